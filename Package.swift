@@ -1,0 +1,60 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "Peach",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "peach", targets: ["peach"]),
+        .library(name: "PeachCore", targets: ["PeachCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+    ],
+    targets: [
+        // The domain: music types, strategies, session reducers, profile statistics. No I/O.
+        .target(name: "PeachCore"),
+        .target(
+            name: "PeachStore",
+            dependencies: ["PeachCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .target(
+            name: "PeachServer",
+            dependencies: [
+                "PeachCore", "PeachStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("Resources/web"), .copy("Resources/openapi.json")]
+        ),
+        .executableTarget(
+            name: "peach",
+            dependencies: [
+                "PeachCore", "PeachStore", "PeachServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "PeachCoreTests",
+            dependencies: ["PeachCore", .product(name: "Clocks", package: "swift-clocks")]
+        ),
+        .testTarget(
+            name: "PeachStoreTests",
+            dependencies: ["PeachStore", "PeachCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(
+            name: "PeachServerTests",
+            dependencies: [
+                "PeachServer", "PeachStore", "PeachCore",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+    ]
+)

@@ -1,0 +1,55 @@
+/// The adaptive rule that picks the next comparison (Kazez et al.): one continuous difficulty chain,
+/// a fresh random note from the user's range every trial (frequency roving), a random direction.
+///
+/// After a correct answer the difference narrows, `p·(1 − 0.05·√p)`; after a wrong one it widens,
+/// `p·(1 + 0.09·√p)`. The asymmetric steps make the chain settle near 55–63 % correct, which is why
+/// the profile reports a fitted threshold rather than this running value.
+public struct KazezStrategy: Sendable {
+    /// The seeds' resolution of a played difference.
+    public static let resolution = 0.1
+
+    public var bounds: ClosedRange<Cents>
+
+    public init(bounds: ClosedRange<Cents>) {
+        self.bounds = bounds
+    }
+
+    public static func narrowed(_ p: Cents) -> Cents {
+        Cents(p.rawValue * (1 - 0.05 * p.rawValue.squareRoot()))
+    }
+
+    public static func widened(_ p: Cents) -> Cents {
+        Cents(p.rawValue * (1 + 0.09 * p.rawValue.squareRoot()))
+    }
+
+    /// The unsigned difference of the next trial. With no previous answer the chain starts at the
+    /// profile's mean threshold when there is one, else at the maximum (seed story 9.1).
+    public func nextDifference(after last: CompletedComparison?, coldStart: Cents?) -> Cents {
+        let raw: Cents
+        if let last {
+            raw = last.isCorrect ? Self.narrowed(last.centDifference) : Self.widened(last.centDifference)
+        } else {
+            raw = coldStart ?? bounds.upperBound
+        }
+        return clamp(raw.rounded(toMultipleOf: Self.resolution))
+    }
+
+    public func nextComparison(
+        after last: CompletedComparison?,
+        coldStart: Cents?,
+        in range: NoteRange,
+        loudnessVariation: Double = 0,
+        using generator: inout some RandomNumberGenerator
+    ) -> Comparison {
+        let difference = nextDifference(after: last, coldStart: coldStart)
+        let note = range.randomNote(using: &generator)
+        let direction: Double = Bool.random(using: &generator) ? 1 : -1
+        let levelBound = loudnessVariation * Comparison.maxLoudnessOffset.rawValue
+        let levelOffset = levelBound > 0 ? Double.random(in: -levelBound...levelBound, using: &generator) : 0
+        return Comparison(note1: note, centOffset: direction * difference, note2LevelOffset: AmplitudeDB(levelOffset))
+    }
+
+    private func clamp(_ value: Cents) -> Cents {
+        min(max(value, bounds.lowerBound), bounds.upperBound)
+    }
+}

@@ -1,0 +1,39 @@
+/// A note of the 12-tone equal-tempered scale, numbered as in MIDI (60 = middle C, 69 = A4).
+public struct MIDINote: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    public static let validRange: ClosedRange<Int> = 0...127
+
+    public let rawValue: Int
+
+    /// Returns nil outside 0…127, so a value of this type is always a playable MIDI note.
+    public init?(_ rawValue: Int) {
+        guard Self.validRange.contains(rawValue) else { return nil }
+        self.rawValue = rawValue
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let raw = try decoder.singleValueContainer().decode(Int.self)
+        guard let note = MIDINote(raw) else {
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: decoder.codingPath,
+                debugDescription: "MIDI note \(raw) is outside \(Self.validRange)"))
+        }
+        self = note
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
+    public static func < (lhs: MIDINote, rhs: MIDINote) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    private static let pitchClassNames = ["C", "C♯", "D", "D♯", "E", "F", "F♯", "G", "G♯", "A", "A♯", "B"]
+
+    /// Scientific pitch notation: 60 → "C4", 69 → "A4", 21 → "A0".
+    public var name: String {
+        let octave = rawValue / 12 - 1
+        return Self.pitchClassNames[rawValue % 12] + String(octave)
+    }
+
+    public var description: String { name }
+}

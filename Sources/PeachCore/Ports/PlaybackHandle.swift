@@ -1,0 +1,11 @@
+/// Ownership of one sounding note (seed epic 12). `stop()` ends it with the release ramp and is
+/// idempotent; `adjustFrequency(_:)` retunes it while it plays (pitch matching).
+public protocol PlaybackHandle: Sendable {
+    func stop() async
+    func adjustFrequency(_ frequency: Frequency) async throws(AudioError)
+}
+
+public enum AudioError: Error, Equatable, Sendable {
+    case deviceUnavailable(String)
+    case playbackFailed(String)
+}

@@ -1,0 +1,37 @@
+/// Everything a user can set that shapes the next trial. Each field has a documented range; the
+/// server rejects values outside it, the UI's controls cannot produce them.
+public struct TrainingSettings: Hashable, Sendable {
+    public static let noteDurationRange: ClosedRange<Double> = 0.3...3.0
+    public static let noteGapRange: ClosedRange<Double> = 0...5
+    public static let varyLoudnessRange: ClosedRange<Double> = 0...1
+    public static let centDifferenceRange: ClosedRange<Double> = 0.1...100
+
+    public var noteRange: NoteRange
+    public var noteDurationSeconds: Double
+    public var referencePitch: ReferencePitch
+    public var varyLoudness: Double
+    public var noteGapSeconds: Double
+    public var minCentDifference: Cents
+    public var maxCentDifference: Cents
+
+    public static let `default` = TrainingSettings(
+        noteRange: .default, noteDurationSeconds: 1.0, referencePitch: .a440, varyLoudness: 0,
+        noteGapSeconds: 0, minCentDifference: Cents(0.1), maxCentDifference: Cents(100))
+
+    public init(
+        noteRange: NoteRange, noteDurationSeconds: Double, referencePitch: ReferencePitch,
+        varyLoudness: Double, noteGapSeconds: Double, minCentDifference: Cents, maxCentDifference: Cents
+    ) {
+        self.noteRange = noteRange
+        self.noteDurationSeconds = noteDurationSeconds
+        self.referencePitch = referencePitch
+        self.varyLoudness = varyLoudness
+        self.noteGapSeconds = noteGapSeconds
+        self.minCentDifference = minCentDifference
+        self.maxCentDifference = maxCentDifference
+    }
+
+    public var kazezStrategy: KazezStrategy {
+        KazezStrategy(bounds: minCentDifference...maxCentDifference)
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import PeachCore
+import PeachStore
+
+/// Everything the server needs, opened once at start-up.
+public struct PeachServices: Sendable {
+    public let database: PeachDatabase
+    public let store: SQLiteTrainingDataStore
+    public let comparisons: ComparisonService
+
+    public static func open(databasePath: String, logger: Logger) async throws(DataStoreError) -> PeachServices {
+        let database = try PeachDatabase(path: databasePath)
+        let store = SQLiteTrainingDataStore(database: database)
+        let comparisons = try await ComparisonService(store: store, settings: .default, logger: logger)
+        return PeachServices(database: database, store: store, comparisons: comparisons)
+    }
+}
+
+public enum PeachApp {
+    public static func router(services: PeachServices, logger: Logger = Logger(label: "peach")) throws -> Router<BasicRequestContext> {
+        let router = Router()
+        var fileLogger = logger
+        fileLogger.logLevel = max(logger.logLevel, .notice)
+        router.add(middleware: FileMiddleware(WebResources.webFolder, searchForIndexHtml: true, logger: fileLogger))
+        let api = router.group("api").add(middleware: ServerTimingMiddleware())
+        HealthRoutes().add(to: api)
+        OpenAPIRoutes(document: try WebResources.openAPIDocument()).add(to: api)
+        ComparisonRoutes(service: services.comparisons, store: services.store).add(to: api)
+        return router
+    }
+
+    /// - Parameter onListening: called with the bound port once the server accepts connections
+    ///   (the port differs from the requested one when 0 asked for a free port).
+    public static func application(
+        services: PeachServices, host: String, port: Int, logger: Logger,
+        onListening: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) throws -> some ApplicationProtocol {
+        Application(
+            router: try router(services: services, logger: logger),
+            configuration: .init(address: .hostname(host, port: port), serverName: "Peach"),
+            onServerRunning: { channel in await onListening(channel.localAddress?.port ?? port) },
+            logger: logger)
+    }
+}

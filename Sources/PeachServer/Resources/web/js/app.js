@@ -1,0 +1,46 @@
+import { setLanguage } from './i18n.js';
+import { startScreen } from './screens/start.js';
+import { comparisonScreen } from './screens/comparison.js';
+
+// Hub and spoke: Start is the hub (#/), every other screen is a spoke that returns to it.
+const announcer = document.getElementById('announcer');
+const announce = (text) => {
+  announcer.textContent = '';
+  // A fresh text node after clearing makes screen readers repeat identical messages.
+  requestAnimationFrame(() => { announcer.textContent = text; });
+};
+const navigate = (hash) => {
+  if (location.hash === hash) route();
+  else location.hash = hash;
+};
+
+const context = { navigate, announce };
+const screens = {
+  '#/': startScreen(context),
+  '#/training': comparisonScreen(context),
+};
+
+let active = null;
+
+function route() {
+  const next = screens[location.hash] ?? screens['#/'];
+  if (active && active !== next) active.hide();
+  for (const screen of Object.values(screens)) screen.element.hidden = screen !== next;
+  active = next;
+  next.show();
+}
+
+// Training stops whenever the page is hidden; coming back lands on Start (FR7, FR7a).
+function interrupt() {
+  if (active !== screens['#/']) navigate('#/');
+}
+document.addEventListener('visibilitychange', () => { if (document.hidden) interrupt(); });
+window.addEventListener('pagehide', interrupt);
+window.addEventListener('hashchange', route);
+
+// A reload mid-training is a "coming back": it lands on Start, never straight into sound.
+const trainingScreens = new Set(['#/training']);
+if (trainingScreens.has(location.hash)) history.replaceState(null, '', '#/');
+
+setLanguage();
+route();

@@ -1,0 +1,9 @@
+export function startScreen({ navigate }) {
+  const element = document.getElementById('screen-start');
+  document.getElementById('start-training').addEventListener('click', () => navigate('#/training'));
+  return {
+    element,
+    show() { document.getElementById('start-training').focus({ preventScroll: true }); },
+    hide() {},
+  };
+}

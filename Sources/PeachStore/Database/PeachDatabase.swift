@@ -1,0 +1,64 @@
+import Foundation
+import GRDB
+import PeachCore
+
+/// The SQLite file that holds every record: WAL mode, full fsync on commit, versioned migrations.
+public struct PeachDatabase: Sendable {
+    public let writer: DatabasePool
+    public let path: String
+
+    /// Opens (creating if needed) the database at `path` and brings its schema up to date.
+    public init(path: String) throws(DataStoreError) {
+        self.path = path
+        do {
+            try FileManager.default.createDirectory(
+                at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
+            var configuration = Configuration()
+            configuration.prepareDatabase { db in
+                // WAL with synchronous=FULL: a commit is on disk before the API acknowledges it,
+                // so neither kill -9 nor power loss can take back an acknowledged answer.
+                try db.execute(sql: "PRAGMA synchronous = FULL")
+            }
+            configuration.busyMode = .timeout(5)
+            writer = try DatabasePool(path: path, configuration: configuration)
+            try Self.migrator.migrate(writer)
+        } catch let error as DataStoreError {
+            throw error
+        } catch {
+            throw .openFailed(path: path, reason: String(describing: error))
+        }
+    }
+
+    /// Every schema version Peach has shipped. Never edit a registered migration; add a new one.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1-comparisons") { db in
+            try db.create(table: "comparison") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("note1", .integer).notNull()
+                t.column("note2", .integer).notNull()
+                t.column("note2CentOffset", .double).notNull()
+                t.column("isCorrect", .boolean).notNull()
+                t.column("timestamp", .datetime).notNull()
+            }
+            try db.create(index: "comparison_timestamp", on: "comparison", columns: ["timestamp"])
+        }
+        return migrator
+    }
+
+    /// The names of the migrations applied to this file, oldest first.
+    public func appliedMigrations() throws -> [String] {
+        try writer.read { db in try Self.migrator.appliedMigrations(db) }
+    }
+
+    public func journalMode() throws -> String {
+        try writer.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "" }
+    }
+
+    /// `$XDG_DATA_HOME/peach/peach.sqlite`, falling back to `~/.local/share/peach/peach.sqlite`.
+    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
+        return dataHome + "/peach/peach.sqlite"
+    }
+}

@@ -1,0 +1,12 @@
+import ArgumentParser
+import PeachCore
+
+@main
+struct Peach: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "peach",
+        abstract: "Pitch ear training: comparison training and pitch matching.",
+        version: PeachVersion.current,
+        subcommands: [Serve.self],
+        defaultSubcommand: Serve.self)
+}

@@ -1,0 +1,142 @@
+import Clocks
+import Foundation
+import Synchronization
+import Testing
+@testable import PeachCore
+
+/// The driver performs the reducer's effects through mock ports on a test clock.
+struct ComparisonSessionDriverTests {
+    final class Log<Value: Sendable>: Sendable {
+        private let values = Mutex<[Value]>([])
+        func append(_ value: Value) { values.withLock { $0.append(value) } }
+        var all: [Value] { values.withLock { $0 } }
+    }
+
+    struct MockHandle: PlaybackHandle {
+        let frequency: Frequency
+        let stops: Log<Frequency>
+        func stop() async { stops.append(frequency) }
+        func adjustFrequency(_ frequency: Frequency) async throws(AudioError) {}
+    }
+
+    struct MockPlayer: NotePlayer {
+        let plays = Log<Frequency>()
+        let stops = Log<Frequency>()
+        var failure: AudioError?
+        func play(_ frequency: Frequency, level: AmplitudeDB) async throws(AudioError) -> any PlaybackHandle {
+            if let failure { throw failure }
+            plays.append(frequency)
+            return MockHandle(frequency: frequency, stops: stops)
+        }
+    }
+
+    struct MockStore: TrainingDataStore {
+        let saved = Log<CompletedComparison>()
+        var failure: DataStoreError?
+        func save(_ comparison: CompletedComparison) async throws(DataStoreError) {
+            if let failure { throw failure }
+            saved.append(comparison)
+        }
+        func comparisons(limit: Int) async throws(DataStoreError) -> [CompletedComparison] { saved.all.reversed() }
+    }
+
+    actor FixedSource: ComparisonSource {
+        let comparisons: [Comparison]
+        var served = 0
+        var completed: [CompletedComparison] = []
+        init(_ comparisons: [Comparison]) { self.comparisons = comparisons }
+        func nextComparison() -> Comparison {
+            defer { served += 1 }
+            return comparisons[served % comparisons.count]
+        }
+        func didComplete(_ comparison: CompletedComparison) { completed.append(comparison) }
+    }
+
+    let first = Comparison(note1: MIDINote(69)!, centOffset: Cents(30))
+    let second = Comparison(note1: MIDINote(57)!, centOffset: Cents(-12))
+
+    func makeDriver(
+        player: MockPlayer = MockPlayer(), store: MockStore = MockStore(), clock: TestClock<Duration>,
+        feedback: Log<Bool> = Log(), errors: Log<String> = Log()
+    ) -> (ComparisonSessionDriver, FixedSource) {
+        let source = FixedSource([first, second])
+        let driver = ComparisonSessionDriver(
+            timing: .init(noteDuration: .seconds(1)), player: player, store: store, source: source, clock: clock,
+            now: { Date(timeIntervalSince1970: 42) }, onFeedback: { feedback.append($0) },
+            onError: { errors.append("\($0)") })
+        return (driver, source)
+    }
+
+    @Test func runsTheWholeLoopAndRecordsTheAnswer() async throws {
+        let clock = TestClock()
+        let player = MockPlayer(), store = MockStore(), feedback = Log<Bool>()
+        let (driver, source) = makeDriver(player: player, store: store, clock: clock, feedback: feedback)
+
+        await driver.start()
+        await clock.advance(by: .zero)
+        #expect(await driver.state == .playingNote1(first))
+        #expect(player.plays.all == [Frequency(hertz: 440)])
+
+        await clock.advance(by: .seconds(1))
+        #expect(await driver.state == .playingNote2(first))
+        #expect(player.plays.all.count == 2)
+        #expect(player.stops.all.count == 1)
+
+        await clock.advance(by: .seconds(1))
+        #expect(await driver.state == .awaitingAnswer(first))
+
+        await driver.answer(.higher)
+        let expected = CompletedComparison(first, answer: .higher, timestamp: Date(timeIntervalSince1970: 42))
+        #expect(store.saved.all == [expected])
+        #expect(await source.completed == [expected])
+        #expect(feedback.all == [true])
+        #expect(await driver.state == .showingFeedback(expected))
+
+        await clock.advance(by: .milliseconds(400))
+        #expect(await driver.state == .playingNote1(second))
+    }
+
+    @Test func stoppingMidTrialDiscardsItAndSilencesTheNote() async throws {
+        let clock = TestClock()
+        let player = MockPlayer(), store = MockStore()
+        let (driver, _) = makeDriver(player: player, store: store, clock: clock)
+        await driver.start()
+        await clock.advance(by: .seconds(1))
+        #expect(await driver.state == .playingNote2(first))
+
+        await driver.stop()
+        await clock.advance(by: .seconds(5))
+        #expect(await driver.state == .idle)
+        #expect(store.saved.all.isEmpty)
+        #expect(player.stops.all.count == 2)
+        #expect(player.plays.all.count == 2)
+    }
+
+    @Test func anAudioFailureStopsTrainingQuietly() async throws {
+        let clock = TestClock()
+        let errors = Log<String>()
+        var player = MockPlayer()
+        player.failure = .deviceUnavailable("unplugged")
+        let (driver, _) = makeDriver(player: player, clock: clock, errors: errors)
+        await driver.start()
+        await clock.advance(by: .zero)
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(await driver.state == .idle)
+        #expect(errors.all.count == 1)
+    }
+
+    @Test func aFailedWriteIsReportedAndTrainingGoesOn() async throws {
+        let clock = TestClock()
+        var store = MockStore()
+        store.failure = .saveFailed("disk full")
+        let errors = Log<String>()
+        let (driver, source) = makeDriver(store: store, clock: clock, errors: errors)
+        await driver.start()
+        await clock.advance(by: .seconds(1))
+        await driver.answer(.lower)
+        #expect(errors.all.count == 1)
+        #expect(await source.completed.count == 1)
+        await clock.advance(by: .milliseconds(400))
+        #expect(await driver.state == .playingNote1(second))
+    }
+}

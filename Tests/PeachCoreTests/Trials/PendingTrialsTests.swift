@@ -1,0 +1,38 @@
+import Testing
+@testable import PeachCore
+
+struct PendingTrialsTests {
+    @Test func tellsPendingAnsweredAndUnknownApart() {
+        var trials = PendingTrials<Int>()
+        let id = trials.issue(7)
+        #expect(trials.lookup(id) == .pending)
+        #expect(trials.trial(id) == 7)
+        trials.resolve(id)
+        #expect(trials.lookup(id) == .alreadyAnswered)
+        #expect(trials.trial(id) == nil)
+        #expect(trials.lookup("never-issued") == .unknown)
+    }
+
+    @Test func reopenedTrialsCanBeAnsweredAgain() {
+        var trials = PendingTrials<Int>()
+        let id = trials.issue(1)
+        trials.resolve(id)
+        trials.reopen(1, id: id)
+        #expect(trials.lookup(id) == .pending)
+    }
+
+    @Test func abandonedTrialsAreForgottenBeyondCapacity() {
+        var trials = PendingTrials<Int>(capacity: 3)
+        let ids = (0..<5).map { trials.issue($0) }
+        #expect(trials.lookup(ids[0]) == .unknown)
+        #expect(trials.lookup(ids[1]) == .unknown)
+        #expect(ids[2...].allSatisfy { trials.lookup($0) == .pending })
+    }
+
+    @Test func discardAllDropsOpenTrials() {
+        var trials = PendingTrials<Int>()
+        let id = trials.issue(1)
+        trials.discardAll()
+        #expect(trials.lookup(id) == .unknown)
+    }
+}

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs everything the tests and the benchmarks need, idempotently: Debian packages for the
+# browser tests and audio, and a Python virtualenv (.venv-e2e) with the test drivers.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+apt_packages=(chromium chromium-driver libasound2-dev alsa-utils tmux sox librsvg2-bin python3-venv)
+missing=()
+for p in "${apt_packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}"
+  sudo_cmd=""
+  [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+venv=.venv-e2e
+if [ ! -x "$venv/bin/python" ]; then
+  python3 -m venv "$venv"
+fi
+if ! "$venv/bin/python" -c "import selenium, pytest" 2>/dev/null; then
+  "$venv/bin/pip" install -q --disable-pip-version-check -r Tests/e2e/requirements.txt
+fi
