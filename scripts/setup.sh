@@ -21,6 +21,10 @@ venv=.venv-e2e
 if [ ! -x "$venv/bin/python" ]; then
   python3 -m venv "$venv"
 fi
-if ! "$venv/bin/python" -c "import selenium, pytest" 2>/dev/null; then
+# Reinstall only when the requirements change.
+stamp="$venv/.requirements.sha256"
+wanted=$(sha256sum Tests/e2e/requirements.txt | cut -d' ' -f1)
+if [ "$(cat "$stamp" 2>/dev/null)" != "$wanted" ]; then
   "$venv/bin/pip" install -q --disable-pip-version-check -r Tests/e2e/requirements.txt
+  echo "$wanted" > "$stamp"
 fi

@@ -9,9 +9,29 @@ public struct SQLiteTrainingDataStore: TrainingDataStore {
     public init(database: PeachDatabase) { self.database = database }
 
     public func save(_ comparison: CompletedComparison) async throws(DataStoreError) {
+        try await insert(ComparisonRecord(comparison))
+    }
+
+    public func comparisons(limit: Int) async throws(DataStoreError) -> [CompletedComparison] {
+        try await newest(ComparisonRecord.self, limit: limit).map { record throws(DataStoreError) in
+            try record.completedComparison()
+        }
+    }
+
+    public func save(_ pitchMatching: CompletedPitchMatching) async throws(DataStoreError) {
+        try await insert(PitchMatchingRecord(pitchMatching))
+    }
+
+    public func pitchMatchings(limit: Int) async throws(DataStoreError) -> [CompletedPitchMatching] {
+        try await newest(PitchMatchingRecord.self, limit: limit).map { record throws(DataStoreError) in
+            try record.completedPitchMatching()
+        }
+    }
+
+    private func insert(_ record: some MutablePersistableRecord & Sendable) async throws(DataStoreError) {
         do {
             try await database.writer.write { db in
-                var record = ComparisonRecord(comparison)
+                var record = record
                 try record.insert(db)
             }
         } catch {
@@ -19,15 +39,15 @@ public struct SQLiteTrainingDataStore: TrainingDataStore {
         }
     }
 
-    public func comparisons(limit: Int) async throws(DataStoreError) -> [CompletedComparison] {
-        let records: [ComparisonRecord]
+    private func newest<Record: FetchableRecord & TableRecord & Sendable>(
+        _ type: Record.Type, limit: Int
+    ) async throws(DataStoreError) -> [Record] {
         do {
-            records = try await database.writer.read { db in
-                try ComparisonRecord.order(Column("timestamp").desc, Column("id").desc).limit(limit).fetchAll(db)
+            return try await database.writer.read { db in
+                try Record.order(Column("timestamp").desc, Column("id").desc).limit(limit).fetchAll(db)
             }
         } catch {
             throw .fetchFailed(String(describing: error))
         }
-        return try records.map { record throws(DataStoreError) in try record.completedComparison() }
     }
 }

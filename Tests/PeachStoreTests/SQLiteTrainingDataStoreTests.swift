@@ -41,9 +41,46 @@ struct SQLiteTrainingDataStoreTests {
         let directory = TemporaryDirectory()
         let database = try PeachDatabase(path: directory.databasePath)
         #expect(try database.journalMode() == "wal")
-        #expect(try database.appliedMigrations() == ["v1-comparisons"])
+        #expect(try database.appliedMigrations() == ["v1-comparisons", "v2-pitch-matching"])
         let synchronous = try database.writer.read { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") }
         #expect(synchronous == 2)
+    }
+
+    @Test func pitchMatchingsAreSavedAndFetchedNewestFirst() async throws {
+        let directory = TemporaryDirectory()
+        let store = SQLiteTrainingDataStore(database: try PeachDatabase(path: directory.databasePath))
+        let older = CompletedPitchMatching(
+            referenceNote: MIDINote(57)!, initialCentOffset: Cents(-63.2), userCentError: Cents(4.25),
+            timestamp: Date(timeIntervalSince1970: 10))
+        let newer = CompletedPitchMatching(
+            referenceNote: MIDINote(70)!, initialCentOffset: Cents(88), userCentError: Cents(-27.5),
+            timestamp: Date(timeIntervalSince1970: 20))
+        try await store.save(older)
+        try await store.save(newer)
+        #expect(try await store.pitchMatchings(limit: 10) == [newer, older])
+        #expect(try await store.comparisons(limit: 10).isEmpty)
+    }
+
+    @Test func upgradingAVersion1DatabaseKeepsItsComparisons() async throws {
+        let directory = TemporaryDirectory()
+        do {
+            // A file as schema v1 left it: only the first migration applied.
+            let queue = try DatabaseQueue(path: directory.databasePath)
+            try PeachDatabase.migrator.migrate(queue, upTo: "v1-comparisons")
+            try await queue.write { db in
+                for i in 0..<50 {
+                    try db.execute(
+                        sql: "INSERT INTO comparison (note1, note2, note2CentOffset, isCorrect, timestamp) VALUES (?, ?, ?, ?, ?)",
+                        arguments: [40 + i % 20, 40 + i % 20, Double(i) - 24.5, i % 3 == 0, Date(timeIntervalSince1970: Double(i))])
+                }
+            }
+        }
+        let database = try PeachDatabase(path: directory.databasePath)
+        #expect(try database.appliedMigrations() == ["v1-comparisons", "v2-pitch-matching"])
+        let comparisons = try await SQLiteTrainingDataStore(database: database).comparisons(limit: 100)
+        #expect(comparisons.count == 50)
+        #expect(comparisons.first?.note2CentOffset == Cents(24.5))
+        #expect(comparisons.last?.note2CentOffset == Cents(-24.5))
     }
 
     @Test func anUnopenableLocationIsATypedError() {

@@ -3,6 +3,9 @@ public protocol TrainingDataStore: Sendable {
     func save(_ comparison: CompletedComparison) async throws(DataStoreError)
     /// Newest first.
     func comparisons(limit: Int) async throws(DataStoreError) -> [CompletedComparison]
+    func save(_ pitchMatching: CompletedPitchMatching) async throws(DataStoreError)
+    /// Newest first.
+    func pitchMatchings(limit: Int) async throws(DataStoreError) -> [CompletedPitchMatching]
 }
 
 public enum DataStoreError: Error, Equatable, Sendable, CustomStringConvertible {

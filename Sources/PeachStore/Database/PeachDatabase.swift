@@ -43,6 +43,16 @@ public struct PeachDatabase: Sendable {
             }
             try db.create(index: "comparison_timestamp", on: "comparison", columns: ["timestamp"])
         }
+        migrator.registerMigration("v2-pitch-matching") { db in
+            try db.create(table: "pitchMatching") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("referenceNote", .integer).notNull()
+                t.column("initialCentOffset", .double).notNull()
+                t.column("userCentError", .double).notNull()
+                t.column("timestamp", .datetime).notNull()
+            }
+            try db.create(index: "pitchMatching_timestamp", on: "pitchMatching", columns: ["timestamp"])
+        }
         return migrator
     }
 

@@ -38,6 +38,8 @@ struct ComparisonSessionDriverTests {
             saved.append(comparison)
         }
         func comparisons(limit: Int) async throws(DataStoreError) -> [CompletedComparison] { saved.all.reversed() }
+        func save(_ pitchMatching: CompletedPitchMatching) async throws(DataStoreError) {}
+        func pitchMatchings(limit: Int) async throws(DataStoreError) -> [CompletedPitchMatching] { [] }
     }
 
     actor FixedSource: ComparisonSource {

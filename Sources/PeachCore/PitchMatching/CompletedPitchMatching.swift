@@ -1,0 +1,44 @@
+import Foundation
+
+/// A committed pitch-matching attempt: exactly what is stored for it.
+public struct CompletedPitchMatching: Hashable, Sendable {
+    public let referenceNote: MIDINote
+    public let initialCentOffset: Cents
+    /// Signed: positive means the user ended sharp of the reference.
+    public let userCentError: Cents
+    public let timestamp: Date
+
+    public init(referenceNote: MIDINote, initialCentOffset: Cents, userCentError: Cents, timestamp: Date) {
+        self.referenceNote = referenceNote
+        self.initialCentOffset = initialCentOffset
+        self.userCentError = userCentError
+        self.timestamp = timestamp
+    }
+
+    public init(_ challenge: PitchMatchingChallenge, committedAt value: NormalizedSliderValue, timestamp: Date) {
+        self.init(
+            referenceNote: challenge.referenceNote, initialCentOffset: challenge.initialCentOffset,
+            userCentError: challenge.centOffset(atNormalizedValue: value), timestamp: timestamp)
+    }
+
+    public var band: PitchMatchingBand { PitchMatchingBand(error: userCentError) }
+}
+
+/// How close an attempt was, as the feedback colours it: green under 10 ¢, yellow 10–30 ¢, red
+/// over 30 ¢; dead centre when it rounds to 0 ¢.
+public enum PitchMatchingBand: String, Hashable, Sendable, Codable {
+    case deadCenter
+    case close
+    case near
+    case far
+
+    public init(error: Cents) {
+        let magnitude = error.magnitude.rawValue
+        switch magnitude {
+        case ..<0.5: self = .deadCenter
+        case ..<10: self = .close
+        case ...30: self = .near
+        default: self = .far
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import GRDB
+import PeachCore
+
+/// One row of the `pitchMatching` table (schema v2).
+struct PitchMatchingRecord: Codable, FetchableRecord, MutablePersistableRecord, Sendable {
+    static let databaseTableName = "pitchMatching"
+
+    var id: Int64?
+    var referenceNote: Int
+    var initialCentOffset: Double
+    var userCentError: Double
+    var timestamp: Date
+
+    init(_ attempt: CompletedPitchMatching) {
+        referenceNote = attempt.referenceNote.rawValue
+        initialCentOffset = attempt.initialCentOffset.rawValue
+        userCentError = attempt.userCentError.rawValue
+        timestamp = attempt.timestamp
+    }
+
+    mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+
+    func completedPitchMatching() throws(DataStoreError) -> CompletedPitchMatching {
+        guard let note = MIDINote(referenceNote) else {
+            throw .fetchFailed("pitch matching \(id ?? -1) has a note outside MIDI 0–127")
+        }
+        return CompletedPitchMatching(
+            referenceNote: note, initialCentOffset: Cents(initialCentOffset), userCentError: Cents(userCentError),
+            timestamp: timestamp)
+    }
+}

@@ -1,0 +1,82 @@
+"""Fixtures for the end-to-end suite: the real `peach` binary on a temporary database and a free
+port, and a real headless Chromium driven by Selenium."""
+import os
+import pathlib
+import shutil
+import subprocess
+import tempfile
+
+import pytest
+import requests
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+PEACH = os.environ.get("PEACH_BIN", str(ROOT / ".build" / "debug" / "peach"))
+
+
+class PeachServer:
+    """One `peach serve` process; restartable on the same database."""
+
+    def __init__(self, data_path):
+        self.data_path = data_path
+        self.process = None
+        self.url = None
+
+    def start(self, *extra):
+        self.process = subprocess.Popen(
+            [PEACH, "serve", "--port", "0", "--data", str(self.data_path), "--no-browser", *extra],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        self.url = self.process.stdout.readline().strip()
+        assert self.url.startswith("http://127.0.0.1:"), f"unexpected first line: {self.url!r}"
+        return self
+
+    def stop(self, kill=False):
+        if self.process and self.process.poll() is None:
+            if kill:
+                self.process.kill()
+            else:
+                self.process.terminate()
+            self.process.wait(timeout=10)
+
+    def restart(self):
+        self.stop()
+        return self.start()
+
+    def api(self, method, path, **kwargs):
+        return requests.request(method, self.url + "api/" + path, timeout=10, **kwargs)
+
+    def records(self, limit=1000):
+        response = self.api("GET", f"records/comparisons?limit={limit}")
+        response.raise_for_status()
+        return response.json()["records"]
+
+
+@pytest.fixture
+def server():
+    directory = tempfile.mkdtemp(prefix="peach-e2e-")
+    peach = PeachServer(pathlib.Path(directory) / "peach.sqlite").start()
+    yield peach
+    peach.stop()
+    shutil.rmtree(directory, ignore_errors=True)
+
+
+def chromium_options(width=1440, height=900):
+    options = webdriver.ChromeOptions()
+    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--autoplay-policy=no-user-gesture-required", f"--window-size={width},{height}",
+                     "--lang=en-US"):
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return options
+
+
+@pytest.fixture
+def browser():
+    driver = webdriver.Chrome(
+        options=chromium_options(),
+        service=Service(executable_path=shutil.which("chromedriver") or "/usr/bin/chromedriver"))
+    driver.set_script_timeout(60)
+    yield driver
+    driver.quit()
