@@ -28,6 +28,18 @@ public struct SQLiteTrainingDataStore: TrainingDataStore {
         }
     }
 
+    /// Clears every training record in one transaction (the user's "Reset training data").
+    public func deleteAllRecords() async throws(DataStoreError) {
+        do {
+            try await database.writer.write { db in
+                _ = try ComparisonRecord.deleteAll(db)
+                _ = try PitchMatchingRecord.deleteAll(db)
+            }
+        } catch {
+            throw .saveFailed(String(describing: error))
+        }
+    }
+
     private func insert(_ record: some MutablePersistableRecord & Sendable) async throws(DataStoreError) {
         do {
             try await database.writer.write { db in

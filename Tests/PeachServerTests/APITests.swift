@@ -28,23 +28,8 @@ struct APITests {
         let error: Detail
     }
 
-    static func withApp(_ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("peach-api-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let services = try await PeachServices.open(
-            databasePath: directory.appendingPathComponent("peach.sqlite").path, logger: Logger(label: "test"))
-        let app = Application(router: try PeachApp.router(services: services))
-        try await app.test(.router, body)
-    }
-
-    static func json(_ value: String) -> ByteBuffer { ByteBuffer(string: value) }
-
-    static func decode<T: Decodable>(_ type: T.Type, _ response: TestResponse) throws -> T {
-        try JSONDecoder().decode(type, from: Data(buffer: response.body))
-    }
-
     @Test func healthReportsTheVersion() async throws {
-        try await Self.withApp { client in
+        try await TestApp.with { client in
             try await client.execute(uri: "/api/health", method: .get) { response throws in
                 #expect(response.status == .ok)
                 let body = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: String]
@@ -55,10 +40,10 @@ struct APITests {
     }
 
     @Test func aNewComparisonIsInTheDefaultRangeWithConsistentFrequencies() async throws {
-        try await Self.withApp { client in
+        try await TestApp.with { client in
             try await client.execute(uri: "/api/comparisons", method: .post) { response throws in
                 #expect(response.status == .created)
-                let comparison = try Self.decode(Comparison.self, response)
+                let comparison = try TestApp.decode(Comparison.self, response)
                 #expect((36...84).contains(comparison.note1.midi))
                 #expect(comparison.note2.midi == comparison.note1.midi)
                 #expect(abs(comparison.note2.centOffset) == 100)
@@ -72,12 +57,12 @@ struct APITests {
     }
 
     @Test func anAnswerIsStoredJudgedAndMovesTheChain() async throws {
-        try await Self.withApp { client in
-            let comparison = try await client.execute(uri: "/api/comparisons", method: .post) { try Self.decode(Comparison.self, $0) }
+        try await TestApp.with { client in
+            let comparison = try await client.execute(uri: "/api/comparisons", method: .post) { try TestApp.decode(Comparison.self, $0) }
             let right = comparison.note2.centOffset > 0 ? "higher" : "lower"
             try await client.execute(
                 uri: "/api/comparisons/\(comparison.id)/answer", method: .post, headers: [.contentType: "application/json"],
-                body: Self.json(#"{"answer":"\#(right)"}"#)
+                body: TestApp.json(#"{"answer":"\#(right)"}"#)
             ) { response throws in
                 #expect(response.status == .ok)
                 let body = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
@@ -85,7 +70,7 @@ struct APITests {
             }
             try await client.execute(uri: "/api/records/comparisons?limit=5", method: .get) { response throws in
                 #expect(response.status == .ok)
-                let records = try Self.decode(Records.self, response).records
+                let records = try TestApp.decode(Records.self, response).records
                 #expect(records.count == 1)
                 #expect(records.first?.note1 == comparison.note1.midi)
                 #expect(records.first?.note2CentOffset == comparison.note2.centOffset)
@@ -93,31 +78,31 @@ struct APITests {
                 #expect(records.first?.timestamp.contains("T") == true)
             }
             // Correct at 100 ¢ narrows the chain to 50 ¢.
-            let next = try await client.execute(uri: "/api/comparisons", method: .post) { try Self.decode(Comparison.self, $0) }
+            let next = try await client.execute(uri: "/api/comparisons", method: .post) { try TestApp.decode(Comparison.self, $0) }
             #expect(abs(next.note2.centOffset) == 50)
         }
     }
 
     @Test func aSecondAnswerConflictsAndAnUnknownIdIsNotFound() async throws {
-        try await Self.withApp { client in
-            let comparison = try await client.execute(uri: "/api/comparisons", method: .post) { try Self.decode(Comparison.self, $0) }
+        try await TestApp.with { client in
+            let comparison = try await client.execute(uri: "/api/comparisons", method: .post) { try TestApp.decode(Comparison.self, $0) }
             let uri = "/api/comparisons/\(comparison.id)/answer"
-            let body = Self.json(#"{"answer":"lower"}"#)
+            let body = TestApp.json(#"{"answer":"lower"}"#)
             try await client.execute(uri: uri, method: .post, headers: [.contentType: "application/json"], body: body) {
                 #expect($0.status == .ok)
             }
             try await client.execute(uri: uri, method: .post, headers: [.contentType: "application/json"], body: body) { response throws in
                 #expect(response.status == .conflict)
-                #expect(try Self.decode(ErrorBody.self, response).error.message.contains("already been answered"))
+                #expect(try TestApp.decode(ErrorBody.self, response).error.message.contains("already been answered"))
             }
             try await client.execute(
                 uri: "/api/comparisons/no-such-id/answer", method: .post, headers: [.contentType: "application/json"], body: body
             ) { response throws in
                 #expect(response.status == .notFound)
-                #expect(try Self.decode(ErrorBody.self, response).error.message.contains("no-such-id"))
+                #expect(try TestApp.decode(ErrorBody.self, response).error.message.contains("no-such-id"))
             }
             try await client.execute(uri: "/api/records/comparisons", method: .get) { response throws in
-                #expect(try Self.decode(Records.self, response).records.count == 1)
+                #expect(try TestApp.decode(Records.self, response).records.count == 1)
             }
         }
     }
@@ -129,39 +114,39 @@ struct APITests {
         (#"{"answer":7}"#, "answer"),
     ])
     func aMalformedAnswerIsABadRequestThatChangesNothing(body: String, mentioned: String) async throws {
-        try await Self.withApp { client in
-            let comparison = try await client.execute(uri: "/api/comparisons", method: .post) { try Self.decode(Comparison.self, $0) }
+        try await TestApp.with { client in
+            let comparison = try await client.execute(uri: "/api/comparisons", method: .post) { try TestApp.decode(Comparison.self, $0) }
             try await client.execute(
                 uri: "/api/comparisons/\(comparison.id)/answer", method: .post, headers: [.contentType: "application/json"],
-                body: Self.json(body)
+                body: TestApp.json(body)
             ) { response throws in
                 #expect(response.status == .badRequest)
-                let message = try Self.decode(ErrorBody.self, response).error.message
+                let message = try TestApp.decode(ErrorBody.self, response).error.message
                 #expect(message.localizedCaseInsensitiveContains(mentioned), "\(message)")
             }
             try await client.execute(uri: "/api/records/comparisons", method: .get) { response throws in
-                #expect(try Self.decode(Records.self, response).records.isEmpty)
+                #expect(try TestApp.decode(Records.self, response).records.isEmpty)
             }
             // The comparison is still open: a valid answer now succeeds.
             try await client.execute(
                 uri: "/api/comparisons/\(comparison.id)/answer", method: .post, headers: [.contentType: "application/json"],
-                body: Self.json(#"{"answer":"higher"}"#)
+                body: TestApp.json(#"{"answer":"higher"}"#)
             ) { #expect($0.status == .ok) }
         }
     }
 
     @Test(arguments: ["0", "-3", "abc", "10001"])
     func anOutOfRangeLimitIsABadRequest(limit: String) async throws {
-        try await Self.withApp { client in
+        try await TestApp.with { client in
             try await client.execute(uri: "/api/records/comparisons?limit=\(limit)", method: .get) { response throws in
                 #expect(response.status == .badRequest)
-                #expect(try Self.decode(ErrorBody.self, response).error.message.contains("limit must be an integer from 1 to 10000"))
+                #expect(try TestApp.decode(ErrorBody.self, response).error.message.contains("limit must be an integer from 1 to 10000"))
             }
         }
     }
 
     @Test func servesTheOpenAPIDocumentAndTheWebApp() async throws {
-        try await Self.withApp { client in
+        try await TestApp.with { client in
             try await client.execute(uri: "/api/openapi.json", method: .get) { response throws in
                 #expect(response.status == .ok)
                 let document = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]

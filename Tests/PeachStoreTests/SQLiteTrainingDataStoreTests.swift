@@ -41,7 +41,8 @@ struct SQLiteTrainingDataStoreTests {
         let directory = TemporaryDirectory()
         let database = try PeachDatabase(path: directory.databasePath)
         #expect(try database.journalMode() == "wal")
-        #expect(try database.appliedMigrations() == ["v1-comparisons", "v2-pitch-matching"])
+        #expect(try database.appliedMigrations() == PeachDatabase.migrator.migrations)
+        #expect(PeachDatabase.migrator.migrations.starts(with: ["v1-comparisons", "v2-pitch-matching", "v3-settings"]))
         let synchronous = try database.writer.read { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") }
         #expect(synchronous == 2)
     }
@@ -76,7 +77,8 @@ struct SQLiteTrainingDataStoreTests {
             }
         }
         let database = try PeachDatabase(path: directory.databasePath)
-        #expect(try database.appliedMigrations() == ["v1-comparisons", "v2-pitch-matching"])
+        #expect(try database.appliedMigrations() == PeachDatabase.migrator.migrations)
+        #expect(PeachDatabase.migrator.migrations.starts(with: ["v1-comparisons", "v2-pitch-matching", "v3-settings"]))
         let comparisons = try await SQLiteTrainingDataStore(database: database).comparisons(limit: 100)
         #expect(comparisons.count == 50)
         #expect(comparisons.first?.note2CentOffset == Cents(24.5))

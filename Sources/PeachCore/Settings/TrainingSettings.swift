@@ -9,6 +9,7 @@ public struct TrainingSettings: Hashable, Sendable {
     public var noteRange: NoteRange
     public var noteDurationSeconds: Double
     public var referencePitch: ReferencePitch
+    public var soundSource: SoundSource = .sine
     public var varyLoudness: Double
     public var noteGapSeconds: Double
     public var minCentDifference: Cents

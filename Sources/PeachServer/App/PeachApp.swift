@@ -9,13 +9,15 @@ import PeachStore
 public struct PeachServices: Sendable {
     public let database: PeachDatabase
     public let store: SQLiteTrainingDataStore
+    public let settings: SettingsService
     public let comparisons: ComparisonService
 
     public static func open(databasePath: String, logger: Logger) async throws(DataStoreError) -> PeachServices {
         let database = try PeachDatabase(path: databasePath)
         let store = SQLiteTrainingDataStore(database: database)
-        let comparisons = try await ComparisonService(store: store, settings: .default, logger: logger)
-        return PeachServices(database: database, store: store, comparisons: comparisons)
+        let settings = try await SettingsService(store: SQLiteSettingsStore(database: database), logger: logger)
+        let comparisons = try await ComparisonService(store: store, settings: settings, logger: logger)
+        return PeachServices(database: database, store: store, settings: settings, comparisons: comparisons)
     }
 }
 
@@ -29,6 +31,8 @@ public enum PeachApp {
         HealthRoutes().add(to: api)
         OpenAPIRoutes(document: try WebResources.openAPIDocument()).add(to: api)
         ComparisonRoutes(service: services.comparisons, store: services.store).add(to: api)
+        SettingsRoutes(service: services.settings).add(to: api)
+        RecordRoutes(services: services).add(to: api)
         return router
     }
 

@@ -20,22 +20,24 @@ public actor ComparisonService {
 
     private let store: any TrainingDataStore
     private let source: AdaptiveComparisonSource
-    private var settings: TrainingSettings
+    private let settings: SettingsService
     private var pending = PendingTrials<Issued>()
     private let logger: Logger
 
-    public init(store: any TrainingDataStore, settings: TrainingSettings, logger: Logger) async throws(DataStoreError) {
+    public init(store: any TrainingDataStore, settings: SettingsService, logger: Logger) async throws(DataStoreError) {
         self.store = store
         self.settings = settings
         self.logger = logger
         // The chain continues from the newest stored answer, across restarts.
         let last = try await store.comparisons(limit: 1).first
-        source = AdaptiveComparisonSource(settings: settings, last: last)
+        source = AdaptiveComparisonSource(settings: await settings.current.training, last: last)
     }
 
+    /// Made with the settings as they are now, so a change applies to the very next comparison.
     public func next() async -> Issued {
+        let settings = await self.settings.current.training
+        await source.update(settings: settings)
         let comparison = await source.nextComparison()
-        let settings = self.settings
         let id = UUID().uuidString.lowercased()
         let issued = Issued(id: id, comparison: comparison, settings: settings)
         _ = pending.issue(issued, id: id)
@@ -62,5 +64,11 @@ public actor ComparisonService {
         }
         await source.didComplete(completed)
         return completed
+    }
+
+    /// After the records were cleared: the chain starts cold and open trials are forgotten.
+    public func resetChain() async {
+        pending.discardAll()
+        await source.reset(coldStart: nil)
     }
 }

@@ -53,6 +53,12 @@ public struct PeachDatabase: Sendable {
             }
             try db.create(index: "pitchMatching_timestamp", on: "pitchMatching", columns: ["timestamp"])
         }
+        migrator.registerMigration("v3-settings") { db in
+            try db.create(table: "settings") { t in
+                t.primaryKey("id", .integer).check { $0 == 1 }
+                t.column("json", .text).notNull()
+            }
+        }
         return migrator
     }
 

@@ -54,6 +54,14 @@ struct ComparisonSessionDriverTests {
         func didComplete(_ comparison: CompletedComparison) { completed.append(comparison) }
     }
 
+    /// Waits (in real time, bounded) until the driver's background tasks have reached `condition`;
+    /// a test clock only moves sleepers that have already started sleeping.
+    func eventually(_ condition: @Sendable () async -> Bool) async {
+        for _ in 0..<2000 where !(await condition()) {
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+    }
+
     let first = Comparison(note1: MIDINote(69)!, centOffset: Cents(30))
     let second = Comparison(note1: MIDINote(57)!, centOffset: Cents(-12))
 
@@ -75,16 +83,17 @@ struct ComparisonSessionDriverTests {
         let (driver, source) = makeDriver(player: player, store: store, clock: clock, feedback: feedback)
 
         await driver.start()
-        await clock.advance(by: .zero)
+        await eventually { player.plays.all.count == 1 }
         #expect(await driver.state == .playingNote1(first))
         #expect(player.plays.all == [Frequency(hertz: 440)])
 
         await clock.advance(by: .seconds(1))
+        await eventually { player.plays.all.count == 2 }
         #expect(await driver.state == .playingNote2(first))
-        #expect(player.plays.all.count == 2)
         #expect(player.stops.all.count == 1)
 
         await clock.advance(by: .seconds(1))
+        await eventually { await driver.state == .awaitingAnswer(first) }
         #expect(await driver.state == .awaitingAnswer(first))
 
         await driver.answer(.higher)
@@ -95,6 +104,7 @@ struct ComparisonSessionDriverTests {
         #expect(await driver.state == .showingFeedback(expected))
 
         await clock.advance(by: .milliseconds(400))
+        await eventually { await driver.state == .playingNote1(second) }
         #expect(await driver.state == .playingNote1(second))
     }
 
@@ -103,10 +113,13 @@ struct ComparisonSessionDriverTests {
         let player = MockPlayer(), store = MockStore()
         let (driver, _) = makeDriver(player: player, store: store, clock: clock)
         await driver.start()
+        await eventually { player.plays.all.count == 1 }
         await clock.advance(by: .seconds(1))
+        await eventually { player.plays.all.count == 2 }
         #expect(await driver.state == .playingNote2(first))
 
         await driver.stop()
+        await eventually { player.stops.all.count == 2 }
         await clock.advance(by: .seconds(5))
         #expect(await driver.state == .idle)
         #expect(store.saved.all.isEmpty)
@@ -121,8 +134,8 @@ struct ComparisonSessionDriverTests {
         player.failure = .deviceUnavailable("unplugged")
         let (driver, _) = makeDriver(player: player, clock: clock, errors: errors)
         await driver.start()
-        await clock.advance(by: .zero)
-        try await Task.sleep(for: .milliseconds(50))
+        await eventually { errors.all.count == 1 }
+        await eventually { await driver.state == .idle }
         #expect(await driver.state == .idle)
         #expect(errors.all.count == 1)
     }
@@ -132,13 +145,18 @@ struct ComparisonSessionDriverTests {
         var store = MockStore()
         store.failure = .saveFailed("disk full")
         let errors = Log<String>()
-        let (driver, source) = makeDriver(store: store, clock: clock, errors: errors)
+        let player = MockPlayer()
+        let (driver, source) = makeDriver(player: player, store: store, clock: clock, errors: errors)
         await driver.start()
+        await eventually { player.plays.all.count == 1 }
         await clock.advance(by: .seconds(1))
+        await eventually { await driver.state == .playingNote2(first) }
         await driver.answer(.lower)
         #expect(errors.all.count == 1)
         #expect(await source.completed.count == 1)
+        await eventually { player.stops.all.count == 2 }
         await clock.advance(by: .milliseconds(400))
+        await eventually { await driver.state == .playingNote1(second) }
         #expect(await driver.state == .playingNote1(second))
     }
 }

@@ -1,0 +1,125 @@
+/// A change to some settings, as raw values from outside (the API, the stored row). Applying it
+/// validates every field against its range and names the first one that is out of bounds.
+public struct SettingsUpdate: Hashable, Sendable, Codable {
+    public var noteRangeLower: Int?
+    public var noteRangeUpper: Int?
+    public var noteDurationSeconds: Double?
+    public var referencePitchHz: Double?
+    public var soundSource: String?
+    public var varyLoudness: Double?
+    public var noteGapSeconds: Double?
+    public var minCentDifference: Double?
+    public var maxCentDifference: Double?
+    public var language: String?
+
+    public init(
+        noteRangeLower: Int? = nil, noteRangeUpper: Int? = nil, noteDurationSeconds: Double? = nil,
+        referencePitchHz: Double? = nil, soundSource: String? = nil, varyLoudness: Double? = nil,
+        noteGapSeconds: Double? = nil, minCentDifference: Double? = nil, maxCentDifference: Double? = nil,
+        language: String? = nil
+    ) {
+        self.noteRangeLower = noteRangeLower
+        self.noteRangeUpper = noteRangeUpper
+        self.noteDurationSeconds = noteDurationSeconds
+        self.referencePitchHz = referencePitchHz
+        self.soundSource = soundSource
+        self.varyLoudness = varyLoudness
+        self.noteGapSeconds = noteGapSeconds
+        self.minCentDifference = minCentDifference
+        self.maxCentDifference = maxCentDifference
+        self.language = language
+    }
+
+    /// The full description of `settings`, so that storing it and applying it back is lossless.
+    public init(_ settings: PeachSettings) {
+        let training = settings.training
+        self.init(
+            noteRangeLower: training.noteRange.lower.rawValue, noteRangeUpper: training.noteRange.upper.rawValue,
+            noteDurationSeconds: training.noteDurationSeconds, referencePitchHz: training.referencePitch.frequency.hertz,
+            soundSource: training.soundSource.rawValue, varyLoudness: training.varyLoudness,
+            noteGapSeconds: training.noteGapSeconds, minCentDifference: training.minCentDifference.rawValue,
+            maxCentDifference: training.maxCentDifference.rawValue, language: settings.language.rawValue)
+    }
+}
+
+public struct SettingsError: Error, Hashable, Sendable, CustomStringConvertible {
+    public let field: String
+    public let message: String
+
+    public var description: String { "\(field): \(message)" }
+}
+
+extension PeachSettings {
+    public func applying(_ update: SettingsUpdate) throws(SettingsError) -> PeachSettings {
+        var training = self.training
+
+        let lower = update.noteRangeLower ?? training.noteRange.lower.rawValue
+        let upper = update.noteRangeUpper ?? training.noteRange.upper.rawValue
+        do {
+            training.noteRange = try NoteRange(lower: lower, upper: upper)
+        } catch {
+            let field: String
+            switch error {
+            case .outsidePiano: field = NoteRange.pianoRange.contains(lower) ? "noteRangeUpper" : "noteRangeLower"
+            case .tooNarrow: field = update.noteRangeUpper != nil ? "noteRangeUpper" : "noteRangeLower"
+            }
+            throw SettingsError(field: field, message: error.description)
+        }
+
+        training.noteDurationSeconds = try checked(
+            update.noteDurationSeconds, "noteDurationSeconds", TrainingSettings.noteDurationRange, unit: "s")
+            ?? training.noteDurationSeconds
+        if let hertz = try checked(update.referencePitchHz, "referencePitchHz", ReferencePitch.allowedHertz, unit: "Hz") {
+            training.referencePitch = ReferencePitch(hertz: hertz)!
+        }
+        if let name = update.soundSource {
+            guard let source = SoundSource(rawValue: name) else {
+                throw SettingsError(field: "soundSource", message: "must be one of \(SoundSource.allCases.map(\.rawValue)), got '\(name)'")
+            }
+            training.soundSource = source
+        }
+        training.varyLoudness = try checked(update.varyLoudness, "varyLoudness", TrainingSettings.varyLoudnessRange, unit: "")
+            ?? training.varyLoudness
+        training.noteGapSeconds = try checked(update.noteGapSeconds, "noteGapSeconds", TrainingSettings.noteGapRange, unit: "s")
+            ?? training.noteGapSeconds
+        if let minimum = try checked(update.minCentDifference, "minCentDifference", TrainingSettings.centDifferenceRange, unit: "¢") {
+            training.minCentDifference = Cents(minimum)
+        }
+        if let maximum = try checked(update.maxCentDifference, "maxCentDifference", TrainingSettings.centDifferenceRange, unit: "¢") {
+            training.maxCentDifference = Cents(maximum)
+        }
+        guard training.minCentDifference <= training.maxCentDifference else {
+            throw SettingsError(
+                field: update.maxCentDifference != nil ? "maxCentDifference" : "minCentDifference",
+                message: "minCentDifference (\(training.minCentDifference.rawValue)) must not exceed maxCentDifference (\(training.maxCentDifference.rawValue))")
+        }
+
+        var language = self.language
+        if let code = update.language {
+            guard let chosen = InterfaceLanguage(rawValue: code) else {
+                throw SettingsError(field: "language", message: "must be one of \(InterfaceLanguage.allCases.map(\.rawValue)), got '\(code)'")
+            }
+            language = chosen
+        }
+        return PeachSettings(training: training, language: language)
+    }
+
+    private func checked(
+        _ value: Double?, _ field: String, _ range: ClosedRange<Double>, unit: String
+    ) throws(SettingsError) -> Double? {
+        guard let value else { return nil }
+        // NaN fails `contains`, so it is rejected like any out-of-range value.
+        guard range.contains(value) else {
+            throw SettingsError(
+                field: field,
+                message: "must be from \(range.lowerBound.formatted()) to \(range.upperBound.formatted())\(unit.isEmpty ? "" : " \(unit)"), got \(value)")
+        }
+        return value
+    }
+}
+
+private extension Double {
+    func formatted() -> String {
+        self == rounded() ? String(Int(self)) : String(self)
+    }
+}

@@ -1,0 +1,19 @@
+import Hummingbird
+import PeachCore
+
+struct RecordRoutes {
+    let services: PeachServices
+
+    func add(to api: RouterGroup<BasicRequestContext>) {
+        // "Reset training data": every record goes, in one transaction, and the chain starts cold.
+        api.delete("records") { _, _ -> HTTPResponse.Status in
+            do throws(DataStoreError) {
+                try await services.store.deleteAllRecords()
+            } catch {
+                throw HTTPError(.serviceUnavailable, message: error.description)
+            }
+            await services.comparisons.resetChain()
+            return .noContent
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import Hummingbird
+import PeachCore
+
+/// `GET /api/settings` and `PUT /api/settings` (any subset of the fields).
+struct SettingsResponse: ResponseEncodable {
+    struct Choices: Encodable {
+        let soundSources: [String]
+        let languages: [String]
+    }
+
+    struct Ranges: Encodable {
+        let noteRange: [Int]
+        let minimumNoteSpan: Int
+        let noteDurationSeconds: [Double]
+        let referencePitchHz: [Double]
+        let varyLoudness: [Double]
+        let noteGapSeconds: [Double]
+        let centDifference: [Double]
+    }
+
+    let settings: SettingsUpdate
+    let choices: Choices
+    let ranges: Ranges
+
+    init(_ settings: PeachSettings) {
+        self.settings = SettingsUpdate(settings)
+        choices = Choices(
+            soundSources: SoundSource.allCases.map(\.rawValue), languages: InterfaceLanguage.allCases.map(\.rawValue))
+        let bounds = { (range: ClosedRange<Double>) in [range.lowerBound, range.upperBound] }
+        ranges = Ranges(
+            noteRange: [NoteRange.pianoRange.lowerBound, NoteRange.pianoRange.upperBound],
+            minimumNoteSpan: NoteRange.minimumSpan,
+            noteDurationSeconds: bounds(TrainingSettings.noteDurationRange),
+            referencePitchHz: bounds(ReferencePitch.allowedHertz),
+            varyLoudness: bounds(TrainingSettings.varyLoudnessRange),
+            noteGapSeconds: bounds(TrainingSettings.noteGapRange),
+            centDifference: bounds(TrainingSettings.centDifferenceRange))
+    }
+}
+
+struct SettingsRoutes {
+    let service: SettingsService
+
+    func add(to api: RouterGroup<BasicRequestContext>) {
+        api.get("settings") { _, _ in SettingsResponse(await service.current) }
+        api.put("settings") { request, context -> SettingsResponse in
+            let update = try await request.decode(as: SettingsUpdate.self, context: context)
+            do throws(SettingsService.UpdateError) {
+                return SettingsResponse(try await service.update(update))
+            } catch {
+                switch error {
+                case let .invalid(problem): throw HTTPError(.badRequest, message: problem.description)
+                case let .notSaved(problem): throw HTTPError(.serviceUnavailable, message: problem.description)
+                }
+            }
+        }
+    }
+}

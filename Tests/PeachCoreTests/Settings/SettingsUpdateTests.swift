@@ -1,0 +1,70 @@
+import Testing
+@testable import PeachCore
+
+struct SettingsUpdateTests {
+    @Test func defaultsAreTheSeedsValues() {
+        let training = PeachSettings.default.training
+        #expect(training.noteRange == .default)
+        #expect(training.noteDurationSeconds == 1)
+        #expect(training.referencePitch == .a440)
+        #expect(training.varyLoudness == 0)
+        #expect(training.noteGapSeconds == 0)
+        #expect(training.maxCentDifference == Cents(100))
+        #expect(training.soundSource == .sine)
+        #expect(PeachSettings.default.language == .automatic)
+    }
+
+    @Test func aValidUpdateChangesOnlyItsFields() throws {
+        let updated = try PeachSettings.default.applying(SettingsUpdate(noteRangeLower: 48, noteDurationSeconds: 0.5, varyLoudness: 0.75, language: "de"))
+        #expect(updated.training.noteRange == (try NoteRange(lower: 48, upper: 84)))
+        #expect(updated.training.noteDurationSeconds == 0.5)
+        #expect(updated.training.varyLoudness == 0.75)
+        #expect(updated.language == .german)
+        #expect(updated.training.referencePitch == .a440)
+    }
+
+    @Test func theFullDescriptionRoundTrips() throws {
+        let settings = try PeachSettings.default.applying(SettingsUpdate(
+            noteRangeLower: 30, noteRangeUpper: 90, noteDurationSeconds: 2.5, referencePitchHz: 415, varyLoudness: 0.3,
+            noteGapSeconds: 1.5, minCentDifference: 1, maxCentDifference: 60, language: "en"))
+        #expect(try PeachSettings.default.applying(SettingsUpdate(settings)) == settings)
+    }
+
+    @Test(arguments: [
+        (SettingsUpdate(noteRangeLower: 20), "noteRangeLower"),
+        (SettingsUpdate(noteRangeUpper: 109), "noteRangeUpper"),
+        (SettingsUpdate(noteRangeLower: 80), "noteRangeLower"),
+        (SettingsUpdate(noteRangeUpper: 40), "noteRangeUpper"),
+        (SettingsUpdate(noteDurationSeconds: 0.29), "noteDurationSeconds"),
+        (SettingsUpdate(noteDurationSeconds: 3.01), "noteDurationSeconds"),
+        (SettingsUpdate(noteDurationSeconds: .nan), "noteDurationSeconds"),
+        (SettingsUpdate(referencePitchHz: 379), "referencePitchHz"),
+        (SettingsUpdate(referencePitchHz: .infinity), "referencePitchHz"),
+        (SettingsUpdate(soundSource: "square"), "soundSource"),
+        (SettingsUpdate(varyLoudness: -0.1), "varyLoudness"),
+        (SettingsUpdate(varyLoudness: 1.1), "varyLoudness"),
+        (SettingsUpdate(noteGapSeconds: 5.5), "noteGapSeconds"),
+        (SettingsUpdate(minCentDifference: 0), "minCentDifference"),
+        (SettingsUpdate(maxCentDifference: 101), "maxCentDifference"),
+        (SettingsUpdate(minCentDifference: 50, maxCentDifference: 20), "maxCentDifference"),
+        (SettingsUpdate(language: "fr"), "language"),
+    ])
+    func outOfRangeValuesAreRejectedNamingTheField(update: SettingsUpdate, field: String) {
+        #expect(throws: SettingsError.self) { try PeachSettings.default.applying(update) }
+        do {
+            _ = try PeachSettings.default.applying(update)
+        } catch {
+            #expect(error.field == field)
+            #expect(!error.message.isEmpty)
+        }
+    }
+
+    @Test func rangeMessagesStateTheRange() {
+        do {
+            _ = try PeachSettings.default.applying(SettingsUpdate(noteDurationSeconds: 9))
+            Issue.record("accepted 9 s")
+        } catch {
+            #expect(error.description == "noteDurationSeconds: must be from 0.3 to 3 s, got 9.0")
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+@testable import PeachServer
+
+/// The real router on a real SQLite file in a temporary directory.
+enum TestApp {
+    final class Directory: Sendable {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("peach-api-\(UUID().uuidString)")
+        var databasePath: String { url.appendingPathComponent("peach.sqlite").path }
+        deinit { try? FileManager.default.removeItem(at: url) }
+    }
+
+    @discardableResult
+    static func with<Value: Sendable>(
+        _ directory: Directory = Directory(), _ body: @Sendable (any TestClientProtocol) async throws -> Value
+    ) async throws -> Value {
+        let services = try await PeachServices.open(databasePath: directory.databasePath, logger: Logger(label: "test"))
+        let app = Application(router: try PeachApp.router(services: services))
+        return try await app.test(.router, body)
+    }
+
+    static func json(_ value: String) -> ByteBuffer { ByteBuffer(string: value) }
+
+    static func decode<T: Decodable>(_ type: T.Type, _ response: TestResponse) throws -> T {
+        try JSONDecoder().decode(type, from: Data(buffer: response.body))
+    }
+}
