@@ -1,12 +1,14 @@
 import { api } from '../api.js';
 import { realtimeContext, scheduleComparison } from '../audio.js';
-import { untilContextTime } from '../clock.js';
+import { audibleTime, untilAudible } from '../clock.js';
 import { t } from '../i18n.js';
 
 /** How long "Correct" / "Incorrect" stays up; nothing else separates an answer from the next trial. */
 export const FEEDBACK_SECONDS = 0.4;
-/** Head start for the first note so its scheduled start is never already in the past. */
+/** Head start for a first note so its scheduled start is never already in the past. */
 const LEAD_SECONDS = 0.05;
+/** The seeds' haptic tick on a wrong answer, where the device can vibrate. */
+const WRONG_ANSWER_VIBRATION_MS = 40;
 
 // The comparison loop in the browser: the server picks every comparison and judges every answer;
 // this screen schedules the sound on the audio clock, gates the buttons and shows feedback.
@@ -24,21 +26,31 @@ export function comparisonScreen({ navigate, announce }) {
     higher.disabled = !enabled;
     lower.disabled = !enabled;
   };
+  // Timing marks on the audio clock, read by the browser tests and the benchmark.
+  const mark = (name, time) => { element.dataset[name] = String(time); };
+
+  const stopQuietly = (id, reason) => {
+    console.warn('training stopped:', reason);
+    if (isCurrent(id)) navigate('#/');
+  };
+
+  // A suspended or closed audio context means no sound: training stops (FR7).
+  const onAudioStateChange = () => {
+    const context = realtimeContext();
+    if (context.state !== 'running') stopQuietly(session, `audio context ${context.state}`);
+  };
 
   async function play(comparison, id, startAt) {
     const context = realtimeContext();
-    if (context.state !== 'running') await context.resume();
-    if (!isCurrent(id)) return;
-    if (context.state !== 'running') throw new Error(`audio context is ${context.state}`);
     const start = Math.max(startAt ?? 0, context.currentTime + LEAD_SECONDS);
     trial = { comparison, scheduled: scheduleComparison(context, comparison, start), answered: false };
-    element.dataset.note2Start = String(trial.scheduled.note2Start);
-    element.dataset.note1Start = String(start);
+    mark('note1Start', start);
+    mark('note2Start', trial.scheduled.note2Start);
     setEnabled(false);
     const current = trial;
-    if (await untilContextTime(context, current.scheduled.note2Start, () => !isCurrent(id) || current.answered)) {
+    if (await untilAudible(context, current.scheduled.note2Start, () => !isCurrent(id) || current.answered)) {
       setEnabled(true);
-      element.dataset.enabledAt = String(context.currentTime);
+      mark('enabledAt', audibleTime(context));
     }
   }
 
@@ -50,33 +62,42 @@ export function comparisonScreen({ navigate, announce }) {
     setEnabled(false);
     const context = realtimeContext();
     current.scheduled.stop();
+
+    let result = null;
     try {
-      const result = await api.answerComparison(current.comparison.id, which);
-      if (!isCurrent(id)) return;
-      const feedbackEnd = context.currentTime + FEEDBACK_SECONDS;
+      result = await api.answerComparison(current.comparison.id, which);
+    } catch (error) {
+      // Retried once already: the answer is dropped silently and training goes on.
+      console.warn('answer not acknowledged, dropped:', error);
+    }
+    if (!isCurrent(id)) return;
+    let feedbackEnd = context.currentTime;
+    if (result) {
+      feedbackEnd += FEEDBACK_SECONDS;
       showFeedback(result.isCorrect);
+    }
+    mark('feedbackEnd', feedbackEnd);
+    try {
       // Asked only now, so the server's chain already includes this answer.
       const next = await api.nextComparison();
       if (!isCurrent(id)) return;
-      untilContextTime(context, feedbackEnd, () => !isCurrent(id)).then((reached) => reached && hideFeedback());
+      untilAudible(context, feedbackEnd, () => !isCurrent(id)).then((reached) => reached && hideFeedback());
       await play(next, id, feedbackEnd);
     } catch (error) {
-      // Never an error screen: training stops quietly and the user is back at Start.
-      console.warn('training stopped:', error);
-      if (isCurrent(id)) navigate('#/');
+      stopQuietly(id, error);
     }
   }
 
   function showFeedback(isCorrect) {
     feedback.className = `feedback visible ${isCorrect ? 'correct' : 'incorrect'}`;
-    feedback.innerHTML = '';
     const thumb = document.createElement('span');
     thumb.className = 'thumb';
     thumb.textContent = isCorrect ? '👍' : '👎';
     const text = document.createElement('span');
     text.textContent = t(isCorrect ? 'feedback.correct' : 'feedback.incorrect');
-    feedback.append(thumb, text);
+    feedback.replaceChildren(thumb, text);
     announce(text.textContent);
+    if (!isCorrect) navigator.vibrate?.(WRONG_ANSWER_VIBRATION_MS);
   }
 
   function hideFeedback() {
@@ -104,16 +125,21 @@ export function comparisonScreen({ navigate, announce }) {
       hideFeedback();
       setEnabled(false);
       try {
-        await play(await api.nextComparison(), id);
+        const context = realtimeContext();
+        if (context.state !== 'running') await context.resume();
+        if (context.state !== 'running') throw new Error(`audio context ${context.state}`);
+        context.addEventListener('statechange', onAudioStateChange);
+        const first = await api.nextComparison();
+        if (isCurrent(id)) await play(first, id);
       } catch (error) {
-        console.warn('training could not start:', error);
-        if (isCurrent(id)) navigate('#/');
+        stopQuietly(id, error);
       }
     },
     /** Leaving discards the unfinished comparison: it was never answered, so nothing is stored. */
     hide() {
       session += 1;
       document.removeEventListener('keydown', onKey);
+      realtimeContext().removeEventListener('statechange', onAudioStateChange);
       trial?.scheduled.stop();
       trial = null;
       setEnabled(false);
