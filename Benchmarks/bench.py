@@ -74,7 +74,84 @@ def answer(directory):
           f"p99 {percentile(next_ms, 99):.3f} ms")
 
 
-SECTIONS = {"launch": launch, "answer": answer}
+def concurrent(directory, clients=20, seconds=30):
+    """POST answer latency with 20 simulated clients answering as fast as they can for 30 s."""
+    import threading
+
+    process, url = start_server(pathlib.Path(directory) / "concurrent.sqlite")
+    latencies, server_times, errors = [], [], []
+    lock = threading.Lock()
+    deadline = time.perf_counter() + seconds
+
+    def client(number):
+        session = requests.Session()
+        while time.perf_counter() < deadline:
+            try:
+                comparison = session.post(url + "api/comparisons", timeout=10).json()
+                began = time.perf_counter()
+                response = session.post(url + f"api/comparisons/{comparison['id']}/answer",
+                                        json={"answer": "higher" if number % 2 else "lower"}, timeout=10)
+                elapsed = (time.perf_counter() - began) * 1000
+                with lock:
+                    if response.status_code == 200:
+                        latencies.append(elapsed)
+                        server_times.append(float(response.headers["Server-Timing"].split("dur=")[1]))
+                    else:
+                        errors.append(response.status_code)
+            except requests.RequestException as error:
+                with lock:
+                    errors.append(repr(error))
+
+    threads = [threading.Thread(target=client, args=(n,)) for n in range(clients)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    stored = requests.get(url + "api/records/comparisons?limit=10000").json()["records"]
+    stop(process)
+    print(f"POST answer with {clients} concurrent clients for {seconds} s: {len(latencies)} answers "
+          f"({len(latencies) / seconds:.0f}/s), {len(errors)} errors, {len(stored)} records stored; "
+          f"client latency p50 {statistics.median(latencies):.2f} ms, p99 {percentile(latencies, 99):.2f} ms; "
+          f"server time p50 {statistics.median(server_times):.2f} ms, p99 {percentile(server_times, 99):.2f} ms")
+
+
+def loop(directory, answers=30):
+    """In headless Chromium: end of feedback → scheduled start of the next note 1 (audio clock)."""
+    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "Tests" / "e2e"))
+    from conftest import chromium_options
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+    import shutil
+
+    process, url = start_server(pathlib.Path(directory) / "loop.sqlite")
+    requests.put(url + "api/settings", json={"noteDurationSeconds": 0.3})
+    browser = webdriver.Chrome(options=chromium_options(),
+                               service=Service(executable_path=shutil.which("chromedriver") or "/usr/bin/chromedriver"))
+    try:
+        browser.get(url)
+        browser.find_element(By.ID, "start-training").click()
+        marks = "const s = document.getElementById('screen-comparison').dataset; return [+s.note1Start || 0, +s.feedbackEnd || 0, +s.nextReadyAt || 0];"
+        enabled = "return !document.getElementById('answer-higher').disabled"
+        gaps, slack = [], []
+        for _ in range(answers):
+            WebDriverWait(browser, 10, poll_frequency=0.005).until(lambda b: b.execute_script(enabled))
+            before = browser.execute_script(marks)[0]
+            browser.execute_script("document.getElementById('answer-higher').click()")
+            WebDriverWait(browser, 10, poll_frequency=0.005).until(lambda b: b.execute_script(marks)[0] != before)
+            note1, feedback_end, ready = browser.execute_script(marks)
+            gaps.append((note1 - feedback_end) * 1000)
+            slack.append((feedback_end - ready) * 1000)
+    finally:
+        browser.quit()
+        stop(process)
+    print(f"end of feedback → next note 1 start (audio clock) over {len(gaps)} answers: "
+          f"median {statistics.median(gaps):.2f} ms, max {max(gaps):.2f} ms (goal ≤ 10 ms); the next comparison "
+          f"was scheduled {statistics.median(slack):.0f} ms (min {min(slack):.0f} ms) before the feedback ended")
+
+
+SECTIONS = {"launch": launch, "answer": answer, "concurrent": concurrent, "loop": loop}
 
 if __name__ == "__main__":
     chosen = sys.argv[1:] or list(SECTIONS)

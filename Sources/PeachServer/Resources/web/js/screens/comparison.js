@@ -81,6 +81,7 @@ export function comparisonScreen({ navigate, announce }) {
       // Asked only now, so the server's chain already includes this answer.
       const next = await api.nextComparison();
       if (!isCurrent(id)) return;
+      mark('nextReadyAt', context.currentTime);
       untilAudible(context, feedbackEnd, () => !isCurrent(id)).then((reached) => reached && hideFeedback());
       await play(next, id, feedbackEnd);
     } catch (error) {
