@@ -6,6 +6,8 @@ struct SettingsResponse: ResponseEncodable {
     struct Choices: Encodable {
         let soundSources: [String]
         let languages: [String]
+        /// MIDI number → scientific pitch name, so the client never names notes itself.
+        let noteNames: [String: String]
     }
 
     struct Ranges: Encodable {
@@ -25,7 +27,8 @@ struct SettingsResponse: ResponseEncodable {
     init(_ settings: PeachSettings) {
         self.settings = SettingsUpdate(settings)
         choices = Choices(
-            soundSources: SoundSource.allCases.map(\.rawValue), languages: InterfaceLanguage.allCases.map(\.rawValue))
+            soundSources: SoundSource.allCases.map(\.rawValue), languages: InterfaceLanguage.allCases.map(\.rawValue),
+            noteNames: Dictionary(uniqueKeysWithValues: NoteRange.pianoRange.map { (String($0), MIDINote($0)!.name) }))
         let bounds = { (range: ClosedRange<Double>) in [range.lowerBound, range.upperBound] }
         ranges = Ranges(
             noteRange: [NoteRange.pianoRange.lowerBound, NoteRange.pianoRange.upperBound],

@@ -13,7 +13,7 @@ async function request(method, path, body) {
     headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const payload = await response.json().catch(() => ({}));
+  const payload = response.status === 204 ? {} : await response.json().catch(() => ({}));
   if (!response.ok) {
     throw new ApiError(response.status, payload?.error?.message ?? response.statusText);
   }
@@ -34,4 +34,7 @@ export const api = {
   health: () => request('GET', 'health'),
   nextComparison: () => request('POST', 'comparisons'),
   answerComparison: (id, answer) => requestWithOneRetry('POST', `comparisons/${encodeURIComponent(id)}/answer`, { answer }),
+  settings: () => request('GET', 'settings'),
+  updateSettings: (changes) => request('PUT', 'settings', changes),
+  resetTrainingData: () => request('DELETE', 'records'),
 };

@@ -1,6 +1,8 @@
+import { api } from './api.js';
 import { setLanguage } from './i18n.js';
 import { startScreen } from './screens/start.js';
 import { comparisonScreen } from './screens/comparison.js';
+import { settingsScreen } from './screens/settings.js';
 
 // Hub and spoke: Start is the hub (#/), every other screen is a spoke that returns to it.
 const announcer = document.getElementById('announcer');
@@ -18,6 +20,7 @@ const context = { navigate, announce };
 const screens = {
   '#/': startScreen(context),
   '#/training': comparisonScreen(context),
+  '#/settings': settingsScreen(context),
 };
 
 let active = null;
@@ -44,3 +47,5 @@ if (trainingScreens.has(location.hash)) history.replaceState(null, '', '#/');
 
 setLanguage();
 route();
+// The language override lives with the other settings on the server.
+api.settings().then(({ settings }) => setLanguage(settings.language)).catch(() => {});

@@ -91,9 +91,7 @@ export function comparisonScreen({ navigate, announce }) {
 
   function showFeedback(isCorrect) {
     feedback.className = `feedback visible ${isCorrect ? 'correct' : 'incorrect'}`;
-    const thumb = document.createElement('span');
-    thumb.className = 'thumb';
-    thumb.textContent = isCorrect ? '👍' : '👎';
+    const thumb = document.getElementById(isCorrect ? 'thumb-up' : 'thumb-down').content.cloneNode(true);
     const text = document.createElement('span');
     text.textContent = t(isCorrect ? 'feedback.correct' : 'feedback.incorrect');
     feedback.replaceChildren(thumb, text);

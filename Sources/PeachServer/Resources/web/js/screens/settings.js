@@ -1,0 +1,111 @@
+import { api } from '../api.js';
+import { formatNumber, setLanguage, t } from '../i18n.js';
+
+// Every control is bounded by the ranges the server sends, so nothing here can produce an invalid
+// value and there is no save button: each change is sent at once and applies to the next trial.
+export function settingsScreen({ navigate }) {
+  const element = document.getElementById('screen-settings');
+  const form = document.getElementById('settings-form');
+  const control = (name) => document.getElementById(`setting-${name}`);
+  const output = (name) => document.getElementById(`value-${name}`);
+  const resetDialog = document.getElementById('reset-dialog');
+  const resetStatus = document.getElementById('reset-status');
+
+  let state = null; // the server's last answer: { settings, choices, ranges }
+
+  const display = {
+    noteRangeLower: (value) => state.choices.noteNames[value],
+    noteRangeUpper: (value) => state.choices.noteNames[value],
+    noteDurationSeconds: (value) => t('unit.seconds', { value: formatNumber(value, 1) }),
+    noteGapSeconds: (value) => t('unit.seconds', { value: formatNumber(value, 1) }),
+    referencePitchHz: (value) => t('unit.hertz', { value: formatNumber(value) }),
+  };
+
+  function bound(name, [min, max]) {
+    Object.assign(control(name), { min: String(min), max: String(max) });
+  }
+
+  function render() {
+    const { settings, choices, ranges } = state;
+    const span = ranges.minimumNoteSpan;
+    // Each end of the note range keeps at least the minimum span from the other.
+    bound('noteRangeLower', [ranges.noteRange[0], settings.noteRangeUpper - span]);
+    bound('noteRangeUpper', [settings.noteRangeLower + span, ranges.noteRange[1]]);
+    bound('noteDurationSeconds', ranges.noteDurationSeconds);
+    bound('noteGapSeconds', ranges.noteGapSeconds);
+    bound('referencePitchHz', ranges.referencePitchHz);
+    bound('varyLoudness', ranges.varyLoudness);
+    fillSelect('soundSource', choices.soundSources, (source) => t(`settings.soundSource.${source}`));
+    fillSelect('language', choices.languages, (language) => t(`settings.language.${language}`));
+    for (const [name, value] of Object.entries(settings)) {
+      const input = control(name);
+      if (!input) continue;
+      input.value = String(value);
+      showValue(name);
+    }
+  }
+
+  function fillSelect(name, values, label) {
+    const select = control(name);
+    select.replaceChildren(...values.map((value) => new Option(label(value), value)));
+  }
+
+  function showValue(name) {
+    const input = control(name);
+    const text = display[name]?.(Number(input.value));
+    if (text === undefined) return;
+    output(name).textContent = text;
+    input.setAttribute('aria-valuetext', text);
+  }
+
+  async function save(name) {
+    const input = control(name);
+    const value = input.type === 'range' ? Number(input.value) : input.value;
+    try {
+      state = await api.updateSettings({ [name]: value });
+      if (name === 'language') setLanguage(value);
+      render();
+    } catch (error) {
+      console.warn('setting not saved:', error);
+      resetStatus.textContent = t('settings.notSaved');
+    }
+  }
+
+  form.addEventListener('input', (event) => event.target.name && showValue(event.target.name));
+  form.addEventListener('change', (event) => event.target.name && save(event.target.name));
+  form.addEventListener('submit', (event) => event.preventDefault());
+  document.addEventListener('languagechange', () => state && render());
+
+  document.getElementById('reset-training-data').addEventListener('click', () => {
+    resetStatus.textContent = '';
+    resetDialog.showModal();
+  });
+  document.getElementById('reset-cancel').addEventListener('click', () => resetDialog.close());
+  document.getElementById('reset-confirm').addEventListener('click', async () => {
+    resetDialog.close();
+    try {
+      await api.resetTrainingData();
+      resetStatus.textContent = t('settings.resetDone');
+    } catch (error) {
+      console.warn('reset failed:', error);
+      resetStatus.textContent = t('settings.notSaved');
+    }
+  });
+
+  return {
+    element,
+    async show() {
+      resetStatus.textContent = '';
+      try {
+        state = await api.settings();
+        render();
+      } catch (error) {
+        console.warn('settings unavailable:', error);
+        navigate('#/');
+      }
+    },
+    hide() {
+      if (resetDialog.open) resetDialog.close();
+    },
+  };
+}

@@ -1,0 +1,86 @@
+"""English and German: both tables have every key, every visible text comes from a table, the
+language follows the browser and the Settings override."""
+import re
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from viewport import SCREENS
+
+TABLES = "const done = arguments[0]; import('/js/i18n.js').then((m) => done(m._tables));"
+
+VISIBLE_TEXTS = """
+const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+const texts = [];
+for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+  const text = node.textContent.trim();
+  const parent = node.parentElement;
+  if (!text || !parent || parent.closest('script, template, [aria-hidden=true] svg')) continue;
+  if (!parent.getClientRects().length || getComputedStyle(parent).visibility === 'hidden') continue;
+  texts.push(text);
+}
+for (const element of document.querySelectorAll('[aria-label]')) {
+  if (element.getClientRects().length) texts.push(element.getAttribute('aria-label'));
+}
+for (const option of document.querySelectorAll('select option')) texts.push(option.textContent.trim());
+return texts;
+"""
+
+# Data, not language: note names, plain numbers, the version, glyphs.
+DATA = re.compile(r"^([A-G]♯?-?\d|[\d.,]+|[▲▼]|Peach)$")
+
+
+def matchers(table):
+    patterns = []
+    for value in table.values():
+        parts = re.split(r"\{\w+\}", value)
+        patterns.append(re.compile("^" + ".+".join(re.escape(p) for p in parts) + "$"))
+    return patterns
+
+
+def test_both_languages_have_exactly_the_same_keys(server, browser):
+    browser.get(server.url)
+    tables = browser.execute_async_script(TABLES)
+    assert set(tables) == {"en", "de"}
+    assert set(tables["en"]) == set(tables["de"]), set(tables["en"]) ^ set(tables["de"])
+    for key in tables["en"]:
+        assert tables["en"][key].strip() and tables["de"][key].strip(), key
+        assert re.findall(r"\{\w+\}", tables["en"][key]) == re.findall(r"\{\w+\}", tables["de"][key]), key
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_every_visible_text_comes_from_the_table(server, browser, language):
+    server.api("PUT", "settings", json={"language": language, "noteDurationSeconds": 0.3})
+    browser.get(server.url)
+    tables = browser.execute_async_script(TABLES)
+    patterns = matchers(tables[language])
+    for name, reach in SCREENS.items():
+        reach(browser, server)
+        WebDriverWait(browser, 5).until(lambda b: b.execute_script("return document.documentElement.lang") == language)
+        stray = [text for text in browser.execute_script(VISIBLE_TEXTS)
+                 if not DATA.match(text) and not any(p.match(text) for p in patterns)]
+        assert not stray, f"{name} in {language}: texts not from the {language} table: {stray}"
+
+
+def test_the_language_follows_the_browser_unless_overridden(server, browser):
+    browser.get(server.url)
+    start = browser.find_element(By.ID, "start-training")
+    assert browser.execute_script("return document.documentElement.lang") == "en"
+    assert start.text == "Start Training"
+    server.api("PUT", "settings", json={"language": "de"})
+    browser.refresh()
+    start = browser.find_element(By.ID, "start-training")
+    WebDriverWait(browser, 5).until(lambda _: start.text == "Training starten")
+    server.api("PUT", "settings", json={"language": "auto"})
+    browser.refresh()
+    WebDriverWait(browser, 5).until(lambda b: b.find_element(By.ID, "start-training").text == "Start Training")
+
+
+def test_choosing_a_language_in_settings_switches_at_once(server, browser):
+    SCREENS["settings"](browser, server)
+    browser.execute_script("""
+        const select = document.getElementById('setting-language');
+        select.value = 'de'; select.dispatchEvent(new Event('change', { bubbles: true }));""")
+    WebDriverWait(browser, 5).until(lambda b: b.find_element(By.ID, "settings-title").text == "Einstellungen")
+    assert server.api("GET", "settings").json()["settings"]["language"] == "de"

@@ -1,0 +1,91 @@
+"""Viewport, colour-scheme and motion emulation for headless Chromium (through the DevTools protocol),
+and the list of screens the layout tests visit."""
+import os
+import pathlib
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+SIZES = {
+    "phone-portrait": (390, 844),
+    "phone-landscape": (844, 390),
+    "tablet": (820, 1180),
+    "desktop": (1440, 900),
+}
+
+SCREENSHOTS = pathlib.Path(os.environ.get("PEACH_SCREENSHOTS", "/tmp/peach-screens"))
+
+
+def set_viewport(browser, width, height):
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 900,
+    })
+
+
+def set_media(browser, scheme="light", reduced_motion=False):
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [
+        {"name": "prefers-color-scheme", "value": scheme},
+        {"name": "prefers-reduced-motion", "value": "reduce" if reduced_motion else "no-preference"},
+    ]})
+
+
+def screenshot(browser, name):
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    browser.save_screenshot(str(path))
+    return path
+
+
+def visible(browser, element_id):
+    return browser.find_element(By.ID, element_id).is_displayed()
+
+
+def open_hash(browser, server, hash_, shown):
+    browser.get(server.url + hash_)
+    WebDriverWait(browser, 5).until(lambda _: visible(browser, shown))
+
+
+def start(browser, server):
+    open_hash(browser, server, "#/", "screen-start")
+
+
+def info(browser, server):
+    start(browser, server)
+    browser.find_element(By.ID, "open-info").click()
+    WebDriverWait(browser, 5).until(lambda _: browser.find_element(By.ID, "info-version").text != "")
+
+
+def settings(browser, server):
+    open_hash(browser, server, "#/settings", "screen-settings")
+    WebDriverWait(browser, 5).until(lambda _: browser.find_element(By.ID, "value-noteRangeLower").text != "")
+
+
+def reset_dialog(browser, server):
+    settings(browser, server)
+    browser.find_element(By.ID, "reset-training-data").click()
+    WebDriverWait(browser, 5).until(lambda _: visible(browser, "reset-dialog"))
+
+
+def training(browser, server):
+    start(browser, server)
+    browser.find_element(By.ID, "start-training").click()
+    WebDriverWait(browser, 10, poll_frequency=0.01).until(
+        lambda _: browser.execute_script("return !document.getElementById('answer-higher').disabled"))
+
+
+def training_feedback(browser, server):
+    training(browser, server)
+    browser.execute_script("document.getElementById('answer-higher').click()")
+    WebDriverWait(browser, 5, poll_frequency=0.01).until(
+        lambda _: "visible" in browser.find_element(By.ID, "comparison-feedback").get_attribute("class"))
+
+
+# Every screen and dialog, by name, with how to get there.
+SCREENS = {
+    "start": start,
+    "info": info,
+    "settings": settings,
+    "reset-dialog": reset_dialog,
+    "training": training,
+    "training-feedback": training_feedback,
+}
