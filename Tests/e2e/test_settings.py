@@ -1,0 +1,74 @@
+"""The Settings screen: bounded controls that save at once, survive a restart and apply to the next
+trial; reset with a confirmation."""
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+from viewport import SCREENS
+
+
+def set_range(browser, name, value):
+    browser.execute_script("""
+        const input = document.getElementById('setting-' + arguments[0]);
+        input.value = arguments[1];
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+        input.dispatchEvent(new Event('change', { bubbles: true }));""", name, str(value))
+
+
+def saved(server):
+    return server.api("GET", "settings").json()["settings"]
+
+
+def test_changes_save_at_once_show_note_names_and_apply_to_the_next_comparison(server, browser):
+    SCREENS["settings"](browser, server)
+    assert browser.find_element(By.ID, "value-noteRangeLower").text == "C2"
+    assert browser.find_element(By.ID, "value-noteRangeUpper").text == "C6"
+    set_range(browser, "noteRangeLower", 60)
+    WebDriverWait(browser, 5).until(lambda _: saved(server)["noteRangeLower"] == 60)
+    assert browser.find_element(By.ID, "value-noteRangeLower").text == "C4"
+    set_range(browser, "noteRangeUpper", 72)
+    set_range(browser, "noteDurationSeconds", 0.5)
+    set_range(browser, "referencePitchHz", 442)
+    WebDriverWait(browser, 5).until(lambda _: saved(server)["referencePitchHz"] == 442)
+    assert browser.find_element(By.ID, "value-referencePitchHz").text == "442 Hz"
+    assert browser.find_element(By.ID, "value-noteDurationSeconds").text == "0.5 s"
+
+    # The upper bound can no longer come within an octave of the lower one.
+    assert browser.find_element(By.ID, "setting-noteRangeUpper").get_attribute("min") == "72"
+    assert browser.find_element(By.ID, "setting-noteRangeLower").get_attribute("max") == "60"
+
+    comparison = server.api("POST", "comparisons").json()
+    assert 60 <= comparison["note1"]["midi"] <= 72
+    assert comparison["noteDurationSeconds"] == 0.5
+    assert abs(comparison["note1"]["frequencyHz"] - 442 * 2 ** ((comparison["note1"]["midi"] - 69) / 12)) < 1e-9
+
+    server.restart()
+    SCREENS["settings"](browser, server)
+    assert browser.find_element(By.ID, "value-noteRangeLower").text == "C4"
+    assert browser.find_element(By.ID, "setting-referencePitchHz").get_attribute("value") == "442"
+
+
+def test_keyboard_arrows_move_a_slider_within_its_bounds(server, browser):
+    SCREENS["settings"](browser, server)
+    slider = browser.find_element(By.ID, "setting-varyLoudness")
+    slider.send_keys(Keys.END)
+    WebDriverWait(browser, 5).until(lambda _: saved(server)["varyLoudness"] == 1)
+    slider.send_keys(Keys.ARROW_RIGHT)
+    assert slider.get_attribute("value") == "1"
+    slider.send_keys(Keys.HOME)
+    WebDriverWait(browser, 5).until(lambda _: saved(server)["varyLoudness"] == 0)
+
+
+def test_reset_training_data_asks_first_and_then_clears_everything(server, browser):
+    for _ in range(3):
+        comparison = server.api("POST", "comparisons").json()
+        server.api("POST", f"comparisons/{comparison['id']}/answer", json={"answer": "higher"})
+    assert len(server.records()) == 3
+    SCREENS["reset-dialog"](browser, server)
+    browser.find_element(By.ID, "reset-cancel").click()
+    assert len(server.records()) == 3
+    browser.find_element(By.ID, "reset-training-data").click()
+    browser.find_element(By.ID, "reset-confirm").click()
+    WebDriverWait(browser, 5).until(lambda _: browser.find_element(By.ID, "reset-status").text != "")
+    assert browser.find_element(By.ID, "reset-status").text == "All training data was deleted."
+    assert server.records() == []
