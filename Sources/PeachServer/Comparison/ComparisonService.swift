@@ -19,18 +19,22 @@ public actor ComparisonService {
     }
 
     private let store: any TrainingDataStore
+    private let profile: ProfileService
     private let source: AdaptiveComparisonSource
     private var settings: TrainingSettings
     private var pending = PendingTrials<Issued>()
     private let logger: Logger
 
-    public init(store: any TrainingDataStore, settings: TrainingSettings, logger: Logger) async throws(DataStoreError) {
+    public init(
+        store: any TrainingDataStore, settings: TrainingSettings, profile: ProfileService, logger: Logger
+    ) async throws(DataStoreError) {
         self.store = store
+        self.profile = profile
         self.settings = settings
         self.logger = logger
         // The chain continues from the newest stored answer, across restarts.
         let last = try await store.comparisons(limit: 1).first
-        source = AdaptiveComparisonSource(settings: settings, last: last)
+        source = AdaptiveComparisonSource(settings: settings, last: last, coldStart: await profile.meanThreshold)
     }
 
     public func next() async -> Issued {
@@ -61,6 +65,7 @@ public actor ComparisonService {
             throw .notSaved(error.description)
         }
         await source.didComplete(completed)
+        await profile.record(completed)
         return completed
     }
 }

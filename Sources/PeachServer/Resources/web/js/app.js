@@ -1,6 +1,7 @@
 import { setLanguage } from './i18n.js';
 import { startScreen } from './screens/start.js';
 import { comparisonScreen } from './screens/comparison.js';
+import { profileScreen } from './screens/profile.js';
 
 // Hub and spoke: Start is the hub (#/), every other screen is a spoke that returns to it.
 const announcer = document.getElementById('announcer');
@@ -18,6 +19,7 @@ const context = { navigate, announce };
 const screens = {
   '#/': startScreen(context),
   '#/training': comparisonScreen(context),
+  '#/profile': profileScreen(context),
 };
 
 let active = null;
