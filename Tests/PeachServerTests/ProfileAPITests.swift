@@ -83,6 +83,15 @@ struct ProfileAPITests {
             #expect(profile.threshold == nil)
             #expect(profile.pitchMatching.count == 0)
             #expect(profile.pitchMatching.meanAbsoluteError == nil)
+            // Absent is said out loud: the fields are there, as null.
+            try await client.execute(uri: "/api/profile", method: .get) { response throws in
+                let body = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
+                let comparisons = body?["comparisons"] as? [String: Any]
+                #expect(comparisons?["meanThreshold"] is NSNull)
+                #expect(comparisons?["trend"] is NSNull)
+                #expect(body?["threshold"] is NSNull)
+                #expect((body?["pitchMatching"] as? [String: Any])?["meanAbsoluteError"] is NSNull)
+            }
             let timeline = try await Self.get(Timeline.self, "/api/profile/timeline", client)
             #expect(timeline.period == "day")
             #expect(timeline.points.isEmpty)

@@ -49,6 +49,7 @@ def visible(browser, element_id):
 def tap_at_centre_of(browser, element):
     """Taps at the element's centre in viewport coordinates (an SVG dot has no box of its own)."""
     x, y = browser.execute_script("""
+        arguments[0].scrollIntoView({block: 'center'});
         const box = arguments[0].getBoundingClientRect();
         return [Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2)];""", element)
     actions = ActionChains(browser)

@@ -2,18 +2,31 @@ import Foundation
 import Hummingbird
 import PeachCore
 
-/// `GET /api/profile`: every number is absent (null) rather than zero when there is no data.
+/// Encodes a missing value as JSON `null`: the profile says "no data" explicitly, where a synthesized
+/// Encodable would silently drop the field.
+struct Nullable<Wrapped: Encodable>: Encodable {
+    let value: Wrapped?
+
+    init(_ value: Wrapped?) { self.value = value }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        if let value { try container.encode(value) } else { try container.encodeNil() }
+    }
+}
+
+/// `GET /api/profile`: every number is null rather than zero when there is no data.
 struct ProfileResponse: ResponseEncodable {
     struct Comparisons: Encodable {
         let count: Int
         let correctCount: Int
-        let meanThreshold: Double?
-        let standardDeviation: Double?
-        let trend: Trend?
+        let meanThreshold: Nullable<Double>
+        let standardDeviation: Nullable<Double>
+        let trend: Nullable<Trend>
         /// The rolling mean of the newest day: the "current average".
-        let currentRollingMean: Double?
-        let first: String?
-        let last: String?
+        let currentRollingMean: Nullable<Double>
+        let first: Nullable<String>
+        let last: Nullable<String>
     }
 
     struct Threshold: Encodable {
@@ -28,30 +41,32 @@ struct ProfileResponse: ResponseEncodable {
 
     struct PitchMatching: Encodable {
         let count: Int
-        let meanAbsoluteError: Double?
-        let standardDeviation: Double?
+        let meanAbsoluteError: Nullable<Double>
+        let standardDeviation: Nullable<Double>
     }
 
     let comparisons: Comparisons
-    let threshold: Threshold?
+    let threshold: Nullable<Threshold>
     let pitchMatching: PitchMatching
 
     init(_ profile: PerceptualProfile) {
         comparisons = Comparisons(
             count: profile.comparisonCount, correctCount: profile.correctCount,
-            meanThreshold: profile.meanThreshold?.rawValue, standardDeviation: profile.thresholdStandardDeviation?.rawValue,
-            trend: profile.trend, currentRollingMean: profile.timeline(.day).latest?.rollingMean.rawValue,
-            first: profile.firstComparison.map(ISO8601.string),
-            last: profile.lastComparison.map(ISO8601.string))
-        threshold = profile.thresholdEstimate.map {
+            meanThreshold: Nullable(profile.meanThreshold?.rawValue),
+            standardDeviation: Nullable(profile.thresholdStandardDeviation?.rawValue),
+            trend: Nullable(profile.trend),
+            currentRollingMean: Nullable(profile.timeline(.day).latest?.rollingMean.rawValue),
+            first: Nullable(profile.firstComparison.map(ISO8601.string)),
+            last: Nullable(profile.lastComparison.map(ISO8601.string)))
+        threshold = Nullable(profile.thresholdEstimate.map {
             Threshold(
                 threshold: $0.threshold.rawValue, lower: $0.lower.rawValue, upper: $0.upper.rawValue,
                 percentCorrect: $0.percentCorrect, confidence: 0.95, trials: $0.trialCount,
                 window: ThresholdEstimator.window)
-        }
+        })
         pitchMatching = PitchMatching(
-            count: profile.matching.count, meanAbsoluteError: profile.matching.meanAbsoluteError?.rawValue,
-            standardDeviation: profile.matching.standardDeviation?.rawValue)
+            count: profile.matching.count, meanAbsoluteError: Nullable(profile.matching.meanAbsoluteError?.rawValue),
+            standardDeviation: Nullable(profile.matching.standardDeviation?.rawValue))
     }
 }
 
