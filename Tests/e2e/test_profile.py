@@ -184,3 +184,24 @@ def test_simulate_prints_the_table():
     assert float(truth) == 10
     assert 0.7 < float(median) / 10 < 1.3
     assert float(ratio) == pytest.approx(float(median) / 10, abs=0.01)
+
+
+def test_every_string_exists_in_english_and_german(server, browser):
+    browser.get(server.url)
+    english, german = browser.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        import('/js/i18n.js').then((m) => done([Object.keys(m._tables.en), Object.keys(m._tables.de)]));""")
+    assert sorted(english) == sorted(german)
+    assert "profile.empty" in english and "profile.matchingEmpty" in english
+
+
+def test_a_profile_with_too_few_answers_shows_numbers_but_no_threshold(server, browser):
+    for _ in range(3):
+        comparison = server.api("POST", "comparisons").json()
+        server.api("POST", f"comparisons/{comparison['id']}/answer", json={"answer": "higher"}).raise_for_status()
+    open_profile(server, browser)
+    WebDriverWait(browser, 5).until(lambda _: browser.find_element(By.ID, "profile-count").text == "3")
+    assert not visible(browser, "profile-threshold")
+    assert browser.find_element(By.ID, "profile-threshold-note").text == "Your threshold appears once your answers show where it lies."
+    assert not visible(browser, "profile-trend")
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#profile-chart svg .dot")) == 1

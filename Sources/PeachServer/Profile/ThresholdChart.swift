@@ -32,7 +32,7 @@ struct ThresholdChart {
         let plotWidth = size.width - left - right, plotHeight = size.height - top - bottom
         let origin = points.first?.aggregate.start ?? Date(timeIntervalSince1970: 0)
         let xs = points.map { $0.aggregate.start.timeIntervalSince(origin) / timeline.period.nominalSeconds + 0.5 }
-        let domain = (-0.0)...((xs.last ?? 0) + 0.5)
+        let domain = 0.0...((xs.last ?? 0) + 0.5)
         let visibleStart = max(domain.lowerBound, domain.upperBound - Double(Self.initiallyVisiblePeriods))
         let visibleWidth = domain.upperBound - visibleStart
 

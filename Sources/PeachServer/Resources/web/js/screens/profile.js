@@ -4,7 +4,6 @@ import { formatCents, formatCount, formatDate } from '../format.js';
 import { attachTimelineChart } from '../timeline-chart.js';
 
 const TREND_ARROWS = { improving: '↘', stable: '→', declining: '↗' };
-const MIN_TRIALS = 20;
 
 // The Profile screen: every number comes from /api/profile and the chart from the server's SVG
 // renderer; this module only lays them out and handles the chart's gestures and popup.
@@ -90,12 +89,14 @@ export function profileScreen() {
       $('profile-threshold').hidden = !estimate;
       $('profile-threshold-note').textContent = estimate
         ? t('profile.thresholdNote', { trials: formatCount(estimate.trials) })
-        : t('profile.thresholdPending', { minimum: MIN_TRIALS });
+        : t('profile.thresholdPending');
       $('profile-mean').textContent = t('profile.cents', { value: formatCents(comparisons.meanThreshold) });
       $('profile-sd').textContent = t('profile.cents', { value: formatCents(comparisons.standardDeviation) });
+      // Too few answers for a trend: the indicator is hidden, not faked (seed story 5.2).
+      $('profile-trend').parentElement.hidden = !comparisons.trend;
       $('profile-trend').textContent = comparisons.trend
         ? `${TREND_ARROWS[comparisons.trend]} ${t(`profile.trend.${comparisons.trend}`)}`
-        : '—';
+        : '';
       $('profile-count').textContent = formatCount(comparisons.count);
     }
     const matching = profile.pitchMatching;
