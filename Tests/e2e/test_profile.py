@@ -153,6 +153,24 @@ def test_the_chart_scrolls_and_zooms(server, browser):
     assert dragged_start < zoomed_start
     assert dragged_width == pytest.approx(zoomed_width, abs=1e-3)
 
+    # Two fingers spreading apart zoom in further (real touch events through Chromium's input layer).
+    chart.location_once_scrolled_into_view
+    left, top, width_px, height_px = browser.execute_script("""
+        const box = arguments[0].getBoundingClientRect(); return [box.left, box.top, box.width, box.height];""", chart)
+    middle_x, middle_y = left + width_px / 2, top + height_px / 2
+
+    def touch(kind, spread):
+        points = [] if kind == "touchEnd" else [
+            {"x": middle_x - spread, "y": middle_y, "id": 1}, {"x": middle_x + spread, "y": middle_y, "id": 2}]
+        browser.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    touch("touchStart", 100)
+    for spread in (105, 110, 115, 120):
+        touch("touchMove", spread)
+    touch("touchEnd", 0)
+    pinched_start, pinched_width = view()
+    assert pinched_width == pytest.approx(dragged_width * 100 / 120, rel=0.03)
+
 
 def test_period_selection_regroups_the_chart(server, browser):
     seed(server)
