@@ -144,5 +144,5 @@ export function attachTimelineChart(container, { onSelect, onDismiss }) {
   });
 
   setView(viewStart, viewWidth);
-  return { dismiss, setView, get view() { return { start: viewStart, width: viewWidth }; } };
+  return { dismiss };
 }
