@@ -1,6 +1,10 @@
 """Peach's benchmark figures. Each section prints what it measured; nothing here passes or fails."""
+import datetime
+import math
 import os
 import pathlib
+import random
+import sqlite3
 import statistics
 import subprocess
 import sys
@@ -151,7 +155,103 @@ def loop(directory, answers=30):
           f"was scheduled {statistics.median(slack):.0f} ms (min {min(slack):.0f} ms) before the feedback ended")
 
 
-SECTIONS = {"launch": launch, "answer": answer, "concurrent": concurrent, "loop": loop}
+def write_records(path, count):
+    """A schema'd database (peach creates it) filled straight through sqlite3: `count` comparisons,
+    1000 a day in one evening hour (so 1M records span ~2.7 years), from a listener whose threshold
+    falls from 30 to 8 ¢ answering a Kazez chain, plus one pitch matching per ten comparisons."""
+    process, _ = start_server(path)
+    stop(process)
+    rng = random.Random(count)
+    days = max(1, count // 1000)
+    first = datetime.datetime.now(datetime.timezone.utc).replace(hour=18, minute=0, second=0, microsecond=0) \
+        - datetime.timedelta(days=days)
+    difference = 100.0
+
+    def comparisons():
+        nonlocal difference
+        for index in range(count):
+            day, within = divmod(index, 1000)
+            moment = first + datetime.timedelta(days=day, seconds=within * 3.6)
+            threshold = 8 + 22 * math.exp(-index / (count / 4))
+            p_correct = 0.01 + 0.98 * 0.5 * (1 + math.erf(difference * 0.6745 / threshold / math.sqrt(2)))
+            correct = rng.random() < p_correct
+            yield (60, 60, difference if rng.random() < 0.5 else -difference, correct,
+                   moment.strftime("%Y-%m-%d %H:%M:%S.%f")[:-3])
+            step = 1 - 0.05 * math.sqrt(difference) if correct else 1 + 0.09 * math.sqrt(difference)
+            difference = min(100.0, max(0.1, round(difference * step, 1)))
+
+    def matchings():
+        for index in range(count // 10):
+            moment = first + datetime.timedelta(days=index // 100, seconds=3600 + index % 100)
+            yield (69, rng.uniform(-100, 100), rng.gauss(0, 12), moment.strftime("%Y-%m-%d %H:%M:%S.%f")[:-3])
+
+    with sqlite3.connect(path) as database:
+        database.executemany(
+            "INSERT INTO comparison (note1, note2, note2CentOffset, isCorrect, timestamp) VALUES (?, ?, ?, ?, ?)",
+            comparisons())
+        database.executemany(
+            "INSERT INTO pitchMatching (referenceNote, initialCentOffset, userCentError, timestamp) VALUES (?, ?, ?, ?)",
+            matchings())
+
+
+def first_200(data, path):
+    """Milliseconds from process start to the first 200 on `path`, and the process."""
+    began = time.perf_counter()
+    process, url = start_server(data)
+    session = requests.Session()
+    while True:
+        try:
+            if session.get(url + path, timeout=5).status_code == 200:
+                return (time.perf_counter() - began) * 1000, process, url
+        except requests.ConnectionError:
+            time.sleep(0.002)
+
+
+def rss_mb(process):
+    for line in pathlib.Path(f"/proc/{process.pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def profile(directory):
+    """GET /api/profile, the timeline and the chart at 10k, 100k and 1M records; start-up to the
+    first 200 with those records; resident memory."""
+    for count in (10_000, 100_000, 1_000_000):
+        data = pathlib.Path(directory) / f"profile-{count}.sqlite"
+        began = time.perf_counter()
+        write_records(data, count)
+        print(f"{count:>9,} records (+{count // 10:,} pitch matchings) written in {time.perf_counter() - began:.1f} s")
+        launches = []
+        for _ in range(3):
+            health_ms, process, url = first_200(data, "api/health")
+            launches.append(health_ms)
+            stop(process)
+        profile_ms, process, url = first_200(data, "api/profile")
+        print(f"  start-up → first 200: /api/health median {statistics.median(launches):.0f} ms (3 launches), "
+              f"/api/profile {profile_ms:.0f} ms (goal ≤ 500 ms at 100k)")
+        session = requests.Session()
+        for path in ("profile", "profile/timeline?period=day", "profile/timeline?period=hour",
+                     "profile/timeline?period=week", "profile/chart.svg?period=day&width=1200&height=360&lang=en",
+                     "profile/sparkline.svg"):
+            server_ms, round_trip_ms = [], []
+            for _ in range(30):
+                began = time.perf_counter()
+                response = session.get(url + "api/" + path)
+                round_trip_ms.append((time.perf_counter() - began) * 1000)
+                assert response.status_code == 200, response.text
+                server_ms.append(float(response.headers["Server-Timing"].split("dur=")[1]))
+            print(f"  GET /api/{path}: server median {statistics.median(server_ms):.2f} ms, "
+                  f"p99 {percentile(server_ms, 99):.2f} ms; round trip median {statistics.median(round_trip_ms):.2f} ms, "
+                  f"{len(response.content) / 1024:.0f} KiB")
+        print(f"  resident memory after start-up and these requests: {rss_mb(process):.0f} MB")
+        stop(process)
+        data.unlink()
+        for suffix in ("-wal", "-shm"):
+            pathlib.Path(str(data) + suffix).unlink(missing_ok=True)
+
+
+SECTIONS = {"launch": launch, "answer": answer, "concurrent": concurrent, "loop": loop, "profile": profile}
 
 if __name__ == "__main__":
     chosen = sys.argv[1:] or list(SECTIONS)

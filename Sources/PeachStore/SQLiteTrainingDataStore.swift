@@ -4,7 +4,7 @@ import PeachCore
 
 /// The TrainingDataStore on a PeachDatabase. Every write is a single transaction.
 public struct SQLiteTrainingDataStore: TrainingDataStore {
-    private let database: PeachDatabase
+    let database: PeachDatabase
 
     public init(database: PeachDatabase) { self.database = database }
 

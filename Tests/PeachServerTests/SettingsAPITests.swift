@@ -98,6 +98,12 @@ struct SettingsAPITests {
             }
             let fresh = try await client.execute(uri: "/api/comparisons", method: .post) { try TestApp.decode(APITests.Comparison.self, $0) }
             #expect(abs(fresh.note2.centOffset) == 100)
+            try await client.execute(uri: "/api/profile", method: .get) { response throws in
+                let body = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
+                let comparisons = body?["comparisons"] as? [String: Any]
+                #expect(comparisons?["count"] as? Int == 0)
+                #expect(comparisons?["meanThreshold"] is NSNull)
+            }
         }
     }
 

@@ -11,13 +11,15 @@ public struct PeachServices: Sendable {
     public let store: SQLiteTrainingDataStore
     public let settings: SettingsService
     public let comparisons: ComparisonService
+    public let profile: ProfileService
 
     public static func open(databasePath: String, logger: Logger) async throws(DataStoreError) -> PeachServices {
         let database = try PeachDatabase(path: databasePath)
         let store = SQLiteTrainingDataStore(database: database)
         let settings = try await SettingsService(store: SQLiteSettingsStore(database: database), logger: logger)
-        let comparisons = try await ComparisonService(store: store, settings: settings, logger: logger)
-        return PeachServices(database: database, store: store, settings: settings, comparisons: comparisons)
+        let profile = try await ProfileService.load(from: store)
+        let comparisons = try await ComparisonService(store: store, settings: settings, profile: profile, logger: logger)
+        return PeachServices(database: database, store: store, settings: settings, comparisons: comparisons, profile: profile)
     }
 }
 
@@ -33,6 +35,7 @@ public enum PeachApp {
         ComparisonRoutes(service: services.comparisons, store: services.store).add(to: api)
         SettingsRoutes(service: services.settings).add(to: api)
         RecordRoutes(services: services).add(to: api)
+        ProfileRoutes(service: services.profile).add(to: api)
         return router
     }
 

@@ -19,18 +19,23 @@ public actor ComparisonService {
     }
 
     private let store: any TrainingDataStore
+    private let profile: ProfileService
     private let source: AdaptiveComparisonSource
     private let settings: SettingsService
     private var pending = PendingTrials<Issued>()
     private let logger: Logger
 
-    public init(store: any TrainingDataStore, settings: SettingsService, logger: Logger) async throws(DataStoreError) {
+    public init(
+        store: any TrainingDataStore, settings: SettingsService, profile: ProfileService, logger: Logger
+    ) async throws(DataStoreError) {
         self.store = store
+        self.profile = profile
         self.settings = settings
         self.logger = logger
         // The chain continues from the newest stored answer, across restarts.
         let last = try await store.comparisons(limit: 1).first
-        source = AdaptiveComparisonSource(settings: await settings.current.training, last: last)
+        source = AdaptiveComparisonSource(
+            settings: await settings.current.training, last: last, coldStart: await profile.meanThreshold)
     }
 
     /// Made with the settings as they are now, so a change applies to the very next comparison.
@@ -63,6 +68,7 @@ public actor ComparisonService {
             throw .notSaved(error.description)
         }
         await source.didComplete(completed)
+        await profile.record(completed)
         return completed
     }
 

@@ -5,13 +5,15 @@ struct RecordRoutes {
     let services: PeachServices
 
     func add(to api: RouterGroup<BasicRequestContext>) {
-        // "Reset training data": every record goes, in one transaction, and the chain starts cold.
+        // "Reset training data": every record goes, in one transaction; the profile empties and the
+        // chain starts cold.
         api.delete("records") { _, _ -> HTTPResponse.Status in
             do throws(DataStoreError) {
                 try await services.store.deleteAllRecords()
             } catch {
                 throw HTTPError(.serviceUnavailable, message: error.description)
             }
+            await services.profile.reset()
             await services.comparisons.resetChain()
             return .noContent
         }

@@ -20,6 +20,15 @@ async function request(method, path, body) {
   return payload;
 }
 
+async function requestText(path) {
+  const response = await fetch(`/api/${path}`);
+  if (!response.ok) {
+    const payload = await response.json().catch(() => ({}));
+    throw new ApiError(response.status, payload?.error?.message ?? response.statusText);
+  }
+  return response.text();
+}
+
 /** Posts once and, if the server never acknowledged it, once more; a 4xx is final. */
 async function requestWithOneRetry(method, path, body) {
   try {
@@ -37,4 +46,9 @@ export const api = {
   settings: () => request('GET', 'settings'),
   updateSettings: (changes) => request('PUT', 'settings', changes),
   resetTrainingData: () => request('DELETE', 'records'),
+  profile: () => request('GET', 'profile'),
+  timeline: (period) => request('GET', `profile/timeline?period=${encodeURIComponent(period)}`),
+  chartSvg: ({ period, width, height, lang }) =>
+    requestText(`profile/chart.svg?${new URLSearchParams({ period, width, height, lang })}`),
+  sparklineSvg: () => requestText('profile/sparkline.svg'),
 };

@@ -3,6 +3,7 @@ import { setLanguage } from './i18n.js';
 import { startScreen } from './screens/start.js';
 import { comparisonScreen } from './screens/comparison.js';
 import { settingsScreen } from './screens/settings.js';
+import { profileScreen } from './screens/profile.js';
 
 // Hub and spoke: Start is the hub (#/), every other screen is a spoke that returns to it.
 const announcer = document.getElementById('announcer');
@@ -21,6 +22,7 @@ const screens = {
   '#/': startScreen(context),
   '#/training': comparisonScreen(context),
   '#/settings': settingsScreen(context),
+  '#/profile': profileScreen(context),
 };
 
 let active = null;

@@ -48,6 +48,39 @@ const tables = {
     'settings.notSaved': 'That change could not be saved.',
     'unit.seconds': '{value} s',
     'unit.hertz': '{value} Hz',
+    'start.profile': 'Profile',
+    'start.profileEmpty': 'Your progress will appear here',
+    'start.profileLabel': 'Your training progress. Tap to view details.',
+    'start.profileLabelWithValue': 'Your training progress: current average {value} cents. Tap to view details.',
+    'profile.title': 'Profile',
+    'profile.discrimination': 'Pitch discrimination',
+    'profile.empty': 'Start training to build your profile',
+    'profile.threshold': 'Threshold {value} ¢ ({lower}–{upper}) at {percent} % correct',
+    'profile.thresholdNote': 'Fitted to your newest {trials} comparisons; 95 % interval in brackets.',
+    'profile.thresholdPending': 'Your threshold appears once your answers show where it lies.',
+    'profile.period': 'Group by',
+    'profile.period.hour': 'Hour',
+    'profile.period.day': 'Day',
+    'profile.period.week': 'Week',
+    'profile.mean': 'Mean difference',
+    'profile.sd': 'Standard deviation',
+    'profile.trend': 'Trend',
+    'profile.trend.improving': 'Improving',
+    'profile.trend.stable': 'Stable',
+    'profile.trend.declining': 'Declining',
+    'profile.comparisons': 'Comparisons',
+    'profile.cents': '{value} ¢',
+    'profile.chartSummary': 'Threshold timeline showing {count} comparisons from {from} to {to}, current average {value} cents.',
+    'profile.chartHelp': 'Drag or scroll to move through time, pinch or use the wheel to zoom, tap a dot for details.',
+    'profile.popup.mean': 'Mean threshold: {value} ¢',
+    'profile.popup.count': 'Comparisons: {count}',
+    'profile.popup.accuracy': 'Accuracy: {correct} of {count} correct',
+    'profile.popup.week': 'Week of {date}',
+    'profile.matching': 'Pitch matching',
+    'profile.matchingEmpty': 'Start pitch matching to see your accuracy',
+    'profile.matchingMean': 'Mean absolute error',
+    'profile.matchingSd': 'Standard deviation',
+    'profile.matchingCount': 'Attempts',
   },
   de: {
     'app.name': 'Peach',
@@ -96,6 +129,39 @@ const tables = {
     'settings.notSaved': 'Diese Änderung konnte nicht gespeichert werden.',
     'unit.seconds': '{value} s',
     'unit.hertz': '{value} Hz',
+    'start.profile': 'Profil',
+    'start.profileEmpty': 'Hier erscheint dein Fortschritt',
+    'start.profileLabel': 'Dein Trainingsfortschritt. Tippen für Details.',
+    'start.profileLabelWithValue': 'Dein Trainingsfortschritt: aktueller Durchschnitt {value} Cent. Tippen für Details.',
+    'profile.title': 'Profil',
+    'profile.discrimination': 'Tonhöhenunterscheidung',
+    'profile.empty': 'Beginne mit dem Training, um dein Profil aufzubauen',
+    'profile.threshold': 'Schwelle {value} ¢ ({lower}–{upper}) bei {percent} % richtig',
+    'profile.thresholdNote': 'Angepasst an deine neuesten {trials} Vergleiche; 95-%-Intervall in Klammern.',
+    'profile.thresholdPending': 'Deine Schwelle erscheint, sobald deine Antworten zeigen, wo sie liegt.',
+    'profile.period': 'Gruppieren nach',
+    'profile.period.hour': 'Stunde',
+    'profile.period.day': 'Tag',
+    'profile.period.week': 'Woche',
+    'profile.mean': 'Mittlerer Unterschied',
+    'profile.sd': 'Standardabweichung',
+    'profile.trend': 'Trend',
+    'profile.trend.improving': 'Verbessernd',
+    'profile.trend.stable': 'Stabil',
+    'profile.trend.declining': 'Nachlassend',
+    'profile.comparisons': 'Vergleiche',
+    'profile.cents': '{value} ¢',
+    'profile.chartSummary': 'Schwellenverlauf mit {count} Vergleichen von {from} bis {to}, aktueller Durchschnitt {value} Cent.',
+    'profile.chartHelp': 'Ziehen oder scrollen, um durch die Zeit zu blättern, mit zwei Fingern oder dem Mausrad zoomen, einen Punkt antippen für Details.',
+    'profile.popup.mean': 'Mittlere Schwelle: {value} ¢',
+    'profile.popup.count': 'Vergleiche: {count}',
+    'profile.popup.accuracy': 'Genauigkeit: {correct} von {count} richtig',
+    'profile.popup.week': 'Woche ab {date}',
+    'profile.matching': 'Tonhöhe treffen',
+    'profile.matchingEmpty': 'Beginne mit dem Tonhöhentreffen, um deine Genauigkeit zu sehen',
+    'profile.matchingMean': 'Mittlerer absoluter Fehler',
+    'profile.matchingSd': 'Standardabweichung',
+    'profile.matchingCount': 'Versuche',
   },
 };
 
@@ -140,7 +206,11 @@ export function formatNumber(value, fractionDigits = 0) {
   return new Intl.NumberFormat(current, { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }).format(value);
 }
 
-export const currentLanguage = () => current;
+
+/** The current language, for number and date formatting. */
+export function language() {
+  return current;
+}
 
 /** For the test that checks both tables have the same keys. */
 export const _tables = tables;

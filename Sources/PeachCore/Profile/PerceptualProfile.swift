@@ -1,0 +1,54 @@
+import Foundation
+
+/// Everything the user's records say about their hearing, kept up to date one answer at a time:
+/// built once from the stored records at start-up, then updated per answer, so no question about
+/// the profile ever re-reads the records.
+public struct PerceptualProfile: Sendable {
+    public private(set) var comparisonCount = 0
+    public private(set) var correctCount = 0
+    public private(set) var firstComparison: Date?
+    public private(set) var lastComparison: Date?
+    private var differences = Welford()
+    /// The newest comparisons, enough for the trend and the threshold fit.
+    private var recent: [ThresholdEstimator.Trial] = []
+    private static let recentCapacity = max(Trend.window, ThresholdEstimator.window)
+    public private(set) var matching = PitchMatchingStatistics()
+    private var timelines: [ThresholdTimeline.Period: ThresholdTimeline]
+
+    public init(calendar: Calendar) {
+        timelines = Dictionary(uniqueKeysWithValues: ThresholdTimeline.Period.allCases.map {
+            ($0, ThresholdTimeline(period: $0, calendar: calendar))
+        })
+    }
+
+    public mutating func record(_ comparison: CompletedComparison) {
+        comparisonCount += 1
+        correctCount += comparison.isCorrect ? 1 : 0
+        firstComparison = min(firstComparison ?? comparison.timestamp, comparison.timestamp)
+        lastComparison = max(lastComparison ?? comparison.timestamp, comparison.timestamp)
+        differences.add(comparison.centDifference.rawValue)
+        recent.append(ThresholdEstimator.Trial(comparison))
+        // Trimmed in batches so that keeping the newest trials costs O(1) per answer.
+        if recent.count >= 2 * Self.recentCapacity { recent.removeFirst(recent.count - Self.recentCapacity) }
+        for period in ThresholdTimeline.Period.allCases { timelines[period]!.add(comparison) }
+    }
+
+    public mutating func record(_ attempt: CompletedPitchMatching) {
+        matching.add(attempt)
+    }
+
+    /// The mean unsigned cent difference over every comparison; nothing before the first one.
+    /// A fresh Kazez chain starts here (seed story 9.1).
+    public var meanThreshold: Cents? { differences.mean.map(Cents.init) }
+
+    public var thresholdStandardDeviation: Cents? { differences.standardDeviation.map(Cents.init) }
+
+    public var trend: Trend? { Trend(differences: recent.suffix(Trend.window).map(\.difference)) }
+
+    /// The fitted threshold over the newest `ThresholdEstimator.window` comparisons.
+    public var thresholdEstimate: ThresholdEstimate? {
+        ThresholdEstimator().estimate(recent.suffix(ThresholdEstimator.window))
+    }
+
+    public func timeline(_ period: ThresholdTimeline.Period) -> ThresholdTimeline { timelines[period]! }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// Runs simulated listeners through the real Kazez chain and checks what the fitted threshold and
+/// the chain's running value say about them (`peach simulate`, and the test that proves the fit).
+public struct ThresholdSimulation: Sendable {
+    public struct Run: Hashable, Sendable {
+        public let estimate: ThresholdEstimate?
+        /// The chain's difference after the last answer: what a naive profile would report.
+        public let finalKazezDifference: Cents
+    }
+
+    public struct Summary: Hashable, Sendable {
+        public let truth: Cents
+        public let runs: Int
+        /// Runs where the fit produced an estimate.
+        public let estimated: Int
+        public let medianEstimate: Cents?
+        /// Share of runs whose 95 % interval contains the truth (a run without an estimate does not).
+        public let coverage: Double
+        public let medianIntervalWidth: Cents?
+        public let medianKazezDifference: Cents
+
+        public var medianEstimateRatio: Double? { medianEstimate.map { $0.rawValue / truth.rawValue } }
+        public var kazezRatio: Double { medianKazezDifference.rawValue / truth.rawValue }
+    }
+
+    public var settings: TrainingSettings
+    public var trials: Int
+
+    public init(settings: TrainingSettings = .default, trials: Int) {
+        self.settings = settings
+        self.trials = trials
+    }
+
+    /// One listener from a fresh chain (no history: the chain starts at the maximum difference).
+    public func run(_ listener: SimulatedListener, using generator: inout some RandomNumberGenerator) -> Run {
+        let strategy = settings.kazezStrategy
+        var last: CompletedComparison?
+        var answered: [ThresholdEstimator.Trial] = []
+        answered.reserveCapacity(trials)
+        let start = Date(timeIntervalSince1970: 0)
+        for index in 0..<trials {
+            let comparison = strategy.nextComparison(
+                after: last, coldStart: nil, in: settings.noteRange, loudnessVariation: settings.varyLoudness,
+                using: &generator)
+            let completed = CompletedComparison(
+                comparison, answer: listener.answer(comparison, using: &generator),
+                timestamp: start.addingTimeInterval(Double(index)))
+            answered.append(ThresholdEstimator.Trial(completed))
+            last = completed
+        }
+        return Run(
+            estimate: ThresholdEstimator().estimate(answered.suffix(ThresholdEstimator.window)),
+            finalKazezDifference: strategy.nextDifference(after: last, coldStart: nil))
+    }
+
+    public func summarize(_ listener: SimulatedListener, runs: Int, using generator: inout some RandomNumberGenerator) -> Summary {
+        let results = (0..<runs).map { _ in run(listener, using: &generator) }
+        let estimates = results.compactMap(\.estimate)
+        return Summary(
+            truth: listener.threshold, runs: runs, estimated: estimates.count,
+            medianEstimate: Self.median(estimates.map(\.threshold.rawValue)).map(Cents.init),
+            coverage: Double(estimates.filter { $0.covers(listener.threshold) }.count) / Double(runs),
+            medianIntervalWidth: Self.median(estimates.map { $0.upper.rawValue - $0.lower.rawValue }).map(Cents.init),
+            medianKazezDifference: Cents(Self.median(results.map(\.finalKazezDifference.rawValue))!))
+    }
+
+    static func median(_ values: [Double]) -> Double? {
+        guard !values.isEmpty else { return nil }
+        let sorted = values.sorted()
+        let middle = sorted.count / 2
+        return sorted.count.isMultiple(of: 2) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[middle]
+    }
+}

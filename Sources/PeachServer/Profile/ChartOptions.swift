@@ -1,0 +1,45 @@
+import Foundation
+import PeachCore
+
+/// What the threshold chart may be asked for, checked the same way for the API and the command line.
+public struct ChartOptions: Sendable {
+    public struct Invalid: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    public static let widths = 200...4000
+    public static let heights = 120...2000
+    public static let languages = ["en", "de"]
+
+    public let period: ThresholdTimeline.Period
+    public let width: Int
+    public let height: Int
+    public let language: String
+
+    public init(period: String = "day", width: Int = 800, height: Int = 320, language: String = "en") throws(Invalid) {
+        guard let parsed = ThresholdTimeline.Period(rawValue: period) else {
+            throw Invalid(description: "period must be one of \(ThresholdTimeline.Period.allCases.map(\.rawValue).joined(separator: ", ")), got '\(period)'")
+        }
+        guard Self.widths.contains(width) else {
+            throw Invalid(description: "width must be an integer from \(Self.widths.lowerBound) to \(Self.widths.upperBound), got '\(width)'")
+        }
+        guard Self.heights.contains(height) else {
+            throw Invalid(description: "height must be an integer from \(Self.heights.lowerBound) to \(Self.heights.upperBound), got '\(height)'")
+        }
+        guard Self.languages.contains(language) else {
+            throw Invalid(description: "lang must be one of \(Self.languages.joined(separator: ", ")), got '\(language)'")
+        }
+        self.period = parsed
+        self.width = width
+        self.height = height
+        self.language = language
+    }
+
+    /// The chart of `profile` as the Profile screen shows it.
+    public func svg(_ profile: PerceptualProfile) -> String {
+        ThresholdChart(
+            timeline: profile.timeline(period), size: .init(width: Double(width), height: Double(height)),
+            locale: Locale(identifier: language)
+        ).svg()
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import Hummingbird
+import PeachCore
+
+/// Encodes a missing value as JSON `null`: the profile says "no data" explicitly, where a synthesized
+/// Encodable would silently drop the field.
+struct Nullable<Wrapped: Encodable>: Encodable {
+    let value: Wrapped?
+
+    init(_ value: Wrapped?) { self.value = value }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        if let value { try container.encode(value) } else { try container.encodeNil() }
+    }
+}
+
+/// `GET /api/profile`: every number is null rather than zero when there is no data.
+struct ProfileResponse: ResponseEncodable {
+    struct Comparisons: Encodable {
+        let count: Int
+        let correctCount: Int
+        let meanThreshold: Nullable<Double>
+        let standardDeviation: Nullable<Double>
+        let trend: Nullable<Trend>
+        /// The rolling mean of the newest day: the "current average".
+        let currentRollingMean: Nullable<Double>
+        let first: Nullable<String>
+        let last: Nullable<String>
+    }
+
+    struct Threshold: Encodable {
+        let threshold: Double
+        let lower: Double
+        let upper: Double
+        let percentCorrect: Double
+        let confidence: Double
+        let trials: Int
+        let window: Int
+    }
+
+    struct PitchMatching: Encodable {
+        let count: Int
+        let meanAbsoluteError: Nullable<Double>
+        let standardDeviation: Nullable<Double>
+    }
+
+    let comparisons: Comparisons
+    let threshold: Nullable<Threshold>
+    let pitchMatching: PitchMatching
+
+    init(_ profile: PerceptualProfile) {
+        comparisons = Comparisons(
+            count: profile.comparisonCount, correctCount: profile.correctCount,
+            meanThreshold: Nullable(profile.meanThreshold?.rawValue),
+            standardDeviation: Nullable(profile.thresholdStandardDeviation?.rawValue),
+            trend: Nullable(profile.trend),
+            currentRollingMean: Nullable(profile.timeline(.day).latest?.rollingMean.rawValue),
+            first: Nullable(profile.firstComparison.map(ISO8601.string)),
+            last: Nullable(profile.lastComparison.map(ISO8601.string)))
+        threshold = Nullable(profile.thresholdEstimate.map {
+            Threshold(
+                threshold: $0.threshold.rawValue, lower: $0.lower.rawValue, upper: $0.upper.rawValue,
+                percentCorrect: $0.percentCorrect, confidence: 0.95, trials: $0.trialCount,
+                window: ThresholdEstimator.window)
+        })
+        pitchMatching = PitchMatching(
+            count: profile.matching.count, meanAbsoluteError: Nullable(profile.matching.meanAbsoluteError?.rawValue),
+            standardDeviation: Nullable(profile.matching.standardDeviation?.rawValue))
+    }
+}
+
+/// `GET /api/profile/timeline`: one point per period, oldest first.
+struct TimelineResponse: ResponseEncodable {
+    struct Point: Encodable {
+        let start: String
+        let meanThreshold: Double
+        let count: Int
+        let correctCount: Int
+        let rollingMean: Double
+        let rollingStandardDeviation: Double
+    }
+
+    let period: ThresholdTimeline.Period
+    let rollingWindow: Int
+    let points: [Point]
+
+    init(_ timeline: ThresholdTimeline) {
+        period = timeline.period
+        rollingWindow = ThresholdTimeline.rollingWindow
+        points = timeline.points.map {
+            Point(
+                start: ISO8601.string($0.aggregate.start), meanThreshold: $0.aggregate.meanThreshold.rawValue,
+                count: $0.aggregate.count, correctCount: $0.aggregate.correctCount,
+                rollingMean: $0.rollingMean.rawValue, rollingStandardDeviation: $0.rollingStandardDeviation.rawValue)
+        }
+    }
+}
+
+enum ISO8601 {
+    static func string(_ date: Date) -> String {
+        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+    }
+}

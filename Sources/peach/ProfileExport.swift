@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import PeachCore
+import PeachServer
+import PeachStore
+
+/// `peach profile`: the profile from the stored records, as text, or its threshold chart as the
+/// very SVG the Profile screen shows.
+struct ProfileExport: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "profile", abstract: "Print the profile, or write its threshold chart as SVG.")
+
+    @OptionGroup var data: DataOption
+
+    @Option(help: "Write the threshold timeline chart (the Profile screen's SVG) to this file.")
+    var svg: String?
+
+    @Option(help: "Aggregation period of the chart: hour, day or week.")
+    var period = "day"
+
+    @Option(help: "Chart width in pixels (200…4000).")
+    var width = 800
+
+    @Option(help: "Chart height in pixels (120…2000).")
+    var height = 320
+
+    @Option(help: "Language of the date labels: en or de.")
+    var lang = "en"
+
+    func run() async throws {
+        let options: ChartOptions
+        do { options = try ChartOptions(period: period, width: width, height: height, language: lang) } catch {
+            throw ValidationError("\(error)")
+        }
+        let database = try PeachDatabase(path: data.resolvedPath)
+        let profile = try await ProfileService.load(from: SQLiteTrainingDataStore(database: database)).snapshot
+        if let svg {
+            try Data(options.svg(profile).utf8).write(to: URL(fileURLWithPath: svg))
+            Output.line("wrote the \(options.period.rawValue) threshold chart of \(profile.comparisonCount) comparisons to \(svg)")
+        } else {
+            for line in Self.summary(profile) { Output.line(line) }
+        }
+    }
+
+    static func summary(_ profile: PerceptualProfile) -> [String] {
+        let cents = { (value: Cents?) in value.map { String(format: "%.1f ¢", $0.rawValue) } ?? "—" }
+        var lines = ["comparisons: \(profile.comparisonCount) (\(profile.correctCount) correct)"]
+        lines.append("mean difference: \(cents(profile.meanThreshold)), SD \(cents(profile.thresholdStandardDeviation)), trend \(profile.trend?.rawValue ?? "—")")
+        if let estimate = profile.thresholdEstimate {
+            lines.append(String(
+                format: "threshold %.1f ¢ (%.1f–%.1f, 95 %%) at %.0f %% correct",
+                estimate.threshold.rawValue, estimate.lower.rawValue, estimate.upper.rawValue,
+                estimate.percentCorrect * 100) + ", from the newest \(estimate.trialCount) comparisons")
+        } else {
+            lines.append("threshold: not enough comparisons yet")
+        }
+        lines.append("pitch matching: \(profile.matching.count) attempts, mean absolute error \(cents(profile.matching.meanAbsoluteError)), SD \(cents(profile.matching.standardDeviation))")
+        return lines
+    }
+}

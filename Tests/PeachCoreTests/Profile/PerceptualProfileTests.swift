@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+@testable import PeachCore
+
+struct PerceptualProfileTests {
+    static func comparison(_ offset: Double, correct: Bool = true, at seconds: Double = 0) -> CompletedComparison {
+        ThresholdTimelineTests.comparison(offset, correct: correct, at: ThresholdTimelineTests.day(0).addingTimeInterval(seconds))
+    }
+
+    @Test func aFreshProfileHasNoNumbers() {
+        let profile = PerceptualProfile(calendar: ThresholdTimelineTests.calendar)
+        #expect(profile.comparisonCount == 0)
+        #expect(profile.meanThreshold == nil)
+        #expect(profile.thresholdStandardDeviation == nil)
+        #expect(profile.trend == nil)
+        #expect(profile.thresholdEstimate == nil)
+        #expect(profile.matching.meanAbsoluteError == nil)
+        #expect(profile.timeline(.day).isEmpty)
+        #expect(profile.firstComparison == nil)
+    }
+
+    @Test func eachAnswerUpdatesSummaryTimelinesAndDates() {
+        var profile = PerceptualProfile(calendar: ThresholdTimelineTests.calendar)
+        profile.record(Self.comparison(10, correct: true, at: 0))
+        profile.record(Self.comparison(-30, correct: false, at: 7200))
+        #expect(profile.comparisonCount == 2)
+        #expect(profile.correctCount == 1)
+        #expect(profile.meanThreshold == Cents(20))
+        #expect(abs(profile.thresholdStandardDeviation!.rawValue - 200.0.squareRoot()) < 1e-12)
+        #expect(profile.timeline(.day).aggregates.count == 1)
+        #expect(profile.timeline(.hour).aggregates.count == 2)
+        #expect(profile.timeline(.week).aggregates.count == 1)
+        #expect(profile.firstComparison == ThresholdTimelineTests.day(0))
+        #expect(profile.lastComparison == ThresholdTimelineTests.day(0).addingTimeInterval(7200))
+    }
+
+    @Test func pitchMatchingStatisticsAreIndependentOfComparisons() {
+        var profile = PerceptualProfile(calendar: ThresholdTimelineTests.calendar)
+        profile.record(PitchMatchingStatisticsTests.attempt(-12))
+        #expect(profile.matching.count == 1)
+        #expect(profile.matching.meanAbsoluteError == Cents(12))
+        #expect(profile.comparisonCount == 0)
+        #expect(profile.meanThreshold == nil)
+    }
+
+    @Test func trendAndEstimateUseTheNewestComparisons() throws {
+        var profile = PerceptualProfile(calendar: ThresholdTimelineTests.calendar)
+        // 3000 answers at 50 ¢ long ago, then 1000 at a level the listener half gets right.
+        for index in 0..<3000 { profile.record(Self.comparison(50, correct: true, at: Double(index))) }
+        for index in 0..<1000 { profile.record(Self.comparison(4, correct: index % 4 != 0, at: 3000 + Double(index))) }
+        #expect(profile.comparisonCount == 4000)
+        #expect(profile.trend == .stable)
+        let estimate = try #require(profile.thresholdEstimate)
+        #expect(estimate.trialCount == ThresholdEstimator.window)
+        // 75 % correct at 4 ¢ is exactly the 75 % threshold.
+        #expect(abs(estimate.threshold.rawValue - 4) < 0.05)
+    }
+}

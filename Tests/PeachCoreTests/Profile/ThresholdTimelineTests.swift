@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+@testable import PeachCore
+
+struct ThresholdTimelineTests {
+    static let calendar: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        calendar.firstWeekday = 2
+        return calendar
+    }()
+
+    /// 2026-03-02 00:00 UTC, a Monday.
+    static let monday = Date(timeIntervalSince1970: 1_772_409_600)
+
+    static func comparison(_ offset: Double, correct: Bool = true, at time: Date) -> CompletedComparison {
+        CompletedComparison(
+            note1: MIDINote(60)!, note2: MIDINote(60)!, note2CentOffset: Cents(offset), isCorrect: correct, timestamp: time)
+    }
+
+    static func day(_ day: Double, hour: Double = 12) -> Date {
+        monday.addingTimeInterval(day * 86_400 + hour * 3600)
+    }
+
+    static func timeline(_ period: ThresholdTimeline.Period, _ comparisons: [CompletedComparison]) -> ThresholdTimeline {
+        var timeline = ThresholdTimeline(period: period, calendar: calendar)
+        for comparison in comparisons { timeline.add(comparison) }
+        return timeline
+    }
+
+    @Test func anEmptyTimelineHasNoPoints() {
+        let timeline = Self.timeline(.day, [])
+        #expect(timeline.isEmpty)
+        #expect(timeline.points.isEmpty)
+    }
+
+    @Test func aDayAggregatesItsComparisonsByUnsignedDifference() {
+        let timeline = Self.timeline(.day, [
+            Self.comparison(10, correct: true, at: Self.day(0, hour: 1)),
+            Self.comparison(-20, correct: false, at: Self.day(0, hour: 23.9)),
+            Self.comparison(6, correct: true, at: Self.day(1, hour: 0)),
+        ])
+        #expect(timeline.aggregates.map(\.start) == [Self.day(0, hour: 0), Self.day(1, hour: 0)])
+        #expect(timeline.aggregates.map(\.meanThreshold) == [Cents(15), Cents(6)])
+        #expect(timeline.aggregates.map(\.count) == [2, 1])
+        #expect(timeline.aggregates.map(\.correctCount) == [1, 1])
+    }
+
+    @Test func hoursAndWeeksAreSelectable() {
+        let comparisons = [
+            Self.comparison(10, at: Self.day(0, hour: 9.1)), Self.comparison(20, at: Self.day(0, hour: 9.9)),
+            Self.comparison(30, at: Self.day(0, hour: 10.2)), Self.comparison(40, at: Self.day(6, hour: 23)),
+            Self.comparison(50, at: Self.day(7, hour: 0.5)),
+        ]
+        let hours = Self.timeline(.hour, comparisons)
+        #expect(hours.aggregates.map(\.count) == [2, 1, 1, 1])
+        #expect(hours.aggregates.first?.start == Self.day(0, hour: 9))
+        let weeks = Self.timeline(.week, comparisons)
+        #expect(weeks.aggregates.map(\.count) == [4, 1])
+        #expect(weeks.aggregates.map(\.start) == [Self.monday, Self.day(7, hour: 0)])
+        #expect(weeks.aggregates.map(\.meanThreshold) == [Cents(25), Cents(50)])
+    }
+
+    @Test func aLateArrivingOlderComparisonLandsInItsOwnPeriod() {
+        let timeline = Self.timeline(.day, [
+            Self.comparison(10, at: Self.day(0)), Self.comparison(30, at: Self.day(5)),
+            Self.comparison(20, at: Self.day(2)), Self.comparison(40, at: Self.day(0, hour: 3)),
+        ])
+        #expect(timeline.aggregates.map(\.start) == [Self.day(0, hour: 0), Self.day(2, hour: 0), Self.day(5, hour: 0)])
+        #expect(timeline.aggregates.map(\.meanThreshold) == [Cents(25), Cents(20), Cents(30)])
+    }
+
+    @Test func aSinglePeriodIsItsOwnRollingMeanWithNoSpread() {
+        let point = Self.timeline(.day, [Self.comparison(12, at: Self.day(0))]).points
+        #expect(point.count == 1)
+        #expect(point[0].rollingMean == Cents(12))
+        #expect(point[0].rollingStandardDeviation == Cents(0))
+    }
+
+    @Test func theRollingWindowExpandsUntilTwentyPeriodsThenSlides() {
+        // Day d has mean threshold d + 1.
+        let timeline = Self.timeline(.day, (0..<30).map { Self.comparison(Double($0 + 1), at: Self.day(Double($0))) })
+        let points = timeline.points
+        #expect(points.count == 30)
+        // Expanding: day 4 averages days 0…4 → (1+2+3+4+5)/5.
+        #expect(points[4].rollingMean == Cents(3))
+        #expect(abs(points[4].rollingStandardDeviation.rawValue - 2.5.squareRoot()) < 1e-12)
+        // Full window: day 19 averages days 0…19; day 29 averages days 10…29.
+        #expect(abs(points[19].rollingMean.rawValue - 10.5) < 1e-12)
+        #expect(abs(points[29].rollingMean.rawValue - 20.5) < 1e-12)
+        let sd = Welford((11...30).map(Double.init)).standardDeviation!
+        #expect(abs(points[29].rollingStandardDeviation.rawValue - sd) < 1e-12)
+    }
+
+    @Test func rollingStatisticsAverageThePeriodsNotTheComparisons() {
+        // Day 0 has 99 comparisons at 10 ¢, day 1 one at 30 ¢: periods weigh equally.
+        let comparisons = (0..<99).map { _ in Self.comparison(10, at: Self.day(0)) } + [Self.comparison(30, at: Self.day(1))]
+        #expect(Self.timeline(.day, comparisons).points.last?.rollingMean == Cents(20))
+    }
+}
+
+extension ThresholdTimelineTests {
+    @Test func theLatestPointIsTheLastOfAllPoints() {
+        let timeline = Self.timeline(.day, (0..<45).map { Self.comparison(Double(($0 * 7) % 11 + 1), at: Self.day(Double($0))) })
+        #expect(timeline.latest == timeline.points.last)
+        #expect(Self.timeline(.day, []).latest == nil)
+        let short = Self.timeline(.day, (0..<3).map { Self.comparison(Double($0 + 1), at: Self.day(Double($0))) })
+        #expect(short.latest == short.points.last)
+    }
+}

@@ -1,0 +1,238 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import Testing
+@testable import PeachCore
+@testable import PeachServer
+@testable import PeachStore
+
+/// The profile endpoints on a real SQLite file: rebuilt at start-up, updated per answer.
+struct ProfileAPITests {
+    struct Profile: Decodable {
+        struct Comparisons: Decodable {
+            let count: Int
+            let correctCount: Int
+            let meanThreshold: Double?
+            let standardDeviation: Double?
+            let trend: String?
+            let currentRollingMean: Double?
+            let first: String?
+            let last: String?
+        }
+        struct Threshold: Decodable {
+            let threshold: Double, lower: Double, upper: Double, percentCorrect: Double, confidence: Double, trials: Int, window: Int
+        }
+        struct PitchMatching: Decodable {
+            let count: Int
+            let meanAbsoluteError: Double?
+            let standardDeviation: Double?
+        }
+        let comparisons: Comparisons
+        let threshold: Threshold?
+        let pitchMatching: PitchMatching
+    }
+
+    struct Timeline: Decodable {
+        struct Point: Decodable {
+            let start: String, meanThreshold: Double, count: Int, correctCount: Int, rollingMean: Double, rollingStandardDeviation: Double
+        }
+        let period: String
+        let rollingWindow: Int
+        let points: [Point]
+    }
+
+    /// Opens the app on a database that `seed` filled first, as a restart would find it.
+    static func withApp(
+        seed: @Sendable (SQLiteTrainingDataStore) async throws -> Void = { _ in },
+        _ body: @Sendable (any TestClientProtocol, PeachServices) async throws -> Void
+    ) async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("peach-profile-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("peach.sqlite").path
+        try await seed(SQLiteTrainingDataStore(database: try PeachDatabase(path: path)))
+        let services = try await PeachServices.open(databasePath: path, logger: Logger(label: "test"))
+        let app = Application(router: try PeachApp.router(services: services))
+        try await app.test(.router) { client in try await body(client, services) }
+    }
+
+    static func get<T: Decodable>(_ type: T.Type, _ uri: String, _ client: any TestClientProtocol) async throws -> T {
+        try await client.execute(uri: uri, method: .get) { response throws in
+            #expect(response.status == .ok, "\(uri): \(String(buffer: response.body))")
+            return try JSONDecoder().decode(type, from: Data(buffer: response.body))
+        }
+    }
+
+    static let now = Date()
+
+    static func comparison(_ offset: Double, correct: Bool, secondsAgo: Double) -> CompletedComparison {
+        CompletedComparison(
+            note1: MIDINote(60)!, note2: MIDINote(60)!, note2CentOffset: Cents(offset), isCorrect: correct,
+            timestamp: Date(timeIntervalSince1970: (now.timeIntervalSince1970 - secondsAgo).rounded()))
+    }
+
+    @Test func aFreshProfileHasNoNumbersAtAll() async throws {
+        try await Self.withApp { client, _ in
+            let profile = try await Self.get(Profile.self, "/api/profile", client)
+            #expect(profile.comparisons.count == 0)
+            #expect(profile.comparisons.meanThreshold == nil)
+            #expect(profile.comparisons.standardDeviation == nil)
+            #expect(profile.comparisons.trend == nil)
+            #expect(profile.comparisons.currentRollingMean == nil)
+            #expect(profile.comparisons.first == nil)
+            #expect(profile.threshold == nil)
+            #expect(profile.pitchMatching.count == 0)
+            #expect(profile.pitchMatching.meanAbsoluteError == nil)
+            // Absent is said out loud: the fields are there, as null.
+            try await client.execute(uri: "/api/profile", method: .get) { response throws in
+                let body = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
+                let comparisons = body?["comparisons"] as? [String: Any]
+                #expect(comparisons?["meanThreshold"] is NSNull)
+                #expect(comparisons?["trend"] is NSNull)
+                #expect(body?["threshold"] is NSNull)
+                #expect((body?["pitchMatching"] as? [String: Any])?["meanAbsoluteError"] is NSNull)
+            }
+            let timeline = try await Self.get(Timeline.self, "/api/profile/timeline", client)
+            #expect(timeline.period == "day")
+            #expect(timeline.points.isEmpty)
+        }
+    }
+
+    @Test func startUpRebuildsTheProfileFromEveryRecord() async throws {
+        try await Self.withApp(seed: { store in
+            // Three days: 40 answers each at 20, 10 and 5 ¢; the listener gets 3 of 4 right.
+            for (day, difference) in [(2.0, 20.0), (1, 10), (0, 5)] {
+                for index in 0..<40 {
+                    try await store.save(Self.comparison(
+                        index.isMultiple(of: 2) ? difference : -difference, correct: index % 4 != 3,
+                        secondsAgo: day * 86_400 + Double(40 - index) * 10))
+                }
+            }
+            for error in [-8.0, 12, 4] {
+                try await store.save(CompletedPitchMatching(
+                    referenceNote: MIDINote(60)!, initialCentOffset: Cents(50), userCentError: Cents(error), timestamp: Self.now))
+            }
+        }) { client, _ in
+            let profile = try await Self.get(Profile.self, "/api/profile", client)
+            #expect(profile.comparisons.count == 120)
+            #expect(profile.comparisons.correctCount == 90)
+            #expect(abs(profile.comparisons.meanThreshold! - 35.0 / 3) < 1e-9)
+            #expect(profile.comparisons.trend == "improving")
+            #expect(profile.pitchMatching.count == 3)
+            #expect(profile.pitchMatching.meanAbsoluteError == 8)
+            #expect(profile.pitchMatching.standardDeviation == 4)
+            let threshold = try #require(profile.threshold)
+            #expect(threshold.trials == 120 && threshold.window == 200)
+            #expect(threshold.percentCorrect == 0.75 && threshold.confidence == 0.95)
+            #expect(threshold.lower < threshold.threshold && threshold.threshold < threshold.upper)
+
+            let timeline = try await Self.get(Timeline.self, "/api/profile/timeline?period=day", client)
+            // Depending on the time of day the runs may cross midnight; every answer is in some day.
+            #expect(timeline.points.map(\.count).reduce(0, +) == 120)
+            #expect(timeline.points.first?.meanThreshold == 20)
+            #expect(timeline.points.last?.meanThreshold == 5)
+            #expect(timeline.rollingWindow == 20)
+            #expect(abs(profile.comparisons.currentRollingMean! - timeline.points.last!.rollingMean) < 1e-9)
+            let weeks = try await Self.get(Timeline.self, "/api/profile/timeline?period=week", client)
+            #expect(weeks.points.map(\.count).reduce(0, +) == 120)
+            #expect(weeks.points.count <= 2)
+        }
+    }
+
+    @Test func eachAnswerUpdatesTheProfileAtOnce() async throws {
+        try await Self.withApp { client, services in
+            for _ in 0..<3 {
+                let comparison = try await client.execute(uri: "/api/comparisons", method: .post) { try TestApp.decode(APITests.Comparison.self, $0) }
+                let right = comparison.note2.centOffset > 0 ? "higher" : "lower"
+                try await client.execute(
+                    uri: "/api/comparisons/\(comparison.id)/answer", method: .post, headers: [.contentType: "application/json"],
+                    body: TestApp.json(#"{"answer":"\#(right)"}"#)) { #expect($0.status == .ok) }
+            }
+            // 100 → 50 → 32.3 ¢, all correct.
+            let profile = try await Self.get(Profile.self, "/api/profile", client)
+            #expect(profile.comparisons.count == 3)
+            #expect(profile.comparisons.correctCount == 3)
+            #expect(abs(profile.comparisons.meanThreshold! - (100 + 50 + 32.3) / 3) < 1e-9)
+            let timeline = try await Self.get(Timeline.self, "/api/profile/timeline?period=hour", client)
+            #expect(timeline.points.map(\.count).reduce(0, +) == 3)
+
+            // The pitch-matching service reports attempts the same way.
+            await services.profile.record(CompletedPitchMatching(
+                referenceNote: MIDINote(60)!, initialCentOffset: Cents(30), userCentError: Cents(-6), timestamp: Date()))
+            let after = try await Self.get(Profile.self, "/api/profile", client)
+            #expect(after.pitchMatching.count == 1)
+            #expect(after.pitchMatching.meanAbsoluteError == 6)
+        }
+    }
+
+    @Test(arguments: ["month", "DAY", "", "1"])
+    func anUnknownPeriodIsABadRequest(period: String) async throws {
+        try await Self.withApp { client, _ in
+            for path in ["/api/profile/timeline", "/api/profile/chart.svg"] {
+                try await client.execute(uri: "\(path)?period=\(period)", method: .get) { response throws in
+                    #expect(response.status == .badRequest)
+                    let message = try TestApp.decode(APITests.ErrorBody.self, response).error.message
+                    #expect(message.contains("period must be one of hour, day, week"), "\(message)")
+                }
+            }
+        }
+    }
+
+    @Test(arguments: [("width=10", "width must be an integer from 200 to 4000"), ("height=99999", "height must be an integer from 120 to 2000"), ("lang=fr", "lang must be one of en, de")])
+    func outOfRangeChartOptionsAreBadRequests(query: String, message: String) async throws {
+        try await Self.withApp { client, _ in
+            try await client.execute(uri: "/api/profile/chart.svg?\(query)", method: .get) { response throws in
+                #expect(response.status == .badRequest)
+                #expect(try TestApp.decode(APITests.ErrorBody.self, response).error.message.contains(message))
+            }
+        }
+    }
+
+    @Test func theChartHasOneDotPerPeriodAndTheSparklineATrace() async throws {
+        try await Self.withApp(seed: { store in
+            for day in 0..<5 {
+                for index in 0..<4 {
+                    try await store.save(Self.comparison(Double(10 + day), correct: index != 0, secondsAgo: Double(day) * 86_400 + Double(index)))
+                }
+            }
+        }) { client, _ in
+            try await client.execute(uri: "/api/profile/chart.svg?period=day&width=600&height=240&lang=de", method: .get) { response throws in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType]?.hasPrefix("image/svg+xml") == true)
+                let svg = String(buffer: response.body)
+                #expect(svg.hasPrefix("<svg"))
+                #expect(svg.contains(#"viewBox="0 0 600.00 240.00""#))
+                let dots = svg.components(separatedBy: #"class="dot""#).count - 1
+                let days = Set((0..<5).map { Calendar.current.startOfDay(for: Self.now.addingTimeInterval(-Double($0) * 86_400)) })
+                #expect(dots == days.count)
+                #expect(svg.contains(#"class="band""#) && svg.contains(#"class="mean""#))
+            }
+            try await client.execute(uri: "/api/profile/sparkline.svg", method: .get) { response throws in
+                #expect(response.status == .ok)
+                let svg = String(buffer: response.body)
+                #expect(svg.contains(#"class="trace""#))
+                #expect(!svg.contains("<text"))
+            }
+        }
+    }
+
+    @Test func anEmptySparklineIsAQuietDashedBaseline() async throws {
+        try await Self.withApp { client, _ in
+            try await client.execute(uri: "/api/profile/sparkline.svg", method: .get) { response throws in
+                #expect(String(buffer: response.body).contains(#"class="empty""#))
+            }
+        }
+    }
+
+    @Test func theOpenAPIDocumentDescribesTheProfile() async throws {
+        try await Self.withApp { client, _ in
+            try await client.execute(uri: "/api/openapi.json", method: .get) { response throws in
+                let document = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
+                let paths = Set((document?["paths"] as? [String: Any])?.keys.map { $0 } ?? [])
+                #expect(paths.isSuperset(of: [
+                    "/api/profile", "/api/profile/timeline", "/api/profile/chart.svg", "/api/profile/sparkline.svg",
+                ]))
+            }
+        }
+    }
+}
