@@ -10,12 +10,14 @@ public struct PeachServices: Sendable {
     public let database: PeachDatabase
     public let store: SQLiteTrainingDataStore
     public let comparisons: ComparisonService
+    public let pitchMatchings: PitchMatchingService
 
     public static func open(databasePath: String, logger: Logger) async throws(DataStoreError) -> PeachServices {
         let database = try PeachDatabase(path: databasePath)
         let store = SQLiteTrainingDataStore(database: database)
         let comparisons = try await ComparisonService(store: store, settings: .default, logger: logger)
-        return PeachServices(database: database, store: store, comparisons: comparisons)
+        let pitchMatchings = PitchMatchingService(store: store, settings: .default, logger: logger)
+        return PeachServices(database: database, store: store, comparisons: comparisons, pitchMatchings: pitchMatchings)
     }
 }
 
@@ -29,6 +31,7 @@ public enum PeachApp {
         HealthRoutes().add(to: api)
         OpenAPIRoutes(document: try WebResources.openAPIDocument()).add(to: api)
         ComparisonRoutes(service: services.comparisons, store: services.store).add(to: api)
+        PitchMatchingRoutes(service: services.pitchMatchings, store: services.store).add(to: api)
         return router
     }
 

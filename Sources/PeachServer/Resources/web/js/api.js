@@ -34,4 +34,7 @@ export const api = {
   health: () => request('GET', 'health'),
   nextComparison: () => request('POST', 'comparisons'),
   answerComparison: (id, answer) => requestWithOneRetry('POST', `comparisons/${encodeURIComponent(id)}/answer`, { answer }),
+  nextPitchMatching: () => request('POST', 'pitch-matching'),
+  commitPitchMatching: (id, normalizedValue) =>
+    requestWithOneRetry('POST', `pitch-matching/${encodeURIComponent(id)}/result`, { normalizedValue }),
 };

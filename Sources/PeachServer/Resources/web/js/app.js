@@ -1,6 +1,7 @@
 import { setLanguage } from './i18n.js';
 import { startScreen } from './screens/start.js';
 import { comparisonScreen } from './screens/comparison.js';
+import { pitchMatchingScreen } from './screens/pitch-matching.js';
 
 // Hub and spoke: Start is the hub (#/), every other screen is a spoke that returns to it.
 const announcer = document.getElementById('announcer');
@@ -18,6 +19,7 @@ const context = { navigate, announce };
 const screens = {
   '#/': startScreen(context),
   '#/training': comparisonScreen(context),
+  '#/pitch-matching': pitchMatchingScreen(context),
 };
 
 let active = null;
@@ -39,7 +41,7 @@ window.addEventListener('pagehide', interrupt);
 window.addEventListener('hashchange', route);
 
 // A reload mid-training is a "coming back": it lands on Start, never straight into sound.
-const trainingScreens = new Set(['#/training']);
+const trainingScreens = new Set(['#/training', '#/pitch-matching']);
 if (trainingScreens.has(location.hash)) history.replaceState(null, '', '#/');
 
 setLanguage();
