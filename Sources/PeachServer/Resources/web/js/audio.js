@@ -60,8 +60,10 @@ export function scheduleNote(context, { frequencyHz, start, duration = null, lev
     /** Releases with the ramp now (or at `at`); harmless when already released. */
     stop(at = context.currentTime) {
       if (at <= start) {
-        // Not begun yet: it simply never sounds.
+        // Not begun yet: it simply never sounds, and is not left running unheard (an indefinite note
+        // would otherwise keep its oscillator alive).
         envelope.disconnect();
+        oscillator.stop(start);
         return;
       }
       if (releasedAt !== null && releasedAt <= at + RAMP_SECONDS) return;
