@@ -78,7 +78,7 @@ def answer(directory):
 # Stamps every slider input event and every AudioParam.setTargetAtTime call the page makes.
 SLIDER_PROBE = """
 window.__bench = { lastInput: null, delays: [] };
-for (const type of ['pointermove', 'keydown']) {
+for (const type of ['pointerrawupdate', 'pointermove', 'keydown']) {
   addEventListener(type, (event) => { window.__bench.lastInput = event.timeStamp; }, { capture: true });
 }
 const setTarget = AudioParam.prototype.setTargetAtTime;
@@ -163,7 +163,8 @@ def slider(directory):
           f"context baseLatency {audio['base'] * 1000:.2f} ms, outputLatency {audio['output'] * 1000:.2f} ms "
           f"(headless: no real device); glide to 95 % of a step {glide_ms:.1f} ms")
     worst = percentile(pointer_ms, 99) + quantum_ms + (audio["base"] + audio["output"]) * 1000
-    print(f"pointer → audible change, p99 estimate: {worst:.2f} ms (goal ≤ 20 ms)")
+    print(f"pointer → audible change, p99 estimate with the latency this Chromium reports for its output: "
+          f"{worst:.2f} ms (goal ≤ 20 ms; the output term belongs to the device, not to Peach)")
 
 
 SECTIONS = {"launch": launch, "answer": answer, "slider": slider}

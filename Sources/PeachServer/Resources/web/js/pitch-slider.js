@@ -47,7 +47,10 @@ export function verticalPitchSlider(element, { onChange, onCommit, valueText }) 
     drag = { pointerId: event.pointerId, startY: event.clientY, startValue: value, travel: travel() };
   });
   const follow = (event) => moveTo(drag.startValue - (event.clientY - drag.startY) / drag.travel);
-  element.addEventListener('pointermove', (event) => {
+  // pointermove is held back to the next animation frame (up to ~17 ms); pointerrawupdate, where
+  // the browser offers it (Chromium, secure contexts), arrives as soon as the input does.
+  const moveEvent = 'onpointerrawupdate' in element ? 'pointerrawupdate' : 'pointermove';
+  element.addEventListener(moveEvent, (event) => {
     if (!drag || event.pointerId !== drag.pointerId) return;
     follow(event);
   });
