@@ -194,7 +194,26 @@ def test_a_match_with_the_keyboard_alone(server, browser):
         record = records(server)[0]
         assert abs(record["userCentError"] - (record["initialCentOffset"] + value * 100)) < 1e-9
         assert_feedback_matches(browser, record["userCentError"])
-    assert len(records(server)) == 2
+
+    # Aim for dead centre: undo the start offset (heard as the two oscillators' frequencies) in 10 ¢
+    # and 1 ¢ steps; what is left is under half a cent.
+    wait_for_state(browser, "tuning")
+    offset = browser.execute_script("""
+        const [reference, tunable] = window.__peach.oscillators.slice(-2).map((o) => o.node.frequency.value);
+        return 1200 * Math.log2(tunable / reference);""")
+    correction = -round(offset)
+    tens, ones = int(correction / 10), correction - 10 * int(correction / 10)
+    presses = [Keys.PAGE_UP if tens > 0 else Keys.PAGE_DOWN] * abs(tens) + [Keys.ARROW_UP if ones > 0 else Keys.ARROW_DOWN] * abs(ones)
+    ActionChains(browser).send_keys(*presses, Keys.ENTER).perform()
+    wait_for_state(browser, "feedback")
+    record = records(server)[0]
+    assert abs(record["initialCentOffset"] - offset) < 1e-3
+    assert abs(record["userCentError"] - (offset + correction)) < 1e-3
+    assert abs(record["userCentError"]) <= 0.5
+    assert_feedback_matches(browser, record["userCentError"])
+    if abs(record["userCentError"]) < 0.5:
+        assert feedback_text(browser) == "0 cents"
+    assert len(records(server)) == 3
 
 
 def every_note_is_silenced(browser):

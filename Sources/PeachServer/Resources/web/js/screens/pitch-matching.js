@@ -85,7 +85,6 @@ export function pitchMatchingScreen({ navigate, announce }) {
     setState('reference');
     if (!(await untilContextTime(context, tunableStart, () => !isCurrent(id)))) return;
     setState('tuning');
-    element.dataset.tuningSince = String(context.currentTime);
     slider.setActive(true);
   }
 
