@@ -330,3 +330,24 @@ def test_a_retuned_note_reaches_its_new_pitch_within_20_ms_without_clicks(server
         jumps = np.abs(np.diff(steady))
         assert np.max(jumps) <= steepest * 1.001, (np.max(jumps), steepest)
         assert np.max(np.abs(samples)) > 0.9 * result["peak"]
+
+
+def test_start_offers_pitch_matching_below_start_training_as_the_secondary_action(server, browser):
+    browser.get(server.url)
+    primary, secondary = button(browser, "Start Training"), button(browser, "Pitch Matching")
+    assert secondary.rect["y"] >= primary.rect["y"] + primary.rect["height"]
+    assert secondary.value_of_css_property("background-color") != primary.value_of_css_property("background-color")
+    assert secondary.rect["height"] >= 44
+
+
+@pytest.mark.parametrize("width,height", [(390, 844), (844, 390), (1440, 900)])
+def test_the_slider_is_vertical_and_fills_most_of_the_height_in_every_orientation(server, browser, width, height):
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 900})
+    open_pitch_matching(browser, server)
+    geometry = slider_geometry(browser)
+    slider = browser.find_element(By.ID, "pitch-slider").rect
+    assert slider["height"] > slider["width"], "up = sharper, whatever the orientation"
+    assert geometry["height"] >= 0.7 * height
+    assert geometry["thumbHeight"] >= 64 and geometry["thumbWidth"] >= 88
+    assert slider["y"] + slider["height"] <= height, "nothing scrolls off-screen"

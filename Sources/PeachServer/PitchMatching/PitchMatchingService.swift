@@ -20,7 +20,7 @@ public actor PitchMatchingService {
     }
 
     private let store: any TrainingDataStore
-    private var settings: TrainingSettings
+    private let settings: TrainingSettings
     private var pending = PendingTrials<Issued>()
     private var generator: any RandomNumberGenerator & Sendable
     private let logger: Logger
