@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Prints Peach's performance figures (a command, not a test): builds the release binary, then runs
-# Benchmarks/bench.py against it. Pass section names to run only some: launch, answer, profile.
+# Benchmarks/bench.py against it. Pass section names to run only some (see SECTIONS in bench.py).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh

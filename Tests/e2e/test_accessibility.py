@@ -58,7 +58,8 @@ def contrast(a, b):
 # Every text colour on every background it is used on.
 PAIRS = [("fg", "bg"), ("fg", "surface"), ("muted", "bg"), ("muted", "surface"), ("accent", "bg"),
          ("accent-fg", "accent"), ("correct", "bg"), ("incorrect", "bg"), ("incorrect", "surface"),
-         ("focus", "bg")]
+         ("focus", "bg"), ("close", "surface"), ("near", "surface"), ("far", "surface"), ("close", "bg"),
+         ("near", "bg"), ("far", "bg")]
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

@@ -4,6 +4,7 @@ import os
 import pathlib
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 SIZES = {
@@ -41,6 +42,9 @@ def visible(browser, element_id):
 
 
 def open_hash(browser, server, hash_, shown):
+    if browser.current_url == server.url + hash_:
+        # The same URL would not reload: go through Start so the screen shows afresh.
+        browser.get(server.url + "#/")
     browser.get(server.url + hash_)
     WebDriverWait(browser, 5).until(lambda _: visible(browser, shown))
 
@@ -80,6 +84,42 @@ def training_feedback(browser, server):
         lambda _: "visible" in browser.find_element(By.ID, "comparison-feedback").get_attribute("class"))
 
 
+def pitch_matching(browser, server):
+    start(browser, server)
+    browser.find_element(By.ID, "start-pitch-matching").click()
+    WebDriverWait(browser, 10, poll_frequency=0.01).until(
+        lambda _: browser.find_element(By.ID, "screen-pitch-matching").get_attribute("data-state") == "tuning")
+
+
+def pitch_matching_feedback(browser, server):
+    pitch_matching(browser, server)
+    browser.find_element(By.ID, "pitch-slider").send_keys(Keys.PAGE_UP, Keys.ENTER)
+    WebDriverWait(browser, 5, poll_frequency=0.01).until(
+        lambda _: "visible" in browser.find_element(By.ID, "pitch-matching-feedback").get_attribute("class"))
+
+
+def answer_some(server, comparisons=30, matches=5):
+    for index in range(comparisons):
+        comparison = server.api("POST", "comparisons").json()
+        server.api("POST", f"comparisons/{comparison['id']}/answer", json={"answer": "higher" if index % 3 else "lower"})
+    for index in range(matches):
+        challenge = server.api("POST", "pitch-matching").json()
+        server.api("POST", f"pitch-matching/{challenge['id']}/result", json={"normalizedValue": (index - 2) / 10})
+
+
+def profile_empty(browser, server):
+    server.api("DELETE", "records")
+    open_hash(browser, server, "#/profile", "screen-profile")
+    WebDriverWait(browser, 5).until(lambda _: visible(browser, "profile-empty"))
+
+
+def profile(browser, server):
+    if not server.records(limit=1):
+        answer_some(server)
+    open_hash(browser, server, "#/profile", "screen-profile")
+    WebDriverWait(browser, 5).until(lambda _: visible(browser, "profile-chart"))
+
+
 # Every screen and dialog, by name, with how to get there.
 SCREENS = {
     "start": start,
@@ -88,4 +128,8 @@ SCREENS = {
     "reset-dialog": reset_dialog,
     "training": training,
     "training-feedback": training_feedback,
+    "pitch-matching": pitch_matching,
+    "pitch-matching-feedback": pitch_matching_feedback,
+    "profile-empty": profile_empty,
+    "profile": profile,
 }

@@ -12,6 +12,7 @@ public struct PeachServices: Sendable {
     public let settings: SettingsService
     public let comparisons: ComparisonService
     public let profile: ProfileService
+    public let pitchMatchings: PitchMatchingService
 
     public static func open(databasePath: String, logger: Logger) async throws(DataStoreError) -> PeachServices {
         let database = try PeachDatabase(path: databasePath)
@@ -19,7 +20,10 @@ public struct PeachServices: Sendable {
         let settings = try await SettingsService(store: SQLiteSettingsStore(database: database), logger: logger)
         let profile = try await ProfileService.load(from: store)
         let comparisons = try await ComparisonService(store: store, settings: settings, profile: profile, logger: logger)
-        return PeachServices(database: database, store: store, settings: settings, comparisons: comparisons, profile: profile)
+        let pitchMatchings = PitchMatchingService(store: store, settings: settings, profile: profile, logger: logger)
+        return PeachServices(
+            database: database, store: store, settings: settings, comparisons: comparisons, profile: profile,
+            pitchMatchings: pitchMatchings)
     }
 }
 
@@ -36,6 +40,7 @@ public enum PeachApp {
         SettingsRoutes(service: services.settings).add(to: api)
         RecordRoutes(services: services).add(to: api)
         ProfileRoutes(service: services.profile).add(to: api)
+        PitchMatchingRoutes(service: services.pitchMatchings, store: services.store).add(to: api)
         return router
     }
 

@@ -62,7 +62,7 @@ struct ComparisonRecordResponse: Encodable {
         note2 = comparison.note2.rawValue
         note2CentOffset = comparison.note2CentOffset.rawValue
         isCorrect = comparison.isCorrect
-        timestamp = comparison.timestamp.formatted(.iso8601.time(includingFractionalSeconds: true).year().month().day().dateTimeSeparator(.standard).timeZone(separator: .omitted))
+        timestamp = comparison.timestamp.apiTimestamp
     }
 }
 

@@ -15,6 +15,7 @@ struct RecordRoutes {
             }
             await services.profile.reset()
             await services.comparisons.resetChain()
+            await services.pitchMatchings.discardPending()
             return .noContent
         }
     }

@@ -51,4 +51,7 @@ export const api = {
   chartSvg: ({ period, width, height, lang }) =>
     requestText(`profile/chart.svg?${new URLSearchParams({ period, width, height, lang })}`),
   sparklineSvg: () => requestText('profile/sparkline.svg'),
+  nextPitchMatching: () => request('POST', 'pitch-matching'),
+  commitPitchMatching: (id, normalizedValue) =>
+    requestWithOneRetry('POST', `pitch-matching/${encodeURIComponent(id)}/result`, { normalizedValue }),
 };

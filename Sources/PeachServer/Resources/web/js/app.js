@@ -4,6 +4,7 @@ import { startScreen } from './screens/start.js';
 import { comparisonScreen } from './screens/comparison.js';
 import { settingsScreen } from './screens/settings.js';
 import { profileScreen } from './screens/profile.js';
+import { pitchMatchingScreen } from './screens/pitch-matching.js';
 
 // Hub and spoke: Start is the hub (#/), every other screen is a spoke that returns to it.
 const announcer = document.getElementById('announcer');
@@ -23,6 +24,7 @@ const screens = {
   '#/training': comparisonScreen(context),
   '#/settings': settingsScreen(context),
   '#/profile': profileScreen(context),
+  '#/pitch-matching': pitchMatchingScreen(context),
 };
 
 let active = null;
@@ -44,7 +46,7 @@ window.addEventListener('pagehide', interrupt);
 window.addEventListener('hashchange', route);
 
 // A reload mid-training is a "coming back": it lands on Start, never straight into sound.
-const trainingScreens = new Set(['#/training']);
+const trainingScreens = new Set(['#/training', '#/pitch-matching']);
 if (trainingScreens.has(location.hash)) history.replaceState(null, '', '#/');
 
 setLanguage();

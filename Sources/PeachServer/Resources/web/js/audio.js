@@ -5,6 +5,12 @@
 export const RAMP_SECONDS = 0.005;
 /** Note 1's level; leaves headroom for "vary loudness" to raise note 2. */
 export const BASE_LEVEL_DB = -12;
+/**
+ * How fast a playing note glides to a new frequency. 2 ms smooths each slider step into a glide (no
+ * zipper noise; the sine's phase stays continuous, so no click) and settles within 0.01 ¢ of even a
+ * 200 ¢ jump in 20 ms (e^-10 of the step), inside the 20 ms the slider is allowed.
+ */
+export const RETUNE_TIME_CONSTANT_SECONDS = 0.002;
 
 const RAMP_POINTS = 128;
 const rampUp = new Float32Array(RAMP_POINTS).map((_, i) => 0.5 - 0.5 * Math.cos((Math.PI * i) / (RAMP_POINTS - 1)));
@@ -47,11 +53,17 @@ export function scheduleNote(context, { frequencyHz, start, duration = null, lev
     oscillator,
     start,
     get end() { return releasedAt; },
+    /** Glides the note to `frequencyHz` from `at` (default: the next audio block after now). */
+    setFrequency(frequencyHz, at = context.currentTime) {
+      oscillator.frequency.setTargetAtTime(frequencyHz, at, RETUNE_TIME_CONSTANT_SECONDS);
+    },
     /** Releases with the ramp now (or at `at`); harmless when already released. */
     stop(at = context.currentTime) {
       if (at <= start) {
-        // Not begun yet: it simply never sounds.
+        // Not begun yet: it simply never sounds, and is not left running unheard (an indefinite note
+        // would otherwise keep its oscillator alive).
         envelope.disconnect();
+        oscillator.stop(start);
         return;
       }
       if (releasedAt !== null && releasedAt <= at + RAMP_SECONDS) return;

@@ -9,6 +9,7 @@ export function startScreen({ navigate }) {
   const sparkline = document.getElementById('start-sparkline');
   const empty = document.getElementById('start-profile-empty');
   document.getElementById('start-training').addEventListener('click', () => navigate('#/training'));
+  document.getElementById('start-pitch-matching').addEventListener('click', () => navigate('#/pitch-matching'));
   preview.addEventListener('click', () => navigate('#/profile'));
   document.getElementById('open-info').addEventListener('click', async () => {
     info.showModal();

@@ -1,0 +1,200 @@
+import { api } from '../api.js';
+import { realtimeContext, scheduleNote } from '../audio.js';
+import { untilAudible } from '../clock.js';
+import { t } from '../i18n.js';
+import { verticalPitchSlider } from '../pitch-slider.js';
+import { FEEDBACK_SECONDS } from './comparison.js';
+
+/** Head start for the reference so its scheduled start is never already in the past. */
+const LEAD_SECONDS = 0.05;
+/** ↑/↓ move about 1 ¢, PageUp/PageDown 10 ¢. */
+const FINE_STEP_CENTS = 1;
+const COARSE_STEP_CENTS = 10;
+
+/**
+ * Where the tunable note sounds for a slider value. The one piece of pitch maths in the client, so
+ * the note answers the slider within the same input event; the recorded error is the server's,
+ * computed from the same value.
+ */
+export function tunableFrequencyHz(challenge, value) {
+  return challenge.tunableNote.startFrequencyHz * 2 ** ((value * challenge.centRange) / 1200);
+}
+
+const SVG = 'http://www.w3.org/2000/svg';
+/** Arrow length by band, as the seeds draw it: short when close, long when far. */
+const ARROW_LENGTH = { close: 28, near: 52, far: 76 };
+
+// The pitch-matching loop in the browser (seed epics 15–17): the server issues each challenge and
+// judges each result; this screen plays the reference and then the tunable note, lets the slider
+// retune it, commits on release and shows the signed error.
+export function pitchMatchingScreen({ navigate, announce }) {
+  const element = document.getElementById('screen-pitch-matching');
+  const feedback = document.getElementById('pitch-matching-feedback');
+  const sliderElement = document.getElementById('pitch-slider');
+
+  let session = 0; // bumped on every stop, so callbacks of a discarded attempt do nothing
+  let attempt = null;
+  let watchedContext = null;
+
+  const isCurrent = (id) => id === session;
+  const setState = (state) => { element.dataset.state = state; };
+
+  const slider = verticalPitchSlider(sliderElement, {
+    onChange(value) {
+      if (element.dataset.state === 'tuning') attempt.tunable.setFrequency(tunableFrequencyHz(attempt.challenge, value));
+    },
+    onCommit: (value) => commit(value),
+    valueText(value) {
+      const percent = Math.round(Math.abs(value) * 100);
+      if (percent === 0) return t('pitchMatching.slider.centre');
+      return t(value > 0 ? 'pitchMatching.slider.up' : 'pitchMatching.slider.down', { percent });
+    },
+  });
+
+  // Audio failure (the device went away, the system took the context) ends training quietly.
+  function onContextStateChange() {
+    if (watchedContext.state !== 'running' && ['reference', 'tuning'].includes(element.dataset.state)) {
+      console.warn(`pitch matching stopped: audio context is ${watchedContext.state}`);
+      navigate('#/');
+    }
+  }
+
+  async function play(challenge, id, startAt) {
+    const context = realtimeContext();
+    if (context.state !== 'running') await context.resume();
+    if (!isCurrent(id)) return;
+    if (context.state !== 'running') throw new Error(`audio context is ${context.state}`);
+    if (watchedContext !== context) {
+      watchedContext = context;
+      context.addEventListener('statechange', onContextStateChange);
+    }
+    const duration = challenge.noteDurationSeconds;
+    const start = Math.max(startAt ?? 0, context.currentTime + LEAD_SECONDS);
+    const tunableStart = start + duration;
+    const current = {
+      challenge,
+      reference: scheduleNote(context, { frequencyHz: challenge.referenceNote.frequencyHz, start, duration }),
+      // Indefinite: it sounds until the user lets go (the seeds' PlaybackHandle).
+      tunable: scheduleNote(context, { frequencyHz: challenge.tunableNote.startFrequencyHz, start: tunableStart }),
+    };
+    attempt = current;
+    slider.setSteps(FINE_STEP_CENTS / challenge.centRange, COARSE_STEP_CENTS / challenge.centRange);
+    if (!(await untilAudible(context, start, () => !isCurrent(id)))) return;
+    hideFeedback();
+    slider.reset();
+    setState('reference');
+    if (!(await untilAudible(context, tunableStart, () => !isCurrent(id)))) return;
+    setState('tuning');
+    slider.setActive(true);
+  }
+
+  async function commit(value) {
+    const current = attempt;
+    if (!current || element.dataset.state !== 'tuning') return;
+    const id = session;
+    setState('committing');
+    current.tunable.stop();
+    const context = realtimeContext();
+    try {
+      const result = await api.commitPitchMatching(current.challenge.id, value);
+      if (!isCurrent(id)) return;
+      const feedbackEnd = context.currentTime + FEEDBACK_SECONDS;
+      showFeedback(result);
+      setState('feedback');
+      const next = await api.nextPitchMatching();
+      if (!isCurrent(id)) return;
+      await play(next, id, feedbackEnd);
+    } catch (error) {
+      // Never an error screen: training stops quietly and the user is back at Start.
+      console.warn('pitch matching stopped:', error);
+      if (isCurrent(id)) navigate('#/');
+    }
+  }
+
+  function feedbackGlyph(band, sharp) {
+    const svg = document.createElementNS(SVG, 'svg');
+    svg.setAttribute('class', 'glyph');
+    svg.setAttribute('viewBox', '0 0 40 84');
+    svg.setAttribute('aria-hidden', 'true');
+    if (band === 'deadCenter') {
+      const dot = document.createElementNS(SVG, 'circle');
+      dot.setAttribute('cx', '20');
+      dot.setAttribute('cy', '42');
+      dot.setAttribute('r', '14');
+      svg.append(dot);
+      return svg;
+    }
+    const length = ARROW_LENGTH[band];
+    const tip = 42 - length / 2;
+    const tail = 42 + length / 2;
+    // Drawn pointing up, mirrored for flat.
+    const arrow = document.createElementNS(SVG, 'path');
+    arrow.setAttribute('d', `M20 ${tip} L34 ${tip + 16} H24 V${tail} H16 V${tip + 16} H6 Z`);
+    if (!sharp) arrow.setAttribute('transform', 'rotate(180 20 42)');
+    svg.append(arrow);
+    return svg;
+  }
+
+  function showFeedback({ userCentError, band }) {
+    const sharp = userCentError > 0;
+    const cents = band === 'deadCenter' ? 0 : Math.round(Math.abs(userCentError));
+    const plural = cents === 1 ? 'one' : 'other';
+    const sign = cents === 0 ? '' : sharp ? '+' : '\u2212';
+    feedback.className = `feedback visible band-${band}`;
+    feedback.dataset.direction = cents === 0 ? 'none' : sharp ? 'sharp' : 'flat';
+    const text = document.createElement('span');
+    text.className = 'cents';
+    text.textContent = t(`pitchMatching.cents.${plural}`, { signed: `${sign}${cents}` });
+    feedback.replaceChildren(feedbackGlyph(band, sharp), text);
+    announce(cents === 0
+      ? t('pitchMatching.deadCenter')
+      : t(`pitchMatching.${sharp ? 'sharp' : 'flat'}.${plural}`, { cents }));
+  }
+
+  function hideFeedback() {
+    feedback.className = 'feedback';
+  }
+
+  function onKey(event) {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      navigate('#/');
+    } else if (event.target === document.body && ['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown'].includes(event.key)) {
+      // Focus strayed off the slider (a click on the background): bring it back, keys and all.
+      event.preventDefault();
+      sliderElement.focus({ preventScroll: true });
+    }
+  }
+
+  return {
+    element,
+    async show() {
+      const id = ++session;
+      sliderElement.setAttribute('aria-label', t('pitchMatching.slider.label'));
+      document.addEventListener('keydown', onKey);
+      hideFeedback();
+      slider.setActive(false);
+      slider.reset();
+      setState('preparing');
+      sliderElement.focus({ preventScroll: true });
+      try {
+        await play(await api.nextPitchMatching(), id);
+      } catch (error) {
+        console.warn('pitch matching could not start:', error);
+        if (isCurrent(id)) navigate('#/');
+      }
+    },
+    /** Leaving discards the unfinished attempt: it was never committed, so nothing is stored. */
+    hide() {
+      session += 1;
+      document.removeEventListener('keydown', onKey);
+      slider.setActive(false);
+      attempt?.reference.stop();
+      attempt?.tunable.stop();
+      attempt = null;
+      setState('idle');
+      hideFeedback();
+    },
+  };
+}
