@@ -76,6 +76,19 @@ struct PitchMatchingSessionDriverTests {
             clock: clock, now: { [moment] in moment }, onFeedback: { feedback.append($0) }, onError: { errors.append("\($0)") })
     }
 
+    /// Waits (in real time, briefly) for the tasks the test clock resumed to deliver their events.
+    func eventually(_ condition: () async -> Bool) async -> Bool {
+        for _ in 0..<500 {
+            if await condition() { return true }
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+        return false
+    }
+
+    func reaches(_ driver: PitchMatchingSessionDriver, _ state: PitchMatchingState) async -> Bool {
+        await eventually { await driver.state == state }
+    }
+
     func tunable(_ challenge: PitchMatchingChallenge, at value: Double) -> Frequency {
         challenge.tunableFrequency(atNormalizedValue: NormalizedSliderValue(value)!, reference: .a440)
     }
@@ -91,7 +104,8 @@ struct PitchMatchingSessionDriverTests {
         #expect(player.calls.all == [.play(Frequency(hertz: 440))])
 
         await clock.advance(by: .seconds(1))
-        #expect(await driver.state == .tuning(first))
+        #expect(await reaches(driver, .tuning(first)))
+        #expect(await eventually { player.calls.all.count == 3 })
         #expect(player.calls.all == [.play(Frequency(hertz: 440)), .stop(Frequency(hertz: 440)), .play(tunable(first, at: 0))])
 
         await driver.sliderMoved(to: NormalizedSliderValue(-0.3)!)
@@ -106,7 +120,7 @@ struct PitchMatchingSessionDriverTests {
         #expect(await driver.state == .showingFeedback(expected))
 
         await clock.advance(by: .milliseconds(400))
-        #expect(await driver.state == .playingReference(second))
+        #expect(await reaches(driver, .playingReference(second)))
     }
 
     @Test func stoppingWhileTuningDiscardsTheAttemptAndSilencesTheNote() async throws {
@@ -115,6 +129,7 @@ struct PitchMatchingSessionDriverTests {
         let driver = makeDriver(player: player, store: store, clock: clock)
         await driver.start()
         await clock.advance(by: .seconds(1))
+        #expect(await reaches(driver, .tuning(first)))
         await driver.sliderMoved(to: NormalizedSliderValue(0.2)!)
 
         await driver.stop()
@@ -146,14 +161,13 @@ struct PitchMatchingSessionDriverTests {
         await driver.start()
         await clock.advance(by: .milliseconds(3))
         await clock.advance(by: .seconds(1))
-        #expect(await driver.state == .tuning(first))
-        #expect(player.calls.all.last == .play(tunable(first, at: 0)))
+        #expect(await reaches(driver, .tuning(first)))
+        #expect(await eventually { player.calls.all.last == .play(tunable(first, at: 0)) })
 
         await driver.sliderMoved(to: NormalizedSliderValue(0.5)!)
         #expect(player.calls.all.last == .play(tunable(first, at: 0)))
         await clock.advance(by: .milliseconds(3))
-        try await Task.sleep(for: .milliseconds(50))
-        #expect(player.calls.all.last == .adjust(tunable(first, at: 0.5)))
+        #expect(await eventually { player.calls.all.last == .adjust(tunable(first, at: 0.5)) })
     }
 
     @Test func anAudioFailureStopsTrainingQuietly() async throws {
@@ -165,8 +179,7 @@ struct PitchMatchingSessionDriverTests {
         let driver = makeDriver(player: player, store: store, clock: clock, errors: errors)
         await driver.start()
         await clock.advance(by: .seconds(1))
-        try await Task.sleep(for: .milliseconds(50))
-        #expect(await driver.state == .idle)
+        #expect(await reaches(driver, .idle))
         #expect(errors.all.count == 1)
         #expect(store.saved.all.isEmpty)
     }
@@ -179,9 +192,10 @@ struct PitchMatchingSessionDriverTests {
         let driver = makeDriver(store: store, clock: clock, errors: errors)
         await driver.start()
         await clock.advance(by: .seconds(1))
+        #expect(await reaches(driver, .tuning(first)))
         await driver.commit(at: .centre)
         #expect(errors.all.count == 1)
         await clock.advance(by: .milliseconds(400))
-        #expect(await driver.state == .playingReference(second))
+        #expect(await reaches(driver, .playingReference(second)))
     }
 }
