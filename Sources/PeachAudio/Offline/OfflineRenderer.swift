@@ -58,13 +58,17 @@ public struct OfflineRenderer: Sendable {
 
     /// One comparison exactly as the trainer plays it: the session's own tones and gap.
     public func render(_ comparison: Comparison, timing: ComparisonSession.Timing) -> [Float] {
+        render(Self.notes(of: comparison, timing: timing))
+    }
+
+    /// The notes a comparison session plays for `comparison`, found by running the session itself.
+    public static func notes(of comparison: Comparison, timing: ComparisonSession.Timing) -> [Note] {
         var session = ComparisonSession(timing: timing)
         var notes: [Note] = []
         var now = Duration.zero
         var pending = session.handle(.start) + session.handle(.comparisonReady(comparison))
         while !pending.isEmpty {
-            let effect = pending.removeFirst()
-            switch effect {
+            switch pending.removeFirst() {
             case let .play(tone):
                 notes.append(Note(start: now, tone: tone))
                 now += tone.duration
@@ -76,7 +80,7 @@ public struct OfflineRenderer: Sendable {
                 break
             }
         }
-        return render(notes)
+        return notes
     }
 
     private func frame(_ time: Duration) -> Int { Int((time.seconds * settings.sampleRate).rounded()) }
