@@ -156,12 +156,9 @@ public final class ALSAOutput: @unchecked Sendable {
                 clockStart = start
                 let due = start + Double(framesWritten - negotiated.bufferFrames) / rate
                 let now = Self.monotonicSeconds()
-                if due > now {
-                    Self.sleep(seconds: due - now)
-                } else if now - due > negotiated.bufferTime.seconds {
-                    // Fell behind (the process was descheduled): carry on from here, don't burst.
-                    clockStart = now - Double(framesWritten - negotiated.bufferFrames) / rate
-                }
+                // Behind (the thread was descheduled), it catches up at once, so the stream keeps
+                // wall-clock time as a card's would, where the gap would have been an underrun.
+                if due > now { Self.sleep(seconds: due - now) }
                 queued = max(0, framesWritten - Int(((Self.monotonicSeconds() - clockStart!) * rate).rounded()))
             }
             if changes != reportedChanges {
