@@ -7,6 +7,6 @@ struct Peach: AsyncParsableCommand {
         commandName: "peach",
         abstract: "Pitch ear training: comparison training and pitch matching.",
         version: PeachVersion.current,
-        subcommands: [Serve.self, Train.self, Match.self, Render.self, Play.self],
+        subcommands: [Serve.self, Train.self, Match.self, Render.self, Play.self, BenchAudio.self],
         defaultSubcommand: Serve.self)
 }

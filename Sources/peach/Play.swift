@@ -21,6 +21,13 @@ struct Play: AsyncParsableCommand {
         }
         await output.close()
         let statistics = output.currentStatistics
-        Output.line("played on \(audio.device): buffer \(output.negotiated.bufferFrames) frames, period \(output.negotiated.periodFrames), \(output.negotiated.format), \(statistics.underruns) underruns")
+        let negotiated = output.negotiated
+        let milliseconds = { (frames: Double) in String(format: "%.2f ms", frames * 1000 / Double(negotiated.sampleRate)) }
+        Output.line(
+            "played on \(audio.device): \(negotiated.format), \(negotiated.sampleRate) Hz, buffer \(negotiated.bufferFrames) frames "
+                + "(\(milliseconds(Double(negotiated.bufferFrames)))), period \(negotiated.periodFrames) frames; queued after each write: "
+                + "mean \(milliseconds(statistics.meanQueuedFrames)), max \(milliseconds(Double(statistics.queuedFramesMax))) "
+                + "(\(statistics.deviceReportsDelay ? "as the device reports" : "the sink has no clock: paced by the monotonic clock")); "
+                + "\(statistics.underruns) underruns")
     }
 }
