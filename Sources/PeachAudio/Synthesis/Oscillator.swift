@@ -27,6 +27,8 @@ struct Oscillator {
 
     var frequency: Frequency { Frequency(hertz: increment * sampleRate) }
 
+    var isGliding: Bool { glide != nil }
+
     /// Starts gliding from wherever the pitch is now (also mid-glide) to `frequency`.
     mutating func glide(to frequency: Frequency, samples: Int) {
         let target = frequency.hertz / sampleRate

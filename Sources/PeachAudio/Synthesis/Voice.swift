@@ -30,6 +30,13 @@ struct Voice {
 
     /// Adds this voice's next samples to `buffer`.
     mutating func render(adding buffer: UnsafeMutableBufferPointer<Float>) {
+        if envelope.stage == .sustain, !oscillator.isGliding {
+            // Most of a note: commands only arrive between blocks, so the whole block is steady.
+            for index in buffer.indices {
+                buffer[index] += Float(gain * timbre.value(atPhase: oscillator.advance()))
+            }
+            return
+        }
         for index in buffer.indices {
             guard !envelope.isFinished else { return }
             let shape = envelope.next()
