@@ -3,7 +3,9 @@ import PeachCore
 import Testing
 @testable import PeachAudio
 
-/// Renders notes and measures them: pitch, splatter of the ramps, glides.
+/// Renders notes and measures them: pitch, splatter of the ramps, glides. Serialized: the renders are
+/// CPU-bound, and run side by side they would starve the timing-sensitive suites of the test pool.
+@Suite(.serialized)
 struct SynthesizerTests {
     let settings = SynthesisSettings()
     var rate: Double { settings.sampleRate }

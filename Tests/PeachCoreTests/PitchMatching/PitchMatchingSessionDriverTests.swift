@@ -77,8 +77,17 @@ struct PitchMatchingSessionDriverTests {
     }
 
     /// Waits (in real time, briefly) for the tasks the test clock resumed to deliver their events.
+    /// Advances the test clock once the sleep it should end has begun: under load, a task the driver
+    /// just created may not have reached its `sleep` yet, and advancing first would leave it asleep.
+    func advance(_ clock: TestClock<Duration>, by duration: Duration) async {
+        for _ in 0..<2000 where (try? await clock.checkSuspension()) == nil {
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+        await clock.advance(by: duration)
+    }
+
     func eventually(_ condition: () async -> Bool) async -> Bool {
-        for _ in 0..<500 {
+        for _ in 0..<2000 {
             if await condition() { return true }
             try? await Task.sleep(for: .milliseconds(1))
         }
@@ -103,7 +112,7 @@ struct PitchMatchingSessionDriverTests {
         #expect(await driver.state == .playingReference(first))
         #expect(player.calls.all == [.play(Frequency(hertz: 440))])
 
-        await clock.advance(by: .seconds(1))
+        await advance(clock, by: .seconds(1))
         #expect(await reaches(driver, .tuning(first)))
         #expect(await eventually { player.calls.all.count == 3 })
         #expect(player.calls.all == [.play(Frequency(hertz: 440)), .stop(Frequency(hertz: 440)), .play(tunable(first, at: 0))])
@@ -119,7 +128,7 @@ struct PitchMatchingSessionDriverTests {
         #expect(feedback.all == [expected])
         #expect(await driver.state == .showingFeedback(expected))
 
-        await clock.advance(by: .milliseconds(400))
+        await advance(clock, by: .milliseconds(400))
         #expect(await reaches(driver, .playingReference(second)))
     }
 
@@ -128,7 +137,7 @@ struct PitchMatchingSessionDriverTests {
         let player = MockPlayer(), store = MockStore()
         let driver = makeDriver(player: player, store: store, clock: clock)
         await driver.start()
-        await clock.advance(by: .seconds(1))
+        await advance(clock, by: .seconds(1))
         #expect(await reaches(driver, .tuning(first)))
         await driver.sliderMoved(to: NormalizedSliderValue(0.2)!)
 
@@ -145,7 +154,7 @@ struct PitchMatchingSessionDriverTests {
         let player = MockPlayer()
         let driver = makeDriver(player: player, clock: clock)
         await driver.start()
-        await clock.advance(by: .milliseconds(300))
+        await advance(clock, by: .milliseconds(300))
         await driver.stop()
         try await Task.sleep(for: .milliseconds(50))
         await clock.advance(by: .seconds(2))
@@ -159,14 +168,15 @@ struct PitchMatchingSessionDriverTests {
         player.startDelay = (.milliseconds(3), clock)
         let driver = makeDriver(player: player, clock: clock)
         await driver.start()
-        await clock.advance(by: .milliseconds(3))
-        await clock.advance(by: .seconds(1))
+        // The reference takes 3 ms to start, then sounds for a second.
+        await advance(clock, by: .milliseconds(3))
+        await advance(clock, by: .seconds(1))
         #expect(await reaches(driver, .tuning(first)))
         #expect(await eventually { player.calls.all.last == .play(tunable(first, at: 0)) })
 
         await driver.sliderMoved(to: NormalizedSliderValue(0.5)!)
         #expect(player.calls.all.last == .play(tunable(first, at: 0)))
-        await clock.advance(by: .milliseconds(3))
+        await advance(clock, by: .milliseconds(3))
         #expect(await eventually { player.calls.all.last == .adjust(tunable(first, at: 0.5)) })
     }
 
@@ -178,7 +188,7 @@ struct PitchMatchingSessionDriverTests {
         let store = MockStore()
         let driver = makeDriver(player: player, store: store, clock: clock, errors: errors)
         await driver.start()
-        await clock.advance(by: .seconds(1))
+        await advance(clock, by: .seconds(1))
         #expect(await reaches(driver, .idle))
         #expect(errors.all.count == 1)
         #expect(store.saved.all.isEmpty)
@@ -191,11 +201,11 @@ struct PitchMatchingSessionDriverTests {
         let errors = Log<String>()
         let driver = makeDriver(store: store, clock: clock, errors: errors)
         await driver.start()
-        await clock.advance(by: .seconds(1))
+        await advance(clock, by: .seconds(1))
         #expect(await reaches(driver, .tuning(first)))
         await driver.commit(at: .centre)
         #expect(errors.all.count == 1)
-        await clock.advance(by: .milliseconds(400))
+        await advance(clock, by: .milliseconds(400))
         #expect(await reaches(driver, .playingReference(second)))
     }
 }
