@@ -156,10 +156,10 @@ public final class ALSAOutput: @unchecked Sendable {
                 clockStart = start
                 let due = start + Double(framesWritten - negotiated.bufferFrames) / rate
                 let now = Self.monotonicSeconds()
-                // Behind (the thread was descheduled), it catches up at once, so the stream keeps
-                // wall-clock time as a card's would, where the gap would have been an underrun.
+                // When behind (the thread was descheduled) it writes on without sleeping, so the stream
+                // keeps wall-clock time as a card's would (on a card the gap would be an underrun).
                 if due > now { Self.sleep(seconds: due - now) }
-                queued = max(0, framesWritten - Int(((Self.monotonicSeconds() - clockStart!) * rate).rounded()))
+                queued = max(0, framesWritten - Int(((Self.monotonicSeconds() - start) * rate).rounded()))
             }
             if changes != reportedChanges {
                 reportedChanges = changes
@@ -211,7 +211,7 @@ public final class ALSAOutput: @unchecked Sendable {
         }
         try check(snd_pcm_hw_params_any(pcm, hardware), "no configuration")
         try check(snd_pcm_hw_params_set_access(pcm, hardware, SND_PCM_ACCESS_RW_INTERLEAVED), "interleaved access")
-        // Float keeps the synthesizer's precision; cards that only take 16-bit get dithered-free rounding.
+        // Float keeps the synthesizer's precision; a card that only takes 16-bit gets plain rounding.
         let usesFloat = snd_pcm_hw_params_set_format(pcm, hardware, SND_PCM_FORMAT_FLOAT_LE) >= 0
         if !usesFloat {
             try check(snd_pcm_hw_params_set_format(pcm, hardware, SND_PCM_FORMAT_S16_LE), "sample format")
