@@ -27,12 +27,9 @@ public final class ALSAOutput: @unchecked Sendable {
         public let bufferFrames: Int
         public let periodFrames: Int
         public let format: String
-
-        public var bufferTime: Duration { .seconds(Double(bufferFrames) / Double(sampleRate)) }
     }
 
     public struct Statistics: Hashable, Sendable {
-        public var framesWritten = 0
         public var underruns = 0
         /// Sound queued ahead of the speaker right after each write, in frames.
         public var queuedFramesSum = 0
@@ -167,7 +164,6 @@ public final class ALSAOutput: @unchecked Sendable {
                 onChangeAudible?(Self.monotonicSeconds() + Double(max(0, queued - frames)) / rate)
             }
             statistics.withLock { stats in
-                stats.framesWritten = framesWritten
                 stats.writes += 1
                 stats.queuedFramesSum += queued
                 stats.queuedFramesMax = max(stats.queuedFramesMax, queued)

@@ -69,8 +69,6 @@ public final class Synthesizer: Sendable {
         }
     }
 
-    public var failure: AudioError? { state.withLock { $0.failure } }
-
     public var activeVoiceCount: Int { state.withLock { $0.voices.count } }
 
     /// Overwrites `buffer` with the next samples of the mix and returns how many commands it reflects.

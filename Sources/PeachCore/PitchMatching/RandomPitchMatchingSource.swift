@@ -1,15 +1,13 @@
 /// Challenges as the seeds define them: a random note of the user's range, detuned by a random
-/// offset within ±100 ¢, with whatever settings are current when the next one is made.
+/// offset within ±100 ¢.
 public actor RandomPitchMatchingSource: PitchMatchingChallengeSource {
-    private var settings: TrainingSettings
+    private let settings: TrainingSettings
     private var generator: any RandomNumberGenerator & Sendable
 
     public init(settings: TrainingSettings, generator: any RandomNumberGenerator & Sendable = SystemRandomNumberGenerator()) {
         self.settings = settings
         self.generator = generator
     }
-
-    public func update(settings: TrainingSettings) { self.settings = settings }
 
     public func nextChallenge() -> PitchMatchingChallenge {
         // Every argument spelled out: Swift 6.3 crashes in IRGen when the defaulted ones meet the
