@@ -115,6 +115,13 @@ public final class ALSAOutput: @unchecked Sendable {
     // MARK: - The audio thread
 
     private func run() {
+        // With 10 ms of buffer, a wake-up that comes late is an underrun. Ask for real-time scheduling;
+        // where it is not granted (no RLIMIT_RTPRIO, no privilege) the thread runs as before. The loop
+        // always blocks or sleeps between periods, so it cannot monopolise a core.
+        var priority = sched_param()
+        priority.sched_priority = 10
+        _ = pthread_setschedparam(pthread_self(), SCHED_FIFO, &priority)
+
         let frames = negotiated.periodFrames
         let rate = Double(negotiated.sampleRate)
         var floats = [Float](repeating: 0, count: frames)
