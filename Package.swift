@@ -19,6 +19,11 @@ let package = Package(
     targets: [
         // The domain: music types, strategies, session reducers, profile statistics. No I/O.
         .target(name: "PeachCore"),
+        // Sound synthesis: oscillators, envelopes, glides, the NotePlayer on top, WAV encoding. No I/O.
+        .target(name: "PeachAudio", dependencies: ["PeachCore"]),
+        .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
+        // Native output: streams a PeachAudio Synthesizer to an ALSA PCM.
+        .target(name: "PeachALSA", dependencies: ["PeachAudio", "PeachCore", "CALSA"]),
         .target(
             name: "PeachStore",
             dependencies: ["PeachCore", .product(name: "GRDB", package: "GRDB.swift")]
@@ -35,7 +40,7 @@ let package = Package(
         .executableTarget(
             name: "peach",
             dependencies: [
-                "PeachCore", "PeachStore", "PeachServer",
+                "PeachCore", "PeachStore", "PeachServer", "PeachAudio", "PeachALSA",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -44,6 +49,7 @@ let package = Package(
             name: "PeachCoreTests",
             dependencies: ["PeachCore", .product(name: "Clocks", package: "swift-clocks")]
         ),
+        .testTarget(name: "PeachAudioTests", dependencies: ["PeachAudio", "PeachCore"]),
         .testTarget(
             name: "PeachStoreTests",
             dependencies: ["PeachStore", "PeachCore", .product(name: "GRDB", package: "GRDB.swift")]

@@ -7,6 +7,9 @@ struct Peach: AsyncParsableCommand {
         commandName: "peach",
         abstract: "Pitch ear training: comparison training and pitch matching.",
         version: PeachVersion.current,
-        subcommands: [Serve.self, Simulate.self, ProfileExport.self],
+        subcommands: [
+            Serve.self, Train.self, Match.self, Render.self, Play.self, Simulate.self, ProfileExport.self,
+            BenchAudio.self,
+        ],
         defaultSubcommand: Serve.self)
 }

@@ -5,7 +5,14 @@ public protocol PlaybackHandle: Sendable {
     func adjustFrequency(_ frequency: Frequency) async throws(AudioError)
 }
 
-public enum AudioError: Error, Equatable, Sendable {
+public enum AudioError: Error, Equatable, Sendable, CustomStringConvertible {
     case deviceUnavailable(String)
     case playbackFailed(String)
+
+    public var description: String {
+        switch self {
+        case let .deviceUnavailable(reason): "cannot open the audio device \(reason)"
+        case let .playbackFailed(reason): "audio playback failed: \(reason)"
+        }
+    }
 }

@@ -54,14 +54,6 @@ struct ComparisonSessionDriverTests {
         func didComplete(_ comparison: CompletedComparison) { completed.append(comparison) }
     }
 
-    /// Waits (in real time, bounded) until the driver's background tasks have reached `condition`;
-    /// a test clock only moves sleepers that have already started sleeping.
-    func eventually(_ condition: @Sendable () async -> Bool) async {
-        for _ in 0..<2000 where !(await condition()) {
-            try? await Task.sleep(for: .milliseconds(1))
-        }
-    }
-
     let first = Comparison(note1: MIDINote(69)!, centOffset: Cents(30))
     let second = Comparison(note1: MIDINote(57)!, centOffset: Cents(-12))
 
@@ -77,24 +69,45 @@ struct ComparisonSessionDriverTests {
         return (driver, source)
     }
 
+    /// Advances the test clock once the sleep it should end has begun: under load, a task the driver
+    /// just created may not have reached its `sleep` yet, and advancing first would leave it asleep.
+    func advance(_ clock: TestClock<Duration>, by duration: Duration) async {
+        for _ in 0..<2000 where (try? await clock.checkSuspension()) == nil {
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+        await clock.advance(by: duration)
+    }
+
+    /// Waits (in real time, briefly) for the tasks the test clock resumed to deliver their events.
+    func eventually(_ condition: () async -> Bool) async -> Bool {
+        for _ in 0..<2000 {
+            if await condition() { return true }
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+        return false
+    }
+
+    func reaches(_ driver: ComparisonSessionDriver, _ state: ComparisonState) async -> Bool {
+        await eventually { await driver.state == state }
+    }
+
     @Test func runsTheWholeLoopAndRecordsTheAnswer() async throws {
         let clock = TestClock()
         let player = MockPlayer(), store = MockStore(), feedback = Log<Bool>()
         let (driver, source) = makeDriver(player: player, store: store, clock: clock, feedback: feedback)
 
         await driver.start()
-        await eventually { player.plays.all.count == 1 }
+        await clock.advance(by: .zero)
         #expect(await driver.state == .playingNote1(first))
         #expect(player.plays.all == [Frequency(hertz: 440)])
 
-        await clock.advance(by: .seconds(1))
-        await eventually { player.plays.all.count == 2 }
-        #expect(await driver.state == .playingNote2(first))
+        await advance(clock, by: .seconds(1))
+        #expect(await reaches(driver, .playingNote2(first)))
+        #expect(await eventually { player.plays.all.count == 2 })
         #expect(player.stops.all.count == 1)
 
-        await clock.advance(by: .seconds(1))
-        await eventually { await driver.state == .awaitingAnswer(first) }
-        #expect(await driver.state == .awaitingAnswer(first))
+        await advance(clock, by: .seconds(1))
+        #expect(await reaches(driver, .awaitingAnswer(first)))
 
         await driver.answer(.higher)
         let expected = CompletedComparison(first, answer: .higher, timestamp: Date(timeIntervalSince1970: 42))
@@ -103,9 +116,8 @@ struct ComparisonSessionDriverTests {
         #expect(feedback.all == [true])
         #expect(await driver.state == .showingFeedback(expected))
 
-        await clock.advance(by: .milliseconds(400))
-        await eventually { await driver.state == .playingNote1(second) }
-        #expect(await driver.state == .playingNote1(second))
+        await advance(clock, by: .milliseconds(400))
+        #expect(await reaches(driver, .playingNote1(second)))
     }
 
     @Test func stoppingMidTrialDiscardsItAndSilencesTheNote() async throws {
@@ -113,13 +125,11 @@ struct ComparisonSessionDriverTests {
         let player = MockPlayer(), store = MockStore()
         let (driver, _) = makeDriver(player: player, store: store, clock: clock)
         await driver.start()
-        await eventually { player.plays.all.count == 1 }
-        await clock.advance(by: .seconds(1))
-        await eventually { player.plays.all.count == 2 }
-        #expect(await driver.state == .playingNote2(first))
+        await advance(clock, by: .seconds(1))
+        #expect(await reaches(driver, .playingNote2(first)))
+        #expect(await eventually { player.plays.all.count == 2 })
 
         await driver.stop()
-        await eventually { player.stops.all.count == 2 }
         await clock.advance(by: .seconds(5))
         #expect(await driver.state == .idle)
         #expect(store.saved.all.isEmpty)
@@ -134,9 +144,8 @@ struct ComparisonSessionDriverTests {
         player.failure = .deviceUnavailable("unplugged")
         let (driver, _) = makeDriver(player: player, clock: clock, errors: errors)
         await driver.start()
-        await eventually { errors.all.count == 1 }
-        await eventually { await driver.state == .idle }
-        #expect(await driver.state == .idle)
+        await clock.advance(by: .zero)
+        #expect(await reaches(driver, .idle))
         #expect(errors.all.count == 1)
     }
 
@@ -145,18 +154,14 @@ struct ComparisonSessionDriverTests {
         var store = MockStore()
         store.failure = .saveFailed("disk full")
         let errors = Log<String>()
-        let player = MockPlayer()
-        let (driver, source) = makeDriver(player: player, store: store, clock: clock, errors: errors)
+        let (driver, source) = makeDriver(store: store, clock: clock, errors: errors)
         await driver.start()
-        await eventually { player.plays.all.count == 1 }
-        await clock.advance(by: .seconds(1))
-        await eventually { await driver.state == .playingNote2(first) }
+        await advance(clock, by: .seconds(1))
+        #expect(await reaches(driver, .playingNote2(first)))
         await driver.answer(.lower)
         #expect(errors.all.count == 1)
         #expect(await source.completed.count == 1)
-        await eventually { player.stops.all.count == 2 }
-        await clock.advance(by: .milliseconds(400))
-        await eventually { await driver.state == .playingNote1(second) }
-        #expect(await driver.state == .playingNote1(second))
+        await advance(clock, by: .milliseconds(400))
+        #expect(await reaches(driver, .playingNote1(second)))
     }
 }

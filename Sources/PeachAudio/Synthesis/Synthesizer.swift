@@ -1,0 +1,93 @@
+import PeachCore
+import Synchronization
+
+/// The voices that are sounding, mixed on demand. Commands (start, retune, release) may come from
+/// any thread; `render` is called by whoever consumes the sound (an ALSA thread, an offline render).
+/// A command takes effect at the first sample of the next rendered block.
+public final class Synthesizer: Sendable {
+    public let settings: SynthesisSettings
+    public let timbre: Timbre
+    private let state: Mutex<State>
+
+    private struct State {
+        var voices: [Voice] = []
+        var nextID = 0
+        /// Counts every start, retune and release, so an output can tell when a change reached it.
+        var changes = 0
+        var failure: AudioError?
+    }
+
+    public init(settings: SynthesisSettings = SynthesisSettings(), timbre: Timbre = .sine) {
+        self.settings = settings
+        self.timbre = timbre
+        var initial = State()
+        initial.voices.reserveCapacity(16)
+        state = Mutex(initial)
+    }
+
+    /// Starts a note with its attack ramp. Throws the output's failure once the sound has stopped for good.
+    public func start(_ frequency: Frequency, level: AmplitudeDB) throws(AudioError) -> VoiceID {
+        let result: Result<VoiceID, AudioError> = state.withLock { state in
+            if let failure = state.failure { return .failure(failure) }
+            let id = VoiceID(rawValue: state.nextID)
+            state.nextID += 1
+            state.changes += 1
+            state.voices.append(Voice(id: id, frequency: frequency, level: level, timbre: timbre, settings: settings))
+            return .success(id)
+        }
+        return try result.get()
+    }
+
+    /// Glides a sounding note to `frequency`; a note that has ended ignores it.
+    public func retune(_ id: VoiceID, to frequency: Frequency) throws(AudioError) {
+        let failure: AudioError? = state.withLock { state in
+            if let failure = state.failure { return failure }
+            guard let index = state.voices.firstIndex(where: { $0.id == id }) else { return nil }
+            state.changes += 1
+            state.voices[index].retune(to: frequency, settings: settings)
+            return nil
+        }
+        if let failure { throw failure }
+    }
+
+    /// Starts the release ramp; releasing a note twice, or one that has ended, changes nothing.
+    public func release(_ id: VoiceID) {
+        state.withLock { state in
+            guard let index = state.voices.firstIndex(where: { $0.id == id }), !state.voices[index].isReleasing else {
+                return
+            }
+            state.changes += 1
+            state.voices[index].release(settings: settings)
+        }
+    }
+
+    /// Marks the sound as lost (the device went away); every later command throws `error`.
+    public func fail(_ error: AudioError) {
+        state.withLock { state in
+            if state.failure == nil { state.failure = error }
+            state.voices.removeAll()
+        }
+    }
+
+    public var activeVoiceCount: Int { state.withLock { $0.voices.count } }
+
+    /// Overwrites `buffer` with the next samples of the mix and returns how many commands it reflects.
+    @discardableResult
+    public func render(into buffer: UnsafeMutableBufferPointer<Float>) -> Int {
+        buffer.update(repeating: 0)
+        return state.withLock { state in
+            for index in state.voices.indices {
+                state.voices[index].render(adding: buffer)
+            }
+            state.voices.removeAll { $0.isFinished }
+            return state.changes
+        }
+    }
+
+    /// Convenience for offline use: the next `count` samples as an array.
+    public func render(count: Int) -> [Float] {
+        var samples = [Float](repeating: 0, count: count)
+        samples.withUnsafeMutableBufferPointer { buffer in _ = render(into: buffer) }
+        return samples
+    }
+}

@@ -1,0 +1,13 @@
+import Foundation
+
+/// The waveform of one period. Both notes of a comparison always share the timbre (FR18).
+public enum Timbre: String, Hashable, Sendable, CaseIterable {
+    case sine
+
+    /// The waveform's value at `phase`, in cycles (0 ≤ phase < 1).
+    func value(atPhase phase: Double) -> Double {
+        switch self {
+        case .sine: sin(2 * Double.pi * phase)
+        }
+    }
+}

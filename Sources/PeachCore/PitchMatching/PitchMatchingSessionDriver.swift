@@ -1,0 +1,140 @@
+import Foundation
+
+/// Supplies the next pitch-matching challenge.
+public protocol PitchMatchingChallengeSource: Sendable {
+    func nextChallenge() async -> PitchMatchingChallenge
+}
+
+/// Runs a PitchMatchingSession's effects through the ports and feeds their outcomes back as events.
+/// It owns the tunable note's PlaybackHandle; every decision stays with the reducer.
+public actor PitchMatchingSessionDriver {
+    private var session: PitchMatchingSession
+    private let player: any NotePlayer
+    private let store: any TrainingDataStore
+    private let source: any PitchMatchingChallengeSource
+    private let clock: any Clock<Duration>
+    private let now: @Sendable () -> Date
+    private let onFeedback: @Sendable (CompletedPitchMatching) -> Void
+    private let onError: @Sendable (any Error) -> Void
+    /// Bumped on every stop so that effects of a discarded attempt cannot feed events into the next one.
+    private var generation = 0
+    private var referenceTask: Task<Void, Never>?
+    private var waitTask: Task<Void, Never>?
+    private var tunable: (any PlaybackHandle)?
+    /// A retune that arrived while the tunable note was still starting; applied once it has started.
+    private var pendingRetune: Frequency?
+
+    public init(
+        timing: PitchMatchingSession.Timing, player: any NotePlayer, store: any TrainingDataStore,
+        source: any PitchMatchingChallengeSource, clock: any Clock<Duration>,
+        now: @escaping @Sendable () -> Date = Date.init,
+        onFeedback: @escaping @Sendable (CompletedPitchMatching) -> Void = { _ in },
+        onError: @escaping @Sendable (any Error) -> Void = { _ in }
+    ) {
+        session = PitchMatchingSession(timing: timing)
+        self.player = player
+        self.store = store
+        self.source = source
+        self.clock = clock
+        self.now = now
+        self.onFeedback = onFeedback
+        self.onError = onError
+    }
+
+    public var state: PitchMatchingState { session.state }
+
+    public func start() async { await send(.start) }
+
+    public func sliderMoved(to value: NormalizedSliderValue) async { await send(.sliderMoved(value)) }
+
+    public func commit(at value: NormalizedSliderValue) async { await send(.committed(value, at: now())) }
+
+    public func stop() async {
+        generation += 1
+        waitTask?.cancel()
+        await send(.stop)
+    }
+
+    private func send(_ event: PitchMatchingEvent) async {
+        for effect in session.handle(event) {
+            await perform(effect)
+        }
+    }
+
+    private func perform(_ effect: PitchMatchingEffect) async {
+        let generation = self.generation
+        switch effect {
+        case .chooseNext:
+            let next = await source.nextChallenge()
+            await sendIfCurrent(.challengeReady(next), generation)
+        case let .playReference(tone):
+            referenceTask = Task { [self] in
+                do throws(AudioError) {
+                    try await player.play(tone, clock: clock)
+                    await sendIfCurrent(.referenceEnded, generation)
+                } catch {
+                    await fail(error, generation)
+                }
+            }
+        case .stopReference:
+            // A cancelled reference task releases its note with the ramp (NotePlayer.play(_:clock:)).
+            referenceTask?.cancel()
+        case let .startTunable(frequency):
+            pendingRetune = nil
+            do throws(AudioError) {
+                let handle = try await player.play(frequency, level: .zero)
+                guard generation == self.generation else {
+                    // Stopped while the note was starting: it has no owner any more.
+                    await handle.stop()
+                    return
+                }
+                tunable = handle
+                if let retune = pendingRetune {
+                    pendingRetune = nil
+                    try await handle.adjustFrequency(retune)
+                }
+            } catch {
+                await fail(error, generation)
+            }
+        case let .retuneTunable(frequency):
+            guard let tunable else {
+                pendingRetune = frequency
+                return
+            }
+            do throws(AudioError) {
+                try await tunable.adjustFrequency(frequency)
+            } catch {
+                await fail(error, generation)
+            }
+        case .stopTunable:
+            let handle = tunable
+            tunable = nil
+            pendingRetune = nil
+            await handle?.stop()
+        case let .record(completed):
+            do throws(DataStoreError) {
+                try await store.save(completed)
+            } catch {
+                // A lost record is better than an interrupted session.
+                onError(error)
+            }
+        case let .showFeedback(completed):
+            onFeedback(completed)
+        case let .wait(duration, then: event):
+            waitTask = Task { [self] in
+                guard (try? await clock.sleep(for: duration)) != nil else { return }
+                await sendIfCurrent(event, generation)
+            }
+        }
+    }
+
+    private func fail(_ error: AudioError, _ generation: Int) async {
+        onError(error)
+        await sendIfCurrent(.audioFailed, generation)
+    }
+
+    private func sendIfCurrent(_ event: PitchMatchingEvent, _ generation: Int) async {
+        guard generation == self.generation else { return }
+        await send(event)
+    }
+}

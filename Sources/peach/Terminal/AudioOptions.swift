@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+import PeachALSA
+import PeachAudio
+import PeachCore
+
+/// The options of every subcommand that plays through the sound card.
+struct AudioOptions: ParsableArguments {
+    @Option(help: "The ALSA playback device.")
+    var device = "default"
+
+    @Option(name: .customLong("buffer-ms"), help: "The output buffer, in milliseconds (2–100): the latency it adds.")
+    var bufferMilliseconds = 10.0
+
+    @Option(name: .customLong("latency-trace"), help: .hidden)
+    var latencyTrace: String?
+
+    func validate() throws {
+        guard (2...100).contains(bufferMilliseconds) else {
+            throw ValidationError("--buffer-ms must be within 2–100, got \(bufferMilliseconds)")
+        }
+    }
+
+    /// Opens the device and starts streaming `synthesizer` to it.
+    func start(_ synthesizer: Synthesizer) throws(AudioError) -> ALSAOutput {
+        let buffer = Duration.microseconds(Int64(bufferMilliseconds * 1000))
+        let output = try ALSAOutput(
+            configuration: .init(device: device, bufferTime: buffer, periodTime: buffer / 4),
+            synthesizer: synthesizer, onChangeAudible: latencyTrace.map(Self.trace(to:)))
+        output.start()
+        return output
+    }
+
+    /// For the benchmarks: one line per change that reached the speaker, with its CLOCK_MONOTONIC time.
+    private static func trace(to path: String) -> @Sendable (Double) -> Void {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        return { seconds in
+            let line = Array(String(format: "audible %.6f\n", seconds).utf8)
+            _ = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        }
+    }
+}
+
+/// The training settings a terminal session may override for itself.
+struct TrainingOptions: ParsableArguments {
+    @Option(name: .customLong("note-duration"), help: "Seconds each note sounds (0.3–3.0).")
+    var noteDuration = TrainingSettings.default.noteDurationSeconds
+
+    @Option(help: "The pitch of A4 in hertz (380–500).")
+    var reference = TrainingSettings.default.referencePitch.frequency.hertz
+
+    func validate() throws {
+        guard TrainingSettings.noteDurationRange.contains(noteDuration) else {
+            throw ValidationError("--note-duration must be within 0.3–3.0 seconds, got \(noteDuration)")
+        }
+        guard ReferencePitch(hertz: reference) != nil else {
+            throw ValidationError("--reference must be within 380–500 Hz, got \(reference)")
+        }
+    }
+
+    var settings: TrainingSettings {
+        var settings = TrainingSettings.default
+        settings.noteDurationSeconds = noteDuration
+        settings.referencePitch = ReferencePitch(hertz: reference)!
+        return settings
+    }
+}

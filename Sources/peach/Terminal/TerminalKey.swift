@@ -1,0 +1,46 @@
+/// What the terminal modes react to: keys, Ctrl-C, and the end of the sound.
+enum TerminalInput: Equatable, Sendable {
+    case up, down, pageUp, pageDown, enter, quit
+    /// The audio output failed; training stops quietly.
+    case audioFailed
+}
+
+/// Turns the bytes a terminal sends into keys. Arrow and page keys arrive as escape sequences
+/// (ESC [ A, or ESC O A in application-cursor mode; ESC [ 5 ~ for Page Up) and may be split across reads.
+struct TerminalKeyDecoder {
+    private var pending: [UInt8] = []
+
+    mutating func feed(_ byte: UInt8) -> TerminalInput? {
+        guard !pending.isEmpty else {
+            switch byte {
+            case 0x1B: pending = [byte]; return nil
+            case UInt8(ascii: "k"), UInt8(ascii: "K"): return .up
+            case UInt8(ascii: "j"), UInt8(ascii: "J"): return .down
+            case UInt8(ascii: "q"), UInt8(ascii: "Q"), 0x03, 0x04: return .quit
+            case 0x0D, 0x0A: return .enter
+            default: return nil
+            }
+        }
+        pending.append(byte)
+        switch pending.count {
+        case 2:
+            if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "O") { return nil }
+        case 3:
+            switch byte {
+            case UInt8(ascii: "A"): pending = []; return .up
+            case UInt8(ascii: "B"): pending = []; return .down
+            case UInt8(ascii: "5"), UInt8(ascii: "6"): return nil
+            default: break
+            }
+        case 4 where byte == UInt8(ascii: "~"):
+            let key: TerminalInput = pending[2] == UInt8(ascii: "5") ? .pageUp : .pageDown
+            pending = []
+            return key
+        default:
+            break
+        }
+        // Any other sequence (function keys, a lone Escape) means nothing here.
+        pending = []
+        return nil
+    }
+}

@@ -1,0 +1,62 @@
+import ArgumentParser
+import Foundation
+import PeachAudio
+import PeachCore
+import PeachStore
+
+struct Train: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Comparison training in the terminal: ↑ or k for higher, ↓ or j for lower, q quits.",
+        discussion: "Answers are stored in the same database as the web app's, safely while a server runs on it.")
+
+    @OptionGroup var data: DataOption
+    @OptionGroup var audio: AudioOptions
+    @OptionGroup var training: TrainingOptions
+
+    func run() async throws {
+        let store = SQLiteTrainingDataStore(database: try PeachDatabase(path: data.resolvedPath))
+        let settings = training.settings
+        let source = AdaptiveComparisonSource(settings: settings, last: try await store.comparisons(limit: 1).first)
+        let synthesizer = Synthesizer()
+        let output = try audio.start(synthesizer)
+        let terminal = TerminalSession()
+        let driver = ComparisonSessionDriver(
+            timing: .init(
+                noteDuration: .seconds(settings.noteDurationSeconds), noteGap: .seconds(settings.noteGapSeconds),
+                referencePitch: settings.referencePitch),
+            player: SynthesizerNotePlayer(synthesizer: synthesizer), store: store, source: source,
+            clock: ContinuousClock(),
+            onFeedback: { isCorrect in
+                // The bell is the non-visual cue for a wrong answer.
+                Output.line(isCorrect ? "✓" : "✗\u{07}")
+            },
+            onError: { error in TrainingErrors.report(error, to: terminal) })
+
+        Output.line("Comparison training. Was the second note higher (↑ or k) or lower (↓ or j)? q quits.")
+        await driver.start()
+        inputs: for await input in terminal.inputs {
+            switch input {
+            case .up: await driver.answer(.higher)
+            case .down: await driver.answer(.lower)
+            case .quit, .audioFailed: break inputs
+            case .pageUp, .pageDown, .enter: continue
+            }
+        }
+        // An unanswered comparison is discarded; every answered one is already stored.
+        await driver.stop()
+        await output.close()
+        terminal.restore()
+    }
+}
+
+enum TrainingErrors {
+    /// A lost sound ends the session with one line; a failed write is logged and training goes on.
+    static func report(_ error: any Error, to terminal: TerminalSession) {
+        if let error = error as? AudioError {
+            FileHandle.standardError.write(Data("The sound stopped (\(error)); training ended.\n".utf8))
+            terminal.send(.audioFailed)
+        } else {
+            FileHandle.standardError.write(Data("peach: \(error)\n".utf8))
+        }
+    }
+}

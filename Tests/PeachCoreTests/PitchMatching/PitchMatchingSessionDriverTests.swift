@@ -1,0 +1,211 @@
+import Clocks
+import Foundation
+import Synchronization
+import Testing
+@testable import PeachCore
+
+/// The driver performs the reducer's effects through mock ports on a test clock.
+struct PitchMatchingSessionDriverTests {
+    final class Log<Value: Sendable>: Sendable {
+        private let values = Mutex<[Value]>([])
+        func append(_ value: Value) { values.withLock { $0.append(value) } }
+        var all: [Value] { values.withLock { $0 } }
+    }
+
+    enum Call: Hashable, Sendable {
+        case play(Frequency)
+        case adjust(Frequency)
+        case stop(Frequency)
+    }
+
+    struct MockHandle: PlaybackHandle {
+        let frequency: Frequency
+        let calls: Log<Call>
+        func stop() async { calls.append(.stop(frequency)) }
+        func adjustFrequency(_ frequency: Frequency) async throws(AudioError) { calls.append(.adjust(frequency)) }
+    }
+
+    struct MockPlayer: NotePlayer {
+        let calls = Log<Call>()
+        /// Fails every play after the first `successes`.
+        var successes = Int.max
+        /// How long starting a note takes, on `clock`.
+        var startDelay: (Duration, TestClock<Duration>)?
+        func play(_ frequency: Frequency, level: AmplitudeDB) async throws(AudioError) -> any PlaybackHandle {
+            if calls.all.filter({ if case .play = $0 { true } else { false } }).count >= successes {
+                throw .deviceUnavailable("unplugged")
+            }
+            calls.append(.play(frequency))
+            if let (delay, clock) = startDelay { try? await clock.sleep(for: delay) }
+            return MockHandle(frequency: frequency, calls: calls)
+        }
+    }
+
+    struct MockStore: TrainingDataStore {
+        let saved = Log<CompletedPitchMatching>()
+        var failure: DataStoreError?
+        func save(_ comparison: CompletedComparison) async throws(DataStoreError) {}
+        func comparisons(limit: Int) async throws(DataStoreError) -> [CompletedComparison] { [] }
+        func save(_ pitchMatching: CompletedPitchMatching) async throws(DataStoreError) {
+            if let failure { throw failure }
+            saved.append(pitchMatching)
+        }
+        func pitchMatchings(limit: Int) async throws(DataStoreError) -> [CompletedPitchMatching] { saved.all.reversed() }
+    }
+
+    actor FixedSource: PitchMatchingChallengeSource {
+        let challenges: [PitchMatchingChallenge]
+        var served = 0
+        init(_ challenges: [PitchMatchingChallenge]) { self.challenges = challenges }
+        func nextChallenge() -> PitchMatchingChallenge {
+            defer { served += 1 }
+            return challenges[served % challenges.count]
+        }
+    }
+
+    let first = PitchMatchingChallenge(referenceNote: MIDINote(69)!, initialCentOffset: Cents(40))
+    let second = PitchMatchingChallenge(referenceNote: MIDINote(57)!, initialCentOffset: Cents(-70))
+    let moment = Date(timeIntervalSince1970: 42)
+
+    func makeDriver(
+        player: MockPlayer = MockPlayer(), store: MockStore = MockStore(), clock: TestClock<Duration>,
+        feedback: Log<CompletedPitchMatching> = Log(), errors: Log<String> = Log()
+    ) -> PitchMatchingSessionDriver {
+        PitchMatchingSessionDriver(
+            timing: .init(noteDuration: .seconds(1)), player: player, store: store, source: FixedSource([first, second]),
+            clock: clock, now: { [moment] in moment }, onFeedback: { feedback.append($0) }, onError: { errors.append("\($0)") })
+    }
+
+    /// Waits (in real time, briefly) for the tasks the test clock resumed to deliver their events.
+    /// Advances the test clock once the sleep it should end has begun: under load, a task the driver
+    /// just created may not have reached its `sleep` yet, and advancing first would leave it asleep.
+    func advance(_ clock: TestClock<Duration>, by duration: Duration) async {
+        for _ in 0..<2000 where (try? await clock.checkSuspension()) == nil {
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+        await clock.advance(by: duration)
+    }
+
+    func eventually(_ condition: () async -> Bool) async -> Bool {
+        for _ in 0..<2000 {
+            if await condition() { return true }
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+        return false
+    }
+
+    func reaches(_ driver: PitchMatchingSessionDriver, _ state: PitchMatchingState) async -> Bool {
+        await eventually { await driver.state == state }
+    }
+
+    func tunable(_ challenge: PitchMatchingChallenge, at value: Double) -> Frequency {
+        challenge.tunableFrequency(atNormalizedValue: NormalizedSliderValue(value)!, reference: .a440)
+    }
+
+    @Test func runsTheWholeLoopAndRecordsTheSignedError() async throws {
+        let clock = TestClock()
+        let player = MockPlayer(), store = MockStore(), feedback = Log<CompletedPitchMatching>()
+        let driver = makeDriver(player: player, store: store, clock: clock, feedback: feedback)
+
+        await driver.start()
+        await clock.advance(by: .zero)
+        #expect(await driver.state == .playingReference(first))
+        #expect(player.calls.all == [.play(Frequency(hertz: 440))])
+
+        await advance(clock, by: .seconds(1))
+        #expect(await reaches(driver, .tuning(first)))
+        #expect(await eventually { player.calls.all.count == 3 })
+        #expect(player.calls.all == [.play(Frequency(hertz: 440)), .stop(Frequency(hertz: 440)), .play(tunable(first, at: 0))])
+
+        await driver.sliderMoved(to: NormalizedSliderValue(-0.3)!)
+        #expect(player.calls.all.last == .adjust(tunable(first, at: -0.3)))
+
+        await driver.commit(at: NormalizedSliderValue(-0.3)!)
+        let expected = CompletedPitchMatching(
+            referenceNote: MIDINote(69)!, initialCentOffset: Cents(40), userCentError: Cents(40 - 30), timestamp: moment)
+        #expect(player.calls.all.last == .stop(tunable(first, at: 0)))
+        #expect(store.saved.all == [expected])
+        #expect(feedback.all == [expected])
+        #expect(await driver.state == .showingFeedback(expected))
+
+        await advance(clock, by: .milliseconds(400))
+        #expect(await reaches(driver, .playingReference(second)))
+    }
+
+    @Test func stoppingWhileTuningDiscardsTheAttemptAndSilencesTheNote() async throws {
+        let clock = TestClock()
+        let player = MockPlayer(), store = MockStore()
+        let driver = makeDriver(player: player, store: store, clock: clock)
+        await driver.start()
+        await advance(clock, by: .seconds(1))
+        #expect(await reaches(driver, .tuning(first)))
+        await driver.sliderMoved(to: NormalizedSliderValue(0.2)!)
+
+        await driver.stop()
+        await clock.advance(by: .seconds(5))
+        #expect(await driver.state == .idle)
+        #expect(store.saved.all.isEmpty)
+        #expect(player.calls.all.last == .stop(tunable(first, at: 0)))
+        #expect(player.calls.all.filter { if case .play = $0 { true } else { false } }.count == 2)
+    }
+
+    @Test func stoppingDuringTheReferenceReleasesIt() async throws {
+        let clock = TestClock()
+        let player = MockPlayer()
+        let driver = makeDriver(player: player, clock: clock)
+        await driver.start()
+        await advance(clock, by: .milliseconds(300))
+        await driver.stop()
+        try await Task.sleep(for: .milliseconds(50))
+        await clock.advance(by: .seconds(2))
+        #expect(await driver.state == .idle)
+        #expect(player.calls.all == [.play(Frequency(hertz: 440)), .stop(Frequency(hertz: 440))])
+    }
+
+    @Test func aRetuneWhileTheTunableNoteStartsIsAppliedOnceItSounds() async throws {
+        let clock = TestClock()
+        var player = MockPlayer()
+        player.startDelay = (.milliseconds(3), clock)
+        let driver = makeDriver(player: player, clock: clock)
+        await driver.start()
+        // The reference takes 3 ms to start, then sounds for a second.
+        await advance(clock, by: .milliseconds(3))
+        await advance(clock, by: .seconds(1))
+        #expect(await reaches(driver, .tuning(first)))
+        #expect(await eventually { player.calls.all.last == .play(tunable(first, at: 0)) })
+
+        await driver.sliderMoved(to: NormalizedSliderValue(0.5)!)
+        #expect(player.calls.all.last == .play(tunable(first, at: 0)))
+        await advance(clock, by: .milliseconds(3))
+        #expect(await eventually { player.calls.all.last == .adjust(tunable(first, at: 0.5)) })
+    }
+
+    @Test func anAudioFailureStopsTrainingQuietly() async throws {
+        let clock = TestClock()
+        let errors = Log<String>()
+        var player = MockPlayer()
+        player.successes = 1
+        let store = MockStore()
+        let driver = makeDriver(player: player, store: store, clock: clock, errors: errors)
+        await driver.start()
+        await advance(clock, by: .seconds(1))
+        #expect(await reaches(driver, .idle))
+        #expect(errors.all.count == 1)
+        #expect(store.saved.all.isEmpty)
+    }
+
+    @Test func aFailedWriteIsReportedAndTrainingGoesOn() async throws {
+        let clock = TestClock()
+        var store = MockStore()
+        store.failure = .saveFailed("disk full")
+        let errors = Log<String>()
+        let driver = makeDriver(store: store, clock: clock, errors: errors)
+        await driver.start()
+        await advance(clock, by: .seconds(1))
+        #expect(await reaches(driver, .tuning(first)))
+        await driver.commit(at: .centre)
+        #expect(errors.all.count == 1)
+        await advance(clock, by: .milliseconds(400))
+        #expect(await reaches(driver, .playingReference(second)))
+    }
+}

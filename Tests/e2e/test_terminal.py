@@ -1,0 +1,131 @@
+"""`peach train` and `peach match` driven through a pseudo-terminal (tmux send-keys), writing to the
+database a running server uses; the records are checked through the server and in SQLite."""
+import os
+import re
+import shlex
+import sqlite3
+import subprocess
+import time
+
+import pytest
+
+from alsa_sink import DEVICE, FileSink, sounding_spans
+from conftest import PEACH
+
+
+class Tmux:
+    """One tmux server on a private socket, running one command in a pane."""
+
+    def __init__(self, socket, command, env):
+        self.socket = socket
+        exports = " ".join(f"{name}={shlex.quote(value)}" for name, value in env.items())
+        # The pane stays open after the command so its exit status can be read.
+        script = f"env {exports} {command}; echo EXIT=$?; sleep 600"
+        subprocess.run(["tmux", "-L", socket, "new-session", "-d", "-s", "peach", "-x", "160", "-y", "50", script],
+                       check=True)
+
+    def keys(self, *keys):
+        subprocess.run(["tmux", "-L", self.socket, "send-keys", "-t", "peach", *keys], check=True)
+
+    def lines(self):
+        screen = subprocess.run(["tmux", "-L", self.socket, "capture-pane", "-p", "-J", "-S", "-", "-t", "peach"],
+                                check=True, capture_output=True, text=True).stdout
+        return [line for line in screen.splitlines() if line.strip()]
+
+    def wait_for(self, predicate, timeout):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            lines = self.lines()
+            if predicate(lines):
+                return lines
+            time.sleep(0.05)
+        return self.lines()
+
+    def close(self):
+        subprocess.run(["tmux", "-L", self.socket, "kill-session", "-t", "peach"], capture_output=True)
+
+
+@pytest.fixture
+def terminal(server, tmp_path):
+    sink = FileSink(tmp_path)
+    sessions = []
+
+    def run(mode):
+        command = f"{shlex.quote(PEACH)} {mode} --device {DEVICE} --data {shlex.quote(str(server.data_path))} --note-duration 0.3"
+        session = Tmux(f"peach-e2e-{os.getpid()}-{mode}", command, {"ALSA_CONFIG_PATH": sink.env["ALSA_CONFIG_PATH"]})
+        sessions.append(session)
+        return session, sink
+
+    yield run
+    for session in sessions:
+        session.close()
+
+
+def feedback_lines(lines, pattern):
+    return [line for line in lines if re.match(pattern, line)]
+
+
+def answer_until_counted(tmux, key, pattern, count):
+    """Sends `key` until a new feedback line appears; keys during note 1 or the feedback are ignored."""
+    for _ in range(10):
+        tmux.keys(key)
+        lines = tmux.wait_for(lambda lines: len(feedback_lines(lines, pattern)) >= count, timeout=0.8)
+        if len(feedback_lines(lines, pattern)) >= count:
+            return
+    pytest.fail(f"no feedback for answer {count}: {tmux.lines()}")
+
+
+def test_ten_comparisons_in_the_terminal_are_stored_for_the_server(terminal, server):
+    tmux, sink = terminal("train")
+    assert tmux.wait_for(lambda lines: any("Comparison training" in line for line in lines), timeout=10)
+    sent = []
+    for index in range(10):
+        key, answer = [("Up", "higher"), ("j", "lower"), ("Down", "lower"), ("k", "higher")][index % 4]
+        answer_until_counted(tmux, key, r"^[✓✗]$", index + 1)
+        sent.append(answer)
+    tmux.keys("q")
+    lines = tmux.wait_for(lambda lines: "EXIT=0" in lines, timeout=10)
+    assert "EXIT=0" in lines, lines
+
+    records = list(reversed(server.records()))
+    assert len(records) == 10
+    shown = feedback_lines(lines, r"^[✓✗]$")
+    for record, answer, mark in zip(records, sent, shown):
+        higher = record["note2CentOffset"] > 0
+        assert record["isCorrect"] == (higher == (answer == "higher"))
+        assert mark == ("✓" if record["isCorrect"] else "✗")
+    # The chain ran: each difference follows from the previous answer (Kazez, 0.1 ¢ resolution).
+    for previous, current in zip(records, records[1:]):
+        p = abs(previous["note2CentOffset"])
+        expected = p * (1 - 0.05 * p ** 0.5) if previous["isCorrect"] else p * (1 + 0.09 * p ** 0.5)
+        assert abs(abs(current["note2CentOffset"]) - min(100, max(0.1, round(expected, 1)))) < 1e-9
+    # And it was heard: each trial's notes (back to back, no gap) went through ALSA, at least 0.3 s of them.
+    spans = sounding_spans(sink.samples())
+    assert len(spans) >= 10
+    assert all(end - start >= 0.3 * 48000 for start, end in spans[:10])
+
+
+def test_three_matches_in_the_terminal_are_stored_with_their_signed_errors(terminal, server):
+    tmux, sink = terminal("match")
+    assert tmux.wait_for(lambda lines: any("Pitch matching" in line for line in lines), timeout=10)
+    pattern = r"^(● 0 ¢|[↑↓] [+-]\d+\.\d ¢)$"
+    tunings = [("Up", "Up", "Up", "PPage"), ("Down", "NPage", "NPage"), ("PPage", "Down")]
+    for index, keys in enumerate(tunings):
+        # The reference sounds for 0.3 s after the previous feedback; tune only once the tunable note plays.
+        time.sleep(1.0)
+        tmux.keys(*keys)
+        answer_until_counted(tmux, "Enter", pattern, index + 1)
+    tmux.keys("q")
+    lines = tmux.wait_for(lambda lines: "EXIT=0" in lines, timeout=10)
+    assert "EXIT=0" in lines, lines
+
+    with sqlite3.connect(server.data_path) as database:
+        rows = database.execute(
+            "SELECT referenceNote, initialCentOffset, userCentError FROM pitchMatching ORDER BY id").fetchall()
+    assert len(rows) == 3
+    shown = feedback_lines(lines, pattern)
+    for (note, initial, error), expected_move, mark in zip(rows, [13, -21, 9], shown):
+        assert 36 <= note <= 84
+        assert abs(initial) <= 100
+        assert abs(error - (initial + expected_move)) < 1e-9
+        assert mark == ("● 0 ¢" if abs(error) < 0.5 else f"{'↑' if error > 0 else '↓'} {error:+.1f} ¢")
