@@ -7,6 +7,6 @@ struct Peach: AsyncParsableCommand {
         commandName: "peach",
         abstract: "Pitch ear training: comparison training and pitch matching.",
         version: PeachVersion.current,
-        subcommands: [Serve.self],
+        subcommands: [Serve.self, Export.self, Import.self],
         defaultSubcommand: Serve.self)
 }

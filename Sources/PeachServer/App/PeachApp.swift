@@ -33,17 +33,18 @@ public enum PeachApp {
         ComparisonRoutes(service: services.comparisons, store: services.store).add(to: api)
         SettingsRoutes(service: services.settings).add(to: api)
         RecordRoutes(services: services).add(to: api)
+        TransferRoutes(services: services).add(to: api)
         return router
     }
 
     /// - Parameter onListening: called with the bound port once the server accepts connections
     ///   (the port differs from the requested one when 0 asked for a free port).
     public static func application(
-        services: PeachServices, host: String, port: Int, logger: Logger,
+        services: PeachServices, host: String, port: Int, access: AccessPolicy = .loopbackOnly, logger: Logger,
         onListening: @escaping @Sendable (Int) async -> Void = { _ in }
     ) throws -> some ApplicationProtocol {
         Application(
-            router: try router(services: services, logger: logger),
+            responder: GuardedResponder(inner: try router(services: services, logger: logger).buildResponder(), policy: access),
             configuration: .init(address: .hostname(host, port: port), serverName: "Peach"),
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? port) },
             logger: logger)

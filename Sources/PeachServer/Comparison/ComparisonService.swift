@@ -72,3 +72,13 @@ public actor ComparisonService {
         await source.reset(coldStart: nil)
     }
 }
+
+extension ComparisonService {
+    /// After an import replaced or extended the history: open trials are forgotten and the chain
+    /// continues from the newest stored answer, as after a restart.
+    public func continueFromStoredAnswers() async throws(DataStoreError) {
+        let last = try await store.comparisons(limit: 1).first
+        await resetChain()
+        if let last { await source.didComplete(last) }
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Hummingbird
+import NIOCore
+import PeachCore
+import PeachStore
+
+/// `GET /api/export` (the CSV download) and `POST /api/import?mode=merge|replace` (a CSV body).
+struct TransferRoutes {
+    let services: PeachServices
+
+    func add(to api: RouterGroup<BasicRequestContext>) {
+        let transfer = TrainingDataTransfer(database: services.database)
+        api.get("export") { _, _ -> Response in
+            let csv: Data
+            do throws(DataStoreError) {
+                csv = try await transfer.exportCSV().csv
+            } catch {
+                throw HTTPError(.serviceUnavailable, message: error.description)
+            }
+            let day = String(MillisecondTimestamp(Date()).iso8601.prefix(10))
+            return Response(
+                status: .ok,
+                headers: [
+                    .contentType: "text/csv; charset=utf-8",
+                    .contentDisposition: "attachment; filename=\"peach-\(day).csv\"",
+                    .cacheControl: "no-store",
+                ],
+                body: ResponseBody(byteBuffer: ByteBuffer(data: csv)))
+        }
+        api.post("import") { request, _ -> ImportResponse in
+            let modeText = request.uri.queryParameters["mode"].map(String.init)
+            guard let modeText, let mode = ImportMode(rawValue: modeText) else {
+                throw HTTPError(.badRequest, message: "mode must be merge or replace, got '\(modeText ?? "")'")
+            }
+            let body = try await request.body.collect(upTo: TrainingDataParser.maximumBytes)
+            let parsed: ParsedTrainingData
+            do throws(ImportError) {
+                parsed = try TrainingDataParser.parse(Array(buffer: body))
+            } catch {
+                throw ImportRejected(error: error)
+            }
+            let summary: ImportSummary
+            do throws(DataStoreError) {
+                summary = try await transfer.importRecords(parsed, mode: mode)
+            } catch {
+                throw HTTPError(.serviceUnavailable, message: "nothing was imported: \(error.description)")
+            }
+            // Trials handed out before the import belong to a history that no longer exists as it was.
+            try? await services.comparisons.continueFromStoredAnswers()
+            return ImportResponse(summary)
+        }
+    }
+}
+
+struct ImportResponse: ResponseEncodable {
+    let format: String
+    let mode: ImportMode
+    let imported: Int
+    let comparisons: Int
+    let pitchMatchings: Int
+    let duplicatesSkipped: Int
+    let skipped: [SkippedRows]
+
+    init(_ summary: ImportSummary) {
+        format = summary.format
+        mode = summary.mode
+        imported = summary.imported
+        comparisons = summary.comparisons
+        pitchMatchings = summary.pitchMatchings
+        duplicatesSkipped = summary.duplicatesSkipped
+        skipped = summary.skipped
+    }
+}
+
+/// 400 with the line as a number too, so the Settings screen can point at it.
+struct ImportRejected: HTTPResponseError {
+    let error: ImportError
+
+    var status: HTTPResponse.Status { .badRequest }
+
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        let json = try JSONEncoder().encode(Body(error: .init(message: "nothing was imported: \(error.description)", line: error.line)))
+        return Response(
+            status: status, headers: [.contentType: "application/json; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(data: json)))
+    }
+
+    private struct Body: Encodable {
+        struct Detail: Encodable {
+            let message: String
+            let line: Int
+        }
+        let error: Detail
+    }
+}
