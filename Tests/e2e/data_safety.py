@@ -149,8 +149,13 @@ def hostile_files(rng, rounds):
     yield "empty", b""
     for round_ in range(rounds):
         file = bytearray((HEADER + "\n".join(valid_rows(rng, rng.randint(1, 40)))).encode())
-        kind = round_ % 4
-        if kind == 0:
+        kind = round_ % 6
+        line_ends = [index for index, byte in enumerate(file) if byte == 0x0A]
+        if kind == 4:  # cut between rows, as an interrupted copy leaves it
+            file = file[:rng.choice(line_ends) + 1]
+        elif kind == 5:  # rows repeated: duplicates within the file and of earlier imports
+            file += file[line_ends[1] + 1:]
+        elif kind == 0:
             file = file[:rng.randint(0, len(file))]
         elif kind == 1:
             for _ in range(rng.randint(1, 4)):
