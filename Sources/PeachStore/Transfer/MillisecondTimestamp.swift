@@ -17,8 +17,6 @@ public struct MillisecondTimestamp: Hashable, Comparable, Sendable, CustomString
         millisecondsSince1970 = Int64((date.timeIntervalSince1970 * 1000).rounded())
     }
 
-    public var date: Date { Date(timeIntervalSince1970: Double(millisecondsSince1970) / 1000) }
-
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.millisecondsSince1970 < rhs.millisecondsSince1970 }
 
     /// `2026-11-22T08:15:02.125Z`: ISO 8601 in UTC with milliseconds, as exported.

@@ -10,7 +10,7 @@ public enum ImportMode: String, CaseIterable, Sendable, Codable {
     case replace
 }
 
-public struct ImportSummary: Equatable, Sendable, Codable {
+public struct ImportSummary: Equatable, Sendable {
     public let format: String
     public let mode: ImportMode
     public let comparisons: Int

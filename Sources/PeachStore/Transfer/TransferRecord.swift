@@ -3,7 +3,7 @@ import PeachCore
 /// One training record as it travels through a file: either kind, with its timestamp kept to the
 /// millisecond so that "the same record" means the same thing in a file and in the database.
 public struct TransferRecord: Hashable, Sendable {
-    public enum Kind: String, CaseIterable, Sendable {
+    public enum Kind: String, Sendable {
         case comparison
         case pitchMatching
     }

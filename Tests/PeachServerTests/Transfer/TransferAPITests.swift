@@ -81,4 +81,26 @@ struct TransferAPITests {
             }
         }
     }
+
+    @Test func afterAnImportTheChainContinuesFromTheNewestImportedAnswer() async throws {
+        try await TestApp.with { client in
+            let open = try await client.execute(uri: "/api/comparisons", method: .post) { response throws in
+                try #require(JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])["id"] as! String
+            }
+            let file = Self.header + "comparison,2026-11-22T08:15:01.000Z,60,60,-100,true,,,\n"
+            try await client.execute(uri: "/api/import?mode=replace", method: .post, body: ByteBuffer(string: file)) { response throws in
+                #expect(response.status == .ok)
+            }
+            // Correct at 100 ¢ narrows the chain to 50 ¢, as if that answer had just been given.
+            try await client.execute(uri: "/api/comparisons", method: .post) { response throws in
+                let body = try #require(JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
+                #expect(abs((body["note2"] as? [String: Any])?["centOffset"] as? Double ?? 0) == 50)
+            }
+            // A trial handed out before the import belongs to the old history.
+            try await client.execute(uri: "/api/comparisons/\(open)/answer", method: .post,
+                                     headers: [.contentType: "application/json"], body: TestApp.json(#"{"answer":"higher"}"#)) { response throws in
+                #expect(response.status == .notFound)
+            }
+        }
+    }
 }
