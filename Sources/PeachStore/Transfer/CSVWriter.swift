@@ -1,15 +1,19 @@
+import Foundation
+
 /// Turns values into CSV cells. Every text cell passes `text(_:)`, so no exported cell can be read
 /// by a spreadsheet as a formula.
 enum CSVWriter {
-    /// Characters that make Excel, LibreOffice and Google Sheets evaluate a cell as a formula.
-    private static let formulaTriggers: Set<Character> = ["=", "+", "-", "@", "\t", "\r"]
+    /// Bytes that, leading a cell, make Excel, LibreOffice and Google Sheets evaluate it as a formula.
+    private static let formulaTriggers: [UInt8] = Array("=+-@\t\r".utf8)
+    private static let quoteTriggers: [UInt8] = Array(",\"\n\r".utf8)
 
     /// A text cell: a leading formula character is defused with an apostrophe (OWASP's advice), and
-    /// the cell is quoted when it holds a comma, quote or line break.
+    /// the cell is quoted when it holds a comma, quote or line break. Works on UTF-8 bytes: every
+    /// exported row passes here.
     static func text(_ value: String) -> String {
         var cell = value
-        if let first = cell.first, formulaTriggers.contains(first) { cell = "'" + cell }
-        guard cell.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return cell }
+        if let first = cell.utf8.first, formulaTriggers.contains(first) { cell = "'" + cell }
+        guard cell.utf8.contains(where: quoteTriggers.contains) else { return cell }
         return "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
