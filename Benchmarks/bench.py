@@ -178,6 +178,13 @@ def data(directory, records=1_000_000):
     seconds, _ = timed("export", "--out", exported, "--data", database)
     print(f"export {records} records: {seconds:.2f} s, {records / seconds:,.0f} records/s; "
           f"identical to the imported file: {exported.read_bytes() == source.read_bytes()}")
+    process, url = start_server(database)
+    began = time.perf_counter()
+    download = requests.get(url + "api/export", timeout=300)
+    seconds = time.perf_counter() - began
+    stop(process)
+    print(f"GET /api/export of {records} records: {seconds:.2f} s, {records / seconds:,.0f} records/s, "
+          f"{len(download.content) / 1e6:.0f} MB, identical to the CLI export: {download.content == exported.read_bytes()}")
 
     kills = kill_drill(directory)
     print(f"kill drill: {kills['kills']} SIGKILLs while 3 clients streamed answers; {kills['acknowledged']} answers "
