@@ -11,12 +11,21 @@ struct TransferRoutes {
     func add(to api: RouterGroup<BasicRequestContext>) {
         let transfer = TrainingDataTransfer(database: services.database)
         api.get("export") { _, _ -> Response in
-            let csv: Data
-            do throws(DataStoreError) {
-                csv = try await transfer.exportCSV().csv
+            // One read transaction writes a consistent snapshot to a file that is unlinked at once;
+            // the download then streams from it instead of holding a million rows in memory.
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("peach-export-\(UUID().uuidString).csv")
+            let handle: FileHandle
+            let size: UInt64
+            do {
+                _ = try await transfer.exportCSV(to: file.path)
+                handle = try FileHandle(forReadingFrom: file)
+                size = try handle.seekToEnd()
+                try handle.seek(toOffset: 0)
             } catch {
-                throw HTTPError(.serviceUnavailable, message: error.description)
+                try? FileManager.default.removeItem(at: file)
+                throw HTTPError(.serviceUnavailable, message: "the export failed: \(error)")
             }
+            try? FileManager.default.removeItem(at: file)
             let day = String(MillisecondTimestamp(Date()).iso8601.prefix(10))
             return Response(
                 status: .ok,
@@ -25,7 +34,13 @@ struct TransferRoutes {
                     .contentDisposition: "attachment; filename=\"peach-\(day).csv\"",
                     .cacheControl: "no-store",
                 ],
-                body: ResponseBody(byteBuffer: ByteBuffer(data: csv)))
+                body: ResponseBody(contentLength: Int(size)) { writer in
+                    defer { try? handle.close() }
+                    while let chunk = try handle.read(upToCount: 1 << 16), !chunk.isEmpty {
+                        try await writer.write(ByteBuffer(data: chunk))
+                    }
+                    try await writer.finish(nil)
+                })
         }
         api.post("import") { request, _ -> ImportResponse in
             let modeText = request.uri.queryParameters["mode"].map(String.init)

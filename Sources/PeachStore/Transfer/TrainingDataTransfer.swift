@@ -29,19 +29,6 @@ public struct TrainingDataTransfer: Sendable {
 
     public init(database: PeachDatabase) { self.database = database }
 
-    /// The whole export in memory (for the HTTP download).
-    public func exportCSV() async throws(DataStoreError) -> (csv: Data, records: Int) {
-        do {
-            return try await database.writer.read { db in
-                var csv = Data()
-                let count = try Self.writeCSV(db) { csv.append(contentsOf: $0.utf8) }
-                return (csv, count)
-            }
-        } catch {
-            throw .fetchFailed(String(describing: error))
-        }
-    }
-
     /// Writes the export to `path` through a temporary file renamed into place, so the file at
     /// `path` is always a complete export (or the previous file).
     public func exportCSV(to path: String) async throws(DataStoreError) -> Int {

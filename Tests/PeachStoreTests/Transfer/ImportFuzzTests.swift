@@ -99,7 +99,7 @@ struct ImportFuzzTests {
         let parsed = try TrainingDataParser.parse(file)
         let summary = try await TrainingDataTransfer(database: database).importRecords(parsed, mode: .replace)
         #expect(summary.imported == 200_000)
-        let (csv, count) = try await TrainingDataTransfer(database: database).exportCSV()
+        let (csv, count) = try await TrainingDataTransferTests.export(database)
         #expect(count == 200_000)
         #expect(Array(csv) == file)
     }

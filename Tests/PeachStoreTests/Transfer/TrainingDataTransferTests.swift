@@ -25,6 +25,13 @@ struct TrainingDataTransferTests {
         return all.sorted { ($0.timestamp, $0.kind.rawValue) < ($1.timestamp, $1.kind.rawValue) }
     }
 
+    static func export(_ database: PeachDatabase) async throws -> (csv: Data, records: Int) {
+        let directory = TemporaryDirectory()
+        let path = directory.url.appendingPathComponent("export.csv").path
+        let count = try await TrainingDataTransfer(database: database).exportCSV(to: path)
+        return (try Data(contentsOf: URL(fileURLWithPath: path)), count)
+    }
+
     @Test func anExportReadsBackAsExactlyTheStoredRecords() async throws {
         let directory = TemporaryDirectory()
         let database = try PeachDatabase(path: directory.databasePath)
@@ -33,7 +40,7 @@ struct TrainingDataTransferTests {
         try await store.save(Self.pitchMatching(-3.333333333333, at: 1_763_799_302_000))
         try await store.save(Self.comparison(-97.65625, at: 1_763_799_303_999, correct: false))
 
-        let (csv, count) = try await TrainingDataTransfer(database: database).exportCSV()
+        let (csv, count) = try await Self.export(database)
         #expect(count == 3)
         let text = String(decoding: csv, as: UTF8.self)
         let lines = text.split(separator: "\n")
