@@ -110,7 +110,8 @@ def schemathesis_run(url, max_examples=25, seed=8, report=None):
                "--max-examples", str(max_examples), "--seed", str(seed), "--workers", "1",
                "--phases", "examples,coverage,fuzzing", "--generation-database", "none",
                "--request-timeout", "30", "--no-color", "--report", "ndjson", "--report-ndjson-path", str(report)]
-    finished = subprocess.run(command, capture_output=True, text=True, timeout=600)
+    # Run from /tmp: schemathesis leaves a cache directory wherever it runs.
+    finished = subprocess.run(command, capture_output=True, text=True, timeout=600, cwd="/tmp")
     requests_made, statuses = 0, collections.Counter()
     for line in report.read_text().splitlines():
         for status in re.findall(r'"status_code":\s*(\d{3})', line):
