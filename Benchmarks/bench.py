@@ -344,11 +344,6 @@ def slider(directory):
           f"{worst:.2f} ms (goal ≤ 20 ms; the output term belongs to the device, not to Peach)")
 
 
-SECTIONS = {
-    "launch": launch, "answer": answer, "concurrent": concurrent, "loop": loop, "profile": profile, "slider": slider,
-}
-
-
 def synthesis(directory):
     """PeachAudio rendering speed on one core (`peach bench-audio`), in multiples of real time."""
     for voices in (1, 2):
@@ -408,7 +403,62 @@ def match_latency(directory):
           f"itself takes median {statistics.median(send_ms):.1f} ms)")
 
 
-SECTIONS.update({"synthesis": synthesis, "alsa-latency": alsa_latency, "match-latency": match_latency})
+def data(directory, records=1_000_000):
+    """Export and import at 1M records (the CLI, release build), then the data-safety drills: SIGKILL
+    during streamed answers, schemathesis on the API, and hostile files through the importer."""
+    import random
+    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "Tests" / "e2e"))
+    from conftest import PeachServer
+    from data_safety import HEADER, import_fuzz, kill_drill, schemathesis_run, valid_rows
+
+    def timed(*arguments):
+        began = time.perf_counter()
+        finished = subprocess.run([PEACH, *map(str, arguments)], capture_output=True, text=True)
+        assert finished.returncode == 0, finished.stderr
+        return time.perf_counter() - began, finished.stdout.strip()
+
+    source = pathlib.Path(directory) / "million.csv"
+    source.write_text(HEADER + "\n".join(valid_rows(random.Random(1), records)) + "\n")
+    database = pathlib.Path(directory) / "million.sqlite"
+    seconds, _ = timed("import", source, "--replace", "--data", database)
+    print(f"import {records} records (replace, {source.stat().st_size / 1e6:.0f} MB CSV): {seconds:.2f} s, "
+          f"{records / seconds:,.0f} records/s")
+    seconds, said = timed("import", source, "--merge", "--data", database)
+    print(f"import the same {records} again (merge, every row a duplicate): {seconds:.2f} s, "
+          f"{records / seconds:,.0f} records/s ({said.split('; ')[-1]})")
+    exported = pathlib.Path(directory) / "export.csv"
+    seconds, _ = timed("export", "--out", exported, "--data", database)
+    print(f"export {records} records: {seconds:.2f} s, {records / seconds:,.0f} records/s; "
+          f"identical to the imported file: {exported.read_bytes() == source.read_bytes()}")
+    process, url = start_server(database)
+    began = time.perf_counter()
+    download = requests.get(url + "api/export", timeout=300)
+    seconds = time.perf_counter() - began
+    stop(process)
+    print(f"GET /api/export of {records} records: {seconds:.2f} s, {records / seconds:,.0f} records/s, "
+          f"{len(download.content) / 1e6:.0f} MB, identical to the CLI export: {download.content == exported.read_bytes()}")
+
+    kills = kill_drill(directory)
+    print(f"kill drill: {kills['kills']} SIGKILLs while 3 clients streamed answers; {kills['acknowledged']} answers "
+          f"acknowledged, {kills['stored']} stored ({kills['stored'] - kills['acknowledged']} committed but not yet "
+          f"acknowledged when killed); violations: {kills['violations'] or 'none'}")
+
+    server = PeachServer(pathlib.Path(directory) / "fuzz.sqlite").start()
+    try:
+        api = schemathesis_run(server.url, max_examples=20)
+        print(f"schemathesis (not_a_server_error, 20 examples per operation): {api['requests']} requests, "
+              f"statuses {api['statuses']}, 5xx: {api['server_errors']}")
+        fuzz = import_fuzz(server, rounds=200)
+        print(f"import fuzz: {fuzz['files']} hostile files, statuses {fuzz['statuses']}, "
+              f"violations: {fuzz['violations'] or 'none'}")
+    finally:
+        server.stop()
+
+
+SECTIONS = {
+    "launch": launch, "answer": answer, "concurrent": concurrent, "loop": loop, "profile": profile, "slider": slider,
+    "synthesis": synthesis, "alsa-latency": alsa_latency, "match-latency": match_latency, "data": data,
+}
 
 if __name__ == "__main__":
     chosen = sys.argv[1:] or list(SECTIONS)

@@ -12,6 +12,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The port to listen on; 0 picks a free one.")
     var port = 8080
 
+    @Option(help: "The access token for clients on other machines (default: a new random one whenever --host is not a loopback address).")
+    var token: String?
+
     @OptionGroup var data: DataOption
 
     @Flag(help: "Do not open the web app in a browser.")
@@ -21,14 +24,27 @@ struct Serve: AsyncParsableCommand {
         var logger = Logger(label: "peach")
         logger.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap { Logger.Level(rawValue: $0) } ?? .notice
         let services = try await PeachServices.open(databasePath: data.resolvedPath, logger: logger)
-        let host = self.host
+        let access = AccessPolicy.listening(on: host, token: token, machineNames: [ProcessInfo.processInfo.hostName])
+        let urlHost = Self.urlHost(listeningOn: host)
         let openBrowser = !noBrowser
-        let app = try PeachApp.application(services: services, host: host, port: port, logger: logger) { port in
-            let url = "http://\(host.contains(":") ? "[\(host)]" : host):\(port)/"
+        let app = try PeachApp.application(services: services, host: host, port: port, access: access, logger: logger) { port in
+            let url = "http://\(urlHost):\(port)/" + (access.token.map { "?token=\($0)" } ?? "")
             // The first line of output is the URL, so scripts and tests can read it.
             Output.line(url)
             if openBrowser { Browser.open(url) }
         }
         try await app.runService()
+    }
+
+    func validate() throws {
+        if let token, token.count < 16 || !token.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.~".contains($0)) }) {
+            throw ValidationError("--token must be at least 16 letters, digits or -_.~")
+        }
+    }
+
+    /// The address to print: on a wildcard address, the one a phone on the same network would use.
+    private static func urlHost(listeningOn host: String) -> String {
+        let shown = ["0.0.0.0", "::", "*"].contains(host) ? LocalAddress.network() ?? "127.0.0.1" : host
+        return shown.contains(":") ? "[\(shown)]" : shown
     }
 }

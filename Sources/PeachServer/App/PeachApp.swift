@@ -27,6 +27,16 @@ public struct PeachServices: Sendable {
     }
 }
 
+extension PeachServices {
+    /// After the stored history changed wholesale (reset, import), every in-memory view of it is
+    /// rebuilt as a restart would rebuild it.
+    func historyDidChange() async throws(DataStoreError) {
+        await pitchMatchings.discardPending()
+        try await profile.rebuild(from: store)
+        try await comparisons.continueFromStoredAnswers(coldStart: await profile.meanThreshold)
+    }
+}
+
 public enum PeachApp {
     public static func router(services: PeachServices, logger: Logger = Logger(label: "peach")) throws -> Router<BasicRequestContext> {
         let router = Router()
@@ -41,17 +51,18 @@ public enum PeachApp {
         RecordRoutes(services: services).add(to: api)
         ProfileRoutes(service: services.profile).add(to: api)
         PitchMatchingRoutes(service: services.pitchMatchings, store: services.store).add(to: api)
+        TransferRoutes(services: services).add(to: api)
         return router
     }
 
     /// - Parameter onListening: called with the bound port once the server accepts connections
     ///   (the port differs from the requested one when 0 asked for a free port).
     public static func application(
-        services: PeachServices, host: String, port: Int, logger: Logger,
+        services: PeachServices, host: String, port: Int, access: AccessPolicy = .loopbackOnly, logger: Logger,
         onListening: @escaping @Sendable (Int) async -> Void = { _ in }
     ) throws -> some ApplicationProtocol {
         Application(
-            router: try router(services: services, logger: logger),
+            responder: GuardedResponder(inner: try router(services: services, logger: logger).buildResponder(), policy: access),
             configuration: .init(address: .hostname(host, port: port), serverName: "Peach"),
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? port) },
             logger: logger)

@@ -72,9 +72,12 @@ public actor ComparisonService {
         return completed
     }
 
-    /// After the records were cleared: the chain starts cold and open trials are forgotten.
-    public func resetChain() async {
+    /// After the stored history changed wholesale (a reset, an import): open trials are forgotten and
+    /// the chain continues from the newest stored answer, or starts cold, as after a restart.
+    public func continueFromStoredAnswers(coldStart: Cents?) async throws(DataStoreError) {
+        let last = try await store.comparisons(limit: 1).first
         pending.discardAll()
-        await source.reset(coldStart: nil)
+        await source.reset(coldStart: coldStart)
+        if let last { await source.didComplete(last) }
     }
 }

@@ -25,8 +25,10 @@ public actor ProfileService {
     /// Call after the pitch-matching attempt is stored.
     public func record(_ attempt: CompletedPitchMatching) { profile.record(attempt) }
 
-    /// After every record was deleted ("Reset training data"): an empty profile on the same calendar.
-    public func reset() { profile = PerceptualProfile(calendar: calendar) }
+    /// After the stored history changed wholesale (a reset, an import): built again as at start-up.
+    public func rebuild(from history: any TrainingHistory) async throws(DataStoreError) {
+        profile = try await Self.load(from: history, calendar: calendar).snapshot
+    }
 
     /// A copy to compute from outside the actor (copy-on-write: free until the next answer).
     public var snapshot: PerceptualProfile { profile }

@@ -10,12 +10,10 @@ struct RecordRoutes {
         api.delete("records") { _, _ -> HTTPResponse.Status in
             do throws(DataStoreError) {
                 try await services.store.deleteAllRecords()
+                try await services.historyDidChange()
             } catch {
                 throw HTTPError(.serviceUnavailable, message: error.description)
             }
-            await services.profile.reset()
-            await services.comparisons.resetChain()
-            await services.pitchMatchings.discardPending()
             return .noContent
         }
     }

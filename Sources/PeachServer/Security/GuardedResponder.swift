@@ -1,0 +1,69 @@
+import Foundation
+import Hummingbird
+import NIOCore
+
+/// The request context the server is built with: it keeps the connection, so the guard can see
+/// where a request comes from. Routes keep using `BasicRequestContext`.
+public struct GuardedRequestContext: RequestContext {
+    public var coreContext: CoreRequestContextStorage
+    let channel: any Channel
+
+    public init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        channel = source.channel
+    }
+
+    /// The context the routes get, for the same connection.
+    var routeContext: BasicRequestContext {
+        BasicRequestContext(source: ApplicationRequestContextSource(channel: channel, logger: logger))
+    }
+
+    /// Unknown (as in router tests) counts as not loopback: the strict answer.
+    var isFromLoopback: Bool {
+        channel.remoteAddress?.ipAddress.map(AccessPolicy.isLoopback) ?? false
+    }
+}
+
+/// Puts every request through the `AccessPolicy` before the router sees it, and adds the security
+/// headers to every response.
+public struct GuardedResponder<Inner: HTTPResponder>: HTTPResponder where Inner.Context == BasicRequestContext {
+    public typealias Context = GuardedRequestContext
+
+    let inner: Inner
+    let policy: AccessPolicy
+
+    public func respond(to request: Request, context: GuardedRequestContext) async throws -> Response {
+        let decision = policy.decide(AccessPolicy.Request(
+            method: request.method.rawValue, target: request.uri.description, host: request.head.authority,
+            origin: request.headers[.origin], cookie: request.headers[.cookie],
+            authorization: request.headers[.authorization], fromLoopback: context.isFromLoopback))
+        var response: Response
+        switch decision {
+        case .allow:
+            response = try await inner.respond(to: request, context: context.routeContext)
+        case .allowSettingCookie:
+            response = try await inner.respond(to: request, context: context.routeContext)
+            if let cookie = policy.setCookieHeader { response.headers[.setCookie] = cookie }
+        case let .redirectSettingCookie(location):
+            response = Response(status: .seeOther, headers: [.location: location])
+            if let cookie = policy.setCookieHeader { response.headers[.setCookie] = cookie }
+        case let .deny(status, reason):
+            response = Self.refusal(status: HTTPResponse.Status(code: status), reason: reason, api: request.uri.path.hasPrefix("/api/"))
+        }
+        for header in SecurityHeaders.all where response.headers[.init(header.name)!] == nil {
+            response.headers[.init(header.name)!] = header.value
+        }
+        return response
+    }
+
+    /// JSON for the API (as every API error), a short text for a person opening a page.
+    private static func refusal(status: HTTPResponse.Status, reason: String, api: Bool) -> Response {
+        if api {
+            let json = (try? JSONEncoder().encode(["error": ["message": reason]])) ?? Data()
+            return Response(status: status, headers: [.contentType: "application/json; charset=utf-8"],
+                            body: ResponseBody(byteBuffer: ByteBuffer(data: json)))
+        }
+        return Response(status: status, headers: [.contentType: "text/plain; charset=utf-8"],
+                        body: ResponseBody(byteBuffer: ByteBuffer(string: "Peach: \(reason)\n")))
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Hummingbird
+import NIOCore
+import PeachCore
+import PeachStore
+
+/// `GET /api/export` (the CSV download) and `POST /api/import?mode=merge|replace` (a CSV body).
+struct TransferRoutes {
+    let services: PeachServices
+
+    func add(to api: RouterGroup<BasicRequestContext>) {
+        let transfer = TrainingDataTransfer(database: services.database)
+        api.get("export") { _, _ -> Response in
+            // One read transaction writes a consistent snapshot to a file that is unlinked at once;
+            // the download then streams from it instead of holding a million rows in memory.
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("peach-export-\(UUID().uuidString).csv")
+            let handle: FileHandle
+            let size: UInt64
+            do {
+                _ = try await transfer.exportCSV(to: file.path)
+                handle = try FileHandle(forReadingFrom: file)
+                size = try handle.seekToEnd()
+                try handle.seek(toOffset: 0)
+            } catch {
+                try? FileManager.default.removeItem(at: file)
+                throw HTTPError(.serviceUnavailable, message: "the export failed: \(error)")
+            }
+            try? FileManager.default.removeItem(at: file)
+            let day = String(MillisecondTimestamp(Date()).iso8601.prefix(10))
+            return Response(
+                status: .ok,
+                headers: [
+                    .contentType: "text/csv; charset=utf-8",
+                    .contentDisposition: "attachment; filename=\"peach-\(day).csv\"",
+                    .cacheControl: "no-store",
+                ],
+                body: ResponseBody(contentLength: Int(size)) { writer in
+                    defer { try? handle.close() }
+                    while let chunk = try handle.read(upToCount: 1 << 16), !chunk.isEmpty {
+                        try await writer.write(ByteBuffer(data: chunk))
+                    }
+                    try await writer.finish(nil)
+                })
+        }
+        api.post("import") { request, _ -> ImportResponse in
+            let modeText = request.uri.queryParameters["mode"].map(String.init)
+            guard let modeText, let mode = ImportMode(rawValue: modeText) else {
+                throw HTTPError(.badRequest, message: "mode must be merge or replace, got '\(modeText ?? "")'")
+            }
+            let body = try await request.body.collect(upTo: TrainingDataParser.maximumBytes)
+            let parsed: ParsedTrainingData
+            do throws(ImportError) {
+                parsed = try TrainingDataParser.parse(Array(buffer: body))
+            } catch {
+                throw ImportRejected(error: error)
+            }
+            let summary: ImportSummary
+            do throws(DataStoreError) {
+                summary = try await transfer.importRecords(parsed, mode: mode)
+            } catch {
+                throw HTTPError(.serviceUnavailable, message: "nothing was imported: \(error.description)")
+            }
+            // Trials handed out before the import belong to a history that no longer exists as it was,
+            // and the profile must show what is stored now.
+            do throws(DataStoreError) {
+                try await services.historyDidChange()
+            } catch {
+                throw HTTPError(.serviceUnavailable, message: "imported, but the profile could not be rebuilt: \(error.description)")
+            }
+            return ImportResponse(summary)
+        }
+    }
+}
+
+struct ImportResponse: ResponseEncodable {
+    let format: String
+    let mode: ImportMode
+    let imported: Int
+    let comparisons: Int
+    let pitchMatchings: Int
+    let duplicatesSkipped: Int
+    let skipped: [SkippedRows]
+
+    init(_ summary: ImportSummary) {
+        format = summary.format
+        mode = summary.mode
+        imported = summary.imported
+        comparisons = summary.comparisons
+        pitchMatchings = summary.pitchMatchings
+        duplicatesSkipped = summary.duplicatesSkipped
+        skipped = summary.skipped
+    }
+}
+
+/// 400 with the line as a number too, so the Settings screen can point at it.
+struct ImportRejected: HTTPResponseError {
+    let error: ImportError
+
+    var status: HTTPResponse.Status { .badRequest }
+
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        let json = try JSONEncoder().encode(Body(error: .init(message: "nothing was imported: \(error.description)", line: error.line)))
+        return Response(
+            status: status, headers: [.contentType: "application/json; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(data: json)))
+    }
+
+    private struct Body: Encodable {
+        struct Detail: Encodable {
+            let message: String
+            let line: Int
+        }
+        let error: Detail
+    }
+}

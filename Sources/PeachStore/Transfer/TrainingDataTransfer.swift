@@ -1,0 +1,182 @@
+import Foundation
+import GRDB
+import PeachCore
+
+public enum ImportMode: String, CaseIterable, Sendable, Codable {
+    /// Add the file's records; a record already stored (same kind, same millisecond, same fields)
+    /// is skipped.
+    case merge
+    /// Every stored record goes; the file's records take their place.
+    case replace
+}
+
+public struct ImportSummary: Equatable, Sendable {
+    public let format: String
+    public let mode: ImportMode
+    public let comparisons: Int
+    public let pitchMatchings: Int
+    public let duplicatesSkipped: Int
+    public let skipped: [SkippedRows]
+
+    public var imported: Int { comparisons + pitchMatchings }
+}
+
+/// Moving training records between the database and CSV files. An export is one read transaction
+/// (a consistent snapshot while the server keeps saving); an import is one write transaction, so a
+/// crash or an error leaves the database exactly as it was.
+public struct TrainingDataTransfer: Sendable {
+    private let database: PeachDatabase
+
+    public init(database: PeachDatabase) { self.database = database }
+
+    /// Writes the export to `path` through a temporary file renamed into place, so the file at
+    /// `path` is always a complete export (or the previous file).
+    public func exportCSV(to path: String) async throws(DataStoreError) -> Int {
+        do {
+            return try await database.writer.read { db in
+                let target = URL(fileURLWithPath: path)
+                let temporary = target.deletingLastPathComponent()
+                    .appendingPathComponent(".\(target.lastPathComponent).\(UUID().uuidString).partial")
+                guard FileManager.default.createFile(atPath: temporary.path, contents: nil),
+                      let handle = FileHandle(forWritingAtPath: temporary.path)
+                else { throw DataStoreError.saveFailed("cannot create \(temporary.path)") }
+                do {
+                    var buffer = Data()
+                    let count = try Self.writeCSV(db) { chunk in
+                        buffer.append(contentsOf: chunk.utf8)
+                        if buffer.count >= 1 << 20 {
+                            try handle.write(contentsOf: buffer)
+                            buffer.removeAll(keepingCapacity: true)
+                        }
+                    }
+                    try handle.write(contentsOf: buffer)
+                    try handle.synchronize()
+                    try handle.close()
+                    // rename(2) replaces the target atomically.
+                    guard rename(temporary.path, target.path) == 0 else {
+                        throw DataStoreError.saveFailed("cannot move the export to \(target.path): \(String(cString: strerror(errno)))")
+                    }
+                    return count
+                } catch {
+                    try? handle.close()
+                    try? FileManager.default.removeItem(at: temporary)
+                    throw error
+                }
+            }
+        } catch let error as DataStoreError {
+            throw error
+        } catch {
+            throw .saveFailed(String(describing: error))
+        }
+    }
+
+    /// Writes the checked file's records in one transaction.
+    /// - Parameter progress: called now and then with the fraction of records written.
+    public func importRecords(
+        _ parsed: ParsedTrainingData, mode: ImportMode, progress: @escaping @Sendable (Double) -> Void = { _ in }
+    ) async throws(DataStoreError) -> ImportSummary {
+        do {
+            return try await database.writer.write { db in
+                if mode == .replace {
+                    try db.execute(sql: "DELETE FROM comparison")
+                    try db.execute(sql: "DELETE FROM pitchMatching")
+                }
+                var comparisons = 0, pitchMatchings = 0, duplicates = 0
+                for (index, record) in parsed.records.enumerated() {
+                    if index % 65_536 == 0 { progress(Double(index) / Double(parsed.records.count)) }
+                    if mode == .merge, try Self.isStored(record, db) {
+                        duplicates += 1
+                        continue
+                    }
+                    try Self.insert(record, db)
+                    switch record.kind {
+                    case .comparison: comparisons += 1
+                    case .pitchMatching: pitchMatchings += 1
+                    }
+                }
+                progress(1)
+                return ImportSummary(
+                    format: parsed.format, mode: mode, comparisons: comparisons, pitchMatchings: pitchMatchings,
+                    duplicatesSkipped: duplicates, skipped: parsed.skipped)
+            }
+        } catch {
+            throw .saveFailed(String(describing: error))
+        }
+    }
+
+    // MARK: - SQL
+
+    /// Every record, oldest first, both kinds interleaved by time.
+    private static func writeCSV(_ db: Database, _ write: (String) throws -> Void) throws -> Int {
+        try write(PeachCSVFormat.marker + "\n" + PeachCSVFormat.header + "\n")
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT 0, timestamp, note1, note2, note2CentOffset, isCorrect, id FROM comparison
+            UNION ALL
+            SELECT 1, timestamp, referenceNote, NULL, initialCentOffset, userCentError, id FROM pitchMatching
+            ORDER BY 2, 1, 7
+            """)
+        var count = 0
+        var chunk = ""
+        while let row = try rows.next() {
+            chunk += PeachCSVFormat.row(try record(row)) + "\n"
+            count += 1
+            if chunk.utf8.count >= 1 << 16 {
+                try write(chunk)
+                chunk = ""
+            }
+        }
+        try write(chunk)
+        return count
+    }
+
+    private static func record(_ row: Row) throws -> TransferRecord {
+        let timestamp: MillisecondTimestamp
+        if let text = row[1] as String?, let parsed = MillisecondTimestamp(storageText: text) {
+            timestamp = parsed
+        } else if let date = row[1] as Date? {
+            timestamp = MillisecondTimestamp(date)
+        } else {
+            throw DataStoreError.fetchFailed("a record has an unreadable timestamp")
+        }
+        guard let note1 = MIDINote(row[2] as Int) else {
+            throw DataStoreError.fetchFailed("a record has a note outside MIDI 0–127")
+        }
+        if row[0] as Int == 0 {
+            guard let note2 = MIDINote(row[3] as Int) else {
+                throw DataStoreError.fetchFailed("a comparison has a note outside MIDI 0–127")
+            }
+            return TransferRecord(timestamp: timestamp, fields: .comparison(
+                note1: note1, note2: note2, note2CentOffset: Cents(row[4] as Double), isCorrect: row[5] as Bool))
+        }
+        return TransferRecord(timestamp: timestamp, fields: .pitchMatching(
+            referenceNote: note1, initialCentOffset: Cents(row[4] as Double), userCentError: Cents(row[5] as Double)))
+    }
+
+    private static func isStored(_ record: TransferRecord, _ db: Database) throws -> Bool {
+        switch record.fields {
+        case let .comparison(note1, note2, offset, isCorrect):
+            try Bool.fetchOne(db.cachedStatement(sql: """
+                SELECT EXISTS (SELECT 1 FROM comparison WHERE timestamp = ? AND note1 = ? AND note2 = ?
+                               AND note2CentOffset = ? AND isCorrect = ?)
+                """), arguments: [record.timestamp.storageText, note1.rawValue, note2.rawValue, offset.rawValue, isCorrect]) ?? false
+        case let .pitchMatching(note, initialOffset, error):
+            try Bool.fetchOne(db.cachedStatement(sql: """
+                SELECT EXISTS (SELECT 1 FROM pitchMatching WHERE timestamp = ? AND referenceNote = ?
+                               AND initialCentOffset = ? AND userCentError = ?)
+                """), arguments: [record.timestamp.storageText, note.rawValue, initialOffset.rawValue, error.rawValue]) ?? false
+        }
+    }
+
+    private static func insert(_ record: TransferRecord, _ db: Database) throws {
+        switch record.fields {
+        case let .comparison(note1, note2, offset, isCorrect):
+            try db.cachedStatement(sql: """
+                INSERT INTO comparison (note1, note2, note2CentOffset, isCorrect, timestamp) VALUES (?, ?, ?, ?, ?)
+                """).execute(arguments: [note1.rawValue, note2.rawValue, offset.rawValue, isCorrect, record.timestamp.storageText])
+        case let .pitchMatching(note, initialOffset, error):
+            try db.cachedStatement(sql: """
+                INSERT INTO pitchMatching (referenceNote, initialCentOffset, userCentError, timestamp) VALUES (?, ?, ?, ?)
+                """).execute(arguments: [note.rawValue, initialOffset.rawValue, error.rawValue, record.timestamp.storageText])
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import ArgumentParser
+import Foundation
+import PeachStore
+
+extension ImportMode: EnumerableFlag {
+    public static func help(for value: ImportMode) -> ArgumentHelp? {
+        switch value {
+        case .merge: "Add the file's records, skipping any already stored (same kind, time and fields)."
+        case .replace: "Delete every stored record and keep only the file's."
+        }
+    }
+}
+
+struct Import: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Read training records from a CSV file: a Peach export or one from Peach for iPhone.",
+        discussion: "The whole file is checked first; one bad row rejects it, naming the line, and nothing is written.")
+
+    @Argument(help: "The CSV file.")
+    var file: String
+
+    @Flag(help: "How the file's records join the stored ones.")
+    var mode: ImportMode
+
+    @OptionGroup var data: DataOption
+
+    func run() async throws {
+        guard let size = try? URL(fileURLWithPath: file).resourceValues(forKeys: [.fileSizeKey]).fileSize else {
+            throw ValidationError("cannot read \(file)")
+        }
+        guard size <= TrainingDataParser.maximumBytes else {
+            throw ValidationError("\(file) has \(size) bytes; at most \(TrainingDataParser.maximumBytes) can be imported")
+        }
+        guard let contents = FileManager.default.contents(atPath: file) else { throw ValidationError("cannot read \(file)") }
+        // Files this small are done before a progress line could be read.
+        let progress = ProgressLine(enabled: size >= 4 << 20)
+        let parsed: ParsedTrainingData
+        do {
+            parsed = try TrainingDataParser.parse(Array(contents)) { progress.show("checking", $0) }
+        } catch {
+            FileHandle.standardError.write(Data("peach import: nothing was imported: \(error)\n".utf8))
+            throw ExitCode.failure
+        }
+        let database = try PeachDatabase(path: data.resolvedPath)
+        let summary = try await TrainingDataTransfer(database: database).importRecords(parsed, mode: mode) {
+            progress.show("writing", $0)
+        }
+        Output.line("imported \(summary.imported) records (\(summary.comparisons) comparisons, "
+            + "\(summary.pitchMatchings) pitch matchings) from \(parsed.format), \(mode.rawValue) mode; "
+            + "\(summary.duplicatesSkipped) duplicates skipped")
+        for skipped in summary.skipped {
+            Output.line("not imported: \(skipped.count) \(skipped.reason)")
+        }
+    }
+}
+
+/// "checking 40%" on standard error, once per tenth, so a large import shows it is alive.
+private final class ProgressLine: @unchecked Sendable {
+    private let enabled: Bool
+    private let lock = NSLock()
+    private var lastTenth = -1
+
+    init(enabled: Bool) { self.enabled = enabled }
+
+    func show(_ phase: String, _ fraction: Double) {
+        guard enabled else { return }
+        let tenth = Int(fraction * 10)
+        let changed = lock.withLock {
+            defer { lastTenth = tenth }
+            return lastTenth != tenth
+        }
+        if changed { FileHandle.standardError.write(Data("\(phase) \(tenth * 10)%\n".utf8)) }
+    }
+}

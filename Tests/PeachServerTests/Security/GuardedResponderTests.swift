@@ -1,0 +1,75 @@
+import Foundation
+import Hummingbird
+import HTTPTypes
+import HummingbirdTesting
+import Logging
+import Testing
+@testable import PeachServer
+
+/// The guard in front of the real router. The router test client has no peer address, which the
+/// guard treats as "not this machine": exactly a phone on the network.
+struct GuardedResponderTests {
+    static let token = "fedcba9876543210fedcba9876543210"
+
+    static func with(
+        _ policy: AccessPolicy, _ body: @Sendable (any TestClientProtocol) async throws -> Void
+    ) async throws {
+        let directory = TestApp.Directory()
+        let services = try await PeachServices.open(databasePath: directory.databasePath, logger: Logger(label: "test"))
+        let responder = GuardedResponder(inner: try PeachApp.router(services: services).buildResponder(), policy: policy)
+        try await Application(responder: responder).test(.router, body)
+        _ = directory
+    }
+
+    static let networkPolicy = AccessPolicy(token: token, acceptsIPAddressHosts: true)
+
+    @Test func withoutTheTokenNothingIsServedAndEveryResponseCarriesTheSecurityHeaders() async throws {
+        try await Self.with(Self.networkPolicy) { client in
+            try await client.execute(uri: "/api/records/comparisons", method: .get) { response throws in
+                #expect(response.status == .unauthorized)
+                #expect(String(buffer: response.body).contains("access token"))
+                #expect(response.headers[.contentSecurityPolicy]?.contains("default-src 'self'") == true)
+                #expect(response.headers[.contentSecurityPolicy]?.contains("frame-ancestors 'none'") == true)
+                #expect(response.headers[HTTPField.Name("X-Content-Type-Options")!] == "nosniff")
+                #expect(response.headers[HTTPField.Name("Referrer-Policy")!] == "no-referrer")
+            }
+            try await client.execute(uri: "/", method: .get) { response throws in
+                #expect(response.status == .unauthorized)
+                #expect(response.headers[.contentType] == "text/plain; charset=utf-8")
+            }
+        }
+    }
+
+    @Test func theTokenInTheURLBecomesACookieAndIsDroppedFromTheAddress() async throws {
+        try await Self.with(Self.networkPolicy) { client in
+            try await client.execute(uri: "/?token=\(Self.token)", method: .get) { response throws in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/")
+                #expect(response.headers[.setCookie]?.hasPrefix("peach_token=\(Self.token);") == true)
+            }
+            try await client.execute(uri: "/", method: .get, headers: [.cookie: "peach_token=\(Self.token)"]) { response throws in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body).contains("<script type=\"module\""))
+                #expect(response.headers[.contentSecurityPolicy] != nil)
+            }
+            try await client.execute(uri: "/api/health", method: .get, headers: [.authorization: "Bearer \(Self.token)"]) { response throws in
+                #expect(response.status == .ok)
+                #expect(response.headers[HTTPField.Name("X-Frame-Options")!] == "DENY")
+            }
+        }
+    }
+
+    @Test func aCrossSiteWriteIsRefusedBeforeItReachesTheRoute() async throws {
+        try await Self.with(.loopbackOnly) { client in
+            try await client.execute(
+                uri: "/api/records", method: .delete, headers: [.origin: "https://evil.example"]
+            ) { response throws in
+                #expect(response.status == .forbidden)
+                #expect(String(buffer: response.body).contains("cross-site request"))
+            }
+            try await client.execute(uri: "/api/records", method: .delete, headers: [.origin: "http://localhost"]) { response throws in
+                #expect(response.status == .noContent)
+            }
+        }
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+@testable import PeachCore
+@testable import PeachStore
+
+struct TrainingDataParserTests {
+    static let header = "# peach-records-format:1\nkind,timestamp,note1,note2,note2CentOffset,isCorrect,referenceNote,initialCentOffset,userCentError\n"
+
+    static func parse(_ text: String) throws(ImportError) -> ParsedTrainingData {
+        try TrainingDataParser.parse(Array(text.utf8))
+    }
+
+    static func rejection(_ text: String) -> ImportError? {
+        do {
+            _ = try parse(text)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    static func ms(_ iso: String) -> MillisecondTimestamp { MillisecondTimestamp(iso8601: iso)! }
+
+    @Test func readsBothKindsOfOurFormat() throws {
+        let parsed = try Self.parse(Self.header + """
+            comparison,2026-11-22T08:15:02.125Z,60,60,-12.5,true,,,
+            pitchMatching,2026-11-22T08:16:00.000Z,,,,,69,23.4,-3.25
+            """)
+        #expect(parsed.format == "Peach records format 1")
+        #expect(parsed.records == [
+            TransferRecord(timestamp: Self.ms("2026-11-22T08:15:02.125Z"), fields: .comparison(
+                note1: MIDINote(60)!, note2: MIDINote(60)!, note2CentOffset: Cents(-12.5), isCorrect: true)),
+            TransferRecord(timestamp: Self.ms("2026-11-22T08:16:00Z"), fields: .pitchMatching(
+                referenceNote: MIDINote(69)!, initialCentOffset: Cents(23.4), userCentError: Cents(-3.25))),
+        ])
+        #expect(parsed.skipped.isEmpty)
+    }
+
+    @Test func writtenRowsReadBackExactly() throws {
+        let records = [
+            TransferRecord(timestamp: Self.ms("2026-01-01T00:00:00.001Z"), fields: .comparison(
+                note1: MIDINote(21)!, note2: MIDINote(108)!, note2CentOffset: Cents(0.1 + 0.2), isCorrect: false)),
+            TransferRecord(timestamp: Self.ms("2026-01-01T00:00:00.002Z"), fields: .pitchMatching(
+                referenceNote: MIDINote(0)!, initialCentOffset: Cents(-1e-7), userCentError: Cents(1199.999999999))),
+        ]
+        let text = Self.header + records.map(PeachCSVFormat.row).joined(separator: "\n")
+        #expect(try Self.parse(text).records == records)
+    }
+
+    @Test func acceptsCRLFQuotedCellsABOMAndTrailingBlankLines() throws {
+        let text = "\u{FEFF}" + Self.header.replacingOccurrences(of: "\n", with: "\r\n")
+            + "\"comparison\",\"2026-11-22T08:15:02.125Z\",60,60,\"1.5\",TRUE,,,\r\n\r\n\r\n"
+        let parsed = try Self.parse(text)
+        #expect(parsed.records.count == 1)
+    }
+
+    @Test(arguments: [
+        ("comparison,2026-11-22T08:15:02.125Z,60,60,NaN,true,,,", 3, "note2CentOffset 'NaN' is not a finite decimal number"),
+        ("comparison,2026-11-22T08:15:02.125Z,60,60,inf,true,,,", 3, "note2CentOffset 'inf'"),
+        ("comparison,2026-11-22T08:15:02.125Z,60,60,1e999,true,,,", 3, "note2CentOffset '1e999'"),
+        ("comparison,2026-11-22T08:15:02.125Z,60,60,-Infinity,true,,,", 3, "note2CentOffset '-Infinity'"),
+        ("comparison,2026-11-22T08:15:02.125Z,60,60,0x1p3,true,,,", 3, "note2CentOffset '0x1p3'"),
+        ("comparison,2026-11-22T08:15:02.125Z,60,60,1300,true,,,", 3, "outside -1200 to 1200 cents"),
+        ("comparison,2026-11-22T08:15:02.125Z,=1+2,60,1,true,,,", 3, "note1 '=1+2' is not a MIDI note"),
+        ("comparison,2026-11-22T08:15:02.125Z,60,60,\"=HYPERLINK(\"\"http://x\"\")\",true,,,", 3, "note2CentOffset '=HYPERLINK"),
+        ("comparison,2026-11-22T08:15:02.125Z,128,60,1,true,,,", 3, "note1 '128' is not a MIDI note"),
+        ("comparison,2026-11-22T08:15:02.125Z,60,60,1,yes,,,", 3, "isCorrect 'yes' is not true or false"),
+        ("comparison,2026-11-22T08:15:02.125Z,60,60,1,true,60,,", 3, "referenceNote '60' must be empty in a comparison row"),
+        ("comparison,2026-11-22 08:15:02,60,60,1,true,,,", 3, "timestamp '2026-11-22 08:15:02' is not an ISO 8601 time"),
+        ("rhythm,2026-11-22T08:15:02.125Z,60,60,1,true,,,", 3, "kind 'rhythm' is not comparison or pitchMatching"),
+        ("comparison,2026-11-22T08:15:02.125Z,60,60,1,true,,", 3, "the row has 8 fields; the header has 9"),
+        ("comparison,2026-11-22T08:15:02.125Z,60,60,\"1,true,,,", 3, "a quoted field is never closed"),
+        ("comparison,2026-11-22T08:15:02.125Z,6\"0,60,1,true,,,", 3, "a quote inside unquoted field 3"),
+    ])
+    func rejectsABadRowNamingItsLine(row: String, line: Int, reason: String) throws {
+        let good = "comparison,2026-11-22T08:15:01.000Z,60,60,1,true,,,\n"
+        let error = try #require(Self.rejection(Self.header + good + row + "\n" + good))
+        #expect(error.line == line + 1, "\(error)")
+        #expect(error.reason.contains(reason), "\(error)")
+    }
+
+    @Test func rejectsFilesThatAreNotOurs() throws {
+        #expect(Self.rejection("")?.description == "line 1: the file is empty")
+        #expect(Self.rejection("note1,note2\n60,60\n")?.reason.hasPrefix("not a Peach export") == true)
+        #expect(Self.rejection("# peach-records-format:2\nkind\n")?.reason.contains("newer than this Peach reads") == true)
+        #expect(Self.rejection("# peach-export-format:4\n")?.reason.contains("not one this Peach reads") == true)
+        #expect(Self.rejection("# peach-records-format:1\nkind,timestamp\n")?.reason == "the header lacks column 'note1'")
+        #expect(Self.rejection(Self.header.replacingOccurrences(of: "kind,", with: "kind,kind,"))?.reason == "column 'kind' appears twice")
+        let utf16 = Array(Self.header.data(using: .utf16LittleEndian)!)
+        #expect(try #require(rejection(bytes: [0xFF, 0xFE] + utf16)).reason.contains("UTF-16"))
+        #expect(rejection(bytes: utf16)?.line == 1)
+        let latin1 = Array((Self.header + "comparison,2026-11-22T08:15:01.000Z,60,60,1,true,,,\n").utf8) + [0x22, 0xE9, 0x22, 0x0A]
+        let error = try #require(rejection(bytes: latin1))
+        #expect(error.line == 4 && error.reason.contains("UTF-8"), "\(error)")
+    }
+
+    @Test func limitsSizeLineLengthAndFieldCount() throws {
+        let long = Self.header + "comparison,2026-11-22T08:15:01.000Z,60,60," + String(repeating: "1", count: 70_000) + ",true,,,\n"
+        #expect(Self.rejection(long)?.reason.contains("longer than 65536 bytes") == true)
+        let wide = Self.header + String(repeating: ",", count: 100) + "\n"
+        #expect(Self.rejection(wide)?.reason.contains("more than 64 fields") == true)
+        let huge = [UInt8](repeating: 0x41, count: TrainingDataParser.maximumBytes + 1)
+        #expect(try #require(rejection(bytes: huge)).line == 0)
+    }
+
+    private func rejection(bytes: [UInt8]) -> ImportError? {
+        do {
+            _ = try TrainingDataParser.parse(bytes)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    // MARK: - Peach for iPhone
+
+    @Test(arguments: [1, 2, 3])
+    func mapsTheIPhoneExportOntoOurRecords(version: Int) throws {
+        let parsed = try TrainingDataParser.parse(FixtureFiles.bytes("iphone/peach-export-format-\(version).csv"))
+        #expect(parsed.format == "Peach for iPhone export format \(version)")
+        #expect(parsed.records == [
+            TransferRecord(timestamp: Self.ms("2026-03-01T09:15:02Z"), fields: .comparison(
+                note1: MIDINote(60)!, note2: MIDINote(60)!, note2CentOffset: Cents(12.5), isCorrect: true)),
+            TransferRecord(timestamp: Self.ms("2026-03-01T09:15:05.250Z"), fields: .comparison(
+                note1: MIDINote(67)!, note2: MIDINote(67)!, note2CentOffset: Cents(-8), isCorrect: false)),
+            TransferRecord(timestamp: Self.ms("2026-03-02T18:00:00Z"), fields: .pitchMatching(
+                referenceNote: MIDINote(69)!, initialCentOffset: Cents(23.4), userCentError: Cents(-3.2))),
+        ])
+        let interval = SkippedRows(count: 2, reason: IPhoneCSVFormat.SkipReason.interval.explanation)
+        let rhythm = SkippedRows(count: 2, reason: IPhoneCSVFormat.SkipReason.rhythm.explanation)
+        #expect(parsed.skipped == (version == 1 ? [interval] : [rhythm, interval]))
+    }
+
+    @Test func rejectsAnInconsistentIPhoneRowNamingItsLine() throws {
+        let header = "# peach-export-format:3\ntrainingType,timestamp,referenceNote,targetNote,interval,centOffset,isCorrect\n"
+        let cases = [
+            ("pitchDiscrimination,2026-03-01T09:15:02Z,60,64,P1,1,true", "says unison but targetNote 64"),
+            ("pitchDiscrimination,2026-03-01T09:15:02Z,60,60,M3,1,true", "is not unison (P1)"),
+            ("pitchDiscrimination,2026-03-01T09:15:02Z,60,60,P1,nan,true", "centOffset 'nan'"),
+            ("earTraining,2026-03-01T09:15:02Z,60,60,P1,1,true", "trainingType 'earTraining' is not one of"),
+            ("rhythmOffsetDetection,yesterday,,,,,true", "timestamp 'yesterday'"),
+        ]
+        for (row, reason) in cases {
+            let error = try #require(Self.rejection(header + "pitchDiscrimination,2026-03-01T09:15:01Z,60,60,P1,1,true\n" + row))
+            #expect(error.line == 4 && error.reason.contains(reason), "\(error)")
+        }
+    }
+}

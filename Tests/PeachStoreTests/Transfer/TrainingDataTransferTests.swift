@@ -1,0 +1,132 @@
+import Foundation
+import GRDB
+import Testing
+@testable import PeachCore
+@testable import PeachStore
+
+struct TrainingDataTransferTests {
+    static func comparison(_ offset: Double, at milliseconds: Int64, correct: Bool = true) -> CompletedComparison {
+        CompletedComparison(
+            note1: MIDINote(62)!, note2: MIDINote(62)!, note2CentOffset: Cents(offset), isCorrect: correct,
+            timestamp: Date(timeIntervalSince1970: Double(milliseconds) / 1000))
+    }
+
+    static func pitchMatching(_ error: Double, at milliseconds: Int64) -> CompletedPitchMatching {
+        CompletedPitchMatching(
+            referenceNote: MIDINote(57)!, initialCentOffset: Cents(-41.3), userCentError: Cents(error),
+            timestamp: Date(timeIntervalSince1970: Double(milliseconds) / 1000))
+    }
+
+    /// Every stored record of both kinds, as transfer records, oldest first.
+    static func stored(_ database: PeachDatabase) async throws -> [TransferRecord] {
+        let store = SQLiteTrainingDataStore(database: database)
+        let all = try await store.comparisons(limit: .max).map(TransferRecord.init)
+            + store.pitchMatchings(limit: .max).map(TransferRecord.init)
+        return all.sorted { ($0.timestamp, $0.kind.rawValue) < ($1.timestamp, $1.kind.rawValue) }
+    }
+
+    static func export(_ database: PeachDatabase) async throws -> (csv: Data, records: Int) {
+        let directory = TemporaryDirectory()
+        let path = directory.url.appendingPathComponent("export.csv").path
+        let count = try await TrainingDataTransfer(database: database).exportCSV(to: path)
+        return (try Data(contentsOf: URL(fileURLWithPath: path)), count)
+    }
+
+    @Test func anExportReadsBackAsExactlyTheStoredRecords() async throws {
+        let directory = TemporaryDirectory()
+        let database = try PeachDatabase(path: directory.databasePath)
+        let store = SQLiteTrainingDataStore(database: database)
+        try await store.save(Self.comparison(0.1 + 0.2, at: 1_763_799_302_125))
+        try await store.save(Self.pitchMatching(-3.333333333333, at: 1_763_799_302_000))
+        try await store.save(Self.comparison(-97.65625, at: 1_763_799_303_999, correct: false))
+
+        let (csv, count) = try await Self.export(database)
+        #expect(count == 3)
+        let text = String(decoding: csv, as: UTF8.self)
+        let lines = text.split(separator: "\n")
+        #expect(lines[0] == "# peach-records-format:1")
+        #expect(lines[2] == "pitchMatching,2025-11-22T08:15:02.000Z,,,,,57,-41.3,-3.333333333333")
+        #expect(lines[3] == "comparison,2025-11-22T08:15:02.125Z,62,62,0.30000000000000004,true,,,")
+        let parsed = try TrainingDataParser.parse(Array(csv))
+        #expect(parsed.records == (try await Self.stored(database)))
+    }
+
+    @Test func mergeSkipsExactDuplicatesAndKeepsNearMisses() async throws {
+        let directory = TemporaryDirectory()
+        let database = try PeachDatabase(path: directory.databasePath)
+        let store = SQLiteTrainingDataStore(database: database)
+        try await store.save(Self.comparison(10, at: 1_000_000))
+        try await store.save(Self.pitchMatching(2.5, at: 2_000_000))
+        let before = try await Self.stored(database)
+
+        let file = TrainingDataParserTests.header + """
+            comparison,1970-01-01T00:16:40.000Z,62,62,10,true,,,
+            comparison,1970-01-01T00:16:40.001Z,62,62,10,true,,,
+            comparison,1970-01-01T00:16:40.000Z,62,62,10,false,,,
+            pitchMatching,1970-01-01T00:33:20.000Z,,,,,57,-41.3,2.5
+            pitchMatching,1970-01-01T00:33:20.000Z,,,,,57,-41.3,2.5000001
+            pitchMatching,1970-01-01T00:33:20.000Z,,,,,57,-41.3,2.5000001
+            """
+        let summary = try await TrainingDataTransfer(database: database)
+            .importRecords(TrainingDataParser.parse(Array(file.utf8)), mode: .merge)
+        #expect(summary.comparisons == 2)
+        #expect(summary.pitchMatchings == 1)
+        #expect(summary.duplicatesSkipped == 3)
+        let after = try await Self.stored(database)
+        #expect(after.count == before.count + 3)
+        #expect(Set(before).isSubset(of: Set(after)))
+
+        let again = try await TrainingDataTransfer(database: database)
+            .importRecords(TrainingDataParser.parse(Array(file.utf8)), mode: .merge)
+        #expect(again.imported == 0 && again.duplicatesSkipped == 6)
+    }
+
+    @Test func replaceSwapsEverythingForTheFile() async throws {
+        let directory = TemporaryDirectory()
+        let database = try PeachDatabase(path: directory.databasePath)
+        let store = SQLiteTrainingDataStore(database: database)
+        for index in 0..<50 { try await store.save(Self.comparison(Double(index), at: Int64(index) * 1000)) }
+        try await store.save(Self.pitchMatching(1, at: 99_000))
+
+        let parsed = try TrainingDataParser.parse(FixtureFiles.bytes("iphone/peach-export-format-3.csv"))
+        let summary = try await TrainingDataTransfer(database: database).importRecords(parsed, mode: .replace)
+        #expect(summary.imported == 3 && summary.duplicatesSkipped == 0)
+        #expect(summary.skipped.map(\.count) == [2, 2])
+        #expect(try await Self.stored(database) == parsed.records.sorted { $0.timestamp < $1.timestamp })
+    }
+
+    @Test func aFailingWriteLeavesEveryRecordAsItWas() async throws {
+        let directory = TemporaryDirectory()
+        let database = try PeachDatabase(path: directory.databasePath)
+        let store = SQLiteTrainingDataStore(database: database)
+        for index in 0..<10 { try await store.save(Self.comparison(Double(index), at: Int64(index) * 1000)) }
+        let before = try await Self.stored(database)
+        // A trigger that fails on the 5th new row stands in for a full disk in the middle of an import.
+        try await database.writer.write { db in
+            try db.execute(sql: """
+                CREATE TRIGGER failAfterFour BEFORE INSERT ON comparison
+                WHEN (SELECT count(*) FROM comparison) >= 4
+                BEGIN SELECT RAISE(ABORT, 'disk full'); END
+                """)
+        }
+        let parsed = try TrainingDataParser.parse(FixtureFiles.bytes("iphone/peach-export-format-1.csv"))
+        let many = ParsedTrainingData(format: parsed.format, records: Array(repeating: parsed.records[0], count: 20), skipped: [])
+        await #expect(throws: DataStoreError.self) {
+            try await TrainingDataTransfer(database: database).importRecords(many, mode: .replace)
+        }
+        #expect(try await Self.stored(database) == before)
+    }
+
+    @Test func theExportFileIsReplacedWhole() async throws {
+        let directory = TemporaryDirectory()
+        let database = try PeachDatabase(path: directory.databasePath)
+        try await SQLiteTrainingDataStore(database: database).save(Self.comparison(5, at: 5_000))
+        let path = directory.url.appendingPathComponent("export.csv").path
+        try Data("old contents that are longer than the export will be, much longer, really".utf8).write(to: URL(fileURLWithPath: path))
+        let count = try await TrainingDataTransfer(database: database).exportCSV(to: path)
+        #expect(count == 1)
+        let written = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(written.hasPrefix("# peach-records-format:1\n") && written.hasSuffix(",true,,,\n"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).filter { $0.hasSuffix(".partial") }.isEmpty)
+    }
+}

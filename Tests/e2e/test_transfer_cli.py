@@ -1,0 +1,81 @@
+"""`peach export` and `peach import` on real database files, the way a user runs them."""
+import pathlib
+import random
+import subprocess
+
+from conftest import PEACH, ROOT
+from data_safety import HEADER, record_count, valid_rows
+
+
+def peach(*arguments):
+    return subprocess.run([PEACH, *map(str, arguments)], capture_output=True, text=True, timeout=300)
+
+
+def test_export_then_import_into_another_database_round_trips(server, tmp_path):
+    for answer in ("higher", "lower", "higher"):
+        comparison = server.api("POST", "comparisons").json()
+        assert server.api("POST", f"comparisons/{comparison['id']}/answer", json={"answer": answer}).status_code == 200
+    exported = tmp_path / "export.csv"
+    # The server keeps running: an export is a consistent read beside it.
+    result = peach("export", "--out", exported, "--data", server.data_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("exported 3 records to ")
+    lines = exported.read_text(encoding="utf-8").splitlines()
+    assert lines[:2] == HEADER.splitlines() and len(lines) == 5
+
+    copy = tmp_path / "copy.sqlite"
+    first = peach("import", exported, "--merge", "--data", copy)
+    assert first.returncode == 0, first.stderr
+    assert first.stdout.startswith("imported 3 records (3 comparisons, 0 pitch matchings) from Peach records format 1")
+    again = peach("import", exported, "--merge", "--data", copy)
+    assert "imported 0 records" in again.stdout and "3 duplicates skipped" in again.stdout
+    assert record_count(copy) == 3
+    reexported = tmp_path / "again.csv"
+    assert peach("export", "--out", reexported, "--data", copy).returncode == 0
+    assert reexported.read_bytes() == exported.read_bytes()
+
+
+def test_a_bad_row_rejects_the_whole_file_naming_its_line(tmp_path):
+    data = tmp_path / "peach.sqlite"
+    good = tmp_path / "good.csv"
+    good.write_text(HEADER + "\n".join(valid_rows(random.Random(1), 10)) + "\n")
+    assert peach("import", good, "--replace", "--data", data).returncode == 0
+    bad = tmp_path / "bad.csv"
+    rows = valid_rows(random.Random(2), 10)
+    rows[6] = rows[6].split(",", 1)[0] + ",2026-13-01T00:00:00.000Z," + rows[6].split(",", 2)[2]
+    bad.write_text(HEADER + "\n".join(rows) + "\n")
+    result = peach("import", bad, "--replace", "--data", data)
+    assert result.returncode == 1
+    assert "nothing was imported: line 9: timestamp '2026-13-01T00:00:00.000Z'" in result.stderr
+    assert record_count(data) == 10
+
+
+def test_the_iphone_export_maps_and_says_what_it_left_out(tmp_path):
+    data = tmp_path / "peach.sqlite"
+    result = peach("import", ROOT / "Tests/Fixtures/iphone/peach-export-format-3.csv", "--merge", "--data", data)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == [
+        "imported 3 records (2 comparisons, 1 pitch matchings) from Peach for iPhone export format 3, "
+        "merge mode; 0 duplicates skipped",
+        "not imported: 2 rhythm training rows (this Peach has no rhythm training; they were left out)",
+        "not imported: 2 interval rows (this Peach trains unison only; they were left out)",
+    ]
+
+
+def test_a_large_import_shows_progress(tmp_path):
+    large = tmp_path / "large.csv"
+    large.write_text(HEADER + "\n".join(valid_rows(random.Random(3), 120_000)) + "\n")
+    result = peach("import", large, "--replace", "--data", tmp_path / "peach.sqlite")
+    assert result.returncode == 0, result.stderr
+    assert "checking 100%" in result.stderr and "writing 100%" in result.stderr
+    assert "writing 50%" in result.stderr
+    assert result.stdout.startswith("imported 120000 records")
+
+
+def test_the_mode_must_be_chosen_and_export_needs_a_database(tmp_path):
+    file = pathlib.Path(tmp_path / "f.csv")
+    file.write_text(HEADER)
+    assert peach("import", file, "--data", tmp_path / "x.sqlite").returncode == 64
+    assert peach("import", file, "--merge", "--replace", "--data", tmp_path / "x.sqlite").returncode == 64
+    missing = peach("export", "--out", tmp_path / "out.csv", "--data", tmp_path / "none.sqlite")
+    assert missing.returncode != 0 and "there is no Peach database" in missing.stderr
