@@ -72,3 +72,31 @@ def test_reset_training_data_asks_first_and_then_clears_everything(server, brows
     WebDriverWait(browser, 5).until(lambda _: browser.find_element(By.ID, "reset-status").text != "")
     assert browser.find_element(By.ID, "reset-status").text == "All training data was deleted."
     assert server.records() == []
+
+
+def test_export_downloads_the_records_and_import_reports_or_rejects_by_line(server, browser, tmp_path):
+    for index in range(4):
+        comparison = server.api("POST", "comparisons").json()
+        server.api("POST", f"comparisons/{comparison['id']}/answer", json={"answer": "higher" if index % 2 else "lower"})
+    SCREENS["settings"](browser, server)
+    link = browser.find_element(By.ID, "export-training-data")
+    exported = server.api("GET", "../" + link.get_attribute("href").split("/", 3)[3])
+    assert exported.status_code == 200 and exported.text.startswith("# peach-records-format:")
+    assert len([line for line in exported.text.splitlines() if line.startswith("comparison,")]) == 4
+
+    status = browser.find_element(By.ID, "reset-status")
+    upload = browser.find_element(By.ID, "import-file")
+    good = tmp_path / "good.csv"
+    good.write_text(exported.text)
+    upload.send_keys(str(good))
+    WebDriverWait(browser, 10).until(lambda _: "duplicates skipped" in status.text)
+    assert status.text == "Imported 0 records; 4 duplicates skipped."
+
+    bad = tmp_path / "bad.csv"
+    lines = exported.text.splitlines()
+    lines[3] = lines[3].replace("comparison,", "comparison,not-a-date-", 1)
+    bad.write_text("\n".join(lines) + "\n")
+    upload.send_keys(str(bad))
+    WebDriverWait(browser, 10).until(lambda _: "Nothing was imported" in status.text)
+    assert status.text == "Nothing was imported: line 4 of the file is not valid."
+    assert len(server.records()) == 4

@@ -1,21 +1,24 @@
 // The only module that talks to the server. Every rule lives there; this just carries JSON.
 
 export class ApiError extends Error {
-  constructor(status, message) {
+  constructor(status, message, detail = {}) {
     super(message);
     this.status = status;
+    this.detail = detail;
   }
 }
 
+/** JSON in, JSON out; a Blob (a chosen file) goes as it is. */
 async function request(method, path, body) {
+  const raw = body instanceof Blob;
   const response = await fetch(`/api/${path}`, {
     method,
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: body === undefined || raw ? {} : { 'Content-Type': 'application/json' },
+    body: body === undefined || raw ? body : JSON.stringify(body),
   });
   const payload = response.status === 204 ? {} : await response.json().catch(() => ({}));
   if (!response.ok) {
-    throw new ApiError(response.status, payload?.error?.message ?? response.statusText);
+    throw new ApiError(response.status, payload?.error?.message ?? response.statusText, payload?.error ?? {});
   }
   return payload;
 }
@@ -46,6 +49,8 @@ export const api = {
   settings: () => request('GET', 'settings'),
   updateSettings: (changes) => request('PUT', 'settings', changes),
   resetTrainingData: () => request('DELETE', 'records'),
+  exportURL: '/api/export',
+  importRecords: (file, mode) => request('POST', `import?mode=${encodeURIComponent(mode)}`, file),
   profile: () => request('GET', 'profile'),
   timeline: (period) => request('GET', `profile/timeline?period=${encodeURIComponent(period)}`),
   chartSvg: ({ period, width, height, lang }) =>

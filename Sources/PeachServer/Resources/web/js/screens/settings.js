@@ -76,6 +76,27 @@ export function settingsScreen({ navigate }) {
   form.addEventListener('submit', (event) => event.preventDefault());
   document.addEventListener('languagechange', () => state && render());
 
+  const exportLink = document.getElementById('export-training-data');
+  exportLink.href = api.exportURL;
+  const importFile = document.getElementById('import-file');
+  document.getElementById('import-training-data').addEventListener('click', () => importFile.click());
+  importFile.addEventListener('change', async () => {
+    const [file] = importFile.files;
+    if (!file) return;
+    resetStatus.textContent = t('settings.importing', { name: file.name });
+    try {
+      const result = await api.importRecords(file, document.getElementById('import-mode').value);
+      resetStatus.textContent = t('settings.importDone', { imported: result.imported, duplicates: result.duplicatesSkipped });
+    } catch (error) {
+      console.warn('import rejected:', error);
+      resetStatus.textContent = error.detail?.line
+        ? t('settings.importRejected', { line: error.detail.line })
+        : t('settings.importFailed');
+    } finally {
+      importFile.value = '';
+    }
+  });
+
   document.getElementById('reset-training-data').addEventListener('click', () => {
     resetStatus.textContent = '';
     resetDialog.showModal();
