@@ -22,8 +22,9 @@ def stored_time(moment):
 
 
 def seed(server, matching_errors=()):
-    """Stops the server, writes DAYS days of comparisons (30 each, at noon, 2 of 3 correct, the
-    difference shrinking day by day) and the given pitch-matching errors, and starts it again."""
+    """Stops the server, writes DAYS days of comparisons (30 each, at noon, the difference shrinking
+    day by day from 40 to 13 ¢, all correct at 40 ¢ and 2 of 3 at 13 ¢, like a listener whose
+    threshold lies in between) and the given pitch-matching errors, and starts it again."""
     server.stop()
     noon = datetime.datetime.now().astimezone().replace(hour=12, minute=0, second=0, microsecond=0)
     rows = []
@@ -31,7 +32,8 @@ def seed(server, matching_errors=()):
         moment = noon - datetime.timedelta(days=DAYS - 1 - day)
         difference = 40.0 - 3 * day
         for index in range(PER_DAY):
-            rows.append((60, 60, difference if index % 2 else -difference, index % 3 != 0,
+            correct = index % 3 != 0 or index < round((difference - 13) / 27 * PER_DAY)
+            rows.append((60, 60, difference if index % 2 else -difference, correct,
                          stored_time(moment + datetime.timedelta(seconds=index))))
     with sqlite3.connect(server.data_path) as database:
         database.executemany(

@@ -45,6 +45,9 @@ public struct ThresholdEstimator: Sendable {
     static let thresholdPerSigma = inverseNormalCDF(
         (percentCorrect - lapseRate / 2) / (1 - lapseRate))
 
+    /// How far above the largest difference played a threshold may still be reported.
+    static let extrapolationLimit = 1.25
+
     public init() {}
 
     /// - Parameter trials: any order; only the newest `window` should be passed.
@@ -71,6 +74,10 @@ public struct ThresholdEstimator: Sendable {
         let upper = inside(highest) ? highest : boundary(from: peak, to: highest, inside: inside)
 
         let scale = Self.thresholdPerSigma
+        // Far beyond the largest difference played the fit only extrapolates: nothing was heard
+        // there. A quarter more is allowed so that a threshold sitting on the largest level counts.
+        let largestPlayed = trials.map(\.difference).max()!
+        guard scale * exp(peak) <= Self.extrapolationLimit * largestPlayed else { return nil }
         return ThresholdEstimate(
             threshold: Cents(scale * exp(peak)), lower: Cents(scale * exp(lower)), upper: Cents(scale * exp(upper)),
             percentCorrect: Self.percentCorrect, trialCount: trials.count)

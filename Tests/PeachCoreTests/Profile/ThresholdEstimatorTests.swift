@@ -70,4 +70,13 @@ struct ThresholdEstimatorTests {
         #expect(logLikelihood(Cents(estimate.threshold.rawValue * 0.97)) < maximum)
         #expect(logLikelihood(Cents(estimate.threshold.rawValue * 1.03)) < maximum)
     }
+
+    @Test func aThresholdBeyondEveryDifferencePlayedIsNotReported() {
+        // Three answers in five correct at every difference up to 100 ¢: the fit would put the 75 %
+        // point far above anything played, which the data cannot show.
+        let trials = (0..<150).map { index in
+            Trial(difference: [25, 50, 100][index % 3], isCorrect: index % 5 < 3)
+        }
+        #expect(ThresholdEstimator().estimate(trials) == nil)
+    }
 }
