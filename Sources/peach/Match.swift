@@ -18,8 +18,9 @@ struct Match: AsyncParsableCommand {
     @OptionGroup var training: TrainingOptions
 
     func run() async throws {
-        let store = SQLiteTrainingDataStore(database: try PeachDatabase(path: data.resolvedPath))
-        let settings = training.settings
+        let database = try PeachDatabase(path: data.resolvedPath)
+        let store = SQLiteTrainingDataStore(database: database)
+        let settings = try await training.settings(in: database)
         let synthesizer = Synthesizer()
         let output = try audio.start(synthesizer)
         let terminal = TerminalSession()

@@ -14,8 +14,9 @@ struct Train: AsyncParsableCommand {
     @OptionGroup var training: TrainingOptions
 
     func run() async throws {
-        let store = SQLiteTrainingDataStore(database: try PeachDatabase(path: data.resolvedPath))
-        let settings = training.settings
+        let database = try PeachDatabase(path: data.resolvedPath)
+        let store = SQLiteTrainingDataStore(database: database)
+        let settings = try await training.settings(in: database)
         let source = AdaptiveComparisonSource(settings: settings, last: try await store.comparisons(limit: 1).first)
         let synthesizer = Synthesizer()
         let output = try audio.start(synthesizer)

@@ -76,6 +76,8 @@ def answer_until_counted(tmux, key, pattern, count):
 
 
 def test_ten_comparisons_in_the_terminal_are_stored_for_the_server(terminal, server):
+    # Settings saved through the web app apply in the terminal too.
+    assert server.api("PUT", "settings", json={"noteRangeLower": 60, "noteRangeUpper": 72}).status_code == 200
     tmux, sink = terminal("train")
     assert tmux.wait_for(lambda lines: any("Comparison training" in line for line in lines), timeout=10)
     sent = []
@@ -89,6 +91,7 @@ def test_ten_comparisons_in_the_terminal_are_stored_for_the_server(terminal, ser
 
     records = list(reversed(server.records()))
     assert len(records) == 10
+    assert all(60 <= record["note1"] <= 72 for record in records)
     shown = feedback_lines(lines, r"^[✓✗]$")
     for record, answer, mark in zip(records, sent, shown):
         higher = record["note2CentOffset"] > 0

@@ -3,6 +3,7 @@ import Foundation
 import PeachALSA
 import PeachAudio
 import PeachCore
+import PeachStore
 
 /// The options of every subcommand that plays through the sound card.
 struct AudioOptions: ParsableArguments {
@@ -41,27 +42,33 @@ struct AudioOptions: ParsableArguments {
     }
 }
 
-/// The training settings a terminal session may override for itself.
+/// The training settings a terminal session may override for itself; everything else comes from the
+/// settings saved in the database (the web app's Settings screen).
 struct TrainingOptions: ParsableArguments {
-    @Option(name: .customLong("note-duration"), help: "Seconds each note sounds (0.3–3.0).")
-    var noteDuration = TrainingSettings.default.noteDurationSeconds
+    @Option(name: .customLong("note-duration"), help: "Seconds each note sounds (0.3–3.0); default: the saved setting.")
+    var noteDuration: Double?
 
-    @Option(help: "The pitch of A4 in hertz (380–500).")
-    var reference = TrainingSettings.default.referencePitch.frequency.hertz
+    @Option(help: "The pitch of A4 in hertz (380–500); default: the saved setting.")
+    var reference: Double?
+
+    private var overrides: SettingsUpdate {
+        SettingsUpdate(noteDurationSeconds: noteDuration, referencePitchHz: reference)
+    }
 
     func validate() throws {
-        guard TrainingSettings.noteDurationRange.contains(noteDuration) else {
-            throw ValidationError("--note-duration must be within 0.3–3.0 seconds, got \(noteDuration)")
-        }
-        guard ReferencePitch(hertz: reference) != nil else {
-            throw ValidationError("--reference must be within 380–500 Hz, got \(reference)")
+        do {
+            _ = try PeachSettings.default.applying(overrides)
+        } catch {
+            throw ValidationError("--\(error.field == "noteDurationSeconds" ? "note-duration" : "reference") \(error.message)")
         }
     }
 
-    var settings: TrainingSettings {
-        var settings = TrainingSettings.default
-        settings.noteDurationSeconds = noteDuration
-        settings.referencePitch = ReferencePitch(hertz: reference)!
-        return settings
+    /// The saved settings with this session's overrides on top.
+    func settings(in database: PeachDatabase) async throws -> TrainingSettings {
+        var settings = PeachSettings.default
+        if let saved = try await SQLiteSettingsStore(database: database).loadSettings() {
+            settings = (try? settings.applying(saved)) ?? settings
+        }
+        return try settings.applying(overrides).training
     }
 }
