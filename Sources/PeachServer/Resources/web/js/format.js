@@ -2,8 +2,13 @@ import { language } from './i18n.js';
 
 // Numbers and dates in the user's language; the values themselves always come from the server.
 
+/** A number with exactly `fractionDigits` decimals, as the current language writes it (1.5 / 1,5). */
+export function formatNumber(value, fractionDigits = 0) {
+  return new Intl.NumberFormat(language(), { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }).format(value);
+}
+
 export function formatCents(value) {
-  return new Intl.NumberFormat(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value);
+  return formatNumber(value, 1);
 }
 
 export function formatCount(value) {

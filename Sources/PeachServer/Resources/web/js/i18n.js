@@ -247,11 +247,6 @@ export function translate(root) {
   }
 }
 
-/** Numbers as the current language writes them (1.5 / 1,5). */
-export function formatNumber(value, fractionDigits = 0) {
-  return new Intl.NumberFormat(current, { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }).format(value);
-}
-
 
 /** The current language, for number and date formatting. */
 export function language() {

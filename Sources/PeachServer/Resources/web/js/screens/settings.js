@@ -1,5 +1,6 @@
 import { api } from '../api.js';
-import { formatNumber, setLanguage, t } from '../i18n.js';
+import { formatNumber } from '../format.js';
+import { setLanguage, t } from '../i18n.js';
 
 // Every control is bounded by the ranges the server sends, so nothing here can produce an invalid
 // value and there is no save button: each change is sent at once and applies to the next trial.
