@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
-# Installs everything the tests and the benchmarks need, idempotently: Debian packages for the
-# browser tests and audio, and a Python virtualenv (.venv-e2e) with the test drivers.
+# Installs what Peach needs, idempotently. `setup.sh build`: only what building needs (ALSA headers).
+# `setup.sh` (all): also the Debian packages for the browser and terminal tests and a Python
+# virtualenv (.venv-e2e) with the test drivers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-apt_packages=(chromium chromium-driver libasound2-dev alsa-utils tmux sox librsvg2-bin python3-venv)
+build_packages=(libasound2-dev)
+test_packages=(chromium chromium-driver alsa-utils tmux sox librsvg2-bin python3-venv)
+apt_packages=("${build_packages[@]}")
+[ "${1:-all}" = "build" ] || apt_packages+=("${test_packages[@]}")
 missing=()
 for p in "${apt_packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -16,6 +20,8 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo_cmd apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
+
+[ "${1:-all}" = "build" ] && exit 0
 
 venv=.venv-e2e
 if [ ! -x "$venv/bin/python" ]; then
