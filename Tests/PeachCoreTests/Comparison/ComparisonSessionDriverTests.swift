@@ -6,12 +6,6 @@ import Testing
 
 /// The driver performs the reducer's effects through mock ports on a test clock.
 struct ComparisonSessionDriverTests {
-    final class Log<Value: Sendable>: Sendable {
-        private let values = Mutex<[Value]>([])
-        func append(_ value: Value) { values.withLock { $0.append(value) } }
-        var all: [Value] { values.withLock { $0 } }
-    }
-
     struct MockHandle: PlaybackHandle {
         let frequency: Frequency
         let stops: Log<Frequency>
@@ -67,24 +61,6 @@ struct ComparisonSessionDriverTests {
             now: { Date(timeIntervalSince1970: 42) }, onFeedback: { feedback.append($0) },
             onError: { errors.append("\($0)") })
         return (driver, source)
-    }
-
-    /// Advances the test clock once the sleep it should end has begun: under load, a task the driver
-    /// just created may not have reached its `sleep` yet, and advancing first would leave it asleep.
-    func advance(_ clock: TestClock<Duration>, by duration: Duration) async {
-        for _ in 0..<2000 where (try? await clock.checkSuspension()) == nil {
-            try? await Task.sleep(for: .milliseconds(1))
-        }
-        await clock.advance(by: duration)
-    }
-
-    /// Waits (in real time, briefly) for the tasks the test clock resumed to deliver their events.
-    func eventually(_ condition: () async -> Bool) async -> Bool {
-        for _ in 0..<2000 {
-            if await condition() { return true }
-            try? await Task.sleep(for: .milliseconds(1))
-        }
-        return false
     }
 
     func reaches(_ driver: ComparisonSessionDriver, _ state: ComparisonState) async -> Bool {

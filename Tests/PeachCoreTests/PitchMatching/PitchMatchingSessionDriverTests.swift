@@ -6,12 +6,6 @@ import Testing
 
 /// The driver performs the reducer's effects through mock ports on a test clock.
 struct PitchMatchingSessionDriverTests {
-    final class Log<Value: Sendable>: Sendable {
-        private let values = Mutex<[Value]>([])
-        func append(_ value: Value) { values.withLock { $0.append(value) } }
-        var all: [Value] { values.withLock { $0 } }
-    }
-
     enum Call: Hashable, Sendable {
         case play(Frequency)
         case adjust(Frequency)
@@ -74,24 +68,6 @@ struct PitchMatchingSessionDriverTests {
         PitchMatchingSessionDriver(
             timing: .init(noteDuration: .seconds(1)), player: player, store: store, source: FixedSource([first, second]),
             clock: clock, now: { [moment] in moment }, onFeedback: { feedback.append($0) }, onError: { errors.append("\($0)") })
-    }
-
-    /// Waits (in real time, briefly) for the tasks the test clock resumed to deliver their events.
-    /// Advances the test clock once the sleep it should end has begun: under load, a task the driver
-    /// just created may not have reached its `sleep` yet, and advancing first would leave it asleep.
-    func advance(_ clock: TestClock<Duration>, by duration: Duration) async {
-        for _ in 0..<2000 where (try? await clock.checkSuspension()) == nil {
-            try? await Task.sleep(for: .milliseconds(1))
-        }
-        await clock.advance(by: duration)
-    }
-
-    func eventually(_ condition: () async -> Bool) async -> Bool {
-        for _ in 0..<2000 {
-            if await condition() { return true }
-            try? await Task.sleep(for: .milliseconds(1))
-        }
-        return false
     }
 
     func reaches(_ driver: PitchMatchingSessionDriver, _ state: PitchMatchingState) async -> Bool {

@@ -1,0 +1,27 @@
+import Clocks
+import Synchronization
+
+/// What a mock port saw, readable from the test while the driver's tasks append to it.
+final class Log<Value: Sendable>: Sendable {
+    private let values = Mutex<[Value]>([])
+    func append(_ value: Value) { values.withLock { $0.append(value) } }
+    var all: [Value] { values.withLock { $0 } }
+}
+
+/// Advances the test clock once the sleep it should end has begun: under load, a task a driver
+/// just created may not have reached its `sleep` yet, and advancing first would leave it asleep.
+func advance(_ clock: TestClock<Duration>, by duration: Duration) async {
+    for _ in 0..<2000 where (try? await clock.checkSuspension()) == nil {
+        try? await Task.sleep(for: .milliseconds(1))
+    }
+    await clock.advance(by: duration)
+}
+
+/// Waits (in real time, briefly) for the tasks the test clock resumed to deliver their events.
+func eventually(_ condition: () async -> Bool) async -> Bool {
+    for _ in 0..<2000 {
+        if await condition() { return true }
+        try? await Task.sleep(for: .milliseconds(1))
+    }
+    return false
+}
