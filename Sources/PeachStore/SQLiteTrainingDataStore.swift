@@ -8,28 +8,34 @@ public struct SQLiteTrainingDataStore: TrainingDataStore {
 
     public init(database: PeachDatabase) { self.database = database }
 
-    public func save(_ comparison: CompletedComparison) async throws(DataStoreError) {
-        try await insert(ComparisonRecord(comparison))
-    }
-
-    public func comparisons(limit: Int) async throws(DataStoreError) -> [CompletedComparison] {
-        try await newest(ComparisonRecord.self, limit: limit).map { record throws(DataStoreError) in
-            try record.completedComparison()
+    public func save(_ record: TrainingRecord) async throws(DataStoreError) {
+        switch record {
+        case let .comparison(comparison): try await insert(ComparisonRecord(comparison))
+        case let .matching(attempt): try await insert(PitchMatchingRecord(attempt))
         }
     }
 
-    public func save(_ pitchMatching: CompletedPitchMatching) async throws(DataStoreError) {
-        try await insert(PitchMatchingRecord(pitchMatching))
-    }
-
-    public func pitchMatchings(limit: Int) async throws(DataStoreError) -> [CompletedPitchMatching] {
-        try await newest(PitchMatchingRecord.self, limit: limit).map { record throws(DataStoreError) in
-            try record.completedPitchMatching()
+    public func records(_ discipline: Discipline?, limit: Int) async throws(DataStoreError) -> [TrainingRecord] {
+        let kinds = discipline.map { [$0.kind] } ?? [.comparison, .matching]
+        var records: [TrainingRecord] = []
+        for kind in kinds {
+            switch kind {
+            case .comparison:
+                records += try await newest(ComparisonRecord.self, discipline, limit: limit).map { record throws(DataStoreError) in
+                    .comparison(try record.completedComparison())
+                }
+            case .matching:
+                records += try await newest(PitchMatchingRecord.self, discipline, limit: limit).map { record throws(DataStoreError) in
+                    .matching(try record.completedPitchMatching())
+                }
+            }
         }
+        // Each table's newest, merged; a stable sort keeps each table's own order among equal times.
+        return Array(records.sorted { $0.timestamp > $1.timestamp }.prefix(limit))
     }
 
     /// Clears every training record in one transaction (the user's "Reset training data").
-    public func deleteAllRecords() async throws(DataStoreError) {
+    public func deleteAll() async throws(DataStoreError) {
         do {
             try await database.writer.write { db in
                 _ = try ComparisonRecord.deleteAll(db)
@@ -52,11 +58,13 @@ public struct SQLiteTrainingDataStore: TrainingDataStore {
     }
 
     private func newest<Record: FetchableRecord & TableRecord & Sendable>(
-        _ type: Record.Type, limit: Int
+        _ type: Record.Type, _ discipline: Discipline?, limit: Int
     ) async throws(DataStoreError) -> [Record] {
         do {
             return try await database.writer.read { db in
-                try Record.order(Column("timestamp").desc, Column("id").desc).limit(limit).fetchAll(db)
+                var request = Record.order(Column("timestamp").desc, Column("id").desc)
+                if let discipline { request = request.filter(Column("discipline") == discipline.rawValue) }
+                return try request.limit(limit).fetchAll(db)
             }
         } catch {
             throw .fetchFailed(String(describing: error))

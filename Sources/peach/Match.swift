@@ -21,17 +21,21 @@ struct Match: AsyncParsableCommand {
         let database = try PeachDatabase(path: data.resolvedPath)
         let store = SQLiteTrainingDataStore(database: database)
         let settings = try await training.settings(in: database)
+        let discipline = Discipline(kind: .matching, intervals: training.trainsIntervals)
+        let trials = try await TrialSource.resuming(from: store)
         let synthesizer = Synthesizer()
         let output = try audio.start(synthesizer)
         let terminal = TerminalSession()
         let driver = PitchMatchingSessionDriver(
             timing: .init(noteDuration: .seconds(settings.noteDurationSeconds), referencePitch: settings.referencePitch),
             player: SynthesizerNotePlayer(synthesizer: synthesizer), store: store,
-            source: RandomPitchMatchingSource(settings: settings), clock: ContinuousClock(),
+            source: trials.challenges(discipline, settings: settings), clock: ContinuousClock(),
             onFeedback: { Output.line(Self.feedback($0)) },
             onError: { error in TrainingErrors.report(error, to: terminal) })
 
-        Output.line("Pitch matching. Listen, then tune the second note to the first: ↑/↓ fine, PgUp/PgDn coarse, Enter when they match. q quits.")
+        Output.line(training.trainsIntervals
+            ? "Interval matching (\(settings.intervals.map(\.spelled).joined(separator: ", ")), \(settings.tuningSystem.rawValue)). Tune the second note to the interval: ↑/↓ fine, PgUp/PgDn coarse, Enter when it is right. q quits."
+            : "Pitch matching. Listen, then tune the second note to the first: ↑/↓ fine, PgUp/PgDn coarse, Enter when they match. q quits.")
         await driver.start()
         // The slider position lives here; every challenge starts at its centre.
         var position = 0.0

@@ -17,7 +17,9 @@ struct Train: AsyncParsableCommand {
         let database = try PeachDatabase(path: data.resolvedPath)
         let store = SQLiteTrainingDataStore(database: database)
         let settings = try await training.settings(in: database)
-        let source = AdaptiveComparisonSource(settings: settings, last: try await store.comparisons(limit: 1).first)
+        let discipline = Discipline(kind: .comparison, intervals: training.trainsIntervals)
+        let trials = try await TrialSource.resuming(from: store)
+        let source = trials.comparisons(discipline, settings: settings)
         let synthesizer = Synthesizer()
         let output = try audio.start(synthesizer)
         let terminal = TerminalSession()
@@ -33,7 +35,9 @@ struct Train: AsyncParsableCommand {
             },
             onError: { error in TrainingErrors.report(error, to: terminal) })
 
-        Output.line("Comparison training. Was the second note higher (↑ or k) or lower (↓ or j)? q quits.")
+        Output.line(training.trainsIntervals
+            ? "Interval comparison (\(settings.intervals.map(\.spelled).joined(separator: ", ")), \(settings.tuningSystem.rawValue)). Was the second note higher (↑ or k) or lower (↓ or j) than the interval? q quits."
+            : "Comparison training. Was the second note higher (↑ or k) or lower (↓ or j)? q quits.")
         await driver.start()
         inputs: for await input in terminal.inputs {
             switch input {

@@ -157,8 +157,8 @@ struct ProfileAPITests {
             #expect(timeline.points.map(\.count).reduce(0, +) == 3)
 
             // The pitch-matching service reports attempts the same way.
-            await services.profile.record(CompletedPitchMatching(
-                referenceNote: MIDINote(60)!, initialCentOffset: Cents(30), userCentError: Cents(-6), timestamp: Date()))
+            await services.profile.record(.matching(CompletedPitchMatching(
+                referenceNote: MIDINote(60)!, initialCentOffset: Cents(30), userCentError: Cents(-6), timestamp: Date())))
             let after = try await Self.get(Profile.self, "/api/profile", client)
             #expect(after.pitchMatching.count == 1)
             #expect(after.pitchMatching.meanAbsoluteError == 6)

@@ -1,23 +1,36 @@
-/// One pitch-discrimination trial: note 1, then the same note shifted by `centOffset` (the sign is
-/// the right answer), optionally played at a different level so loudness cannot give the answer away.
+/// One discrimination trial: note 1 (the reference), then note 2 — the same note, or the interval
+/// above or below it in the chosen tuning — shifted by `centOffset` (the sign is the right
+/// answer), optionally at a different level so loudness cannot give the answer away.
 public struct Comparison: Hashable, Sendable {
     /// How far "vary loudness" at full strength moves note 2's level either way (seed epic 10).
     public static let maxLoudnessOffset = AmplitudeDB(2)
 
+    public let discipline: Discipline
     public let note1: MIDINote
-    /// Signed: positive means note 2 is higher.
+    public let interval: DirectedInterval
+    public let tuningSystem: TuningSystem
+    /// Signed offset from the correctly tuned note 2: positive means note 2 is higher than it should be.
     public let centOffset: Cents
     /// Note 2's level relative to note 1 (zero unless "vary loudness" is on).
     public let note2LevelOffset: AmplitudeDB
 
-    public init(note1: MIDINote, centOffset: Cents, note2LevelOffset: AmplitudeDB = .zero) {
+    /// `interval.target(from: note1)` must exist (the strategy draws note 1 so that it does).
+    public init(
+        _ discipline: Discipline = .pitchComparison, note1: MIDINote, interval: DirectedInterval = .unison,
+        tuningSystem: TuningSystem = .equalTemperament, centOffset: Cents, note2LevelOffset: AmplitudeDB = .zero
+    ) {
+        precondition(interval.target(from: note1) != nil, "\(interval) from \(note1) leaves MIDI 0–127")
+        self.discipline = discipline
         self.note1 = note1
+        self.interval = interval
+        self.tuningSystem = tuningSystem
         self.centOffset = centOffset
         self.note2LevelOffset = note2LevelOffset
     }
 
-    /// The seeds keep note 2 on note 1's MIDI number and express the difference in cents only.
-    public var note2: MIDINote { note1 }
+    /// The note the interval lands on; note 1 itself for unison (the seeds express the
+    /// difference in cents only).
+    public var note2: MIDINote { interval.target(from: note1)! }
 
     public var correctAnswer: ComparisonAnswer { centOffset > .zero ? .higher : .lower }
 
@@ -25,8 +38,9 @@ public struct Comparison: Hashable, Sendable {
         Frequency(note: note1, reference: reference)
     }
 
+    /// Measured from the played note 1, so a just interval is pure whatever the reference pitch.
     public func note2Frequency(reference: ReferencePitch) -> Frequency {
-        Frequency(note: note2, offset: centOffset, reference: reference)
+        Frequency(note: note1, offset: interval.cents(in: tuningSystem) + centOffset, reference: reference)
     }
 }
 

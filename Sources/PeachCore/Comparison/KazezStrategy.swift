@@ -34,19 +34,28 @@ public struct KazezStrategy: Sendable {
         return clamp(raw.rounded(toMultipleOf: Self.resolution))
     }
 
+    /// A comparison of `discipline`: a random interval of `intervals`, a random note 1 such that
+    /// both notes stay inside `range`, a random direction of the offset.
     public func nextComparison(
+        _ discipline: Discipline = .pitchComparison,
         after last: CompletedComparison?,
         coldStart: Cents?,
         in range: NoteRange,
+        intervals: [DirectedInterval] = [.unison],
+        tuningSystem: TuningSystem = .equalTemperament,
         loudnessVariation: Double = 0,
         using generator: inout some RandomNumberGenerator
     ) -> Comparison {
         let difference = nextDifference(after: last, coldStart: coldStart)
-        let note = range.randomNote(using: &generator)
+        // A single choice draws nothing, so unison trials use the generator exactly as before.
+        let interval = intervals.count == 1 ? intervals[0] : intervals.randomElement(using: &generator) ?? .unison
+        let note = range.randomReference(for: interval, using: &generator)
         let direction: Double = Bool.random(using: &generator) ? 1 : -1
         let levelBound = loudnessVariation * Comparison.maxLoudnessOffset.rawValue
         let levelOffset = levelBound > 0 ? Double.random(in: -levelBound...levelBound, using: &generator) : 0
-        return Comparison(note1: note, centOffset: direction * difference, note2LevelOffset: AmplitudeDB(levelOffset))
+        return Comparison(
+            discipline, note1: note, interval: interval, tuningSystem: tuningSystem,
+            centOffset: direction * difference, note2LevelOffset: AmplitudeDB(levelOffset))
     }
 
     private func clamp(_ value: Cents) -> Cents {

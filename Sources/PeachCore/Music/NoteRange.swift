@@ -40,4 +40,13 @@ public struct NoteRange: Hashable, Sendable, Codable {
     public func randomNote(using generator: inout some RandomNumberGenerator) -> MIDINote {
         MIDINote(Int.random(in: lower.rawValue...upper.rawValue, using: &generator))!
     }
+
+    /// A reference note whose `interval` target also lies in the range. Every interval spans at
+    /// most an octave and every range at least one, so there is always one.
+    public func randomReference(for interval: DirectedInterval, using generator: inout some RandomNumberGenerator) -> MIDINote {
+        let offset = interval.semitoneOffset
+        let lowest = max(lower.rawValue, lower.rawValue - offset)
+        let highest = min(upper.rawValue, upper.rawValue - offset)
+        return MIDINote(Int.random(in: lowest...highest, using: &generator))!
+    }
 }

@@ -1,24 +1,35 @@
 import Foundation
 
-/// A committed pitch-matching attempt: exactly what is stored for it.
+/// A committed matching attempt (unison or interval): exactly what is stored for it.
 public struct CompletedPitchMatching: Hashable, Sendable {
     public let referenceNote: MIDINote
     public let initialCentOffset: Cents
-    /// Signed: positive means the user ended sharp of the reference.
+    /// Signed: positive means the user ended sharp of the target.
     public let userCentError: Cents
     public let timestamp: Date
+    public let discipline: Discipline
+    public let interval: DirectedInterval
+    public let tuningSystem: TuningSystem
 
-    public init(referenceNote: MIDINote, initialCentOffset: Cents, userCentError: Cents, timestamp: Date) {
+    public init(
+        referenceNote: MIDINote, initialCentOffset: Cents, userCentError: Cents, timestamp: Date,
+        discipline: Discipline = .pitchMatching, interval: DirectedInterval = .unison,
+        tuningSystem: TuningSystem = .equalTemperament
+    ) {
         self.referenceNote = referenceNote
         self.initialCentOffset = initialCentOffset
         self.userCentError = userCentError
         self.timestamp = timestamp
+        self.discipline = discipline
+        self.interval = interval
+        self.tuningSystem = tuningSystem
     }
 
     public init(_ challenge: PitchMatchingChallenge, committedAt value: NormalizedSliderValue, timestamp: Date) {
         self.init(
             referenceNote: challenge.referenceNote, initialCentOffset: challenge.initialCentOffset,
-            userCentError: challenge.centOffset(atNormalizedValue: value), timestamp: timestamp)
+            userCentError: challenge.centOffset(atNormalizedValue: value), timestamp: timestamp,
+            discipline: challenge.discipline, interval: challenge.interval, tuningSystem: challenge.tuningSystem)
     }
 
     public var band: PitchMatchingBand { PitchMatchingBand(error: userCentError) }

@@ -1,32 +1,53 @@
-/// One pitch-matching trial: a reference note, and a tunable note that starts `initialCentOffset`
-/// away from it. The slider's normalized value v ∈ −1…1 moves the tunable note to
-/// `initialCentOffset + v × centRange` cents from the reference (seed story 19.5).
+/// One matching trial: a reference note, and a tunable note that starts `initialCentOffset` away
+/// from its target — the same note, or the interval above or below it in the chosen tuning. The
+/// slider's normalized value v ∈ −1…1 moves the tunable note to `initialCentOffset + v × centRange`
+/// cents from the target (seed story 19.5).
 public struct PitchMatchingChallenge: Hashable, Sendable {
     /// The seeds' bound on the starting detune, and the slider's reach either way from its centre.
     public static let defaultCentRange = Cents(100)
 
+    public let discipline: Discipline
     public let referenceNote: MIDINote
+    public let interval: DirectedInterval
+    public let tuningSystem: TuningSystem
     public let initialCentOffset: Cents
     public let centRange: Cents
 
-    public init(referenceNote: MIDINote, initialCentOffset: Cents, centRange: Cents = defaultCentRange) {
+    /// `interval.target(from: referenceNote)` must exist.
+    public init(
+        _ discipline: Discipline = .pitchMatching, referenceNote: MIDINote, interval: DirectedInterval = .unison,
+        tuningSystem: TuningSystem = .equalTemperament, initialCentOffset: Cents, centRange: Cents = defaultCentRange
+    ) {
+        precondition(interval.target(from: referenceNote) != nil, "\(interval) from \(referenceNote) leaves MIDI 0–127")
+        self.discipline = discipline
         self.referenceNote = referenceNote
+        self.interval = interval
+        self.tuningSystem = tuningSystem
         self.initialCentOffset = initialCentOffset
         self.centRange = centRange
     }
 
-    /// A random note from the range, detuned by a random offset within ±`offsetBound`.
+    /// A random interval of `intervals` from a random reference (both notes inside `range`),
+    /// detuned by a random offset within ±`offsetBound`.
     public static func random(
-        in range: NoteRange, offsetBound: Cents = defaultCentRange, centRange: Cents = defaultCentRange,
-        using generator: inout some RandomNumberGenerator
+        _ discipline: Discipline = .pitchMatching, in range: NoteRange, intervals: [DirectedInterval] = [.unison],
+        tuningSystem: TuningSystem = .equalTemperament, offsetBound: Cents = defaultCentRange,
+        centRange: Cents = defaultCentRange, using generator: inout some RandomNumberGenerator
     ) -> PitchMatchingChallenge {
-        let note = range.randomNote(using: &generator)
+        // A single choice draws nothing, so unison trials use the generator exactly as before.
+        let interval = intervals.count == 1 ? intervals[0] : intervals.randomElement(using: &generator) ?? .unison
+        let note = range.randomReference(for: interval, using: &generator)
         let bound = offsetBound.magnitude.rawValue
         let offset = bound > 0 ? Double.random(in: -bound...bound, using: &generator) : 0
-        return PitchMatchingChallenge(referenceNote: note, initialCentOffset: Cents(offset), centRange: centRange)
+        return PitchMatchingChallenge(
+            discipline, referenceNote: note, interval: interval, tuningSystem: tuningSystem,
+            initialCentOffset: Cents(offset), centRange: centRange)
     }
 
-    /// Where the slider puts the tunable note, in cents from the reference; also the user's
+    /// The MIDI note the tunable note aims at.
+    public var targetNote: MIDINote { interval.target(from: referenceNote)! }
+
+    /// Where the slider puts the tunable note, in cents from the tuned target; also the user's
     /// signed error when they commit there (positive = sharp).
     public func centOffset(atNormalizedValue value: NormalizedSliderValue) -> Cents {
         initialCentOffset + value.rawValue * centRange
@@ -36,8 +57,11 @@ public struct PitchMatchingChallenge: Hashable, Sendable {
         Frequency(note: referenceNote, reference: reference)
     }
 
+    /// Measured from the played reference, so a just interval is pure whatever the reference pitch.
     public func tunableFrequency(atNormalizedValue value: NormalizedSliderValue, reference: ReferencePitch) -> Frequency {
-        Frequency(note: referenceNote, offset: centOffset(atNormalizedValue: value), reference: reference)
+        Frequency(
+            note: referenceNote, offset: interval.cents(in: tuningSystem) + centOffset(atNormalizedValue: value),
+            reference: reference)
     }
 }
 

@@ -1,11 +1,43 @@
 /// Where answers live. Each save is one atomic transaction: it lands whole or not at all.
 public protocol TrainingDataStore: Sendable {
-    func save(_ comparison: CompletedComparison) async throws(DataStoreError)
-    /// Newest first.
-    func comparisons(limit: Int) async throws(DataStoreError) -> [CompletedComparison]
-    func save(_ pitchMatching: CompletedPitchMatching) async throws(DataStoreError)
-    /// Newest first.
-    func pitchMatchings(limit: Int) async throws(DataStoreError) -> [CompletedPitchMatching]
+    func save(_ record: TrainingRecord) async throws(DataStoreError)
+    /// Newest first; every discipline when `discipline` is nil.
+    func records(_ discipline: Discipline?, limit: Int) async throws(DataStoreError) -> [TrainingRecord]
+    /// Every record of every discipline, in one transaction ("Reset training data").
+    func deleteAll() async throws(DataStoreError)
+}
+
+extension TrainingDataStore {
+    public func save(_ comparison: CompletedComparison) async throws(DataStoreError) {
+        try await save(.comparison(comparison))
+    }
+
+    public func save(_ attempt: CompletedPitchMatching) async throws(DataStoreError) {
+        try await save(.matching(attempt))
+    }
+
+    /// The newest answers of one comparison discipline, newest first.
+    public func comparisons(_ discipline: Discipline = .pitchComparison, limit: Int) async throws(DataStoreError) -> [CompletedComparison] {
+        try await records(discipline, limit: limit).compactMap {
+            if case let .comparison(comparison) = $0 { comparison } else { nil }
+        }
+    }
+
+    /// The newest attempts of one matching discipline, newest first.
+    public func pitchMatchings(_ discipline: Discipline = .pitchMatching, limit: Int) async throws(DataStoreError) -> [CompletedPitchMatching] {
+        try await records(discipline, limit: limit).compactMap {
+            if case let .matching(attempt) = $0 { attempt } else { nil }
+        }
+    }
+
+    /// Each comparison discipline's newest answer: where its chain continues.
+    public func lastComparisons() async throws(DataStoreError) -> [Discipline: CompletedComparison] {
+        var last: [Discipline: CompletedComparison] = [:]
+        for discipline in Discipline.allCases where discipline.kind == .comparison {
+            last[discipline] = try await comparisons(discipline, limit: 1).first
+        }
+        return last
+    }
 }
 
 public enum DataStoreError: Error, Equatable, Sendable, CustomStringConvertible {

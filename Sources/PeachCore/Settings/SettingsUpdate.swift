@@ -11,12 +11,31 @@ public struct SettingsUpdate: Hashable, Sendable, Codable {
     public var minCentDifference: Double?
     public var maxCentDifference: Double?
     public var language: String?
+    public var intervals: [IntervalChoice]?
+    public var tuningSystem: String?
+    public var intervalMatchingCentRange: Double?
+
+    /// One interval as it arrives from outside: `{"name": "P5", "direction": "up"}`.
+    public struct IntervalChoice: Hashable, Sendable, Codable {
+        public var name: String
+        public var direction: String?
+
+        public init(name: String, direction: String? = nil) {
+            self.name = name
+            self.direction = direction
+        }
+
+        public init(_ interval: DirectedInterval) {
+            self.init(name: interval.interval.rawValue, direction: interval.direction.rawValue)
+        }
+    }
 
     public init(
         noteRangeLower: Int? = nil, noteRangeUpper: Int? = nil, noteDurationSeconds: Double? = nil,
         referencePitchHz: Double? = nil, soundSource: String? = nil, varyLoudness: Double? = nil,
         noteGapSeconds: Double? = nil, minCentDifference: Double? = nil, maxCentDifference: Double? = nil,
-        language: String? = nil
+        language: String? = nil, intervals: [IntervalChoice]? = nil, tuningSystem: String? = nil,
+        intervalMatchingCentRange: Double? = nil
     ) {
         self.noteRangeLower = noteRangeLower
         self.noteRangeUpper = noteRangeUpper
@@ -28,6 +47,9 @@ public struct SettingsUpdate: Hashable, Sendable, Codable {
         self.minCentDifference = minCentDifference
         self.maxCentDifference = maxCentDifference
         self.language = language
+        self.intervals = intervals
+        self.tuningSystem = tuningSystem
+        self.intervalMatchingCentRange = intervalMatchingCentRange
     }
 
     /// The full description of `settings`, so that storing it and applying it back is lossless.
@@ -38,7 +60,9 @@ public struct SettingsUpdate: Hashable, Sendable, Codable {
             noteDurationSeconds: training.noteDurationSeconds, referencePitchHz: training.referencePitch.frequency.hertz,
             soundSource: training.soundSource.rawValue, varyLoudness: training.varyLoudness,
             noteGapSeconds: training.noteGapSeconds, minCentDifference: training.minCentDifference.rawValue,
-            maxCentDifference: training.maxCentDifference.rawValue, language: settings.language.rawValue)
+            maxCentDifference: training.maxCentDifference.rawValue, language: settings.language.rawValue,
+            intervals: training.intervals.map(IntervalChoice.init), tuningSystem: training.tuningSystem.rawValue,
+            intervalMatchingCentRange: training.intervalMatchingRange.rawValue)
     }
 }
 
@@ -94,6 +118,20 @@ extension PeachSettings {
                 message: "minCentDifference (\(training.minCentDifference.rawValue)) must not exceed maxCentDifference (\(training.maxCentDifference.rawValue))")
         }
 
+        if let choices = update.intervals {
+            training.intervals = try Self.intervals(choices)
+        }
+        if let name = update.tuningSystem {
+            guard let tuning = TuningSystem(rawValue: name) else {
+                throw SettingsError(field: "tuningSystem", message: "must be one of \(TuningSystem.allCases.map(\.rawValue)), got '\(name)'")
+            }
+            training.tuningSystem = tuning
+        }
+        if let range = try checked(
+            update.intervalMatchingCentRange, "intervalMatchingCentRange", TrainingSettings.intervalMatchingRangeLimits, unit: "¢") {
+            training.intervalMatchingRange = Cents(range)
+        }
+
         var language = self.language
         if let code = update.language {
             guard let chosen = InterfaceLanguage(rawValue: code) else {
@@ -102,6 +140,28 @@ extension PeachSettings {
             language = chosen
         }
         return PeachSettings(training: training, language: language)
+    }
+
+    /// At least one, each a known interval with a direction (unison only up), no repeats.
+    private static func intervals(_ choices: [SettingsUpdate.IntervalChoice]) throws(SettingsError) -> [DirectedInterval] {
+        guard !choices.isEmpty else {
+            throw SettingsError(field: "intervals", message: "must hold at least one interval")
+        }
+        var chosen: [DirectedInterval] = []
+        for choice in choices {
+            guard let interval = Interval(rawValue: choice.name) else {
+                throw SettingsError(field: "intervals", message: "'\(choice.name)' is not one of \(Interval.allCases.map(\.rawValue))")
+            }
+            let directionName = choice.direction ?? IntervalDirection.up.rawValue
+            guard let direction = IntervalDirection(rawValue: directionName) else {
+                throw SettingsError(field: "intervals", message: "direction must be up or down, got '\(directionName)'")
+            }
+            guard let directed = DirectedInterval(interval, direction) else {
+                throw SettingsError(field: "intervals", message: "unison (P1) has no direction down")
+            }
+            if !chosen.contains(directed) { chosen.append(directed) }
+        }
+        return chosen
     }
 
     private func checked(

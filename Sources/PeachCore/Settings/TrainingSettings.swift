@@ -5,6 +5,8 @@ public struct TrainingSettings: Hashable, Sendable {
     public static let noteGapRange: ClosedRange<Double> = 0...5
     public static let varyLoudnessRange: ClosedRange<Double> = 0...1
     public static let centDifferenceRange: ClosedRange<Double> = 0.1...100
+    /// How far an interval-matching trial may start from its target, and the slider's reach.
+    public static let intervalMatchingRangeLimits: ClosedRange<Double> = 5...100
 
     public var noteRange: NoteRange
     public var noteDurationSeconds: Double
@@ -14,6 +16,10 @@ public struct TrainingSettings: Hashable, Sendable {
     public var noteGapSeconds: Double
     public var minCentDifference: Cents
     public var maxCentDifference: Cents
+    /// The intervals the interval disciplines draw from: never empty.
+    public var intervals: [DirectedInterval] = [DirectedInterval(.P5, .up)!]
+    public var tuningSystem: TuningSystem = .equalTemperament
+    public var intervalMatchingRange = Cents(20)
 
     public static let `default` = TrainingSettings(
         noteRange: .default, noteDurationSeconds: 1.0, referencePitch: .a440, varyLoudness: 0,

@@ -7,23 +7,32 @@ import PeachStore
 
 /// Everything the server needs, opened once at start-up.
 public struct PeachServices: Sendable {
-    public let database: PeachDatabase
-    public let store: SQLiteTrainingDataStore
+    public let store: any TrainingDataStore & TrainingHistory
+    /// The SQLite file behind the store, for reset and the CSV transfer; nil on an in-memory store.
+    public let database: PeachDatabase?
     public let settings: SettingsService
-    public let comparisons: ComparisonService
+    public let trials: TrialService
     public let profile: ProfileService
-    public let pitchMatchings: PitchMatchingService
 
-    public static func open(databasePath: String, logger: Logger) async throws(DataStoreError) -> PeachServices {
+    public static func open(
+        databasePath: String, environment: ServerEnvironment = .live, logger: Logger
+    ) async throws(DataStoreError) -> PeachServices {
         let database = try PeachDatabase(path: databasePath)
-        let store = SQLiteTrainingDataStore(database: database)
-        let settings = try await SettingsService(store: SQLiteSettingsStore(database: database), logger: logger)
+        return try await make(
+            store: SQLiteTrainingDataStore(database: database), settingsStore: SQLiteSettingsStore(database: database),
+            database: database, environment: environment, logger: logger)
+    }
+
+    /// The services on any store: SQLite in production, `InMemoryTrainingDataStore` in tests.
+    public static func make(
+        store: any TrainingDataStore & TrainingHistory, settingsStore: any SettingsStore, database: PeachDatabase? = nil,
+        environment: ServerEnvironment, logger: Logger
+    ) async throws(DataStoreError) -> PeachServices {
+        let settings = try await SettingsService(store: settingsStore, logger: logger)
         let profile = try await ProfileService.load(from: store)
-        let comparisons = try await ComparisonService(store: store, settings: settings, profile: profile, logger: logger)
-        let pitchMatchings = PitchMatchingService(store: store, settings: settings, profile: profile, logger: logger)
-        return PeachServices(
-            database: database, store: store, settings: settings, comparisons: comparisons, profile: profile,
-            pitchMatchings: pitchMatchings)
+        let trials = try await TrialService(
+            store: store, settings: settings, profile: profile, environment: environment, logger: logger)
+        return PeachServices(store: store, database: database, settings: settings, trials: trials, profile: profile)
     }
 }
 
@@ -31,9 +40,8 @@ extension PeachServices {
     /// After the stored history changed wholesale (reset, import), every in-memory view of it is
     /// rebuilt as a restart would rebuild it.
     func historyDidChange() async throws(DataStoreError) {
-        await pitchMatchings.discardPending()
         try await profile.rebuild(from: store)
-        try await comparisons.continueFromStoredAnswers(coldStart: await profile.meanThreshold)
+        try await trials.continueFromStoredAnswers()
     }
 }
 
@@ -46,12 +54,11 @@ public enum PeachApp {
         let api = router.group("api").add(middleware: ServerTimingMiddleware())
         HealthRoutes().add(to: api)
         OpenAPIRoutes(document: try WebResources.openAPIDocument()).add(to: api)
-        ComparisonRoutes(service: services.comparisons, store: services.store).add(to: api)
+        TrialRoutes(service: services.trials, store: services.store).add(to: api)
         SettingsRoutes(service: services.settings).add(to: api)
         RecordRoutes(services: services).add(to: api)
         ProfileRoutes(service: services.profile).add(to: api)
-        PitchMatchingRoutes(service: services.pitchMatchings, store: services.store).add(to: api)
-        TransferRoutes(services: services).add(to: api)
+        if let database = services.database { TransferRoutes(services: services, database: database).add(to: api) }
         return router
     }
 

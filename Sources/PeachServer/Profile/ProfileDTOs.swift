@@ -70,6 +70,33 @@ struct ProfileResponse: ResponseEncodable {
     }
 }
 
+/// `GET /api/profile/intervals`: what each trained interval's records say, in the settings grid's order.
+struct IntervalProfilesResponse: ResponseEncodable {
+    struct Entry: Encodable {
+        let interval: DirectedInterval
+        let comparisons: Int
+        /// The mean difference played: shown when there are too few trials for a fitted threshold.
+        let meanDifference: Nullable<Double>
+        let threshold: Nullable<Double>
+        let percentCorrect: Nullable<Double>
+        let matchings: Int
+        let meanAbsoluteError: Nullable<Double>
+    }
+
+    let intervals: [Entry]
+
+    init(_ profiles: [(DirectedInterval, PerceptualProfile)]) {
+        intervals = profiles.map { interval, profile in
+            let estimate = profile.thresholdEstimate
+            return Entry(
+                interval: interval, comparisons: profile.comparisonCount,
+                meanDifference: Nullable(profile.meanThreshold?.rawValue), threshold: Nullable(estimate?.threshold.rawValue),
+                percentCorrect: Nullable(estimate?.percentCorrect), matchings: profile.matching.count,
+                meanAbsoluteError: Nullable(profile.matching.meanAbsoluteError?.rawValue))
+        }
+    }
+}
+
 /// `GET /api/profile/timeline`: one point per period, oldest first.
 struct TimelineResponse: ResponseEncodable {
     struct Point: Encodable {

@@ -6,23 +6,35 @@ struct ProfileRoutes {
     let service: ProfileService
 
     func add(to api: RouterGroup<BasicRequestContext>) {
-        api.get("profile") { _, _ in
-            ProfileResponse(await service.snapshot)
+        api.get("profile") { request, _ in
+            ProfileResponse(await service.snapshot(try Self.scope(request.uri.queryParameters)))
+        }
+        api.get("profile/intervals") { _, _ in
+            IntervalProfilesResponse(await service.intervalProfiles)
         }
         api.get("profile/timeline") { request, _ -> TimelineResponse in
             let options = try Self.options(request.uri.queryParameters)
-            return TimelineResponse(await service.snapshot.timeline(options.period))
+            return TimelineResponse(await service.snapshot(try Self.scope(request.uri.queryParameters)).timeline(options.period))
         }
         api.get("profile/chart.svg") { request, _ -> Response in
             let query = request.uri.queryParameters
             let options = try Self.options(
                 query, width: try query.boundedInt("width", in: ChartOptions.widths, default: 800),
                 height: try query.boundedInt("height", in: ChartOptions.heights, default: 320))
-            return Self.svg(options.svg(await service.snapshot))
+            return Self.svg(options.svg(await service.snapshot(try Self.scope(query))))
         }
-        api.get("profile/sparkline.svg") { _, _ in
-            Self.svg(ThresholdChart.sparkline(await service.snapshot.timeline(.day)))
+        api.get("profile/sparkline.svg") { request, _ in
+            Self.svg(ThresholdChart.sparkline(await service.snapshot(try Self.scope(request.uri.queryParameters)).timeline(.day)))
         }
+    }
+
+    /// `scope=pitch` (the default), `intervals`, or one interval such as `P5up`.
+    static func scope(_ query: Parameters) throws -> ProfileScope {
+        guard let text = query["scope"] else { return .pitch }
+        guard let scope = ProfileScope(String(text)) else {
+            throw HTTPError(.badRequest, message: "scope must be pitch, intervals or an interval such as P5up or M3down, got '\(text)'")
+        }
+        return scope
     }
 
     static func options(_ query: Parameters, width: Int = 800, height: Int = 320) throws -> ChartOptions {

@@ -1,37 +1,68 @@
 import Foundation
 import PeachCore
 
-/// The server's one perceptual profile: rebuilt from every record once at start-up, then updated
-/// by each stored answer. Requests read a snapshot; none re-reads the records.
+/// The server's perceptual profiles — unison pitch, all intervals, and each interval — rebuilt
+/// from every record once at start-up, then updated by each stored answer. Requests read a
+/// snapshot; none re-reads the records.
 public actor ProfileService {
-    private var profile: PerceptualProfile
+    private var profiles: [ProfileScope: PerceptualProfile]
     private let calendar: Calendar
 
-    public init(profile: PerceptualProfile, calendar: Calendar = .current) {
-        self.profile = profile
+    public init(profiles: [ProfileScope: PerceptualProfile] = [:], calendar: Calendar = .current) {
+        self.profiles = profiles
         self.calendar = calendar
     }
 
-    /// Replays every stored comparison and pitch matching, oldest first.
+    /// Replays every stored comparison and matching attempt, oldest first.
     public static func load(from history: any TrainingHistory, calendar: Calendar = .current) async throws(DataStoreError) -> ProfileService {
-        var profile = try await history.reduceComparisons(into: PerceptualProfile(calendar: calendar)) { $0.record($1) }
-        profile = try await history.reducePitchMatchings(into: profile) { $0.record($1) }
-        return ProfileService(profile: profile, calendar: calendar)
+        var profiles = try await history.reduceComparisons(into: [ProfileScope: PerceptualProfile]()) { profiles, comparison in
+            Self.add(.comparison(comparison), to: &profiles, calendar: calendar)
+        }
+        profiles = try await history.reducePitchMatchings(into: profiles) { profiles, attempt in
+            Self.add(.matching(attempt), to: &profiles, calendar: calendar)
+        }
+        return ProfileService(profiles: profiles, calendar: calendar)
     }
 
-    /// Call after the comparison is stored.
-    public func record(_ comparison: CompletedComparison) { profile.record(comparison) }
+    private static func add(_ record: TrainingRecord, to profiles: inout [ProfileScope: PerceptualProfile], calendar: Calendar) {
+        for scope in ProfileScope.scopes(of: record) {
+            switch record {
+            case let .comparison(comparison):
+                profiles[scope, default: PerceptualProfile(calendar: calendar)].record(comparison)
+            case let .matching(attempt):
+                profiles[scope, default: PerceptualProfile(calendar: calendar)].record(attempt)
+            }
+        }
+    }
 
-    /// Call after the pitch-matching attempt is stored.
-    public func record(_ attempt: CompletedPitchMatching) { profile.record(attempt) }
+    /// Call after the record is stored.
+    public func record(_ record: TrainingRecord) { Self.add(record, to: &profiles, calendar: calendar) }
 
     /// After the stored history changed wholesale (a reset, an import): built again as at start-up.
     public func rebuild(from history: any TrainingHistory) async throws(DataStoreError) {
-        profile = try await Self.load(from: history, calendar: calendar).snapshot
+        profiles = try await Self.load(from: history, calendar: calendar).profiles
     }
 
     /// A copy to compute from outside the actor (copy-on-write: free until the next answer).
-    public var snapshot: PerceptualProfile { profile }
+    public func snapshot(_ scope: ProfileScope = .pitch) -> PerceptualProfile {
+        profiles[scope] ?? PerceptualProfile(calendar: calendar)
+    }
 
-    public var meanThreshold: Cents? { profile.meanThreshold }
+    /// The pitch profile, as the seeds' single profile.
+    public var snapshot: PerceptualProfile { snapshot(.pitch) }
+
+    /// Every interval with records, in the settings grid's order.
+    public var intervalProfiles: [(DirectedInterval, PerceptualProfile)] {
+        DirectedInterval.all.compactMap { interval in profiles[.interval(interval)].map { (interval, $0) } }
+    }
+
+    public var meanThreshold: Cents? { snapshot.meanThreshold }
+
+    /// Where each comparison discipline's chain starts when it has no answer yet: its mean threshold.
+    public var coldStarts: [Discipline: Cents] {
+        var starts: [Discipline: Cents] = [:]
+        starts[.pitchComparison] = profiles[.pitch]?.meanThreshold
+        starts[.intervalComparison] = profiles[.intervals]?.meanThreshold
+        return starts
+    }
 }

@@ -9,7 +9,7 @@ struct RecordRoutes {
         // chain starts cold.
         api.delete("records") { _, _ -> HTTPResponse.Status in
             do throws(DataStoreError) {
-                try await services.store.deleteAllRecords()
+                try await services.store.deleteAll()
                 try await services.historyDidChange()
             } catch {
                 throw HTTPError(.serviceUnavailable, message: error.description)

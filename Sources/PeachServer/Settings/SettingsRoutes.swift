@@ -6,6 +6,9 @@ struct SettingsResponse: ResponseEncodable {
     struct Choices: Encodable {
         let soundSources: [String]
         let languages: [String]
+        /// Every interval a user can choose, in the settings grid's order (no unison down).
+        let intervals: [DirectedInterval]
+        let tuningSystems: [String]
         /// MIDI number → scientific pitch name, so the client never names notes itself.
         let noteNames: [String: String]
     }
@@ -18,6 +21,7 @@ struct SettingsResponse: ResponseEncodable {
         let varyLoudness: [Double]
         let noteGapSeconds: [Double]
         let centDifference: [Double]
+        let intervalMatchingCentRange: [Double]
     }
 
     let settings: SettingsUpdate
@@ -28,6 +32,7 @@ struct SettingsResponse: ResponseEncodable {
         self.settings = SettingsUpdate(settings)
         choices = Choices(
             soundSources: SoundSource.allCases.map(\.rawValue), languages: InterfaceLanguage.allCases.map(\.rawValue),
+            intervals: DirectedInterval.all, tuningSystems: TuningSystem.allCases.map(\.rawValue),
             noteNames: Dictionary(uniqueKeysWithValues: NoteRange.pianoRange.map { (String($0), MIDINote($0)!.name) }))
         let bounds = { (range: ClosedRange<Double>) in [range.lowerBound, range.upperBound] }
         ranges = Ranges(
@@ -37,7 +42,8 @@ struct SettingsResponse: ResponseEncodable {
             referencePitchHz: bounds(ReferencePitch.allowedHertz),
             varyLoudness: bounds(TrainingSettings.varyLoudnessRange),
             noteGapSeconds: bounds(TrainingSettings.noteGapRange),
-            centDifference: bounds(TrainingSettings.centDifferenceRange))
+            centDifference: bounds(TrainingSettings.centDifferenceRange),
+            intervalMatchingCentRange: bounds(TrainingSettings.intervalMatchingRangeLimits))
     }
 }
 

@@ -59,6 +59,18 @@ public struct PeachDatabase: Sendable {
                 t.column("json", .text).notNull()
             }
         }
+        migrator.registerMigration("v4-disciplines") { db in
+            // Every stored row predates intervals: unison, equal temperament, the pitch disciplines.
+            for (table, discipline) in [("comparison", "pitchComparison"), ("pitchMatching", "pitchMatching")] {
+                try db.alter(table: table) { t in
+                    t.add(column: "discipline", .text).notNull().defaults(to: discipline)
+                    t.add(column: "interval", .text).notNull().defaults(to: "P1")
+                    t.add(column: "direction", .text).notNull().defaults(to: "up")
+                    t.add(column: "tuningSystem", .text).notNull().defaults(to: "equalTemperament")
+                }
+                try db.create(index: "\(table)_discipline_timestamp", on: table, columns: ["discipline", "timestamp"])
+            }
+        }
         return migrator
     }
 

@@ -50,6 +50,20 @@ struct FieldReader {
         }
     }
 
+    /// An interval name (`P1` … `P8`) and its direction (`up`/`down`; unison only up).
+    func interval(_ column: String, direction directionColumn: String) throws(ImportError) -> DirectedInterval {
+        guard let interval = Interval(rawValue: text(column)) else {
+            throw fail(column, "is not one of \(Interval.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        guard let direction = IntervalDirection(rawValue: text(directionColumn)) else {
+            throw fail(directionColumn, "is not up or down")
+        }
+        guard let directed = DirectedInterval(interval, direction) else {
+            throw fail(directionColumn, "must be up for unison (P1)")
+        }
+        return directed
+    }
+
     func requireEmpty(_ names: [String], for kind: String) throws(ImportError) {
         for name in names where !text(name).isEmpty {
             throw fail(name, "must be empty in a \(kind) row")

@@ -1,3 +1,5 @@
+import PeachCore
+
 /// The CSV exported by the original Peach app for iPhone and iPad, formats 1 to 3 (first line
 /// `# peach-export-format:N`). Columns are found by name, so their order and any extra columns do
 /// not matter. The mapping and what is assumed about it are in docs/data-format.md.
@@ -13,12 +15,10 @@ enum IPhoneCSVFormat {
 
     enum SkipReason: CaseIterable {
         case rhythm
-        case interval
 
         var explanation: String {
             switch self {
             case .rhythm: "rhythm training rows (this Peach has no rhythm training; they were left out)"
-            case .interval: "interval rows (this Peach trains unison only; they were left out)"
             }
         }
     }
@@ -47,24 +47,47 @@ enum IPhoneCSVFormat {
         }
         let reference = try reader.midiNote("referenceNote")
         let target = try reader.midiNote("targetNote")
-        let interval = reader.text("interval")
-        // The target note is what makes a row an interval row; the abbreviation must agree with it.
-        if target != reference {
-            guard interval != "P1" else {
-                throw reader.fail("interval", "says unison but targetNote \(target.rawValue) differs from referenceNote \(reference.rawValue)")
-            }
-            return .skipped(.interval)
-        }
-        guard interval.isEmpty || interval == "P1" else {
-            throw reader.fail("interval", "is not unison (P1) but targetNote equals referenceNote")
-        }
+        let interval = try Self.interval(reader, from: reference, to: target)
+        // A unison row stays a pitch row whatever tuning it names: unison sounds the same in each.
+        let discipline = Discipline(kind: type == matching ? .matching : .comparison, intervals: interval != .unison)
+        let tuning = interval == .unison ? .equalTemperament : try Self.tuning(reader)
         if type == matching {
-            return .record(TransferRecord(timestamp: timestamp, fields: .pitchMatching(
-                referenceNote: reference, initialCentOffset: try reader.cents("initialCentOffset"),
-                userCentError: try reader.cents("userCentError"))))
+            return .record(TransferRecord(
+                timestamp: timestamp,
+                fields: .pitchMatching(
+                    referenceNote: reference, initialCentOffset: try reader.cents("initialCentOffset"),
+                    userCentError: try reader.cents("userCentError")),
+                discipline: discipline, interval: interval, tuningSystem: tuning))
         }
-        return .record(TransferRecord(timestamp: timestamp, fields: .comparison(
-            note1: reference, note2: target, note2CentOffset: try reader.cents("centOffset"),
-            isCorrect: try reader.boolean("isCorrect"))))
+        return .record(TransferRecord(
+            timestamp: timestamp,
+            fields: .comparison(
+                note1: reference, note2: target, note2CentOffset: try reader.cents("centOffset"),
+                isCorrect: try reader.boolean("isCorrect")),
+            discipline: discipline, interval: interval, tuningSystem: tuning))
+    }
+
+    /// The target note decides the direction and size; the abbreviation must agree with it (empty
+    /// is allowed for unison, as format 1 wrote it).
+    private static func interval(_ reader: FieldReader, from reference: MIDINote, to target: MIDINote) throws(ImportError) -> DirectedInterval {
+        let name = reader.text("interval")
+        let distance = target.rawValue - reference.rawValue
+        if distance == 0, name.isEmpty || name == "P1" { return .unison }
+        guard let interval = Interval(rawValue: name) else {
+            throw reader.fail("interval", "is not one of \(Interval.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        guard interval.semitones == abs(distance), let directed = DirectedInterval(interval, distance < 0 ? .down : .up) else {
+            throw reader.fail("interval", "does not span referenceNote \(reference.rawValue) to targetNote \(target.rawValue)")
+        }
+        return directed
+    }
+
+    private static func tuning(_ reader: FieldReader) throws(ImportError) -> TuningSystem {
+        let name = reader.text("tuningSystem")
+        if name.isEmpty { return .equalTemperament }
+        guard let tuning = TuningSystem(rawValue: name) else {
+            throw reader.fail("tuningSystem", "is not equalTemperament or justIntonation")
+        }
+        return tuning
     }
 }

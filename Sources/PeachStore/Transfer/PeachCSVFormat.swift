@@ -1,65 +1,109 @@
-/// Peach's own CSV format, version 1: what `peach export` and `GET /api/export` write. Documented
-/// column by column in docs/data-format.md; a change of columns or meaning is a new version.
+import PeachCore
+
+/// Peach's own CSV format: what `peach export` and `GET /api/export` write (version 2, with the
+/// discipline, interval and tuning of every record) and what Peach reads back (versions 1 and 2).
+/// Documented column by column in docs/data-format.md; a change of columns or meaning is a new version.
 enum PeachCSVFormat {
     static let markerPrefix = "# peach-records-format:"
-    static let version = 1
+    static let version = 2
+    static let readableVersions = 1...2
     static var marker: String { markerPrefix + String(version) }
 
-    static let columns = [
-        "kind", "timestamp", "note1", "note2", "note2CentOffset", "isCorrect",
-        "referenceNote", "initialCentOffset", "userCentError",
-    ]
     private static let comparisonColumns = ["note1", "note2", "note2CentOffset", "isCorrect"]
-    private static let pitchMatchingColumns = ["referenceNote", "initialCentOffset", "userCentError"]
+    private static let matchingColumns = ["referenceNote", "initialCentOffset", "userCentError"]
+    private static let labelColumns = ["interval", "direction", "tuningSystem"]
 
-    static var header: String { columns.map(CSVWriter.text).joined(separator: ",") }
+    /// The columns of each version: version 1 knew unison only and said `kind` where version 2
+    /// names the discipline.
+    static func columns(version: Int) -> [String] {
+        version == 1
+            ? ["kind", "timestamp"] + comparisonColumns + matchingColumns
+            : ["discipline", "timestamp"] + labelColumns + comparisonColumns + matchingColumns
+    }
+
+    static var header: String { columns(version: version).map(CSVWriter.text).joined(separator: ",") }
 
     static func row(_ record: TransferRecord) -> String {
+        let labels = [
+            CSVWriter.text(record.discipline.rawValue), CSVWriter.text(record.timestamp.iso8601),
+            CSVWriter.text(record.interval.interval.rawValue), CSVWriter.text(record.interval.direction.rawValue),
+            CSVWriter.text(record.tuningSystem.rawValue),
+        ]
         let cells: [String]
         switch record.fields {
         case let .comparison(note1, note2, offset, isCorrect):
             cells = [
-                CSVWriter.text(TransferRecord.Kind.comparison.rawValue), CSVWriter.text(record.timestamp.iso8601),
                 CSVWriter.integer(note1.rawValue), CSVWriter.integer(note2.rawValue), CSVWriter.number(offset.rawValue),
                 CSVWriter.boolean(isCorrect), "", "", "",
             ]
         case let .pitchMatching(note, initialOffset, error):
             cells = [
-                CSVWriter.text(TransferRecord.Kind.pitchMatching.rawValue), CSVWriter.text(record.timestamp.iso8601),
                 "", "", "", "",
                 CSVWriter.integer(note.rawValue), CSVWriter.number(initialOffset.rawValue), CSVWriter.number(error.rawValue),
             ]
         }
-        return cells.joined(separator: ",")
+        return (labels + cells).joined(separator: ",")
     }
 
-    /// The header must name exactly our columns (in any order): a missing or unknown column means
-    /// the file is not what its first line claims.
-    static func checkHeader(_ columns: [String: Int], line: Int) throws(ImportError) {
-        if let unknown = columns.keys.sorted().first(where: { !Self.columns.contains($0) }) {
-            throw ImportError(line: line, "unknown column '\(unknown)'; the columns are \(Self.columns.joined(separator: ","))")
+    /// The header must name exactly the version's columns (in any order): a missing or unknown
+    /// column means the file is not what its first line claims.
+    static func checkHeader(_ columns: [String: Int], version: Int, line: Int) throws(ImportError) {
+        let expected = Self.columns(version: version)
+        if let unknown = columns.keys.sorted().first(where: { !expected.contains($0) }) {
+            throw ImportError(line: line, "unknown column '\(unknown)'; the columns are \(expected.joined(separator: ","))")
         }
-        if let missing = Self.columns.first(where: { columns[$0] == nil }) {
+        if let missing = expected.first(where: { columns[$0] == nil }) {
             throw ImportError(line: line, "the header lacks column '\(missing)'")
         }
     }
 
-    static func record(_ reader: FieldReader) throws(ImportError) -> TransferRecord {
+    static func record(_ reader: FieldReader, version: Int) throws(ImportError) -> TransferRecord {
         let timestamp = try reader.timestamp("timestamp")
-        switch TransferRecord.Kind(rawValue: reader.text("kind")) {
-        case .comparison:
-            try reader.requireEmpty(pitchMatchingColumns, for: "comparison")
-            return TransferRecord(timestamp: timestamp, fields: .comparison(
-                note1: try reader.midiNote("note1"), note2: try reader.midiNote("note2"),
-                note2CentOffset: try reader.cents("note2CentOffset"), isCorrect: try reader.boolean("isCorrect")))
-        case .pitchMatching:
-            try reader.requireEmpty(comparisonColumns, for: "pitchMatching")
-            return TransferRecord(timestamp: timestamp, fields: .pitchMatching(
-                referenceNote: try reader.midiNote("referenceNote"),
-                initialCentOffset: try reader.cents("initialCentOffset"),
-                userCentError: try reader.cents("userCentError")))
-        case nil:
-            throw reader.fail("kind", "is not comparison or pitchMatching")
+        let discipline: Discipline
+        var interval = DirectedInterval.unison
+        var tuning = TuningSystem.equalTemperament
+        if version == 1 {
+            switch TransferRecord.Kind(rawValue: reader.text("kind")) {
+            case .comparison: discipline = .pitchComparison
+            case .pitchMatching: discipline = .pitchMatching
+            case nil: throw reader.fail("kind", "is not comparison or pitchMatching")
+            }
+        } else {
+            guard let named = Discipline(rawValue: reader.text("discipline")) else {
+                throw reader.fail("discipline", "is not one of \(Discipline.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            discipline = named
+            interval = try reader.interval("interval", direction: "direction")
+            guard let system = TuningSystem(rawValue: reader.text("tuningSystem")) else {
+                throw reader.fail("tuningSystem", "is not equalTemperament or justIntonation")
+            }
+            tuning = system
+            if !discipline.usesIntervals, interval != .unison {
+                throw reader.fail("interval", "must be P1 in a \(discipline) row")
+            }
         }
+        let fields: TransferRecord.Fields
+        switch discipline.kind {
+        case .comparison:
+            try reader.requireEmpty(matchingColumns, for: discipline.rawValue)
+            let note1 = try reader.midiNote("note1")
+            let note2 = try reader.midiNote("note2")
+            guard interval.target(from: note1) == note2 else {
+                throw reader.fail("note2", "is not \(interval) from note1 \(note1.rawValue)")
+            }
+            fields = .comparison(
+                note1: note1, note2: note2, note2CentOffset: try reader.cents("note2CentOffset"),
+                isCorrect: try reader.boolean("isCorrect"))
+        case .matching:
+            try reader.requireEmpty(comparisonColumns, for: discipline.rawValue)
+            let note = try reader.midiNote("referenceNote")
+            guard interval.target(from: note) != nil else {
+                throw reader.fail("interval", "from referenceNote \(note.rawValue) leaves MIDI 0–127")
+            }
+            fields = .pitchMatching(
+                referenceNote: note, initialCentOffset: try reader.cents("initialCentOffset"),
+                userCentError: try reader.cents("userCentError"))
+        }
+        return TransferRecord(timestamp: timestamp, fields: fields, discipline: discipline, interval: interval, tuningSystem: tuning)
     }
 }

@@ -42,7 +42,7 @@ public enum TrainingDataParser {
             }
         }
         switch format {
-        case .peach: try PeachCSVFormat.checkHeader(columns, line: headerRow.line)
+        case let .peach(version): try PeachCSVFormat.checkHeader(columns, version: version, line: headerRow.line)
         case .iPhone: try IPhoneCSVFormat.checkHeader(columns, line: headerRow.line)
         }
 
@@ -56,8 +56,8 @@ public enum TrainingDataParser {
             }
             let fields = FieldReader(row: row, columns: columns)
             switch format {
-            case .peach:
-                records.append(try PeachCSVFormat.record(fields))
+            case let .peach(version):
+                records.append(try PeachCSVFormat.record(fields, version: version))
             case .iPhone:
                 switch try IPhoneCSVFormat.row(fields) {
                 case let .record(record): records.append(record)
@@ -75,15 +75,15 @@ public enum TrainingDataParser {
     }
 
     private enum Format: CustomStringConvertible {
-        case peach
+        case peach(version: Int)
         case iPhone(version: Int)
 
         init(marker: String) throws(ImportError) {
             if let version = Self.version(in: marker, after: PeachCSVFormat.markerPrefix) {
-                guard version == PeachCSVFormat.version else {
-                    throw ImportError(line: 1, "Peach records format \(version) is newer than this Peach reads (\(PeachCSVFormat.version)); update Peach")
+                guard PeachCSVFormat.readableVersions.contains(version) else {
+                    throw ImportError(line: 1, "Peach records format \(version) is not one this Peach reads (\(PeachCSVFormat.readableVersions.lowerBound)–\(PeachCSVFormat.readableVersions.upperBound)); update Peach")
                 }
-                self = .peach
+                self = .peach(version: version)
             } else if let version = Self.version(in: marker, after: IPhoneCSVFormat.markerPrefix) {
                 guard IPhoneCSVFormat.versions.contains(version) else {
                     throw ImportError(line: 1, "iPhone export format \(version) is not one this Peach reads (\(IPhoneCSVFormat.versions.lowerBound)–\(IPhoneCSVFormat.versions.upperBound))")
@@ -103,7 +103,7 @@ public enum TrainingDataParser {
 
         var description: String {
             switch self {
-            case .peach: "Peach records format \(PeachCSVFormat.version)"
+            case let .peach(version): "Peach records format \(version)"
             case let .iPhone(version): "Peach for iPhone export format \(version)"
             }
         }

@@ -110,9 +110,9 @@ public struct TrainingDataTransfer: Sendable {
     private static func writeCSV(_ db: Database, _ write: (String) throws -> Void) throws -> Int {
         try write(PeachCSVFormat.marker + "\n" + PeachCSVFormat.header + "\n")
         let rows = try Row.fetchCursor(db, sql: """
-            SELECT 0, timestamp, note1, note2, note2CentOffset, isCorrect, id FROM comparison
+            SELECT 0, timestamp, note1, note2, note2CentOffset, isCorrect, id, \(labels) FROM comparison
             UNION ALL
-            SELECT 1, timestamp, referenceNote, NULL, initialCentOffset, userCentError, id FROM pitchMatching
+            SELECT 1, timestamp, referenceNote, NULL, initialCentOffset, userCentError, id, \(labels) FROM pitchMatching
             ORDER BY 2, 1, 7
             """)
         var count = 0
@@ -129,6 +129,8 @@ public struct TrainingDataTransfer: Sendable {
         return count
     }
 
+    private static let labels = RecordLabels.columns.joined(separator: ", ")
+
     private static func record(_ row: Row) throws -> TransferRecord {
         let timestamp: MillisecondTimestamp
         if let text = row[1] as String?, let parsed = MillisecondTimestamp(storageText: text) {
@@ -141,15 +143,21 @@ public struct TrainingDataTransfer: Sendable {
         guard let note1 = MIDINote(row[2] as Int) else {
             throw DataStoreError.fetchFailed("a record has a note outside MIDI 0–127")
         }
+        let labels = try RecordLabels(
+            discipline: row[7] as String, interval: row[8] as String, direction: row[9] as String, tuningSystem: row[10] as String)
         if row[0] as Int == 0 {
             guard let note2 = MIDINote(row[3] as Int) else {
                 throw DataStoreError.fetchFailed("a comparison has a note outside MIDI 0–127")
             }
-            return TransferRecord(timestamp: timestamp, fields: .comparison(
-                note1: note1, note2: note2, note2CentOffset: Cents(row[4] as Double), isCorrect: row[5] as Bool))
+            return TransferRecord(
+                timestamp: timestamp,
+                fields: .comparison(note1: note1, note2: note2, note2CentOffset: Cents(row[4] as Double), isCorrect: row[5] as Bool),
+                discipline: labels.discipline, interval: labels.interval, tuningSystem: labels.tuningSystem)
         }
-        return TransferRecord(timestamp: timestamp, fields: .pitchMatching(
-            referenceNote: note1, initialCentOffset: Cents(row[4] as Double), userCentError: Cents(row[5] as Double)))
+        return TransferRecord(
+            timestamp: timestamp,
+            fields: .pitchMatching(referenceNote: note1, initialCentOffset: Cents(row[4] as Double), userCentError: Cents(row[5] as Double)),
+            discipline: labels.discipline, interval: labels.interval, tuningSystem: labels.tuningSystem)
     }
 
     private static func isStored(_ record: TransferRecord, _ db: Database) throws -> Bool {
@@ -157,13 +165,15 @@ public struct TrainingDataTransfer: Sendable {
         case let .comparison(note1, note2, offset, isCorrect):
             try Bool.fetchOne(db.cachedStatement(sql: """
                 SELECT EXISTS (SELECT 1 FROM comparison WHERE timestamp = ? AND note1 = ? AND note2 = ?
-                               AND note2CentOffset = ? AND isCorrect = ?)
-                """), arguments: [record.timestamp.storageText, note1.rawValue, note2.rawValue, offset.rawValue, isCorrect]) ?? false
+                               AND note2CentOffset = ? AND isCorrect = ? AND discipline = ? AND interval = ?
+                               AND direction = ? AND tuningSystem = ?)
+                """), arguments: [record.timestamp.storageText, note1.rawValue, note2.rawValue, offset.rawValue, isCorrect] + labelValues(record)) ?? false
         case let .pitchMatching(note, initialOffset, error):
             try Bool.fetchOne(db.cachedStatement(sql: """
                 SELECT EXISTS (SELECT 1 FROM pitchMatching WHERE timestamp = ? AND referenceNote = ?
-                               AND initialCentOffset = ? AND userCentError = ?)
-                """), arguments: [record.timestamp.storageText, note.rawValue, initialOffset.rawValue, error.rawValue]) ?? false
+                               AND initialCentOffset = ? AND userCentError = ? AND discipline = ? AND interval = ?
+                               AND direction = ? AND tuningSystem = ?)
+                """), arguments: [record.timestamp.storageText, note.rawValue, initialOffset.rawValue, error.rawValue] + labelValues(record)) ?? false
         }
     }
 
@@ -171,12 +181,18 @@ public struct TrainingDataTransfer: Sendable {
         switch record.fields {
         case let .comparison(note1, note2, offset, isCorrect):
             try db.cachedStatement(sql: """
-                INSERT INTO comparison (note1, note2, note2CentOffset, isCorrect, timestamp) VALUES (?, ?, ?, ?, ?)
-                """).execute(arguments: [note1.rawValue, note2.rawValue, offset.rawValue, isCorrect, record.timestamp.storageText])
+                INSERT INTO comparison (note1, note2, note2CentOffset, isCorrect, timestamp, \(labels))
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """).execute(arguments: [note1.rawValue, note2.rawValue, offset.rawValue, isCorrect, record.timestamp.storageText] + labelValues(record))
         case let .pitchMatching(note, initialOffset, error):
             try db.cachedStatement(sql: """
-                INSERT INTO pitchMatching (referenceNote, initialCentOffset, userCentError, timestamp) VALUES (?, ?, ?, ?)
-                """).execute(arguments: [note.rawValue, initialOffset.rawValue, error.rawValue, record.timestamp.storageText])
+                INSERT INTO pitchMatching (referenceNote, initialCentOffset, userCentError, timestamp, \(labels))
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """).execute(arguments: [note.rawValue, initialOffset.rawValue, error.rawValue, record.timestamp.storageText] + labelValues(record))
         }
+    }
+
+    private static func labelValues(_ record: TransferRecord) -> StatementArguments {
+        [record.discipline.rawValue, record.interval.interval.rawValue, record.interval.direction.rawValue, record.tuningSystem.rawValue]
     }
 }

@@ -15,10 +15,25 @@ public struct TransferRecord: Hashable, Sendable {
 
     public let timestamp: MillisecondTimestamp
     public let fields: Fields
+    /// Which discipline, interval and tuning; unison in equal temperament unless said otherwise.
+    public let discipline: Discipline
+    public let interval: DirectedInterval
+    public let tuningSystem: TuningSystem
 
-    public init(timestamp: MillisecondTimestamp, fields: Fields) {
+    public init(
+        timestamp: MillisecondTimestamp, fields: Fields, discipline: Discipline? = nil,
+        interval: DirectedInterval = .unison, tuningSystem: TuningSystem = .equalTemperament
+    ) {
         self.timestamp = timestamp
         self.fields = fields
+        let kind: Discipline.Kind
+        switch fields {
+        case .comparison: kind = .comparison
+        case .pitchMatching: kind = .matching
+        }
+        self.discipline = discipline ?? Discipline(kind: kind, intervals: false)
+        self.interval = interval
+        self.tuningSystem = tuningSystem
     }
 
     public init(_ comparison: CompletedComparison) {
@@ -26,7 +41,8 @@ public struct TransferRecord: Hashable, Sendable {
             timestamp: MillisecondTimestamp(comparison.timestamp),
             fields: .comparison(
                 note1: comparison.note1, note2: comparison.note2, note2CentOffset: comparison.note2CentOffset,
-                isCorrect: comparison.isCorrect))
+                isCorrect: comparison.isCorrect),
+            discipline: comparison.discipline, interval: comparison.interval, tuningSystem: comparison.tuningSystem)
     }
 
     public init(_ attempt: CompletedPitchMatching) {
@@ -34,7 +50,8 @@ public struct TransferRecord: Hashable, Sendable {
             timestamp: MillisecondTimestamp(attempt.timestamp),
             fields: .pitchMatching(
                 referenceNote: attempt.referenceNote, initialCentOffset: attempt.initialCentOffset,
-                userCentError: attempt.userCentError))
+                userCentError: attempt.userCentError),
+            discipline: attempt.discipline, interval: attempt.interval, tuningSystem: attempt.tuningSystem)
     }
 
     public var kind: Kind {

@@ -51,15 +51,45 @@ struct TrainingOptions: ParsableArguments {
     @Option(help: "The pitch of A4 in hertz (380–500); default: the saved setting.")
     var reference: Double?
 
+    @Option(
+        name: .customLong("interval"),
+        help: "Train intervals: P1, m2, M2, m3, M3, P4, d5, P5, m6, M6, m7, M7, P8, with up (default) or down appended (P5, M3down); repeat for several. Default: unison; --interval alone without a value is not allowed.")
+    var intervals: [String] = []
+
+    @Option(help: "With --interval: equal (equal temperament) or just (just intonation from the played note); default: the saved setting.")
+    var tuning: String?
+
+    /// Interval disciplines when --interval is given.
+    var trainsIntervals: Bool { !intervals.isEmpty }
+
     private var overrides: SettingsUpdate {
-        SettingsUpdate(noteDurationSeconds: noteDuration, referencePitchHz: reference)
+        SettingsUpdate(
+            noteDurationSeconds: noteDuration, referencePitchHz: reference,
+            intervals: intervals.isEmpty ? nil : intervals.map { text in
+                let interval = DirectedInterval(spelled: text)
+                return SettingsUpdate.IntervalChoice(name: interval?.interval.rawValue ?? text, direction: interval?.direction.rawValue)
+            },
+            tuningSystem: tuning.map { ["equal": "equalTemperament", "just": "justIntonation"][$0] ?? $0 })
     }
 
+    private static let flags = [
+        "noteDurationSeconds": "note-duration", "referencePitchHz": "reference", "intervals": "interval", "tuningSystem": "tuning",
+    ]
+
     func validate() throws {
+        if let bad = intervals.first(where: { DirectedInterval(spelled: $0) == nil }) {
+            throw ValidationError("--interval '\(bad)' is not an interval: use P1, m2, M2, m3, M3, P4, d5, P5, m6, M6, m7, M7, P8, optionally followed by up or down (P5, M3down)")
+        }
+        if tuning != nil, intervals.isEmpty {
+            throw ValidationError("--tuning applies to intervals: give at least one --interval")
+        }
+        if let tuning, !["equal", "just"].contains(tuning) {
+            throw ValidationError("--tuning must be equal or just, got '\(tuning)'")
+        }
         do {
             _ = try PeachSettings.default.applying(overrides)
         } catch {
-            throw ValidationError("--\(error.field == "noteDurationSeconds" ? "note-duration" : "reference") \(error.message)")
+            throw ValidationError("--\(Self.flags[error.field] ?? error.field) \(error.message)")
         }
     }
 

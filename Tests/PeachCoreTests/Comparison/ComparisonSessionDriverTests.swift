@@ -4,7 +4,7 @@ import Synchronization
 import Testing
 @testable import PeachCore
 
-/// The driver performs the reducer's effects through mock ports on a test clock.
+/// The driver performs the reducer's effects through mock players and the in-memory store on a test clock.
 struct ComparisonSessionDriverTests {
     struct MockHandle: PlaybackHandle {
         let frequency: Frequency
@@ -24,18 +24,6 @@ struct ComparisonSessionDriverTests {
         }
     }
 
-    struct MockStore: TrainingDataStore {
-        let saved = Log<CompletedComparison>()
-        var failure: DataStoreError?
-        func save(_ comparison: CompletedComparison) async throws(DataStoreError) {
-            if let failure { throw failure }
-            saved.append(comparison)
-        }
-        func comparisons(limit: Int) async throws(DataStoreError) -> [CompletedComparison] { saved.all.reversed() }
-        func save(_ pitchMatching: CompletedPitchMatching) async throws(DataStoreError) {}
-        func pitchMatchings(limit: Int) async throws(DataStoreError) -> [CompletedPitchMatching] { [] }
-    }
-
     actor FixedSource: ComparisonSource {
         let comparisons: [Comparison]
         var served = 0
@@ -52,7 +40,7 @@ struct ComparisonSessionDriverTests {
     let second = Comparison(note1: MIDINote(57)!, centOffset: Cents(-12))
 
     func makeDriver(
-        player: MockPlayer = MockPlayer(), store: MockStore = MockStore(), clock: TestClock<Duration>,
+        player: MockPlayer = MockPlayer(), store: InMemoryTrainingDataStore = InMemoryTrainingDataStore(), clock: TestClock<Duration>,
         feedback: Log<Bool> = Log(), errors: Log<String> = Log()
     ) -> (ComparisonSessionDriver, FixedSource) {
         let source = FixedSource([first, second])
@@ -69,7 +57,7 @@ struct ComparisonSessionDriverTests {
 
     @Test func runsTheWholeLoopAndRecordsTheAnswer() async throws {
         let clock = TestClock()
-        let player = MockPlayer(), store = MockStore(), feedback = Log<Bool>()
+        let player = MockPlayer(), store = InMemoryTrainingDataStore(), feedback = Log<Bool>()
         let (driver, source) = makeDriver(player: player, store: store, clock: clock, feedback: feedback)
 
         await driver.start()
@@ -87,7 +75,7 @@ struct ComparisonSessionDriverTests {
 
         await driver.answer(.higher)
         let expected = CompletedComparison(first, answer: .higher, timestamp: Date(timeIntervalSince1970: 42))
-        #expect(store.saved.all == [expected])
+        #expect(await store.records(nil, limit: 10) == [.comparison(expected)])
         #expect(await source.completed == [expected])
         #expect(feedback.all == [true])
         #expect(await driver.state == .showingFeedback(expected))
@@ -98,7 +86,7 @@ struct ComparisonSessionDriverTests {
 
     @Test func stoppingMidTrialDiscardsItAndSilencesTheNote() async throws {
         let clock = TestClock()
-        let player = MockPlayer(), store = MockStore()
+        let player = MockPlayer(), store = InMemoryTrainingDataStore()
         let (driver, _) = makeDriver(player: player, store: store, clock: clock)
         await driver.start()
         await advance(clock, by: .seconds(1))
@@ -108,7 +96,7 @@ struct ComparisonSessionDriverTests {
         await driver.stop()
         await clock.advance(by: .seconds(5))
         #expect(await driver.state == .idle)
-        #expect(store.saved.all.isEmpty)
+        #expect(await store.records(nil, limit: 10).isEmpty)
         #expect(player.stops.all.count == 2)
         #expect(player.plays.all.count == 2)
     }
@@ -127,8 +115,8 @@ struct ComparisonSessionDriverTests {
 
     @Test func aFailedWriteIsReportedAndTrainingGoesOn() async throws {
         let clock = TestClock()
-        var store = MockStore()
-        store.failure = .saveFailed("disk full")
+        let store = InMemoryTrainingDataStore()
+        await store.setFailSaves(true)
         let errors = Log<String>()
         let (driver, source) = makeDriver(store: store, clock: clock, errors: errors)
         await driver.start()

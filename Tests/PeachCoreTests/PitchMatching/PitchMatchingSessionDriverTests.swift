@@ -4,7 +4,7 @@ import Synchronization
 import Testing
 @testable import PeachCore
 
-/// The driver performs the reducer's effects through mock ports on a test clock.
+/// The driver performs the reducer's effects through mock players and the in-memory store on a test clock.
 struct PitchMatchingSessionDriverTests {
     enum Call: Hashable, Sendable {
         case play(Frequency)
@@ -35,18 +35,6 @@ struct PitchMatchingSessionDriverTests {
         }
     }
 
-    struct MockStore: TrainingDataStore {
-        let saved = Log<CompletedPitchMatching>()
-        var failure: DataStoreError?
-        func save(_ comparison: CompletedComparison) async throws(DataStoreError) {}
-        func comparisons(limit: Int) async throws(DataStoreError) -> [CompletedComparison] { [] }
-        func save(_ pitchMatching: CompletedPitchMatching) async throws(DataStoreError) {
-            if let failure { throw failure }
-            saved.append(pitchMatching)
-        }
-        func pitchMatchings(limit: Int) async throws(DataStoreError) -> [CompletedPitchMatching] { saved.all.reversed() }
-    }
-
     actor FixedSource: PitchMatchingChallengeSource {
         let challenges: [PitchMatchingChallenge]
         var served = 0
@@ -62,7 +50,7 @@ struct PitchMatchingSessionDriverTests {
     let moment = Date(timeIntervalSince1970: 42)
 
     func makeDriver(
-        player: MockPlayer = MockPlayer(), store: MockStore = MockStore(), clock: TestClock<Duration>,
+        player: MockPlayer = MockPlayer(), store: InMemoryTrainingDataStore = InMemoryTrainingDataStore(), clock: TestClock<Duration>,
         feedback: Log<CompletedPitchMatching> = Log(), errors: Log<String> = Log()
     ) -> PitchMatchingSessionDriver {
         PitchMatchingSessionDriver(
@@ -80,7 +68,7 @@ struct PitchMatchingSessionDriverTests {
 
     @Test func runsTheWholeLoopAndRecordsTheSignedError() async throws {
         let clock = TestClock()
-        let player = MockPlayer(), store = MockStore(), feedback = Log<CompletedPitchMatching>()
+        let player = MockPlayer(), store = InMemoryTrainingDataStore(), feedback = Log<CompletedPitchMatching>()
         let driver = makeDriver(player: player, store: store, clock: clock, feedback: feedback)
 
         await driver.start()
@@ -100,7 +88,7 @@ struct PitchMatchingSessionDriverTests {
         let expected = CompletedPitchMatching(
             referenceNote: MIDINote(69)!, initialCentOffset: Cents(40), userCentError: Cents(40 - 30), timestamp: moment)
         #expect(player.calls.all.last == .stop(tunable(first, at: 0)))
-        #expect(store.saved.all == [expected])
+        #expect(await store.records(nil, limit: 10) == [.matching(expected)])
         #expect(feedback.all == [expected])
         #expect(await driver.state == .showingFeedback(expected))
 
@@ -110,7 +98,7 @@ struct PitchMatchingSessionDriverTests {
 
     @Test func stoppingWhileTuningDiscardsTheAttemptAndSilencesTheNote() async throws {
         let clock = TestClock()
-        let player = MockPlayer(), store = MockStore()
+        let player = MockPlayer(), store = InMemoryTrainingDataStore()
         let driver = makeDriver(player: player, store: store, clock: clock)
         await driver.start()
         await advance(clock, by: .seconds(1))
@@ -120,7 +108,7 @@ struct PitchMatchingSessionDriverTests {
         await driver.stop()
         await clock.advance(by: .seconds(5))
         #expect(await driver.state == .idle)
-        #expect(store.saved.all.isEmpty)
+        #expect(await store.records(nil, limit: 10).isEmpty)
         #expect(player.calls.all.last == .stop(tunable(first, at: 0)))
         #expect(player.calls.all.filter { if case .play = $0 { true } else { false } }.count == 2)
     }
@@ -161,19 +149,19 @@ struct PitchMatchingSessionDriverTests {
         let errors = Log<String>()
         var player = MockPlayer()
         player.successes = 1
-        let store = MockStore()
+        let store = InMemoryTrainingDataStore()
         let driver = makeDriver(player: player, store: store, clock: clock, errors: errors)
         await driver.start()
         await advance(clock, by: .seconds(1))
         #expect(await reaches(driver, .idle))
         #expect(errors.all.count == 1)
-        #expect(store.saved.all.isEmpty)
+        #expect(await store.records(nil, limit: 10).isEmpty)
     }
 
     @Test func aFailedWriteIsReportedAndTrainingGoesOn() async throws {
         let clock = TestClock()
-        var store = MockStore()
-        store.failure = .saveFailed("disk full")
+        let store = InMemoryTrainingDataStore()
+        await store.setFailSaves(true)
         let errors = Log<String>()
         let driver = makeDriver(store: store, clock: clock, errors: errors)
         await driver.start()

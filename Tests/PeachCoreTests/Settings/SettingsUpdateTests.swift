@@ -26,7 +26,12 @@ struct SettingsUpdateTests {
     @Test func theFullDescriptionRoundTrips() throws {
         let settings = try PeachSettings.default.applying(SettingsUpdate(
             noteRangeLower: 30, noteRangeUpper: 90, noteDurationSeconds: 2.5, referencePitchHz: 415, varyLoudness: 0.3,
-            noteGapSeconds: 1.5, minCentDifference: 1, maxCentDifference: 60, language: "en"))
+            noteGapSeconds: 1.5, minCentDifference: 1, maxCentDifference: 60, language: "en",
+            intervals: [.init(name: "M3", direction: "up"), .init(name: "P5", direction: "down"), .init(name: "P1")],
+            tuningSystem: "justIntonation", intervalMatchingCentRange: 35))
+        #expect(settings.training.intervals == [DirectedInterval(.M3, .up)!, DirectedInterval(.P5, .down)!, .unison])
+        #expect(settings.training.tuningSystem == .justIntonation)
+        #expect(settings.training.intervalMatchingRange == Cents(35))
         #expect(try PeachSettings.default.applying(SettingsUpdate(settings)) == settings)
     }
 
@@ -48,6 +53,13 @@ struct SettingsUpdateTests {
         (SettingsUpdate(maxCentDifference: 101), "maxCentDifference"),
         (SettingsUpdate(minCentDifference: 50, maxCentDifference: 20), "maxCentDifference"),
         (SettingsUpdate(language: "fr"), "language"),
+        (SettingsUpdate(intervals: []), "intervals"),
+        (SettingsUpdate(intervals: [.init(name: "P1", direction: "down")]), "intervals"),
+        (SettingsUpdate(intervals: [.init(name: "M9")]), "intervals"),
+        (SettingsUpdate(intervals: [.init(name: "P5", direction: "sideways")]), "intervals"),
+        (SettingsUpdate(tuningSystem: "pythagorean"), "tuningSystem"),
+        (SettingsUpdate(intervalMatchingCentRange: 4), "intervalMatchingCentRange"),
+        (SettingsUpdate(intervalMatchingCentRange: 101), "intervalMatchingCentRange"),
     ])
     func outOfRangeValuesAreRejectedNamingTheField(update: SettingsUpdate, field: String) {
         #expect(throws: SettingsError.self) { try PeachSettings.default.applying(update) }

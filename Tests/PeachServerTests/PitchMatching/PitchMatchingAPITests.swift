@@ -101,7 +101,7 @@ struct PitchMatchingAPITests {
             try await Self.commit(client, challenge.id, body: #"{"normalizedValue":0.5}"#) { #expect($0.status == .ok) }
             try await Self.commit(client, challenge.id, body: #"{"normalizedValue":0.1}"#) { response throws in
                 #expect(response.status == .conflict)
-                #expect(try TestApp.decode(APITests.ErrorBody.self, response).error.message.contains("already been committed"))
+                #expect(try TestApp.decode(APITests.ErrorBody.self, response).error.message.contains("already been answered"))
             }
             try await Self.commit(client, "no-such-id", body: #"{"normalizedValue":0}"#) { response throws in
                 #expect(response.status == .notFound)

@@ -6,7 +6,9 @@ import Testing
 @testable import PeachServer
 
 struct TransferAPITests {
+    /// Files written in format 1 still import: the tests below send them.
     static let header = "# peach-records-format:1\nkind,timestamp,note1,note2,note2CentOffset,isCorrect,referenceNote,initialCentOffset,userCentError\n"
+    static let exportHeader = "# peach-records-format:2\ndiscipline,timestamp,interval,direction,tuningSystem,note1,note2,note2CentOffset,isCorrect,referenceNote,initialCentOffset,userCentError\n"
 
     struct Records: Decodable {
         struct Record: Decodable { let note1: Int; let note2CentOffset: Double; let isCorrect: Bool }
@@ -27,14 +29,14 @@ struct TransferAPITests {
                 return response.body
             }
             let text = String(buffer: csv)
-            #expect(text.hasPrefix(Self.header))
+            #expect(text.hasPrefix(Self.exportHeader))
             #expect(text.split(separator: "\n").count == 3)
             try await client.execute(uri: "/api/import?mode=merge", method: .post, body: csv) { response throws in
                 #expect(response.status == .ok)
                 let body = try #require(JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
                 #expect(body["imported"] as? Int == 0)
                 #expect(body["duplicatesSkipped"] as? Int == 1)
-                #expect(body["format"] as? String == "Peach records format 1")
+                #expect(body["format"] as? String == "Peach records format 2")
             }
         }
     }

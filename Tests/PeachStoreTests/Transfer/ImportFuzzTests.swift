@@ -13,12 +13,13 @@ struct ImportFuzzTests {
     ].map { Array($0.utf8) } + [[0xFF], [0xC3], [0xE9], [0xED, 0xA0, 0x80], [0xEF, 0xBB, 0xBF]]
 
     static func validFile(records: Int, using generator: inout SeededGenerator) -> [UInt8] {
-        var text = TrainingDataParserTests.header
+        var text = PeachCSVFormat.marker + "\n" + PeachCSVFormat.header + "\n"
         for index in 0..<records {
             let timestamp = MillisecondTimestamp(millisecondsSince1970: 1_700_000_000_000 + Int64(index) * 1_500)
+            let note = MIDINote(Int.random(in: 21...108, using: &generator))!
             let record = if Bool.random(using: &generator) {
                 TransferRecord(timestamp: timestamp, fields: .comparison(
-                    note1: MIDINote(Int.random(in: 21...108, using: &generator))!, note2: MIDINote(60)!,
+                    note1: note, note2: note,
                     note2CentOffset: Cents(Double.random(in: -100...100, using: &generator)),
                     isCorrect: Bool.random(using: &generator)))
             } else {

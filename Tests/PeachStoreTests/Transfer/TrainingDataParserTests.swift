@@ -39,12 +39,36 @@ struct TrainingDataParserTests {
     @Test func writtenRowsReadBackExactly() throws {
         let records = [
             TransferRecord(timestamp: Self.ms("2026-01-01T00:00:00.001Z"), fields: .comparison(
-                note1: MIDINote(21)!, note2: MIDINote(108)!, note2CentOffset: Cents(0.1 + 0.2), isCorrect: false)),
+                note1: MIDINote(21)!, note2: MIDINote(21)!, note2CentOffset: Cents(0.1 + 0.2), isCorrect: false)),
             TransferRecord(timestamp: Self.ms("2026-01-01T00:00:00.002Z"), fields: .pitchMatching(
                 referenceNote: MIDINote(0)!, initialCentOffset: Cents(-1e-7), userCentError: Cents(1199.999999999))),
+            TransferRecord(
+                timestamp: Self.ms("2026-01-01T00:00:00.003Z"),
+                fields: .comparison(note1: MIDINote(72)!, note2: MIDINote(68)!, note2CentOffset: Cents(-3.7), isCorrect: true),
+                discipline: .intervalComparison, interval: DirectedInterval(.M3, .down)!, tuningSystem: .justIntonation),
+            TransferRecord(
+                timestamp: Self.ms("2026-01-01T00:00:00.004Z"),
+                fields: .pitchMatching(referenceNote: MIDINote(60)!, initialCentOffset: Cents(12.5), userCentError: Cents(-0.25)),
+                discipline: .intervalMatching, interval: DirectedInterval(.P8, .up)!, tuningSystem: .equalTemperament),
         ]
-        let text = Self.header + records.map(PeachCSVFormat.row).joined(separator: "\n")
-        #expect(try Self.parse(text).records == records)
+        let text = PeachCSVFormat.marker + "\n" + PeachCSVFormat.header + "\n" + records.map(PeachCSVFormat.row).joined(separator: "\n")
+        let parsed = try Self.parse(text)
+        #expect(parsed.format == "Peach records format 2")
+        #expect(parsed.records == records)
+    }
+
+    @Test(arguments: [
+        ("intervalComparison,2026-01-01T00:00:00.000Z,M3,up,justIntonation,60,63,1,true,,,", "note2 '63' is not M3up from note1 60"),
+        ("intervalComparison,2026-01-01T00:00:00.000Z,P1,down,justIntonation,60,60,1,true,,,", "direction 'down' must be up for unison"),
+        ("intervalComparison,2026-01-01T00:00:00.000Z,M9,up,justIntonation,60,74,1,true,,,", "interval 'M9' is not one of"),
+        ("intervalMatching,2026-01-01T00:00:00.000Z,P5,sideways,equalTemperament,,,,,60,1,1", "direction 'sideways' is not up or down"),
+        ("pitchComparison,2026-01-01T00:00:00.000Z,P5,up,equalTemperament,60,67,1,true,,,", "interval 'P5' must be P1 in a pitchComparison row"),
+        ("intervalMatching,2026-01-01T00:00:00.000Z,P8,up,pythagorean,,,,,60,1,1", "tuningSystem 'pythagorean' is not"),
+        ("rhythm,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,60,60,1,true,,,", "discipline 'rhythm' is not one of"),
+    ])
+    func rejectsABadVersion2RowNamingItsLine(row: String, reason: String) throws {
+        let error = try #require(Self.rejection(PeachCSVFormat.marker + "\n" + PeachCSVFormat.header + "\n" + row + "\n"))
+        #expect(error.line == 3 && error.reason.contains(reason), "\(error)")
     }
 
     @Test func acceptsCRLFQuotedCellsABOMAndTrailingBlankLines() throws {
@@ -65,7 +89,7 @@ struct TrainingDataParserTests {
         ("comparison,2026-11-22T08:15:02.125Z,60,60,\"=HYPERLINK(\"\"http://x\"\")\",true,,,", 3, "note2CentOffset '=HYPERLINK"),
         ("comparison,2026-11-22T08:15:02.125Z,128,60,1,true,,,", 3, "note1 '128' is not a MIDI note"),
         ("comparison,2026-11-22T08:15:02.125Z,60,60,1,yes,,,", 3, "isCorrect 'yes' is not true or false"),
-        ("comparison,2026-11-22T08:15:02.125Z,60,60,1,true,60,,", 3, "referenceNote '60' must be empty in a comparison row"),
+        ("comparison,2026-11-22T08:15:02.125Z,60,60,1,true,60,,", 3, "referenceNote '60' must be empty in a pitchComparison row"),
         ("comparison,2026-11-22 08:15:02,60,60,1,true,,,", 3, "timestamp '2026-11-22 08:15:02' is not an ISO 8601 time"),
         ("rhythm,2026-11-22T08:15:02.125Z,60,60,1,true,,,", 3, "kind 'rhythm' is not comparison or pitchMatching"),
         ("comparison,2026-11-22T08:15:02.125Z,60,60,1,true,,", 3, "the row has 8 fields; the header has 9"),
@@ -82,7 +106,7 @@ struct TrainingDataParserTests {
     @Test func rejectsFilesThatAreNotOurs() throws {
         #expect(Self.rejection("")?.description == "line 1: the file is empty")
         #expect(Self.rejection("note1,note2\n60,60\n")?.reason.hasPrefix("not a Peach export") == true)
-        #expect(Self.rejection("# peach-records-format:2\nkind\n")?.reason.contains("newer than this Peach reads") == true)
+        #expect(Self.rejection("# peach-records-format:3\nkind\n")?.reason.contains("not one this Peach reads (1–2)") == true)
         #expect(Self.rejection("# peach-export-format:4\n")?.reason.contains("not one this Peach reads") == true)
         #expect(Self.rejection("# peach-records-format:1\nkind,timestamp\n")?.reason == "the header lacks column 'note1'")
         #expect(Self.rejection(Self.header.replacingOccurrences(of: "kind,", with: "kind,kind,"))?.reason == "column 'kind' appears twice")
@@ -118,24 +142,35 @@ struct TrainingDataParserTests {
     func mapsTheIPhoneExportOntoOurRecords(version: Int) throws {
         let parsed = try TrainingDataParser.parse(FixtureFiles.bytes("iphone/peach-export-format-\(version).csv"))
         #expect(parsed.format == "Peach for iPhone export format \(version)")
+        let fifth = DirectedInterval(.P5, .up)!
+        // Unison rows stay pitch rows (a just unison is a unison); interval rows keep their interval and tuning.
         #expect(parsed.records == [
             TransferRecord(timestamp: Self.ms("2026-03-01T09:15:02Z"), fields: .comparison(
                 note1: MIDINote(60)!, note2: MIDINote(60)!, note2CentOffset: Cents(12.5), isCorrect: true)),
             TransferRecord(timestamp: Self.ms("2026-03-01T09:15:05.250Z"), fields: .comparison(
                 note1: MIDINote(67)!, note2: MIDINote(67)!, note2CentOffset: Cents(-8), isCorrect: false)),
+            TransferRecord(
+                timestamp: Self.ms("2026-03-01T09:16:00Z"),
+                fields: .comparison(note1: MIDINote(60)!, note2: MIDINote(67)!, note2CentOffset: Cents(10), isCorrect: true),
+                discipline: .intervalComparison, interval: fifth, tuningSystem: .equalTemperament),
             TransferRecord(timestamp: Self.ms("2026-03-02T18:00:00Z"), fields: .pitchMatching(
                 referenceNote: MIDINote(69)!, initialCentOffset: Cents(23.4), userCentError: Cents(-3.2))),
+            TransferRecord(
+                timestamp: Self.ms("2026-03-02T18:00:10Z"),
+                fields: .pitchMatching(referenceNote: MIDINote(57)!, initialCentOffset: Cents(-12), userCentError: Cents(4.5)),
+                discipline: .intervalMatching, interval: fifth, tuningSystem: .justIntonation),
         ])
-        let interval = SkippedRows(count: 2, reason: IPhoneCSVFormat.SkipReason.interval.explanation)
         let rhythm = SkippedRows(count: 2, reason: IPhoneCSVFormat.SkipReason.rhythm.explanation)
-        #expect(parsed.skipped == (version == 1 ? [interval] : [rhythm, interval]))
+        #expect(parsed.skipped == (version == 1 ? [] : [rhythm]))
     }
 
     @Test func rejectsAnInconsistentIPhoneRowNamingItsLine() throws {
         let header = "# peach-export-format:3\ntrainingType,timestamp,referenceNote,targetNote,interval,centOffset,isCorrect\n"
         let cases = [
-            ("pitchDiscrimination,2026-03-01T09:15:02Z,60,64,P1,1,true", "says unison but targetNote 64"),
-            ("pitchDiscrimination,2026-03-01T09:15:02Z,60,60,M3,1,true", "is not unison (P1)"),
+            ("pitchDiscrimination,2026-03-01T09:15:02Z,60,64,P1,1,true", "does not span referenceNote 60 to targetNote 64"),
+            ("pitchDiscrimination,2026-03-01T09:15:02Z,60,60,M3,1,true", "does not span referenceNote 60 to targetNote 60"),
+            ("pitchDiscrimination,2026-03-01T09:15:02Z,60,63,M3,1,true", "does not span"),
+            ("pitchDiscrimination,2026-03-01T09:15:02Z,60,64,X9,1,true", "interval 'X9' is not one of"),
             ("pitchDiscrimination,2026-03-01T09:15:02Z,60,60,P1,nan,true", "centOffset 'nan'"),
             ("earTraining,2026-03-01T09:15:02Z,60,60,P1,1,true", "trainingType 'earTraining' is not one of"),
             ("rhythmOffsetDetection,yesterday,,,,,true", "timestamp 'yesterday'"),

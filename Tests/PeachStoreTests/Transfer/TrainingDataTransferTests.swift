@@ -20,8 +20,12 @@ struct TrainingDataTransferTests {
     /// Every stored record of both kinds, as transfer records, oldest first.
     static func stored(_ database: PeachDatabase) async throws -> [TransferRecord] {
         let store = SQLiteTrainingDataStore(database: database)
-        let all = try await store.comparisons(limit: .max).map(TransferRecord.init)
-            + store.pitchMatchings(limit: .max).map(TransferRecord.init)
+        let all = try await store.records(nil, limit: .max).map { record in
+            switch record {
+            case let .comparison(comparison): TransferRecord(comparison)
+            case let .matching(attempt): TransferRecord(attempt)
+            }
+        }
         return all.sorted { ($0.timestamp, $0.kind.rawValue) < ($1.timestamp, $1.kind.rawValue) }
     }
 
@@ -44,9 +48,10 @@ struct TrainingDataTransferTests {
         #expect(count == 3)
         let text = String(decoding: csv, as: UTF8.self)
         let lines = text.split(separator: "\n")
-        #expect(lines[0] == "# peach-records-format:1")
-        #expect(lines[2] == "pitchMatching,2025-11-22T08:15:02.000Z,,,,,57,-41.3,-3.333333333333")
-        #expect(lines[3] == "comparison,2025-11-22T08:15:02.125Z,62,62,0.30000000000000004,true,,,")
+        #expect(lines[0] == "# peach-records-format:2")
+        #expect(lines[1] == "discipline,timestamp,interval,direction,tuningSystem,note1,note2,note2CentOffset,isCorrect,referenceNote,initialCentOffset,userCentError")
+        #expect(lines[2] == "pitchMatching,2025-11-22T08:15:02.000Z,P1,up,equalTemperament,,,,,57,-41.3,-3.333333333333")
+        #expect(lines[3] == "pitchComparison,2025-11-22T08:15:02.125Z,P1,up,equalTemperament,62,62,0.30000000000000004,true,,,")
         let parsed = try TrainingDataParser.parse(Array(csv))
         #expect(parsed.records == (try await Self.stored(database)))
     }
@@ -90,8 +95,9 @@ struct TrainingDataTransferTests {
 
         let parsed = try TrainingDataParser.parse(FixtureFiles.bytes("iphone/peach-export-format-3.csv"))
         let summary = try await TrainingDataTransfer(database: database).importRecords(parsed, mode: .replace)
-        #expect(summary.imported == 3 && summary.duplicatesSkipped == 0)
-        #expect(summary.skipped.map(\.count) == [2, 2])
+        // Unison and interval rows are all stored; only the rhythm rows are left out.
+        #expect(summary.imported == 5 && summary.duplicatesSkipped == 0)
+        #expect(summary.skipped.map(\.count) == [2])
         #expect(try await Self.stored(database) == parsed.records.sorted { $0.timestamp < $1.timestamp })
     }
 
@@ -126,7 +132,7 @@ struct TrainingDataTransferTests {
         let count = try await TrainingDataTransfer(database: database).exportCSV(to: path)
         #expect(count == 1)
         let written = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(written.hasPrefix("# peach-records-format:1\n") && written.hasSuffix(",true,,,\n"))
+        #expect(written.hasPrefix("# peach-records-format:2\n") && written.hasSuffix(",true,,,\n"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).filter { $0.hasSuffix(".partial") }.isEmpty)
     }
 }

@@ -44,19 +44,21 @@ async function requestWithOneRetry(method, path, body) {
 
 export const api = {
   health: () => request('GET', 'health'),
-  nextComparison: () => request('POST', 'comparisons'),
-  answerComparison: (id, answer) => requestWithOneRetry('POST', `comparisons/${encodeURIComponent(id)}/answer`, { answer }),
+  /** A trial of any discipline; its `session` says when answers open and how long feedback shows. */
+  nextTrial: (discipline) => request('POST', 'trials', { discipline }),
+  /** `{ answer: 'higher' | 'lower' }` or `{ normalizedValue }`, as the trial's kind takes. */
+  answerTrial: (id, body) => requestWithOneRetry('POST', `trials/${encodeURIComponent(id)}/answer`, body),
   settings: () => request('GET', 'settings'),
   updateSettings: (changes) => request('PUT', 'settings', changes),
   resetTrainingData: () => request('DELETE', 'records'),
   exportURL: '/api/export',
   importRecords: (file, mode) => request('POST', `import?mode=${encodeURIComponent(mode)}`, file),
-  profile: () => request('GET', 'profile'),
-  timeline: (period) => request('GET', `profile/timeline?period=${encodeURIComponent(period)}`),
-  chartSvg: ({ period, width, height, lang }) =>
-    requestText(`profile/chart.svg?${new URLSearchParams({ period, width, height, lang })}`),
-  sparklineSvg: () => requestText('profile/sparkline.svg'),
-  nextPitchMatching: () => request('POST', 'pitch-matching'),
-  commitPitchMatching: (id, normalizedValue) =>
-    requestWithOneRetry('POST', `pitch-matching/${encodeURIComponent(id)}/result`, { normalizedValue }),
+  /** `scope`: 'pitch' (default), 'intervals', or one interval such as 'P5up'. */
+  profile: (scope = 'pitch') => request('GET', `profile?scope=${encodeURIComponent(scope)}`),
+  intervalProfiles: () => request('GET', 'profile/intervals'),
+  timeline: (period, scope = 'pitch') =>
+    request('GET', `profile/timeline?${new URLSearchParams({ period, scope })}`),
+  chartSvg: ({ period, width, height, lang, scope = 'pitch' }) =>
+    requestText(`profile/chart.svg?${new URLSearchParams({ period, width, height, lang, scope })}`),
+  sparklineSvg: (scope = 'pitch') => requestText(`profile/sparkline.svg?scope=${encodeURIComponent(scope)}`),
 };

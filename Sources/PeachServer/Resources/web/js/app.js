@@ -19,34 +19,42 @@ const navigate = (hash) => {
 };
 
 const context = { navigate, announce };
-const screens = {
-  '#/': startScreen(context),
-  '#/training': comparisonScreen(context),
-  '#/settings': settingsScreen(context),
-  '#/profile': profileScreen(context),
-  '#/pitch-matching': pitchMatchingScreen(context),
+const start = startScreen(context);
+const comparison = comparisonScreen(context);
+const pitchMatching = pitchMatchingScreen(context);
+const screens = [start, comparison, pitchMatching, settingsScreen(context), profileScreen(context)];
+// Each route: the screen and what it is shown with (the discipline of a training screen).
+const routes = {
+  '#/': [start],
+  '#/training': [comparison, 'pitchComparison'],
+  '#/interval-training': [comparison, 'intervalComparison'],
+  '#/pitch-matching': [pitchMatching, 'pitchMatching'],
+  '#/interval-matching': [pitchMatching, 'intervalMatching'],
+  '#/settings': [screens[3]],
+  '#/profile': [screens[4]],
 };
 
 let active = null;
 
 function route() {
-  const next = screens[location.hash] ?? screens['#/'];
-  if (active && active !== next) active.hide();
-  for (const screen of Object.values(screens)) screen.element.hidden = screen !== next;
+  const [next, argument] = routes[location.hash] ?? routes['#/'];
+  // A training screen is left and re-entered when only its discipline changes.
+  if (active) active.hide();
+  for (const screen of screens) screen.element.hidden = screen !== next;
   active = next;
-  next.show();
+  next.show(argument);
 }
 
 // Training stops whenever the page is hidden; coming back lands on Start (FR7, FR7a).
 function interrupt() {
-  if (active !== screens['#/']) navigate('#/');
+  if (active !== start) navigate('#/');
 }
 document.addEventListener('visibilitychange', () => { if (document.hidden) interrupt(); });
 window.addEventListener('pagehide', interrupt);
 window.addEventListener('hashchange', route);
 
 // A reload mid-training is a "coming back": it lands on Start, never straight into sound.
-const trainingScreens = new Set(['#/training', '#/pitch-matching']);
+const trainingScreens = new Set(['#/training', '#/interval-training', '#/pitch-matching', '#/interval-matching']);
 if (trainingScreens.has(location.hash)) history.replaceState(null, '', '#/');
 
 setLanguage();

@@ -104,6 +104,43 @@ const tables = {
     'pitchMatching.flat.one': '{cents} cent flat',
     'pitchMatching.flat.other': '{cents} cents flat',
     'pitchMatching.deadCenter': 'Dead center',
+    'start.pitch': 'Pitch',
+    'start.intervals': 'Intervals',
+    'start.intervalTraining': 'Compare Intervals',
+    'start.intervalMatching': 'Match Intervals',
+    'start.intervalsProfileLabel': 'Your interval progress. Tap to view details.',
+    'intervalComparison.title': 'Higher or lower than the interval?',
+    'intervalMatching.title': 'Match the interval',
+    'intervalMatching.hint': 'Listen to the first note, then slide until the second makes the interval shown. Let go to commit.',
+    'interval.P1': 'Unison',
+    'interval.m2': 'Minor second',
+    'interval.M2': 'Major second',
+    'interval.m3': 'Minor third',
+    'interval.M3': 'Major third',
+    'interval.P4': 'Perfect fourth',
+    'interval.d5': 'Tritone',
+    'interval.P5': 'Perfect fifth',
+    'interval.m6': 'Minor sixth',
+    'interval.M6': 'Major sixth',
+    'interval.m7': 'Minor seventh',
+    'interval.M7': 'Major seventh',
+    'interval.P8': 'Octave',
+    'interval.up': 'up',
+    'interval.down': 'down',
+    'interval.label': '{name} {direction} · {tuning}',
+    'interval.unisonLabel': '{name} · {tuning}',
+    'tuning.equalTemperament': 'equal temperament',
+    'tuning.justIntonation': 'just intonation',
+    'settings.intervals': 'Intervals',
+    'settings.intervalsHint': 'Interval training picks from the intervals ticked here; at least one stays ticked.',
+    'settings.intervalUp': 'Up',
+    'settings.intervalDown': 'Down',
+    'settings.interval': 'Interval',
+    'settings.tuningSystem': 'Tuning',
+    'settings.tuningSystem.equalTemperament': 'Equal temperament',
+    'settings.tuningSystem.justIntonation': 'Just intonation (pure from the played note)',
+    'settings.intervalMatchingCentRange': 'Interval matching: start and slider range',
+    'unit.centsRange': '±{value} ¢',
   },
   de: {
     'app.name': 'Peach',
@@ -208,6 +245,43 @@ const tables = {
     'pitchMatching.flat.one': '{cents} Cent zu tief',
     'pitchMatching.flat.other': '{cents} Cent zu tief',
     'pitchMatching.deadCenter': 'Genau getroffen',
+    'start.pitch': 'Tonhöhe',
+    'start.intervals': 'Intervalle',
+    'start.intervalTraining': 'Intervalle vergleichen',
+    'start.intervalMatching': 'Intervalle treffen',
+    'start.intervalsProfileLabel': 'Dein Fortschritt bei Intervallen. Tippen für Details.',
+    'intervalComparison.title': 'Höher oder tiefer als das Intervall?',
+    'intervalMatching.title': 'Triff das Intervall',
+    'intervalMatching.hint': 'Hör dir den ersten Ton an und schiebe dann, bis der zweite das angezeigte Intervall bildet. Loslassen übernimmt.',
+    'interval.P1': 'Prime',
+    'interval.m2': 'Kleine Sekunde',
+    'interval.M2': 'Große Sekunde',
+    'interval.m3': 'Kleine Terz',
+    'interval.M3': 'Große Terz',
+    'interval.P4': 'Reine Quarte',
+    'interval.d5': 'Tritonus',
+    'interval.P5': 'Reine Quinte',
+    'interval.m6': 'Kleine Sexte',
+    'interval.M6': 'Große Sexte',
+    'interval.m7': 'Kleine Septime',
+    'interval.M7': 'Große Septime',
+    'interval.P8': 'Oktave',
+    'interval.up': 'aufwärts',
+    'interval.down': 'abwärts',
+    'interval.label': '{name} {direction} · {tuning}',
+    'interval.unisonLabel': '{name} · {tuning}',
+    'tuning.equalTemperament': 'gleichstufig',
+    'tuning.justIntonation': 'rein',
+    'settings.intervals': 'Intervalle',
+    'settings.intervalsHint': 'Das Intervalltraining wählt aus den hier angekreuzten Intervallen; mindestens eines bleibt angekreuzt.',
+    'settings.intervalUp': 'Aufwärts',
+    'settings.intervalDown': 'Abwärts',
+    'settings.interval': 'Intervall',
+    'settings.tuningSystem': 'Stimmung',
+    'settings.tuningSystem.equalTemperament': 'Gleichstufige Stimmung',
+    'settings.tuningSystem.justIntonation': 'Reine Stimmung (rein vom gespielten Ton aus)',
+    'settings.intervalMatchingCentRange': 'Intervall treffen: Start- und Reglerbereich',
+    'unit.centsRange': '±{value} ¢',
   },
 };
 
@@ -247,6 +321,15 @@ export function translate(root) {
   }
 }
 
+
+/** "Perfect fifth up · just intonation", from a trial's `interval` and `tuningSystem`. */
+export function intervalLabel(interval, tuningSystem) {
+  const name = t(`interval.${interval.name}`);
+  const tuning = t(`tuning.${tuningSystem}`);
+  return interval.name === 'P1'
+    ? t('interval.unisonLabel', { name, tuning })
+    : t('interval.label', { name, direction: t(`interval.${interval.direction}`), tuning });
+}
 
 /** The current language, for number and date formatting. */
 export function language() {

@@ -1,19 +1,21 @@
 import { api } from '../api.js';
 import { realtimeContext, scheduleComparison } from '../audio.js';
 import { audibleTime, untilAudible } from '../clock.js';
-import { t } from '../i18n.js';
+import { intervalLabel, t } from '../i18n.js';
 
-/** How long "Correct" / "Incorrect" stays up; nothing else separates an answer from the next trial. */
-export const FEEDBACK_SECONDS = 0.4;
 /** Head start for a first note so its scheduled start is never already in the past. */
 const LEAD_SECONDS = 0.05;
 /** The seeds' haptic tick on a wrong answer, where the device can vibrate. */
 const WRONG_ANSWER_VIBRATION_MS = 40;
 
-// The comparison loop in the browser: the server picks every comparison and judges every answer;
-// this screen schedules the sound on the audio clock, gates the buttons and shows feedback.
+// The comparison loop in the browser, for unison and intervals alike: the server picks every
+// comparison, judges every answer and sends the loop's timing with each trial; this screen
+// schedules the sound on the audio clock, gates the buttons and shows feedback.
 export function comparisonScreen({ navigate, announce }) {
   const element = document.getElementById('screen-comparison');
+  const title = document.getElementById('comparison-title');
+  const intervalText = document.getElementById('comparison-interval');
+  let discipline = 'pitchComparison';
   const higher = document.getElementById('answer-higher');
   const lower = document.getElementById('answer-lower');
   const feedback = document.getElementById('comparison-feedback');
@@ -47,8 +49,10 @@ export function comparisonScreen({ navigate, announce }) {
     mark('note1Start', start);
     mark('note2Start', trial.scheduled.note2Start);
     setEnabled(false);
+    showInterval(comparison);
     const current = trial;
-    if (await untilAudible(context, current.scheduled.note2Start, () => !isCurrent(id) || current.answered)) {
+    const answersOpen = start + comparison.session.answersOpenSeconds;
+    if (await untilAudible(context, answersOpen, () => !isCurrent(id) || current.answered)) {
       setEnabled(true);
       mark('enabledAt', audibleTime(context));
     }
@@ -65,7 +69,7 @@ export function comparisonScreen({ navigate, announce }) {
 
     let result = null;
     try {
-      result = await api.answerComparison(current.comparison.id, which);
+      result = await api.answerTrial(current.comparison.id, { answer: which });
     } catch (error) {
       // Retried once already: the answer is dropped silently and training goes on.
       console.warn('answer not acknowledged, dropped:', error);
@@ -73,13 +77,13 @@ export function comparisonScreen({ navigate, announce }) {
     if (!isCurrent(id)) return;
     let feedbackEnd = context.currentTime;
     if (result) {
-      feedbackEnd += FEEDBACK_SECONDS;
+      feedbackEnd += current.comparison.session.feedbackSeconds;
       showFeedback(result.isCorrect);
     }
     mark('feedbackEnd', feedbackEnd);
     try {
       // Asked only now, so the server's chain already includes this answer.
-      const next = await api.nextComparison();
+      const next = await api.nextTrial(discipline);
       if (!isCurrent(id)) return;
       mark('nextReadyAt', context.currentTime);
       untilAudible(context, feedbackEnd, () => !isCurrent(id)).then((reached) => reached && hideFeedback());
@@ -97,6 +101,13 @@ export function comparisonScreen({ navigate, announce }) {
     feedback.replaceChildren(thumb, text);
     announce(text.textContent);
     if (!isCorrect) navigator.vibrate?.(WRONG_ANSWER_VIBRATION_MS);
+  }
+
+  /** Interval trials name the interval to listen for; unison needs no label. */
+  function showInterval(comparison) {
+    const isInterval = discipline === 'intervalComparison';
+    intervalText.hidden = !isInterval;
+    intervalText.textContent = isInterval ? intervalLabel(comparison.interval, comparison.tuningSystem) : '';
   }
 
   function hideFeedback() {
@@ -118,7 +129,12 @@ export function comparisonScreen({ navigate, announce }) {
 
   return {
     element,
-    async show() {
+    async show(chosen = 'pitchComparison') {
+      discipline = chosen;
+      // Through data-i18n, so a language change re-translates the right title.
+      title.dataset.i18n = discipline === 'intervalComparison' ? 'intervalComparison.title' : 'comparison.title';
+      title.textContent = t(title.dataset.i18n);
+      intervalText.hidden = true;
       const id = ++session;
       document.addEventListener('keydown', onKey);
       hideFeedback();
@@ -128,7 +144,7 @@ export function comparisonScreen({ navigate, announce }) {
         if (context.state !== 'running') await context.resume();
         if (context.state !== 'running') throw new Error(`audio context ${context.state}`);
         context.addEventListener('statechange', onAudioStateChange);
-        const first = await api.nextComparison();
+        const first = await api.nextTrial(discipline);
         if (isCurrent(id)) await play(first, id);
       } catch (error) {
         stopQuietly(id, error);

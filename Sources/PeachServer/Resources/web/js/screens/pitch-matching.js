@@ -1,9 +1,8 @@
 import { api } from '../api.js';
 import { realtimeContext, scheduleNote } from '../audio.js';
 import { untilAudible } from '../clock.js';
-import { t } from '../i18n.js';
+import { intervalLabel, t } from '../i18n.js';
 import { verticalPitchSlider } from '../pitch-slider.js';
-import { FEEDBACK_SECONDS } from './comparison.js';
 
 /** Head start for the reference so its scheduled start is never already in the past. */
 const LEAD_SECONDS = 0.05;
@@ -29,6 +28,10 @@ const ARROW_LENGTH = { close: 28, near: 52, far: 76 };
 // retune it, commits on release and shows the signed error.
 export function pitchMatchingScreen({ navigate, announce }) {
   const element = document.getElementById('screen-pitch-matching');
+  const title = document.getElementById('pitch-matching-title');
+  const hint = document.getElementById('pitch-matching-hint');
+  const intervalText = document.getElementById('pitch-matching-interval');
+  let discipline = 'pitchMatching';
   const feedback = document.getElementById('pitch-matching-feedback');
   const sliderElement = document.getElementById('pitch-slider');
 
@@ -70,7 +73,7 @@ export function pitchMatchingScreen({ navigate, announce }) {
     }
     const duration = challenge.noteDurationSeconds;
     const start = Math.max(startAt ?? 0, context.currentTime + LEAD_SECONDS);
-    const tunableStart = start + duration;
+    const tunableStart = start + challenge.session.answersOpenSeconds;
     const current = {
       challenge,
       reference: scheduleNote(context, { frequencyHz: challenge.referenceNote.frequencyHz, start, duration }),
@@ -82,6 +85,9 @@ export function pitchMatchingScreen({ navigate, announce }) {
     if (!(await untilAudible(context, start, () => !isCurrent(id)))) return;
     hideFeedback();
     slider.reset();
+    const isInterval = discipline === 'intervalMatching';
+    intervalText.hidden = !isInterval;
+    intervalText.textContent = isInterval ? intervalLabel(challenge.interval, challenge.tuningSystem) : '';
     setState('reference');
     if (!(await untilAudible(context, tunableStart, () => !isCurrent(id)))) return;
     setState('tuning');
@@ -96,12 +102,12 @@ export function pitchMatchingScreen({ navigate, announce }) {
     current.tunable.stop();
     const context = realtimeContext();
     try {
-      const result = await api.commitPitchMatching(current.challenge.id, value);
+      const result = await api.answerTrial(current.challenge.id, { normalizedValue: value });
       if (!isCurrent(id)) return;
-      const feedbackEnd = context.currentTime + FEEDBACK_SECONDS;
+      const feedbackEnd = context.currentTime + current.challenge.session.feedbackSeconds;
       showFeedback(result);
       setState('feedback');
-      const next = await api.nextPitchMatching();
+      const next = await api.nextTrial(discipline);
       if (!isCurrent(id)) return;
       await play(next, id, feedbackEnd);
     } catch (error) {
@@ -169,7 +175,15 @@ export function pitchMatchingScreen({ navigate, announce }) {
 
   return {
     element,
-    async show() {
+    async show(chosen = 'pitchMatching') {
+      discipline = chosen;
+      const isInterval = discipline === 'intervalMatching';
+      // Through data-i18n, so a language change re-translates the right texts.
+      title.dataset.i18n = isInterval ? 'intervalMatching.title' : 'pitchMatching.title';
+      hint.dataset.i18n = isInterval ? 'intervalMatching.hint' : 'pitchMatching.hint';
+      title.textContent = t(title.dataset.i18n);
+      hint.textContent = t(hint.dataset.i18n);
+      intervalText.hidden = true;
       const id = ++session;
       sliderElement.setAttribute('aria-label', t('pitchMatching.slider.label'));
       document.addEventListener('keydown', onKey);
@@ -179,7 +193,7 @@ export function pitchMatchingScreen({ navigate, announce }) {
       setState('preparing');
       sliderElement.focus({ preventScroll: true });
       try {
-        await play(await api.nextPitchMatching(), id);
+        await play(await api.nextTrial(discipline), id);
       } catch (error) {
         console.warn('pitch matching could not start:', error);
         if (isCurrent(id)) navigate('#/');

@@ -20,7 +20,9 @@ export function settingsScreen({ navigate }) {
     noteDurationSeconds: (value) => t('unit.seconds', { value: formatNumber(value, 1) }),
     noteGapSeconds: (value) => t('unit.seconds', { value: formatNumber(value, 1) }),
     referencePitchHz: (value) => t('unit.hertz', { value: formatNumber(value) }),
+    intervalMatchingCentRange: (value) => t('unit.centsRange', { value: formatNumber(value) }),
   };
+  const intervalGrid = document.getElementById('interval-grid-body');
 
   function bound(name, [min, max]) {
     Object.assign(control(name), { min: String(min), max: String(max) });
@@ -36,14 +38,58 @@ export function settingsScreen({ navigate }) {
     bound('noteGapSeconds', ranges.noteGapSeconds);
     bound('referencePitchHz', ranges.referencePitchHz);
     bound('varyLoudness', ranges.varyLoudness);
+    bound('intervalMatchingCentRange', ranges.intervalMatchingCentRange);
     fillSelect('soundSource', choices.soundSources, (source) => t(`settings.soundSource.${source}`));
+    fillSelect('tuningSystem', choices.tuningSystems, (tuning) => t(`settings.tuningSystem.${tuning}`));
+    renderIntervals();
     fillSelect('language', choices.languages, (language) => t(`settings.language.${language}`));
     for (const [name, value] of Object.entries(settings)) {
       const input = control(name);
-      if (!input) continue;
+      if (!input || name === 'intervals') continue;
       input.value = String(value);
       showValue(name);
     }
+  }
+
+  const intervalKey = ({ name, direction }) => `${name}-${direction ?? 'up'}`;
+
+  /** One row per interval, a checkbox for up and for down (the server's list decides which exist). */
+  function renderIntervals() {
+    const chosen = new Set(state.settings.intervals.map(intervalKey));
+    const rows = new Map();
+    for (const interval of state.choices.intervals) {
+      if (!rows.has(interval.name)) {
+        const row = document.createElement('tr');
+        const header = document.createElement('th');
+        header.scope = 'row';
+        header.textContent = t(`interval.${interval.name}`);
+        row.append(header, document.createElement('td'), document.createElement('td'));
+        rows.set(interval.name, row);
+      }
+      const box = document.createElement('input');
+      box.type = 'checkbox';
+      box.id = `interval-${intervalKey(interval)}`;
+      box.dataset.interval = intervalKey(interval);
+      box.checked = chosen.has(intervalKey(interval));
+      // The last chosen interval stays chosen: the server needs at least one.
+      box.disabled = box.checked && chosen.size === 1;
+      box.setAttribute('aria-label', `${t(`interval.${interval.name}`)} ${t(`interval.${interval.direction}`)}`);
+      box.addEventListener('change', saveIntervals);
+      rows.get(interval.name).children[interval.direction === 'up' ? 1 : 2].append(box);
+    }
+    intervalGrid.replaceChildren(...rows.values());
+  }
+
+  async function saveIntervals() {
+    const intervals = state.choices.intervals.filter((interval) =>
+      document.getElementById(`interval-${intervalKey(interval)}`).checked);
+    try {
+      state = await api.updateSettings({ intervals });
+    } catch (error) {
+      console.warn('intervals not saved:', error);
+      resetStatus.textContent = t('settings.notSaved');
+    }
+    render();
   }
 
   function fillSelect(name, values, label) {
@@ -73,7 +119,7 @@ export function settingsScreen({ navigate }) {
   }
 
   form.addEventListener('input', (event) => event.target.name && showValue(event.target.name));
-  form.addEventListener('change', (event) => event.target.name && save(event.target.name));
+  form.addEventListener('change', (event) => event.target.name && !event.target.dataset.interval && save(event.target.name));
   form.addEventListener('submit', (event) => event.preventDefault());
   document.addEventListener('languagechange', () => state && render());
 

@@ -10,7 +10,11 @@ export function startScreen({ navigate }) {
   const empty = document.getElementById('start-profile-empty');
   document.getElementById('start-training').addEventListener('click', () => navigate('#/training'));
   document.getElementById('start-pitch-matching').addEventListener('click', () => navigate('#/pitch-matching'));
+  document.getElementById('start-interval-training').addEventListener('click', () => navigate('#/interval-training'));
+  document.getElementById('start-interval-matching').addEventListener('click', () => navigate('#/interval-matching'));
   preview.addEventListener('click', () => navigate('#/profile'));
+  document.getElementById('start-intervals-profile').addEventListener('click', () => navigate('#/profile'));
+  const intervalsSparkline = document.getElementById('start-intervals-sparkline');
   document.getElementById('open-info').addEventListener('click', async () => {
     info.showModal();
     const health = await api.health().catch(() => null);
@@ -21,8 +25,9 @@ export function startScreen({ navigate }) {
   // The preview is a glance, never a blocker: if it cannot load, Start still works.
   async function showPreview() {
     try {
-      const [svg, profile] = await Promise.all([api.sparklineSvg(), api.profile()]);
+      const [svg, intervalsSvg, profile] = await Promise.all([api.sparklineSvg(), api.sparklineSvg('intervals'), api.profile()]);
       sparkline.innerHTML = svg;
+      intervalsSparkline.innerHTML = intervalsSvg;
       const current = profile.comparisons.currentRollingMean;
       empty.hidden = current !== null;
       preview.classList.toggle('empty', current === null);

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import PeachCore
 
-/// One row of the `comparison` table (schema v1).
+/// One row of the `comparison` table: both comparison disciplines (schema v1, labels since v4).
 struct ComparisonRecord: Codable, FetchableRecord, MutablePersistableRecord, Sendable {
     static let databaseTableName = "comparison"
 
@@ -12,6 +12,10 @@ struct ComparisonRecord: Codable, FetchableRecord, MutablePersistableRecord, Sen
     var note2CentOffset: Double
     var isCorrect: Bool
     var timestamp: Date
+    var discipline: String
+    var interval: String
+    var direction: String
+    var tuningSystem: String
 
     init(_ comparison: CompletedComparison) {
         note1 = comparison.note1.rawValue
@@ -19,6 +23,7 @@ struct ComparisonRecord: Codable, FetchableRecord, MutablePersistableRecord, Sen
         note2CentOffset = comparison.note2CentOffset.rawValue
         isCorrect = comparison.isCorrect
         timestamp = comparison.timestamp
+        (discipline, interval, direction, tuningSystem) = RecordLabels(.comparison(comparison)).tuple
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
@@ -27,8 +32,10 @@ struct ComparisonRecord: Codable, FetchableRecord, MutablePersistableRecord, Sen
         guard let note1 = MIDINote(note1), let note2 = MIDINote(note2) else {
             throw .fetchFailed("comparison \(id ?? -1) has a note outside MIDI 0–127")
         }
+        let labels = try RecordLabels(discipline: discipline, interval: interval, direction: direction, tuningSystem: tuningSystem)
         return CompletedComparison(
             note1: note1, note2: note2, note2CentOffset: Cents(note2CentOffset), isCorrect: isCorrect,
-            timestamp: timestamp)
+            timestamp: timestamp, discipline: labels.discipline, interval: labels.interval,
+            tuningSystem: labels.tuningSystem)
     }
 }

@@ -1,0 +1,48 @@
+/// The store ports kept in memory: what tests build the server and the drivers on, and the
+/// reference the SQLite store's contract tests are checked against.
+public actor InMemoryTrainingDataStore: TrainingDataStore, TrainingHistory, SettingsStore {
+    private var stored: [TrainingRecord] = []
+    private var settings: SettingsUpdate?
+    /// Set to make the next saves fail, as a full disk would.
+    private var failSaves = false
+
+    public init(records: [TrainingRecord] = []) { stored = records }
+
+    public func setFailSaves(_ fail: Bool) { failSaves = fail }
+
+    public func save(_ record: TrainingRecord) throws(DataStoreError) {
+        guard !failSaves else { throw .saveFailed("the in-memory store was told to fail") }
+        stored.append(record)
+    }
+
+    public func records(_ discipline: Discipline?, limit: Int) -> [TrainingRecord] {
+        Array(newestFirst.filter { discipline == nil || $0.discipline == discipline }.prefix(limit))
+    }
+
+    public func deleteAll() { stored.removeAll() }
+
+    /// Newest first; among equal timestamps the later saved first, as the SQLite store orders them.
+    private var newestFirst: [TrainingRecord] {
+        stored.enumerated().sorted { ($0.element.timestamp, $0.offset) > ($1.element.timestamp, $1.offset) }.map(\.element)
+    }
+
+    public func reduceComparisons<Result: Sendable>(
+        into initial: Result, _ update: @escaping @Sendable (inout Result, CompletedComparison) -> Void
+    ) -> Result {
+        newestFirst.reversed().reduce(into: initial) { result, record in
+            if case let .comparison(comparison) = record { update(&result, comparison) }
+        }
+    }
+
+    public func reducePitchMatchings<Result: Sendable>(
+        into initial: Result, _ update: @escaping @Sendable (inout Result, CompletedPitchMatching) -> Void
+    ) -> Result {
+        newestFirst.reversed().reduce(into: initial) { result, record in
+            if case let .matching(attempt) = record { update(&result, attempt) }
+        }
+    }
+
+    public func loadSettings() -> SettingsUpdate? { settings }
+
+    public func save(_ settings: PeachSettings) { self.settings = SettingsUpdate(settings) }
+}

@@ -1,0 +1,33 @@
+import PeachCore
+
+/// Which records a profile is built from: unison pitch (both pitch disciplines, the seeds'
+/// profile), every interval trial, or one interval.
+public enum ProfileScope: Hashable, Sendable, CustomStringConvertible {
+    case pitch
+    case intervals
+    case interval(DirectedInterval)
+
+    /// The scopes a record counts in.
+    static func scopes(of record: TrainingRecord) -> [ProfileScope] {
+        record.discipline.usesIntervals ? [.intervals, .interval(record.interval)] : [.pitch]
+    }
+
+    /// `pitch`, `intervals`, or an interval as the terminal spells it (`P5up`, `M3down`).
+    public init?(_ text: String) {
+        switch text {
+        case "pitch": self = .pitch
+        case "intervals": self = .intervals
+        default:
+            guard let interval = DirectedInterval(spelled: text) else { return nil }
+            self = .interval(interval)
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .pitch: "pitch"
+        case .intervals: "intervals"
+        case let .interval(interval): interval.interval == .P1 ? "P1up" : interval.spelled
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Hummingbird
+import PeachCore
+
+/// One route set for every discipline, plus the routes of the two original disciplines as thin
+/// aliases over it (existing clients keep working unchanged).
+struct TrialRoutes {
+    let service: TrialService
+    let store: any TrainingDataStore
+
+    func add(to api: RouterGroup<BasicRequestContext>) {
+        api.post("trials") { request, context in
+            let discipline = try await request.decode(as: TrialRequest.self, context: context).parsed()
+            return EditedResponse(status: .created, response: TrialResponse(await service.next(discipline)))
+        }
+        api.post("trials/:id/answer") { request, context -> AnswerResponse in
+            let id = try context.parameters.require("id")
+            let given = try await request.decode(as: AnswerRequest.self, context: context).parsed()
+            return try await answer(id, given)
+        }
+        api.get("records") { request, _ -> RecordsResponse in
+            let query = request.uri.queryParameters
+            var discipline: Discipline?
+            if let name = query["discipline"] {
+                discipline = try TrialRequest(discipline: String(name)).parsed()
+            }
+            return try await records(discipline, limit: try query.boundedInt("limit", in: 1...10_000, default: 100))
+        }
+
+        // The original routes, each fixed to its discipline.
+        api.post("comparisons") { _, _ in
+            EditedResponse(status: .created, response: TrialResponse(await service.next(.pitchComparison)))
+        }
+        api.post("comparisons/:id/answer") { request, context -> AnswerResponse in
+            let id = try context.parameters.require("id")
+            let body = try await request.decode(as: AnswerRequest.self, context: context)
+            guard body.normalizedValue == nil, body.answer != nil else {
+                throw HTTPError(.badRequest, message: "answer must be higher or lower")
+            }
+            return try await answer(id, try body.parsed(), only: .comparison)
+        }
+        api.post("pitch-matching") { _, _ in
+            EditedResponse(status: .created, response: TrialResponse(await service.next(.pitchMatching)))
+        }
+        api.post("pitch-matching/:id/result") { request, context -> AnswerResponse in
+            let id = try context.parameters.require("id")
+            let body = try await request.decode(as: AnswerRequest.self, context: context)
+            guard body.answer == nil, body.normalizedValue != nil else {
+                throw HTTPError(.badRequest, message: "normalizedValue must be a number from -1 to 1")
+            }
+            return try await answer(id, try body.parsed(), only: .matching)
+        }
+        api.get("records/comparisons") { request, _ -> RecordsResponse in
+            try await records(.pitchComparison, limit: try request.uri.queryParameters.boundedInt("limit", in: 1...10_000, default: 100))
+        }
+        api.get("records/pitch-matching") { request, _ -> RecordsResponse in
+            try await records(.pitchMatching, limit: try request.uri.queryParameters.boundedInt("limit", in: 1...10_000, default: 100))
+        }
+    }
+
+    private func answer(_ id: String, _ answer: TrialAnswer, only kind: Discipline.Kind? = nil) async throws -> AnswerResponse {
+        if let kind, let actual = await service.kind(of: id), actual != kind {
+            throw HTTPError(.notFound, message: "no \(kind) trial with id \(id) is waiting for an answer")
+        }
+        do throws(TrialService.AnswerError) {
+            return AnswerResponse(record: try await service.answer(id, answer))
+        } catch {
+            switch error {
+            case .unknown: throw HTTPError(.notFound, message: "no trial with id \(id) is waiting for an answer")
+            case .alreadyAnswered: throw HTTPError(.conflict, message: "trial \(id) has already been answered")
+            case let .wrongKind(_, expected):
+                throw HTTPError(.badRequest, message: expected == .comparison
+                    ? "trial \(id) is a comparison: answer higher or lower"
+                    : "trial \(id) is a matching trial: send normalizedValue from -1 to 1")
+            case let .notSaved(reason): throw HTTPError(.serviceUnavailable, message: "the answer was not saved: \(reason)")
+            }
+        }
+    }
+
+    private func records(_ discipline: Discipline?, limit: Int) async throws -> RecordsResponse {
+        do throws(DataStoreError) {
+            return RecordsResponse(records: try await store.records(discipline, limit: limit).map(RecordResponse.init))
+        } catch {
+            throw HTTPError(.internalServerError, message: error.description)
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+@testable import PeachCore
+
+struct TrialSourceTests {
+    var settings: TrainingSettings {
+        var settings = TrainingSettings.default
+        settings.intervals = [DirectedInterval(.M3, .up)!, DirectedInterval(.P5, .down)!]
+        settings.tuningSystem = .justIntonation
+        return settings
+    }
+
+    @Test func eachDisciplineDrawsItsOwnKindIntervalAndTuning() async {
+        let source = TrialSource(generator: SeededGenerator(seed: 1))
+        for discipline in Discipline.allCases {
+            for _ in 0..<50 {
+                let trial = await source.next(discipline, settings: settings)
+                #expect(trial.discipline == discipline)
+                switch trial {
+                case let .comparison(comparison):
+                    #expect(discipline.kind == .comparison)
+                    #expect(discipline.usesIntervals ? settings.intervals.contains(comparison.interval) : comparison.interval == .unison)
+                    #expect(comparison.tuningSystem == (discipline.usesIntervals ? .justIntonation : .equalTemperament))
+                    #expect(settings.noteRange.contains(comparison.note1) && settings.noteRange.contains(comparison.note2))
+                case let .matching(challenge):
+                    #expect(discipline.kind == .matching)
+                    #expect(challenge.centRange == (discipline.usesIntervals ? Cents(20) : Cents(100)))
+                    #expect(challenge.initialCentOffset.magnitude <= challenge.centRange)
+                    #expect(settings.noteRange.contains(challenge.targetNote))
+                }
+            }
+        }
+    }
+
+    @Test func chainsContinueFromTheirOwnLastAnswerOrColdStart() async {
+        let last = CompletedComparison(
+            note1: MIDINote(60)!, note2: MIDINote(60)!, note2CentOffset: Cents(10), isCorrect: false, timestamp: Date())
+        let source = TrialSource(
+            lastAnswers: [.pitchComparison: last], coldStarts: [.intervalComparison: Cents(40)],
+            generator: SeededGenerator(seed: 2))
+        guard case let .comparison(pitch) = await source.next(.pitchComparison, settings: settings),
+              case let .comparison(interval) = await source.next(.intervalComparison, settings: settings)
+        else { Issue.record("not comparisons"); return }
+        #expect(pitch.centOffset.magnitude == Cents(12.8))  // widened after a wrong answer
+        #expect(interval.centOffset.magnitude == Cents(40))
+        await source.didComplete(.comparison(CompletedComparison(interval, answer: interval.correctAnswer, timestamp: Date())))
+        guard case let .comparison(after) = await source.next(.intervalComparison, settings: settings) else { return }
+        #expect(after.centOffset.magnitude == KazezStrategy.narrowed(Cents(40)).rounded(toMultipleOf: 0.1))
+    }
+
+    @Test func judgingNeedsAnAnswerOfTheTrialsKind() {
+        let comparison = Trial.comparison(Comparison(note1: MIDINote(60)!, centOffset: Cents(5)))
+        let matching = Trial.matching(PitchMatchingChallenge(referenceNote: MIDINote(60)!, initialCentOffset: Cents(5)))
+        let now = Date()
+        #expect(comparison.judge(.slider(.centre), at: now) == nil)
+        #expect(matching.judge(.direction(.higher), at: now) == nil)
+        guard case let .comparison(judged) = comparison.judge(.direction(.higher), at: now) else { Issue.record("not judged"); return }
+        #expect(judged.isCorrect)
+    }
+}

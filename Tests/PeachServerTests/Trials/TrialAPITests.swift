@@ -1,0 +1,129 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+@testable import PeachCore
+@testable import PeachServer
+
+/// One route set for every discipline: `POST /api/trials`, `POST /api/trials/{id}/answer`, `GET /api/records`.
+struct TrialAPITests {
+    static func post(_ uri: String, _ body: String, _ client: some TestClientProtocol) async throws -> (HTTPResponse.Status, [String: Any]) {
+        try await client.execute(uri: uri, method: .post, headers: [.contentType: "application/json"], body: TestApp.json(body)) { response in
+            (response.status, (try? JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]) ?? [:])
+        }
+    }
+
+    @Test func everyDisciplineIsServedAnsweredAndListed() async throws {
+        try await TestApp.with { client in
+            _ = try await client.execute(
+                uri: "/api/settings", method: .put, headers: [.contentType: "application/json"],
+                body: TestApp.json(#"{"intervals":[{"name":"M3","direction":"up"},{"name":"P5","direction":"down"}],"tuningSystem":"justIntonation"}"#)
+            ) { #expect($0.status == .ok) }
+            for discipline in Discipline.allCases {
+                let (status, trial) = try await Self.post("/api/trials", #"{"discipline":"\#(discipline.rawValue)"}"#, client)
+                #expect(status == .created)
+                #expect(trial["discipline"] as? String == discipline.rawValue)
+                let session = try #require(trial["session"] as? [String: Double])
+                #expect(session["feedbackSeconds"] == 0.4)
+                #expect(session["answersOpenSeconds"] == 1.0)
+                let interval = try #require(trial["interval"] as? [String: Any])
+                let id = try #require(trial["id"] as? String)
+                if discipline.usesIntervals {
+                    #expect(["M3", "P5"].contains(interval["name"] as? String))
+                    #expect(trial["tuningSystem"] as? String == "justIntonation")
+                } else {
+                    #expect(interval["name"] as? String == "P1" && interval["cents"] as? Double == 0)
+                }
+                let (answered, result): (HTTPResponse.Status, [String: Any])
+                if discipline.kind == .comparison {
+                    let note1 = try #require(trial["note1"] as? [String: Any])
+                    let note2 = try #require(trial["note2"] as? [String: Any])
+                    let ratio = (note2["frequencyHz"] as! Double) / (note1["frequencyHz"] as! Double)
+                    let expected = (interval["cents"] as! Double) + (note2["centOffset"] as! Double)
+                    #expect(abs(1200 * log2(ratio) - expected) < 1e-6)
+                    // The other kind's answer is refused and changes nothing.
+                    #expect(try await Self.post("/api/trials/\(id)/answer", #"{"normalizedValue":0}"#, client).0 == .badRequest)
+                    (answered, result) = try await Self.post("/api/trials/\(id)/answer", #"{"answer":"higher"}"#, client)
+                    #expect(result["isCorrect"] as? Bool == ((note2["centOffset"] as! Double) > 0))
+                } else {
+                    let tunable = try #require(trial["tunableNote"] as? [String: Any])
+                    #expect(trial["centRange"] as? Double == (discipline.usesIntervals ? 20 : 100))
+                    #expect(try await Self.post("/api/trials/\(id)/answer", #"{"answer":"higher"}"#, client).0 == .badRequest)
+                    (answered, result) = try await Self.post("/api/trials/\(id)/answer", #"{"normalizedValue":0.25}"#, client)
+                    let expected = (trial["initialCentOffset"] as! Double) + 0.25 * (trial["centRange"] as! Double)
+                    #expect(abs((result["userCentError"] as! Double) - expected) < 1e-9)
+                    #expect(tunable["targetMidi"] is Int)
+                }
+                #expect(answered == .ok)
+                #expect(try await Self.post("/api/trials/\(id)/answer", #"{"answer":"higher","normalizedValue":0}"#, client).0 == .badRequest)
+                #expect(try await Self.post("/api/trials/\(id)/answer", #"{"answer":"lower"}"#, client).0 == (discipline.kind == .comparison ? .conflict : .badRequest))
+            }
+            for discipline in Discipline.allCases {
+                try await client.execute(uri: "/api/records?discipline=\(discipline.rawValue)", method: .get) { response in
+                    let body = try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: [[String: Any]]])
+                    #expect(body["records"]?.count == 1)
+                    #expect(body["records"]?.first?["discipline"] as? String == discipline.rawValue)
+                }
+            }
+            try await client.execute(uri: "/api/records", method: .get) { response in
+                let body = try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: [[String: Any]]])
+                #expect(body["records"]?.count == 4)
+            }
+            // The pitch profile counts unison only; the intervals profile the interval trials.
+            for (scope, count) in [("pitch", 1), ("intervals", 1)] {
+                try await client.execute(uri: "/api/profile?scope=\(scope)", method: .get) { response in
+                    let body = try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
+                    #expect((body["comparisons"] as? [String: Any])?["count"] as? Int == count)
+                    #expect((body["pitchMatching"] as? [String: Any])?["count"] as? Int == count)
+                }
+            }
+            try await client.execute(uri: "/api/profile/intervals", method: .get) { response in
+                let body = try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: [[String: Any]]])
+                #expect(body["intervals"]?.map { ($0["comparisons"] as! Int) + ($0["matchings"] as! Int) }.reduce(0, +) == 2)
+            }
+        }
+    }
+
+    @Test(arguments: [
+        (#"{"discipline":"rhythm"}"#, "discipline must be one of"),
+        (#"{}"#, ""),
+    ])
+    func anUnknownDisciplineIsABadRequest(body: String, message: String) async throws {
+        try await TestApp.with { client in
+            let (status, error) = try await Self.post("/api/trials", body, client)
+            #expect(status == .badRequest)
+            #expect(((error["error"] as? [String: Any])?["message"] as? String)?.contains(message) == true)
+        }
+    }
+
+    @Test(arguments: ["?discipline=rhythm", "?scope=P9up", "?limit=0"])
+    func badQueriesAreBadRequests(query: String) async throws {
+        try await TestApp.with { client in
+            let path = query.hasPrefix("?scope") ? "/api/profile" : "/api/records"
+            try await client.execute(uri: path + query, method: .get) { #expect($0.status == .badRequest) }
+        }
+    }
+
+    /// The frequencies the API sends, for every root of the piano × interval × direction × tuning.
+    @Test(arguments: [440.0, 442.0])
+    func everyIntervalTheAPISendsIsExact(hertz: Double) throws {
+        var settings = TrainingSettings.default
+        settings.referencePitch = try #require(ReferencePitch(hertz: hertz))
+        for root in NoteRange.pianoRange {
+            for interval in DirectedInterval.all {
+                guard let target = interval.target(from: MIDINote(root)!), NoteRange.pianoRange.contains(target.rawValue) else { continue }
+                for tuning in TuningSystem.allCases {
+                    let comparison = Comparison(
+                        .intervalComparison, note1: MIDINote(root)!, interval: interval, tuningSystem: tuning, centOffset: Cents(3.3))
+                    let data = try JSONEncoder().encode(TrialResponse(.init(id: "x", trial: .comparison(comparison), settings: settings)))
+                    let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+                    let note1 = (json["note1"] as! [String: Any])["frequencyHz"] as! Double
+                    let note2 = (json["note2"] as! [String: Any])["frequencyHz"] as! Double
+                    let cents = 1200 * log2(note2 / note1)
+                    #expect(abs(cents - (interval.cents(in: tuning).rawValue + 3.3)) < 1e-6, "\(root) \(interval) \(tuning)")
+                    #expect((json["note2"] as! [String: Any])["midi"] as? Int == target.rawValue)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Logging
+import Synchronization
+import Testing
+@testable import PeachCore
+@testable import PeachServer
+
+/// The one trial desk, on the in-memory store with a fixed clock, ids and seed.
+struct TrialServiceTests {
+    static let answeredAt = Date(timeIntervalSince1970: 1_800_000_000)
+
+    func makeService(
+        store: InMemoryTrainingDataStore = InMemoryTrainingDataStore(), settings: SettingsUpdate = SettingsUpdate(),
+        seed: UInt64 = 3
+    ) async throws -> TrialService {
+        let counter = Mutex(0)
+        let environment = ServerEnvironment(
+            now: { Self.answeredAt },
+            makeID: { counter.withLock { $0 += 1; return "trial-\($0)" } },
+            generator: SeededGenerator(seed: seed))
+        let services = try await PeachServices.make(
+            store: store, settingsStore: InMemoryTrainingDataStore(), environment: environment, logger: Logger(label: "test"))
+        _ = try await services.settings.update(settings)
+        return services.trials
+    }
+
+    @Test func idsAndTimestampsComeFromTheEnvironment() async throws {
+        let store = InMemoryTrainingDataStore()
+        let service = try await makeService(store: store)
+        let first = await service.next(.pitchComparison)
+        let second = await service.next(.pitchMatching)
+        #expect([first.id, second.id] == ["trial-1", "trial-2"])
+        let record = try await service.answer(first.id, .direction(.higher))
+        #expect(record.timestamp == Self.answeredAt)
+        #expect(await store.records(nil, limit: 10) == [record])
+    }
+
+    @Test(arguments: Discipline.allCases)
+    func everyDisciplineDrawsItsKindAndJudgesItsAnswer(discipline: Discipline) async throws {
+        let service = try await makeService(
+            settings: SettingsUpdate(intervals: [.init(name: "M3", direction: "down")], tuningSystem: "justIntonation"))
+        let issued = await service.next(discipline)
+        #expect(issued.trial.discipline == discipline)
+        let answer: TrialAnswer = discipline.kind == .comparison ? .direction(.lower) : .slider(NormalizedSliderValue(0.5)!)
+        let wrong: TrialAnswer = discipline.kind == .comparison ? .slider(.centre) : .direction(.higher)
+        await #expect(throws: TrialService.AnswerError.wrongKind(id: issued.id, expected: discipline.kind)) {
+            try await service.answer(issued.id, wrong)
+        }
+        let record = try await service.answer(issued.id, answer)
+        #expect(record.discipline == discipline)
+        let expected = discipline.usesIntervals ? DirectedInterval(.M3, .down)! : .unison
+        #expect(record.interval == expected)
+        switch record {
+        case let .comparison(comparison): #expect(comparison.tuningSystem == (discipline.usesIntervals ? .justIntonation : .equalTemperament))
+        case let .matching(attempt):
+            // Interval matching starts within ±20 ¢ and the slider reaches 20 ¢ either way.
+            let range = discipline.usesIntervals ? 20.0 : 100.0
+            guard case let .matching(challenge) = issued.trial else { Issue.record("not a matching trial"); return }
+            #expect(challenge.centRange == Cents(range) && challenge.initialCentOffset.magnitude <= Cents(range))
+            #expect(attempt.userCentError == challenge.initialCentOffset + Cents(0.5 * range))
+        }
+        await #expect(throws: TrialService.AnswerError.alreadyAnswered(id: issued.id)) {
+            try await service.answer(issued.id, answer)
+        }
+    }
+
+    @Test func aFailedSaveLeavesTheTrialOpenForARetry() async throws {
+        let store = InMemoryTrainingDataStore()
+        let service = try await makeService(store: store)
+        let issued = await service.next(.pitchMatching)
+        await store.setFailSaves(true)
+        await #expect(throws: TrialService.AnswerError.notSaved("cannot save the record: the in-memory store was told to fail")) {
+            try await service.answer(issued.id, .slider(NormalizedSliderValue(0.3)!))
+        }
+        await store.setFailSaves(false)
+        let record = try await service.answer(issued.id, .slider(NormalizedSliderValue(0.3)!))
+        #expect(await store.records(nil, limit: 10) == [record])
+    }
+
+    @Test func eachComparisonDisciplineKeepsItsOwnChain() async throws {
+        let service = try await makeService()
+        // Three correct pitch answers narrow the pitch chain 100 → 50 → 32.3 → 23.1 ¢ …
+        for _ in 0..<3 {
+            let issued = await service.next(.pitchComparison)
+            guard case let .comparison(comparison) = issued.trial else { return }
+            _ = try await service.answer(issued.id, .direction(comparison.correctAnswer))
+        }
+        // … while the interval chain still starts at the maximum.
+        guard case let .comparison(interval) = await service.next(.intervalComparison).trial,
+              case let .comparison(pitch) = await service.next(.pitchComparison).trial
+        else { Issue.record("not comparisons"); return }
+        #expect(interval.centOffset.magnitude == Cents(100))
+        #expect(pitch.centOffset.magnitude == Cents(23.1))
+    }
+
+    @Test func trialsStayInsideTheNoteRangeForEveryInterval() async throws {
+        let all = DirectedInterval.all.map { SettingsUpdate.IntervalChoice($0) }
+        let service = try await makeService(settings: SettingsUpdate(noteRangeLower: 60, noteRangeUpper: 72, intervals: all), seed: 9)
+        let range = try NoteRange(lower: 60, upper: 72)
+        for _ in 0..<300 {
+            switch await service.next(.intervalComparison).trial {
+            case let .comparison(c): #expect(range.contains(c.note1) && range.contains(c.note2))
+            case let .matching(m): Issue.record("a matching trial from a comparison discipline: \(m)")
+            }
+            if case let .matching(m) = await service.next(.intervalMatching).trial {
+                #expect(range.contains(m.referenceNote) && range.contains(m.targetNote))
+            }
+        }
+    }
+}
