@@ -9,28 +9,25 @@ public struct SQLiteTrainingDataStore: TrainingDataStore {
     public init(database: PeachDatabase) { self.database = database }
 
     public func save(_ record: TrainingRecord) async throws(DataStoreError) {
-        switch record {
-        case let .comparison(comparison): try await insert(ComparisonRecord(comparison))
-        case let .matching(attempt): try await insert(PitchMatchingRecord(attempt))
+        do {
+            try await database.writer.write { db in
+                try RecordTable(record.discipline.kind).insert(record, db)
+            }
+        } catch {
+            throw .saveFailed(String(describing: error))
         }
     }
 
     public func records(_ discipline: Discipline?, limit: Int) async throws(DataStoreError) -> [TrainingRecord] {
-        let kinds = discipline.map { [$0.kind] } ?? [.comparison, .matching]
+        let tables = discipline.map { [RecordTable($0.kind)] } ?? RecordTable.allCases
         var records: [TrainingRecord] = []
-        for kind in kinds {
-            switch kind {
-            case .comparison:
-                records += try await newest(ComparisonRecord.self, discipline, limit: limit).map { record throws(DataStoreError) in
-                    .comparison(try record.completedComparison())
-                }
-            case .matching:
-                records += try await newest(PitchMatchingRecord.self, discipline, limit: limit).map { record throws(DataStoreError) in
-                    .matching(try record.completedPitchMatching())
-                }
-            }
+        for table in tables {
+            let filter = discipline == nil ? "" : "WHERE discipline = ?"
+            records += try await fetch(
+                table, sql: "SELECT \(table.selection) FROM \(table.name) \(filter) ORDER BY timestamp DESC, id DESC LIMIT ?",
+                arguments: StatementArguments((discipline.map { [$0.rawValue] } ?? []) + [limit]))
         }
-        // Each table's newest, merged; a stable sort keeps each table's own order among equal times.
+        // Each table's newest, merged.
         return Array(records.sorted { $0.timestamp > $1.timestamp }.prefix(limit))
     }
 
@@ -38,34 +35,20 @@ public struct SQLiteTrainingDataStore: TrainingDataStore {
     public func deleteAll() async throws(DataStoreError) {
         do {
             try await database.writer.write { db in
-                _ = try ComparisonRecord.deleteAll(db)
-                _ = try PitchMatchingRecord.deleteAll(db)
+                for table in RecordTable.allCases { try db.execute(sql: "DELETE FROM \(table.name)") }
             }
         } catch {
             throw .saveFailed(String(describing: error))
         }
     }
 
-    private func insert(_ record: some MutablePersistableRecord & Sendable) async throws(DataStoreError) {
-        do {
-            try await database.writer.write { db in
-                var record = record
-                try record.insert(db)
-            }
-        } catch {
-            throw .saveFailed(String(describing: error))
-        }
-    }
-
-    private func newest<Record: FetchableRecord & TableRecord & Sendable>(
-        _ type: Record.Type, _ discipline: Discipline?, limit: Int
-    ) async throws(DataStoreError) -> [Record] {
+    private func fetch(_ table: RecordTable, sql: String, arguments: StatementArguments) async throws(DataStoreError) -> [TrainingRecord] {
         do {
             return try await database.writer.read { db in
-                var request = Record.order(Column("timestamp").desc, Column("id").desc)
-                if let discipline { request = request.filter(Column("discipline") == discipline.rawValue) }
-                return try request.limit(limit).fetchAll(db)
+                try Row.fetchAll(db, sql: sql, arguments: arguments).map { row throws(DataStoreError) in try table.record(row) }
             }
+        } catch let error as DataStoreError {
+            throw error
         } catch {
             throw .fetchFailed(String(describing: error))
         }

@@ -4,11 +4,13 @@ import PeachCore
 
 /// `POST /api/trials` with `{"discipline": …}`.
 struct TrialRequest: Decodable {
-    let discipline: String
+    let discipline: String?
 
     func parsed() throws -> Discipline {
+        let names = Discipline.allCases.map(\.rawValue).joined(separator: ", ")
+        guard let discipline else { throw HTTPError(.badRequest, message: "discipline is missing: one of \(names)") }
         guard let value = Discipline(rawValue: discipline) else {
-            throw HTTPError(.badRequest, message: "discipline must be one of \(Discipline.allCases.map(\.rawValue).joined(separator: ", ")), got '\(discipline)'")
+            throw HTTPError(.badRequest, message: "discipline must be one of \(names), got '\(discipline)'")
         }
         return value
     }

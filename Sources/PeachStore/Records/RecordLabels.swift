@@ -36,11 +36,4 @@ struct RecordLabels: Hashable, Sendable {
         }
         self.init(discipline: parsedDiscipline, interval: directed, tuningSystem: tuning)
     }
-
-    static func table(for kind: Discipline.Kind) -> String {
-        switch kind {
-        case .comparison: ComparisonRecord.databaseTableName
-        case .matching: PitchMatchingRecord.databaseTableName
-        }
-    }
 }

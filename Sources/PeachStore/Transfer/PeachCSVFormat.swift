@@ -88,7 +88,8 @@ enum PeachCSVFormat {
             try reader.requireEmpty(matchingColumns, for: discipline.rawValue)
             let note1 = try reader.midiNote("note1")
             let note2 = try reader.midiNote("note2")
-            guard interval.target(from: note1) == note2 else {
+            // Format 1 never checked note 2 against note 1, and its files must keep reading as they did.
+            guard version == 1 || interval.target(from: note1) == note2 else {
                 throw reader.fail("note2", "is not \(interval) from note1 \(note1.rawValue)")
             }
             fields = .comparison(

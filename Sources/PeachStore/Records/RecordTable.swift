@@ -1,0 +1,84 @@
+import Foundation
+import GRDB
+import PeachCore
+
+/// Where each kind of record lives and how a row becomes a `TrainingRecord`: the one place that
+/// knows the record tables, for saving, listing and replaying the history alike. Both tables share
+/// the timestamp and the labels (discipline, interval, direction, tuning); each has its own fields.
+enum RecordTable: CaseIterable {
+    case comparison
+    case matching
+
+    init(_ kind: Discipline.Kind) {
+        switch kind {
+        case .comparison: self = .comparison
+        case .matching: self = .matching
+        }
+    }
+
+    var name: String {
+        switch self {
+        case .comparison: "comparison"
+        case .matching: "pitchMatching"
+        }
+    }
+
+    var fields: [String] {
+        switch self {
+        case .comparison: ["note1", "note2", "note2CentOffset", "isCorrect"]
+        case .matching: ["referenceNote", "initialCentOffset", "userCentError"]
+        }
+    }
+
+    // The timestamp converted by SQLite itself: decoding a million rows through Foundation's date
+    // parsing would dominate start-up.
+    private static let unixTime = "(julianday(timestamp) - 2440587.5) * 86400.0"
+
+    /// Fields, Unix time, labels: the order `record(_:)` reads.
+    var selection: String {
+        (fields + [Self.unixTime] + RecordLabels.columns).joined(separator: ", ")
+    }
+
+    func insert(_ record: TrainingRecord, _ db: Database) throws {
+        let columns = fields + ["timestamp"] + RecordLabels.columns
+        let values: [(any DatabaseValueConvertible)?]
+        switch record {
+        case let .comparison(c): values = [c.note1.rawValue, c.note2.rawValue, c.note2CentOffset.rawValue, c.isCorrect]
+        case let .matching(m): values = [m.referenceNote.rawValue, m.initialCentOffset.rawValue, m.userCentError.rawValue]
+        }
+        let labels = RecordLabels(record).tuple
+        try db.execute(
+            sql: "INSERT INTO \(name) (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))",
+            arguments: StatementArguments(values + [record.timestamp, labels.0, labels.1, labels.2, labels.3]))
+    }
+
+    /// One row selected with `selection`.
+    func record(_ row: Row) throws(DataStoreError) -> TrainingRecord {
+        let count = fields.count
+        let timestamp = Self.date(row[count] as Double)
+        let labels = try RecordLabels(
+            discipline: row[count + 1] as String, interval: row[count + 2] as String, direction: row[count + 3] as String,
+            tuningSystem: row[count + 4] as String)
+        switch self {
+        case .comparison:
+            guard let note1 = MIDINote(row[0] as Int), let note2 = MIDINote(row[1] as Int) else {
+                throw .fetchFailed("a stored comparison has a note outside MIDI 0–127")
+            }
+            return .comparison(CompletedComparison(
+                note1: note1, note2: note2, note2CentOffset: Cents(row[2] as Double), isCorrect: row[3] as Bool,
+                timestamp: timestamp, discipline: labels.discipline, interval: labels.interval, tuningSystem: labels.tuningSystem))
+        case .matching:
+            guard let note = MIDINote(row[0] as Int) else {
+                throw .fetchFailed("a stored matching attempt has a note outside MIDI 0–127")
+            }
+            return .matching(CompletedPitchMatching(
+                referenceNote: note, initialCentOffset: Cents(row[1] as Double), userCentError: Cents(row[2] as Double),
+                timestamp: timestamp, discipline: labels.discipline, interval: labels.interval, tuningSystem: labels.tuningSystem))
+        }
+    }
+
+    /// Whole milliseconds, as stored: julianday's double is accurate to about 10 µs.
+    private static func date(_ seconds: Double) -> Date {
+        Date(timeIntervalSince1970: (seconds * 1000).rounded() / 1000)
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+@testable import PeachCore
+@testable import PeachStore
+
+/// One contract for every implementation of the store ports: the SQLite store and the in-memory
+/// store the server and driver tests run on must behave alike, or those tests prove nothing.
+struct TrainingDataStoreContractTests {
+    enum Backend: String, CaseIterable, CustomStringConvertible {
+        case sqlite, inMemory
+        var description: String { rawValue }
+    }
+
+    /// Keeps the SQLite file's directory alive for the test's duration.
+    final class Harness: Sendable {
+        let store: any TrainingDataStore & TrainingHistory
+        let directory: URL?
+
+        init(_ backend: Backend) throws {
+            switch backend {
+            case .inMemory:
+                store = InMemoryTrainingDataStore()
+                directory = nil
+            case .sqlite:
+                let url = FileManager.default.temporaryDirectory.appendingPathComponent("peach-contract-\(UUID().uuidString)")
+                store = SQLiteTrainingDataStore(database: try PeachDatabase(path: url.appendingPathComponent("peach.sqlite").path))
+                directory = url
+            }
+        }
+
+        deinit { if let directory { try? FileManager.default.removeItem(at: directory) } }
+    }
+
+    static let fifthDown = DirectedInterval(.P5, .down)!
+
+    /// One record of each discipline, a second apart, with exact millisecond times.
+    static let records: [TrainingRecord] = [
+        .comparison(CompletedComparison(
+            note1: MIDINote(60)!, note2: MIDINote(60)!, note2CentOffset: Cents(-12.5), isCorrect: true,
+            timestamp: Date(timeIntervalSince1970: 1_800_000_000.125))),
+        .comparison(CompletedComparison(
+            note1: MIDINote(72)!, note2: MIDINote(65)!, note2CentOffset: Cents(3.3), isCorrect: false,
+            timestamp: Date(timeIntervalSince1970: 1_800_000_001.250), discipline: .intervalComparison,
+            interval: fifthDown, tuningSystem: .justIntonation)),
+        .matching(CompletedPitchMatching(
+            referenceNote: MIDINote(69)!, initialCentOffset: Cents(40), userCentError: Cents(-2.25),
+            timestamp: Date(timeIntervalSince1970: 1_800_000_002.500))),
+        .matching(CompletedPitchMatching(
+            referenceNote: MIDINote(57)!, initialCentOffset: Cents(-15), userCentError: Cents(1.5),
+            timestamp: Date(timeIntervalSince1970: 1_800_000_003.750), discipline: .intervalMatching,
+            interval: DirectedInterval(.M3, .up)!, tuningSystem: .equalTemperament)),
+    ]
+
+    @Test(arguments: Backend.allCases)
+    func everyDisciplineIsSavedAndListedNewestFirst(backend: Backend) async throws {
+        let harness = try Harness(backend)
+        for record in Self.records { try await harness.store.save(record) }
+        #expect(try await harness.store.records(nil, limit: 10) == Self.records.reversed())
+        #expect(try await harness.store.records(nil, limit: 2) == Array(Self.records.reversed().prefix(2)))
+        for record in Self.records {
+            #expect(try await harness.store.records(record.discipline, limit: 10) == [record])
+        }
+        #expect(try await harness.store.lastComparisons() == [
+            .pitchComparison: try #require(Self.comparison(Self.records[0])),
+            .intervalComparison: try #require(Self.comparison(Self.records[1])),
+        ])
+    }
+
+    @Test(arguments: Backend.allCases)
+    func theHistoryReplaysEveryRecordOldestFirst(backend: Backend) async throws {
+        let harness = try Harness(backend)
+        for record in Self.records.reversed() { try await harness.store.save(record) }
+        let comparisons = try await harness.store.reduceComparisons(into: [CompletedComparison]()) { $0.append($1) }
+        let matchings = try await harness.store.reducePitchMatchings(into: [CompletedPitchMatching]()) { $0.append($1) }
+        #expect(comparisons.map { TrainingRecord.comparison($0) } + matchings.map { TrainingRecord.matching($0) } == Self.records)
+    }
+
+    @Test(arguments: Backend.allCases)
+    func deleteAllEmptiesEveryDiscipline(backend: Backend) async throws {
+        let harness = try Harness(backend)
+        for record in Self.records { try await harness.store.save(record) }
+        try await harness.store.deleteAll()
+        #expect(try await harness.store.records(nil, limit: 10).isEmpty)
+    }
+
+    static func comparison(_ record: TrainingRecord) -> CompletedComparison? {
+        if case let .comparison(comparison) = record { comparison } else { nil }
+    }
+}
