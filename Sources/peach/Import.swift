@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PeachCore
 import PeachStore
 
 extension ImportMode: EnumerableFlag {
@@ -45,8 +46,8 @@ struct Import: AsyncParsableCommand {
         let summary = try await TrainingDataTransfer(database: database).importRecords(parsed, mode: mode) {
             progress.show("writing", $0)
         }
-        Output.line("imported \(summary.imported) records (\(summary.comparisons) comparisons, "
-            + "\(summary.pitchMatchings) pitch matchings) from \(parsed.format), \(mode.rawValue) mode; "
+        let counts = Discipline.allCases.map { "\(summary.byDiscipline[$0] ?? 0) \($0)" }.joined(separator: ", ")
+        Output.line("imported \(summary.imported) records (\(counts)) from \(parsed.format), \(mode.rawValue) mode; "
             + "\(summary.duplicatesSkipped) duplicates skipped")
         for skipped in summary.skipped {
             Output.line("not imported: \(skipped.count) \(skipped.reason)")

@@ -9,9 +9,9 @@ struct Match: AsyncParsableCommand {
         abstract: "Pitch matching in the terminal: tune with ↑/↓ (PgUp/PgDn coarse), Enter commits, q quits.",
         discussion: "Nothing on screen hints at the pitch while you tune; the signed error shows after Enter.")
 
-    /// About 1 ¢ per arrow press with the slider's ±100 ¢ reach.
-    static let fineStep = 0.01
-    static let coarseStep = 0.1
+    /// An arrow press moves the note about 1 ¢, PgUp/PgDn 10 ¢, whatever the slider's reach.
+    static let fineCents = 1.0
+    static let coarseCents = 10.0
 
     @OptionGroup var data: DataOption
     @OptionGroup var audio: AudioOptions
@@ -22,6 +22,7 @@ struct Match: AsyncParsableCommand {
         let store = SQLiteTrainingDataStore(database: database)
         let settings = try await training.settings(in: database)
         let discipline = Discipline(kind: .matching, intervals: training.trainsIntervals)
+        let reach = discipline.matchingRange(settings).rawValue
         let trials = try await TrialSource.resuming(from: store)
         let synthesizer = Synthesizer()
         let output = try audio.start(synthesizer)
@@ -42,10 +43,10 @@ struct Match: AsyncParsableCommand {
         inputs: for await input in terminal.inputs {
             let step: Double
             switch input {
-            case .up: step = Self.fineStep
-            case .down: step = -Self.fineStep
-            case .pageUp: step = Self.coarseStep
-            case .pageDown: step = -Self.coarseStep
+            case .up: step = Self.fineCents / reach
+            case .down: step = -Self.fineCents / reach
+            case .pageUp: step = Self.coarseCents / reach
+            case .pageDown: step = -Self.coarseCents / reach
             case .enter:
                 guard await driver.state.acceptsSliderInput else { continue }
                 await driver.commit(at: NormalizedSliderValue(position)!)
@@ -54,7 +55,8 @@ struct Match: AsyncParsableCommand {
             case .quit, .audioFailed: break inputs
             }
             guard await driver.state.acceptsSliderInput else { continue }
-            position = min(1, max(-1, ((position + step) * 100).rounded() / 100))
+            // Rounded so that repeated steps land exactly on whole cents.
+            position = min(1, max(-1, ((position + step) * reach).rounded() / reach))
             await driver.sliderMoved(to: NormalizedSliderValue(position)!)
         }
         // An uncommitted attempt is discarded.

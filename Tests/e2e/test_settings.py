@@ -82,7 +82,7 @@ def test_export_downloads_the_records_and_import_reports_or_rejects_by_line(serv
     link = browser.find_element(By.ID, "export-training-data")
     exported = server.api("GET", "../" + link.get_attribute("href").split("/", 3)[3])
     assert exported.status_code == 200 and exported.text.startswith("# peach-records-format:")
-    assert len([line for line in exported.text.splitlines() if line.startswith("comparison,")]) == 4
+    assert len([line for line in exported.text.splitlines() if line.startswith("pitchComparison,")]) == 4
 
     status = browser.find_element(By.ID, "reset-status")
     upload = browser.find_element(By.ID, "import-file")
@@ -94,7 +94,7 @@ def test_export_downloads_the_records_and_import_reports_or_rejects_by_line(serv
 
     bad = tmp_path / "bad.csv"
     lines = exported.text.splitlines()
-    lines[3] = lines[3].replace("comparison,", "comparison,not-a-date-", 1)
+    lines[3] = lines[3].replace("pitchComparison,", "pitchComparison,not-a-date-", 1)
     bad.write_text("\n".join(lines) + "\n")
     upload.send_keys(str(bad))
     WebDriverWait(browser, 10).until(lambda _: "Nothing was imported" in status.text)

@@ -52,7 +52,8 @@ def terminal(server, tmp_path):
 
     def run(mode):
         command = f"{shlex.quote(PEACH)} {mode} --device {DEVICE} --data {shlex.quote(str(server.data_path))} --note-duration 0.3"
-        session = Tmux(f"peach-e2e-{os.getpid()}-{mode}", command, {"ALSA_CONFIG_PATH": sink.env["ALSA_CONFIG_PATH"]})
+        socket = f"peach-e2e-{os.getpid()}-{mode.split()[0]}-{len(sessions)}"
+        session = Tmux(socket, command, {"ALSA_CONFIG_PATH": sink.env["ALSA_CONFIG_PATH"]})
         sessions.append(session)
         return session, sink
 
@@ -132,3 +133,38 @@ def test_three_matches_in_the_terminal_are_stored_with_their_signed_errors(termi
         assert abs(initial) <= 100
         assert abs(error - (initial + expected_move)) < 1e-9
         assert mark == ("● 0 ¢" if abs(error) < 0.5 else f"{'↑' if error > 0 else '↓'} {error:+.1f} ¢")
+
+
+def test_interval_training_and_matching_in_the_terminal(terminal, server):
+    tmux, _ = terminal("train --interval P5 --interval M3down --tuning just")
+    assert tmux.wait_for(lambda lines: any("Interval comparison (P5up, M3down, justIntonation)" in line for line in lines),
+                         timeout=10)
+    for index in range(5):
+        answer_until_counted(tmux, "Up", r"^[✓✗]$", index + 1)
+    tmux.keys("q")
+    assert "EXIT=0" in tmux.wait_for(lambda lines: "EXIT=0" in lines, timeout=10)
+    records = server.api("GET", "records?discipline=intervalComparison").json()["records"]
+    assert len(records) == 5
+    for record in records:
+        assert record["tuningSystem"] == "justIntonation"
+        interval = (record["interval"]["name"], record["interval"]["direction"])
+        assert interval in {("P5", "up"), ("M3", "down")}
+        assert record["note2"] - record["note1"] == (7 if interval == ("P5", "up") else -4)
+    assert server.api("GET", "records?discipline=pitchComparison").json()["records"] == []
+
+    tmux, _ = terminal("match --interval P4")
+    assert tmux.wait_for(lambda lines: any("Interval matching (P4up" in line for line in lines), timeout=10)
+    pattern = r"^(● 0 ¢|[↑↓] [+-]\d+\.\d ¢)$"
+    for index in range(2):
+        time.sleep(1.0)
+        tmux.keys("Up", "Up", "Up")
+        answer_until_counted(tmux, "Enter", pattern, index + 1)
+    tmux.keys("q")
+    assert "EXIT=0" in tmux.wait_for(lambda lines: "EXIT=0" in lines, timeout=10)
+    matches = server.api("GET", "records?discipline=intervalMatching").json()["records"]
+    assert len(matches) == 2
+    for match in matches:
+        # Three fine steps are 3 ¢ whatever the reach; an interval match starts within ±20 ¢.
+        assert abs(match["initialCentOffset"]) <= 20
+        assert abs(match["userCentError"] - (match["initialCentOffset"] + 3)) < 1e-9
+        assert match["interval"] == {"name": "P4", "direction": "up"}

@@ -6,6 +6,11 @@ import subprocess
 from conftest import PEACH, ROOT
 from data_safety import HEADER, record_count, valid_rows
 
+# What Peach writes (format 2: with discipline, interval and tuning); HEADER (format 1) still imports.
+EXPORT_HEADER = ["# peach-records-format:2",
+                 "discipline,timestamp,interval,direction,tuningSystem,note1,note2,note2CentOffset,isCorrect,"
+                 "referenceNote,initialCentOffset,userCentError"]
+
 
 def peach(*arguments):
     return subprocess.run([PEACH, *map(str, arguments)], capture_output=True, text=True, timeout=300)
@@ -21,12 +26,14 @@ def test_export_then_import_into_another_database_round_trips(server, tmp_path):
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("exported 3 records to ")
     lines = exported.read_text(encoding="utf-8").splitlines()
-    assert lines[:2] == HEADER.splitlines() and len(lines) == 5
+    assert lines[:2] == EXPORT_HEADER and len(lines) == 5
 
     copy = tmp_path / "copy.sqlite"
     first = peach("import", exported, "--merge", "--data", copy)
     assert first.returncode == 0, first.stderr
-    assert first.stdout.startswith("imported 3 records (3 comparisons, 0 pitch matchings) from Peach records format 1")
+    assert first.stdout.startswith(
+        "imported 3 records (3 pitchComparison, 0 intervalComparison, 0 pitchMatching, 0 intervalMatching) "
+        "from Peach records format 2")
     again = peach("import", exported, "--merge", "--data", copy)
     assert "imported 0 records" in again.stdout and "3 duplicates skipped" in again.stdout
     assert record_count(copy) == 3
@@ -54,11 +61,11 @@ def test_the_iphone_export_maps_and_says_what_it_left_out(tmp_path):
     data = tmp_path / "peach.sqlite"
     result = peach("import", ROOT / "Tests/Fixtures/iphone/peach-export-format-3.csv", "--merge", "--data", data)
     assert result.returncode == 0, result.stderr
+    # Unison and interval rows are all imported, each in its discipline; only rhythm is left out.
     assert result.stdout.splitlines() == [
-        "imported 3 records (2 comparisons, 1 pitch matchings) from Peach for iPhone export format 3, "
-        "merge mode; 0 duplicates skipped",
+        "imported 5 records (2 pitchComparison, 1 intervalComparison, 1 pitchMatching, 1 intervalMatching) "
+        "from Peach for iPhone export format 3, merge mode; 0 duplicates skipped",
         "not imported: 2 rhythm training rows (this Peach has no rhythm training; they were left out)",
-        "not imported: 2 interval rows (this Peach trains unison only; they were left out)",
     ]
 
 

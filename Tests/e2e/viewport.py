@@ -91,6 +91,21 @@ def pitch_matching(browser, server):
         lambda _: browser.find_element(By.ID, "screen-pitch-matching").get_attribute("data-state") == "tuning")
 
 
+def interval_training(browser, server):
+    start(browser, server)
+    browser.find_element(By.ID, "start-interval-training").click()
+    WebDriverWait(browser, 10, poll_frequency=0.01).until(
+        lambda _: browser.execute_script("return !document.getElementById('answer-higher').disabled"))
+    WebDriverWait(browser, 5).until(lambda _: browser.find_element(By.ID, "comparison-interval").text != "")
+
+
+def interval_matching(browser, server):
+    start(browser, server)
+    browser.find_element(By.ID, "start-interval-matching").click()
+    WebDriverWait(browser, 10, poll_frequency=0.01).until(
+        lambda _: browser.find_element(By.ID, "screen-pitch-matching").get_attribute("data-state") == "tuning")
+
+
 def pitch_matching_feedback(browser, server):
     pitch_matching(browser, server)
     browser.find_element(By.ID, "pitch-slider").send_keys(Keys.PAGE_UP, Keys.ENTER)
@@ -105,6 +120,12 @@ def answer_some(server, comparisons=30, matches=5):
     for index in range(matches):
         challenge = server.api("POST", "pitch-matching").json()
         server.api("POST", f"pitch-matching/{challenge['id']}/result", json={"normalizedValue": (index - 2) / 10})
+    # A few interval trials, so the profile's interval table has rows.
+    for index in range(6):
+        trial = server.api("POST", "trials", json={"discipline": "intervalComparison"}).json()
+        server.api("POST", f"trials/{trial['id']}/answer", json={"answer": "higher" if index % 2 else "lower"})
+        trial = server.api("POST", "trials", json={"discipline": "intervalMatching"}).json()
+        server.api("POST", f"trials/{trial['id']}/answer", json={"normalizedValue": 0.1})
 
 
 def profile_empty(browser, server):
@@ -130,6 +151,8 @@ SCREENS = {
     "training-feedback": training_feedback,
     "pitch-matching": pitch_matching,
     "pitch-matching-feedback": pitch_matching_feedback,
+    "interval-training": interval_training,
+    "interval-matching": interval_matching,
     "profile-empty": profile_empty,
     "profile": profile,
 }

@@ -81,8 +81,11 @@ struct ImportResponse: ResponseEncodable {
     let pitchMatchings: Int
     let duplicatesSkipped: Int
     let skipped: [SkippedRows]
+    /// Imported records per discipline (every discipline named, zero included).
+    let byDiscipline: [String: Int]
 
     init(_ summary: ImportSummary) {
+        byDiscipline = Dictionary(uniqueKeysWithValues: Discipline.allCases.map { ($0.rawValue, summary.byDiscipline[$0] ?? 0) })
         format = summary.format
         mode = summary.mode
         imported = summary.imported

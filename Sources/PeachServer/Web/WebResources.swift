@@ -7,7 +7,7 @@ enum WebResources {
 
     static func openAPIDocument() throws -> ByteBuffer {
         let url = Bundle.module.url(forResource: "openapi", withExtension: "json")!
-        return ByteBuffer(data: try Data(contentsOf: url))
+        return ByteBuffer(data: try OpenAPIDocument.served(from: Data(contentsOf: url)))
     }
 }
 

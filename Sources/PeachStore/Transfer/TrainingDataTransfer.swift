@@ -17,6 +17,8 @@ public struct ImportSummary: Equatable, Sendable {
     public let pitchMatchings: Int
     public let duplicatesSkipped: Int
     public let skipped: [SkippedRows]
+    /// Imported records per discipline.
+    public var byDiscipline: [Discipline: Int] = [:]
 
     public var imported: Int { comparisons + pitchMatchings }
 }
@@ -82,6 +84,7 @@ public struct TrainingDataTransfer: Sendable {
                     try db.execute(sql: "DELETE FROM pitchMatching")
                 }
                 var comparisons = 0, pitchMatchings = 0, duplicates = 0
+                var byDiscipline: [Discipline: Int] = [:]
                 for (index, record) in parsed.records.enumerated() {
                     if index % 65_536 == 0 { progress(Double(index) / Double(parsed.records.count)) }
                     if mode == .merge, try Self.isStored(record, db) {
@@ -89,6 +92,7 @@ public struct TrainingDataTransfer: Sendable {
                         continue
                     }
                     try Self.insert(record, db)
+                    byDiscipline[record.discipline, default: 0] += 1
                     switch record.kind {
                     case .comparison: comparisons += 1
                     case .pitchMatching: pitchMatchings += 1
@@ -97,7 +101,7 @@ public struct TrainingDataTransfer: Sendable {
                 progress(1)
                 return ImportSummary(
                     format: parsed.format, mode: mode, comparisons: comparisons, pitchMatchings: pitchMatchings,
-                    duplicatesSkipped: duplicates, skipped: parsed.skipped)
+                    duplicatesSkipped: duplicates, skipped: parsed.skipped, byDiscipline: byDiscipline)
             }
         } catch {
             throw .saveFailed(String(describing: error))

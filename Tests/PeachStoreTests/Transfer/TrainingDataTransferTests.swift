@@ -135,4 +135,24 @@ struct TrainingDataTransferTests {
         #expect(written.hasPrefix("# peach-records-format:2\n") && written.hasSuffix(",true,,,\n"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).filter { $0.hasSuffix(".partial") }.isEmpty)
     }
+
+    /// An iPhone export with unison, interval and rhythm rows: every pitch and interval row is
+    /// stored with its discipline, interval and tuning; our export of it reads back exactly and
+    /// merges back as nothing but duplicates.
+    @Test func iPhoneIntervalRowsSurviveAnExportAndImportRoundTrip() async throws {
+        let directory = TemporaryDirectory()
+        let database = try PeachDatabase(path: directory.databasePath)
+        let parsed = try TrainingDataParser.parse(FixtureFiles.bytes("iphone/peach-export-format-3.csv"))
+        _ = try await TrainingDataTransfer(database: database).importRecords(parsed, mode: .merge)
+        let stored = try await Self.stored(database)
+        #expect(Set(stored.map(\.discipline)) == [.pitchComparison, .intervalComparison, .pitchMatching, .intervalMatching])
+        #expect(stored.filter { $0.discipline.usesIntervals }.allSatisfy { $0.interval == DirectedInterval(.P5, .up) })
+
+        let (csv, count) = try await Self.export(database)
+        #expect(count == 5)
+        let reparsed = try TrainingDataParser.parse(Array(csv))
+        #expect(reparsed.records == stored)
+        let again = try await TrainingDataTransfer(database: database).importRecords(reparsed, mode: .merge)
+        #expect(again.imported == 0 && again.duplicatesSkipped == 5)
+    }
 }

@@ -1,4 +1,5 @@
 import { api } from '../api.js';
+import { showIntervalProfile } from '../interval-profile.js';
 import { language, t } from '../i18n.js';
 import { formatCents, formatCount, formatDate } from '../format.js';
 import { attachTimelineChart } from '../timeline-chart.js';
@@ -151,6 +152,7 @@ export function profileScreen() {
     show() {
       markPeriod();
       load();
+      showIntervalProfile();
     },
     hide() {
       generation += 1;

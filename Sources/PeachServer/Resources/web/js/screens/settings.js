@@ -73,7 +73,7 @@ export function settingsScreen({ navigate }) {
       box.checked = chosen.has(intervalKey(interval));
       // The last chosen interval stays chosen: the server needs at least one.
       box.disabled = box.checked && chosen.size === 1;
-      box.setAttribute('aria-label', `${t(`interval.${interval.name}`)} ${t(`interval.${interval.direction}`)}`);
+      box.setAttribute('aria-label', t('interval.named', { name: t(`interval.${interval.name}`), direction: t(`interval.${interval.direction}`) }));
       box.addEventListener('change', saveIntervals);
       rows.get(interval.name).children[interval.direction === 'up' ? 1 : 2].append(box);
     }

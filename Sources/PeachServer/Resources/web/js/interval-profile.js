@@ -1,0 +1,46 @@
+import { api } from './api.js';
+import { formatCents, formatCount, formatNumber } from './format.js';
+import { t } from './i18n.js';
+
+/**
+ * The Profile screen's interval section: one row per trained interval, with the fitted threshold
+ * where the server could fit one and, clearly labelled, the mean difference played where it could not.
+ */
+export async function showIntervalProfile() {
+  const body = document.getElementById('interval-profile-body');
+  const empty = document.getElementById('interval-profile-empty');
+  const table = document.getElementById('interval-profile-table');
+  let intervals = [];
+  try {
+    ({ intervals } = await api.intervalProfiles());
+  } catch (error) {
+    console.warn('interval profile unavailable:', error);
+  }
+  empty.hidden = intervals.length > 0;
+  table.hidden = intervals.length === 0;
+  body.replaceChildren(...intervals.map((entry) => {
+    const row = document.createElement('tr');
+    const name = document.createElement('th');
+    name.scope = 'row';
+    name.textContent = entry.interval.name === 'P1'
+      ? t('interval.P1')
+      : t('interval.named', { name: t(`interval.${entry.interval.name}`), direction: t(`interval.${entry.interval.direction}`) });
+    const discrimination = document.createElement('td');
+    if (entry.threshold !== null) {
+      discrimination.textContent = t('profile.intervalThreshold', {
+        value: formatCents(entry.threshold), percent: formatNumber(entry.percentCorrect) });
+    } else if (entry.meanDifference !== null) {
+      discrimination.textContent = t('profile.intervalMeanDifference', { value: formatCents(entry.meanDifference) });
+    } else {
+      discrimination.textContent = '—';
+    }
+    const comparisons = document.createElement('td');
+    comparisons.textContent = formatCount(entry.comparisons);
+    const matching = document.createElement('td');
+    matching.textContent = entry.meanAbsoluteError === null
+      ? '—'
+      : t('profile.intervalMatching', { value: formatCents(entry.meanAbsoluteError), count: formatCount(entry.matchings) });
+    row.append(name, discrimination, comparisons, matching);
+    return row;
+  }));
+}
