@@ -77,6 +77,19 @@ def answer(directory):
           f"p99 {percentile(round_trip_ms, 99):.3f} ms")
     print(f"POST next comparison, server time: median {statistics.median(next_ms):.3f} ms, "
           f"p99 {percentile(next_ms, 99):.3f} ms")
+    # The one route set, per discipline: the same desk, so the same cost is expected.
+    process, url = start_server(pathlib.Path(directory) / "trials.sqlite")
+    for discipline in ("pitchComparison", "intervalComparison", "pitchMatching", "intervalMatching"):
+        times = []
+        for index in range(200):
+            trial = session.post(url + "api/trials", json={"discipline": discipline}).json()
+            body = {"answer": "higher"} if discipline.endswith("Comparison") else {"normalizedValue": (index % 21 - 10) / 10}
+            response = session.post(url + f"api/trials/{trial['id']}/answer", json=body)
+            assert response.status_code == 200, response.text
+            times.append(float(response.headers["Server-Timing"].split("dur=")[1]))
+        print(f"POST /api/trials/{{id}}/answer ({discipline}), server time over {len(times)}: "
+              f"median {statistics.median(times):.3f} ms, p99 {percentile(times, 99):.3f} ms")
+    stop(process)
 
 
 def concurrent(directory, clients=20, seconds=30):

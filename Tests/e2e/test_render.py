@@ -48,3 +48,25 @@ def test_out_of_range_options_are_refused_by_name(tmp_path):
     assert result.returncode != 0
     assert "--note must be within 21–108" in result.stderr
     assert not (tmp_path / "x.wav").exists()
+
+
+def test_intervals_render_pure_from_the_played_note(tmp_path):
+    """Native rendering of intervals for a sample of roots: note 2 stands to note 1 in the just ratio
+    (or the tempered size) plus the offset, within 0.01 cent."""
+    just = {"M3": 1200 * np.log2(5 / 4), "P5": 1200 * np.log2(3 / 2), "m7": 1200 * np.log2(9 / 5), "m2": 1200 * np.log2(16 / 15)}
+    semitones = {"M3": 4, "P5": 7, "m7": 10, "m2": 1}
+    cases = [(40, "M3", "just", 0), (57, "P5down", "just", -7.5), (64, "m7", "equal", 3), (81, "m2down", "just", 12.5)]
+    for index, (note, interval, tuning, offset) in enumerate(cases):
+        samples = render(tmp_path / f"interval-{index}.wav", "--comparison", "--note", str(note), "--interval", interval,
+                         "--tuning", tuning, "--cents", str(offset), "--duration", "0.5")
+        (start1, _), (start2, _) = sounding_spans(samples)
+        name = interval.removesuffix("down")
+        sign = -1 if interval.endswith("down") else 1
+        size = just[name] if tuning == "just" else semitones[name] * 100
+        note1 = 440 * 2 ** ((note - 69) / 12)
+        note2 = note1 * 2 ** ((sign * size + offset) / 1200)
+        length = SAMPLE_RATE // 8
+        first = frequency(samples, note1, 6000, 6000 + length, length)
+        second = frequency(samples, note2, start2 + 6000, start2 + 6000 + length, length)
+        assert abs(cents(first, note1)) < 0.01
+        assert abs(cents(second, first) - (sign * size + offset)) < 0.01, f"{interval} from {note} ({tuning})"

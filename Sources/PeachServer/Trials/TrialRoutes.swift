@@ -27,34 +27,28 @@ struct TrialRoutes {
             return try await records(discipline, limit: try query.boundedInt("limit", in: 1...10_000, default: 100))
         }
 
-        // The original routes, each fixed to its discipline.
-        api.post("comparisons") { _, _ in
-            EditedResponse(status: .created, response: TrialResponse(await service.next(.pitchComparison)))
-        }
-        api.post("comparisons/:id/answer") { request, context -> AnswerResponse in
-            let id = try context.parameters.require("id")
-            let body = try await request.decode(as: AnswerRequest.self, context: context)
-            guard body.normalizedValue == nil, body.answer != nil else {
-                throw HTTPError(.badRequest, message: "answer must be higher or lower")
+        // The original routes, each fixed to its discipline: (path, answer path, records path, discipline).
+        let aliases: [(String, String, String, Discipline)] = [
+            ("comparisons", "answer", "comparisons", .pitchComparison),
+            ("pitch-matching", "result", "pitch-matching", .pitchMatching),
+        ]
+        for (path, answerPath, recordsPath, discipline) in aliases {
+            api.post(RouterPath(path)) { _, _ in
+                EditedResponse(status: .created, response: TrialResponse(await service.next(discipline)))
             }
-            return try await answer(id, try body.parsed(), only: .comparison)
-        }
-        api.post("pitch-matching") { _, _ in
-            EditedResponse(status: .created, response: TrialResponse(await service.next(.pitchMatching)))
-        }
-        api.post("pitch-matching/:id/result") { request, context -> AnswerResponse in
-            let id = try context.parameters.require("id")
-            let body = try await request.decode(as: AnswerRequest.self, context: context)
-            guard body.answer == nil, body.normalizedValue != nil else {
-                throw HTTPError(.badRequest, message: "normalizedValue must be a number from -1 to 1")
+            api.post(RouterPath("\(path)/:id/\(answerPath)")) { request, context -> AnswerResponse in
+                let id = try context.parameters.require("id")
+                let given = try await request.decode(as: AnswerRequest.self, context: context).parsed()
+                // Each alias takes only its own kind's answer, as it always did.
+                guard given.kind == discipline.kind else {
+                    throw HTTPError(.badRequest, message: discipline.kind == .comparison
+                        ? "answer must be higher or lower" : "normalizedValue must be a number from -1 to 1")
+                }
+                return try await answer(id, given, only: discipline.kind)
             }
-            return try await answer(id, try body.parsed(), only: .matching)
-        }
-        api.get("records/comparisons") { request, _ -> RecordsResponse in
-            try await records(.pitchComparison, limit: try request.uri.queryParameters.boundedInt("limit", in: 1...10_000, default: 100))
-        }
-        api.get("records/pitch-matching") { request, _ -> RecordsResponse in
-            try await records(.pitchMatching, limit: try request.uri.queryParameters.boundedInt("limit", in: 1...10_000, default: 100))
+            api.get(RouterPath("records/\(recordsPath)")) { request, _ -> RecordsResponse in
+                try await records(discipline, limit: try request.uri.queryParameters.boundedInt("limit", in: 1...10_000, default: 100))
+            }
         }
     }
 

@@ -23,6 +23,22 @@ struct SchemaUpgradeTests {
             referenceNote: MIDINote(note)!, initialCentOffset: Cents(initial), userCentError: Cents(error)))
     }
 
+    /// The interval records of the v4 fixture (`v4-disciplines.sql`).
+    static let intervalRecords = [
+        TransferRecord(
+            timestamp: MillisecondTimestamp(iso8601: "2026-02-01T10:00:00.250Z")!,
+            fields: .comparison(note1: MIDINote(60)!, note2: MIDINote(67)!, note2CentOffset: Cents(4.5), isCorrect: true),
+            discipline: .intervalComparison, interval: DirectedInterval(.P5, .up)!, tuningSystem: .justIntonation),
+        TransferRecord(
+            timestamp: MillisecondTimestamp(iso8601: "2026-02-01T10:00:03.000Z")!,
+            fields: .comparison(note1: MIDINote(72)!, note2: MIDINote(68)!, note2CentOffset: Cents(-12), isCorrect: false),
+            discipline: .intervalComparison, interval: DirectedInterval(.M3, .down)!, tuningSystem: .equalTemperament),
+        TransferRecord(
+            timestamp: MillisecondTimestamp(iso8601: "2026-02-01T10:01:00.000Z")!,
+            fields: .pitchMatching(referenceNote: MIDINote(57)!, initialCentOffset: Cents(-15.5), userCentError: Cents(2.25)),
+            discipline: .intervalMatching, interval: DirectedInterval(.P8, .up)!, tuningSystem: .justIntonation),
+    ]
+
     static let migrations = PeachDatabase.migrator.migrations
 
     /// Every schema older than the current one needs a fixture; so does the current one once it ships.
@@ -32,7 +48,7 @@ struct SchemaUpgradeTests {
         }
     }
 
-    @Test(arguments: ["v1-comparisons", "v2-pitch-matching", "v3-settings"])
+    @Test(arguments: ["v1-comparisons", "v2-pitch-matching", "v3-settings", "v4-disciplines"])
     func aFixtureOpensUpgradedWithEveryRecordIntact(schema: String) async throws {
         let directory = TemporaryDirectory()
         try FileManager.default.copyItem(at: FixtureFiles.url("schemas/\(schema).sqlite"), to: directory.url.appendingPathComponent("peach.sqlite"))
@@ -43,7 +59,9 @@ struct SchemaUpgradeTests {
         let database = try PeachDatabase(path: directory.databasePath)
         #expect(try database.appliedMigrations() == Self.migrations)
         let hasPitchMatching = shipped.contains("v2-pitch-matching")
-        #expect(try await TrainingDataTransferTests.stored(database) == (Self.comparisons + (hasPitchMatching ? Self.pitchMatchings : [])))
+        let intervals = shipped.contains("v4-disciplines") ? Self.intervalRecords : []
+        #expect(try await TrainingDataTransferTests.stored(database)
+            == (Self.comparisons + (hasPitchMatching ? Self.pitchMatchings : []) + intervals).sorted { $0.timestamp < $1.timestamp })
 
         let settings = try await SQLiteSettingsStore(database: database).loadSettings()
         if shipped.contains("v3-settings") {

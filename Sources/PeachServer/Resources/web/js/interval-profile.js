@@ -34,13 +34,17 @@ export async function showIntervalProfile() {
     } else {
       discrimination.textContent = '—';
     }
-    const comparisons = document.createElement('td');
-    comparisons.textContent = formatCount(entry.comparisons);
+    if (entry.comparisons > 0) {
+      const count = document.createElement('span');
+      count.className = 'count';
+      count.textContent = t('profile.intervalTrials', { count: formatCount(entry.comparisons) });
+      discrimination.append(document.createElement('br'), count);
+    }
     const matching = document.createElement('td');
     matching.textContent = entry.meanAbsoluteError === null
       ? '—'
       : t('profile.intervalMatching', { value: formatCents(entry.meanAbsoluteError), count: formatCount(entry.matchings) });
-    row.append(name, discrimination, comparisons, matching);
+    row.append(name, discrimination, matching);
     return row;
   }));
 }

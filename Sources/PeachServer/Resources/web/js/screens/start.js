@@ -25,9 +25,13 @@ export function startScreen({ navigate }) {
   // The preview is a glance, never a blocker: if it cannot load, Start still works.
   async function showPreview() {
     try {
-      const [svg, intervalsSvg, profile] = await Promise.all([api.sparklineSvg(), api.sparklineSvg('intervals'), api.profile()]);
+      const [svg, intervalsSvg, profile, intervals] = await Promise.all([
+        api.sparklineSvg(), api.sparklineSvg('intervals'), api.profile(), api.profile('intervals')]);
       sparkline.innerHTML = svg;
       intervalsSparkline.innerHTML = intervalsSvg;
+      const intervalsEmpty = intervals.comparisons.currentRollingMean === null;
+      document.getElementById('start-intervals-empty').hidden = !intervalsEmpty;
+      document.getElementById('start-intervals-profile').classList.toggle('empty', intervalsEmpty);
       const current = profile.comparisons.currentRollingMean;
       empty.hidden = current !== null;
       preview.classList.toggle('empty', current === null);
