@@ -58,7 +58,7 @@ def test_intervals_render_pure_from_the_played_note(tmp_path):
     cases = [(40, "M3", "just", 0), (57, "P5down", "just", -7.5), (64, "m7", "equal", 3), (81, "m2down", "just", 12.5)]
     for index, (note, interval, tuning, offset) in enumerate(cases):
         samples = render(tmp_path / f"interval-{index}.wav", "--comparison", "--note", str(note), "--interval", interval,
-                         "--tuning", tuning, "--cents", str(offset), "--duration", "0.5")
+                         "--tuning", tuning, "--cents", str(offset), "--duration", "0.5", "--gap", "0.25")
         (start1, _), (start2, _) = sounding_spans(samples)
         name = interval.removesuffix("down")
         sign = -1 if interval.endswith("down") else 1
