@@ -66,8 +66,8 @@ public struct ComparisonSession: Sendable {
         public var feedbackDuration: Duration
         public var referencePitch: ReferencePitch
 
-        /// About 400 ms: long enough to register, short enough to keep the loop reflexive.
-        public static let defaultFeedback = Duration.milliseconds(400)
+        /// The loop's feedback time, the same one the browser is sent with every trial.
+        public static let defaultFeedback = SessionRules.feedbackDuration
 
         public init(
             noteDuration: Duration, noteGap: Duration = .zero,
