@@ -39,16 +39,20 @@ enum RecordTable: CaseIterable {
         (fields + [Self.unixTime] + RecordLabels.columns).joined(separator: ", ")
     }
 
-    func insert(_ record: TrainingRecord, _ db: Database) throws {
+    /// Built once per table; the statement is cached per connection, so an answer costs one bind and step.
+    private var insertSQL: String {
         let columns = fields + ["timestamp"] + RecordLabels.columns
+        return "INSERT INTO \(name) (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))"
+    }
+
+    func insert(_ record: TrainingRecord, _ db: Database) throws {
         let values: [(any DatabaseValueConvertible)?]
         switch record {
         case let .comparison(c): values = [c.note1.rawValue, c.note2.rawValue, c.note2CentOffset.rawValue, c.isCorrect]
         case let .matching(m): values = [m.referenceNote.rawValue, m.initialCentOffset.rawValue, m.userCentError.rawValue]
         }
         let labels = RecordLabels(record).tuple
-        try db.execute(
-            sql: "INSERT INTO \(name) (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))",
+        try db.cachedStatement(sql: insertSQL).execute(
             arguments: StatementArguments(values + [record.timestamp, labels.0, labels.1, labels.2, labels.3]))
     }
 
