@@ -16,12 +16,14 @@ struct Match: AsyncParsableCommand {
     @OptionGroup var data: DataOption
     @OptionGroup var audio: AudioOptions
     @OptionGroup var training: TrainingOptions
+    @OptionGroup var sound: SoundOptions
 
     func run() async throws {
         let database = try PeachDatabase(path: data.resolvedPath)
         let store = SQLiteTrainingDataStore(database: database)
         let settings = try await training.settings(in: database)
-        let synthesizer = Synthesizer()
+        let synthesizer = try sound.synthesizer(
+            settings: SynthesisSettings(), fallback: settings.soundSource.rawValue, forPitchMatching: true)
         let output = try audio.start(synthesizer)
         let terminal = TerminalSession()
         let driver = PitchMatchingSessionDriver(

@@ -12,13 +12,15 @@ struct Train: AsyncParsableCommand {
     @OptionGroup var data: DataOption
     @OptionGroup var audio: AudioOptions
     @OptionGroup var training: TrainingOptions
+    @OptionGroup var sound: SoundOptions
 
     func run() async throws {
         let database = try PeachDatabase(path: data.resolvedPath)
         let store = SQLiteTrainingDataStore(database: database)
         let settings = try await training.settings(in: database)
         let source = AdaptiveComparisonSource(settings: settings, last: try await store.comparisons(limit: 1).first)
-        let synthesizer = Synthesizer()
+        let synthesizer = try sound.synthesizer(
+            settings: SynthesisSettings(), fallback: settings.soundSource.rawValue)
         let output = try audio.start(synthesizer)
         let terminal = TerminalSession()
         let driver = ComparisonSessionDriver(
