@@ -35,7 +35,12 @@ struct SoundOptions: ParsableArguments {
             throw ValidationError("--sound must be one of \(library.sounds.map(\.id).joined(separator: ", ")), got '\(id)'")
         }
         if forPitchMatching, !chosen.sustains {
-            throw ValidationError("--sound \(id) decays, so it is not offered for pitch matching; choose a sustaining sound")
+            // A decaying note cannot be tuned for long; a new attack would be a pitch cue of its own.
+            guard sound == nil else {
+                throw ValidationError("--sound \(id) decays, so it is not offered for pitch matching; choose a sustaining sound")
+            }
+            Output.line("\(chosen.name) decays, so pitch matching plays the sine.")
+            return nil
         }
         return try library.instrument(for: chosen)
     }

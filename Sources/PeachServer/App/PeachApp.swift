@@ -13,8 +13,12 @@ public struct PeachServices: Sendable {
     public let comparisons: ComparisonService
     public let profile: ProfileService
     public let pitchMatchings: PitchMatchingService
+    /// The sounds the settings offer.
+    public var sounds: [SoundChoice] = SoundChoice.sineOnly
 
-    public static func open(databasePath: String, logger: Logger) async throws(DataStoreError) -> PeachServices {
+    public static func open(
+        databasePath: String, logger: Logger, sounds: [SoundChoice] = SoundChoice.sineOnly
+    ) async throws(DataStoreError) -> PeachServices {
         let database = try PeachDatabase(path: databasePath)
         let store = SQLiteTrainingDataStore(database: database)
         let settings = try await SettingsService(store: SQLiteSettingsStore(database: database), logger: logger)
@@ -23,7 +27,7 @@ public struct PeachServices: Sendable {
         let pitchMatchings = PitchMatchingService(store: store, settings: settings, profile: profile, logger: logger)
         return PeachServices(
             database: database, store: store, settings: settings, comparisons: comparisons, profile: profile,
-            pitchMatchings: pitchMatchings)
+            pitchMatchings: pitchMatchings, sounds: sounds)
     }
 }
 
@@ -47,7 +51,7 @@ public enum PeachApp {
         HealthRoutes().add(to: api)
         OpenAPIRoutes(document: try WebResources.openAPIDocument()).add(to: api)
         ComparisonRoutes(service: services.comparisons, store: services.store).add(to: api)
-        SettingsRoutes(service: services.settings).add(to: api)
+        SettingsRoutes(service: services.settings, sounds: services.sounds).add(to: api)
         RecordRoutes(services: services).add(to: api)
         ProfileRoutes(service: services.profile).add(to: api)
         PitchMatchingRoutes(service: services.pitchMatchings, store: services.store).add(to: api)

@@ -36,7 +36,8 @@ export function settingsScreen({ navigate }) {
     bound('noteGapSeconds', ranges.noteGapSeconds);
     bound('referencePitchHz', ranges.referencePitchHz);
     bound('varyLoudness', ranges.varyLoudness);
-    fillSelect('soundSource', choices.soundSources, (source) => t(`settings.soundSource.${source}`));
+    const sounds = Object.fromEntries(choices.sounds.map((sound) => [sound.id, sound]));
+    fillSelect('soundSource', choices.soundSources, (id) => soundName(sounds[id]));
     fillSelect('language', choices.languages, (language) => t(`settings.language.${language}`));
     for (const [name, value] of Object.entries(settings)) {
       const input = control(name);
@@ -44,6 +45,12 @@ export function settingsScreen({ navigate }) {
       input.value = String(value);
       showValue(name);
     }
+  }
+
+  /** The translated instrument name (a user SoundFont's presets keep their own), marked when it decays. */
+  function soundName(sound) {
+    const name = sound.id.startsWith('preset-') ? sound.name : t(`settings.soundSource.${sound.id}`);
+    return sound.sustains ? name : t('settings.soundSource.decays', { name });
   }
 
   function fillSelect(name, values, label) {
