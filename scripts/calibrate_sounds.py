@@ -34,9 +34,14 @@ def measure(peach, soundfont, sound, key, folder):
     if not samples.any():
         return None
     nominal = 440 * 2 ** ((key - 69) / 12)
-    offset = analysis.cents(analysis.mean_frequency(samples, nominal), nominal)
+    # A calibrated note reads its sample faster or slower by the correction, so it sounds a slightly
+    # different stretch of it; a sample whose pitch drifts (the choir) must be measured over that one.
+    offset = 0.0
+    for _ in range(3):
+        ratio = 2 ** (-offset / 1200)
+        offset = analysis.cents(analysis.mean_frequency(samples, nominal, start=0.5 * ratio, end=2.5 * ratio), nominal)
     # The render includes Peach's master level (-6 dB), which the table must not correct.
-    gain = TARGET_RMS_DB - (analysis.rms_db(samples) + 6.0)
+    gain = TARGET_RMS_DB - (analysis.rms_db(samples, start=0.05 * ratio, end=0.3 * ratio) + 6.0)
     return round(float(offset), 4), round(float(gain), 3)
 
 
