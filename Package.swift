@@ -24,6 +24,12 @@ let package = Package(
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
         // Native output: streams a PeachAudio Synthesizer to an ALSA PCM.
         .target(name: "PeachALSA", dependencies: ["PeachAudio", "PeachCore", "CALSA"]),
+        .systemLibrary(name: "CFluidSynth", pkgConfig: "fluidsynth", providers: [.apt(["libfluidsynth-dev"])]),
+        // Instrument sounds: SoundFont presets played by libfluidsynth as PeachAudio instruments.
+        .target(
+            name: "PeachFluidSynth", dependencies: ["PeachAudio", "PeachCore", "CFluidSynth"],
+            resources: [.copy("Calibration")]
+        ),
         .target(
             name: "PeachStore",
             dependencies: ["PeachCore", .product(name: "GRDB", package: "GRDB.swift")]
@@ -40,7 +46,7 @@ let package = Package(
         .executableTarget(
             name: "peach",
             dependencies: [
-                "PeachCore", "PeachStore", "PeachServer", "PeachAudio", "PeachALSA",
+                "PeachCore", "PeachStore", "PeachServer", "PeachAudio", "PeachALSA", "PeachFluidSynth",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -50,6 +56,7 @@ let package = Package(
             dependencies: ["PeachCore", .product(name: "Clocks", package: "swift-clocks")]
         ),
         .testTarget(name: "PeachAudioTests", dependencies: ["PeachAudio", "PeachCore"]),
+        .testTarget(name: "PeachFluidSynthTests", dependencies: ["PeachFluidSynth", "PeachAudio", "PeachCore"]),
         .testTarget(
             name: "PeachStoreTests",
             dependencies: ["PeachStore", "PeachCore", .product(name: "GRDB", package: "GRDB.swift")]

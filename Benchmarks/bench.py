@@ -368,6 +368,19 @@ def synthesis(directory):
               f"({value['audio']} s of audio in {value['cpu']} s of CPU, {value['elapsed']} s wall; goal ≥ 1000× for one)")
 
 
+def instruments(directory):
+    """Per instrument (FluidSynth, FluidR3Mono): one voice's rendering speed on one core, the time from
+    choosing the instrument to its first rendered block in a fresh process (cold: the preset's samples
+    are decoded then), and the process's peak memory with it loaded."""
+    for sound in ("piano", "strings", "flute", "choir"):
+        line = subprocess.run(["taskset", "-c", "0", PEACH, "bench-audio", "--seconds", "60", "--sound", sound],
+                              check=True, capture_output=True, text=True).stdout
+        fields = line.split()
+        value = {name: fields[fields.index(name) + 1] for name in ("realtime", "firstnote", "maxrss")}
+        print(f"instrument {sound}: {float(value['realtime']):.0f}× real time for one voice at 48 kHz on one core; "
+              f"choose → first note {value['firstnote']} ms (cold process); peak memory {value['maxrss']} MB")
+
+
 def _alsa_file_sink(directory):
     sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "Tests" / "e2e"))
     from alsa_sink import FileSink
@@ -470,7 +483,7 @@ def data(directory, records=1_000_000):
 
 SECTIONS = {
     "launch": launch, "answer": answer, "concurrent": concurrent, "loop": loop, "profile": profile, "slider": slider,
-    "synthesis": synthesis, "alsa-latency": alsa_latency, "match-latency": match_latency, "data": data,
+    "synthesis": synthesis, "instruments": instruments, "alsa-latency": alsa_latency, "match-latency": match_latency, "data": data,
 }
 
 if __name__ == "__main__":

@@ -5,7 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-build_packages=(libasound2-dev)
+# libfluidsynth-dev builds the instruments; FluidR3Mono (MIT) is the SoundFont they play, needed by
+# every run that plays or renders an instrument (and by the tests).
+build_packages=(libasound2-dev libfluidsynth-dev fluidr3mono-gm-soundfont)
 test_packages=(chromium chromium-driver alsa-utils tmux sox librsvg2-bin python3-venv)
 apt_packages=("${build_packages[@]}")
 [ "${1:-all}" = "build" ] || apt_packages+=("${test_packages[@]}")

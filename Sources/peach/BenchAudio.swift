@@ -14,14 +14,24 @@ struct BenchAudio: ParsableCommand {
     @Option(help: "Notes sounding at once.")
     var voices = 1
 
+    @OptionGroup var sound: SoundOptions
+
     func run() throws {
-        let synthesizer = Synthesizer()
+        // Choosing an instrument → its first block: the preset's samples are decoded on first use.
+        let clock = ContinuousClock()
+        let loadStart = clock.now
+        let synthesizer = try sound.synthesizer(settings: SynthesisSettings())
+        var first = [Float](repeating: 0, count: 120)
+        let firstVoice = try synthesizer.start(Frequency(note: MIDINote(60)!), level: AmplitudeDB(-12))
+        first.withUnsafeMutableBufferPointer { _ = synthesizer.render(into: $0) }
+        let firstNote = clock.now - loadStart
+        synthesizer.release(firstVoice)
+        while synthesizer.activeVoiceCount > 0 { first.withUnsafeMutableBufferPointer { _ = synthesizer.render(into: $0) } }
         for index in 0..<voices {
             _ = try synthesizer.start(Frequency(note: MIDINote(57 + index)!), level: AmplitudeDB(-12))
         }
         var block = [Float](repeating: 0, count: 120)
         let frames = Int(seconds * synthesizer.settings.sampleRate)
-        let clock = ContinuousClock()
         var checksum: Float = 0
         let cpuBefore = Self.threadCPUSeconds()
         let elapsed = clock.measure {
@@ -33,8 +43,11 @@ struct BenchAudio: ParsableCommand {
         // CPU time is what the machine's other work cannot inflate; wall time is shown beside it.
         let cpu = Self.threadCPUSeconds() - cpuBefore
         // The checksum keeps the optimiser from discarding the rendering.
-        Output.line(String(format: "voices %d audio %.3f s cpu %.6f s elapsed %.6f s realtime %.1f checksum %g",
-                           voices, seconds, cpu, elapsed.seconds, seconds / cpu, checksum))
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        Output.line(String(format: "voices %d audio %.3f s cpu %.6f s elapsed %.6f s realtime %.1f firstnote %.1f ms maxrss %.1f MB checksum %g",
+                           voices, seconds, cpu, elapsed.seconds, seconds / cpu, firstNote.seconds * 1000,
+                           Double(usage.ru_maxrss) / 1024, checksum))
     }
 
     private static func threadCPUSeconds() -> Double {

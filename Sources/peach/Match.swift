@@ -16,6 +16,7 @@ struct Match: AsyncParsableCommand {
     @OptionGroup var data: DataOption
     @OptionGroup var audio: AudioOptions
     @OptionGroup var training: TrainingOptions
+    @OptionGroup var sound: SoundOptions
 
     func run() async throws {
         let database = try PeachDatabase(path: data.resolvedPath)
@@ -24,7 +25,8 @@ struct Match: AsyncParsableCommand {
         let discipline = Discipline(kind: .matching, intervals: training.trainsIntervals)
         let reach = discipline.matchingRange(settings).rawValue
         let trials = try await TrialSource.resuming(from: store)
-        let synthesizer = Synthesizer()
+        let synthesizer = try sound.synthesizer(
+            settings: SynthesisSettings(), fallback: settings.soundSource.rawValue, forPitchMatching: true)
         let output = try audio.start(synthesizer)
         let terminal = TerminalSession()
         let driver = PitchMatchingSessionDriver(

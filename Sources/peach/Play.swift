@@ -7,10 +7,11 @@ struct Play: AsyncParsableCommand {
         abstract: "Play a note, or a comparison as the trainer plays it, through the sound card.")
 
     @OptionGroup var tone: ToneOptions
+    @OptionGroup var sound: SoundOptions
     @OptionGroup var audio: AudioOptions
 
     func run() async throws {
-        let synthesizer = Synthesizer(settings: tone.synthesis)
+        let synthesizer = try sound.synthesizer(settings: tone.synthesis)
         let output = try audio.start(synthesizer)
         let player = SynthesizerNotePlayer(synthesizer: synthesizer)
         let clock = ContinuousClock()

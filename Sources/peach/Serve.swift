@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import PeachFluidSynth
 import PeachServer
 
 struct Serve: AsyncParsableCommand {
@@ -17,13 +18,19 @@ struct Serve: AsyncParsableCommand {
 
     @OptionGroup var data: DataOption
 
+    @Option(help: "A SoundFont (SF2/SF3) whose presets the settings offer besides the named instruments.")
+    var soundfont: String?
+
     @Flag(help: "Do not open the web app in a browser.")
     var noBrowser = false
 
     func run() async throws {
         var logger = Logger(label: "peach")
         logger.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap { Logger.Level(rawValue: $0) } ?? .notice
-        let services = try await PeachServices.open(databasePath: data.resolvedPath, logger: logger)
+        // Lists sounds only: no samples are read until an instrument is played.
+        let library = try SoundLibrary(userSoundFont: soundfont)
+        let sounds = library.sounds.map { SoundChoice(id: $0.id, name: $0.name, sustains: $0.sustains) }
+        let services = try await PeachServices.open(databasePath: data.resolvedPath, logger: logger, sounds: sounds)
         let access = AccessPolicy.listening(on: host, token: token, machineNames: [ProcessInfo.processInfo.hostName])
         let urlHost = Self.urlHost(listeningOn: host)
         let openBrowser = !noBrowser

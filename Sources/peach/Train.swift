@@ -12,6 +12,7 @@ struct Train: AsyncParsableCommand {
     @OptionGroup var data: DataOption
     @OptionGroup var audio: AudioOptions
     @OptionGroup var training: TrainingOptions
+    @OptionGroup var sound: SoundOptions
 
     func run() async throws {
         let database = try PeachDatabase(path: data.resolvedPath)
@@ -20,7 +21,8 @@ struct Train: AsyncParsableCommand {
         let discipline = Discipline(kind: .comparison, intervals: training.trainsIntervals)
         let trials = try await TrialSource.resuming(from: store)
         let source = trials.comparisons(discipline, settings: settings)
-        let synthesizer = Synthesizer()
+        let synthesizer = try sound.synthesizer(
+            settings: SynthesisSettings(), fallback: settings.soundSource.rawValue)
         let output = try audio.start(synthesizer)
         let terminal = TerminalSession()
         let driver = ComparisonSessionDriver(

@@ -5,6 +5,7 @@ import PeachCore
 public struct OfflineRenderer: Sendable {
     public let settings: SynthesisSettings
     public let timbre: Timbre
+    public let instrument: (any Instrument)?
 
     /// One note of a score: it starts at `start` and is released at `start + tone.duration`.
     public struct Note: Hashable, Sendable {
@@ -17,14 +18,15 @@ public struct OfflineRenderer: Sendable {
         }
     }
 
-    public init(settings: SynthesisSettings = SynthesisSettings(), timbre: Timbre = .sine) {
+    public init(settings: SynthesisSettings = SynthesisSettings(), timbre: Timbre = .sine, instrument: (any Instrument)? = nil) {
         self.settings = settings
         self.timbre = timbre
+        self.instrument = instrument
     }
 
     /// The notes mixed from time zero until the last release ramp has ended.
     public func render(_ notes: [Note]) -> [Float] {
-        let synthesizer = Synthesizer(settings: settings, timbre: timbre)
+        let synthesizer = Synthesizer(settings: settings, timbre: timbre, instrument: instrument)
         enum Command { case start(Int), release(Int) }
         var commands: [(frame: Int, command: Command)] = []
         for (index, note) in notes.enumerated() {
@@ -39,8 +41,8 @@ public struct OfflineRenderer: Sendable {
             samples += synthesizer.render(count: at - samples.count)
             switch command {
             case let .start(index):
-                // An offline synthesizer has no device that could fail.
-                voices[index] = try! synthesizer.start(notes[index].tone.frequency, level: notes[index].tone.level)
+                // An offline synthesizer has no device that could fail; an instrument fails only to load.
+                voices[index] = try? synthesizer.start(notes[index].tone.frequency, level: notes[index].tone.level)
             case let .release(index):
                 if let voice = voices[index] { synthesizer.release(voice) }
             }

@@ -7,6 +7,8 @@ import Synchronization
 public final class Synthesizer: Sendable {
     public let settings: SynthesisSettings
     public let timbre: Timbre
+    /// When set, notes are this instrument's, resampled to their frequency; otherwise `timbre`'s.
+    public let instrument: (any Instrument)?
     private let state: Mutex<State>
 
     private struct State {
@@ -17,9 +19,10 @@ public final class Synthesizer: Sendable {
         var failure: AudioError?
     }
 
-    public init(settings: SynthesisSettings = SynthesisSettings(), timbre: Timbre = .sine) {
+    public init(settings: SynthesisSettings = SynthesisSettings(), timbre: Timbre = .sine, instrument: (any Instrument)? = nil) {
         self.settings = settings
         self.timbre = timbre
+        self.instrument = instrument
         var initial = State()
         initial.voices.reserveCapacity(16)
         state = Mutex(initial)
@@ -32,7 +35,13 @@ public final class Synthesizer: Sendable {
             let id = VoiceID(rawValue: state.nextID)
             state.nextID += 1
             state.changes += 1
-            state.voices.append(Voice(id: id, frequency: frequency, level: level, timbre: timbre, settings: settings))
+            let source: (any NoteSource)?
+            do throws(AudioError) {
+                source = try instrument?.source(for: frequency)
+            } catch {
+                return .failure(error)
+            }
+            state.voices.append(Voice(id: id, frequency: frequency, level: level, timbre: timbre, source: source, settings: settings))
             return .success(id)
         }
         return try result.get()
@@ -65,6 +74,7 @@ public final class Synthesizer: Sendable {
     public func fail(_ error: AudioError) {
         state.withLock { state in
             if state.failure == nil { state.failure = error }
+            for voice in state.voices { voice.finish() }
             state.voices.removeAll()
         }
     }
@@ -79,6 +89,7 @@ public final class Synthesizer: Sendable {
             for index in state.voices.indices {
                 state.voices[index].render(adding: buffer)
             }
+            for voice in state.voices where voice.isFinished { voice.finish() }
             state.voices.removeAll { $0.isFinished }
             return state.changes
         }

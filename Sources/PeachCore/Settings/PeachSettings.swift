@@ -18,7 +18,27 @@ public enum InterfaceLanguage: String, Hashable, Sendable, CaseIterable, Codable
     case german = "de"
 }
 
-/// The timbres the server can play. Sine only for now; the list is served so the UI offers what exists.
-public enum SoundSource: String, Hashable, Sendable, CaseIterable, Codable {
-    case sine
+/// The sound notes are played with: the sine, one of the General MIDI instruments Peach names, or a
+/// preset of a user's SoundFont (`preset-BANK-PROGRAM`). Which of them a server really has is the
+/// server's to say (it lists them in the settings' choices); this type only knows what can exist.
+public struct SoundSource: RawRepresentable, Hashable, Sendable, Codable {
+    public let rawValue: String
+
+    public static let sine = SoundSource(checked: "sine")
+    /// The sounds Peach offers by name, in the order the settings list them.
+    public static let named: [SoundSource] = ["sine", "piano", "strings", "flute", "choir"].map(SoundSource.init(checked:))
+
+    public init?(rawValue: String) {
+        if Self.named.contains(where: { $0.rawValue == rawValue }) {
+            self.rawValue = rawValue
+            return
+        }
+        let parts = rawValue.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0] == "preset", let bank = Int(parts[1]), let program = Int(parts[2]),
+            (0...128).contains(bank), (0...127).contains(program), rawValue == "preset-\(bank)-\(program)"
+        else { return nil }
+        self.rawValue = rawValue
+    }
+
+    private init(checked rawValue: String) { self.rawValue = rawValue }
 }

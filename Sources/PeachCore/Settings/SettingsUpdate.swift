@@ -98,7 +98,9 @@ extension PeachSettings {
         }
         if let name = update.soundSource {
             guard let source = SoundSource(rawValue: name) else {
-                throw SettingsError(field: "soundSource", message: "must be one of \(SoundSource.allCases.map(\.rawValue)), got '\(name)'")
+                throw SettingsError(
+                    field: "soundSource",
+                    message: "must be one of \(SoundSource.named.map(\.rawValue)) or preset-BANK-PROGRAM, got '\(name)'")
             }
             training.soundSource = source
         }

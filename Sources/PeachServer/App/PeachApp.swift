@@ -13,26 +13,30 @@ public struct PeachServices: Sendable {
     public let settings: SettingsService
     public let trials: TrialService
     public let profile: ProfileService
+    /// The sounds the settings offer.
+    public var sounds: [SoundChoice] = SoundChoice.sineOnly
 
     public static func open(
-        databasePath: String, environment: ServerEnvironment = .live, logger: Logger
+        databasePath: String, environment: ServerEnvironment = .live, logger: Logger,
+        sounds: [SoundChoice] = SoundChoice.sineOnly
     ) async throws(DataStoreError) -> PeachServices {
         let database = try PeachDatabase(path: databasePath)
         return try await make(
             store: SQLiteTrainingDataStore(database: database), settingsStore: SQLiteSettingsStore(database: database),
-            database: database, environment: environment, logger: logger)
+            database: database, environment: environment, logger: logger, sounds: sounds)
     }
 
     /// The services on any store: SQLite in production, `InMemoryTrainingDataStore` in tests.
     public static func make(
         store: any TrainingDataStore & TrainingHistory, settingsStore: any SettingsStore, database: PeachDatabase? = nil,
-        environment: ServerEnvironment, logger: Logger
+        environment: ServerEnvironment, logger: Logger, sounds: [SoundChoice] = SoundChoice.sineOnly
     ) async throws(DataStoreError) -> PeachServices {
         let settings = try await SettingsService(store: settingsStore, logger: logger)
         let profile = try await ProfileService.load(from: store)
         let trials = try await TrialService(
             store: store, settings: settings, profile: profile, environment: environment, logger: logger)
-        return PeachServices(store: store, database: database, settings: settings, trials: trials, profile: profile)
+        return PeachServices(
+            store: store, database: database, settings: settings, trials: trials, profile: profile, sounds: sounds)
     }
 }
 
@@ -55,7 +59,7 @@ public enum PeachApp {
         HealthRoutes().add(to: api)
         OpenAPIRoutes(document: try WebResources.openAPIDocument()).add(to: api)
         TrialRoutes(service: services.trials, store: services.store).add(to: api)
-        SettingsRoutes(service: services.settings).add(to: api)
+        SettingsRoutes(service: services.settings, sounds: services.sounds).add(to: api)
         RecordRoutes(services: services).add(to: api)
         ProfileRoutes(service: services.profile).add(to: api)
         if let database = services.database { TransferRoutes(services: services, database: database).add(to: api) }

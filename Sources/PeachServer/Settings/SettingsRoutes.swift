@@ -5,6 +5,8 @@ import PeachCore
 struct SettingsResponse: ResponseEncodable {
     struct Choices: Encodable {
         let soundSources: [String]
+        /// The same sounds with their preset names and whether they sustain (pitch matching).
+        let sounds: [SoundChoice]
         let languages: [String]
         /// Every interval a user can choose, in the settings grid's order (no unison down).
         let intervals: [DirectedInterval]
@@ -28,10 +30,10 @@ struct SettingsResponse: ResponseEncodable {
     let choices: Choices
     let ranges: Ranges
 
-    init(_ settings: PeachSettings) {
+    init(_ settings: PeachSettings, sounds: [SoundChoice]) {
         self.settings = SettingsUpdate(settings)
         choices = Choices(
-            soundSources: SoundSource.allCases.map(\.rawValue), languages: InterfaceLanguage.allCases.map(\.rawValue),
+            soundSources: sounds.map(\.id), sounds: sounds, languages: InterfaceLanguage.allCases.map(\.rawValue),
             intervals: DirectedInterval.all, tuningSystems: TuningSystem.allCases.map(\.rawValue),
             noteNames: Dictionary(uniqueKeysWithValues: NoteRange.pianoRange.map { (String($0), MIDINote($0)!.name) }))
         let bounds = { (range: ClosedRange<Double>) in [range.lowerBound, range.upperBound] }
@@ -49,13 +51,19 @@ struct SettingsResponse: ResponseEncodable {
 
 struct SettingsRoutes {
     let service: SettingsService
+    let sounds: [SoundChoice]
 
     func add(to api: RouterGroup<BasicRequestContext>) {
-        api.get("settings") { _, _ in SettingsResponse(await service.current) }
+        api.get("settings") { _, _ in SettingsResponse(await service.current, sounds: sounds) }
         api.put("settings") { request, context -> SettingsResponse in
             let update = try await request.decode(as: SettingsUpdate.self, context: context)
+            // A well-formed sound this server does not have (no SoundFont, or not this preset).
+            if let sound = update.soundSource, SoundSource(rawValue: sound) != nil, !sounds.contains(where: { $0.id == sound }) {
+                throw HTTPError(
+                    .badRequest, message: "soundSource: this server has no sound '\(sound)'; it has \(sounds.map(\.id))")
+            }
             do throws(SettingsService.UpdateError) {
-                return SettingsResponse(try await service.update(update))
+                return SettingsResponse(try await service.update(update), sounds: sounds)
             } catch {
                 switch error {
                 case let .invalid(problem): throw HTTPError(.badRequest, message: problem.description)

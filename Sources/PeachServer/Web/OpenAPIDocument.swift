@@ -2,7 +2,7 @@ import Foundation
 import PeachCore
 
 /// The API document as served: the shapes from `Resources/openapi.json`, with every value Swift
-/// owns — the settings' ranges, the disciplines, intervals, tunings, sound sources and languages —
+/// owns — the settings' ranges, the disciplines, intervals, tunings and languages —
 /// filled in from the Swift types, so each is written once and the document cannot drift from it.
 enum OpenAPIDocument {
     static func served(from file: Data) throws -> Data {
@@ -27,7 +27,6 @@ enum OpenAPIDocument {
             }
         }
         let enums: [([String], [String])] = [
-            (["components", "schemas", "Settings", "properties", "soundSource"], SoundSource.allCases.map(\.rawValue)),
             (["components", "schemas", "Settings", "properties", "language"], InterfaceLanguage.allCases.map(\.rawValue)),
             (["components", "schemas", "Discipline"], Discipline.allCases.map(\.rawValue)),
             (["components", "schemas", "TuningSystem"], TuningSystem.allCases.map(\.rawValue)),

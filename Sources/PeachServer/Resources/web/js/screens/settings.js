@@ -39,7 +39,8 @@ export function settingsScreen({ navigate }) {
     bound('referencePitchHz', ranges.referencePitchHz);
     bound('varyLoudness', ranges.varyLoudness);
     bound('intervalMatchingCentRange', ranges.intervalMatchingCentRange);
-    fillSelect('soundSource', choices.soundSources, (source) => t(`settings.soundSource.${source}`));
+    const sounds = Object.fromEntries(choices.sounds.map((sound) => [sound.id, sound]));
+    fillSelect('soundSource', choices.soundSources, (id) => soundName(sounds[id]));
     fillSelect('tuningSystem', choices.tuningSystems, (tuning) => t(`settings.tuningSystem.${tuning}`));
     renderIntervals();
     fillSelect('language', choices.languages, (language) => t(`settings.language.${language}`));
@@ -90,6 +91,12 @@ export function settingsScreen({ navigate }) {
       resetStatus.textContent = t('settings.notSaved');
     }
     render();
+  }
+
+  /** The translated instrument name (a user SoundFont's presets keep their own), marked when it decays. */
+  function soundName(sound) {
+    const name = sound.id.startsWith('preset-') ? sound.name : t(`settings.soundSource.${sound.id}`);
+    return sound.sustains ? name : t('settings.soundSource.decays', { name });
   }
 
   function fillSelect(name, values, label) {

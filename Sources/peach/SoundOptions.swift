@@ -1,0 +1,47 @@
+import ArgumentParser
+import PeachAudio
+import PeachCore
+import PeachFluidSynth
+
+/// Which sound a subcommand plays: the sine or a SoundFont instrument.
+struct SoundOptions: ParsableArguments {
+    @Option(help: "The sound: sine, piano, strings, flute, choir, or with --soundfont one of its presets (preset-BANK-PROGRAM).")
+    var sound: String?
+
+    @Option(help: "A SoundFont (SF2/SF3) to play instead of FluidR3Mono; its presets become sounds.")
+    var soundfont: String?
+
+    /// For scripts/calibrate_sounds.py: play every key as the SoundFont has it, without corrections.
+    @Flag(help: .hidden)
+    var uncalibrated = false
+
+    func library(sampleRate: Double) throws -> SoundLibrary {
+        do {
+            return try SoundLibrary(userSoundFont: soundfont, sampleRate: sampleRate, calibrated: !uncalibrated)
+        } catch {
+            throw ValidationError("--soundfont: \(error)")
+        }
+    }
+
+    /// A synthesizer for `--sound` (or `fallback` when it is not given).
+    func synthesizer(settings: SynthesisSettings, fallback: String = Sound.sine.id, forPitchMatching: Bool = false) throws -> Synthesizer {
+        Synthesizer(settings: settings, instrument: try instrument(sampleRate: settings.sampleRate, fallback: fallback, forPitchMatching: forPitchMatching))
+    }
+
+    func instrument(sampleRate: Double, fallback: String = Sound.sine.id, forPitchMatching: Bool = false) throws -> (any Instrument)? {
+        let library = try library(sampleRate: sampleRate)
+        let id = sound ?? fallback
+        guard let chosen = library.sound(id: id) else {
+            throw ValidationError("--sound must be one of \(library.sounds.map(\.id).joined(separator: ", ")), got '\(id)'")
+        }
+        if forPitchMatching, !chosen.sustains {
+            // A decaying note cannot be tuned for long; a new attack would be a pitch cue of its own.
+            guard sound == nil else {
+                throw ValidationError("--sound \(id) decays, so it is not offered for pitch matching; choose a sustaining sound")
+            }
+            Output.line("\(chosen.name) decays, so pitch matching plays the sine.")
+            return nil
+        }
+        return try library.instrument(for: chosen)
+    }
+}

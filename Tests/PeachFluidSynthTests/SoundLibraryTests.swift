@@ -1,0 +1,51 @@
+import Foundation
+import PeachAudio
+import PeachCore
+import Testing
+
+@testable import PeachFluidSynth
+
+/// The real libfluidsynth on FluidR3Mono (installed by scripts/setup.sh).
+@Suite(.serialized)
+struct SoundLibraryTests {
+    @Test("The default library offers the sine and four GM instruments, and reads no SoundFont to say so")
+    func defaultSounds() throws {
+        let library = try SoundLibrary()
+        #expect(library.sounds.map(\.id) == ["sine", "piano", "strings", "flute", "choir"])
+        #expect(try library.instrument(for: .sine) == nil)
+    }
+
+    @Test("A user's SoundFont lists its presets; the named GM sounds stay when it has them")
+    func userSoundFontPresets() throws {
+        let library = try SoundLibrary(userSoundFont: SoundLibrary.defaultSoundFontPath)
+        let presets = library.sounds.filter { $0.id.hasPrefix("preset-") }
+        #expect(presets.count >= 128)
+        #expect(library.sound(id: "preset-0-48")?.name.isEmpty == false)
+        #expect(library.sound(id: "strings") != nil)
+    }
+
+    @Test("A missing SoundFont is an error that names it")
+    func missingSoundFont() {
+        #expect(throws: AudioError.deviceUnavailable("no SoundFont at /nonexistent.sf2")) {
+            try SoundLibrary(userSoundFont: "/nonexistent.sf2")
+        }
+    }
+
+    @Test("Instruments are loaded once and their notes sound, are calibrated, and free their synthesizer")
+    func instrumentNotes() throws {
+        let library = try SoundLibrary()
+        let strings = try #require(try library.instrument(for: library.sound(id: "strings")!))
+        #expect(try library.instrument(for: library.sound(id: "strings")!) === strings)
+        // The bundled table knows this SoundFont: C5 of the strings is measured, not nominal.
+        let calibrated = strings.calibration.correction(for: strings.preset, key: 72)
+        #expect(calibrated.cents != 0 && calibrated.gainDB != 0)
+
+        let synthesizer = Synthesizer(instrument: strings)
+        let voice = try synthesizer.start(Frequency(note: MIDINote(60)!), level: .zero)
+        let sound = synthesizer.render(count: 24_000)
+        #expect(sound[12_000...].contains { abs($0) > 0.01 })
+        synthesizer.release(voice)
+        _ = synthesizer.render(count: 4_800)
+        #expect(synthesizer.activeVoiceCount == 0)
+    }
+}
