@@ -2,7 +2,8 @@ import Foundation
 import GRDB
 import PeachCore
 
-/// The TrainingDataStore on a PeachDatabase. Every write is a single transaction.
+/// The TrainingDataStore on a PeachDatabase. Every write is a single transaction; answers saved
+/// concurrently share one (group commit), each acknowledged only once that transaction is on disk.
 public struct SQLiteTrainingDataStore: TrainingDataStore {
     let database: PeachDatabase
 
@@ -42,7 +43,7 @@ public struct SQLiteTrainingDataStore: TrainingDataStore {
 
     private func insert(_ record: some MutablePersistableRecord & Sendable) async throws(DataStoreError) {
         do {
-            try await database.writer.write { db in
+            try await database.groupCommit.write { db in
                 var record = record
                 try record.insert(db)
             }

@@ -21,7 +21,7 @@ struct ProfileAPITests {
             let last: String?
         }
         struct Threshold: Decodable {
-            let threshold: Double, lower: Double, upper: Double, percentCorrect: Double, confidence: Double, trials: Int, window: Int
+            let threshold: Double, lower: Double, upper: Double, upperIsOpen: Bool, percentCorrect: Double, confidence: Double, trials: Int, window: Int
         }
         struct PitchMatching: Decodable {
             let count: Int
@@ -34,11 +34,15 @@ struct ProfileAPITests {
     }
 
     struct Timeline: Decodable {
+        struct Fit: Decodable {
+            let threshold: Double, lower: Double, upper: Double, upperIsOpen: Bool, trials: Int, pooledPeriods: Int
+        }
         struct Point: Decodable {
-            let start: String, meanThreshold: Double, count: Int, correctCount: Int, rollingMean: Double, rollingStandardDeviation: Double
+            let start: String, threshold: Fit?, meanThreshold: Double, count: Int, correctCount: Int, rollingMean: Double, rollingStandardDeviation: Double
         }
         let period: String
         let rollingWindow: Int
+        let minimumTrialsPerFit: Int
         let points: [Point]
     }
 
@@ -122,7 +126,7 @@ struct ProfileAPITests {
             #expect(profile.pitchMatching.meanAbsoluteError == 8)
             #expect(profile.pitchMatching.standardDeviation == 4)
             let threshold = try #require(profile.threshold)
-            #expect(threshold.trials == 120 && threshold.window == 200)
+            #expect(threshold.trials == 120 && threshold.window == ThresholdEstimator.window)
             #expect(threshold.percentCorrect == 0.75 && threshold.confidence == 0.95)
             #expect(threshold.lower < threshold.threshold && threshold.threshold < threshold.upper)
 

@@ -53,8 +53,10 @@ export const api = {
   importRecords: (file, mode) => request('POST', `import?mode=${encodeURIComponent(mode)}`, file),
   profile: () => request('GET', 'profile'),
   timeline: (period) => request('GET', `profile/timeline?period=${encodeURIComponent(period)}`),
-  chartSvg: ({ period, width, height, lang }) =>
-    requestText(`profile/chart.svg?${new URLSearchParams({ period, width, height, lang })}`),
+  chartSvg: ({ period, width, height, lang, view }) =>
+    requestText(`profile/chart.svg?${new URLSearchParams({
+      period, width, height, lang, ...(view ? { viewStart: view.start, viewWidth: view.width } : {}),
+    })}`),
   sparklineSvg: () => requestText('profile/sparkline.svg'),
   nextPitchMatching: () => request('POST', 'pitch-matching'),
   commitPitchMatching: (id, normalizedValue) =>

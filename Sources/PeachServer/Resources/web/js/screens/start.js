@@ -23,12 +23,14 @@ export function startScreen({ navigate }) {
     try {
       const [svg, profile] = await Promise.all([api.sparklineSvg(), api.profile()]);
       sparkline.innerHTML = svg;
-      const current = profile.comparisons.currentRollingMean;
-      empty.hidden = current !== null;
-      preview.classList.toggle('empty', current === null);
-      preview.setAttribute('aria-label', current === null
+      const hasData = profile.comparisons.count > 0;
+      // The same threshold as the Profile's headline, never the mean difference played.
+      const threshold = profile.threshold && !profile.threshold.upperIsOpen ? profile.threshold.threshold : null;
+      empty.hidden = hasData;
+      preview.classList.toggle('empty', !hasData);
+      preview.setAttribute('aria-label', threshold === null
         ? t('start.profileLabel')
-        : t('start.profileLabelWithValue', { value: formatCents(current) }));
+        : t('start.profileLabelWithValue', { value: formatCents(threshold) }));
     } catch (error) {
       console.warn('profile preview unavailable:', error);
     }
