@@ -112,8 +112,8 @@ def test_the_profile_shows_threshold_statistics_chart_and_matching(server, brows
         lambda _: browser.find_elements(By.CSS_SELECTOR, "#start-sparkline svg path.trace"))
     preview = browser.find_element(By.ID, "start-profile")
     assert "empty" not in preview.get_attribute("class")
-    assert re.fullmatch(r"Your training progress: threshold \d+\.\d cents\. Tap to view details\.",
-                        preview.accessible_name)
+    start_name = preview.accessible_name
+    assert re.fullmatch(r"Your training progress: threshold \d+\.\d cents\. Tap to view details\.", start_name)
     preview.click()
     WebDriverWait(browser, 5).until(lambda _: browser.find_elements(By.CSS_SELECTOR, "#profile-chart svg .dot"))
 
@@ -123,9 +123,13 @@ def test_the_profile_shows_threshold_statistics_chart_and_matching(server, brows
     assert f"{profile['threshold']['threshold']:.1f} ¢" in threshold
     assert browser.find_element(By.ID, "profile-count").text == str(DAYS * PER_DAY)
     # Start, headline and chart speak of the same threshold.
-    assert f"threshold {profile['threshold']['threshold']:.1f} cents" in preview.accessible_name
+    assert f"threshold {profile['threshold']['threshold']:.1f} cents" in start_name
     assert browser.find_element(By.ID, "profile-mean").text == f"{profile['comparisons']['meanThreshold']:.1f} ¢"
-    assert browser.find_element(By.ID, "profile-trend").text == "↘ Improving"
+    # 150 answers a half cannot show the improvement beyond the fits' uncertainty; whatever the API
+    # decides, the screen says it.
+    trend = profile["comparisons"]["trend"]
+    assert trend in ("improving", "stable")
+    assert browser.find_element(By.ID, "profile-trend").text == {"improving": "↘ Improving", "stable": "→ Stable"}[trend]
     assert browser.find_element(By.ID, "matching-mean").text == "8.0 ¢"
     assert browser.find_element(By.ID, "matching-sd").text == "4.0 ¢"
     assert browser.find_element(By.ID, "matching-count").text == "3"

@@ -82,14 +82,15 @@ struct ThresholdChart {
         .threshold-chart .legend-played { stroke: var(--chart-dot, #48484a); stroke-width: 1.5; stroke-dasharray: 5 4; }
         </style>
         <rect class="chart-background" x="0" y="0" width="\(f(size.width))" height="\(f(size.height))"/>
-        <g class="legend">
+        <svg class="legend" x="0" y="0" width="\(f(size.width))" height="\(f(top))" overflow="visible">
         <line class="legend-threshold" x1="\(f(left))" x2="\(f(left + 18))" y1="10" y2="10"/>\
         <text class="legend-label" x="\(f(left + 24))" y="14">\(Self.escaped(text(.threshold)))</text>
         """
         let playedX = left + 34 + Double(text(.threshold).count) * 6
         out += #"<line class="legend-played" x1="\#(f(playedX))" x2="\#(f(playedX + 18))" y1="10" y2="10"/>"#
         out += #"<text class="legend-label" x="\#(f(playedX + 24))" y="14">\#(Self.escaped(text(.played)))</text>"#
-        out += "</g>\n<g class=\"y-axis\">"
+        // The legend, like the date labels, is localized by this renderer (the CLI writes it too).
+        out += "</svg>\n<g class=\"y-axis\">"
         for tick in stride(from: 0, through: yMax + yStep / 2, by: yStep) {
             let position = top + y(tick)
             out += #"<line class="grid" x1="\#(f(left))" x2="\#(f(size.width - right))" y1="\#(f(position))" y2="\#(f(position))"/>"#

@@ -44,8 +44,7 @@ export function profileScreen() {
       t('profile.popup.count', { count: formatCount(point.count) }),
       t('profile.popup.accuracy', { correct: formatCount(point.correctCount), count: formatCount(point.count) }),
     );
-    popup.replaceChildren(...lines
-    ].map((text, line) => {
+    popup.replaceChildren(...lines.map((text, line) => {
       const row = document.createElement(line === 0 ? 'strong' : 'span');
       row.textContent = text;
       return row;
