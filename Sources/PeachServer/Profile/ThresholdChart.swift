@@ -75,7 +75,7 @@ struct ThresholdChart {
         .threshold-chart .threshold { fill: none; stroke: var(--chart-line, #b3431f); stroke-width: 2; stroke-linejoin: round; }
         .threshold-chart .played { fill: none; stroke: var(--chart-dot, #48484a); stroke-width: 1.5; stroke-dasharray: 5 4; stroke-linejoin: round; opacity: 0.75; }
         .threshold-chart .dot { stroke: var(--chart-line, #b3431f); stroke-width: 8; stroke-linecap: round; }
-        .threshold-chart .dot.pooled { stroke: var(--chart-background, #ffffff); stroke-width: 5; }
+        .threshold-chart .dot.pooled { stroke: var(--chart-hole, #ffffff); stroke-width: 5; }
         .threshold-chart .ring { stroke: var(--chart-line, #b3431f); stroke-width: 9; stroke-linecap: round; }
         .threshold-chart .dot.selected { stroke: var(--chart-dot, #48484a); stroke-width: 12; }
         .threshold-chart .legend-threshold { stroke: var(--chart-line, #b3431f); stroke-width: 2; }
