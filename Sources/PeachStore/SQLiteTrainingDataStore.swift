@@ -2,7 +2,8 @@ import Foundation
 import GRDB
 import PeachCore
 
-/// The TrainingDataStore on a PeachDatabase. Every write is a single transaction.
+/// The TrainingDataStore on a PeachDatabase. Every write is a single transaction; answers saved
+/// concurrently share one (group commit), each acknowledged only once that transaction is on disk.
 public struct SQLiteTrainingDataStore: TrainingDataStore {
     let database: PeachDatabase
 
@@ -10,7 +11,8 @@ public struct SQLiteTrainingDataStore: TrainingDataStore {
 
     public func save(_ record: TrainingRecord) async throws(DataStoreError) {
         do {
-            try await database.writer.write { db in
+            // Concurrent answers share one fsync'd transaction; this call returns once its own write is durable.
+            try await database.groupCommit.write { db in
                 try RecordTable(record.discipline.kind).insert(record, db)
             }
         } catch {

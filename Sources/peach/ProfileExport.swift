@@ -45,12 +45,16 @@ struct ProfileExport: AsyncParsableCommand {
     static func summary(_ profile: PerceptualProfile) -> [String] {
         let cents = { (value: Cents?) in value.map { String(format: "%.1f ¢", $0.rawValue) } ?? "—" }
         var lines = ["comparisons: \(profile.comparisonCount) (\(profile.correctCount) correct)"]
-        lines.append("mean difference: \(cents(profile.meanThreshold)), SD \(cents(profile.thresholdStandardDeviation)), trend \(profile.trend?.rawValue ?? "—")")
+        lines.append("mean difference played: \(cents(profile.meanThreshold)), SD \(cents(profile.thresholdStandardDeviation))")
+        lines.append("trend of the fitted threshold: \(profile.trend?.rawValue ?? "not enough data")")
         if let estimate = profile.thresholdEstimate {
-            lines.append(String(
-                format: "threshold %.1f ¢ (%.1f–%.1f, 95 %%) at %.0f %% correct",
-                estimate.threshold.rawValue, estimate.lower.rawValue, estimate.upper.rawValue,
-                estimate.percentCorrect * 100) + ", from the newest \(estimate.trialCount) comparisons")
+            let interval = estimate.upperIsOpen
+                ? String(format: "at least %.1f, 95 %%", estimate.lower.rawValue)
+                : String(format: "%.1f–%.1f, 95 %%", estimate.lower.rawValue, estimate.upper.rawValue)
+            lines.append(
+                String(format: "threshold %.1f ¢ (", estimate.threshold.rawValue) + interval
+                    + String(format: ") at %.0f %% correct", estimate.percentCorrect * 100)
+                    + ", from the newest \(estimate.trialCount) comparisons")
         } else {
             lines.append("threshold: not enough comparisons yet")
         }

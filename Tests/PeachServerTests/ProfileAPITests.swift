@@ -21,7 +21,7 @@ struct ProfileAPITests {
             let last: String?
         }
         struct Threshold: Decodable {
-            let threshold: Double, lower: Double, upper: Double, percentCorrect: Double, confidence: Double, trials: Int, window: Int
+            let threshold: Double, lower: Double, upper: Double, upperIsOpen: Bool, percentCorrect: Double, confidence: Double, trials: Int, window: Int
         }
         struct PitchMatching: Decodable {
             let count: Int
@@ -34,11 +34,15 @@ struct ProfileAPITests {
     }
 
     struct Timeline: Decodable {
+        struct Fit: Decodable {
+            let threshold: Double, lower: Double, upper: Double, upperIsOpen: Bool, trials: Int, pooledPeriods: Int
+        }
         struct Point: Decodable {
-            let start: String, meanThreshold: Double, count: Int, correctCount: Int, rollingMean: Double, rollingStandardDeviation: Double
+            let start: String, threshold: Fit?, meanThreshold: Double, count: Int, correctCount: Int, rollingMean: Double, rollingStandardDeviation: Double
         }
         let period: String
         let rollingWindow: Int
+        let minimumTrialsPerFit: Int
         let points: [Point]
     }
 
@@ -117,12 +121,13 @@ struct ProfileAPITests {
             #expect(profile.comparisons.count == 120)
             #expect(profile.comparisons.correctCount == 90)
             #expect(abs(profile.comparisons.meanThreshold! - 35.0 / 3) < 1e-9)
-            #expect(profile.comparisons.trend == "improving")
+            // 60 answers a half cannot tell these halves apart beyond their uncertainty.
+            #expect(profile.comparisons.trend == "stable")
             #expect(profile.pitchMatching.count == 3)
             #expect(profile.pitchMatching.meanAbsoluteError == 8)
             #expect(profile.pitchMatching.standardDeviation == 4)
             let threshold = try #require(profile.threshold)
-            #expect(threshold.trials == 120 && threshold.window == 200)
+            #expect(threshold.trials == 120 && threshold.window == ThresholdEstimator.window)
             #expect(threshold.percentCorrect == 0.75 && threshold.confidence == 0.95)
             #expect(threshold.lower < threshold.threshold && threshold.threshold < threshold.upper)
 
@@ -190,9 +195,12 @@ struct ProfileAPITests {
 
     @Test func theChartHasOneDotPerPeriodAndTheSparklineATrace() async throws {
         try await Self.withApp(seed: { store in
+            // 60 answers a day (no pooling), right and wrong at several differences: each day is fitted.
             for day in 0..<5 {
-                for index in 0..<4 {
-                    try await store.save(Self.comparison(Double(10 + day), correct: index != 0, secondsAgo: Double(day) * 86_400 + Double(index)))
+                for index in 0..<60 {
+                    try await store.save(Self.comparison(
+                        [6, 12, 24][index % 3] + Double(day), correct: index % 3 == 2 || index % 4 != 0,
+                        secondsAgo: Double(day) * 86_400 + Double(index)))
                 }
             }
         }) { client, _ in
@@ -205,7 +213,7 @@ struct ProfileAPITests {
                 let dots = svg.components(separatedBy: #"class="dot""#).count - 1
                 let days = Set((0..<5).map { Calendar.current.startOfDay(for: Self.now.addingTimeInterval(-Double($0) * 86_400)) })
                 #expect(dots == days.count)
-                #expect(svg.contains(#"class="band""#) && svg.contains(#"class="mean""#))
+                #expect(svg.contains(#"class="band""#) && svg.contains(#"class="threshold""#) && svg.contains(#"class="played""#))
             }
             try await client.execute(uri: "/api/profile/sparkline.svg", method: .get) { response throws in
                 #expect(response.status == .ok)

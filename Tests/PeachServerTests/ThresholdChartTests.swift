@@ -10,19 +10,32 @@ struct ThresholdChartTests {
         return calendar
     }()
 
-    static func timeline(days: Int) -> ThresholdTimeline {
+    /// `perDay` answers a day of a listener whose threshold is `threshold(day)`, at differences
+    /// around it, correct at the model's rate (spread evenly).
+    static func timeline(days: Int, perDay: Int = 50, threshold: (Int) -> Double = { _ in 10 }) -> ThresholdTimeline {
         var timeline = ThresholdTimeline(period: .day, calendar: calendar)
         for day in 0..<days {
-            timeline.add(CompletedComparison(
-                note1: MIDINote(60)!, note2: MIDINote(60)!, note2CentOffset: Cents(Double(40 - day % 30)), isCorrect: true,
-                timestamp: Date(timeIntervalSince1970: 1_772_409_600 + Double(day) * 86_400 + 43_200)))
+            let truth = threshold(day)
+            let levels = [0.5, 0.75, 1, 1.5, 2].map { $0 * truth }
+            for index in 0..<perDay {
+                let level = levels[index % levels.count], turn = Double(index / levels.count)
+                let p = ThresholdEstimator.probabilityCorrect(difference: level, threshold: truth, slope: 1)
+                timeline.add(CompletedComparison(
+                    note1: MIDINote(60)!, note2: MIDINote(60)!, note2CentOffset: Cents(level),
+                    isCorrect: ((turn + 1) * p).rounded(.down) > (turn * p).rounded(.down),
+                    timestamp: Date(timeIntervalSince1970: 1_772_409_600 + Double(day) * 86_400 + 43_200 + Double(index))))
+            }
         }
         return timeline
     }
 
-    static func chart(days: Int, width: Double = 800) -> String {
-        ThresholdChart(timeline: timeline(days: days), size: .init(width: width, height: 320), locale: Locale(identifier: "en")).svg()
+    static func chart(_ timeline: ThresholdTimeline, width: Double = 800, language: String = "en") -> String {
+        ThresholdChart(timeline: timeline, size: .init(width: width, height: 320), locale: Locale(identifier: language)).svg()
     }
+
+    static func chart(days: Int, width: Double = 800) -> String { chart(timeline(days: days), width: width) }
+
+    static func count(_ text: String, in svg: String) -> Int { svg.components(separatedBy: text).count - 1 }
 
     static func attribute(_ name: String, in svg: String) -> String? {
         guard let range = svg.range(of: #"\#(name)=""#) else { return nil }
@@ -31,17 +44,37 @@ struct ThresholdChartTests {
 
     @Test func itOpensOnTheMostRecentThirtyPeriods() throws {
         let svg = Self.chart(days: 100)
-        #expect(svg.components(separatedBy: #"class="dot""#).count - 1 == 100)
+        #expect(Self.count("data-index=", in: svg) == 61)
         let plot = try #require(svg.range(of: #"<svg class="plot""#)).lowerBound
         let viewBox = try #require(Self.attribute("viewBox", in: String(svg[plot...])))
-        #expect(viewBox == "70.00 0 30.00 280.00")
+        #expect(viewBox == "70.00 0 30.00 264.00")
         #expect(Self.attribute("data-domain-end", in: svg) == "100.00")
+    }
+
+    @Test func aLongHistoryDrawsOnlyTheViewAndOneViewEitherSide() throws {
+        let timeline = Self.timeline(days: 1000, perDay: 40)
+        let newest = Self.chart(timeline)
+        // The newest 30 days and the 30 before them, plus one beyond the edge.
+        #expect(Self.count("data-index=", in: newest) == 61)
+        #expect(newest.utf8.count < 60 * 1024, "\(newest.utf8.count) bytes")
+        #expect(Self.attribute("data-domain-end", in: newest) == "1000.00")
+        #expect(Self.attribute("data-rendered-start", in: newest) == "940.00")
+        #expect(newest.contains(#"data-index="999""#) && newest.contains(#"data-index="939""#))
+        #expect(!newest.contains(#"data-index="938""#))
+
+        let middle = ThresholdChart(
+            timeline: timeline, size: .init(width: 800, height: 320), locale: Locale(identifier: "en"), view: 500...520).svg()
+        let plot = try #require(middle.range(of: #"<svg class="plot""#)).lowerBound
+        #expect(Self.attribute("viewBox", in: String(middle[plot...])) == "500.00 0 20.00 264.00")
+        #expect(Self.attribute("data-rendered-start", in: middle) == "480.00")
+        #expect(Self.attribute("data-rendered-end", in: middle) == "540.00")
+        #expect(middle.contains(#"data-index="500""#) && !middle.contains(#"data-index="600""#))
     }
 
     @Test func shortHistoriesShowEverything() throws {
         let svg = Self.chart(days: 3)
         let plot = try #require(svg.range(of: #"<svg class="plot""#)).lowerBound
-        #expect(Self.attribute("viewBox", in: String(svg[plot...])) == "0.00 0 3.00 280.00")
+        #expect(Self.attribute("viewBox", in: String(svg[plot...])) == "0.00 0 3.00 264.00")
     }
 
     @Test func dateLabelsNeverCrowdEachOther() {
@@ -63,5 +96,60 @@ struct ThresholdChartTests {
         let svg = ThresholdChart.sparkline(Self.timeline(days: 40))
         #expect(svg.contains(#"class="trace""#))
         #expect(!svg.contains("<text") && !svg.contains("dot"))
+    }
+
+    @Test func theSparklineFollowsTheFittedThresholdNotTheDifferencesPlayed() throws {
+        // The threshold rises while the differences played stay the same: the trace must rise.
+        var timeline = ThresholdTimeline(period: .day, calendar: Self.calendar)
+        for (day, threshold) in [(0, 5.0), (1, 20.0)] {
+            for index in 0..<100 {
+                timeline.add(CompletedComparison(
+                    note1: MIDINote(60)!, note2: MIDINote(60)!, note2CentOffset: Cents([5, 10, 20][index % 3]),
+                    isCorrect: Double(index % 10) < 10 * ThresholdEstimator.probabilityCorrect(
+                        difference: [5, 10, 20][index % 3], threshold: threshold, slope: 1),
+                    timestamp: Date(timeIntervalSince1970: 1_772_409_600 + Double(day) * 86_400 + 43_200 + Double(index))))
+            }
+        }
+        let svg = ThresholdChart.sparkline(timeline)
+        let trace = try #require(svg.range(of: #"class="trace""#))
+        let path = try #require(Self.attribute("d", in: String(svg[trace.lowerBound...])))
+        let ys = path.dropFirst().split(separator: " ").map { Double($0.split(separator: ",")[1].trimmingCharacters(in: .letters))! }
+        // SVG y grows downwards: a higher threshold is a smaller y.
+        #expect(ys.count == 2 && ys[1] < ys[0], "\(path)")
+    }
+
+    @Test func theMainSeriesIsTheFittedThresholdWithItsIntervalAndTheDifferencesPlayedAreSecondary() {
+        let timeline = Self.timeline(days: 5, perDay: 100)
+        let svg = Self.chart(timeline)
+        #expect(Self.count(#"class="band""#, in: svg) == 1)
+        #expect(Self.count(#"class="threshold""#, in: svg) == 1)
+        #expect(Self.count(#"class="played""#, in: svg) == 1)
+        #expect(Self.count(#"class="dot""#, in: svg) == 5)
+        #expect(svg.contains("Threshold (75 % correct, 95 % interval)") && svg.contains("Mean difference played"))
+        #expect(Self.chart(timeline, language: "de").contains("Schwelle (75 % richtig, 95-%-Intervall)"))
+        // Each dot sits at its period's fit, which is the estimator on that period's answers.
+        for point in timeline.points {
+            #expect(point.fit == ThresholdEstimator().estimate(timeline.aggregates.first { $0.start == point.aggregate.start }!.counts))
+        }
+    }
+
+    @Test func thinPeriodsArePooledAndShownHollow() {
+        let svg = Self.chart(Self.timeline(days: 6, perDay: 25))
+        #expect(Self.count(#"class="dot pooled""#, in: svg) == 6)
+        #expect(Self.count(#"class="ring""#, in: svg) == 6)
+    }
+
+    @Test func anIntervalOpenAboveRunsToTheTopEdge() {
+        // At chance at every difference played: the threshold lies above them, by how much nobody knows.
+        var timeline = ThresholdTimeline(period: .day, calendar: Self.calendar)
+        for index in 0..<100 {
+            timeline.add(CompletedComparison(
+                note1: MIDINote(60)!, note2: MIDINote(60)!, note2CentOffset: Cents(5), isCorrect: index.isMultiple(of: 2),
+                timestamp: Date(timeIntervalSince1970: 1_772_409_600 + 43_200 + Double(index))))
+        }
+        #expect(timeline.points[0].fit?.upperIsOpen == true)
+        let svg = Self.chart(timeline)
+        #expect(Self.count(#"class="open""#, in: svg) == 1)
+        #expect(svg.contains(" V0\""))
     }
 }

@@ -10,3 +10,16 @@ def test_sigkill_during_streamed_answers_loses_no_acknowledged_answer(tmp_path):
     assert result["acknowledged"] > 20 * 3, "the clients hardly answered; the drill tested nothing"
     assert result["acknowledged"] <= result["stored"] <= result["acknowledged"] + 20 * 3
     assert result["served_after_restart"] == result["stored"]
+
+
+def test_sigkill_during_twenty_concurrent_writers_keeps_every_acknowledged_answer(tmp_path):
+    # Twenty clients answering at once: their answers share group-committed transactions, and a kill
+    # lands while batches are being written. Every acknowledged answer must have been in a commit.
+    result = kill_drill(tmp_path, kills=8, clients=20, seed=20)
+    print(f"\ngroup-commit kill drill: {result['kills']} SIGKILLs, {result['acknowledged']} answers acknowledged, "
+          f"{result['stored']} stored")
+    assert result["violations"] == []
+    assert result["acknowledged"] > 8 * 20, "the clients hardly answered; the drill tested nothing"
+    # At most one committed-but-unacknowledged answer per client per kill.
+    assert result["acknowledged"] <= result["stored"] <= result["acknowledged"] + 8 * 20
+    assert result["served_after_restart"] == result["stored"]

@@ -43,7 +43,8 @@ public struct PerceptualProfile: Sendable {
 
     public var thresholdStandardDeviation: Cents? { differences.standardDeviation.map(Cents.init) }
 
-    public var trend: Trend? { Trend(differences: recent.suffix(Trend.window).map(\.difference)) }
+    /// Nothing until both halves of the newest comparisons can be fitted ("not enough data").
+    public var trend: Trend? { Trend(trials: recent.suffix(Trend.window)) }
 
     /// The fitted threshold over the newest `ThresholdEstimator.window` comparisons.
     public var thresholdEstimate: ThresholdEstimate? {

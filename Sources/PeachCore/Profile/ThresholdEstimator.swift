@@ -3,16 +3,25 @@ import Foundation
 /// A real discrimination threshold, fitted to the answers rather than read off the Kazez chain.
 ///
 /// The chain's asymmetric steps make it hover near 55–63 % correct, well below any conventional
-/// threshold, so its running value understates what a listener can hear. Instead we fit the
-/// two-alternative psychometric function
+/// threshold, so its running value understates what a listener can hear, and the fit has to
+/// extrapolate from where the chain plays to the 75 % point. How far it may do so depends on how
+/// steeply the listener's psychometric function rises, which differs between listeners; so the
+/// slope is not assumed but estimated with the threshold:
 ///
-///     P(correct | Δ) = λ/2 + (1 − λ) · Φ(Δ / σ)
+///     P(correct | Δ) = λ/2 + (1 − λ) · Φ(z · (Δ / T)^k)
 ///
-/// by maximum likelihood over the newest `window` comparisons. Φ is the standard normal CDF (the
-/// equal-variance signal-detection model of 2AFC pitch discrimination), λ a fixed 2 % lapse rate
-/// (an occasional press of the wrong button that no difference prevents), σ the only free
-/// parameter. The reported threshold is the Δ at which the fitted function gives 75 % correct; its
-/// 95 % interval is the profile-likelihood interval (2·Δlog L ≤ 3.84, χ² with one degree of freedom).
+/// T is the threshold (75 % correct, lapses included: z is chosen so), k the slope exponent, λ a
+/// 2 % lapse rate (an occasional press of the wrong button that no difference prevents). k = 1 is
+/// the equal-variance signal-detection model of 2AFC; larger k are the steeper functions (a
+/// Weibull of shape β rises like k = β near chance, where the chain plays). The estimate is
+/// Bayesian on a grid: flat in log T over 0.02–2400 ¢, flat in log k over 0.6–4.5 (a slope range
+/// wider than the ones reported for pitch discrimination), the slope marginalised out. The
+/// threshold is the posterior median, the interval its central 95 %.
+///
+/// Whether the data can place the threshold is read off the likelihood itself: when even the
+/// smallest threshold considered fits within the 95 % likelihood-ratio cut-off of the best fit,
+/// the answers only say "smaller than anything played" (almost no errors) and there is no
+/// estimate; when the largest does, the interval is open above.
 public struct ThresholdEstimator: Sendable {
     public struct Trial: Hashable, Sendable {
         /// The unsigned difference that was played.
@@ -29,95 +38,99 @@ public struct ThresholdEstimator: Sendable {
         }
     }
 
-    /// How many of the newest comparisons the fit uses: enough for a tight interval, recent enough
-    /// to describe the listener as they are now.
-    public static let window = 200
+    /// How many of the newest comparisons the fit uses: recent enough to describe the listener as
+    /// they are now (two days of 200), and enough that the chain's spread of differences pins the
+    /// slope too: with only the newest 200 of a long chain, which plays far below the threshold,
+    /// the slope is barely identified and the median drifts by ±15 % with the listener's shape.
+    public static let window = 400
     /// Below this many trials the fit says nothing.
     public static let minimumTrials = 20
     public static let lapseRate = 0.02
     public static let percentCorrect = 0.75
-    /// χ²(1) at 95 %: the likelihood-ratio cut-off of the interval.
+    /// χ²(1) at 95 %: the likelihood-ratio cut-off that decides whether an edge of the search is
+    /// compatible with the answers.
     static let intervalCutoff = 3.841_459
-    /// σ is searched on this range (cents); an optimum on its edge means the data cannot place it.
-    static let sigmaRange = 0.01...2000.0
+    /// The thresholds considered (cents).
+    static let thresholdRange = 0.02...2400.0
+    /// The slope exponents considered, evenly spaced in log k.
+    static let slopes: [Double] = (0..<9).map { exp(log(0.6) + (log(4.5) - log(0.6)) * Double($0) / 8) }
 
-    /// Δ75 / σ: where Φ reaches the share of non-lapse answers that makes 75 % overall.
-    static let thresholdPerSigma = inverseNormalCDF(
-        (percentCorrect - lapseRate / 2) / (1 - lapseRate))
+    /// z for which the model gives `percentCorrect` at Δ = T.
+    static let thresholdZ = inverseNormalCDF((percentCorrect - lapseRate / 2) / (1 - lapseRate))
 
-    /// How far above the largest difference played a threshold may still be reported.
-    static let extrapolationLimit = 1.25
+    private static let step = TrialCounts.step
+    private static let lowestIndex = Int((log(thresholdRange.lowerBound) / step).rounded(.down))
+    private static let highestIndex = Int((log(thresholdRange.upperBound) / step).rounded(.up))
+    /// log P(correct) and log P(wrong) for each slope and lattice offset between difference and
+    /// threshold (clamped: beyond it the function is flat to double precision).
+    private static let maximumOffset = 400
+    private static let tables: [(correct: [Double], wrong: [Double])] = slopes.map { k in
+        let offsets = -maximumOffset...maximumOffset
+        let p = offsets.map { probabilityCorrect(difference: exp(Double($0) * step), threshold: 1, slope: k) }
+        return (p.map { log($0) }, p.map { log(1 - $0) })
+    }
 
     public init() {}
 
     /// - Parameter trials: any order; only the newest `window` should be passed.
-    /// - Returns: nothing when there are too few trials or they cannot place the threshold (for
-    ///   example every answer correct: the data then only say "smaller than anything played").
     public func estimate(_ trials: some Collection<Trial>) -> ThresholdEstimate? {
-        guard trials.count >= Self.minimumTrials else { return nil }
-        let likelihood = Likelihood(trials)
-        let lowest = log(Self.sigmaRange.lowerBound), highest = log(Self.sigmaRange.upperBound)
-
-        // A coarse grid finds the peak's neighbourhood (the likelihood can be flat far from it),
-        // then golden-section search refines it.
-        let steps = 64
-        let grid = (0...steps).map { lowest + (highest - lowest) * Double($0) / Double(steps) }
-        let values = grid.map(likelihood.logLikelihood(logSigma:))
-        let best = values.indices.max { values[$0] < values[$1] }!
-        guard best > 0, best < steps else { return nil }
-        let peak = goldenSectionMaximum(of: likelihood.logLikelihood(logSigma:), in: grid[best - 1]...grid[best + 1])
-        let maximum = likelihood.logLikelihood(logSigma: peak)
-
-        let level = maximum - Self.intervalCutoff / 2
-        let inside = { (logSigma: Double) in likelihood.logLikelihood(logSigma: logSigma) >= level }
-        let lower = inside(lowest) ? lowest : boundary(from: peak, to: lowest, inside: inside)
-        let upper = inside(highest) ? highest : boundary(from: peak, to: highest, inside: inside)
-
-        let scale = Self.thresholdPerSigma
-        // Far beyond the largest difference played the fit only extrapolates: nothing was heard
-        // there. A quarter more is allowed so that a threshold sitting on the largest level counts.
-        let largestPlayed = trials.map(\.difference).max()!
-        guard scale * exp(peak) <= Self.extrapolationLimit * largestPlayed else { return nil }
-        return ThresholdEstimate(
-            threshold: Cents(scale * exp(peak)), lower: Cents(scale * exp(lower)), upper: Cents(scale * exp(upper)),
-            percentCorrect: Self.percentCorrect, trialCount: trials.count)
+        estimate(TrialCounts(trials))
     }
 
-    /// The probability of a correct answer at `difference` under the model with this σ.
-    public static func probabilityCorrect(difference: Double, sigma: Double) -> Double {
-        lapseRate / 2 + (1 - lapseRate) * normalCDF(difference / sigma)
-    }
-
-    /// The σ whose 75 %-correct point is `threshold`.
-    public static func sigma(forThreshold threshold: Cents) -> Double {
-        threshold.rawValue / thresholdPerSigma
-    }
-
-    private func goldenSectionMaximum(of f: (Double) -> Double, in range: ClosedRange<Double>) -> Double {
-        let ratio = (5.0.squareRoot() - 1) / 2
-        var a = range.lowerBound, b = range.upperBound
-        var c = b - ratio * (b - a), d = a + ratio * (b - a)
-        var fc = f(c), fd = f(d)
-        while b - a > 1e-7 {
-            if fc > fd {
-                b = d; d = c; fd = fc
-                c = b - ratio * (b - a); fc = f(c)
-            } else {
-                a = c; c = d; fc = fd
-                d = a + ratio * (b - a); fd = f(d)
+    /// - Returns: nothing when there are too few trials or they cannot place the threshold (for
+    ///   example almost every answer correct: the data then only say "smaller than anything played").
+    public func estimate(_ counts: TrialCounts) -> ThresholdEstimate? {
+        guard counts.count >= Self.minimumTrials else { return nil }
+        let bins = counts.sortedBins
+        let rows = Self.highestIndex - Self.lowestIndex + 1, columns = Self.slopes.count
+        // Log likelihood at each (threshold, slope) of the grid, and its best over the slopes.
+        var logLikelihood = [Double](repeating: 0, count: rows * columns)
+        var profile = [Double](repeating: -Double.infinity, count: rows)
+        for row in 0..<rows {
+            let t = Self.lowestIndex + row
+            for column in 0..<columns {
+                let table = Self.tables[column]
+                var total = 0.0
+                for bin in bins {
+                    let offset: Int = min(max(bin.index - t, -Self.maximumOffset), Self.maximumOffset) + Self.maximumOffset
+                    let correct = Double(bin.count.correct) * table.correct[offset]
+                    total += correct + Double(bin.count.wrong) * table.wrong[offset]
+                }
+                logLikelihood[row * columns + column] = total
+                profile[row] = max(profile[row], total)
             }
         }
-        return (a + b) / 2
+        let maximum: Double = profile.max()!
+        let level = maximum - Self.intervalCutoff / 2
+        guard profile[0] < level else { return nil }
+        let upperIsOpen = profile[rows - 1] >= level
+
+        var mass = [Double](repeating: 0, count: rows)
+        for row in 0..<rows {
+            for column in 0..<columns { mass[row] += exp(logLikelihood[row * columns + column] - maximum) }
+        }
+        let quantile = Self.quantiles(mass, lowestIndex: Self.lowestIndex)
+        return ThresholdEstimate(
+            threshold: Cents(quantile(0.5)), lower: Cents(quantile(0.025)), upper: Cents(quantile(0.975)),
+            upperIsOpen: upperIsOpen, percentCorrect: Self.percentCorrect, trialCount: counts.count)
     }
 
-    /// Bisection between a point inside the interval and one outside it.
-    private func boundary(from inner: Double, to outer: Double, inside: (Double) -> Bool) -> Double {
-        var inner = inner, outer = outer
-        while abs(outer - inner) > 1e-7 {
-            let middle = (inner + outer) / 2
-            if inside(middle) { inner = middle } else { outer = middle }
+    /// The quantile function of a distribution given as masses on lattice points, each spread
+    /// evenly over its cell, so that quantiles fall between lattice points rather than on them.
+    private static func quantiles(_ mass: [Double], lowestIndex: Int) -> (Double) -> Double {
+        let total = mass.reduce(0, +)
+        var cumulative = [0.0]
+        for value in mass { cumulative.append(cumulative.last! + value / total) }
+        return { q in
+            let cell = max(0, min(mass.count - 1, cumulative.firstIndex { $0 >= q }.map { $0 - 1 } ?? mass.count - 1))
+            let within = mass[cell] > 0 ? (q - cumulative[cell]) / (cumulative[cell + 1] - cumulative[cell]) : 0.5
+            return exp((Double(lowestIndex + cell) - 0.5 + min(max(within, 0), 1)) * step)
         }
-        return (inner + outer) / 2
+    }
+
+    /// The probability of a correct answer at `difference` under the model.
+    public static func probabilityCorrect(difference: Double, threshold: Double, slope: Double) -> Double {
+        lapseRate / 2 + (1 - lapseRate) * normalCDF(thresholdZ * pow(difference / threshold, slope))
     }
 
     static func normalCDF(_ x: Double) -> Double { 0.5 * erfc(-x / 2.0.squareRoot()) }
@@ -129,31 +142,5 @@ public struct ThresholdEstimator: Sendable {
             if normalCDF(middle) < p { low = middle } else { high = middle }
         }
         return (low + high) / 2
-    }
-}
-
-/// The trials grouped by played difference: the chain repeats differences (0.1 ¢ resolution), so
-/// each likelihood evaluation costs one Φ per distinct difference, not per trial.
-private struct Likelihood {
-    private var levels: [(difference: Double, correct: Double, wrong: Double)] = []
-
-    init(_ trials: some Collection<ThresholdEstimator.Trial>) {
-        var byDifference: [Double: (correct: Double, wrong: Double)] = [:]
-        for trial in trials {
-            byDifference[trial.difference, default: (0, 0)].correct += trial.isCorrect ? 1 : 0
-            byDifference[trial.difference, default: (0, 0)].wrong += trial.isCorrect ? 0 : 1
-        }
-        // Sorted, so that the sum and with it every estimate replays exactly.
-        levels = byDifference.map { ($0.key, $0.value.correct, $0.value.wrong) }.sorted { $0.difference < $1.difference }
-    }
-
-    func logLikelihood(logSigma: Double) -> Double {
-        let sigma = exp(logSigma)
-        var total = 0.0
-        for level in levels {
-            let p = ThresholdEstimator.probabilityCorrect(difference: level.difference, sigma: sigma)
-            total += level.correct * log(p) + level.wrong * log(1 - p)
-        }
-        return total
     }
 }

@@ -1,7 +1,13 @@
 import Foundation
+import Synchronization
 
 /// Comparisons aggregated by calendar period (seed story 9.2): one point per hour, day or week
-/// with its mean threshold, plus a rolling mean and standard deviation over the periods.
+/// with its fitted threshold (the estimator of the headline, on that period's answers) and the
+/// mean difference played, plus a rolling mean and standard deviation of the latter.
+///
+/// A period with fewer than `minimumTrialsPerFit` answers is not fitted alone: it is pooled with
+/// its nearest neighbours, alternately the one before and the one after, until the pool holds
+/// that many, and shows the pool's fit. Fits are computed when first asked for and kept.
 ///
 /// Updated one comparison at a time; a comparison in the newest period costs no calendar work,
 /// so rebuilding from a million records stays fast.
@@ -33,6 +39,8 @@ public struct ThresholdTimeline: Sendable {
         public private(set) var count = 0
         public private(set) var correctCount = 0
         private var differenceSum = 0.0
+        /// What the threshold fit needs from this period's answers.
+        public private(set) var counts = TrialCounts()
 
         init(start: Date) { self.start = start }
 
@@ -43,6 +51,7 @@ public struct ThresholdTimeline: Sendable {
             count += 1
             correctCount += comparison.isCorrect ? 1 : 0
             differenceSum += comparison.centDifference.rawValue
+            counts.add(ThresholdEstimator.Trial(comparison))
         }
     }
 
@@ -53,7 +62,14 @@ public struct ThresholdTimeline: Sendable {
         public let rollingMean: Cents
         /// Their sample standard deviation (zero while the window holds one period).
         public let rollingStandardDeviation: Cents
+        /// The fitted threshold shown for this period; nothing when even the pool cannot place it.
+        public let fit: ThresholdEstimate?
+        /// How many periods the fit pooled (1: this period alone).
+        public let pooledPeriods: Int
     }
+
+    /// Fewer answers than this in a period are pooled with neighbouring periods for the fit.
+    public static let minimumTrialsPerFit = 40
 
     /// Periods per rolling window; before that many exist, the window is every period so far.
     public static let rollingWindow = 20
@@ -61,6 +77,7 @@ public struct ThresholdTimeline: Sendable {
     public let period: Period
     public let calendar: Calendar
     public private(set) var aggregates: [Aggregate] = []
+    private let fits = FitCache()
     /// The newest period's bounds, so that the common case (an answer now) needs no calendar call.
     private var newestInterval: Range<Date>?
 
@@ -91,24 +108,72 @@ public struct ThresholdTimeline: Sendable {
         if position == aggregates.count - 1 { newestInterval = interval.start..<interval.end }
     }
 
-    /// Every period, oldest first, with its rolling statistics.
-    public var points: [Point] {
-        let means = aggregates.map(\.meanThreshold.rawValue)
-        return aggregates.indices.map { point(at: $0, means: means) }
+    /// Every period, oldest first, with its fit and rolling statistics.
+    public var points: [Point] { points(in: aggregates.indices) }
+
+    /// The periods at `range` (indices into `aggregates`), with the same values `points` gives them.
+    public func points(in range: Range<Int>) -> [Point] {
+        let first = max(0, range.lowerBound - Self.rollingWindow + 1)
+        let means = aggregates[first..<range.upperBound].map(\.meanThreshold.rawValue)
+        return range.map { point(at: $0 - first, means: means, offset: first) }
     }
 
     /// The newest period with its rolling statistics: the user's current average.
-    public var latest: Point? {
-        guard !aggregates.isEmpty else { return nil }
-        let first = max(0, aggregates.count - Self.rollingWindow)
-        let means = aggregates[first...].map(\.meanThreshold.rawValue)
-        return point(at: aggregates.count - 1 - first, means: means, offset: first)
-    }
+    public var latest: Point? { aggregates.isEmpty ? nil : points(in: (aggregates.count - 1)..<aggregates.count).first }
 
-    private func point(at index: Int, means: [Double], offset: Int = 0) -> Point {
+    private func point(at index: Int, means: [Double], offset: Int) -> Point {
         let window = Welford(means[max(0, index - Self.rollingWindow + 1)...index])
+        let (fit, pooled) = fit(at: index + offset)
         return Point(
             aggregate: aggregates[index + offset], rollingMean: Cents(window.mean!),
-            rollingStandardDeviation: Cents(window.standardDeviation!))
+            rollingStandardDeviation: Cents(window.standardDeviation!), fit: fit, pooledPeriods: pooled)
+    }
+
+    /// The period's own fit, or its pool's when it is thin.
+    private func fit(at index: Int) -> (ThresholdEstimate?, Int) {
+        var pool = index..<(index + 1)
+        var total = aggregates[index].count
+        var before = true
+        while total < Self.minimumTrialsPerFit, pool.count < aggregates.count {
+            if before && pool.lowerBound > 0 || pool.upperBound == aggregates.count {
+                pool = (pool.lowerBound - 1)..<pool.upperBound
+                total += aggregates[pool.lowerBound].count
+            } else {
+                pool = pool.lowerBound..<(pool.upperBound + 1)
+                total += aggregates[pool.upperBound - 1].count
+            }
+            before.toggle()
+        }
+        let key = FitCache.Key(first: aggregates[pool.lowerBound].start, last: aggregates[pool.upperBound - 1].start, trials: total)
+        let fit = fits.value(for: key, limit: 4 * aggregates.count + 64) {
+            var counts = TrialCounts()
+            for aggregate in aggregates[pool] { counts.add(aggregate.counts) }
+            return ThresholdEstimator().estimate(counts)
+        }
+        return (fit, pool.count)
+    }
+}
+
+/// Fits already computed, shared by every copy of a timeline. A period's fit is keyed by its pool
+/// and the number of answers in it, so an answer added later simply makes a new key.
+private final class FitCache: Sendable {
+    struct Key: Hashable, Sendable {
+        let first: Date
+        let last: Date
+        let trials: Int
+    }
+
+    private let fits = Mutex<[Key: ThresholdEstimate?]>([:])
+
+    /// - Parameter limit: beyond this many entries the cache starts over (keys of periods that have
+    ///   since grown are never asked for again).
+    func value(for key: Key, limit: Int, compute: () -> ThresholdEstimate?) -> ThresholdEstimate? {
+        if let known = fits.withLock({ $0[key] }) { return known }
+        let fit = compute()
+        fits.withLock { fits in
+            if fits.count >= limit { fits.removeAll(keepingCapacity: true) }
+            fits[key] = fit
+        }
+        return fit
     }
 }

@@ -1,28 +1,48 @@
-/// Whether the user's comparisons are getting finer, as an understated signal (seed story 5.2).
+import Foundation
+
+/// Whether the user's threshold is getting finer, as an understated signal (seed story 5.2).
 ///
 /// The rule: take the newest comparisons (up to `Trend.window`), split them into an older and a
-/// newer half, and compare the mean cent difference of the halves. The Kazez chain tracks the
-/// listener, so a smaller mean difference means they now hear smaller differences. A change of
-/// more than `Trend.tolerance` (5 %) either way is improving / declining, anything less is stable.
-/// Fewer than `Trend.minimumCount` comparisons give no trend at all (the indicator is hidden).
+/// newer half, and fit the threshold of each half with the headline's estimator. The newer half is
+/// improving when its threshold is more than `Trend.tolerance` (5 %) lower and the two fits differ
+/// beyond their uncertainty (one-sided 95 %, from the fits' intervals); declining the other way
+/// round; anything else is stable. The played differences are not compared: the Kazez chain sits
+/// at a fraction of the threshold, and how large a fraction depends on the listener's slope.
+/// When either half cannot be fitted there is no trend yet ("not enough data").
 public enum Trend: String, Hashable, Sendable, Codable {
     case improving, stable, declining
 
-    public static let window = 1000
-    public static let minimumCount = 20
+    /// Ten days of 200 answers: long enough that each half's fit is tight enough to show a real change.
+    public static let window = 2000
+    /// Each half needs this many comparisons before it is fitted.
+    public static let minimumCount = 2 * ThresholdTimeline.minimumTrialsPerFit
     public static let tolerance = 0.05
+    /// One-sided 95 % of the standard normal.
+    static let significance = 1.644_854
 
-    /// - Parameter differences: unsigned cent differences, oldest first.
-    public init?(differences: some Collection<Double>) {
-        guard differences.count >= Self.minimumCount else { return nil }
-        let recent = differences.suffix(Self.window)
+    /// - Parameter trials: oldest first.
+    public init?(trials: some Collection<ThresholdEstimator.Trial>) {
+        guard trials.count >= Self.minimumCount else { return nil }
+        let recent = trials.suffix(Self.window)
         let older = recent.prefix(recent.count / 2)
         let newer = recent.suffix(recent.count - older.count)
-        let olderMean = older.reduce(0, +) / Double(older.count)
-        let newerMean = newer.reduce(0, +) / Double(newer.count)
-        if newerMean < olderMean * (1 - Self.tolerance) {
+        let estimator = ThresholdEstimator()
+        guard let before = estimator.estimate(older), let after = estimator.estimate(newer),
+              !before.upperIsOpen, !after.upperIsOpen
+        else { return nil }
+        self.init(before: before, after: after)
+    }
+
+    /// The verdict on two fits, older first.
+    init(before: ThresholdEstimate, after: ThresholdEstimate) {
+        // The 95 % intervals are nearly symmetric in log cents: their half-width over 1.96 is the
+        // standard error of the log threshold.
+        func standardError(_ fit: ThresholdEstimate) -> Double { log(fit.upper.rawValue / fit.lower.rawValue) / (2 * 1.96) }
+        let change = log(after.threshold.rawValue / before.threshold.rawValue)
+        let z = change / (standardError(before) * standardError(before) + standardError(after) * standardError(after)).squareRoot()
+        if change < log(1 - Self.tolerance), z < -Self.significance {
             self = .improving
-        } else if newerMean > olderMean * (1 + Self.tolerance) {
+        } else if change > log(1 + Self.tolerance), z > Self.significance {
             self = .declining
         } else {
             self = .stable

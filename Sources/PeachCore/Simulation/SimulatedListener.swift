@@ -1,20 +1,48 @@
-/// A listener with a known threshold, answering as the psychometric model says a real one would:
-/// 75 % correct at `threshold`, more above it, towards chance below it, and a lapse now and then.
+import Foundation
+
+/// A listener with a known threshold, answering as a real one would: 75 % correct at `threshold`,
+/// more above it, towards chance below it, and a lapse now and then. The shape of the rise is the
+/// listener's own, not necessarily the one the estimator's model starts from, so the simulation
+/// can show how the fit does on listeners it does not assume.
 public struct SimulatedListener: Sendable {
+    public enum Shape: Hashable, Sendable, CustomStringConvertible {
+        /// Equal-variance signal detection: Φ(Δ / σ).
+        case normal
+        /// The 2AFC Weibull 1 − ½·exp(−(Δ/α)^β); larger β rise more steeply.
+        case weibull(beta: Double)
+
+        public var description: String {
+            switch self {
+            case .normal: "normal"
+            case let .weibull(beta): "weibull:" + (beta == beta.rounded() ? String(Int(beta)) : String(beta))
+            }
+        }
+    }
+
     public let threshold: Cents
     public let lapseRate: Double
-    private let sigma: Double
+    public let shape: Shape
+    /// σ (normal) or α (Weibull), chosen so that the function, lapses included, gives 75 % at `threshold`.
+    private let scale: Double
 
-    public init(threshold: Cents, lapseRate: Double = ThresholdEstimator.lapseRate) {
+    public init(threshold: Cents, lapseRate: Double = ThresholdEstimator.lapseRate, shape: Shape = .normal) {
         self.threshold = threshold
         self.lapseRate = lapseRate
-        // Chosen so that this listener's own function, lapses included, crosses 75 % at `threshold`.
-        let z = ThresholdEstimator.inverseNormalCDF((ThresholdEstimator.percentCorrect - lapseRate / 2) / (1 - lapseRate))
-        sigma = threshold.rawValue / z
+        self.shape = shape
+        let target = (ThresholdEstimator.percentCorrect - lapseRate / 2) / (1 - lapseRate)
+        switch shape {
+        case .normal: scale = threshold.rawValue / ThresholdEstimator.inverseNormalCDF(target)
+        case let .weibull(beta): scale = threshold.rawValue / pow(-log(2 * (1 - target)), 1 / beta)
+        }
     }
 
     public func probabilityCorrect(_ comparison: Comparison) -> Double {
-        lapseRate / 2 + (1 - lapseRate) * ThresholdEstimator.normalCDF(comparison.centOffset.magnitude.rawValue / sigma)
+        let difference = comparison.centOffset.magnitude.rawValue
+        let rise = switch shape {
+        case .normal: ThresholdEstimator.normalCDF(difference / scale)
+        case let .weibull(beta): 1 - 0.5 * exp(-pow(difference / scale, beta))
+        }
+        return lapseRate / 2 + (1 - lapseRate) * rise
     }
 
     public func answer(_ comparison: Comparison, using generator: inout some RandomNumberGenerator) -> ComparisonAnswer {

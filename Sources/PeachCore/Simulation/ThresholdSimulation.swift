@@ -19,6 +19,8 @@ public struct ThresholdSimulation: Sendable {
         public let coverage: Double
         public let medianIntervalWidth: Cents?
         public let medianKazezDifference: Cents
+        /// Runs whose interval is open above.
+        public let openUpper: Int
 
         public var medianEstimateRatio: Double? { medianEstimate.map { $0.rawValue / truth.rawValue } }
         public var kazezRatio: Double { medianKazezDifference.rawValue / truth.rawValue }
@@ -62,7 +64,8 @@ public struct ThresholdSimulation: Sendable {
             medianEstimate: Self.median(estimates.map(\.threshold.rawValue)).map(Cents.init),
             coverage: Double(estimates.filter { $0.covers(listener.threshold) }.count) / Double(runs),
             medianIntervalWidth: Self.median(estimates.map { $0.upper.rawValue - $0.lower.rawValue }).map(Cents.init),
-            medianKazezDifference: Cents(Self.median(results.map(\.finalKazezDifference.rawValue))!))
+            medianKazezDifference: Cents(Self.median(results.map(\.finalKazezDifference.rawValue))!),
+            openUpper: estimates.filter(\.upperIsOpen).count)
     }
 
     static func median(_ values: [Double]) -> Double? {

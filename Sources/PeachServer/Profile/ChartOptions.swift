@@ -15,8 +15,13 @@ public struct ChartOptions: Sendable {
     public let width: Int
     public let height: Int
     public let language: String
+    /// The periods to show, in period units from the first period; nothing: the most recent ones.
+    public let view: ClosedRange<Double>?
 
-    public init(period: String = "day", width: Int = 800, height: Int = 320, language: String = "en") throws(Invalid) {
+    public init(
+        period: String = "day", width: Int = 800, height: Int = 320, language: String = "en",
+        viewStart: Double? = nil, viewWidth: Double? = nil
+    ) throws(Invalid) {
         guard let parsed = ThresholdTimeline.Period(rawValue: period) else {
             throw Invalid(description: "period must be one of \(ThresholdTimeline.Period.allCases.map(\.rawValue).joined(separator: ", ")), got '\(period)'")
         }
@@ -29,6 +34,14 @@ public struct ChartOptions: Sendable {
         guard Self.languages.contains(language) else {
             throw Invalid(description: "lang must be one of \(Self.languages.joined(separator: ", ")), got '\(language)'")
         }
+        switch (viewStart, viewWidth) {
+        case (nil, nil):
+            view = nil
+        case let (start?, width?) where start.isFinite && width.isFinite && (1...1_000_000).contains(width) && abs(start) <= 1_000_000:
+            view = start...(start + width)
+        default:
+            throw Invalid(description: "viewStart and viewWidth go together: viewWidth from 1 to 1000000 periods, viewStart a number of periods")
+        }
         self.period = parsed
         self.width = width
         self.height = height
@@ -39,7 +52,7 @@ public struct ChartOptions: Sendable {
     public func svg(_ profile: PerceptualProfile) -> String {
         ThresholdChart(
             timeline: profile.timeline(period), size: .init(width: Double(width), height: Double(height)),
-            locale: Locale(identifier: language)
+            locale: Locale(identifier: language), view: view
         ).svg()
     }
 }

@@ -32,7 +32,9 @@ struct ProfileResponse: ResponseEncodable {
     struct Threshold: Encodable {
         let threshold: Double
         let lower: Double
+        /// With `upperIsOpen` only the edge of the search: the answers bound the threshold from below only.
         let upper: Double
+        let upperIsOpen: Bool
         let percentCorrect: Double
         let confidence: Double
         let trials: Int
@@ -61,7 +63,7 @@ struct ProfileResponse: ResponseEncodable {
         threshold = Nullable(profile.thresholdEstimate.map {
             Threshold(
                 threshold: $0.threshold.rawValue, lower: $0.lower.rawValue, upper: $0.upper.rawValue,
-                percentCorrect: $0.percentCorrect, confidence: 0.95, trials: $0.trialCount,
+                upperIsOpen: $0.upperIsOpen, percentCorrect: $0.percentCorrect, confidence: 0.95, trials: $0.trialCount,
                 window: ThresholdEstimator.window)
         })
         pitchMatching = PitchMatching(
@@ -99,8 +101,22 @@ struct IntervalProfilesResponse: ResponseEncodable {
 
 /// `GET /api/profile/timeline`: one point per period, oldest first.
 struct TimelineResponse: ResponseEncodable {
+    /// A period's fitted threshold: the same estimator and percent correct as the headline.
+    struct FittedThreshold: Encodable {
+        let threshold: Double
+        let lower: Double
+        let upper: Double
+        let upperIsOpen: Bool
+        let trials: Int
+        /// How many periods were pooled for this fit (1: the period alone).
+        let pooledPeriods: Int
+    }
+
     struct Point: Encodable {
         let start: String
+        /// Nothing when even the pooled answers cannot place the threshold.
+        let threshold: Nullable<FittedThreshold>
+        /// The mean difference played: a secondary series, not the threshold.
         let meanThreshold: Double
         let count: Int
         let correctCount: Int
@@ -110,16 +126,28 @@ struct TimelineResponse: ResponseEncodable {
 
     let period: ThresholdTimeline.Period
     let rollingWindow: Int
+    /// A period with fewer comparisons is pooled with its neighbours for its threshold.
+    let minimumTrialsPerFit: Int
     let points: [Point]
 
     init(_ timeline: ThresholdTimeline) {
         period = timeline.period
         rollingWindow = ThresholdTimeline.rollingWindow
+        minimumTrialsPerFit = ThresholdTimeline.minimumTrialsPerFit
         points = timeline.points.map {
             Point(
-                start: ISO8601.string($0.aggregate.start), meanThreshold: $0.aggregate.meanThreshold.rawValue,
+                start: ISO8601.string($0.aggregate.start),
+                threshold: Nullable(Self.fitted($0)), meanThreshold: $0.aggregate.meanThreshold.rawValue,
                 count: $0.aggregate.count, correctCount: $0.aggregate.correctCount,
                 rollingMean: $0.rollingMean.rawValue, rollingStandardDeviation: $0.rollingStandardDeviation.rawValue)
+        }
+    }
+
+    static func fitted(_ point: ThresholdTimeline.Point) -> FittedThreshold? {
+        point.fit.map {
+            FittedThreshold(
+                threshold: $0.threshold.rawValue, lower: $0.lower.rawValue, upper: $0.upper.rawValue,
+                upperIsOpen: $0.upperIsOpen, trials: $0.trialCount, pooledPeriods: point.pooledPeriods)
         }
     }
 }

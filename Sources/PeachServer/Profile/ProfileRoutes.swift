@@ -38,10 +38,18 @@ struct ProfileRoutes {
     }
 
     static func options(_ query: Parameters, width: Int = 800, height: Int = 320) throws -> ChartOptions {
+        func number(_ name: String) throws -> Double? {
+            guard let text = query[Substring(name)] else { return nil }
+            guard let value = Double(String(text)) else {
+                throw HTTPError(.badRequest, message: "\(name) must be a number, got '\(text)'")
+            }
+            return value
+        }
+        let viewStart = try number("viewStart"), viewWidth = try number("viewWidth")
         do throws(ChartOptions.Invalid) {
             return try ChartOptions(
                 period: query["period"].map(String.init) ?? "day", width: width, height: height,
-                language: query["lang"].map(String.init) ?? "en")
+                language: query["lang"].map(String.init) ?? "en", viewStart: viewStart, viewWidth: viewWidth)
         } catch {
             throw HTTPError(.badRequest, message: error.description)
         }

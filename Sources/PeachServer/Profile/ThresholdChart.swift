@@ -4,11 +4,14 @@ import PeachCore
 /// The one renderer of the threshold timeline: the Profile screen shows this SVG and
 /// `peach profile --svg` writes it, so the two can never disagree.
 ///
-/// The data (±1 SD band, rolling-mean line, one dot per period) sit in a nested `<svg class="plot">`
-/// whose viewBox is in period units horizontally and pixels vertically, stretched with
-/// preserveAspectRatio="none"; strokes are non-scaling, and a dot is a zero-length round-capped
-/// stroke, so it stays round. Scrolling and zooming the time axis is therefore only a change of
-/// that viewBox; the browser re-places the date labels from their `data-x`.
+/// The main series is the fitted threshold per period (the headline's estimator and percent
+/// correct): a line through one dot per period, hollow when the period was pooled with its
+/// neighbours, inside its 95 % interval drawn as a band; an interval open above runs to the top
+/// edge, dashed. The mean difference played is a secondary dashed series, labelled in the legend.
+/// The data sit in a nested `<svg class="plot">` whose viewBox is in period units horizontally and
+/// pixels vertically, stretched with preserveAspectRatio="none"; strokes are non-scaling, and a dot
+/// is a zero-length round-capped stroke, so it stays round. Scrolling and zooming the time axis is
+/// therefore only a change of that viewBox; the browser re-places the date labels from their `data-x`.
 struct ThresholdChart {
     struct Size {
         var width: Double
@@ -24,39 +27,70 @@ struct ThresholdChart {
     let timeline: ThresholdTimeline
     let size: Size
     let locale: Locale
+    /// The periods the plot shows, in period units from the first period's start (what the
+    /// browser's view was when it asked); nothing: the most recent `initiallyVisiblePeriods`.
+    var view: ClosedRange<Double>? = nil
 
-    private let left = 48.0, right = 12.0, top = 12.0, bottom = 28.0
+    private let left = 48.0, right = 12.0, top = 28.0, bottom = 28.0
 
     func svg() -> String {
-        let points = timeline.points
+        let aggregates = timeline.aggregates
         let plotWidth = size.width - left - right, plotHeight = size.height - top - bottom
-        let origin = points.first?.aggregate.start ?? Date(timeIntervalSince1970: 0)
-        let xs = points.map { $0.aggregate.start.timeIntervalSince(origin) / timeline.period.nominalSeconds + 0.5 }
-        let domain = 0.0...((xs.last ?? 0) + 0.5)
-        let visibleStart = max(domain.lowerBound, domain.upperBound - Double(Self.initiallyVisiblePeriods))
-        let visibleWidth = domain.upperBound - visibleStart
+        let origin = aggregates.first?.start ?? Date(timeIntervalSince1970: 0)
+        let allXs = aggregates.map { $0.start.timeIntervalSince(origin) / timeline.period.nominalSeconds + 0.5 }
+        let domain = 0.0...((allXs.last ?? 0) + 0.5)
+        let visibleWidth = min(view.map { $0.upperBound - $0.lowerBound } ?? Double(Self.initiallyVisiblePeriods), domain.upperBound)
+        let visibleStart = min(max(view?.lowerBound ?? domain.upperBound, domain.lowerBound), domain.upperBound - visibleWidth)
+        // Only what the view can reach by moving one screen either way is drawn, so that a long
+        // history costs no more than a short one; the browser asks again when the view goes further.
+        let rendered = max(domain.lowerBound, visibleStart - visibleWidth)...min(domain.upperBound, visibleStart + 2 * visibleWidth)
+        // One period beyond each end keeps the lines running off the edge.
+        let first = max(0, (allXs.firstIndex { $0 >= rendered.lowerBound } ?? allXs.count) - 1)
+        let end = min(allXs.count, (allXs.lastIndex { $0 <= rendered.upperBound } ?? -1) + 2)
+        let points = first < end ? timeline.points(in: first..<end) : []
+        let xs = first < end ? Array(allXs[first..<end]) : []
 
-        let highest = points.map { max($0.aggregate.meanThreshold.rawValue, $0.rollingMean.rawValue + $0.rollingStandardDeviation.rawValue) }.max() ?? 1
+        // The scale follows the thresholds and the differences played; an interval reaching far
+        // above them is cut at the top edge rather than flattening everything else.
+        let thresholds = points.compactMap(\.fit?.threshold.rawValue)
+        let closedUppers = points.compactMap { $0.fit.flatMap { $0.upperIsOpen ? nil : $0.upper.rawValue } }
+        let highest = max(
+            points.map(\.aggregate.meanThreshold.rawValue).max() ?? 1,
+            min(closedUppers.max() ?? 0, 1.6 * (thresholds.max() ?? 0)))
         let (yMax, yStep) = Self.niceScale(highest)
-        let y = { (cents: Double) in plotHeight - cents / yMax * plotHeight }
+        let y = { (cents: Double) in max(0, plotHeight - cents / yMax * plotHeight) }
 
         var out = """
         <svg xmlns="http://www.w3.org/2000/svg" class="threshold-chart" viewBox="0 0 \(f(size.width)) \(f(size.height))" \
         width="\(f(size.width))" height="\(f(size.height))" data-period="\(timeline.period.rawValue)" \
         data-plot-left="\(f(left))" data-plot-width="\(f(plotWidth))" data-domain-start="\(f(domain.lowerBound))" \
-        data-domain-end="\(f(domain.upperBound))" data-label-gap="\(f(Self.labelGap))">
+        data-domain-end="\(f(domain.upperBound))" data-rendered-start="\(f(rendered.lowerBound))" \
+        data-rendered-end="\(f(rendered.upperBound))" data-label-gap="\(f(Self.labelGap))">
         <style>
         .threshold-chart .chart-background { fill: var(--chart-background, #ffffff); }
         .threshold-chart text { font: 11px system-ui, sans-serif; fill: var(--chart-label, #5a5a5f); }
         .threshold-chart .grid { stroke: var(--chart-grid, #d8d8dc); stroke-width: 1; }
         .threshold-chart .band { fill: var(--chart-band, rgba(179, 67, 31, 0.18)); stroke: none; }
-        .threshold-chart .mean { fill: none; stroke: var(--chart-line, #b3431f); stroke-width: 2; stroke-linejoin: round; }
-        .threshold-chart .dot { stroke: var(--chart-dot, #48484a); stroke-width: 7; stroke-linecap: round; }
-        .threshold-chart .dot.selected { stroke: var(--chart-line, #b3431f); stroke-width: 12; }
+        .threshold-chart .open { fill: none; stroke: var(--chart-line, #b3431f); stroke-width: 1.5; stroke-dasharray: 3 3; opacity: 0.6; }
+        .threshold-chart .threshold { fill: none; stroke: var(--chart-line, #b3431f); stroke-width: 2; stroke-linejoin: round; }
+        .threshold-chart .played { fill: none; stroke: var(--chart-dot, #48484a); stroke-width: 1.5; stroke-dasharray: 5 4; stroke-linejoin: round; opacity: 0.75; }
+        .threshold-chart .dot { stroke: var(--chart-line, #b3431f); stroke-width: 8; stroke-linecap: round; }
+        .threshold-chart .dot.pooled { stroke: var(--chart-hole, #ffffff); stroke-width: 5; }
+        .threshold-chart .ring { stroke: var(--chart-line, #b3431f); stroke-width: 9; stroke-linecap: round; }
+        .threshold-chart .dot.selected { stroke: var(--chart-dot, #48484a); stroke-width: 12; }
+        .threshold-chart .legend-threshold { stroke: var(--chart-line, #b3431f); stroke-width: 2; }
+        .threshold-chart .legend-played { stroke: var(--chart-dot, #48484a); stroke-width: 1.5; stroke-dasharray: 5 4; }
         </style>
         <rect class="chart-background" x="0" y="0" width="\(f(size.width))" height="\(f(size.height))"/>
-        <g class="y-axis">
+        <svg class="legend" x="0" y="0" width="\(f(size.width))" height="\(f(top))" overflow="visible">
+        <line class="legend-threshold" x1="\(f(left))" x2="\(f(left + 18))" y1="10" y2="10"/>\
+        <text class="legend-label" x="\(f(left + 24))" y="14">\(Self.escaped(text(.threshold)))</text>
         """
+        let playedX = left + 34 + Double(text(.threshold).count) * 6
+        out += #"<line class="legend-played" x1="\#(f(playedX))" x2="\#(f(playedX + 18))" y1="10" y2="10"/>"#
+        out += #"<text class="legend-label" x="\#(f(playedX + 24))" y="14">\#(Self.escaped(text(.played)))</text>"#
+        // The legend, like the date labels, is localized by this renderer (the CLI writes it too).
+        out += "</svg>\n<g class=\"y-axis\">"
         for tick in stride(from: 0, through: yMax + yStep / 2, by: yStep) {
             let position = top + y(tick)
             out += #"<line class="grid" x1="\#(f(left))" x2="\#(f(size.width - right))" y1="\#(f(position))" y2="\#(f(position))"/>"#
@@ -66,16 +100,38 @@ struct ThresholdChart {
 
         out += #"<svg class="plot" x="\#(f(left))" y="\#(f(top))" width="\#(f(plotWidth))" height="\#(f(plotHeight))" viewBox="\#(f(visibleStart)) 0 \#(f(visibleWidth)) \#(f(plotHeight))" preserveAspectRatio="none">"#
         if !points.isEmpty {
-            let upper = zip(xs, points).map { "\(f($0)),\(f(y($1.rollingMean.rawValue + $1.rollingStandardDeviation.rawValue)))" }
-            let lower = zip(xs, points).reversed().map { "\(f($0)),\(f(y(max(0, $1.rollingMean.rawValue - $1.rollingStandardDeviation.rawValue))))" }
-            out += #"<path class="band" d="M\#((upper + lower).joined(separator: " L"))Z"/>"#
-            let line = zip(xs, points).map { "\(f($0)),\(f(y($1.rollingMean.rawValue)))" }
-            // A single period still gets a visible mean: a short level stroke.
-            let mean = line.count == 1 ? "M\(f(xs[0] - 0.3)),\(f(y(points[0].rollingMean.rawValue))) h0.6" : "M" + line.joined(separator: " L")
-            out += #"<path class="mean" d="\#(mean)" vector-effect="non-scaling-stroke"/>"#
+            let fitted = zip(xs, points).compactMap { x, point in point.fit.map { (x: x, fit: $0) } }
+            // The band and the line break where a period cannot be placed even pooled.
+            var runs: [[(x: Double, fit: ThresholdEstimate)]] = []
+            for (index, point) in points.enumerated() {
+                guard let fit = point.fit else { runs.append([]); continue }
+                if runs.isEmpty { runs.append([]) }
+                runs[runs.count - 1].append((xs[index], fit))
+            }
+            for run in runs where !run.isEmpty {
+                // A lone period gets a band and a line of its own width.
+                let spread = run.count == 1 ? [(run[0].x - 0.3, run[0].fit), (run[0].x + 0.3, run[0].fit)] : run.map { ($0.x, $0.fit) }
+                let upper = spread.map { "\(f($0.0)),\(f(y($0.1.upperIsOpen ? yMax : $0.1.upper.rawValue)))" }
+                let lower = spread.reversed().map { "\(f($0.0)),\(f(y($0.1.lower.rawValue)))" }
+                out += #"<path class="band" d="M\#((upper + lower).joined(separator: " L"))Z"/>"#
+                out += #"<path class="threshold" d="M\#(spread.map { "\(f($0.0)),\(f(y($0.1.threshold.rawValue)))" }.joined(separator: " L"))" vector-effect="non-scaling-stroke"/>"#
+            }
+            for (x, fit) in fitted where fit.upperIsOpen {
+                out += #"<path class="open" d="M\#(f(x)),\#(f(y(fit.lower.rawValue))) V0" vector-effect="non-scaling-stroke"/>"#
+            }
+            let played = zip(xs, points).map { "\(f($0)),\(f(y($1.aggregate.meanThreshold.rawValue)))" }
+            let playedPath = played.count == 1
+                ? "M\(f(xs[0] - 0.3)),\(f(y(points[0].aggregate.meanThreshold.rawValue))) h0.6" : "M" + played.joined(separator: " L")
+            out += #"<path class="played" d="\#(playedPath)" vector-effect="non-scaling-stroke"/>"#
             out += #"<g class="dots">"#
-            for (index, (x, point)) in zip(xs, points).enumerated() {
-                out += #"<path class="dot" data-index="\#(index)" data-x="\#(f(x))" d="M\#(f(x)),\#(f(y(point.aggregate.meanThreshold.rawValue))) h0" vector-effect="non-scaling-stroke"/>"#
+            for (offset, (x, point)) in zip(xs, points).enumerated() {
+                guard let fit = point.fit else { continue }
+                let index = first + offset
+                let at = "M\(f(x)),\(f(y(fit.threshold.rawValue))) h0"
+                if point.pooledPeriods > 1 {
+                    out += #"<path class="ring" d="\#(at)" vector-effect="non-scaling-stroke"/>"#
+                }
+                out += #"<path class="dot\#(point.pooledPeriods > 1 ? " pooled" : "")" data-index="\#(index)" data-x="\#(f(x))" d="\#(at)" vector-effect="non-scaling-stroke"/>"#
             }
             out += "</g>"
         }
@@ -92,21 +148,31 @@ struct ThresholdChart {
         return out
     }
 
-    /// The rolling mean alone: no axes, no labels, no dots (seed story 9.2, AC 6). Without data, a
-    /// quiet dashed baseline that looks meant, not broken.
+    private enum Text { case threshold, played }
+
+    private func text(_ key: Text) -> String {
+        let german = locale.language.languageCode == .german
+        return switch key {
+        case .threshold: german ? "Schwelle (75 % richtig, 95-%-Intervall)" : "Threshold (75 % correct, 95 % interval)"
+        case .played: german ? "Gespielter Unterschied (Mittel)" : "Mean difference played"
+        }
+    }
+
+    /// The fitted threshold per day alone: no axes, no labels, no dots (seed story 9.2, AC 6).
+    /// Without two fitted days, a quiet dashed baseline that looks meant, not broken.
     static func sparkline(_ timeline: ThresholdTimeline) -> String {
         let width = 300.0, height = 60.0, inset = 4.0
-        let means = timeline.points.map(\.rollingMean.rawValue)
+        let values = timeline.points.compactMap(\.fit?.threshold.rawValue)
         var out = #"<svg xmlns="http://www.w3.org/2000/svg" class="sparkline" viewBox="0 0 300 60" preserveAspectRatio="none" aria-hidden="true">"#
         out += "<style>.sparkline path { fill: none; stroke: var(--chart-line, #b3431f); stroke-width: 2; stroke-linejoin: round; stroke-linecap: round; } .sparkline path.empty { stroke: var(--chart-grid, #c7c7cc); stroke-dasharray: 4 6; }</style>"
-        if means.count < 2 {
-            out += #"<path class="\#(means.isEmpty ? "empty" : "trace")" d="M\#(inset),\#(height / 2) L\#(width - inset),\#(height / 2)" vector-effect="non-scaling-stroke"/>"#
+        if values.count < 2 {
+            out += #"<path class="\#(timeline.isEmpty ? "empty" : "trace")" d="M\#(inset),\#(height / 2) L\#(width - inset),\#(height / 2)" vector-effect="non-scaling-stroke"/>"#
         } else {
-            let low = means.min()!, high = means.max()!
+            let low = values.min()!, high = values.max()!
             let span = max(high - low, 1e-9)
-            let points = means.enumerated().map { index, mean in
-                let x = inset + (width - 2 * inset) * Double(index) / Double(means.count - 1)
-                let y = high == low ? height / 2 : inset + (height - 2 * inset) * (high - mean) / span
+            let points = values.enumerated().map { index, value in
+                let x = inset + (width - 2 * inset) * Double(index) / Double(values.count - 1)
+                let y = high == low ? height / 2 : inset + (height - 2 * inset) * (high - value) / span
                 return "\(f(x)),\(f(y))"
             }
             out += #"<path class="trace" d="M\#(points.joined(separator: " L"))" vector-effect="non-scaling-stroke"/>"#

@@ -5,6 +5,8 @@ import PeachCore
 /// The SQLite file that holds every record: WAL mode, full fsync on commit, versioned migrations.
 public struct PeachDatabase: Sendable {
     public let writer: DatabasePool
+    /// Where single answers are written: concurrent ones share one fsync'd transaction.
+    public let groupCommit: GroupCommitWriter
     public let path: String
 
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
@@ -22,6 +24,8 @@ public struct PeachDatabase: Sendable {
             configuration.busyMode = .timeout(5)
             writer = try DatabasePool(path: path, configuration: configuration)
             try Self.migrator.migrate(writer)
+            try writer.write(ImportJournal.recover)
+            groupCommit = GroupCommitWriter(writer: writer)
         } catch let error as DataStoreError {
             throw error
         } catch {
@@ -70,6 +74,9 @@ public struct PeachDatabase: Sendable {
                 }
                 try db.create(index: "\(table)_discipline_timestamp", on: table, columns: ["discipline", "timestamp"])
             }
+        }
+        migrator.registerMigration("v5-import-journal") { db in
+            try ImportJournal.createTables(db)
         }
         return migrator
     }

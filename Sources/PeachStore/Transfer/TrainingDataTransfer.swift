@@ -24,8 +24,9 @@ public struct ImportSummary: Equatable, Sendable {
 }
 
 /// Moving training records between the database and CSV files. An export is one read transaction
-/// (a consistent snapshot while the server keeps saving); an import is one write transaction, so a
-/// crash or an error leaves the database exactly as it was.
+/// (a consistent snapshot while the server keeps saving). An import is all-or-nothing but written in
+/// bounded transactions (`ImportJournal`), so answers saved meanwhile wait for one chunk at most; a
+/// crash or an error leaves the records exactly as they were.
 public struct TrainingDataTransfer: Sendable {
     private let database: PeachDatabase
 
@@ -72,40 +73,87 @@ public struct TrainingDataTransfer: Sendable {
         }
     }
 
-    /// Writes the checked file's records in one transaction.
+    /// Records per write transaction: small enough that an answer waiting behind one is not delayed
+    /// noticeably, large enough that the per-commit fsync does not dominate.
+    static let chunkSize = 4096
+
+    /// Writes the checked file's records, all or nothing. The file was checked whole before this
+    /// (`TrainingDataParser`), so writing cannot fail on content; it can only fail on I/O, and then
+    /// every chunk already written is taken back.
     /// - Parameter progress: called now and then with the fraction of records written.
     public func importRecords(
         _ parsed: ParsedTrainingData, mode: ImportMode, progress: @escaping @Sendable (Double) -> Void = { _ in }
     ) async throws(DataStoreError) -> ImportSummary {
+        let writer = database.writer
+        let importId: Int64
         do {
-            return try await database.writer.write { db in
-                if mode == .replace {
-                    try db.execute(sql: "DELETE FROM comparison")
-                    try db.execute(sql: "DELETE FROM pitchMatching")
-                }
-                var comparisons = 0, pitchMatchings = 0, duplicates = 0
-                var byDiscipline: [Discipline: Int] = [:]
-                for (index, record) in parsed.records.enumerated() {
-                    if index % 65_536 == 0 { progress(Double(index) / Double(parsed.records.count)) }
-                    if mode == .merge, try Self.isStored(record, db) {
-                        duplicates += 1
-                        continue
-                    }
-                    try Self.insert(record, db)
-                    byDiscipline[record.discipline, default: 0] += 1
-                    switch record.kind {
-                    case .comparison: comparisons += 1
-                    case .pitchMatching: pitchMatchings += 1
-                    }
-                }
-                progress(1)
-                return ImportSummary(
-                    format: parsed.format, mode: mode, comparisons: comparisons, pitchMatchings: pitchMatchings,
-                    duplicatesSkipped: duplicates, skipped: parsed.skipped, byDiscipline: byDiscipline)
-            }
+            importId = try await writer.write { db in try ImportJournal.begin(db, mode: mode) }
         } catch {
             throw .saveFailed(String(describing: error))
         }
+        var comparisons = 0, pitchMatchings = 0, duplicates = 0
+        var byDiscipline: [Discipline: Int] = [:]
+        do {
+            let records = parsed.records
+            for start in stride(from: 0, to: records.count, by: Self.chunkSize) {
+                progress(Double(start) / Double(max(records.count, 1)))
+                let chunk = records[start..<min(start + Self.chunkSize, records.count)]
+                let counts = try await writer.write { db in
+                    try Self.writeChunk(chunk, mode: mode, importId: importId, db)
+                }
+                comparisons += counts.comparisons
+                pitchMatchings += counts.pitchMatchings
+                duplicates += counts.duplicates
+                byDiscipline.merge(counts.byDiscipline, uniquingKeysWith: +)
+            }
+            try await writer.write { db in try ImportJournal.commit(db, importId: importId) }
+        } catch {
+            try? await writer.write { db in try ImportJournal.rollBack(db, importId: importId) }
+            throw .saveFailed(String(describing: error))
+        }
+        // Committed: from here on a crash is completed at the next open, never undone.
+        do {
+            while try await writer.write({ db in try ImportJournal.deleteReplaced(db, importId: importId, limit: Self.chunkSize) }) > 0 {}
+            try await writer.write { db in try ImportJournal.finish(db, importId: importId) }
+        } catch {
+            throw .saveFailed("imported, but the replaced records are not all deleted yet (they will be at the next start): \(error)")
+        }
+        progress(1)
+        return ImportSummary(
+            format: parsed.format, mode: mode, comparisons: comparisons, pitchMatchings: pitchMatchings,
+            duplicatesSkipped: duplicates, skipped: parsed.skipped, byDiscipline: byDiscipline)
+    }
+
+    private struct ChunkCounts: Sendable {
+        var comparisons = 0, pitchMatchings = 0, duplicates = 0
+        var byDiscipline: [Discipline: Int] = [:]
+    }
+
+    /// One bounded transaction: the chunk's records and the id ranges they took.
+    private static func writeChunk(
+        _ chunk: ArraySlice<TransferRecord>, mode: ImportMode, importId: Int64, _ db: Database
+    ) throws -> ChunkCounts {
+        var counts = ChunkCounts()
+        var ranges: [String: ClosedRange<Int64>] = [:]
+        for record in chunk {
+            // In a replace the rows stored before are still there until the import commits: only a
+            // merge compares against them.
+            if mode == .merge, try isStored(record, db) {
+                counts.duplicates += 1
+                continue
+            }
+            try insert(record, db)
+            counts.byDiscipline[record.discipline, default: 0] += 1
+            let id = db.lastInsertedRowID
+            let table: String
+            switch record.kind {
+            case .comparison: counts.comparisons += 1; table = "comparison"
+            case .pitchMatching: counts.pitchMatchings += 1; table = "pitchMatching"
+            }
+            ranges[table] = ranges[table].map { $0.lowerBound...id } ?? id...id
+        }
+        for (table, ids) in ranges { try ImportJournal.noteChunk(db, importId: importId, table: table, ids: ids) }
+        return counts
     }
 
     // MARK: - SQL

@@ -49,10 +49,11 @@ struct PerceptualProfileTests {
         for index in 0..<3000 { profile.record(Self.comparison(50, correct: true, at: Double(index))) }
         for index in 0..<1000 { profile.record(Self.comparison(4, correct: index % 4 != 0, at: 3000 + Double(index))) }
         #expect(profile.comparisonCount == 4000)
-        #expect(profile.trend == .stable)
+        // The older half of the newest 2000 is all correct at 50 ¢: it places no threshold, so no trend yet.
+        #expect(profile.trend == nil)
         let estimate = try #require(profile.thresholdEstimate)
         #expect(estimate.trialCount == ThresholdEstimator.window)
-        // 75 % correct at 4 ¢ is exactly the 75 % threshold.
-        #expect(abs(estimate.threshold.rawValue - 4) < 0.05)
+        // 75 % correct at 4 ¢ is exactly the 75 % threshold (within the 4 % lattice the fit counts on).
+        #expect(abs(estimate.threshold.rawValue - 4) < 0.1)
     }
 }

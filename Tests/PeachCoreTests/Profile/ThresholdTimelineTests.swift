@@ -108,3 +108,52 @@ extension ThresholdTimelineTests {
         #expect(short.latest == short.points.last)
     }
 }
+
+extension ThresholdTimelineTests {
+    /// `count` answers on `day` of a listener with this threshold, spread over differences around it.
+    static func listenerDay(_ day: Double, threshold: Double, count: Int) -> [CompletedComparison] {
+        TrendTests.answers(threshold: threshold, count: count).enumerated().map { index, trial in
+            Self.comparison(trial.difference, correct: trial.isCorrect, at: Self.day(day, hour: 9).addingTimeInterval(Double(index)))
+        }
+    }
+
+    @Test func aPeriodWithEnoughAnswersShowsItsOwnFit() throws {
+        let timeline = Self.timeline(.day, Self.listenerDay(0, threshold: 20, count: 200) + Self.listenerDay(1, threshold: 8, count: 200))
+        let points = timeline.points
+        for (point, truth) in zip(points, [20.0, 8]) {
+            let fit = try #require(point.fit)
+            #expect(point.pooledPeriods == 1)
+            #expect(fit.trialCount == 200)
+            #expect(fit.covers(Cents(truth)), "\(fit) for \(truth) ¢")
+            // The fit is the headline's estimator on the period's answers.
+            let trials = timeline.aggregates[points.firstIndex(of: point)!].counts
+            #expect(ThresholdEstimator().estimate(trials) == fit)
+        }
+    }
+
+    @Test func aThinPeriodPoolsWithItsNearestNeighboursUntilThereAreEnough() throws {
+        let comparisons = Self.listenerDay(0, threshold: 10, count: 100) + Self.listenerDay(1, threshold: 10, count: 15)
+            + Self.listenerDay(2, threshold: 10, count: 15) + Self.listenerDay(3, threshold: 10, count: 100)
+        let points = Self.timeline(.day, comparisons).points
+        // Day 1 takes the day before it and has enough; day 2 takes day 1, is still short, then day 3.
+        #expect(points.map(\.pooledPeriods) == [1, 2, 3, 1])
+        #expect(points[1].fit?.trialCount == 115)
+        #expect(points[2].fit?.trialCount == 130)
+        #expect(points.allSatisfy { $0.fit?.covers(Cents(10)) == true })
+    }
+
+    @Test func everyAnswerCorrectLeavesThePeriodWithoutAFit() {
+        let timeline = Self.timeline(.day, (0..<100).map { Self.comparison(30, correct: true, at: Self.day(0).addingTimeInterval(Double($0))) })
+        #expect(timeline.points.count == 1)
+        #expect(timeline.points[0].fit == nil)
+    }
+
+    @Test func fitsAreKeptUntilThePeriodChanges() {
+        var timeline = Self.timeline(.day, Self.listenerDay(0, threshold: 10, count: 100))
+        let first = timeline.points[0].fit
+        #expect(timeline.points[0].fit == first)
+        for comparison in Self.listenerDay(0, threshold: 30, count: 200) { timeline.add(comparison) }
+        #expect(timeline.points[0].fit != first)
+        #expect(timeline.points[0].fit?.trialCount == 300)
+    }
+}

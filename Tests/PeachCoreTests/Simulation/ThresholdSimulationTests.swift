@@ -14,6 +14,38 @@ struct ThresholdSimulationTests {
         #expect(summary.coverage >= 0.90, "95 % interval covered the truth in \(summary.coverage * 100) % of runs")
     }
 
+    /// Listeners the estimator does not assume: steeper psychometric functions, more lapses.
+    @Test(arguments: [
+        (SimulatedListener.Shape.weibull(beta: 2), 0.02), (.weibull(beta: 3.5), 0.02),
+        (.normal, 0.05), (.weibull(beta: 2), 0.05), (.weibull(beta: 3.5), 0.05),
+    ])
+    func theFitStaysHonestForListenersItDoesNotAssume(shape: SimulatedListener.Shape, lapse: Double) throws {
+        var generator = SeededGenerator(seed: 4242)
+        let summary = ThresholdSimulation(trials: 200)
+            .summarize(SimulatedListener(threshold: Cents(10), lapseRate: lapse, shape: shape), runs: 200, using: &generator)
+        let ratio = try #require(summary.medianEstimateRatio)
+        #expect(abs(ratio - 1) <= 0.10, "\(shape), λ \(lapse): median estimate \(summary.medianEstimate!) for a true 10 ¢")
+        #expect(summary.coverage >= 0.90, "\(shape), λ \(lapse): covered the truth in \(summary.coverage * 100) % of runs")
+    }
+
+    @Test func pastTwoHundredTrialsTheFitStillReportsAThreshold() {
+        // A Φ listener at 3 ¢: the chain sits far below the threshold, which once made the fit give up.
+        var generator = SeededGenerator(seed: 300)
+        let summary = ThresholdSimulation(trials: 300).summarize(SimulatedListener(threshold: Cents(3)), runs: 40, using: &generator)
+        #expect(summary.estimated == 40)
+        #expect(summary.openUpper == 0)
+    }
+
+    @Test func aWeibullListenerIsSeventyFivePercentCorrectAtItsThreshold() {
+        for beta in [2.0, 3.5] {
+            for lapse in [0.02, 0.05] {
+                let listener = SimulatedListener(threshold: Cents(10), lapseRate: lapse, shape: .weibull(beta: beta))
+                #expect(abs(listener.probabilityCorrect(Comparison(note1: MIDINote(60)!, centOffset: Cents(10))) - 0.75) < 1e-9)
+                #expect(abs(listener.probabilityCorrect(Comparison(note1: MIDINote(60)!, centOffset: Cents(0.001))) - 0.5) < 1e-3)
+            }
+        }
+    }
+
     @Test func theKazezRunningValueSitsWellBelowTheThreshold() {
         var generator = SeededGenerator(seed: 7)
         let summary = ThresholdSimulation(trials: 200)

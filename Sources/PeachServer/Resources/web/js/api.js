@@ -58,7 +58,9 @@ export const api = {
   intervalProfiles: () => request('GET', 'profile/intervals'),
   timeline: (period, scope = 'pitch') =>
     request('GET', `profile/timeline?${new URLSearchParams({ period, scope })}`),
-  chartSvg: ({ period, width, height, lang, scope = 'pitch' }) =>
-    requestText(`profile/chart.svg?${new URLSearchParams({ period, width, height, lang, scope })}`),
+  chartSvg: ({ period, width, height, lang, view, scope = 'pitch' }) =>
+    requestText(`profile/chart.svg?${new URLSearchParams({
+      period, width, height, lang, scope, ...(view ? { viewStart: view.start, viewWidth: view.width } : {}),
+    })}`),
   sparklineSvg: (scope = 'pitch') => requestText(`profile/sparkline.svg?scope=${encodeURIComponent(scope)}`),
 };

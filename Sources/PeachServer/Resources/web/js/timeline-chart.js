@@ -1,7 +1,8 @@
 // Scrolling, zooming and tapping on the server-rendered threshold chart. The SVG (drawn by the
 // server, the same one `peach profile --svg` writes) keeps its data in a nested <svg class="plot">
 // whose viewBox is in period units; moving through time is a change of that viewBox, and the date
-// labels are re-placed from their data-x.
+// labels are re-placed from their data-x. The server draws only the view and one view-width either
+// side (data-rendered-start/-end); when the view moves beyond that, onViewBeyond asks for a new one.
 
 /** Narrowest view, in periods. */
 const MIN_VISIBLE = 4;
@@ -10,13 +11,19 @@ const TAP_SLOP = 8;
 /** How far from a dot (px) a tap still selects it. */
 const HIT_RADIUS = 28;
 
-export function attachTimelineChart(container, { onSelect, onDismiss }) {
+/** How long the view rests (ms) before a chart for it is asked for. */
+const REFETCH_DELAY = 150;
+
+export function attachTimelineChart(container, { onSelect, onDismiss, onViewBeyond = () => {} }) {
   const svg = container.querySelector('svg.threshold-chart');
   const plot = svg.querySelector('svg.plot');
   const plotLeft = Number(svg.dataset.plotLeft);
   const plotWidth = Number(svg.dataset.plotWidth);
   const domainStart = Number(svg.dataset.domainStart);
   const domainEnd = Number(svg.dataset.domainEnd);
+  const renderedStart = Number(svg.dataset.renderedStart);
+  const renderedEnd = Number(svg.dataset.renderedEnd);
+  let refetch = null;
   const labelGap = Number(svg.dataset.labelGap);
   const plotHeight = plot.viewBox.baseVal.height;
   const labels = [...svg.querySelectorAll('.x-axis text')].map((text) => ({ text, x: Number(text.dataset.x) }));
@@ -48,6 +55,10 @@ export function attachTimelineChart(container, { onSelect, onDismiss }) {
     container.dataset.viewStart = viewStart.toFixed(3);
     container.dataset.viewWidth = viewWidth.toFixed(3);
     if (selected) dismiss();
+    clearTimeout(refetch);
+    if (viewStart < renderedStart - 1e-6 || viewStart + viewWidth > renderedEnd + 1e-6) {
+      refetch = setTimeout(() => onViewBeyond({ start: viewStart, width: viewWidth }), REFETCH_DELAY);
+    }
   }
 
   /** Zooms by `factor` (< 1 zooms in) keeping the data under `clientX` in place. */

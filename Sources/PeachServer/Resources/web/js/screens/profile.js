@@ -17,6 +17,7 @@ export function profileScreen() {
 
   let period = 'day';
   let points = [];
+  let minimumTrialsPerFit = 0;
   let profile = null;
   let generation = 0;
   let chartControl = null;
@@ -27,12 +28,24 @@ export function profileScreen() {
     const date = period === 'week'
       ? t('profile.popup.week', { date: formatDate(point.start) })
       : formatDate(point.start, period === 'hour');
-    popup.replaceChildren(...[
-      date,
+    const fit = point.threshold;
+    const lines = [date];
+    if (fit) {
+      lines.push(fit.upperIsOpen
+        ? t('profile.popup.thresholdOpen', { lower: formatCents(fit.lower) })
+        : t('profile.popup.threshold', {
+          value: formatCents(fit.threshold), lower: formatCents(fit.lower), upper: formatCents(fit.upper),
+        }));
+      if (fit.pooledPeriods > 1) {
+        lines.push(t('profile.popup.pooled', { periods: formatCount(fit.pooledPeriods), trials: formatCount(fit.trials) }));
+      }
+    }
+    lines.push(
       t('profile.popup.mean', { value: formatCents(point.meanThreshold) }),
       t('profile.popup.count', { count: formatCount(point.count) }),
       t('profile.popup.accuracy', { correct: formatCount(point.correctCount), count: formatCount(point.count) }),
-    ].map((text, line) => {
+    );
+    popup.replaceChildren(...lines.map((text, line) => {
       const row = document.createElement(line === 0 ? 'strong' : 'span');
       row.textContent = text;
       return row;
@@ -52,26 +65,37 @@ export function profileScreen() {
     popup.hidden = true;
   }
 
-  async function loadChart(id) {
+  /** `view`: the periods to show ({start, width}); without it the chart opens at the newest. */
+  async function loadChart(id, view = null) {
     const width = Math.max(200, Math.round(chart.clientWidth));
     const height = Math.round(Math.min(360, Math.max(180, window.innerHeight * 0.42)));
     const [svg, timeline] = await Promise.all([
-      api.chartSvg({ period, width, height, lang: language() }),
-      api.timeline(period),
+      api.chartSvg({ period, width, height, lang: language(), view }),
+      view && points.length ? { points, minimumTrialsPerFit } : api.timeline(period),
     ]);
     if (id !== generation) return;
     points = timeline.points;
+    minimumTrialsPerFit = timeline.minimumTrialsPerFit;
     hidePopup();
     chart.innerHTML = svg;
     chart.querySelector('svg').setAttribute('aria-hidden', 'true');
-    chartControl = attachTimelineChart(chart, { onSelect: showPopup, onDismiss: hidePopup });
-    const latest = points.at(-1);
-    chart.setAttribute('aria-label', t('profile.chartSummary', {
+    chartControl = attachTimelineChart(chart, {
+      onSelect: showPopup,
+      onDismiss: hidePopup,
+      // The server drew only around the view: past that, the chart for the new view replaces it.
+      onViewBeyond: (next) => loadChart(generation, next),
+    });
+    $('profile-chart-help').textContent = t('profile.chartHelp', { minimum: formatCount(minimumTrialsPerFit) });
+    // The newest period that has a fitted threshold: the chart's last dot.
+    const latest = points.findLast((point) => point.threshold)?.threshold;
+    const range = {
       count: formatCount(profile.comparisons.count),
       from: formatDate(profile.comparisons.first),
       to: formatDate(profile.comparisons.last),
-      value: formatCents(latest.rollingMean),
-    }));
+    };
+    chart.setAttribute('aria-label', latest
+      ? t('profile.chartSummary', { ...range, value: formatCents(latest.threshold) })
+      : t('profile.chartSummaryNoFit', range));
   }
 
   function showSummary() {
@@ -81,23 +105,25 @@ export function profileScreen() {
     $('profile-discrimination-data').hidden = !hasData;
     if (hasData) {
       const estimate = profile.threshold;
-      $('profile-threshold').textContent = estimate
-        ? t('profile.threshold', {
-          value: formatCents(estimate.threshold), lower: formatCents(estimate.lower),
-          upper: formatCents(estimate.upper), percent: Math.round(estimate.percentCorrect * 100),
-        })
-        : '';
+      const percent = estimate ? Math.round(estimate.percentCorrect * 100) : 0;
+      // An interval open above is no bound: say "at least", never the search's edge.
+      $('profile-threshold').textContent = !estimate ? ''
+        : estimate.upperIsOpen
+          ? t('profile.thresholdOpen', { lower: formatCents(estimate.lower), percent })
+          : t('profile.threshold', {
+            value: formatCents(estimate.threshold), lower: formatCents(estimate.lower),
+            upper: formatCents(estimate.upper), percent,
+          });
       $('profile-threshold').hidden = !estimate;
       $('profile-threshold-note').textContent = estimate
         ? t('profile.thresholdNote', { trials: formatCount(estimate.trials) })
         : t('profile.thresholdPending');
       $('profile-mean').textContent = t('profile.cents', { value: formatCents(comparisons.meanThreshold) });
       $('profile-sd').textContent = t('profile.cents', { value: formatCents(comparisons.standardDeviation) });
-      // Too few answers for a trend: the indicator is hidden, not faked (seed story 5.2).
-      $('profile-trend').parentElement.hidden = !comparisons.trend;
+      // Until both halves of the recent answers can be fitted the trend says so, not a guess.
       $('profile-trend').textContent = comparisons.trend
         ? `${TREND_ARROWS[comparisons.trend]} ${t(`profile.trend.${comparisons.trend}`)}`
-        : '';
+        : t('profile.trend.unknown');
       $('profile-count').textContent = formatCount(comparisons.count);
     }
     const matching = profile.pitchMatching;

@@ -29,15 +29,17 @@ export function startScreen({ navigate }) {
         api.sparklineSvg(), api.sparklineSvg('intervals'), api.profile(), api.profile('intervals')]);
       sparkline.innerHTML = svg;
       intervalsSparkline.innerHTML = intervalsSvg;
-      const intervalsEmpty = intervals.comparisons.currentRollingMean === null;
+      const intervalsEmpty = intervals.comparisons.count === 0;
       document.getElementById('start-intervals-empty').hidden = !intervalsEmpty;
       document.getElementById('start-intervals-profile').classList.toggle('empty', intervalsEmpty);
-      const current = profile.comparisons.currentRollingMean;
-      empty.hidden = current !== null;
-      preview.classList.toggle('empty', current === null);
-      preview.setAttribute('aria-label', current === null
+      const hasData = profile.comparisons.count > 0;
+      // The same threshold as the Profile's headline, never the mean difference played.
+      const threshold = profile.threshold && !profile.threshold.upperIsOpen ? profile.threshold.threshold : null;
+      empty.hidden = hasData;
+      preview.classList.toggle('empty', !hasData);
+      preview.setAttribute('aria-label', threshold === null
         ? t('start.profileLabel')
-        : t('start.profileLabelWithValue', { value: formatCents(current) }));
+        : t('start.profileLabelWithValue', { value: formatCents(threshold) }));
     } catch (error) {
       console.warn('profile preview unavailable:', error);
     }
