@@ -22,8 +22,10 @@ let package = Package(
         // Sound synthesis: oscillators, envelopes, glides, the NotePlayer on top, WAV encoding. No I/O.
         .target(name: "PeachAudio", dependencies: ["PeachCore"]),
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
-        // Native output: streams a PeachAudio Synthesizer to an ALSA PCM.
-        .target(name: "PeachALSA", dependencies: ["PeachAudio", "PeachCore", "CALSA"]),
+        // Installs a silent ALSA error handler (its type is variadic, so it is written in C).
+        .target(name: "CALSASilence", dependencies: ["CALSA"]),
+        // Native output: streams a PeachAudio Synthesizer to an ALSA PCM; lists the PCM devices.
+        .target(name: "PeachALSA", dependencies: ["PeachAudio", "PeachCore", "CALSA", "CALSASilence"]),
         .systemLibrary(name: "CFluidSynth", pkgConfig: "fluidsynth", providers: [.apt(["libfluidsynth-dev"])]),
         // Instrument sounds: SoundFont presets played by libfluidsynth as PeachAudio instruments.
         .target(

@@ -489,7 +489,7 @@ def data(directory, records=1_000_000):
     print(f"import the same {records} again (merge, every row a duplicate): {seconds:.2f} s, "
           f"{records / seconds:,.0f} records/s ({said.split('; ')[-1]})")
     exported = pathlib.Path(directory) / "export.csv"
-    seconds, _ = timed("export", "--out", exported, "--data", database)
+    seconds, _ = timed("export", "-o", exported, "--data", database)
     print(f"export {records} records: {seconds:.2f} s, {records / seconds:,.0f} records/s; "
           f"identical to the imported file: {exported.read_bytes() == source.read_bytes()}")
     process, url = start_server(database)

@@ -1,16 +1,21 @@
 #!/usr/bin/env bash
-# Installs what Peach needs, idempotently. `setup.sh build`: only what building needs (ALSA headers).
-# `setup.sh` (all): also the Debian packages for the browser and terminal tests and a Python
+# Installs what Peach needs, idempotently. `setup.sh build`: only what building needs (ALSA and FluidSynth
+# headers, the SoundFont).
+# `setup.sh package`: also what scripts/package.sh needs (dpkg-shlibdeps, strip).
+# `setup.sh` (all): also the Debian packages for the browser, terminal and package tests and a Python
 # virtualenv (.venv-e2e) with the test drivers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+mode=${1:-all}
 # libfluidsynth-dev builds the instruments; FluidR3Mono (MIT) is the SoundFont they play, needed by
 # every run that plays or renders an instrument (and by the tests).
 build_packages=(libasound2-dev libfluidsynth-dev fluidr3mono-gm-soundfont)
-test_packages=(chromium chromium-driver alsa-utils tmux sox librsvg2-bin python3-venv)
+package_packages=(dpkg-dev binutils)
+test_packages=(chromium chromium-driver alsa-utils tmux sox librsvg2-bin python3-venv debootstrap lintian)
 apt_packages=("${build_packages[@]}")
-[ "${1:-all}" = "build" ] || apt_packages+=("${test_packages[@]}")
+[ "$mode" = "build" ] || apt_packages+=("${package_packages[@]}")
+[ "$mode" = "build" ] || [ "$mode" = "package" ] || apt_packages+=("${test_packages[@]}")
 missing=()
 for p in "${apt_packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -23,7 +28,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-[ "${1:-all}" = "build" ] && exit 0
+[ "$mode" = "all" ] || exit 0
 
 venv=.venv-e2e
 if [ ! -x "$venv/bin/python" ]; then

@@ -1,4 +1,5 @@
 import CALSA
+import CALSASilence
 import Foundation
 import PeachAudio
 import PeachCore
@@ -60,6 +61,8 @@ public final class ALSAOutput: @unchecked Sendable {
     ) throws(AudioError) {
         self.synthesizer = synthesizer
         self.onChangeAudible = onChangeAudible
+        // A failure is reported once, by the AudioError below, not also by ALSA on standard error.
+        peach_alsa_silence_library_errors()
         var handle: OpaquePointer?
         var status = snd_pcm_open(&handle, configuration.device, SND_PCM_STREAM_PLAYBACK, 0)
         guard status >= 0, let handle else {

@@ -27,12 +27,12 @@ struct Import: AsyncParsableCommand {
 
     func run() async throws {
         guard let size = try? URL(fileURLWithPath: file).resourceValues(forKeys: [.fileSizeKey]).fileSize else {
-            throw ValidationError("cannot read \(file)")
+            throw PeachFailure("cannot read \(file)")
         }
         guard size <= TrainingDataParser.maximumBytes else {
-            throw ValidationError("\(file) has \(size) bytes; at most \(TrainingDataParser.maximumBytes) can be imported")
+            throw PeachFailure("\(file) has \(size) bytes; at most \(TrainingDataParser.maximumBytes) can be imported")
         }
-        guard let contents = FileManager.default.contents(atPath: file) else { throw ValidationError("cannot read \(file)") }
+        guard let contents = FileManager.default.contents(atPath: file) else { throw PeachFailure("cannot read \(file)") }
         // Files this small are done before a progress line could be read.
         let progress = ProgressLine(enabled: size >= 4 << 20)
         let parsed: ParsedTrainingData

@@ -12,8 +12,16 @@ struct ProfileExport: AsyncParsableCommand {
 
     @OptionGroup var data: DataOption
 
-    @Option(help: "Write the threshold timeline chart (the Profile screen's SVG) to this file.")
+    @Option(name: .shortAndLong, help: "Write the threshold timeline chart (the Profile screen's SVG) to this file.")
+    var output: String?
+
+    /// The spelling before -o/--output.
+    @Option(name: .customLong("svg"), help: .hidden)
     var svg: String?
+
+    func validate() throws {
+        if output != nil, svg != nil { throw ValidationError("--svg is the old spelling of -o/--output: give one of them") }
+    }
 
     @Option(help: "Aggregation period of the chart: hour, day or week.")
     var period = "day"
@@ -34,9 +42,9 @@ struct ProfileExport: AsyncParsableCommand {
         }
         let database = try PeachDatabase(path: data.resolvedPath)
         let profile = try await ProfileService.load(from: SQLiteTrainingDataStore(database: database)).snapshot
-        if let svg {
-            try Data(options.svg(profile).utf8).write(to: URL(fileURLWithPath: svg))
-            Output.line("wrote the \(options.period.rawValue) threshold chart of \(profile.comparisonCount) comparisons to \(svg)")
+        if let file = output ?? svg {
+            try Data(options.svg(profile).utf8).write(to: URL(fileURLWithPath: file))
+            Output.line("wrote the \(options.period.rawValue) threshold chart of \(profile.comparisonCount) comparisons to \(file)")
         } else {
             for line in Self.summary(profile) { Output.line(line) }
         }

@@ -232,7 +232,7 @@ def test_the_export_is_the_chart_the_screen_shows(server, tmp_path):
     shown = server.api("GET", "profile/chart.svg?period=day&width=800&height=320&lang=en")
     assert shown.status_code == 200
     exported = tmp_path / "chart.svg"
-    subprocess.run([PEACH, "profile", "--data", str(server.data_path), "--svg", str(exported)], check=True,
+    subprocess.run([PEACH, "profile", "--data", str(server.data_path), "--output", str(exported)], check=True,
                    capture_output=True, text=True)
     assert exported.read_text() == shown.text
     assert exported.read_text().count('data-index=') == DAYS

@@ -22,7 +22,7 @@ def test_export_then_import_into_another_database_round_trips(server, tmp_path):
         assert server.api("POST", f"comparisons/{comparison['id']}/answer", json={"answer": answer}).status_code == 200
     exported = tmp_path / "export.csv"
     # The server keeps running: an export is a consistent read beside it.
-    result = peach("export", "--out", exported, "--data", server.data_path)
+    result = peach("export", "-o", exported, "--data", server.data_path)
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("exported 3 records to ")
     lines = exported.read_text(encoding="utf-8").splitlines()
@@ -38,6 +38,7 @@ def test_export_then_import_into_another_database_round_trips(server, tmp_path):
     assert "imported 0 records" in again.stdout and "3 duplicates skipped" in again.stdout
     assert record_count(copy) == 3
     reexported = tmp_path / "again.csv"
+    # --out, the spelling before -o/--output, still works.
     assert peach("export", "--out", reexported, "--data", copy).returncode == 0
     assert reexported.read_bytes() == exported.read_bytes()
 
@@ -84,5 +85,6 @@ def test_the_mode_must_be_chosen_and_export_needs_a_database(tmp_path):
     file.write_text(HEADER)
     assert peach("import", file, "--data", tmp_path / "x.sqlite").returncode == 64
     assert peach("import", file, "--merge", "--replace", "--data", tmp_path / "x.sqlite").returncode == 64
-    missing = peach("export", "--out", tmp_path / "out.csv", "--data", tmp_path / "none.sqlite")
-    assert missing.returncode != 0 and "there is no Peach database" in missing.stderr
+    missing = peach("export", "--output", tmp_path / "out.csv", "--data", tmp_path / "none.sqlite")
+    assert missing.returncode != 0 and missing.stderr.splitlines() == [f"Error: there is no Peach database at {tmp_path / 'none.sqlite'}"]
+    assert peach("export", "--data", tmp_path / "none.sqlite").returncode == 64

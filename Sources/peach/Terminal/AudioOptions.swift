@@ -7,7 +7,7 @@ import PeachStore
 
 /// The options of every subcommand that plays through the sound card.
 struct AudioOptions: ParsableArguments {
-    @Option(help: "The ALSA playback device.")
+    @Option(help: "The ALSA playback device (`peach devices` lists them).")
     var device = "default"
 
     @Option(name: .customLong("buffer-ms"), help: "The output buffer, in milliseconds (2–100): the latency it adds.")
@@ -22,12 +22,18 @@ struct AudioOptions: ParsableArguments {
         }
     }
 
-    /// Opens the device and starts streaming `synthesizer` to it.
-    func start(_ synthesizer: Synthesizer) throws(AudioError) -> ALSAOutput {
+    /// Opens the device and starts streaming `synthesizer` to it; a device that cannot be opened is
+    /// one line that says how to find one that can.
+    func start(_ synthesizer: Synthesizer) throws -> ALSAOutput {
         let buffer = Duration.microseconds(Int64(bufferMilliseconds * 1000))
-        let output = try ALSAOutput(
-            configuration: .init(device: device, bufferTime: buffer, periodTime: buffer / 4),
-            synthesizer: synthesizer, onChangeAudible: latencyTrace.map(Self.trace(to:)))
+        let output: ALSAOutput
+        do {
+            output = try ALSAOutput(
+                configuration: .init(device: device, bufferTime: buffer, periodTime: buffer / 4),
+                synthesizer: synthesizer, onChangeAudible: latencyTrace.map(Self.trace(to:)))
+        } catch {
+            throw PeachFailure("\(error); `peach devices` lists the playback devices")
+        }
         output.start()
         return output
     }

@@ -1,0 +1,81 @@
+"""The command line is consistent: the same spelling for the same thing in every subcommand, and an
+error is one line on standard error with a non-zero exit status."""
+import re
+import subprocess
+
+import pytest
+
+from alsa_sink import FileSink
+from conftest import PEACH
+
+# Every subcommand `peach --help` lists, by whether it writes a file the user names. A new subcommand
+# must be placed here, which is the point: it then gets -o/--output if it writes one.
+WRITES_A_FILE = {"render", "profile", "export"}
+WRITES_NO_FILE = {"serve", "train", "match", "play", "devices", "simulate", "import"}
+
+
+def peach(*arguments, **kwargs):
+    return subprocess.run([PEACH, *map(str, arguments)], capture_output=True, text=True, timeout=60, **kwargs)
+
+
+def subcommands():
+    listed = peach("--help").stdout.split("SUBCOMMANDS:")[1].split("\n\n")[0]
+    return {match[1] for match in re.finditer(r"^\s{2}(\S+)", listed, re.MULTILINE)}
+
+
+def option_help(command, option):
+    """The help text of one option, its continuation lines joined."""
+    text = peach(command, "--help").stdout
+    found = re.search(rf"^  ((?:-\w, )?{option}\b.*?)(?=^  -|\Z)", text, re.MULTILINE | re.DOTALL)
+    return found and " ".join(found[1].split())
+
+
+def test_every_subcommand_is_placed():
+    assert subcommands() == WRITES_A_FILE | WRITES_NO_FILE
+
+
+@pytest.mark.parametrize("command", sorted(WRITES_A_FILE))
+def test_every_command_that_writes_a_file_takes_o_and_output(command):
+    documented = option_help(command, "--output")
+    assert documented and documented.startswith("-o, --output <"), peach(command, "--help").stdout
+    # The spellings before -o/--output stay accepted, unlisted.
+    for old in ("--out ", "--svg "):
+        assert old not in peach(command, "--help").stdout
+
+
+@pytest.mark.parametrize("option", ["--data", "--device"])
+def test_shared_options_read_the_same_everywhere(option):
+    texts = {command: option_help(command, option) for command in WRITES_A_FILE | WRITES_NO_FILE}
+    helps = {text for text in texts.values() if text}
+    assert len(helps) == 1, texts
+    assert sum(1 for text in texts.values() if text) >= 3
+
+
+def test_the_old_spellings_still_work(server, tmp_path):
+    chart = tmp_path / "chart.svg"
+    assert peach("profile", "--svg", chart, "--data", server.data_path).returncode == 0
+    assert chart.read_text().startswith("<svg")
+    exported = tmp_path / "records.csv"
+    assert peach("export", "--out", exported, "--data", server.data_path).returncode == 0
+    assert exported.read_text().startswith("# peach-records-format:")
+    both = peach("export", "--out", exported, "-o", exported, "--data", server.data_path)
+    assert both.returncode == 64 and "--out is the old spelling of -o/--output" in both.stderr
+
+
+@pytest.mark.parametrize("command", ["play", "train", "match"])
+def test_a_missing_sound_card_is_one_line_naming_the_device_and_how_to_list_devices(command, tmp_path):
+    result = peach(command, "--device", "hw:99", *([] if command == "play" else ["--data", tmp_path / "p.sqlite"]))
+    assert result.returncode != 0
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    assert "hw:99" in lines[0] and "peach devices" in lines[0]
+    assert "ALSA lib" not in result.stderr and result.stdout == ""
+
+
+def test_devices_lists_the_playback_devices_alsa_knows(tmp_path):
+    sink = FileSink(tmp_path)
+    result = peach("devices", env=sink.env)
+    assert result.returncode == 0, result.stderr
+    names = [line.split("\t")[0] for line in result.stdout.splitlines()]
+    assert "null" in names and "peach_e2e" in names
+    assert result.stderr == ""

@@ -1,0 +1,142 @@
+"""The Debian package as a user meets it: built by scripts/package.sh, checked by dpkg-deb and lintian,
+installed into a clean Debian bookworm root, used (the CLI, the server, one comparison), removed."""
+import json
+import pathlib
+import re
+import sqlite3
+import subprocess
+import time
+
+import pytest
+import requests
+
+import debroot
+
+ROOT = debroot.ROOT
+VERSION = re.search(r'static let current = "(.+)"', (ROOT / "Sources/PeachCore/PeachVersion.swift").read_text())[1]
+
+
+def report(capsys, text):
+    with capsys.disabled():
+        print(f"\n[package] {text}")
+
+
+@pytest.fixture(scope="module")
+def package():
+    started = time.monotonic()
+    built = subprocess.run(["bash", "scripts/package.sh"], cwd=ROOT, capture_output=True, text=True)
+    assert built.returncode == 0, built.stderr[-4000:]
+    path = ROOT / built.stdout.strip().splitlines()[-1]
+    assert path.name == f"peach_{VERSION}_amd64.deb"
+    return path, time.monotonic() - started
+
+
+def deb(*arguments):
+    return subprocess.run(["dpkg-deb", *map(str, arguments)], check=True, capture_output=True, text=True).stdout
+
+
+def test_the_package_holds_the_tool_its_documentation_and_the_user_unit(package, capsys):
+    path, seconds = package
+    info = deb("--field", path)
+    fields = dict(re.findall(r"^([\w-]+): (.*)$", info, re.MULTILINE))
+    assert fields["Package"] == "peach" and fields["Version"] == VERSION and fields["Architecture"] == "amd64"
+    depends = [d.split()[0] for d in fields["Depends"].split(", ")]
+    assert "libasound2" in depends and "libc6" in depends
+    # The Swift runtime is inside the binary, not a dependency.
+    assert not any("swift" in d for d in depends)
+    contents = {line.split()[-1].lstrip(".") for line in deb("--contents", path).splitlines()}
+    for wanted in ["/usr/lib/peach/peach", "/usr/lib/peach/Peach_PeachServer.resources/web/index.html",
+                   "/usr/lib/peach/Peach_PeachServer.resources/openapi.json", "/usr/share/man/man1/peach.1.gz",
+                   "/usr/share/bash-completion/completions/peach", "/usr/share/zsh/vendor-completions/_peach",
+                   "/usr/share/fish/vendor_completions.d/peach.fish", "/usr/lib/systemd/user/peach.service",
+                   "/usr/share/doc/peach/copyright", "/usr/share/doc/peach/changelog.gz"]:
+        assert wanted in contents, wanted
+    assert any(line.endswith("./usr/bin/peach -> ../lib/peach/peach") for line in deb("--contents", path).splitlines())
+    report(capsys, f"{path.name}: {path.stat().st_size / 1e6:.1f} MB, installed {fields['Installed-Size']} KiB, "
+                   f"Depends: {fields['Depends']}; package.sh took {seconds:.0f} s")
+
+
+def test_the_man_page_documents_every_command(package):
+    path, _ = package
+    extracted = subprocess.run(f"dpkg-deb --fsys-tarfile {path} | tar -xOf - ./usr/share/man/man1/peach.1.gz | gzip -d",
+                               shell=True, check=True, capture_output=True, text=True).stdout
+    rendered = subprocess.run(["man", "-l", "-"], input=extracted, capture_output=True, text=True,
+                              env={"MANWIDTH": "200", "PATH": "/usr/bin:/bin"}).stdout
+    for command in ["serve", "train", "match", "render", "play", "devices", "profile", "export", "import"]:
+        assert re.search(rf"^\s+{command}\b", rendered, re.MULTILINE), command
+    assert "--output" in rendered and "--device" in rendered and "--data" in rendered
+
+
+def test_lintian_finds_no_errors(package, capsys):
+    path, _ = package
+    result = subprocess.run(["lintian", "--no-tag-display-limit", str(path)], capture_output=True, text=True)
+    tags = result.stdout.splitlines()
+    assert not [tag for tag in tags if tag.startswith("E:")], result.stdout
+    report(capsys, "lintian: " + ("; ".join(tags) if tags else "no tags"))
+
+
+def test_install_use_and_purge_in_a_clean_debian(package, capsys):
+    path, _ = package
+    with debroot.fresh_root() as root:
+        before = debroot.files(root)
+        target = root / "tmp" / path.name
+        target.write_bytes(path.read_bytes())
+        # apt resolves Depends from the archive, as `sudo apt install ./peach_….deb` does for a user.
+        installed_at = time.monotonic()
+        install = ["apt-get", "install", "-y", "-qq", "--no-install-recommends", f"/tmp/{path.name}"]
+        if debroot.chroot(root, *install, check=False, capture_output=True).returncode != 0:
+            # The cached package lists may name versions the archive has replaced since.
+            debroot.chroot(root, "apt-get", "update", "-qq", capture_output=True)
+            debroot.chroot(root, *install, capture_output=True)
+        install_seconds = time.monotonic() - installed_at
+
+        version = debroot.chroot(root, "peach", "--version", user=True, capture_output=True, text=True)
+        assert version.stdout.strip() == VERSION
+
+        server = debroot.popen(root, "peach", "serve", "--port", "0", "--no-browser",
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            url = server.stdout.readline().strip()
+            assert re.fullmatch(r"http://127\.0\.0\.1:\d+/", url), server.stderr.read() if server.poll() else url
+            health = requests.get(url + "api/health", timeout=10)
+            assert health.json() == {"status": "ok", "version": VERSION}
+            comparison = requests.post(url + "api/comparisons", timeout=10)
+            assert comparison.status_code == 201
+            answer = requests.post(url + f"api/comparisons/{comparison.json()['id']}/answer",
+                                   json={"answer": "higher"}, timeout=10)
+            assert answer.status_code == 200 and isinstance(answer.json()["isCorrect"], bool)
+            first_answer_seconds = time.monotonic() - installed_at
+            # The web app comes from the resource bundle beside the installed binary.
+            page = requests.get(url, timeout=10)
+            assert page.status_code == 200 and "<html" in page.text.lower()
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
+
+        rendered = debroot.chroot(root, "peach", "render", "--note", "69", "--duration", "0.5", "-o", "/tmp/a4.wav",
+                                  user=True, capture_output=True, text=True)
+        assert rendered.stdout.startswith("/tmp/a4.wav: 0.5") and (root / "tmp/a4.wav").stat().st_size > 90_000
+        # No sound card in the root: one sentence, not ALSA's own messages.
+        missing = debroot.chroot(root, "peach", "play", "--device", "hw:99", user=True, check=False,
+                                 capture_output=True, text=True)
+        assert missing.returncode != 0 and len(missing.stderr.splitlines()) == 1 and "hw:99" in missing.stderr
+        for completion in ["usr/share/bash-completion/completions/peach", "usr/share/fish/vendor_completions.d/peach.fish"]:
+            assert "devices" in (root / completion).read_text()
+
+        debroot.chroot(root, "dpkg", "--purge", "peach", capture_output=True)
+        after = debroot.files(root)
+        user_data = pathlib.Path(debroot.HOME) / ".local/share/peach"
+        database = root / str(user_data).lstrip("/") / "peach.sqlite"
+        with sqlite3.connect(database) as connection:
+            assert connection.execute("SELECT COUNT(*) FROM comparison").fetchone() == (1,)
+        owned = set()
+        for listing in (root / "var/lib/dpkg/info").glob("*.list"):
+            owned.update(listing.read_text().splitlines())
+        state = ("/var/lib/dpkg/", "/var/lib/apt/", "/var/cache/", "/var/log/", "/tmp/", "/run/")
+        left = {p for p in after - before - owned
+                if not p.startswith(state) and not (p + "/").startswith(str(user_data.parent) + "/")
+                and p not in (f"{debroot.HOME}/.local", f"{debroot.HOME}/.local/share")}
+        assert left == set()
+        assert not (root / "usr/bin/peach").exists() and not (root / "usr/lib/peach").exists()
+        report(capsys, f"apt install {install_seconds:.1f} s; install start → first comparison answered "
+                       f"{first_answer_seconds:.1f} s")

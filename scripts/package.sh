@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Builds the Debian package dist/peach_<version>_amd64.deb: the release binary with the Swift standard
+# library linked in (the target machine needs no Swift), the web app's resources beside it, the man
+# page, bash/zsh/fish completions and the systemd user unit. The version is PeachVersion.current, the
+# one `peach --version` and /api/health report. Prints the package's path as its last line.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh package >&2
+
+version=$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/PeachCore/PeachVersion.swift)
+[[ "$version" =~ ^[0-9][0-9A-Za-z.+~-]*$ ]] || { echo "package: no version in PeachVersion.swift" >&2; exit 1; }
+architecture=$(dpkg --print-architecture)
+scratch=.build-package
+build=(swift build -c release --scratch-path "$scratch" --static-swift-stdlib)
+
+"${build[@]}" --product peach >&2
+bin=$("${build[@]}" --show-bin-path)
+# The man page from the parser's own description of every command (swift-argument-parser's tool).
+"${build[@]}" --target generate-manual >&2
+
+stage=$(mktemp -d "${TMPDIR:-/tmp}/peach-package.XXXXXX")
+trap 'rm -rf "$stage"' EXIT
+root=$stage/root
+lib=$root/usr/lib/peach
+doc=$root/usr/share/doc/peach
+install -d "$lib" "$root/usr/bin" "$doc" "$root/usr/share/man/man1" \
+  "$root/usr/share/bash-completion/completions" "$root/usr/share/zsh/vendor-completions" \
+  "$root/usr/share/fish/vendor_completions.d" "$root/usr/lib/systemd/user" "$root/DEBIAN"
+
+install -m 0755 "$bin/peach" "$lib/peach"
+strip --strip-unneeded --remove-section=.comment --remove-section=.note "$lib/peach"
+# Bundle.module looks for the resource bundle beside the executable it runs from; /usr/bin/peach is a
+# symbolic link, which /proc/self/exe resolves to /usr/lib/peach/peach.
+cp -R "$bin/Peach_PeachServer.resources" "$lib/"
+chmod -R u=rwX,go=rX "$lib/Peach_PeachServer.resources"
+ln -s ../lib/peach/peach "$root/usr/bin/peach"
+
+"$bin/generate-manual" "$lib/peach" --output-directory "$stage" --date "$(git log -1 --format=%cs 2>/dev/null || date +%F)" \
+  --authors "the Peach authors" >&2
+gzip -9n < "$stage/peach.1" > "$root/usr/share/man/man1/peach.1.gz"
+"$lib/peach" --generate-completion-script bash > "$root/usr/share/bash-completion/completions/peach"
+"$lib/peach" --generate-completion-script zsh > "$root/usr/share/zsh/vendor-completions/_peach"
+"$lib/peach" --generate-completion-script fish > "$root/usr/share/fish/vendor_completions.d/peach.fish"
+install -m 0644 scripts/package/peach.service "$root/usr/lib/systemd/user/peach.service"
+install -m 0644 scripts/package/copyright "$doc/copyright"
+changelog_date=$(git log -1 --format=%cD 2>/dev/null || date -R)
+printf 'peach (%s) unstable; urgency=medium\n\n  * Release %s.\n\n -- %s  %s\n' \
+  "$version" "$version" "$(sed -n 's/^Maintainer: //p' scripts/package/control)" "$changelog_date" \
+  | gzip -9n > "$doc/changelog.gz"
+find "$root" -type f -exec chmod go-w {} +
+
+# Depends: what the binary links against, as dpkg-shlibdeps computes it (it wants a debian/control).
+mkdir -p "$stage/debian"
+printf 'Source: peach\n\nPackage: peach\nArchitecture: any\n' > "$stage/debian/control"
+depends=$(cd "$stage" && dpkg-shlibdeps -O "root/usr/lib/peach/peach" | sed -n 's/^shlibs:Depends=//p')
+[ -n "$depends" ] || { echo "package: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
+size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)
+sed -e "s/@VERSION@/$version/" -e "s/@ARCHITECTURE@/$architecture/" -e "s/@DEPENDS@/$depends/" \
+  -e "s/@SIZE@/$size/" scripts/package/control > "$root/DEBIAN/control"
+
+mkdir -p dist
+package=dist/peach_${version}_${architecture}.deb
+dpkg-deb --root-owner-group -Zxz --build "$root" "$package" >&2
+echo "$package"
