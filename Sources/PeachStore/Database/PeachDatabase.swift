@@ -21,7 +21,14 @@ public struct PeachDatabase: Sendable {
                 // so neither kill -9 nor power loss can take back an acknowledged answer.
                 try db.execute(sql: "PRAGMA synchronous = FULL")
             }
-            configuration.busyMode = .timeout(5)
+            // Wait up to 5 s for another writer (an import in a second process), polling every
+            // millisecond: SQLite's default handler backs off to 100 ms naps and can miss every
+            // short gap between another process's transactions.
+            configuration.busyMode = .callback { tries in
+                guard tries < Self.busyPolls else { return false }
+                usleep(1000)
+                return true
+            }
             writer = try DatabasePool(path: path, configuration: configuration)
             try Self.migrator.migrate(writer)
             try writer.write(ImportJournal.recover)
@@ -32,6 +39,9 @@ public struct PeachDatabase: Sendable {
             throw .openFailed(path: path, reason: String(describing: error))
         }
     }
+
+    /// About 5 s of 1 ms polls for the write lock.
+    static let busyPolls: Int32 = 5000
 
     /// Every schema version Peach has shipped. Never edit a registered migration; add a new one.
     static var migrator: DatabaseMigrator {
