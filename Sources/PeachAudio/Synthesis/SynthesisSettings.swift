@@ -41,11 +41,3 @@ public struct SynthesisSettings: Hashable, Sendable {
 
     var glideSamples: Int { Int((glideDuration.seconds * sampleRate).rounded()) }
 }
-
-extension Duration {
-    /// Seconds as a Double, for arithmetic on sample counts.
-    public var seconds: Double {
-        let (whole, attoseconds) = components
-        return Double(whole) + Double(attoseconds) * 1e-18
-    }
-}

@@ -216,7 +216,3 @@ struct RecordResponse: Encodable {
 struct RecordsResponse: ResponseEncodable {
     let records: [RecordResponse]
 }
-
-extension Duration {
-    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
-}

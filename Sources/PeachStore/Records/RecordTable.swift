@@ -40,10 +40,10 @@ enum RecordTable: CaseIterable {
     }
 
     /// Built once per table; the statement is cached per connection, so an answer costs one bind and step.
-    private var insertSQL: String {
-        let columns = fields + ["timestamp"] + RecordLabels.columns
-        return "INSERT INTO \(name) (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))"
-    }
+    private static let insertSQL = Dictionary(uniqueKeysWithValues: allCases.map { table in
+        let columns = table.fields + ["timestamp"] + RecordLabels.columns
+        return (table, "INSERT INTO \(table.name) (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))")
+    })
 
     func insert(_ record: TrainingRecord, _ db: Database) throws {
         let values: [(any DatabaseValueConvertible)?]
@@ -52,7 +52,7 @@ enum RecordTable: CaseIterable {
         case let .matching(m): values = [m.referenceNote.rawValue, m.initialCentOffset.rawValue, m.userCentError.rawValue]
         }
         let labels = RecordLabels(record).tuple
-        try db.cachedStatement(sql: insertSQL).execute(
+        try db.cachedStatement(sql: Self.insertSQL[self]!).execute(
             arguments: StatementArguments(values + [record.timestamp, labels.0, labels.1, labels.2, labels.3]))
     }
 
