@@ -37,7 +37,7 @@ public struct CompletedPitchMatching: Hashable, Sendable {
 
 /// How close an attempt was, as the feedback colours it: green under 10 ¢, yellow 10–30 ¢, red
 /// over 30 ¢; dead centre when it rounds to 0 ¢.
-public enum PitchMatchingBand: String, Hashable, Sendable, Codable {
+public enum PitchMatchingBand: String, Hashable, Sendable, Codable, CaseIterable {
     case deadCenter
     case close
     case near

@@ -69,11 +69,13 @@ public struct PitchMatchingChallenge: Hashable, Sendable {
 public struct NormalizedSliderValue: Hashable, Sendable, Codable {
     public static let centre = NormalizedSliderValue(uncheckedRawValue: 0)
 
+    public static let range: ClosedRange<Double> = -1...1
+
     public let rawValue: Double
 
     /// Returns nil outside −1…1 or for NaN.
     public init?(_ rawValue: Double) {
-        guard rawValue >= -1, rawValue <= 1 else { return nil }
+        guard Self.range.contains(rawValue) else { return nil }
         self.rawValue = rawValue
     }
 

@@ -9,7 +9,7 @@ import Foundation
 /// round; anything else is stable. The played differences are not compared: the Kazez chain sits
 /// at a fraction of the threshold, and how large a fraction depends on the listener's slope.
 /// When either half cannot be fitted there is no trend yet ("not enough data").
-public enum Trend: String, Hashable, Sendable, Codable {
+public enum Trend: String, Hashable, Sendable, Codable, CaseIterable {
     case improving, stable, declining
 
     /// Ten days of 200 answers: long enough that each half's fit is tight enough to show a real change.

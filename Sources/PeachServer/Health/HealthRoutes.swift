@@ -1,9 +1,11 @@
 import Hummingbird
 import PeachCore
 
-struct HealthResponse: ResponseEncodable {
+struct HealthResponse: ResponseEncodable, Decodable, APIDescribed {
     let status: String
     let version: String
+
+    static var apiNotes: [String: APINote] { ["status": APINote().with("enum", ["ok"])] }
 }
 
 struct HealthRoutes {

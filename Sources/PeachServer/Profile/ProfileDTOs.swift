@@ -15,9 +15,21 @@ struct Nullable<Wrapped: Encodable>: Encodable {
     }
 }
 
+extension Nullable: Decodable, APISchemaProviding where Wrapped: Decodable {
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        value = container.decodeNil() ? nil : try container.decode(Wrapped.self)
+    }
+
+    static func apiSchema(_ tracer: SchemaTracer) throws -> (placeholder: Self, schema: [String: Any]) {
+        let wrapped = try tracer.trace(Wrapped.self)
+        return (Nullable(wrapped.value), SchemaTracer.annotated(wrapped.schema, with: ["nullable": true]))
+    }
+}
+
 /// `GET /api/profile`: every number is null rather than zero when there is no data.
-struct ProfileResponse: ResponseEncodable {
-    struct Comparisons: Encodable {
+struct ProfileResponse: ResponseEncodable, Decodable, APIDescribed {
+    struct Comparisons: Codable, APIDescribed {
         let count: Int
         let correctCount: Int
         let meanThreshold: Nullable<Double>
@@ -27,9 +39,21 @@ struct ProfileResponse: ResponseEncodable {
         let currentRollingMean: Nullable<Double>
         let first: Nullable<String>
         let last: Nullable<String>
+
+        static var apiNotes: [String: APINote] {
+            [
+                "meanThreshold": .describe(
+                    "Mean unsigned cent difference played over every comparison (not the threshold: the Kazez chain plays below it)."),
+                "trend": .describe(
+                    "Fitted threshold of the newer vs the older half of the newest \(Trend.window) comparisons: more than \(Int(Trend.tolerance * 100)) % lower and beyond both fits' uncertainty (one-sided 95 %) is improving; null (\"not enough data\") until both halves can be fitted."),
+                "currentRollingMean": .describe("The daily timeline's newest rolling mean."),
+                "first": APINote().with("format", "date-time"),
+                "last": APINote().with("format", "date-time"),
+            ]
+        }
     }
 
-    struct Threshold: Encodable {
+    struct Threshold: Codable, APIDescribed {
         let threshold: Double
         let lower: Double
         /// With `upperIsOpen` only the edge of the search: the answers bound the threshold from below only.
@@ -39,9 +63,19 @@ struct ProfileResponse: ResponseEncodable {
         let confidence: Double
         let trials: Int
         let window: Int
+
+        static var apiNotes: [String: APINote] {
+            [
+                "threshold": .describe("Cents at `percentCorrect`."),
+                "upper": .describe("Central 95 % posterior interval; with upperIsOpen only the edge of the search."),
+                "upperIsOpen": .describe("The answers bound the threshold from below only: show \"at least `lower`\"."),
+                "percentCorrect": APINote().with("enum", [ThresholdEstimator.percentCorrect]),
+                "confidence": APINote().with("enum", [0.95]),
+            ]
+        }
     }
 
-    struct PitchMatching: Encodable {
+    struct PitchMatching: Codable {
         let count: Int
         let meanAbsoluteError: Nullable<Double>
         let standardDeviation: Nullable<Double>
@@ -50,6 +84,13 @@ struct ProfileResponse: ResponseEncodable {
     let comparisons: Comparisons
     let threshold: Nullable<Threshold>
     let pitchMatching: PitchMatching
+
+    static var apiNotes: [String: APINote] {
+        [
+            "threshold": .describe(
+                "Posterior median of T in P = λ/2 + (1−λ)Φ(z·(Δ/T)^k), λ = 0.02, z so that P(T) = percentCorrect, with the slope k marginalised (flat in log k over 0.6–4.5), over the newest `window` comparisons; null below 20 comparisons or when the likelihood cannot place it (almost no errors).")
+        ]
+    }
 
     init(_ profile: PerceptualProfile) {
         comparisons = Comparisons(
@@ -73,8 +114,8 @@ struct ProfileResponse: ResponseEncodable {
 }
 
 /// `GET /api/profile/intervals`: what each trained interval's records say, in the settings grid's order.
-struct IntervalProfilesResponse: ResponseEncodable {
-    struct Entry: Encodable {
+struct IntervalProfilesResponse: ResponseEncodable, Decodable, APIDescribed {
+    struct Entry: Codable {
         let interval: DirectedInterval
         let comparisons: Int
         /// The mean difference played: shown when there are too few trials for a fitted threshold.
@@ -86,6 +127,8 @@ struct IntervalProfilesResponse: ResponseEncodable {
     }
 
     let intervals: [Entry]
+
+    static var apiNotes: [String: APINote] { ["intervals": .describe("In the settings grid's order.")] }
 
     init(_ profiles: [(DirectedInterval, PerceptualProfile)]) {
         intervals = profiles.map { interval, profile in
@@ -100,9 +143,9 @@ struct IntervalProfilesResponse: ResponseEncodable {
 }
 
 /// `GET /api/profile/timeline`: one point per period, oldest first.
-struct TimelineResponse: ResponseEncodable {
+struct TimelineResponse: ResponseEncodable, Decodable, APIDescribed {
     /// A period's fitted threshold: the same estimator and percent correct as the headline.
-    struct FittedThreshold: Encodable {
+    struct FittedThreshold: Codable, APIDescribed {
         let threshold: Double
         let lower: Double
         let upper: Double
@@ -110,9 +153,11 @@ struct TimelineResponse: ResponseEncodable {
         let trials: Int
         /// How many periods were pooled for this fit (1: the period alone).
         let pooledPeriods: Int
+
+        static var apiNotes: [String: APINote] { ["pooledPeriods": .describe("1: the period alone.")] }
     }
 
-    struct Point: Encodable {
+    struct Point: Codable, APIDescribed {
         let start: String
         /// Nothing when even the pooled answers cannot place the threshold.
         let threshold: Nullable<FittedThreshold>
@@ -122,6 +167,15 @@ struct TimelineResponse: ResponseEncodable {
         let correctCount: Int
         let rollingMean: Double
         let rollingStandardDeviation: Double
+
+        static var apiNotes: [String: APINote] {
+            [
+                "start": APINote().with("format", "date-time"),
+                "threshold": .describe(
+                    "The period's fitted threshold (the headline's estimator); a period with fewer than \(ThresholdTimeline.minimumTrialsPerFit) comparisons is pooled with its nearest neighbours; null when even the pool cannot place it."),
+                "meanThreshold": .describe("Mean unsigned difference played in the period: a secondary series."),
+            ]
+        }
     }
 
     let period: ThresholdTimeline.Period
@@ -129,6 +183,10 @@ struct TimelineResponse: ResponseEncodable {
     /// A period with fewer comparisons is pooled with its neighbours for its threshold.
     let minimumTrialsPerFit: Int
     let points: [Point]
+
+    static var apiNotes: [String: APINote] {
+        ["minimumTrialsPerFit": .describe("A period with fewer comparisons is pooled with its nearest neighbours for its threshold.")]
+    }
 
     init(_ timeline: ThresholdTimeline) {
         period = timeline.period

@@ -2,8 +2,8 @@ import Hummingbird
 import PeachCore
 
 /// `GET /api/settings` and `PUT /api/settings` (any subset of the fields).
-struct SettingsResponse: ResponseEncodable {
-    struct Choices: Encodable {
+struct SettingsResponse: ResponseEncodable, Decodable {
+    struct Choices: Codable, APIDescribed {
         let soundSources: [String]
         /// The same sounds with their preset names and whether they sustain (pitch matching).
         let sounds: [SoundChoice]
@@ -13,9 +13,19 @@ struct SettingsResponse: ResponseEncodable {
         let tuningSystems: [String]
         /// MIDI number → scientific pitch name, so the client never names notes itself.
         let noteNames: [String: String]
+
+        static var apiNotes: [String: APINote] {
+            [
+                "sounds": .describe("The sound sources with their SoundFont preset names; pitch matching is offered only with sounds that sustain"),
+                "noteNames": .describe("MIDI number (21–108) → note name, e.g. \"60\": \"C4\""),
+                "languages": .as([InterfaceLanguage].self),
+                "tuningSystems": .as([TuningSystem].self),
+            ]
+        }
     }
 
-    struct Ranges: Encodable {
+    /// `[lower, upper]` of each numeric setting.
+    struct Ranges: Codable {
         let noteRange: [Int]
         let minimumNoteSpan: Int
         let noteDurationSeconds: [Double]

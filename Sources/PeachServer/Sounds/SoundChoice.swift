@@ -2,7 +2,7 @@ import PeachCore
 
 /// A sound this server can play, as the settings list it. The executable fills the list from its
 /// SoundFont (without loading any samples); the server itself plays nothing.
-public struct SoundChoice: Hashable, Sendable, Encodable {
+public struct SoundChoice: Hashable, Sendable, Codable {
     public let id: String
     /// The SoundFont preset's own name; the UI shows a translation where it has one.
     public let name: String

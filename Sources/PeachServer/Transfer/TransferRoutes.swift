@@ -73,7 +73,7 @@ struct TransferRoutes {
     }
 }
 
-struct ImportResponse: ResponseEncodable {
+struct ImportResponse: ResponseEncodable, Decodable, APIDescribed {
     let format: String
     let mode: ImportMode
     let imported: Int
@@ -83,6 +83,18 @@ struct ImportResponse: ResponseEncodable {
     let skipped: [SkippedRows]
     /// Imported records per discipline (every discipline named, zero included).
     let byDiscipline: [String: Int]
+
+    static var apiNotes: [String: APINote] {
+        [
+            "format": .describe("What the file's first line said, e.g. \"Peach for iPhone export format 3\"."),
+            "imported": APINote().with("minimum", 0),
+            "comparisons": APINote().with("minimum", 0),
+            "pitchMatchings": APINote().with("minimum", 0),
+            "duplicatesSkipped": APINote().with("minimum", 0),
+            "skipped": .describe("Valid rows deliberately not imported (the rhythm rows of an iPhone export)."),
+            "byDiscipline": .describe("Imported records per discipline (every discipline named, zero included)."),
+        ]
+    }
 
     init(_ summary: ImportSummary) {
         byDiscipline = Dictionary(uniqueKeysWithValues: Discipline.allCases.map { ($0.rawValue, summary.byDiscipline[$0] ?? 0) })
@@ -103,17 +115,9 @@ struct ImportRejected: HTTPResponseError {
     var status: HTTPResponse.Status { .badRequest }
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
-        let json = try JSONEncoder().encode(Body(error: .init(message: "nothing was imported: \(error.description)", line: error.line)))
+        let json = try JSONEncoder().encode(ErrorBody(error: .init(message: "nothing was imported: \(error.description)", line: error.line)))
         return Response(
             status: status, headers: [.contentType: "application/json; charset=utf-8"],
             body: ResponseBody(byteBuffer: ByteBuffer(data: json)))
-    }
-
-    private struct Body: Encodable {
-        struct Detail: Encodable {
-            let message: String
-            let line: Int
-        }
-        let error: Detail
     }
 }

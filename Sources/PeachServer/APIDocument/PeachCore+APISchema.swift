@@ -1,0 +1,45 @@
+import PeachCore
+import PeachStore
+
+// The domain's enumerations, listed in the document exactly as Swift declares them.
+extension Discipline: APIEnumeration {}
+extension TuningSystem: APIEnumeration {}
+extension Interval: APIEnumeration {}
+extension IntervalDirection: APIEnumeration {}
+extension InterfaceLanguage: APIEnumeration {}
+extension ComparisonAnswer: APIEnumeration {}
+extension Trend: APIEnumeration {}
+extension PitchMatchingBand: APIEnumeration {}
+extension ThresholdTimeline.Period: APIEnumeration {}
+extension ImportMode: APIEnumeration {}
+
+extension DirectedInterval: APIDescribed {
+    static var apiNotes: [String: APINote] { ["": .describe("P1 is only ever up; a missing direction is up.")] }
+}
+
+/// `PUT /api/settings` takes raw values so that it can name the first one out of range; the document
+/// states each field's range and values from the same constants the domain checks them against.
+extension SettingsUpdate: APIDescribed {
+    static var apiNotes: [String: APINote] {
+        let notes: [String] = SoundSource.named.map(\.rawValue) + ["preset-[0-9]{1,3}-[0-9]{1,3}"]
+        return [
+            "": .closed,
+            "noteRangeLower": APINote.bounds(NoteRange.pianoRange).describe("MIDI; at least \(NoteRange.minimumSpan) below noteRangeUpper"),
+            "noteRangeUpper": .bounds(NoteRange.pianoRange),
+            "noteDurationSeconds": .bounds(TrainingSettings.noteDurationRange),
+            "referencePitchHz": APINote.bounds(ReferencePitch.allowedHertz).describe("A4"),
+            "soundSource": APINote().with("pattern", "^(\(notes.joined(separator: "|")))$")
+                .describe("One of choices.soundSources; a well-formed sound the server lacks is a 400"),
+            "varyLoudness": .bounds(TrainingSettings.varyLoudnessRange),
+            "noteGapSeconds": .bounds(TrainingSettings.noteGapRange),
+            "minCentDifference": .bounds(TrainingSettings.centDifferenceRange),
+            "maxCentDifference": .bounds(TrainingSettings.centDifferenceRange),
+            "language": .as(InterfaceLanguage.self),
+            "intervals": APINote.as([DirectedInterval].self).with("minItems", 1)
+                .describe("The intervals the interval disciplines draw from (P1 only up)."),
+            "tuningSystem": .as(TuningSystem.self),
+            "intervalMatchingCentRange": APINote.bounds(TrainingSettings.intervalMatchingRangeLimits)
+                .describe("Interval matching: how far the tunable note starts from the target and how far the slider reaches."),
+        ]
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+@testable import PeachCore
+@testable import PeachServer
+
+/// The served API document takes every value Swift owns from the Swift types.
+struct OpenAPIDocumentTests {
+    static func served() throws -> [String: Any] {
+        let buffer = try WebResources.openAPIDocument()
+        return try #require(try JSONSerialization.jsonObject(with: Data(buffer: buffer)) as? [String: Any])
+    }
+
+    static func object(_ document: [String: Any], _ path: String...) -> [String: Any]? {
+        path.reduce(Optional(document)) { $0?[$1] as? [String: Any] }
+    }
+
+    @Test func settingsBoundsAreTheSwiftRanges() throws {
+        let settings = try #require(Self.object(try Self.served(), "components", "schemas", "Settings", "properties"))
+        let duration = try #require(settings["noteDurationSeconds"] as? [String: Any])
+        #expect(duration["minimum"] as? Double == TrainingSettings.noteDurationRange.lowerBound)
+        #expect(duration["maximum"] as? Double == TrainingSettings.noteDurationRange.upperBound)
+        let range = try #require(settings["intervalMatchingCentRange"] as? [String: Any])
+        #expect(range["maximum"] as? Double == TrainingSettings.intervalMatchingRangeLimits.upperBound)
+        let lower = try #require(settings["noteRangeLower"] as? [String: Any])
+        #expect(lower["minimum"] as? Double == Double(NoteRange.pianoRange.lowerBound))
+        #expect((settings["language"] as? [String: Any])?["enum"] as? [String] == InterfaceLanguage.allCases.map(\.rawValue))
+    }
+
+    @Test func disciplinesIntervalsAndTuningsAreTheSwiftCases() throws {
+        let document = try Self.served()
+        #expect(Self.object(document, "components", "schemas", "Discipline")?["enum"] as? [String] == Discipline.allCases.map(\.rawValue))
+        #expect(Self.object(document, "components", "schemas", "TuningSystem")?["enum"] as? [String] == TuningSystem.allCases.map(\.rawValue))
+        #expect(Self.object(document, "components", "schemas", "DirectedInterval", "properties", "name")?["enum"] as? [String]
+            == Interval.allCases.map(\.rawValue))
+    }
+}
+
+extension OpenAPIDocumentTests {
+    private static func references(in value: Any) -> [String] {
+        switch value {
+        case let object as [String: Any]:
+            return (object["$ref"] as? String).map { [$0] } ?? [] + object.values.flatMap(references)
+        case let array as [Any]:
+            return array.flatMap(references)
+        default:
+            return []
+        }
+    }
+
+    /// Every schema an operation names exists, and every schema derived from Swift is used.
+    @Test func everyReferenceResolvesAndEverySchemaIsUsed() throws {
+        let document = try Self.served()
+        let schemas = try #require(Self.object(document, "components", "schemas"))
+        let used = Set(Self.references(in: document))
+        #expect(used.allSatisfy { $0.hasPrefix("#/components/") })
+        let prefix = "#/components/schemas/"
+        let usedSchemas = Set(used.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) })
+        #expect(usedSchemas.subtracting(schemas.keys).isEmpty, "missing: \(usedSchemas.subtracting(schemas.keys))")
+        #expect(Set(schemas.keys).subtracting(usedSchemas).isEmpty, "unused: \(Set(schemas.keys).subtracting(usedSchemas))")
+    }
+
+    /// What the server writes for each kind of trial has exactly the fields its schema names.
+    @Test func encodedTrialsHaveTheDocumentedFields() async throws {
+        let schemas = try #require(try OpenAPIDocument.schemas() as? [String: [String: Any]])
+        let service = try await TrialServiceTests().makeService()
+        for discipline in Discipline.allCases {
+            let issued = await service.next(discipline)
+            let json = try JSONEncoder().encode(TrialResponse(issued))
+            let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+            let name = discipline.kind == .comparison ? "Comparison" : "PitchMatchingChallenge"
+            let schema = try #require(schemas[name])
+            let properties = try #require(schema["properties"] as? [String: Any])
+            #expect(Set(object.keys) == Set(properties.keys), "\(discipline)")
+            #expect(Set(schema["required"] as? [String] ?? []).isSubset(of: object.keys))
+        }
+    }
+}
