@@ -224,6 +224,36 @@ struct ProfileAPITests {
         }
     }
 
+    /// Each discipline has its own series: a matching discipline's is its mean absolute error per day.
+    @Test func eachDisciplineHasItsOwnSparkline() async throws {
+        try await Self.withApp(seed: { store in
+            for day in 0..<3 {
+                for index in 0..<4 {
+                    try await store.save(CompletedPitchMatching(
+                        referenceNote: MIDINote(60)!, initialCentOffset: Cents(30), userCentError: Cents(Double(5 * (day + 1) + index)),
+                        timestamp: Self.now.addingTimeInterval(-Double(day) * 86_400 - Double(index))))
+                }
+            }
+        }) { client, _ in
+            func svg(_ query: String) async throws -> String {
+                try await client.execute(uri: "/api/profile/sparkline.svg?\(query)", method: .get) { response throws in
+                    #expect(response.status == .ok, "\(query)")
+                    return String(buffer: response.body)
+                }
+            }
+            let matching = try await svg("discipline=pitchMatching")
+            #expect(matching.contains(#"class="trace""#))
+            let days = Set((0..<3).map { Calendar.current.startOfDay(for: Self.now.addingTimeInterval(-Double($0) * 86_400 - 3)) })
+            #expect(matching.components(separatedBy: " L").count == days.count)
+            // No comparisons yet, no interval records: quiet baselines.
+            #expect(try await svg("discipline=pitchComparison").contains(#"class="empty""#))
+            #expect(try await svg("discipline=intervalMatching").contains(#"class="empty""#))
+            try await client.execute(uri: "/api/profile/sparkline.svg?discipline=rhythm", method: .get) { response throws in
+                #expect(response.status == .badRequest)
+            }
+        }
+    }
+
     @Test func anEmptySparklineIsAQuietDashedBaseline() async throws {
         try await Self.withApp { client, _ in
             try await client.execute(uri: "/api/profile/sparkline.svg", method: .get) { response throws in

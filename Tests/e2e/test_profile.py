@@ -92,7 +92,8 @@ def test_a_fresh_profile_shows_the_empty_states_and_no_numbers(server, browser):
     WebDriverWait(browser, 5).until(lambda _: "empty" in preview.get_attribute("class"))
     assert visible(browser, "start-profile-empty")
     assert browser.find_element(By.ID, "start-profile-empty").text == "Your progress will appear here"
-    assert browser.find_elements(By.CSS_SELECTOR, "#start-sparkline svg path.empty")
+    for box in ("start-sparkline", "start-matching-sparkline", "start-intervals-sparkline", "start-interval-matching-sparkline"):
+        assert browser.find_elements(By.CSS_SELECTOR, f"#{box} svg path.empty"), box
     assert preview.accessible_name == "Your training progress. Tap to view details."
 
     preview.click()
@@ -110,6 +111,10 @@ def test_the_profile_shows_threshold_statistics_chart_and_matching(server, brows
     browser.get(server.url)
     WebDriverWait(browser, 5).until(
         lambda _: browser.find_elements(By.CSS_SELECTOR, "#start-sparkline svg path.trace"))
+    # Each discipline its own series: matching has data, the interval disciplines none yet.
+    assert browser.find_elements(By.CSS_SELECTOR, "#start-matching-sparkline svg path.trace")
+    assert browser.find_elements(By.CSS_SELECTOR, "#start-intervals-sparkline svg path.empty")
+    assert browser.find_elements(By.CSS_SELECTOR, "#start-interval-matching-sparkline svg path.empty")
     preview = browser.find_element(By.ID, "start-profile")
     assert "empty" not in preview.get_attribute("class")
     start_name = preview.accessible_name

@@ -12,10 +12,11 @@ public struct PerceptualProfile: Sendable {
     /// The newest comparisons, enough for the trend and the threshold fit.
     private var recent: [ThresholdEstimator.Trial] = []
     private static let recentCapacity = max(Trend.window, ThresholdEstimator.window)
-    public private(set) var matching = PitchMatchingStatistics()
+    public private(set) var matching: PitchMatchingStatistics
     private var timelines: [ThresholdTimeline.Period: ThresholdTimeline]
 
     public init(calendar: Calendar) {
+        matching = PitchMatchingStatistics(calendar: calendar)
         timelines = Dictionary(uniqueKeysWithValues: ThresholdTimeline.Period.allCases.map {
             ($0, ThresholdTimeline(period: $0, calendar: calendar))
         })

@@ -1,11 +1,42 @@
-/// How close pitch-matching attempts land (seed story 14.2): overall, not per note.
-public struct PitchMatchingStatistics: Hashable, Sendable {
-    private var absoluteErrors = Welford()
+import Foundation
 
-    public init() {}
+/// How close pitch-matching attempts land (seed story 14.2): overall, not per note, and per
+/// calendar day for the sparkline on Start.
+public struct PitchMatchingStatistics: Hashable, Sendable {
+    /// The attempts of one calendar day.
+    public struct Day: Hashable, Sendable {
+        public let start: Date
+        fileprivate let end: Date
+        fileprivate var absoluteErrors = Welford()
+
+        public var meanAbsoluteError: Cents { Cents(absoluteErrors.mean ?? 0) }
+    }
+
+    private var absoluteErrors = Welford()
+    private let calendar: Calendar
+    /// Oldest first.
+    public private(set) var days: [Day] = []
+
+    public init(calendar: Calendar = Calendar(identifier: .gregorian)) {
+        self.calendar = calendar
+    }
 
     public mutating func add(_ attempt: CompletedPitchMatching) {
-        absoluteErrors.add(attempt.userCentError.magnitude.rawValue)
+        let error = attempt.userCentError.magnitude.rawValue
+        absoluteErrors.add(error)
+        // Answers arrive in time order: the newest day takes them without calendar work.
+        if let last = days.indices.last, days[last].start <= attempt.timestamp, attempt.timestamp < days[last].end {
+            days[last].absoluteErrors.add(error)
+            return
+        }
+        let start = calendar.startOfDay(for: attempt.timestamp)
+        // Out of order (an import of older records): found from the newest end.
+        let index = days.lastIndex { $0.start < start }.map { $0 + 1 } ?? 0
+        if index == days.endIndex || days[index].start != start {
+            let end = calendar.date(byAdding: .day, value: 1, to: start) ?? start.addingTimeInterval(86_400)
+            days.insert(Day(start: start, end: end), at: index)
+        }
+        days[index].absoluteErrors.add(error)
     }
 
     public var count: Int { absoluteErrors.count }

@@ -24,7 +24,16 @@ struct ProfileRoutes {
             return Self.svg(options.svg(await service.snapshot(try Self.scope(query))))
         }
         api.get("profile/sparkline.svg") { request, _ in
-            Self.svg(ThresholdChart.sparkline(await service.snapshot(try Self.scope(request.uri.queryParameters)).timeline(.day)))
+            let query = request.uri.queryParameters
+            // A discipline names its own series: the threshold of a comparison discipline, the
+            // mean absolute error of a matching one.
+            guard let name = query["discipline"] else {
+                return Self.svg(ThresholdChart.sparkline(await service.snapshot(try Self.scope(query)).timeline(.day)))
+            }
+            let discipline = try TrialRequest(discipline: String(name)).parsed()
+            let profile = await service.snapshot(discipline.usesIntervals ? .intervals : .pitch)
+            return Self.svg(discipline.kind == .comparison
+                ? ThresholdChart.sparkline(profile.timeline(.day)) : ThresholdChart.sparkline(profile.matching))
         }
     }
 

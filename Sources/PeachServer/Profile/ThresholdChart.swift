@@ -159,14 +159,22 @@ struct ThresholdChart {
     }
 
     /// The fitted threshold per day alone: no axes, no labels, no dots (seed story 9.2, AC 6).
-    /// Without two fitted days, a quiet dashed baseline that looks meant, not broken.
     static func sparkline(_ timeline: ThresholdTimeline) -> String {
+        sparkline(timeline.points.compactMap(\.fit?.threshold.rawValue), hasData: !timeline.isEmpty)
+    }
+
+    /// A matching discipline's mean absolute error per day, drawn the same way.
+    static func sparkline(_ matching: PitchMatchingStatistics) -> String {
+        sparkline(matching.days.map(\.meanAbsoluteError.rawValue), hasData: matching.count > 0)
+    }
+
+    /// Without two values, a quiet dashed baseline that looks meant, not broken.
+    private static func sparkline(_ values: [Double], hasData: Bool) -> String {
         let width = 300.0, height = 60.0, inset = 4.0
-        let values = timeline.points.compactMap(\.fit?.threshold.rawValue)
         var out = #"<svg xmlns="http://www.w3.org/2000/svg" class="sparkline" viewBox="0 0 300 60" preserveAspectRatio="none" aria-hidden="true">"#
         out += "<style>.sparkline path { fill: none; stroke: var(--chart-line, #b3431f); stroke-width: 2; stroke-linejoin: round; stroke-linecap: round; } .sparkline path.empty { stroke: var(--chart-grid, #c7c7cc); stroke-dasharray: 4 6; }</style>"
         if values.count < 2 {
-            out += #"<path class="\#(timeline.isEmpty ? "empty" : "trace")" d="M\#(inset),\#(height / 2) L\#(width - inset),\#(height / 2)" vector-effect="non-scaling-stroke"/>"#
+            out += #"<path class="\#(hasData ? "trace" : "empty")" d="M\#(inset),\#(height / 2) L\#(width - inset),\#(height / 2)" vector-effect="non-scaling-stroke"/>"#
         } else {
             let low = values.min()!, high = values.max()!
             let span = max(high - low, 1e-9)

@@ -24,3 +24,20 @@ struct PitchMatchingStatisticsTests {
         #expect(abs(statistics.standardDeviation!.rawValue - (12.0).squareRoot()) < 1e-12)
     }
 }
+
+extension PitchMatchingStatisticsTests {
+    @Test func eachDayKeepsItsOwnMeanAbsoluteErrorInAnyOrder() {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        var statistics = PitchMatchingStatistics(calendar: calendar)
+        let day = 86_400.0
+        for (seconds, error) in [(day + 10, 6.0), (day + 20, -2), (3 * day, 9), (10, -20), (day + 30, 1)] {
+            statistics.add(CompletedPitchMatching(
+                referenceNote: MIDINote(60)!, initialCentOffset: Cents(40), userCentError: Cents(error),
+                timestamp: Date(timeIntervalSince1970: seconds)))
+        }
+        #expect(statistics.days.map(\.start.timeIntervalSince1970) == [0, day, 3 * day])
+        #expect(statistics.days.map(\.meanAbsoluteError) == [Cents(20), Cents(3), Cents(9)])
+        #expect(statistics.count == 5)
+    }
+}

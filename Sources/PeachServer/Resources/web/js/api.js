@@ -62,5 +62,6 @@ export const api = {
     requestText(`profile/chart.svg?${new URLSearchParams({
       period, width, height, lang, scope, ...(view ? { viewStart: view.start, viewWidth: view.width } : {}),
     })}`),
-  sparklineSvg: (scope = 'pitch') => requestText(`profile/sparkline.svg?scope=${encodeURIComponent(scope)}`),
+  /** One discipline's series: its fitted threshold per day, or its mean absolute error per day. */
+  sparklineSvg: (discipline) => requestText(`profile/sparkline.svg?discipline=${encodeURIComponent(discipline)}`),
 };

@@ -6,7 +6,6 @@ export function startScreen({ navigate }) {
   const element = document.getElementById('screen-start');
   const info = document.getElementById('info-dialog');
   const preview = document.getElementById('start-profile');
-  const sparkline = document.getElementById('start-sparkline');
   const empty = document.getElementById('start-profile-empty');
   document.getElementById('start-training').addEventListener('click', () => navigate('#/training'));
   document.getElementById('start-pitch-matching').addEventListener('click', () => navigate('#/pitch-matching'));
@@ -14,7 +13,6 @@ export function startScreen({ navigate }) {
   document.getElementById('start-interval-matching').addEventListener('click', () => navigate('#/interval-matching'));
   preview.addEventListener('click', () => navigate('#/profile'));
   document.getElementById('start-intervals-profile').addEventListener('click', () => navigate('#/profile'));
-  const intervalsSparkline = document.getElementById('start-intervals-sparkline');
   document.getElementById('open-info').addEventListener('click', async () => {
     info.showModal();
     const health = await api.health().catch(() => null);
@@ -25,14 +23,14 @@ export function startScreen({ navigate }) {
   // The preview is a glance, never a blocker: if it cannot load, Start still works.
   async function showPreview() {
     try {
-      const [svg, intervalsSvg, profile, intervals] = await Promise.all([
-        api.sparklineSvg(), api.sparklineSvg('intervals'), api.profile(), api.profile('intervals')]);
-      sparkline.innerHTML = svg;
-      intervalsSparkline.innerHTML = intervalsSvg;
-      const intervalsEmpty = intervals.comparisons.count === 0;
+      const boxes = [...element.querySelectorAll('.sparkline-box[data-discipline]')];
+      const [profile, intervals, ...svgs] = await Promise.all([
+        api.profile(), api.profile('intervals'), ...boxes.map((box) => api.sparklineSvg(box.dataset.discipline))]);
+      boxes.forEach((box, index) => { box.innerHTML = svgs[index]; });
+      const intervalsEmpty = intervals.comparisons.count === 0 && intervals.pitchMatching.count === 0;
       document.getElementById('start-intervals-empty').hidden = !intervalsEmpty;
       document.getElementById('start-intervals-profile').classList.toggle('empty', intervalsEmpty);
-      const hasData = profile.comparisons.count > 0;
+      const hasData = profile.comparisons.count > 0 || profile.pitchMatching.count > 0;
       // The same threshold as the Profile's headline, never the mean difference played.
       const threshold = profile.threshold && !profile.threshold.upperIsOpen ? profile.threshold.threshold : null;
       empty.hidden = hasData;
