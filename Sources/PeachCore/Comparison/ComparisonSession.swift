@@ -59,7 +59,7 @@ public enum ComparisonEffect: Hashable, Sendable {
 /// The comparison loop of seed story 3.2 as a pure state machine: idle → playingNote1 →
 /// playingNote2 → awaitingAnswer → showingFeedback → (next). No clocks, no audio, no database:
 /// every effect is returned for a driver to perform, so every transition is one unit test.
-public struct ComparisonSession: Sendable {
+public struct ComparisonSession: SessionReducer {
     public struct Timing: Hashable, Sendable {
         public var noteDuration: Duration
         public var noteGap: Duration
@@ -84,6 +84,8 @@ public struct ComparisonSession: Sendable {
     public var timing: Timing
 
     public init(timing: Timing) { self.timing = timing }
+
+    public static var stopEvent: ComparisonEvent { .stop }
 
     public mutating func handle(_ event: ComparisonEvent) -> [ComparisonEffect] {
         switch (state, event) {

@@ -9,19 +9,18 @@ public protocol ComparisonSource: Sendable {
 
 /// Runs a ComparisonSession's effects through the ports and feeds their outcomes back as events.
 /// It holds no rules of its own: what happens next is always the reducer's decision.
-public actor ComparisonSessionDriver {
-    private var session: ComparisonSession
+public actor ComparisonSessionDriver: SessionDriving {
+    var session: ComparisonSession
     private let player: any NotePlayer
-    private let store: any TrainingDataStore
+    let store: any TrainingDataStore
     private let source: any ComparisonSource
-    private let clock: any Clock<Duration>
+    let clock: any Clock<Duration>
     private let now: @Sendable () -> Date
     private let onFeedback: @Sendable (Bool) -> Void
-    private let onError: @Sendable (any Error) -> Void
-    /// Bumped on every stop so that effects of a discarded trial cannot feed events into the next one.
-    private var generation = 0
+    let onError: @Sendable (any Error) -> Void
+    var generation = 0
+    var waitTask: Task<Void, Never>?
     private var noteTask: Task<Void, Never>?
-    private var waitTask: Task<Void, Never>?
 
     public init(
         timing: ComparisonSession.Timing, player: any NotePlayer, store: any TrainingDataStore,
@@ -46,19 +45,9 @@ public actor ComparisonSessionDriver {
 
     public func answer(_ answer: ComparisonAnswer) async { await send(.answered(answer, at: now())) }
 
-    public func stop() async {
-        generation += 1
-        waitTask?.cancel()
-        await send(.stop)
-    }
+    public func stop() async { await discard() }
 
-    private func send(_ event: ComparisonEvent) async {
-        for effect in session.handle(event) {
-            await perform(effect)
-        }
-    }
-
-    private func perform(_ effect: ComparisonEffect) async {
+    func perform(_ effect: ComparisonEffect) async {
         let generation = self.generation
         switch effect {
         case .chooseNext:
@@ -78,25 +67,12 @@ public actor ComparisonSessionDriver {
             // A cancelled note task releases its note with the ramp (NotePlayer.play(_:clock:)).
             noteTask?.cancel()
         case let .wait(duration, then: event):
-            waitTask = Task { [self] in
-                guard (try? await clock.sleep(for: duration)) != nil else { return }
-                await sendIfCurrent(event, generation)
-            }
+            wait(duration, then: event, generation)
         case let .record(completed):
-            do throws(DataStoreError) {
-                try await store.save(completed)
-            } catch {
-                // A lost record is better than an interrupted session (seed story 3.2, AC 4).
-                onError(error)
-            }
+            await save(.comparison(completed))
             await source.didComplete(completed)
         case let .showFeedback(isCorrect):
             onFeedback(isCorrect)
         }
-    }
-
-    private func sendIfCurrent(_ event: ComparisonEvent, _ generation: Int) async {
-        guard generation == self.generation else { return }
-        await send(event)
     }
 }

@@ -42,7 +42,7 @@ public enum PitchMatchingEffect: Hashable, Sendable {
 /// The pitch-matching loop (seed epics 12–18) as a pure state machine: the reference plays for the
 /// note duration, the tunable note starts at once at the challenge's offset and follows the slider
 /// until the user lets go; the signed error is recorded and shown, then the next challenge starts.
-public struct PitchMatchingSession: Sendable {
+public struct PitchMatchingSession: SessionReducer {
     public struct Timing: Hashable, Sendable {
         public var noteDuration: Duration
         public var feedbackDuration: Duration
@@ -62,6 +62,8 @@ public struct PitchMatchingSession: Sendable {
     public var timing: Timing
 
     public init(timing: Timing) { self.timing = timing }
+
+    public static var stopEvent: PitchMatchingEvent { .stop }
 
     public mutating func handle(_ event: PitchMatchingEvent) -> [PitchMatchingEffect] {
         switch (state, event) {

@@ -7,19 +7,18 @@ public protocol PitchMatchingChallengeSource: Sendable {
 
 /// Runs a PitchMatchingSession's effects through the ports and feeds their outcomes back as events.
 /// It owns the tunable note's PlaybackHandle; every decision stays with the reducer.
-public actor PitchMatchingSessionDriver {
-    private var session: PitchMatchingSession
+public actor PitchMatchingSessionDriver: SessionDriving {
+    var session: PitchMatchingSession
     private let player: any NotePlayer
-    private let store: any TrainingDataStore
+    let store: any TrainingDataStore
     private let source: any PitchMatchingChallengeSource
-    private let clock: any Clock<Duration>
+    let clock: any Clock<Duration>
     private let now: @Sendable () -> Date
     private let onFeedback: @Sendable (CompletedPitchMatching) -> Void
-    private let onError: @Sendable (any Error) -> Void
-    /// Bumped on every stop so that effects of a discarded attempt cannot feed events into the next one.
-    private var generation = 0
+    let onError: @Sendable (any Error) -> Void
+    var generation = 0
+    var waitTask: Task<Void, Never>?
     private var referenceTask: Task<Void, Never>?
-    private var waitTask: Task<Void, Never>?
     private var tunable: (any PlaybackHandle)?
     /// A retune that arrived while the tunable note was still starting; applied once it has started.
     private var pendingRetune: Frequency?
@@ -49,19 +48,9 @@ public actor PitchMatchingSessionDriver {
 
     public func commit(at value: NormalizedSliderValue) async { await send(.committed(value, at: now())) }
 
-    public func stop() async {
-        generation += 1
-        waitTask?.cancel()
-        await send(.stop)
-    }
+    public func stop() async { await discard() }
 
-    private func send(_ event: PitchMatchingEvent) async {
-        for effect in session.handle(event) {
-            await perform(effect)
-        }
-    }
-
-    private func perform(_ effect: PitchMatchingEffect) async {
+    func perform(_ effect: PitchMatchingEffect) async {
         let generation = self.generation
         switch effect {
         case .chooseNext:
@@ -112,29 +101,16 @@ public actor PitchMatchingSessionDriver {
             pendingRetune = nil
             await handle?.stop()
         case let .record(completed):
-            do throws(DataStoreError) {
-                try await store.save(completed)
-            } catch {
-                // A lost record is better than an interrupted session.
-                onError(error)
-            }
+            await save(.matching(completed))
         case let .showFeedback(completed):
             onFeedback(completed)
         case let .wait(duration, then: event):
-            waitTask = Task { [self] in
-                guard (try? await clock.sleep(for: duration)) != nil else { return }
-                await sendIfCurrent(event, generation)
-            }
+            wait(duration, then: event, generation)
         }
     }
 
     private func fail(_ error: AudioError, _ generation: Int) async {
         onError(error)
         await sendIfCurrent(.audioFailed, generation)
-    }
-
-    private func sendIfCurrent(_ event: PitchMatchingEvent, _ generation: Int) async {
-        guard generation == self.generation else { return }
-        await send(event)
     }
 }
