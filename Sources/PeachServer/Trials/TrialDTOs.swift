@@ -74,8 +74,34 @@ struct TrialHeader: Codable {
     let session: Session
 }
 
+/// A trial as the client receives it: the header every trial has and its kind's own fields, in one
+/// flat object.
+struct FlatTrial<Fields: Codable & Sendable & APIDescribed>: Codable, Sendable, APIDescribed {
+    let header: TrialHeader
+    let fields: Fields
+
+    init(header: TrialHeader, fields: Fields) {
+        self.header = header
+        self.fields = fields
+    }
+
+    init(from decoder: any Decoder) throws {
+        header = try TrialHeader(from: decoder)
+        fields = try Fields(from: decoder)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        try header.encode(to: encoder)
+        try fields.encode(to: encoder)
+    }
+
+    static var apiNotes: [String: APINote] { Fields.apiNotes.merging(["": .closed]) { $0.merged($1) } }
+}
+
 /// A higher/lower trial of a comparison discipline.
-struct ComparisonTrial: Codable, APIDescribed {
+typealias ComparisonTrial = FlatTrial<ComparisonFields>
+
+struct ComparisonFields: Codable, APIDescribed {
     struct Note2: Codable, APIDescribed {
         let midi: Int
         let centOffset: Double
@@ -92,41 +118,17 @@ struct ComparisonTrial: Codable, APIDescribed {
         }
     }
 
-    let header: TrialHeader
     let note1: NoteDTO
     let note2: Note2
     let noteGapSeconds: Double
 
-    init(header: TrialHeader, note1: NoteDTO, note2: Note2, noteGapSeconds: Double) {
-        self.header = header
-        self.note1 = note1
-        self.note2 = note2
-        self.noteGapSeconds = noteGapSeconds
-    }
-
-    private enum Keys: String, CodingKey { case note1, note2, noteGapSeconds }
-
-    init(from decoder: any Decoder) throws {
-        header = try TrialHeader(from: decoder)
-        let container = try decoder.container(keyedBy: Keys.self)
-        note1 = try container.decode(NoteDTO.self, forKey: .note1)
-        note2 = try container.decode(Note2.self, forKey: .note2)
-        noteGapSeconds = try container.decode(Double.self, forKey: .noteGapSeconds)
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        try header.encode(to: encoder)
-        var container = encoder.container(keyedBy: Keys.self)
-        try container.encode(note1, forKey: .note1)
-        try container.encode(note2, forKey: .note2)
-        try container.encode(noteGapSeconds, forKey: .noteGapSeconds)
-    }
-
-    static var apiNotes: [String: APINote] { ["": .closed] }
+    static var apiNotes: [String: APINote] { [:] }
 }
 
 /// A slider trial of a matching discipline.
-struct MatchingTrial: Codable, APIDescribed {
+typealias MatchingTrial = FlatTrial<MatchingFields>
+
+struct MatchingFields: Codable, APIDescribed {
     struct TunableNote: Codable, APIDescribed {
         let startFrequencyHz: Double
         let targetMidi: Int
@@ -140,57 +142,27 @@ struct MatchingTrial: Codable, APIDescribed {
         }
     }
 
-    let header: TrialHeader
     let referenceNote: NoteDTO
     let tunableNote: TunableNote
     let initialCentOffset: Double
     let centRange: Double
 
-    init(header: TrialHeader, referenceNote: NoteDTO, tunableNote: TunableNote, initialCentOffset: Double, centRange: Double) {
-        self.header = header
-        self.referenceNote = referenceNote
-        self.tunableNote = tunableNote
-        self.initialCentOffset = initialCentOffset
-        self.centRange = centRange
-    }
-
-    private enum Keys: String, CodingKey { case referenceNote, tunableNote, initialCentOffset, centRange }
-
-    init(from decoder: any Decoder) throws {
-        header = try TrialHeader(from: decoder)
-        let container = try decoder.container(keyedBy: Keys.self)
-        referenceNote = try container.decode(NoteDTO.self, forKey: .referenceNote)
-        tunableNote = try container.decode(TunableNote.self, forKey: .tunableNote)
-        initialCentOffset = try container.decode(Double.self, forKey: .initialCentOffset)
-        centRange = try container.decode(Double.self, forKey: .centRange)
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        try header.encode(to: encoder)
-        var container = encoder.container(keyedBy: Keys.self)
-        try container.encode(referenceNote, forKey: .referenceNote)
-        try container.encode(tunableNote, forKey: .tunableNote)
-        try container.encode(initialCentOffset, forKey: .initialCentOffset)
-        try container.encode(centRange, forKey: .centRange)
-    }
-
     static var apiNotes: [String: APINote] {
         [
-            "": .closed,
             "initialCentOffset": APINote.bounds(-PitchMatchingChallenge.defaultCentRange.rawValue...PitchMatchingChallenge.defaultCentRange.rawValue)
                 .describe("Signed offset from the correctly tuned target: positive means the tunable note starts sharp."),
             "centRange": .describe(
                 "Cents the slider reaches either way from its centre: the tunable note sounds at startFrequencyHz × 2^(normalizedValue × centRange / 1200)."),
+            // A header field, described for this kind: the tracer applies notes to the whole flat object.
             "noteDurationSeconds": .describe("How long the reference plays; the tunable note starts as it ends."),
         ]
     }
 }
 
 /// 201 from `POST /api/trials` (and its aliases): everything the client needs to play the trial.
-enum TrialResponse: ResponseEncodable, APISchemaProviding {
-    case comparison(ComparisonTrial)
-    case matching(MatchingTrial)
+typealias TrialResponse = OneOfKind<ComparisonTrial, MatchingTrial>
 
+extension TrialResponse {
     init(_ issued: TrialService.Issued) {
         let settings = issued.settings
         let reference = settings.referencePitch
@@ -205,44 +177,26 @@ enum TrialResponse: ResponseEncodable, APISchemaProviding {
                 session: .init(
                     answersOpenSeconds: SessionRules.answersOpen(noteDuration: duration, noteGap: .seconds(settings.noteGapSeconds)).seconds,
                     feedbackSeconds: feedback))
-            self = .comparison(ComparisonTrial(
-                header: header,
+            self = .comparison(ComparisonTrial(header: header, fields: ComparisonFields(
                 note1: NoteDTO(comparison.note1, comparison.note1Frequency(reference: reference)),
                 note2: .init(
                     midi: comparison.note2.rawValue, centOffset: comparison.centOffset.rawValue,
                     frequencyHz: comparison.note2Frequency(reference: reference).hertz,
                     levelOffsetDB: comparison.note2LevelOffset.rawValue),
-                noteGapSeconds: settings.noteGapSeconds))
+                noteGapSeconds: settings.noteGapSeconds)))
         case let .matching(challenge):
             let header = TrialHeader(
                 id: issued.id, discipline: challenge.discipline,
                 interval: IntervalDTO(challenge.interval, challenge.tuningSystem), tuningSystem: challenge.tuningSystem,
                 noteDurationSeconds: settings.noteDurationSeconds,
                 session: .init(answersOpenSeconds: SessionRules.tuningOpens(noteDuration: duration).seconds, feedbackSeconds: feedback))
-            self = .matching(MatchingTrial(
-                header: header,
+            self = .matching(MatchingTrial(header: header, fields: MatchingFields(
                 referenceNote: NoteDTO(challenge.referenceNote, challenge.referenceFrequency(reference: reference)),
                 tunableNote: .init(
                     startFrequencyHz: challenge.tunableFrequency(atNormalizedValue: .centre, reference: reference).hertz,
                     targetMidi: challenge.targetNote.rawValue),
-                initialCentOffset: challenge.initialCentOffset.rawValue, centRange: challenge.centRange.rawValue))
+                initialCentOffset: challenge.initialCentOffset.rawValue, centRange: challenge.centRange.rawValue)))
         }
-    }
-
-    init(from decoder: any Decoder) throws {
-        self = .comparison(try ComparisonTrial(from: decoder))
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        switch self {
-        case let .comparison(trial): try trial.encode(to: encoder)
-        case let .matching(trial): try trial.encode(to: encoder)
-        }
-    }
-
-    static func apiSchema(_ tracer: SchemaTracer) throws -> (placeholder: Self, schema: [String: Any]) {
-        let comparison = try tracer.trace(ComparisonTrial.self)
-        return (.comparison(comparison.value), ["oneOf": [comparison.schema, try tracer.trace(MatchingTrial.self).schema]])
     }
 }
 
@@ -279,50 +233,33 @@ struct AnswerRequest: Decodable, APIDescribed {
 }
 
 /// 200 from an answer: the judged result of the trial's kind.
-enum AnswerResponse: ResponseEncodable, APISchemaProviding {
-    struct Judged: Codable {
-        let isCorrect: Bool
-        let centOffset: Double
-    }
+typealias AnswerResponse = OneOfKind<JudgedAnswer, MatchedAnswer>
 
-    struct Matched: Codable, APIDescribed {
-        let userCentError: Double
-        let band: PitchMatchingBand
-
-        static var apiNotes: [String: APINote] {
-            [
-                "userCentError": .describe("initialCentOffset + normalizedValue × centRange; positive means sharp."),
-                "band": .describe("deadCenter: rounds to 0 ¢; close: under 10 ¢; near: 10–30 ¢; far: over 30 ¢."),
-            ]
-        }
-    }
-
-    case comparison(Judged)
-    case matching(Matched)
-
+extension AnswerResponse {
     init(record: TrainingRecord) {
         switch record {
         case let .comparison(comparison):
-            self = .comparison(Judged(isCorrect: comparison.isCorrect, centOffset: comparison.note2CentOffset.rawValue))
+            self = .comparison(JudgedAnswer(isCorrect: comparison.isCorrect, centOffset: comparison.note2CentOffset.rawValue))
         case let .matching(attempt):
-            self = .matching(Matched(userCentError: attempt.userCentError.rawValue, band: attempt.band))
+            self = .matching(MatchedAnswer(userCentError: attempt.userCentError.rawValue, band: attempt.band))
         }
     }
+}
 
-    init(from decoder: any Decoder) throws {
-        self = .comparison(try Judged(from: decoder))
-    }
+struct JudgedAnswer: Codable {
+    let isCorrect: Bool
+    let centOffset: Double
+}
 
-    func encode(to encoder: any Encoder) throws {
-        switch self {
-        case let .comparison(judged): try judged.encode(to: encoder)
-        case let .matching(matched): try matched.encode(to: encoder)
-        }
-    }
+struct MatchedAnswer: Codable, APIDescribed {
+    let userCentError: Double
+    let band: PitchMatchingBand
 
-    static func apiSchema(_ tracer: SchemaTracer) throws -> (placeholder: Self, schema: [String: Any]) {
-        let judged = try tracer.trace(Judged.self)
-        return (.comparison(judged.value), ["oneOf": [judged.schema, try tracer.trace(Matched.self).schema]])
+    static var apiNotes: [String: APINote] {
+        [
+            "userCentError": .describe("initialCentOffset + normalizedValue × centRange; positive means sharp."),
+            "band": .describe("deadCenter: rounds to 0 ¢; close: under 10 ¢; near: 10–30 ¢; far: over 30 ¢."),
+        ]
     }
 }
 
