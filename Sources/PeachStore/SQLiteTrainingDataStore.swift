@@ -9,15 +9,33 @@ public struct SQLiteTrainingDataStore: TrainingDataStore {
 
     public init(database: PeachDatabase) { self.database = database }
 
-    public func save(_ record: TrainingRecord) async throws(DataStoreError) {
+    public func save(_ record: TrainingRecord, key: AnswerKey?) async throws(DataStoreError) {
         do {
             // Concurrent answers share one fsync'd transaction; this call returns once its own write is durable.
             try await database.groupCommit.write { db in
-                try RecordTable(record.discipline.kind).insert(record, db)
+                let table = RecordTable(record.discipline.kind)
+                try table.insert(record, db)
+                if let key {
+                    try db.cachedStatement(sql: "INSERT INTO answerKey (key, recordTable, recordID) VALUES (?, ?, ?)")
+                        .execute(arguments: [key.rawValue, table.name, db.lastInsertedRowID])
+                }
             }
         } catch {
             throw .saveFailed(String(describing: error))
         }
+    }
+
+    public func record(savedUnder key: AnswerKey) async throws(DataStoreError) -> TrainingRecord? {
+        for table in RecordTable.allCases {
+            let found = try await fetch(
+                table, sql: """
+                    SELECT \(table.selection) FROM \(table.name)
+                    WHERE id = (SELECT recordID FROM answerKey WHERE key = ? AND recordTable = ?)
+                    """,
+                arguments: [key.rawValue, table.name])
+            if let record = found.first { return record }
+        }
+        return nil
     }
 
     public func records(_ discipline: Discipline?, limit: Int) async throws(DataStoreError) -> [TrainingRecord] {
@@ -38,6 +56,7 @@ public struct SQLiteTrainingDataStore: TrainingDataStore {
         do {
             try await database.writer.write { db in
                 for table in RecordTable.allCases { try db.execute(sql: "DELETE FROM \(table.name)") }
+                try db.execute(sql: "DELETE FROM answerKey")
             }
         } catch {
             throw .saveFailed(String(describing: error))

@@ -87,3 +87,24 @@ struct TrainingDataStoreContractTests {
         if case let .comparison(comparison) = record { comparison } else { nil }
     }
 }
+
+extension TrainingDataStoreContractTests {
+    /// A record saved under a key is found by it; a second save under the same key writes nothing.
+    @Test(arguments: Backend.allCases)
+    func anAnswerKeyFindsItsRecordAndIsStoredOnce(backend: Backend) async throws {
+        let harness = try Harness(backend)
+        let first = AnswerKey(rawValue: "key-0001-comparison")!, second = AnswerKey(rawValue: "key-0002-matching")!
+        try await harness.store.save(Self.records[1], key: first)
+        try await harness.store.save(Self.records[3], key: second)
+        try await harness.store.save(Self.records[0])
+        #expect(try await harness.store.record(savedUnder: first) == Self.records[1])
+        #expect(try await harness.store.record(savedUnder: second) == Self.records[3])
+        #expect(try await harness.store.record(savedUnder: AnswerKey(rawValue: "never-given")!) == nil)
+
+        await #expect(throws: DataStoreError.self) { try await harness.store.save(Self.records[2], key: first) }
+        #expect(try await harness.store.records(nil, limit: 10).count == 3)
+
+        try await harness.store.deleteAll()
+        #expect(try await harness.store.record(savedUnder: first) == nil)
+    }
+}

@@ -1,5 +1,6 @@
 """Comparison training in every detail (issue 3): audio-clock gating, double taps, interruptions,
 keyboard-only training, vary loudness in the rendered audio, a chain that survives a restart."""
+import re
 import base64
 
 import numpy as np
@@ -119,10 +120,12 @@ def test_an_unacknowledged_answer_is_retried_once_then_dropped_and_training_goes
     start_training(server, browser, noteDurationSeconds=0.4)
     browser.execute_script("""
         window.answerAttempts = 0;
+        window.answerKeys = [];
         const realFetch = window.fetch;
         window.fetch = (url, options) => {
           if (String(url).endsWith('/answer')) {
             window.answerAttempts += 1;
+            window.answerKeys.push(options.headers['Idempotency-Key']);
             return Promise.resolve(new Response('{"error":{"message":"disk full"}}', { status: 503 }));
           }
           return realFetch(url, options);
@@ -132,10 +135,35 @@ def test_an_unacknowledged_answer_is_retried_once_then_dropped_and_training_goes
     browser.find_element(By.ID, "answer-lower").click()
     WebDriverWait(browser, 5).until(lambda _: audio_state(browser)["note1Start"] != first)
     assert browser.execute_script("return window.answerAttempts") == 2
+    # Both attempts are one answer to the server: the same idempotency key.
+    keys = browser.execute_script("return window.answerKeys")
+    assert len(set(keys)) == 1 and re.fullmatch(r"[0-9a-f]{32}", keys[0])
     assert browser.find_element(By.ID, "screen-comparison").is_displayed()
     assert "visible" not in browser.find_element(By.ID, "comparison-feedback").get_attribute("class")
     wait_enabled(browser)
     assert server.records() == []
+
+
+
+def test_a_lost_response_is_retried_under_the_same_key_and_stored_once(server, browser):
+    start_training(server, browser, noteDurationSeconds=0.4)
+    browser.execute_script("""
+        window.answerAttempts = 0;
+        const realFetch = window.fetch;
+        window.fetch = async (url, options) => {
+          if (String(url).endsWith('/answer') && ++window.answerAttempts === 1) {
+            await realFetch(url, options);  // stored by the server, but the response never arrives
+            throw new TypeError('network connection lost');
+          }
+          return realFetch(url, options);
+        };""")
+    wait_enabled(browser)
+    browser.find_element(By.ID, "answer-lower").click()
+    WebDriverWait(browser, 5).until(
+        lambda _: "visible" in browser.find_element(By.ID, "comparison-feedback").get_attribute("class"))
+    assert browser.execute_script("return window.answerAttempts") == 2
+    records = server.records()
+    assert len(records) == 1, records
 
 
 RENDER = """

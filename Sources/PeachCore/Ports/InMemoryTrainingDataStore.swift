@@ -2,6 +2,7 @@
 /// reference the SQLite store's contract tests are checked against.
 public actor InMemoryTrainingDataStore: TrainingDataStore, TrainingHistory, SettingsStore {
     private var stored: [TrainingRecord] = []
+    private var keys: [AnswerKey: Int] = [:]
     private var settings: SettingsUpdate?
     /// Set to make the next saves fail, as a full disk would.
     private var failSaves = false
@@ -10,16 +11,25 @@ public actor InMemoryTrainingDataStore: TrainingDataStore, TrainingHistory, Sett
 
     public func setFailSaves(_ fail: Bool) { failSaves = fail }
 
-    public func save(_ record: TrainingRecord) throws(DataStoreError) {
+    public func save(_ record: TrainingRecord, key: AnswerKey?) throws(DataStoreError) {
         guard !failSaves else { throw .saveFailed("the in-memory store was told to fail") }
+        if let key {
+            guard keys[key] == nil else { throw .saveFailed("an answer was already saved under the key \(key.rawValue)") }
+            keys[key] = stored.count
+        }
         stored.append(record)
     }
+
+    public func record(savedUnder key: AnswerKey) -> TrainingRecord? { keys[key].map { stored[$0] } }
 
     public func records(_ discipline: Discipline?, limit: Int) -> [TrainingRecord] {
         Array(newestFirst.filter { discipline == nil || $0.discipline == discipline }.prefix(limit))
     }
 
-    public func deleteAll() { stored.removeAll() }
+    public func deleteAll() {
+        stored.removeAll()
+        keys.removeAll()
+    }
 
     /// Newest first; among equal timestamps the later saved first, as the SQLite store orders them.
     private var newestFirst: [TrainingRecord] {

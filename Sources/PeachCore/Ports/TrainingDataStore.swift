@@ -1,6 +1,10 @@
 /// Where answers live. Each save is one atomic transaction: it lands whole or not at all.
 public protocol TrainingDataStore: Sendable {
-    func save(_ record: TrainingRecord) async throws(DataStoreError)
+    /// With a key, the record and its key land in the same transaction: a key is never stored
+    /// without its record, nor a keyed record without its key.
+    func save(_ record: TrainingRecord, key: AnswerKey?) async throws(DataStoreError)
+    /// The record saved under `key`; nothing when no record was (or it was deleted since).
+    func record(savedUnder key: AnswerKey) async throws(DataStoreError) -> TrainingRecord?
     /// Newest first; every discipline when `discipline` is nil.
     func records(_ discipline: Discipline?, limit: Int) async throws(DataStoreError) -> [TrainingRecord]
     /// Every record of every discipline, in one transaction ("Reset training data").
@@ -8,6 +12,10 @@ public protocol TrainingDataStore: Sendable {
 }
 
 extension TrainingDataStore {
+    public func save(_ record: TrainingRecord) async throws(DataStoreError) {
+        try await save(record, key: nil)
+    }
+
     public func save(_ comparison: CompletedComparison) async throws(DataStoreError) {
         try await save(.comparison(comparison))
     }

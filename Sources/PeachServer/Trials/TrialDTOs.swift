@@ -204,6 +204,24 @@ extension TrialResponse {
 struct AnswerRequest: Decodable, APIDescribed {
     let answer: String?
     let normalizedValue: Double?
+    let answeredSecondsAgo: Double?
+
+    init(answer: String? = nil, normalizedValue: Double? = nil, answeredSecondsAgo: Double? = nil) {
+        self.answer = answer
+        self.normalizedValue = normalizedValue
+        self.answeredSecondsAgo = answeredSecondsAgo
+    }
+
+    /// How long before sending the user answered: measured on the client's own clock, so the two
+    /// clocks need not agree.
+    func age() throws -> Duration {
+        guard let seconds = answeredSecondsAgo else { return .zero }
+        let limit = TrialService.answerAgeLimit.seconds
+        guard seconds >= 0, seconds <= limit else {
+            throw HTTPError(.badRequest, message: "answeredSecondsAgo must be a number from 0 to \(Int(limit)), got \(seconds)")
+        }
+        return .seconds(seconds)
+    }
 
     static var apiNotes: [String: APINote] {
         [
@@ -211,6 +229,8 @@ struct AnswerRequest: Decodable, APIDescribed {
             "answer": .as(ComparisonAnswer.self),
             "normalizedValue": APINote.bounds(NormalizedSliderValue.range)
                 .describe("The slider's position: -1 bottom, 0 centre (where it starts), 1 top."),
+            "answeredSecondsAgo": APINote.bounds(0...TrialService.answerAgeLimit.seconds)
+                .describe("How long before this request the user answered (an answer sent late, after a network loss, keeps its time). Default 0."),
         ]
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import PeachCore
 
@@ -15,8 +16,8 @@ struct TrialRoutes {
         }
         api.post("trials/:id/answer") { request, context -> AnswerResponse in
             let id = try context.parameters.require("id")
-            let given = try await request.decode(as: AnswerRequest.self, context: context).parsed()
-            return try await answer(id, given)
+            let body = try await request.decode(as: AnswerRequest.self, context: context)
+            return try await answer(id, try body.parsed(), key: try Self.answerKey(request), age: try body.age())
         }
         api.get("records") { request, _ -> RecordsResponse in
             let query = request.uri.queryParameters
@@ -38,13 +39,14 @@ struct TrialRoutes {
             }
             api.post(RouterPath("\(path)/:id/\(answerPath)")) { request, context -> AnswerResponse in
                 let id = try context.parameters.require("id")
-                let given = try await request.decode(as: AnswerRequest.self, context: context).parsed()
+                let body = try await request.decode(as: AnswerRequest.self, context: context)
+                let given = try body.parsed()
                 // Each alias takes only its own kind's answer, as it always did.
                 guard given.kind == discipline.kind else {
                     throw HTTPError(.badRequest, message: discipline.kind == .comparison
                         ? "answer must be higher or lower" : "normalizedValue must be a number from -1 to 1")
                 }
-                return try await answer(id, given, only: discipline.kind)
+                return try await answer(id, given, key: try Self.answerKey(request), age: try body.age(), only: discipline.kind)
             }
             api.get(RouterPath("records/\(recordsPath)")) { request, _ -> RecordsResponse in
                 try await records(discipline, limit: try request.uri.queryParameters.boundedInt("limit", in: 1...10_000, default: 100))
@@ -52,12 +54,23 @@ struct TrialRoutes {
         }
     }
 
-    private func answer(_ id: String, _ answer: TrialAnswer, only kind: Discipline.Kind? = nil) async throws -> AnswerResponse {
+    /// The `Idempotency-Key` header: the client's name for this answer, the same on every retry.
+    static func answerKey(_ request: Request) throws -> AnswerKey? {
+        guard let text = request.headers[HTTPField.Name("Idempotency-Key")!] else { return nil }
+        guard let key = AnswerKey(rawValue: text) else {
+            throw HTTPError(.badRequest, message: "Idempotency-Key must be \(AnswerKey.lengths.lowerBound) to \(AnswerKey.lengths.upperBound) letters, digits, - or _")
+        }
+        return key
+    }
+
+    private func answer(
+        _ id: String, _ answer: TrialAnswer, key: AnswerKey?, age: Duration, only kind: Discipline.Kind? = nil
+    ) async throws -> AnswerResponse {
         if let kind, let actual = await service.kind(of: id), actual != kind {
             throw HTTPError(.notFound, message: "no \(kind) trial with id \(id) is waiting for an answer")
         }
         do throws(TrialService.AnswerError) {
-            return AnswerResponse(record: try await service.answer(id, answer))
+            return AnswerResponse(record: try await service.answer(id, answer, key: key, age: age))
         } catch {
             switch error {
             case .unknown: throw HTTPError(.notFound, message: "no trial with id \(id) is waiting for an answer")

@@ -10,7 +10,13 @@ public actor TrialService {
         public let id: String
         public let trial: Trial
         public let settings: TrainingSettings
+        /// An answer cannot have been given before the trial existed.
+        public let issuedAt: Date
     }
+
+    /// How long ago the user answered, as the client says (it may send the answer much later,
+    /// after a network loss): the record keeps the answer's time, not the arrival's.
+    public static let answerAgeLimit = Duration.seconds(7 * 86_400)
 
     public enum AnswerError: Error, Equatable {
         case unknown(id: String)
@@ -26,6 +32,9 @@ public actor TrialService {
     private let source: TrialSource
     private let environment: ServerEnvironment
     private var pending = PendingTrials<Issued>()
+    /// Requests waiting for the save of an answer under their key: a retry that arrives while the
+    /// first attempt is still being stored gets its result too.
+    private var saving: [AnswerKey: [CheckedContinuation<TrainingRecord?, Never>]] = [:]
     private let logger: Logger
 
     public init(
@@ -47,7 +56,7 @@ public actor TrialService {
     public func next(_ discipline: Discipline) async -> Issued {
         let settings = await self.settings.current.training
         let trial = await source.next(discipline, settings: settings)
-        let issued = Issued(id: environment.makeID(), trial: trial, settings: settings)
+        let issued = Issued(id: environment.makeID(), trial: trial, settings: settings, issuedAt: environment.now())
         _ = pending.issue(issued, id: issued.id)
         return issued
     }
@@ -57,28 +66,53 @@ public actor TrialService {
     public func kind(of id: String) -> Discipline.Kind? { pending.trial(id)?.trial.discipline.kind }
 
     /// Judges and stores the answer before returning, so a returned value means it is on disk.
-    public func answer(_ id: String, _ answer: TrialAnswer) async throws(AnswerError) -> TrainingRecord {
-        switch pending.lookup(id) {
-        case .unknown: throw .unknown(id: id)
-        case .alreadyAnswered: throw .alreadyAnswered(id: id)
-        case .pending: break
+    /// With a key, a repeat of an answer already stored under that key returns the original
+    /// result instead of 409: the client's retry after a lost response.
+    public func answer(
+        _ id: String, _ answer: TrialAnswer, key: AnswerKey? = nil, age: Duration = .zero
+    ) async throws(AnswerError) -> TrainingRecord {
+        let lookup = pending.lookup(id)
+        guard lookup == .pending else {
+            if let key {
+                if let earlier = await earlierAnswer(key) { return earlier }
+                // The first attempt under this key failed to save and reopened the trial.
+                if pending.lookup(id) == .pending { return try await self.answer(id, answer, key: key, age: age) }
+            }
+            throw lookup == .unknown ? .unknown(id: id) : .alreadyAnswered(id: id)
         }
         let issued = pending.trial(id)!
-        guard let record = issued.trial.judge(answer, at: environment.now()) else {
+        let now = environment.now()
+        let answeredAt = max(issued.issuedAt, now.addingTimeInterval(-age.seconds))
+        guard let record = issued.trial.judge(answer, at: answeredAt) else {
             throw .wrongKind(id: id, expected: issued.trial.discipline.kind)
         }
         // Resolved before the await so a concurrent duplicate answer sees 409, not a second save.
         pending.resolve(id)
+        if let key { saving[key] = [] }
         do {
-            try await store.save(record)
+            try await store.save(record, key: key)
         } catch {
             logger.error("answer not saved", metadata: ["id": "\(id)", "error": "\(error)"])
             pending.reopen(issued, id: id)
+            finishSaving(key, nil)
             throw .notSaved(error.description)
         }
+        finishSaving(key, record)
         await source.didComplete(record)
         await profile.record(record)
         return record
+    }
+
+    private func earlierAnswer(_ key: AnswerKey) async -> TrainingRecord? {
+        if saving[key] != nil {
+            return await withCheckedContinuation { saving[key, default: []].append($0) }
+        }
+        return try? await store.record(savedUnder: key)
+    }
+
+    private func finishSaving(_ key: AnswerKey?, _ record: TrainingRecord?) {
+        guard let key else { return }
+        for waiting in saving.removeValue(forKey: key) ?? [] { waiting.resume(returning: record) }
     }
 
     /// After the stored history changed wholesale (a reset, an import): open trials are forgotten

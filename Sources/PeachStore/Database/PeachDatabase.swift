@@ -88,6 +88,14 @@ public struct PeachDatabase: Sendable {
         migrator.registerMigration("v5-import-journal") { db in
             try ImportJournal.createTables(db)
         }
+        migrator.registerMigration("v6-answer-keys") { db in
+            // The client's idempotency key of each answer that had one, next to its record.
+            try db.create(table: "answerKey") { t in
+                t.primaryKey("key", .text)
+                t.column("recordTable", .text).notNull()
+                t.column("recordID", .integer).notNull()
+            }
+        }
         return migrator
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HTTPTypes
 import HummingbirdTesting
 import Testing
 @testable import PeachCore
@@ -116,7 +117,7 @@ struct TrialAPITests {
                 for tuning in TuningSystem.allCases {
                     let comparison = Comparison(
                         .intervalComparison, note1: MIDINote(root)!, interval: interval, tuningSystem: tuning, centOffset: Cents(3.3))
-                    let data = try JSONEncoder().encode(TrialResponse(.init(id: "x", trial: .comparison(comparison), settings: settings)))
+                    let data = try JSONEncoder().encode(TrialResponse(.init(id: "x", trial: .comparison(comparison), settings: settings, issuedAt: Date())))
                     let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
                     let note1 = (json["note1"] as! [String: Any])["frequencyHz"] as! Double
                     let note2 = (json["note2"] as! [String: Any])["frequencyHz"] as! Double
@@ -124,6 +125,37 @@ struct TrialAPITests {
                     #expect(abs(cents - (interval.cents(in: tuning).rawValue + 3.3)) < 1e-6, "\(root) \(interval) \(tuning)")
                     #expect((json["note2"] as! [String: Any])["midi"] as? Int == target.rawValue)
                 }
+            }
+        }
+    }
+
+    /// A retry with the same `Idempotency-Key` gets the original answer; a bad key or answer age is
+    /// a 400 that stores nothing.
+    @Test func anIdempotencyKeyMakesARetrySafe() async throws {
+        try await TestApp.with { client in
+            let (_, trial) = try await Self.post("/api/trials", #"{"discipline":"pitchComparison"}"#, client)
+            let id = try #require(trial["id"] as? String)
+            func answer(_ body: String, key: String) async throws -> (HTTPResponse.Status, String) {
+                try await client.execute(
+                    uri: "/api/trials/\(id)/answer", method: .post,
+                    headers: [.contentType: "application/json", HTTPField.Name("Idempotency-Key")!: key], body: TestApp.json(body)
+                ) { ($0.status, String(buffer: $0.body)) }
+            }
+            #expect(try await answer(#"{"answer":"higher"}"#, key: "no spaces allowed").0 == .badRequest)
+            #expect(try await answer(#"{"answer":"higher","answeredSecondsAgo":-1}"#, key: "key-12345678").0 == .badRequest)
+            #expect(try await answer(#"{"answer":"higher","answeredSecondsAgo":1e9}"#, key: "key-12345678").0 == .badRequest)
+            let first = try await answer(#"{"answer":"higher","answeredSecondsAgo":0.5}"#, key: "key-12345678")
+            #expect(first.0 == .ok)
+            let retry = try await answer(#"{"answer":"higher","answeredSecondsAgo":30}"#, key: "key-12345678")
+            func fields(_ json: String) -> NSDictionary? {
+                try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? NSDictionary
+            }
+            #expect(retry.0 == .ok)
+            #expect(fields(retry.1) != nil && fields(retry.1) == fields(first.1), "\(retry.1) vs \(first.1)")
+            #expect(try await answer(#"{"answer":"higher"}"#, key: "another-key-1").0 == .conflict)
+            try await client.execute(uri: "/api/records", method: .get) { response in
+                let records = try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: [Any]])
+                #expect(records["records"]?.count == 1)
             }
         }
     }

@@ -11,11 +11,11 @@ struct TrialServiceTests {
 
     func makeService(
         store: InMemoryTrainingDataStore = InMemoryTrainingDataStore(), settings: SettingsUpdate = SettingsUpdate(),
-        seed: UInt64 = 3
+        seed: UInt64 = 3, now: @escaping @Sendable () -> Date = { Self.answeredAt }
     ) async throws -> TrialService {
         let counter = Mutex(0)
         let environment = ServerEnvironment(
-            now: { Self.answeredAt },
+            now: now,
             makeID: { counter.withLock { $0 += 1; return "trial-\($0)" } },
             generator: SeededGenerator(seed: seed))
         let services = try await PeachServices.make(
@@ -106,5 +106,64 @@ struct TrialServiceTests {
                 #expect(range.contains(m.referenceNote) && range.contains(m.targetNote))
             }
         }
+    }
+
+    // MARK: Answers that survive the network: keys and answer times
+
+    static let key = AnswerKey(rawValue: "3f1c9a7e-answer-key")!
+
+    @Test func aRetryUnderTheSameKeyGetsTheOriginalResultAndStoresNothingTwice() async throws {
+        let store = InMemoryTrainingDataStore()
+        let service = try await makeService(store: store)
+        let issued = await service.next(.pitchComparison)
+        guard case let .comparison(comparison) = issued.trial else { Issue.record("not a comparison"); return }
+        let first = try await service.answer(issued.id, .direction(comparison.correctAnswer), key: Self.key)
+        // The response was lost; the client sends the same answer again, even the other button's.
+        let retried = try await service.answer(issued.id, .direction(comparison.correctAnswer == .higher ? .lower : .higher), key: Self.key)
+        #expect(retried == first)
+        #expect(await store.records(nil, limit: 10) == [first])
+        // Another key for an answered trial is a second answer: refused.
+        await #expect(throws: TrialService.AnswerError.alreadyAnswered(id: issued.id)) {
+            try await service.answer(issued.id, .direction(comparison.correctAnswer), key: AnswerKey(rawValue: "another-key-1")!)
+        }
+    }
+
+    @Test func concurrentRetriesUnderOneKeyShareOneSave() async throws {
+        let store = InMemoryTrainingDataStore()
+        let service = try await makeService(store: store)
+        let issued = await service.next(.pitchMatching)
+        let results = try await withThrowingTaskGroup(of: TrainingRecord.self) { group in
+            for _ in 0..<8 {
+                group.addTask { try await service.answer(issued.id, .slider(NormalizedSliderValue(0.25)!), key: Self.key) }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(Set(results).count == 1)
+        #expect(await store.records(nil, limit: 10).count == 1)
+    }
+
+    @Test func aKeyIsRecognisedAfterARestart() async throws {
+        let store = InMemoryTrainingDataStore()
+        let before = try await makeService(store: store)
+        let issued = await before.next(.pitchMatching)
+        let first = try await before.answer(issued.id, .slider(NormalizedSliderValue(-0.5)!), key: Self.key)
+        let after = try await makeService(store: store)
+        #expect(try await after.answer(issued.id, .slider(NormalizedSliderValue(-0.5)!), key: Self.key) == first)
+        await #expect(throws: TrialService.AnswerError.unknown(id: issued.id)) {
+            try await after.answer(issued.id, .slider(NormalizedSliderValue(-0.5)!))
+        }
+        #expect(await store.records(nil, limit: 10).count == 1)
+    }
+
+    @Test func aLateAnswerKeepsTheTimeItWasGivenButNeverPrecedesItsTrial() async throws {
+        let clock = Mutex(Self.answeredAt)
+        let service = try await makeService(now: { clock.withLock { $0 } })
+        let issued = await service.next(.pitchMatching)
+        clock.withLock { $0 = Self.answeredAt.addingTimeInterval(60) }
+        let late = try await service.answer(issued.id, .slider(.centre), age: .seconds(45))
+        #expect(late.timestamp == Self.answeredAt.addingTimeInterval(15))
+        let other = await service.next(.pitchMatching)
+        let clamped = try await service.answer(other.id, .slider(.centre), age: .seconds(3600))
+        #expect(clamped.timestamp == other.issuedAt)
     }
 }

@@ -9,11 +9,11 @@ export class ApiError extends Error {
 }
 
 /** JSON in, JSON out; a Blob (a chosen file) goes as it is. */
-async function request(method, path, body) {
+async function request(method, path, body, headers = {}) {
   const raw = body instanceof Blob;
   const response = await fetch(`/api/${path}`, {
     method,
-    headers: body === undefined || raw ? {} : { 'Content-Type': 'application/json' },
+    headers: body === undefined || raw ? headers : { 'Content-Type': 'application/json', ...headers },
     body: body === undefined || raw ? body : JSON.stringify(body),
   });
   const payload = response.status === 204 ? {} : await response.json().catch(() => ({}));
@@ -32,13 +32,26 @@ async function requestText(path) {
   return response.text();
 }
 
-/** Posts once and, if the server never acknowledged it, once more; a 4xx is final. */
-async function requestWithOneRetry(method, path, body) {
+/** A fresh idempotency key: `crypto.randomUUID` needs a secure context, a phone on the LAN has none. */
+function answerKey() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Posts an answer once and, if the server never acknowledged it, once more under the same key, so
+ * the server stores it once even if only the first response was lost; the retry says how long ago
+ * the user answered. A 4xx is final.
+ */
+async function answerWithOneRetry(path, body) {
+  const headers = { 'Idempotency-Key': answerKey() };
+  const answeredAt = performance.now();
   try {
-    return await request(method, path, body);
+    return await request('POST', path, body, headers);
   } catch (error) {
     if (error instanceof ApiError && error.status < 500) throw error;
-    return request(method, path, body);
+    const answeredSecondsAgo = (performance.now() - answeredAt) / 1000;
+    return request('POST', path, { ...body, answeredSecondsAgo }, headers);
   }
 }
 
@@ -47,7 +60,7 @@ export const api = {
   /** A trial of any discipline; its `session` says when answers open and how long feedback shows. */
   nextTrial: (discipline) => request('POST', 'trials', { discipline }),
   /** `{ answer: 'higher' | 'lower' }` or `{ normalizedValue }`, as the trial's kind takes. */
-  answerTrial: (id, body) => requestWithOneRetry('POST', `trials/${encodeURIComponent(id)}/answer`, body),
+  answerTrial: (id, body) => answerWithOneRetry(`trials/${encodeURIComponent(id)}/answer`, body),
   settings: () => request('GET', 'settings'),
   updateSettings: (changes) => request('PUT', 'settings', changes),
   resetTrainingData: () => request('DELETE', 'records'),

@@ -1,0 +1,2 @@
+-- Schema v5 added the import journal's tables and no record fields: this fixture holds the
+-- records of v1–v4 (made by opening v4-disciplines.sqlite with the v5 code).
