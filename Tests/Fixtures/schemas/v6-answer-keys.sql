@@ -1,0 +1,2 @@
+-- Schema v6 added the answer keys (idempotency) and no record fields: this fixture holds the
+-- records of v1–v4 (made by opening v5-import-journal.sqlite with the v6 code).
