@@ -141,25 +141,33 @@ struct TrialResponse: ResponseEncodable {
     }
 }
 
-/// `POST /api/trials/{id}/answer`: `{"answer": "higher"|"lower"}` or `{"normalizedValue": v}`.
+/// `POST /api/trials/{id}/answer`: `{"answer": "higher"|"lower"}`, `{"normalizedValue": v}` or
+/// `{"sungCents": c}` (the sung pitch in cents from the target, any octave: only this number
+/// leaves the browser, never the microphone's sound).
 struct AnswerRequest: Decodable {
     let answer: String?
     let normalizedValue: Double?
+    let sungCents: Double?
 
     func parsed() throws -> TrialAnswer {
-        switch (answer, normalizedValue) {
-        case let (text?, nil):
+        switch (answer, normalizedValue, sungCents) {
+        case let (nil, nil, cents?):
+            guard let sung = SungPitch(centsFromTarget: Cents(cents)) else {
+                throw HTTPError(.badRequest, message: "sungCents must be a number from -\(Int(SungPitch.limit.rawValue)) to \(Int(SungPitch.limit.rawValue)), got \(cents)")
+            }
+            return .voice(sung)
+        case let (text?, nil, nil):
             guard let direction = ComparisonAnswer(rawValue: text) else {
                 throw HTTPError(.badRequest, message: "answer must be higher or lower, got '\(text)'")
             }
             return .direction(direction)
-        case let (nil, number?):
+        case let (nil, number?, nil):
             guard let value = NormalizedSliderValue(number) else {
                 throw HTTPError(.badRequest, message: "normalizedValue must be a number from -1 to 1, got \(number)")
             }
             return .slider(value)
         default:
-            throw HTTPError(.badRequest, message: "the body must hold either answer (higher or lower) or normalizedValue (-1 to 1)")
+            throw HTTPError(.badRequest, message: "the body must hold one of answer (higher or lower), normalizedValue (-1 to 1) or sungCents")
         }
     }
 }
@@ -168,7 +176,7 @@ struct AnswerRequest: Decodable {
 struct AnswerResponse: ResponseEncodable {
     let record: TrainingRecord
 
-    private enum Keys: String, CodingKey { case isCorrect, centOffset, userCentError, band }
+    private enum Keys: String, CodingKey { case isCorrect, centOffset, userCentError, band, sungOctave }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Keys.self)
@@ -179,6 +187,7 @@ struct AnswerResponse: ResponseEncodable {
         case let .matching(attempt):
             try container.encode(attempt.userCentError.rawValue, forKey: .userCentError)
             try container.encode(attempt.band, forKey: .band)
+            try container.encodeIfPresent(attempt.sungOctave, forKey: .sungOctave)
         }
     }
 }
@@ -189,7 +198,7 @@ struct RecordResponse: Encodable {
 
     private enum Keys: String, CodingKey {
         case discipline, timestamp, interval, tuningSystem
-        case note1, note2, note2CentOffset, isCorrect, referenceNote, initialCentOffset, userCentError
+        case note1, note2, note2CentOffset, isCorrect, referenceNote, initialCentOffset, userCentError, sungOctave
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -209,6 +218,7 @@ struct RecordResponse: Encodable {
             try container.encode(attempt.referenceNote.rawValue, forKey: .referenceNote)
             try container.encode(attempt.initialCentOffset.rawValue, forKey: .initialCentOffset)
             try container.encode(attempt.userCentError.rawValue, forKey: .userCentError)
+            try container.encodeIfPresent(attempt.sungOctave, forKey: .sungOctave)
         }
     }
 }

@@ -19,6 +19,8 @@ enum OpenAPIDocument {
             "minCentDifference": TrainingSettings.centDifferenceRange,
             "maxCentDifference": TrainingSettings.centDifferenceRange,
             "intervalMatchingCentRange": TrainingSettings.intervalMatchingRangeLimits,
+            "voiceRangeLower": Double(NoteRange.pianoRange.lowerBound)...Double(NoteRange.pianoRange.upperBound),
+            "voiceRangeUpper": Double(NoteRange.pianoRange.lowerBound)...Double(NoteRange.pianoRange.upperBound),
         ]
         for (field, range) in bounds {
             update(&document, ["components", "schemas", "Settings", "properties", field]) {

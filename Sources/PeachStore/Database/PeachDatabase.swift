@@ -88,6 +88,10 @@ public struct PeachDatabase: Sendable {
         migrator.registerMigration("v5-import-journal") { db in
             try ImportJournal.createTables(db)
         }
+        migrator.registerMigration("v6-sung-octave") { db in
+            // The octave a sung answer was sung in, relative to the target's; NULL for the slider.
+            try db.alter(table: "pitchMatching") { t in t.add(column: "sungOctave", .integer) }
+        }
         return migrator
     }
 

@@ -1,0 +1,1 @@
+-- Schema v5 added only the import journal (empty between imports): no new records.
