@@ -31,7 +31,7 @@ export function singingScreen({ navigate, announce }) {
 
   let session = 0; // bumped on every stop, so callbacks of a discarded attempt do nothing
   let microphone = null; // {stream, source, tracker}
-  let attempt = null; // {challenge, listenFrom, steady, lastHeard}
+  let attempt = null; // {challenge, steady, lastHeard, reference}
   let silenceTimer = null;
 
   const isCurrent = (id) => id === session;
@@ -65,11 +65,9 @@ export function singingScreen({ navigate, announce }) {
     microphone = null;
   }
 
-  function onFrame({ start, time, frequency }) {
+  function onFrame({ time, frequency }) {
     const current = attempt;
     if (!current || element.dataset.state !== 'singing') return;
-    // While the reference sounds (and its echo dies away) the speaker is not the singer.
-    if (start < current.listenFrom) return;
     const cents = frequency === null ? null : 1200 * Math.log2(frequency / current.challenge.tunableNote.startFrequencyHz);
     if (cents !== null) {
       current.lastHeard = time;
@@ -85,9 +83,10 @@ export function singingScreen({ navigate, announce }) {
     if (!isCurrent(id)) return;
     const start = Math.max(startAt ?? 0, context.currentTime + LEAD_SECONDS);
     const end = start + challenge.noteDurationSeconds;
+    // While the reference sounds (and its echo dies away) the speaker is not the singer.
+    microphone.tracker.port.postMessage({ listenFrom: end + ECHO_SECONDS });
     const current = {
       challenge,
-      listenFrom: end + ECHO_SECONDS,
       steady: new SteadyPitch(),
       lastHeard: end,
       reference: scheduleNote(context, { frequencyHz: challenge.referenceNote.frequencyHz, start, duration: challenge.noteDurationSeconds }),
@@ -134,6 +133,7 @@ export function singingScreen({ navigate, announce }) {
     setState('committing');
     done.disabled = true;
     clearInterval(silenceTimer);
+    microphone?.tracker.port.postMessage({ listenFrom: Infinity });
     const context = realtimeContext();
     try {
       const result = await api.answerTrial(current.challenge.id, { sungCents });
