@@ -1,5 +1,7 @@
 """Peach's benchmark figures. Each section prints what it measured; nothing here passes or fails."""
+import base64
 import datetime
+import json
 import math
 import os
 import pathlib
@@ -11,10 +13,12 @@ import subprocess
 import sys
 import tempfile
 import time
+import wave
 
 import requests
 
 PEACH = os.environ["PEACH_BIN"]
+ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 
 def percentile(values, p):
@@ -562,10 +566,128 @@ def import_latency(directory, records=1_000_000):
     stop(process)
 
 
+VOICE_FIXTURES = ROOT / ".build" / "voice-fixtures"
+
+
+def _voice_fixtures():
+    subprocess.run([sys.executable, str(ROOT / "scripts" / "make_voice_fixtures.py"), str(VOICE_FIXTURES)],
+                   check=True, capture_output=True)
+    return json.loads((VOICE_FIXTURES / "manifest.json").read_text())
+
+
+def _score(manifest, frames, window, hop):
+    """Per fixture family: median |frame error| against the sung contour on the steady segment, the
+    vibrato-averaged segment error, octave errors, voiced share, and the detection latency (tone
+    onset → end of the first frame that starts a run of three within ±50 ¢ of the contour)."""
+    rate = manifest["sampleRate"]
+    families = {}
+    for fixture in manifest["fixtures"]:
+        estimates = frames[fixture["file"]]
+        row = families.setdefault(fixture["family"], {"frame": [], "segment": [], "octave": 0, "voiced": [], "latency": [],
+                                                     "reported": 0})
+        if fixture["expectedFrequency"] is None:
+            row["reported"] += sum(1 for f in estimates if f is not None)
+            continue
+        expected, vibrato = fixture["expectedFrequency"], fixture["vibrato"]
+        period = rate / expected
+
+        def contour(time):
+            return vibrato["depthCents"] * math.sin(2 * math.pi * vibrato["rate"] * time + vibrato["phase"])
+
+        timed = [((i * hop + (window + period) / 2) / rate, f) for i, f in enumerate(estimates)]
+        steady = [(t, f) for t, f in timed if fixture["steady"][0] <= t <= fixture["steady"][1]]
+        sung = [(1200 * math.log2(f / expected), contour(t)) for t, f in steady if f is not None]
+        row["voiced"].append(len(sung) / len(steady))
+        errors = [s - c for s, c in sung]
+        row["frame"] += [abs(e) for e in errors]
+        row["octave"] += sum(1 for e in errors if abs(e) >= 600)
+        row["segment"].append(abs(statistics.fmean(s for s, _ in sung) - statistics.fmean(c for _, c in sung)))
+        close = [f is not None and abs(1200 * math.log2(f / expected) - contour(t)) < 50 for t, f in timed]
+        for i in range(len(close) - 2):
+            if all(close[i:i + 3]) and i * hop / rate >= fixture["onset"] - (window + period) / rate:
+                row["latency"].append(((i * hop + window + math.ceil(rate / 65) + 2) / rate - fixture["onset"]) * 1000)
+                break
+    return families
+
+
+def _print_scores(families):
+    print("  family      median |frame err|  worst segment err  octave errs  voiced  latency p50/max  (noise/silence: frames reported)")
+    for name, row in families.items():
+        if not row["frame"]:
+            print(f"  {name:11s} {row['reported']} frames reported")
+            continue
+        print(f"  {name:11s} {statistics.median(row['frame']):10.2f} ¢ {max(row['segment']):16.2f} ¢ {row['octave']:12d} "
+              f"{min(row['voiced']) * 100:6.0f} % {statistics.median(row['latency']):7.0f}/{max(row['latency']):.0f} ms")
+
+
+def pitch(directory):
+    """The native pitch detector (PeachAudio, release build) on the fixtures of
+    scripts/make_voice_fixtures.py at the worklet's hop (1024 samples at 48 kHz): speed on one core in
+    multiples of real time, and the accuracy table per fixture family."""
+    manifest = _voice_fixtures()
+    files = [str(VOICE_FIXTURES / f["file"]) for f in manifest["fixtures"]]
+    out = subprocess.run(["taskset", "-c", "0", PEACH, "bench-pitch", "--hop", "1024", *files],
+                         check=True, capture_output=True, text=True).stdout
+    report = json.loads(out)
+    print(f"pitch detector (Swift, release), one core: {report['audioSeconds'] / report['cpuSeconds']:.0f}× real time "
+          f"({report['audioSeconds']:.1f} s of audio in {report['cpuSeconds']:.2f} s CPU; a frame every 1024 samples)")
+    _print_scores(_score(manifest, report["frames"], report["window"], 1024))
+
+
+def pitch_worklet(directory):
+    """The browser's detector (web/js/pitch-detector.js as served) in headless Chromium: CPU per
+    detection and per 128-sample render quantum (the worklet detects once every 8 quanta), and the same
+    accuracy table as the native one."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    sys.path.insert(0, str(ROOT / "Tests" / "e2e"))
+    from conftest import chromium_options
+    manifest = _voice_fixtures()
+    process, url = start_server(pathlib.Path(directory) / "worklet.sqlite")
+    driver = webdriver.Chrome(options=chromium_options(),
+                              service=Service(executable_path=shutil.which("chromedriver") or "/usr/bin/chromedriver"))
+    driver.set_script_timeout(120)
+    try:
+        driver.get(url)
+        frames, costs, window = {}, [], 0
+        for fixture in manifest["fixtures"]:
+            with wave.open(str(VOICE_FIXTURES / fixture["file"])) as source:
+                pcm = base64.b64encode(source.readframes(source.getnframes())).decode()
+            result = driver.execute_async_script("""
+                const [pcm, rate, done] = arguments;
+                import('/js/pitch-detector.js').then(({ PitchDetector }) => {
+                  const bytes = Uint8Array.from(atob(pcm), (c) => c.charCodeAt(0));
+                  const samples = Float32Array.from(new Int16Array(bytes.buffer), (v) => v / 32768);
+                  const detector = new PitchDetector(rate);
+                  const frames = [], costs = [];
+                  for (let start = 0; start + detector.frameLength <= samples.length; start += 1024) {
+                    const frame = samples.subarray(start, start + detector.frameLength);
+                    const t0 = performance.now();
+                    const estimate = detector.detect(frame);
+                    costs.push(performance.now() - t0);
+                    frames.push(estimate ? estimate.frequency : null);
+                  }
+                  done({ frames, costs, window: detector.window });
+                });""", pcm, manifest["sampleRate"])
+            frames[fixture["file"]] = result["frames"]
+            costs += result["costs"]
+            window = result["window"]
+    finally:
+        driver.quit()
+        stop(process)
+    quantum_ms = 128 / manifest["sampleRate"] * 1000
+    per_quantum = statistics.fmean(costs) / 8
+    print(f"pitch detector (JS in Chromium): {statistics.fmean(costs):.3f} ms per detection (p99 {percentile(costs, 99):.3f}, "
+          f"max {max(costs):.3f}); per render quantum {per_quantum:.3f} ms on average = "
+          f"{per_quantum / quantum_ms * 100:.1f} % of its {quantum_ms:.2f} ms; "
+          f"{len(costs) * 1024 / manifest['sampleRate'] / (sum(costs) / 1000):.0f}× real time")
+    _print_scores(_score(manifest, frames, window, 1024))
+
+
 SECTIONS = {
     "launch": launch, "answer": answer, "concurrent": concurrent, "loop": loop, "profile": profile, "slider": slider,
     "synthesis": synthesis, "instruments": instruments, "alsa-latency": alsa_latency, "match-latency": match_latency,
-    "data": data, "import-latency": import_latency,
+    "data": data, "import-latency": import_latency, "pitch": pitch, "pitch-worklet": pitch_worklet,
 }
 
 if __name__ == "__main__":

@@ -50,7 +50,7 @@ struct BenchAudio: ParsableCommand {
                            Double(usage.ru_maxrss) / 1024, checksum))
     }
 
-    private static func threadCPUSeconds() -> Double {
+    static func threadCPUSeconds() -> Double {
         var now = timespec()
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
         return Double(now.tv_sec) + Double(now.tv_nsec) * 1e-9

@@ -9,7 +9,7 @@ struct Peach: AsyncParsableCommand {
         version: PeachVersion.current,
         subcommands: [
             Serve.self, Train.self, Match.self, Render.self, Play.self, Simulate.self, ProfileExport.self,
-            Export.self, Import.self, Devices.self, BenchAudio.self,
+            Export.self, Import.self, Devices.self, BenchAudio.self, BenchPitch.self,
         ],
         defaultSubcommand: Serve.self)
 }

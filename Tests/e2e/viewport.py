@@ -113,6 +113,14 @@ def pitch_matching_feedback(browser, server):
         lambda _: "visible" in browser.find_element(By.ID, "pitch-matching-feedback").get_attribute("class"))
 
 
+def singing(browser, server):
+    """Sing It before the microphone is asked for: the explanation and its button."""
+    start(browser, server)
+    browser.find_element(By.ID, "start-singing").click()
+    WebDriverWait(browser, 10).until(
+        lambda _: browser.find_element(By.ID, "screen-singing").get_attribute("data-state") == "permission")
+
+
 def answer_some(server, comparisons=30, matches=5):
     for index in range(comparisons):
         comparison = server.api("POST", "comparisons").json()
@@ -153,6 +161,7 @@ SCREENS = {
     "pitch-matching-feedback": pitch_matching_feedback,
     "interval-training": interval_training,
     "interval-matching": interval_matching,
+    "singing": singing,
     "profile-empty": profile_empty,
     "profile": profile,
 }

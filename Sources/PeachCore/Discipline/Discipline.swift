@@ -1,4 +1,4 @@
-/// The four ways Peach trains pitch, each declared once here. Everything else — the store's
+/// The five ways Peach trains pitch, each declared once here. Everything else — the store's
 /// discipline column, the API's `discipline` field, the CSV, the web client's screens and the
 /// terminal's commands — follows from this list; adding a discipline starts with a case below.
 public enum Discipline: String, Hashable, Sendable, CaseIterable, Codable, CustomStringConvertible {
@@ -6,6 +6,8 @@ public enum Discipline: String, Hashable, Sendable, CaseIterable, Codable, Custo
     case intervalComparison
     case pitchMatching
     case intervalMatching
+    /// Pitch matching answered by singing or playing the note into the microphone.
+    case pitchSinging
 
     /// What the user does: say higher or lower, or tune a note.
     public enum Kind: String, Hashable, Sendable, Codable {
@@ -16,9 +18,17 @@ public enum Discipline: String, Hashable, Sendable, CaseIterable, Codable, Custo
     public var kind: Kind {
         switch self {
         case .pitchComparison, .intervalComparison: .comparison
-        case .pitchMatching, .intervalMatching: .matching
+        case .pitchMatching, .intervalMatching, .pitchSinging: .matching
         }
     }
+
+    /// How a matching trial is answered: with the slider, or with the user's own voice or instrument.
+    public enum AnswerMethod: String, Hashable, Sendable, Codable {
+        case slider
+        case voice
+    }
+
+    public var answerMethod: AnswerMethod { self == .pitchSinging ? .voice : .slider }
 
     /// Whether the target is an interval above or below the reference rather than the same note.
     public var usesIntervals: Bool { self == .intervalComparison || self == .intervalMatching }
@@ -45,9 +55,11 @@ public enum Discipline: String, Hashable, Sendable, CaseIterable, Codable, Custo
 
     /// How far a matching trial starts from its target, and how far the slider reaches either
     /// way: ±100 ¢ for unison (the seeds), the interval-matching setting (default ±20 ¢) for
-    /// intervals, where a 100 ¢ error would be another interval.
+    /// intervals, where a 100 ¢ error would be another interval; nothing for a sung answer, which
+    /// has no tunable note.
     public func matchingRange(_ settings: TrainingSettings) -> Cents {
-        usesIntervals ? settings.intervalMatchingRange : PitchMatchingChallenge.defaultCentRange
+        if answerMethod == .voice { return .zero }
+        return usesIntervals ? settings.intervalMatchingRange : PitchMatchingChallenge.defaultCentRange
     }
 
     public var description: String { rawValue }

@@ -12,29 +12,35 @@ public enum Trial: Hashable, Sendable {
         }
     }
 
-    /// Judges `answer` and makes the record to store, or nil when the answer is of the other kind
-    /// (a slider value for a comparison, higher/lower for a matching trial).
+    /// Judges `answer` and makes the record to store, or nil when the answer does not fit the trial
+    /// (a slider value for a comparison, higher/lower for a matching trial, a sung pitch for a
+    /// slider trial or the reverse).
     public func judge(_ answer: TrialAnswer, at timestamp: Date) -> TrainingRecord? {
         switch (self, answer) {
         case let (.comparison(comparison), .direction(direction)):
             .comparison(CompletedComparison(comparison, answer: direction, timestamp: timestamp))
-        case let (.matching(challenge), .slider(value)):
+        case let (.matching(challenge), .slider(value)) where challenge.discipline.answerMethod == .slider:
             .matching(CompletedPitchMatching(challenge, committedAt: value, timestamp: timestamp))
+        case let (.matching(challenge), .voice(sung)) where challenge.discipline.answerMethod == .voice:
+            .matching(CompletedPitchMatching(challenge, sung: sung, timestamp: timestamp))
         default:
             nil
         }
     }
 }
 
-/// What a user can answer: higher/lower to a comparison, a slider position to a matching trial.
+/// What a user can answer: higher/lower to a comparison, a slider position or a sung pitch to a
+/// matching trial.
 public enum TrialAnswer: Hashable, Sendable {
     case direction(ComparisonAnswer)
     case slider(NormalizedSliderValue)
+    /// The sung pitch in cents from the target, not yet folded to the nearest octave.
+    case voice(SungPitch)
 
     public var kind: Discipline.Kind {
         switch self {
         case .direction: .comparison
-        case .slider: .matching
+        case .slider, .voice: .matching
         }
     }
 }

@@ -39,6 +39,11 @@ public actor TrialSource {
             return .comparison(settings.kazezStrategy.nextComparison(
                 discipline, after: last, coldStart: coldStart, in: settings.noteRange, intervals: intervals,
                 tuningSystem: tuning, loudnessVariation: settings.varyLoudness, using: &generator))
+        case .matching where discipline.answerMethod == .voice:
+            // A sung note starts on the target (there is no tunable note) and follows the singer's range.
+            let note = MIDINote(Int.random(
+                in: settings.voiceRange.lowerBound.rawValue...settings.voiceRange.upperBound.rawValue, using: &generator))!
+            return .matching(PitchMatchingChallenge(discipline, referenceNote: note, initialCentOffset: .zero, centRange: .zero))
         case .matching:
             let range = discipline.matchingRange(settings)
             return .matching(PitchMatchingChallenge.random(

@@ -10,11 +10,14 @@ public struct CompletedPitchMatching: Hashable, Sendable {
     public let discipline: Discipline
     public let interval: DirectedInterval
     public let tuningSystem: TuningSystem
+    /// For a sung answer, the octave it was sung in relative to the target's (−1: an octave
+    /// below); nil for the slider.
+    public let sungOctave: Int?
 
     public init(
         referenceNote: MIDINote, initialCentOffset: Cents, userCentError: Cents, timestamp: Date,
         discipline: Discipline = .pitchMatching, interval: DirectedInterval = .unison,
-        tuningSystem: TuningSystem = .equalTemperament
+        tuningSystem: TuningSystem = .equalTemperament, sungOctave: Int? = nil
     ) {
         self.referenceNote = referenceNote
         self.initialCentOffset = initialCentOffset
@@ -23,6 +26,7 @@ public struct CompletedPitchMatching: Hashable, Sendable {
         self.discipline = discipline
         self.interval = interval
         self.tuningSystem = tuningSystem
+        self.sungOctave = sungOctave
     }
 
     public init(_ challenge: PitchMatchingChallenge, committedAt value: NormalizedSliderValue, timestamp: Date) {
@@ -31,6 +35,16 @@ public struct CompletedPitchMatching: Hashable, Sendable {
             userCentError: challenge.centOffset(atNormalizedValue: value), timestamp: timestamp,
             discipline: challenge.discipline, interval: challenge.interval, tuningSystem: challenge.tuningSystem)
     }
+
+    /// Judged to the nearest octave of the target; the challenge of a sung trial starts on it.
+    public init(_ challenge: PitchMatchingChallenge, sung: SungPitch, timestamp: Date) {
+        self.init(
+            referenceNote: challenge.referenceNote, initialCentOffset: challenge.initialCentOffset,
+            userCentError: sung.error, timestamp: timestamp, discipline: challenge.discipline,
+            interval: challenge.interval, tuningSystem: challenge.tuningSystem, sungOctave: sung.octave)
+    }
+
+    public var answerMethod: Discipline.AnswerMethod { discipline.answerMethod }
 
     public var band: PitchMatchingBand { PitchMatchingBand(error: userCentError) }
 }

@@ -14,6 +14,8 @@ public struct SettingsUpdate: Hashable, Sendable, Codable {
     public var intervals: [IntervalChoice]?
     public var tuningSystem: String?
     public var intervalMatchingCentRange: Double?
+    public var voiceRangeLower: Int?
+    public var voiceRangeUpper: Int?
 
     /// One interval as it arrives from outside: `{"name": "P5", "direction": "up"}`.
     public struct IntervalChoice: Hashable, Sendable, Codable {
@@ -35,7 +37,7 @@ public struct SettingsUpdate: Hashable, Sendable, Codable {
         referencePitchHz: Double? = nil, soundSource: String? = nil, varyLoudness: Double? = nil,
         noteGapSeconds: Double? = nil, minCentDifference: Double? = nil, maxCentDifference: Double? = nil,
         language: String? = nil, intervals: [IntervalChoice]? = nil, tuningSystem: String? = nil,
-        intervalMatchingCentRange: Double? = nil
+        intervalMatchingCentRange: Double? = nil, voiceRangeLower: Int? = nil, voiceRangeUpper: Int? = nil
     ) {
         self.noteRangeLower = noteRangeLower
         self.noteRangeUpper = noteRangeUpper
@@ -50,6 +52,8 @@ public struct SettingsUpdate: Hashable, Sendable, Codable {
         self.intervals = intervals
         self.tuningSystem = tuningSystem
         self.intervalMatchingCentRange = intervalMatchingCentRange
+        self.voiceRangeLower = voiceRangeLower
+        self.voiceRangeUpper = voiceRangeUpper
     }
 
     /// The full description of `settings`, so that storing it and applying it back is lossless.
@@ -62,7 +66,8 @@ public struct SettingsUpdate: Hashable, Sendable, Codable {
             noteGapSeconds: training.noteGapSeconds, minCentDifference: training.minCentDifference.rawValue,
             maxCentDifference: training.maxCentDifference.rawValue, language: settings.language.rawValue,
             intervals: training.intervals.map(IntervalChoice.init), tuningSystem: training.tuningSystem.rawValue,
-            intervalMatchingCentRange: training.intervalMatchingRange.rawValue)
+            intervalMatchingCentRange: training.intervalMatchingRange.rawValue,
+            voiceRangeLower: training.voiceRange.lowerBound.rawValue, voiceRangeUpper: training.voiceRange.upperBound.rawValue)
     }
 }
 
@@ -133,6 +138,21 @@ extension PeachSettings {
             update.intervalMatchingCentRange, "intervalMatchingCentRange", TrainingSettings.intervalMatchingRangeLimits, unit: "¢") {
             training.intervalMatchingRange = Cents(range)
         }
+
+        let voiceLower = update.voiceRangeLower ?? training.voiceRange.lowerBound.rawValue
+        let voiceUpper = update.voiceRangeUpper ?? training.voiceRange.upperBound.rawValue
+        for (field, note) in [("voiceRangeLower", voiceLower), ("voiceRangeUpper", voiceUpper)]
+        where !NoteRange.pianoRange.contains(note) {
+            throw SettingsError(
+                field: field,
+                message: "must be a MIDI note from \(NoteRange.pianoRange.lowerBound) to \(NoteRange.pianoRange.upperBound), got \(note)")
+        }
+        guard voiceLower <= voiceUpper else {
+            throw SettingsError(
+                field: update.voiceRangeUpper != nil ? "voiceRangeUpper" : "voiceRangeLower",
+                message: "voiceRangeLower (\(voiceLower)) must not be above voiceRangeUpper (\(voiceUpper))")
+        }
+        training.voiceRange = MIDINote(voiceLower)!...MIDINote(voiceUpper)!
 
         var language = self.language
         if let code = update.language {

@@ -20,6 +20,9 @@ public struct TrainingSettings: Hashable, Sendable {
     public var intervals: [DirectedInterval] = [DirectedInterval(.P5, .up)!]
     public var tuningSystem: TuningSystem = .equalTemperament
     public var intervalMatchingRange = Cents(20)
+    /// "My range": the notes a sung trial's reference is drawn from, so it follows the singer
+    /// (any span, one note included). C3–C5 by default.
+    public var voiceRange = MIDINote(48)!...MIDINote(72)!
 
     public static let `default` = TrainingSettings(
         noteRange: .default, noteDurationSeconds: 1.0, referencePitch: .a440, varyLoudness: 0,

@@ -40,6 +40,8 @@ extension SettingsUpdate: APIDescribed {
             "tuningSystem": .as(TuningSystem.self),
             "intervalMatchingCentRange": APINote.bounds(TrainingSettings.intervalMatchingRangeLimits)
                 .describe("Interval matching: how far the tunable note starts from the target and how far the slider reaches."),
+            "voiceRangeLower": APINote.bounds(NoteRange.pianoRange).describe("Sing It: the lowest note of the singer's range (MIDI)."),
+            "voiceRangeUpper": APINote.bounds(NoteRange.pianoRange).describe("Sing It: the highest note of the singer's range (MIDI)."),
         ]
     }
 }

@@ -37,11 +37,11 @@ struct ProfileRoutes {
         }
     }
 
-    /// `scope=pitch` (the default), `intervals`, or one interval such as `P5up`.
+    /// `scope=pitch` (the default), `intervals`, `singing`, or one interval such as `P5up`.
     static func scope(_ query: Parameters) throws -> ProfileScope {
         guard let text = query["scope"] else { return .pitch }
         guard let scope = ProfileScope(String(text)) else {
-            throw HTTPError(.badRequest, message: "scope must be pitch, intervals or an interval such as P5up or M3down, got '\(text)'")
+            throw HTTPError(.badRequest, message: "scope must be pitch, intervals, singing or an interval such as P5up or M3down, got '\(text)'")
         }
         return scope
     }

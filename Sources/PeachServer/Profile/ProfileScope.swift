@@ -1,15 +1,18 @@
 import PeachCore
 
 /// Which records a profile is built from: unison pitch (both pitch disciplines, the seeds'
-/// profile), every interval trial, or one interval.
+/// profile), every interval trial, one interval, or the sung answers (kept apart: a voice's
+/// accuracy is not the slider's).
 public enum ProfileScope: Hashable, Sendable, CustomStringConvertible {
     case pitch
     case intervals
     case interval(DirectedInterval)
+    case singing
 
     /// The scopes a record counts in.
     static func scopes(of record: TrainingRecord) -> [ProfileScope] {
-        record.discipline.usesIntervals ? [.intervals, .interval(record.interval)] : [.pitch]
+        if record.discipline.answerMethod == .voice { return [.singing] }
+        return record.discipline.usesIntervals ? [.intervals, .interval(record.interval)] : [.pitch]
     }
 
     /// `pitch`, `intervals`, or an interval as the terminal spells it (`P5up`, `M3down`).
@@ -17,6 +20,7 @@ public enum ProfileScope: Hashable, Sendable, CustomStringConvertible {
         switch text {
         case "pitch": self = .pitch
         case "intervals": self = .intervals
+        case "singing": self = .singing
         default:
             guard let interval = DirectedInterval(spelled: text) else { return nil }
             self = .interval(interval)
@@ -27,6 +31,7 @@ public enum ProfileScope: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .pitch: "pitch"
         case .intervals: "intervals"
+        case .singing: "singing"
         case let .interval(interval): interval.interval == .P1 ? "P1up" : interval.spelled
         }
     }

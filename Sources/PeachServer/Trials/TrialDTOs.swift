@@ -200,15 +200,19 @@ extension TrialResponse {
     }
 }
 
-/// `POST /api/trials/{id}/answer`: `{"answer": "higher"|"lower"}` or `{"normalizedValue": v}`.
+/// `POST /api/trials/{id}/answer`: `{"answer": "higher"|"lower"}`, `{"normalizedValue": v}` or
+/// `{"sungCents": c}` (the sung pitch in cents from the target, any octave: only this number
+/// leaves the browser, never the microphone's sound).
 struct AnswerRequest: Decodable, APIDescribed {
     let answer: String?
     let normalizedValue: Double?
+    let sungCents: Double?
     let answeredSecondsAgo: Double?
 
-    init(answer: String? = nil, normalizedValue: Double? = nil, answeredSecondsAgo: Double? = nil) {
+    init(answer: String? = nil, normalizedValue: Double? = nil, sungCents: Double? = nil, answeredSecondsAgo: Double? = nil) {
         self.answer = answer
         self.normalizedValue = normalizedValue
+        self.sungCents = sungCents
         self.answeredSecondsAgo = answeredSecondsAgo
     }
 
@@ -225,29 +229,37 @@ struct AnswerRequest: Decodable, APIDescribed {
 
     static var apiNotes: [String: APINote] {
         [
-            "": .describe("Exactly one of the two: answer for a comparison, normalizedValue for a matching trial."),
+            "": .describe(
+                "Exactly one of: answer for a comparison, normalizedValue for a slider trial, sungCents for a sung one."),
             "answer": .as(ComparisonAnswer.self),
             "normalizedValue": APINote.bounds(NormalizedSliderValue.range)
                 .describe("The slider's position: -1 bottom, 0 centre (where it starts), 1 top."),
+            "sungCents": APINote.bounds(-SungPitch.limit.rawValue...SungPitch.limit.rawValue)
+                .describe("The sung pitch in cents from the target, in whatever octave it was sung."),
             "answeredSecondsAgo": APINote.bounds(0...TrialService.answerAgeLimit.seconds)
                 .describe("How long before this request the user answered (an answer sent late, after a network loss, keeps its time). Default 0."),
         ]
     }
 
     func parsed() throws -> TrialAnswer {
-        switch (answer, normalizedValue) {
-        case let (text?, nil):
+        switch (answer, normalizedValue, sungCents) {
+        case let (nil, nil, cents?):
+            guard let sung = SungPitch(centsFromTarget: Cents(cents)) else {
+                throw HTTPError(.badRequest, message: "sungCents must be a number from -\(Int(SungPitch.limit.rawValue)) to \(Int(SungPitch.limit.rawValue)), got \(cents)")
+            }
+            return .voice(sung)
+        case let (text?, nil, nil):
             guard let direction = ComparisonAnswer(rawValue: text) else {
                 throw HTTPError(.badRequest, message: "answer must be higher or lower, got '\(text)'")
             }
             return .direction(direction)
-        case let (nil, number?):
+        case let (nil, number?, nil):
             guard let value = NormalizedSliderValue(number) else {
                 throw HTTPError(.badRequest, message: "normalizedValue must be a number from -1 to 1, got \(number)")
             }
             return .slider(value)
         default:
-            throw HTTPError(.badRequest, message: "the body must hold either answer (higher or lower) or normalizedValue (-1 to 1)")
+            throw HTTPError(.badRequest, message: "the body must hold one of answer (higher or lower), normalizedValue (-1 to 1) or sungCents")
         }
     }
 }
@@ -261,7 +273,7 @@ extension AnswerResponse {
         case let .comparison(comparison):
             self = .comparison(JudgedAnswer(isCorrect: comparison.isCorrect, centOffset: comparison.note2CentOffset.rawValue))
         case let .matching(attempt):
-            self = .matching(MatchedAnswer(userCentError: attempt.userCentError.rawValue, band: attempt.band))
+            self = .matching(MatchedAnswer(userCentError: attempt.userCentError.rawValue, band: attempt.band, sungOctave: attempt.sungOctave))
         }
     }
 }
@@ -274,11 +286,14 @@ struct JudgedAnswer: Codable {
 struct MatchedAnswer: Codable, APIDescribed {
     let userCentError: Double
     let band: PitchMatchingBand
+    /// A sung answer only: the octave it was sung in, relative to the target's.
+    var sungOctave: Int?
 
     static var apiNotes: [String: APINote] {
         [
             "userCentError": .describe("initialCentOffset + normalizedValue × centRange; positive means sharp."),
             "band": .describe("deadCenter: rounds to 0 ¢; close: under 10 ¢; near: 10–30 ¢; far: over 30 ¢."),
+            "sungOctave": .describe("A sung answer only: the octave sung relative to the target's (-1: an octave below)."),
         ]
     }
 }
@@ -296,6 +311,7 @@ struct RecordResponse: Codable, APIDescribed {
     var referenceNote: Int?
     var initialCentOffset: Double?
     var userCentError: Double?
+    var sungOctave: Int?
 
     init(_ record: TrainingRecord) {
         discipline = record.discipline
@@ -313,6 +329,7 @@ struct RecordResponse: Codable, APIDescribed {
             referenceNote = attempt.referenceNote.rawValue
             initialCentOffset = attempt.initialCentOffset.rawValue
             userCentError = attempt.userCentError.rawValue
+            sungOctave = attempt.sungOctave
         }
     }
 

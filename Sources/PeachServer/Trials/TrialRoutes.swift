@@ -76,9 +76,13 @@ struct TrialRoutes {
             case .unknown: throw HTTPError(.notFound, message: "no trial with id \(id) is waiting for an answer")
             case .alreadyAnswered: throw HTTPError(.conflict, message: "trial \(id) has already been answered")
             case let .wrongKind(_, expected):
-                throw HTTPError(.badRequest, message: expected == .comparison
-                    ? "trial \(id) is a comparison: answer higher or lower"
-                    : "trial \(id) is a matching trial: send normalizedValue from -1 to 1")
+                switch (expected.kind, expected.answerMethod) {
+                case (.comparison, _): throw HTTPError(.badRequest, message: "trial \(id) is a comparison: answer higher or lower")
+                case (.matching, .slider):
+                    throw HTTPError(.badRequest, message: "trial \(id) is a matching trial: send normalizedValue from -1 to 1")
+                case (.matching, .voice):
+                    throw HTTPError(.badRequest, message: "trial \(id) is answered by voice: send sungCents, the sung pitch in cents from the target")
+                }
             case let .notSaved(reason): throw HTTPError(.serviceUnavailable, message: "the answer was not saved: \(reason)")
             }
         }

@@ -21,8 +21,9 @@ public actor TrialService {
     public enum AnswerError: Error, Equatable {
         case unknown(id: String)
         case alreadyAnswered(id: String)
-        /// The answer is of the other kind (higher/lower for a matching trial, or the reverse).
-        case wrongKind(id: String, expected: Discipline.Kind)
+        /// The answer does not fit the trial (higher/lower for a matching trial, a slider value for
+        /// a sung one…): `expected` is the trial's discipline, which says what it takes.
+        case wrongKind(id: String, expected: Discipline)
         case notSaved(String)
     }
 
@@ -84,7 +85,7 @@ public actor TrialService {
         let now = environment.now()
         let answeredAt = max(issued.issuedAt, now.addingTimeInterval(-age.seconds))
         guard let record = issued.trial.judge(answer, at: answeredAt) else {
-            throw .wrongKind(id: id, expected: issued.trial.discipline.kind)
+            throw .wrongKind(id: id, expected: issued.trial.discipline)
         }
         // Resolved before the await so a concurrent duplicate answer sees 409, not a second save.
         pending.resolve(id)

@@ -96,6 +96,10 @@ public struct PeachDatabase: Sendable {
                 t.column("recordID", .integer).notNull()
             }
         }
+        migrator.registerMigration("v7-sung-octave") { db in
+            // The octave a sung answer was sung in, relative to the target's; NULL for the slider.
+            try db.alter(table: "pitchMatching") { t in t.add(column: "sungOctave", .integer) }
+        }
         return migrator
     }
 

@@ -26,7 +26,7 @@ enum RecordTable: CaseIterable {
     var fields: [String] {
         switch self {
         case .comparison: ["note1", "note2", "note2CentOffset", "isCorrect"]
-        case .matching: ["referenceNote", "initialCentOffset", "userCentError"]
+        case .matching: ["referenceNote", "initialCentOffset", "userCentError", "sungOctave"]
         }
     }
 
@@ -49,7 +49,8 @@ enum RecordTable: CaseIterable {
         let values: [(any DatabaseValueConvertible)?]
         switch record {
         case let .comparison(c): values = [c.note1.rawValue, c.note2.rawValue, c.note2CentOffset.rawValue, c.isCorrect]
-        case let .matching(m): values = [m.referenceNote.rawValue, m.initialCentOffset.rawValue, m.userCentError.rawValue]
+        case let .matching(m):
+            values = [m.referenceNote.rawValue, m.initialCentOffset.rawValue, m.userCentError.rawValue, m.sungOctave]
         }
         let labels = RecordLabels(record).tuple
         try db.cachedStatement(sql: Self.insertSQL[self]!).execute(
@@ -77,7 +78,8 @@ enum RecordTable: CaseIterable {
             }
             return .matching(CompletedPitchMatching(
                 referenceNote: note, initialCentOffset: Cents(row[1] as Double), userCentError: Cents(row[2] as Double),
-                timestamp: timestamp, discipline: labels.discipline, interval: labels.interval, tuningSystem: labels.tuningSystem))
+                timestamp: timestamp, discipline: labels.discipline, interval: labels.interval, tuningSystem: labels.tuningSystem,
+                sungOctave: row[3] as Int?))
         }
     }
 

@@ -30,6 +30,16 @@ struct FieldReader {
         return note
     }
 
+    /// A sung answer's octave relative to its target: an integer within `SungPitch.limit`.
+    func octave(_ column: String) throws(ImportError) -> Int {
+        let cell = text(column)
+        let bound = Int(SungPitch.limit.rawValue / 1200)
+        guard Self.isInteger(cell), let number = Int(cell), (-bound...bound).contains(number) else {
+            throw fail(column, "is not an octave (an integer from \(-bound) to \(bound))")
+        }
+        return number
+    }
+
     func cents(_ column: String) throws(ImportError) -> Cents {
         let cell = text(column)
         guard Self.isDecimal(cell), let value = Double(cell), value.isFinite else {

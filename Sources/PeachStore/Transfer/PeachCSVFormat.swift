@@ -1,12 +1,13 @@
 import PeachCore
 
-/// Peach's own CSV format: what `peach export` and `GET /api/export` write (version 2, with the
-/// discipline, interval and tuning of every record) and what Peach reads back (versions 1 and 2).
+/// Peach's own CSV format: what `peach export` and `GET /api/export` write (version 3: the
+/// discipline, interval and tuning of every record, and the octave of a sung answer) and what
+/// Peach reads back (versions 1–3).
 /// Documented column by column in docs/data-format.md; a change of columns or meaning is a new version.
 enum PeachCSVFormat {
     static let markerPrefix = "# peach-records-format:"
-    static let version = 2
-    static let readableVersions = 1...2
+    static let version = 3
+    static let readableVersions = 1...3
     static var marker: String { markerPrefix + String(version) }
 
     private static let comparisonColumns = ["note1", "note2", "note2CentOffset", "isCorrect"]
@@ -14,11 +15,13 @@ enum PeachCSVFormat {
     private static let labelColumns = ["interval", "direction", "tuningSystem"]
 
     /// The columns of each version: version 1 knew unison only and said `kind` where version 2
-    /// names the discipline.
+    /// names the discipline; version 3 adds `sungOctave`.
     static func columns(version: Int) -> [String] {
-        version == 1
-            ? ["kind", "timestamp"] + comparisonColumns + matchingColumns
-            : ["discipline", "timestamp"] + labelColumns + comparisonColumns + matchingColumns
+        switch version {
+        case 1: ["kind", "timestamp"] + comparisonColumns + matchingColumns
+        case 2: ["discipline", "timestamp"] + labelColumns + comparisonColumns + matchingColumns
+        default: ["discipline", "timestamp"] + labelColumns + comparisonColumns + matchingColumns + ["sungOctave"]
+        }
     }
 
     static var header: String { columns(version: version).map(CSVWriter.text).joined(separator: ",") }
@@ -34,12 +37,13 @@ enum PeachCSVFormat {
         case let .comparison(note1, note2, offset, isCorrect):
             cells = [
                 CSVWriter.integer(note1.rawValue), CSVWriter.integer(note2.rawValue), CSVWriter.number(offset.rawValue),
-                CSVWriter.boolean(isCorrect), "", "", "",
+                CSVWriter.boolean(isCorrect), "", "", "", "",
             ]
         case let .pitchMatching(note, initialOffset, error):
             cells = [
                 "", "", "", "",
                 CSVWriter.integer(note.rawValue), CSVWriter.number(initialOffset.rawValue), CSVWriter.number(error.rawValue),
+                record.sungOctave.map(CSVWriter.integer) ?? "",
             ]
         }
         return (labels + cells).joined(separator: ",")
@@ -82,6 +86,13 @@ enum PeachCSVFormat {
                 throw reader.fail("interval", "must be P1 in a \(discipline) row")
             }
         }
+        // Only a sung answer has an octave, and it always has one (format 3 is the first to hold either).
+        var sungOctave: Int?
+        if discipline.answerMethod == .voice {
+            sungOctave = try reader.octave("sungOctave")
+        } else if version >= 3 {
+            try reader.requireEmpty(["sungOctave"], for: discipline.rawValue)
+        }
         let fields: TransferRecord.Fields
         switch discipline.kind {
         case .comparison:
@@ -105,6 +116,8 @@ enum PeachCSVFormat {
                 referenceNote: note, initialCentOffset: try reader.cents("initialCentOffset"),
                 userCentError: try reader.cents("userCentError"))
         }
-        return TransferRecord(timestamp: timestamp, fields: fields, discipline: discipline, interval: interval, tuningSystem: tuning)
+        return TransferRecord(
+            timestamp: timestamp, fields: fields, discipline: discipline, interval: interval, tuningSystem: tuning,
+            sungOctave: sungOctave)
     }
 }

@@ -168,9 +168,10 @@ public struct TrainingDataTransfer: Sendable {
     private static func writeCSV(_ db: Database, _ write: (String) throws -> Void) throws -> Int {
         try write(PeachCSVFormat.marker + "\n" + PeachCSVFormat.header + "\n")
         let rows = try Row.fetchCursor(db, sql: """
-            SELECT 0, timestamp, note1, note2, note2CentOffset, isCorrect, id, \(labels) FROM comparison
+            SELECT 0, timestamp, note1, note2, note2CentOffset, isCorrect, id, \(labels), NULL FROM comparison
             UNION ALL
-            SELECT 1, timestamp, referenceNote, NULL, initialCentOffset, userCentError, id, \(labels) FROM pitchMatching
+            SELECT 1, timestamp, referenceNote, NULL, initialCentOffset, userCentError, id, \(labels), sungOctave
+            FROM pitchMatching
             ORDER BY 2, 1, 7
             """)
         var count = 0
@@ -215,7 +216,7 @@ public struct TrainingDataTransfer: Sendable {
         return TransferRecord(
             timestamp: timestamp,
             fields: .pitchMatching(referenceNote: note1, initialCentOffset: Cents(row[4] as Double), userCentError: Cents(row[5] as Double)),
-            discipline: labels.discipline, interval: labels.interval, tuningSystem: labels.tuningSystem)
+            discipline: labels.discipline, interval: labels.interval, tuningSystem: labels.tuningSystem, sungOctave: row[11] as Int?)
     }
 
     private static func isStored(_ record: TransferRecord, _ db: Database) throws -> Bool {
@@ -230,8 +231,9 @@ public struct TrainingDataTransfer: Sendable {
             try Bool.fetchOne(db.cachedStatement(sql: """
                 SELECT EXISTS (SELECT 1 FROM pitchMatching WHERE timestamp = ? AND referenceNote = ?
                                AND initialCentOffset = ? AND userCentError = ? AND discipline = ? AND interval = ?
-                               AND direction = ? AND tuningSystem = ?)
-                """), arguments: [record.timestamp.storageText, note.rawValue, initialOffset.rawValue, error.rawValue] + labelValues(record)) ?? false
+                               AND direction = ? AND tuningSystem = ? AND sungOctave IS ?)
+                """), arguments: [record.timestamp.storageText, note.rawValue, initialOffset.rawValue, error.rawValue]
+                    + labelValues(record) + [record.sungOctave]) ?? false
         }
     }
 
@@ -244,9 +246,10 @@ public struct TrainingDataTransfer: Sendable {
                 """).execute(arguments: [note1.rawValue, note2.rawValue, offset.rawValue, isCorrect, record.timestamp.storageText] + labelValues(record))
         case let .pitchMatching(note, initialOffset, error):
             try db.cachedStatement(sql: """
-                INSERT INTO pitchMatching (referenceNote, initialCentOffset, userCentError, timestamp, \(labels))
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """).execute(arguments: [note.rawValue, initialOffset.rawValue, error.rawValue, record.timestamp.storageText] + labelValues(record))
+                INSERT INTO pitchMatching (referenceNote, initialCentOffset, userCentError, timestamp, \(labels), sungOctave)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """).execute(arguments: [note.rawValue, initialOffset.rawValue, error.rawValue, record.timestamp.storageText]
+                    + labelValues(record) + [record.sungOctave])
         }
     }
 

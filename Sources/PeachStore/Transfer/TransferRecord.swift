@@ -19,10 +19,12 @@ public struct TransferRecord: Hashable, Sendable {
     public let discipline: Discipline
     public let interval: DirectedInterval
     public let tuningSystem: TuningSystem
+    /// The octave a sung answer was sung in (CSV format 3); nil for every other record.
+    public let sungOctave: Int?
 
     public init(
         timestamp: MillisecondTimestamp, fields: Fields, discipline: Discipline? = nil,
-        interval: DirectedInterval = .unison, tuningSystem: TuningSystem = .equalTemperament
+        interval: DirectedInterval = .unison, tuningSystem: TuningSystem = .equalTemperament, sungOctave: Int? = nil
     ) {
         self.timestamp = timestamp
         self.fields = fields
@@ -34,6 +36,7 @@ public struct TransferRecord: Hashable, Sendable {
         self.discipline = discipline ?? Discipline(kind: kind, intervals: false)
         self.interval = interval
         self.tuningSystem = tuningSystem
+        self.sungOctave = sungOctave
     }
 
     public init(_ comparison: CompletedComparison) {
@@ -51,7 +54,8 @@ public struct TransferRecord: Hashable, Sendable {
             fields: .pitchMatching(
                 referenceNote: attempt.referenceNote, initialCentOffset: attempt.initialCentOffset,
                 userCentError: attempt.userCentError),
-            discipline: attempt.discipline, interval: attempt.interval, tuningSystem: attempt.tuningSystem)
+            discipline: attempt.discipline, interval: attempt.interval, tuningSystem: attempt.tuningSystem,
+            sungOctave: attempt.sungOctave)
     }
 
     public var kind: Kind {

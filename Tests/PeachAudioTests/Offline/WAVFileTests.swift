@@ -22,4 +22,16 @@ struct WAVFileTests {
         let decoded = (0..<4).map { Float(bitPattern: u32(58 + 4 * $0)) }
         #expect(decoded == samples)
     }
+
+    @Test func aWrittenFileReadsBackAndSixteenBitPCMReadsToo() throws {
+        let samples: [Float] = [0, 0.5, -0.25, 1]
+        let back = try WAVFile(decoding: WAVFile(samples: samples, sampleRate: 48_000).data)
+        #expect(back.samples == samples && back.sampleRate == 48_000)
+        var pcm = Data("RIFF".utf8) + Data([0, 0, 0, 0]) + Data("WAVEfmt ".utf8)
+        pcm += Data([16, 0, 0, 0, 1, 0, 1, 0, 0x44, 0xAC, 0, 0, 0x88, 0x58, 1, 0, 2, 0, 16, 0])
+        pcm += Data("data".utf8) + Data([4, 0, 0, 0, 0x00, 0x40, 0x00, 0xC0])
+        let decoded = try WAVFile(decoding: pcm)
+        #expect(decoded.samples == [0.5, -0.5] && decoded.sampleRate == 44_100)
+        #expect(throws: WAVFile.DecodingError.self) { try WAVFile(decoding: Data("RIFF....WAVE".utf8)) }
+    }
 }

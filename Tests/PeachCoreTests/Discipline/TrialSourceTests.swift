@@ -24,9 +24,11 @@ struct TrialSourceTests {
                     #expect(settings.noteRange.contains(comparison.note1) && settings.noteRange.contains(comparison.note2))
                 case let .matching(challenge):
                     #expect(discipline.kind == .matching)
-                    #expect(challenge.centRange == (discipline.usesIntervals ? Cents(20) : Cents(100)))
+                    let range = discipline.answerMethod == .voice ? Cents(0) : discipline.usesIntervals ? Cents(20) : Cents(100)
+                    #expect(challenge.centRange == range)
                     #expect(challenge.initialCentOffset.magnitude <= challenge.centRange)
-                    #expect(settings.noteRange.contains(challenge.targetNote))
+                    #expect(discipline.answerMethod == .voice
+                        ? settings.voiceRange.contains(challenge.targetNote) : settings.noteRange.contains(challenge.targetNote))
                 }
             }
         }

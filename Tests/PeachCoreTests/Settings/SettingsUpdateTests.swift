@@ -35,6 +35,12 @@ struct SettingsUpdateTests {
         #expect(try PeachSettings.default.applying(SettingsUpdate(settings)) == settings)
     }
 
+    @Test func theVoiceRangeMayBeASingleNote() throws {
+        let settings = try PeachSettings.default.applying(SettingsUpdate(voiceRangeLower: 57, voiceRangeUpper: 57))
+        #expect(settings.training.voiceRange == MIDINote(57)!...MIDINote(57)!)
+        #expect(try PeachSettings.default.applying(SettingsUpdate(settings)) == settings)
+    }
+
     @Test(arguments: [
         (SettingsUpdate(noteRangeLower: 20), "noteRangeLower"),
         (SettingsUpdate(noteRangeUpper: 109), "noteRangeUpper"),
@@ -60,6 +66,10 @@ struct SettingsUpdateTests {
         (SettingsUpdate(tuningSystem: "pythagorean"), "tuningSystem"),
         (SettingsUpdate(intervalMatchingCentRange: 4), "intervalMatchingCentRange"),
         (SettingsUpdate(intervalMatchingCentRange: 101), "intervalMatchingCentRange"),
+        (SettingsUpdate(voiceRangeLower: 20), "voiceRangeLower"),
+        (SettingsUpdate(voiceRangeUpper: 109), "voiceRangeUpper"),
+        (SettingsUpdate(voiceRangeUpper: 40), "voiceRangeUpper"),
+        (SettingsUpdate(voiceRangeLower: 80), "voiceRangeLower"),
     ])
     func outOfRangeValuesAreRejectedNamingTheField(update: SettingsUpdate, field: String) {
         #expect(throws: SettingsError.self) { try PeachSettings.default.applying(update) }

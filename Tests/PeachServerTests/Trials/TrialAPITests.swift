@@ -46,6 +46,12 @@ struct TrialAPITests {
                     #expect(try await Self.post("/api/trials/\(id)/answer", #"{"normalizedValue":0}"#, client).0 == .badRequest)
                     (answered, result) = try await Self.post("/api/trials/\(id)/answer", #"{"answer":"higher"}"#, client)
                     #expect(result["isCorrect"] as? Bool == ((note2["centOffset"] as! Double) > 0))
+                } else if discipline.answerMethod == .voice {
+                    // Sung: no detune, no slider; the answer is the sung pitch, judged to the nearest octave.
+                    #expect(trial["centRange"] as? Double == 0 && trial["initialCentOffset"] as? Double == 0)
+                    #expect(try await Self.post("/api/trials/\(id)/answer", #"{"normalizedValue":0}"#, client).0 == .badRequest)
+                    (answered, result) = try await Self.post("/api/trials/\(id)/answer", #"{"sungCents":2417.25}"#, client)
+                    #expect(result["userCentError"] as? Double == 17.25 && result["sungOctave"] as? Int == 2)
                 } else {
                     let tunable = try #require(trial["tunableNote"] as? [String: Any])
                     #expect(trial["centRange"] as? Double == (discipline.usesIntervals ? 20 : 100))
@@ -69,14 +75,15 @@ struct TrialAPITests {
             }
             try await client.execute(uri: "/api/records", method: .get) { response in
                 let body = try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: [[String: Any]]])
-                #expect(body["records"]?.count == 4)
+                #expect(body["records"]?.count == Discipline.allCases.count)
             }
-            // The pitch profile counts unison only; the intervals profile the interval trials.
-            for (scope, count) in [("pitch", 1), ("intervals", 1)] {
+            // The pitch profile counts unison only; the intervals profile the interval trials; the
+            // singing profile the sung answers alone (matching only).
+            for (scope, comparisons, matchings) in [("pitch", 1, 1), ("intervals", 1, 1), ("singing", 0, 1)] {
                 try await client.execute(uri: "/api/profile?scope=\(scope)", method: .get) { response in
                     let body = try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
-                    #expect((body["comparisons"] as? [String: Any])?["count"] as? Int == count)
-                    #expect((body["pitchMatching"] as? [String: Any])?["count"] as? Int == count)
+                    #expect((body["comparisons"] as? [String: Any])?["count"] as? Int == comparisons)
+                    #expect((body["pitchMatching"] as? [String: Any])?["count"] as? Int == matchings)
                 }
             }
             try await client.execute(uri: "/api/profile/intervals", method: .get) { response in

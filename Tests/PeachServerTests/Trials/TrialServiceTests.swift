@@ -41,9 +41,13 @@ struct TrialServiceTests {
             settings: SettingsUpdate(intervals: [.init(name: "M3", direction: "down")], tuningSystem: "justIntonation"))
         let issued = await service.next(discipline)
         #expect(issued.trial.discipline == discipline)
-        let answer: TrialAnswer = discipline.kind == .comparison ? .direction(.lower) : .slider(NormalizedSliderValue(0.5)!)
+        let answer: TrialAnswer = switch (discipline.kind, discipline.answerMethod) {
+        case (.comparison, _): .direction(.lower)
+        case (.matching, .slider): .slider(NormalizedSliderValue(0.5)!)
+        case (.matching, .voice): .voice(SungPitch(centsFromTarget: Cents(-1190))!)
+        }
         let wrong: TrialAnswer = discipline.kind == .comparison ? .slider(.centre) : .direction(.higher)
-        await #expect(throws: TrialService.AnswerError.wrongKind(id: issued.id, expected: discipline.kind)) {
+        await #expect(throws: TrialService.AnswerError.wrongKind(id: issued.id, expected: discipline)) {
             try await service.answer(issued.id, wrong)
         }
         let record = try await service.answer(issued.id, answer)
@@ -54,10 +58,15 @@ struct TrialServiceTests {
         case let .comparison(comparison): #expect(comparison.tuningSystem == (discipline.usesIntervals ? .justIntonation : .equalTemperament))
         case let .matching(attempt):
             // Interval matching starts within ±20 ¢ and the slider reaches 20 ¢ either way.
-            let range = discipline.usesIntervals ? 20.0 : 100.0
+            // A sung trial has no tunable note: no detune, no slider; the error is from the nearest octave.
+            let range = discipline.answerMethod == .voice ? 0.0 : discipline.usesIntervals ? 20.0 : 100.0
             guard case let .matching(challenge) = issued.trial else { Issue.record("not a matching trial"); return }
             #expect(challenge.centRange == Cents(range) && challenge.initialCentOffset.magnitude <= Cents(range))
-            #expect(attempt.userCentError == challenge.initialCentOffset + Cents(0.5 * range))
+            if discipline.answerMethod == .voice {
+                #expect(attempt.userCentError == Cents(10) && attempt.sungOctave == -1)
+            } else {
+                #expect(attempt.userCentError == challenge.initialCentOffset + Cents(0.5 * range))
+            }
         }
         await #expect(throws: TrialService.AnswerError.alreadyAnswered(id: issued.id)) {
             try await service.answer(issued.id, answer)

@@ -53,7 +53,7 @@ struct TrainingDataParserTests {
         ]
         let text = PeachCSVFormat.marker + "\n" + PeachCSVFormat.header + "\n" + records.map(PeachCSVFormat.row).joined(separator: "\n")
         let parsed = try Self.parse(text)
-        #expect(parsed.format == "Peach records format 2")
+        #expect(parsed.format == "Peach records format 3")
         #expect(parsed.records == records)
     }
 
@@ -67,8 +67,27 @@ struct TrainingDataParserTests {
         ("rhythm,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,60,60,1,true,,,", "discipline 'rhythm' is not one of"),
     ])
     func rejectsABadVersion2RowNamingItsLine(row: String, reason: String) throws {
+        let header = PeachCSVFormat.markerPrefix + "2\n" + PeachCSVFormat.columns(version: 2).joined(separator: ",") + "\n"
+        let error = try #require(Self.rejection(header + row + "\n"))
+        #expect(error.line == 3 && error.reason.contains(reason), "\(error)")
+    }
+
+    @Test(arguments: [
+        ("pitchSinging,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,,60,0,12,", "sungOctave '' is not an octave"),
+        ("pitchSinging,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,,60,0,12,9", "sungOctave '9' is not an octave"),
+        ("pitchMatching,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,,60,5,12,0", "sungOctave"),
+        ("pitchComparison,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,60,60,1,true,,,,1", "sungOctave"),
+    ])
+    func onlyASungRowHasAnOctaveAndItAlwaysHasOne(row: String, reason: String) throws {
         let error = try #require(Self.rejection(PeachCSVFormat.marker + "\n" + PeachCSVFormat.header + "\n" + row + "\n"))
         #expect(error.line == 3 && error.reason.contains(reason), "\(error)")
+    }
+
+    @Test func aVersion2FileStillReadsWithoutOctaves() throws {
+        let text = PeachCSVFormat.markerPrefix + "2\n" + PeachCSVFormat.columns(version: 2).joined(separator: ",") + "\n"
+            + "pitchMatching,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,,60,5,12\n"
+        let parsed = try TrainingDataParser.parse(Array(text.utf8))
+        #expect(parsed.records.count == 1 && parsed.records[0].sungOctave == nil)
     }
 
     @Test func acceptsCRLFQuotedCellsABOMAndTrailingBlankLines() throws {
@@ -106,7 +125,7 @@ struct TrainingDataParserTests {
     @Test func rejectsFilesThatAreNotOurs() throws {
         #expect(Self.rejection("")?.description == "line 1: the file is empty")
         #expect(Self.rejection("note1,note2\n60,60\n")?.reason.hasPrefix("not a Peach export") == true)
-        #expect(Self.rejection("# peach-records-format:3\nkind\n")?.reason.contains("not one this Peach reads (1–2)") == true)
+        #expect(Self.rejection("# peach-records-format:4\nkind\n")?.reason.contains("not one this Peach reads (1–3)") == true)
         #expect(Self.rejection("# peach-export-format:4\n")?.reason.contains("not one this Peach reads") == true)
         #expect(Self.rejection("# peach-records-format:1\nkind,timestamp\n")?.reason == "the header lacks column 'note1'")
         #expect(Self.rejection(Self.header.replacingOccurrences(of: "kind,", with: "kind,kind,"))?.reason == "column 'kind' appears twice")

@@ -48,12 +48,33 @@ struct TrainingDataTransferTests {
         #expect(count == 3)
         let text = String(decoding: csv, as: UTF8.self)
         let lines = text.split(separator: "\n")
-        #expect(lines[0] == "# peach-records-format:2")
-        #expect(lines[1] == "discipline,timestamp,interval,direction,tuningSystem,note1,note2,note2CentOffset,isCorrect,referenceNote,initialCentOffset,userCentError")
-        #expect(lines[2] == "pitchMatching,2025-11-22T08:15:02.000Z,P1,up,equalTemperament,,,,,57,-41.3,-3.333333333333")
-        #expect(lines[3] == "pitchComparison,2025-11-22T08:15:02.125Z,P1,up,equalTemperament,62,62,0.30000000000000004,true,,,")
+        #expect(lines[0] == "# peach-records-format:3")
+        #expect(lines[1] == "discipline,timestamp,interval,direction,tuningSystem,note1,note2,note2CentOffset,isCorrect,referenceNote,initialCentOffset,userCentError,sungOctave")
+        #expect(lines[2] == "pitchMatching,2025-11-22T08:15:02.000Z,P1,up,equalTemperament,,,,,57,-41.3,-3.333333333333,")
+        #expect(lines[3] == "pitchComparison,2025-11-22T08:15:02.125Z,P1,up,equalTemperament,62,62,0.30000000000000004,true,,,,")
         let parsed = try TrainingDataParser.parse(Array(csv))
         #expect(parsed.records == (try await Self.stored(database)))
+    }
+
+    @Test func aSungAnswerKeepsItsOctaveInTheStoreAndThroughAFile() async throws {
+        let directory = TemporaryDirectory()
+        let database = try PeachDatabase(path: directory.databasePath)
+        let sung = CompletedPitchMatching(
+            referenceNote: MIDINote(57)!, initialCentOffset: .zero, userCentError: Cents(23.5),
+            timestamp: Date(timeIntervalSince1970: 1_763_799_302), discipline: .pitchSinging, sungOctave: -1)
+        try await SQLiteTrainingDataStore(database: database).save(sung)
+        #expect(try await SQLiteTrainingDataStore(database: database).records(.pitchSinging, limit: 10) == [.matching(sung)])
+
+        let (csv, _) = try await Self.export(database)
+        let lines = String(decoding: csv, as: UTF8.self).split(separator: "\n")
+        #expect(lines[2] == "pitchSinging,2025-11-22T08:15:02.000Z,P1,up,equalTemperament,,,,,57,0.0,23.5,-1")
+        let other = try PeachDatabase(path: TemporaryDirectory().databasePath)
+        let parsed = try TrainingDataParser.parse(Array(csv))
+        _ = try await TrainingDataTransfer(database: other).importRecords(parsed, mode: .merge)
+        #expect(try await SQLiteTrainingDataStore(database: other).records(.pitchSinging, limit: 10) == [.matching(sung)])
+        // A second merge finds it already stored: the octave is part of what "the same record" means.
+        let again = try await TrainingDataTransfer(database: other).importRecords(parsed, mode: .merge)
+        #expect(again.duplicatesSkipped == 1)
     }
 
     @Test func mergeSkipsExactDuplicatesAndKeepsNearMisses() async throws {
@@ -132,7 +153,7 @@ struct TrainingDataTransferTests {
         let count = try await TrainingDataTransfer(database: database).exportCSV(to: path)
         #expect(count == 1)
         let written = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(written.hasPrefix("# peach-records-format:2\n") && written.hasSuffix(",true,,,\n"))
+        #expect(written.hasPrefix("# peach-records-format:3\n") && written.hasSuffix(",true,,,,\n"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).filter { $0.hasSuffix(".partial") }.isEmpty)
     }
 

@@ -5,6 +5,7 @@ import { comparisonScreen } from './screens/comparison.js';
 import { settingsScreen } from './screens/settings.js';
 import { profileScreen } from './screens/profile.js';
 import { pitchMatchingScreen } from './screens/pitch-matching.js';
+import { singingScreen } from './screens/singing.js';
 
 // Hub and spoke: Start is the hub (#/), every other screen is a spoke that returns to it.
 const announcer = document.getElementById('announcer');
@@ -22,7 +23,8 @@ const context = { navigate, announce };
 const start = startScreen(context);
 const comparison = comparisonScreen(context);
 const pitchMatching = pitchMatchingScreen(context);
-const screens = [start, comparison, pitchMatching, settingsScreen(context), profileScreen(context)];
+const singing = singingScreen(context);
+const screens = [start, comparison, pitchMatching, settingsScreen(context), profileScreen(context), singing];
 // Each route: the screen and what it is shown with (the discipline of a training screen).
 const routes = {
   '#/': [start],
@@ -30,6 +32,7 @@ const routes = {
   '#/interval-training': [comparison, 'intervalComparison'],
   '#/pitch-matching': [pitchMatching, 'pitchMatching'],
   '#/interval-matching': [pitchMatching, 'intervalMatching'],
+  '#/singing': [singing],
   '#/settings': [screens[3]],
   '#/profile': [screens[4]],
 };
@@ -54,7 +57,7 @@ window.addEventListener('pagehide', interrupt);
 window.addEventListener('hashchange', route);
 
 // A reload mid-training is a "coming back": it lands on Start, never straight into sound.
-const trainingScreens = new Set(['#/training', '#/interval-training', '#/pitch-matching', '#/interval-matching']);
+const trainingScreens = new Set(['#/training', '#/interval-training', '#/pitch-matching', '#/interval-matching', '#/singing']);
 if (trainingScreens.has(location.hash)) history.replaceState(null, '', '#/');
 
 setLanguage();

@@ -3,6 +3,7 @@ import { realtimeContext, scheduleNote } from '../audio.js';
 import { untilAudible } from '../clock.js';
 import { intervalLabel, t } from '../i18n.js';
 import { verticalPitchSlider } from '../pitch-slider.js';
+import { hideMatchingFeedback, showMatchingFeedback } from '../matching-feedback.js';
 
 /** Head start for the reference so its scheduled start is never already in the past. */
 const LEAD_SECONDS = 0.05;
@@ -18,10 +19,6 @@ const COARSE_STEP_CENTS = 10;
 export function tunableFrequencyHz(challenge, value) {
   return challenge.tunableNote.startFrequencyHz * 2 ** ((value * challenge.centRange) / 1200);
 }
-
-const SVG = 'http://www.w3.org/2000/svg';
-/** Arrow length by band, as the seeds draw it: short when close, long when far. */
-const ARROW_LENGTH = { close: 28, near: 52, far: 76 };
 
 // The pitch-matching loop in the browser (seed epics 15–17): the server issues each challenge and
 // judges each result; this screen plays the reference and then the tunable note, lets the slider
@@ -83,7 +80,7 @@ export function pitchMatchingScreen({ navigate, announce }) {
     attempt = current;
     slider.setSteps(FINE_STEP_CENTS / challenge.centRange, COARSE_STEP_CENTS / challenge.centRange);
     if (!(await untilAudible(context, start, () => !isCurrent(id)))) return;
-    hideFeedback();
+    hideMatchingFeedback(feedback);
     slider.reset();
     const isInterval = discipline === 'intervalMatching';
     intervalText.hidden = !isInterval;
@@ -105,7 +102,7 @@ export function pitchMatchingScreen({ navigate, announce }) {
       const result = await api.answerTrial(current.challenge.id, { normalizedValue: value });
       if (!isCurrent(id)) return;
       const feedbackEnd = context.currentTime + current.challenge.session.feedbackSeconds;
-      showFeedback(result);
+      showMatchingFeedback(feedback, result, announce);
       setState('feedback');
       const next = await api.nextTrial(discipline);
       if (!isCurrent(id)) return;
@@ -115,50 +112,6 @@ export function pitchMatchingScreen({ navigate, announce }) {
       console.warn('pitch matching stopped:', error);
       if (isCurrent(id)) navigate('#/');
     }
-  }
-
-  function feedbackGlyph(band, sharp) {
-    const svg = document.createElementNS(SVG, 'svg');
-    svg.setAttribute('class', 'glyph');
-    svg.setAttribute('viewBox', '0 0 40 84');
-    svg.setAttribute('aria-hidden', 'true');
-    if (band === 'deadCenter') {
-      const dot = document.createElementNS(SVG, 'circle');
-      dot.setAttribute('cx', '20');
-      dot.setAttribute('cy', '42');
-      dot.setAttribute('r', '14');
-      svg.append(dot);
-      return svg;
-    }
-    const length = ARROW_LENGTH[band];
-    const tip = 42 - length / 2;
-    const tail = 42 + length / 2;
-    // Drawn pointing up, mirrored for flat.
-    const arrow = document.createElementNS(SVG, 'path');
-    arrow.setAttribute('d', `M20 ${tip} L34 ${tip + 16} H24 V${tail} H16 V${tip + 16} H6 Z`);
-    if (!sharp) arrow.setAttribute('transform', 'rotate(180 20 42)');
-    svg.append(arrow);
-    return svg;
-  }
-
-  function showFeedback({ userCentError, band }) {
-    const sharp = userCentError > 0;
-    const cents = band === 'deadCenter' ? 0 : Math.round(Math.abs(userCentError));
-    const plural = cents === 1 ? 'one' : 'other';
-    const sign = cents === 0 ? '' : sharp ? '+' : '\u2212';
-    feedback.className = `feedback visible band-${band}`;
-    feedback.dataset.direction = cents === 0 ? 'none' : sharp ? 'sharp' : 'flat';
-    const text = document.createElement('span');
-    text.className = 'cents';
-    text.textContent = t(`pitchMatching.cents.${plural}`, { signed: `${sign}${cents}` });
-    feedback.replaceChildren(feedbackGlyph(band, sharp), text);
-    announce(cents === 0
-      ? t('pitchMatching.deadCenter')
-      : t(`pitchMatching.${sharp ? 'sharp' : 'flat'}.${plural}`, { cents }));
-  }
-
-  function hideFeedback() {
-    feedback.className = 'feedback';
   }
 
   function onKey(event) {
@@ -187,7 +140,7 @@ export function pitchMatchingScreen({ navigate, announce }) {
       const id = ++session;
       sliderElement.setAttribute('aria-label', t('pitchMatching.slider.label'));
       document.addEventListener('keydown', onKey);
-      hideFeedback();
+      hideMatchingFeedback(feedback);
       slider.setActive(false);
       slider.reset();
       setState('preparing');
@@ -208,7 +161,7 @@ export function pitchMatchingScreen({ navigate, announce }) {
       attempt?.tunable.stop();
       attempt = null;
       setState('idle');
-      hideFeedback();
+      hideMatchingFeedback(feedback);
     },
   };
 }

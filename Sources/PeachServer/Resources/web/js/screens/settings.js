@@ -17,6 +17,8 @@ export function settingsScreen({ navigate }) {
   const display = {
     noteRangeLower: (value) => state.choices.noteNames[value],
     noteRangeUpper: (value) => state.choices.noteNames[value],
+    voiceRangeLower: (value) => state.choices.noteNames[value],
+    voiceRangeUpper: (value) => state.choices.noteNames[value],
     noteDurationSeconds: (value) => t('unit.seconds', { value: formatNumber(value, 1) }),
     noteGapSeconds: (value) => t('unit.seconds', { value: formatNumber(value, 1) }),
     referencePitchHz: (value) => t('unit.hertz', { value: formatNumber(value) }),
@@ -34,6 +36,9 @@ export function settingsScreen({ navigate }) {
     // Each end of the note range keeps at least the minimum span from the other.
     bound('noteRangeLower', [ranges.noteRange[0], settings.noteRangeUpper - span]);
     bound('noteRangeUpper', [settings.noteRangeLower + span, ranges.noteRange[1]]);
+    // My range may be a single note: each end only has to stay on its side of the other.
+    bound('voiceRangeLower', [ranges.noteRange[0], settings.voiceRangeUpper]);
+    bound('voiceRangeUpper', [settings.voiceRangeLower, ranges.noteRange[1]]);
     bound('noteDurationSeconds', ranges.noteDurationSeconds);
     bound('noteGapSeconds', ranges.noteGapSeconds);
     bound('referencePitchHz', ranges.referencePitchHz);

@@ -9,6 +9,7 @@ export function startScreen({ navigate }) {
   const empty = document.getElementById('start-profile-empty');
   document.getElementById('start-training').addEventListener('click', () => navigate('#/training'));
   document.getElementById('start-pitch-matching').addEventListener('click', () => navigate('#/pitch-matching'));
+  document.getElementById('start-singing').addEventListener('click', () => navigate('#/singing'));
   document.getElementById('start-interval-training').addEventListener('click', () => navigate('#/interval-training'));
   document.getElementById('start-interval-matching').addEventListener('click', () => navigate('#/interval-matching'));
   preview.addEventListener('click', () => navigate('#/profile'));

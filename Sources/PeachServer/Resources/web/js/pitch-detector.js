@@ -1,0 +1,58 @@
+// YIN on one frame, line for line the algorithm of PeachAudio's PitchDetector.swift (see there for
+// why each constant is what it is). A plain module with no imports, so the AudioWorklet
+// (pitch-worklet.js) can load it; both detectors are checked against the same fixture files
+// (scripts/make_voice_fixtures.py, Tests/e2e/test_pitch_detector_js.py).
+
+export const LOWEST_HZ = 65;
+export const HIGHEST_HZ = 1100;
+const CONFIDENCE_GATE = 0.2;
+const DIP_TOLERANCE = 0.05;
+const SILENCE_RMS = 0.00316;
+
+export class PitchDetector {
+  constructor(sampleRate) {
+    this.sampleRate = sampleRate;
+    this.window = Math.round(0.040 * sampleRate);
+    this.minimumLag = Math.floor(sampleRate / HIGHEST_HZ);
+    this.maximumLag = Math.ceil(sampleRate / LOWEST_HZ);
+    this.frameLength = this.window + this.maximumLag + 2;
+    this.difference = new Float64Array(this.maximumLag + 2);
+    this.normalised = new Float64Array(this.maximumLag + 2);
+  }
+
+  /** {frequency, confidence} of frame[0..<frameLength], or null for silence, noise, anything unpitched. */
+  detect(frame) {
+    const { window, minimumLag, maximumLag, difference: d, normalised: n } = this;
+    let energy = 0;
+    for (let j = 0; j < window; j++) energy += frame[j] * frame[j];
+    if (Math.sqrt(energy / window) < SILENCE_RMS) return null;
+
+    const lags = maximumLag + 2;
+    let runningSum = 0;
+    n[0] = 1;
+    for (let lag = 1; lag < lags; lag++) {
+      let sum = 0;
+      for (let j = 0; j < window; j++) {
+        const delta = frame[j] - frame[j + lag];
+        sum += delta * delta;
+      }
+      d[lag] = sum;
+      runningSum += sum;
+      n[lag] = runningSum > 0 ? (sum * lag) / runningSum : 1;
+    }
+    let deepest = Infinity;
+    for (let lag = minimumLag; lag <= maximumLag; lag++) deepest = Math.min(deepest, n[lag]);
+    if (!(deepest <= CONFIDENCE_GATE)) return null;
+    let lag = Math.max(minimumLag, 2);
+    while (!(n[lag] <= deepest + DIP_TOLERANCE && n[lag] <= n[lag - 1] && n[lag] <= n[lag + 1])) lag += 1;
+    const refined = lag + parabolicVertex(d[lag - 1], d[lag], d[lag + 1]);
+    return { frequency: this.sampleRate / refined, confidence: 1 - n[lag] };
+  }
+}
+
+/** The offset (−½…½) of the minimum of the parabola through three equally spaced points. */
+export function parabolicVertex(before, centre, after) {
+  const curvature = before - 2 * centre + after;
+  if (!(curvature > 0)) return 0;
+  return Math.max(-0.5, Math.min(0.5, (0.5 * (before - after)) / curvature));
+}

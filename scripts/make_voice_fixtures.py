@@ -1,0 +1,219 @@
+#!/usr/bin/env python3
+"""Synthesizes the pitch-detector fixtures: voices, instrument-like tones, noise and silence, each a
+16-bit mono WAV at 48 kHz, with the expected result of every file in manifest.json beside them.
+
+Both pitch detectors (PeachAudio's PitchDetector in Swift, web/js/pitch-detector.js in the browser)
+are checked against these files and this manifest, so the two cannot drift apart. The set is
+deterministic (fixed seeds) and is generated at test time instead of being committed (≈8 MB).
+
+Voices: a Rosenberg glottal pulse train (differentiated: the lips radiate the flow's derivative)
+through the first three formants of a, e, i, o, u, with 5–6 Hz vibrato of ±30 ¢, 0.3 % cycle-to-cycle
+jitter and breath noise 26 dB down, from 82 Hz to 988 Hz, each 0, ±7, ±23 or ±48 ¢ off its note.
+Instruments: plucked (harmonics decaying, the higher faster), bowed (sawtooth-like, bow noise),
+blown (strong fundamental, breathy). Noise: white, pink, breath. Silence: digital zero, and a hiss
+at −70 dBFS.
+
+Usage: make_voice_fixtures.py OUTDIR            the detector fixtures
+       make_voice_fixtures.py --singer HZ SECONDS FILE [--vowel a] [--start SECONDS]
+                                               one long steady voice (the e2e fake microphone)
+"""
+import argparse
+import json
+import pathlib
+import wave
+
+import numpy as np
+from scipy.signal import lfilter
+
+RATE = 48_000
+ONSET = 0.25        # seconds of silence before every tone (detection latency is measured from here)
+DURATION = 1.5
+TONE_END = 1.4
+VOWELS = {  # (F1, F2, F3) Hz, bandwidths (Hz)
+    "a": ((800, 1150, 2900), (80, 90, 120)),
+    "e": ((400, 1700, 2600), (70, 80, 100)),
+    "i": ((270, 2300, 3000), (60, 90, 100)),
+    "o": ((450, 800, 2830), (70, 80, 100)),
+    "u": ((325, 700, 2530), (50, 60, 170)),
+}
+VOICE_NOTES = [40, 45, 50, 57, 64, 69, 76, 83]       # E2 82 Hz … B5 988 Hz
+INSTRUMENT_NOTES = [43, 55, 67, 79]                  # G2 98 Hz … G5 784 Hz
+OFFSETS = [0, 7, -7, 23, -23, 48, -48]
+VIBRATO_CENTS = 30.0
+
+
+def note_hz(midi, cents=0.0):
+    return 440.0 * 2 ** ((midi - 69 + cents / 100) / 12)
+
+
+def resonator(signal, frequency, bandwidth):
+    r = np.exp(-np.pi * bandwidth / RATE)
+    theta = 2 * np.pi * frequency / RATE
+    a = [1, -2 * r * np.cos(theta), r * r]
+    return lfilter([1 - r], a, signal)
+
+
+def envelope(n, onset, end, attack=0.05, release=0.05):
+    t = np.arange(n) / RATE
+    env = np.clip((t - onset) / attack, 0, 1) * np.clip((end - t) / release, 0, 1)
+    return 0.5 - 0.5 * np.cos(np.pi * env)
+
+
+def phase_track(f0):
+    return np.cumsum(f0) / RATE
+
+
+def voice(rng, center_hz, vowel, n, onset, end):
+    """The samples and the vibrato (rate Hz, phase): the pitch is centre · 2^(30 sin(2π rate t + phase)/1200)."""
+    t = np.arange(n) / RATE
+    rate, start_phase = rng.uniform(5.0, 6.0), rng.uniform(0, 2 * np.pi)
+    cents = VIBRATO_CENTS * np.sin(2 * np.pi * rate * t + start_phase)
+    # Jitter: each glottal cycle is 0.3 % (SD) longer or shorter than the smooth contour says.
+    cycles = int(center_hz * n / RATE) + 10
+    jitter = rng.normal(0.0, 0.003, cycles)
+    f0 = center_hz * 2 ** (cents / 1200)
+    phase = phase_track(f0)
+    cycle = np.floor(phase).astype(int)
+    f0 = f0 * (1 + jitter[np.clip(cycle, 0, cycles - 1)])
+    p = np.mod(phase_track(f0), 1.0)
+    # Rosenberg pulse: opening 40 % of the cycle, closing 16 %, closed the rest.
+    tp, tn = 0.40, 0.16
+    flow = np.where(p < tp, 0.5 * (1 - np.cos(np.pi * p / tp)),
+                    np.where(p < tp + tn, np.cos(np.pi * (p - tp) / (2 * tn)), 0.0))
+    source = np.diff(flow, prepend=0.0)
+    breath = lfilter([1, -0.9], [1], rng.normal(0, 1, n))
+    formants, bandwidths = VOWELS[vowel]
+    filtered = source
+    for f, b in zip(formants, bandwidths):
+        if f < RATE / 2:
+            filtered = resonator(filtered, f, b)
+    filtered = filtered / np.sqrt(np.mean(filtered ** 2))
+    breath = breath / np.sqrt(np.mean(breath ** 2)) * 10 ** (-26 / 20)
+    return (filtered + breath) * envelope(n, onset, end), (rate, start_phase)
+
+
+def plucked(rng, hz, n, onset, end):
+    t = np.arange(n) / RATE
+    active = np.clip(t - onset, 0, None)
+    out = np.zeros(n)
+    for k in range(1, 30):
+        if k * hz > RATE / 2 - 2000:
+            break
+        decay = 1.2 / (1 + 0.35 * (k - 1))
+        out += np.sin(np.pi * k * 0.27) / k * np.exp(-active / decay) * np.sin(
+            2 * np.pi * k * hz * t + rng.uniform(0, 2 * np.pi))
+    return out * envelope(n, onset, end, attack=0.003)
+
+
+def bowed(rng, hz, n, onset, end):
+    t = np.arange(n) / RATE
+    out = np.zeros(n)
+    for k in range(1, 40):
+        if k * hz > RATE / 2 - 2000:
+            break
+        out += (1 / k) * np.sin(2 * np.pi * k * hz * t + rng.uniform(0, 2 * np.pi))
+    out = resonator(out, 3000, 1500) * 0.5 + out
+    out = out / np.sqrt(np.mean(out ** 2))
+    noise = lfilter([1, -0.5], [1], rng.normal(0, 1, n))
+    noise = noise / np.sqrt(np.mean(noise ** 2)) * 10 ** (-30 / 20)
+    return (out + noise) * envelope(n, onset, end, attack=0.12)
+
+
+def blown(rng, hz, n, onset, end):
+    t = np.arange(n) / RATE
+    out = np.zeros(n)
+    for k, a in enumerate([1.0, 0.3, 0.12, 0.05, 0.02], start=1):
+        out += a * np.sin(2 * np.pi * k * hz * t + rng.uniform(0, 2 * np.pi))
+    out = out / np.sqrt(np.mean(out ** 2))
+    breath = resonator(rng.normal(0, 1, n), 2 * hz, hz)
+    breath = breath / np.sqrt(np.mean(breath ** 2)) * 10 ** (-22 / 20)
+    return (out + breath) * envelope(n, onset, end, attack=0.08)
+
+
+def write_wav(path, samples, peak_dbfs=-6.0):
+    peak = np.max(np.abs(samples))
+    if peak > 0 and peak_dbfs is not None:
+        samples = samples / peak * 10 ** (peak_dbfs / 20)
+    pcm = np.clip(np.round(samples * 32767), -32768, 32767).astype("<i2")
+    with wave.open(str(path), "wb") as out:
+        out.setnchannels(1)
+        out.setsampwidth(2)
+        out.setframerate(RATE)
+        out.writeframes(pcm.tobytes())
+
+
+def detector_fixtures(outdir):
+    outdir.mkdir(parents=True, exist_ok=True)
+    n = int(DURATION * RATE)
+    entries = []
+    steady = [round(ONSET + 0.3, 3), round(TONE_END - 0.1, 3)]
+
+    def add(name, family, samples, expected_hz=None, note=None, offset=None, seed=None, peak_dbfs=-6.0,
+            vibrato=(0.0, 0.0)):
+        write_wav(outdir / f"{name}.wav", samples, peak_dbfs)
+        entries.append({
+            "file": f"{name}.wav", "family": family, "seed": seed,
+            "expectedFrequency": expected_hz, "note": note, "offsetCents": offset,
+            "onset": ONSET if expected_hz else None, "steady": steady if expected_hz else None,
+            # The pitch at time t: expectedFrequency · 2^(depth · sin(2π rate t + phase) / 1200).
+            "vibrato": {"depthCents": VIBRATO_CENTS if vibrato[0] else 0.0, "rate": vibrato[0], "phase": vibrato[1]},
+        })
+
+    seed = 0
+    for i, midi in enumerate(VOICE_NOTES):
+        for j, vowel in enumerate(VOWELS):
+            seed += 1
+            offset = OFFSETS[(i + j) % len(OFFSETS)]
+            hz = note_hz(midi, offset)
+            samples, vibrato = voice(np.random.default_rng(seed), hz, vowel, n, ONSET, TONE_END)
+            add(f"voice-{vowel}-{midi}{offset:+d}", f"voice-{vowel}", samples, hz, midi, offset, seed, vibrato=vibrato)
+    for family, make in (("plucked", plucked), ("bowed", bowed), ("blown", blown)):
+        for i, midi in enumerate(INSTRUMENT_NOTES):
+            seed += 1
+            offset = OFFSETS[(i * 2 + len(family)) % len(OFFSETS)]
+            hz = note_hz(midi, offset)
+            add(f"{family}-{midi}{offset:+d}", family, make(np.random.default_rng(seed), hz, n, ONSET, TONE_END),
+                hz, midi, offset, seed)
+    rng = np.random.default_rng(1000)
+    white = rng.normal(0, 1, n)
+    add("noise-white", "noise", white, seed=1000)
+    pink = lfilter([0.049922035, -0.095993537, 0.050612699, -0.004408786],
+                   [1, -2.494956002, 2.017265875, -0.522189400], rng.normal(0, 1, n))
+    add("noise-pink", "noise", pink, seed=1000)
+    add("noise-breath", "noise", lfilter([1, -0.9], [1], rng.normal(0, 1, n)) * envelope(n, ONSET, TONE_END),
+        seed=1000)
+    add("silence-zero", "silence", np.zeros(n), peak_dbfs=None)
+    add("silence-hiss", "silence", rng.normal(0, 1, n), peak_dbfs=-70.0, seed=1000)
+    (outdir / "manifest.json").write_text(json.dumps({
+        "sampleRate": RATE, "fixtures": entries,
+        # The detectors must meet these on every voiced file's steady segment.
+        "limits": {"medianAbsoluteErrorCents": 2.0, "octaveErrorCents": 600.0, "minimumVoicedFraction": 0.9},
+    }, indent=1))
+    return entries
+
+
+def singer(hz, seconds, path, vowel="a", start=0.0, seed=7):
+    """One long sung note (vibrato, jitter, breath), `start` seconds of silence first."""
+    n = int(seconds * RATE)
+    write_wav(path, voice(np.random.default_rng(seed), hz, vowel, n, start, seconds + 1.0)[0], -12.0)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("outdir", nargs="?")
+    parser.add_argument("--singer", nargs=3, metavar=("HZ", "SECONDS", "FILE"))
+    parser.add_argument("--vowel", default="a")
+    parser.add_argument("--start", type=float, default=0.0)
+    args = parser.parse_args()
+    if args.singer:
+        hz, seconds, path = args.singer
+        singer(float(hz), float(seconds), pathlib.Path(path), args.vowel, args.start)
+    elif args.outdir:
+        entries = detector_fixtures(pathlib.Path(args.outdir))
+        print(f"{len(entries)} fixtures in {args.outdir}")
+    else:
+        parser.error("OUTDIR or --singer")
+
+
+if __name__ == "__main__":
+    main()
