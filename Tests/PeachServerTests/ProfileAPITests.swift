@@ -248,6 +248,8 @@ struct ProfileAPITests {
             // No comparisons yet, no interval records: quiet baselines.
             #expect(try await svg("discipline=pitchComparison").contains(#"class="empty""#))
             #expect(try await svg("discipline=intervalMatching").contains(#"class="empty""#))
+            // Sung answers are their own series: the slider's attempts are not in it.
+            #expect(try await svg("discipline=pitchSinging").contains(#"class="empty""#))
             try await client.execute(uri: "/api/profile/sparkline.svg?discipline=rhythm", method: .get) { response throws in
                 #expect(response.status == .badRequest)
             }

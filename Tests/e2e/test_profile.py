@@ -92,7 +92,8 @@ def test_a_fresh_profile_shows_the_empty_states_and_no_numbers(server, browser):
     WebDriverWait(browser, 5).until(lambda _: "empty" in preview.get_attribute("class"))
     assert visible(browser, "start-profile-empty")
     assert browser.find_element(By.ID, "start-profile-empty").text == "Your progress will appear here"
-    for box in ("start-sparkline", "start-matching-sparkline", "start-intervals-sparkline", "start-interval-matching-sparkline"):
+    for box in ("start-sparkline", "start-matching-sparkline", "start-singing-sparkline",
+                "start-intervals-sparkline", "start-interval-matching-sparkline"):
         assert browser.find_elements(By.CSS_SELECTOR, f"#{box} svg path.empty"), box
     assert preview.accessible_name == "Your training progress. Tap to view details."
 

@@ -31,7 +31,7 @@ struct ProfileRoutes {
                 return Self.svg(ThresholdChart.sparkline(await service.snapshot(try Self.scope(query)).timeline(.day)))
             }
             let discipline = try TrialRequest(discipline: String(name)).parsed()
-            let profile = await service.snapshot(discipline.usesIntervals ? .intervals : .pitch)
+            let profile = await service.snapshot(ProfileScope.scope(of: discipline))
             return Self.svg(discipline.kind == .comparison
                 ? ThresholdChart.sparkline(profile.timeline(.day)) : ThresholdChart.sparkline(profile.matching))
         }

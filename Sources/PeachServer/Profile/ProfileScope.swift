@@ -9,10 +9,16 @@ public enum ProfileScope: Hashable, Sendable, CustomStringConvertible {
     case interval(DirectedInterval)
     case singing
 
-    /// The scopes a record counts in.
+    /// The scope a discipline's records count in.
+    static func scope(of discipline: Discipline) -> ProfileScope {
+        if discipline.answerMethod == .voice { return .singing }
+        return discipline.usesIntervals ? .intervals : .pitch
+    }
+
+    /// The scopes a record counts in: an interval record in its interval's too.
     static func scopes(of record: TrainingRecord) -> [ProfileScope] {
-        if record.discipline.answerMethod == .voice { return [.singing] }
-        return record.discipline.usesIntervals ? [.intervals, .interval(record.interval)] : [.pitch]
+        let scope = scope(of: record.discipline)
+        return scope == .intervals ? [.intervals, .interval(record.interval)] : [scope]
     }
 
     /// `pitch`, `intervals`, or an interval as the terminal spells it (`P5up`, `M3down`).

@@ -25,13 +25,13 @@ export function startScreen({ navigate }) {
   async function showPreview() {
     try {
       const boxes = [...element.querySelectorAll('.sparkline-box[data-discipline]')];
-      const [profile, intervals, ...svgs] = await Promise.all([
-        api.profile(), api.profile('intervals'), ...boxes.map((box) => api.sparklineSvg(box.dataset.discipline))]);
+      const [profile, intervals, singing, ...svgs] = await Promise.all([
+        api.profile(), api.profile('intervals'), api.profile('singing'), ...boxes.map((box) => api.sparklineSvg(box.dataset.discipline))]);
       boxes.forEach((box, index) => { box.innerHTML = svgs[index]; });
       const intervalsEmpty = intervals.comparisons.count === 0 && intervals.pitchMatching.count === 0;
       document.getElementById('start-intervals-empty').hidden = !intervalsEmpty;
       document.getElementById('start-intervals-profile').classList.toggle('empty', intervalsEmpty);
-      const hasData = profile.comparisons.count > 0 || profile.pitchMatching.count > 0;
+      const hasData = profile.comparisons.count > 0 || profile.pitchMatching.count > 0 || singing.pitchMatching.count > 0;
       // The same threshold as the Profile's headline, never the mean difference played.
       const threshold = profile.threshold && !profile.threshold.upperIsOpen ? profile.threshold.threshold : null;
       empty.hidden = hasData;
