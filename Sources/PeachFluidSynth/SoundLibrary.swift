@@ -50,6 +50,16 @@ public final class SoundLibrary: Sendable {
         }
     }
 
+    /// `key` of the instrument `sound`, rendered once for a player that resamples it (the browser):
+    /// the same FluidSynth note, calibration and level matching a native note gets. A decaying sound
+    /// is rendered for `longestNote`; a sustaining one gets a loop instead. nil for the sine.
+    public func noteSample(_ sound: Sound, key: Int, longestNote: Duration) throws(AudioError) -> NoteSample? {
+        guard let instrument = try instrument(for: sound) else { return nil }
+        guard let note = MIDINote(key) else { throw .deviceUnavailable("there is no MIDI key \(key)") }
+        let source = try instrument.source(for: Frequency(note: note))
+        return NoteSample.render(source, sampleRate: sampleRate, sustains: sound.sustains, duration: longestNote)
+    }
+
     /// Every preset of the SoundFont at `path`, in bank and program order.
     static func presets(of path: String) throws(AudioError) -> [Sound] {
         guard FileManager.default.fileExists(atPath: path) else { throw .deviceUnavailable("no SoundFont at \(path)") }

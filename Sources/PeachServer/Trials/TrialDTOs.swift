@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import PeachAudio
 import PeachCore
 
 /// `POST /api/trials` with `{"discipline": …}`.
@@ -77,10 +78,14 @@ struct TrialResponse: ResponseEncodable {
     let tuningSystem: TuningSystem
     let noteDurationSeconds: Double
     let session: Session
+    let sound: TrialSoundDTO
+    let synthesis: SynthesisDTO
     let body: Body
 
-    init(_ issued: TrialService.Issued) {
+    init(_ issued: TrialService.Issued, sounds: [SoundChoice], synthesis: SynthesisSettings) {
         let settings = issued.settings
+        sound = TrialSoundDTO(chosen: settings.soundSource, kind: issued.trial.discipline.kind, sounds: sounds)
+        self.synthesis = SynthesisDTO(synthesis)
         let reference = settings.referencePitch
         let duration = Duration.seconds(settings.noteDurationSeconds)
         id = issued.id
@@ -115,7 +120,7 @@ struct TrialResponse: ResponseEncodable {
     }
 
     private enum Keys: String, CodingKey {
-        case id, discipline, interval, tuningSystem, noteDurationSeconds, session
+        case id, discipline, interval, tuningSystem, noteDurationSeconds, session, sound, synthesis
         case note1, note2, noteGapSeconds, referenceNote, tunableNote, initialCentOffset, centRange
     }
 
@@ -127,6 +132,8 @@ struct TrialResponse: ResponseEncodable {
         try container.encode(tuningSystem, forKey: .tuningSystem)
         try container.encode(noteDurationSeconds, forKey: .noteDurationSeconds)
         try container.encode(session, forKey: .session)
+        try container.encode(sound, forKey: .sound)
+        try container.encode(synthesis, forKey: .synthesis)
         switch body {
         case let .comparison(note1, note2, gap):
             try container.encode(note1, forKey: .note1)

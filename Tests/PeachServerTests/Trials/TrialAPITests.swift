@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import PeachAudio
 import Testing
 @testable import PeachCore
 @testable import PeachServer
@@ -116,7 +117,9 @@ struct TrialAPITests {
                 for tuning in TuningSystem.allCases {
                     let comparison = Comparison(
                         .intervalComparison, note1: MIDINote(root)!, interval: interval, tuningSystem: tuning, centOffset: Cents(3.3))
-                    let data = try JSONEncoder().encode(TrialResponse(.init(id: "x", trial: .comparison(comparison), settings: settings)))
+                    let data = try JSONEncoder().encode(TrialResponse(
+                        .init(id: "x", trial: .comparison(comparison), settings: settings), sounds: SoundChoice.sineOnly,
+                        synthesis: SynthesisSettings()))
                     let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
                     let note1 = (json["note1"] as! [String: Any])["frequencyHz"] as! Double
                     let note2 = (json["note2"] as! [String: Any])["frequencyHz"] as! Double

@@ -1,0 +1,9 @@
+import PeachAudio
+
+/// Renders one key of an instrument for the browser to resample. The executable fills it with
+/// FluidSynth; the server only caches and serves what it renders.
+public protocol NoteSampler: Sendable {
+    /// The sample of `key` for the sound `id`; nil when this sampler has no such instrument (the
+    /// sine, or a sound it does not know). Throws when the instrument cannot be played.
+    func sample(sound id: String, key: Int) throws -> NoteSample?
+}
