@@ -13,12 +13,11 @@ public struct NoteSample: Sendable {
     /// samples cover the longest note.
     public let loop: Range<Int>?
 
-    /// Time the sustain settles before the loop's crossfade may start: FluidR3's attacks (strings,
-    /// choir) take up to ~0.3 s, and their filter envelopes a little longer.
-    public static let loopStart = Duration.seconds(0.6)
-    /// Long enough to carry the samples' recorded vibrato so the repetition is not heard as a tremolo,
-    /// short enough to keep a key's transfer small.
-    public static let loopLength = Duration.seconds(1.0)
+    /// The loop is the stretch the calibration measured (0.5-2.5 s, scripts/calibrate_sounds.py): a
+    /// held note then averages to the calibrated frequency, whatever the recorded vibrato and drift
+    /// (the choir's samples drift by tens of cents; a shorter loop would hold a different mean).
+    public static let loopStart = Duration.seconds(0.5)
+    public static let loopLength = Duration.seconds(2.0)
     /// The crossfade that joins the loop's end to its start.
     public static let crossfade = Duration.seconds(0.05)
 

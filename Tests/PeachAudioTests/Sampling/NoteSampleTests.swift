@@ -24,9 +24,9 @@ struct NoteSampleTests {
     func seamlessLoop() throws {
         let note = try sample(sustains: true)
         let loop = try #require(note.loop)
-        #expect(loop.lowerBound == 28_800)
+        #expect(loop.lowerBound == 24_000)
         #expect(note.samples.count == loop.upperBound)
-        #expect((76_800..<78_240).contains(loop.upperBound))
+        #expect((120_000..<121_440).contains(loop.upperBound))
         let played = Array(note.samples[(loop.upperBound - 2_400)...]) + Array(note.samples[loop.lowerBound..<(loop.lowerBound + 2_400)])
         let steps = zip(played, played.dropFirst()).map { abs(Double($1 - $0)) }
         let ownLargest = 2 * 0.5 * sin(Double.pi * native.hertz / 48_000)
