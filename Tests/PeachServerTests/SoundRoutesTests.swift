@@ -14,6 +14,9 @@ struct SoundRoutesTests {
     /// Stands in for FluidSynth: key k is k frames of the value k, sounding at k hertz; strings loop.
     final class CountingSampler: NoteSampler {
         let renders = Mutex(0)
+        let prepared = Mutex<[String]>([])
+
+        func prepare(sound id: String) { prepared.withLock { $0.append(id) } }
 
         func sample(sound id: String, key: Int) throws -> NoteSample? {
             guard id != "sine" else { return nil }
@@ -108,5 +111,17 @@ struct SoundRoutesTests {
             let strings = try await trial(client, "intervalMatching")
             #expect(strings.sound.id == "strings" && strings.sound.insteadOf == nil)
         }
+    }
+
+    @Test func choosingASoundLoadsItAheadOfItsFirstNote() async throws {
+        let sampler = CountingSampler()
+        try await withServer(sampler: sampler) { client in
+            let status = try await client.execute(
+                uri: "/api/settings", method: .put, headers: [.contentType: "application/json"],
+                body: TestApp.json(#"{"soundSource":"strings"}"#)) { $0.status }
+            #expect(status == .ok)
+        }
+        for _ in 0..<200 where sampler.prepared.withLock({ $0.isEmpty }) { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(sampler.prepared.withLock { $0 } == ["strings"])
     }
 }

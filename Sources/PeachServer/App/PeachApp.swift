@@ -68,7 +68,7 @@ public enum PeachApp {
         TrialRoutes(
             service: services.trials, store: services.store, sounds: services.sounds, synthesis: services.synthesis
         ).add(to: api)
-        SettingsRoutes(service: services.settings, sounds: services.sounds).add(to: api)
+        SettingsRoutes(service: services.settings, sounds: services.sounds, sampler: services.sampler).add(to: api)
         SoundRoutes(sounds: services.sounds, cache: services.sampler.map(NoteSampleCache.init)).add(to: api)
         RecordRoutes(services: services).add(to: api)
         ProfileRoutes(service: services.profile).add(to: api)
