@@ -47,7 +47,8 @@ public struct NoteSample: Sendable {
         }
         source.finish()
         guard sustains else { return NoteSample(samples: samples, sampleRate: sampleRate, frequency: source.frequency, loop: nil) }
-        let end = bestLoopEnd(samples, start: start, around: start + length, search: search, window: fade)
+        // Matching the last 10 ms before each candidate end is enough to align the phases.
+        let end = bestLoopEnd(samples, start: start, around: start + length, search: search, window: frames(.milliseconds(10)))
         crossfade(&samples, into: start, at: end, length: fade)
         return NoteSample(
             samples: Array(samples[..<end]), sampleRate: sampleRate, frequency: source.frequency, loop: start..<end)
@@ -58,17 +59,19 @@ public struct NoteSample: Sendable {
     /// jump) instead of two out of phase.
     static func bestLoopEnd(_ samples: [Float], start: Int, around: Int, search: Int, window: Int) -> Int {
         var best = around, bestScore = -Double.infinity
-        for end in around..<(around + search) {
-            var dot = 0.0, energy = 0.0
-            for index in 0..<window {
-                let a = Double(samples[start - window + index]), b = Double(samples[end - window + index])
-                dot += a * b
-                energy += b * b
-            }
-            let score = energy > 0 ? dot / energy.squareRoot() : 0
-            if score > bestScore {
-                bestScore = score
-                best = end
+        samples.withUnsafeBufferPointer { samples in
+            for end in around..<(around + search) {
+                var dot: Float = 0, energy: Float = 0
+                for index in 0..<window {
+                    let a = samples[start - window + index], b = samples[end - window + index]
+                    dot += a * b
+                    energy += b * b
+                }
+                let score = energy > 0 ? Double(dot / energy.squareRoot()) : 0
+                if score > bestScore {
+                    bestScore = score
+                    best = end
+                }
             }
         }
         return best
