@@ -101,7 +101,7 @@ def test_onset_release_and_loop_points_have_no_step_larger_than_the_tones_own(se
     browser.get(server.url)
     for note in (36, 60, 84):
         f = nominal(note)
-        # A 1 s note, and one held for 6 s, long enough to pass the loop's seam several times.
+        # A 1 s note, and one held for 6 s, long enough to pass the (2 s) loop's seam twice.
         (short, _), (held, [sample]) = render(browser, server, sound, [[[f, 0.0, 1.0]], [[f, 0.0, 6.0]]], 6.1)
         rate = f / sample["frequencyHz"]
         tone = largest_step(held[int(0.1 * RATE):int(5.9 * RATE)])
@@ -115,7 +115,7 @@ def test_onset_release_and_loop_points_have_no_step_larger_than_the_tones_own(se
         # note does elsewhere, and its level neither dips nor bumps.
         start, end = sample["loop"]["start"], sample["loop"]["end"]
         seams = [(end + k * (end - start)) / rate for k in range(8) if (end + k * (end - start)) / rate < 5.8]
-        assert len(seams) >= 3, seams
+        assert len(seams) >= 2, seams
         mask = np.ones(len(held) - 1, dtype=bool)
         for seam in seams:
             mask[int((seam - 0.06) * RATE):int((seam + 0.01) * RATE)] = False
