@@ -4,6 +4,8 @@ test_instruments.py: relative pitch, absolute pitch, clicks at onset, release an
 the real UI in headless Chromium: five comparisons on the piano chosen in Settings, and pitch
 matching on the strings."""
 import base64
+import pathlib
+import tempfile
 
 import numpy as np
 import pytest
@@ -15,6 +17,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 import sound_analysis as analysis
 from test_comparison_loop import button
 from test_instruments import INSTRUMENTS, NOTES
+from test_instruments import render as render_native
 
 RATE = analysis.RATE
 
@@ -80,9 +83,6 @@ def test_every_note_sounds_at_the_frequency_the_api_names(server, browser, sound
 @pytest.mark.parametrize("sound", INSTRUMENTS)
 def test_levels_match_the_terminals_within_one_decibel(server, browser, sound):
     """The browser plays the same calibrated keys at the same base level as `peach render`."""
-    from test_instruments import render as render_native
-    import tempfile
-    import pathlib
     browser.get(server.url)
     renders = [[[nominal(note), 0.0, 1.2]] for note in NOTES]
     with tempfile.TemporaryDirectory() as folder:
