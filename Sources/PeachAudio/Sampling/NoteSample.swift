@@ -46,7 +46,9 @@ public struct NoteSample: Sendable {
             offset += taken
         }
         source.finish()
-        guard sustains else { return NoteSample(samples: samples, sampleRate: sampleRate, frequency: source.frequency, loop: nil) }
+        guard sustains else {
+            return NoteSample(samples: samples, sampleRate: sampleRate, frequency: source.frequency, loop: nil)
+        }
         // Matching the last 10 ms before each candidate end is enough to align the phases.
         let end = bestLoopEnd(samples, start: start, around: start + length, search: search, window: frames(.milliseconds(10)))
         crossfade(&samples, into: start, at: end, length: fade)

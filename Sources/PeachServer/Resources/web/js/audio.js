@@ -160,7 +160,9 @@ export function scheduleNote(context, {
  * offset, with `samples` from loadSamples (none for the sine). Returns the context times the caller
  * synchronises the answer buttons with.
  */
-export function scheduleComparison(context, comparison, start, { destination = context.destination, samples = [null, null] } = {}) {
+export function scheduleComparison(
+  context, comparison, start, { destination = context.destination, samples = [null, null] } = {},
+) {
   const duration = comparison.noteDurationSeconds;
   const synthesis = comparison.synthesis;
   const note2Start = start + duration + (comparison.noteGapSeconds ?? 0);
