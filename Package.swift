@@ -39,7 +39,7 @@ let package = Package(
         .target(
             name: "PeachServer",
             dependencies: [
-                "PeachCore", "PeachStore",
+                "PeachCore", "PeachStore", "PeachAudio",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -66,7 +66,7 @@ let package = Package(
         .testTarget(
             name: "PeachServerTests",
             dependencies: [
-                "PeachServer", "PeachStore", "PeachCore",
+                "PeachServer", "PeachStore", "PeachCore", "PeachAudio",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]

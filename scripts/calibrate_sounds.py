@@ -40,8 +40,8 @@ def measure(peach, soundfont, sound, key, folder):
     for _ in range(3):
         ratio = 2 ** (-offset / 1200)
         offset = analysis.cents(analysis.mean_frequency(samples, nominal, start=0.5 * ratio, end=2.5 * ratio), nominal)
-    # The render includes Peach's master level (-6 dB), which the table must not correct.
-    gain = TARGET_RMS_DB - (analysis.rms_db(samples, start=0.05 * ratio, end=0.3 * ratio) + 6.0)
+    # The render includes Peach's master level (-12 dB, SynthesisSettings), which the table must not correct.
+    gain = TARGET_RMS_DB - (analysis.rms_db(samples, start=0.05 * ratio, end=0.3 * ratio) + 12.0)
     return round(float(offset), 4), round(float(gain), 3)
 
 

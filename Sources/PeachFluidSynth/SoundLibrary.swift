@@ -16,6 +16,7 @@ public final class SoundLibrary: Sendable {
     public let sampleRate: Double
     private let calibration: Calibration
     private let instruments = Mutex<[String: FluidSynthInstrument]>([:])
+    private let loading = Mutex(())
 
     /// - Parameter userSoundFont: a SoundFont the user brought (`--soundfont`): its presets are listed
     ///   (read from its preset headers only), and it is used uncalibrated unless a table exists for it.
@@ -41,13 +42,25 @@ public final class SoundLibrary: Sendable {
         guard FileManager.default.fileExists(atPath: soundFontPath) else {
             throw .deviceUnavailable("the SoundFont \(soundFontPath) is missing (scripts/setup.sh installs it)")
         }
-        let made = try FluidSynthInstrument(
-            soundFontPath: soundFontPath, sound: sound, calibration: calibration, sampleRate: sampleRate)
-        return instruments.withLock { cache in
-            if let raced = cache[sound.id] { return raced }
-            cache[sound.id] = made
+        // One load at a time: a second caller (the first key, while choosing the sound still loads it)
+        // waits for it instead of decoding the same samples alongside.
+        return try loading.withLock { _ throws(AudioError) in
+            if let cached = instruments.withLock({ $0[sound.id] }) { return cached }
+            let made = try FluidSynthInstrument(
+                soundFontPath: soundFontPath, sound: sound, calibration: calibration, sampleRate: sampleRate)
+            instruments.withLock { $0[sound.id] = made }
             return made
         }
+    }
+
+    /// `key` of the instrument `sound`, rendered once for a player that resamples it (the browser):
+    /// the same FluidSynth note, calibration and level matching a native note gets. A decaying sound
+    /// is rendered for `longestNote`; a sustaining one gets a loop instead. nil for the sine.
+    public func noteSample(_ sound: Sound, key: Int, longestNote: Duration) throws(AudioError) -> NoteSample? {
+        guard let instrument = try instrument(for: sound) else { return nil }
+        guard let note = MIDINote(key) else { throw .deviceUnavailable("there is no MIDI key \(key)") }
+        let source = try instrument.source(for: Frequency(note: note))
+        return NoteSample.render(source, sampleRate: sampleRate, sustains: sound.sustains, duration: longestNote)
     }
 
     /// Every preset of the SoundFont at `path`, in bank and program order.

@@ -30,7 +30,8 @@ struct Serve: AsyncParsableCommand {
         // Lists sounds only: no samples are read until an instrument is played.
         let library = try SoundLibrary(userSoundFont: soundfont)
         let sounds = library.sounds.map { SoundChoice(id: $0.id, name: $0.name, sustains: $0.sustains) }
-        let services = try await PeachServices.open(databasePath: data.resolvedPath, logger: logger, sounds: sounds)
+        let services = try await PeachServices.open(
+            databasePath: data.resolvedPath, logger: logger, sounds: sounds, sampler: LibraryNoteSampler(library: library))
         let access = AccessPolicy.listening(on: host, token: token, machineNames: [ProcessInfo.processInfo.hostName])
         let urlHost = Self.urlHost(listeningOn: host)
         let openBrowser = !noBrowser

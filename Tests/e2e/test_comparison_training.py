@@ -193,10 +193,14 @@ def test_vary_loudness_is_audible_in_the_rendered_audio_and_bounded(server, brow
         samples = np.frombuffer(base64.b64decode(result["samples"]), dtype=np.float32).astype(np.float64)
         d = comparison["noteDurationSeconds"]
 
-        def rms(start):
-            return np.sqrt(np.mean(samples[int((start + 0.05) * SAMPLE_RATE):int((start + d - 0.05) * SAMPLE_RATE)] ** 2))
+        def level(start, frequency):
+            # The sine's peak between its ramps (raised cosines of the longer of rampSeconds and rampPeriods periods).
+            synthesis = comparison["synthesis"]
+            ramp = max(synthesis["rampSeconds"], synthesis["rampPeriods"] / frequency)
+            return np.max(np.abs(samples[int((start + ramp) * SAMPLE_RATE):int((start + d - ramp) * SAMPLE_RATE)]))
 
-        measured = 20 * np.log10(rms(result["note2Start"]) / rms(0.05))
+        measured = 20 * np.log10(level(result["note2Start"], comparison["note2"]["frequencyHz"])
+                                 / level(0.05, comparison["note1"]["frequencyHz"]))
         assert abs(measured - offset) < 0.05, f"note 2 measured {measured:+.3f} dB, API said {offset:+.3f} dB"
         offsets.append(offset)
     assert len(set(offsets)) > 1 and any(abs(o) > 0.1 for o in offsets)

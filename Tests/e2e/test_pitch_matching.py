@@ -17,7 +17,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from test_comparison_loop import button
 
-# Records every oscillator's start/stop and every frequency target, and counts vibration requests,
+# Records every oscillator's start/stop and every frequency it is retuned to, and counts vibration requests,
 # without changing what the page does.
 INSTRUMENT = """
 window.__peach = { oscillators: [], targets: [], vibrations: 0 };
@@ -32,10 +32,12 @@ OscillatorNode.prototype.stop = function (when) {
   if (this.__entry) this.__entry.stopAt = when;
   return stop.apply(this, arguments);
 };
-const setTarget = AudioParam.prototype.setTargetAtTime;
-AudioParam.prototype.setTargetAtTime = function (value) {
-  window.__peach.targets.push(value);
-  return setTarget.apply(this, arguments);
+// A retune glides the oscillator's detune (cents from its start) to the curve's last value.
+const setCurve = AudioParam.prototype.setValueCurveAtTime;
+AudioParam.prototype.setValueCurveAtTime = function (values) {
+  const oscillator = window.__peach.oscillators.find((o) => o.node.detune === this);
+  if (oscillator) window.__peach.targets.push(oscillator.node.frequency.value * 2 ** (values.at(-1) / 1200));
+  return setCurve.apply(this, arguments);
 };
 navigator.vibrate = () => { window.__peach.vibrations += 1; return true; };
 """
@@ -153,7 +155,8 @@ def test_a_drag_commits_the_slider_value_and_the_server_stores_its_mapping(serve
         # …and the pitch the user last heard is that same error from the reference.
         heard = browser.execute_script("return window.__peach.targets.at(-1)") if dy else None
         if heard is not None:
-            assert abs(1200 * math.log2(heard / reference_hz(record["referenceNote"])) - expected) < 1e-6
+            # (to a thousandth of a cent: Web Audio holds frequencies and detune curves as 32-bit floats)
+            assert abs(1200 * math.log2(heard / reference_hz(record["referenceNote"])) - expected) < 1e-3
         assert_feedback_matches(browser, record["userCentError"])
         committed.append(record)
         wait_for_state(browser, "tuning")
@@ -262,7 +265,9 @@ RETUNE_SCRIPT = """
 const [challenge, sampleRate, plan, done] = arguments;
 Promise.all([import('/js/audio.js'), import('/js/screens/pitch-matching.js')]).then(async ([audio, screen]) => {
   const context = new OfflineAudioContext(1, Math.ceil(plan.seconds * sampleRate), sampleRate);
-  const note = audio.scheduleNote(context, { frequencyHz: challenge.tunableNote.startFrequencyHz, start: plan.start });
+  const note = audio.scheduleNote(context, {
+    frequencyHz: challenge.tunableNote.startFrequencyHz, start: plan.start, synthesis: challenge.synthesis,
+  });
   const targets = plan.changes.map(([at, value]) => {
     const frequencyHz = screen.tunableFrequencyHz(challenge, value);
     note.setFrequency(frequencyHz, at);
@@ -273,7 +278,7 @@ Promise.all([import('/js/audio.js'), import('/js/screens/pitch-matching.js')]).t
   const bytes = new Uint8Array(buffer.getChannelData(0).buffer);
   let binary = '';
   for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  done({ samples: btoa(binary), targets, peak: 10 ** (audio.BASE_LEVEL_DB / 20) });
+  done({ samples: btoa(binary), targets, peak: 10 ** (challenge.synthesis.levelDB / 20) });
 }).catch((error) => done({ error: String(error) }));
 """
 

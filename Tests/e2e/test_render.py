@@ -38,8 +38,8 @@ def test_a_comparison_as_the_trainer_plays_it(tmp_path):
     first = frequency(samples, note1, 6000, 6000 + length, length)
     second = frequency(samples, note1 * 2 ** (-15 / 1200), start2 + 6000, start2 + 6000 + length, length)
     assert abs(cents(second, first) + 15) < 0.01
-    # Master −6 dB, then −6 dB asked for: a quarter of full scale.
-    assert abs(np.abs(samples).max() - 10 ** (-12 / 20)) < 0.001
+    # Master −12 dB (SynthesisSettings), then −6 dB asked for.
+    assert abs(np.abs(samples).max() - 10 ** (-18 / 20)) < 0.001
 
 
 def test_out_of_range_options_are_refused_by_name(tmp_path):

@@ -91,6 +91,16 @@ def pitch_matching(browser, server):
         lambda _: browser.find_element(By.ID, "screen-pitch-matching").get_attribute("data-state") == "tuning")
 
 
+def pitch_matching_piano(browser, server):
+    """Pitch matching with the piano chosen: the sine plays, and the screen says why."""
+    server.api("PUT", "settings", json={"soundSource": "piano"})
+    try:
+        pitch_matching(browser, server)
+        WebDriverWait(browser, 5).until(lambda _: visible(browser, "pitch-matching-sound"))
+    finally:
+        server.api("PUT", "settings", json={"soundSource": "sine"})
+
+
 def interval_training(browser, server):
     start(browser, server)
     browser.find_element(By.ID, "start-interval-training").click()
@@ -159,6 +169,7 @@ SCREENS = {
     "training-feedback": training_feedback,
     "pitch-matching": pitch_matching,
     "pitch-matching-feedback": pitch_matching_feedback,
+    "pitch-matching-piano": pitch_matching_piano,
     "interval-training": interval_training,
     "interval-matching": interval_matching,
     "singing": singing,

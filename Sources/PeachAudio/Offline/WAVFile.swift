@@ -73,9 +73,14 @@ public struct WAVFile: Sendable {
         data.append(littleEndian: UInt32(samples.count))
         data.append(ascii: "data")
         data.append(littleEndian: UInt32(dataBytes))
+        #if _endian(little)
+        // The samples are already little-endian in memory: one copy (a server sends these per request).
+        samples.withUnsafeBytes { data.append(contentsOf: $0) }
+        #else
         for sample in samples {
             data.append(littleEndian: sample.bitPattern)
         }
+        #endif
         return data
     }
 }

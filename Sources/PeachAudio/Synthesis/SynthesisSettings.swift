@@ -19,12 +19,13 @@ public struct SynthesisSettings: Hashable, Sendable {
     public var rampPeriods: Double
     /// How long a retune takes to reach its target; phase-continuous, raised-cosine in log-frequency.
     public private(set) var glideDuration: Duration
-    /// Headroom for the overlap of one note's release with the next note's attack.
+    /// The level of a note at 0 dB. Leaves headroom for "vary loudness" (+2 dB) and for the overlap
+    /// of one note's release with the next note's attack, which can add two peaks (+6 dB).
     public var masterLevel: AmplitudeDB
 
     public init(
         sampleRate: Double = 48_000, rampDuration: Duration = shortestRamp, rampPeriods: Double = 14,
-        glideDuration: Duration = .milliseconds(5), masterLevel: AmplitudeDB = AmplitudeDB(-6)
+        glideDuration: Duration = .milliseconds(5), masterLevel: AmplitudeDB = AmplitudeDB(-12)
     ) {
         self.sampleRate = sampleRate
         self.rampDuration = max(rampDuration, Self.shortestRamp)

@@ -15,6 +15,8 @@ enum OpenAPIDocument {
             ("DirectedInterval", DirectedInterval.self),
             ("TrialInterval", IntervalDTO.self),
             ("Session", TrialHeader.Session.self),
+            ("TrialSound", TrialSoundDTO.self),
+            ("Synthesis", SynthesisDTO.self),
             ("TrialRequest", TrialRequest.self),
             ("Comparison", ComparisonTrial.self),
             ("PitchMatchingChallenge", MatchingTrial.self),

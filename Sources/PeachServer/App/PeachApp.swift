@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import PeachAudio
 import PeachCore
 import PeachStore
 
@@ -15,28 +16,34 @@ public struct PeachServices: Sendable {
     public let profile: ProfileService
     /// The sounds the settings offer.
     public var sounds: [SoundChoice] = SoundChoice.sineOnly
+    /// Renders the instruments' keys for the browser; nil on a server that plays only the sine.
+    public var sampler: (any NoteSampler)?
+    /// The envelope, glide and level every note follows, in the browser as in the terminal.
+    public var synthesis = SynthesisSettings()
 
     public static func open(
         databasePath: String, environment: ServerEnvironment = .live, logger: Logger,
-        sounds: [SoundChoice] = SoundChoice.sineOnly
+        sounds: [SoundChoice] = SoundChoice.sineOnly, sampler: (any NoteSampler)? = nil
     ) async throws(DataStoreError) -> PeachServices {
         let database = try PeachDatabase(path: databasePath)
         return try await make(
             store: SQLiteTrainingDataStore(database: database), settingsStore: SQLiteSettingsStore(database: database),
-            database: database, environment: environment, logger: logger, sounds: sounds)
+            database: database, environment: environment, logger: logger, sounds: sounds, sampler: sampler)
     }
 
     /// The services on any store: SQLite in production, `InMemoryTrainingDataStore` in tests.
     public static func make(
         store: any TrainingDataStore & TrainingHistory, settingsStore: any SettingsStore, database: PeachDatabase? = nil,
-        environment: ServerEnvironment, logger: Logger, sounds: [SoundChoice] = SoundChoice.sineOnly
+        environment: ServerEnvironment, logger: Logger, sounds: [SoundChoice] = SoundChoice.sineOnly,
+        sampler: (any NoteSampler)? = nil
     ) async throws(DataStoreError) -> PeachServices {
         let settings = try await SettingsService(store: settingsStore, logger: logger)
         let profile = try await ProfileService.load(from: store)
         let trials = try await TrialService(
             store: store, settings: settings, profile: profile, environment: environment, logger: logger)
         return PeachServices(
-            store: store, database: database, settings: settings, trials: trials, profile: profile, sounds: sounds)
+            store: store, database: database, settings: settings, trials: trials, profile: profile, sounds: sounds,
+            sampler: sampler)
     }
 }
 
@@ -58,8 +65,11 @@ public enum PeachApp {
         let api = router.group("api").add(middleware: ServerTimingMiddleware())
         HealthRoutes().add(to: api)
         OpenAPIRoutes(document: try WebResources.openAPIDocument()).add(to: api)
-        TrialRoutes(service: services.trials, store: services.store).add(to: api)
-        SettingsRoutes(service: services.settings, sounds: services.sounds).add(to: api)
+        TrialRoutes(
+            service: services.trials, store: services.store, sounds: services.sounds, synthesis: services.synthesis
+        ).add(to: api)
+        SettingsRoutes(service: services.settings, sounds: services.sounds, sampler: services.sampler).add(to: api)
+        SoundRoutes(sounds: services.sounds, cache: services.sampler.map(NoteSampleCache.init)).add(to: api)
         RecordRoutes(services: services).add(to: api)
         ProfileRoutes(service: services.profile).add(to: api)
         if let database = services.database { TransferRoutes(services: services, database: database).add(to: api) }

@@ -62,6 +62,7 @@ struct SettingsResponse: ResponseEncodable, Decodable {
 struct SettingsRoutes {
     let service: SettingsService
     let sounds: [SoundChoice]
+    var sampler: (any NoteSampler)?
 
     func add(to api: RouterGroup<BasicRequestContext>) {
         api.get("settings") { _, _ in SettingsResponse(await service.current, sounds: sounds) }
@@ -73,7 +74,11 @@ struct SettingsRoutes {
                     .badRequest, message: "soundSource: this server has no sound '\(sound)'; it has \(sounds.map(\.id))")
             }
             do throws(SettingsService.UpdateError) {
-                return SettingsResponse(try await service.update(update), sounds: sounds)
+                let response = SettingsResponse(try await service.update(update), sounds: sounds)
+                if let sound = update.soundSource, let sampler {
+                    Task.detached(priority: .userInitiated) { sampler.prepare(sound: sound) }
+                }
+                return response
             } catch {
                 switch error {
                 case let .invalid(problem): throw HTTPError(.badRequest, message: problem.description)

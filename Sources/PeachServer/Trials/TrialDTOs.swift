@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import PeachAudio
 import PeachCore
 
 /// `POST /api/trials` with `{"discipline": …}`.
@@ -71,6 +72,8 @@ struct TrialHeader: Codable {
     let interval: IntervalDTO
     let tuningSystem: TuningSystem
     let noteDurationSeconds: Double
+    let sound: TrialSoundDTO
+    let synthesis: SynthesisDTO
     let session: Session
 }
 
@@ -163,8 +166,10 @@ struct MatchingFields: Codable, APIDescribed {
 typealias TrialResponse = OneOfKind<ComparisonTrial, MatchingTrial>
 
 extension TrialResponse {
-    init(_ issued: TrialService.Issued) {
+    init(_ issued: TrialService.Issued, sounds: [SoundChoice], synthesis: SynthesisSettings) {
         let settings = issued.settings
+        let sound = TrialSoundDTO(chosen: settings.soundSource, kind: issued.trial.discipline.kind, sounds: sounds)
+        let synthesis = SynthesisDTO(synthesis)
         let reference = settings.referencePitch
         let duration = Duration.seconds(settings.noteDurationSeconds)
         let feedback = SessionRules.feedbackDuration.seconds
@@ -173,7 +178,7 @@ extension TrialResponse {
             let header = TrialHeader(
                 id: issued.id, discipline: comparison.discipline,
                 interval: IntervalDTO(comparison.interval, comparison.tuningSystem), tuningSystem: comparison.tuningSystem,
-                noteDurationSeconds: settings.noteDurationSeconds,
+                noteDurationSeconds: settings.noteDurationSeconds, sound: sound, synthesis: synthesis,
                 session: .init(
                     answersOpenSeconds: SessionRules.answersOpen(noteDuration: duration, noteGap: .seconds(settings.noteGapSeconds)).seconds,
                     feedbackSeconds: feedback))
@@ -188,7 +193,7 @@ extension TrialResponse {
             let header = TrialHeader(
                 id: issued.id, discipline: challenge.discipline,
                 interval: IntervalDTO(challenge.interval, challenge.tuningSystem), tuningSystem: challenge.tuningSystem,
-                noteDurationSeconds: settings.noteDurationSeconds,
+                noteDurationSeconds: settings.noteDurationSeconds, sound: sound, synthesis: synthesis,
                 session: .init(answersOpenSeconds: SessionRules.tuningOpens(noteDuration: duration).seconds, feedbackSeconds: feedback))
             self = .matching(MatchingTrial(header: header, fields: MatchingFields(
                 referenceNote: NoteDTO(challenge.referenceNote, challenge.referenceFrequency(reference: reference)),

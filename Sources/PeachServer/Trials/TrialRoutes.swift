@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import PeachAudio
 import PeachCore
 
 /// One route set for every discipline, plus the routes of the two original disciplines as thin
@@ -8,11 +9,13 @@ import PeachCore
 struct TrialRoutes {
     let service: TrialService
     let store: any TrainingDataStore
+    let sounds: [SoundChoice]
+    let synthesis: SynthesisSettings
 
     func add(to api: RouterGroup<BasicRequestContext>) {
         api.post("trials") { request, context in
             let discipline = try await request.decode(as: TrialRequest.self, context: context).parsed()
-            return EditedResponse(status: .created, response: TrialResponse(await service.next(discipline)))
+            return EditedResponse(status: .created, response: TrialResponse(await service.next(discipline), sounds: sounds, synthesis: synthesis))
         }
         api.post("trials/:id/answer") { request, context -> AnswerResponse in
             let id = try context.parameters.require("id")
@@ -35,7 +38,7 @@ struct TrialRoutes {
         ]
         for (path, answerPath, recordsPath, discipline) in aliases {
             api.post(RouterPath(path)) { _, _ in
-                EditedResponse(status: .created, response: TrialResponse(await service.next(discipline)))
+                EditedResponse(status: .created, response: TrialResponse(await service.next(discipline), sounds: sounds, synthesis: synthesis))
             }
             api.post(RouterPath("\(path)/:id/\(answerPath)")) { request, context -> AnswerResponse in
                 let id = try context.parameters.require("id")

@@ -58,8 +58,8 @@ struct SampledVoiceTests {
             .init(start: .seconds(0.6), tone: Tone(frequency: Frequency(hertz: 440), duration: .seconds(0.5))),
         ])
         let peak = samples[9_600..<19_200].map { abs($0) }.max()!
-        // 0.5 (source) × −6 dB (level) × −6 dB (master level).
-        #expect(abs(Double(peak) - 0.5 * AmplitudeDB(-12).linearGain) < 1e-3)
+        // 0.5 (source) × −6 dB (level) × the master level.
+        #expect(abs(Double(peak) - 0.5 * (AmplitudeDB(-6) + settings.masterLevel).linearGain) < 1e-3)
         #expect(instrument.finished.withLock { $0 } == 2)
     }
 }

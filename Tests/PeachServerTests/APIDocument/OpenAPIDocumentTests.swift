@@ -1,4 +1,5 @@
 import Foundation
+import PeachAudio
 import Testing
 @testable import PeachCore
 @testable import PeachServer
@@ -65,7 +66,7 @@ extension OpenAPIDocumentTests {
         let service = try await TrialServiceTests().makeService()
         for discipline in Discipline.allCases {
             let issued = await service.next(discipline)
-            let json = try JSONEncoder().encode(TrialResponse(issued))
+            let json = try JSONEncoder().encode(TrialResponse(issued, sounds: SoundChoice.sineOnly, synthesis: SynthesisSettings()))
             let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
             let name = discipline.kind == .comparison ? "Comparison" : "PitchMatchingChallenge"
             let schema = try #require(schemas[name])

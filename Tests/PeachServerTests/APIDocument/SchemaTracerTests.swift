@@ -73,6 +73,8 @@ struct SchemaTracerTests {
         let oneOf = try #require(document["Trial"]?["oneOf"] as? [[String: Any]])
         #expect(oneOf.compactMap { $0["$ref"] as? String } == ["#/components/schemas/Comparison", "#/components/schemas/PitchMatchingChallenge"])
         let comparison = try #require(document["Comparison"]?["required"] as? [String])
-        #expect(Set(comparison) == ["id", "discipline", "interval", "tuningSystem", "noteDurationSeconds", "session", "note1", "note2", "noteGapSeconds"])
+        #expect(Set(comparison) == [
+            "id", "discipline", "interval", "tuningSystem", "noteDurationSeconds", "sound", "synthesis", "session", "note1", "note2", "noteGapSeconds",
+        ])
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HTTPTypes
 import HummingbirdTesting
+import PeachAudio
 import Testing
 @testable import PeachCore
 @testable import PeachServer
@@ -124,7 +125,9 @@ struct TrialAPITests {
                 for tuning in TuningSystem.allCases {
                     let comparison = Comparison(
                         .intervalComparison, note1: MIDINote(root)!, interval: interval, tuningSystem: tuning, centOffset: Cents(3.3))
-                    let data = try JSONEncoder().encode(TrialResponse(.init(id: "x", trial: .comparison(comparison), settings: settings, issuedAt: Date())))
+                    let data = try JSONEncoder().encode(TrialResponse(
+                        .init(id: "x", trial: .comparison(comparison), settings: settings, issuedAt: Date()), sounds: SoundChoice.sineOnly,
+                        synthesis: SynthesisSettings()))
                     let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
                     let note1 = (json["note1"] as! [String: Any])["frequencyHz"] as! Double
                     let note2 = (json["note2"] as! [String: Any])["frequencyHz"] as! Double

@@ -36,7 +36,7 @@ const tables = {
     'settings.soundSource.flute': 'Flute',
     'settings.soundSource.choir': 'Choir (aahs)',
     'settings.soundSource.decays': '{name} (decays: pitch matching plays the sine)',
-    'settings.soundSource.hint': 'Instruments sound in the terminal modes (peach train, peach match); the browser still plays the sine.',
+    'settings.soundSource.hint': 'Applies to the next note, in the browser and the terminal. An instrument that decays cannot be held, so pitch matching plays the sine instead.',
     'settings.varyLoudness': 'Vary loudness',
     'settings.noVariation': 'No variation',
     'settings.maxVariation': 'Maximum variation',
@@ -113,6 +113,7 @@ const tables = {
     'start.pitchMatching': 'Pitch Matching',
     'pitchMatching.title': 'Match the pitch',
     'pitchMatching.hint': 'Listen to the first note, then slide until the second sounds the same. Let go to commit.',
+    'pitchMatching.soundInstead': '{name} decays, so pitch matching plays the sine.',
     'pitchMatching.slider.label': 'Pitch adjustment slider',
     'pitchMatching.slider.centre': 'Centre',
     'pitchMatching.slider.up': '{percent}% up',
@@ -221,7 +222,7 @@ const tables = {
     'settings.soundSource.flute': 'Flöte',
     'settings.soundSource.choir': 'Chor (Aah)',
     'settings.soundSource.decays': '{name} (klingt aus: Tonhöhen-Anpassung spielt den Sinuston)',
-    'settings.soundSource.hint': 'Instrumente klingen in den Terminal-Modi (peach train, peach match); der Browser spielt noch den Sinuston.',
+    'settings.soundSource.hint': 'Gilt ab dem nächsten Ton, im Browser wie im Terminal. Ein ausklingendes Instrument lässt sich nicht halten, darum spielt die Tonhöhen-Anpassung dann den Sinuston.',
     'settings.varyLoudness': 'Lautstärke variieren',
     'settings.noVariation': 'Keine Variation',
     'settings.maxVariation': 'Maximale Variation',
@@ -298,6 +299,7 @@ const tables = {
     'start.pitchMatching': 'Tonhöhe treffen',
     'pitchMatching.title': 'Triff die Tonhöhe',
     'pitchMatching.hint': 'Hör dir den ersten Ton an und schiebe dann, bis der zweite gleich klingt. Loslassen übernimmt.',
+    'pitchMatching.soundInstead': '{name} klingt aus, darum spielt die Tonhöhen-Anpassung den Sinuston.',
     'pitchMatching.slider.label': 'Tonhöhenregler',
     'pitchMatching.slider.centre': 'Mitte',
     'pitchMatching.slider.up': '{percent} % nach oben',
@@ -417,6 +419,12 @@ export function intervalLabel(interval, tuningSystem) {
   return interval.name === 'P1'
     ? t('interval.unisonLabel', { name, tuning })
     : t('interval.label', { name, direction: t(`interval.${interval.direction}`), tuning });
+}
+
+/** An instrument's translated name; sounds without a translation (a user SoundFont's presets) keep `name`. */
+export function soundLabel(id, name = id) {
+  const key = `settings.soundSource.${id}`;
+  return tables[current][key] ?? tables.en[key] ?? name;
 }
 
 /** The current language, for number and date formatting. */

@@ -1,5 +1,5 @@
 import { api } from '../api.js';
-import { realtimeContext, scheduleComparison } from '../audio.js';
+import { loadSamples, realtimeContext, scheduleComparison } from '../audio.js';
 import { audibleTime, untilAudible } from '../clock.js';
 import { intervalLabel, t } from '../i18n.js';
 
@@ -44,8 +44,11 @@ export function comparisonScreen({ navigate, announce }) {
 
   async function play(comparison, id, startAt) {
     const context = realtimeContext();
+    // An instrument's keys come from the server on first use (cached after), before the clock starts.
+    const samples = await loadSamples(comparison.sound.id, [comparison.note1.frequencyHz, comparison.note2.frequencyHz]);
+    if (!isCurrent(id)) return;
     const start = Math.max(startAt ?? 0, context.currentTime + LEAD_SECONDS);
-    trial = { comparison, scheduled: scheduleComparison(context, comparison, start), answered: false };
+    trial = { comparison, scheduled: scheduleComparison(context, comparison, start, { samples }), answered: false };
     mark('note1Start', start);
     mark('note2Start', trial.scheduled.note2Start);
     setEnabled(false);

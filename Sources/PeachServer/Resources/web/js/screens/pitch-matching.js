@@ -1,7 +1,7 @@
 import { api } from '../api.js';
-import { realtimeContext, scheduleNote } from '../audio.js';
+import { loadSamples, realtimeContext, scheduleNote } from '../audio.js';
 import { untilAudible } from '../clock.js';
-import { intervalLabel, t } from '../i18n.js';
+import { intervalLabel, soundLabel, t } from '../i18n.js';
 import { verticalPitchSlider } from '../pitch-slider.js';
 import { hideMatchingFeedback, showMatchingFeedback } from '../matching-feedback.js';
 
@@ -27,6 +27,7 @@ export function pitchMatchingScreen({ navigate, announce }) {
   const element = document.getElementById('screen-pitch-matching');
   const title = document.getElementById('pitch-matching-title');
   const hint = document.getElementById('pitch-matching-hint');
+  const soundNote = document.getElementById('pitch-matching-sound');
   const intervalText = document.getElementById('pitch-matching-interval');
   let discipline = 'pitchMatching';
   const feedback = document.getElementById('pitch-matching-feedback');
@@ -69,13 +70,22 @@ export function pitchMatchingScreen({ navigate, announce }) {
       context.addEventListener('statechange', onContextStateChange);
     }
     const duration = challenge.noteDurationSeconds;
+    const { synthesis, sound } = challenge;
+    const [referenceSample, tunableSample] = await loadSamples(
+      sound.id, [challenge.referenceNote.frequencyHz, challenge.tunableNote.startFrequencyHz]);
+    if (!isCurrent(id)) return;
+    showSoundNote(sound);
     const start = Math.max(startAt ?? 0, context.currentTime + LEAD_SECONDS);
     const tunableStart = start + challenge.session.answersOpenSeconds;
     const current = {
       challenge,
-      reference: scheduleNote(context, { frequencyHz: challenge.referenceNote.frequencyHz, start, duration }),
-      // Indefinite: it sounds until the user lets go (the seeds' PlaybackHandle).
-      tunable: scheduleNote(context, { frequencyHz: challenge.tunableNote.startFrequencyHz, start: tunableStart }),
+      reference: scheduleNote(context, {
+        frequencyHz: challenge.referenceNote.frequencyHz, start, duration, synthesis, sample: referenceSample,
+      }),
+      // Indefinite (a looped sustain for an instrument): it sounds until the user lets go.
+      tunable: scheduleNote(context, {
+        frequencyHz: challenge.tunableNote.startFrequencyHz, start: tunableStart, synthesis, sample: tunableSample,
+      }),
     };
     attempt = current;
     slider.setSteps(FINE_STEP_CENTS / challenge.centRange, COARSE_STEP_CENTS / challenge.centRange);
@@ -112,6 +122,12 @@ export function pitchMatchingScreen({ navigate, announce }) {
       console.warn('pitch matching stopped:', error);
       if (isCurrent(id)) navigate('#/');
     }
+  }
+
+  /** A decaying instrument chosen in the settings cannot be held: the server sent the sine instead. */
+  function showSoundNote(sound) {
+    soundNote.hidden = !sound.insteadOf;
+    if (sound.insteadOf) soundNote.textContent = t('pitchMatching.soundInstead', { name: soundLabel(sound.insteadOf) });
   }
 
   function onKey(event) {

@@ -1,6 +1,6 @@
 import { api } from '../api.js';
 import { formatNumber } from '../format.js';
-import { setLanguage, t } from '../i18n.js';
+import { setLanguage, soundLabel, t } from '../i18n.js';
 
 // Every control is bounded by the ranges the server sends, so nothing here can produce an invalid
 // value and there is no save button: each change is sent at once and applies to the next trial.
@@ -100,7 +100,7 @@ export function settingsScreen({ navigate }) {
 
   /** The translated instrument name (a user SoundFont's presets keep their own), marked when it decays. */
   function soundName(sound) {
-    const name = sound.id.startsWith('preset-') ? sound.name : t(`settings.soundSource.${sound.id}`);
+    const name = soundLabel(sound.id, sound.name);
     return sound.sustains ? name : t('settings.soundSource.decays', { name });
   }
 

@@ -1,5 +1,5 @@
 import { api } from '../api.js';
-import { realtimeContext, scheduleNote } from '../audio.js';
+import { loadSamples, realtimeContext, scheduleNote } from '../audio.js';
 import { untilAudible } from '../clock.js';
 import { t } from '../i18n.js';
 import { hideMatchingFeedback, showMatchingFeedback } from '../matching-feedback.js';
@@ -81,6 +81,9 @@ export function singingScreen({ navigate, announce }) {
     const context = realtimeContext();
     if (context.state !== 'running') await context.resume();
     if (!isCurrent(id)) return;
+    const { synthesis, sound } = challenge;
+    const [sample] = await loadSamples(sound.id, [challenge.referenceNote.frequencyHz]);
+    if (!isCurrent(id)) return;
     const start = Math.max(startAt ?? 0, context.currentTime + LEAD_SECONDS);
     const end = start + challenge.noteDurationSeconds;
     // While the reference sounds (and its echo dies away) the speaker is not the singer.
@@ -89,7 +92,9 @@ export function singingScreen({ navigate, announce }) {
       challenge,
       steady: new SteadyPitch(),
       lastHeard: end,
-      reference: scheduleNote(context, { frequencyHz: challenge.referenceNote.frequencyHz, start, duration: challenge.noteDurationSeconds }),
+      reference: scheduleNote(context, {
+        frequencyHz: challenge.referenceNote.frequencyHz, start, duration: challenge.noteDurationSeconds, synthesis, sample,
+      }),
     };
     attempt = current;
     if (!(await untilAudible(context, start, () => !isCurrent(id)))) return;
