@@ -1,24 +1,29 @@
 #!/usr/bin/env bash
 # Builds the Debian package dist/peach_<version>_amd64.deb: the release binary with the Swift standard
-# library linked in (the target machine needs no Swift), the web app's resources beside it, the man
-# page, bash/zsh/fish completions and the systemd user unit. The version is PeachVersion.current, the
-# one `peach --version` and /api/health report. Prints the package's path as its last line.
-# Not finished (issue 17): the man-page step below does not produce the tool yet, so this script stops
-# there, and Tests/package (the install test in a debootstrap root) has not run; neither is in test.sh.
+# library linked in (the target machine needs no Swift), its resource bundles beside it, the man
+# page, bash/zsh/fish completions and the systemd user unit. The version is the one the binary
+# reports (`peach --version`, /api/health: PeachVersion.current). Prints the package's path as its
+# last line. Incremental: the build lives in .build-package.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh package >&2
 
-version=$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/PeachCore/PeachVersion.swift)
-[[ "$version" =~ ^[0-9][0-9A-Za-z.+~-]*$ ]] || { echo "package: no version in PeachVersion.swift" >&2; exit 1; }
 architecture=$(dpkg --print-architecture)
 scratch=.build-package
-build=(swift build -c release --scratch-path "$scratch" --static-swift-stdlib)
+date=$(git log -1 --format=%cs 2>/dev/null || date +%F)
 
+# swift-argument-parser's generate-manual tool makes the man page from the parser's own description
+# of every command. Asking its plugin for --help builds the tool (for this machine, once) without the
+# plugin's own build of the package, which lacks --static-swift-stdlib: as that flag changes the
+# compile commands too, the two builds would take turns recompiling everything.
+swift package --scratch-path "$scratch" plugin generate-manual --help > /dev/null
+generate_manual="$scratch/debug/generate-manual-tool"
+
+build=(swift build -c release --scratch-path "$scratch" --static-swift-stdlib)
 "${build[@]}" --product peach >&2
 bin=$("${build[@]}" --show-bin-path)
-# The man page from the parser's own description of every command (swift-argument-parser's tool).
-"${build[@]}" --target generate-manual >&2
+version=$("$bin/peach" --version)
+[[ "$version" =~ ^[0-9][0-9A-Za-z.+~-]*$ ]] || { echo "package: peach --version said '$version'" >&2; exit 1; }
 
 stage=$(mktemp -d "${TMPDIR:-/tmp}/peach-package.XXXXXX")
 trap 'rm -rf "$stage"' EXIT
@@ -31,16 +36,17 @@ install -d "$lib" "$root/usr/bin" "$doc" "$root/usr/share/man/man1" \
 
 install -m 0755 "$bin/peach" "$lib/peach"
 strip --strip-unneeded --remove-section=.comment --remove-section=.note "$lib/peach"
-# Bundle.module looks for the resource bundle beside the executable it runs from; /usr/bin/peach is a
-# symbolic link, which /proc/self/exe resolves to /usr/lib/peach/peach.
-cp -R "$bin/Peach_PeachServer.resources" "$lib/"
-chmod -R u=rwX,go=rX "$lib/Peach_PeachServer.resources"
+# Bundle.module looks for a module's resource bundle beside the executable it runs from (the web app,
+# the SoundFont calibration); /usr/bin/peach is a symbolic link, which /proc/self/exe resolves to
+# /usr/lib/peach/peach.
+cp -R "$bin"/Peach_*.resources "$lib/"
+chmod -R u=rwX,go=rX "$lib"/Peach_*.resources
 ln -s ../lib/peach/peach "$root/usr/bin/peach"
 
-"$bin/generate-manual" "$lib/peach" --output-directory "$stage" --date "$(git log -1 --format=%cs 2>/dev/null || date +%F)" \
-  --authors "the Peach authors" >&2
+"$generate_manual" "$lib/peach" --output-directory "$stage" --date "$date" --authors "the Peach authors" >&2
 gzip -9n < "$stage/peach.1" > "$root/usr/share/man/man1/peach.1.gz"
-"$lib/peach" --generate-completion-script bash > "$root/usr/share/bash-completion/completions/peach"
+# Sourced, not run: no #! line (lintian).
+"$lib/peach" --generate-completion-script bash | sed "1{/^#!/d}" > "$root/usr/share/bash-completion/completions/peach"
 "$lib/peach" --generate-completion-script zsh > "$root/usr/share/zsh/vendor-completions/_peach"
 "$lib/peach" --generate-completion-script fish > "$root/usr/share/fish/vendor_completions.d/peach.fish"
 install -m 0644 scripts/package/peach.service "$root/usr/lib/systemd/user/peach.service"
@@ -51,7 +57,8 @@ printf 'peach (%s) unstable; urgency=medium\n\n  * Release %s.\n\n -- %s  %s\n' 
   | gzip -9n > "$doc/changelog.gz"
 find "$root" -type f -exec chmod go-w {} +
 
-# Depends: what the binary links against, as dpkg-shlibdeps computes it (it wants a debian/control).
+# Depends: what the binary links against, as dpkg-shlibdeps computes it (it wants a debian/control);
+# the SoundFont the instruments play is data it cannot see, so the control template names it.
 mkdir -p "$stage/debian"
 printf 'Source: peach\n\nPackage: peach\nArchitecture: any\n' > "$stage/debian/control"
 depends=$(cd "$stage" && dpkg-shlibdeps -O "root/usr/lib/peach/peach" | sed -n 's/^shlibs:Depends=//p')

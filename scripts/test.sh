@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs every test: Swift Testing for the Swift modules, then the end-to-end suite in headless
-# Chromium against the real binary. Installs what the tests need first (scripts/setup.sh).
+# Runs every test: Swift Testing for the Swift modules, the end-to-end suite in headless Chromium
+# against the real binary, then the Debian package (built by scripts/package.sh, installed into a
+# clean Debian root). Installs what the tests need first (scripts/setup.sh).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -14,19 +15,29 @@ swift_status=${PIPESTATUS[0]}
 swift_passed=$(grep -cE '^✔ Test .* passed' "$swift_log" || true)
 swift_failed=$(grep -cE '^✘ Test .* failed' "$swift_log" || true)
 
-e2e_log=$(mktemp)
-PEACH_BIN="$(swift build --show-bin-path)/peach" \
-  .venv-e2e/bin/python -m pytest -q -p no:cacheprovider Tests/e2e 2>&1 | tee "$e2e_log"
-e2e_status=${PIPESTATUS[0]}
-e2e_passed=$(grep -oE '[0-9]+ passed' "$e2e_log" | tail -1 | grep -oE '[0-9]+' || echo 0)
-e2e_failed=$(grep -oE '[0-9]+ (failed|error)' "$e2e_log" | awk '{s+=$1} END {print s+0}')
+# Runs pytest on the given paths; sets pytest_status, pytest_passed and pytest_failed.
+run_pytest() {
+  local log
+  log=$(mktemp)
+  .venv-e2e/bin/python -m pytest -q -p no:cacheprovider "$@" 2>&1 | tee "$log"
+  pytest_status=${PIPESTATUS[0]}
+  pytest_passed=$(grep -oE '[0-9]+ passed' "$log" | tail -1 | grep -oE '[0-9]+' || echo 0)
+  pytest_failed=$(grep -oE '[0-9]+ (failed|error)' "$log" | awk '{s+=$1} END {print s+0}')
+}
 
-passed=$((swift_passed + e2e_passed))
-failed=$((swift_failed + e2e_failed))
-if [ "$swift_status" -ne 0 ] || [ "$e2e_status" -ne 0 ]; then
+PEACH_BIN="$(swift build --show-bin-path)/peach" run_pytest Tests/e2e
+e2e_status=$pytest_status e2e_passed=$pytest_passed e2e_failed=$pytest_failed
+
+run_pytest Tests/package
+package_status=$pytest_status package_passed=$pytest_passed package_failed=$pytest_failed
+
+passed=$((swift_passed + e2e_passed + package_passed))
+failed=$((swift_failed + e2e_failed + package_failed))
+if [ "$swift_status" -ne 0 ] || [ "$e2e_status" -ne 0 ] || [ "$package_status" -ne 0 ]; then
   [ "$failed" -gt 0 ] || failed=1
 fi
 echo
-echo "swift: $swift_passed passed, $swift_failed failed; e2e: $e2e_passed passed, $e2e_failed failed"
+echo "swift: $swift_passed passed, $swift_failed failed; e2e: $e2e_passed passed, $e2e_failed failed;" \
+  "package: $package_passed passed, $package_failed failed"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
