@@ -75,7 +75,7 @@ public actor TrialService {
         let lookup = pending.lookup(id)
         guard lookup == .pending else {
             if let key {
-                if let earlier = await earlierAnswer(key) { return earlier }
+                if let earlier = try await earlierAnswer(key) { return earlier }
                 // The first attempt under this key failed to save and reopened the trial.
                 if pending.lookup(id) == .pending { return try await self.answer(id, answer, key: key, age: age) }
             }
@@ -104,11 +104,17 @@ public actor TrialService {
         return record
     }
 
-    private func earlierAnswer(_ key: AnswerKey) async -> TrainingRecord? {
+    /// A store that cannot be read is not "no earlier answer": that would turn the client's
+    /// retry into a 409 and lose its result.
+    private func earlierAnswer(_ key: AnswerKey) async throws(AnswerError) -> TrainingRecord? {
         if saving[key] != nil {
             return await withCheckedContinuation { saving[key, default: []].append($0) }
         }
-        return try? await store.record(savedUnder: key)
+        do throws(DataStoreError) {
+            return try await store.record(savedUnder: key)
+        } catch {
+            throw .notSaved(error.description)
+        }
     }
 
     private func finishSaving(_ key: AnswerKey?, _ record: TrainingRecord?) {
