@@ -293,7 +293,9 @@ def test_strings_in_pitch_matching_sustain_and_follow_the_slider_within_20_ms(se
         before = target
     # Still sounding at the end: a sustain, not a decay.
     tail = samples[int(5.0 * RATE):int(5.5 * RATE)]
-    head = samples[int(0.5 * RATE):int(1.0 * RATE)]
+    # Against the whole first pass of the loop (0.5–2.5 s): the note is drawn at random, and a
+    # half-second stretch of a recorded bow swells and fades by itself.
+    head = samples[int(0.5 * RATE):int(2.5 * RATE)]
     assert 20 * np.log10(np.sqrt(np.mean(tail ** 2)) / np.sqrt(np.mean(head ** 2))) > -3
 
 
