@@ -221,9 +221,11 @@ def test_a_match_with_the_keyboard_alone(server, browser):
 
 def every_note_is_silenced(browser):
     return browser.execute_script("""
-        // Silenced: stopped within 50 ms, or stopped at its start so it never sounds at all.
+        // Silenced: released within 50 ms plus its own release ramp (the trial's synthesis: at
+        // least 14 periods, so a low note takes longer), or stopped at its start so it never sounds.
         return window.__peach.oscillators.length > 0 && window.__peach.oscillators.every(
-            (o) => o.stopAt !== null && o.stopAt <= Math.max(o.startAt, o.node.context.currentTime + 0.05));
+            (o) => o.stopAt !== null && o.stopAt <= Math.max(
+                o.startAt, o.node.context.currentTime + 0.05 + Math.max(0.005, 14 / o.node.frequency.value)));
     """)
 
 
