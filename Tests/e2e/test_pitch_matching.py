@@ -219,14 +219,16 @@ def test_a_match_with_the_keyboard_alone(server, browser):
     assert len(records(server)) == 3
 
 
-def every_note_is_silenced(browser):
-    return browser.execute_script("""
-        // Silenced: released within 50 ms plus its own release ramp (the trial's synthesis: at
-        // least 14 periods, so a low note takes longer), or stopped at its start so it never sounds.
-        return window.__peach.oscillators.length > 0 && window.__peach.oscillators.every(
+def every_note_is_silenced(browser, server):
+    # Silenced: released within 50 ms plus its own release ramp (the sound definition every trial
+    # carries: a low note ramps for longer), or stopped at its start so it never sounds.
+    synthesis = server.api("POST", "pitch-matching").json()["synthesis"]
+    return browser.execute_async_script("""
+        const [synthesis, done] = arguments;
+        import('/js/audio.js').then((audio) => done(window.__peach.oscillators.length > 0 && window.__peach.oscillators.every(
             (o) => o.stopAt !== null && o.stopAt <= Math.max(
-                o.startAt, o.node.context.currentTime + 0.05 + Math.max(0.005, 14 / o.node.frequency.value)));
-    """)
+                o.startAt, o.node.context.currentTime + 0.05 + audio.rampSeconds(synthesis, o.node.frequency.value)))));
+    """, synthesis)
 
 
 def test_hiding_the_page_mid_tuning_stops_the_note_and_stores_nothing(server, browser):
@@ -242,14 +244,14 @@ def test_hiding_the_page_mid_tuning_stops_the_note_and_stores_nothing(server, br
     WebDriverWait(browser, 2).until(lambda _: browser.find_element(By.ID, "screen-start").is_displayed())
     assert browser.execute_script("return location.hash") == "#/"
     assert state(browser) == "idle"
-    assert every_note_is_silenced(browser)
+    assert every_note_is_silenced(browser, server)
     # Letting go afterwards is not a commit.
     release = ActionBuilder(browser, mouse=pointer)
     release.pointer_action.pointer_up()
     release.perform()
     browser.execute_script("return new Promise((r) => setTimeout(r, 1500))")
     assert records(server) == []
-    assert every_note_is_silenced(browser)
+    assert every_note_is_silenced(browser, server)
 
 
 def test_leaving_during_the_reference_stops_it_and_stores_nothing(server, browser):
@@ -257,7 +259,7 @@ def test_leaving_during_the_reference_stops_it_and_stores_nothing(server, browse
     wait_for_state(browser, "reference")
     browser.find_element(By.ID, "pitch-matching-back").click()
     WebDriverWait(browser, 2).until(lambda _: browser.find_element(By.ID, "screen-start").is_displayed())
-    assert every_note_is_silenced(browser)
+    assert every_note_is_silenced(browser, server)
     browser.execute_script("return new Promise((r) => setTimeout(r, 1500))")
     assert records(server) == []
     assert state(browser) == "idle"
