@@ -4,12 +4,12 @@ import PeachCore
 
 /// The TrainingDataStore on a PeachDatabase. Every write is a single transaction; answers saved
 /// concurrently share one (group commit), each acknowledged only once that transaction is on disk.
-public struct SQLiteTrainingDataStore: TrainingDataStore {
+public struct SQLiteTrainingDataStore: TrainingDataStore, OpenTrialStore {
     let database: PeachDatabase
 
     public init(database: PeachDatabase) { self.database = database }
 
-    public func save(_ record: TrainingRecord, key: AnswerKey?) async throws(DataStoreError) {
+    public func save(_ record: TrainingRecord, key: AnswerKey?, closing trialID: String?) async throws(DataStoreError) {
         do {
             // Concurrent answers share one fsync'd transaction; this call returns once its own write is durable.
             try await database.groupCommit.write { db in
@@ -18,6 +18,9 @@ public struct SQLiteTrainingDataStore: TrainingDataStore {
                 if let key {
                     try db.cachedStatement(sql: "INSERT INTO answerKey (key, recordTable, recordID) VALUES (?, ?, ?)")
                         .execute(arguments: [key.rawValue, table.name, db.lastInsertedRowID])
+                }
+                if let trialID {
+                    try db.cachedStatement(sql: "DELETE FROM openTrial WHERE id = ?").execute(arguments: [trialID])
                 }
             }
         } catch {
@@ -57,7 +60,45 @@ public struct SQLiteTrainingDataStore: TrainingDataStore {
             try await database.writer.write { db in
                 for table in RecordTable.allCases { try db.execute(sql: "DELETE FROM \(table.name)") }
                 try db.execute(sql: "DELETE FROM answerKey")
+                try db.execute(sql: "DELETE FROM openTrial")
             }
+        } catch {
+            throw .saveFailed(String(describing: error))
+        }
+    }
+
+    public func open(_ trial: OpenTrial, keptFor: Duration) async throws(DataStoreError) {
+        do {
+            let encoded = String(decoding: try JSONEncoder().encode(trial.trial), as: UTF8.self)
+            // Shares the answers' group commit: issuing a trial costs no fsync of its own.
+            try await database.groupCommit.write { db in
+                try db.cachedStatement(sql: "DELETE FROM openTrial WHERE issuedAt < ?")
+                    .execute(arguments: [trial.issuedAt.timeIntervalSince1970 - keptFor.seconds])
+                try db.cachedStatement(sql: "INSERT OR REPLACE INTO openTrial (id, issuedAt, trial) VALUES (?, ?, ?)")
+                    .execute(arguments: [trial.id, trial.issuedAt.timeIntervalSince1970, encoded])
+            }
+        } catch {
+            throw .saveFailed(String(describing: error))
+        }
+    }
+
+    /// A stored trial this version cannot read (written by a newer one) is not open for it.
+    public func openTrial(id: String) async throws(DataStoreError) -> OpenTrial? {
+        let row: Row?
+        do {
+            row = try await database.writer.read { db in
+                try Row.fetchOne(db, sql: "SELECT issuedAt, trial FROM openTrial WHERE id = ?", arguments: [id])
+            }
+        } catch {
+            throw .fetchFailed(String(describing: error))
+        }
+        guard let row, let trial = try? JSONDecoder().decode(Trial.self, from: Data((row["trial"] as String).utf8)) else { return nil }
+        return OpenTrial(id: id, trial: trial, issuedAt: Date(timeIntervalSince1970: row["issuedAt"]))
+    }
+
+    public func discardOpenTrials() async throws(DataStoreError) {
+        do {
+            try await database.writer.write { db in try db.execute(sql: "DELETE FROM openTrial") }
         } catch {
             throw .saveFailed(String(describing: error))
         }

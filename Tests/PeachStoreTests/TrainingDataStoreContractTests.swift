@@ -13,7 +13,7 @@ struct TrainingDataStoreContractTests {
 
     /// Keeps the SQLite file's directory alive for the test's duration.
     final class Harness: Sendable {
-        let store: any TrainingDataStore & TrainingHistory
+        let store: any TrainingDataStore & TrainingHistory & OpenTrialStore
         let directory: URL?
 
         init(_ backend: Backend) throws {
@@ -106,5 +106,52 @@ extension TrainingDataStoreContractTests {
 
         try await harness.store.deleteAll()
         #expect(try await harness.store.record(savedUnder: first) == nil)
+    }
+}
+
+extension TrainingDataStoreContractTests {
+    static let week = Duration.seconds(7 * 86_400)
+
+    static func openTrial(_ id: String, at seconds: TimeInterval) -> OpenTrial {
+        let trial: Trial = id.hasSuffix("m")
+            ? .matching(PitchMatchingChallenge(
+                .intervalMatching, referenceNote: MIDINote(57)!, interval: DirectedInterval(.M3, .up)!,
+                tuningSystem: .justIntonation, initialCentOffset: Cents(-31.25)))
+            : .comparison(Comparison(
+                .intervalComparison, note1: MIDINote(72)!, interval: fifthDown, tuningSystem: .justIntonation,
+                centOffset: Cents(-4.125), note2LevelOffset: AmplitudeDB(1.5)))
+        return OpenTrial(id: id, trial: trial, issuedAt: Date(timeIntervalSince1970: 1_800_000_000 + seconds))
+    }
+
+    /// An open trial is found whole by its id until its answer closes it, a week passes, or the
+    /// history is reset.
+    @Test(arguments: Backend.allCases)
+    func anOpenTrialIsKeptUntilAnsweredOrAWeekOld(backend: Backend) async throws {
+        let harness = try Harness(backend)
+        let old = Self.openTrial("trial-old-c", at: 0), comparison = Self.openTrial("trial-2-c", at: 86_400)
+        let matching = Self.openTrial("trial-3-m", at: 7 * 86_400 + 1)
+        for trial in [old, comparison, matching] { try await harness.store.open(trial, keptFor: Self.week) }
+        #expect(try await harness.store.openTrial(id: old.id) == nil)
+        #expect(try await harness.store.openTrial(id: comparison.id) == comparison)
+        #expect(try await harness.store.openTrial(id: matching.id) == matching)
+
+        try await harness.store.save(Self.records[1], key: nil, closing: comparison.id)
+        #expect(try await harness.store.openTrial(id: comparison.id) == nil)
+        #expect(try await harness.store.openTrial(id: matching.id) == matching)
+        #expect(try await harness.store.records(nil, limit: 10) == [Self.records[1]])
+
+        try await harness.store.deleteAll()
+        #expect(try await harness.store.openTrial(id: matching.id) == nil)
+    }
+
+    @Test(arguments: Backend.allCases)
+    func discardingOpenTrialsKeepsTheRecords(backend: Backend) async throws {
+        let harness = try Harness(backend)
+        let trial = Self.openTrial("trial-1-c", at: 0)
+        try await harness.store.open(trial, keptFor: Self.week)
+        try await harness.store.save(Self.records[0])
+        try await harness.store.discardOpenTrials()
+        #expect(try await harness.store.openTrial(id: trial.id) == nil)
+        #expect(try await harness.store.records(nil, limit: 10) == [Self.records[0]])
     }
 }

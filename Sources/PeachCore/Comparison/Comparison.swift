@@ -1,7 +1,7 @@
 /// One discrimination trial: note 1 (the reference), then note 2 — the same note, or the interval
 /// above or below it in the chosen tuning — shifted by `centOffset` (the sign is the right
 /// answer), optionally at a different level so loudness cannot give the answer away.
-public struct Comparison: Hashable, Sendable {
+public struct Comparison: Hashable, Sendable, Codable {
     /// How far "vary loudness" at full strength moves note 2's level either way (seed epic 10).
     public static let maxLoudnessOffset = AmplitudeDB(2)
 
@@ -26,6 +26,25 @@ public struct Comparison: Hashable, Sendable {
         self.tuningSystem = tuningSystem
         self.centOffset = centOffset
         self.note2LevelOffset = note2LevelOffset
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case discipline, note1, interval, tuningSystem, centOffset, note2LevelOffset
+    }
+
+    /// A stored trial whose interval leaves MIDI 0–127 is refused, not trusted.
+    public init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        let note1 = try values.decode(MIDINote.self, forKey: .note1)
+        let interval = try values.decode(DirectedInterval.self, forKey: .interval)
+        guard interval.target(from: note1) != nil else {
+            throw DecodingError.dataCorruptedError(forKey: .interval, in: values, debugDescription: "\(interval) from \(note1) leaves MIDI 0–127")
+        }
+        self.init(
+            try values.decode(Discipline.self, forKey: .discipline), note1: note1, interval: interval,
+            tuningSystem: try values.decode(TuningSystem.self, forKey: .tuningSystem),
+            centOffset: try values.decode(Cents.self, forKey: .centOffset),
+            note2LevelOffset: try values.decode(AmplitudeDB.self, forKey: .note2LevelOffset))
     }
 
     /// The note the interval lands on; note 1 itself for unison (the seeds express the

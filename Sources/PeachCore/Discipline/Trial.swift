@@ -1,7 +1,7 @@
 import Foundation
 
 /// One trial of any discipline, as the server hands it out and the terminal plays it.
-public enum Trial: Hashable, Sendable {
+public enum Trial: Hashable, Sendable, Codable {
     case comparison(Comparison)
     case matching(PitchMatchingChallenge)
 

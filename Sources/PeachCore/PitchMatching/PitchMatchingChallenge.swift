@@ -2,7 +2,7 @@
 /// from its target — the same note, or the interval above or below it in the chosen tuning. The
 /// slider's normalized value v ∈ −1…1 moves the tunable note to `initialCentOffset + v × centRange`
 /// cents from the target (seed story 19.5).
-public struct PitchMatchingChallenge: Hashable, Sendable {
+public struct PitchMatchingChallenge: Hashable, Sendable, Codable {
     /// The seeds' bound on the starting detune, and the slider's reach either way from its centre.
     public static let defaultCentRange = Cents(100)
 
@@ -25,6 +25,25 @@ public struct PitchMatchingChallenge: Hashable, Sendable {
         self.tuningSystem = tuningSystem
         self.initialCentOffset = initialCentOffset
         self.centRange = centRange
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case discipline, referenceNote, interval, tuningSystem, initialCentOffset, centRange
+    }
+
+    /// A stored trial whose interval leaves MIDI 0–127 is refused, not trusted.
+    public init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        let referenceNote = try values.decode(MIDINote.self, forKey: .referenceNote)
+        let interval = try values.decode(DirectedInterval.self, forKey: .interval)
+        guard interval.target(from: referenceNote) != nil else {
+            throw DecodingError.dataCorruptedError(forKey: .interval, in: values, debugDescription: "\(interval) from \(referenceNote) leaves MIDI 0–127")
+        }
+        self.init(
+            try values.decode(Discipline.self, forKey: .discipline), referenceNote: referenceNote, interval: interval,
+            tuningSystem: try values.decode(TuningSystem.self, forKey: .tuningSystem),
+            initialCentOffset: try values.decode(Cents.self, forKey: .initialCentOffset),
+            centRange: try values.decode(Cents.self, forKey: .centRange))
     }
 
     /// A random interval of `intervals` from a random reference (both notes inside `range`),

@@ -1,8 +1,9 @@
 /// The store ports kept in memory: what tests build the server and the drivers on, and the
 /// reference the SQLite store's contract tests are checked against.
-public actor InMemoryTrainingDataStore: TrainingDataStore, TrainingHistory, SettingsStore {
+public actor InMemoryTrainingDataStore: TrainingDataStore, TrainingHistory, SettingsStore, OpenTrialStore {
     private var stored: [TrainingRecord] = []
     private var keys: [AnswerKey: Int] = [:]
+    private var open: [String: OpenTrial] = [:]
     private var settings: SettingsUpdate?
     /// Set to make the next saves fail, as a full disk would.
     private var failSaves = false
@@ -11,14 +12,26 @@ public actor InMemoryTrainingDataStore: TrainingDataStore, TrainingHistory, Sett
 
     public func setFailSaves(_ fail: Bool) { failSaves = fail }
 
-    public func save(_ record: TrainingRecord, key: AnswerKey?) throws(DataStoreError) {
+    public func save(_ record: TrainingRecord, key: AnswerKey?, closing trialID: String?) throws(DataStoreError) {
         guard !failSaves else { throw .saveFailed("the in-memory store was told to fail") }
         if let key {
             guard keys[key] == nil else { throw .saveFailed("an answer was already saved under the key \(key.rawValue)") }
             keys[key] = stored.count
         }
         stored.append(record)
+        if let trialID { open[trialID] = nil }
     }
+
+    public func open(_ trial: OpenTrial, keptFor: Duration) throws(DataStoreError) {
+        guard !failSaves else { throw .saveFailed("the in-memory store was told to fail") }
+        let oldest = trial.issuedAt.addingTimeInterval(-keptFor.seconds)
+        open = open.filter { $0.value.issuedAt >= oldest }
+        open[trial.id] = trial
+    }
+
+    public func openTrial(id: String) -> OpenTrial? { open[id] }
+
+    public func discardOpenTrials() { open.removeAll() }
 
     public func record(savedUnder key: AnswerKey) -> TrainingRecord? { keys[key].map { stored[$0] } }
 
@@ -29,6 +42,7 @@ public actor InMemoryTrainingDataStore: TrainingDataStore, TrainingHistory, Sett
     public func deleteAll() {
         stored.removeAll()
         keys.removeAll()
+        open.removeAll()
     }
 
     /// Newest first; among equal timestamps the later saved first, as the SQLite store orders them.

@@ -1,8 +1,9 @@
 /// Where answers live. Each save is one atomic transaction: it lands whole or not at all.
 public protocol TrainingDataStore: Sendable {
     /// With a key, the record and its key land in the same transaction: a key is never stored
-    /// without its record, nor a keyed record without its key.
-    func save(_ record: TrainingRecord, key: AnswerKey?) async throws(DataStoreError)
+    /// without its record, nor a keyed record without its key. With `trialID`, the open trial it
+    /// answers (OpenTrialStore) is closed in that transaction too.
+    func save(_ record: TrainingRecord, key: AnswerKey?, closing trialID: String?) async throws(DataStoreError)
     /// The record saved under `key`; nothing when no record was (or it was deleted since).
     func record(savedUnder key: AnswerKey) async throws(DataStoreError) -> TrainingRecord?
     /// Newest first; every discipline when `discipline` is nil.
@@ -12,6 +13,10 @@ public protocol TrainingDataStore: Sendable {
 }
 
 extension TrainingDataStore {
+    public func save(_ record: TrainingRecord, key: AnswerKey?) async throws(DataStoreError) {
+        try await save(record, key: key, closing: nil)
+    }
+
     public func save(_ record: TrainingRecord) async throws(DataStoreError) {
         try await save(record, key: nil)
     }

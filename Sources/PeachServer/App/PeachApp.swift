@@ -8,7 +8,7 @@ import PeachStore
 
 /// Everything the server needs, opened once at start-up.
 public struct PeachServices: Sendable {
-    public let store: any TrainingDataStore & TrainingHistory
+    public let store: any TrainingDataStore & TrainingHistory & OpenTrialStore
     /// The SQLite file behind the store, for reset and the CSV transfer; nil on an in-memory store.
     public let database: PeachDatabase?
     public let settings: SettingsService
@@ -33,7 +33,7 @@ public struct PeachServices: Sendable {
 
     /// The services on any store: SQLite in production, `InMemoryTrainingDataStore` in tests.
     public static func make(
-        store: any TrainingDataStore & TrainingHistory, settingsStore: any SettingsStore, database: PeachDatabase? = nil,
+        store: any TrainingDataStore & TrainingHistory & OpenTrialStore, settingsStore: any SettingsStore, database: PeachDatabase? = nil,
         environment: ServerEnvironment, logger: Logger, sounds: [SoundChoice] = SoundChoice.sineOnly,
         sampler: (any NoteSampler)? = nil
     ) async throws(DataStoreError) -> PeachServices {

@@ -3,7 +3,8 @@ import Logging
 import PeachCore
 
 /// The server's one trial desk for every discipline: it draws each trial (TrialSource), remembers
-/// what it handed out, judges each answer, and owns the record of it.
+/// what it handed out (in memory, and in the store so an answer still counts after a restart),
+/// judges each answer, and owns the record of it.
 public actor TrialService {
     /// A trial as handed to a client, with the settings it was made under.
     public struct Issued: Sendable {
@@ -27,19 +28,19 @@ public actor TrialService {
         case notSaved(String)
     }
 
-    private let store: any TrainingDataStore
+    private let store: any TrainingDataStore & OpenTrialStore
     private let profile: ProfileService
     private let settings: SettingsService
     private let source: TrialSource
     private let environment: ServerEnvironment
-    private var pending = PendingTrials<Issued>()
+    private var pending = PendingTrials<OpenTrial>()
     /// Requests waiting for the save of an answer under their key: a retry that arrives while the
     /// first attempt is still being stored gets its result too.
     private var saving: [AnswerKey: [CheckedContinuation<TrainingRecord?, Never>]] = [:]
     private let logger: Logger
 
     public init(
-        store: any TrainingDataStore, settings: SettingsService, profile: ProfileService,
+        store: any TrainingDataStore & OpenTrialStore, settings: SettingsService, profile: ProfileService,
         environment: ServerEnvironment, logger: Logger
     ) async throws(DataStoreError) {
         self.store = store
@@ -58,13 +59,23 @@ public actor TrialService {
         let settings = await self.settings.current.training
         let trial = await source.next(discipline, settings: settings)
         let issued = Issued(id: environment.makeID(), trial: trial, settings: settings, issuedAt: environment.now())
-        _ = pending.issue(issued, id: issued.id)
+        let open = OpenTrial(id: issued.id, trial: trial, issuedAt: issued.issuedAt)
+        _ = pending.issue(open, id: open.id)
+        do {
+            try await store.open(open, keptFor: Self.answerAgeLimit)
+        } catch {
+            // The trial still works until a restart: training goes on.
+            logger.warning("open trial not stored", metadata: ["id": "\(open.id)", "error": "\(error)"])
+        }
         return issued
     }
 
     /// The kind of the open trial `id`, if there is one (the old per-kind routes answer 404 for
     /// a trial of the other kind, as they always did for ids they never issued).
-    public func kind(of id: String) -> Discipline.Kind? { pending.trial(id)?.trial.discipline.kind }
+    public func kind(of id: String) async -> Discipline.Kind? {
+        await restoreIfStored(id)
+        return pending.trial(id)?.trial.discipline.kind
+    }
 
     /// Judges and stores the answer before returning, so a returned value means it is on disk.
     /// With a key, a repeat of an answer already stored under that key returns the original
@@ -72,6 +83,8 @@ public actor TrialService {
     public func answer(
         _ id: String, _ answer: TrialAnswer, key: AnswerKey? = nil, age: Duration = .zero
     ) async throws(AnswerError) -> TrainingRecord {
+        if pending.lookup(id) == .unknown, let key, let earlier = try await earlierAnswer(key) { return earlier }
+        await restoreIfStored(id)
         let lookup = pending.lookup(id)
         guard lookup == .pending else {
             if let key {
@@ -91,7 +104,7 @@ public actor TrialService {
         pending.resolve(id)
         if let key { saving[key] = [] }
         do {
-            try await store.save(record, key: key)
+            try await store.save(record, key: key, closing: id)
         } catch {
             logger.error("answer not saved", metadata: ["id": "\(id)", "error": "\(error)"])
             pending.reopen(issued, id: id)
@@ -102,6 +115,21 @@ public actor TrialService {
         await source.didComplete(record)
         await profile.record(record)
         return record
+    }
+
+    /// A trial issued before a restart is in the store, not in memory. An unreadable store leaves it
+    /// unknown for now (404); the client keeps the answer and retries.
+    private func restoreIfStored(_ id: String) async {
+        guard pending.lookup(id) == .unknown else { return }
+        let stored: OpenTrial?
+        do {
+            stored = try await store.openTrial(id: id)
+        } catch {
+            logger.error("open trial not read", metadata: ["id": "\(id)", "error": "\(error)"])
+            return
+        }
+        // Checked again: another request may have restored or answered it during the read.
+        if let stored, pending.lookup(id) == .unknown { _ = pending.issue(stored, id: id) }
     }
 
     /// A store that cannot be read is not "no earlier answer": that would turn the client's
@@ -126,6 +154,7 @@ public actor TrialService {
     /// and every chain continues from its newest stored answer, or starts cold, as after a restart.
     public func continueFromStoredAnswers() async throws(DataStoreError) {
         pending.discardAll()
+        try await store.discardOpenTrials()
         await source.restart(lastAnswers: try await store.lastComparisons(), coldStarts: await profile.coldStarts)
     }
 }

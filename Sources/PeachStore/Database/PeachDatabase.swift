@@ -100,6 +100,15 @@ public struct PeachDatabase: Sendable {
             // The octave a sung answer was sung in, relative to the target's; NULL for the slider.
             try db.alter(table: "pitchMatching") { t in t.add(column: "sungOctave", .integer) }
         }
+        migrator.registerMigration("v8-open-trials") { db in
+            // Trials handed out and not answered yet (JSON of PeachCore's Trial), so an answer
+            // queued by a client across a server restart still counts; dropped after a week.
+            try db.create(table: "openTrial") { t in
+                t.primaryKey("id", .text)
+                t.column("issuedAt", .double).notNull().indexed()
+                t.column("trial", .text).notNull()
+            }
+        }
         return migrator
     }
 

@@ -175,4 +175,33 @@ struct TrialServiceTests {
         let clamped = try await service.answer(other.id, .slider(.centre), age: .seconds(3600))
         #expect(clamped.timestamp == other.issuedAt)
     }
+
+    /// An answer queued by a client across a server restart still counts, once.
+    @Test(arguments: Discipline.allCases)
+    func anOpenTrialIsAnsweredAfterARestart(discipline: Discipline) async throws {
+        let store = InMemoryTrainingDataStore()
+        let issued = await (try await makeService(store: store)).next(discipline)
+        let after = try await makeService(store: store)
+        let answer: TrialAnswer = switch (discipline.kind, discipline.answerMethod) {
+        case (.comparison, _): .direction(.higher)
+        case (.matching, .slider): .slider(NormalizedSliderValue(0.25)!)
+        case (.matching, .voice): .voice(SungPitch(centsFromTarget: Cents(1207))!)
+        }
+        #expect(await after.kind(of: issued.id) == discipline.kind)
+        let record = try await after.answer(issued.id, answer)
+        #expect(record.discipline == discipline)
+        #expect(await store.records(nil, limit: 10) == [record])
+        #expect(await store.openTrial(id: issued.id) == nil)
+        await #expect(throws: TrialService.AnswerError.alreadyAnswered(id: issued.id)) { try await after.answer(issued.id, answer) }
+    }
+
+    @Test func aResetDiscardsTheOpenTrialsItsHistoryDrew() async throws {
+        let store = InMemoryTrainingDataStore()
+        let service = try await makeService(store: store)
+        let issued = await service.next(.pitchComparison)
+        try await service.continueFromStoredAnswers()
+        await #expect(throws: TrialService.AnswerError.unknown(id: issued.id)) {
+            try await (try await makeService(store: store)).answer(issued.id, .direction(.lower))
+        }
+    }
 }

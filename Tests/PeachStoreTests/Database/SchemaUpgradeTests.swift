@@ -39,6 +39,14 @@ struct SchemaUpgradeTests {
             discipline: .intervalMatching, interval: DirectedInterval(.P8, .up)!, tuningSystem: .justIntonation),
     ]
 
+    /// The sung answer of the v7 fixture (`v7-sung-octave.sql`).
+    static let sungRecords = [
+        TransferRecord(
+            timestamp: MillisecondTimestamp(iso8601: "2026-03-01T09:15:00.500Z")!,
+            fields: .pitchMatching(referenceNote: MIDINote(64)!, initialCentOffset: Cents(0), userCentError: Cents(-7)),
+            discipline: .pitchSinging, sungOctave: -1),
+    ]
+
     static let migrations = PeachDatabase.migrator.migrations
 
     /// Every schema older than the current one needs a fixture; so does the current one once it ships.
@@ -48,7 +56,7 @@ struct SchemaUpgradeTests {
         }
     }
 
-    @Test(arguments: ["v1-comparisons", "v2-pitch-matching", "v3-settings", "v4-disciplines", "v5-import-journal", "v6-answer-keys"])
+    @Test(arguments: ["v1-comparisons", "v2-pitch-matching", "v3-settings", "v4-disciplines", "v5-import-journal", "v6-answer-keys", "v7-sung-octave"])
     func aFixtureOpensUpgradedWithEveryRecordIntact(schema: String) async throws {
         let directory = TemporaryDirectory()
         try FileManager.default.copyItem(at: FixtureFiles.url("schemas/\(schema).sqlite"), to: directory.url.appendingPathComponent("peach.sqlite"))
@@ -60,8 +68,9 @@ struct SchemaUpgradeTests {
         #expect(try database.appliedMigrations() == Self.migrations)
         let hasPitchMatching = shipped.contains("v2-pitch-matching")
         let intervals = shipped.contains("v4-disciplines") ? Self.intervalRecords : []
+        let sung = shipped.contains("v7-sung-octave") ? Self.sungRecords : []
         #expect(try await TrainingDataTransferTests.stored(database)
-            == (Self.comparisons + (hasPitchMatching ? Self.pitchMatchings : []) + intervals).sorted { $0.timestamp < $1.timestamp })
+            == (Self.comparisons + (hasPitchMatching ? Self.pitchMatchings : []) + intervals + sung).sorted { $0.timestamp < $1.timestamp })
 
         let settings = try await SQLiteSettingsStore(database: database).loadSettings()
         if shipped.contains("v3-settings") {
