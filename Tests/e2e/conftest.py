@@ -23,9 +23,9 @@ class PeachServer:
         self.process = None
         self.url = None
 
-    def start(self, *extra):
+    def start(self, *extra, port=0):
         self.process = subprocess.Popen(
-            [PEACH, "serve", "--port", "0", "--data", str(self.data_path), "--no-browser", *extra],
+            [PEACH, "serve", "--port", str(port), "--data", str(self.data_path), "--no-browser", *extra],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         self.url = self.process.stdout.readline().strip()
         assert self.url.startswith("http://127.0.0.1:"), f"unexpected first line: {self.url!r}"
@@ -42,6 +42,10 @@ class PeachServer:
     def restart(self):
         self.stop()
         return self.start()
+
+    @property
+    def port(self):
+        return int(self.url.rstrip("/").rsplit(":", 1)[1])
 
     def api(self, method, path, **kwargs):
         return requests.request(method, self.url + "api/" + path, timeout=10, **kwargs)

@@ -1,4 +1,5 @@
 // The only module that talks to the server. Every rule lives there; this just carries JSON.
+import * as queue from './answer-queue.js';
 
 export class ApiError extends Error {
   constructor(status, message, detail = {}) {
@@ -38,29 +39,24 @@ function answerKey() {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-/**
- * Posts an answer once and, if the server never acknowledged it, once more under the same key, so
- * the server stores it once even if only the first response was lost; the retry says how long ago
- * the user answered. A 4xx is final.
- */
-async function answerWithOneRetry(path, body) {
-  const headers = { 'Idempotency-Key': answerKey() };
-  const answeredAt = performance.now();
-  try {
-    return await request('POST', path, body, headers);
-  } catch (error) {
-    if (error instanceof ApiError && error.status < 500) throw error;
-    const answeredSecondsAgo = (performance.now() - answeredAt) / 1000;
-    return request('POST', path, { ...body, answeredSecondsAgo }, headers);
-  }
-}
+const sendAnswer = (path, body, key) => request('POST', path, body, { 'Idempotency-Key': key });
+
+// Answers kept from an earlier visit or a lost connection go out as soon as they can.
+queue.flush(sendAnswer);
+window.addEventListener('online', () => queue.flush(sendAnswer));
 
 export const api = {
   health: () => request('GET', 'health'),
   /** A trial of any discipline; its `session` says when answers open and how long feedback shows. */
   nextTrial: (discipline) => request('POST', 'trials', { discipline }),
-  /** `{ answer: 'higher' | 'lower' }` or `{ normalizedValue }`, as the trial's kind takes. */
-  answerTrial: (id, body) => answerWithOneRetry(`trials/${encodeURIComponent(id)}/answer`, body),
+  /**
+   * `{ answer: 'higher' | 'lower' }`, `{ normalizedValue }` or `{ sungCents }`, as the trial's kind
+   * takes. Resolves with the judged answer, or null while the server cannot be reached: the answer
+   * is kept and delivered later (see answer-queue.js).
+   */
+  answerTrial: (id, body) => queue.submit(`trials/${encodeURIComponent(id)}/answer`, body, answerKey(), sendAnswer),
+  /** Called with the number of answers not yet acknowledged, now and on every change. */
+  onPendingAnswers: queue.onPendingChange,
   settings: () => request('GET', 'settings'),
   updateSettings: (changes) => request('PUT', 'settings', changes),
   resetTrainingData: () => request('DELETE', 'records'),

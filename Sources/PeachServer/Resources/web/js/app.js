@@ -1,5 +1,5 @@
 import { api } from './api.js';
-import { setLanguage } from './i18n.js';
+import { setLanguage, t } from './i18n.js';
 import { startScreen } from './screens/start.js';
 import { comparisonScreen } from './screens/comparison.js';
 import { settingsScreen } from './screens/settings.js';
@@ -59,6 +59,13 @@ window.addEventListener('hashchange', route);
 // A reload mid-training is a "coming back": it lands on Start, never straight into sound.
 const trainingScreens = new Set(['#/training', '#/interval-training', '#/pitch-matching', '#/interval-matching', '#/singing']);
 if (trainingScreens.has(location.hash)) history.replaceState(null, '', '#/');
+
+// Answers the server has not acknowledged yet are kept and retried; the user sees how many.
+const pending = document.getElementById('pending-answers');
+api.onPendingAnswers((count) => {
+  pending.hidden = count === 0;
+  pending.textContent = count === 0 ? '' : t(count === 1 ? 'pending.one' : 'pending.other', { count });
+});
 
 setLanguage();
 route();

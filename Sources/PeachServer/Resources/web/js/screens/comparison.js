@@ -74,11 +74,12 @@ export function comparisonScreen({ navigate, announce }) {
     try {
       result = await api.answerTrial(current.comparison.id, { answer: which });
     } catch (error) {
-      // Retried once already: the answer is dropped silently and training goes on.
-      console.warn('answer not acknowledged, dropped:', error);
+      // Refused by the server (the trial expired): nothing to keep, training goes on.
+      console.warn('answer refused:', error);
     }
     if (!isCurrent(id)) return;
     let feedbackEnd = context.currentTime;
+    // Null: kept for delivery once the server is back; training goes on without feedback.
     if (result) {
       feedbackEnd += current.comparison.session.feedbackSeconds;
       showFeedback(result.isCorrect);

@@ -111,8 +111,9 @@ export function pitchMatchingScreen({ navigate, announce }) {
     try {
       const result = await api.answerTrial(current.challenge.id, { normalizedValue: value });
       if (!isCurrent(id)) return;
-      const feedbackEnd = context.currentTime + current.challenge.session.feedbackSeconds;
-      showMatchingFeedback(feedback, result, announce);
+      // Null: kept for delivery once the server is back; training goes on without feedback.
+      const feedbackEnd = context.currentTime + (result ? current.challenge.session.feedbackSeconds : 0);
+      if (result) showMatchingFeedback(feedback, result, announce);
       setState('feedback');
       const next = await api.nextTrial(discipline);
       if (!isCurrent(id)) return;

@@ -143,11 +143,14 @@ export function singingScreen({ navigate, announce }) {
     try {
       const result = await api.answerTrial(current.challenge.id, { sungCents });
       if (!isCurrent(id)) return;
-      const feedbackEnd = context.currentTime + current.challenge.session.feedbackSeconds;
-      const octave = result.sungOctave ?? 0;
-      const octaves = Math.abs(octave);
-      const extra = octave === 0 ? '' : t(`singing.octave.${octave > 0 ? 'up' : 'down'}.${octaves === 1 ? 'one' : 'other'}`, { octaves });
-      showMatchingFeedback(feedback, result, announce, extra);
+      // Null: kept for delivery once the server is back; training goes on without feedback.
+      const feedbackEnd = context.currentTime + (result ? current.challenge.session.feedbackSeconds : 0);
+      if (result) {
+        const octave = result.sungOctave ?? 0;
+        const octaves = Math.abs(octave);
+        const extra = octave === 0 ? '' : t(`singing.octave.${octave > 0 ? 'up' : 'down'}.${octaves === 1 ? 'one' : 'other'}`, { octaves });
+        showMatchingFeedback(feedback, result, announce, extra);
+      }
       say('');
       setState('feedback');
       const next = await api.nextTrial('pitchSinging');

@@ -1,0 +1,115 @@
+"""No answer is lost: each is kept in IndexedDB under its idempotency key until the server
+acknowledges it, and delivered later (with the time it was given) after a server error, a lost
+network, a server killed with -9 and restarted, or a page reload. The server stores each once."""
+import datetime
+import re
+import time
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from test_comparison_training import start_training, wait_enabled
+
+
+def pending_text(browser):
+    element = browser.find_element(By.ID, "pending-answers")
+    return element.text if element.is_displayed() else ""
+
+
+def wait_for_pending(browser, text, timeout=10):
+    WebDriverWait(browser, timeout, poll_frequency=0.05).until(lambda _: pending_text(browser) == text)
+
+
+def answer(browser):
+    """Answers the current comparison; returns when (wall clock) it was answered."""
+    wait_enabled(browser)
+    browser.find_element(By.ID, "answer-lower").click()
+    return time.time()
+
+
+def answer_and_wait_for_the_next(browser):
+    answered_at = answer(browser)
+    WebDriverWait(browser, 10, poll_frequency=0.02).until(
+        lambda _: browser.execute_script("return !document.getElementById('answer-higher').disabled"))
+    return answered_at
+
+
+def wait_for_records(server, count, timeout=15):
+    WebDriverWait(None, timeout, poll_frequency=0.1).until(lambda _: len(server.records()) >= count)
+    records = server.records()
+    assert len(records) == count, records
+    return records
+
+
+def stored_at(record):
+    return datetime.datetime.fromisoformat(record["timestamp"].replace("Z", "+00:00")).timestamp()
+
+
+def test_an_unacknowledged_answer_is_kept_and_delivered_once_the_server_accepts_it(server, browser):
+    start_training(server, browser, noteDurationSeconds=0.4)
+    browser.execute_script("""
+        window.answerKeys = [];
+        window.serverBack = false;
+        const realFetch = window.fetch;
+        window.fetch = (url, options) => {
+          if (String(url).endsWith('/answer')) {
+            window.answerKeys.push(options.headers['Idempotency-Key']);
+            if (!window.serverBack) {
+              return Promise.resolve(new Response('{"error":{"message":"disk full"}}', { status: 503 }));
+            }
+          }
+          return realFetch(url, options);
+        };""")
+    wait_enabled(browser)
+    first = browser.find_element(By.ID, "screen-comparison").get_attribute("data-note1-start")
+    answered_at = answer(browser)
+    # Training goes on without feedback, and says unobtrusively that an answer waits.
+    WebDriverWait(browser, 5).until(
+        lambda _: browser.find_element(By.ID, "screen-comparison").get_attribute("data-note1-start") != first)
+    assert "visible" not in browser.find_element(By.ID, "comparison-feedback").get_attribute("class")
+    wait_for_pending(browser, "1 answer waiting to be saved")
+    assert server.records() == []
+
+    # Retried with backoff under one key, then delivered once the server takes it.
+    time.sleep(2.5)
+    keys = browser.execute_script("return window.answerKeys")
+    assert len(keys) >= 3 and len(set(keys)) == 1 and re.fullmatch(r"[0-9a-f]{32}", keys[0])
+    browser.execute_script("window.serverBack = true")
+    records = wait_for_records(server, 1)
+    wait_for_pending(browser, "")
+    assert abs(stored_at(records[0]) - answered_at) < 1.0, "stored with the time it was given, not delivered"
+
+
+def test_answers_given_while_the_server_is_killed_survive_its_restart_and_a_reload(server, browser):
+    start_training(server, browser, noteDurationSeconds=0.3)
+    before = [answer_and_wait_for_the_next(browser) for _ in range(2)]
+    server.stop(kill=True)
+    answered_at = answer(browser)
+    # The next trial cannot come: training stops quietly, the answer waits.
+    WebDriverWait(browser, 10).until(lambda _: browser.find_element(By.ID, "screen-start").is_displayed())
+    wait_for_pending(browser, "1 answer waiting to be saved")
+    # Failed retries after 1, 2 and 4 s put the next one 8 s away: the reload below delivers it.
+    time.sleep(7.5)
+    server.start(port=server.port)
+    browser.refresh()
+    records = wait_for_records(server, 3)
+    wait_for_pending(browser, "")
+    times = sorted(stored_at(record) for record in records)
+    for stored, given in zip(times, before + [answered_at]):
+        assert abs(stored - given) < 1.0, (stored, given)
+
+
+def test_an_answer_given_offline_is_delivered_when_the_network_returns(server, browser):
+    start_training(server, browser, noteDurationSeconds=0.3)
+    answer_and_wait_for_the_next(browser)
+    browser.execute_cdp_cmd("Network.enable", {})
+    offline = {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
+    browser.execute_cdp_cmd("Network.emulateNetworkConditions", offline)
+    answered_at = answer(browser)
+    wait_for_pending(browser, "1 answer waiting to be saved")
+    time.sleep(3)
+    assert len(server.records()) == 1
+    browser.execute_cdp_cmd("Network.emulateNetworkConditions", {**offline, "offline": False})
+    records = wait_for_records(server, 2)
+    wait_for_pending(browser, "")
+    assert abs(max(stored_at(record) for record in records) - answered_at) < 1.0
