@@ -21,6 +21,8 @@ enum OpenAPIDocument {
             ("Comparison", ComparisonTrial.self),
             ("PitchMatchingChallenge", MatchingTrial.self),
             ("Trial", TrialResponse.self),
+            ("ReserveRequest", ReserveRequest.self),
+            ("TrialReserve", ReserveResponse.self),
             ("TrialAnswer", AnswerRequest.self),
             ("AnswerResult", JudgedAnswer.self),
             ("PitchMatchingResult", MatchedAnswer.self),

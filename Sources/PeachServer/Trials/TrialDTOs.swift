@@ -19,6 +19,32 @@ struct TrialRequest: Decodable, APIDescribed {
     }
 }
 
+/// A reserve of trials for a client that loses the network: it trains on with them and sends
+/// the answers when it is back.
+struct ReserveRequest: Decodable, APIDescribed {
+    static let counts = 1...50
+
+    let discipline: String?
+    let count: Int?
+
+    static var apiNotes: [String: APINote] {
+        ["discipline": APINote.as(Discipline.self).isRequired, "count": APINote.bounds(counts).isRequired]
+    }
+
+    func parsed() throws -> (Discipline, Int) {
+        let discipline = try TrialRequest(discipline: discipline).parsed()
+        guard let count, Self.counts.contains(count) else {
+            throw HTTPError(.badRequest, message: "count must be a whole number from \(Self.counts.lowerBound) to \(Self.counts.upperBound)")
+        }
+        return (discipline, count)
+    }
+}
+
+/// The trials of a reserve, each open for its answer like any other.
+struct ReserveResponse: ResponseEncodable, Decodable {
+    let trials: [TrialResponse]
+}
+
 /// A note as the client plays it: the server decides every frequency.
 struct NoteDTO: Codable, APIDescribed {
     let midi: Int

@@ -17,6 +17,12 @@ struct TrialRoutes {
             let discipline = try await request.decode(as: TrialRequest.self, context: context).parsed()
             return EditedResponse(status: .created, response: TrialResponse(await service.next(discipline), sounds: sounds, synthesis: synthesis))
         }
+        api.post("trials/reserve") { request, context in
+            let (discipline, count) = try await request.decode(as: ReserveRequest.self, context: context).parsed()
+            let trials = await service.reserve(discipline, count: count)
+            return EditedResponse(status: .created, response: ReserveResponse(
+                trials: trials.map { TrialResponse($0, sounds: sounds, synthesis: synthesis) }))
+        }
         api.post("trials/:id/answer") { request, context -> AnswerResponse in
             let id = try context.parameters.require("id")
             let body = try await request.decode(as: AnswerRequest.self, context: context)

@@ -70,6 +70,15 @@ public actor TrialService {
         return issued
     }
 
+    /// `count` trials of `discipline` drawn now, for a client to play while it cannot reach the
+    /// server: a comparison chain's all at its current difference (the chain moves on with each
+    /// answer that arrives later). Each is open for its answer like any other trial.
+    public func reserve(_ discipline: Discipline, count: Int) async -> [Issued] {
+        var trials: [Issued] = []
+        for _ in 0..<count { trials.append(await next(discipline)) }
+        return trials
+    }
+
     /// The kind of the open trial `id`, if there is one (the old per-kind routes answer 404 for
     /// a trial of the other kind, as they always did for ids they never issued).
     public func kind(of id: String) async -> Discipline.Kind? {

@@ -169,4 +169,28 @@ struct TrialAPITests {
             }
         }
     }
+
+    /// A reserve for a lost network: `count` open trials, a comparison chain's all at one difference,
+    /// each answered once like any other; a bad request opens none.
+    @Test func aReserveIsCountOpenTrialsAtTheChainsDifference() async throws {
+        try await TestApp.with { client in
+            let (status, body) = try await Self.post("/api/trials/reserve", #"{"discipline":"pitchComparison","count":5}"#, client)
+            #expect(status == .created)
+            let trials = try #require(body["trials"] as? [[String: Any]])
+            #expect(trials.count == 5)
+            #expect(Set(trials.map { abs(($0["note2"] as! [String: Any])["centOffset"] as! Double) }).count == 1)
+            #expect(Set(trials.map { $0["id"] as! String }).count == 5)
+            for trial in trials {
+                #expect(try await Self.post("/api/trials/\(trial["id"] as! String)/answer", #"{"answer":"lower"}"#, client).0 == .ok)
+            }
+            #expect(try await Self.post("/api/trials/\(trials[0]["id"] as! String)/answer", #"{"answer":"lower"}"#, client).0 == .conflict)
+
+            for bad in [#"{"discipline":"pitchComparison","count":0}"#, #"{"discipline":"pitchComparison","count":51}"#,
+                        #"{"discipline":"pitchComparison"}"#, #"{"discipline":"rhythm","count":3}"#] {
+                let (refused, error) = try await Self.post("/api/trials/reserve", bad, client)
+                #expect(refused == .badRequest)
+                #expect((error["error"] as? [String: Any])?["message"] as? String != nil)
+            }
+        }
+    }
 }

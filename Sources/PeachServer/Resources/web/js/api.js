@@ -49,6 +49,8 @@ export const api = {
   health: () => request('GET', 'health'),
   /** A trial of any discipline; its `session` says when answers open and how long feedback shows. */
   nextTrial: (discipline) => request('POST', 'trials', { discipline }),
+  /** `count` trials to train on while the server cannot be reached; each is answered like any other. */
+  reserveTrials: (discipline, count) => request('POST', 'trials/reserve', { discipline, count }),
   /**
    * `{ answer: 'higher' | 'lower' }`, `{ normalizedValue }` or `{ sungCents }`, as the trial's kind
    * takes. Resolves with the judged answer, or null while the server cannot be reached: the answer

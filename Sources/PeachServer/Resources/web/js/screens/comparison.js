@@ -5,6 +5,8 @@ import { intervalLabel, t } from '../i18n.js';
 
 /** Head start for a first note so its scheduled start is never already in the past. */
 const LEAD_SECONDS = 0.05;
+/** Trials kept for a lost network: enough for a few minutes of training. */
+const RESERVE_SIZE = 20;
 /** The seeds' haptic tick on a wrong answer, where the device can vibrate. */
 const WRONG_ANSWER_VIBRATION_MS = 40;
 
@@ -22,6 +24,8 @@ export function comparisonScreen({ navigate, announce }) {
 
   let session = 0; // bumped on every stop, so callbacks of a discarded trial do nothing
   let trial = null;
+  // Drawn by the server when training starts; played only while it cannot be reached.
+  let reserve = [];
 
   const isCurrent = (id) => id === session;
   const setEnabled = (enabled) => {
@@ -87,13 +91,24 @@ export function comparisonScreen({ navigate, announce }) {
     mark('feedbackEnd', feedbackEnd);
     try {
       // Asked only now, so the server's chain already includes this answer.
-      const next = await api.nextTrial(discipline);
+      const next = await nextTrial();
       if (!isCurrent(id)) return;
       mark('nextReadyAt', context.currentTime);
       untilAudible(context, feedbackEnd, () => !isCurrent(id)).then((reached) => reached && hideFeedback());
       await play(next, id, feedbackEnd);
     } catch (error) {
       stopQuietly(id, error);
+    }
+  }
+
+  /** The server's next trial or, while it cannot be reached (no HTTP status), one of the reserve. */
+  async function nextTrial() {
+    try {
+      return await api.nextTrial(discipline);
+    } catch (error) {
+      if (error.status !== undefined || reserve.length === 0) throw error;
+      console.warn('server unreachable, playing a reserve trial:', error);
+      return reserve.shift();
     }
   }
 
@@ -149,6 +164,9 @@ export function comparisonScreen({ navigate, announce }) {
         if (context.state !== 'running') throw new Error(`audio context ${context.state}`);
         context.addEventListener('statechange', onAudioStateChange);
         const first = await api.nextTrial(discipline);
+        reserve = [];
+        api.reserveTrials(discipline, RESERVE_SIZE).then((trials) => { if (isCurrent(id)) reserve = trials.trials; })
+          .catch((error) => console.warn('no reserve of trials:', error));
         if (isCurrent(id)) await play(first, id);
       } catch (error) {
         stopQuietly(id, error);
