@@ -32,14 +32,10 @@ public struct Comparison: Hashable, Sendable, Codable {
         case discipline, note1, interval, tuningSystem, centOffset, note2LevelOffset
     }
 
-    /// A stored trial whose interval leaves MIDI 0–127 is refused, not trusted.
     public init(from decoder: any Decoder) throws {
         let values = try decoder.container(keyedBy: CodingKeys.self)
         let note1 = try values.decode(MIDINote.self, forKey: .note1)
-        let interval = try values.decode(DirectedInterval.self, forKey: .interval)
-        guard interval.target(from: note1) != nil else {
-            throw DecodingError.dataCorruptedError(forKey: .interval, in: values, debugDescription: "\(interval) from \(note1) leaves MIDI 0–127")
-        }
+        let interval = try values.decodeInterval(forKey: .interval, from: note1)
         self.init(
             try values.decode(Discipline.self, forKey: .discipline), note1: note1, interval: interval,
             tuningSystem: try values.decode(TuningSystem.self, forKey: .tuningSystem),

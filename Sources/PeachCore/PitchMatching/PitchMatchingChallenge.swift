@@ -31,14 +31,10 @@ public struct PitchMatchingChallenge: Hashable, Sendable, Codable {
         case discipline, referenceNote, interval, tuningSystem, initialCentOffset, centRange
     }
 
-    /// A stored trial whose interval leaves MIDI 0–127 is refused, not trusted.
     public init(from decoder: any Decoder) throws {
         let values = try decoder.container(keyedBy: CodingKeys.self)
         let referenceNote = try values.decode(MIDINote.self, forKey: .referenceNote)
-        let interval = try values.decode(DirectedInterval.self, forKey: .interval)
-        guard interval.target(from: referenceNote) != nil else {
-            throw DecodingError.dataCorruptedError(forKey: .interval, in: values, debugDescription: "\(interval) from \(referenceNote) leaves MIDI 0–127")
-        }
+        let interval = try values.decodeInterval(forKey: .interval, from: referenceNote)
         self.init(
             try values.decode(Discipline.self, forKey: .discipline), referenceNote: referenceNote, interval: interval,
             tuningSystem: try values.decode(TuningSystem.self, forKey: .tuningSystem),
