@@ -18,6 +18,14 @@ struct Serve: AsyncParsableCommand {
 
     @OptionGroup var data: DataOption
 
+    @Option(help: ArgumentHelp("Serve HTTPS with this PEM certificate (chain); needs --tls-key.", valueName: "file"))
+    var tlsCert: String?
+
+    @Option(help: ArgumentHelp(
+        "The PEM private key of --tls-cert. Without both, Peach serves HTTPS beyond loopback with a self-signed certificate kept next to the database.",
+        valueName: "file"))
+    var tlsKey: String?
+
     @Option(help: "A SoundFont (SF2/SF3) whose presets the settings offer besides the named instruments.")
     var soundfont: String?
 
@@ -32,19 +40,51 @@ struct Serve: AsyncParsableCommand {
         let sounds = library.sounds.map { SoundChoice(id: $0.id, name: $0.name, sustains: $0.sustains) }
         let services = try await PeachServices.open(
             databasePath: data.resolvedPath, logger: logger, sounds: sounds, sampler: LibraryNoteSampler(library: library))
-        let access = AccessPolicy.listening(on: host, token: token, machineNames: [ProcessInfo.processInfo.hostName])
+        var policy = AccessPolicy.listening(on: host, token: token, machineNames: [ProcessInfo.processInfo.hostName])
+        let tls = try identity(beyondLoopback: policy.acceptsIPAddressHosts)
+        policy.secure = tls != nil
+        let access = policy
         let urlHost = Self.urlHost(listeningOn: host)
         let openBrowser = !noBrowser
-        let app = try PeachApp.application(services: services, host: host, port: port, access: access, logger: logger) { port in
-            let url = "http://\(urlHost):\(port)/" + (access.token.map { "?token=\($0)" } ?? "")
-            // The first line of output is the URL, so scripts and tests can read it.
+        let app = try PeachApp.application(
+            services: services, host: host, port: port, access: access, tls: tls, logger: logger
+        ) { port in
+            let url = (tls == nil ? "http" : "https") + "://\(urlHost):\(port)/" + (access.token.map { "?token=\($0)" } ?? "")
+            // The first line of output is the URL, so scripts and tests can read it; the second,
+            // over HTTPS, what the phone's certificate warning should show.
             Output.line(url)
+            if let tls { Output.line("Certificate SHA-256 fingerprint: \(tls.fingerprint)") }
             if openBrowser { Browser.open(url) }
         }
         try await app.runService()
     }
 
+    /// Browsers give a page the microphone only in a secure context, so a phone on the LAN needs
+    /// HTTPS; loopback stays plain HTTP unless a certificate is given.
+    private func identity(beyondLoopback: Bool) throws -> TLSIdentity? {
+        if let tlsCert, let tlsKey {
+            do {
+                return try TLSIdentity(certificateFile: tlsCert, keyFile: tlsKey)
+            } catch {
+                throw PeachFailure(error.description)
+            }
+        }
+        guard beyondLoopback else { return nil }
+        let machine = ProcessInfo.processInfo.hostName
+        let names = LocalAddress.all() + [machine, machine + ".local", "localhost", "127.0.0.1", "::1"]
+        let store = SelfSignedCertificateStore(
+            directory: URL(fileURLWithPath: data.resolvedPath).deletingLastPathComponent())
+        do {
+            return try store.identity(for: names)
+        } catch {
+            throw PeachFailure("cannot make the self-signed TLS certificate in \(store.directory.path): \(error)")
+        }
+    }
+
     func validate() throws {
+        if (tlsCert == nil) != (tlsKey == nil) {
+            throw ValidationError("--tls-cert and --tls-key go together")
+        }
         if let token, token.count < 16 || !token.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.~".contains($0)) }) {
             throw ValidationError("--token must be at least 16 letters, digits or -_.~")
         }

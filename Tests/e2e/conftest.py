@@ -1,5 +1,7 @@
 """Fixtures for the end-to-end suite: the real `peach` binary on a temporary database and a free
 port, and a real headless Chromium driven by Selenium."""
+import base64
+import hashlib
 import os
 import pathlib
 import shutil
@@ -74,6 +76,26 @@ def chromium_options(width=1440, height=900):
         options.add_argument(argument)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     return options
+
+
+def spki_sha256(certificate_pem):
+    """Base64 SHA-256 of a PEM certificate's public key: what Chromium's pin list takes."""
+    key = subprocess.run(["openssl", "x509", "-pubkey", "-noout"], input=certificate_pem, check=True,
+                         capture_output=True).stdout
+    der = subprocess.run(["openssl", "pkey", "-pubin", "-outform", "der"], input=key, check=True,
+                         capture_output=True).stdout
+    return base64.b64encode(hashlib.sha256(der).digest()).decode()
+
+
+def pinned_browser(certificate_pem):
+    """Chromium that trusts exactly this certificate's key (a self-signed one, as a user who checked
+    its fingerprint would), and still refuses any other invalid certificate."""
+    options = chromium_options()
+    options.add_argument(f"--ignore-certificate-errors-spki-list={spki_sha256(certificate_pem)}")
+    driver = webdriver.Chrome(
+        options=options, service=Service(executable_path=shutil.which("chromedriver") or "/usr/bin/chromedriver"))
+    driver.set_script_timeout(60)
+    return driver
 
 
 @pytest.fixture

@@ -1,26 +1,29 @@
 """Network safety against the real binary. Only loopback addresses are ever targeted: a request that
-claims another Host (an IP of the network, a rebinding attacker's name) stands in for one from there."""
+claims another Host (an IP of the network, a rebinding attacker's name) stands in for one from there.
+Beyond loopback Peach serves HTTPS with its self-signed certificate, which these requests trust
+(as a phone whose user checked the fingerprint would)."""
 import re
 import subprocess
 
 import pytest
 import requests
 
-from conftest import PEACH
+from conftest import PEACH, pinned_browser
 
 TOKEN = "e2e-token-0123456789abcdef"
 
 
 @pytest.fixture
-def network_server(tmp_path):
+def network_server(tmp_path, monkeypatch):
     process = subprocess.Popen([PEACH, "serve", "--host", "0.0.0.0", "--port", "0", "--token", TOKEN,
                                 "--data", str(tmp_path / "peach.sqlite"), "--no-browser"],
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     url = process.stdout.readline().strip()
-    match = re.fullmatch(r"http://([0-9.]+):(\d+)/\?token=(.+)", url)
+    match = re.fullmatch(r"https://([0-9.]+):(\d+)/\?token=(.+)", url)
     assert match, f"unexpected first line: {url!r}"
     assert match.group(3) == TOKEN
-    yield f"http://127.0.0.1:{match.group(2)}/", match.group(2)
+    monkeypatch.setenv("REQUESTS_CA_BUNDLE", str(tmp_path / "tls-certificate.pem"))
+    yield f"https://127.0.0.1:{match.group(2)}/", match.group(2)
     process.terminate()
     process.wait(timeout=10)
 
@@ -38,7 +41,7 @@ def test_a_generated_token_is_printed_in_the_url(tmp_path):
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         url = process.stdout.readline().strip()
-        assert re.fullmatch(r"http://[0-9.]+:\d+/\?token=[0-9a-f]{32}", url), url
+        assert re.fullmatch(r"https://[0-9.]+:\d+/\?token=[0-9a-f]{32}", url), url
     finally:
         process.terminate()
         process.wait(timeout=10)
@@ -62,6 +65,7 @@ def test_a_network_client_needs_the_token(network_server):
     assert opened.status_code == 303 and opened.headers["Location"] == "/"
     cookie = opened.headers["Set-Cookie"]
     assert cookie.startswith(f"peach_token={TOKEN};") and "HttpOnly" in cookie and "SameSite=Strict" in cookie
+    assert cookie.endswith("; Secure")
     page = get(url, "", network_host, cookies={"peach_token": TOKEN})
     assert page.status_code == 200 and "<script" in page.text
     assert get(url, "api/health", network_host, headers={"Authorization": f"Bearer {TOKEN}"}).status_code == 200
@@ -98,13 +102,17 @@ def test_every_response_carries_the_security_headers(network_server):
         assert headers["X-Frame-Options"] == "DENY"
 
 
-def test_the_app_runs_under_its_content_security_policy(network_server, browser):
+def test_the_app_runs_under_its_content_security_policy(network_server, tmp_path):
     url, _ = network_server
-    browser.get(url + f"?token={TOKEN}")
-    assert browser.current_url == url  # the token left the address bar
-    assert browser.get_cookie("peach_token")["value"] == TOKEN
-    browser.find_element("id", "start-training").click()
-    browser.implicitly_wait(5)
-    browser.find_element("id", "answer-higher")
-    violations = [entry for entry in browser.get_log("browser") if "Content Security Policy" in entry["message"]]
-    assert violations == []
+    browser = pinned_browser((tmp_path / "tls-certificate.pem").read_bytes())
+    try:
+        browser.get(url + f"?token={TOKEN}")
+        assert browser.current_url == url  # the token left the address bar
+        assert browser.get_cookie("peach_token")["value"] == TOKEN
+        browser.find_element("id", "start-training").click()
+        browser.implicitly_wait(5)
+        browser.find_element("id", "answer-higher")
+        violations = [entry for entry in browser.get_log("browser") if "Content Security Policy" in entry["message"]]
+        assert violations == []
+    finally:
+        browser.quit()

@@ -42,9 +42,10 @@ def day_rows(day):
     return rows
 
 
-def seed(server, matching_errors=()):
+def seed(server, matching_errors=(), sung_errors=()):
     """Stops the server, writes DAYS days of comparisons (PER_DAY each, at noon) of a listener whose
-    threshold improves from 30 to 12 ¢, and the given pitch-matching errors, and starts it again."""
+    threshold improves from 30 to 12 ¢, the given pitch-matching errors, and the given sung errors
+    (`(day, cents)`, day 0 the oldest of the DAYS), and starts it again."""
     server.stop()
     noon = datetime.datetime.now().astimezone().replace(hour=12, minute=0, second=0, microsecond=0)
     rows = []
@@ -59,6 +60,11 @@ def seed(server, matching_errors=()):
         database.executemany(
             "INSERT INTO pitchMatching (referenceNote, initialCentOffset, userCentError, timestamp) VALUES (?, ?, ?, ?)",
             [(69, 50.0, error, stored_time(noon)) for error in matching_errors])
+        database.executemany(
+            "INSERT INTO pitchMatching (referenceNote, initialCentOffset, userCentError, timestamp, discipline, sungOctave)"
+            " VALUES (?, 0, ?, ?, 'pitchSinging', 0)",
+            [(57, error, stored_time(noon - datetime.timedelta(days=DAYS - 1 - day, seconds=-index)))
+             for index, (day, error) in enumerate(sung_errors)])
     server.start()
 
 
@@ -279,3 +285,28 @@ def test_a_profile_with_too_few_answers_shows_numbers_but_no_threshold(server, b
     # Three answers: not even every period pooled can place the threshold, so no dot, no made-up value.
     assert browser.find_elements(By.CSS_SELECTOR, "#profile-chart svg.threshold-chart")
     assert len(browser.find_elements(By.CSS_SELECTOR, "#profile-chart svg .dot")) == 0
+
+
+def test_sung_accuracy_has_its_own_section_with_trend_and_timeline(server, browser):
+    # Ten days of singing: 20 ¢ off at first, 5 ¢ by the end, sharp and flat in turn.
+    sung = [(day, (1 if index % 2 else -1) * (20 - 15 * day / (DAYS - 1) + (index % 3) - 1))
+            for day in range(DAYS) for index in range(6)]
+    seed(server, matching_errors=[-8.0, 12.0, 4.0], sung_errors=sung)
+    browser.get(server.url + "#/profile")
+    WebDriverWait(browser, 5).until(lambda _: visible(browser, "sung-stats"))
+    errors = [abs(error) for _, error in sung]
+    assert browser.find_element(By.ID, "sung-title").text == "Singing"
+    assert browser.find_element(By.ID, "sung-mean").text == f"{statistics.mean(errors):.1f} ¢"
+    assert browser.find_element(By.ID, "sung-sd").text == f"{statistics.stdev(errors):.1f} ¢"
+    assert browser.find_element(By.ID, "sung-count").text == str(len(sung))
+    assert server.api("GET", "profile?scope=singing").json()["pitchMatching"]["trend"] == "improving"
+    assert browser.find_element(By.ID, "sung-trend").text == "↘ Improving"
+    # One point a day, newest lowest.
+    trace = browser.find_element(By.CSS_SELECTOR, "#sung-timeline svg path.trace").get_attribute("d")
+    points = [tuple(map(float, point.split(","))) for point in re.findall(r"[\d.]+,[\d.]+", trace)]
+    assert len(points) == DAYS and points[-1][1] > points[0][1]
+    assert "Mean absolute error per day" in browser.find_element(By.ID, "sung-timeline").accessible_name
+    # The slider's section keeps its own numbers: the voice does not count there.
+    assert browser.find_element(By.ID, "matching-count").text == "3"
+    assert browser.find_element(By.ID, "matching-trend").text == "Not enough data"
+    assert not visible(browser, "sung-empty")

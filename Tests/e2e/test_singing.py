@@ -7,11 +7,16 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
+import wave
+
+import numpy as np
 
 import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import ROOT, chromium_options
@@ -45,21 +50,50 @@ def sung_records(server):
     return response.json()["records"]
 
 
-def sing(server, hertz):
-    """Sings `hertz` at a reference of A3 until the first attempt is stored; returns it and the page's feedback."""
+def read_wav(path):
+    with wave.open(path, "rb") as source:
+        return np.frombuffer(source.readframes(source.getnframes()), dtype="<i2")
+
+
+def write_wav(path, samples):
+    with wave.open(path, "wb") as out:
+        out.setnchannels(1)
+        out.setsampwidth(2)
+        out.setframerate(48_000)
+        out.writeframes(samples.astype("<i2").tobytes())
+    return path
+
+
+def start_singing(server, wav, settings=None):
+    """Opens Sing It with `wav` as the microphone at a reference of A3; returns the browser and the screen."""
     assert server.api("PUT", "settings", json={"voiceRangeLower": 57, "voiceRangeUpper": 57,
-                                               "noteDurationSeconds": 0.5}).status_code == 200
+                                               "noteDurationSeconds": 0.5, **(settings or {})}).status_code == 200
+    browser = microphone_browser(wav)
+    browser.get(server.url)
+    button(browser, "Sing It").click()
+    screen = browser.find_element(By.ID, "screen-singing")
+    WebDriverWait(browser, 5).until(lambda _: screen.get_attribute("data-state") in ("permission", "reference", "singing"))
+    if screen.get_attribute("data-state") == "permission":
+        # The explanation comes first; only the button asks the browser.
+        assert "microphone" in screen.text and "never leaves this device" in screen.text
+        browser.find_element(By.ID, "singing-allow").click()
+    return browser, screen
+
+
+def sing(server, hertz, needle=False):
+    """Sings `hertz` at a reference of A3 until the first attempt is stored; returns it and the page's feedback.
+    `needle`: the live pitch needle setting, checked to show (on) or stay away (off) while singing."""
     directory = tempfile.mkdtemp(prefix="peach-singer-")
-    browser = microphone_browser(singer_file(hertz, directory))
+    browser, screen = start_singing(server, singer_file(hertz, directory), {"pitchNeedle": needle})
     try:
-        browser.get(server.url)
-        button(browser, "Sing It").click()
-        screen = browser.find_element(By.ID, "screen-singing")
-        WebDriverWait(browser, 5).until(lambda _: screen.get_attribute("data-state") in ("permission", "reference", "singing"))
-        if screen.get_attribute("data-state") == "permission":
-            # The explanation comes first; only the button asks the browser.
-            assert "microphone" in screen.text and "never leaves this device" in screen.text
-            browser.find_element(By.ID, "singing-allow").click()
+        WebDriverWait(browser, 10).until(lambda _: screen.get_attribute("data-state") == "singing")
+        marker = browser.find_element(By.ID, "singing-needle")
+        if needle:
+            WebDriverWait(browser, 5).until(lambda _: marker.get_attribute("data-cents"))
+            assert marker.is_displayed()
+            assert int(marker.get_attribute("data-cents")) == pytest.approx(1200 * math.log2(hertz / A3) % 1200, abs=40)
+        else:
+            assert not marker.is_displayed()
         WebDriverWait(browser, 30).until(lambda _: sung_records(server))
         feedback = browser.find_element(By.ID, "singing-feedback")
         WebDriverWait(browser, 5).until(lambda _: "visible" in feedback.get_attribute("class"))
@@ -69,8 +103,8 @@ def sing(server, hertz):
         shutil.rmtree(directory, ignore_errors=True)
 
 
-def test_a_singer_23_cents_sharp_is_stored_as_plus_23(server):
-    record, feedback = sing(server, A3 * 2 ** (23 / 1200))
+def test_a_singer_23_cents_sharp_is_stored_as_plus_23_with_the_needle_on(server):
+    record, feedback = sing(server, A3 * 2 ** (23 / 1200), needle=True)
     assert record["discipline"] == "pitchSinging" and record["referenceNote"] == 57
     assert record["userCentError"] == pytest.approx(23, abs=3)
     assert record["sungOctave"] == 0
@@ -83,6 +117,49 @@ def test_a_singer_an_octave_below_is_stored_with_the_octave_and_the_cents(server
     assert record["userCentError"] == pytest.approx(-7, abs=3)
     assert record["sungOctave"] == -1
     assert "octave lower" in feedback
+
+
+def test_silence_gets_the_friendly_prompt_after_8_seconds_and_stores_nothing(server, tmp_path):
+    browser, screen = start_singing(server, write_wav(str(tmp_path / "silence.wav"), np.zeros(48_000 * 20)))
+    try:
+        status = browser.find_element(By.ID, "singing-status")
+        WebDriverWait(browser, 10).until(lambda _: screen.get_attribute("data-state") == "singing")
+        began = time.monotonic()
+        time.sleep(5)
+        assert status.text == "Now sing or play it"
+        WebDriverWait(browser, 10, poll_frequency=0.1).until(lambda _: "can't hear you" in status.text)
+        assert time.monotonic() - began >= 7.5
+        assert "can't hear you" in browser.find_element(By.ID, "announcer").get_attribute("textContent")
+        # Not an error: still singing, Done still there, and Done with nothing heard stores nothing.
+        assert screen.get_attribute("data-state") == "singing"
+        browser.find_element(By.ID, "singing-done").click()
+        time.sleep(1)
+        assert screen.get_attribute("data-state") == "singing" and sung_records(server) == []
+    finally:
+        browser.quit()
+
+
+@pytest.mark.parametrize("how", ["Enter", "Done"])
+def test_enter_or_done_commits_a_note_that_is_never_held_steady(server, tmp_path, how):
+    # Alternating 0.3 s of the target and of 100 ¢ sharp: every 0.4 s average swings far beyond ±15 ¢.
+    on, sharp = (read_wav(singer_file(hertz, str(tmp_path))) for hertz in (A3, A3 * 2 ** (100 / 1200)))
+    chunk = int(0.3 * 48_000)
+    wobbly = np.concatenate([(on if index % 2 == 0 else sharp)[start:start + chunk]
+                             for index, start in enumerate(range(0, min(len(on), len(sharp)), chunk))])
+    browser, screen = start_singing(server, write_wav(str(tmp_path / "wobbly.wav"), wobbly))
+    try:
+        WebDriverWait(browser, 10).until(lambda _: screen.get_attribute("data-state") == "singing")
+        time.sleep(3)
+        assert screen.get_attribute("data-state") == "singing" and sung_records(server) == []
+        if how == "Enter":
+            browser.switch_to.active_element.send_keys(Keys.ENTER)
+        else:
+            browser.find_element(By.ID, "singing-done").click()
+        WebDriverWait(browser, 10).until(lambda _: sung_records(server))
+        record = sung_records(server)[0]
+        assert -10 <= record["userCentError"] <= 110 and record["sungOctave"] == 0
+    finally:
+        browser.quit()
 
 
 def test_a_denied_microphone_says_so_and_leads_back(server):

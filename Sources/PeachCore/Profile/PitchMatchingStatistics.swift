@@ -13,6 +13,8 @@ public struct PitchMatchingStatistics: Hashable, Sendable {
     }
 
     private var absoluteErrors = Welford()
+    /// The newest absolute errors, oldest first, for the trend.
+    private var recentErrors: [Double] = []
     private let calendar: Calendar
     /// Oldest first.
     public private(set) var days: [Day] = []
@@ -24,6 +26,9 @@ public struct PitchMatchingStatistics: Hashable, Sendable {
     public mutating func add(_ attempt: CompletedPitchMatching) {
         let error = attempt.userCentError.magnitude.rawValue
         absoluteErrors.add(error)
+        recentErrors.append(error)
+        // Trimmed in batches, so adding stays O(1) amortised.
+        if recentErrors.count >= 2 * Trend.window { recentErrors.removeFirst(recentErrors.count - Trend.window) }
         // Answers arrive in time order: the newest day takes them without calendar work.
         if let last = days.indices.last, days[last].start <= attempt.timestamp, attempt.timestamp < days[last].end {
             days[last].absoluteErrors.add(error)
@@ -44,4 +49,6 @@ public struct PitchMatchingStatistics: Hashable, Sendable {
     public var meanAbsoluteError: Cents? { absoluteErrors.mean.map(Cents.init) }
     /// The sample standard deviation of the absolute errors.
     public var standardDeviation: Cents? { absoluteErrors.standardDeviation.map(Cents.init) }
+    /// Whether the newest attempts land closer than the ones before them; nil until there are enough.
+    public var trend: Trend? { Trend(absoluteErrors: recentErrors) }
 }

@@ -33,6 +33,32 @@ public enum Trend: String, Hashable, Sendable, Codable, CaseIterable {
         self.init(before: before, after: after)
     }
 
+    /// Matching attempts (slider or voice) need this many before their halves are compared.
+    public static let minimumMatchingCount = 20
+
+    /// The same verdict on matching accuracy: the newest attempts' absolute errors (up to
+    /// `Trend.window`) split into halves, whose means are compared; improving when the newer mean
+    /// is more than `tolerance` lower and the difference beyond its standard error (one-sided 95 %).
+    /// - Parameter absoluteErrors: oldest first.
+    public init?(absoluteErrors: some Collection<Double>) {
+        guard absoluteErrors.count >= Self.minimumMatchingCount else { return nil }
+        let recent = absoluteErrors.suffix(Self.window)
+        let older = Welford(recent.prefix(recent.count / 2))
+        let newer = Welford(recent.suffix(recent.count - older.count))
+        guard let before = older.mean, let after = newer.mean,
+              let beforeSD = older.standardDeviation, let afterSD = newer.standardDeviation
+        else { return nil }
+        let standardError = (beforeSD * beforeSD / Double(older.count) + afterSD * afterSD / Double(newer.count)).squareRoot()
+        let change = after - before
+        if after < before * (1 - Self.tolerance), change < -Self.significance * standardError {
+            self = .improving
+        } else if after > before * (1 + Self.tolerance), change > Self.significance * standardError {
+            self = .declining
+        } else {
+            self = .stable
+        }
+    }
+
     /// The verdict on two fits, older first.
     init(before: ThresholdEstimate, after: ThresholdEstimate) {
         // The 95 % intervals are nearly symmetric in log cents: their half-width over 1.96 is the

@@ -16,6 +16,7 @@ public struct SettingsUpdate: Hashable, Sendable, Codable {
     public var intervalMatchingCentRange: Double?
     public var voiceRangeLower: Int?
     public var voiceRangeUpper: Int?
+    public var pitchNeedle: Bool?
 
     /// One interval as it arrives from outside: `{"name": "P5", "direction": "up"}`.
     public struct IntervalChoice: Hashable, Sendable, Codable {
@@ -37,7 +38,8 @@ public struct SettingsUpdate: Hashable, Sendable, Codable {
         referencePitchHz: Double? = nil, soundSource: String? = nil, varyLoudness: Double? = nil,
         noteGapSeconds: Double? = nil, minCentDifference: Double? = nil, maxCentDifference: Double? = nil,
         language: String? = nil, intervals: [IntervalChoice]? = nil, tuningSystem: String? = nil,
-        intervalMatchingCentRange: Double? = nil, voiceRangeLower: Int? = nil, voiceRangeUpper: Int? = nil
+        intervalMatchingCentRange: Double? = nil, voiceRangeLower: Int? = nil, voiceRangeUpper: Int? = nil,
+        pitchNeedle: Bool? = nil
     ) {
         self.noteRangeLower = noteRangeLower
         self.noteRangeUpper = noteRangeUpper
@@ -54,6 +56,7 @@ public struct SettingsUpdate: Hashable, Sendable, Codable {
         self.intervalMatchingCentRange = intervalMatchingCentRange
         self.voiceRangeLower = voiceRangeLower
         self.voiceRangeUpper = voiceRangeUpper
+        self.pitchNeedle = pitchNeedle
     }
 
     /// The full description of `settings`, so that storing it and applying it back is lossless.
@@ -67,7 +70,8 @@ public struct SettingsUpdate: Hashable, Sendable, Codable {
             maxCentDifference: training.maxCentDifference.rawValue, language: settings.language.rawValue,
             intervals: training.intervals.map(IntervalChoice.init), tuningSystem: training.tuningSystem.rawValue,
             intervalMatchingCentRange: training.intervalMatchingRange.rawValue,
-            voiceRangeLower: training.voiceRange.lowerBound.rawValue, voiceRangeUpper: training.voiceRange.upperBound.rawValue)
+            voiceRangeLower: training.voiceRange.lowerBound.rawValue, voiceRangeUpper: training.voiceRange.upperBound.rawValue,
+            pitchNeedle: training.pitchNeedle)
     }
 }
 
@@ -153,6 +157,7 @@ extension PeachSettings {
                 message: "voiceRangeLower (\(voiceLower)) must not be above voiceRangeUpper (\(voiceUpper))")
         }
         training.voiceRange = MIDINote(voiceLower)!...MIDINote(voiceUpper)!
+        training.pitchNeedle = update.pitchNeedle ?? training.pitchNeedle
 
         var language = self.language
         if let code = update.language {

@@ -23,6 +23,9 @@ public struct TrainingSettings: Hashable, Sendable {
     /// "My range": the notes a sung trial's reference is drawn from, so it follows the singer
     /// (any span, one note included). C3–C5 by default.
     public var voiceRange = MIDINote(48)!...MIDINote(72)!
+    /// Sing It: a live needle shows the tracked pitch against the target while singing. Off by
+    /// default: the ear trains, not the eye.
+    public var pitchNeedle = false
 
     public static let `default` = TrainingSettings(
         noteRange: .default, noteDurationSeconds: 1.0, referencePitch: .a440, varyLoudness: 0,

@@ -42,6 +42,7 @@ extension SettingsUpdate: APIDescribed {
                 .describe("Interval matching: how far the tunable note starts from the target and how far the slider reaches."),
             "voiceRangeLower": APINote.bounds(NoteRange.pianoRange).describe("Sing It: the lowest note of the singer's range (MIDI)."),
             "voiceRangeUpper": APINote.bounds(NoteRange.pianoRange).describe("Sing It: the highest note of the singer's range (MIDI)."),
+            "pitchNeedle": .describe("Sing It: show the tracked pitch against the target while singing (off by default)."),
         ]
     }
 }

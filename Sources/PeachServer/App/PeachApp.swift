@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdTLS
 import Logging
 import NIOCore
 import PeachAudio
@@ -76,14 +77,16 @@ public enum PeachApp {
         return router
     }
 
+    /// - Parameter tls: serve HTTPS with this identity; nil serves plain HTTP.
     /// - Parameter onListening: called with the bound port once the server accepts connections
     ///   (the port differs from the requested one when 0 asked for a free port).
     public static func application(
-        services: PeachServices, host: String, port: Int, access: AccessPolicy = .loopbackOnly, logger: Logger,
-        onListening: @escaping @Sendable (Int) async -> Void = { _ in }
+        services: PeachServices, host: String, port: Int, access: AccessPolicy = .loopbackOnly, tls: TLSIdentity? = nil,
+        logger: Logger, onListening: @escaping @Sendable (Int) async -> Void = { _ in }
     ) throws -> some ApplicationProtocol {
         Application(
             responder: GuardedResponder(inner: try router(services: services, logger: logger).buildResponder(), policy: access),
+            server: try tls.map { try .tls(.http1(), tlsConfiguration: $0.configuration) } ?? .http1(),
             configuration: .init(address: .hostname(host, port: port), serverName: "Peach"),
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? port) },
             logger: logger)

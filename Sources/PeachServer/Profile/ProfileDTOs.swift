@@ -75,10 +75,15 @@ struct ProfileResponse: ResponseEncodable, Decodable, APIDescribed {
         }
     }
 
-    struct PitchMatching: Codable {
+    struct PitchMatching: Codable, APIDescribed {
         let count: Int
         let meanAbsoluteError: Nullable<Double>
         let standardDeviation: Nullable<Double>
+        let trend: Nullable<Trend>
+
+        static var apiNotes: [String: APINote] {
+            ["trend": .describe("Mean absolute error of the newer half of the newest attempts against the older half; null below \(Trend.minimumMatchingCount) attempts.")]
+        }
     }
 
     let comparisons: Comparisons
@@ -109,7 +114,8 @@ struct ProfileResponse: ResponseEncodable, Decodable, APIDescribed {
         })
         pitchMatching = PitchMatching(
             count: profile.matching.count, meanAbsoluteError: Nullable(profile.matching.meanAbsoluteError?.rawValue),
-            standardDeviation: Nullable(profile.matching.standardDeviation?.rawValue))
+            standardDeviation: Nullable(profile.matching.standardDeviation?.rawValue),
+            trend: Nullable(profile.matching.trend))
     }
 }
 

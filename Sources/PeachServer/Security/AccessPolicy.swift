@@ -19,6 +19,8 @@ public struct AccessPolicy: Sendable {
     public let hostNames: Set<String>
     /// Whether `Host: 192.168.1.20:8080` is acceptable: yes when listening beyond loopback.
     public let acceptsIPAddressHosts: Bool
+    /// Served over HTTPS: pages' origins are `https://`, and the cookie is sent over HTTPS only.
+    public var secure = false
 
     public init(token: String?, hostNames: Set<String> = [], acceptsIPAddressHosts: Bool) {
         self.token = token
@@ -88,7 +90,7 @@ public struct AccessPolicy: Sendable {
             return .deny(status: 403, reason: "this Peach server does not answer to host '\(host)'")
         }
         if let origin = request.origin {
-            guard origin.lowercased() == "http://" + host.lowercased() else {
+            guard origin.lowercased() == (secure ? "https://" : "http://") + host.lowercased() else {
                 return .deny(status: 403, reason: "cross-site request from origin '\(origin)' refused")
             }
         }
@@ -116,7 +118,7 @@ public struct AccessPolicy: Sendable {
     }
 
     public var setCookieHeader: String? {
-        token.map { "\(Self.cookieName)=\($0); Path=/; Max-Age=31536000; HttpOnly; SameSite=Strict" }
+        token.map { "\(Self.cookieName)=\($0); Path=/; Max-Age=31536000; HttpOnly; SameSite=Strict" + (secure ? "; Secure" : "") }
     }
 
     // MARK: - Helpers

@@ -16,6 +16,24 @@ struct PitchMatchingStatisticsTests {
         #expect(statistics.standardDeviation == nil)
     }
 
+    @Test func theTrendComparesTheNewerHalfsMeanAbsoluteErrorWithTheOlderHalfs() {
+        func statistics(_ errors: [Double]) -> PitchMatchingStatistics {
+            var statistics = PitchMatchingStatistics()
+            for error in errors { statistics.add(Self.attempt(error)) }
+            return statistics
+        }
+        let alternating = { (centre: Double) in (0..<20).map { $0.isMultiple(of: 2) ? centre + 2 : -(centre - 2) } }
+        #expect(statistics(alternating(10).dropLast()).trend == nil)
+        #expect(statistics(alternating(20) + alternating(10)).trend == .improving)
+        #expect(statistics(alternating(10) + alternating(20)).trend == .declining)
+        #expect(statistics(alternating(10) + alternating(10.2)).trend == .stable)
+        // Widely scattered halves: a lower mean alone is not enough.
+        let scattered = (0..<20).map { $0.isMultiple(of: 2) ? 1.0 : 60 }
+        #expect(statistics(scattered + scattered.map { $0 == 60 ? 50 : 1 }).trend == .stable)
+        // Only the newest attempts count: an old bad stretch is forgotten.
+        #expect(statistics(alternating(80) + Array(repeating: alternating(10), count: Trend.window / 20).flatMap { $0 }).trend == .stable)
+    }
+
     @Test func sharpAndFlatErrorsCountByTheirSize() {
         var statistics = PitchMatchingStatistics()
         for error in [-10.0, 10, -4, 4] { statistics.add(Self.attempt(error)) }

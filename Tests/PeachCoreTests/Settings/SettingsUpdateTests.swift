@@ -41,6 +41,14 @@ struct SettingsUpdateTests {
         #expect(try PeachSettings.default.applying(SettingsUpdate(settings)) == settings)
     }
 
+    @Test func thePitchNeedleIsOffUntilTurnedOnAndSurvivesTheRoundTrip() throws {
+        #expect(PeachSettings.default.training.pitchNeedle == false)
+        let settings = try PeachSettings.default.applying(SettingsUpdate(pitchNeedle: true))
+        #expect(settings.training.pitchNeedle)
+        #expect(try settings.applying(SettingsUpdate(voiceRangeLower: 50)).training.pitchNeedle)
+        #expect(try PeachSettings.default.applying(SettingsUpdate(settings)) == settings)
+    }
+
     @Test(arguments: [
         (SettingsUpdate(noteRangeLower: 20), "noteRangeLower"),
         (SettingsUpdate(noteRangeUpper: 109), "noteRangeUpper"),

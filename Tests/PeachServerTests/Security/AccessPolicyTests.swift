@@ -78,6 +78,16 @@ struct AccessPolicyTests {
         #expect(local.decide(Self.request(method: "POST", host: "127.0.0.1:8080", origin: "http://127.0.0.1:8080", fromLoopback: true)) == .allow)
         #expect(local.decide(Self.request(method: "POST", host: "127.0.0.1:8080", origin: "http://evil.example", fromLoopback: true)).isDenied)
     }
+
+    @Test func overHTTPSTheOriginIsHTTPSAndTheCookieIsSecure() {
+        var secure = Self.network
+        secure.secure = true
+        let withToken = "peach_token=\(Self.token)"
+        #expect(secure.decide(Self.request(method: "POST", origin: "https://192.168.1.20:8080", cookie: withToken)) == .allow)
+        #expect(secure.decide(Self.request(method: "POST", origin: "http://192.168.1.20:8080", cookie: withToken)).isDenied)
+        #expect(secure.setCookieHeader?.hasSuffix("; HttpOnly; SameSite=Strict; Secure") == true)
+        #expect(Self.network.setCookieHeader?.contains("Secure") == false)
+    }
 }
 
 extension AccessPolicy.Decision {

@@ -6,6 +6,43 @@ import { attachTimelineChart } from '../timeline-chart.js';
 
 const TREND_ARROWS = { improving: '↘', stable: '→', declining: '↗' };
 
+/** Until both halves of the recent answers can be compared the trend says so, not a guess. */
+function trendText(trend) {
+  return trend ? `${TREND_ARROWS[trend]} ${t(`profile.trend.${trend}`)}` : t('profile.trend.unknown');
+}
+
+/**
+ * A section on how close matching answers land, one per way of answering (slider, voice): made from
+ * the page's template, its parts named `${name}-${part}` and its strings `profile.${name}…`.
+ */
+function accuracySection(section) {
+  const name = section.dataset.accuracy;
+  section.append(document.getElementById('accuracy-template').content.cloneNode(true));
+  const part = (key) => section.querySelector(`[data-part="${key}"]`);
+  for (const element of section.querySelectorAll('[data-part]')) element.id = `${name}-${element.dataset.part}`;
+  section.setAttribute('aria-labelledby', part('title').id);
+  part('title').dataset.i18n = `profile.${name}`;
+  part('empty').dataset.i18n = `profile.${name}Empty`;
+  return {
+    /** `stats`: the profile's pitchMatching numbers of this section's scope. */
+    async show(stats) {
+      part('empty').hidden = stats.count > 0;
+      part('stats').hidden = stats.count === 0;
+      if (stats.count === 0) return;
+      part('mean').textContent = t('profile.cents', { value: formatCents(stats.meanAbsoluteError) });
+      part('sd').textContent = t('profile.cents', { value: formatCents(stats.standardDeviation) });
+      part('trend').textContent = trendText(stats.trend);
+      part('count').textContent = formatCount(stats.count);
+      // The day-by-day mean absolute error, drawn by the server like Start's sparklines.
+      part('timeline').innerHTML = await api.sparklineSvg(section.dataset.discipline);
+      part('timeline').querySelector('svg')?.setAttribute('aria-hidden', 'true');
+      part('timeline').setAttribute('aria-label', t('profile.accuracyTimeline', {
+        value: formatCents(stats.meanAbsoluteError), count: formatCount(stats.count),
+      }));
+    },
+  };
+}
+
 // The Profile screen: every number comes from /api/profile and the chart from the server's SVG
 // renderer; this module only lays them out and handles the chart's gestures and popup.
 export function profileScreen() {
@@ -21,6 +58,9 @@ export function profileScreen() {
   let profile = null;
   let generation = 0;
   let chartControl = null;
+  const accuracy = [...element.querySelectorAll('[data-accuracy]')].map((section) => ({
+    scope: section.dataset.discipline === 'pitchSinging' ? 'singing' : 'pitch', view: accuracySection(section),
+  }));
 
   function showPopup(index, at) {
     const point = points[index];
@@ -120,19 +160,8 @@ export function profileScreen() {
         : t('profile.thresholdPending');
       $('profile-mean').textContent = t('profile.cents', { value: formatCents(comparisons.meanThreshold) });
       $('profile-sd').textContent = t('profile.cents', { value: formatCents(comparisons.standardDeviation) });
-      // Until both halves of the recent answers can be fitted the trend says so, not a guess.
-      $('profile-trend').textContent = comparisons.trend
-        ? `${TREND_ARROWS[comparisons.trend]} ${t(`profile.trend.${comparisons.trend}`)}`
-        : t('profile.trend.unknown');
+      $('profile-trend').textContent = trendText(comparisons.trend);
       $('profile-count').textContent = formatCount(comparisons.count);
-    }
-    const matching = profile.pitchMatching;
-    $('matching-empty').hidden = matching.count > 0;
-    $('matching-stats').hidden = matching.count === 0;
-    if (matching.count > 0) {
-      $('matching-mean').textContent = t('profile.cents', { value: formatCents(matching.meanAbsoluteError) });
-      $('matching-sd').textContent = t('profile.cents', { value: formatCents(matching.standardDeviation) });
-      $('matching-count').textContent = formatCount(matching.count);
     }
     return hasData;
   }
@@ -144,7 +173,10 @@ export function profileScreen() {
   async function load() {
     const id = ++generation;
     try {
-      profile = await api.profile();
+      const [pitch, ...accuracies] = await Promise.all([api.profile(), ...accuracy.map(({ scope }) => api.profile(scope))]);
+      if (id !== generation) return;
+      profile = pitch;
+      await Promise.all(accuracy.map(({ view }, index) => view.show(accuracies[index].pitchMatching)));
       if (id !== generation) return;
       if (showSummary()) await loadChart(id);
     } catch (error) {

@@ -52,7 +52,8 @@ export function settingsScreen({ navigate }) {
     for (const [name, value] of Object.entries(settings)) {
       const input = control(name);
       if (!input || name === 'intervals') continue;
-      input.value = String(value);
+      if (input.type === 'checkbox') input.checked = value;
+      else input.value = String(value);
       showValue(name);
     }
   }
@@ -119,7 +120,7 @@ export function settingsScreen({ navigate }) {
 
   async function save(name) {
     const input = control(name);
-    const value = input.type === 'range' ? Number(input.value) : input.value;
+    const value = { range: Number(input.value), checkbox: input.checked }[input.type] ?? input.value;
     try {
       state = await api.updateSettings({ [name]: value });
       if (name === 'language') setLanguage(value);

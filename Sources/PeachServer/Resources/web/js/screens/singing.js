@@ -11,6 +11,8 @@ const LEAD_SECONDS = 0.05;
 const ECHO_SECONDS = 0.15;
 /** Nothing pitched heard for this long: a friendly prompt, not an error. */
 const SILENCE_PROMPT_SECONDS = 8;
+/** The needle's reach each side of the target. */
+const NEEDLE_CENTS = 50;
 
 // The microphone asks for the raw signal: echo cancellation, noise suppression and automatic
 // gain all bend pitch or chop a held note.
@@ -28,6 +30,7 @@ export function singingScreen({ navigate, announce }) {
   const done = document.getElementById('singing-done');
   const status = document.getElementById('singing-status');
   const feedback = document.getElementById('singing-feedback');
+  const needle = document.getElementById('singing-needle');
 
   let session = 0; // bumped on every stop, so callbacks of a discarded attempt do nothing
   let microphone = null; // {stream, source, tracker}
@@ -73,8 +76,21 @@ export function singingScreen({ navigate, announce }) {
       current.lastHeard = time;
       if (status.dataset.i18n === 'singing.silence') say('singing.sing');
     }
+    showNeedle(cents);
     const held = current.steady.push(time, cents);
     if (held !== null) commit(held);
+  }
+
+  /** The setting's live needle: cents from the nearest octave of the target (as the answer is judged). */
+  function showNeedle(cents) {
+    if (needle.hidden) return;
+    if (cents === null) {
+      needle.dataset.cents = '';
+      return;
+    }
+    const folded = cents - 1200 * Math.round(cents / 1200);
+    needle.dataset.cents = String(Math.round(folded));
+    needle.style.setProperty('--cents', String(Math.max(-NEEDLE_CENTS, Math.min(NEEDLE_CENTS, folded)) * 50 / NEEDLE_CENTS));
   }
 
   async function play(challenge, id, startAt) {
@@ -102,6 +118,8 @@ export function singingScreen({ navigate, announce }) {
     setState('reference');
     say('singing.listen');
     if (!(await untilAudible(context, end, () => !isCurrent(id)))) return;
+    needle.dataset.cents = '';
+    needle.style.setProperty('--cents', '0');
     setState('singing');
     say('singing.sing');
     done.disabled = false;
@@ -211,8 +229,12 @@ export function singingScreen({ navigate, announce }) {
       done.disabled = true;
       say('');
       // Explain before the browser asks; once allowed, the explanation is not repeated.
-      const permission = await navigator.permissions?.query({ name: 'microphone' }).catch(() => null);
+      const [permission, settings] = await Promise.all([
+        navigator.permissions?.query({ name: 'microphone' }).catch(() => null),
+        api.settings().then((answer) => answer.settings, () => null),
+      ]);
       if (!isCurrent(id)) return;
+      needle.hidden = !settings?.pitchNeedle;
       if (permission?.state === 'granted') {
         begin(id);
       } else {
