@@ -25,6 +25,13 @@ public struct Calibration: Hashable, Sendable, Codable {
         return calibration
     }
 
+    /// The table as text that is the same in every process (sorted JSON), for a digest.
+    var canonicalText: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+    }
+
     /// The measured offset (cents) and level correction (dB) of `key` in `preset`; the nearest
     /// measured key stands in outside the measured range.
     func correction(for preset: Sound.Preset, key: Int) -> (cents: Double, gainDB: Double) {

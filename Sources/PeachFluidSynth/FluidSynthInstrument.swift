@@ -19,8 +19,11 @@ public final class FluidSynthInstrument: Instrument, @unchecked Sendable {
     private let settings: OpaquePointer
     private let pool = Mutex<[Slot]>([])
 
-    /// Loads the preset (its samples are decoded now, not at the first note) and readies two notes.
-    public init(soundFontPath: String, sound: Sound, calibration: Calibration, sampleRate: Double) throws(AudioError) {
+    /// Loads the preset (its samples are decoded now, not at the first note) and readies `readyNotes`
+    /// notes (at least one), each a synthesizer with the SoundFont loaded.
+    public init(
+        soundFontPath: String, sound: Sound, calibration: Calibration, sampleRate: Double, readyNotes: Int = 2
+    ) throws(AudioError) {
         guard let preset = sound.preset else { throw .deviceUnavailable("\(sound.id) is not a SoundFont preset") }
         self.sound = sound
         self.soundFontPath = soundFontPath
@@ -35,9 +38,9 @@ public final class FluidSynthInstrument: Instrument, @unchecked Sendable {
         fluid_settings_setint(settings, "synth.dynamic-sample-loading", 1)
         fluid_settings_setint(settings, "synth.polyphony", 16)
         do {
-            let first = try makeSlot()
-            let second = try makeSlot()
-            pool.withLock { $0 = [first, second] }
+            var slots: [Slot] = []
+            for _ in 0..<max(1, readyNotes) { slots.append(try makeSlot()) }
+            pool.withLock { $0 = slots }
         } catch {
             delete_fluid_settings(settings)
             throw error

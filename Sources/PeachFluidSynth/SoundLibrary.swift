@@ -15,14 +15,27 @@ public final class SoundLibrary: Sendable {
     public let sounds: [Sound]
     public let sampleRate: Double
     private let calibration: Calibration
+    /// The notes each instrument readies when it loads (more are made when more sound at once).
+    private let readyNotes: Int
     private let instruments = Mutex<[String: FluidSynthInstrument]>([:])
-    private let loading = Mutex(())
+    /// One lock per sound: a second caller (the first key, while choosing the sound still loads it)
+    /// waits for that load instead of decoding the same samples alongside; other sounds go on loading.
+    private let loaders = Mutex<[String: Loader]>([:])
+
+    private final class Loader: Sendable {
+        let lock = Mutex(())
+    }
 
     /// - Parameter userSoundFont: a SoundFont the user brought (`--soundfont`): its presets are listed
     ///   (read from its preset headers only), and it is used uncalibrated unless a table exists for it.
-    ///   `calibrated: false` plays every key as the SoundFont has it (to measure it).
-    public init(userSoundFont: String? = nil, sampleRate: Double = 48_000, calibrated: Bool = true) throws(AudioError) {
+    ///   `calibrated: false` plays every key as the SoundFont has it (to measure it). `readyNotes`:
+    ///   how many notes an instrument readies when it loads; a real-time player wants two (a note
+    ///   and the next), a renderer one (each costs a parse of the SoundFont's headers).
+    public init(
+        userSoundFont: String? = nil, sampleRate: Double = 48_000, calibrated: Bool = true, readyNotes: Int = 2
+    ) throws(AudioError) {
         self.sampleRate = sampleRate
+        self.readyNotes = readyNotes
         soundFontPath = userSoundFont ?? Self.defaultSoundFontPath
         calibration = calibrated ? Calibration.bundled(for: URL(fileURLWithPath: soundFontPath).lastPathComponent) : .none
         var sounds = [Sound.sine] + Sound.generalMIDI
@@ -39,18 +52,63 @@ public final class SoundLibrary: Sendable {
     public func instrument(for sound: Sound) throws(AudioError) -> FluidSynthInstrument? {
         guard sound.preset != nil else { return nil }
         if let cached = instruments.withLock({ $0[sound.id] }) { return cached }
+        let loader = loaders.withLock { loaders in
+            if let loader = loaders[sound.id] { return loader }
+            let loader = Loader()
+            loaders[sound.id] = loader
+            return loader
+        }
+        return try loader.lock.withLock { _ throws(AudioError) in
+            if let cached = instruments.withLock({ $0[sound.id] }) { return cached }
+            return keep(try load(sound))
+        }
+    }
+
+    /// Loads `sounds` that are not loaded yet, one after the other, so that choosing one later finds
+    /// it ready. Meant for a low-priority thread: it takes none of the locks `instrument(for:)` waits
+    /// on, so a sound chosen meanwhile loads at once beside it (reusing every sample this has decoded:
+    /// FluidSynth shares them between synthesizers) instead of waiting for it. Failures are left for
+    /// the first real use to report.
+    public func warmUp(_ sounds: [Sound]) {
+        for sound in sounds where sound.preset != nil {
+            guard instruments.withLock({ $0[sound.id] }) == nil, let made = try? load(sound) else { continue }
+            _ = keep(made)
+        }
+    }
+
+    private func load(_ sound: Sound) throws(AudioError) -> FluidSynthInstrument {
         guard FileManager.default.fileExists(atPath: soundFontPath) else {
             throw .deviceUnavailable("the SoundFont \(soundFontPath) is missing (scripts/setup.sh installs it)")
         }
-        // One load at a time: a second caller (the first key, while choosing the sound still loads it)
-        // waits for it instead of decoding the same samples alongside.
-        return try loading.withLock { _ throws(AudioError) in
-            if let cached = instruments.withLock({ $0[sound.id] }) { return cached }
-            let made = try FluidSynthInstrument(
-                soundFontPath: soundFontPath, sound: sound, calibration: calibration, sampleRate: sampleRate)
-            instruments.withLock { $0[sound.id] = made }
+        return try FluidSynthInstrument(
+            soundFontPath: soundFontPath, sound: sound, calibration: calibration, sampleRate: sampleRate,
+            readyNotes: readyNotes)
+    }
+
+    /// The instrument kept for `made.sound`: `made`, unless another load got there first.
+    private func keep(_ made: FluidSynthInstrument) -> FluidSynthInstrument {
+        instruments.withLock { instruments in
+            if let first = instruments[made.sound.id] { return first }
+            instruments[made.sound.id] = made
             return made
         }
+    }
+
+    /// A digest of everything the keys `noteSample(_:key:longestNote:)` renders depend on besides
+    /// the sound and key: the SoundFont file (path, size, modification time), the calibration table,
+    /// the sample rate, the longest note and the rendering itself. Keys kept on disk under it stay
+    /// valid exactly as long as it does. 16 hex digits (64-bit FNV-1a), the same in every process.
+    public func renderIdentity(longestNote: Duration) -> String {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: soundFontPath)
+        let size = (attributes?[.size] as? NSNumber)?.int64Value ?? -1
+        let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? -1
+        let text = [
+            soundFontPath, "\(size)", "\(modified)", calibration.canonicalText, "\(sampleRate)", "\(longestNote)",
+            NoteSample.renderVersion,
+        ].joined(separator: "\n")
+        let hash = text.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+        let digits = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
     /// `key` of the instrument `sound`, rendered once for a player that resamples it (the browser):

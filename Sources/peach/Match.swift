@@ -26,7 +26,7 @@ struct Match: AsyncParsableCommand {
         let reach = discipline.matchingRange(settings).rawValue
         let trials = try await TrialSource.resuming(from: store)
         let synthesizer = try sound.synthesizer(
-            settings: SynthesisSettings(), fallback: settings.soundSource.rawValue, forPitchMatching: true)
+            settings: SynthesisSettings(), fallback: settings.soundSource.rawValue, kind: discipline.kind)
         let output = try audio.start(synthesizer)
         let terminal = TerminalSession()
         let driver = PitchMatchingSessionDriver(

@@ -35,11 +35,14 @@ struct Serve: AsyncParsableCommand {
     func run() async throws {
         var logger = Logger(label: "peach")
         logger.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap { Logger.Level(rawValue: $0) } ?? .notice
-        // Lists sounds only: no samples are read until an instrument is played.
-        let library = try SoundLibrary(userSoundFont: soundfont)
+        // Lists sounds only: no samples are read before the server answers. Each key is rendered
+        // alone, so an instrument readies one note (each costs a parse of the SoundFont).
+        let library = try SoundLibrary(userSoundFont: soundfont, readyNotes: 1)
         let sounds = library.sounds.map { SoundChoice(id: $0.id, name: $0.name, sustains: $0.sustains) }
+        let sampler = LibraryNoteSampler(library: library)
         let services = try await PeachServices.open(
-            databasePath: data.resolvedPath, logger: logger, sounds: sounds, sampler: LibraryNoteSampler(library: library))
+            databasePath: data.resolvedPath, logger: logger, sounds: sounds, sampler: sampler)
+        let chosen = await services.settings.current.training.soundSource.rawValue
         var policy = AccessPolicy.listening(on: host, token: token, machineNames: [ProcessInfo.processInfo.hostName])
         let tls = try identity(beyondLoopback: policy.acceptsIPAddressHosts)
         policy.secure = tls != nil
@@ -55,6 +58,8 @@ struct Serve: AsyncParsableCommand {
             Output.line(url)
             if let tls { Output.line("Certificate SHA-256 fingerprint: \(tls.fingerprint)") }
             if openBrowser { Browser.open(url) }
+            // Once listening: a newly chosen instrument then finds its preset decoded.
+            sampler.warmUp(first: chosen)
         }
         try await app.runService()
     }

@@ -23,25 +23,25 @@ struct SoundOptions: ParsableArguments {
         }
     }
 
-    /// A synthesizer for `--sound` (or `fallback` when it is not given).
-    func synthesizer(settings: SynthesisSettings, fallback: String = Sound.sine.id, forPitchMatching: Bool = false) throws -> Synthesizer {
-        Synthesizer(settings: settings, instrument: try instrument(sampleRate: settings.sampleRate, fallback: fallback, forPitchMatching: forPitchMatching))
+    /// A synthesizer for `--sound` (or `fallback` when it is not given), playing trials of `kind`.
+    func synthesizer(settings: SynthesisSettings, fallback: String = Sound.sine.id, kind: Discipline.Kind = .comparison) throws -> Synthesizer {
+        Synthesizer(settings: settings, instrument: try instrument(sampleRate: settings.sampleRate, fallback: fallback, kind: kind))
     }
 
-    func instrument(sampleRate: Double, fallback: String = Sound.sine.id, forPitchMatching: Bool = false) throws -> (any Instrument)? {
+    func instrument(sampleRate: Double, fallback: String = Sound.sine.id, kind: Discipline.Kind = .comparison) throws -> (any Instrument)? {
         let library = try library(sampleRate: sampleRate)
         let id = sound ?? fallback
-        guard let chosen = library.sound(id: id) else {
+        guard let chosen = library.sound(id: id), let source = SoundSource(rawValue: id) else {
             throw ValidationError("--sound must be one of \(library.sounds.map(\.id).joined(separator: ", ")), got '\(id)'")
         }
-        if forPitchMatching, !chosen.sustains {
-            // A decaying note cannot be tuned for long; a new attack would be a pitch cue of its own.
+        let played = TrialSound(chosen: source, sustains: chosen.sustains, kind: kind)
+        if played.insteadOf != nil {
+            // Asked for by name, it is refused rather than silently replaced.
             guard sound == nil else {
                 throw ValidationError("--sound \(id) decays, so it is not offered for pitch matching; choose a sustaining sound")
             }
             Output.line("\(chosen.name) decays, so pitch matching plays the sine.")
-            return nil
         }
-        return try library.instrument(for: chosen)
+        return try library.sound(id: played.source.rawValue).flatMap(library.instrument(for:))
     }
 }

@@ -48,4 +48,26 @@ struct SoundLibraryTests {
         _ = synthesizer.render(count: 4_800)
         #expect(synthesizer.activeVoiceCount == 0)
     }
+
+    @Test("Warming up loads instruments ahead of their first use; a later caller gets the warmed one")
+    func warmUp() throws {
+        let library = try SoundLibrary(readyNotes: 1)
+        let flute = try #require(library.sound(id: "flute"))
+        library.warmUp([.sine, flute])
+        let warmed = try #require(try library.instrument(for: flute))
+        library.warmUp([flute])
+        #expect(try library.instrument(for: flute) === warmed)
+        let sample = try #require(try library.noteSample(flute, key: 72, longestNote: .seconds(3)))
+        #expect(sample.loop != nil && sample.samples.contains { abs($0) > 0.01 })
+    }
+
+    @Test("The render identity is the same in every library on the same SoundFont, and changes with what the keys depend on")
+    func renderIdentity() throws {
+        let identity = try SoundLibrary().renderIdentity(longestNote: .seconds(3))
+        #expect(identity.count == 16 && identity.allSatisfy(\.isHexDigit))
+        #expect(try SoundLibrary().renderIdentity(longestNote: .seconds(3)) == identity)
+        #expect(try SoundLibrary().renderIdentity(longestNote: .seconds(2)) != identity)
+        #expect(try SoundLibrary(calibrated: false).renderIdentity(longestNote: .seconds(3)) != identity)
+        #expect(try SoundLibrary(sampleRate: 44_100).renderIdentity(longestNote: .seconds(3)) != identity)
+    }
 }

@@ -15,6 +15,9 @@ struct SoundRoutesTests {
     final class CountingSampler: NoteSampler {
         let renders = Mutex(0)
         let prepared = Mutex<[String]>([])
+        let identity: String
+
+        init(identity: String = "counting-1") { self.identity = identity }
 
         func prepare(sound id: String) { prepared.withLock { $0.append(id) } }
 
@@ -28,9 +31,9 @@ struct SoundRoutesTests {
     }
 
     func withServer(
-        sampler: CountingSampler = CountingSampler(), _ body: @Sendable (any TestClientProtocol) async throws -> Void
+        sampler: CountingSampler = CountingSampler(), directory: TestApp.Directory = TestApp.Directory(),
+        _ body: @Sendable (any TestClientProtocol) async throws -> Void
     ) async throws {
-        let directory = TestApp.Directory()
         let services = try await PeachServices.open(
             databasePath: directory.databasePath, logger: Logger(label: "test"), sounds: SoundSettingsAPITests.instruments,
             sampler: sampler)
@@ -56,6 +59,39 @@ struct SoundRoutesTests {
             }
         }
         #expect(sampler.renders.withLock { $0 } == 2)
+    }
+
+    @Test func aRestartedServerServesTheKeysItRenderedBeforeFromDiskUnlessTheRenderingChanged() async throws {
+        let directory = TestApp.Directory()
+        let expected = WAVFile(samples: [Float](repeating: 60, count: 60), sampleRate: 48_000).data
+        let fetch: @Sendable (any TestClientProtocol) async throws -> Void = { client in
+            try await client.execute(uri: "/api/sounds/strings/notes/60", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.init(SoundRoutes.frequencyHeader)!] == "60.0")
+                #expect(response.headers[.init(SoundRoutes.loopStartHeader)!] == "10")
+                #expect(response.headers[.init(SoundRoutes.loopEndHeader)!] == "60")
+                #expect(Data(buffer: response.body) == expected)
+            }
+        }
+        let first = CountingSampler()
+        try await withServer(sampler: first, directory: directory, fetch)
+        #expect(first.renders.withLock { $0 } == 1)
+        #expect(FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("cache/sounds/counting-1/strings-60.wav").path))
+
+        let restarted = CountingSampler()
+        try await withServer(sampler: restarted, directory: directory, fetch)
+        #expect(restarted.renders.withLock { $0 } == 0, "served from disk")
+
+        // Another SoundFont, calibration or rendering: the kept keys are not used.
+        let changed = CountingSampler(identity: "counting-2")
+        try await withServer(sampler: changed, directory: directory, fetch)
+        #expect(changed.renders.withLock { $0 } == 1)
+
+        // A kept key whose header is unreadable (a crash, a full disk) is rendered again.
+        try Data("{".utf8).write(to: directory.url.appendingPathComponent("cache/sounds/counting-1/strings-60.json"))
+        let damaged = CountingSampler()
+        try await withServer(sampler: damaged, directory: directory, fetch)
+        #expect(damaged.renders.withLock { $0 } == 1)
     }
 
     @Test(arguments: [

@@ -308,3 +308,35 @@ def test_piano_is_not_offered_for_pitch_matching_and_the_screen_says_so(server, 
     note = browser.find_element(By.ID, "pitch-matching-sound")
     WebDriverWait(browser, 10).until(lambda _: note.is_displayed())
     assert note.text == "Piano decays, so pitch matching plays the sine."
+
+
+def test_a_users_soundfont_lists_its_presets_in_settings_beside_the_translated_instruments(browser, tmp_path):
+    from conftest import PeachServer
+    # FluidR3Mono stands in for a user's SF3: every preset is listed under its own name.
+    server = PeachServer(tmp_path / "peach.sqlite").start("--soundfont", "/usr/share/sounds/sf3/FluidR3Mono_GM.sf3")
+    try:
+        sounds = {s["id"]: s for s in server.api("GET", "settings").json()["choices"]["sounds"]}
+        assert len([i for i in sounds if i.startswith("preset-")]) >= 128
+        assert sounds["preset-0-25"]["sustains"] is False and sounds["preset-0-48"]["sustains"] is True
+        browser.get(server.url + "#/settings")
+        select = browser.find_element(By.ID, "setting-soundSource")
+        WebDriverWait(browser, 10).until(lambda _: len(select.find_elements(By.TAG_NAME, "option")) > 100)
+        labels = {o.get_attribute("value"): o.text for o in select.find_elements(By.TAG_NAME, "option")}
+        assert labels["strings"] == "Strings" and labels["piano"].startswith("Piano (decays")
+        assert labels["preset-0-48"] == sounds["preset-0-48"]["name"]
+        assert labels["preset-0-25"] == f"{sounds['preset-0-25']['name']} (decays: pitch matching plays the sine)"
+        Select(select).select_by_value("preset-0-48")
+        WebDriverWait(browser, 5).until(lambda _: server.api("GET", "settings").json()["settings"]["soundSource"] == "preset-0-48")
+        challenge = server.api("POST", "pitch-matching").json()
+        assert challenge["sound"] == {"id": "preset-0-48"}
+        assert server.api("GET", "sounds/preset-0-48/notes/60").headers["Peach-Loop-End"]
+        # In German the named instruments are translated; the presets keep their own names.
+        assert server.api("PUT", "settings", json={"language": "de"}).status_code == 200
+        browser.refresh()
+        select = browser.find_element(By.ID, "setting-soundSource")
+        WebDriverWait(browser, 10).until(
+            lambda _: {o.get_attribute("value"): o.text for o in select.find_elements(By.TAG_NAME, "option")}.get("strings") == "Streicher")
+        labels = {o.get_attribute("value"): o.text for o in select.find_elements(By.TAG_NAME, "option")}
+        assert labels["choir"] == "Chor (Aah)" and labels["preset-0-48"] == sounds["preset-0-48"]["name"]
+    finally:
+        server.stop()

@@ -20,6 +20,9 @@ public struct NoteSample: Sendable {
     public static let loopLength = Duration.seconds(2.0)
     /// The crossfade that joins the loop's end to its start.
     public static let crossfade = Duration.seconds(0.05)
+    /// Changes whenever `render` would make other samples from the same note: keys kept on disk
+    /// name it, so a newer Peach never plays an older rendering.
+    public static let renderVersion = "note-sample-1"
 
     public init(samples: [Float], sampleRate: Double, frequency: Frequency, loop: Range<Int>?) {
         self.samples = samples

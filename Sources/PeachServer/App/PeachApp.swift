@@ -19,6 +19,9 @@ public struct PeachServices: Sendable {
     public var sounds: [SoundChoice] = SoundChoice.sineOnly
     /// Renders the instruments' keys for the browser; nil on a server that plays only the sine.
     public var sampler: (any NoteSampler)?
+    /// Where rendered keys are kept across restarts: `cache/sounds` beside the database file; nil
+    /// keeps them in memory only.
+    public var sampleCacheDirectory: URL?
     /// The envelope, glide and level every note follows, in the browser as in the terminal.
     public var synthesis = SynthesisSettings()
 
@@ -27,9 +30,12 @@ public struct PeachServices: Sendable {
         sounds: [SoundChoice] = SoundChoice.sineOnly, sampler: (any NoteSampler)? = nil
     ) async throws(DataStoreError) -> PeachServices {
         let database = try PeachDatabase(path: databasePath)
-        return try await make(
+        var services = try await make(
             store: SQLiteTrainingDataStore(database: database), settingsStore: SQLiteSettingsStore(database: database),
             database: database, environment: environment, logger: logger, sounds: sounds, sampler: sampler)
+        services.sampleCacheDirectory = URL(fileURLWithPath: databasePath).deletingLastPathComponent()
+            .appendingPathComponent("cache/sounds", isDirectory: true)
+        return services
     }
 
     /// The services on any store: SQLite in production, `InMemoryTrainingDataStore` in tests.
@@ -70,7 +76,10 @@ public enum PeachApp {
             service: services.trials, store: services.store, sounds: services.sounds, synthesis: services.synthesis
         ).add(to: api)
         SettingsRoutes(service: services.settings, sounds: services.sounds, sampler: services.sampler).add(to: api)
-        SoundRoutes(sounds: services.sounds, cache: services.sampler.map(NoteSampleCache.init)).add(to: api)
+        SoundRoutes(
+            sounds: services.sounds,
+            cache: services.sampler.map { NoteSampleCache(sampler: $0, directory: services.sampleCacheDirectory) }
+        ).add(to: api)
         RecordRoutes(services: services).add(to: api)
         ProfileRoutes(service: services.profile).add(to: api)
         if let database = services.database { TransferRoutes(services: services, database: database).add(to: api) }

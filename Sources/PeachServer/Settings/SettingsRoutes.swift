@@ -1,3 +1,4 @@
+import Dispatch
 import Hummingbird
 import PeachCore
 
@@ -76,7 +77,8 @@ struct SettingsRoutes {
             do throws(SettingsService.UpdateError) {
                 let response = SettingsResponse(try await service.update(update), sounds: sounds)
                 if let sound = update.soundSource, let sampler {
-                    Task.detached(priority: .userInitiated) { sampler.prepare(sound: sound) }
+                    // On a Dispatch thread, not Swift's executor: loading blocks for as long as decoding takes.
+                    DispatchQueue.global(qos: .userInitiated).async { sampler.prepare(sound: sound) }
                 }
                 return response
             } catch {

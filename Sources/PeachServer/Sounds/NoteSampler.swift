@@ -9,4 +9,7 @@ public protocol NoteSampler: Sendable {
     /// Loads the instrument `id` (if it is one) ahead of its first key: called when it is chosen, so
     /// the first note does not wait for the preset's samples to be decoded.
     func prepare(sound id: String)
+    /// Names what the samples depend on besides the sound and key (the SoundFont, its calibration,
+    /// the rendering), in letters and digits: keys kept on disk are used only under the same identity.
+    var identity: String { get }
 }

@@ -2,7 +2,7 @@ import PeachAudio
 import PeachCore
 
 /// With each trial: the sound to play it with. A decaying sound chosen in the settings is replaced
-/// by the sine for pitch matching (the rule is `SoundChoice.sustains`), and `insteadOf` says so.
+/// by the sine for pitch matching (the rule is PeachCore's `TrialSound`), and `insteadOf` says so.
 struct TrialSoundDTO: Codable, APIDescribed {
     let id: String
     let insteadOf: String?
@@ -17,14 +17,9 @@ struct TrialSoundDTO: Codable, APIDescribed {
     }
 
     init(chosen: SoundSource, kind: Discipline.Kind, sounds: [SoundChoice]) {
-        let known = sounds.first { $0.id == chosen.rawValue }
-        if let known, kind == .comparison || known.sustains {
-            id = known.id
-            insteadOf = nil
-        } else {
-            id = SoundSource.sine.rawValue
-            insteadOf = chosen == .sine ? nil : chosen.rawValue
-        }
+        let played = TrialSound(chosen: chosen, sustains: sounds.first { $0.id == chosen.rawValue }?.sustains, kind: kind)
+        id = played.source.rawValue
+        insteadOf = played.insteadOf?.rawValue
     }
 }
 
