@@ -55,27 +55,15 @@ public enum SingingEffect: Hashable, Sendable {
 /// (SteadyPitch) or the user presses Enter; the sung pitch is judged to the nearest octave of the
 /// target and recorded, feedback shows, the next reference plays.
 public struct SingingSession: SessionReducer {
-    public struct Timing: Hashable, Sendable {
-        public var noteDuration: Duration
-        public var feedbackDuration: Duration
-        public var referencePitch: ReferencePitch
-        public var rules: SingingRules
-
-        public init(
-            noteDuration: Duration, feedbackDuration: Duration = SessionRules.feedbackDuration,
-            referencePitch: ReferencePitch = .a440, rules: SingingRules = .standard
-        ) {
-            self.noteDuration = noteDuration
-            self.feedbackDuration = feedbackDuration
-            self.referencePitch = referencePitch
-            self.rules = rules
-        }
-    }
-
     public private(set) var state: SingingState = .idle
-    public var timing: Timing
+    /// Pitch matching's: the note duration, the feedback time, the reference pitch.
+    public var timing: PitchMatchingSession.Timing
+    public var rules: SingingRules
 
-    public init(timing: Timing) { self.timing = timing }
+    public init(timing: PitchMatchingSession.Timing, rules: SingingRules = .standard) {
+        self.timing = timing
+        self.rules = rules
+    }
 
     public static var stopEvent: SingingEvent { .stop }
 
@@ -100,7 +88,7 @@ public struct SingingSession: SessionReducer {
 
         case let (.playingReference(challenge), .referenceEnded(end)):
             state = .listening(SingingAttempt(
-                challenge: challenge, listenFrom: end + timing.rules.echo.seconds, steady: SteadyPitch(rules: timing.rules),
+                challenge: challenge, listenFrom: end + rules.echo.seconds, steady: SteadyPitch(rules: rules),
                 lastHeard: end))
             return []
 
@@ -130,7 +118,7 @@ public struct SingingSession: SessionReducer {
         if cents != nil {
             attempt.lastHeard = frame.time
             attempt.prompted = false
-        } else if !attempt.prompted, frame.time - attempt.lastHeard >= timing.rules.silencePrompt.seconds {
+        } else if !attempt.prompted, frame.time - attempt.lastHeard >= rules.silencePrompt.seconds {
             attempt.prompted = true
             effects.append(.promptSilence)
         }

@@ -19,14 +19,14 @@ public actor SingingSessionDriver: SessionDriving {
     private var referenceTask: Task<Void, Never>?
 
     public init(
-        timing: SingingSession.Timing, player: any NotePlayer, store: any TrainingDataStore,
+        timing: PitchMatchingSession.Timing, rules: SingingRules = .standard, player: any NotePlayer, store: any TrainingDataStore,
         source: any PitchMatchingChallengeSource, clock: any Clock<Duration>,
         captureTime: @escaping @Sendable () -> Double, now: @escaping @Sendable () -> Date = Date.init,
         onFeedback: @escaping @Sendable (CompletedPitchMatching) -> Void = { _ in },
         onSilence: @escaping @Sendable () -> Void = {},
         onError: @escaping @Sendable (any Error) -> Void = { _ in }
     ) {
-        session = SingingSession(timing: timing)
+        session = SingingSession(timing: timing, rules: rules)
         self.player = player
         self.store = store
         self.source = source
@@ -55,15 +55,8 @@ public actor SingingSessionDriver: SessionDriving {
             let next = await source.nextChallenge()
             await sendIfCurrent(.challengeReady(next), generation)
         case let .playReference(tone):
-            referenceTask = Task { [self] in
-                do throws(AudioError) {
-                    try await player.play(tone, clock: clock)
-                    await sendIfCurrent(.referenceEnded(at: captureTime()), generation)
-                } catch {
-                    onError(error)
-                    await sendIfCurrent(.audioFailed, generation)
-                }
-            }
+            let captureTime = captureTime
+            referenceTask = play(tone, on: player, then: { .referenceEnded(at: captureTime()) }, failed: .audioFailed, generation)
         case .stopReference:
             referenceTask?.cancel()
         case .promptSilence:

@@ -54,3 +54,42 @@ struct SteadyPitchTests {
 
     private func held(_ time: Double, within range: ClosedRange<Double>) -> Bool { range.contains(time) }
 }
+
+/// The cases both implementations of the rule answer alike (the browser's in
+/// Tests/e2e/test_steady_pitch_js.py), so they cannot drift apart.
+struct SteadyPitchFixtureTests {
+    struct Fixture: Decodable {
+        struct Case: Decodable {
+            let name: String
+            let committedAt: Int?
+            let cents: Double?
+            let frames: [[Double?]]
+        }
+
+        let cases: [Case]
+    }
+
+    static let fixture: Fixture = {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fixtures/steady-pitch.json")
+        return try! JSONDecoder().decode(Fixture.self, from: Data(contentsOf: url))
+    }()
+
+    @Test func theSharedCasesCommitWhereAndAtWhatTheFixtureSays() {
+        #expect(Self.fixture.cases.count >= 6)
+        for fixtureCase in Self.fixture.cases {
+            var steady = SteadyPitch()
+            var committed: (index: Int, cents: Double)?
+            for (index, frame) in fixtureCase.frames.enumerated() {
+                if let held = steady.push(time: frame[0]!, cents: frame[1]) {
+                    committed = (index, held)
+                    break
+                }
+            }
+            #expect(committed?.index == fixtureCase.committedAt, "\(fixtureCase.name)")
+            if let cents = fixtureCase.cents {
+                #expect(abs((committed?.cents ?? .nan) - cents) < 1e-9, "\(fixtureCase.name)")
+            }
+        }
+    }
+}
