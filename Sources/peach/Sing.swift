@@ -49,8 +49,22 @@ struct Sing: AsyncParsableCommand {
             await output.close()
             throw error
         }
+        let trace = audio.latencyTrace.map(AudioOptions.traceLines(to:))
+        let frameSeconds = Double(PitchDetector(sampleRate: Double(input.negotiated.sampleRate)).frameLength)
+            / Double(input.negotiated.sampleRate)
         let listening = Task {
-            for await frame in frames { await driver.heard(frame) }
+            for await frame in frames {
+                guard let trace else {
+                    await driver.heard(frame)
+                    continue
+                }
+                // For the benchmarks: the committing frame's last sample captured → the attempt stored.
+                let wasListening = await driver.state.isListening
+                await driver.heard(frame)
+                if wasListening, !(await driver.state.isListening) {
+                    trace(String(format: "committed %.6f %.6f", frame.time + frameSeconds, ALSAPCM.monotonicSeconds()))
+                }
+            }
         }
 
         Output.line("Sing It. Listen, then sing or play the note; hold it steady for a second, or press Enter. q or Esc quits.")

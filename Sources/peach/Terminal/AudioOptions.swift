@@ -40,9 +40,15 @@ struct AudioOptions: ParsableArguments {
 
     /// For the benchmarks: one line per change that reached the speaker, with its CLOCK_MONOTONIC time.
     private static func trace(to path: String) -> @Sendable (Double) -> Void {
+        let line = traceLines(to: path)
+        return { seconds in line(String(format: "audible %.6f", seconds)) }
+    }
+
+    /// Appends lines to the latency trace, each in one write (the audio thread and others share it).
+    static func traceLines(to path: String) -> @Sendable (String) -> Void {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
-        return { seconds in
-            let line = Array(String(format: "audible %.6f\n", seconds).utf8)
+        return { text in
+            let line = Array((text + "\n").utf8)
             _ = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         }
     }
