@@ -81,7 +81,10 @@ public final class ALSAInput: @unchecked Sendable {
         var floats = [Float](repeating: 0, count: frames)
         var shorts = [Int16](repeating: 0, count: usesFloat ? 0 : frames)
         var framesRead = 0
-        var clockStart: Double?
+        // When sample 0 of the stream was captured. Each block is timed by its position in the stream,
+        // so a late wake-up of this thread does not bend the frames' timing (the commit rule measures
+        // a held second by it); an overrun loses samples, so the stream is anchored anew after one.
+        var anchor: Double?
 
         while running.load(ordering: .relaxed) {
             let status: Int
@@ -96,26 +99,30 @@ public final class ALSAInput: @unchecked Sendable {
                 running.store(false, ordering: .relaxed)
                 return
             }
+            if status == 0 { anchor = nil }
+            if anchor == nil {
+                // What is still queued in the device was captured after this block.
+                var delay: snd_pcm_sframes_t = 0
+                if snd_pcm_delay(pcm, &delay) < 0 { delay = 0 }
+                anchor = ALSAPCM.monotonicSeconds() - Double(max(0, delay) + frames) / rate - Double(framesRead) / rate
+            }
+            let start = anchor! + Double(framesRead) / rate
             framesRead += frames
             // A source with no clock of its own (null, file) gives everything at once. Pace it by the
             // monotonic clock as a microphone would be; a real device is never ahead of it.
-            let start = clockStart ?? ALSAPCM.monotonicSeconds() - Double(frames) / rate
-            clockStart = start
-            let due = start + Double(framesRead) / rate
+            let due = anchor! + Double(framesRead) / rate
             let now = ALSAPCM.monotonicSeconds()
             if due > now { ALSAPCM.sleep(seconds: due - now) }
-            // What is still queued in the device was captured after this block.
-            var delay: snd_pcm_sframes_t = 0
-            if snd_pcm_delay(pcm, &delay) < 0 { delay = 0 }
-            let blockStart = ALSAPCM.monotonicSeconds() - Double(max(0, delay) + frames) / rate
-            floats.withUnsafeBufferPointer { onSamples($0, blockStart) }
+            floats.withUnsafeBufferPointer { onSamples($0, start) }
         }
     }
 
-    /// Reads one period, recovering from overruns; returns a negative errno when the device is lost.
+    /// Reads one period, recovering from overruns; returns `frames`, 0 when samples were lost on the
+    /// way (an overrun), or a negative errno when the device is lost.
     private func read(_ samples: UnsafeMutableRawPointer, frames: Int) -> Int {
         let bytesPerFrame = usesFloat ? 4 : 2
         var offset = 0
+        var lost = false
         while offset < frames {
             let got = snd_pcm_readi(pcm, samples + offset * bytesPerFrame, snd_pcm_uframes_t(frames - offset))
             if got >= 0 {
@@ -125,7 +132,8 @@ public final class ALSAInput: @unchecked Sendable {
             // Overrun (EPIPE), suspend (ESTRPIPE) and interrupted calls are recoverable; the rest is not.
             let recovered = snd_pcm_recover(pcm, Int32(got), 1)
             if recovered < 0 { return Int(recovered) }
+            lost = lost || got == -Int(EPIPE) || got == -Int(ESTRPIPE)
         }
-        return frames
+        return lost ? 0 : frames
     }
 }

@@ -13,19 +13,13 @@ struct Sing: AsyncParsableCommand {
     @OptionGroup var data: DataOption
     @OptionGroup var audio: AudioOptions
     @OptionGroup var capture: CaptureOptions
-    @OptionGroup var training: TrainingOptions
+    @OptionGroup var note: NoteOptions
     @OptionGroup var sound: SoundOptions
-
-    func validate() throws {
-        if training.trainsIntervals || training.tuning != nil {
-            throw ValidationError("--interval and --tuning do not apply to singing: you sing the note you hear")
-        }
-    }
 
     func run() async throws {
         let database = try PeachDatabase(path: data.resolvedPath)
         let store = SQLiteTrainingDataStore(database: database)
-        let settings = try await training.settings(in: database)
+        let settings = try await note.settings(in: database)
         let trials = try await TrialSource.resuming(from: store)
         let synthesizer = try sound.synthesizer(settings: SynthesisSettings(), fallback: settings.soundSource.rawValue)
         let output = try audio.start(synthesizer)
