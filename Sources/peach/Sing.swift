@@ -24,6 +24,7 @@ struct Sing: AsyncParsableCommand {
         let synthesizer = try sound.synthesizer(settings: SynthesisSettings(), fallback: settings.soundSource.rawValue)
         let output = try audio.start(synthesizer)
         let terminal = TerminalSession()
+        let gate = CaptureOptions.Gate()
         let driver = SingingSessionDriver(
             timing: .init(noteDuration: .seconds(settings.noteDurationSeconds), referencePitch: settings.referencePitch),
             player: SynthesizerNotePlayer(synthesizer: synthesizer), store: store,
@@ -31,12 +32,13 @@ struct Sing: AsyncParsableCommand {
             captureTime: ALSAPCM.monotonicSeconds,
             onFeedback: { Output.line(Self.feedback($0)) },
             onSilence: { Output.line("I can't hear you yet. Sing or play the note, close to the microphone, or press Enter.") },
+            onListening: { from in gate.listenFrom.withLock { $0 = from ?? .infinity } },
             onError: { error in TrainingErrors.report(error, to: terminal) })
         let (frames, heard) = AsyncStream.makeStream(of: HeardPitch.self, bufferingPolicy: .bufferingNewest(256))
         let input: ALSAInput
         do {
             input = try capture.start(
-                onHeard: { heard.yield($0) },
+                gate: gate, onHeard: { heard.yield($0) },
                 onFailure: { error in TrainingErrors.report(error, to: terminal) })
         } catch {
             terminal.restore()

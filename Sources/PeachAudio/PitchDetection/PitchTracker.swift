@@ -21,8 +21,11 @@ public struct PitchTracker: Sendable {
     }
 
     /// Appends `samples`, the first captured at `time` seconds; returns a frame for every hop completed,
-    /// timed by the frame's first sample.
-    public mutating func append(_ samples: UnsafeBufferPointer<Float>, startingAt time: Double) -> [HeardPitch] {
+    /// timed by the frame's first sample. Frames that begin before `analysingFrom` are neither analysed
+    /// nor returned (while the reference plays nobody listens: the thread stays free).
+    public mutating func append(
+        _ samples: UnsafeBufferPointer<Float>, startingAt time: Double, analysingFrom: Double = -.infinity
+    ) -> [HeardPitch] {
         var heard: [HeardPitch] = []
         let length = ring.count
         for (index, sample) in samples.enumerated() {
@@ -32,6 +35,8 @@ public struct PitchTracker: Sendable {
             sinceLast += 1
             guard filled == length, sinceLast >= Self.hop else { continue }
             sinceLast = 0
+            let start = time + Double(index + 1 - length) / detector.sampleRate
+            guard start >= analysingFrom else { continue }
             let tail = length - write
             frame.withUnsafeMutableBufferPointer { frame in
                 ring.withUnsafeBufferPointer { ring in
@@ -40,7 +45,6 @@ public struct PitchTracker: Sendable {
                 }
             }
             let estimate = frame.withUnsafeBufferPointer { detector.detect($0) }
-            let start = time + Double(index + 1 - length) / detector.sampleRate
             heard.append(HeardPitch(time: start, frequency: estimate?.frequency))
         }
         return heard

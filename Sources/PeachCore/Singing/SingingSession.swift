@@ -43,6 +43,10 @@ public enum SingingEffect: Hashable, Sendable {
     /// The reference, for the note duration; feed `.referenceEnded` back when it ends.
     case playReference(Tone)
     case stopReference
+    /// The singer's turn begins: frames that begin before this capture time need not even be analysed.
+    case listen(from: Double)
+    /// The singer's turn is over: nothing needs analysing until the next `listen`.
+    case stopListening
     /// Nothing pitched was heard for a while, or Enter came before anything was: a friendly prompt.
     case promptSilence
     case record(CompletedPitchMatching)
@@ -73,8 +77,12 @@ public struct SingingSession: SessionReducer {
             state = .idle
             return [.stopReference]
 
+        case (.listening, .stop), (.listening, .audioFailed):
+            // The unfinished attempt is discarded: nothing is recorded.
+            state = .idle
+            return [.stopListening]
+
         case (_, .stop), (_, .audioFailed):
-            // An unfinished attempt is discarded: nothing is recorded.
             state = .idle
             return []
 
@@ -87,10 +95,10 @@ public struct SingingSession: SessionReducer {
             return [.playReference(Tone(frequency: challenge.referenceFrequency(reference: timing.referencePitch), duration: timing.noteDuration))]
 
         case let (.playingReference(challenge), .referenceEnded(end)):
-            state = .listening(SingingAttempt(
-                challenge: challenge, listenFrom: end + rules.echo.seconds, steady: SteadyPitch(rules: rules),
-                lastHeard: end))
-            return []
+            let attempt = SingingAttempt(
+                challenge: challenge, listenFrom: end + rules.echo.seconds, steady: SteadyPitch(rules: rules), lastHeard: end)
+            state = .listening(attempt)
+            return [.listen(from: attempt.listenFrom)]
 
         case let (.listening(attempt), .heard(frame, timestamp)):
             return hear(frame, in: attempt, at: timestamp)
@@ -136,6 +144,6 @@ public struct SingingSession: SessionReducer {
         }
         let completed = CompletedPitchMatching(attempt.challenge, sung: sung, timestamp: timestamp)
         state = .showingFeedback(completed)
-        return [.record(completed), .showFeedback(completed), .wait(timing.feedbackDuration, then: .feedbackElapsed)]
+        return [.stopListening, .record(completed), .showFeedback(completed), .wait(timing.feedbackDuration, then: .feedbackElapsed)]
     }
 }

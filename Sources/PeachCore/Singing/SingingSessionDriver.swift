@@ -13,6 +13,7 @@ public actor SingingSessionDriver: SessionDriving {
     private let now: @Sendable () -> Date
     private let onFeedback: @Sendable (CompletedPitchMatching) -> Void
     private let onSilence: @Sendable () -> Void
+    private let onListening: @Sendable (Double?) -> Void
     let onError: @Sendable (any Error) -> Void
     var generation = 0
     var waitTask: Task<Void, Never>?
@@ -24,6 +25,7 @@ public actor SingingSessionDriver: SessionDriving {
         captureTime: @escaping @Sendable () -> Double, now: @escaping @Sendable () -> Date = Date.init,
         onFeedback: @escaping @Sendable (CompletedPitchMatching) -> Void = { _ in },
         onSilence: @escaping @Sendable () -> Void = {},
+        onListening: @escaping @Sendable (_ from: Double?) -> Void = { _ in },
         onError: @escaping @Sendable (any Error) -> Void = { _ in }
     ) {
         session = SingingSession(timing: timing, rules: rules)
@@ -35,6 +37,7 @@ public actor SingingSessionDriver: SessionDriving {
         self.now = now
         self.onFeedback = onFeedback
         self.onSilence = onSilence
+        self.onListening = onListening
         self.onError = onError
     }
 
@@ -59,6 +62,10 @@ public actor SingingSessionDriver: SessionDriving {
             referenceTask = play(tone, on: player, then: { .referenceEnded(at: captureTime()) }, failed: .audioFailed, generation)
         case .stopReference:
             referenceTask?.cancel()
+        case let .listen(from):
+            onListening(from)
+        case .stopListening:
+            onListening(nil)
         case .promptSilence:
             onSilence()
         case let .record(completed):

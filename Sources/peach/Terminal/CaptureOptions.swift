@@ -9,11 +9,17 @@ struct CaptureOptions: ParsableArguments {
     @Option(name: .customLong("capture-device"), help: "The ALSA capture device, the microphone (`peach devices --capture` lists them).")
     var captureDevice = "default"
 
-    /// Opens the device and starts following its pitch: every frame the tracker makes goes to
-    /// `onHeard` (on the capture thread). A device that cannot be opened is one line that says how
-    /// to find one that can.
+    /// From when (capture time) the singer is listened to: set as the singer's turn begins and ends.
+    final class Gate: Sendable {
+        let listenFrom = Mutex(Double.infinity)
+    }
+
+    /// Opens the device and starts following its pitch: every frame the tracker makes from the
+    /// gate's time on goes to `onHeard` (on the capture thread). A device that cannot be opened is
+    /// one line that says how to find one that can.
     func start(
-        onHeard: @escaping @Sendable (HeardPitch) -> Void, onFailure: @escaping @Sendable (AudioError) -> Void
+        gate: Gate, onHeard: @escaping @Sendable (HeardPitch) -> Void,
+        onFailure: @escaping @Sendable (AudioError) -> Void
     ) throws -> ALSAInput {
         let configuration = ALSAInput.Configuration(device: captureDevice)
         let tracker = Mutex(PitchTracker(sampleRate: Double(configuration.sampleRate)))
@@ -22,7 +28,8 @@ struct CaptureOptions: ParsableArguments {
             input = try ALSAInput(
                 configuration: configuration,
                 onSamples: { samples, time in
-                    for frame in tracker.withLock({ $0.append(samples, startingAt: time) }) { onHeard(frame) }
+                    let from = gate.listenFrom.withLock { $0 }
+                    for frame in tracker.withLock({ $0.append(samples, startingAt: time, analysingFrom: from) }) { onHeard(frame) }
                 },
                 onFailure: onFailure)
         } catch {
