@@ -2,7 +2,7 @@ import CALSA
 import CALSASilence
 import Foundation
 
-/// A playback PCM that ALSA knows: what `--device` takes.
+/// A PCM that ALSA knows: what `--device` (playback) and `--capture-device` take.
 public struct ALSADevice: Hashable, Sendable {
     /// The PCM name, e.g. `default` or `hw:CARD=PCH,DEV=0`.
     public let name: String
@@ -10,7 +10,12 @@ public struct ALSADevice: Hashable, Sendable {
     public let description: String
 
     /// The playback PCMs of the ALSA configuration and of every sound card, in ALSA's order.
-    public static func playbackDevices() -> [ALSADevice] {
+    public static func playbackDevices() -> [ALSADevice] { devices(direction: "Output") }
+
+    /// The capture PCMs (microphones, line inputs), in ALSA's order.
+    public static func captureDevices() -> [ALSADevice] { devices(direction: "Input") }
+
+    private static func devices(direction wanted: String) -> [ALSADevice] {
         peach_alsa_silence_library_errors()
         var hints: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
         guard snd_device_name_hint(-1, "pcm", &hints) >= 0, let hints else { return [] }
@@ -21,7 +26,7 @@ public struct ALSADevice: Hashable, Sendable {
             index += 1
             // No IOID means the PCM plays and records.
             let direction = Self.take(snd_device_name_get_hint(hint, "IOID"))
-            guard let name = Self.take(snd_device_name_get_hint(hint, "NAME")), direction == nil || direction == "Output" else {
+            guard let name = Self.take(snd_device_name_get_hint(hint, "NAME")), direction == nil || direction == wanted else {
                 continue
             }
             let description = Self.take(snd_device_name_get_hint(hint, "DESC"))?

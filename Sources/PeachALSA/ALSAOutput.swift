@@ -1,5 +1,4 @@
 import CALSA
-import CALSASilence
 import Foundation
 import PeachAudio
 import PeachCore
@@ -22,13 +21,7 @@ public final class ALSAOutput: @unchecked Sendable {
         }
     }
 
-    /// What the device agreed to; ALSA may round the requested sizes.
-    public struct Negotiated: Hashable, Sendable {
-        public let sampleRate: Int
-        public let bufferFrames: Int
-        public let periodFrames: Int
-        public let format: String
-    }
+    public typealias Negotiated = ALSAPCM.Negotiated
 
     public struct Statistics: Hashable, Sendable {
         public var underruns = 0
@@ -61,26 +54,11 @@ public final class ALSAOutput: @unchecked Sendable {
     ) throws(AudioError) {
         self.synthesizer = synthesizer
         self.onChangeAudible = onChangeAudible
-        // A failure is reported once, by the AudioError below, not also by ALSA on standard error.
-        peach_alsa_silence_library_errors()
-        var handle: OpaquePointer?
-        var status = snd_pcm_open(&handle, configuration.device, SND_PCM_STREAM_PLAYBACK, 0)
-        guard status >= 0, let handle else {
-            throw .deviceUnavailable("\(configuration.device): \(Self.describe(status))")
-        }
-        pcm = handle
-        do {
-            (negotiated, usesFloat) = try Self.configure(
-                handle, configuration: configuration, sampleRate: Int(synthesizer.settings.sampleRate))
-        } catch {
-            snd_pcm_close(handle)
-            throw error
-        }
-        status = snd_pcm_prepare(handle)
-        if status < 0 {
-            snd_pcm_close(handle)
-            throw .deviceUnavailable("\(configuration.device): \(Self.describe(status))")
-        }
+        (pcm, negotiated, usesFloat) = try ALSAPCM.open(
+            configuration.device, SND_PCM_STREAM_PLAYBACK, sampleRate: Int(synthesizer.settings.sampleRate),
+            bufferTime: configuration.bufferTime, periodTime: configuration.periodTime,
+            // Start as soon as one period is queued: waiting for a full buffer would add its length again.
+            startThreshold: nil)
     }
 
     public var currentStatistics: Statistics { statistics.withLock { $0 } }
@@ -145,7 +123,7 @@ public final class ALSAOutput: @unchecked Sendable {
                 status = shorts.withUnsafeBufferPointer { write($0.baseAddress!, frames: frames) }
             }
             guard status >= 0 else {
-                synthesizer.fail(.playbackFailed(Self.describe(Int32(status))))
+                synthesizer.fail(.playbackFailed(ALSAPCM.describe(Int32(status))))
                 running.store(false, ordering: .relaxed)
                 return
             }
@@ -159,19 +137,19 @@ public final class ALSAOutput: @unchecked Sendable {
             } else {
                 // A sink with no clock of its own (null, file) takes everything at once. Pace by the
                 // monotonic clock instead, never more than one buffer ahead, as a sound card would.
-                let start = clockStart ?? Self.monotonicSeconds()
+                let start = clockStart ?? ALSAPCM.monotonicSeconds()
                 clockStart = start
                 let due = start + Double(framesWritten - negotiated.bufferFrames) / rate
-                let now = Self.monotonicSeconds()
+                let now = ALSAPCM.monotonicSeconds()
                 // When behind (the thread was descheduled) it writes on without sleeping, so the stream
                 // keeps wall-clock time as a card's would (on a card the gap would be an underrun).
-                if due > now { Self.sleep(seconds: due - now) }
-                queued = max(0, framesWritten - Int(((Self.monotonicSeconds() - start) * rate).rounded()))
+                if due > now { ALSAPCM.sleep(seconds: due - now) }
+                queued = max(0, framesWritten - Int(((ALSAPCM.monotonicSeconds() - start) * rate).rounded()))
             }
             if changes != reportedChanges {
                 reportedChanges = changes
                 // The block just written starts `queued - frames` frames from now.
-                onChangeAudible?(Self.monotonicSeconds() + Double(max(0, queued - frames)) / rate)
+                onChangeAudible?(ALSAPCM.monotonicSeconds() + Double(max(0, queued - frames)) / rate)
             }
             statistics.withLock { stats in
                 stats.writes += 1
@@ -202,67 +180,4 @@ public final class ALSAOutput: @unchecked Sendable {
         return frames
     }
 
-    // MARK: - Setup
-
-    private static func configure(
-        _ pcm: OpaquePointer, configuration: Configuration, sampleRate: Int
-    ) throws(AudioError) -> (Negotiated, usesFloat: Bool) {
-        var hardware: OpaquePointer?
-        guard snd_pcm_hw_params_malloc(&hardware) >= 0, let hardware else {
-            throw .deviceUnavailable("out of memory")
-        }
-        defer { snd_pcm_hw_params_free(hardware) }
-        func check(_ status: Int32, _ what: String) throws(AudioError) {
-            if status < 0 { throw .deviceUnavailable("\(configuration.device): \(what): \(describe(status))") }
-        }
-        try check(snd_pcm_hw_params_any(pcm, hardware), "no configuration")
-        try check(snd_pcm_hw_params_set_access(pcm, hardware, SND_PCM_ACCESS_RW_INTERLEAVED), "interleaved access")
-        // Float keeps the synthesizer's precision; a card that only takes 16-bit gets plain rounding.
-        let usesFloat = snd_pcm_hw_params_set_format(pcm, hardware, SND_PCM_FORMAT_FLOAT_LE) >= 0
-        if !usesFloat {
-            try check(snd_pcm_hw_params_set_format(pcm, hardware, SND_PCM_FORMAT_S16_LE), "sample format")
-        }
-        try check(snd_pcm_hw_params_set_channels(pcm, hardware, 1), "mono")
-        var rate = UInt32(sampleRate)
-        try check(snd_pcm_hw_params_set_rate(pcm, hardware, rate, 0), "\(sampleRate) Hz")
-        var direction: Int32 = 0
-        var period = snd_pcm_uframes_t((configuration.periodTime.seconds * Double(sampleRate)).rounded())
-        try check(snd_pcm_hw_params_set_period_size_near(pcm, hardware, &period, &direction), "period size")
-        var buffer = snd_pcm_uframes_t((configuration.bufferTime.seconds * Double(sampleRate)).rounded())
-        try check(snd_pcm_hw_params_set_buffer_size_near(pcm, hardware, &buffer), "buffer size")
-        try check(snd_pcm_hw_params(pcm, hardware), "applying the configuration")
-        snd_pcm_hw_params_get_rate(hardware, &rate, &direction)
-        snd_pcm_hw_params_get_period_size(hardware, &period, &direction)
-        snd_pcm_hw_params_get_buffer_size(hardware, &buffer)
-
-        var software: OpaquePointer?
-        guard snd_pcm_sw_params_malloc(&software) >= 0, let software else {
-            throw .deviceUnavailable("out of memory")
-        }
-        defer { snd_pcm_sw_params_free(software) }
-        try check(snd_pcm_sw_params_current(pcm, software), "software parameters")
-        // Start as soon as one period is queued: waiting for a full buffer would add its length again.
-        try check(snd_pcm_sw_params_set_start_threshold(pcm, software, period), "start threshold")
-        try check(snd_pcm_sw_params_set_avail_min(pcm, software, period), "wake-up threshold")
-        try check(snd_pcm_sw_params(pcm, software), "applying the software parameters")
-
-        let negotiated = Negotiated(
-            sampleRate: Int(rate), bufferFrames: Int(buffer), periodFrames: Int(period),
-            format: usesFloat ? "FLOAT_LE" : "S16_LE")
-        return (negotiated, usesFloat)
-    }
-
-    private static func describe(_ status: Int32) -> String { String(cString: snd_strerror(status)) }
-
-    static func monotonicSeconds() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) * 1e-9
-    }
-
-    private static func sleep(seconds: Double) {
-        var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
-        var remaining = timespec()
-        while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }
-    }
 }

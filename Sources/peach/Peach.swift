@@ -8,7 +8,7 @@ struct Peach: AsyncParsableCommand {
         abstract: "Pitch ear training: comparison training and pitch matching.",
         version: PeachVersion.current,
         subcommands: [
-            Serve.self, Train.self, Match.self, Render.self, Play.self, Simulate.self, ProfileExport.self,
+            Serve.self, Train.self, Match.self, Sing.self, Render.self, Play.self, Simulate.self, ProfileExport.self,
             Export.self, Import.self, Devices.self, BenchAudio.self, BenchPitch.self,
         ],
         defaultSubcommand: Serve.self)

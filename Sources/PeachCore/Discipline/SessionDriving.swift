@@ -43,6 +43,23 @@ extension SessionDriving {
         }
     }
 
+    /// Plays `tone` in a task of its own (cancel it to release the note early); sends `ended()` when
+    /// the note has ended, `failed` when the sound could not play.
+    func play(
+        _ tone: Tone, on player: any NotePlayer, then ended: @escaping @Sendable () -> Session.Event,
+        failed: Session.Event, _ generation: Int
+    ) -> Task<Void, Never> {
+        Task { [self] in
+            do throws(AudioError) {
+                try await player.play(tone, clock: clock)
+                await sendIfCurrent(ended(), generation)
+            } catch {
+                onError(error)
+                await sendIfCurrent(failed, generation)
+            }
+        }
+    }
+
     func save(_ record: TrainingRecord) async {
         do throws(DataStoreError) {
             try await store.save(record)

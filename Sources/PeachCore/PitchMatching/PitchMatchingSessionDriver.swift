@@ -57,14 +57,7 @@ public actor PitchMatchingSessionDriver: SessionDriving {
             let next = await source.nextChallenge()
             await sendIfCurrent(.challengeReady(next), generation)
         case let .playReference(tone):
-            referenceTask = Task { [self] in
-                do throws(AudioError) {
-                    try await player.play(tone, clock: clock)
-                    await sendIfCurrent(.referenceEnded, generation)
-                } catch {
-                    await fail(error, generation)
-                }
-            }
+            referenceTask = play(tone, on: player, then: { .referenceEnded }, failed: .audioFailed, generation)
         case .stopReference:
             // A cancelled reference task releases its note with the ramp (NotePlayer.play(_:clock:)).
             referenceTask?.cancel()

@@ -8,11 +8,14 @@ public protocol PlaybackHandle: Sendable {
 public enum AudioError: Error, Equatable, Sendable, CustomStringConvertible {
     case deviceUnavailable(String)
     case playbackFailed(String)
+    /// The microphone's stream broke while it was being read.
+    case captureFailed(String)
 
     public var description: String {
         switch self {
         case let .deviceUnavailable(reason): "cannot open the audio device \(reason)"
         case let .playbackFailed(reason): "audio playback failed: \(reason)"
+        case let .captureFailed(reason): "audio capture failed: \(reason)"
         }
     }
 }

@@ -83,12 +83,46 @@ struct TrialHeader: Codable {
     struct Session: Codable, APIDescribed {
         let answersOpenSeconds: Double
         let feedbackSeconds: Double
+        /// A sung trial only: when a sung note counts, the rules `peach sing` commits by too.
+        var singing: Singing?
 
         static var apiNotes: [String: APINote] {
             [
                 "answersOpenSeconds": .describe(
                     "From the first note's start: when answers open (comparison: note 2's onset) or the tunable note starts (matching)."),
                 "feedbackSeconds": .describe("How long feedback shows before the next trial starts."),
+                "singing": .describe("A sung trial only: when the sung note counts (SingingRules)."),
+            ]
+        }
+    }
+
+    /// SingingRules in seconds and cents.
+    struct Singing: Codable, APIDescribed {
+        let holdSeconds: Double
+        let steadyCents: Double
+        let smoothingSeconds: Double
+        let gapSeconds: Double
+        let echoSeconds: Double
+        let silencePromptSeconds: Double
+
+        init(_ rules: SingingRules) {
+            holdSeconds = rules.hold.seconds
+            steadyCents = rules.steadyCents
+            smoothingSeconds = rules.smoothing.seconds
+            gapSeconds = rules.gap.seconds
+            echoSeconds = rules.echo.seconds
+            silencePromptSeconds = rules.silencePrompt.seconds
+        }
+
+        static var apiNotes: [String: APINote] {
+            [
+                "holdSeconds": .describe("A note held steady this long is committed."),
+                "steadyCents": .describe(
+                    "Steady: every smoothed value of the held time within this many cents of their mean."),
+                "smoothingSeconds": .describe("Frames are averaged over this long, so vibrato cancels."),
+                "gapSeconds": .describe("A dropout this short does not break the note."),
+                "echoSeconds": .describe("Frames starting this soon after the reference ends are its echo, not the singer."),
+                "silencePromptSeconds": .describe("Nothing pitched heard for this long: a friendly prompt."),
             ]
         }
     }
@@ -220,7 +254,9 @@ extension TrialResponse {
                 id: issued.id, discipline: challenge.discipline,
                 interval: IntervalDTO(challenge.interval, challenge.tuningSystem), tuningSystem: challenge.tuningSystem,
                 noteDurationSeconds: settings.noteDurationSeconds, sound: sound, synthesis: synthesis,
-                session: .init(answersOpenSeconds: SessionRules.tuningOpens(noteDuration: duration).seconds, feedbackSeconds: feedback))
+                session: .init(
+                    answersOpenSeconds: SessionRules.tuningOpens(noteDuration: duration).seconds, feedbackSeconds: feedback,
+                    singing: challenge.discipline.answerMethod == .voice ? TrialHeader.Singing(.standard) : nil))
             self = .matching(MatchingTrial(header: header, fields: MatchingFields(
                 referenceNote: NoteDTO(challenge.referenceNote, challenge.referenceFrequency(reference: reference)),
                 tunableNote: .init(

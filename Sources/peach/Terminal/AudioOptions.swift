@@ -40,22 +40,63 @@ struct AudioOptions: ParsableArguments {
 
     /// For the benchmarks: one line per change that reached the speaker, with its CLOCK_MONOTONIC time.
     private static func trace(to path: String) -> @Sendable (Double) -> Void {
+        let line = traceLines(to: path)
+        return { seconds in line(String(format: "audible %.6f", seconds)) }
+    }
+
+    /// Appends lines to the latency trace, each in one write (the audio thread and others share it).
+    static func traceLines(to path: String) -> @Sendable (String) -> Void {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
-        return { seconds in
-            let line = Array(String(format: "audible %.6f\n", seconds).utf8)
+        return { text in
+            let line = Array((text + "\n").utf8)
             _ = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         }
     }
 }
 
-/// The training settings a terminal session may override for itself; everything else comes from the
+/// The settings every terminal session may override for itself; everything else comes from the
 /// settings saved in the database (the web app's Settings screen).
-struct TrainingOptions: ParsableArguments {
+struct NoteOptions: ParsableArguments {
     @Option(name: .customLong("note-duration"), help: "Seconds each note sounds (0.3–3.0); default: the saved setting.")
     var noteDuration: Double?
 
     @Option(help: "The pitch of A4 in hertz (380–500); default: the saved setting.")
     var reference: Double?
+
+    func validate() throws { try Self.validate(overrides) }
+
+    var overrides: SettingsUpdate { SettingsUpdate(noteDurationSeconds: noteDuration, referencePitchHz: reference) }
+
+    func settings(in database: PeachDatabase) async throws -> TrainingSettings {
+        try await Self.settings(in: database, overrides: overrides)
+    }
+
+    private static let flags = [
+        "noteDurationSeconds": "note-duration", "referencePitchHz": "reference", "intervals": "interval", "tuningSystem": "tuning",
+    ]
+
+    /// A refused override is a usage error naming its option.
+    static func validate(_ overrides: SettingsUpdate) throws {
+        do {
+            _ = try PeachSettings.default.applying(overrides)
+        } catch {
+            throw ValidationError("--\(flags[error.field] ?? error.field) \(error.message)")
+        }
+    }
+
+    /// The saved settings with a session's overrides on top.
+    static func settings(in database: PeachDatabase, overrides: SettingsUpdate) async throws -> TrainingSettings {
+        var settings = PeachSettings.default
+        if let saved = try await SQLiteSettingsStore(database: database).loadSettings() {
+            settings = (try? settings.applying(saved)) ?? settings
+        }
+        return try settings.applying(overrides).training
+    }
+}
+
+/// What a comparison or matching session may override: the note options and the intervals.
+struct TrainingOptions: ParsableArguments {
+    @OptionGroup var note: NoteOptions
 
     @Option(
         name: .customLong("interval"),
@@ -69,18 +110,14 @@ struct TrainingOptions: ParsableArguments {
     var trainsIntervals: Bool { !intervals.isEmpty }
 
     private var overrides: SettingsUpdate {
-        SettingsUpdate(
-            noteDurationSeconds: noteDuration, referencePitchHz: reference,
-            intervals: intervals.isEmpty ? nil : intervals.map { text in
-                let interval = DirectedInterval(spelled: text)
-                return SettingsUpdate.IntervalChoice(name: interval?.interval.rawValue ?? text, direction: interval?.direction.rawValue)
-            },
-            tuningSystem: tuning.map { ["equal": "equalTemperament", "just": "justIntonation"][$0] ?? $0 })
+        var update = note.overrides
+        update.intervals = intervals.isEmpty ? nil : intervals.map { text in
+            let interval = DirectedInterval(spelled: text)
+            return SettingsUpdate.IntervalChoice(name: interval?.interval.rawValue ?? text, direction: interval?.direction.rawValue)
+        }
+        update.tuningSystem = tuning.map { ["equal": "equalTemperament", "just": "justIntonation"][$0] ?? $0 }
+        return update
     }
-
-    private static let flags = [
-        "noteDurationSeconds": "note-duration", "referencePitchHz": "reference", "intervals": "interval", "tuningSystem": "tuning",
-    ]
 
     func validate() throws {
         if let bad = intervals.first(where: { DirectedInterval(spelled: $0) == nil }) {
@@ -92,19 +129,11 @@ struct TrainingOptions: ParsableArguments {
         if let tuning, !["equal", "just"].contains(tuning) {
             throw ValidationError("--tuning must be equal or just, got '\(tuning)'")
         }
-        do {
-            _ = try PeachSettings.default.applying(overrides)
-        } catch {
-            throw ValidationError("--\(Self.flags[error.field] ?? error.field) \(error.message)")
-        }
+        try NoteOptions.validate(overrides)
     }
 
     /// The saved settings with this session's overrides on top.
     func settings(in database: PeachDatabase) async throws -> TrainingSettings {
-        var settings = PeachSettings.default
-        if let saved = try await SQLiteSettingsStore(database: database).loadSettings() {
-            settings = (try? settings.applying(saved)) ?? settings
-        }
-        return try settings.applying(overrides).training
+        try await NoteOptions.settings(in: database, overrides: overrides)
     }
 }

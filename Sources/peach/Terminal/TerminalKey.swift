@@ -39,7 +39,7 @@ struct TerminalKeyDecoder {
         default:
             break
         }
-        // Any other sequence (function keys, a lone Escape) means nothing here.
+        // Any other sequence (function keys) means nothing here; TerminalSession tells a lone Escape.
         pending = []
         return nil
     }

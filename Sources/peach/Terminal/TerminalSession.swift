@@ -30,10 +30,21 @@ final class TerminalSession: @unchecked Sendable {
             var byte: UInt8 = 0
             while read(STDIN_FILENO, &byte, 1) == 1 {
                 if let input = decoder.feed(byte) { continuation.yield(input) }
+                // Escape starts every arrow key's sequence too; one that nothing follows within 50 ms
+                // was pressed on its own, and quits as it leaves a screen in the browser.
+                if byte == 0x1B, !Self.byteArrives(within: 50) {
+                    decoder = TerminalKeyDecoder()
+                    continuation.yield(.quit)
+                }
             }
             continuation.yield(.quit)
         }
         reader.start()
+    }
+
+    private static func byteArrives(within milliseconds: Int32) -> Bool {
+        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, milliseconds) > 0
     }
 
     func send(_ input: TerminalInput) { continuation.yield(input) }

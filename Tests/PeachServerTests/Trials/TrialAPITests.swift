@@ -25,9 +25,18 @@ struct TrialAPITests {
                 let (status, trial) = try await Self.post("/api/trials", #"{"discipline":"\#(discipline.rawValue)"}"#, client)
                 #expect(status == .created)
                 #expect(trial["discipline"] as? String == discipline.rawValue)
-                let session = try #require(trial["session"] as? [String: Double])
-                #expect(session["feedbackSeconds"] == 0.4)
-                #expect(session["answersOpenSeconds"] == 1.0)
+                let session = try #require(trial["session"] as? [String: Any])
+                #expect(session["feedbackSeconds"] as? Double == 0.4)
+                #expect(session["answersOpenSeconds"] as? Double == 1.0)
+                // A sung trial brings the rules its note is committed by; no other trial has them.
+                let singing = session["singing"] as? [String: Double]
+                #expect((singing != nil) == (discipline.answerMethod == .voice))
+                if let singing {
+                    #expect(singing == [
+                        "holdSeconds": 1, "steadyCents": 15, "smoothingSeconds": 0.4, "gapSeconds": 0.12,
+                        "echoSeconds": 0.15, "silencePromptSeconds": 8,
+                    ])
+                }
                 let interval = try #require(trial["interval"] as? [String: Any])
                 let id = try #require(trial["id"] as? String)
                 if discipline.usesIntervals {

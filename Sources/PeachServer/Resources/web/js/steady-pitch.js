@@ -1,19 +1,17 @@
 // When a sung note counts as held: the detector's frames (cents from the target, every ~20 ms)
-// are averaged over 0.4 s, two cycles of a 5 Hz vibrato, so the vibrato cancels; the note is held
-// once every such average of the last second stays within ±15 ¢ of their mean. The committed pitch
-// is that mean: vibrato averaged twice, a fraction of a cent off the centre of a ±30 ¢ vibrato.
-
-export const HOLD_SECONDS = 1;
-export const STEADY_CENTS = 15;
-export const SMOOTHING_SECONDS = 0.4;
-/** A dropout this short (a consonant, a breath of noise) does not break the note. */
-const GAP_SECONDS = 0.12;
+// are averaged over `smoothingSeconds` (two cycles of a 5 Hz vibrato), so the vibrato cancels; the
+// note is held once every such average of the last `holdSeconds` stays within ±`steadyCents` of
+// their mean. The committed pitch is that mean: vibrato averaged twice, a fraction of a cent off the
+// centre of a ±30 ¢ vibrato. The numbers come with every sung trial (`session.singing`, owned by
+// PeachCore's SingingRules); `peach sing` runs the same rule (PeachCore's SteadyPitch) with them.
 
 export class SteadyPitch {
-  constructor({ hold = HOLD_SECONDS, tolerance = STEADY_CENTS, smoothing = SMOOTHING_SECONDS } = {}) {
-    this.hold = hold;
-    this.tolerance = tolerance;
-    this.smoothing = smoothing;
+  /** `rules`: a sung trial's `session.singing`. */
+  constructor({ holdSeconds, steadyCents, smoothingSeconds, gapSeconds }) {
+    this.hold = holdSeconds;
+    this.tolerance = steadyCents;
+    this.smoothing = smoothingSeconds;
+    this.gap = gapSeconds;
     this.reset();
   }
 
@@ -29,10 +27,10 @@ export class SteadyPitch {
   push(time, cents) {
     const last = this.frames[this.frames.length - 1];
     if (cents === null) {
-      if (last && time - last.time > GAP_SECONDS) this.reset();
+      if (last && time - last.time > this.gap) this.reset();
       return null;
     }
-    if (last && time - last.time > GAP_SECONDS) this.reset();
+    if (last && time - last.time > this.gap) this.reset();
     this.frames.push({ time, cents });
     const start = this.frames[0].time;
     const recent = this.frames.filter((f) => f.time > time - this.smoothing);

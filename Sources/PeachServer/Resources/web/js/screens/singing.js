@@ -7,10 +7,6 @@ import { SteadyPitch } from '../steady-pitch.js';
 
 /** Head start for the reference so its scheduled start is never already in the past. */
 const LEAD_SECONDS = 0.05;
-/** The room rings on after the reference stops: frames starting this soon after are not the singer. */
-const ECHO_SECONDS = 0.15;
-/** Nothing pitched heard for this long: a friendly prompt, not an error. */
-const SILENCE_PROMPT_SECONDS = 8;
 /** The needle's reach each side of the target. */
 const NEEDLE_CENTS = 50;
 
@@ -97,16 +93,16 @@ export function singingScreen({ navigate, announce }) {
     const context = realtimeContext();
     if (context.state !== 'running') await context.resume();
     if (!isCurrent(id)) return;
-    const { synthesis, sound } = challenge;
+    const { synthesis, sound, session: { singing: rules } } = challenge;
     const [sample] = await loadSamples(sound.id, [challenge.referenceNote.frequencyHz]);
     if (!isCurrent(id)) return;
     const start = Math.max(startAt ?? 0, context.currentTime + LEAD_SECONDS);
     const end = start + challenge.noteDurationSeconds;
     // While the reference sounds (and its echo dies away) the speaker is not the singer.
-    microphone.tracker.port.postMessage({ listenFrom: end + ECHO_SECONDS });
+    microphone.tracker.port.postMessage({ listenFrom: end + rules.echoSeconds });
     const current = {
       challenge,
-      steady: new SteadyPitch(),
+      steady: new SteadyPitch(rules),
       lastHeard: end,
       reference: scheduleNote(context, {
         frequencyHz: challenge.referenceNote.frequencyHz, start, duration: challenge.noteDurationSeconds, synthesis, sample,
@@ -130,7 +126,7 @@ export function singingScreen({ navigate, announce }) {
     clearInterval(silenceTimer);
     silenceTimer = setInterval(() => {
       if (!isCurrent(id) || element.dataset.state !== 'singing') return;
-      if (context.currentTime - attempt.lastHeard >= SILENCE_PROMPT_SECONDS && status.dataset.i18n !== 'singing.silence') {
+      if (context.currentTime - attempt.lastHeard >= attempt.challenge.session.singing.silencePromptSeconds && status.dataset.i18n !== 'singing.silence') {
         say('singing.silence');
         announce(t('singing.silence'));
       }

@@ -1,0 +1,99 @@
+import ArgumentParser
+import Foundation
+import PeachALSA
+import PeachAudio
+import PeachCore
+import PeachStore
+
+struct Sing: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Sing It in the terminal: sing or play the note into the microphone; hold it steady for a second or press Enter. q or Esc quits.",
+        discussion: "References come from your range (voiceRangeLower/Upper, the web app's Settings). The sound is analysed as it comes and never stored: only the cents you were off are.")
+
+    @OptionGroup var data: DataOption
+    @OptionGroup var audio: AudioOptions
+    @OptionGroup var capture: CaptureOptions
+    @OptionGroup var note: NoteOptions
+    @OptionGroup var sound: SoundOptions
+
+    func run() async throws {
+        let database = try PeachDatabase(path: data.resolvedPath)
+        let store = SQLiteTrainingDataStore(database: database)
+        let settings = try await note.settings(in: database)
+        let trials = try await TrialSource.resuming(from: store)
+        let synthesizer = try sound.synthesizer(settings: SynthesisSettings(), fallback: settings.soundSource.rawValue)
+        let output = try audio.start(synthesizer)
+        let terminal = TerminalSession()
+        let gate = CaptureOptions.Gate()
+        let driver = SingingSessionDriver(
+            timing: .init(noteDuration: .seconds(settings.noteDurationSeconds), referencePitch: settings.referencePitch),
+            player: SynthesizerNotePlayer(synthesizer: synthesizer), store: store,
+            source: trials.challenges(.pitchSinging, settings: settings), clock: ContinuousClock(),
+            captureTime: ALSAPCM.monotonicSeconds,
+            onFeedback: { Output.line(Self.feedback($0)) },
+            onSilence: { Output.line("I can't hear you yet. Sing or play the note, close to the microphone, or press Enter.") },
+            onListening: { from in gate.listenFrom.withLock { $0 = from ?? .infinity } },
+            onError: { error in TrainingErrors.report(error, to: terminal) })
+        let (frames, heard) = AsyncStream.makeStream(of: HeardPitch.self, bufferingPolicy: .bufferingNewest(256))
+        let input: ALSAInput
+        do {
+            input = try capture.start(
+                gate: gate, onHeard: { heard.yield($0) },
+                onFailure: { error in TrainingErrors.report(error, to: terminal) })
+        } catch {
+            terminal.restore()
+            await output.close()
+            throw error
+        }
+        let trace = audio.latencyTrace.map(AudioOptions.traceLines(to:))
+        let frameSeconds = Double(PitchDetector(sampleRate: Double(input.negotiated.sampleRate)).frameLength)
+            / Double(input.negotiated.sampleRate)
+        let listening = Task {
+            for await frame in frames {
+                guard let trace else {
+                    await driver.heard(frame)
+                    continue
+                }
+                // For the benchmarks: the committing frame's last sample captured → the attempt stored.
+                let wasListening = await driver.state.isListening
+                await driver.heard(frame)
+                if wasListening, !(await driver.state.isListening) {
+                    trace(String(format: "committed %.6f %.6f", frame.time + frameSeconds, ALSAPCM.monotonicSeconds()))
+                }
+            }
+        }
+
+        Output.line("Sing It. Listen, then sing or play the note; hold it steady for a second, or press Enter. q or Esc quits.")
+        await driver.start()
+        inputs: for await key in terminal.inputs {
+            switch key {
+            case .enter: await driver.commitNow()
+            case .quit, .audioFailed: break inputs
+            case .up, .down, .pageUp, .pageDown: continue
+            }
+        }
+        // An uncommitted attempt is discarded.
+        await driver.stop()
+        heard.finish()
+        listening.cancel()
+        await input.close()
+        await output.close()
+        terminal.restore()
+    }
+
+    /// Matching's arrow and signed cents, the band as a word too (the colour is not the only cue), and
+    /// the octave sung when it was not the target's.
+    static func feedback(_ attempt: CompletedPitchMatching) -> String {
+        let band = switch attempt.band {
+        case .deadCenter, .close: "green"
+        case .near: "yellow"
+        case .far: "red"
+        }
+        var line = "\(Match.feedback(attempt)) \(band)"
+        if let octave = attempt.sungOctave, octave != 0 {
+            let direction = octave > 0 ? "higher" : "lower"
+            line += abs(octave) == 1 ? ", sung an octave \(direction)" : ", sung \(abs(octave)) octaves \(direction)"
+        }
+        return line
+    }
+}
