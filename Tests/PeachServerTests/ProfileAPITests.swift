@@ -35,14 +35,13 @@ struct ProfileAPITests {
 
     struct Timeline: Decodable {
         struct Fit: Decodable {
-            let threshold: Double, lower: Double, upper: Double, upperIsOpen: Bool, trials: Int, pooledPeriods: Int
+            let threshold: Double, lower: Double, upper: Double, upperIsOpen: Bool, trials: Int
         }
         struct Point: Decodable {
             let start: String, threshold: Fit?, meanThreshold: Double, count: Int, correctCount: Int, rollingMean: Double, rollingStandardDeviation: Double
         }
         let period: String
         let rollingWindow: Int
-        let minimumTrialsPerFit: Int
         let points: [Point]
     }
 

@@ -127,16 +127,6 @@ struct ThresholdChartTests {
         #expect(Self.count(#"class="dot""#, in: svg) == 5)
         #expect(svg.contains("Threshold (75 % correct, 95 % interval)") && svg.contains("Mean difference played"))
         #expect(Self.chart(timeline, language: "de").contains("Schwelle (75 % richtig, 95-%-Intervall)"))
-        // Each dot sits at its period's fit, which is the estimator on that period's answers.
-        for point in timeline.points {
-            #expect(point.fit == ThresholdEstimator().estimate(timeline.aggregates.first { $0.start == point.aggregate.start }!.counts))
-        }
-    }
-
-    @Test func thinPeriodsArePooledAndShownHollow() {
-        let svg = Self.chart(Self.timeline(days: 6, perDay: 25))
-        #expect(Self.count(#"class="dot pooled""#, in: svg) == 6)
-        #expect(Self.count(#"class="ring""#, in: svg) == 6)
     }
 
     @Test func anIntervalOpenAboveRunsToTheTopEdge() {

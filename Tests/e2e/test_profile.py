@@ -150,10 +150,9 @@ def test_the_profile_shows_threshold_statistics_chart_and_matching(server, brows
     chart = browser.find_element(By.ID, "profile-chart")
     dots = chart.find_elements(By.CSS_SELECTOR, "svg .dot")
     fitted = fitted_points(server)
-    # Every day is thin (30 < 40 answers): each is pooled with a neighbour, and each pool places it.
+    # Every day is thin (30 answers, too few for a fit alone): its neighbours' answers place it.
     assert len(dots) == len(fitted) == DAYS
-    assert all(point["threshold"]["pooledPeriods"] == 2 for point in fitted)
-    assert len(chart.find_elements(By.CSS_SELECTOR, "svg .dot.pooled")) == DAYS
+    assert all(point["threshold"]["trials"] == PER_DAY for point in fitted)
     assert chart.find_elements(By.CSS_SELECTOR, "svg .band") and chart.find_elements(By.CSS_SELECTOR, "svg .threshold")
     assert chart.find_elements(By.CSS_SELECTOR, "svg .played")
     summary = chart.get_attribute("aria-label")
@@ -161,7 +160,7 @@ def test_the_profile_shows_threshold_statistics_chart_and_matching(server, brows
                         summary), summary
     assert f"{fitted[-1]['threshold']['threshold']:.1f} cents" in summary
     help_text = browser.find_element(By.ID, "profile-chart-help").text
-    assert "fewer than 40 comparisons is pooled with its nearest neighbours" in help_text
+    assert "read from its own answers and, less and less the further away they are, from those of its neighbours" in help_text
 
     # It opens at the most recent data: the view ends at the domain's end.
     svg = chart.find_element(By.CSS_SELECTOR, "svg.threshold-chart")
@@ -176,7 +175,6 @@ def test_the_profile_shows_threshold_statistics_chart_and_matching(server, brows
     last = fitted[-1]
     fit = last["threshold"]
     assert f"Threshold: {fit['threshold']:.1f} ¢ ({fit['lower']:.1f}–{fit['upper']:.1f})" in text, text
-    assert f"Pooled over 2 periods ({fit['trials']} comparisons)" in text, text
     played = sum(difference for difference, _ in day_rows(DAYS - 1)) / PER_DAY
     assert f"Mean difference played: {played:.1f} ¢" in text, text
     assert f"Comparisons: {PER_DAY}" in text
@@ -282,7 +280,7 @@ def test_a_profile_with_too_few_answers_shows_numbers_but_no_threshold(server, b
     assert not visible(browser, "profile-threshold")
     assert browser.find_element(By.ID, "profile-threshold-note").text == "Your threshold appears once your answers show where it lies."
     assert browser.find_element(By.ID, "profile-trend").text == "Not enough data"
-    # Three answers: not even every period pooled can place the threshold, so no dot, no made-up value.
+    # Three answers: not even all periods together can place the threshold, so no dot, no made-up value.
     assert browser.find_elements(By.CSS_SELECTOR, "#profile-chart svg.threshold-chart")
     assert len(browser.find_elements(By.CSS_SELECTOR, "#profile-chart svg .dot")) == 0
 

@@ -81,24 +81,12 @@ public struct ThresholdEstimator: Sendable {
     ///   example almost every answer correct: the data then only say "smaller than anything played").
     public func estimate(_ counts: TrialCounts) -> ThresholdEstimate? {
         guard counts.count >= Self.minimumTrials else { return nil }
-        let bins = counts.sortedBins
-        let rows = Self.highestIndex - Self.lowestIndex + 1, columns = Self.slopes.count
-        // Log likelihood at each (threshold, slope) of the grid, and its best over the slopes.
-        var logLikelihood = [Double](repeating: 0, count: rows * columns)
+        let rows = Self.rowCount, columns = Self.slopes.count
+        let logLikelihood = Self.logLikelihoods(counts)
+        // The best over the slopes at each threshold.
         var profile = [Double](repeating: -Double.infinity, count: rows)
         for row in 0..<rows {
-            let t = Self.lowestIndex + row
-            for column in 0..<columns {
-                let table = Self.tables[column]
-                var total = 0.0
-                for bin in bins {
-                    let offset: Int = min(max(bin.index - t, -Self.maximumOffset), Self.maximumOffset) + Self.maximumOffset
-                    let correct = Double(bin.count.correct) * table.correct[offset]
-                    total += correct + Double(bin.count.wrong) * table.wrong[offset]
-                }
-                logLikelihood[row * columns + column] = total
-                profile[row] = max(profile[row], total)
-            }
+            for column in 0..<columns { profile[row] = max(profile[row], logLikelihood[row * columns + column]) }
         }
         let maximum: Double = profile.max()!
         let level = maximum - Self.intervalCutoff / 2
@@ -109,15 +97,40 @@ public struct ThresholdEstimator: Sendable {
         for row in 0..<rows {
             for column in 0..<columns { mass[row] += exp(logLikelihood[row * columns + column] - maximum) }
         }
-        let quantile = Self.quantiles(mass, lowestIndex: Self.lowestIndex)
+        let quantile = Self.quantiles(mass)
         return ThresholdEstimate(
             threshold: Cents(quantile(0.5)), lower: Cents(quantile(0.025)), upper: Cents(quantile(0.975)),
             upperIsOpen: upperIsOpen, percentCorrect: Self.percentCorrect, trialCount: counts.count)
     }
 
-    /// The quantile function of a distribution given as masses on lattice points, each spread
+    /// How many thresholds the grid considers.
+    static let rowCount = highestIndex - lowestIndex + 1
+
+    /// The log likelihood of `counts` at each (threshold, slope) of the grid, row by row: a row per
+    /// threshold, a column per slope.
+    static func logLikelihoods(_ counts: TrialCounts) -> [Double] {
+        let bins = counts.sortedBins
+        let columns = slopes.count
+        var logLikelihood = [Double](repeating: 0, count: rowCount * columns)
+        for row in 0..<rowCount {
+            let t = lowestIndex + row
+            for column in 0..<columns {
+                let table = tables[column]
+                var total = 0.0
+                for bin in bins {
+                    let offset: Int = min(max(bin.index - t, -maximumOffset), maximumOffset) + maximumOffset
+                    let correct = Double(bin.count.correct) * table.correct[offset]
+                    total += correct + Double(bin.count.wrong) * table.wrong[offset]
+                }
+                logLikelihood[row * columns + column] = total
+            }
+        }
+        return logLikelihood
+    }
+
+    /// The quantile function of a distribution given as masses on the grid's thresholds, each spread
     /// evenly over its cell, so that quantiles fall between lattice points rather than on them.
-    private static func quantiles(_ mass: [Double], lowestIndex: Int) -> (Double) -> Double {
+    static func quantiles(_ mass: [Double]) -> (Double) -> Double {
         let total = mass.reduce(0, +)
         var cumulative = [0.0]
         for value in mass { cumulative.append(cumulative.last! + value / total) }

@@ -2,12 +2,10 @@ import Foundation
 import Synchronization
 
 /// Comparisons aggregated by calendar period (seed story 9.2): one point per hour, day or week
-/// with its fitted threshold (the estimator of the headline, on that period's answers) and the
-/// mean difference played, plus a rolling mean and standard deviation of the latter.
-///
-/// A period with fewer than `minimumTrialsPerFit` answers is not fitted alone: it is pooled with
-/// its nearest neighbours, alternately the one before and the one after, until the pool holds
-/// that many, and shows the pool's fit. Fits are computed when first asked for and kept.
+/// with its fitted threshold (the headline's model and percent correct, read from the period's
+/// answers and its neighbours' by `ThresholdSmoother`) and the mean difference played, plus a
+/// rolling mean and standard deviation of the latter. Fits are computed when first asked for and
+/// kept until an answer changes them.
 ///
 /// Updated one comparison at a time; a comparison in the newest period costs no calendar work,
 /// so rebuilding from a million records stays fast.
@@ -62,14 +60,9 @@ public struct ThresholdTimeline: Sendable {
         public let rollingMean: Cents
         /// Their sample standard deviation (zero while the window holds one period).
         public let rollingStandardDeviation: Cents
-        /// The fitted threshold shown for this period; nothing when even the pool cannot place it.
+        /// The fitted threshold shown for this period; nothing when the timeline cannot place it.
         public let fit: ThresholdEstimate?
-        /// How many periods the fit pooled (1: this period alone).
-        public let pooledPeriods: Int
     }
-
-    /// Fewer answers than this in a period are pooled with neighbouring periods for the fit.
-    public static let minimumTrialsPerFit = 40
 
     /// Periods per rolling window; before that many exist, the window is every period so far.
     public static let rollingWindow = 20
@@ -121,59 +114,57 @@ public struct ThresholdTimeline: Sendable {
     /// The newest period with its rolling statistics: the user's current average.
     public var latest: Point? { aggregates.isEmpty ? nil : points(in: (aggregates.count - 1)..<aggregates.count).first }
 
-    private func point(at index: Int, means: [Double], offset: Int) -> Point {
-        let window = Welford(means[max(0, index - Self.rollingWindow + 1)...index])
-        let (fit, pooled) = fit(at: index + offset)
-        return Point(
-            aggregate: aggregates[index + offset], rollingMean: Cents(window.mean!),
-            rollingStandardDeviation: Cents(window.standardDeviation!), fit: fit, pooledPeriods: pooled)
+    /// The mean of the newest period means over the rolling window, without fitting anything.
+    public var currentRollingMean: Cents? {
+        aggregates.isEmpty ? nil : Cents(Welford(aggregates.suffix(Self.rollingWindow).map(\.meanThreshold.rawValue)).mean!)
     }
 
-    /// The period's own fit, or its pool's when it is thin.
-    private func fit(at index: Int) -> (ThresholdEstimate?, Int) {
-        var pool = index..<(index + 1)
-        var total = aggregates[index].count
-        var before = true
-        while total < Self.minimumTrialsPerFit, pool.count < aggregates.count {
-            if before && pool.lowerBound > 0 || pool.upperBound == aggregates.count {
-                pool = (pool.lowerBound - 1)..<pool.upperBound
-                total += aggregates[pool.lowerBound].count
-            } else {
-                pool = pool.lowerBound..<(pool.upperBound + 1)
-                total += aggregates[pool.upperBound - 1].count
-            }
-            before.toggle()
+    private func point(at index: Int, means: [Double], offset: Int) -> Point {
+        let window = Welford(means[max(0, index - Self.rollingWindow + 1)...index])
+        return Point(
+            aggregate: aggregates[index + offset], rollingMean: Cents(window.mean!),
+            rollingStandardDeviation: Cents(window.standardDeviation!), fit: fits(at: index + offset))
+    }
+
+    /// Fits are computed for blocks of this many periods, each read with `smoothingMargin` more
+    /// periods on either side: neighbours further away hardly move a fit, and an answer now
+    /// recomputes only the newest block.
+    static let smoothingBlock = 64
+    static let smoothingMargin = 16
+
+    private func fits(at index: Int) -> ThresholdEstimate? {
+        let block = index / Self.smoothingBlock * Self.smoothingBlock
+        let read = max(0, block - Self.smoothingMargin)..<min(aggregates.count, block + Self.smoothingBlock + Self.smoothingMargin)
+        let key = FitCache.Key(
+            first: aggregates[read.lowerBound].start, last: aggregates[read.upperBound - 1].start,
+            answers: aggregates[read].reduce(0) { $0 + $1.count })
+        let estimates = fits.value(for: key, limit: aggregates.count / Self.smoothingBlock + 16) {
+            ThresholdSmoother().estimates(aggregates[read].map { ThresholdSmoother.Period(counts: $0.counts, start: $0.start) })
         }
-        let key = FitCache.Key(first: aggregates[pool.lowerBound].start, last: aggregates[pool.upperBound - 1].start, trials: total)
-        let fit = fits.value(for: key, limit: 4 * aggregates.count + 64) {
-            var counts = TrialCounts()
-            for aggregate in aggregates[pool] { counts.add(aggregate.counts) }
-            return ThresholdEstimator().estimate(counts)
-        }
-        return (fit, pool.count)
+        return estimates[index - read.lowerBound]
     }
 }
 
-/// Fits already computed, shared by every copy of a timeline. A period's fit is keyed by its pool
-/// and the number of answers in it, so an answer added later simply makes a new key.
+/// The fits of each block, shared by every copy of a timeline. A block is keyed by its first and
+/// last period and the number of answers in it, so an answer added later simply makes a new key.
 private final class FitCache: Sendable {
     struct Key: Hashable, Sendable {
         let first: Date
         let last: Date
-        let trials: Int
+        let answers: Int
     }
 
-    private let fits = Mutex<[Key: ThresholdEstimate?]>([:])
+    private let fits = Mutex<[Key: [ThresholdEstimate?]]>([:])
 
-    /// - Parameter limit: beyond this many entries the cache starts over (keys of periods that have
+    /// - Parameter limit: beyond this many entries the cache starts over (keys of blocks that have
     ///   since grown are never asked for again).
-    func value(for key: Key, limit: Int, compute: () -> ThresholdEstimate?) -> ThresholdEstimate? {
+    func value(for key: Key, limit: Int, compute: () -> [ThresholdEstimate?]) -> [ThresholdEstimate?] {
         if let known = fits.withLock({ $0[key] }) { return known }
-        let fit = compute()
+        let computed = compute()
         fits.withLock { fits in
             if fits.count >= limit { fits.removeAll(keepingCapacity: true) }
-            fits[key] = fit
+            fits[key] = computed
         }
-        return fit
+        return computed
     }
 }

@@ -14,8 +14,9 @@ public enum Trend: String, Hashable, Sendable, Codable, CaseIterable {
 
     /// Ten days of 200 answers: long enough that each half's fit is tight enough to show a real change.
     public static let window = 2000
-    /// Each half needs this many comparisons before it is fitted.
-    public static let minimumCount = 2 * ThresholdTimeline.minimumTrialsPerFit
+    /// Each half needs 40 comparisons before it is fitted: below that its interval is too wide to
+    /// show any change.
+    public static let minimumCount = 80
     public static let tolerance = 0.05
     /// One-sided 95 % of the standard normal.
     static let significance = 1.644_854

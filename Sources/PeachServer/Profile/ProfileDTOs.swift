@@ -103,7 +103,7 @@ struct ProfileResponse: ResponseEncodable, Decodable, APIDescribed {
             meanThreshold: Nullable(profile.meanThreshold?.rawValue),
             standardDeviation: Nullable(profile.thresholdStandardDeviation?.rawValue),
             trend: Nullable(profile.trend),
-            currentRollingMean: Nullable(profile.timeline(.day).latest?.rollingMean.rawValue),
+            currentRollingMean: Nullable(profile.timeline(.day).currentRollingMean?.rawValue),
             first: Nullable(profile.firstComparison.map(ISO8601.string)),
             last: Nullable(profile.lastComparison.map(ISO8601.string)))
         threshold = Nullable(profile.thresholdEstimate.map {
@@ -149,23 +149,20 @@ struct IntervalProfilesResponse: ResponseEncodable, Decodable, APIDescribed {
 }
 
 /// `GET /api/profile/timeline`: one point per period, oldest first.
-struct TimelineResponse: ResponseEncodable, Decodable, APIDescribed {
+struct TimelineResponse: ResponseEncodable, Decodable {
     /// A period's fitted threshold: the same estimator and percent correct as the headline.
-    struct FittedThreshold: Codable, APIDescribed {
+    struct FittedThreshold: Codable {
         let threshold: Double
         let lower: Double
         let upper: Double
         let upperIsOpen: Bool
+        /// The period's own comparisons.
         let trials: Int
-        /// How many periods were pooled for this fit (1: the period alone).
-        let pooledPeriods: Int
-
-        static var apiNotes: [String: APINote] { ["pooledPeriods": .describe("1: the period alone.")] }
     }
 
     struct Point: Codable, APIDescribed {
         let start: String
-        /// Nothing when even the pooled answers cannot place the threshold.
+        /// Nothing when the answers cannot place the threshold.
         let threshold: Nullable<FittedThreshold>
         /// The mean difference played: a secondary series, not the threshold.
         let meanThreshold: Double
@@ -178,7 +175,7 @@ struct TimelineResponse: ResponseEncodable, Decodable, APIDescribed {
             [
                 "start": APINote().with("format", "date-time"),
                 "threshold": .describe(
-                    "The period's fitted threshold (the headline's estimator); a period with fewer than \(ThresholdTimeline.minimumTrialsPerFit) comparisons is pooled with its nearest neighbours; null when even the pool cannot place it."),
+                    "The period's fitted threshold (the headline's model and percent correct), read from its own comparisons and, with weights falling with the time between them, its neighbours'; null when they cannot place it."),
                 "meanThreshold": .describe("Mean unsigned difference played in the period: a secondary series."),
             ]
         }
@@ -186,18 +183,11 @@ struct TimelineResponse: ResponseEncodable, Decodable, APIDescribed {
 
     let period: ThresholdTimeline.Period
     let rollingWindow: Int
-    /// A period with fewer comparisons is pooled with its neighbours for its threshold.
-    let minimumTrialsPerFit: Int
     let points: [Point]
-
-    static var apiNotes: [String: APINote] {
-        ["minimumTrialsPerFit": .describe("A period with fewer comparisons is pooled with its nearest neighbours for its threshold.")]
-    }
 
     init(_ timeline: ThresholdTimeline) {
         period = timeline.period
         rollingWindow = ThresholdTimeline.rollingWindow
-        minimumTrialsPerFit = ThresholdTimeline.minimumTrialsPerFit
         points = timeline.points.map {
             Point(
                 start: ISO8601.string($0.aggregate.start),
@@ -211,7 +201,7 @@ struct TimelineResponse: ResponseEncodable, Decodable, APIDescribed {
         point.fit.map {
             FittedThreshold(
                 threshold: $0.threshold.rawValue, lower: $0.lower.rawValue, upper: $0.upper.rawValue,
-                upperIsOpen: $0.upperIsOpen, trials: $0.trialCount, pooledPeriods: point.pooledPeriods)
+                upperIsOpen: $0.upperIsOpen, trials: $0.trialCount)
         }
     }
 }

@@ -5,8 +5,8 @@ import PeachCore
 /// `peach profile --svg` writes it, so the two can never disagree.
 ///
 /// The main series is the fitted threshold per period (the headline's estimator and percent
-/// correct): a line through one dot per period, hollow when the period was pooled with its
-/// neighbours, inside its 95 % interval drawn as a band; an interval open above runs to the top
+/// correct, read from the period's answers and its neighbours'): a line through one dot per
+/// period, inside its 95 % interval drawn as a band; an interval open above runs to the top
 /// edge, dashed. The mean difference played is a secondary dashed series, labelled in the legend.
 /// The data sit in a nested `<svg class="plot">` whose viewBox is in period units horizontally and
 /// pixels vertically, stretched with preserveAspectRatio="none"; strokes are non-scaling, and a dot
@@ -75,8 +75,6 @@ struct ThresholdChart {
         .threshold-chart .threshold { fill: none; stroke: var(--chart-line, #b3431f); stroke-width: 2; stroke-linejoin: round; }
         .threshold-chart .played { fill: none; stroke: var(--chart-dot, #48484a); stroke-width: 1.5; stroke-dasharray: 5 4; stroke-linejoin: round; opacity: 0.75; }
         .threshold-chart .dot { stroke: var(--chart-line, #b3431f); stroke-width: 8; stroke-linecap: round; }
-        .threshold-chart .dot.pooled { stroke: var(--chart-hole, #ffffff); stroke-width: 5; }
-        .threshold-chart .ring { stroke: var(--chart-line, #b3431f); stroke-width: 9; stroke-linecap: round; }
         .threshold-chart .dot.selected { stroke: var(--chart-dot, #48484a); stroke-width: 12; }
         .threshold-chart .legend-threshold { stroke: var(--chart-line, #b3431f); stroke-width: 2; }
         .threshold-chart .legend-played { stroke: var(--chart-dot, #48484a); stroke-width: 1.5; stroke-dasharray: 5 4; }
@@ -101,7 +99,7 @@ struct ThresholdChart {
         out += #"<svg class="plot" x="\#(f(left))" y="\#(f(top))" width="\#(f(plotWidth))" height="\#(f(plotHeight))" viewBox="\#(f(visibleStart)) 0 \#(f(visibleWidth)) \#(f(plotHeight))" preserveAspectRatio="none">"#
         if !points.isEmpty {
             let fitted = zip(xs, points).compactMap { x, point in point.fit.map { (x: x, fit: $0) } }
-            // The band and the line break where a period cannot be placed even pooled.
+            // The band and the line break where a period cannot be placed.
             var runs: [[(x: Double, fit: ThresholdEstimate)]] = []
             for (index, point) in points.enumerated() {
                 guard let fit = point.fit else { runs.append([]); continue }
@@ -128,10 +126,7 @@ struct ThresholdChart {
                 guard let fit = point.fit else { continue }
                 let index = first + offset
                 let at = "M\(f(x)),\(f(y(fit.threshold.rawValue))) h0"
-                if point.pooledPeriods > 1 {
-                    out += #"<path class="ring" d="\#(at)" vector-effect="non-scaling-stroke"/>"#
-                }
-                out += #"<path class="dot\#(point.pooledPeriods > 1 ? " pooled" : "")" data-index="\#(index)" data-x="\#(f(x))" d="\#(at)" vector-effect="non-scaling-stroke"/>"#
+                out += #"<path class="dot" data-index="\#(index)" data-x="\#(f(x))" d="\#(at)" vector-effect="non-scaling-stroke"/>"#
             }
             out += "</g>"
         }

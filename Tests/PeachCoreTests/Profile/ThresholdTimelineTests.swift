@@ -117,29 +117,46 @@ extension ThresholdTimelineTests {
         }
     }
 
-    @Test func aPeriodWithEnoughAnswersShowsItsOwnFit() throws {
-        let timeline = Self.timeline(.day, Self.listenerDay(0, threshold: 20, count: 200) + Self.listenerDay(1, threshold: 8, count: 200))
-        let points = timeline.points
-        for (point, truth) in zip(points, [20.0, 8]) {
+    @Test func aSteadyListenersDaysAreReadTogetherAndPlacedMoreNarrowlyThanAlone() throws {
+        let comparisons = (0..<10).flatMap { Self.listenerDay(Double($0), threshold: 10, count: 200) }
+        let timeline = Self.timeline(.day, comparisons)
+        for (point, aggregate) in zip(timeline.points, timeline.aggregates) {
             let fit = try #require(point.fit)
-            #expect(point.pooledPeriods == 1)
             #expect(fit.trialCount == 200)
-            #expect(fit.covers(Cents(truth)), "\(fit) for \(truth) ¢")
-            // The fit is the headline's estimator on the period's answers.
-            let trials = timeline.aggregates[points.firstIndex(of: point)!].counts
-            #expect(ThresholdEstimator().estimate(trials) == fit)
+            #expect(fit.covers(Cents(10)), "\(fit)")
+            #expect(fit.percentCorrect == ThresholdEstimator.percentCorrect)
+            // The neighbours narrow the interval of a day alone (the headline's estimator on its answers).
+            let alone = try #require(ThresholdEstimator().estimate(aggregate.counts))
+            #expect(fit.upper.rawValue / fit.lower.rawValue < alone.upper.rawValue / alone.lower.rawValue, "\(fit) vs \(alone)")
         }
     }
 
-    @Test func aThinPeriodPoolsWithItsNearestNeighboursUntilThereAreEnough() throws {
+    @Test func aThinPeriodIsPlacedWithItsNeighboursHelp() throws {
         let comparisons = Self.listenerDay(0, threshold: 10, count: 100) + Self.listenerDay(1, threshold: 10, count: 15)
             + Self.listenerDay(2, threshold: 10, count: 15) + Self.listenerDay(3, threshold: 10, count: 100)
-        let points = Self.timeline(.day, comparisons).points
-        // Day 1 takes the day before it and has enough; day 2 takes day 1, is still short, then day 3.
-        #expect(points.map(\.pooledPeriods) == [1, 2, 3, 1])
-        #expect(points[1].fit?.trialCount == 115)
-        #expect(points[2].fit?.trialCount == 130)
+        let timeline = Self.timeline(.day, comparisons)
+        // Alone, 15 answers are too few for a fit.
+        #expect(ThresholdEstimator().estimate(timeline.aggregates[1].counts) == nil)
+        let points = timeline.points
+        #expect(points.map { $0.fit?.trialCount } == [100, 15, 15, 100])
         #expect(points.allSatisfy { $0.fit?.covers(Cents(10)) == true })
+    }
+
+    @Test func aSuddenChangeIsFollowedWithinAFewPeriods() throws {
+        let comparisons = (0..<16).flatMap { Self.listenerDay(Double($0), threshold: $0 < 8 ? 20 : 7, count: 200) }
+        let fits = try Self.timeline(.day, comparisons).points.map { try #require($0.fit) }
+        // Two days either side of the change may blur it; beyond that each day covers its own truth.
+        for (day, fit) in fits.enumerated() where !(6...9).contains(day) {
+            #expect(fit.covers(Cents(day < 8 ? 20 : 7)), "day \(day): \(fit)")
+        }
+    }
+
+    @Test func aLongBreakLetsTheThresholdMoveFurther() throws {
+        // A week apart, the same change as a day apart is believed more readily.
+        let oneDay = Self.timeline(.day, Self.listenerDay(0, threshold: 20, count: 200) + Self.listenerDay(1, threshold: 10, count: 200))
+        let oneWeek = Self.timeline(.day, Self.listenerDay(0, threshold: 20, count: 200) + Self.listenerDay(7, threshold: 10, count: 200))
+        let afterDay = try #require(oneDay.points[1].fit), afterWeek = try #require(oneWeek.points[1].fit)
+        #expect(abs(log(afterWeek.threshold.rawValue / 10)) < abs(log(afterDay.threshold.rawValue / 10)), "\(afterWeek) vs \(afterDay)")
     }
 
     @Test func everyAnswerCorrectLeavesThePeriodWithoutAFit() {

@@ -54,7 +54,6 @@ export function profileScreen() {
 
   let period = 'day';
   let points = [];
-  let minimumTrialsPerFit = 0;
   let profile = null;
   let generation = 0;
   let chartControl = null;
@@ -76,9 +75,6 @@ export function profileScreen() {
         : t('profile.popup.threshold', {
           value: formatCents(fit.threshold), lower: formatCents(fit.lower), upper: formatCents(fit.upper),
         }));
-      if (fit.pooledPeriods > 1) {
-        lines.push(t('profile.popup.pooled', { periods: formatCount(fit.pooledPeriods), trials: formatCount(fit.trials) }));
-      }
     }
     lines.push(
       t('profile.popup.mean', { value: formatCents(point.meanThreshold) }),
@@ -111,11 +107,10 @@ export function profileScreen() {
     const height = Math.round(Math.min(360, Math.max(180, window.innerHeight * 0.42)));
     const [svg, timeline] = await Promise.all([
       api.chartSvg({ period, width, height, lang: language(), view }),
-      view && points.length ? { points, minimumTrialsPerFit } : api.timeline(period),
+      view && points.length ? { points } : api.timeline(period),
     ]);
     if (id !== generation) return;
     points = timeline.points;
-    minimumTrialsPerFit = timeline.minimumTrialsPerFit;
     hidePopup();
     chart.innerHTML = svg;
     chart.querySelector('svg').setAttribute('aria-hidden', 'true');
@@ -125,7 +120,7 @@ export function profileScreen() {
       // The server drew only around the view: past that, the chart for the new view replaces it.
       onViewBeyond: (next) => loadChart(generation, next),
     });
-    $('profile-chart-help').textContent = t('profile.chartHelp', { minimum: formatCount(minimumTrialsPerFit) });
+    $('profile-chart-help').textContent = t('profile.chartHelp');
     // The newest period that has a fitted threshold: the chart's last dot.
     const latest = points.findLast((point) => point.threshold)?.threshold;
     const range = {
