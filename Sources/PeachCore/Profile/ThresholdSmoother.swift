@@ -20,9 +20,17 @@ import Foundation
 /// period's threshold is its posterior median, the interval its central 95 %; "cannot place it"
 /// and "open above" are decided as the estimator decides them.
 struct ThresholdSmoother: Sendable {
+    /// One period's answers as the smoother needs them; worth keeping while the period is unchanged.
     struct Period: Sendable {
-        let counts: TrialCounts
         let start: Date
+        let trials: Int
+        fileprivate let likelihood: Likelihood
+
+        init(counts: TrialCounts, start: Date) {
+            self.start = start
+            trials = counts.count
+            likelihood = ThresholdSmoother.likelihood(of: counts)
+        }
     }
 
     /// How much a listener's threshold moves by chance: a standard deviation of 10 % per √day.
@@ -48,7 +56,7 @@ struct ThresholdSmoother: Sendable {
     private static let slopeCount = ThresholdEstimator.slopes.count
 
     /// One period's likelihood over the grid, kept only on the rows where it is not negligible.
-    private struct Likelihood {
+    fileprivate struct Likelihood: Sendable {
         /// The first row kept.
         let first: Int
         /// Relative likelihood (the best row of any slope is 1), per slope, over the rows kept.
@@ -84,11 +92,11 @@ struct ThresholdSmoother: Sendable {
     /// Each period's estimate, in the order given (oldest first); nothing for a period whose
     /// threshold the timeline cannot place.
     func estimates(_ periods: [Period]) -> [ThresholdEstimate?] {
-        let total = periods.reduce(0) { $0 + $1.counts.count }
+        let total = periods.reduce(0) { $0 + $1.trials }
         guard !periods.isEmpty, total >= ThresholdEstimator.minimumTrials else {
             return Array(repeating: nil, count: periods.count)
         }
-        let likelihoods = periods.map(Self.likelihood)
+        let likelihoods = periods.map(\.likelihood)
         let days = zip(periods.dropFirst(), periods).map { max($0.start.timeIntervalSince($1.start), 1) / 86_400 }
 
         // Which slope and trend explain the whole timeline: the evidence of each, forward only.
@@ -118,12 +126,12 @@ struct ThresholdSmoother: Sendable {
             }
         }
         return zip(periods, zip(likelihoods, posteriors)).map { period, pair in
-            Self.estimate(first: pair.0.first, mass: pair.1, trials: period.counts.count)
+            Self.estimate(first: pair.0.first, mass: pair.1, trials: period.trials)
         }
     }
 
-    private static func likelihood(of period: Period) -> Likelihood {
-        let grid = ThresholdEstimator.logLikelihoods(period.counts)
+    private static func likelihood(of counts: TrialCounts) -> Likelihood {
+        let grid = ThresholdEstimator.logLikelihoods(counts)
         func at(_ row: Int, _ slope: Int) -> Double { grid[row * rowStride * slopeCount + slope] }
         let shift = (0..<rows).map { row in (0..<slopeCount).map { at(row, $0) }.max()! }.max()!
         var first = rows, last = -1

@@ -139,7 +139,7 @@ public struct ThresholdTimeline: Sendable {
             first: aggregates[read.lowerBound].start, last: aggregates[read.upperBound - 1].start,
             answers: aggregates[read].reduce(0) { $0 + $1.count })
         let estimates = fits.value(for: key, limit: aggregates.count / Self.smoothingBlock + 16) {
-            ThresholdSmoother().estimates(aggregates[read].map { ThresholdSmoother.Period(counts: $0.counts, start: $0.start) })
+            ThresholdSmoother().estimates(aggregates[read].map { fits.period($0) })
         }
         return estimates[index - read.lowerBound]
     }
@@ -147,6 +147,7 @@ public struct ThresholdTimeline: Sendable {
 
 /// The fits of each block, shared by every copy of a timeline. A block is keyed by its first and
 /// last period and the number of answers in it, so an answer added later simply makes a new key.
+/// Each period's likelihood is kept too, so that an answer now recomputes only its own period's.
 private final class FitCache: Sendable {
     struct Key: Hashable, Sendable {
         let first: Date
@@ -155,6 +156,14 @@ private final class FitCache: Sendable {
     }
 
     private let fits = Mutex<[Key: [ThresholdEstimate?]]>([:])
+    private let periods = Mutex<[Date: ThresholdSmoother.Period]>([:])
+
+    func period(_ aggregate: ThresholdTimeline.Aggregate) -> ThresholdSmoother.Period {
+        if let known = periods.withLock({ $0[aggregate.start] }), known.trials == aggregate.count { return known }
+        let period = ThresholdSmoother.Period(counts: aggregate.counts, start: aggregate.start)
+        periods.withLock { $0[aggregate.start] = period }
+        return period
+    }
 
     /// - Parameter limit: beyond this many entries the cache starts over (keys of blocks that have
     ///   since grown are never asked for again).
