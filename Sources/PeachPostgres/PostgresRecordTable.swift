@@ -5,27 +5,18 @@ import PostgresNIO
 
 /// The two record tables in PostgreSQL and how a row becomes a `TrainingRecord`: the same shape as
 /// the SQLite store's RecordTable, in PostgreSQL's types and snake_case names.
-enum PostgresRecordTable: CaseIterable {
-    case comparison
-    case matching
+struct PostgresRecordTable {
+    static let all = [Self(.comparison), Self(.matching)]
 
-    init(_ kind: Discipline.Kind) {
-        switch kind {
-        case .comparison: self = .comparison
-        case .matching: self = .matching
-        }
-    }
+    let kind: Discipline.Kind
 
-    var name: String {
-        switch self {
-        case .comparison: "comparison"
-        case .matching: "pitch_matching"
-        }
-    }
+    init(_ kind: Discipline.Kind) { self.kind = kind }
+
+    var name: String { kind == .comparison ? "comparison" : "pitch_matching" }
 
     /// Fields, timestamp, labels: the order `record(_:)` reads.
     var selection: String {
-        let fields = switch self {
+        let fields = switch kind {
         case .comparison: "note1, note2, note2_cent_offset, is_correct"
         case .matching: "reference_note, initial_cent_offset, user_cent_error, sung_octave"
         }
@@ -55,7 +46,7 @@ enum PostgresRecordTable: CaseIterable {
 
     /// One row selected with `selection`.
     func record(_ row: PostgresRow) throws -> TrainingRecord {
-        switch self {
+        switch kind {
         case .comparison:
             let (note1, note2, offset, isCorrect, timestamp, discipline, interval, direction, tuning) =
                 try row.decode((Int16, Int16, Double, Bool, Date, String, String, String, String).self)

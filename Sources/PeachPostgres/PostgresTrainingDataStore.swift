@@ -27,7 +27,7 @@ public struct PostgresTrainingDataStore: TrainingDataStore, OpenTrialStore {
     }
 
     public func record(savedUnder key: AnswerKey) async throws(DataStoreError) -> TrainingRecord? {
-        for table in PostgresRecordTable.allCases {
+        for table in PostgresRecordTable.all {
             let found = try await fetch(table, """
                 SELECT \(unescaped: table.selection) FROM \(unescaped: table.name)
                 WHERE id = (SELECT record_id FROM answer_key WHERE key = \(key.rawValue) AND record_table = \(table.name))
@@ -38,7 +38,7 @@ public struct PostgresTrainingDataStore: TrainingDataStore, OpenTrialStore {
     }
 
     public func records(_ discipline: Discipline?, limit: Int) async throws(DataStoreError) -> [TrainingRecord] {
-        let tables = discipline.map { [PostgresRecordTable($0.kind)] } ?? PostgresRecordTable.allCases
+        let tables = discipline.map { [PostgresRecordTable($0.kind)] } ?? PostgresRecordTable.all
         var records: [TrainingRecord] = []
         for table in tables {
             let query: PostgresQuery = if let discipline {
@@ -124,28 +124,13 @@ public struct PostgresTrainingDataStore: TrainingDataStore, OpenTrialStore {
     }
 }
 
-extension PostgresTrainingDataStore: TrainingHistory {
-    public func reduceComparisons<Result: Sendable>(
-        into initial: Result, _ update: @escaping @Sendable (inout Result, CompletedComparison) -> Void
-    ) async throws(DataStoreError) -> Result {
-        try await reduce(.comparison, into: initial) { result, record in
-            if case let .comparison(comparison) = record { update(&result, comparison) }
-        }
-    }
-
-    public func reducePitchMatchings<Result: Sendable>(
-        into initial: Result, _ update: @escaping @Sendable (inout Result, CompletedPitchMatching) -> Void
-    ) async throws(DataStoreError) -> Result {
-        try await reduce(.matching, into: initial) { result, record in
-            if case let .matching(attempt) = record { update(&result, attempt) }
-        }
-    }
-
-    /// Every row of `table`, oldest first, streamed: a million records never sit in memory.
-    private func reduce<Result: Sendable>(
-        _ table: PostgresRecordTable, into initial: Result,
+extension PostgresTrainingDataStore: RecordReplaying {
+    /// Every row of the kind's table, oldest first, streamed: a million records never sit in memory.
+    public func replay<Result: Sendable>(
+        _ kind: Discipline.Kind, into initial: Result,
         _ step: @escaping @Sendable (inout Result, TrainingRecord) -> Void
     ) async throws(DataStoreError) -> Result {
+        let table = PostgresRecordTable(kind)
         do {
             return try await database.client.withConnection { connection in
                 var result = initial

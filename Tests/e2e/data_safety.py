@@ -115,6 +115,15 @@ def kill_drill(directory, kills=20, clients=3, seed=8, postgres=None):
     }
 
 
+def assert_no_acknowledged_answer_lost(result, kills, clients):
+    """What every kill drill must show: no violation, enough answers to mean something, and at most one
+    committed-but-unacknowledged answer per client per kill."""
+    assert result["violations"] == []
+    assert result["acknowledged"] > kills * clients, "the clients hardly answered; the drill tested nothing"
+    assert result["acknowledged"] <= result["stored"] <= result["acknowledged"] + kills * clients
+    assert result["served_after_restart"] == result["stored"]
+
+
 def schemathesis_run(url, max_examples=25, seed=8, report=None, checks="not_a_server_error"):
     """A bounded schemathesis run of /api/openapi.json; counts the requests it made and the
     responses with a 5xx status. `checks` names schemathesis's checks: any failure makes the exit
