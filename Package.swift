@@ -19,6 +19,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // The domain: music types, strategies, session reducers, profile statistics. No I/O.
@@ -40,6 +41,16 @@ let package = Package(
             name: "PeachStore",
             dependencies: ["PeachCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // The same store ports on PostgreSQL (postgres-nio), for a server whose instances keep no state.
+        .target(
+            name: "PeachPostgres",
+            dependencies: [
+                "PeachCore", "PeachStore",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .target(
             name: "PeachServer",
             dependencies: [
@@ -57,7 +68,7 @@ let package = Package(
         .executableTarget(
             name: "peach",
             dependencies: [
-                "PeachCore", "PeachStore", "PeachServer", "PeachAudio", "PeachALSA", "PeachFluidSynth",
+                "PeachCore", "PeachStore", "PeachPostgres", "PeachServer", "PeachAudio", "PeachALSA", "PeachFluidSynth",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -70,7 +81,10 @@ let package = Package(
         .testTarget(name: "PeachFluidSynthTests", dependencies: ["PeachFluidSynth", "PeachAudio", "PeachCore"]),
         .testTarget(
             name: "PeachStoreTests",
-            dependencies: ["PeachStore", "PeachCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "PeachStore", "PeachPostgres", "PeachCore", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
         ),
         .testTarget(
             name: "PeachServerTests",

@@ -12,7 +12,8 @@ mode=${1:-all}
 # every run that plays or renders an instrument (and by the tests).
 build_packages=(libasound2-dev libfluidsynth-dev fluidr3mono-gm-soundfont)
 package_packages=(dpkg-dev binutils)
-test_packages=(chromium chromium-driver alsa-utils tmux sox librsvg2-bin python3-venv debootstrap lintian openssl)
+# postgresql-15: the tests start throw-away clusters of their own (scripts/test-postgres.sh).
+test_packages=(chromium chromium-driver alsa-utils tmux sox librsvg2-bin python3-venv debootstrap lintian openssl postgresql-15)
 apt_packages=("${build_packages[@]}")
 [ "$mode" = "build" ] || apt_packages+=("${package_packages[@]}")
 [ "$mode" = "build" ] || [ "$mode" = "package" ] || apt_packages+=("${test_packages[@]}")

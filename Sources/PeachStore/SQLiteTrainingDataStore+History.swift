@@ -2,28 +2,13 @@ import Foundation
 import GRDB
 import PeachCore
 
-extension SQLiteTrainingDataStore: TrainingHistory {
-    public func reduceComparisons<Result: Sendable>(
-        into initial: Result, _ update: @escaping @Sendable (inout Result, CompletedComparison) -> Void
-    ) async throws(DataStoreError) -> Result {
-        try await reduce(.comparison, into: initial) { result, record in
-            if case let .comparison(comparison) = record { update(&result, comparison) }
-        }
-    }
-
-    public func reducePitchMatchings<Result: Sendable>(
-        into initial: Result, _ update: @escaping @Sendable (inout Result, CompletedPitchMatching) -> Void
-    ) async throws(DataStoreError) -> Result {
-        try await reduce(.matching, into: initial) { result, record in
-            if case let .matching(attempt) = record { update(&result, attempt) }
-        }
-    }
-
-    /// Every row of `table`, oldest first, through a cursor: a million records never sit in memory.
-    private func reduce<Result: Sendable>(
-        _ table: RecordTable, into initial: Result,
+extension SQLiteTrainingDataStore: RecordReplaying {
+    /// Every row of the kind's table, oldest first, through a cursor: a million records never sit in memory.
+    public func replay<Result: Sendable>(
+        _ kind: Discipline.Kind, into initial: Result,
         _ step: @escaping @Sendable (inout Result, TrainingRecord) -> Void
     ) async throws(DataStoreError) -> Result {
+        let table = RecordTable(kind)
         do {
             return try await database.writer.read { db in
                 var result = initial

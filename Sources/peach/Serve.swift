@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import PeachFluidSynth
+import PeachPostgres
 import PeachServer
 
 struct Serve: AsyncParsableCommand {
@@ -17,6 +18,8 @@ struct Serve: AsyncParsableCommand {
     var token: String?
 
     @OptionGroup var data: DataOption
+
+    @OptionGroup var database: DatabaseOption
 
     @Option(help: ArgumentHelp("Serve HTTPS with this PEM certificate (chain); needs --tls-key.", valueName: "file"))
     var tlsCert: String?
@@ -40,8 +43,7 @@ struct Serve: AsyncParsableCommand {
         let library = try SoundLibrary(userSoundFont: soundfont, readyNotes: 1)
         let sounds = library.sounds.map { SoundChoice(id: $0.id, name: $0.name, sustains: $0.sustains) }
         let sampler = LibraryNoteSampler(library: library)
-        let services = try await PeachServices.open(
-            databasePath: data.resolvedPath, logger: logger, sounds: sounds, sampler: sampler)
+        let services = try await openServices(logger: logger, sounds: sounds, sampler: sampler)
         let chosen = await services.settings.current.training.soundSource.rawValue
         var policy = AccessPolicy.listening(on: host, token: token, machineNames: [ProcessInfo.processInfo.hostName])
         let tls = try identity(beyondLoopback: policy.acceptsIPAddressHosts)
@@ -62,6 +64,23 @@ struct Serve: AsyncParsableCommand {
             sampler.warmUp(first: chosen)
         }
         try await app.runService()
+    }
+
+    /// On PostgreSQL when `--database` names one (no CSV transfer there yet; sounds cached in memory),
+    /// else on the SQLite file.
+    private func openServices(logger: Logger, sounds: [SoundChoice], sampler: LibraryNoteSampler) async throws -> PeachServices {
+        guard let location = try database.location else {
+            return try await PeachServices.open(databasePath: data.resolvedPath, logger: logger, sounds: sounds, sampler: sampler)
+        }
+        let opened = try await database.open(location, logger: logger)
+        let store = PostgresTrainingDataStore(database: opened)
+        do {
+            return try await PeachServices.make(
+                store: store, settingsStore: PostgresSettingsStore(database: opened), environment: .live, logger: logger,
+                sounds: sounds, sampler: sampler)
+        } catch {
+            throw PeachFailure(error.description)
+        }
     }
 
     /// Browsers give a page the microphone only in a secure context, so a phone on the LAN needs
@@ -87,6 +106,9 @@ struct Serve: AsyncParsableCommand {
     }
 
     func validate() throws {
+        if database.url != nil, data.path != nil {
+            throw ValidationError("--data (a SQLite file) and --database (PostgreSQL) exclude each other")
+        }
         if (tlsCert == nil) != (tlsKey == nil) {
             throw ValidationError("--tls-cert and --tls-key go together")
         }

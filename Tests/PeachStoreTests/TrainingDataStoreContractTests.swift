@@ -2,12 +2,14 @@ import Foundation
 import Testing
 @testable import PeachCore
 @testable import PeachStore
+@testable import PeachPostgres
 
-/// One contract for every implementation of the store ports: the SQLite store and the in-memory
-/// store the server and driver tests run on must behave alike, or those tests prove nothing.
+/// One contract for every implementation of the store ports: the SQLite store, the PostgreSQL store
+/// and the in-memory store the server and driver tests run on must behave alike, or those tests
+/// prove nothing. PostgreSQL runs on the test process's own cluster (TestPostgres), a database per test.
 struct TrainingDataStoreContractTests {
     enum Backend: String, CaseIterable, CustomStringConvertible {
-        case sqlite, inMemory
+        case sqlite, postgres, inMemory
         var description: String { rawValue }
     }
 
@@ -16,15 +18,22 @@ struct TrainingDataStoreContractTests {
         let store: any TrainingDataStore & TrainingHistory & OpenTrialStore
         let directory: URL?
 
-        init(_ backend: Backend) throws {
+        private init(store: any TrainingDataStore & TrainingHistory & OpenTrialStore, directory: URL? = nil) {
+            self.store = store
+            self.directory = directory
+        }
+
+        static func make(_ backend: Backend) async throws -> Harness {
             switch backend {
             case .inMemory:
-                store = InMemoryTrainingDataStore()
-                directory = nil
+                return Harness(store: InMemoryTrainingDataStore())
+            case .postgres:
+                return Harness(store: try await TestPostgres.freshStore())
             case .sqlite:
                 let url = FileManager.default.temporaryDirectory.appendingPathComponent("peach-contract-\(UUID().uuidString)")
-                store = SQLiteTrainingDataStore(database: try PeachDatabase(path: url.appendingPathComponent("peach.sqlite").path))
-                directory = url
+                return Harness(
+                    store: SQLiteTrainingDataStore(database: try PeachDatabase(path: url.appendingPathComponent("peach.sqlite").path)),
+                    directory: url)
             }
         }
 
@@ -53,7 +62,7 @@ struct TrainingDataStoreContractTests {
 
     @Test(arguments: Backend.allCases)
     func everyDisciplineIsSavedAndListedNewestFirst(backend: Backend) async throws {
-        let harness = try Harness(backend)
+        let harness = try await Harness.make(backend)
         for record in Self.records { try await harness.store.save(record) }
         #expect(try await harness.store.records(nil, limit: 10) == Self.records.reversed())
         #expect(try await harness.store.records(nil, limit: 2) == Array(Self.records.reversed().prefix(2)))
@@ -68,7 +77,7 @@ struct TrainingDataStoreContractTests {
 
     @Test(arguments: Backend.allCases)
     func theHistoryReplaysEveryRecordOldestFirst(backend: Backend) async throws {
-        let harness = try Harness(backend)
+        let harness = try await Harness.make(backend)
         for record in Self.records.reversed() { try await harness.store.save(record) }
         let comparisons = try await harness.store.reduceComparisons(into: [CompletedComparison]()) { $0.append($1) }
         let matchings = try await harness.store.reducePitchMatchings(into: [CompletedPitchMatching]()) { $0.append($1) }
@@ -77,7 +86,7 @@ struct TrainingDataStoreContractTests {
 
     @Test(arguments: Backend.allCases)
     func deleteAllEmptiesEveryDiscipline(backend: Backend) async throws {
-        let harness = try Harness(backend)
+        let harness = try await Harness.make(backend)
         for record in Self.records { try await harness.store.save(record) }
         try await harness.store.deleteAll()
         #expect(try await harness.store.records(nil, limit: 10).isEmpty)
@@ -92,7 +101,7 @@ extension TrainingDataStoreContractTests {
     /// A record saved under a key is found by it; a second save under the same key writes nothing.
     @Test(arguments: Backend.allCases)
     func anAnswerKeyFindsItsRecordAndIsStoredOnce(backend: Backend) async throws {
-        let harness = try Harness(backend)
+        let harness = try await Harness.make(backend)
         let first = AnswerKey(rawValue: "key-0001-comparison")!, second = AnswerKey(rawValue: "key-0002-matching")!
         try await harness.store.save(Self.records[1], key: first)
         try await harness.store.save(Self.records[3], key: second)
@@ -127,7 +136,7 @@ extension TrainingDataStoreContractTests {
     /// history is reset.
     @Test(arguments: Backend.allCases)
     func anOpenTrialIsKeptUntilAnsweredOrAWeekOld(backend: Backend) async throws {
-        let harness = try Harness(backend)
+        let harness = try await Harness.make(backend)
         let old = Self.openTrial("trial-old-c", at: 0), comparison = Self.openTrial("trial-2-c", at: 86_400)
         let matching = Self.openTrial("trial-3-m", at: 7 * 86_400 + 1)
         for trial in [old, comparison, matching] { try await harness.store.open(trial, keptFor: Self.week) }
@@ -146,12 +155,69 @@ extension TrainingDataStoreContractTests {
 
     @Test(arguments: Backend.allCases)
     func discardingOpenTrialsKeepsTheRecords(backend: Backend) async throws {
-        let harness = try Harness(backend)
+        let harness = try await Harness.make(backend)
         let trial = Self.openTrial("trial-1-c", at: 0)
         try await harness.store.open(trial, keptFor: Self.week)
         try await harness.store.save(Self.records[0])
         try await harness.store.discardOpenTrials()
         #expect(try await harness.store.openTrial(id: trial.id) == nil)
         #expect(try await harness.store.records(nil, limit: 10) == [Self.records[0]])
+    }
+}
+
+extension TrainingDataStoreContractTests {
+    /// A save refused for its key changes nothing: no record, and the trial it would close stays open.
+    @Test(arguments: Backend.allCases)
+    func aRefusedSaveLeavesTheOpenTrialOpen(backend: Backend) async throws {
+        let harness = try await Harness.make(backend)
+        let key = AnswerKey(rawValue: "key-0003-retry")!
+        let trial = Self.openTrial("trial-4-c", at: 0)
+        try await harness.store.save(Self.records[0], key: key)
+        try await harness.store.open(trial, keptFor: Self.week)
+        await #expect(throws: DataStoreError.self) { try await harness.store.save(Self.records[1], key: key, closing: trial.id) }
+        #expect(try await harness.store.openTrial(id: trial.id) == trial)
+        #expect(try await harness.store.records(nil, limit: 10) == [Self.records[0]])
+    }
+
+    /// Retries racing each other under one key: exactly one lands.
+    @Test(arguments: Backend.allCases)
+    func concurrentSavesUnderOneKeyStoreOneRecord(backend: Backend) async throws {
+        let harness = try await Harness.make(backend)
+        let key = AnswerKey(rawValue: "key-0004-raced")!
+        let store = harness.store
+        let saved = await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<8 {
+                group.addTask { (try? await store.save(Self.records[2], key: key)) != nil }
+            }
+            return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+        }
+        #expect(saved == 1)
+        #expect(try await store.records(nil, limit: 10) == [Self.records[2]])
+        #expect(try await store.record(savedUnder: key) == Self.records[2])
+    }
+}
+
+/// The settings port on every backend: nothing until saved, then what was saved, the newest save winning.
+struct SettingsStoreContractTests {
+    enum Backend: String, CaseIterable, CustomStringConvertible {
+        case sqlite, postgres, inMemory
+        var description: String { rawValue }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func theNewestSavedSettingsAreLoaded(backend: Backend) async throws {
+        let directory = TemporaryDirectory()
+        let store: any SettingsStore = switch backend {
+        case .sqlite: SQLiteSettingsStore(database: try PeachDatabase(path: directory.databasePath))
+        case .postgres: PostgresSettingsStore(database: try await TestPostgres.freshStore().database)
+        case .inMemory: InMemoryTrainingDataStore()
+        }
+        #expect(try await store.loadSettings() == nil)
+        let first = try PeachSettings.default.applying(SettingsUpdate(noteRangeLower: 50, referencePitchHz: 442, language: "de"))
+        let second = try PeachSettings.default.applying(SettingsUpdate(referencePitchHz: 415))
+        try await store.save(first)
+        try await store.save(second)
+        let loaded = try #require(try await store.loadSettings())
+        #expect(try PeachSettings.default.applying(loaded) == second)
     }
 }

@@ -20,14 +20,17 @@ PEACH = os.environ.get("PEACH_BIN", str(ROOT / ".build" / "debug" / "peach"))
 class PeachServer:
     """One `peach serve` process; restartable on the same database."""
 
-    def __init__(self, data_path):
+    def __init__(self, data_path, database_url=None):
+        """On the SQLite file `data_path`, or on PostgreSQL when `database_url` is given."""
         self.data_path = data_path
+        self.database_url = database_url
         self.process = None
         self.url = None
 
     def start(self, *extra, port=0):
+        storage = ["--database", self.database_url] if self.database_url else ["--data", str(self.data_path)]
         self.process = subprocess.Popen(
-            [PEACH, "serve", "--port", str(port), "--data", str(self.data_path), "--no-browser", *extra],
+            [PEACH, "serve", "--port", str(port), *storage, "--no-browser", *extra],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         self.url = self.process.stdout.readline().strip()
         assert self.url.startswith("http://127.0.0.1:"), f"unexpected first line: {self.url!r}"
@@ -65,6 +68,13 @@ def server():
     yield peach
     peach.stop()
     shutil.rmtree(directory, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def postgres_cluster():
+    """One PostgreSQL cluster for the whole run; it stops when pytest's process ends."""
+    from postgres import PostgresCluster
+    return PostgresCluster()
 
 
 def chromium_options(width=1440, height=900):

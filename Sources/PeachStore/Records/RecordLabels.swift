@@ -1,25 +1,26 @@
 import PeachCore
 
 /// The columns every record table shares since schema v4: which discipline, interval and tuning
-/// a record was trained in, stored as text so a row reads plainly in any SQLite tool.
-struct RecordLabels: Hashable, Sendable {
-    static let columns = ["discipline", "interval", "direction", "tuningSystem"]
+/// a record was trained in, stored as text so a row reads plainly in any SQL tool. Shared with the
+/// PostgreSQL store (package access), so both backends read labels alike.
+package struct RecordLabels: Hashable, Sendable {
+    package static let columns = ["discipline", "interval", "direction", "tuningSystem"]
 
-    var discipline: Discipline
-    var interval: DirectedInterval
-    var tuningSystem: TuningSystem
+    package var discipline: Discipline
+    package var interval: DirectedInterval
+    package var tuningSystem: TuningSystem
 
-    var tuple: (String, String, String, String) {
+    package var tuple: (String, String, String, String) {
         (discipline.rawValue, interval.interval.rawValue, interval.direction.rawValue, tuningSystem.rawValue)
     }
 
-    init(discipline: Discipline, interval: DirectedInterval, tuningSystem: TuningSystem) {
+    package init(discipline: Discipline, interval: DirectedInterval, tuningSystem: TuningSystem) {
         self.discipline = discipline
         self.interval = interval
         self.tuningSystem = tuningSystem
     }
 
-    init(_ record: TrainingRecord) {
+    package init(_ record: TrainingRecord) {
         switch record {
         case let .comparison(c): self.init(discipline: c.discipline, interval: c.interval, tuningSystem: c.tuningSystem)
         case let .matching(m): self.init(discipline: m.discipline, interval: m.interval, tuningSystem: m.tuningSystem)
@@ -27,7 +28,7 @@ struct RecordLabels: Hashable, Sendable {
     }
 
     /// The stored text back as types; a value no version of Peach writes is a damaged row.
-    init(discipline: String, interval: String, direction: String, tuningSystem: String) throws(DataStoreError) {
+    package init(discipline: String, interval: String, direction: String, tuningSystem: String) throws(DataStoreError) {
         guard let parsedDiscipline = Discipline(rawValue: discipline),
               let name = Interval(rawValue: interval), let way = IntervalDirection(rawValue: direction),
               let directed = DirectedInterval(name, way), let tuning = TuningSystem(rawValue: tuningSystem)

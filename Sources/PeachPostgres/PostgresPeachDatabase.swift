@@ -1,0 +1,149 @@
+import Foundation
+import Logging
+import PeachCore
+import PostgresNIO
+
+/// A PostgreSQL database holding Peach's records: a pool of connections (PostgresClient) and the
+/// schema's versioned migrations. Every write is one transaction, committed with PostgreSQL's
+/// default `synchronous_commit = on`, so an acknowledged answer is on the server's disk.
+public final class PostgresPeachDatabase: Sendable {
+    public let location: PostgresLocation
+    let client: PostgresClient
+    let logger: Logger
+    private let runner: Task<Void, Never>
+
+    /// Connects lazily: the first query opens the pool's first connection.
+    public init(_ location: PostgresLocation, logger: Logger = PostgresPeachDatabase.quietLogger) {
+        self.location = location
+        self.logger = logger
+        let client = PostgresClient(configuration: location.clientConfiguration, backgroundLogger: logger)
+        self.client = client
+        runner = Task { await client.run() }
+    }
+
+    deinit { runner.cancel() }
+
+    /// Opens the database and brings its schema up to date, as a server does at start-up; a schema
+    /// newer than this Peach knows is refused before anything is read or written.
+    public static func open(_ location: PostgresLocation, logger: Logger = PostgresPeachDatabase.quietLogger) async throws(DataStoreError) -> PostgresPeachDatabase {
+        let database = PostgresPeachDatabase(location, logger: logger)
+        try await database.migrate()
+        return database
+    }
+
+    /// PostgresNIO reports each failed connection attempt at info level; what matters reaches the caller as an error.
+    public static var quietLogger: Logger {
+        var logger = Logger(label: "peach.postgres")
+        logger.logLevel = .notice
+        return logger
+    }
+
+    /// Closes every connection.
+    public func close() async {
+        runner.cancel()
+        await runner.value
+    }
+
+    /// Applies the migrations the database lacks, all in one transaction under an advisory lock, so
+    /// instances starting together migrate once. Returns the names it applied. Runs on a connection
+    /// of its own, so an unreachable server is an error at once.
+    @discardableResult
+    public func migrate() async throws(DataStoreError) -> [String] {
+        try await onOwnConnection { connection in
+            try await connection.withTransaction(logger: self.logger) { connection in
+                try await connection.query("SELECT pg_advisory_xact_lock(\(PostgresMigrations.lockKey))", logger: self.logger)
+                try await connection.query(PostgresMigrations.createVersionTable, logger: self.logger)
+                let applied = try await Self.appliedVersions(connection, logger: self.logger)
+                if let newest = applied.max(), newest > PostgresMigrations.latestVersion {
+                    throw DataStoreError.openFailed(
+                        path: self.location.description,
+                        reason: "its schema is version \(newest), newer than this Peach knows (\(PostgresMigrations.latestVersion)); run a newer Peach")
+                }
+                var names: [String] = []
+                for migration in PostgresMigrations.all where !applied.contains(migration.version) {
+                    for statement in migration.statements {
+                        try await connection.query(PostgresQuery(unsafeSQL: statement), logger: self.logger)
+                    }
+                    try await connection.query(
+                        "INSERT INTO schema_migrations (version, name) VALUES (\(migration.version), \(migration.name))", logger: self.logger)
+                    names.append(migration.name)
+                }
+                return names
+            }
+        }
+    }
+
+    /// The versions applied to this database, oldest first (empty before the first migration).
+    public func appliedVersions() async throws(DataStoreError) -> [Int] {
+        try await onOwnConnection { connection in
+            try await connection.query(PostgresMigrations.createVersionTable, logger: self.logger)
+            return try await Self.appliedVersions(connection, logger: self.logger).sorted()
+        }
+    }
+
+    private func onOwnConnection<Result: Sendable>(
+        _ body: (PostgresConnection) async throws -> Result
+    ) async throws(DataStoreError) -> Result {
+        do {
+            let connection = try await PostgresConnection.connect(
+                configuration: try location.connectionConfiguration, id: 0, logger: logger)
+            do {
+                let result = try await body(connection)
+                try? await connection.close()
+                return result
+            } catch {
+                try? await connection.close()
+                throw error
+            }
+        } catch let error as PostgresTransactionError {
+            throw openFailure(error.closureError ?? error)
+        } catch {
+            throw openFailure(error)
+        }
+    }
+
+    private static func appliedVersions(_ connection: PostgresConnection, logger: Logger) async throws -> Set<Int> {
+        var versions: Set<Int> = []
+        for try await version in try await connection.query("SELECT version FROM schema_migrations", logger: logger).decode(Int.self) {
+            versions.insert(version)
+        }
+        return versions
+    }
+
+    /// Runs `body` in one transaction: it commits whole or not at all. Errors become `failure(error)`
+    /// unless they already are a DataStoreError.
+    func transaction<Result: Sendable>(
+        failure: (any Error) -> DataStoreError = { .saveFailed(PostgresPeachDatabase.describe($0)) },
+        _ body: (PostgresConnection) async throws -> Result
+    ) async throws(DataStoreError) -> Result {
+        do {
+            return try await client.withTransaction(logger: logger) { connection in try await body(connection) }
+        } catch let error as PostgresTransactionError {
+            if let error = error.closureError as? DataStoreError { throw error }
+            throw failure(error)
+        } catch let error as DataStoreError {
+            throw error
+        } catch {
+            throw failure(error)
+        }
+    }
+
+    private func openFailure(_ error: any Error) -> DataStoreError {
+        if let error = error as? DataStoreError { return error }
+        return .openFailed(path: location.description, reason: Self.describe(error))
+    }
+
+    /// PSQLError hides its details from `description` (they may hold data); the server's message is what a reader needs.
+    static func describe(_ error: any Error) -> String {
+        if let error = error as? PSQLError {
+            if let message = error.serverInfo?[.message] { return message }
+            if let underlying = error.underlying { return String(describing: underlying) }
+            return "\(error.code)"
+        }
+        if let error = error as? PostgresTransactionError {
+            return [error.beginError, error.closureError, error.rollbackError, error.commitError]
+                .compactMap { $0.map(describe) }.joined(separator: "; ")
+        }
+        return String(describing: error)
+    }
+}

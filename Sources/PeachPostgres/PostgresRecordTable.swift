@@ -1,0 +1,79 @@
+import Foundation
+import PeachCore
+import PeachStore
+import PostgresNIO
+
+/// The two record tables in PostgreSQL and how a row becomes a `TrainingRecord`: the same shape as
+/// the SQLite store's RecordTable, in PostgreSQL's types and snake_case names.
+struct PostgresRecordTable {
+    static let all = [Self(.comparison), Self(.matching)]
+
+    let kind: Discipline.Kind
+
+    init(_ kind: Discipline.Kind) { self.kind = kind }
+
+    var name: String { kind == .comparison ? "comparison" : "pitch_matching" }
+
+    /// Fields, timestamp, labels: the order `record(_:)` reads.
+    var selection: String {
+        let fields = switch kind {
+        case .comparison: "note1, note2, note2_cent_offset, is_correct"
+        case .matching: "reference_note, initial_cent_offset, user_cent_error, sung_octave"
+        }
+        return fields + ", \"timestamp\", discipline, \"interval\", direction, tuning_system"
+    }
+
+    /// Inserts `record`; returns its id.
+    func insert(_ record: TrainingRecord, _ connection: PostgresConnection, logger: Logger) async throws -> Int64 {
+        let labels = RecordLabels(record).tuple
+        let query: PostgresQuery = switch record {
+        case let .comparison(c):
+            """
+            INSERT INTO comparison (\(unescaped: selection)) VALUES (
+                \(Int16(c.note1.rawValue)), \(Int16(c.note2.rawValue)), \(c.note2CentOffset.rawValue), \(c.isCorrect),
+                \(c.timestamp), \(labels.0), \(labels.1), \(labels.2), \(labels.3)) RETURNING id
+            """
+        case let .matching(m):
+            """
+            INSERT INTO pitch_matching (\(unescaped: selection)) VALUES (
+                \(Int16(m.referenceNote.rawValue)), \(m.initialCentOffset.rawValue), \(m.userCentError.rawValue), \(m.sungOctave),
+                \(m.timestamp), \(labels.0), \(labels.1), \(labels.2), \(labels.3)) RETURNING id
+            """
+        }
+        for try await id in try await connection.query(query, logger: logger).decode(Int64.self) { return id }
+        throw DataStoreError.saveFailed("the insert returned no id")
+    }
+
+    /// One row selected with `selection`.
+    func record(_ row: PostgresRow) throws -> TrainingRecord {
+        switch kind {
+        case .comparison:
+            let (note1, note2, offset, isCorrect, timestamp, discipline, interval, direction, tuning) =
+                try row.decode((Int16, Int16, Double, Bool, Date, String, String, String, String).self)
+            let labels = try RecordLabels(discipline: discipline, interval: interval, direction: direction, tuningSystem: tuning)
+            guard let note1 = MIDINote(Int(note1)), let note2 = MIDINote(Int(note2)) else {
+                throw DataStoreError.fetchFailed("a stored comparison has a note outside MIDI 0–127")
+            }
+            return .comparison(CompletedComparison(
+                note1: note1, note2: note2, note2CentOffset: Cents(offset), isCorrect: isCorrect,
+                timestamp: Self.milliseconds(timestamp), discipline: labels.discipline, interval: labels.interval,
+                tuningSystem: labels.tuningSystem))
+        case .matching:
+            let (note, initial, error, sungOctave, timestamp, discipline, interval, direction, tuning) =
+                try row.decode((Int16, Double, Double, Int?, Date, String, String, String, String).self)
+            let labels = try RecordLabels(discipline: discipline, interval: interval, direction: direction, tuningSystem: tuning)
+            guard let note = MIDINote(Int(note)) else {
+                throw DataStoreError.fetchFailed("a stored matching attempt has a note outside MIDI 0–127")
+            }
+            return .matching(CompletedPitchMatching(
+                referenceNote: note, initialCentOffset: Cents(initial), userCentError: Cents(error),
+                timestamp: Self.milliseconds(timestamp), discipline: labels.discipline, interval: labels.interval,
+                tuningSystem: labels.tuningSystem, sungOctave: sungOctave))
+        }
+    }
+
+    /// Whole milliseconds, as the SQLite store and the CSV files keep them (timestamptz holds microseconds).
+    private static func milliseconds(_ date: Date) -> Date {
+        Date(timeIntervalSince1970: (date.timeIntervalSince1970 * 1000).rounded() / 1000)
+    }
+}

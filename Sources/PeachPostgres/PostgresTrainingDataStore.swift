@@ -1,0 +1,149 @@
+import Foundation
+import PeachCore
+import PostgresNIO
+
+/// The store ports on PostgreSQL, with the SQLite store's semantics: each save is one transaction
+/// holding the record, its idempotency key and the closing of its open trial; a second save under
+/// a key already stored fails whole (the key's primary key refuses it).
+public struct PostgresTrainingDataStore: TrainingDataStore, OpenTrialStore {
+    let database: PostgresPeachDatabase
+
+    public init(database: PostgresPeachDatabase) { self.database = database }
+
+    public func save(_ record: TrainingRecord, key: AnswerKey?, closing trialID: String?) async throws(DataStoreError) {
+        let logger = database.logger
+        try await database.transaction { connection in
+            let table = PostgresRecordTable(record.discipline.kind)
+            let id = try await table.insert(record, connection, logger: logger)
+            if let key {
+                try await connection.query(
+                    "INSERT INTO answer_key (key, record_table, record_id) VALUES (\(key.rawValue), \(table.name), \(id))",
+                    logger: logger)
+            }
+            if let trialID {
+                try await connection.query("DELETE FROM open_trial WHERE id = \(trialID)", logger: logger)
+            }
+        }
+    }
+
+    public func record(savedUnder key: AnswerKey) async throws(DataStoreError) -> TrainingRecord? {
+        for table in PostgresRecordTable.all {
+            let found = try await fetch(table, """
+                SELECT \(unescaped: table.selection) FROM \(unescaped: table.name)
+                WHERE id = (SELECT record_id FROM answer_key WHERE key = \(key.rawValue) AND record_table = \(table.name))
+                """)
+            if let record = found.first { return record }
+        }
+        return nil
+    }
+
+    public func records(_ discipline: Discipline?, limit: Int) async throws(DataStoreError) -> [TrainingRecord] {
+        let tables = discipline.map { [PostgresRecordTable($0.kind)] } ?? PostgresRecordTable.all
+        var records: [TrainingRecord] = []
+        for table in tables {
+            let query: PostgresQuery = if let discipline {
+                """
+                SELECT \(unescaped: table.selection) FROM \(unescaped: table.name) WHERE discipline = \(discipline.rawValue)
+                ORDER BY "timestamp" DESC, id DESC LIMIT \(limit)
+                """
+            } else {
+                "SELECT \(unescaped: table.selection) FROM \(unescaped: table.name) ORDER BY \"timestamp\" DESC, id DESC LIMIT \(limit)"
+            }
+            records += try await fetch(table, query)
+        }
+        // Each table's newest, merged.
+        return Array(records.sorted { $0.timestamp > $1.timestamp }.prefix(limit))
+    }
+
+    /// Clears every training record in one transaction (the user's "Reset training data").
+    public func deleteAll() async throws(DataStoreError) {
+        let logger = database.logger
+        try await database.transaction { connection in
+            for table in ["comparison", "pitch_matching", "answer_key", "open_trial"] {
+                try await connection.query(PostgresQuery(unsafeSQL: "DELETE FROM \(table)"), logger: logger)
+            }
+        }
+    }
+
+    public func open(_ trial: OpenTrial, keptFor: Duration) async throws(DataStoreError) {
+        let encoded: String
+        do {
+            encoded = String(decoding: try JSONEncoder().encode(trial.trial), as: UTF8.self)
+        } catch {
+            throw .saveFailed(String(describing: error))
+        }
+        let issuedAt = trial.issuedAt.timeIntervalSince1970, cutoff = issuedAt - keptFor.seconds
+        let logger = database.logger
+        try await database.transaction { connection in
+            try await connection.query("DELETE FROM open_trial WHERE issued_at < \(cutoff)", logger: logger)
+            try await connection.query("""
+                INSERT INTO open_trial (id, issued_at, trial) VALUES (\(trial.id), \(issuedAt), \(encoded))
+                ON CONFLICT (id) DO UPDATE SET issued_at = excluded.issued_at, trial = excluded.trial
+                """, logger: logger)
+        }
+    }
+
+    /// A stored trial this version cannot read (written by a newer one) is not open for it.
+    public func openTrial(id: String) async throws(DataStoreError) -> OpenTrial? {
+        let row: (Double, String)?
+        do {
+            row = try await database.client.withConnection { connection in
+                for try await row in try await connection.query(
+                    "SELECT issued_at, trial FROM open_trial WHERE id = \(id)", logger: database.logger
+                ).decode((Double, String).self) { return row }
+                return nil
+            }
+        } catch {
+            throw .fetchFailed(PostgresPeachDatabase.describe(error))
+        }
+        guard let row, let trial = try? JSONDecoder().decode(Trial.self, from: Data(row.1.utf8)) else { return nil }
+        return OpenTrial(id: id, trial: trial, issuedAt: Date(timeIntervalSince1970: row.0))
+    }
+
+    public func discardOpenTrials() async throws(DataStoreError) {
+        let logger = database.logger
+        try await database.transaction { connection in
+            try await connection.query("DELETE FROM open_trial", logger: logger)
+        }
+    }
+
+    private func fetch(_ table: PostgresRecordTable, _ query: PostgresQuery) async throws(DataStoreError) -> [TrainingRecord] {
+        do {
+            return try await database.client.withConnection { connection in
+                var records: [TrainingRecord] = []
+                for try await row in try await connection.query(query, logger: database.logger) {
+                    records.append(try table.record(row))
+                }
+                return records
+            }
+        } catch let error as DataStoreError {
+            throw error
+        } catch {
+            throw .fetchFailed(PostgresPeachDatabase.describe(error))
+        }
+    }
+}
+
+extension PostgresTrainingDataStore: RecordReplaying {
+    /// Every row of the kind's table, oldest first, streamed: a million records never sit in memory.
+    public func replay<Result: Sendable>(
+        _ kind: Discipline.Kind, into initial: Result,
+        _ step: @escaping @Sendable (inout Result, TrainingRecord) -> Void
+    ) async throws(DataStoreError) -> Result {
+        let table = PostgresRecordTable(kind)
+        do {
+            return try await database.client.withConnection { connection in
+                var result = initial
+                let rows = try await connection.query(
+                    "SELECT \(unescaped: table.selection) FROM \(unescaped: table.name) ORDER BY \"timestamp\", id",
+                    logger: database.logger)
+                for try await row in rows { step(&result, try table.record(row)) }
+                return result
+            }
+        } catch let error as DataStoreError {
+            throw error
+        } catch {
+            throw .fetchFailed(PostgresPeachDatabase.describe(error))
+        }
+    }
+}

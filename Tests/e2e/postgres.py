@@ -1,0 +1,34 @@
+"""A throw-away PostgreSQL cluster for the e2e tests: scripts/test-postgres.sh starts it (stopped when
+pytest's process ends), and every test gets a database of its own on it."""
+import os
+import subprocess
+import uuid
+
+from conftest import ROOT
+
+PSQL = "/usr/lib/postgresql/15/bin/psql"
+
+
+class PostgresCluster:
+    def __init__(self):
+        started = subprocess.run(["bash", str(ROOT / "scripts" / "test-postgres.sh"), str(os.getpid())],
+                                 capture_output=True, text=True, timeout=120)
+        assert started.returncode == 0, started.stderr
+        self.port = int(started.stdout.strip())
+
+    def url(self, database):
+        return f"postgres://peach@127.0.0.1:{self.port}/{database}"
+
+    def sql(self, database, statement):
+        """Rows of `statement` as lists of text (psql's unaligned output)."""
+        result = subprocess.run(
+            [PSQL, "-X", "-At", "-F", "\t", "-v", "ON_ERROR_STOP=1", "-h", "127.0.0.1", "-p", str(self.port),
+             "-U", "peach", "-d", database, "-c", statement],
+            capture_output=True, text=True, timeout=30)
+        assert result.returncode == 0, result.stderr
+        return [line.split("\t") for line in result.stdout.splitlines()]
+
+    def create_database(self):
+        name = "peach_e2e_" + uuid.uuid4().hex
+        self.sql("postgres", f"CREATE DATABASE {name}")
+        return name

@@ -1,0 +1,84 @@
+"""`peach migrate` and `peach serve` on PostgreSQL: the answer a client gets acknowledged is a row in
+PostgreSQL, a schema newer than the binary knows is refused in one line, and SIGKILL loses no
+acknowledged answer there either."""
+import subprocess
+
+import pytest
+
+from conftest import PEACH, PeachServer
+from data_safety import assert_no_acknowledged_answer_lost, kill_drill
+
+
+def peach(*arguments):
+    return subprocess.run([PEACH, *map(str, arguments)], capture_output=True, text=True, timeout=60)
+
+
+@pytest.fixture
+def database(postgres_cluster):
+    return postgres_cluster.create_database()
+
+
+def test_migrate_then_serve_stores_the_answer_in_postgres(postgres_cluster, database):
+    url = postgres_cluster.url(database)
+    migrated = peach("migrate", "--database", url)
+    assert migrated.returncode == 0, migrated.stderr
+    assert "applied v1-records-settings-open-trials; schema is now version 1" in migrated.stdout
+    assert postgres_cluster.sql(database, "SELECT version, name FROM schema_migrations") == [
+        ["1", "v1-records-settings-open-trials"]]
+    again = peach("migrate", "--database", url)
+    assert again.returncode == 0 and "schema is up to date (version 1)" in again.stdout
+
+    server = PeachServer(None, database_url=url).start()
+    try:
+        trial = server.api("POST", "trials", json={"discipline": "pitchComparison"}).json()
+        answered = server.api("POST", f"trials/{trial['id']}/answer", json={"answer": "higher"},
+                              headers={"Idempotency-Key": "e2e-postgres-0001"})
+        assert answered.status_code == 200, answered.text
+        body = answered.json()
+        # A retry with the same key gets the original result and stores nothing new.
+        retried = server.api("POST", f"trials/{trial['id']}/answer", json={"answer": "lower"},
+                             headers={"Idempotency-Key": "e2e-postgres-0001"})
+        assert retried.status_code == 200 and retried.json() == body
+    finally:
+        server.stop()
+    rows = postgres_cluster.sql(database, "SELECT note1, note2, note2_cent_offset, is_correct, discipline FROM comparison")
+    assert [(int(r[0]), int(r[1]), float(r[2]), r[3] == "t", r[4]) for r in rows] == [
+        (trial["note1"]["midi"], trial["note2"]["midi"], body["centOffset"], body["isCorrect"], "pitchComparison")]
+    assert postgres_cluster.sql(database, "SELECT key FROM answer_key") == [["e2e-postgres-0001"]]
+    assert postgres_cluster.sql(database, "SELECT count(*) FROM open_trial WHERE id = '" + trial["id"] + "'") == [["0"]]
+
+    # A new instance on the same database serves what the first stored.
+    server = PeachServer(None, database_url=url).start()
+    try:
+        assert len(server.records()) == 1
+    finally:
+        server.stop()
+
+
+def test_serve_refuses_a_schema_newer_than_it_knows_in_one_line(postgres_cluster, database):
+    url = postgres_cluster.url(database)
+    assert peach("migrate", "--database", url).returncode == 0
+    postgres_cluster.sql(database, "INSERT INTO schema_migrations (version, name) VALUES (99, 'v99-from-a-newer-peach')")
+    refused = subprocess.run([PEACH, "serve", "--database", url, "--port", "0", "--no-browser"],
+                             capture_output=True, text=True, timeout=60)
+    assert refused.returncode != 0
+    assert refused.stdout == ""
+    lines = refused.stderr.splitlines()
+    assert lines == [f"Error: cannot open the training database at postgres://peach@127.0.0.1:{postgres_cluster.port}/"
+                     f"{database}: its schema is version 99, newer than this Peach knows (1); run a newer Peach"], refused.stderr
+    # Nothing was written: no table gained a row.
+    assert postgres_cluster.sql(database, "SELECT count(*) FROM settings") == [["0"]]
+    assert peach("migrate", "--database", url).returncode != 0
+
+
+def test_an_unreachable_database_is_one_line(postgres_cluster):
+    refused = peach("migrate", "--database", f"postgres://peach@127.0.0.1:{postgres_cluster.port}/no_such_database")
+    assert refused.returncode != 0
+    assert len(refused.stderr.splitlines()) == 1 and "no_such_database" in refused.stderr, refused.stderr
+
+
+def test_sigkill_loses_no_acknowledged_answer_on_postgres(tmp_path, postgres_cluster, database):
+    result = kill_drill(tmp_path, kills=6, clients=10, seed=14, postgres=(postgres_cluster, database))
+    print(f"\npostgres kill drill: {result['kills']} SIGKILLs, {result['acknowledged']} answers acknowledged, "
+          f"{result['stored']} stored")
+    assert_no_acknowledged_answer_lost(result, kills=6, clients=10)
