@@ -129,6 +129,19 @@ struct ThresholdChartTests {
         #expect(Self.chart(timeline, language: "de").contains("Schwelle (75 % richtig, 95-%-Intervall)"))
     }
 
+    @Test(arguments: ["en", "de"])
+    func theLegendWrapsRatherThanRunOffANarrowChart(language: String) throws {
+        func playedLegend(width: Double) throws -> (x: Double, y: Double) {
+            let svg = Self.chart(Self.timeline(days: 5), width: width, language: language)
+            let line = try #require(svg.range(of: #"<line class="legend-played""#))
+            let tag = String(svg[line.lowerBound...].prefix { $0 != ">" })
+            return (Double(try #require(Self.attribute("x1", in: tag)))!, Double(try #require(Self.attribute("y1", in: tag)))!)
+        }
+        let wide = try playedLegend(width: 800), narrow = try playedLegend(width: 360)
+        #expect(wide.y == 10 && wide.x > 48, "side by side on a wide chart")
+        #expect(narrow.y > 10 && narrow.x == 48, "below the first entry on a phone")
+    }
+
     @Test func anIntervalOpenAboveRunsToTheTopEdge() {
         // At chance at every difference played: the threshold lies above them, by how much nobody knows.
         var timeline = ThresholdTimeline(period: .day, calendar: Self.calendar)

@@ -31,7 +31,13 @@ struct ThresholdChart {
     /// browser's view was when it asked); nothing: the most recent `initiallyVisiblePeriods`.
     var view: ClosedRange<Double>? = nil
 
-    private let left = 48.0, right = 12.0, top = 28.0, bottom = 28.0
+    private let left = 48.0, right = 12.0, bottom = 28.0
+    /// The legend's second entry goes below the first when the two do not fit side by side (a
+    /// phone held upright).
+    private var legendWraps: Bool {
+        left + 34 + Double(text(.threshold).count + text(.played).count) * 6 + 24 > size.width - right
+    }
+    private var top: Double { legendWraps ? 46 : 28 }
 
     func svg() -> String {
         let aggregates = timeline.aggregates
@@ -84,9 +90,10 @@ struct ThresholdChart {
         <line class="legend-threshold" x1="\(f(left))" x2="\(f(left + 18))" y1="10" y2="10"/>\
         <text class="legend-label" x="\(f(left + 24))" y="14">\(Self.escaped(text(.threshold)))</text>
         """
-        let playedX = left + 34 + Double(text(.threshold).count) * 6
-        out += #"<line class="legend-played" x1="\#(f(playedX))" x2="\#(f(playedX + 18))" y1="10" y2="10"/>"#
-        out += #"<text class="legend-label" x="\#(f(playedX + 24))" y="14">\#(Self.escaped(text(.played)))</text>"#
+        let playedX = legendWraps ? left : left + 34 + Double(text(.threshold).count) * 6
+        let playedY = legendWraps ? 28.0 : 10
+        out += #"<line class="legend-played" x1="\#(f(playedX))" x2="\#(f(playedX + 18))" y1="\#(f(playedY))" y2="\#(f(playedY))"/>"#
+        out += #"<text class="legend-label" x="\#(f(playedX + 24))" y="\#(f(playedY + 4))">\#(Self.escaped(text(.played)))</text>"#
         // The legend, like the date labels, is localized by this renderer (the CLI writes it too).
         out += "</svg>\n<g class=\"y-axis\">"
         for tick in stride(from: 0, through: yMax + yStep / 2, by: yStep) {
