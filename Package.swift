@@ -38,7 +38,11 @@ let package = Package(
         ),
         .target(
             name: "PeachStore",
-            dependencies: ["PeachCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "PeachCore", .product(name: "GRDB", package: "GRDB.swift"),
+                // The raw column text of a replayed row, compared in place (RecordLabelReader).
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
         ),
         .target(
             name: "PeachServer",
