@@ -39,7 +39,11 @@ let package = Package(
         ),
         .target(
             name: "PeachStore",
-            dependencies: ["PeachCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "PeachCore", .product(name: "GRDB", package: "GRDB.swift"),
+                // The raw column text of a replayed row, compared in place (RecordLabelReader).
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
         ),
         // The same store ports on PostgreSQL (postgres-nio), for a server whose instances keep no state.
         .target(

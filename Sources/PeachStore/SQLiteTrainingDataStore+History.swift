@@ -12,8 +12,10 @@ extension SQLiteTrainingDataStore: RecordReplaying {
         do {
             return try await database.writer.read { db in
                 var result = initial
-                let rows = try Row.fetchCursor(db, sql: "SELECT \(table.selection) FROM \(table.name) ORDER BY timestamp, id")
-                while let row = try rows.next() { step(&result, try table.record(row)) }
+                let statement = try db.makeStatement(sql: "SELECT \(table.selection) FROM \(table.name) ORDER BY timestamp, id")
+                let rows = try Row.fetchCursor(statement)
+                var labels = RecordLabelReader(firstColumn: table.fields.count + 1)
+                while let row = try rows.next() { step(&result, try table.record(row, labels: try labels.read(statement))) }
                 return result
             }
         } catch let error as DataStoreError {

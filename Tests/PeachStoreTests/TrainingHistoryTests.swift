@@ -25,6 +25,30 @@ struct TrainingHistoryTests {
         #expect(folded == [saved[1], saved[0], saved[2]])
     }
 
+    /// The replay parses labels only when a row's differ from the row before: each change of any
+    /// one label, to text of the same length and back, must still be read.
+    @Test func everyChangeOfLabelsBetweenRowsIsRead() async throws {
+        let directory = TemporaryDirectory()
+        let store = SQLiteTrainingDataStore(database: try PeachDatabase(path: directory.databasePath))
+        let labels: [(Discipline, DirectedInterval, TuningSystem)] = [
+            (.pitchComparison, .unison, .equalTemperament),
+            (.intervalComparison, DirectedInterval(.P5, .up)!, .justIntonation),
+            (.intervalComparison, DirectedInterval(.P5, .down)!, .justIntonation),
+            (.intervalComparison, DirectedInterval(.P4, .down)!, .justIntonation),
+            (.intervalComparison, DirectedInterval(.P4, .down)!, .equalTemperament),
+            (.intervalComparison, DirectedInterval(.P4, .down)!, .equalTemperament),
+            (.pitchComparison, .unison, .equalTemperament),
+        ]
+        let saved = labels.enumerated().map { index, label in
+            CompletedComparison(
+                note1: MIDINote(60)!, note2: MIDINote(60)!, note2CentOffset: Cents(Double(index + 1)), isCorrect: index % 2 == 0,
+                timestamp: Date(timeIntervalSince1970: 1_772_409_600 + Double(index)),
+                discipline: label.0, interval: label.1, tuningSystem: label.2)
+        }
+        for record in saved { try await store.save(record) }
+        #expect(try await store.reduceComparisons(into: [CompletedComparison]()) { $0.append($1) } == saved)
+    }
+
     @Test func pitchMatchingsAreFoldedOldestFirst() async throws {
         let directory = TemporaryDirectory()
         let store = SQLiteTrainingDataStore(database: try PeachDatabase(path: directory.databasePath))

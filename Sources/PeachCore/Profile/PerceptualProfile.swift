@@ -13,13 +13,13 @@ public struct PerceptualProfile: Sendable {
     private var recent: [ThresholdEstimator.Trial] = []
     private static let recentCapacity = max(Trend.window, ThresholdEstimator.window)
     public private(set) var matching: PitchMatchingStatistics
-    private var timelines: [ThresholdTimeline.Period: ThresholdTimeline]
+    /// One per period length, in `Period.allCases` order (an array: start-up replays a million
+    /// answers through here, and a dictionary lookup per answer and period showed).
+    private var timelines: [ThresholdTimeline]
 
     public init(calendar: Calendar) {
         matching = PitchMatchingStatistics(calendar: calendar)
-        timelines = Dictionary(uniqueKeysWithValues: ThresholdTimeline.Period.allCases.map {
-            ($0, ThresholdTimeline(period: $0, calendar: calendar))
-        })
+        timelines = ThresholdTimeline.Period.allCases.map { ThresholdTimeline(period: $0, calendar: calendar) }
     }
 
     public mutating func record(_ comparison: CompletedComparison) {
@@ -28,10 +28,12 @@ public struct PerceptualProfile: Sendable {
         firstComparison = min(firstComparison ?? comparison.timestamp, comparison.timestamp)
         lastComparison = max(lastComparison ?? comparison.timestamp, comparison.timestamp)
         differences.add(comparison.centDifference.rawValue)
-        recent.append(ThresholdEstimator.Trial(comparison))
+        let trial = ThresholdEstimator.Trial(comparison)
+        recent.append(trial)
         // Trimmed in batches so that keeping the newest trials costs O(1) per answer.
         if recent.count >= 2 * Self.recentCapacity { recent.removeFirst(recent.count - Self.recentCapacity) }
-        for period in ThresholdTimeline.Period.allCases { timelines[period]!.add(comparison) }
+        let bin = TrialCounts.Bin(trial)
+        for index in timelines.indices { timelines[index].add(comparison, bin: bin) }
     }
 
     public mutating func record(_ attempt: CompletedPitchMatching) {
@@ -52,5 +54,5 @@ public struct PerceptualProfile: Sendable {
         ThresholdEstimator().estimate(recent.suffix(ThresholdEstimator.window))
     }
 
-    public func timeline(_ period: ThresholdTimeline.Period) -> ThresholdTimeline { timelines[period]! }
+    public func timeline(_ period: ThresholdTimeline.Period) -> ThresholdTimeline { timelines.first { $0.period == period }! }
 }

@@ -45,11 +45,11 @@ public struct ThresholdTimeline: Sendable {
         /// The mean unsigned cent difference played in this period.
         public var meanThreshold: Cents { Cents(differenceSum / Double(count)) }
 
-        mutating func add(_ comparison: CompletedComparison) {
+        mutating func add(_ comparison: CompletedComparison, bin: TrialCounts.Bin?) {
             count += 1
             correctCount += comparison.isCorrect ? 1 : 0
             differenceSum += comparison.centDifference.rawValue
-            counts.add(ThresholdEstimator.Trial(comparison))
+            if let bin { counts.add(bin) }
         }
     }
 
@@ -82,9 +82,14 @@ public struct ThresholdTimeline: Sendable {
     public var isEmpty: Bool { aggregates.isEmpty }
 
     public mutating func add(_ comparison: CompletedComparison) {
+        add(comparison, bin: TrialCounts.Bin(ThresholdEstimator.Trial(comparison)))
+    }
+
+    /// - Parameter bin: the comparison's, worked out once for every period length.
+    public mutating func add(_ comparison: CompletedComparison, bin: TrialCounts.Bin?) {
         let time = comparison.timestamp
         if let newestInterval, newestInterval.contains(time) {
-            aggregates[aggregates.count - 1].add(comparison)
+            aggregates[aggregates.count - 1].add(comparison, bin: bin)
             return
         }
         let interval = calendar.dateInterval(of: period.component, for: time)!
@@ -92,11 +97,11 @@ public struct ThresholdTimeline: Sendable {
         var position = aggregates.count
         while position > 0, aggregates[position - 1].start >= interval.start { position -= 1 }
         if position < aggregates.count, aggregates[position].start == interval.start {
-            aggregates[position].add(comparison)
+            aggregates[position].add(comparison, bin: bin)
             return
         }
         var aggregate = Aggregate(start: interval.start)
-        aggregate.add(comparison)
+        aggregate.add(comparison, bin: bin)
         aggregates.insert(aggregate, at: position)
         if position == aggregates.count - 1 { newestInterval = interval.start..<interval.end }
     }

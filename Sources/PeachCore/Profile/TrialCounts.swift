@@ -13,7 +13,10 @@ public struct TrialCounts: Hashable, Sendable {
     /// differences 4 % apart, finer than anything the fit can resolve.
     static let step = 0.04
 
-    private(set) var bins: [Int: Count] = [:]
+    /// The count at lattice index `lowestIndex + i` is `slots[i]`: a plain array, since start-up
+    /// adds every stored answer to three of these and hashing each index showed.
+    private var slots: [Count] = []
+    private var lowestIndex = 0
     public private(set) var count = 0
 
     public init() {}
@@ -22,24 +25,69 @@ public struct TrialCounts: Hashable, Sendable {
         for trial in trials { add(trial) }
     }
 
+    /// Where one answer is counted: worked out once when several counts take the same answer
+    /// (each period of a timeline).
+    public struct Bin: Sendable {
+        let index: Int
+        let isCorrect: Bool
+
+        /// Nothing for a zero difference: it says nothing about the threshold, every listener is
+        /// at chance there.
+        public init?(_ trial: ThresholdEstimator.Trial) {
+            guard trial.difference > 0, trial.difference.isFinite else { return nil }
+            index = Int((log(trial.difference) / TrialCounts.step).rounded())
+            isCorrect = trial.isCorrect
+        }
+    }
+
     public mutating func add(_ trial: ThresholdEstimator.Trial) {
-        // A zero difference says nothing about the threshold: every listener is at chance there.
-        guard trial.difference > 0, trial.difference.isFinite else { return }
-        let index = Int((log(trial.difference) / Self.step).rounded())
-        if trial.isCorrect { bins[index, default: Count()].correct += 1 } else { bins[index, default: Count()].wrong += 1 }
+        if let bin = Bin(trial) { add(bin) }
+    }
+
+    public mutating func add(_ bin: Bin) {
+        let slot = makeSlot(bin.index)
+        if bin.isCorrect { slots[slot].correct += 1 } else { slots[slot].wrong += 1 }
         count += 1
     }
 
     public mutating func add(_ other: TrialCounts) {
-        for (index, other) in other.bins {
-            bins[index, default: Count()].correct += other.correct
-            bins[index, default: Count()].wrong += other.wrong
+        for (index, other) in other.sortedBins {
+            let slot = makeSlot(index)
+            slots[slot].correct += other.correct
+            slots[slot].wrong += other.wrong
         }
         count += other.count
     }
 
-    /// The bins in lattice order, so that every sum over them replays exactly.
+    /// The bins that hold answers, in lattice order, so that every sum over them replays exactly.
     var sortedBins: [(index: Int, count: Count)] {
-        bins.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        slots.indices.compactMap { slots[$0] == Count() ? nil : (lowestIndex + $0, slots[$0]) }
+    }
+
+    /// The position of lattice `index` in `slots`, widening them to reach it.
+    private mutating func makeSlot(_ index: Int) -> Int {
+        if slots.isEmpty {
+            lowestIndex = index
+            slots = [Count()]
+        } else if index < lowestIndex {
+            slots.insert(contentsOf: repeatElement(Count(), count: lowestIndex - index), at: 0)
+            lowestIndex = index
+        } else if index >= lowestIndex + slots.count {
+            slots.append(contentsOf: repeatElement(Count(), count: index - lowestIndex - slots.count + 1))
+        }
+        return index - lowestIndex
+    }
+
+    /// Equal when the same answers are counted, however far the slots were widened.
+    public static func == (lhs: TrialCounts, rhs: TrialCounts) -> Bool {
+        lhs.count == rhs.count && lhs.sortedBins.elementsEqual(rhs.sortedBins) { $0.index == $1.index && $0.count == $1.count }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        for bin in sortedBins {
+            hasher.combine(bin.index)
+            hasher.combine(bin.count)
+        }
     }
 }

@@ -15,12 +15,6 @@ public enum ProfileScope: Hashable, Sendable, CustomStringConvertible {
         return discipline.usesIntervals ? .intervals : .pitch
     }
 
-    /// The scopes a record counts in: an interval record in its interval's too.
-    static func scopes(of record: TrainingRecord) -> [ProfileScope] {
-        let scope = scope(of: record.discipline)
-        return scope == .intervals ? [.intervals, .interval(record.interval)] : [scope]
-    }
-
     /// `pitch`, `intervals`, or an interval as the terminal spells it (`P5up`, `M3down`).
     public init?(_ text: String) {
         switch text {

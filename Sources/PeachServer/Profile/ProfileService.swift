@@ -24,14 +24,19 @@ public actor ProfileService {
         return ProfileService(profiles: profiles, calendar: calendar)
     }
 
+    /// An interval record counts in its interval's scope too.
     private static func add(_ record: TrainingRecord, to profiles: inout [ProfileScope: PerceptualProfile], calendar: Calendar) {
-        for scope in ProfileScope.scopes(of: record) {
-            switch record {
-            case let .comparison(comparison):
-                profiles[scope, default: PerceptualProfile(calendar: calendar)].record(comparison)
-            case let .matching(attempt):
-                profiles[scope, default: PerceptualProfile(calendar: calendar)].record(attempt)
-            }
+        let scope = ProfileScope.scope(of: record.discipline)
+        add(record, in: scope, to: &profiles, calendar: calendar)
+        if scope == .intervals { add(record, in: .interval(record.interval), to: &profiles, calendar: calendar) }
+    }
+
+    private static func add(
+        _ record: TrainingRecord, in scope: ProfileScope, to profiles: inout [ProfileScope: PerceptualProfile], calendar: Calendar
+    ) {
+        switch record {
+        case let .comparison(comparison): profiles[scope, default: PerceptualProfile(calendar: calendar)].record(comparison)
+        case let .matching(attempt): profiles[scope, default: PerceptualProfile(calendar: calendar)].record(attempt)
         }
     }
 

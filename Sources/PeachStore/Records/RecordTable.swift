@@ -60,10 +60,14 @@ enum RecordTable: CaseIterable {
     /// One row selected with `selection`.
     func record(_ row: Row) throws(DataStoreError) -> TrainingRecord {
         let count = fields.count
-        let timestamp = Self.date(row[count] as Double)
-        let labels = try RecordLabels(
+        return try record(row, labels: RecordLabels(
             discipline: row[count + 1] as String, interval: row[count + 2] as String, direction: row[count + 3] as String,
-            tuningSystem: row[count + 4] as String)
+            tuningSystem: row[count + 4] as String))
+    }
+
+    /// One row selected with `selection`, its labels already read.
+    func record(_ row: Row, labels: RecordLabels) throws(DataStoreError) -> TrainingRecord {
+        let timestamp = Self.date(row[fields.count] as Double)
         switch self {
         case .comparison:
             guard let note1 = MIDINote(row[0] as Int), let note2 = MIDINote(row[1] as Int) else {

@@ -77,4 +77,15 @@ struct ThresholdEstimatorTests {
         #expect(pooled.count == 120)
         #expect(ThresholdEstimator().estimate(pooled) == ThresholdEstimator().estimate(trials))
     }
+
+    /// Counts are kept in slots widened as differences arrive: the same answers in another order
+    /// (widening downwards, upwards, or not at all) are the same counts.
+    @Test func theOrderOfAnswersDoesNotChangeTheCounts() {
+        let trials = Self.idealTrials(threshold: 10, levels: [3, 6, 12, 24], perLevel: 30)
+        let reversed = TrialCounts(trials.reversed())
+        #expect(reversed == TrialCounts(trials))
+        #expect(reversed.hashValue == TrialCounts(trials).hashValue)
+        #expect(TrialCounts(trials.prefix(10)) != TrialCounts(trials.prefix(11)))
+        #expect(TrialCounts() == TrialCounts([Trial(difference: 0, isCorrect: true)]))
+    }
 }
