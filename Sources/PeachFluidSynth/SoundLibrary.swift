@@ -21,8 +21,6 @@ public final class SoundLibrary: Sendable {
     /// One lock per sound: a second caller (the first key, while choosing the sound still loads it)
     /// waits for that load instead of decoding the same samples alongside; other sounds go on loading.
     private let loaders = Mutex<[String: Loader]>([:])
-    /// Callers of `instrument(for:)` waiting for a load: the warm-up gives way to them.
-    private let waiting = Atomic<Int>(0)
 
     private final class Loader: Sendable {
         let lock = Mutex(())
@@ -54,28 +52,6 @@ public final class SoundLibrary: Sendable {
     public func instrument(for sound: Sound) throws(AudioError) -> FluidSynthInstrument? {
         guard sound.preset != nil else { return nil }
         if let cached = instruments.withLock({ $0[sound.id] }) { return cached }
-        waiting.add(1, ordering: .sequentiallyConsistent)
-        defer { waiting.subtract(1, ordering: .sequentiallyConsistent) }
-        return try loaded(sound)
-    }
-
-    /// Loads `sounds` that are not loaded yet, one after the other, so that choosing one later finds
-    /// it ready. It starts no preset while a caller of `instrument(for:)` waits for one, so the sound
-    /// just chosen decodes alone (FluidSynth decodes every sample under one process-wide lock: two
-    /// presets decoded at once take turns). A caller that wants the preset it is decoding waits for
-    /// it, as for any other load: it runs at the caller's priority, not a lower one, or that wait
-    /// would last as long as the busiest process on the machine lets it. Failures are left for the
-    /// first real use to report.
-    public func warmUp(_ sounds: [Sound]) {
-        for sound in sounds where sound.preset != nil {
-            while waiting.load(ordering: .sequentiallyConsistent) > 0 { usleep(5_000) }
-            _ = try? loaded(sound)
-        }
-    }
-
-    /// `sound`'s instrument, loaded once: a second caller waits for the load under way instead of
-    /// decoding the same samples alongside; other sounds go on loading.
-    private func loaded(_ sound: Sound) throws(AudioError) -> FluidSynthInstrument {
         let loader = loaders.withLock { loaders in
             if let loader = loaders[sound.id] { return loader }
             let loader = Loader()
@@ -84,9 +60,19 @@ public final class SoundLibrary: Sendable {
         }
         return try loader.lock.withLock { _ throws(AudioError) in
             if let cached = instruments.withLock({ $0[sound.id] }) { return cached }
-            let made = try load(sound)
-            instruments.withLock { $0[sound.id] = made }
-            return made
+            return keep(try load(sound))
+        }
+    }
+
+    /// Loads `sounds` that are not loaded yet, one after the other, so that choosing one later finds
+    /// it ready. Meant for a low-priority thread: it takes none of the locks `instrument(for:)` waits
+    /// on, so a sound chosen meanwhile loads at once beside it (reusing every sample this has decoded:
+    /// FluidSynth shares them between synthesizers) instead of waiting for it. Failures are left for
+    /// the first real use to report.
+    public func warmUp(_ sounds: [Sound]) {
+        for sound in sounds where sound.preset != nil {
+            guard instruments.withLock({ $0[sound.id] }) == nil, let made = try? load(sound) else { continue }
+            _ = keep(made)
         }
     }
 
@@ -97,6 +83,15 @@ public final class SoundLibrary: Sendable {
         return try FluidSynthInstrument(
             soundFontPath: soundFontPath, sound: sound, calibration: calibration, sampleRate: sampleRate,
             readyNotes: readyNotes)
+    }
+
+    /// The instrument kept for `made.sound`: `made`, unless another load got there first.
+    private func keep(_ made: FluidSynthInstrument) -> FluidSynthInstrument {
+        instruments.withLock { instruments in
+            if let first = instruments[made.sound.id] { return first }
+            instruments[made.sound.id] = made
+            return made
+        }
     }
 
     /// A digest of everything the keys `noteSample(_:key:longestNote:)` renders depend on besides

@@ -24,14 +24,17 @@ struct LibraryNoteSampler: NoteSampler {
 
     var identity: String { library.renderIdentity(longestNote: Self.longestNote) }
 
-    /// Loads the named instruments (`first` before the others) on a thread of its own, giving way to
-    /// any instrument a request waits for (`SoundLibrary.warmUp`), so that choosing one finds its
-    /// samples decoded.
+    /// Loads the named instruments (`first` before the others) on a thread of its own at a low
+    /// priority (nice 10), so that choosing one finds its samples decoded; requests go first meanwhile.
     func warmUp(first: String) {
         let named = library.sounds.filter { Sound.generalMIDI.contains($0) }
         let order = library.sounds.filter { $0.id == first } + named.filter { $0.id != first }
         let library = self.library
-        let thread = Thread { library.warmUp(order) }
+        let thread = Thread {
+            // Linux keeps a nice value per thread: 0 names the calling thread, not the process.
+            setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+            library.warmUp(order)
+        }
         thread.name = "peach-warm-up"
         thread.start()
     }
