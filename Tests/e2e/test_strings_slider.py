@@ -261,3 +261,31 @@ def test_strings_follow_a_real_slider_drag_within_20_ms(server, browser):
         before = target
     # The pitch heard last is the committed one: the server's error is initial offset + value × 100 ¢.
     assert abs(record["initialCentOffset"] + retunes[-1]["values"][-1] - record["userCentError"]) < 1e-3
+
+    # Where the key wrapped around (away from the moves): the same measure as LoopSeamTests (Swift),
+    # in what reached the speakers. Short-time RMS of the 50 ms before the crossfade (tail), the
+    # crossfade (blend) and the 50 ms after the seam (head); the note's own change is that of every
+    # tail-to-head pair 10 ms apart in the 0.6 s on either side.
+    start, end = note.loop
+    seams = []
+    for k in range(8):
+        crossing = np.searchsorted(positions, end + k * (end - start))
+        if crossing >= len(positions):
+            break
+        seam = (crossing + first) / rate
+        if all(not -0.7 < r["at"] - seam < 0.65 for r in retunes) and seam + 0.65 < (first + len(audio)) / rate:
+            seams.append(seam)
+    assert len(seams) >= 2, f"the 5 s hold passes two seams: {seams}"
+    steps = np.abs(np.diff(audio))
+    frames = lambda a, b: slice(int(round(a * rate)) - first, int(round(b * rate)) - first)
+    level = lambda a: 20 * np.log10(np.sqrt(np.mean(audio[frames(a, a + 0.05)] ** 2)))
+    for seam in seams:
+        tail, blend, head = level(seam - 0.1), level(seam - 0.05), level(seam)
+        pairs = list(np.arange(seam - 0.6, seam - 0.15, 0.01)) + list(np.arange(seam + 0.1, seam + 0.55, 0.01))
+        own = max(abs(level(t) - level(t - 0.1)) for t in pairs)
+        figures = f"seam at {seam - note.when:.3f} s: tail {tail:.2f}, blend {blend:.2f}, head {head:.2f} dB, own {own:.2f} dB"
+        assert abs(head - tail) <= max(1, own), f"the level jumps at the {figures}"
+        assert min(tail, head) - 1 <= blend <= max(tail, head) + 1, f"the crossfade dips or bumps at the {figures}"
+        # Two unrelated stretches blended at equal power can add their steps: up to √2 × the note's own.
+        nearby = np.concatenate([steps[frames(seam - 0.6, seam - 0.06)], steps[frames(seam + 0.01, seam + 0.6)]])
+        assert steps[frames(seam - 0.055, seam + 0.005)].max() <= nearby.max() * np.sqrt(2), f"a step at the {figures}"

@@ -22,7 +22,7 @@ public struct NoteSample: Sendable {
     public static let crossfade = Duration.seconds(0.05)
     /// Changes whenever `render` would make other samples from the same note: keys kept on disk
     /// name it, so a newer Peach never plays an older rendering.
-    public static let renderVersion = "note-sample-1"
+    public static let renderVersion = "note-sample-2"
 
     public init(samples: [Float], sampleRate: Double, frequency: Frequency, loop: Range<Int>?) {
         self.samples = samples
@@ -52,16 +52,16 @@ public struct NoteSample: Sendable {
         guard sustains else {
             return NoteSample(samples: samples, sampleRate: sampleRate, frequency: source.frequency, loop: nil)
         }
-        // Matching the last 10 ms before each candidate end is enough to align the phases.
-        let end = bestLoopEnd(samples, start: start, around: start + length, search: search, window: frames(.milliseconds(10)))
+        let end = bestLoopEnd(samples, start: start, around: start + length, search: search, window: fade)
+        level(&samples, loop: start..<end, window: fade)
         crossfade(&samples, into: start, at: end, length: fade)
         return NoteSample(
             samples: Array(samples[..<end]), sampleRate: sampleRate, frequency: source.frequency, loop: start..<end)
     }
 
-    /// The end within `search` frames after `around` whose preceding `window` frames look most like
-    /// those before `start`: the crossfade then blends two nearly equal waveforms (no dip, no phase
-    /// jump) instead of two out of phase.
+    /// The end within `search` frames after `around` whose preceding `window` frames correlate best
+    /// with those before `start` (the stretches the crossfade blends): a low note's periods then line
+    /// up, and an ensemble's blend cancels as little as it can.
     static func bestLoopEnd(_ samples: [Float], start: Int, around: Int, search: Int, window: Int) -> Int {
         var best = around, bestScore = -Double.infinity
         samples.withUnsafeBufferPointer { samples in
@@ -82,14 +82,65 @@ public struct NoteSample: Sendable {
         return best
     }
 
-    /// Blends the `length` frames before `end` into those before `start` with a raised-cosine
-    /// crossfade, so frame `end - 1` flows into frame `start` as frame `start - 1` does. Gains sum to
-    /// one: the two stretches are aligned by `bestLoopEnd`, so they add in phase.
-    static func crossfade(_ samples: inout [Float], into start: Int, at end: Int, length: Int) {
-        for index in 0..<length {
-            let fadeIn = 0.5 - 0.5 * cos(Double.pi * Double(index + 1) / Double(length))
-            let tail = Double(samples[end - length + index]), head = Double(samples[start - length + index])
-            samples[end - length + index] = Float(tail * (1 - fadeIn) + head * fadeIn)
+    /// A recording is often louder or quieter 2.5 s in than 0.5 s in (by up to 7 dB): a slow gain
+    /// across the loop, linear in decibels from 0 dB at its start, brings the `2 × window` frames
+    /// before its end to the level of the `2 × window` frames around its start, which is what follows
+    /// the seam. Spread over the whole loop, the change is a fraction of a decibel per 50 ms, which
+    /// the note's own level moves by anyway.
+    static func level(_ samples: inout [Float], loop: Range<Int>, window: Int) {
+        let target = rms(samples[(loop.lowerBound - window)..<(loop.lowerBound + window)])
+        let reached = rms(samples[(loop.upperBound - 2 * window)..<loop.upperBound])
+        guard target > 0, reached > 0 else { return }
+        let decibels = 20 * log10(target / reached)
+        for index in loop {
+            let share = Double(index - loop.lowerBound) / Double(loop.count)
+            samples[index] = Float(Double(samples[index]) * pow(10, decibels * share / 20))
         }
+    }
+
+    /// Blends the `length` frames before `end` into those before `start`, so frame `end - 1` flows
+    /// into frame `start` as frame `start - 1` does, keeping the level of what is heard on either side.
+    /// The gains follow the two stretches' correlation r (Bristow-Johnson's crossfade: fade-out e + o,
+    /// fade-in e − o, o odd, e² = 1 / (2(1 + r)) − (1 − r) / (1 + r) · o²): equal gain for waveforms
+    /// that match (r = 1), equal power for unrelated ones (r = 0, an ensemble). An ensemble's
+    /// correlation wanders within 50 ms, so the blend can still come out a few decibels off; a
+    /// raised-cosine gain over it (1 at both ends) then brings its energy to the geometric mean of the
+    /// `length` frames heard before it and after the seam.
+    static func crossfade(_ samples: inout [Float], into start: Int, at end: Int, length: Int) {
+        let tail = samples[(end - length)..<end].map(Double.init), head = samples[(start - length)..<start].map(Double.init)
+        let dot = zip(tail, head).reduce(0.0) { $0 + $1.0 * $1.1 }
+        let tailEnergy = energy(tail[...]), headEnergy = energy(head[...])
+        // Below −0.5 the gains would grow past 1 to make up for cancellation.
+        let r = tailEnergy > 0 && headEnergy > 0 ? min(1, max(-0.5, dot / (tailEnergy * headEnergy).squareRoot())) : 1
+        var blend = (0..<length).map { index in
+            // From −1 (all tail) to 1 (all head).
+            let t = 2 * Double(index + 1) / Double(length) - 1
+            let odd = 0.5 * sin(Double.pi / 2 * t)
+            let even = max(0, 1 / (2 * (1 + r)) - (1 - r) / (1 + r) * odd * odd).squareRoot()
+            return tail[index] * (even - odd) + head[index] * (even + odd)
+        }
+        let before = energy(samples[(end - 2 * length)..<(end - length)].map(Double.init)[...])
+        let after = energy(samples[start..<(start + length)].map(Double.init)[...])
+        let bump = (0..<length).map { index in pow(sin(Double.pi * Double(index + 1) / Double(length)), 2) }
+        // Σ (blend × (1 + u × bump))² = target, a quadratic in u.
+        let target = (before * after).squareRoot()
+        let a = zip(blend, bump).reduce(0.0) { $0 + $1.0 * $1.0 * $1.1 * $1.1 }
+        let b = 2 * zip(blend, bump).reduce(0.0) { $0 + $1.0 * $1.0 * $1.1 }
+        let c = energy(blend[...]) - target
+        if a > 0, target > 0 {
+            let u = (-b + max(0, b * b - 4 * a * c).squareRoot()) / (2 * a)
+            // At most ±12 dB (a choir's key moves by that much within 100 ms on its own).
+            let gain = min(4, max(0.25, 1 + u))
+            for index in 0..<length { blend[index] *= 1 + (gain - 1) * bump[index] }
+        }
+        for index in 0..<length { samples[end - length + index] = Float(blend[index]) }
+    }
+
+    private static func energy(_ samples: ArraySlice<Double>) -> Double {
+        samples.reduce(0.0) { $0 + $1 * $1 }
+    }
+
+    private static func rms(_ samples: ArraySlice<Float>) -> Double {
+        (energy(samples.map(Double.init)[...]) / Double(samples.count)).squareRoot()
     }
 }
