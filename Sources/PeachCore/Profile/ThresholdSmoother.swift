@@ -101,15 +101,16 @@ struct ThresholdSmoother: Sendable {
 
         // Which slope and trend explain the whole timeline: the evidence of each, forward only.
         // The slopes are weighed without a trend first; only those that matter are tried with each.
-        let steady = days.map { Transition(days: $0, drift: 0) }
+        let transitions = Self.drifts.map { drift in days.map { Transition(days: $0, drift: drift) } }
+        let steady = transitions[Self.drifts.firstIndex(of: 0)!]
         let slopeEvidence = (0..<Self.slopeCount).map { forward(likelihoods, steady, slope: $0, keep: false).evidence }
         let bestSlope = slopeEvidence.max()!
         let slopes = slopeEvidence.indices.filter { slopeEvidence[$0] - bestSlope >= log(Self.negligibleWeight) }
         var combinations: [(drift: Int, slope: Int, evidence: Double)] = []
         for (driftIndex, drift) in Self.drifts.enumerated() {
-            let transitions = drift == 0 ? steady : days.map { Transition(days: $0, drift: drift) }
             for slope in slopes {
-                let evidence = drift == 0 ? slopeEvidence[slope] : forward(likelihoods, transitions, slope: slope, keep: false).evidence
+                let evidence = drift == 0
+                    ? slopeEvidence[slope] : forward(likelihoods, transitions[driftIndex], slope: slope, keep: false).evidence
                 combinations.append((driftIndex, slope, evidence))
             }
         }
@@ -119,9 +120,8 @@ struct ThresholdSmoother: Sendable {
         for combination in combinations {
             let weight = exp(combination.evidence - best)
             guard weight >= Self.negligibleWeight else { continue }
-            let transitions = days.map { Transition(days: $0, drift: Self.drifts[combination.drift]) }
-            let filtered = forward(likelihoods, transitions, slope: combination.slope, keep: true).messages
-            smooth(likelihoods, transitions, slope: combination.slope, filtered: filtered) { period, posterior in
+            let filtered = forward(likelihoods, transitions[combination.drift], slope: combination.slope, keep: true).messages
+            smooth(likelihoods, transitions[combination.drift], slope: combination.slope, filtered: filtered) { period, posterior in
                 for index in posterior.indices { posteriors[period][index] += weight * posterior[index] }
             }
         }

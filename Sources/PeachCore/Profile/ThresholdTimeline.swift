@@ -116,10 +116,7 @@ public struct ThresholdTimeline: Sendable {
         return range.map { point(at: $0 - first, means: means, offset: first) }
     }
 
-    /// The newest period with its rolling statistics: the user's current average.
-    public var latest: Point? { aggregates.isEmpty ? nil : points(in: (aggregates.count - 1)..<aggregates.count).first }
-
-    /// The mean of the newest period means over the rolling window, without fitting anything.
+    /// The user's current average: the newest point's rolling mean, without fitting anything.
     public var currentRollingMean: Cents? {
         aggregates.isEmpty ? nil : Cents(Welford(aggregates.suffix(Self.rollingWindow).map(\.meanThreshold.rawValue)).mean!)
     }

@@ -100,12 +100,12 @@ struct ThresholdTimelineTests {
 }
 
 extension ThresholdTimelineTests {
-    @Test func theLatestPointIsTheLastOfAllPoints() {
+    @Test func theCurrentRollingMeanIsTheLastPointsOwn() {
         let timeline = Self.timeline(.day, (0..<45).map { Self.comparison(Double(($0 * 7) % 11 + 1), at: Self.day(Double($0))) })
-        #expect(timeline.latest == timeline.points.last)
-        #expect(Self.timeline(.day, []).latest == nil)
+        #expect(timeline.currentRollingMean == timeline.points.last?.rollingMean)
+        #expect(Self.timeline(.day, []).currentRollingMean == nil)
         let short = Self.timeline(.day, (0..<3).map { Self.comparison(Double($0 + 1), at: Self.day(Double($0))) })
-        #expect(short.latest == short.points.last)
+        #expect(short.currentRollingMean == short.points.last?.rollingMean)
     }
 }
 
