@@ -115,3 +115,13 @@ def test_terminal_training_stores_in_postgres_what_the_server_then_serves(postgr
     summary = peach("profile", "--database", url)
     assert summary.returncode == 0, summary.stderr
     assert summary.stdout.startswith("comparisons: 3 ("), summary.stdout
+
+
+def test_a_reader_that_stops_early_is_no_crash(postgres_cluster, database):
+    """`peach profile … | true`: the reader is gone before the first line. On PostgreSQL, SwiftNIO ignores
+    SIGPIPE, so the write itself fails: peach drops the output instead of crashing with a backtrace."""
+    url = postgres_cluster.url(database)
+    result = subprocess.run(f"{PEACH} profile --database {url} | true; echo \"status ${{PIPESTATUS[0]}}\"",
+                            shell=True, executable="/bin/bash", capture_output=True, text=True, timeout=60)
+    assert result.stdout.strip() == "status 0", result.stdout + result.stderr[-2000:]
+    assert "crashed" not in result.stderr and "Fatal error" not in result.stderr, result.stderr[-2000:]
