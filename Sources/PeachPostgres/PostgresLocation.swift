@@ -3,13 +3,14 @@ import NIOSSL
 import PeachCore
 import PostgresNIO
 
-/// Where a PostgreSQL database is and how to sign in: `postgres://USER:PASSWORD@HOST:PORT/DB?sslmode=…`,
-/// each part the URL leaves out taken from libpq's environment variables (PGUSER, PGPASSWORD, PGHOST,
-/// PGPORT, PGDATABASE, PGSSLMODE), then from libpq's defaults, so a URL means what it means to psql.
+/// Where a PostgreSQL database is and how to sign in:
+/// `postgres://USER:PASSWORD@HOST:PORT/DB?sslmode=…&sslrootcert=FILE`, each part the URL leaves out
+/// taken from libpq's environment variables (PGUSER, PGPASSWORD, PGHOST, PGPORT, PGDATABASE,
+/// PGSSLMODE, PGSSLROOTCERT), then from libpq's defaults, so a URL means what it means to psql.
 public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
     public enum TLSMode: String, Sendable, CaseIterable {
         case disable, prefer, require
-        /// Certificate checked against the system's roots, host name not.
+        /// Certificate checked against the trusted roots (`sslrootcert`, else the system's), host name not.
         case verifyCA = "verify-ca"
         /// Certificate and host name checked.
         case verifyFull = "verify-full"
@@ -21,14 +22,21 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
     public var password: String?
     public var database: String
     public var tls: TLSMode
+    /// A PEM file of the certificate authorities to trust in place of the system's: a school's own
+    /// CA, say. nil: the system's roots.
+    public var rootCertificateFile: String?
 
-    public init(host: String, port: Int, username: String, password: String?, database: String, tls: TLSMode) {
+    public init(
+        host: String, port: Int, username: String, password: String?, database: String, tls: TLSMode,
+        rootCertificateFile: String? = nil
+    ) {
         self.host = host
         self.port = port
         self.username = username
         self.password = password
         self.database = database
         self.tls = tls
+        self.rootCertificateFile = rootCertificateFile
     }
 
     /// Whether `text` names a PostgreSQL database rather than a file.
@@ -43,8 +51,8 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
         }
         func env(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
         let query = Dictionary((url.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { $1 })
-        if let unknown = query.keys.first(where: { $0 != "sslmode" }) {
-            throw fail("unknown parameter '\(unknown)' (only sslmode is understood)")
+        if let unknown = query.keys.first(where: { $0 != "sslmode" && $0 != "sslrootcert" }) {
+            throw fail("unknown parameter '\(unknown)' (only sslmode and sslrootcert are understood)")
         }
         // A socket directory is libpq's default; PostgresNIO speaks TCP here, so loopback stands in.
         host = url.host.flatMap { $0.isEmpty ? nil : $0.removingPercentEncoding } ?? env("PGHOST") ?? "127.0.0.1"
@@ -67,7 +75,16 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
         guard let tls = TLSMode(rawValue: mode) else {
             throw fail("sslmode '\(mode)' is not one of \(TLSMode.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        self.tls = tls
+        let roots = query["sslrootcert"].flatMap { $0.isEmpty ? nil : $0 } ?? env("PGSSLROOTCERT")
+        // As libpq: require with a root certificate verifies the chain (verify-ca); disable and
+        // prefer check no certificate, so they ignore it.
+        self.tls = roots != nil && tls == .require ? .verifyCA : tls
+        if let roots, self.tls == .verifyCA || self.tls == .verifyFull {
+            guard FileManager.default.isReadableFile(atPath: roots) else {
+                throw fail("sslrootcert '\(roots)' is not a readable file")
+            }
+            rootCertificateFile = roots
+        }
     }
 
     /// The address without its password, for messages and logs.
@@ -115,6 +132,7 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
         case .verifyCA: client.certificateVerification = .noHostnameVerification
         case .verifyFull: client.certificateVerification = .fullVerification
         }
+        if let rootCertificateFile { client.trustRoots = .file(rootCertificateFile) }
         return client
     }
 }

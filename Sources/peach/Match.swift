@@ -13,15 +13,15 @@ struct Match: AsyncParsableCommand {
     static let fineCents = 1.0
     static let coarseCents = 10.0
 
-    @OptionGroup var data: DataOption
+    @OptionGroup var storage: StoreOptions
     @OptionGroup var audio: AudioOptions
     @OptionGroup var training: TrainingOptions
     @OptionGroup var sound: SoundOptions
 
     func run() async throws {
-        let database = try PeachDatabase(path: data.resolvedPath)
-        let store = SQLiteTrainingDataStore(database: database)
-        let settings = try await training.settings(in: database)
+        let stores = try await storage.open()
+        let store = stores.records
+        let settings = try await training.settings(in: stores.settings)
         let discipline = Discipline(kind: .matching, intervals: training.trainsIntervals)
         let reach = discipline.matchingRange(settings).rawValue
         let trials = try await TrialSource.resuming(from: store)
@@ -64,6 +64,7 @@ struct Match: AsyncParsableCommand {
         // An uncommitted attempt is discarded.
         await driver.stop()
         await output.close()
+        await stores.close()
         terminal.restore()
     }
 

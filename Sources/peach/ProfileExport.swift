@@ -10,7 +10,7 @@ struct ProfileExport: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "profile", abstract: "Print the profile, or write its threshold chart as SVG.")
 
-    @OptionGroup var data: DataOption
+    @OptionGroup var storage: StoreOptions
 
     @Option(name: .shortAndLong, help: "Write the threshold timeline chart (the Profile screen's SVG) to this file.")
     var output: String?
@@ -40,8 +40,9 @@ struct ProfileExport: AsyncParsableCommand {
         do { options = try ChartOptions(period: period, width: width, height: height, language: lang) } catch {
             throw ValidationError("\(error)")
         }
-        let database = try PeachDatabase(path: data.resolvedPath)
-        let profile = try await ProfileService.load(from: SQLiteTrainingDataStore(database: database)).snapshot
+        let stores = try await storage.open()
+        let profile = try await ProfileService.load(from: stores.records).snapshot
+        await stores.close()
         if let file = output ?? svg {
             try Data(options.svg(profile).utf8).write(to: URL(fileURLWithPath: file))
             Output.line("wrote the \(options.period.rawValue) threshold chart of \(profile.comparisonCount) comparisons to \(file)")

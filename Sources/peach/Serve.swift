@@ -17,9 +17,8 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The access token for clients on other machines (default: a new random one whenever --host is not a loopback address).")
     var token: String?
 
-    @OptionGroup var data: DataOption
+    @OptionGroup var storage: StoreOptions
 
-    @OptionGroup var database: DatabaseOption
 
     @Option(help: ArgumentHelp("Serve HTTPS with this PEM certificate (chain); needs --tls-key.", valueName: "file"))
     var tlsCert: String?
@@ -69,10 +68,10 @@ struct Serve: AsyncParsableCommand {
     /// On PostgreSQL when `--database` names one (no CSV transfer there yet; sounds cached in memory),
     /// else on the SQLite file.
     private func openServices(logger: Logger, sounds: [SoundChoice], sampler: LibraryNoteSampler) async throws -> PeachServices {
-        guard let location = try database.location else {
-            return try await PeachServices.open(databasePath: data.resolvedPath, logger: logger, sounds: sounds, sampler: sampler)
+        guard let location = try storage.database.location else {
+            return try await PeachServices.open(databasePath: storage.data.resolvedPath, logger: logger, sounds: sounds, sampler: sampler)
         }
-        let opened = try await database.open(location, logger: logger)
+        let opened = try await storage.database.open(location, logger: logger)
         let store = PostgresTrainingDataStore(database: opened)
         do {
             return try await PeachServices.make(
@@ -97,7 +96,7 @@ struct Serve: AsyncParsableCommand {
         let machine = ProcessInfo.processInfo.hostName
         let names = LocalAddress.all() + [machine, machine + ".local", "localhost", "127.0.0.1", "::1"]
         let store = SelfSignedCertificateStore(
-            directory: URL(fileURLWithPath: data.resolvedPath).deletingLastPathComponent())
+            directory: URL(fileURLWithPath: storage.data.resolvedPath).deletingLastPathComponent())
         do {
             return try store.identity(for: names)
         } catch {
@@ -106,9 +105,6 @@ struct Serve: AsyncParsableCommand {
     }
 
     func validate() throws {
-        if database.url != nil, data.path != nil {
-            throw ValidationError("--data (a SQLite file) and --database (PostgreSQL) exclude each other")
-        }
         if (tlsCert == nil) != (tlsKey == nil) {
             throw ValidationError("--tls-cert and --tls-key go together")
         }

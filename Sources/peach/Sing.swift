@@ -10,16 +10,16 @@ struct Sing: AsyncParsableCommand {
         abstract: "Sing It in the terminal: sing or play the note into the microphone; hold it steady for a second or press Enter. q or Esc quits.",
         discussion: "References come from your range (voiceRangeLower/Upper, the web app's Settings). The sound is analysed as it comes and never stored: only the cents you were off are.")
 
-    @OptionGroup var data: DataOption
+    @OptionGroup var storage: StoreOptions
     @OptionGroup var audio: AudioOptions
     @OptionGroup var capture: CaptureOptions
     @OptionGroup var note: NoteOptions
     @OptionGroup var sound: SoundOptions
 
     func run() async throws {
-        let database = try PeachDatabase(path: data.resolvedPath)
-        let store = SQLiteTrainingDataStore(database: database)
-        let settings = try await note.settings(in: database)
+        let stores = try await storage.open()
+        let store = stores.records
+        let settings = try await note.settings(in: stores.settings)
         let trials = try await TrialSource.resuming(from: store)
         let synthesizer = try sound.synthesizer(settings: SynthesisSettings(), fallback: settings.soundSource.rawValue)
         let output = try audio.start(synthesizer)
@@ -78,6 +78,7 @@ struct Sing: AsyncParsableCommand {
         listening.cancel()
         await input.close()
         await output.close()
+        await stores.close()
         terminal.restore()
     }
 

@@ -9,15 +9,15 @@ struct Train: AsyncParsableCommand {
         abstract: "Comparison training in the terminal: ↑ or k for higher, ↓ or j for lower, q quits.",
         discussion: "Answers are stored in the same database as the web app's, safely while a server runs on it.")
 
-    @OptionGroup var data: DataOption
+    @OptionGroup var storage: StoreOptions
     @OptionGroup var audio: AudioOptions
     @OptionGroup var training: TrainingOptions
     @OptionGroup var sound: SoundOptions
 
     func run() async throws {
-        let database = try PeachDatabase(path: data.resolvedPath)
-        let store = SQLiteTrainingDataStore(database: database)
-        let settings = try await training.settings(in: database)
+        let stores = try await storage.open()
+        let store = stores.records
+        let settings = try await training.settings(in: stores.settings)
         let discipline = Discipline(kind: .comparison, intervals: training.trainsIntervals)
         let trials = try await TrialSource.resuming(from: store)
         let source = trials.comparisons(discipline, settings: settings)
@@ -52,6 +52,7 @@ struct Train: AsyncParsableCommand {
         // An unanswered comparison is discarded; every answered one is already stored.
         await driver.stop()
         await output.close()
+        await stores.close()
         terminal.restore()
     }
 }

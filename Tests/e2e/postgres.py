@@ -10,8 +10,10 @@ PSQL = "/usr/lib/postgresql/15/bin/psql"
 
 
 class PostgresCluster:
-    def __init__(self):
-        started = subprocess.run(["bash", str(ROOT / "scripts" / "test-postgres.sh"), str(os.getpid())],
+    def __init__(self, tls_dir=None):
+        """`tls_dir`: a folder with server.crt and server.key, for a cluster that also speaks TLS."""
+        started = subprocess.run(["bash", str(ROOT / "scripts" / "test-postgres.sh"), str(os.getpid()),
+                                  *([str(tls_dir)] if tls_dir else [])],
                                  capture_output=True, text=True, timeout=120)
         assert started.returncode == 0, started.stderr
         self.port = int(started.stdout.strip())

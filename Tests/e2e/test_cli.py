@@ -43,7 +43,7 @@ def test_every_command_that_writes_a_file_takes_o_and_output(command):
         assert old not in peach(command, "--help").stdout
 
 
-@pytest.mark.parametrize("option", ["--data", "--device"])
+@pytest.mark.parametrize("option", ["--data", "--database", "--device"])
 def test_shared_options_read_the_same_everywhere(option):
     texts = {command: option_help(command, option) for command in WRITES_A_FILE | WRITES_NO_FILE}
     helps = {text for text in texts.values() if text}
@@ -79,3 +79,4 @@ def test_devices_lists_the_playback_devices_alsa_knows(tmp_path):
     names = [line.split("\t")[0] for line in result.stdout.splitlines()]
     assert "null" in names and "peach_e2e" in names
     assert result.stderr == ""
+

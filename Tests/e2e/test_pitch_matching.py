@@ -60,6 +60,16 @@ def open_pitch_matching(browser, server):
     WebDriverWait(browser, 5).until(lambda _: browser.find_element(By.ID, "screen-pitch-matching").is_displayed())
 
 
+def long_first_reference(server):
+    """The first trial's reference lasts 3 s, so input sent during it lands in it even on a busy machine."""
+    assert server.api("PUT", "settings", json={"noteDurationSeconds": 3.0}).status_code == 200
+
+
+def normal_references(server):
+    """From the next trial on, the default 1 s reference."""
+    assert server.api("PUT", "settings", json={"noteDurationSeconds": 1.0}).status_code == 200
+
+
 def state(browser):
     return browser.find_element(By.ID, "screen-pitch-matching").get_attribute("data-state")
 
@@ -124,6 +134,7 @@ def assert_feedback_matches(browser, error):
 
 @pytest.mark.parametrize("kind", [interaction.POINTER_MOUSE, interaction.POINTER_TOUCH])
 def test_a_drag_commits_the_slider_value_and_the_server_stores_its_mapping(server, browser, kind):
+    long_first_reference(server)
     open_pitch_matching(browser, server)
     slider = browser.find_element(By.ID, "pitch-slider")
     geometry = slider_geometry(browser)
@@ -135,8 +146,10 @@ def test_a_drag_commits_the_slider_value_and_the_server_stores_its_mapping(serve
     assert slider.get_attribute("aria-disabled") == "true"
     assert float(slider.value_of_css_property("opacity")) < 0.5
     drag(browser, kind, -60)
+    assert state(browser) == "reference", "the drag outlasted the reference: the check proves nothing"
     assert slider.get_attribute("aria-valuenow") == "0.000"
     assert abs(slider_geometry(browser)["offset"]) < 0.5
+    normal_references(server)
 
     wait_for_state(browser, "tuning")
     assert slider.get_attribute("aria-disabled") == "false"
@@ -166,6 +179,7 @@ def test_a_drag_commits_the_slider_value_and_the_server_stores_its_mapping(serve
 
 
 def test_a_match_with_the_keyboard_alone(server, browser):
+    long_first_reference(server)
     browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": INSTRUMENT})
     browser.get(server.url)
     keys = ActionChains(browser)
@@ -178,7 +192,9 @@ def test_a_match_with_the_keyboard_alone(server, browser):
     assert slider.get_attribute("id") == "pitch-slider"
     assert slider.aria_role == "slider" and slider.accessible_name == "Pitch adjustment slider"
     ActionChains(browser).send_keys(Keys.ARROW_UP, Keys.PAGE_UP).perform()
+    assert state(browser) == "reference", "the keys outlasted the reference: the check proves nothing"
     assert slider.get_attribute("aria-valuenow") == "0.000", "inert during the reference"
+    normal_references(server)
 
     for presses, commit_key, value in (
         ([Keys.ARROW_UP] * 7 + [Keys.PAGE_DOWN] * 2 + [Keys.ARROW_DOWN], Keys.ENTER, -0.14),

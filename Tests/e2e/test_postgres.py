@@ -1,12 +1,16 @@
-"""`peach migrate` and `peach serve` on PostgreSQL: the answer a client gets acknowledged is a row in
-PostgreSQL, a schema newer than the binary knows is refused in one line, and SIGKILL loses no
-acknowledged answer there either."""
+"""`peach migrate`, `peach serve` and terminal training on PostgreSQL: the answer a client gets
+acknowledged is a row in PostgreSQL, a schema newer than the binary knows is refused in one line, and
+SIGKILL loses no acknowledged answer there either."""
+import os
+import shlex
 import subprocess
 
 import pytest
 
+from alsa_sink import DEVICE, FileSink
 from conftest import PEACH, PeachServer
 from data_safety import assert_no_acknowledged_answer_lost, kill_drill
+from test_terminal import Tmux, answer_until_counted
 
 
 def peach(*arguments):
@@ -82,3 +86,42 @@ def test_sigkill_loses_no_acknowledged_answer_on_postgres(tmp_path, postgres_clu
     print(f"\npostgres kill drill: {result['kills']} SIGKILLs, {result['acknowledged']} answers acknowledged, "
           f"{result['stored']} stored")
     assert_no_acknowledged_answer_lost(result, kills=6, clients=10)
+
+
+def test_terminal_training_stores_in_postgres_what_the_server_then_serves(postgres_cluster, database, tmp_path):
+    url = postgres_cluster.url(database)
+    server = PeachServer(None, database_url=url).start()
+    try:
+        # A setting saved through the server applies in the terminal: both read PostgreSQL.
+        assert server.api("PUT", "settings", json={"noteRangeLower": 60, "noteRangeUpper": 72}).status_code == 200
+        sink = FileSink(tmp_path)
+        command = f"{shlex.quote(PEACH)} train --device {DEVICE} --database {shlex.quote(url)} --note-duration 0.3"
+        tmux = Tmux(f"peach-e2e-{os.getpid()}-pg-train", command, {"ALSA_CONFIG_PATH": sink.env["ALSA_CONFIG_PATH"]})
+        try:
+            assert tmux.wait_for(lambda lines: any("Comparison training" in line for line in lines), timeout=15)
+            for index in range(3):
+                answer_until_counted(tmux, "Up", r"^[✓✗]$", index + 1)
+            tmux.keys("q")
+            lines = tmux.wait_for(lambda lines: "EXIT=0" in lines, timeout=10)
+            assert "EXIT=0" in lines, lines
+        finally:
+            tmux.close()
+        rows = postgres_cluster.sql(database, "SELECT note1, discipline FROM comparison")
+        assert len(rows) == 3 and all(60 <= int(note) <= 72 and discipline == "pitchComparison" for note, discipline in rows)
+        # The running server serves the terminal's answers.
+        assert len(server.records()) == 3
+    finally:
+        server.stop()
+    summary = peach("profile", "--database", url)
+    assert summary.returncode == 0, summary.stderr
+    assert summary.stdout.startswith("comparisons: 3 ("), summary.stdout
+
+
+def test_a_reader_that_stops_early_is_no_crash(postgres_cluster, database):
+    """`peach profile … | true`: the reader is gone before the first line. On PostgreSQL, SwiftNIO ignores
+    SIGPIPE, so the write itself fails: peach drops the output instead of crashing with a backtrace."""
+    url = postgres_cluster.url(database)
+    result = subprocess.run(f"{PEACH} profile --database {url} | true; echo \"status ${{PIPESTATUS[0]}}\"",
+                            shell=True, executable="/bin/bash", capture_output=True, text=True, timeout=60)
+    assert result.stdout.strip() == "status 0", result.stdout + result.stderr[-2000:]
+    assert "crashed" not in result.stderr and "Fatal error" not in result.stderr, result.stderr[-2000:]

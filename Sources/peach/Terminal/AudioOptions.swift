@@ -67,8 +67,8 @@ struct NoteOptions: ParsableArguments {
 
     var overrides: SettingsUpdate { SettingsUpdate(noteDurationSeconds: noteDuration, referencePitchHz: reference) }
 
-    func settings(in database: PeachDatabase) async throws -> TrainingSettings {
-        try await Self.settings(in: database, overrides: overrides)
+    func settings(in store: any SettingsStore) async throws -> TrainingSettings {
+        try await Self.settings(in: store, overrides: overrides)
     }
 
     private static let flags = [
@@ -85,9 +85,9 @@ struct NoteOptions: ParsableArguments {
     }
 
     /// The saved settings with a session's overrides on top.
-    static func settings(in database: PeachDatabase, overrides: SettingsUpdate) async throws -> TrainingSettings {
+    static func settings(in store: any SettingsStore, overrides: SettingsUpdate) async throws -> TrainingSettings {
         var settings = PeachSettings.default
-        if let saved = try await SQLiteSettingsStore(database: database).loadSettings() {
+        if let saved = try await store.loadSettings() {
             settings = (try? settings.applying(saved)) ?? settings
         }
         return try settings.applying(overrides).training
@@ -133,7 +133,7 @@ struct TrainingOptions: ParsableArguments {
     }
 
     /// The saved settings with this session's overrides on top.
-    func settings(in database: PeachDatabase) async throws -> TrainingSettings {
-        try await NoteOptions.settings(in: database, overrides: overrides)
+    func settings(in store: any SettingsStore) async throws -> TrainingSettings {
+        try await NoteOptions.settings(in: store, overrides: overrides)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import PeachCore
 @testable import PeachPostgres
@@ -27,7 +28,21 @@ struct PostgresLocationTests {
             host: "localhost", port: 5432, username: "ann", password: nil, database: "ann", tls: .prefer))
     }
 
+    @Test func aRootCertificateIsTrustedForVerificationAndMakesRequireVerifyTheChain() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("peach-root-\(UUID().uuidString).pem")
+        try Data("-----BEGIN CERTIFICATE-----\n".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let full = try PostgresLocation(url: "postgres://ann@h/db?sslmode=verify-full&sslrootcert=\(file.path)", environment: [:])
+        #expect(full.tls == .verifyFull && full.rootCertificateFile == file.path)
+        let required = try PostgresLocation(url: "postgres://ann@h/db?sslmode=require", environment: ["PGSSLROOTCERT": file.path])
+        #expect(required.tls == .verifyCA && required.rootCertificateFile == file.path)
+        // prefer checks no certificate, so a root file set for other tools changes nothing.
+        let preferred = try PostgresLocation(url: "postgres://ann@h/db", environment: ["PGSSLROOTCERT": "/no/such/file.pem"])
+        #expect(preferred.tls == .prefer && preferred.rootCertificateFile == nil)
+    }
+
     @Test(arguments: [
+        ("postgres://ann@h/db?sslmode=verify-full&sslrootcert=/no/such/ca.pem", "sslrootcert '/no/such/ca.pem' is not a readable file"),
         ("postgres://ann@h/db?sslmode=maybe", "sslmode 'maybe'"),
         ("postgres://ann@h/db?timeout=3", "unknown parameter 'timeout'"),
         ("mysql://ann@h/db", "not a postgres://"),

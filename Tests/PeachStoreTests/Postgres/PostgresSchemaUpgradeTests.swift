@@ -1,0 +1,68 @@
+import Foundation
+import PostgresNIO
+import Testing
+@testable import PeachCore
+@testable import PeachPostgres
+@testable import PeachStore
+
+/// Every released PostgreSQL schema, with rows in every table, opens with the current code and keeps
+/// every record, its answer key, its open trial and its settings.
+struct PostgresSchemaUpgradeTests {
+    /// The released versions as `Tests/Fixtures/schemas/postgres/<name>.sql` (see the README beside them).
+    static let fixtures = ["v1-records-settings-open-trials"]
+
+    /// The rows the fixtures hold: the SQLite fixtures' records, so both backends keep the same history.
+    static let records = (SchemaUpgradeTests.comparisons + SchemaUpgradeTests.pitchMatchings
+        + SchemaUpgradeTests.intervalRecords + SchemaUpgradeTests.sungRecords).sorted { $0.timestamp < $1.timestamp }
+
+    @Test func everyOlderSchemaHasAFixture() {
+        for migration in PostgresMigrations.all.dropLast() {
+            #expect(Self.fixtures.contains(migration.name), "no fixture for \(migration.name)")
+        }
+    }
+
+    @Test(arguments: fixtures)
+    func aFixtureOpensUpgradedWithEveryRowIntact(schema: String) async throws {
+        let location = try await TestPostgres.freshDatabase()
+        let raw = PostgresPeachDatabase(location)
+        // pg_dump's statements, one at a time: the extended protocol takes one per query.
+        let script = try String(contentsOf: FixtureFiles.url("schemas/postgres/\(schema).sql"), encoding: .utf8)
+        let statements = script.split(separator: ";\n").map {
+            $0.split(separator: "\n").filter { !$0.hasPrefix("--") }.joined(separator: "\n")
+        }.filter { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+        for statement in statements {
+            for try await _ in try await raw.client.query(PostgresQuery(unsafeSQL: statement)) {}
+        }
+        let shipped = PostgresMigrations.all.prefix { $0.name != schema }.map(\.version)
+            + PostgresMigrations.all.filter { $0.name == schema }.map(\.version)
+        #expect(try await raw.appliedVersions() == shipped, "the fixture is not the schema it is named after")
+        await raw.close()
+
+        let database = try await PostgresPeachDatabase.open(location)
+        #expect(try await database.appliedVersions() == PostgresMigrations.all.map(\.version))
+        let store = PostgresTrainingDataStore(database: database)
+        let stored = try await store.records(nil, limit: .max).compactMap { record -> TransferRecord? in
+            if case let .comparison(comparison) = record { return TransferRecord(comparison) }
+            if case let .matching(attempt) = record { return TransferRecord(attempt) }
+            return nil
+        }
+        #expect(stored.sorted { $0.timestamp < $1.timestamp } == Self.records)
+
+        // The answer key still names its record, so a retry after the upgrade stores nothing twice.
+        let keyed = try await store.record(savedUnder: AnswerKey(rawValue: "fixture-v1-key-0001")!)
+        #expect(keyed.map { if case let .comparison(comparison) = $0 { TransferRecord(comparison) } else { nil } }
+            == Self.records.first)
+        // A trial handed out before the upgrade can still be answered after it.
+        let open = try await store.openTrial(id: "6641e8be-87d5-437f-b0a9-8df9812408af")
+        guard case let .matching(challenge) = open?.trial else {
+            Issue.record("the open trial did not survive: \(String(describing: open))")
+            return
+        }
+        #expect(challenge.referenceNote == MIDINote(60)! && challenge.initialCentOffset == Cents(-63.541545205851065))
+
+        let settings = try await PostgresSettingsStore(database: database).loadSettings()
+        #expect(try settings.map { try PeachSettings.default.applying($0) } == (try PeachSettings.default.applying(
+            SettingsUpdate(noteRangeLower: 48, noteRangeUpper: 72, referencePitchHz: 442, language: "de"))))
+        await database.close()
+    }
+}
