@@ -8,7 +8,7 @@ struct Peach: AsyncParsableCommand {
         abstract: "Pitch ear training: comparison training and pitch matching.",
         version: PeachVersion.current,
         subcommands: [
-            Serve.self, Train.self, Match.self, Sing.self, Render.self, Play.self, Simulate.self, ProfileExport.self,
+            Serve.self, Train.self, Match.self, Sing.self, Rhythm.self, Render.self, Play.self, Simulate.self, ProfileExport.self,
             Export.self, Import.self, Migrate.self, Devices.self, BenchAudio.self, BenchPitch.self, BenchRhythm.self,
         ],
         defaultSubcommand: Serve.self)

@@ -13,6 +13,8 @@ public final class Synthesizer: Sendable {
 
     private struct State {
         var voices: [Voice] = []
+        /// Sample buffers played once as they are (a rhythm trial's clicks), each with how far it has sounded.
+        var recordings: [(samples: [Float], position: Int)] = []
         var nextID = 0
         /// Counts every start, retune and release, so an output can tell when a change reached it.
         var changes = 0
@@ -70,6 +72,27 @@ public final class Synthesizer: Sendable {
         }
     }
 
+    /// Plays `samples` once, unchanged, from the first sample of the next rendered block: a whole
+    /// rhythm pattern at once, so the spacing of its clicks is exact to the sample.
+    public func play(_ samples: [Float]) throws(AudioError) {
+        let failure: AudioError? = state.withLock { state in
+            if let failure = state.failure { return failure }
+            state.changes += 1
+            state.recordings.append((samples, 0))
+            return nil
+        }
+        if let failure { throw failure }
+    }
+
+    /// Silences every playing recording at once (the clicks end on their own within 50 ms anyway).
+    public func stopRecordings() {
+        state.withLock { state in
+            guard !state.recordings.isEmpty else { return }
+            state.changes += 1
+            state.recordings.removeAll()
+        }
+    }
+
     /// Marks the sound as lost (the device went away); every later command throws `error`.
     public func fail(_ error: AudioError) {
         state.withLock { state in
@@ -79,7 +102,7 @@ public final class Synthesizer: Sendable {
         }
     }
 
-    public var activeVoiceCount: Int { state.withLock { $0.voices.count } }
+    public var activeVoiceCount: Int { state.withLock { $0.voices.count + $0.recordings.count } }
 
     /// Overwrites `buffer` with the next samples of the mix and returns how many commands it reflects.
     @discardableResult
@@ -91,6 +114,13 @@ public final class Synthesizer: Sendable {
             }
             for voice in state.voices where voice.isFinished { voice.finish() }
             state.voices.removeAll { $0.isFinished }
+            for index in state.recordings.indices {
+                let (samples, position) = state.recordings[index]
+                let count = min(buffer.count, samples.count - position)
+                for frame in 0..<count { buffer[frame] += samples[position + frame] }
+                state.recordings[index].position += count
+            }
+            state.recordings.removeAll { $0.position >= $0.samples.count }
             return state.changes
         }
     }

@@ -86,7 +86,12 @@ public actor TrialSource {
         Feed(source: self, discipline: discipline, settings: settings)
     }
 
-    private struct Feed: ComparisonSource, PitchMatchingChallengeSource {
+    /// The Compare Timing trials, for the terminal's driver.
+    public nonisolated func rhythmComparisons(settings: TrainingSettings) -> some RhythmComparisonSource {
+        Feed(source: self, discipline: .rhythmComparison, settings: settings)
+    }
+
+    private struct Feed: ComparisonSource, PitchMatchingChallengeSource, RhythmComparisonSource {
         let source: TrialSource
         let discipline: Discipline
         let settings: TrainingSettings
@@ -100,6 +105,17 @@ public actor TrialSource {
 
         func didComplete(_ comparison: CompletedComparison) async {
             await source.didComplete(.comparison(comparison))
+        }
+
+        func nextRhythmComparison() async -> RhythmComparison {
+            guard case let .rhythmComparison(trial) = await source.next(discipline, settings: settings) else {
+                preconditionFailure("\(discipline) does not draw Compare Timing trials")
+            }
+            return trial
+        }
+
+        func didComplete(_ answer: CompletedRhythmComparison) async {
+            await source.didComplete(.rhythmComparison(answer))
         }
 
         func nextChallenge() async -> PitchMatchingChallenge {

@@ -29,5 +29,9 @@ public struct RhythmComparison: Hashable, Sendable, Codable {
         }
     }
 
+    /// Answers open when the displaced click sounds: before it there is nothing to judge. The
+    /// browser is served this (`session.answersOpenSeconds`) and the terminal waits for it.
+    public var answersOpenSeconds: Double { clickSeconds[Self.displacedClick] }
+
     public var correctAnswer: TimingAnswer { offsetPercent < 0 ? .early : .late }
 }

@@ -38,7 +38,7 @@ struct RhythmComparisonTrial: Codable, APIDescribed {
         offsetPercent = abs(trial.offsetPercent)
         offsetMs = trial.offsetSeconds * 1000
         session = RhythmSession(
-            answersOpenSeconds: clickSeconds[RhythmComparison.displacedClick], feedbackSeconds: SessionRules.feedbackDuration.seconds)
+            answersOpenSeconds: trial.answersOpenSeconds, feedbackSeconds: SessionRules.feedbackDuration.seconds)
     }
 
     static var apiNotes: [String: APINote] {

@@ -1,6 +1,8 @@
 /// What the terminal modes react to: keys, Ctrl-C, and the end of the sound.
 enum TerminalInput: Equatable, Sendable {
     case up, down, pageUp, pageDown, enter, quit
+    /// ← or e, → or l: early and late in Compare Timing.
+    case left, right
     /// The audio output failed; training stops quietly.
     case audioFailed
 }
@@ -16,6 +18,8 @@ struct TerminalKeyDecoder {
             case 0x1B: pending = [byte]; return nil
             case UInt8(ascii: "k"), UInt8(ascii: "K"): return .up
             case UInt8(ascii: "j"), UInt8(ascii: "J"): return .down
+            case UInt8(ascii: "e"), UInt8(ascii: "E"): return .left
+            case UInt8(ascii: "l"), UInt8(ascii: "L"): return .right
             case UInt8(ascii: "q"), UInt8(ascii: "Q"), 0x03, 0x04: return .quit
             case 0x0D, 0x0A: return .enter
             default: return nil
@@ -29,6 +33,8 @@ struct TerminalKeyDecoder {
             switch byte {
             case UInt8(ascii: "A"): pending = []; return .up
             case UInt8(ascii: "B"): pending = []; return .down
+            case UInt8(ascii: "C"): pending = []; return .right
+            case UInt8(ascii: "D"): pending = []; return .left
             case UInt8(ascii: "5"), UInt8(ascii: "6"): return nil
             default: break
             }
