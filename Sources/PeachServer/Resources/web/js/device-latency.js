@@ -17,8 +17,9 @@ export function storeLatencyMs(latencyMs) {
   localStorage.setItem(KEY, String(latencyMs));
 }
 
-/** "Calibration: 23 ms" or "Not calibrated", for every screen that shows it. */
-export function latencyText() {
+/** Shows "Calibrated: 23 ms" in `element`, or "Not calibrated" marked as a warning. */
+export function showLatency(element) {
   const latencyMs = storedLatencyMs();
-  return latencyMs === null ? t('rhythm.notCalibrated') : t('rhythm.calibrated', { value: formatNumber(latencyMs, 1) });
+  element.textContent = latencyMs === null ? t('rhythm.notCalibrated') : t('rhythm.calibrated', { value: formatNumber(latencyMs, 1) });
+  element.classList.toggle('warning', latencyMs === null);
 }

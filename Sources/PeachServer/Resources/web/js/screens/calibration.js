@@ -2,7 +2,7 @@ import { api } from '../api.js';
 import { realtimeContext } from '../audio.js';
 import { loadClick } from '../clicks.js';
 import { untilAudible } from '../clock.js';
-import { latencyText, storeLatencyMs } from '../device-latency.js';
+import { showLatency, storeLatencyMs } from '../device-latency.js';
 import { formatNumber } from '../format.js';
 import { t } from '../i18n.js';
 import { tapAlong } from '../taps.js';
@@ -56,7 +56,7 @@ export function calibrationScreen({ announce }) {
       const { latencyMs, tapsUsed } = await api.rhythmCalibration(clickSeconds, taps);
       if (!isCurrent(id)) return;
       storeLatencyMs(latencyMs);
-      current.textContent = latencyText();
+      showLatency(current);
       say(t('calibration.done', { value: formatNumber(latencyMs, 1), taps: tapsUsed }));
     } catch (error) {
       if (!isCurrent(id)) return;
@@ -77,7 +77,7 @@ export function calibrationScreen({ announce }) {
     element,
     show() {
       session += 1;
-      current.textContent = latencyText();
+      showLatency(current);
       status.textContent = '';
       setState('idle');
       startButton.disabled = false;

@@ -2,7 +2,7 @@ import { api } from '../api.js';
 import { loadClick } from '../clicks.js';
 import { untilAudible } from '../clock.js';
 import { realtimeContext } from '../audio.js';
-import { latencyText, storedLatencyMs } from '../device-latency.js';
+import { showLatency, storedLatencyMs } from '../device-latency.js';
 import { formatNumber, formatOffsetMs } from '../format.js';
 import { t } from '../i18n.js';
 import { tapAlong } from '../taps.js';
@@ -91,8 +91,7 @@ export function fillTheGapScreen({ navigate, announce }) {
     async show() {
       const id = ++session;
       result.hidden = true;
-      calibration.textContent = latencyText();
-      calibration.classList.toggle('warning', storedLatencyMs() === null);
+      showLatency(calibration);
       tempo.textContent = '';
       setState('starting');
       document.addEventListener('keydown', onKey);

@@ -1,6 +1,6 @@
 import { api } from '../api.js';
 import { formatNumber } from '../format.js';
-import { latencyText } from '../device-latency.js';
+import { showLatency } from '../device-latency.js';
 import { setLanguage, soundLabel, t } from '../i18n.js';
 
 // Every control is bounded by the ranges the server sends, so nothing here can produce an invalid
@@ -47,7 +47,7 @@ export function settingsScreen({ navigate }) {
     bound('varyLoudness', ranges.varyLoudness);
     bound('intervalMatchingCentRange', ranges.intervalMatchingCentRange);
     bound('tempoBPM', ranges.tempoBPM);
-    document.getElementById('settings-calibration').textContent = latencyText();
+    showLatency(document.getElementById('settings-calibration'));
     const sounds = Object.fromEntries(choices.sounds.map((sound) => [sound.id, sound]));
     fillSelect('soundSource', choices.soundSources, (id) => soundName(sounds[id]));
     fillSelect('tuningSystem', choices.tuningSystems, (tuning) => t(`settings.tuningSystem.${tuning}`));
