@@ -39,6 +39,28 @@ enum PostgresMigrations {
             "CREATE TABLE open_trial (id text PRIMARY KEY, issued_at double precision NOT NULL, trial text NOT NULL)",
             "CREATE INDEX open_trial_issued_at ON open_trial (issued_at)",
         ]),
+        Migration(version: 2, name: "v2-rhythm", statements: [
+            // Compare Timing and Fill the Gap (SQLite's v9-rhythm), with the labels every record table has.
+            """
+            CREATE TABLE rhythm_comparison (
+                id bigserial PRIMARY KEY,
+                tempo_bpm smallint NOT NULL, offset_percent double precision NOT NULL, is_correct boolean NOT NULL,
+                "timestamp" timestamptz NOT NULL,
+                discipline text NOT NULL, "interval" text NOT NULL, direction text NOT NULL, tuning_system text NOT NULL)
+            """,
+            "CREATE INDEX rhythm_comparison_discipline_timestamp ON rhythm_comparison (discipline, \"timestamp\")",
+            """
+            CREATE TABLE rhythm_matching (
+                id bigserial PRIMARY KEY,
+                tempo_bpm smallint NOT NULL, mean_offset_ms double precision, offset_sd_ms double precision,
+                hit_rate double precision NOT NULL,
+                mean_offset_ms_position0 double precision, mean_offset_ms_position1 double precision,
+                mean_offset_ms_position2 double precision, mean_offset_ms_position3 double precision,
+                "timestamp" timestamptz NOT NULL,
+                discipline text NOT NULL, "interval" text NOT NULL, direction text NOT NULL, tuning_system text NOT NULL)
+            """,
+            "CREATE INDEX rhythm_matching_discipline_timestamp ON rhythm_matching (discipline, \"timestamp\")",
+        ]),
     ]
 
     static var latestVersion: Int { all.map(\.version).max() ?? 0 }

@@ -3,22 +3,32 @@ import PeachCore
 import PeachStore
 import PostgresNIO
 
-/// The two record tables in PostgreSQL and how a row becomes a `TrainingRecord`: the same shape as
+/// The record tables in PostgreSQL and how a row becomes a `TrainingRecord`: the same shape as
 /// the SQLite store's RecordTable, in PostgreSQL's types and snake_case names.
 struct PostgresRecordTable {
-    static let all = [Self(.comparison), Self(.matching)]
+    static let all = [Self(.comparison), Self(.matching), Self(.rhythmComparison), Self(.rhythmMatching)]
 
     let kind: Discipline.Kind
 
     init(_ kind: Discipline.Kind) { self.kind = kind }
 
-    var name: String { kind == .comparison ? "comparison" : "pitch_matching" }
+    var name: String {
+        switch kind {
+        case .comparison: "comparison"
+        case .matching: "pitch_matching"
+        case .rhythmComparison: "rhythm_comparison"
+        case .rhythmMatching: "rhythm_matching"
+        }
+    }
 
     /// Fields, timestamp, labels: the order `record(_:)` reads.
     var selection: String {
         let fields = switch kind {
         case .comparison: "note1, note2, note2_cent_offset, is_correct"
         case .matching: "reference_note, initial_cent_offset, user_cent_error, sung_octave"
+        case .rhythmComparison: "tempo_bpm, offset_percent, is_correct"
+        case .rhythmMatching:
+            "tempo_bpm, mean_offset_ms, offset_sd_ms, hit_rate, mean_offset_ms_position0, mean_offset_ms_position1, mean_offset_ms_position2, mean_offset_ms_position3"
         }
         return fields + ", \"timestamp\", discipline, \"interval\", direction, tuning_system"
     }
@@ -38,6 +48,19 @@ struct PostgresRecordTable {
             INSERT INTO pitch_matching (\(unescaped: selection)) VALUES (
                 \(Int16(m.referenceNote.rawValue)), \(m.initialCentOffset.rawValue), \(m.userCentError.rawValue), \(m.sungOctave),
                 \(m.timestamp), \(labels.0), \(labels.1), \(labels.2), \(labels.3)) RETURNING id
+            """
+        case let .rhythmComparison(r):
+            """
+            INSERT INTO rhythm_comparison (\(unescaped: selection)) VALUES (
+                \(Int16(r.tempo.rawValue)), \(r.offsetPercent), \(r.isCorrect),
+                \(r.timestamp), \(labels.0), \(labels.1), \(labels.2), \(labels.3)) RETURNING id
+            """
+        case let .rhythmMatching(r):
+            """
+            INSERT INTO rhythm_matching (\(unescaped: selection)) VALUES (
+                \(Int16(r.tempo.rawValue)), \(r.meanOffsetMs), \(r.offsetSDMs), \(r.hitRate),
+                \(r.meanOffsetMsByPosition[0]), \(r.meanOffsetMsByPosition[1]), \(r.meanOffsetMsByPosition[2]), \(r.meanOffsetMsByPosition[3]),
+                \(r.timestamp), \(labels.0), \(labels.1), \(labels.2), \(labels.3)) RETURNING id
             """
         }
         for try await id in try await connection.query(query, logger: logger).decode(Int64.self) { return id }
@@ -69,7 +92,26 @@ struct PostgresRecordTable {
                 referenceNote: note, initialCentOffset: Cents(initial), userCentError: Cents(error),
                 timestamp: Self.milliseconds(timestamp), discipline: labels.discipline, interval: labels.interval,
                 tuningSystem: labels.tuningSystem, sungOctave: sungOctave))
+        case .rhythmComparison:
+            // The labels are always the discipline's own (unison, equal temperament): read past them.
+            let (bpm, percent, isCorrect, timestamp, _, _, _, _) =
+                try row.decode((Int16, Double, Bool, Date, String, String, String, String).self)
+            return .rhythmComparison(CompletedRhythmComparison(
+                tempo: try Self.tempo(bpm), offsetPercent: percent, isCorrect: isCorrect, timestamp: Self.milliseconds(timestamp)))
+        case .rhythmMatching:
+            let (bpm, mean, sd, hitRate, p0, p1, p2, p3, timestamp, _, _, _, _) =
+                try row.decode((Int16, Double?, Double?, Double, Double?, Double?, Double?, Double?, Date, String, String, String, String).self)
+            return .rhythmMatching(CompletedRhythmMatching(
+                tempo: try Self.tempo(bpm), meanOffsetMs: mean, offsetSDMs: sd, hitRate: hitRate,
+                meanOffsetMsByPosition: [p0, p1, p2, p3], timestamp: Self.milliseconds(timestamp)))
         }
+    }
+
+    private static func tempo(_ value: Int16) throws -> TempoBPM {
+        guard let tempo = TempoBPM(Int(value)) else {
+            throw DataStoreError.fetchFailed("a stored rhythm record has a tempo outside \(TempoBPM.range)")
+        }
+        return tempo
     }
 
     /// Whole milliseconds, as the SQLite store and the CSV files keep them (timestamptz holds microseconds).

@@ -14,13 +14,15 @@ public struct KazezStrategy: Sendable {
         self.bounds = bounds
     }
 
-    public static func narrowed(_ p: Cents) -> Cents {
-        Cents(p.rawValue * (1 - 0.05 * p.rawValue.squareRoot()))
-    }
+    /// The steps on a plain number, for chains measured in another unit (Compare Timing's
+    /// percent of a sixteenth).
+    public static func narrowed(_ p: Double) -> Double { p * (1 - 0.05 * p.squareRoot()) }
 
-    public static func widened(_ p: Cents) -> Cents {
-        Cents(p.rawValue * (1 + 0.09 * p.rawValue.squareRoot()))
-    }
+    public static func widened(_ p: Double) -> Double { p * (1 + 0.09 * p.squareRoot()) }
+
+    public static func narrowed(_ p: Cents) -> Cents { Cents(narrowed(p.rawValue)) }
+
+    public static func widened(_ p: Cents) -> Cents { Cents(widened(p.rawValue)) }
 
     /// The unsigned difference of the next trial. With no previous answer the chain starts at the
     /// profile's mean threshold when there is one, else at the maximum (seed story 9.1).

@@ -1,4 +1,4 @@
-/// The five ways Peach trains pitch, each declared once here. Everything else — the store's
+/// The ways Peach trains pitch and timing, each declared once here. Everything else — the store's
 /// discipline column, the API's `discipline` field, the CSV, the web client's screens and the
 /// terminal's commands — follows from this list; adding a discipline starts with a case below.
 public enum Discipline: String, Hashable, Sendable, CaseIterable, Codable, CustomStringConvertible {
@@ -8,17 +8,25 @@ public enum Discipline: String, Hashable, Sendable, CaseIterable, Codable, Custo
     case intervalMatching
     /// Pitch matching answered by singing or playing the note into the microphone.
     case pitchSinging
+    /// Compare Timing: was the third of four clicks early or late?
+    case rhythmComparison
+    /// Fill the Gap: tap where the silent sixteenth of each cycle belongs.
+    case rhythmMatching
 
-    /// What the user does: say higher or lower, or tune a note.
+    /// What the user does: say higher or lower, tune a note, say early or late, or tap.
     public enum Kind: String, Hashable, Sendable, Codable {
         case comparison
         case matching
+        case rhythmComparison
+        case rhythmMatching
     }
 
     public var kind: Kind {
         switch self {
         case .pitchComparison, .intervalComparison: .comparison
         case .pitchMatching, .intervalMatching, .pitchSinging: .matching
+        case .rhythmComparison: .rhythmComparison
+        case .rhythmMatching: .rhythmMatching
         }
     }
 
@@ -33,9 +41,12 @@ public enum Discipline: String, Hashable, Sendable, CaseIterable, Codable, Custo
     /// Whether the target is an interval above or below the reference rather than the same note.
     public var usesIntervals: Bool { self == .intervalComparison || self == .intervalMatching }
 
-    /// The discipline of the given kind that trains intervals or unison.
+    /// The discipline of the given kind that trains intervals or unison (a rhythm kind has one
+    /// discipline and no intervals).
     public init(kind: Kind, intervals: Bool) {
         switch (kind, intervals) {
+        case (.rhythmComparison, _): self = .rhythmComparison
+        case (.rhythmMatching, _): self = .rhythmMatching
         case (.comparison, false): self = .pitchComparison
         case (.comparison, true): self = .intervalComparison
         case (.matching, false): self = .pitchMatching

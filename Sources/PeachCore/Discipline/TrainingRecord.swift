@@ -4,11 +4,15 @@ import Foundation
 public enum TrainingRecord: Hashable, Sendable {
     case comparison(CompletedComparison)
     case matching(CompletedPitchMatching)
+    case rhythmComparison(CompletedRhythmComparison)
+    case rhythmMatching(CompletedRhythmMatching)
 
     public var discipline: Discipline {
         switch self {
         case let .comparison(comparison): comparison.discipline
         case let .matching(attempt): attempt.discipline
+        case .rhythmComparison: .rhythmComparison
+        case .rhythmMatching: .rhythmMatching
         }
     }
 
@@ -16,13 +20,17 @@ public enum TrainingRecord: Hashable, Sendable {
         switch self {
         case let .comparison(comparison): comparison.timestamp
         case let .matching(attempt): attempt.timestamp
+        case let .rhythmComparison(record): record.timestamp
+        case let .rhythmMatching(record): record.timestamp
         }
     }
 
+    /// Unison for the rhythm disciplines, which play no interval.
     public var interval: DirectedInterval {
         switch self {
         case let .comparison(comparison): comparison.interval
         case let .matching(attempt): attempt.interval
+        case .rhythmComparison, .rhythmMatching: .unison
         }
     }
 }

@@ -5,32 +5,36 @@
 public actor TrialSource {
     private var lastAnswers: [Discipline: CompletedComparison]
     private var coldStarts: [Discipline: Cents]
+    private var timing: TimingChain
     private var generator: any RandomNumberGenerator & Sendable
 
     /// - Parameters:
     ///   - lastAnswers: each comparison discipline's newest stored answer, so a restart continues
     ///     the chain where it stopped.
     ///   - coldStarts: each discipline's mean threshold, used only when it has no last answer.
+    ///   - timing: where the Compare Timing chain stands.
     public init(
         lastAnswers: [Discipline: CompletedComparison] = [:], coldStarts: [Discipline: Cents] = [:],
+        timing: TimingChain = TimingChain(),
         generator: any RandomNumberGenerator & Sendable = SystemRandomNumberGenerator()
     ) {
         self.lastAnswers = lastAnswers
         self.coldStarts = coldStarts
+        self.timing = timing
         self.generator = generator
     }
 
     public func next(_ discipline: Discipline, settings: TrainingSettings) -> Trial {
         Self.draw(
             discipline, settings: settings, last: lastAnswers[discipline], coldStart: coldStarts[discipline],
-            using: &generator)
+            timing: timing, using: &generator)
     }
 
     // Opening the existential generator in a generic function of its own sidesteps a Swift 6.3
     // IRGen crash when it is opened directly in the actor method.
     private static func draw(
         _ discipline: Discipline, settings: TrainingSettings, last: CompletedComparison?, coldStart: Cents?,
-        using generator: inout some RandomNumberGenerator
+        timing: TimingChain, using generator: inout some RandomNumberGenerator
     ) -> Trial {
         let intervals = discipline.intervals(settings)
         let tuning = discipline.tuningSystem(settings)
@@ -49,18 +53,27 @@ public actor TrialSource {
             return .matching(PitchMatchingChallenge.random(
                 discipline, in: settings.noteRange, intervals: intervals, tuningSystem: tuning,
                 offsetBound: range, centRange: range, using: &generator))
+        case .rhythmComparison:
+            return .rhythmComparison(timing.next(tempo: settings.tempo, using: &generator))
+        case .rhythmMatching:
+            return .rhythmMatching(RhythmMatchingTrial.random(tempo: settings.tempo, using: &generator))
         }
     }
 
     /// Lets the chain of the answer's discipline continue from it.
     public func didComplete(_ record: TrainingRecord) {
-        if case let .comparison(comparison) = record { lastAnswers[comparison.discipline] = comparison }
+        switch record {
+        case let .comparison(comparison): lastAnswers[comparison.discipline] = comparison
+        case let .rhythmComparison(answer): timing.add(answer)
+        case .matching, .rhythmMatching: break
+        }
     }
 
     /// After the stored history changed wholesale (reset, import): continue from what is stored now.
-    public func restart(lastAnswers: [Discipline: CompletedComparison], coldStarts: [Discipline: Cents]) {
+    public func restart(lastAnswers: [Discipline: CompletedComparison], coldStarts: [Discipline: Cents], timing: TimingChain) {
         self.lastAnswers = lastAnswers
         self.coldStarts = coldStarts
+        self.timing = timing
     }
 
     /// The comparisons of one discipline, for a driver that plays them one after another.

@@ -66,6 +66,14 @@ public actor InMemoryTrainingDataStore: TrainingDataStore, TrainingHistory, Sett
         }
     }
 
+    public func reduceRhythm<Result: Sendable>(
+        into initial: Result, _ update: @escaping @Sendable (inout Result, TrainingRecord) -> Void
+    ) -> Result {
+        newestFirst.reversed().reduce(into: initial) { result, record in
+            if record.discipline.kind == .rhythmComparison || record.discipline.kind == .rhythmMatching { update(&result, record) }
+        }
+    }
+
     public func loadSettings() -> SettingsUpdate? { settings }
 
     public func save(_ settings: PeachSettings) { self.settings = SettingsUpdate(settings) }

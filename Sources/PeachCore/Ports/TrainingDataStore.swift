@@ -43,6 +43,15 @@ extension TrainingDataStore {
         }
     }
 
+    /// Where the Compare Timing chain stands, from every stored Compare Timing answer (a few a
+    /// minute of training: kept whole, unlike the pitch history).
+    public func timingChain() async throws(DataStoreError) -> TimingChain {
+        let newestFirst = try await records(.rhythmComparison, limit: .max)
+        return TimingChain(newestFirst.reversed().compactMap {
+            if case let .rhythmComparison(answer) = $0 { answer } else { nil }
+        })
+    }
+
     /// Each comparison discipline's newest answer: where its chain continues.
     public func lastComparisons() async throws(DataStoreError) -> [Discipline: CompletedComparison] {
         var last: [Discipline: CompletedComparison] = [:]

@@ -8,6 +8,11 @@ public protocol TrainingHistory: Sendable {
     func reducePitchMatchings<Result: Sendable>(
         into initial: Result, _ update: @escaping @Sendable (inout Result, CompletedPitchMatching) -> Void
     ) async throws(DataStoreError) -> Result
+
+    /// The rhythm records, each discipline's oldest first.
+    func reduceRhythm<Result: Sendable>(
+        into initial: Result, _ update: @escaping @Sendable (inout Result, TrainingRecord) -> Void
+    ) async throws(DataStoreError) -> Result
 }
 
 /// A store that replays one kind's records, oldest first, as `TrainingRecord`s: the two folds of
@@ -33,5 +38,11 @@ extension RecordReplaying {
         try await replay(.matching, into: initial) { result, record in
             if case let .matching(attempt) = record { update(&result, attempt) }
         }
+    }
+
+    public func reduceRhythm<Result: Sendable>(
+        into initial: Result, _ update: @escaping @Sendable (inout Result, TrainingRecord) -> Void
+    ) async throws(DataStoreError) -> Result {
+        try await replay(.rhythmMatching, into: try await replay(.rhythmComparison, into: initial, update), update)
     }
 }

@@ -17,6 +17,7 @@ public struct SettingsUpdate: Hashable, Sendable, Codable {
     public var voiceRangeLower: Int?
     public var voiceRangeUpper: Int?
     public var pitchNeedle: Bool?
+    public var tempoBPM: Int?
 
     /// One interval as it arrives from outside: `{"name": "P5", "direction": "up"}`.
     public struct IntervalChoice: Hashable, Sendable, Codable {
@@ -39,7 +40,7 @@ public struct SettingsUpdate: Hashable, Sendable, Codable {
         noteGapSeconds: Double? = nil, minCentDifference: Double? = nil, maxCentDifference: Double? = nil,
         language: String? = nil, intervals: [IntervalChoice]? = nil, tuningSystem: String? = nil,
         intervalMatchingCentRange: Double? = nil, voiceRangeLower: Int? = nil, voiceRangeUpper: Int? = nil,
-        pitchNeedle: Bool? = nil
+        pitchNeedle: Bool? = nil, tempoBPM: Int? = nil
     ) {
         self.noteRangeLower = noteRangeLower
         self.noteRangeUpper = noteRangeUpper
@@ -57,6 +58,7 @@ public struct SettingsUpdate: Hashable, Sendable, Codable {
         self.voiceRangeLower = voiceRangeLower
         self.voiceRangeUpper = voiceRangeUpper
         self.pitchNeedle = pitchNeedle
+        self.tempoBPM = tempoBPM
     }
 
     /// The full description of `settings`, so that storing it and applying it back is lossless.
@@ -71,7 +73,7 @@ public struct SettingsUpdate: Hashable, Sendable, Codable {
             intervals: training.intervals.map(IntervalChoice.init), tuningSystem: training.tuningSystem.rawValue,
             intervalMatchingCentRange: training.intervalMatchingRange.rawValue,
             voiceRangeLower: training.voiceRange.lowerBound.rawValue, voiceRangeUpper: training.voiceRange.upperBound.rawValue,
-            pitchNeedle: training.pitchNeedle)
+            pitchNeedle: training.pitchNeedle, tempoBPM: training.tempo.rawValue)
     }
 }
 
@@ -158,6 +160,14 @@ extension PeachSettings {
         }
         training.voiceRange = MIDINote(voiceLower)!...MIDINote(voiceUpper)!
         training.pitchNeedle = update.pitchNeedle ?? training.pitchNeedle
+        if let bpm = update.tempoBPM {
+            guard let tempo = TempoBPM(bpm) else {
+                throw SettingsError(
+                    field: "tempoBPM",
+                    message: "must be a whole number from \(TempoBPM.range.lowerBound) to \(TempoBPM.range.upperBound) BPM, got \(bpm)")
+            }
+            training.tempo = tempo
+        }
 
         var language = self.language
         if let code = update.language {

@@ -26,6 +26,8 @@ public struct TrainingSettings: Hashable, Sendable {
     /// Sing It: a live needle shows the tracked pitch against the target while singing. Off by
     /// default: the ear trains, not the eye.
     public var pitchNeedle = false
+    /// The rhythm disciplines' tempo.
+    public var tempo = TempoBPM.default
 
     public static let `default` = TrainingSettings(
         noteRange: .default, noteDurationSeconds: 1.0, referencePitch: .a440, varyLoudness: 0,

@@ -35,6 +35,14 @@ enum OpenAPIDocument {
             ("Timeline", TimelineResponse.self),
             ("IntervalProfiles", IntervalProfilesResponse.self),
             ("ImportResult", ImportResponse.self),
+            ("TempoBand", TempoBand.self),
+            ("RhythmSession", RhythmSession.self),
+            ("RhythmComparison", RhythmComparisonTrial.self),
+            ("RhythmMatching", RhythmMatchingTrialDTO.self),
+            ("RhythmComparisonResult", TimingAnswerResponse.self),
+            ("RhythmMatchingResult", TappingAnswerResponse.self),
+            ("CalibrationRequest", CalibrationRequest.self),
+            ("Calibration", CalibrationResponse.self),
         ]
     }
 

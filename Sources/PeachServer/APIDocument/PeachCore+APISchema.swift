@@ -8,6 +8,8 @@ extension Interval: APIEnumeration {}
 extension IntervalDirection: APIEnumeration {}
 extension InterfaceLanguage: APIEnumeration {}
 extension ComparisonAnswer: APIEnumeration {}
+extension TimingAnswer: APIEnumeration {}
+extension TempoBand: APIEnumeration {}
 extension Trend: APIEnumeration {}
 extension PitchMatchingBand: APIEnumeration {}
 extension ThresholdTimeline.Period: APIEnumeration {}
@@ -43,6 +45,7 @@ extension SettingsUpdate: APIDescribed {
             "voiceRangeLower": APINote.bounds(NoteRange.pianoRange).describe("Sing It: the lowest note of the singer's range (MIDI)."),
             "voiceRangeUpper": APINote.bounds(NoteRange.pianoRange).describe("Sing It: the highest note of the singer's range (MIDI)."),
             "pitchNeedle": .describe("Sing It: show the tracked pitch against the target while singing (off by default)."),
+            "tempoBPM": APINote.bounds(TempoBPM.range).describe("The rhythm disciplines' tempo in quarter-note beats per minute (default 80)."),
         ]
     }
 }

@@ -15,6 +15,8 @@ struct Nullable<Wrapped: Encodable>: Encodable {
     }
 }
 
+extension Nullable: Sendable where Wrapped: Sendable {}
+
 extension Nullable: Decodable, APISchemaProviding where Wrapped: Decodable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
@@ -89,6 +91,7 @@ struct ProfileResponse: ResponseEncodable, Decodable, APIDescribed {
     let comparisons: Comparisons
     let threshold: Nullable<Threshold>
     let pitchMatching: PitchMatching
+    let rhythm: Rhythm
 
     static var apiNotes: [String: APINote] {
         [
@@ -97,7 +100,8 @@ struct ProfileResponse: ResponseEncodable, Decodable, APIDescribed {
         ]
     }
 
-    init(_ profile: PerceptualProfile) {
+    init(_ profile: PerceptualProfile, rhythm: RhythmProfile) {
+        self.rhythm = Rhythm(rhythm)
         comparisons = Comparisons(
             count: profile.comparisonCount, correctCount: profile.correctCount,
             meanThreshold: Nullable(profile.meanThreshold?.rawValue),
@@ -210,4 +214,58 @@ enum ISO8601 {
     static func string(_ date: Date) -> String {
         date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
     }
+}
+
+/// The `rhythm` section of `GET /api/profile`: per tempo band with records, in the bands' order.
+struct Rhythm: Codable, APIDescribed {
+    struct Comparison: Codable, APIDescribed {
+        let tempoBand: TempoBand
+        let count: Int
+        let thresholdPercent: Nullable<Double>
+        let thresholdMs: Nullable<Double>
+
+        static var apiNotes: [String: APINote] {
+            [
+                "thresholdPercent": .describe(
+                    "Compare Timing: the displacement (percent of a sixteenth) answered 75 % correct, fitted as the pitch threshold is over the newest answers; null below 20 answers or when the answers cannot place it."),
+                "thresholdMs": .describe("thresholdPercent in milliseconds at the mean sixteenth of the answers fitted."),
+            ]
+        }
+    }
+
+    struct Matching: Codable, APIDescribed {
+        let tempoBand: TempoBand
+        let count: Int
+        let meanOffsetMs: Nullable<Double>
+        let offsetSDMs: Nullable<Double>
+        let hitRate: Nullable<Double>
+
+        static var apiNotes: [String: APINote] {
+            [
+                "meanOffsetMs": .describe("Fill the Gap: mean signed offset of every hit (positive = late)."),
+                "offsetSDMs": .describe("Sample standard deviation of every hit's offset."),
+                "hitRate": .describe("Mean share of gaps hit per trial."),
+            ]
+        }
+    }
+
+    let comparison: [Comparison]
+    let matching: [Matching]
+
+    init(_ profile: RhythmProfile) {
+        comparison = TempoBand.allCases.compactMap { band in
+            profile.timing[band].map {
+                Comparison(tempoBand: band, count: $0.count, thresholdPercent: Nullable($0.thresholdPercent), thresholdMs: Nullable($0.thresholdMs))
+            }
+        }
+        matching = TempoBand.allCases.compactMap { band in
+            profile.tapping[band].map {
+                Matching(
+                    tempoBand: band, count: $0.count, meanOffsetMs: Nullable($0.meanOffsetMs), offsetSDMs: Nullable($0.offsetSDMs),
+                    hitRate: Nullable($0.hitRate))
+            }
+        }
+    }
+
+    static var apiNotes: [String: APINote] { ["": .describe("Bands with no records are left out.")] }
 }

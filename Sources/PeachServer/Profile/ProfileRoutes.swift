@@ -7,7 +7,7 @@ struct ProfileRoutes {
 
     func add(to api: RouterGroup<BasicRequestContext>) {
         api.get("profile") { request, _ in
-            ProfileResponse(await service.snapshot(try Self.scope(request.uri.queryParameters)))
+            ProfileResponse(await service.snapshot(try Self.scope(request.uri.queryParameters)), rhythm: await service.rhythm)
         }
         api.get("profile/intervals") { _, _ in
             IntervalProfilesResponse(await service.intervalProfiles)

@@ -6,10 +6,13 @@ import PeachCore
 /// snapshot; none re-reads the records.
 public actor ProfileService {
     private var profiles: [ProfileScope: PerceptualProfile]
+    /// Compare Timing and Fill the Gap per tempo band.
+    public private(set) var rhythm: RhythmProfile
     private let calendar: Calendar
 
-    public init(profiles: [ProfileScope: PerceptualProfile] = [:], calendar: Calendar = .current) {
+    public init(profiles: [ProfileScope: PerceptualProfile] = [:], rhythm: RhythmProfile = RhythmProfile(), calendar: Calendar = .current) {
         self.profiles = profiles
+        self.rhythm = rhythm
         self.calendar = calendar
     }
 
@@ -21,11 +24,13 @@ public actor ProfileService {
         profiles = try await history.reducePitchMatchings(into: profiles) { profiles, attempt in
             Self.add(.matching(attempt), to: &profiles, calendar: calendar)
         }
-        return ProfileService(profiles: profiles, calendar: calendar)
+        let rhythm = try await history.reduceRhythm(into: RhythmProfile()) { rhythm, record in rhythm.add(record) }
+        return ProfileService(profiles: profiles, rhythm: rhythm, calendar: calendar)
     }
 
     /// An interval record counts in its interval's scope too.
     private static func add(_ record: TrainingRecord, to profiles: inout [ProfileScope: PerceptualProfile], calendar: Calendar) {
+        guard record.discipline.kind == .comparison || record.discipline.kind == .matching else { return }
         let scope = ProfileScope.scope(of: record.discipline)
         add(record, in: scope, to: &profiles, calendar: calendar)
         if scope == .intervals { add(record, in: .interval(record.interval), to: &profiles, calendar: calendar) }
@@ -37,15 +42,21 @@ public actor ProfileService {
         switch record {
         case let .comparison(comparison): profiles[scope, default: PerceptualProfile(calendar: calendar)].record(comparison)
         case let .matching(attempt): profiles[scope, default: PerceptualProfile(calendar: calendar)].record(attempt)
+        case .rhythmComparison, .rhythmMatching: break
         }
     }
 
     /// Call after the record is stored.
-    public func record(_ record: TrainingRecord) { Self.add(record, to: &profiles, calendar: calendar) }
+    public func record(_ record: TrainingRecord) {
+        Self.add(record, to: &profiles, calendar: calendar)
+        rhythm.add(record)
+    }
 
     /// After the stored history changed wholesale (a reset, an import): built again as at start-up.
     public func rebuild(from history: any TrainingHistory) async throws(DataStoreError) {
-        profiles = try await Self.load(from: history, calendar: calendar).profiles
+        let loaded = try await Self.load(from: history, calendar: calendar)
+        profiles = await loaded.profiles
+        rhythm = await loaded.rhythm
     }
 
     /// A copy to compute from outside the actor (copy-on-write: free until the next answer).

@@ -35,6 +35,7 @@ struct SettingsResponse: ResponseEncodable, Decodable {
         let noteGapSeconds: [Double]
         let centDifference: [Double]
         let intervalMatchingCentRange: [Double]
+        let tempoBPM: [Int]
     }
 
     let settings: SettingsUpdate
@@ -56,7 +57,8 @@ struct SettingsResponse: ResponseEncodable, Decodable {
             varyLoudness: bounds(TrainingSettings.varyLoudnessRange),
             noteGapSeconds: bounds(TrainingSettings.noteGapRange),
             centDifference: bounds(TrainingSettings.centDifferenceRange),
-            intervalMatchingCentRange: bounds(TrainingSettings.intervalMatchingRangeLimits))
+            intervalMatchingCentRange: bounds(TrainingSettings.intervalMatchingRangeLimits),
+            tempoBPM: [TempoBPM.range.lowerBound, TempoBPM.range.upperBound])
     }
 }
 

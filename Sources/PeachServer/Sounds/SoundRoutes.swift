@@ -1,4 +1,5 @@
 import Hummingbird
+import PeachAudio
 import PeachCore
 
 /// `GET /api/sounds/{id}/notes/{key}`: one key of an instrument as a mono 32-bit float WAV, with the
@@ -12,7 +13,15 @@ struct SoundRoutes {
     static let loopStartHeader = "Peach-Loop-Start"
     static let loopEndHeader = "Peach-Loop-End"
 
+    /// The rhythm disciplines' click (PeachAudio's Click), rendered once: the browser decodes it
+    /// once and starts a copy at each scheduled time; the terminal plays the same samples.
+    static let clickSampleRate = 48_000
+    static let clickWAV = WAVFile(samples: Click.samples(sampleRate: Double(clickSampleRate)), sampleRate: clickSampleRate).data
+
     func add(to api: RouterGroup<BasicRequestContext>) {
+        api.get("sounds/click.wav") { _, _ -> Response in
+            Response(status: .ok, headers: [.contentType: "audio/wav"], body: ResponseBody(byteBuffer: ByteBuffer(data: Self.clickWAV)))
+        }
         api.get("sounds/:id/notes/:key") { _, context -> Response in
             let id = try context.parameters.require("id")
             let keys = NoteRange.pianoRange

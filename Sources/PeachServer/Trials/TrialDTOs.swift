@@ -223,7 +223,7 @@ struct MatchingFields: Codable, APIDescribed {
 }
 
 /// 201 from `POST /api/trials` (and its aliases): everything the client needs to play the trial.
-typealias TrialResponse = OneOfKind<ComparisonTrial, MatchingTrial>
+typealias TrialResponse = OneOfKind<ComparisonTrial, MatchingTrial, RhythmComparisonTrial, RhythmMatchingTrialDTO>
 
 extension TrialResponse {
     init(_ issued: TrialService.Issued, sounds: [SoundChoice], synthesis: SynthesisSettings) {
@@ -263,23 +263,35 @@ extension TrialResponse {
                     startFrequencyHz: challenge.tunableFrequency(atNormalizedValue: .centre, reference: reference).hertz,
                     targetMidi: challenge.targetNote.rawValue),
                 initialCentOffset: challenge.initialCentOffset.rawValue, centRange: challenge.centRange.rawValue)))
+        case let .rhythmComparison(trial):
+            self = .rhythmComparison(RhythmComparisonTrial(id: issued.id, trial))
+        case let .rhythmMatching(trial):
+            self = .rhythmMatching(RhythmMatchingTrialDTO(id: issued.id, trial))
         }
     }
 }
 
-/// `POST /api/trials/{id}/answer`: `{"answer": "higher"|"lower"}`, `{"normalizedValue": v}` or
-/// `{"sungCents": c}` (the sung pitch in cents from the target, any octave: only this number
-/// leaves the browser, never the microphone's sound).
+/// `POST /api/trials/{id}/answer`: `{"answer": "higher"|"lower"|"early"|"late"}`,
+/// `{"normalizedValue": v}`, `{"sungCents": c}` (the sung pitch in cents from the target, any
+/// octave: only this number leaves the browser, never the microphone's sound) or
+/// `{"tapSeconds": [...]}` (Fill the Gap).
 struct AnswerRequest: Decodable, APIDescribed {
+    static let maximumTaps = 200
+
     let answer: String?
     let normalizedValue: Double?
     let sungCents: Double?
+    let tapSeconds: [Double]?
     let answeredSecondsAgo: Double?
 
-    init(answer: String? = nil, normalizedValue: Double? = nil, sungCents: Double? = nil, answeredSecondsAgo: Double? = nil) {
+    init(
+        answer: String? = nil, normalizedValue: Double? = nil, sungCents: Double? = nil, tapSeconds: [Double]? = nil,
+        answeredSecondsAgo: Double? = nil
+    ) {
         self.answer = answer
         self.normalizedValue = normalizedValue
         self.sungCents = sungCents
+        self.tapSeconds = tapSeconds
         self.answeredSecondsAgo = answeredSecondsAgo
     }
 
@@ -297,8 +309,10 @@ struct AnswerRequest: Decodable, APIDescribed {
     static var apiNotes: [String: APINote] {
         [
             "": .describe(
-                "Exactly one of: answer for a comparison, normalizedValue for a slider trial, sungCents for a sung one."),
-            "answer": .as(ComparisonAnswer.self),
+                "Exactly one of: answer for a comparison (higher/lower) or Compare Timing (early/late), normalizedValue for a slider trial, sungCents for a sung one, tapSeconds for Fill the Gap."),
+            "answer": APINote().with("enum", (ComparisonAnswer.allCases.map(\.rawValue) + TimingAnswer.allCases.map(\.rawValue))),
+            "tapSeconds": APINote().with("maxItems", maximumTaps).describe(
+                "Fill the Gap: every tap in seconds from the trial's time zero, on the audio clock, corrected for output latency and the device calibration."),
             "normalizedValue": APINote.bounds(NormalizedSliderValue.range)
                 .describe("The slider's position: -1 bottom, 0 centre (where it starts), 1 top."),
             "sungCents": APINote.bounds(-SungPitch.limit.rawValue...SungPitch.limit.rawValue)
@@ -309,6 +323,15 @@ struct AnswerRequest: Decodable, APIDescribed {
     }
 
     func parsed() throws -> TrialAnswer {
+        if let tapSeconds {
+            guard answer == nil, normalizedValue == nil, sungCents == nil else {
+                throw HTTPError(.badRequest, message: "tapSeconds comes alone: no answer, normalizedValue or sungCents beside it")
+            }
+            guard tapSeconds.count <= Self.maximumTaps else {
+                throw HTTPError(.badRequest, message: "tapSeconds must hold at most \(Self.maximumTaps) taps, got \(tapSeconds.count)")
+            }
+            return .taps(tapSeconds)
+        }
         switch (answer, normalizedValue, sungCents) {
         case let (nil, nil, cents?):
             guard let sung = SungPitch(centsFromTarget: Cents(cents)) else {
@@ -316,8 +339,9 @@ struct AnswerRequest: Decodable, APIDescribed {
             }
             return .voice(sung)
         case let (text?, nil, nil):
+            if let timing = TimingAnswer(rawValue: text) { return .timing(timing) }
             guard let direction = ComparisonAnswer(rawValue: text) else {
-                throw HTTPError(.badRequest, message: "answer must be higher or lower, got '\(text)'")
+                throw HTTPError(.badRequest, message: "answer must be higher or lower (early or late for Compare Timing), got '\(text)'")
             }
             return .direction(direction)
         case let (nil, number?, nil):
@@ -326,21 +350,28 @@ struct AnswerRequest: Decodable, APIDescribed {
             }
             return .slider(value)
         default:
-            throw HTTPError(.badRequest, message: "the body must hold one of answer (higher or lower), normalizedValue (-1 to 1) or sungCents")
+            throw HTTPError(.badRequest, message: "the body must hold one of answer (higher, lower, early or late), normalizedValue (-1 to 1), sungCents or tapSeconds")
         }
     }
 }
 
 /// 200 from an answer: the judged result of the trial's kind.
-typealias AnswerResponse = OneOfKind<JudgedAnswer, MatchedAnswer>
+typealias AnswerResponse = OneOfKind<JudgedAnswer, MatchedAnswer, TimingAnswerResponse, TappingAnswerResponse>
 
 extension AnswerResponse {
-    init(record: TrainingRecord) {
+    /// - Parameter taps: Fill the Gap's taps judged (empty when the trial is no longer known, as
+    ///   for the retry of an answer already stored).
+    init(record: TrainingRecord, taps: [TapJudgement.Tap] = []) {
         switch record {
         case let .comparison(comparison):
             self = .comparison(JudgedAnswer(isCorrect: comparison.isCorrect, centOffset: comparison.note2CentOffset.rawValue))
         case let .matching(attempt):
             self = .matching(MatchedAnswer(userCentError: attempt.userCentError.rawValue, band: attempt.band, sungOctave: attempt.sungOctave))
+        case let .rhythmComparison(answer):
+            self = .rhythmComparison(TimingAnswerResponse(
+                isCorrect: answer.isCorrect, offsetMs: answer.offsetMs, offsetPercent: abs(answer.offsetPercent)))
+        case let .rhythmMatching(answer):
+            self = .rhythmMatching(TappingAnswerResponse(answer, taps: taps))
         }
     }
 }
@@ -379,6 +410,16 @@ struct RecordResponse: Codable, APIDescribed {
     var initialCentOffset: Double?
     var userCentError: Double?
     var sungOctave: Int?
+    var tempoBPM: Int?
+    var offsetMs: Double?
+    var offsetPercent: Double?
+    var meanOffsetMs: Double?
+    var offsetSDMs: Double?
+    var hitRate: Double?
+    var meanOffsetMsPosition0: Double?
+    var meanOffsetMsPosition1: Double?
+    var meanOffsetMsPosition2: Double?
+    var meanOffsetMsPosition3: Double?
 
     init(_ record: TrainingRecord) {
         discipline = record.discipline
@@ -397,6 +438,21 @@ struct RecordResponse: Codable, APIDescribed {
             initialCentOffset = attempt.initialCentOffset.rawValue
             userCentError = attempt.userCentError.rawValue
             sungOctave = attempt.sungOctave
+        case let .rhythmComparison(answer):
+            tuningSystem = .equalTemperament
+            tempoBPM = answer.tempo.rawValue
+            offsetMs = answer.offsetMs
+            offsetPercent = abs(answer.offsetPercent)
+            isCorrect = answer.isCorrect
+        case let .rhythmMatching(answer):
+            tuningSystem = .equalTemperament
+            tempoBPM = answer.tempo.rawValue
+            meanOffsetMs = answer.meanOffsetMs
+            offsetSDMs = answer.offsetSDMs
+            hitRate = answer.hitRate
+            let positions = answer.meanOffsetMsByPosition
+            (meanOffsetMsPosition0, meanOffsetMsPosition1, meanOffsetMsPosition2, meanOffsetMsPosition3) =
+                (positions[0], positions[1], positions[2], positions[3])
         }
     }
 

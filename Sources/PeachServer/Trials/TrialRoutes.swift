@@ -28,6 +28,10 @@ struct TrialRoutes {
             let body = try await request.decode(as: AnswerRequest.self, context: context)
             return try await answer(id, try body.parsed(), key: try Self.answerKey(request), age: try body.age())
         }
+        api.post("rhythm/calibration") { request, context -> CalibrationResponse in
+            let calibration = try await request.decode(as: CalibrationRequest.self, context: context).parsed()
+            return CalibrationResponse(latencyMs: calibration.latencyMs, tapsUsed: calibration.tapsUsed)
+        }
         api.get("records") { request, _ -> RecordsResponse in
             let query = request.uri.queryParameters
             var discipline: Discipline?
@@ -78,8 +82,13 @@ struct TrialRoutes {
         if let kind, let actual = await service.kind(of: id), actual != kind {
             throw HTTPError(.notFound, message: "no \(kind) trial with id \(id) is waiting for an answer")
         }
+        // Fill the Gap's answer lists each tap judged: the trial is needed after its record exists.
+        var tapped: RhythmMatchingTrial?
+        if case .taps = answer, case let .rhythmMatching(trial) = await service.openTrial(id) { tapped = trial }
         do throws(TrialService.AnswerError) {
-            return AnswerResponse(record: try await service.answer(id, answer, key: key, age: age))
+            let record = try await service.answer(id, answer, key: key, age: age)
+            guard case let .taps(taps) = answer, let tapped else { return AnswerResponse(record: record) }
+            return AnswerResponse(record: record, taps: tapped.judge(taps: taps).taps)
         } catch {
             switch error {
             case .unknown: throw HTTPError(.notFound, message: "no trial with id \(id) is waiting for an answer")
@@ -91,6 +100,9 @@ struct TrialRoutes {
                     throw HTTPError(.badRequest, message: "trial \(id) is a matching trial: send normalizedValue from -1 to 1")
                 case (.matching, .voice):
                     throw HTTPError(.badRequest, message: "trial \(id) is answered by voice: send sungCents, the sung pitch in cents from the target")
+                case (.rhythmComparison, _): throw HTTPError(.badRequest, message: "trial \(id) is Compare Timing: answer early or late")
+                case (.rhythmMatching, _):
+                    throw HTTPError(.badRequest, message: "trial \(id) is Fill the Gap: send tapSeconds, a list of tap times in seconds")
                 }
             case let .notSaved(reason): throw HTTPError(.serviceUnavailable, message: "the answer was not saved: \(reason)")
             }

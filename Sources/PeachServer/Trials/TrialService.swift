@@ -51,7 +51,7 @@ public actor TrialService {
         // Each chain continues from its newest stored answer, across restarts.
         source = TrialSource(
             lastAnswers: try await store.lastComparisons(), coldStarts: await profile.coldStarts,
-            generator: environment.generator)
+            timing: try await store.timingChain(), generator: environment.generator)
     }
 
     /// Made with the settings as they are now, so a change applies to the very next trial.
@@ -77,6 +77,12 @@ public actor TrialService {
         var trials: [Issued] = []
         for _ in 0..<count { trials.append(await next(discipline)) }
         return trials
+    }
+
+    /// The open trial `id`, if there is one: Fill the Gap's answer lists each tap judged against it.
+    public func openTrial(_ id: String) async -> Trial? {
+        await restoreIfStored(id)
+        return pending.trial(id)?.trial
     }
 
     /// The kind of the open trial `id`, if there is one (the old per-kind routes answer 404 for
@@ -164,6 +170,8 @@ public actor TrialService {
     public func continueFromStoredAnswers() async throws(DataStoreError) {
         pending.discardAll()
         try await store.discardOpenTrials()
-        await source.restart(lastAnswers: try await store.lastComparisons(), coldStarts: await profile.coldStarts)
+        await source.restart(
+            lastAnswers: try await store.lastComparisons(), coldStarts: await profile.coldStarts,
+            timing: try await store.timingChain())
     }
 }

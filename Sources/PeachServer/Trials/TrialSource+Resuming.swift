@@ -7,6 +7,7 @@ extension TrialSource {
     public static func resuming(from store: any TrainingDataStore & TrainingHistory) async throws(DataStoreError) -> TrialSource {
         TrialSource(
             lastAnswers: try await store.lastComparisons(),
-            coldStarts: await (try await ProfileService.load(from: store)).coldStarts)
+            coldStarts: await (try await ProfileService.load(from: store)).coldStarts,
+            timing: try await store.timingChain())
     }
 }

@@ -109,6 +109,36 @@ public struct PeachDatabase: Sendable {
                 t.column("trial", .text).notNull()
             }
         }
+        migrator.registerMigration("v9-rhythm") { db in
+            // Compare Timing and Fill the Gap, with the labels every record table has (always
+            // unison and equal temperament here) so all tables read alike.
+            func labels(_ t: TableDefinition, _ discipline: String) {
+                t.column("timestamp", .datetime).notNull()
+                t.column("discipline", .text).notNull().defaults(to: discipline)
+                t.column("interval", .text).notNull().defaults(to: "P1")
+                t.column("direction", .text).notNull().defaults(to: "up")
+                t.column("tuningSystem", .text).notNull().defaults(to: "equalTemperament")
+            }
+            try db.create(table: "rhythmComparison") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("tempoBPM", .integer).notNull()
+                t.column("offsetPercent", .double).notNull()
+                t.column("isCorrect", .boolean).notNull()
+                labels(t, "rhythmComparison")
+            }
+            try db.create(table: "rhythmMatching") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("tempoBPM", .integer).notNull()
+                t.column("meanOffsetMs", .double)
+                t.column("offsetSDMs", .double)
+                t.column("hitRate", .double).notNull()
+                for position in 0..<4 { t.column("meanOffsetMsPosition\(position)", .double) }
+                labels(t, "rhythmMatching")
+            }
+            for table in ["rhythmComparison", "rhythmMatching"] {
+                try db.create(index: "\(table)_discipline_timestamp", on: table, columns: ["discipline", "timestamp"])
+            }
+        }
         return migrator
     }
 

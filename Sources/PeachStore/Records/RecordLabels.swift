@@ -24,6 +24,8 @@ package struct RecordLabels: Hashable, Sendable {
         switch record {
         case let .comparison(c): self.init(discipline: c.discipline, interval: c.interval, tuningSystem: c.tuningSystem)
         case let .matching(m): self.init(discipline: m.discipline, interval: m.interval, tuningSystem: m.tuningSystem)
+        case .rhythmComparison, .rhythmMatching:
+            self.init(discipline: record.discipline, interval: .unison, tuningSystem: .equalTemperament)
         }
     }
 

@@ -3,16 +3,21 @@ import GRDB
 import PeachCore
 
 /// Where each kind of record lives and how a row becomes a `TrainingRecord`: the one place that
-/// knows the record tables, for saving, listing and replaying the history alike. Both tables share
-/// the timestamp and the labels (discipline, interval, direction, tuning); each has its own fields.
+/// knows the record tables, for saving, listing and replaying the history alike. Every table shares
+/// the timestamp and the labels (discipline, interval, direction, tuning; the rhythm tables' are
+/// always unison and equal temperament); each has its own fields.
 enum RecordTable: CaseIterable {
     case comparison
     case matching
+    case rhythmComparison
+    case rhythmMatching
 
     init(_ kind: Discipline.Kind) {
         switch kind {
         case .comparison: self = .comparison
         case .matching: self = .matching
+        case .rhythmComparison: self = .rhythmComparison
+        case .rhythmMatching: self = .rhythmMatching
         }
     }
 
@@ -20,6 +25,8 @@ enum RecordTable: CaseIterable {
         switch self {
         case .comparison: "comparison"
         case .matching: "pitchMatching"
+        case .rhythmComparison: "rhythmComparison"
+        case .rhythmMatching: "rhythmMatching"
         }
     }
 
@@ -27,8 +34,12 @@ enum RecordTable: CaseIterable {
         switch self {
         case .comparison: ["note1", "note2", "note2CentOffset", "isCorrect"]
         case .matching: ["referenceNote", "initialCentOffset", "userCentError", "sungOctave"]
+        case .rhythmComparison: ["tempoBPM", "offsetPercent", "isCorrect"]
+        case .rhythmMatching: ["tempoBPM", "meanOffsetMs", "offsetSDMs", "hitRate"] + Self.positionFields
         }
     }
+
+    static let positionFields = (0..<RhythmMatchingTrial.sixteenthsPerCycle).map { "meanOffsetMsPosition\($0)" }
 
     // The timestamp converted by SQLite itself: decoding a million rows through Foundation's date
     // parsing would dominate start-up.
@@ -51,6 +62,9 @@ enum RecordTable: CaseIterable {
         case let .comparison(c): values = [c.note1.rawValue, c.note2.rawValue, c.note2CentOffset.rawValue, c.isCorrect]
         case let .matching(m):
             values = [m.referenceNote.rawValue, m.initialCentOffset.rawValue, m.userCentError.rawValue, m.sungOctave]
+        case let .rhythmComparison(r): values = [r.tempo.rawValue, r.offsetPercent, r.isCorrect]
+        case let .rhythmMatching(r):
+            values = [r.tempo.rawValue, r.meanOffsetMs, r.offsetSDMs, r.hitRate] + r.meanOffsetMsByPosition
         }
         let labels = RecordLabels(record).tuple
         try db.cachedStatement(sql: Self.insertSQL[self]!).execute(
@@ -84,7 +98,19 @@ enum RecordTable: CaseIterable {
                 referenceNote: note, initialCentOffset: Cents(row[1] as Double), userCentError: Cents(row[2] as Double),
                 timestamp: timestamp, discipline: labels.discipline, interval: labels.interval, tuningSystem: labels.tuningSystem,
                 sungOctave: row[3] as Int?))
+        case .rhythmComparison:
+            return .rhythmComparison(CompletedRhythmComparison(
+                tempo: try Self.tempo(row[0]), offsetPercent: row[1], isCorrect: row[2], timestamp: timestamp))
+        case .rhythmMatching:
+            return .rhythmMatching(CompletedRhythmMatching(
+                tempo: try Self.tempo(row[0]), meanOffsetMs: row[1], offsetSDMs: row[2], hitRate: row[3],
+                meanOffsetMsByPosition: (4..<8).map { row[$0] as Double? }, timestamp: timestamp))
         }
+    }
+
+    private static func tempo(_ value: Int) throws(DataStoreError) -> TempoBPM {
+        guard let tempo = TempoBPM(value) else { throw .fetchFailed("a stored rhythm record has a tempo outside \(TempoBPM.range)") }
+        return tempo
     }
 
     /// Whole milliseconds, as stored: julianday's double is accurate to about 10 µs.

@@ -115,6 +115,8 @@ enum PeachCSVFormat {
             fields = .pitchMatching(
                 referenceNote: note, initialCentOffset: try reader.cents("initialCentOffset"),
                 userCentError: try reader.cents("userCentError"))
+        case .rhythmComparison, .rhythmMatching:
+            throw reader.fail("discipline", "\(discipline) rows are not part of CSV format \(version)")
         }
         return TransferRecord(
             timestamp: timestamp, fields: fields, discipline: discipline, interval: interval, tuningSystem: tuning,

@@ -29,6 +29,12 @@ struct TrialSourceTests {
                     #expect(challenge.initialCentOffset.magnitude <= challenge.centRange)
                     #expect(discipline.answerMethod == .voice
                         ? settings.voiceRange.contains(challenge.targetNote) : settings.noteRange.contains(challenge.targetNote))
+                case let .rhythmComparison(timing):
+                    #expect(discipline.kind == .rhythmComparison)
+                    #expect(timing.tempo == settings.tempo)
+                case let .rhythmMatching(gaps):
+                    #expect(discipline.kind == .rhythmMatching)
+                    #expect(gaps.tempo == settings.tempo)
                 }
             }
         }

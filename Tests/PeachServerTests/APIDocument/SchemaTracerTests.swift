@@ -71,7 +71,10 @@ struct SchemaTracerTests {
     @Test func aTrialIsOneOfItsKindsWithTheSharedHeaderFlat() throws {
         let document = try #require(try OpenAPIDocument.schemas() as? [String: [String: Any]])
         let oneOf = try #require(document["Trial"]?["oneOf"] as? [[String: Any]])
-        #expect(oneOf.compactMap { $0["$ref"] as? String } == ["#/components/schemas/Comparison", "#/components/schemas/PitchMatchingChallenge"])
+        #expect(oneOf.compactMap { $0["$ref"] as? String } == [
+            "#/components/schemas/Comparison", "#/components/schemas/PitchMatchingChallenge",
+            "#/components/schemas/RhythmComparison", "#/components/schemas/RhythmMatching",
+        ])
         let comparison = try #require(document["Comparison"]?["required"] as? [String])
         #expect(Set(comparison) == [
             "id", "discipline", "interval", "tuningSystem", "noteDurationSeconds", "sound", "synthesis", "session", "note1", "note2", "noteGapSeconds",

@@ -45,6 +45,8 @@ struct TrialServiceTests {
         case (.comparison, _): .direction(.lower)
         case (.matching, .slider): .slider(NormalizedSliderValue(0.5)!)
         case (.matching, .voice): .voice(SungPitch(centsFromTarget: Cents(-1190))!)
+        case (.rhythmComparison, _): .timing(.early)
+        case (.rhythmMatching, _): .taps([0.5])
         }
         let wrong: TrialAnswer = discipline.kind == .comparison ? .slider(.centre) : .direction(.higher)
         await #expect(throws: TrialService.AnswerError.wrongKind(id: issued.id, expected: discipline)) {
@@ -56,6 +58,11 @@ struct TrialServiceTests {
         #expect(record.interval == expected)
         switch record {
         case let .comparison(comparison): #expect(comparison.tuningSystem == (discipline.usesIntervals ? .justIntonation : .equalTemperament))
+        case let .rhythmComparison(timing):
+            guard case let .rhythmComparison(trial) = issued.trial else { Issue.record("not a Compare Timing trial"); return }
+            #expect(timing.isCorrect == (trial.correctAnswer == .early) && timing.tempo == .default)
+        case let .rhythmMatching(tapping):
+            #expect(tapping.tempo == .default && tapping.hitRate <= 1.0 / 16)
         case let .matching(attempt):
             // Interval matching starts within ±20 ¢ and the slider reaches 20 ¢ either way.
             // A sung trial has no tunable note: no detune, no slider; the error is from the nearest octave.
@@ -109,7 +116,7 @@ struct TrialServiceTests {
         for _ in 0..<300 {
             switch await service.next(.intervalComparison).trial {
             case let .comparison(c): #expect(range.contains(c.note1) && range.contains(c.note2))
-            case let .matching(m): Issue.record("a matching trial from a comparison discipline: \(m)")
+            case let other: Issue.record("not a comparison from a comparison discipline: \(other)")
             }
             if case let .matching(m) = await service.next(.intervalMatching).trial {
                 #expect(range.contains(m.referenceNote) && range.contains(m.targetNote))
@@ -186,6 +193,8 @@ struct TrialServiceTests {
         case (.comparison, _): .direction(.higher)
         case (.matching, .slider): .slider(NormalizedSliderValue(0.25)!)
         case (.matching, .voice): .voice(SungPitch(centsFromTarget: Cents(1207))!)
+        case (.rhythmComparison, _): .timing(.late)
+        case (.rhythmMatching, _): .taps([])
         }
         #expect(await after.kind(of: issued.id) == discipline.kind)
         let record = try await after.answer(issued.id, answer)

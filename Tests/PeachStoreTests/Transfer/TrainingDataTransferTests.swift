@@ -17,13 +17,14 @@ struct TrainingDataTransferTests {
             timestamp: Date(timeIntervalSince1970: Double(milliseconds) / 1000))
     }
 
-    /// Every stored record of both kinds, as transfer records, oldest first.
+    /// Every stored pitch record, as transfer records, oldest first.
     static func stored(_ database: PeachDatabase) async throws -> [TransferRecord] {
         let store = SQLiteTrainingDataStore(database: database)
-        let all = try await store.records(nil, limit: .max).map { record in
+        let all = try await store.records(nil, limit: .max).compactMap { record -> TransferRecord? in
             switch record {
             case let .comparison(comparison): TransferRecord(comparison)
             case let .matching(attempt): TransferRecord(attempt)
+            case .rhythmComparison, .rhythmMatching: nil
             }
         }
         return all.sorted { ($0.timestamp, $0.kind.rawValue) < ($1.timestamp, $1.kind.rawValue) }

@@ -1,0 +1,31 @@
+import Foundation
+
+/// An answered Compare Timing trial, as stored.
+public struct CompletedRhythmComparison: Hashable, Sendable {
+    public let tempo: TempoBPM
+    /// Signed, in percent of a sixteenth: negative means the click came early.
+    public let offsetPercent: Double
+    public let isCorrect: Bool
+    public let timestamp: Date
+
+    public init(tempo: TempoBPM, offsetPercent: Double, isCorrect: Bool, timestamp: Date) {
+        self.tempo = tempo
+        self.offsetPercent = offsetPercent
+        self.isCorrect = isCorrect
+        self.timestamp = timestamp
+    }
+
+    public init(_ trial: RhythmComparison, answer: TimingAnswer, timestamp: Date) {
+        self.init(tempo: trial.tempo, offsetPercent: trial.offsetPercent, isCorrect: answer == trial.correctAnswer, timestamp: timestamp)
+    }
+
+    public var discipline: Discipline { .rhythmComparison }
+
+    /// The signed offset in milliseconds at the trial's tempo.
+    public var offsetMs: Double { offsetPercent / 100 * tempo.sixteenthSeconds * 1000 }
+
+    /// The difficulty the chain continues from.
+    public var difference: Double { abs(offsetPercent) }
+
+    public var direction: TimingAnswer { offsetPercent < 0 ? .early : .late }
+}

@@ -1,0 +1,73 @@
+/// The rhythm results per tempo band: Compare Timing's threshold (ThresholdEstimator's fit of the
+/// newest answers, the difference in percent of a sixteenth: the same 2-alternative psychometric
+/// model as pitch, only the unit differs) and Fill the Gap's pooled offsets and hit rate.
+public struct RhythmProfile: Sendable {
+    public struct Timing: Sendable {
+        public private(set) var count = 0
+        /// The newest `ThresholdEstimator.window` answers, with the sixteenth each was played at.
+        private var recent: [(trial: ThresholdEstimator.Trial, sixteenth: Double)] = []
+
+        mutating func add(_ record: CompletedRhythmComparison) {
+            count += 1
+            recent.append((ThresholdEstimator.Trial(difference: record.difference, isCorrect: record.isCorrect), record.tempo.sixteenthSeconds))
+            if recent.count > ThresholdEstimator.window { recent.removeFirst(recent.count - ThresholdEstimator.window) }
+        }
+
+        /// Percent of a sixteenth at 75 % correct; nil until the answers can place it.
+        public var thresholdPercent: Double? {
+            ThresholdEstimator().estimate(recent.map(\.trial))?.threshold.rawValue
+        }
+
+        /// The threshold in milliseconds at the mean sixteenth of the answers it was fitted to.
+        public var thresholdMs: Double? {
+            guard let percent = thresholdPercent else { return nil }
+            let sixteenth = recent.map(\.sixteenth).reduce(0, +) / Double(recent.count)
+            return percent / 100 * sixteenth * 1000
+        }
+    }
+
+    public struct Tapping: Sendable {
+        public private(set) var count = 0
+        private var hits = 0.0
+        private var sum = 0.0
+        private var sumOfSquares = 0.0
+        private var hitRates = 0.0
+
+        /// Each trial's mean and sample SD of n hits give back its sums exactly, so the pooled
+        /// figures are those of every hit, not a mean of means.
+        mutating func add(_ record: CompletedRhythmMatching) {
+            count += 1
+            hitRates += record.hitRate
+            let n = (record.hitRate * Double(RhythmMatchingTrial.cycles)).rounded()
+            guard n > 0, let mean = record.meanOffsetMs else { return }
+            let sd = record.offsetSDMs ?? 0
+            hits += n
+            sum += n * mean
+            sumOfSquares += (n - 1) * sd * sd + n * mean * mean
+        }
+
+        public var meanOffsetMs: Double? { hits > 0 ? sum / hits : nil }
+
+        public var offsetSDMs: Double? {
+            guard hits > 0 else { return nil }
+            guard hits > 1 else { return 0 }
+            return (max(0, sumOfSquares - sum * sum / hits) / (hits - 1)).squareRoot()
+        }
+
+        public var hitRate: Double? { count > 0 ? hitRates / Double(count) : nil }
+    }
+
+    public private(set) var timing: [TempoBand: Timing] = [:]
+    public private(set) var tapping: [TempoBand: Tapping] = [:]
+
+    public init() {}
+
+    /// Oldest first; records of the other disciplines are not rhythm and change nothing.
+    public mutating func add(_ record: TrainingRecord) {
+        switch record {
+        case let .rhythmComparison(answer): timing[answer.tempo.band, default: Timing()].add(answer)
+        case let .rhythmMatching(answer): tapping[answer.tempo.band, default: Tapping()].add(answer)
+        case .comparison, .matching: break
+        }
+    }
+}
