@@ -847,7 +847,7 @@ def rhythm(directory):
     try:
         browser.get(url)
         click_seconds = [index * 0.075 for index in range(1000)]
-        result = browser.execute_async_script(RENDER_SCRIPT, click_seconds, 0.05)
+        result = browser.execute_async_script(RENDER_SCRIPT, click_seconds, 0.05, 0)
         decode = lambda text: np.frombuffer(base64.b64decode(text), dtype=np.float32).astype(np.float64)
         samples, click, rate = decode(result["samples"]), decode(result["click"]), result["rate"]
         expected = 0.05 + np.array(click_seconds)

@@ -68,7 +68,7 @@ window.addEventListener('hashchange', route);
 
 // A reload mid-training is a "coming back": it lands on Start, never straight into sound.
 const trainingScreens = new Set(['#/training', '#/interval-training', '#/pitch-matching', '#/interval-matching', '#/singing',
-  '#/compare-timing', '#/fill-the-gap', '#/calibration']);
+  '#/compare-timing', '#/fill-the-gap']);
 if (trainingScreens.has(location.hash)) history.replaceState(null, '', '#/');
 
 // Answers the server has not acknowledged yet are kept and retried; the user sees how many.

@@ -30,15 +30,15 @@ export function showRhythmProfile(rhythm) {
   document.getElementById('rhythm-matching').hidden = matching.length === 0;
   document.getElementById('rhythm-comparison-body').replaceChildren(...comparison.map((entry) => row([
     bandText(entry.tempoBand),
-    entry.thresholdPercent === null ? '—' : t('profile.rhythmThresholdValue', {
+    entry.thresholdPercent === null ? t('profile.rhythmTooFew') : t('profile.rhythmThresholdValue', {
       percent: formatNumber(entry.thresholdPercent, 1), ms: formatNumber(entry.thresholdMs, 1) }),
     formatCount(entry.count),
   ])));
   document.getElementById('rhythm-matching-body').replaceChildren(...matching.map((entry) => row([
     bandText(entry.tempoBand),
-    entry.meanOffsetMs === null ? '—' : t('profile.rhythmOffsetValue', {
+    entry.meanOffsetMs === null ? t('rhythm.noHits') : t('profile.rhythmOffsetValue', {
       offset: formatOffsetMs(entry.meanOffsetMs), sd: formatNumber(entry.offsetSDMs ?? 0, 0) }),
-    entry.hitRate === null ? '—' : t('unit.percent', { value: formatNumber(entry.hitRate * 100, 0) }),
+    entry.hitRate === null ? t('rhythm.noHits') : t('unit.percent', { value: formatNumber(entry.hitRate * 100, 0) }),
     formatCount(entry.count),
   ])));
 }

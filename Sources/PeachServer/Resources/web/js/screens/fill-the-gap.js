@@ -74,7 +74,7 @@ export function fillTheGapScreen({ navigate, announce }) {
   function showResult({ meanOffsetMs, offsetSDMs, hitRate }, gaps) {
     const hits = Math.round(hitRate * gaps);
     $('mean').textContent = meanOffsetMs === null ? t('fillTheGap.noHits') : formatOffsetMs(meanOffsetMs);
-    $('sd').textContent = offsetSDMs === null ? '–' : t('unit.ms', { value: formatNumber(offsetSDMs, 0) });
+    $('sd').textContent = offsetSDMs === null ? t('rhythm.noHits') : t('unit.ms', { value: formatNumber(offsetSDMs, 0) });
     $('hits').textContent = t('fillTheGap.hits', { hits, gaps, percent: formatNumber(hitRate * 100, 0) });
     result.hidden = false;
     announce(meanOffsetMs === null
