@@ -98,22 +98,31 @@ def test_fill_the_gap_taps_at_known_audio_times_are_stored_within_2_ms(server, b
     browser.find_element(By.ID, "start-fill-the-gap").click()
     screen = browser.find_element(By.ID, "screen-fill-the-gap")
     assert browser.find_element(By.ID, "fill-the-gap-calibration").text == f"Calibrated: {stored_latency:.1f} ms"
-    WebDriverWait(browser, 10, poll_frequency=0.005).until(lambda _: screen.get_attribute("data-gap-seconds"))
-    gaps = [float(value) for value in screen.get_attribute("data-gap-seconds").split()]
-    sixteenth = float(screen.get_attribute("data-sixteenth-seconds"))
     # Gaps 2–13 tapped, 0, 1, 14 and 15 left out; and one tap on a click, a sixteenth from any gap: a miss.
     offsets_ms = [-20, 10, -5, 15, 0, -12, 8, 20, -18, 4, -2, 12]
     tapped = list(range(2, 14))
-    gap_steps = {round(gap / sixteenth) for gap in gaps}
-    miss = next(step for step in range(24, 64) if step not in gap_steps) * sixteenth
-    taps = sorted([gaps[gap] + (offset + latency_ms) / 1000 for gap, offset in zip(tapped, offsets_ms)]
-                  + [miss + latency_ms / 1000])
-    result = browser.execute_async_script(TAP_SCRIPT, "screen-fill-the-gap", "trialStart", taps, None)
-    assert "error" not in result, result
+    previous = None
+    # A loaded machine may stall the page's tapping script past a tap's moment: then the trial is not
+    # the one planned, and the next one (the screen plays on) is tapped instead.
+    for _ in range(3):
+        WebDriverWait(browser, 20, poll_frequency=0.005).until(
+            lambda _: screen.get_attribute("data-trial-start") not in (None, previous))
+        previous = screen.get_attribute("data-trial-start")
+        gaps = [float(value) for value in screen.get_attribute("data-gap-seconds").split()]
+        sixteenth = float(screen.get_attribute("data-sixteenth-seconds"))
+        gap_steps = {round(gap / sixteenth) for gap in gaps}
+        miss = next(step for step in range(24, 64) if step not in gap_steps) * sixteenth
+        taps = sorted([gaps[gap] + (offset + latency_ms) / 1000 for gap, offset in zip(tapped, offsets_ms)]
+                      + [miss + latency_ms / 1000])
+        answered = screen.get_attribute("data-answered")
+        result = browser.execute_async_script(TAP_SCRIPT, "screen-fill-the-gap", "trialStart", taps, None)
+        assert "error" not in result, result
+        WebDriverWait(browser, 10, poll_frequency=0.01).until(lambda _: screen.get_attribute("data-answered") != answered)
+        if max(result["late"]) < 0:
+            break
     assert max(result["late"]) < 0, "every tap was dispatched on time"
-    WebDriverWait(browser, 10, poll_frequency=0.01).until(lambda _: screen.get_attribute("data-answered"))
 
-    [record] = records(server, "rhythmMatching")
+    record = records(server, "rhythmMatching")[0]  # the newest: the trial just tapped
     assert record["tempoBPM"] == 200
     assert record["hitRate"] == len(tapped) / 16
     assert abs(record["meanOffsetMs"] - statistics.mean(offsets_ms)) <= 2, record
