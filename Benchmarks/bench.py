@@ -429,6 +429,17 @@ def synthesis(directory):
               f"({value['audio']} s of audio in {value['cpu']} s of CPU, {value['elapsed']} s wall; goal ≥ 1000× for one)")
 
 
+def rhythm_clicks(directory):
+    """Scheduling of the rhythm clicks in the native render (`peach bench-rhythm`): 1,000 clicks of
+    Compare Timing trials at random tempos and offsets, each onset found in the samples."""
+    line = subprocess.run([PEACH, "bench-rhythm", "--clicks", "1000"], check=True, capture_output=True, text=True).stdout
+    fields = line.split()
+    value = {name: fields[fields.index(name) + 1] for name in ("clicks", "max_ms", "mean_ms", "displacement_max_ms", "missed_trials")}
+    print(f"rhythm clicks, native render at 48 kHz: max deviation {value['max_ms']} ms over {value['clicks']} clicks "
+          f"(mean {value['mean_ms']} ms; displaced click vs the API's offset at most {value['displacement_max_ms']} ms; "
+          f"{value['missed_trials']} trials with a click not found; goal ≤ 0.1 ms)")
+
+
 def instruments(directory):
     """Per instrument (FluidSynth, FluidR3Mono): one voice's rendering speed on one core, the time from
     choosing the instrument to its first rendered block in a fresh process (cold: the preset's samples
@@ -911,7 +922,7 @@ SECTIONS = {
     "synthesis": synthesis, "instruments": instruments, "browser-instruments": browser_instruments,
     "alsa-latency": alsa_latency, "match-latency": match_latency, "sing-latency": sing_latency,
     "data": data, "import-latency": import_latency, "pitch": pitch, "pitch-worklet": pitch_worklet,
-    "rhythm": rhythm,
+    "rhythm": rhythm, "rhythm-clicks": rhythm_clicks,
 }
 
 if __name__ == "__main__":

@@ -59,7 +59,7 @@ public struct PostgresTrainingDataStore: TrainingDataStore, OpenTrialStore {
     public func deleteAll() async throws(DataStoreError) {
         let logger = database.logger
         try await database.transaction { connection in
-            for table in ["comparison", "pitch_matching", "answer_key", "open_trial"] {
+            for table in PostgresRecordTable.all.map(\.name) + ["answer_key", "open_trial"] {
                 try await connection.query(PostgresQuery(unsafeSQL: "DELETE FROM \(table)"), logger: logger)
             }
         }

@@ -34,7 +34,7 @@ def test_export_then_import_into_another_database_round_trips(server, tmp_path):
     assert first.returncode == 0, first.stderr
     assert first.stdout.startswith(
         "imported 3 records (3 pitchComparison, 0 intervalComparison, 0 pitchMatching, 0 intervalMatching, "
-        "0 pitchSinging) from Peach records format 3")
+        "0 pitchSinging, 0 rhythmComparison, 0 rhythmMatching) from Peach records format 3")
     again = peach("import", exported, "--merge", "--data", copy)
     assert "imported 0 records" in again.stdout and "3 duplicates skipped" in again.stdout
     assert record_count(copy) == 3
@@ -65,7 +65,7 @@ def test_the_iphone_export_maps_and_says_what_it_left_out(tmp_path):
     assert result.returncode == 0, result.stderr
     # Unison and interval rows are all imported, each in its discipline; only rhythm is left out.
     assert result.stdout.splitlines() == [
-        "imported 5 records (2 pitchComparison, 1 intervalComparison, 1 pitchMatching, 1 intervalMatching, 0 pitchSinging) "
+        "imported 5 records (2 pitchComparison, 1 intervalComparison, 1 pitchMatching, 1 intervalMatching, 0 pitchSinging, 0 rhythmComparison, 0 rhythmMatching) "
         "from Peach for iPhone export format 3, merge mode; 0 duplicates skipped",
         "not imported: 2 rhythm training rows (this Peach has no rhythm training; they were left out)",
     ]

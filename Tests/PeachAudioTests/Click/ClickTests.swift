@@ -6,19 +6,6 @@ import Testing
 struct ClickTests {
     static let sampleRate = 48_000.0
 
-    /// Each onset: the first sample above a tenth of the peak after at least 20 ms of quiet.
-    static func onsets(_ samples: [Float], sampleRate: Double) -> [Double] {
-        let threshold = Click.peak / 10
-        let quiet = Int(0.02 * sampleRate)
-        var found: [Double] = []
-        var lastLoud = -quiet - 1
-        for (frame, sample) in samples.enumerated() where abs(sample) > threshold {
-            if frame - lastLoud > quiet { found.append(Double(frame) / sampleRate) }
-            lastLoud = frame
-        }
-        return found
-    }
-
     @Test func theClickIsShortLoudFromSampleZeroAndDecays() {
         let click = Click.samples(sampleRate: Self.sampleRate)
         #expect(Double(click.count) / Self.sampleRate <= 0.06)
@@ -32,7 +19,7 @@ struct ClickTests {
     @Test func aRenderedCompareTimingTrialSoundsEachClickOnScheduleAndTheThirdDisplacedByTheOffset() {
         for (bpm, percent) in [(80, -7.5), (200, 1.0), (40, 20.0), (123, -3.3)] {
             let trial = RhythmComparison(tempo: TempoBPM(bpm)!, offsetPercent: percent)
-            let detected = Self.onsets(Click.render(onsets: trial.clickSeconds, sampleRate: Self.sampleRate), sampleRate: Self.sampleRate)
+            let detected = ClickOnsets.detect(Click.render(onsets: trial.clickSeconds, sampleRate: Self.sampleRate), sampleRate: Self.sampleRate)
             #expect(detected.count == 4)
             for (heard, scheduled) in zip(detected, trial.clickSeconds) {
                 #expect(abs(heard - scheduled) < 0.0001, "\(bpm) BPM: \(heard) vs \(scheduled)")

@@ -56,7 +56,7 @@ struct SchemaUpgradeTests {
         }
     }
 
-    @Test(arguments: ["v1-comparisons", "v2-pitch-matching", "v3-settings", "v4-disciplines", "v5-import-journal", "v6-answer-keys", "v7-sung-octave"])
+    @Test(arguments: ["v1-comparisons", "v2-pitch-matching", "v3-settings", "v4-disciplines", "v5-import-journal", "v6-answer-keys", "v7-sung-octave", "v8-open-trials"])
     func aFixtureOpensUpgradedWithEveryRecordIntact(schema: String) async throws {
         let directory = TemporaryDirectory()
         try FileManager.default.copyItem(at: FixtureFiles.url("schemas/\(schema).sqlite"), to: directory.url.appendingPathComponent("peach.sqlite"))

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+@testable import PeachCore
+@testable import PeachStore
+
+extension TrainingDataStoreContractTests {
+    /// A Compare Timing answer and two Fill the Gap answers, one without a hit (every figure but the
+    /// hit rate empty).
+    static let rhythmRecords: [TrainingRecord] = [
+        .rhythmComparison(CompletedRhythmComparison(
+            tempo: TempoBPM(80)!, offsetPercent: -7.5, isCorrect: true, timestamp: Date(timeIntervalSince1970: 1_800_000_010.125))),
+        .rhythmMatching(CompletedRhythmMatching(
+            tempo: TempoBPM(163)!, meanOffsetMs: -3.25, offsetSDMs: 9.5, hitRate: 0.875,
+            meanOffsetMsByPosition: [-1, nil, 4.25, -8], timestamp: Date(timeIntervalSince1970: 1_800_000_011.250))),
+        .rhythmMatching(CompletedRhythmMatching(
+            tempo: TempoBPM(40)!, meanOffsetMs: nil, offsetSDMs: nil, hitRate: 0,
+            meanOffsetMsByPosition: [nil, nil, nil, nil], timestamp: Date(timeIntervalSince1970: 1_800_000_012.500))),
+    ]
+
+    @Test(arguments: Backend.allCases)
+    func rhythmRecordsAreSavedListedReplayedAndFoundByKey(backend: Backend) async throws {
+        let harness = try await Harness.make(backend)
+        let key = AnswerKey(rawValue: "key-rhythm-matching")!
+        try await harness.store.save(Self.records[0])
+        try await harness.store.save(Self.rhythmRecords[0])
+        try await harness.store.save(Self.rhythmRecords[1], key: key)
+        try await harness.store.save(Self.rhythmRecords[2])
+        #expect(try await harness.store.records(nil, limit: 10) == Self.rhythmRecords.reversed() + [Self.records[0]])
+        #expect(try await harness.store.records(.rhythmComparison, limit: 10) == [Self.rhythmRecords[0]])
+        #expect(try await harness.store.records(.rhythmMatching, limit: 10) == [Self.rhythmRecords[2], Self.rhythmRecords[1]])
+        #expect(try await harness.store.record(savedUnder: key) == Self.rhythmRecords[1])
+        #expect(try await harness.store.reduceRhythm(into: [TrainingRecord]()) { $0.append($1) } == Self.rhythmRecords)
+        let chain = try await harness.store.timingChain()
+        #expect(chain.counts == [.early: 1])
+        #expect(chain.last.map { TrainingRecord.rhythmComparison($0) } == Self.rhythmRecords[0])
+        try await harness.store.deleteAll()
+        #expect(try await harness.store.records(nil, limit: 10).isEmpty)
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aRhythmTrialStaysOpenWhole(backend: Backend) async throws {
+        let harness = try await Harness.make(backend)
+        let issuedAt = Date(timeIntervalSince1970: 1_800_000_000)
+        let trials = [
+            OpenTrial(id: "trial-timing", trial: .rhythmComparison(RhythmComparison(tempo: TempoBPM(97)!, offsetPercent: 3.7)), issuedAt: issuedAt),
+            OpenTrial(
+                id: "trial-gaps", trial: .rhythmMatching(RhythmMatchingTrial(tempo: TempoBPM(140)!, gapPositions: (0..<16).map { $0 % 4 })),
+                issuedAt: issuedAt),
+        ]
+        for trial in trials { try await harness.store.open(trial, keptFor: Self.week) }
+        for trial in trials { #expect(try await harness.store.openTrial(id: trial.id) == trial) }
+    }
+}
