@@ -28,10 +28,14 @@ import('/js/audio.js').then(async ({ realtimeContext }) => {
       return output.performanceTime + (time - output.contextTime) * 1000;
     };
     while (performance.now() < heardAt(base + offset) - 15) await sleep(5);
-    const at = heardAt(base + offset);
-    late.push(performance.now() - at);
-    while (performance.now() < at) { /* the last milliseconds, exactly */ }
-    document.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', bubbles: true, cancelable: true }));
+    // The last milliseconds, against the newest output timestamp: headless Chromium's (a fake
+    // device) jitters by milliseconds from one audio callback to the next.
+    let at = heardAt(base + offset);
+    while (performance.now() < at) at = heardAt(base + offset);
+    const tap = new KeyboardEvent('keydown', { key: ' ', bubbles: true, cancelable: true });
+    // How far after its moment the tap was made (a preempted page makes it late).
+    late.push(tap.timeStamp - at);
+    document.dispatchEvent(tap);
   }
   done({ base, late });
 }).catch((error) => done({ error: String(error) }));
@@ -82,17 +86,18 @@ def calibrate(browser, server, latency_ms):
     result = browser.execute_async_script(
         TAP_SCRIPT, "screen-calibration", "clickStart", [index * beat + latency_ms / 1000 for index in range(16)], None)
     assert "error" not in result, result
-    assert max(result["late"]) < 0, "every tap was dispatched on time"
     status = browser.find_element(By.ID, "calibration-status")
     WebDriverWait(browser, 10).until(lambda _: status.text.startswith("Calibrated"))
-    return browser.execute_script("return Number(localStorage.getItem('peach.rhythm.latencyMs'))")
+    stored = browser.execute_script("return Number(localStorage.getItem('peach.rhythm.latencyMs'))")
+    # What the taps really were: each made `late` ms after its moment (see TAP_SCRIPT).
+    return stored, statistics.median(latency_ms + late for late in result["late"])
 
 
 def test_fill_the_gap_taps_at_known_audio_times_are_stored_within_2_ms(server, browser):
     assert server.api("PUT", "settings", json={"tempoBPM": 200}).status_code == 200
     latency_ms = 30
-    stored_latency = calibrate(browser, server, latency_ms)
-    assert abs(stored_latency - latency_ms) <= 1, stored_latency
+    stored_latency, tapped_latency = calibrate(browser, server, latency_ms)
+    assert abs(stored_latency - tapped_latency) <= 1, (stored_latency, tapped_latency)
 
     browser.get(server.url)
     browser.find_element(By.ID, "start-fill-the-gap").click()
@@ -101,26 +106,20 @@ def test_fill_the_gap_taps_at_known_audio_times_are_stored_within_2_ms(server, b
     # Gaps 2–13 tapped, 0, 1, 14 and 15 left out; and one tap on a click, a sixteenth from any gap: a miss.
     offsets_ms = [-20, 10, -5, 15, 0, -12, 8, 20, -18, 4, -2, 12]
     tapped = list(range(2, 14))
-    previous = None
-    # A loaded machine may stall the page's tapping script past a tap's moment: then the trial is not
-    # the one planned, and the next one (the screen plays on) is tapped instead.
-    for _ in range(3):
-        WebDriverWait(browser, 20, poll_frequency=0.005).until(
-            lambda _: screen.get_attribute("data-trial-start") not in (None, previous))
-        previous = screen.get_attribute("data-trial-start")
-        gaps = [float(value) for value in screen.get_attribute("data-gap-seconds").split()]
-        sixteenth = float(screen.get_attribute("data-sixteenth-seconds"))
-        gap_steps = {round(gap / sixteenth) for gap in gaps}
-        miss = next(step for step in range(24, 64) if step not in gap_steps) * sixteenth
-        taps = sorted([gaps[gap] + (offset + latency_ms) / 1000 for gap, offset in zip(tapped, offsets_ms)]
-                      + [miss + latency_ms / 1000])
-        answered = screen.get_attribute("data-answered")
-        result = browser.execute_async_script(TAP_SCRIPT, "screen-fill-the-gap", "trialStart", taps, None)
-        assert "error" not in result, result
-        WebDriverWait(browser, 10, poll_frequency=0.01).until(lambda _: screen.get_attribute("data-answered") != answered)
-        if max(result["late"]) < 0:
-            break
-    assert max(result["late"]) < 0, "every tap was dispatched on time"
+    WebDriverWait(browser, 20, poll_frequency=0.005).until(lambda _: screen.get_attribute("data-trial-start"))
+    gaps = [float(value) for value in screen.get_attribute("data-gap-seconds").split()]
+    sixteenth = float(screen.get_attribute("data-sixteenth-seconds"))
+    gap_steps = {round(gap / sixteenth) for gap in gaps}
+    miss = next(step for step in range(24, 64) if step not in gap_steps) * sixteenth
+    planned = sorted([(gaps[gap] + (offset + latency_ms) / 1000, offset, gap) for gap, offset in zip(tapped, offsets_ms)]
+                     + [(miss + latency_ms / 1000, None, None)])
+    result = browser.execute_async_script(TAP_SCRIPT, "screen-fill-the-gap", "trialStart", [p[0] for p in planned], None)
+    assert "error" not in result, result
+    WebDriverWait(browser, 10, poll_frequency=0.01).until(lambda _: screen.get_attribute("data-answered"))
+    # The offsets the taps really had on the audio clock, less the calibration the screen used.
+    correction = latency_ms - stored_latency
+    actual = {gap: offset + late + correction for (_, offset, gap), late in zip(planned, result["late"]) if gap is not None}
+    offsets_ms = [actual[gap] for gap in tapped]
 
     record = records(server, "rhythmMatching")[0]  # the newest: the trial just tapped
     assert record["tempoBPM"] == 200
