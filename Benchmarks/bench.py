@@ -809,12 +809,120 @@ def browser_instruments(directory):
         browser.quit()
 
 
+# Keeps every judged answer the page receives (Fill the Gap's taps, each with the server's offset).
+ANSWER_PROBE = """
+window.__answers = [];
+const originalFetch = window.fetch;
+window.fetch = async function (input) {
+  const response = await originalFetch.apply(this, arguments);
+  if (String(input).endsWith('/answer') && response.ok) response.clone().json().then((body) => window.__answers.push(body));
+  return response;
+};
+"""
+
+
+def _process_tree_cpu_ms(root_pid):
+    """CPU time (user + system) of `root_pid` and every process below it: the browser's processes."""
+    parents = {}
+    for stat in pathlib.Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parents[int(stat.parent.name)] = (int(fields[1]), (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK"))
+    tree = {root_pid}
+    for _ in range(8):
+        tree |= {pid for pid, (parent, _) in parents.items() if parent in tree}
+    return sum(parents[pid][1] for pid in tree if pid in parents)
+
+
+def rhythm(directory):
+    """Rhythm in headless Chromium. Scheduling: 1,000 clicks by web/js/clicks.js rendered offline, each
+    onset against its scheduled time. Taps: Fill the Gap at 200 BPM, uncalibrated, synthetic taps at
+    known audio-clock times (gap ± up to 30 ms), each against the offset the server judged. CPU: the
+    browser's processes while a trial plays (untapped), beside the same time idle on Start."""
+    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "Tests" / "e2e"))
+    from conftest import chromium_options
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+    from test_rhythm import TAP_SCRIPT
+    from test_rhythm_audio import RENDER_SCRIPT, onsets
+    import numpy as np
+
+    process, url = start_server(pathlib.Path(directory) / "rhythm.sqlite")
+    requests.put(url + "api/settings", json={"tempoBPM": 200})
+    browser = webdriver.Chrome(options=chromium_options(), service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"))
+    browser.set_script_timeout(300)
+    try:
+        browser.get(url)
+        # Sixteenths at 197 BPM: no whole number of samples apart, so sub-sample starts count too.
+        click_seconds = [index * 15 / 197 for index in range(1000)]
+        result = browser.execute_async_script(RENDER_SCRIPT, click_seconds, 0.05, 0)
+        decode = lambda text: np.frombuffer(base64.b64decode(text), dtype=np.float32).astype(np.float64)
+        samples, click, rate = decode(result["samples"]), decode(result["click"]), result["rate"]
+        expected = 0.05 + np.array(click_seconds)
+        deviation_ms = np.abs(onsets(samples, click, rate, expected) - expected) * 1000
+        print(f"click scheduling (offline render of web/js/clicks.js, {rate} Hz): onset vs scheduled time over "
+              f"{len(deviation_ms)} clicks: median {np.median(deviation_ms):.4f} ms, max {np.max(deviation_ms):.4f} ms "
+              f"(goal ≤ 0.1 ms)")
+
+        browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": ANSWER_PROBE})
+        browser.get(url)
+        browser.find_element(By.ID, "start-fill-the-gap").click()
+        screen = browser.find_element(By.ID, "screen-fill-the-gap")
+        chromium = browser.service.process.pid
+        generator = random.Random(16)
+        errors, cpu_share, stalled = [], [], 0
+        previous = None
+        for trial in range(9):
+            WebDriverWait(browser, 20, poll_frequency=0.005).until(
+                lambda _: screen.get_attribute("data-trial-start") not in (None, previous))
+            previous = screen.get_attribute("data-trial-start")
+            answered = browser.execute_script("return window.__answers.length")
+            if trial >= 6:
+                # Untapped: the CPU of playing a trial, without the test's own tapping (which spins
+                # for the last milliseconds before each tap).
+                cpu_before, wall_before = _process_tree_cpu_ms(chromium), time.perf_counter()
+                WebDriverWait(browser, 20, poll_frequency=0.05).until(
+                    lambda _: browser.execute_script("return window.__answers.length") > answered)
+                cpu_share.append((_process_tree_cpu_ms(chromium) - cpu_before) / ((time.perf_counter() - wall_before) * 1000))
+                continue
+            gaps = [float(value) for value in screen.get_attribute("data-gap-seconds").split()]
+            # The first two cycles may begin before this script has read the trial.
+            intended = [generator.uniform(-30, 30) for _ in gaps[2:]]
+            tapped = browser.execute_async_script(
+                TAP_SCRIPT, "screen-fill-the-gap", "trialStart", [g + o / 1000 for g, o in zip(gaps[2:], intended)], None)
+            WebDriverWait(browser, 20, poll_frequency=0.005).until(
+                lambda _: browser.execute_script("return window.__answers.length") > answered)
+            judged = browser.execute_script("return window.__answers.at(-1).taps")
+            # Against when each tap was really made on the audio clock (its `late` after the moment planned).
+            errors += [tap["offsetMs"] - (want + late) for tap, want, late in zip(judged, intended, tapped["late"])]
+            stalled = max(stalled, max(tapped["late"]))
+        browser.get(url)
+        cpu_before, wall_before = _process_tree_cpu_ms(chromium), time.perf_counter()
+        time.sleep(5)
+        idle = (_process_tree_cpu_ms(chromium) - cpu_before) / ((time.perf_counter() - wall_before) * 1000)
+    finally:
+        browser.quit()
+        stop(process)
+    absolute = [abs(error) for error in errors]
+    print(f"tap → stored offset (Fill the Gap, 200 BPM, synthetic taps on the audio clock; error = judged − intended) "
+          f"over {len(errors)} taps: mean {statistics.mean(errors):+.3f} ms, median |error| {statistics.median(absolute):.3f} ms, "
+          f"p95 {percentile(absolute, 95):.3f} ms, max {max(absolute):.3f} ms (goal ≤ 2 ms); "
+          f"taps made up to {stalled:.2f} ms after the moment planned (the output timestamp jumps between "
+          f"callbacks; counted in the intended offset) ({load()})")
+    print(f"browser CPU while a Fill the Gap trial plays: {statistics.median(cpu_share) * 100:.1f} % of one core "
+          f"(median of {len(cpu_share)} trials; idle on Start {idle * 100:.1f} %; headless Chromium, {load()})")
+
+
 SECTIONS = {
     "launch": launch, "answer": answer, "concurrent": concurrent, "loop": loop, "profile": profile, "slider": slider,
     "synthesis": synthesis, "instruments": instruments, "browser-instruments": browser_instruments,
     "alsa-latency": alsa_latency, "match-latency": match_latency, "sing-latency": sing_latency,
     "data": data, "import-latency": import_latency, "pitch": pitch, "pitch-worklet": pitch_worklet,
-    "rhythm-clicks": rhythm_clicks,
+    "rhythm": rhythm, "rhythm-clicks": rhythm_clicks,
 }
 
 if __name__ == "__main__":

@@ -131,6 +131,31 @@ def singing(browser, server):
         lambda _: browser.find_element(By.ID, "screen-singing").get_attribute("data-state") == "permission")
 
 
+def compare_timing(browser, server):
+    start(browser, server)
+    browser.find_element(By.ID, "start-compare-timing").click()
+    WebDriverWait(browser, 10, poll_frequency=0.01).until(
+        lambda _: browser.execute_script("return !document.getElementById('answer-early').disabled"))
+
+
+def compare_timing_feedback(browser, server):
+    compare_timing(browser, server)
+    browser.execute_script("document.getElementById('answer-late').click()")
+    WebDriverWait(browser, 5, poll_frequency=0.01).until(
+        lambda _: "visible" in browser.find_element(By.ID, "compare-timing-feedback").get_attribute("class"))
+
+
+def fill_the_gap(browser, server):
+    start(browser, server)
+    browser.find_element(By.ID, "start-fill-the-gap").click()
+    WebDriverWait(browser, 10, poll_frequency=0.01).until(
+        lambda _: browser.find_element(By.ID, "screen-fill-the-gap").get_attribute("data-state") == "playing")
+
+
+def calibration(browser, server):
+    open_hash(browser, server, "#/calibration", "screen-calibration")
+
+
 def answer_some(server, comparisons=30, matches=5):
     for index in range(comparisons):
         comparison = server.api("POST", "comparisons").json()
@@ -144,6 +169,12 @@ def answer_some(server, comparisons=30, matches=5):
         server.api("POST", f"trials/{trial['id']}/answer", json={"answer": "higher" if index % 2 else "lower"})
         trial = server.api("POST", "trials", json={"discipline": "intervalMatching"}).json()
         server.api("POST", f"trials/{trial['id']}/answer", json={"normalizedValue": 0.1})
+    # And rhythm, so the profile's rhythm tables have rows.
+    for index in range(4):
+        trial = server.api("POST", "trials", json={"discipline": "rhythmComparison"}).json()
+        server.api("POST", f"trials/{trial['id']}/answer", json={"answer": "early" if index % 2 else "late"})
+    trial = server.api("POST", "trials", json={"discipline": "rhythmMatching"}).json()
+    server.api("POST", f"trials/{trial['id']}/answer", json={"tapSeconds": [gap + 0.012 for gap in trial["gapSeconds"][1:]]})
 
 
 def profile_empty(browser, server):
@@ -173,6 +204,10 @@ SCREENS = {
     "interval-training": interval_training,
     "interval-matching": interval_matching,
     "singing": singing,
+    "compare-timing": compare_timing,
+    "compare-timing-feedback": compare_timing_feedback,
+    "fill-the-gap": fill_the_gap,
+    "calibration": calibration,
     "profile-empty": profile_empty,
     "profile": profile,
 }

@@ -33,6 +33,12 @@ async function requestText(path) {
   return response.text();
 }
 
+async function requestBytes(path) {
+  const response = await fetch(`/api/${path}`);
+  if (!response.ok) throw new ApiError(response.status, `${path}: ${response.status} ${response.statusText}`);
+  return response.arrayBuffer();
+}
+
 /** A fresh idempotency key: `crypto.randomUUID` needs a secure context, a phone on the LAN has none. */
 function answerKey() {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
@@ -52,13 +58,17 @@ export const api = {
   /** `count` trials to train on while the server cannot be reached; each is answered like any other. */
   reserveTrials: (discipline, count) => request('POST', 'trials/reserve', { discipline, count }),
   /**
-   * `{ answer: 'higher' | 'lower' }`, `{ normalizedValue }` or `{ sungCents }`, as the trial's kind
-   * takes. Resolves with the judged answer, or null while the server cannot be reached: the answer
+   * `{ answer: 'higher' | 'lower' }`, `{ answer: 'early' | 'late' }`, `{ normalizedValue }`, `{ sungCents }`
+   * or `{ tapSeconds }`, as the trial's kind takes. Resolves with the judged answer, or null while the server cannot be reached: the answer
    * is kept and delivered later (see answer-queue.js).
    */
   answerTrial: (id, body) => queue.submit(`trials/${encodeURIComponent(id)}/answer`, body, answerKey(), sendAnswer),
   /** Called with the number of answers not yet acknowledged, now and on every change. */
   onPendingAnswers: queue.onPendingChange,
+  /** The rhythm disciplines' click (a WAV whose onset is its first sample). */
+  clickSound: () => requestBytes('sounds/click.wav'),
+  /** Taps along clicks, both on one time base → `{ latencyMs, tapsUsed }` (400 when too few fall near a click). */
+  rhythmCalibration: (clickSeconds, tapSeconds) => request('POST', 'rhythm/calibration', { clickSeconds, tapSeconds }),
   settings: () => request('GET', 'settings'),
   updateSettings: (changes) => request('PUT', 'settings', changes),
   resetTrainingData: () => request('DELETE', 'records'),

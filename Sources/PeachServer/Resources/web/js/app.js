@@ -6,6 +6,9 @@ import { settingsScreen } from './screens/settings.js';
 import { profileScreen } from './screens/profile.js';
 import { pitchMatchingScreen } from './screens/pitch-matching.js';
 import { singingScreen } from './screens/singing.js';
+import { compareTimingScreen } from './screens/compare-timing.js';
+import { fillTheGapScreen } from './screens/fill-the-gap.js';
+import { calibrationScreen } from './screens/calibration.js';
 
 // Hub and spoke: Start is the hub (#/), every other screen is a spoke that returns to it.
 const announcer = document.getElementById('announcer');
@@ -24,7 +27,11 @@ const start = startScreen(context);
 const comparison = comparisonScreen(context);
 const pitchMatching = pitchMatchingScreen(context);
 const singing = singingScreen(context);
-const screens = [start, comparison, pitchMatching, settingsScreen(context), profileScreen(context), singing];
+const compareTiming = compareTimingScreen(context);
+const fillTheGap = fillTheGapScreen(context);
+const calibration = calibrationScreen(context);
+const screens = [start, comparison, pitchMatching, settingsScreen(context), profileScreen(context), singing,
+  compareTiming, fillTheGap, calibration];
 // Each route: the screen and what it is shown with (the discipline of a training screen).
 const routes = {
   '#/': [start],
@@ -33,6 +40,9 @@ const routes = {
   '#/pitch-matching': [pitchMatching, 'pitchMatching'],
   '#/interval-matching': [pitchMatching, 'intervalMatching'],
   '#/singing': [singing],
+  '#/compare-timing': [compareTiming, 'rhythmComparison'],
+  '#/fill-the-gap': [fillTheGap],
+  '#/calibration': [calibration],
   '#/settings': [screens[3]],
   '#/profile': [screens[4]],
 };
@@ -57,7 +67,8 @@ window.addEventListener('pagehide', interrupt);
 window.addEventListener('hashchange', route);
 
 // A reload mid-training is a "coming back": it lands on Start, never straight into sound.
-const trainingScreens = new Set(['#/training', '#/interval-training', '#/pitch-matching', '#/interval-matching', '#/singing']);
+const trainingScreens = new Set(['#/training', '#/interval-training', '#/pitch-matching', '#/interval-matching', '#/singing',
+  '#/compare-timing', '#/fill-the-gap']);
 if (trainingScreens.has(location.hash)) history.replaceState(null, '', '#/');
 
 // Answers the server has not acknowledged yet are kept and retried; the user sees how many.

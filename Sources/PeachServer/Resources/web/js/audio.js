@@ -5,6 +5,8 @@
 // How a note is shaped is not decided here: each trial carries the one sound definition (`synthesis`:
 // ramps, glide, level; PeachAudio's SynthesisSettings), which the terminal's synthesizer follows too.
 
+import { decodeWav } from './wav.js';
+
 const CURVE_POINTS = 128;
 /** Ascending raised cosine from 0 to 1, sampled for setValueCurveAtTime. */
 const RISE = new Float32Array(CURVE_POINTS).map((_, i) => 0.5 - 0.5 * Math.cos((Math.PI * i) / (CURVE_POINTS - 1)));
@@ -32,24 +34,10 @@ export function sampleKey(frequencyHz) {
 
 const samples = new Map();
 
-/** The server's WAV (mono, 32-bit float) as an AudioBuffer; usable by any context. */
-function decodeFloatWav(bytes) {
-  const view = new DataView(bytes);
-  const sampleRate = view.getUint32(24, true);
-  for (let offset = 12; offset + 8 <= bytes.byteLength; offset += 8 + view.getUint32(offset + 4, true)) {
-    if (String.fromCharCode(...new Uint8Array(bytes, offset, 4)) !== 'data') continue;
-    const data = new Float32Array(bytes.slice(offset + 8, offset + 8 + view.getUint32(offset + 4, true)));
-    const buffer = new AudioBuffer({ length: data.length, numberOfChannels: 1, sampleRate });
-    buffer.copyToChannel(data, 0);
-    return buffer;
-  }
-  throw new Error('the sample has no data');
-}
-
 async function fetchSample(sound, key) {
   const response = await fetch(`/api/sounds/${encodeURIComponent(sound)}/notes/${key}`);
   if (!response.ok) throw new Error(`${sound} key ${key}: ${response.status} ${response.statusText}`);
-  const buffer = decodeFloatWav(await response.arrayBuffer());
+  const buffer = decodeWav(await response.arrayBuffer());
   const loopStart = response.headers.get('Peach-Loop-Start');
   const loopEnd = response.headers.get('Peach-Loop-End');
   return {

@@ -1,4 +1,4 @@
-import { language } from './i18n.js';
+import { language, t } from './i18n.js';
 
 // Numbers and dates in the user's language; the values themselves always come from the server.
 
@@ -9,6 +9,13 @@ export function formatNumber(value, fractionDigits = 0) {
 
 export function formatCents(value) {
   return formatNumber(value, 1);
+}
+
+/** A signed timing offset in ms (negative is early) as words: "12 ms early", "on time". */
+export function formatOffsetMs(offsetMs) {
+  const value = formatNumber(Math.abs(offsetMs), 0);
+  if (value === formatNumber(0, 0)) return t('rhythm.onTime');
+  return t(offsetMs < 0 ? 'rhythm.early' : 'rhythm.late', { value });
 }
 
 export function formatCount(value) {

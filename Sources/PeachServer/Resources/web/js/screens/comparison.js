@@ -10,17 +10,46 @@ const RESERVE_SIZE = 20;
 /** The seeds' haptic tick on a wrong answer, where the device can vibrate. */
 const WRONG_ANSWER_VIBRATION_MS = 40;
 
-// The comparison loop in the browser, for unison and intervals alike: the server picks every
-// comparison, judges every answer and sends the loop's timing with each trial; this screen
-// schedules the sound on the audio clock, gates the buttons and shows feedback.
-export function comparisonScreen({ navigate, announce }) {
-  const element = document.getElementById('screen-comparison');
-  const title = document.getElementById('comparison-title');
-  const intervalText = document.getElementById('comparison-interval');
-  let discipline = 'pitchComparison';
-  const higher = document.getElementById('answer-higher');
-  const lower = document.getElementById('answer-lower');
-  const feedback = document.getElementById('comparison-feedback');
+/** Higher or lower: two notes, unison or an interval. */
+const pitch = {
+  screen: 'screen-comparison',
+  feedback: 'comparison-feedback',
+  buttons: { higher: 'answer-higher', lower: 'answer-lower' },
+  keys: { arrowup: 'higher', h: 'higher', arrowdown: 'lower', l: 'lower' },
+  enter(discipline) {
+    const title = document.getElementById('comparison-title');
+    // Through data-i18n, so a language change re-translates the right title.
+    title.dataset.i18n = discipline === 'intervalComparison' ? 'intervalComparison.title' : 'comparison.title';
+    title.textContent = t(title.dataset.i18n);
+    document.getElementById('comparison-interval').hidden = true;
+  },
+  // An instrument's keys come from the server on first use (cached after), before the clock starts.
+  load: (comparison) => loadSamples(comparison.sound.id, [comparison.note1.frequencyHz, comparison.note2.frequencyHz]),
+  schedule(context, comparison, start, samples) {
+    const scheduled = scheduleComparison(context, comparison, start, { samples });
+    return { stop: scheduled.stop, marks: { note1Start: start, note2Start: scheduled.note2Start } };
+  },
+  /** Interval trials name the interval to listen for; unison needs no label. */
+  label(comparison, discipline) {
+    const intervalText = document.getElementById('comparison-interval');
+    const isInterval = discipline === 'intervalComparison';
+    intervalText.hidden = !isInterval;
+    intervalText.textContent = isInterval ? intervalLabel(comparison.interval, comparison.tuningSystem) : '';
+  },
+};
+
+/** The comparison screen of the pitch disciplines. */
+export const comparisonScreen = (context) => comparisonLoop(context, pitch);
+
+// The comparison loop in the browser, for every discipline answered with one of two buttons: the
+// server picks every trial, judges every answer and sends the loop's timing with each trial; this
+// screen schedules the sound on the audio clock, gates the buttons and shows feedback. `kind` says
+// which screen, buttons and keys, and how a trial sounds (see `pitch` above).
+export function comparisonLoop({ navigate, announce }, kind) {
+  const element = document.getElementById(kind.screen);
+  let discipline = null;
+  const buttons = Object.entries(kind.buttons).map(([answer, id]) => [answer, document.getElementById(id)]);
+  const feedback = document.getElementById(kind.feedback);
 
   let session = 0; // bumped on every stop, so callbacks of a discarded trial do nothing
   let trial = null;
@@ -29,8 +58,7 @@ export function comparisonScreen({ navigate, announce }) {
 
   const isCurrent = (id) => id === session;
   const setEnabled = (enabled) => {
-    higher.disabled = !enabled;
-    lower.disabled = !enabled;
+    for (const [, button] of buttons) button.disabled = !enabled;
   };
   // Timing marks on the audio clock, read by the browser tests and the benchmark.
   const mark = (name, time) => { element.dataset[name] = String(time); };
@@ -48,15 +76,14 @@ export function comparisonScreen({ navigate, announce }) {
 
   async function play(comparison, id, startAt) {
     const context = realtimeContext();
-    // An instrument's keys come from the server on first use (cached after), before the clock starts.
-    const samples = await loadSamples(comparison.sound.id, [comparison.note1.frequencyHz, comparison.note2.frequencyHz]);
+    const loaded = await kind.load(comparison);
     if (!isCurrent(id)) return;
     const start = Math.max(startAt ?? 0, context.currentTime + LEAD_SECONDS);
-    trial = { comparison, scheduled: scheduleComparison(context, comparison, start, { samples }), answered: false };
-    mark('note1Start', start);
-    mark('note2Start', trial.scheduled.note2Start);
+    const scheduled = kind.schedule(context, comparison, start, loaded);
+    trial = { comparison, scheduled, answered: false };
+    for (const [name, time] of Object.entries(scheduled.marks)) mark(name, time);
     setEnabled(false);
-    showInterval(comparison);
+    kind.label(comparison, discipline);
     const current = trial;
     const answersOpen = start + comparison.session.answersOpenSeconds;
     if (await untilAudible(context, answersOpen, () => !isCurrent(id) || current.answered)) {
@@ -67,7 +94,7 @@ export function comparisonScreen({ navigate, announce }) {
 
   async function answer(which) {
     const current = trial;
-    if (!current || current.answered || higher.disabled) return;
+    if (!current || current.answered || buttons[0][1].disabled) return;
     const id = session;
     current.answered = true;
     setEnabled(false);
@@ -122,13 +149,6 @@ export function comparisonScreen({ navigate, announce }) {
     if (!isCorrect) navigator.vibrate?.(WRONG_ANSWER_VIBRATION_MS);
   }
 
-  /** Interval trials name the interval to listen for; unison needs no label. */
-  function showInterval(comparison) {
-    const isInterval = discipline === 'intervalComparison';
-    intervalText.hidden = !isInterval;
-    intervalText.textContent = isInterval ? intervalLabel(comparison.interval, comparison.tuningSystem) : '';
-  }
-
   function hideFeedback() {
     feedback.className = 'feedback';
   }
@@ -136,24 +156,19 @@ export function comparisonScreen({ navigate, announce }) {
   function onKey(event) {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     const key = event.key.toLowerCase();
-    if (key === 'arrowup' || key === 'h') answer('higher');
-    else if (key === 'arrowdown' || key === 'l') answer('lower');
+    if (kind.keys[key]) answer(kind.keys[key]);
     else if (key === 'escape') navigate('#/');
     else return;
     event.preventDefault();
   }
 
-  higher.addEventListener('click', () => answer('higher'));
-  lower.addEventListener('click', () => answer('lower'));
+  for (const [which, button] of buttons) button.addEventListener('click', () => answer(which));
 
   return {
     element,
-    async show(chosen = 'pitchComparison') {
+    async show(chosen) {
       discipline = chosen;
-      // Through data-i18n, so a language change re-translates the right title.
-      title.dataset.i18n = discipline === 'intervalComparison' ? 'intervalComparison.title' : 'comparison.title';
-      title.textContent = t(title.dataset.i18n);
-      intervalText.hidden = true;
+      kind.enter(discipline);
       const id = ++session;
       document.addEventListener('keydown', onKey);
       hideFeedback();

@@ -1,5 +1,6 @@
 import { api } from '../api.js';
 import { showIntervalProfile } from '../interval-profile.js';
+import { showRhythmProfile } from '../rhythm-profile.js';
 import { language, t } from '../i18n.js';
 import { formatCents, formatCount, formatDate } from '../format.js';
 import { attachTimelineChart } from '../timeline-chart.js';
@@ -171,6 +172,7 @@ export function profileScreen() {
       const [pitch, ...accuracies] = await Promise.all([api.profile(), ...accuracy.map(({ scope }) => api.profile(scope))]);
       if (id !== generation) return;
       profile = pitch;
+      showRhythmProfile(pitch.rhythm);
       await Promise.all(accuracy.map(({ view }, index) => view.show(accuracies[index].pitchMatching)));
       if (id !== generation) return;
       if (showSummary()) await loadChart(id);

@@ -1,5 +1,6 @@
 import { api } from '../api.js';
 import { formatNumber } from '../format.js';
+import { showLatency } from '../device-latency.js';
 import { setLanguage, soundLabel, t } from '../i18n.js';
 
 // Every control is bounded by the ranges the server sends, so nothing here can produce an invalid
@@ -23,6 +24,7 @@ export function settingsScreen({ navigate }) {
     noteGapSeconds: (value) => t('unit.seconds', { value: formatNumber(value, 1) }),
     referencePitchHz: (value) => t('unit.hertz', { value: formatNumber(value) }),
     intervalMatchingCentRange: (value) => t('unit.centsRange', { value: formatNumber(value) }),
+    tempoBPM: (value) => t('unit.bpm', { value: formatNumber(value) }),
   };
   const intervalGrid = document.getElementById('interval-grid-body');
 
@@ -44,6 +46,8 @@ export function settingsScreen({ navigate }) {
     bound('referencePitchHz', ranges.referencePitchHz);
     bound('varyLoudness', ranges.varyLoudness);
     bound('intervalMatchingCentRange', ranges.intervalMatchingCentRange);
+    bound('tempoBPM', ranges.tempoBPM);
+    showLatency(document.getElementById('settings-calibration'));
     const sounds = Object.fromEntries(choices.sounds.map((sound) => [sound.id, sound]));
     fillSelect('soundSource', choices.soundSources, (id) => soundName(sounds[id]));
     fillSelect('tuningSystem', choices.tuningSystems, (tuning) => t(`settings.tuningSystem.${tuning}`));

@@ -12,6 +12,8 @@ export function startScreen({ navigate }) {
   document.getElementById('start-singing').addEventListener('click', () => navigate('#/singing'));
   document.getElementById('start-interval-training').addEventListener('click', () => navigate('#/interval-training'));
   document.getElementById('start-interval-matching').addEventListener('click', () => navigate('#/interval-matching'));
+  document.getElementById('start-compare-timing').addEventListener('click', () => navigate('#/compare-timing'));
+  document.getElementById('start-fill-the-gap').addEventListener('click', () => navigate('#/fill-the-gap'));
   preview.addEventListener('click', () => navigate('#/profile'));
   document.getElementById('start-intervals-profile').addEventListener('click', () => navigate('#/profile'));
   document.getElementById('open-info').addEventListener('click', async () => {

@@ -1,0 +1,93 @@
+import { api } from '../api.js';
+import { realtimeContext } from '../audio.js';
+import { loadClick } from '../clicks.js';
+import { untilAudible } from '../clock.js';
+import { showLatency, storeLatencyMs } from '../device-latency.js';
+import { formatNumber } from '../format.js';
+import { t } from '../i18n.js';
+import { tapAlong } from '../taps.js';
+
+/** Clicks to tap along with: the server needs at least half of them near a click. */
+const CLICKS = 16;
+/** Time to get ready between pressing Start and the first click. */
+const LEAD_SECONDS = 1;
+
+// Calibration: 16 clicks a beat apart at the tempo setting; the user taps along, the server takes
+// the median offset as this device's latency, and the browser keeps it (device-latency.js).
+export function calibrationScreen({ announce }) {
+  const element = document.getElementById('screen-calibration');
+  const pad = document.getElementById('calibration-pad');
+  const startButton = document.getElementById('calibration-start');
+  const current = document.getElementById('calibration-current');
+  const status = document.getElementById('calibration-status');
+
+  let session = 0;
+  let running = null;
+  const isCurrent = (id) => id === session;
+  const mark = (name, value) => { element.dataset[name] = String(value); };
+  const setState = (state) => { element.dataset.state = state; };
+  const say = (text) => {
+    status.textContent = text;
+    announce(text);
+  };
+
+  async function calibrate() {
+    const id = session;
+    startButton.disabled = true;
+    status.textContent = '';
+    try {
+      const context = realtimeContext();
+      if (context.state !== 'running') await context.resume();
+      const [click, { settings }] = await Promise.all([loadClick(), api.settings()]);
+      if (!isCurrent(id)) return;
+      const beat = 60 / settings.tempoBPM;
+      const clickSeconds = Array.from({ length: CLICKS }, (_, index) => index * beat);
+      const start = context.currentTime + LEAD_SECONDS;
+      running = tapAlong(context, pad, { click, clickSeconds, start });
+      mark('clickStart', start);
+      mark('beatSeconds', beat);
+      setState('tapping');
+      pad.focus({ preventScroll: true });
+      // Half a beat after the last click, a late tap has arrived.
+      if (!await untilAudible(context, start + (CLICKS - 0.5) * beat, () => !isCurrent(id))) return;
+      const taps = running.taps.slice();
+      running.stop();
+      running = null;
+      const { latencyMs, tapsUsed } = await api.rhythmCalibration(clickSeconds, taps);
+      if (!isCurrent(id)) return;
+      storeLatencyMs(latencyMs);
+      showLatency(current);
+      say(t('calibration.done', { value: formatNumber(latencyMs, 1), taps: tapsUsed }));
+    } catch (error) {
+      if (!isCurrent(id)) return;
+      console.warn('calibration failed:', error);
+      say(t(error.status === 400 ? 'calibration.tooFewTaps' : 'calibration.failed'));
+    } finally {
+      if (isCurrent(id)) {
+        setState('idle');
+        startButton.disabled = false;
+        startButton.focus({ preventScroll: true });
+      }
+    }
+  }
+
+  startButton.addEventListener('click', calibrate);
+
+  return {
+    element,
+    show() {
+      session += 1;
+      showLatency(current);
+      status.textContent = '';
+      setState('idle');
+      startButton.disabled = false;
+      startButton.focus({ preventScroll: true });
+    },
+    /** Leaving drops a calibration under way: nothing is measured or stored. */
+    hide() {
+      session += 1;
+      running?.stop();
+      running = null;
+    },
+  };
+}

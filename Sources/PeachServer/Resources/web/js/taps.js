@@ -1,0 +1,70 @@
+// Taps on the audio clock. An input event's timeStamp is on performance.now()'s clock; the context's
+// output timestamp pairs a context time with the performance time that sample reaches the output, so
+// a tap maps onto the context time the listener was hearing when they tapped.
+import { scheduleClicks } from './clicks.js';
+
+/** The context time heard at `timeStamp` (an event's, in milliseconds on performance.now()'s clock). */
+export function heardAt(context, timeStamp) {
+  const output = context.getOutputTimestamp?.();
+  // Its contextTime already lags currentTime by the output latency (measured in Chromium: by
+  // outputLatency + baseLatency), so that latency must not be subtracted again.
+  if (output && output.performanceTime > 0) return output.contextTime + (timeStamp - output.performanceTime) / 1000;
+  // No output timestamp yet (or none in this browser): what is rendered now is heard one latency later.
+  const latency = (context.outputLatency || 0) + (context.baseLatency || 0);
+  return context.currentTime - latency - (performance.now() - timeStamp) / 1000;
+}
+
+const MODIFIERS = new Set(['Shift', 'Control', 'Alt', 'Meta', 'CapsLock', 'Tab', 'Escape']);
+
+/**
+ * Calls `onTap(event)` for each tap: a pointer down on `pad`, or Space or any other plain key
+ * (held keys repeat no taps). Returns the function that stops listening.
+ */
+export function listenForTaps(pad, onTap) {
+  const onPointer = (event) => {
+    if (event.button > 0) return;
+    event.preventDefault();
+    onTap(event);
+  };
+  const onKey = (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || MODIFIERS.has(event.key)) return;
+    // Space would also scroll the page or activate a focused button.
+    event.preventDefault();
+    if (!event.repeat) onTap(event);
+  };
+  pad.addEventListener('pointerdown', onPointer);
+  document.addEventListener('keydown', onKey);
+  return () => {
+    pad.removeEventListener('pointerdown', onPointer);
+    document.removeEventListener('keydown', onKey);
+  };
+}
+
+/** How long the pad shows that a tap arrived. */
+const TAP_FLASH_MS = 120;
+
+/**
+ * Plays `click` at `start + clickSeconds` and collects every tap on `pad` (or a key) on the same time
+ * base: seconds from `start`, less `latencySeconds` (the device's calibration). `taps` grows as the
+ * user taps; the pad is enabled until `stop()`, which silences what is left and stops listening.
+ */
+export function tapAlong(context, pad, { click, clickSeconds, start, latencySeconds = 0 }) {
+  const scheduled = scheduleClicks(context, click, clickSeconds, start);
+  const taps = [];
+  pad.disabled = false;
+  let flash = null;
+  const stopListening = listenForTaps(pad, (event) => {
+    taps.push(heardAt(context, event.timeStamp) - start - latencySeconds);
+    pad.classList.add('tapped');
+    clearTimeout(flash);
+    flash = setTimeout(() => pad.classList.remove('tapped'), TAP_FLASH_MS);
+  });
+  return {
+    taps,
+    stop() {
+      scheduled.stop();
+      stopListening();
+      pad.disabled = true;
+    },
+  };
+}
