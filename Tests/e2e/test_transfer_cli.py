@@ -6,11 +6,13 @@ import subprocess
 from conftest import PEACH, ROOT
 from data_safety import HEADER, record_count, valid_rows
 
-# What Peach writes (format 3: with discipline, interval, tuning and a sung answer's octave); HEADER
-# (format 1) still imports.
-EXPORT_HEADER = ["# peach-records-format:3",
+# What Peach writes (format 4: with discipline, interval, tuning, a sung answer's octave and the rhythm
+# fields); HEADER (format 1) still imports.
+EXPORT_HEADER = ["# peach-records-format:4",
                  "discipline,timestamp,interval,direction,tuningSystem,note1,note2,note2CentOffset,isCorrect,"
-                 "referenceNote,initialCentOffset,userCentError,sungOctave"]
+                 "referenceNote,initialCentOffset,userCentError,sungOctave,tempoBPM,offsetPercent,offsetMs,"
+                 "meanOffsetMs,offsetSDMs,hitRate,meanOffsetMsPosition0,meanOffsetMsPosition1,meanOffsetMsPosition2,"
+                 "meanOffsetMsPosition3"]
 
 
 def peach(*arguments):
@@ -34,7 +36,7 @@ def test_export_then_import_into_another_database_round_trips(server, tmp_path):
     assert first.returncode == 0, first.stderr
     assert first.stdout.startswith(
         "imported 3 records (3 pitchComparison, 0 intervalComparison, 0 pitchMatching, 0 intervalMatching, "
-        "0 pitchSinging, 0 rhythmComparison, 0 rhythmMatching) from Peach records format 3")
+        "0 pitchSinging, 0 rhythmComparison, 0 rhythmMatching) from Peach records format 4")
     again = peach("import", exported, "--merge", "--data", copy)
     assert "imported 0 records" in again.stdout and "3 duplicates skipped" in again.stdout
     assert record_count(copy) == 3
@@ -63,11 +65,12 @@ def test_the_iphone_export_maps_and_says_what_it_left_out(tmp_path):
     data = tmp_path / "peach.sqlite"
     result = peach("import", ROOT / "Tests/Fixtures/iphone/peach-export-format-3.csv", "--merge", "--data", data)
     assert result.returncode == 0, result.stderr
-    # Unison and interval rows are all imported, each in its discipline; only rhythm is left out.
+    # Unison, interval and Compare Timing rows are all imported, each in its discipline; the rhythm
+    # matching row lacks the hit rate a Fill the Gap record holds and is left out.
     assert result.stdout.splitlines() == [
-        "imported 5 records (2 pitchComparison, 1 intervalComparison, 1 pitchMatching, 1 intervalMatching, 0 pitchSinging, 0 rhythmComparison, 0 rhythmMatching) "
+        "imported 6 records (2 pitchComparison, 1 intervalComparison, 1 pitchMatching, 1 intervalMatching, 0 pitchSinging, 1 rhythmComparison, 0 rhythmMatching) "
         "from Peach for iPhone export format 3, merge mode; 0 duplicates skipped",
-        "not imported: 2 rhythm training rows (this Peach has no rhythm training; they were left out)",
+        "not imported: 1 rhythm matching rows (the iPhone export lacks the hit rate every Fill the Gap record holds; they were left out)",
     ]
 
 

@@ -138,6 +138,12 @@ public struct PeachDatabase: Sendable {
             for table in ["rhythmComparison", "rhythmMatching"] {
                 try db.create(index: "\(table)_discipline_timestamp", on: table, columns: ["discipline", "timestamp"])
             }
+            // What a replace import deletes of the rhythm tables (ImportJournal).
+            try db.alter(table: "importJournal") { t in
+                for table in ["rhythmComparison", "rhythmMatching"] {
+                    t.add(column: "\(table)Watermark", .integer).notNull().defaults(to: 0)
+                }
+            }
         }
         return migrator
     }

@@ -51,6 +51,28 @@ struct FieldReader {
         return Cents(value)
     }
 
+    func tempo(_ column: String) throws(ImportError) -> TempoBPM {
+        let cell = text(column)
+        guard Self.isInteger(cell), let number = Int(cell), let tempo = TempoBPM(number) else {
+            throw fail(column, "is not a tempo (an integer from \(TempoBPM.range.lowerBound) to \(TempoBPM.range.upperBound) BPM)")
+        }
+        return tempo
+    }
+
+    /// A finite decimal within `limits`, described by `unit` in the message.
+    func number(_ column: String, within limits: ClosedRange<Double>, _ unit: String) throws(ImportError) -> Double {
+        let cell = text(column)
+        guard Self.isDecimal(cell), let value = Double(cell), value.isFinite, limits.contains(value) else {
+            throw fail(column, "is not a decimal number of \(unit) from \(limits.lowerBound) to \(limits.upperBound)")
+        }
+        return value
+    }
+
+    /// As `number`, with an empty cell read as nil (a figure that does not exist or is not known).
+    func optionalNumber(_ column: String, within limits: ClosedRange<Double>, _ unit: String) throws(ImportError) -> Double? {
+        try text(column).isEmpty ? nil : number(column, within: limits, unit)
+    }
+
     /// `true` or `false`, in any letter case (spreadsheets write `TRUE`).
     func boolean(_ column: String) throws(ImportError) -> Bool {
         switch text(column).lowercased() {

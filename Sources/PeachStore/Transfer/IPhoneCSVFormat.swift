@@ -14,11 +14,14 @@ enum IPhoneCSVFormat {
     }
 
     enum SkipReason: CaseIterable {
-        case rhythm
+        case rhythmMatching
+        case timingOffsetDetection
 
         var explanation: String {
             switch self {
-            case .rhythm: "rhythm training rows (this Peach has no rhythm training; they were left out)"
+            case .rhythmMatching:
+                "rhythm matching rows (the iPhone export lacks the hit rate every Fill the Gap record holds; they were left out)"
+            case .timingOffsetDetection: "timingOffsetDetection rows (their fields are not known; they were left out)"
             }
         }
     }
@@ -27,9 +30,13 @@ enum IPhoneCSVFormat {
     /// renamed `rhythmMatching` to `continuousRhythmMatching`.
     private static let discrimination: Set<String> = ["pitchDiscrimination", "pitchComparison"]
     private static let matching = "pitchMatching"
-    private static let rhythm: Set<String> = [
-        "rhythmOffsetDetection", "rhythmMatching", "continuousRhythmMatching", "timingOffsetDetection",
-    ]
+    /// Compare Timing: the click's signed offset in milliseconds at the row's tempo.
+    private static let rhythmComparison = "rhythmOffsetDetection"
+    private static let rhythmMatching: Set<String> = ["rhythmMatching", "continuousRhythmMatching"]
+    private static let timingOffsetDetection = "timingOffsetDetection"
+    private static var known: Set<String> {
+        discrimination.union(rhythmMatching).union([matching, rhythmComparison, timingOffsetDetection])
+    }
 
     static func checkHeader(_ columns: [String: Int], line: Int) throws(ImportError) {
         if let missing = requiredColumns.first(where: { columns[$0] == nil }) {
@@ -40,10 +47,11 @@ enum IPhoneCSVFormat {
     static func row(_ reader: FieldReader) throws(ImportError) -> Row {
         let type = reader.text("trainingType")
         let timestamp = try reader.timestamp("timestamp")
-        if rhythm.contains(type) { return .skipped(.rhythm) }
+        if rhythmMatching.contains(type) { return .skipped(.rhythmMatching) }
+        if type == timingOffsetDetection { return .skipped(.timingOffsetDetection) }
+        if type == rhythmComparison { return .record(try Self.compareTimingRecord(reader, at: timestamp)) }
         guard discrimination.contains(type) || type == matching else {
-            let known = (discrimination.union(rhythm).union([matching])).sorted().joined(separator: ", ")
-            throw reader.fail("trainingType", "is not one of \(known)")
+            throw reader.fail("trainingType", "is not one of \(known.sorted().joined(separator: ", "))")
         }
         let reference = try reader.midiNote("referenceNote")
         let target = try reader.midiNote("targetNote")
@@ -65,6 +73,19 @@ enum IPhoneCSVFormat {
                 note1: reference, note2: target, note2CentOffset: try reader.cents("centOffset"),
                 isCorrect: try reader.boolean("isCorrect")),
             discipline: discipline, interval: interval, tuningSystem: tuning))
+    }
+
+    /// Peach stores the offset in percent of a sixteenth, the unit its difficulty chain works in.
+    private static func compareTimingRecord(_ reader: FieldReader, at timestamp: MillisecondTimestamp) throws(ImportError) -> TransferRecord {
+        let tempo = try reader.tempo("tempoBPM")
+        let milliseconds = try reader.number("offsetMs", within: TransferRecord.millisecondLimit, "milliseconds")
+        let percent = milliseconds / (tempo.sixteenthSeconds * 1000) * 100
+        guard TransferRecord.percentLimit.contains(percent) else {
+            throw reader.fail("offsetMs", "is more than a sixteenth at \(tempo)")
+        }
+        return TransferRecord(
+            timestamp: timestamp,
+            fields: .rhythmComparison(tempo: tempo, offsetPercent: percent, isCorrect: try reader.boolean("isCorrect")))
     }
 
     /// The target note decides the direction and size; the abbreviation must agree with it (empty

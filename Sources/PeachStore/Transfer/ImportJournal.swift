@@ -35,15 +35,18 @@ enum ImportJournal {
         }
     }
 
-    static let tables = ["comparison", "pitchMatching"]
+    /// Every record table; each has a `<table>Watermark` column in `importJournal` (the rhythm
+    /// tables' came with them, in v9-rhythm).
+    static let tables = RecordTable.allCases.map(\.name)
+    private static let watermarks = tables.map { "\($0)Watermark" }
 
     /// Starts an import; returns its id.
     static func begin(_ db: Database, mode: ImportMode) throws -> Int64 {
-        let comparisons = try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(id), 0) FROM comparison")!
-        let matchings = try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(id), 0) FROM pitchMatching")!
+        var values: [(any DatabaseValueConvertible)?] = [mode.rawValue, State.writing.rawValue]
+        for table in tables { values.append(try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(id), 0) FROM \(table)")!) }
         try db.execute(
-            sql: "INSERT INTO importJournal (mode, state, comparisonWatermark, pitchMatchingWatermark) VALUES (?, ?, ?, ?)",
-            arguments: [mode.rawValue, State.writing.rawValue, comparisons, matchings])
+            sql: "INSERT INTO importJournal (mode, state, \(watermarks.joined(separator: ", "))) VALUES (?, ?\(String(repeating: ", ?", count: tables.count)))",
+            arguments: StatementArguments(values))
         return db.lastInsertedRowID
     }
 
@@ -74,11 +77,12 @@ enum ImportJournal {
     /// - Returns: how many it deleted (0: done).
     static func deleteReplaced(_ db: Database, importId: Int64, limit: Int) throws -> Int {
         guard let row = try Row.fetchOne(
-            db, sql: "SELECT comparisonWatermark, pitchMatchingWatermark FROM importJournal WHERE id = ? AND mode = ?",
+            db, sql: "SELECT \(watermarks.joined(separator: ", ")) FROM importJournal WHERE id = ? AND mode = ?",
             arguments: [importId, ImportMode.replace.rawValue])
         else { return 0 }
         var deleted = 0
-        for (table, watermark) in zip(tables, [row[0] as Int64, row[1] as Int64]) where deleted < limit {
+        for (index, table) in tables.enumerated() where deleted < limit {
+            let watermark = row[index] as Int64
             try db.execute(
                 sql: "DELETE FROM \(table) WHERE id IN (SELECT id FROM \(table) WHERE id <= ? LIMIT ?)",
                 arguments: [watermark, limit - deleted])

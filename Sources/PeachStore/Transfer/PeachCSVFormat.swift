@@ -1,26 +1,33 @@
+import Foundation
 import PeachCore
 
-/// Peach's own CSV format: what `peach export` and `GET /api/export` write (version 3: the
-/// discipline, interval and tuning of every record, and the octave of a sung answer) and what
-/// Peach reads back (versions 1–3).
+/// Peach's own CSV format: what `peach export` and `GET /api/export` write (version 4: the
+/// discipline, interval and tuning of every record, the octave of a sung answer, and the rhythm
+/// disciplines' fields) and what Peach reads back (versions 1–4).
 /// Documented column by column in docs/data-format.md; a change of columns or meaning is a new version.
 enum PeachCSVFormat {
     static let markerPrefix = "# peach-records-format:"
-    static let version = 3
-    static let readableVersions = 1...3
+    static let version = 4
+    static let readableVersions = 1...4
     static var marker: String { markerPrefix + String(version) }
 
     private static let comparisonColumns = ["note1", "note2", "note2CentOffset", "isCorrect"]
     private static let matchingColumns = ["referenceNote", "initialCentOffset", "userCentError"]
     private static let labelColumns = ["interval", "direction", "tuningSystem"]
+    private static let positionColumns = RecordTable.positionFields
+    /// Compare Timing's own columns; its `isCorrect` is the comparison column.
+    private static let rhythmComparisonColumns = ["offsetPercent", "offsetMs"]
+    private static let rhythmMatchingColumns = ["meanOffsetMs", "offsetSDMs", "hitRate"] + positionColumns
+    private static let rhythmColumns = ["tempoBPM"] + rhythmComparisonColumns + rhythmMatchingColumns
 
     /// The columns of each version: version 1 knew unison only and said `kind` where version 2
-    /// names the discipline; version 3 adds `sungOctave`.
+    /// names the discipline; version 3 adds `sungOctave`, version 4 the rhythm columns.
     static func columns(version: Int) -> [String] {
         switch version {
         case 1: ["kind", "timestamp"] + comparisonColumns + matchingColumns
         case 2: ["discipline", "timestamp"] + labelColumns + comparisonColumns + matchingColumns
-        default: ["discipline", "timestamp"] + labelColumns + comparisonColumns + matchingColumns + ["sungOctave"]
+        case 3: ["discipline", "timestamp"] + labelColumns + comparisonColumns + matchingColumns + ["sungOctave"]
+        default: ["discipline", "timestamp"] + labelColumns + comparisonColumns + matchingColumns + ["sungOctave"] + rhythmColumns
         }
     }
 
@@ -32,21 +39,31 @@ enum PeachCSVFormat {
             CSVWriter.text(record.interval.interval.rawValue), CSVWriter.text(record.interval.direction.rawValue),
             CSVWriter.text(record.tuningSystem.rawValue),
         ]
-        let cells: [String]
+        let pitchCells: [String]
+        var rhythmCells = Array(repeating: "", count: rhythmColumns.count)
         switch record.fields {
         case let .comparison(note1, note2, offset, isCorrect):
-            cells = [
+            pitchCells = [
                 CSVWriter.integer(note1.rawValue), CSVWriter.integer(note2.rawValue), CSVWriter.number(offset.rawValue),
                 CSVWriter.boolean(isCorrect), "", "", "", "",
             ]
         case let .pitchMatching(note, initialOffset, error):
-            cells = [
+            pitchCells = [
                 "", "", "", "",
                 CSVWriter.integer(note.rawValue), CSVWriter.number(initialOffset.rawValue), CSVWriter.number(error.rawValue),
                 record.sungOctave.map(CSVWriter.integer) ?? "",
             ]
+        case let .rhythmComparison(tempo, offsetPercent, isCorrect):
+            pitchCells = ["", "", "", CSVWriter.boolean(isCorrect), "", "", "", ""]
+            rhythmCells[0] = CSVWriter.integer(tempo.rawValue)
+            rhythmCells[1] = CSVWriter.number(offsetPercent)
+            rhythmCells[2] = CSVWriter.number(Self.milliseconds(percent: offsetPercent, at: tempo))
+        case let .rhythmMatching(tempo, mean, sd, hitRate, positions):
+            pitchCells = Array(repeating: "", count: 8)
+            rhythmCells = [CSVWriter.integer(tempo.rawValue), "", ""]
+                + ([mean, sd, hitRate] + positions).map { $0.map(CSVWriter.number) ?? "" }
         }
-        return (labels + cells).joined(separator: ",")
+        return (labels + pitchCells + rhythmCells).joined(separator: ",")
     }
 
     /// The header must name exactly the version's columns (in any order): a missing or unknown
@@ -59,6 +76,17 @@ enum PeachCSVFormat {
         if let missing = expected.first(where: { columns[$0] == nil }) {
             throw ImportError(line: line, "the header lacks column '\(missing)'")
         }
+    }
+
+    /// What a spreadsheet's rounding of `offsetMs` may change.
+    private static let millisecondTolerance = 0.01
+
+    private static func milliseconds(percent: Double, at tempo: TempoBPM) -> Double {
+        CompletedRhythmComparison(tempo: tempo, offsetPercent: percent, isCorrect: true, timestamp: .distantPast).offsetMs
+    }
+
+    private static func isRhythm(_ discipline: Discipline) -> Bool {
+        discipline.kind == .rhythmComparison || discipline.kind == .rhythmMatching
     }
 
     static func record(_ reader: FieldReader, version: Int) throws(ImportError) -> TransferRecord {
@@ -84,6 +112,9 @@ enum PeachCSVFormat {
             tuning = system
             if !discipline.usesIntervals, interval != .unison {
                 throw reader.fail("interval", "must be P1 in a \(discipline) row")
+            }
+            if isRhythm(discipline), tuning != .equalTemperament {
+                throw reader.fail("tuningSystem", "must be equalTemperament in a \(discipline) row")
             }
         }
         // Only a sung answer has an octave, and it always has one (format 3 is the first to hold either).
@@ -115,8 +146,32 @@ enum PeachCSVFormat {
             fields = .pitchMatching(
                 referenceNote: note, initialCentOffset: try reader.cents("initialCentOffset"),
                 userCentError: try reader.cents("userCentError"))
-        case .rhythmComparison, .rhythmMatching:
-            throw reader.fail("discipline", "\(discipline) rows are not part of CSV format \(version)")
+        case .rhythmComparison:
+            guard version >= 4 else { throw reader.fail("discipline", "\(discipline) rows are not part of CSV format \(version)") }
+            try reader.requireEmpty(["note1", "note2", "note2CentOffset"] + matchingColumns + rhythmMatchingColumns, for: discipline.rawValue)
+            let tempo = try reader.tempo("tempoBPM")
+            let percent = try reader.number("offsetPercent", within: TransferRecord.percentLimit, "percent of a sixteenth")
+            // Written for people reading the file; it must agree with the percent it is derived from.
+            let milliseconds = try reader.number("offsetMs", within: TransferRecord.millisecondLimit, "milliseconds")
+            guard abs(milliseconds - Self.milliseconds(percent: percent, at: tempo)) <= Self.millisecondTolerance else {
+                throw reader.fail("offsetMs", "is not offsetPercent \(percent) of a sixteenth at \(tempo)")
+            }
+            fields = .rhythmComparison(tempo: tempo, offsetPercent: percent, isCorrect: try reader.boolean("isCorrect"))
+        case .rhythmMatching:
+            guard version >= 4 else { throw reader.fail("discipline", "\(discipline) rows are not part of CSV format \(version)") }
+            try reader.requireEmpty(comparisonColumns + matchingColumns + rhythmComparisonColumns, for: discipline.rawValue)
+            let limit = TransferRecord.millisecondLimit
+            var positions: [Double?] = []
+            for column in positionColumns { positions.append(try reader.optionalNumber(column, within: limit, "milliseconds")) }
+            fields = .rhythmMatching(
+                tempo: try reader.tempo("tempoBPM"),
+                meanOffsetMs: try reader.optionalNumber("meanOffsetMs", within: limit, "milliseconds"),
+                offsetSDMs: try reader.optionalNumber("offsetSDMs", within: 0...limit.upperBound, "milliseconds"),
+                hitRate: try reader.number("hitRate", within: 0...1, "hits per gap"),
+                meanOffsetMsByPosition: positions)
+        }
+        if version >= 4, !isRhythm(discipline) {
+            try reader.requireEmpty(rhythmColumns, for: discipline.rawValue)
         }
         return TransferRecord(
             timestamp: timestamp, fields: fields, discipline: discipline, interval: interval, tuningSystem: tuning,

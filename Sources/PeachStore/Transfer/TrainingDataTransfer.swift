@@ -15,12 +15,14 @@ public struct ImportSummary: Equatable, Sendable {
     public let mode: ImportMode
     public let comparisons: Int
     public let pitchMatchings: Int
+    /// Compare Timing and Fill the Gap records together (`byDiscipline` tells them apart).
+    public var rhythmRecords = 0
     public let duplicatesSkipped: Int
     public let skipped: [SkippedRows]
     /// Imported records per discipline.
     public var byDiscipline: [Discipline: Int] = [:]
 
-    public var imported: Int { comparisons + pitchMatchings }
+    public var imported: Int { comparisons + pitchMatchings + rhythmRecords }
 }
 
 /// Moving training records between the database and CSV files. An export is one read transaction
@@ -92,7 +94,7 @@ public struct TrainingDataTransfer: Sendable {
         } catch {
             throw .saveFailed(String(describing: error))
         }
-        var comparisons = 0, pitchMatchings = 0, duplicates = 0
+        var comparisons = 0, pitchMatchings = 0, rhythmRecords = 0, duplicates = 0
         var byDiscipline: [Discipline: Int] = [:]
         do {
             let records = parsed.records
@@ -104,6 +106,7 @@ public struct TrainingDataTransfer: Sendable {
                 }
                 comparisons += counts.comparisons
                 pitchMatchings += counts.pitchMatchings
+                rhythmRecords += counts.rhythmRecords
                 duplicates += counts.duplicates
                 byDiscipline.merge(counts.byDiscipline, uniquingKeysWith: +)
                 // A pause between chunks lets a waiting writer (the server storing an answer) take the
@@ -127,11 +130,11 @@ public struct TrainingDataTransfer: Sendable {
         progress(1)
         return ImportSummary(
             format: parsed.format, mode: mode, comparisons: comparisons, pitchMatchings: pitchMatchings,
-            duplicatesSkipped: duplicates, skipped: parsed.skipped, byDiscipline: byDiscipline)
+            rhythmRecords: rhythmRecords, duplicatesSkipped: duplicates, skipped: parsed.skipped, byDiscipline: byDiscipline)
     }
 
     private struct ChunkCounts: Sendable {
-        var comparisons = 0, pitchMatchings = 0, duplicates = 0
+        var comparisons = 0, pitchMatchings = 0, rhythmRecords = 0, duplicates = 0
         var byDiscipline: [Discipline: Int] = [:]
     }
 
@@ -151,10 +154,11 @@ public struct TrainingDataTransfer: Sendable {
             try insert(record, db)
             counts.byDiscipline[record.discipline, default: 0] += 1
             let id = db.lastInsertedRowID
-            let table: String
-            switch record.kind {
-            case .comparison: counts.comparisons += 1; table = "comparison"
-            case .pitchMatching: counts.pitchMatchings += 1; table = "pitchMatching"
+            let table = record.table
+            switch record.fields {
+            case .comparison: counts.comparisons += 1
+            case .pitchMatching: counts.pitchMatchings += 1
+            case .rhythmComparison, .rhythmMatching: counts.rhythmRecords += 1
             }
             ranges[table] = ranges[table].map { $0.lowerBound...id } ?? id...id
         }
@@ -164,14 +168,24 @@ public struct TrainingDataTransfer: Sendable {
 
     // MARK: - SQL
 
-    /// Every record, oldest first, both kinds interleaved by time.
+    /// Every record, oldest first, all tables interleaved by time. Columns: table, timestamp, four
+    /// pitch fields, id, the labels, sungOctave, then tempoBPM and the rhythm figures.
     private static func writeCSV(_ db: Database, _ write: (String) throws -> Void) throws -> Int {
         try write(PeachCSVFormat.marker + "\n" + PeachCSVFormat.header + "\n")
+        let positions = RecordTable.positionFields.joined(separator: ", ")
+        let noPositions = RecordTable.positionFields.map { _ in "NULL" }.joined(separator: ", ")
         let rows = try Row.fetchCursor(db, sql: """
-            SELECT 0, timestamp, note1, note2, note2CentOffset, isCorrect, id, \(labels), NULL FROM comparison
+            SELECT 0, timestamp, note1, note2, note2CentOffset, isCorrect, id, \(labels), NULL,
+                   NULL, NULL, NULL, NULL, \(noPositions) FROM comparison
             UNION ALL
-            SELECT 1, timestamp, referenceNote, NULL, initialCentOffset, userCentError, id, \(labels), sungOctave
-            FROM pitchMatching
+            SELECT 1, timestamp, referenceNote, NULL, initialCentOffset, userCentError, id, \(labels), sungOctave,
+                   NULL, NULL, NULL, NULL, \(noPositions) FROM pitchMatching
+            UNION ALL
+            SELECT 2, timestamp, NULL, NULL, offsetPercent, isCorrect, id, \(labels), NULL,
+                   tempoBPM, NULL, NULL, NULL, \(noPositions) FROM rhythmComparison
+            UNION ALL
+            SELECT 3, timestamp, NULL, NULL, NULL, NULL, id, \(labels), NULL,
+                   tempoBPM, meanOffsetMs, offsetSDMs, hitRate, \(positions) FROM rhythmMatching
             ORDER BY 2, 1, 7
             """)
         var count = 0
@@ -199,11 +213,27 @@ public struct TrainingDataTransfer: Sendable {
         } else {
             throw DataStoreError.fetchFailed("a record has an unreadable timestamp")
         }
+        let labels = try RecordLabels(
+            discipline: row[7] as String, interval: row[8] as String, direction: row[9] as String, tuningSystem: row[10] as String)
+        switch row[0] as Int {
+        case 2, 3:
+            guard let tempo = TempoBPM(row[12] as Int) else {
+                throw DataStoreError.fetchFailed("a rhythm record has a tempo outside \(TempoBPM.range)")
+            }
+            if row[0] as Int == 2 {
+                return TransferRecord(
+                    timestamp: timestamp, fields: .rhythmComparison(tempo: tempo, offsetPercent: row[4], isCorrect: row[5]))
+            }
+            return TransferRecord(
+                timestamp: timestamp,
+                fields: .rhythmMatching(
+                    tempo: tempo, meanOffsetMs: row[13], offsetSDMs: row[14], hitRate: row[15],
+                    meanOffsetMsByPosition: (16..<20).map { row[$0] as Double? }))
+        default: break
+        }
         guard let note1 = MIDINote(row[2] as Int) else {
             throw DataStoreError.fetchFailed("a record has a note outside MIDI 0–127")
         }
-        let labels = try RecordLabels(
-            discipline: row[7] as String, interval: row[8] as String, direction: row[9] as String, tuningSystem: row[10] as String)
         if row[0] as Int == 0 {
             guard let note2 = MIDINote(row[3] as Int) else {
                 throw DataStoreError.fetchFailed("a comparison has a note outside MIDI 0–127")
@@ -234,6 +264,21 @@ public struct TrainingDataTransfer: Sendable {
                                AND direction = ? AND tuningSystem = ? AND sungOctave IS ?)
                 """), arguments: [record.timestamp.storageText, note.rawValue, initialOffset.rawValue, error.rawValue]
                     + labelValues(record) + [record.sungOctave]) ?? false
+        case let .rhythmComparison(tempo, offsetPercent, isCorrect):
+            try Bool.fetchOne(db.cachedStatement(sql: """
+                SELECT EXISTS (SELECT 1 FROM rhythmComparison WHERE timestamp = ? AND tempoBPM = ? AND offsetPercent = ?
+                               AND isCorrect = ? AND discipline = ? AND interval = ? AND direction = ? AND tuningSystem = ?)
+                """), arguments: [record.timestamp.storageText, tempo.rawValue, offsetPercent, isCorrect] + labelValues(record)) ?? false
+        case let .rhythmMatching(tempo, mean, sd, hitRate, positions):
+            // IS, not =: an absent figure (NULL) matches an absent one.
+            try Bool.fetchOne(db.cachedStatement(sql: """
+                SELECT EXISTS (SELECT 1 FROM rhythmMatching WHERE timestamp = ? AND tempoBPM = ? AND meanOffsetMs IS ?
+                               AND offsetSDMs IS ? AND hitRate = ?
+                               AND \(RecordTable.positionFields.map { "\($0) IS ?" }.joined(separator: " AND "))
+                               AND discipline = ? AND interval = ? AND direction = ? AND tuningSystem = ?)
+                """), arguments: StatementArguments(
+                    [record.timestamp.storageText, tempo.rawValue, mean, sd, hitRate] as [(any DatabaseValueConvertible)?])
+                    + StatementArguments(positions.map { $0 as (any DatabaseValueConvertible)? }) + labelValues(record)) ?? false
         }
     }
 
@@ -250,6 +295,20 @@ public struct TrainingDataTransfer: Sendable {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """).execute(arguments: [note.rawValue, initialOffset.rawValue, error.rawValue, record.timestamp.storageText]
                     + labelValues(record) + [record.sungOctave])
+        case let .rhythmComparison(tempo, offsetPercent, isCorrect):
+            try db.cachedStatement(sql: """
+                INSERT INTO rhythmComparison (tempoBPM, offsetPercent, isCorrect, timestamp, \(labels))
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """).execute(arguments: [tempo.rawValue, offsetPercent, isCorrect, record.timestamp.storageText] + labelValues(record))
+        case let .rhythmMatching(tempo, mean, sd, hitRate, positions):
+            let columns = ["tempoBPM", "meanOffsetMs", "offsetSDMs", "hitRate"] + RecordTable.positionFields + ["timestamp"]
+            let values: [(any DatabaseValueConvertible)?] =
+                [tempo.rawValue, mean, sd, hitRate] + positions.map { $0 as (any DatabaseValueConvertible)? } + [record.timestamp.storageText]
+            try db.cachedStatement(sql: """
+                INSERT INTO rhythmMatching (\(columns.joined(separator: ", ")), \(labels))
+                VALUES (\(Array(repeating: "?", count: columns.count + 4).joined(separator: ", ")))
+                """).execute(arguments: StatementArguments(values)
+                    + labelValues(record))
         }
     }
 

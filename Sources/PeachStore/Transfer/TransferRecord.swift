@@ -1,6 +1,6 @@
 import PeachCore
 
-/// One training record as it travels through a file: either kind, with its timestamp kept to the
+/// One training record as it travels through a file: any discipline's, with its timestamp kept to the
 /// millisecond so that "the same record" means the same thing in a file and in the database.
 public struct TransferRecord: Hashable, Sendable {
     public enum Kind: String, Sendable {
@@ -11,6 +11,11 @@ public struct TransferRecord: Hashable, Sendable {
     public enum Fields: Hashable, Sendable {
         case comparison(note1: MIDINote, note2: MIDINote, note2CentOffset: Cents, isCorrect: Bool)
         case pitchMatching(referenceNote: MIDINote, initialCentOffset: Cents, userCentError: Cents)
+        /// Compare Timing: the click's signed offset in percent of a sixteenth at the tempo.
+        case rhythmComparison(tempo: TempoBPM, offsetPercent: Double, isCorrect: Bool)
+        /// Fill the Gap: the figures of a trial's taps (nil where no gap was hit, or unknown).
+        case rhythmMatching(
+            tempo: TempoBPM, meanOffsetMs: Double?, offsetSDMs: Double?, hitRate: Double, meanOffsetMsByPosition: [Double?])
     }
 
     public let timestamp: MillisecondTimestamp
@@ -32,6 +37,8 @@ public struct TransferRecord: Hashable, Sendable {
         switch fields {
         case .comparison: kind = .comparison
         case .pitchMatching: kind = .matching
+        case .rhythmComparison: kind = .rhythmComparison
+        case .rhythmMatching: kind = .rhythmMatching
         }
         self.discipline = discipline ?? Discipline(kind: kind, intervals: false)
         self.interval = interval
@@ -58,14 +65,29 @@ public struct TransferRecord: Hashable, Sendable {
             sungOctave: attempt.sungOctave)
     }
 
-    public var kind: Kind {
-        switch fields {
-        case .comparison: .comparison
-        case .pitchMatching: .pitchMatching
-        }
+    public init(_ record: CompletedRhythmComparison) {
+        self.init(
+            timestamp: MillisecondTimestamp(record.timestamp),
+            fields: .rhythmComparison(tempo: record.tempo, offsetPercent: record.offsetPercent, isCorrect: record.isCorrect))
     }
+
+    public init(_ record: CompletedRhythmMatching) {
+        self.init(
+            timestamp: MillisecondTimestamp(record.timestamp),
+            fields: .rhythmMatching(
+                tempo: record.tempo, meanOffsetMs: record.meanOffsetMs, offsetSDMs: record.offsetSDMs, hitRate: record.hitRate,
+                meanOffsetMsByPosition: record.meanOffsetMsByPosition))
+    }
+
+    /// The table the record is stored in.
+    var table: String { RecordTable(discipline.kind).name }
 
     /// No stored answer can lie further from its note than an octave; a larger value is a broken
     /// file, and letting it in would poison every statistic computed from the records.
     public static let centLimit: ClosedRange<Double> = -1200...1200
+    /// A click displaced by more than a sixteenth would sit on another grid position.
+    public static let percentLimit: ClosedRange<Double> = -100...100
+    /// Taps are judged against the nearest gap, so no offset reaches half a sixteenth at 40 BPM
+    /// (187.5 ms); a second is a generous bound that still keeps absurd values out.
+    public static let millisecondLimit: ClosedRange<Double> = -1000...1000
 }

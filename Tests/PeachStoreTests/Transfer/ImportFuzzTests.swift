@@ -17,16 +17,26 @@ struct ImportFuzzTests {
         for index in 0..<records {
             let timestamp = MillisecondTimestamp(millisecondsSince1970: 1_700_000_000_000 + Int64(index) * 1_500)
             let note = MIDINote(Int.random(in: 21...108, using: &generator))!
-            let record = if Bool.random(using: &generator) {
+            let tempo = TempoBPM(Int.random(in: TempoBPM.range, using: &generator))!
+            let record = switch Int.random(in: 0..<4, using: &generator) {
+            case 0:
                 TransferRecord(timestamp: timestamp, fields: .comparison(
                     note1: note, note2: note,
                     note2CentOffset: Cents(Double.random(in: -100...100, using: &generator)),
                     isCorrect: Bool.random(using: &generator)))
-            } else {
+            case 1:
                 TransferRecord(timestamp: timestamp, fields: .pitchMatching(
                     referenceNote: MIDINote(Int.random(in: 21...108, using: &generator))!,
                     initialCentOffset: Cents(Double.random(in: -100...100, using: &generator)),
                     userCentError: Cents(Double.random(in: -50...50, using: &generator))))
+            case 2:
+                TransferRecord(timestamp: timestamp, fields: .rhythmComparison(
+                    tempo: tempo, offsetPercent: Double.random(in: -20...20, using: &generator), isCorrect: Bool.random(using: &generator)))
+            default:
+                TransferRecord(timestamp: timestamp, fields: .rhythmMatching(
+                    tempo: tempo, meanOffsetMs: Double.random(in: -40...40, using: &generator),
+                    offsetSDMs: Double.random(in: 0...20, using: &generator), hitRate: Double(Int.random(in: 1...16, using: &generator)) / 16,
+                    meanOffsetMsByPosition: (0..<4).map { _ in Bool.random(using: &generator) ? Double.random(in: -40...40, using: &generator) : nil }))
             }
             text += PeachCSVFormat.row(record) + "\n"
         }

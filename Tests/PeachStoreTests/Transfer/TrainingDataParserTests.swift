@@ -50,10 +50,17 @@ struct TrainingDataParserTests {
                 timestamp: Self.ms("2026-01-01T00:00:00.004Z"),
                 fields: .pitchMatching(referenceNote: MIDINote(60)!, initialCentOffset: Cents(12.5), userCentError: Cents(-0.25)),
                 discipline: .intervalMatching, interval: DirectedInterval(.P8, .up)!, tuningSystem: .equalTemperament),
+            TransferRecord(timestamp: Self.ms("2026-01-01T00:00:00.005Z"), fields: .rhythmComparison(
+                tempo: TempoBPM(200)!, offsetPercent: -(0.1 + 0.2), isCorrect: true)),
+            TransferRecord(timestamp: Self.ms("2026-01-01T00:00:00.006Z"), fields: .rhythmMatching(
+                tempo: TempoBPM(40)!, meanOffsetMs: 1e-9, offsetSDMs: nil, hitRate: 1.0 / 16,
+                meanOffsetMsByPosition: [nil, 1e-9, nil, nil])),
+            TransferRecord(timestamp: Self.ms("2026-01-01T00:00:00.007Z"), fields: .rhythmMatching(
+                tempo: TempoBPM(97)!, meanOffsetMs: nil, offsetSDMs: nil, hitRate: 0, meanOffsetMsByPosition: [nil, nil, nil, nil])),
         ]
         let text = PeachCSVFormat.marker + "\n" + PeachCSVFormat.header + "\n" + records.map(PeachCSVFormat.row).joined(separator: "\n")
         let parsed = try Self.parse(text)
-        #expect(parsed.format == "Peach records format 3")
+        #expect(parsed.format == "Peach records format 4")
         #expect(parsed.records == records)
     }
 
@@ -73,10 +80,10 @@ struct TrainingDataParserTests {
     }
 
     @Test(arguments: [
-        ("pitchSinging,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,,60,0,12,", "sungOctave '' is not an octave"),
-        ("pitchSinging,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,,60,0,12,9", "sungOctave '9' is not an octave"),
-        ("pitchMatching,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,,60,5,12,0", "sungOctave"),
-        ("pitchComparison,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,60,60,1,true,,,,1", "sungOctave"),
+        ("pitchSinging,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,,60,0,12,,,,,,,,,,,", "sungOctave '' is not an octave"),
+        ("pitchSinging,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,,60,0,12,9,,,,,,,,,,", "sungOctave '9' is not an octave"),
+        ("pitchMatching,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,,60,5,12,0,,,,,,,,,,", "sungOctave"),
+        ("pitchComparison,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,60,60,1,true,,,,1,,,,,,,,,,", "sungOctave"),
     ])
     func onlyASungRowHasAnOctaveAndItAlwaysHasOne(row: String, reason: String) throws {
         let error = try #require(Self.rejection(PeachCSVFormat.marker + "\n" + PeachCSVFormat.header + "\n" + row + "\n"))
@@ -125,7 +132,7 @@ struct TrainingDataParserTests {
     @Test func rejectsFilesThatAreNotOurs() throws {
         #expect(Self.rejection("")?.description == "line 1: the file is empty")
         #expect(Self.rejection("note1,note2\n60,60\n")?.reason.hasPrefix("not a Peach export") == true)
-        #expect(Self.rejection("# peach-records-format:4\nkind\n")?.reason.contains("not one this Peach reads (1–3)") == true)
+        #expect(Self.rejection("# peach-records-format:5\nkind\n")?.reason.contains("not one this Peach reads (1–4)") == true)
         #expect(Self.rejection("# peach-export-format:4\n")?.reason.contains("not one this Peach reads") == true)
         #expect(Self.rejection("# peach-records-format:1\nkind,timestamp\n")?.reason == "the header lacks column 'note1'")
         #expect(Self.rejection(Self.header.replacingOccurrences(of: "kind,", with: "kind,kind,"))?.reason == "column 'kind' appears twice")
@@ -178,9 +185,68 @@ struct TrainingDataParserTests {
                 timestamp: Self.ms("2026-03-02T18:00:10Z"),
                 fields: .pitchMatching(referenceNote: MIDINote(57)!, initialCentOffset: Cents(-12), userCentError: Cents(4.5)),
                 discipline: .intervalMatching, interval: fifth, tuningSystem: .justIntonation),
-        ])
-        let rhythm = SkippedRows(count: 2, reason: IPhoneCSVFormat.SkipReason.rhythm.explanation)
-        #expect(parsed.skipped == (version == 1 ? [] : [rhythm]))
+        ] + (version == 1 ? [] : [
+            // -35.5 ms at 120 BPM, whose sixteenth is 125 ms.
+            TransferRecord(timestamp: Self.ms("2026-03-03T07:00:00Z"), fields: .rhythmComparison(
+                tempo: TempoBPM(120)!, offsetPercent: -35.5 / 125 * 100, isCorrect: true)),
+        ]))
+        if version > 1, case let .rhythmComparison(_, percent, _) = parsed.records.last?.fields {
+            #expect(abs(percent + 28.4) < 1e-12)
+        }
+        let matching = SkippedRows(count: 1, reason: IPhoneCSVFormat.SkipReason.rhythmMatching.explanation)
+        #expect(parsed.skipped == (version == 1 ? [] : [matching]))
+    }
+
+    @Test func rejectsABadIPhoneRhythmRowNamingItsLine() throws {
+        let header = "# peach-export-format:3\ntrainingType,timestamp,isCorrect,tempoBPM,offsetMs\n"
+        let good = "rhythmOffsetDetection,2026-03-03T07:00:00Z,true,120,-35.5\n"
+        #expect(try Self.parse(header + good).records.count == 1)
+        let cases = [
+            ("rhythmOffsetDetection,2026-03-03T07:00:01Z,true,300,-35.5", "tempoBPM '300' is not a tempo"),
+            ("rhythmOffsetDetection,2026-03-03T07:00:01Z,true,,-35.5", "tempoBPM '' is not a tempo"),
+            ("rhythmOffsetDetection,2026-03-03T07:00:01Z,true,120,early", "offsetMs 'early' is not a decimal number"),
+            ("rhythmOffsetDetection,2026-03-03T07:00:01Z,true,120,nan", "offsetMs 'nan'"),
+            ("rhythmOffsetDetection,2026-03-03T07:00:01Z,true,200,80", "offsetMs '80' is more than a sixteenth at 200 BPM"),
+            ("rhythmOffsetDetection,2026-03-03T07:00:01Z,maybe,120,3", "isCorrect 'maybe' is not true or false"),
+        ]
+        for (row, reason) in cases {
+            let error = try #require(Self.rejection(header + good + row + "\n"))
+            #expect(error.line == 4 && error.reason.contains(reason), "\(error)")
+        }
+    }
+
+    @Test(arguments: [
+        ("rhythmComparison,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,true,,,,,300,5,6.25,,,,,,,", "tempoBPM '300' is not a tempo"),
+        ("rhythmComparison,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,true,,,,,120,five,6.25,,,,,,,", "offsetPercent 'five' is not a decimal number"),
+        ("rhythmComparison,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,true,,,,,120,5,9,,,,,,,", "offsetMs '9' is not offsetPercent 5.0 of a sixteenth at 120 BPM"),
+        ("rhythmComparison,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,true,,,,,120,150,187.5,,,,,,,", "offsetPercent '150'"),
+        ("rhythmComparison,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,,,,,,120,5,6.25,,,,,,,", "isCorrect '' is not true or false"),
+        ("rhythmComparison,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,60,,,true,,,,,120,5,6.25,,,,,,,", "note1 '60' must be empty in a rhythmComparison row"),
+        ("rhythmComparison,2026-01-01T00:00:00.000Z,P1,up,justIntonation,,,,true,,,,,120,5,6.25,,,,,,,", "tuningSystem 'justIntonation' must be equalTemperament"),
+        ("rhythmComparison,2026-01-01T00:00:00.000Z,P5,up,equalTemperament,,,,true,,,,,120,5,6.25,,,,,,,", "interval 'P5' must be P1"),
+        ("rhythmComparison,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,true,,,,,120,5,6.25,,,0.5,,,,", "hitRate '0.5' must be empty in a rhythmComparison row"),
+        ("rhythmMatching,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,,,,,,80,,,1,2,1.5,,,,", "hitRate '1.5' is not a decimal number of hits per gap"),
+        ("rhythmMatching,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,,,,,,80,,,1,2,,,,,", "hitRate '' is not a decimal number"),
+        ("rhythmMatching,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,,,,,,80,,,1,-2,0.5,,,,", "offsetSDMs '-2'"),
+        ("rhythmMatching,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,,,,,,80,,,1,2,0.5,,x,,", "meanOffsetMsPosition1 'x'"),
+        ("rhythmMatching,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,,,,,,80,,,1e9,2,0.5,,,,", "meanOffsetMs '1e9'"),
+        ("rhythmMatching,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,false,,,,,80,,,1,2,0.5,,,,", "isCorrect 'false' must be empty in a rhythmMatching row"),
+        ("rhythmMatching,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,,,,,,80,3,,1,2,0.5,,,,", "offsetPercent '3' must be empty"),
+        ("pitchComparison,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,60,60,1,true,,,,,120,,,,,,,,,", "tempoBPM '120' must be empty in a pitchComparison row"),
+    ])
+    func rejectsABadRhythmRowNamingItsLine(row: String, reason: String) throws {
+        let good = "rhythmMatching,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,,,,,,80,,,1,2,0.5,1,,,\n"
+        #expect(try Self.parse(PeachCSVFormat.marker + "\n" + PeachCSVFormat.header + "\n" + good).records.count == 1)
+        let error = try #require(Self.rejection(PeachCSVFormat.marker + "\n" + PeachCSVFormat.header + "\n" + good + row + "\n"))
+        #expect(error.line == 4 && error.reason.contains(reason), "\(error)")
+    }
+
+    @Test func aVersion3FileHasNoRhythmRows() throws {
+        let text = PeachCSVFormat.markerPrefix + "3\n" + PeachCSVFormat.columns(version: 3).joined(separator: ",") + "\n"
+            + "pitchMatching,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,,60,5,12,\n"
+            + "rhythmComparison,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,true,,,,\n"
+        let error = try #require(Self.rejection(text))
+        #expect(error.line == 4 && error.reason.contains("rhythmComparison rows are not part of CSV format 3"), "\(error)")
     }
 
     @Test func rejectsAnInconsistentIPhoneRowNamingItsLine() throws {

@@ -17,17 +17,31 @@ struct TrainingDataTransferTests {
             timestamp: Date(timeIntervalSince1970: Double(milliseconds) / 1000))
     }
 
-    /// Every stored pitch record, as transfer records, oldest first.
+    static func rhythmComparison(_ percent: Double, at milliseconds: Int64, tempo: Int = 120) -> CompletedRhythmComparison {
+        CompletedRhythmComparison(
+            tempo: TempoBPM(tempo)!, offsetPercent: percent, isCorrect: percent > 0,
+            timestamp: Date(timeIntervalSince1970: Double(milliseconds) / 1000))
+    }
+
+    static func rhythmMatching(_ mean: Double?, at milliseconds: Int64) -> CompletedRhythmMatching {
+        CompletedRhythmMatching(
+            tempo: TempoBPM(163)!, meanOffsetMs: mean, offsetSDMs: mean.map { abs($0) / 3 }, hitRate: mean == nil ? 0 : 0.8125,
+            meanOffsetMsByPosition: mean == nil ? [nil, nil, nil, nil] : [mean, nil, -0.1 - 0.2, 12.000000001],
+            timestamp: Date(timeIntervalSince1970: Double(milliseconds) / 1000))
+    }
+
+    /// Every stored record, as transfer records, oldest first.
     static func stored(_ database: PeachDatabase) async throws -> [TransferRecord] {
         let store = SQLiteTrainingDataStore(database: database)
-        let all = try await store.records(nil, limit: .max).compactMap { record -> TransferRecord? in
+        let all = try await store.records(nil, limit: .max).map { record -> TransferRecord in
             switch record {
             case let .comparison(comparison): TransferRecord(comparison)
             case let .matching(attempt): TransferRecord(attempt)
-            case .rhythmComparison, .rhythmMatching: nil
+            case let .rhythmComparison(rhythm): TransferRecord(rhythm)
+            case let .rhythmMatching(rhythm): TransferRecord(rhythm)
             }
         }
-        return all.sorted { ($0.timestamp, $0.kind.rawValue) < ($1.timestamp, $1.kind.rawValue) }
+        return all.sorted { ($0.timestamp, $0.table) < ($1.timestamp, $1.table) }
     }
 
     static func export(_ database: PeachDatabase) async throws -> (csv: Data, records: Int) {
@@ -49,10 +63,10 @@ struct TrainingDataTransferTests {
         #expect(count == 3)
         let text = String(decoding: csv, as: UTF8.self)
         let lines = text.split(separator: "\n")
-        #expect(lines[0] == "# peach-records-format:3")
-        #expect(lines[1] == "discipline,timestamp,interval,direction,tuningSystem,note1,note2,note2CentOffset,isCorrect,referenceNote,initialCentOffset,userCentError,sungOctave")
-        #expect(lines[2] == "pitchMatching,2025-11-22T08:15:02.000Z,P1,up,equalTemperament,,,,,57,-41.3,-3.333333333333,")
-        #expect(lines[3] == "pitchComparison,2025-11-22T08:15:02.125Z,P1,up,equalTemperament,62,62,0.30000000000000004,true,,,,")
+        #expect(lines[0] == "# peach-records-format:4")
+        #expect(lines[1] == "discipline,timestamp,interval,direction,tuningSystem,note1,note2,note2CentOffset,isCorrect,referenceNote,initialCentOffset,userCentError,sungOctave,tempoBPM,offsetPercent,offsetMs,meanOffsetMs,offsetSDMs,hitRate,meanOffsetMsPosition0,meanOffsetMsPosition1,meanOffsetMsPosition2,meanOffsetMsPosition3")
+        #expect(lines[2] == "pitchMatching,2025-11-22T08:15:02.000Z,P1,up,equalTemperament,,,,,57,-41.3,-3.333333333333,,,,,,,,,,,")
+        #expect(lines[3] == "pitchComparison,2025-11-22T08:15:02.125Z,P1,up,equalTemperament,62,62,0.30000000000000004,true,,,,,,,,,,,,,,")
         let parsed = try TrainingDataParser.parse(Array(csv))
         #expect(parsed.records == (try await Self.stored(database)))
     }
@@ -68,7 +82,7 @@ struct TrainingDataTransferTests {
 
         let (csv, _) = try await Self.export(database)
         let lines = String(decoding: csv, as: UTF8.self).split(separator: "\n")
-        #expect(lines[2] == "pitchSinging,2025-11-22T08:15:02.000Z,P1,up,equalTemperament,,,,,57,0.0,23.5,-1")
+        #expect(lines[2] == "pitchSinging,2025-11-22T08:15:02.000Z,P1,up,equalTemperament,,,,,57,0.0,23.5,-1,,,,,,,,,,")
         let other = try PeachDatabase(path: TemporaryDirectory().databasePath)
         let parsed = try TrainingDataParser.parse(Array(csv))
         _ = try await TrainingDataTransfer(database: other).importRecords(parsed, mode: .merge)
@@ -117,9 +131,9 @@ struct TrainingDataTransferTests {
 
         let parsed = try TrainingDataParser.parse(FixtureFiles.bytes("iphone/peach-export-format-3.csv"))
         let summary = try await TrainingDataTransfer(database: database).importRecords(parsed, mode: .replace)
-        // Unison and interval rows are all stored; only the rhythm rows are left out.
-        #expect(summary.imported == 5 && summary.duplicatesSkipped == 0)
-        #expect(summary.skipped.map(\.count) == [2])
+        // Unison, interval and Compare Timing rows are all stored; only the rhythm matching row is left out.
+        #expect(summary.imported == 6 && summary.duplicatesSkipped == 0 && summary.rhythmRecords == 1)
+        #expect(summary.skipped.map(\.count) == [1])
         #expect(try await Self.stored(database) == parsed.records.sorted { $0.timestamp < $1.timestamp })
     }
 
@@ -154,7 +168,7 @@ struct TrainingDataTransferTests {
         let count = try await TrainingDataTransfer(database: database).exportCSV(to: path)
         #expect(count == 1)
         let written = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(written.hasPrefix("# peach-records-format:3\n") && written.hasSuffix(",true,,,,\n"))
+        #expect(written.hasPrefix("# peach-records-format:4\n") && written.hasSuffix(",true" + String(repeating: ",", count: 14) + "\n"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).filter { $0.hasSuffix(".partial") }.isEmpty)
     }
 
@@ -167,14 +181,53 @@ struct TrainingDataTransferTests {
         let parsed = try TrainingDataParser.parse(FixtureFiles.bytes("iphone/peach-export-format-3.csv"))
         _ = try await TrainingDataTransfer(database: database).importRecords(parsed, mode: .merge)
         let stored = try await Self.stored(database)
-        #expect(Set(stored.map(\.discipline)) == [.pitchComparison, .intervalComparison, .pitchMatching, .intervalMatching])
+        #expect(Set(stored.map(\.discipline)) == [.pitchComparison, .intervalComparison, .pitchMatching, .intervalMatching, .rhythmComparison])
         #expect(stored.filter { $0.discipline.usesIntervals }.allSatisfy { $0.interval == DirectedInterval(.P5, .up) })
 
         let (csv, count) = try await Self.export(database)
-        #expect(count == 5)
+        #expect(count == 6)
         let reparsed = try TrainingDataParser.parse(Array(csv))
         #expect(reparsed.records == stored)
         let again = try await TrainingDataTransfer(database: database).importRecords(reparsed, mode: .merge)
+        #expect(again.imported == 0 && again.duplicatesSkipped == 6)
+    }
+
+    /// Both rhythm disciplines, with absent figures too: the export holds every field, reads back as
+    /// exactly the stored records, imports into another database as the same records, merges back as
+    /// nothing but duplicates, and a replace takes the rhythm records away with the rest.
+    @Test func rhythmRecordsRoundTripThroughAFile() async throws {
+        let database = try PeachDatabase(path: TemporaryDirectory().databasePath)
+        let store = SQLiteTrainingDataStore(database: database)
+        try await store.save(.rhythmComparison(Self.rhythmComparison(-7.5, at: 1_763_799_302_125)))
+        try await store.save(.rhythmComparison(Self.rhythmComparison(0.1 + 0.2, at: 1_763_799_302_126, tempo: 47)))
+        try await store.save(.rhythmMatching(Self.rhythmMatching(-3.333333333333, at: 1_763_799_302_127)))
+        try await store.save(.rhythmMatching(Self.rhythmMatching(nil, at: 1_763_799_302_128)))
+        try await store.save(Self.comparison(4, at: 1_763_799_302_129))
+
+        let (csv, count) = try await Self.export(database)
+        #expect(count == 5)
+        let lines = String(decoding: csv, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[2] == "rhythmComparison,2025-11-22T08:15:02.125Z,P1,up,equalTemperament,,,,false,,,,,120,-7.5,-9.375,,,,,,,")
+        #expect(lines[4] == "rhythmMatching,2025-11-22T08:15:02.127Z,P1,up,equalTemperament,,,,,,,,,163,,,-3.333333333333,1.111111111111,0.8125,-3.333333333333,,-0.30000000000000004,12.000000001")
+        #expect(lines[5] == "rhythmMatching,2025-11-22T08:15:02.128Z,P1,up,equalTemperament,,,,,,,,,163,,,,,0.0,,,,")
+        let stored = try await Self.stored(database)
+        #expect(stored.count == 5)
+        let parsed = try TrainingDataParser.parse(Array(csv))
+        #expect(parsed.records == stored)
+
+        let other = try PeachDatabase(path: TemporaryDirectory().databasePath)
+        let first = try await TrainingDataTransfer(database: other).importRecords(parsed, mode: .merge)
+        #expect(first.imported == 5 && first.rhythmRecords == 4)
+        #expect(first.byDiscipline[.rhythmComparison] == 2 && first.byDiscipline[.rhythmMatching] == 2)
+        #expect(try await Self.stored(other) == stored)
+        let again = try await TrainingDataTransfer(database: other).importRecords(parsed, mode: .merge)
         #expect(again.imported == 0 && again.duplicatesSkipped == 5)
+        // What the server lists is what was saved, figure for figure.
+        #expect(try await SQLiteTrainingDataStore(database: other).records(.rhythmMatching, limit: 10)
+            == (try await store.records(.rhythmMatching, limit: 10)))
+
+        let pitchOnly = try TrainingDataParser.parse(FixtureFiles.bytes("iphone/peach-export-format-1.csv"))
+        _ = try await TrainingDataTransfer(database: other).importRecords(pitchOnly, mode: .replace)
+        #expect(try await Self.stored(other) == pitchOnly.records.sorted { $0.timestamp < $1.timestamp })
     }
 }
