@@ -5,11 +5,8 @@ public enum TimingStrategy {
     /// The unsigned offset of the next trial: narrowed after a correct answer, widened after a
     /// wrong one, the widest with no previous answer.
     public static func nextPercent(after last: CompletedRhythmComparison?) -> Double {
-        let bounds = RhythmComparison.percentBounds
-        guard let last else { return bounds.upperBound }
-        let raw = last.isCorrect ? KazezStrategy.narrowed(last.difference) : KazezStrategy.widened(last.difference)
-        let rounded = (raw / KazezStrategy.resolution).rounded() * KazezStrategy.resolution
-        return min(max(rounded, bounds.lowerBound), bounds.upperBound)
+        KazezStrategy.next(
+            after: last.map { ($0.difference, $0.isCorrect) }, coldStart: nil, bounds: RhythmComparison.percentBounds)
     }
 
     /// The next trial at `tempo`: early when early has fewer records, late when late has, a coin
