@@ -218,6 +218,8 @@ def write_records(path, count):
     falls from 30 to 8 ¢ answering a Kazez chain, plus one pitch matching per ten comparisons."""
     process, _ = start_server(path)
     stop(process)
+    # That start saved the empty profile: the records below are written behind the server's back.
+    (path.parent / "cache" / f"{path.name}.profile.json").unlink(missing_ok=True)
     rng = random.Random(count)
     days = max(1, count // 1000)
     first = datetime.datetime.now(datetime.timezone.utc).replace(hour=18, minute=0, second=0, microsecond=0) \
@@ -292,6 +294,13 @@ def profile(directory):
         began = time.perf_counter()
         write_records(data, count)
         print(f"{count:>9,} records (+{count // 10:,} pitch matchings) written in {time.perf_counter() - began:.1f} s")
+        # The first start replays every record and saves the folded profile beside the database
+        # (in the background); later starts replay only what is newer than that snapshot.
+        snapshot = data.parent / "cache" / f"{data.name}.profile.json"
+        cold_ms, process, url, cold_cpu = first_200(data, "api/profile")
+        while not snapshot.exists():
+            time.sleep(0.01)
+        stop(process)
         launches, startup_cpus = [], []
         for _ in range(3):
             health_ms, process, url, startup_cpu = first_200(data, "api/health")
@@ -299,9 +308,10 @@ def profile(directory):
             startup_cpus.append(startup_cpu)
             stop(process)
         profile_ms, process, url, startup_cpu = first_200(data, "api/profile")
-        print(f"  start-up → first 200: /api/health median {statistics.median(launches):.0f} ms (3 launches), "
-              f"/api/profile {profile_ms:.0f} ms (goal ≤ 500 ms at 100k, ≤ 300 ms at 1M); CPU until listening "
-              f"median {statistics.median(startup_cpus + [startup_cpu]):.0f} ms; {load()}")
+        print(f"  start-up → first 200 on /api/profile: first start (full replay) {cold_ms:.0f} ms, CPU until listening "
+              f"{cold_cpu:.0f} ms; from the snapshot {profile_ms:.0f} ms (goal ≤ 500 ms at 100k, ≤ 300 ms at 1M), "
+              f"/api/health median {statistics.median(launches):.0f} ms (3 launches), CPU until listening median "
+              f"{statistics.median(startup_cpus + [startup_cpu]):.0f} ms; snapshot {snapshot.stat().st_size / 1024:.0f} KiB; {load()}")
         session = requests.Session()
         for path in ("profile", "profile/timeline?period=day", "profile/timeline?period=hour",
                      "profile/timeline?period=week", "profile/chart.svg?period=day&width=1200&height=360&lang=en",
@@ -319,6 +329,7 @@ def profile(directory):
         print(f"  resident memory after start-up and these requests: {rss_mb(process):.0f} MB")
         stop(process)
         data.unlink()
+        snapshot.unlink()
         for suffix in ("-wal", "-shm"):
             pathlib.Path(str(data) + suffix).unlink(missing_ok=True)
 

@@ -2,22 +2,64 @@ import Foundation
 import GRDB
 import PeachCore
 
-extension SQLiteTrainingDataStore: RecordReplaying {
+extension SQLiteTrainingDataStore: RecordReplaying, MarkedHistory {
     /// Every row of the kind's table, oldest first, through a cursor: a million records never sit in memory.
     public func replay<Result: Sendable>(
         _ kind: Discipline.Kind, into initial: Result,
         _ step: @escaping @Sendable (inout Result, TrainingRecord) -> Void
     ) async throws(DataStoreError) -> Result {
+        try await reading { db in try Self.replay(RecordTable(kind), in: db, afterID: nil, into: initial, step) }
+    }
+
+    public func replay<Result: Sendable>(
+        _ kind: Discipline.Kind, after mark: HistoryMark?, into initial: Result,
+        _ step: @escaping @Sendable (inout Result, TrainingRecord) -> Void
+    ) async throws(DataStoreError) -> (result: Result, mark: HistoryMark, replayed: Int)? {
         let table = RecordTable(kind)
-        do {
-            return try await database.writer.read { db in
-                var result = initial
-                let statement = try db.makeStatement(sql: "SELECT \(table.selection) FROM \(table.name) ORDER BY timestamp, id")
-                let rows = try Row.fetchCursor(statement)
-                var labels = RecordLabelReader(firstColumn: table.fields.count + 1)
-                while let row = try rows.next() { step(&result, try table.record(row, labels: try labels.read(statement))) }
-                return result
+        return try await reading { db in
+            // One read transaction: the mark and the rows replayed describe the same table. Every
+            // query here follows the id or the timestamp index, so none reads the old rows.
+            func row(_ sql: String, _ arguments: StatementArguments = []) throws -> HistoryMark.Row? {
+                try Row.fetchOne(db, sql: "SELECT id, timestamp FROM \(table.name) \(sql)", arguments: arguments)
+                    .map { HistoryMark.Row(id: $0[0], timestamp: $0[1]) }
             }
+            let first = try row("ORDER BY id LIMIT 1")
+            if let mark, let marked = mark.last {
+                guard first == mark.first, try row("WHERE id = ?", [marked.id]) == marked else { return nil }
+                // NOT INDEXED: the timestamp index would serve min() by reading every old row
+                // before the first new one; the id range reads only the new rows.
+                let oldestAdded = try String.fetchOne(
+                    db, sql: "SELECT min(timestamp) FROM \(table.name) NOT INDEXED WHERE id > ?", arguments: [marked.id])
+                if let oldestAdded, let newest = mark.newestTimestamp, oldestAdded < newest { return nil }
+            }
+            let now = HistoryMark(
+                first: first, last: try row("ORDER BY id DESC LIMIT 1"),
+                newestTimestamp: try String.fetchOne(db, sql: "SELECT max(timestamp) FROM \(table.name)"))
+            var replayed = 0
+            let result = try Self.replay(table, in: db, afterID: mark?.last?.id, into: initial) { result, record in
+                replayed += 1
+                step(&result, record)
+            }
+            return (result, now, replayed)
+        }
+    }
+
+    private static func replay<Result>(
+        _ table: RecordTable, in db: Database, afterID: Int64?, into initial: Result,
+        _ step: (inout Result, TrainingRecord) -> Void
+    ) throws -> Result {
+        var result = initial
+        let statement = try db.makeStatement(
+            sql: "SELECT \(table.selection) FROM \(table.name)\(afterID == nil ? "" : " WHERE id > ?") ORDER BY timestamp, id")
+        let rows = try Row.fetchCursor(statement, arguments: afterID.map { [$0] } ?? [])
+        var labels = RecordLabelReader(firstColumn: table.fields.count + 1)
+        while let row = try rows.next() { step(&result, try table.record(row, labels: try labels.read(statement))) }
+        return result
+    }
+
+    private func reading<T: Sendable>(_ read: @escaping @Sendable (Database) throws -> T) async throws(DataStoreError) -> T {
+        do {
+            return try await database.writer.read(read)
         } catch let error as DataStoreError {
             throw error
         } catch {

@@ -3,7 +3,7 @@ import Foundation
 /// Everything the user's records say about their hearing, kept up to date one answer at a time:
 /// built once from the stored records at start-up, then updated per answer, so no question about
 /// the profile ever re-reads the records.
-public struct PerceptualProfile: Sendable {
+public struct PerceptualProfile: Sendable, Codable {
     public private(set) var comparisonCount = 0
     public private(set) var correctCount = 0
     public private(set) var firstComparison: Date?

@@ -2,14 +2,34 @@ import Foundation
 
 /// How close pitch-matching attempts land (seed story 14.2): overall, not per note, and per
 /// calendar day for the sparkline on Start.
-public struct PitchMatchingStatistics: Hashable, Sendable {
+public struct PitchMatchingStatistics: Hashable, Sendable, Codable {
     /// The attempts of one calendar day.
-    public struct Day: Hashable, Sendable {
+    public struct Day: Hashable, Sendable, Codable {
         public let start: Date
         fileprivate let end: Date
         fileprivate var absoluteErrors = Welford()
 
         public var meanAbsoluteError: Cents { Cents(absoluteErrors.mean ?? 0) }
+
+        fileprivate init(start: Date, end: Date) {
+            self.start = start
+            self.end = end
+        }
+
+        // Flat, as [start, end, errors]: saved profiles hold one per day.
+        public init(from decoder: any Decoder) throws {
+            var container = try decoder.unkeyedContainer()
+            start = Date(timeIntervalSinceReferenceDate: try container.decode(Double.self))
+            end = Date(timeIntervalSinceReferenceDate: try container.decode(Double.self))
+            absoluteErrors = try container.decode(Welford.self)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.unkeyedContainer()
+            try container.encode(start.timeIntervalSinceReferenceDate)
+            try container.encode(end.timeIntervalSinceReferenceDate)
+            try container.encode(absoluteErrors)
+        }
     }
 
     private var absoluteErrors = Welford()

@@ -23,7 +23,7 @@ import Foundation
 /// the answers only say "smaller than anything played" (almost no errors) and there is no
 /// estimate; when the largest does, the interval is open above.
 public struct ThresholdEstimator: Sendable {
-    public struct Trial: Hashable, Sendable {
+    public struct Trial: Hashable, Sendable, Codable {
         /// The unsigned difference that was played.
         public var difference: Double
         public var isCorrect: Bool
@@ -35,6 +35,18 @@ public struct ThresholdEstimator: Sendable {
 
         public init(_ comparison: CompletedComparison) {
             self.init(difference: comparison.centDifference.rawValue, isCorrect: comparison.isCorrect)
+        }
+
+        // Flat, as [difference, correct]: saved profiles hold hundreds.
+        public init(from decoder: any Decoder) throws {
+            var container = try decoder.unkeyedContainer()
+            self.init(difference: try container.decode(Double.self), isCorrect: try container.decode(Bool.self))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.unkeyedContainer()
+            try container.encode(difference)
+            try container.encode(isCorrect)
         }
     }
 

@@ -9,7 +9,7 @@ import Synchronization
 ///
 /// Updated one comparison at a time; a comparison in the newest period costs no calendar work,
 /// so rebuilding from a million records stays fast.
-public struct ThresholdTimeline: Sendable {
+public struct ThresholdTimeline: Sendable, Codable {
     public enum Period: String, Hashable, Sendable, Codable, CaseIterable {
         case hour, day, week
 
@@ -32,7 +32,7 @@ public struct ThresholdTimeline: Sendable {
     }
 
     /// The comparisons of one period.
-    public struct Aggregate: Hashable, Sendable {
+    public struct Aggregate: Hashable, Sendable, Codable {
         public let start: Date
         public private(set) var count = 0
         public private(set) var correctCount = 0
@@ -41,6 +41,26 @@ public struct ThresholdTimeline: Sendable {
         public private(set) var counts = TrialCounts()
 
         init(start: Date) { self.start = start }
+
+        // One flat array per period, not an object: a saved profile holds thousands of periods,
+        // and start-up decodes them all.
+        public init(from decoder: any Decoder) throws {
+            var container = try decoder.unkeyedContainer()
+            start = Date(timeIntervalSinceReferenceDate: try container.decode(Double.self))
+            count = try container.decode(Int.self)
+            correctCount = try container.decode(Int.self)
+            differenceSum = try container.decode(Double.self)
+            counts = try container.decode(TrialCounts.self)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.unkeyedContainer()
+            try container.encode(start.timeIntervalSinceReferenceDate)
+            try container.encode(count)
+            try container.encode(correctCount)
+            try container.encode(differenceSum)
+            try container.encode(counts)
+        }
 
         /// The mean unsigned cent difference played in this period.
         public var meanThreshold: Cents { Cents(differenceSum / Double(count)) }
@@ -77,6 +97,11 @@ public struct ThresholdTimeline: Sendable {
     public init(period: Period, calendar: Calendar) {
         self.period = period
         self.calendar = calendar
+    }
+
+    // The fit cache is left out: a decoded timeline fits again when first asked.
+    private enum CodingKeys: String, CodingKey {
+        case period, calendar, aggregates, newestInterval
     }
 
     public var isEmpty: Bool { aggregates.isEmpty }

@@ -3,7 +3,7 @@ import Foundation
 /// Answers counted by played difference, on a logarithmic lattice: what the threshold fit needs
 /// from a set of comparisons, small enough to keep for every period of a timeline and to add up
 /// when periods are pooled.
-public struct TrialCounts: Hashable, Sendable {
+public struct TrialCounts: Hashable, Sendable, Codable {
     struct Count: Hashable, Sendable {
         var correct = 0
         var wrong = 0
@@ -76,6 +76,42 @@ public struct TrialCounts: Hashable, Sendable {
             slots.append(contentsOf: repeatElement(Count(), count: index - lowestIndex - slots.count + 1))
         }
         return index - lowestIndex
+    }
+
+    // As [lowest index, the slots' counts as little-endian 32-bit pairs in base64]: a saved
+    // profile holds thousands of these, and start-up spent most of its time parsing them as JSON
+    // numbers.
+    public init(from decoder: any Decoder) throws {
+        var container = try decoder.unkeyedContainer()
+        lowestIndex = try container.decode(Int.self)
+        let bytes = try container.decode(Data.self)
+        guard bytes.count % 8 == 0 else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "the counts are not pairs of 32-bit numbers")
+        }
+        slots.reserveCapacity(bytes.count / 8)
+        bytes.withUnsafeBytes { raw in
+            for offset in stride(from: 0, to: raw.count, by: 8) {
+                let slot = Count(
+                    correct: Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))),
+                    wrong: Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self))))
+                slots.append(slot)
+                count += slot.correct + slot.wrong
+            }
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.unkeyedContainer()
+        try container.encode(lowestIndex)
+        var bytes = Data(capacity: slots.count * 8)
+        for slot in slots {
+            guard let correct = UInt32(exactly: slot.correct), let wrong = UInt32(exactly: slot.wrong) else {
+                throw EncodingError.invalidValue(slot.correct, .init(codingPath: encoder.codingPath, debugDescription: "a count beyond 32 bits"))
+            }
+            withUnsafeBytes(of: correct.littleEndian) { bytes.append(contentsOf: $0) }
+            withUnsafeBytes(of: wrong.littleEndian) { bytes.append(contentsOf: $0) }
+        }
+        try container.encode(bytes)
     }
 
     /// Equal when the same answers are counted, however far the slots were widened.

@@ -30,11 +30,13 @@ public struct PeachServices: Sendable {
         sounds: [SoundChoice] = SoundChoice.sineOnly, sampler: (any NoteSampler)? = nil
     ) async throws(DataStoreError) -> PeachServices {
         let database = try PeachDatabase(path: databasePath)
+        let file = URL(fileURLWithPath: databasePath)
+        let cache = file.deletingLastPathComponent().appendingPathComponent("cache", isDirectory: true)
         var services = try await make(
             store: SQLiteTrainingDataStore(database: database), settingsStore: SQLiteSettingsStore(database: database),
-            database: database, environment: environment, logger: logger, sounds: sounds, sampler: sampler)
-        services.sampleCacheDirectory = URL(fileURLWithPath: databasePath).deletingLastPathComponent()
-            .appendingPathComponent("cache/sounds", isDirectory: true)
+            database: database, environment: environment, logger: logger, sounds: sounds, sampler: sampler,
+            profileSnapshot: ProfileSnapshot.File(url: cache.appendingPathComponent("\(file.lastPathComponent).profile.json")))
+        services.sampleCacheDirectory = cache.appendingPathComponent("sounds", isDirectory: true)
         return services
     }
 
@@ -42,10 +44,10 @@ public struct PeachServices: Sendable {
     public static func make(
         store: any TrainingDataStore & TrainingHistory & OpenTrialStore, settingsStore: any SettingsStore, database: PeachDatabase? = nil,
         environment: ServerEnvironment, logger: Logger, sounds: [SoundChoice] = SoundChoice.sineOnly,
-        sampler: (any NoteSampler)? = nil
+        sampler: (any NoteSampler)? = nil, profileSnapshot: ProfileSnapshot.File? = nil
     ) async throws(DataStoreError) -> PeachServices {
         let settings = try await SettingsService(store: settingsStore, logger: logger)
-        let profile = try await ProfileService.load(from: store)
+        let profile = try await ProfileService.load(from: store, snapshotFile: profileSnapshot)
         let trials = try await TrialService(
             store: store, settings: settings, profile: profile, environment: environment, logger: logger)
         return PeachServices(
@@ -71,7 +73,7 @@ public enum PeachApp {
         router.add(middleware: FileMiddleware(WebResources.webFolder, searchForIndexHtml: true, logger: fileLogger))
         let api = router.group("api").add(middleware: ServerTimingMiddleware())
         HealthRoutes().add(to: api)
-        OpenAPIRoutes(document: try WebResources.openAPIDocument()).add(to: api)
+        OpenAPIRoutes().add(to: api)
         TrialRoutes(
             service: services.trials, store: services.store, sounds: services.sounds, synthesis: services.synthesis
         ).add(to: api)

@@ -3,7 +3,7 @@ import PeachCore
 /// Which records a profile is built from: unison pitch (both pitch disciplines, the seeds'
 /// profile), every interval trial, one interval, or the sung answers (kept apart: a voice's
 /// accuracy is not the slider's).
-public enum ProfileScope: Hashable, Sendable, CustomStringConvertible {
+public enum ProfileScope: Hashable, Sendable, Codable, CustomStringConvertible {
     case pitch
     case intervals
     case interval(DirectedInterval)

@@ -5,27 +5,78 @@ import PeachCore
 /// from every record once at start-up, then updated by each stored answer. Requests read a
 /// snapshot; none re-reads the records.
 public actor ProfileService {
-    private var profiles: [ProfileScope: PerceptualProfile]
+    private(set) var profiles: [ProfileScope: PerceptualProfile]
     /// Compare Timing and Fill the Gap per tempo band.
     public private(set) var rhythm: RhythmProfile
     private let calendar: Calendar
+    /// Where the folded profiles are saved for the next start; nil saves nothing.
+    private let snapshotFile: ProfileSnapshot.File?
 
-    public init(profiles: [ProfileScope: PerceptualProfile] = [:], rhythm: RhythmProfile = RhythmProfile(), calendar: Calendar = .current) {
+    public init(
+        profiles: [ProfileScope: PerceptualProfile] = [:], rhythm: RhythmProfile = RhythmProfile(), calendar: Calendar = .current,
+        snapshotFile: ProfileSnapshot.File? = nil
+    ) {
         self.profiles = profiles
         self.rhythm = rhythm
         self.calendar = calendar
+        self.snapshotFile = snapshotFile
     }
 
-    /// Replays every stored comparison and matching attempt, oldest first.
-    public static func load(from history: any TrainingHistory, calendar: Calendar = .current) async throws(DataStoreError) -> ProfileService {
-        var profiles = try await history.reduceComparisons(into: [ProfileScope: PerceptualProfile]()) { profiles, comparison in
-            Self.add(.comparison(comparison), to: &profiles, calendar: calendar)
-        }
-        profiles = try await history.reducePitchMatchings(into: profiles) { profiles, attempt in
-            Self.add(.matching(attempt), to: &profiles, calendar: calendar)
+    /// Replays every stored comparison and matching attempt, oldest first — or, from a snapshot
+    /// in `snapshotFile`, only those stored since it was saved.
+    public static func load(
+        from history: any TrainingHistory, snapshotFile: ProfileSnapshot.File? = nil, calendar: Calendar = .current
+    ) async throws(DataStoreError) -> ProfileService {
+        let profiles: [ProfileScope: PerceptualProfile]
+        if let snapshotFile, let history = history as? any MarkedHistory {
+            profiles = try await fold(history, saving: snapshotFile, calendar: calendar)
+        } else {
+            let compared = try await history.reduceComparisons(into: [ProfileScope: PerceptualProfile]()) { profiles, comparison in
+                Self.add(.comparison(comparison), to: &profiles, calendar: calendar)
+            }
+            profiles = try await history.reducePitchMatchings(into: compared) { profiles, attempt in
+                Self.add(.matching(attempt), to: &profiles, calendar: calendar)
+            }
         }
         let rhythm = try await history.reduceRhythm(into: RhythmProfile()) { rhythm, record in rhythm.add(record) }
-        return ProfileService(profiles: profiles, rhythm: rhythm, calendar: calendar)
+        return ProfileService(profiles: profiles, rhythm: rhythm, calendar: calendar, snapshotFile: snapshotFile)
+    }
+
+    /// A replay this long is worth saving, so that the next start does not repeat it.
+    static let rowsWorthSaving = 1000
+
+    private static func fold(
+        _ history: any MarkedHistory, saving file: ProfileSnapshot.File, calendar: Calendar
+    ) async throws(DataStoreError) -> [ProfileScope: PerceptualProfile] {
+        if let saved = file.read(calendar: calendar), let (folded, replayed) = try await fold(history, from: saved, calendar: calendar) {
+            if replayed >= rowsWorthSaving { save(folded, to: file) }
+            return folded.profiles
+        }
+        // From nothing, every row is new: a replay after no mark always succeeds.
+        let (folded, _) = try await fold(history, from: nil, calendar: calendar)!
+        save(folded, to: file)
+        return folded.profiles
+    }
+
+    /// The profiles and how many rows were replayed for them; nil when a table did more than grow
+    /// since `saved`.
+    private static func fold(
+        _ history: any MarkedHistory, from saved: ProfileSnapshot?, calendar: Calendar
+    ) async throws(DataStoreError) -> (ProfileSnapshot, replayed: Int)? {
+        let step: @Sendable (inout [ProfileScope: PerceptualProfile], TrainingRecord) -> Void = { profiles, record in
+            Self.add(record, to: &profiles, calendar: calendar)
+        }
+        guard let comparisons = try await history.replay(.comparison, after: saved?.comparisons, into: saved?.profiles ?? [:], step),
+            let matchings = try await history.replay(.matching, after: saved?.matchings, into: comparisons.result, step)
+        else { return nil }
+        return (ProfileSnapshot(comparisons: comparisons.mark, matchings: matchings.mark, profiles: matchings.result, calendar: calendar),
+                comparisons.replayed + matchings.replayed)
+    }
+
+    /// In the background: encoding a large profile takes longer than the start-up it saves, and
+    /// nothing waits for it. A snapshot that fails to save costs only the next start's time.
+    private static func save(_ snapshot: ProfileSnapshot, to file: ProfileSnapshot.File) {
+        Task.detached(priority: .utility) { try? file.write(snapshot) }
     }
 
     /// An interval record counts in its interval's scope too.
@@ -54,7 +105,7 @@ public actor ProfileService {
 
     /// After the stored history changed wholesale (a reset, an import): built again as at start-up.
     public func rebuild(from history: any TrainingHistory) async throws(DataStoreError) {
-        let loaded = try await Self.load(from: history, calendar: calendar)
+        let loaded = try await Self.load(from: history, snapshotFile: snapshotFile, calendar: calendar)
         profiles = await loaded.profiles
         rhythm = await loaded.rhythm
     }

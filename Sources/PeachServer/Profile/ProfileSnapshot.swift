@@ -1,0 +1,57 @@
+import Foundation
+import PeachCore
+
+/// The profiles as folded from the records up to a mark per table, kept in a file beside the
+/// database so that a restart replays only what was answered since: a million records would
+/// otherwise be read and folded again at every start.
+///
+/// Only a cache: the records stay the truth, and a snapshot that is missing, unreadable, of
+/// another format or calendar, or behind a table that did more than grow, is simply not used.
+public struct ProfileSnapshot: Codable, Sendable {
+    /// Bump whenever what a profile keeps, or how a record is folded into it, changes: snapshots
+    /// of another format are ignored, and the records are replayed in full.
+    static let currentFormat = 1
+
+    let format: Int
+    /// Periods are calendar periods: a snapshot made in another time zone or week convention
+    /// would put answers in the wrong days.
+    let calendar: String
+    let comparisons: HistoryMark
+    let matchings: HistoryMark
+    let profiles: [ProfileScope: PerceptualProfile]
+
+    init(comparisons: HistoryMark, matchings: HistoryMark, profiles: [ProfileScope: PerceptualProfile], calendar: Calendar) {
+        format = Self.currentFormat
+        self.calendar = Self.key(calendar)
+        self.comparisons = comparisons
+        self.matchings = matchings
+        self.profiles = profiles
+    }
+
+    static func key(_ calendar: Calendar) -> String {
+        "\(calendar.identifier) \(calendar.timeZone.identifier) \(calendar.firstWeekday) \(calendar.minimumDaysInFirstWeek)"
+    }
+
+    /// Where a server keeps its snapshot: `cache/profile.json` beside the database file.
+    public struct File: Sendable {
+        public let url: URL
+
+        public init(url: URL) { self.url = url }
+
+        /// Nil unless the file holds a snapshot of this format made with this calendar.
+        func read(calendar: Calendar) -> ProfileSnapshot? {
+            guard let data = try? Data(contentsOf: url),
+                let snapshot = try? JSONDecoder().decode(ProfileSnapshot.self, from: data),
+                snapshot.format == ProfileSnapshot.currentFormat, snapshot.calendar == ProfileSnapshot.key(calendar)
+            else { return nil }
+            return snapshot
+        }
+
+        /// Written whole under a temporary name and renamed, so a crash leaves the old file or the
+        /// new one, never half of one.
+        func write(_ snapshot: ProfileSnapshot) throws {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try JSONEncoder().encode(snapshot).write(to: url, options: .atomic)
+        }
+    }
+}
