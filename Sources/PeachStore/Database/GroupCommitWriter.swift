@@ -29,9 +29,13 @@ public final class GroupCommitWriter: Sendable {
     }
 
     private let writer: DatabasePool
+    private let checkpointer: WALCheckpointer?
     private let state = Mutex(State())
 
-    public init(writer: DatabasePool) { self.writer = writer }
+    init(writer: DatabasePool, checkpointer: WALCheckpointer? = nil) {
+        self.writer = writer
+        self.checkpointer = checkpointer
+    }
 
     /// Runs `work` in the next group transaction and returns its result once that transaction is
     /// durably committed. An error thrown by `work` is rethrown here, and only its own changes are undone.
@@ -89,6 +93,7 @@ public final class GroupCommitWriter: Sendable {
                 commitError = error
             }
             for job in batch { job.finish(commitError) }
+            if commitError == nil { checkpointer?.didCommit() }
         }
     }
 }

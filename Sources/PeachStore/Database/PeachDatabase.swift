@@ -20,6 +20,9 @@ public struct PeachDatabase: Sendable {
                 // WAL with synchronous=FULL: a commit is on disk before the API acknowledges it,
                 // so neither kill -9 nor power loss can take back an acknowledged answer.
                 try db.execute(sql: "PRAGMA synchronous = FULL")
+                // A backstop only (40 MB, for a long import): `WALCheckpointer` checkpoints after
+                // answers, so that no answer's commit waits for one.
+                try db.execute(sql: "PRAGMA wal_autocheckpoint = 10000")
             }
             // Wait up to 5 s for another writer (an import in a second process), polling every
             // millisecond: SQLite's default handler backs off to 100 ms naps and can miss every
@@ -32,7 +35,7 @@ public struct PeachDatabase: Sendable {
             writer = try DatabasePool(path: path, configuration: configuration)
             try Self.migrator.migrate(writer)
             try writer.write(ImportJournal.recover)
-            groupCommit = GroupCommitWriter(writer: writer)
+            groupCommit = GroupCommitWriter(writer: writer, checkpointer: WALCheckpointer(path: path))
         } catch let error as DataStoreError {
             throw error
         } catch {
