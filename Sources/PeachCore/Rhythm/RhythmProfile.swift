@@ -1,3 +1,5 @@
+import Foundation
+
 /// The rhythm results per tempo band: Compare Timing's threshold (ThresholdEstimator's fit of the
 /// newest answers, the difference in percent of a sixteenth: the same 2-alternative psychometric
 /// model as pitch, only the unit differs) and Fill the Gap's pooled offsets and hit rate.
@@ -13,16 +15,19 @@ public struct RhythmProfile: Sendable {
             if recent.count > ThresholdEstimator.window { recent.removeFirst(recent.count - ThresholdEstimator.window) }
         }
 
+        /// The fit at 75 % correct, in percent of a sixteenth (the estimate's unit is the
+        /// difference played, here a percentage); nil until the answers can place it.
+        public var thresholdEstimate: ThresholdEstimate? { ThresholdEstimator().estimate(recent.map(\.trial)) }
+
         /// Percent of a sixteenth at 75 % correct; nil until the answers can place it.
-        public var thresholdPercent: Double? {
-            ThresholdEstimator().estimate(recent.map(\.trial))?.threshold.rawValue
-        }
+        public var thresholdPercent: Double? { thresholdEstimate?.threshold.rawValue }
 
         /// The threshold in milliseconds at the mean sixteenth of the answers it was fitted to.
-        public var thresholdMs: Double? {
-            guard let percent = thresholdPercent else { return nil }
-            let sixteenth = recent.map(\.sixteenth).reduce(0, +) / Double(recent.count)
-            return percent / 100 * sixteenth * 1000
+        public var thresholdMs: Double? { thresholdPercent.map(milliseconds) }
+
+        /// A percentage of a sixteenth in milliseconds, at the mean sixteenth of the answers fitted.
+        public func milliseconds(_ percent: Double) -> Double {
+            percent / 100 * recent.map(\.sixteenth).reduce(0, +) / Double(recent.count) * 1000
         }
     }
 
@@ -59,14 +64,26 @@ public struct RhythmProfile: Sendable {
 
     public private(set) var timing: [TempoBand: Timing] = [:]
     public private(set) var tapping: [TempoBand: Tapping] = [:]
+    /// The timelines: each band's results per calendar day, oldest first.
+    public private(set) var timingDays: [TempoBand: [RhythmDay<Timing>]] = [:]
+    public private(set) var tappingDays: [TempoBand: [RhythmDay<Tapping>]] = [:]
+    private let calendar: Calendar
 
-    public init() {}
+    public init(calendar: Calendar = .current) {
+        self.calendar = calendar
+    }
 
     /// Oldest first; records of the other disciplines are not rhythm and change nothing.
     public mutating func add(_ record: TrainingRecord) {
         switch record {
-        case let .rhythmComparison(answer): timing[answer.tempo.band, default: Timing()].add(answer)
-        case let .rhythmMatching(answer): tapping[answer.tempo.band, default: Tapping()].add(answer)
+        case let .rhythmComparison(answer):
+            let band = answer.tempo.band
+            timing[band, default: Timing()].add(answer)
+            RhythmDay.add(at: answer.timestamp, to: &timingDays[band, default: []], calendar: calendar, empty: Timing()) { $0.add(answer) }
+        case let .rhythmMatching(answer):
+            let band = answer.tempo.band
+            tapping[band, default: Tapping()].add(answer)
+            RhythmDay.add(at: answer.timestamp, to: &tappingDays[band, default: []], calendar: calendar, empty: Tapping()) { $0.add(answer) }
         case .comparison, .matching: break
         }
     }

@@ -33,6 +33,7 @@ enum OpenAPIDocument {
             ("SettingsState", SettingsResponse.self),
             ("Profile", ProfileResponse.self),
             ("Timeline", TimelineResponse.self),
+            ("RhythmTimeline", RhythmTimelineResponse.self),
             ("IntervalProfiles", IntervalProfilesResponse.self),
             ("ImportResult", ImportResponse.self),
             ("TempoBand", TempoBand.self),

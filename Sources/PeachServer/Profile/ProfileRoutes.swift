@@ -23,14 +23,25 @@ struct ProfileRoutes {
                 height: try query.boundedInt("height", in: ChartOptions.heights, default: 320))
             return Self.svg(options.svg(await service.snapshot(try Self.scope(query))))
         }
+        api.get("profile/rhythm") { request, _ in
+            RhythmTimelineResponse(await service.rhythm, band: try Self.band(request.uri.queryParameters))
+        }
         api.get("profile/sparkline.svg") { request, _ in
             let query = request.uri.queryParameters
             // A discipline names its own series: the threshold of a comparison discipline, the
-            // mean absolute error of a matching one.
+            // mean absolute error of a matching one; a rhythm discipline's, per tempo band, its
+            // threshold in percent of a sixteenth or its mean offset.
             guard let name = query["discipline"] else {
                 return Self.svg(ThresholdChart.sparkline(await service.snapshot(try Self.scope(query)).timeline(.day)))
             }
             let discipline = try TrialRequest(discipline: String(name)).parsed()
+            switch discipline.kind {
+            case .rhythmComparison:
+                return Self.svg(ThresholdChart.sparkline(await service.rhythm.timingDays[try Self.band(query)] ?? []))
+            case .rhythmMatching:
+                return Self.svg(ThresholdChart.sparkline(await service.rhythm.tappingDays[try Self.band(query)] ?? []))
+            case .comparison, .matching: break
+            }
             let profile = await service.snapshot(ProfileScope.scope(of: discipline))
             return Self.svg(discipline.kind == .comparison
                 ? ThresholdChart.sparkline(profile.timeline(.day)) : ThresholdChart.sparkline(profile.matching))
@@ -44,6 +55,16 @@ struct ProfileRoutes {
             throw HTTPError(.badRequest, message: "scope must be pitch, intervals, singing or an interval such as P5up or M3down, got '\(text)'")
         }
         return scope
+    }
+
+    /// A tempo band as the profile names it (`80-99`).
+    static func band(_ query: Parameters) throws -> TempoBand {
+        let names = TempoBand.allCases.map(\.rawValue).joined(separator: ", ")
+        guard let text = query["band"] else { throw HTTPError(.badRequest, message: "band is required: one of \(names)") }
+        guard let band = TempoBand(rawValue: String(text)) else {
+            throw HTTPError(.badRequest, message: "band must be one of \(names), got '\(text)'")
+        }
+        return band
     }
 
     static func options(_ query: Parameters, width: Int = 800, height: Int = 320) throws -> ChartOptions {

@@ -38,7 +38,7 @@ public actor ProfileService {
                 Self.add(.matching(attempt), to: &profiles, calendar: calendar)
             }
         }
-        let rhythm = try await history.reduceRhythm(into: RhythmProfile()) { rhythm, record in rhythm.add(record) }
+        let rhythm = try await history.reduceRhythm(into: RhythmProfile(calendar: calendar)) { rhythm, record in rhythm.add(record) }
         return ProfileService(profiles: profiles, rhythm: rhythm, calendar: calendar, snapshotFile: snapshotFile)
     }
 

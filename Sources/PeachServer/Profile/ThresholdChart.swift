@@ -170,6 +170,17 @@ struct ThresholdChart {
         sparkline(matching.days.map(\.meanAbsoluteError.rawValue), hasData: matching.count > 0)
     }
 
+    /// Compare Timing's fitted threshold per day (percent of a sixteenth): days it cannot place
+    /// are left out, as in the pitch sparkline.
+    static func sparkline(_ days: [RhythmDay<RhythmProfile.Timing>]) -> String {
+        sparkline(days.compactMap(\.stats.thresholdPercent), hasData: !days.isEmpty)
+    }
+
+    /// Fill the Gap's mean offset per day (early below, late above).
+    static func sparkline(_ days: [RhythmDay<RhythmProfile.Tapping>]) -> String {
+        sparkline(days.compactMap(\.stats.meanOffsetMs), hasData: !days.isEmpty)
+    }
+
     /// Without two values, a quiet dashed baseline that looks meant, not broken.
     private static func sparkline(_ values: [Double], hasData: Bool) -> String {
         let width = 300.0, height = 60.0, inset = 4.0

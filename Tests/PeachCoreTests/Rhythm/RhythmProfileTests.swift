@@ -1,0 +1,23 @@
+import Foundation
+import Testing
+@testable import PeachCore
+
+struct RhythmProfileTests {
+    @Test func daysAreKeptInCalendarOrderWhateverOrderTheRecordsCameIn() {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "Europe/Berlin")!
+        var profile = RhythmProfile(calendar: calendar)
+        let base = Date(timeIntervalSince1970: 1_772_409_600)
+        // 23:30 and 00:30 Berlin time are different days; the import of an older day comes last.
+        let times = [base.addingTimeInterval(86_400 * 2), base.addingTimeInterval(86_400 * 2 + 3600), base]
+        for (index, time) in times.enumerated() {
+            profile.add(.rhythmComparison(CompletedRhythmComparison(
+                tempo: TempoBPM(80)!, offsetPercent: Double(index + 5), isCorrect: true, timestamp: time)))
+        }
+        let days = profile.timingDays[.moderate] ?? []
+        #expect(days.map(\.start) == days.map(\.start).sorted())
+        #expect(days.map(\.start) == Set(times.map { calendar.startOfDay(for: $0) }).sorted())
+        #expect(days.map(\.stats.count).reduce(0, +) == 3)
+        #expect(profile.timing[.moderate]?.count == 3)
+    }
+}
