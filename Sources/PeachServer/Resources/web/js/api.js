@@ -84,5 +84,9 @@ export const api = {
       period, width, height, lang, scope, ...(view ? { viewStart: view.start, viewWidth: view.width } : {}),
     })}`),
   /** One discipline's series: its fitted threshold per day, or its mean absolute error per day. */
-  sparklineSvg: (discipline) => requestText(`profile/sparkline.svg?discipline=${encodeURIComponent(discipline)}`),
+  /** `band` only with a rhythm discipline: that tempo band's series. */
+  sparklineSvg: (discipline, band) =>
+    requestText(`profile/sparkline.svg?${new URLSearchParams({ discipline, ...(band ? { band } : {}) })}`),
+  /** One tempo band's rhythm results per day. */
+  rhythmTimeline: (band) => request('GET', `profile/rhythm?band=${encodeURIComponent(band)}`),
 };

@@ -1,3 +1,4 @@
+import { api } from './api.js';
 import { formatCount, formatNumber, formatOffsetMs } from './format.js';
 import { t } from './i18n.js';
 
@@ -18,27 +19,79 @@ function row(cells) {
 const bandText = (band) => t('profile.tempoBandValue', { band: band.replace('-', '–') });
 
 /**
+ * A row under a band's row, across the table: the band's series per day as the server's sparkline,
+ * described in words for screen readers (the first and the newest day's value).
+ */
+function timelineRow(columns) {
+  const tr = document.createElement('tr');
+  tr.className = 'rhythm-days';
+  const cell = document.createElement('td');
+  cell.colSpan = columns;
+  const figure = document.createElement('div');
+  figure.className = 'rhythm-timeline';
+  figure.setAttribute('role', 'img');
+  cell.append(figure);
+  tr.append(cell);
+  return { tr, figure };
+}
+
+async function fillTimeline(figure, discipline, band, describe, isCurrent) {
+  const [svg, days] = await Promise.all([api.sparklineSvg(discipline, band), api.rhythmTimeline(band)]);
+  if (!isCurrent()) return;
+  figure.innerHTML = svg;
+  figure.querySelector('svg')?.setAttribute('aria-hidden', 'true');
+  figure.setAttribute('aria-label', describe(days));
+}
+
+/** Per day: the first and the newest value the days have, or why there is no series yet. */
+function daysText(key, values, dayCount, format) {
+  if (values.length < 2) return t('profile.rhythmTooFewDays');
+  return t(key, { days: formatCount(dayCount), first: format(values[0]), last: format(values[values.length - 1]) });
+}
+
+let shown = 0;
+
+/**
  * The Profile screen's rhythm section, from `/api/profile`'s `rhythm`: a row per tempo band with
  * records, Compare Timing's threshold (percent of a sixteenth and ms), Fill the Gap's mean offset ± SD
- * and hit rate. Every number is the server's.
+ * and hit rate, each with the band's timeline per day under it. Every number is the server's.
  */
 export function showRhythmProfile(rhythm) {
   const comparison = rhythm?.comparison ?? [];
   const matching = rhythm?.matching ?? [];
+  const id = ++shown;
+  const isCurrent = () => id === shown;
+  const failed = (error) => console.warn('rhythm timeline:', error);
   document.getElementById('rhythm-profile-empty').hidden = comparison.length + matching.length > 0;
   document.getElementById('rhythm-comparison').hidden = comparison.length === 0;
   document.getElementById('rhythm-matching').hidden = matching.length === 0;
-  document.getElementById('rhythm-comparison-body').replaceChildren(...comparison.map((entry) => row([
-    bandText(entry.tempoBand),
-    entry.thresholdPercent === null ? t('profile.rhythmTooFew') : t('profile.rhythmThresholdValue', {
-      percent: formatNumber(entry.thresholdPercent, 1), ms: formatNumber(entry.thresholdMs, 1) }),
-    formatCount(entry.count),
-  ])));
-  document.getElementById('rhythm-matching-body').replaceChildren(...matching.map((entry) => row([
-    bandText(entry.tempoBand),
-    entry.meanOffsetMs === null ? t('rhythm.noHits') : t('profile.rhythmOffsetValue', {
-      offset: formatOffsetMs(entry.meanOffsetMs), sd: formatNumber(entry.offsetSDMs ?? 0, 0) }),
-    entry.hitRate === null ? t('rhythm.noHits') : t('unit.percent', { value: formatNumber(entry.hitRate * 100, 0) }),
-    formatCount(entry.count),
-  ])));
+  document.getElementById('rhythm-comparison-body').replaceChildren(...comparison.flatMap((entry) => {
+    const days = timelineRow(3);
+    fillTimeline(days.figure, 'rhythmComparison', entry.tempoBand, ({ comparison: points }) => daysText(
+      'profile.rhythmDaysThreshold',
+      points.filter((point) => point.threshold !== null).map((point) => point.threshold.threshold),
+      points.length, (value) => formatNumber(value, 1),
+    ), isCurrent).catch(failed);
+    return [row([
+      bandText(entry.tempoBand),
+      entry.thresholdPercent === null ? t('profile.rhythmTooFew') : t('profile.rhythmThresholdValue', {
+        percent: formatNumber(entry.thresholdPercent, 1), ms: formatNumber(entry.thresholdMs, 1) }),
+      formatCount(entry.count),
+    ]), days.tr];
+  }));
+  document.getElementById('rhythm-matching-body').replaceChildren(...matching.flatMap((entry) => {
+    const days = timelineRow(4);
+    fillTimeline(days.figure, 'rhythmMatching', entry.tempoBand, ({ matching: points }) => daysText(
+      'profile.rhythmDaysOffset',
+      points.filter((point) => point.meanOffsetMs !== null).map((point) => point.meanOffsetMs),
+      points.length, formatOffsetMs,
+    ), isCurrent).catch(failed);
+    return [row([
+      bandText(entry.tempoBand),
+      entry.meanOffsetMs === null ? t('rhythm.noHits') : t('profile.rhythmOffsetValue', {
+        offset: formatOffsetMs(entry.meanOffsetMs), sd: formatNumber(entry.offsetSDMs ?? 0, 0) }),
+      entry.hitRate === null ? t('rhythm.noHits') : t('unit.percent', { value: formatNumber(entry.hitRate * 100, 0) }),
+      formatCount(entry.count),
+    ]), days.tr];
+  }));
 }
