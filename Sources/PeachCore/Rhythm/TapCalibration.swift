@@ -4,6 +4,14 @@
 public struct TapCalibration: Hashable, Sendable {
     /// Fewer taps near a click than this cannot give a trustworthy median.
     public static let minimumTaps = 8
+    /// Clicks played to tap along with: twice the taps needed, so a few missed ones still leave enough.
+    public static let clickCount = 2 * minimumTaps
+
+    /// When each click to tap along with sounds, from the first: a beat apart at `tempo`, slow
+    /// enough that every tap is clearly meant for one click.
+    public static func clickSeconds(at tempo: TempoBPM) -> [Double] {
+        (0..<clickCount).map { Double($0) * 4 * tempo.sixteenthSeconds }
+    }
 
     public enum Failure: Error, Hashable, Sendable, CustomStringConvertible {
         case tooFewTaps(used: Int)

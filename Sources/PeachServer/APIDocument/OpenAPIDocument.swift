@@ -44,6 +44,7 @@ enum OpenAPIDocument {
             ("RhythmMatchingResult", TappingAnswerResponse.self),
             ("CalibrationRequest", CalibrationRequest.self),
             ("Calibration", CalibrationResponse.self),
+            ("CalibrationPlan", CalibrationPlan.self),
         ]
     }
 

@@ -161,6 +161,15 @@ struct CalibrationRequest: Decodable, APIDescribed {
     }
 }
 
+/// `GET /api/rhythm/calibration`: the clicks to tap along with, at the tempo setting.
+struct CalibrationPlan: ResponseEncodable, Decodable, APIDescribed {
+    let clickSeconds: [Double]
+
+    static var apiNotes: [String: APINote] {
+        ["clickSeconds": .describe("When each click sounds, in seconds from the first: a beat apart at the tempo setting.")]
+    }
+}
+
 struct CalibrationResponse: ResponseEncodable, Decodable {
     let latencyMs: Double
     let tapsUsed: Int

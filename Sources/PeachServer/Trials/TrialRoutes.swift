@@ -28,6 +28,9 @@ struct TrialRoutes {
             let body = try await request.decode(as: AnswerRequest.self, context: context)
             return try await answer(id, try body.parsed(), key: try Self.answerKey(request), age: try body.age())
         }
+        api.get("rhythm/calibration") { _, _ in
+            CalibrationPlan(clickSeconds: TapCalibration.clickSeconds(at: await service.tempo))
+        }
         api.post("rhythm/calibration") { request, context -> CalibrationResponse in
             let calibration = try await request.decode(as: CalibrationRequest.self, context: context).parsed()
             return CalibrationResponse(latencyMs: calibration.latencyMs, tapsUsed: calibration.tapsUsed)

@@ -54,6 +54,11 @@ public actor TrialService {
             timing: try await store.timingChain(), generator: environment.generator)
     }
 
+    /// The rhythm disciplines' tempo setting, as the next trial will use it.
+    public var tempo: TempoBPM {
+        get async { await settings.current.training.tempo }
+    }
+
     /// Made with the settings as they are now, so a change applies to the very next trial.
     public func next(_ discipline: Discipline) async -> Issued {
         let settings = await self.settings.current.training

@@ -143,6 +143,20 @@ struct RhythmAPITests {
         }
     }
 
+    @Test func theCalibrationsClicksAreABeatApartAtTheTempoSetting() async throws {
+        try await TestApp.with { client in
+            try await client.execute(
+                uri: "/api/settings", method: .put, headers: [.contentType: "application/json"], body: TestApp.json(#"{"tempoBPM":96}"#)
+            ) { #expect($0.status == .ok) }
+            try await client.execute(uri: "/api/rhythm/calibration", method: .get) { response in
+                let body = try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
+                let clicks = try #require(body["clickSeconds"] as? [Double])
+                #expect(clicks.count == 16)
+                #expect(clicks.enumerated().allSatisfy { abs($1 - Double($0) * 60 / 96) < 1e-12 })
+            }
+        }
+    }
+
     @Test func theClickIsServedAsAWAVLoudFromItsFirstSample() async throws {
         try await TestApp.with { client in
             try await client.execute(uri: "/api/sounds/click.wav", method: .get) { response in

@@ -68,6 +68,7 @@ export const api = {
   /** The rhythm disciplines' click (a WAV whose onset is its first sample). */
   clickSound: () => requestBytes('sounds/click.wav'),
   /** Taps along clicks, both on one time base → `{ latencyMs, tapsUsed }` (400 when too few fall near a click). */
+  calibrationPlan: () => request('GET', 'rhythm/calibration'),
   rhythmCalibration: (clickSeconds, tapSeconds) => request('POST', 'rhythm/calibration', { clickSeconds, tapSeconds }),
   settings: () => request('GET', 'settings'),
   updateSettings: (changes) => request('PUT', 'settings', changes),

@@ -7,13 +7,12 @@ import { formatNumber } from '../format.js';
 import { t } from '../i18n.js';
 import { tapAlong } from '../taps.js';
 
-/** Clicks to tap along with: the server needs at least half of them near a click. */
-const CLICKS = 16;
 /** Time to get ready between pressing Start and the first click. */
 const LEAD_SECONDS = 1;
 
-// Calibration: 16 clicks a beat apart at the tempo setting; the user taps along, the server takes
-// the median offset as this device's latency, and the browser keeps it (device-latency.js).
+// Calibration: the server's clicks (a beat apart at the tempo setting); the user taps along, the
+// server takes the median offset as this device's latency, and the browser keeps it
+// (device-latency.js).
 export function calibrationScreen({ announce }) {
   const element = document.getElementById('screen-calibration');
   const pad = document.getElementById('calibration-pad');
@@ -38,10 +37,9 @@ export function calibrationScreen({ announce }) {
     try {
       const context = realtimeContext();
       if (context.state !== 'running') await context.resume();
-      const [click, { settings }] = await Promise.all([loadClick(), api.settings()]);
+      const [click, { clickSeconds }] = await Promise.all([loadClick(), api.calibrationPlan()]);
       if (!isCurrent(id)) return;
-      const beat = 60 / settings.tempoBPM;
-      const clickSeconds = Array.from({ length: CLICKS }, (_, index) => index * beat);
+      const beat = clickSeconds[1] - clickSeconds[0];
       const start = context.currentTime + LEAD_SECONDS;
       running = tapAlong(context, pad, { click, clickSeconds, start });
       mark('clickStart', start);
@@ -49,7 +47,7 @@ export function calibrationScreen({ announce }) {
       setState('tapping');
       pad.focus({ preventScroll: true });
       // Half a beat after the last click, a late tap has arrived.
-      if (!await untilAudible(context, start + (CLICKS - 0.5) * beat, () => !isCurrent(id))) return;
+      if (!await untilAudible(context, start + clickSeconds[clickSeconds.length - 1] + beat / 2, () => !isCurrent(id))) return;
       const taps = running.taps.slice();
       running.stop();
       running = null;
