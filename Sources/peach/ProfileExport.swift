@@ -41,7 +41,9 @@ struct ProfileExport: AsyncParsableCommand {
             throw ValidationError("\(error)")
         }
         let stores = try await storage.open()
-        let profile = try await ProfileService.load(from: stores.records).snapshot
+        let service = try await ProfileService.load(from: stores.records, snapshotFile: stores.profileSnapshot)
+        let profile = await service.snapshot
+        await service.snapshotSaved()
         await stores.close()
         if let file = output ?? svg {
             try Data(options.svg(profile).utf8).write(to: URL(fileURLWithPath: file))

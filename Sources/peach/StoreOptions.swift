@@ -1,6 +1,7 @@
 import ArgumentParser
 import PeachCore
 import PeachPostgres
+import PeachServer
 import PeachStore
 
 /// Where a command keeps its records and settings: the SQLite file (`--data`, the default) or a
@@ -21,12 +22,13 @@ struct StoreOptions: ParsableArguments {
         guard let location = try database.location else {
             let opened = try PeachDatabase(path: data.resolvedPath)
             return TrainingStores(
-                records: SQLiteTrainingDataStore(database: opened), settings: SQLiteSettingsStore(database: opened), close: {})
+                records: SQLiteTrainingDataStore(database: opened), settings: SQLiteSettingsStore(database: opened),
+                profileSnapshot: ProfileSnapshot.File(besideDatabase: data.resolvedPath), close: {})
         }
         let opened = try await database.open(location, logger: PostgresPeachDatabase.quietLogger)
         return TrainingStores(
             records: PostgresTrainingDataStore(database: opened), settings: PostgresSettingsStore(database: opened),
-            close: { await opened.close() })
+            profileSnapshot: nil, close: { await opened.close() })
     }
 }
 
@@ -34,6 +36,9 @@ struct StoreOptions: ParsableArguments {
 struct TrainingStores: Sendable {
     let records: any TrainingDataStore & TrainingHistory
     let settings: any SettingsStore
+    /// The server's profile snapshot for this database (SQLite only), so that `peach profile`
+    /// starts as fast as `peach serve`.
+    let profileSnapshot: ProfileSnapshot.File?
     /// Lets go of the connection pool (PostgreSQL); nothing to do for the SQLite file.
     let close: @Sendable () async -> Void
 }

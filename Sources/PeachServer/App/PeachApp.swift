@@ -30,13 +30,12 @@ public struct PeachServices: Sendable {
         sounds: [SoundChoice] = SoundChoice.sineOnly, sampler: (any NoteSampler)? = nil
     ) async throws(DataStoreError) -> PeachServices {
         let database = try PeachDatabase(path: databasePath)
-        let file = URL(fileURLWithPath: databasePath)
-        let cache = file.deletingLastPathComponent().appendingPathComponent("cache", isDirectory: true)
         var services = try await make(
             store: SQLiteTrainingDataStore(database: database), settingsStore: SQLiteSettingsStore(database: database),
             database: database, environment: environment, logger: logger, sounds: sounds, sampler: sampler,
-            profileSnapshot: ProfileSnapshot.File(url: cache.appendingPathComponent("\(file.lastPathComponent).profile.json")))
-        services.sampleCacheDirectory = cache.appendingPathComponent("sounds", isDirectory: true)
+            profileSnapshot: ProfileSnapshot.File(besideDatabase: databasePath))
+        services.sampleCacheDirectory = URL(fileURLWithPath: databasePath).deletingLastPathComponent()
+            .appendingPathComponent("cache/sounds", isDirectory: true)
         return services
     }
 

@@ -11,6 +11,8 @@ public actor ProfileService {
     private let calendar: Calendar
     /// Where the folded profiles are saved for the next start; nil saves nothing.
     private let snapshotFile: ProfileSnapshot.File?
+    /// The snapshot being written since the last load, if any.
+    private var saving: Task<Void, Never>?
 
     public init(
         profiles: [ProfileScope: PerceptualProfile] = [:], rhythm: RhythmProfile = RhythmProfile(), calendar: Calendar = .current,
@@ -22,14 +24,21 @@ public actor ProfileService {
         self.snapshotFile = snapshotFile
     }
 
+    /// Returns once the snapshot the last load started saving is on disk (or failed): a command
+    /// that exits right after loading waits here, so that it leaves no half-written file behind.
+    public func snapshotSaved() async {
+        await saving?.value
+    }
+
     /// Replays every stored comparison and matching attempt, oldest first — or, from a snapshot
     /// in `snapshotFile`, only those stored since it was saved.
     public static func load(
         from history: any TrainingHistory, snapshotFile: ProfileSnapshot.File? = nil, calendar: Calendar = .current
     ) async throws(DataStoreError) -> ProfileService {
         let profiles: [ProfileScope: PerceptualProfile]
+        var saving: Task<Void, Never>?
         if let snapshotFile, let history = history as? any MarkedHistory {
-            profiles = try await fold(history, saving: snapshotFile, calendar: calendar)
+            (profiles, saving) = try await fold(history, saving: snapshotFile, calendar: calendar)
         } else {
             let compared = try await history.reduceComparisons(into: [ProfileScope: PerceptualProfile]()) { profiles, comparison in
                 Self.add(.comparison(comparison), to: &profiles, calendar: calendar)
@@ -39,7 +48,13 @@ public actor ProfileService {
             }
         }
         let rhythm = try await history.reduceRhythm(into: RhythmProfile(calendar: calendar)) { rhythm, record in rhythm.add(record) }
-        return ProfileService(profiles: profiles, rhythm: rhythm, calendar: calendar, snapshotFile: snapshotFile)
+        let service = ProfileService(profiles: profiles, rhythm: rhythm, calendar: calendar, snapshotFile: snapshotFile)
+        await service.track(saving)
+        return service
+    }
+
+    private func track(_ saving: Task<Void, Never>?) {
+        self.saving = saving
     }
 
     /// A replay this long is worth saving, so that the next start does not repeat it.
@@ -47,15 +62,13 @@ public actor ProfileService {
 
     private static func fold(
         _ history: any MarkedHistory, saving file: ProfileSnapshot.File, calendar: Calendar
-    ) async throws(DataStoreError) -> [ProfileScope: PerceptualProfile] {
+    ) async throws(DataStoreError) -> ([ProfileScope: PerceptualProfile], saving: Task<Void, Never>?) {
         if let saved = file.read(calendar: calendar), let (folded, replayed) = try await fold(history, from: saved, calendar: calendar) {
-            if replayed >= rowsWorthSaving { save(folded, to: file) }
-            return folded.profiles
+            return (folded.profiles, replayed >= rowsWorthSaving ? save(folded, to: file) : nil)
         }
         // From nothing, every row is new: a replay after no mark always succeeds.
         let (folded, _) = try await fold(history, from: nil, calendar: calendar)!
-        save(folded, to: file)
-        return folded.profiles
+        return (folded.profiles, save(folded, to: file))
     }
 
     /// The profiles and how many rows were replayed for them; nil when a table did more than grow
@@ -74,8 +87,8 @@ public actor ProfileService {
     }
 
     /// In the background: encoding a large profile takes longer than the start-up it saves, and
-    /// nothing waits for it. A snapshot that fails to save costs only the next start's time.
-    private static func save(_ snapshot: ProfileSnapshot, to file: ProfileSnapshot.File) {
+    /// a server does not wait for it. A snapshot that fails to save costs only the next start's time.
+    private static func save(_ snapshot: ProfileSnapshot, to file: ProfileSnapshot.File) -> Task<Void, Never> {
         Task.detached(priority: .utility) { try? file.write(snapshot) }
     }
 
@@ -108,6 +121,7 @@ public actor ProfileService {
         let loaded = try await Self.load(from: history, snapshotFile: snapshotFile, calendar: calendar)
         profiles = await loaded.profiles
         rhythm = await loaded.rhythm
+        saving = await loaded.saving
     }
 
     /// A copy to compute from outside the actor (copy-on-write: free until the next answer).

@@ -32,11 +32,18 @@ public struct ProfileSnapshot: Codable, Sendable {
         "\(calendar.identifier) \(calendar.timeZone.identifier) \(calendar.firstWeekday) \(calendar.minimumDaysInFirstWeek)"
     }
 
-    /// Where a server keeps its snapshot: `cache/profile.json` beside the database file.
+    /// Where a snapshot is kept.
     public struct File: Sendable {
         public let url: URL
 
         public init(url: URL) { self.url = url }
+
+        /// `cache/<file>.profile.json` beside the database file: one snapshot per database, in the
+        /// folder that also caches rendered sounds.
+        public init(besideDatabase path: String) {
+            let file = URL(fileURLWithPath: path)
+            url = file.deletingLastPathComponent().appendingPathComponent("cache/\(file.lastPathComponent).profile.json")
+        }
 
         /// Nil unless the file holds a snapshot of this format made with this calendar.
         func read(calendar: Calendar) -> ProfileSnapshot? {
