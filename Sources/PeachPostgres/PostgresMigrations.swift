@@ -61,6 +61,10 @@ enum PostgresMigrations {
             """,
             "CREATE INDEX rhythm_matching_discipline_timestamp ON rhythm_matching (discipline, \"timestamp\")",
         ]),
+        Migration(version: 3, name: "v3-optional-hit-rate", statements: [
+            // A Fill the Gap trial imported from the iPhone app has no hit rate (SQLite's v10).
+            "ALTER TABLE rhythm_matching ALTER COLUMN hit_rate DROP NOT NULL",
+        ]),
     ]
 
     static var latestVersion: Int { all.map(\.version).max() ?? 0 }

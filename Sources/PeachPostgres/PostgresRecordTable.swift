@@ -100,7 +100,7 @@ struct PostgresRecordTable {
                 tempo: try Self.tempo(bpm), offsetPercent: percent, isCorrect: isCorrect, timestamp: Self.milliseconds(timestamp)))
         case .rhythmMatching:
             let (bpm, mean, sd, hitRate, p0, p1, p2, p3, timestamp, _, _, _, _) =
-                try row.decode((Int16, Double?, Double?, Double, Double?, Double?, Double?, Double?, Date, String, String, String, String).self)
+                try row.decode((Int16, Double?, Double?, Double?, Double?, Double?, Double?, Double?, Date, String, String, String, String).self)
             return .rhythmMatching(CompletedRhythmMatching(
                 tempo: try Self.tempo(bpm), meanOffsetMs: mean, offsetSDMs: sd, hitRate: hitRate,
                 meanOffsetMsByPosition: [p0, p1, p2, p3], timestamp: Self.milliseconds(timestamp)))

@@ -61,16 +61,15 @@ def test_a_bad_row_rejects_the_whole_file_naming_its_line(tmp_path):
     assert record_count(data) == 10
 
 
-def test_the_iphone_export_maps_and_says_what_it_left_out(tmp_path):
+def test_the_iphone_export_maps_every_row(tmp_path):
     data = tmp_path / "peach.sqlite"
     result = peach("import", ROOT / "Tests/Fixtures/iphone/peach-export-format-3.csv", "--merge", "--data", data)
     assert result.returncode == 0, result.stderr
-    # Unison, interval and Compare Timing rows are all imported, each in its discipline; the rhythm
-    # matching row lacks the hit rate a Fill the Gap record holds and is left out.
+    # Unison, interval and both rhythm disciplines' rows are all imported, each in its discipline (the
+    # Fill the Gap row without the hit rate the app never recorded); nothing is left out.
     assert result.stdout.splitlines() == [
-        "imported 6 records (2 pitchComparison, 1 intervalComparison, 1 pitchMatching, 1 intervalMatching, 0 pitchSinging, 1 rhythmComparison, 0 rhythmMatching) "
+        "imported 7 records (2 pitchComparison, 1 intervalComparison, 1 pitchMatching, 1 intervalMatching, 0 pitchSinging, 1 rhythmComparison, 1 rhythmMatching) "
         "from Peach for iPhone export format 3, merge mode; 0 duplicates skipped",
-        "not imported: 1 rhythm matching rows (the iPhone export lacks the hit rate every Fill the Gap record holds; they were left out)",
     ]
 
 

@@ -7,14 +7,15 @@ public struct CompletedRhythmMatching: Hashable, Sendable {
     public let meanOffsetMs: Double?
     /// Sample standard deviation of the hits' offsets; nil without a hit.
     public let offsetSDMs: Double?
-    /// Hits over gaps, 0…1.
-    public let hitRate: Double
+    /// Hits over gaps, 0…1; nil when not recorded (a trial imported from the iPhone app, which kept
+    /// only the offsets).
+    public let hitRate: Double?
     /// Four values, one per position in the cycle; nil where no gap there was hit.
     public let meanOffsetMsByPosition: [Double?]
     public let timestamp: Date
 
     public init(
-        tempo: TempoBPM, meanOffsetMs: Double?, offsetSDMs: Double?, hitRate: Double, meanOffsetMsByPosition: [Double?],
+        tempo: TempoBPM, meanOffsetMs: Double?, offsetSDMs: Double?, hitRate: Double?, meanOffsetMsByPosition: [Double?],
         timestamp: Date
     ) {
         precondition(meanOffsetMsByPosition.count == RhythmMatchingTrial.sixteenthsPerCycle)

@@ -37,13 +37,20 @@ public struct RhythmProfile: Sendable {
         private var sum = 0.0
         private var sumOfSquares = 0.0
         private var hitRates = 0.0
+        private var trialsWithHitRate = 0
 
         /// Each trial's mean and sample SD of n hits give back its sums exactly, so the pooled
-        /// figures are those of every hit, not a mean of means.
+        /// figures are those of every hit, not a mean of means. A trial without a hit rate (imported
+        /// from the iPhone app) does not say how many taps its mean is of: it counts as one offset,
+        /// its mean, and stays out of the hit rate.
         mutating func add(_ record: CompletedRhythmMatching) {
             count += 1
-            hitRates += record.hitRate
-            let n = (record.hitRate * Double(RhythmMatchingTrial.cycles)).rounded()
+            var n = 1.0
+            if let hitRate = record.hitRate {
+                hitRates += hitRate
+                trialsWithHitRate += 1
+                n = (hitRate * Double(RhythmMatchingTrial.cycles)).rounded()
+            }
             guard n > 0, let mean = record.meanOffsetMs else { return }
             let sd = record.offsetSDMs ?? 0
             hits += n
@@ -59,7 +66,8 @@ public struct RhythmProfile: Sendable {
             return (max(0, sumOfSquares - sum * sum / hits) / (hits - 1)).squareRoot()
         }
 
-        public var hitRate: Double? { count > 0 ? hitRates / Double(count) : nil }
+        /// The mean over the trials that recorded one; nil when none did.
+        public var hitRate: Double? { trialsWithHitRate > 0 ? hitRates / Double(trialsWithHitRate) : nil }
     }
 
     public private(set) var timing: [TempoBand: Timing] = [:]

@@ -244,7 +244,8 @@ struct Rhythm: Codable, APIDescribed {
             [
                 "meanOffsetMs": .describe("Fill the Gap: mean signed offset of every hit (positive = late)."),
                 "offsetSDMs": .describe("Sample standard deviation of every hit's offset."),
-                "hitRate": .describe("Mean share of gaps hit per trial."),
+                "hitRate": .describe(
+                    "Mean share of gaps hit per trial, over the trials that recorded one; null when none did (trials imported from the iPhone app)."),
             ]
         }
     }

@@ -52,7 +52,7 @@ struct RhythmTimelineResponse: ResponseEncodable, Decodable, APIDescribed {
                 "start": APINote().with("format", "date-time"),
                 "meanOffsetMs": .describe("Fill the Gap: the day's mean signed offset of every hit (positive = late)."),
                 "offsetSDMs": .describe("Sample standard deviation of the day's hits."),
-                "hitRate": .describe("Mean share of gaps hit per trial that day."),
+                "hitRate": .describe("Mean share of gaps hit per trial that day, over the trials that recorded one; null when none did."),
             ]
         }
     }

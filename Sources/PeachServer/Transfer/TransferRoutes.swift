@@ -91,7 +91,7 @@ struct ImportResponse: ResponseEncodable, Decodable, APIDescribed {
             "comparisons": APINote().with("minimum", 0),
             "pitchMatchings": APINote().with("minimum", 0),
             "duplicatesSkipped": APINote().with("minimum", 0),
-            "skipped": .describe("Valid rows deliberately not imported (the rhythm matching rows of an iPhone export, which carry no hit rate)."),
+            "skipped": .describe("Valid rows deliberately not imported (the timingOffsetDetection rows of an iPhone export, whose fields are not known)."),
             "byDiscipline": .describe("Imported records per discipline (every discipline named, zero included)."),
         ]
     }

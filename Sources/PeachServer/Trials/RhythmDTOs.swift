@@ -105,14 +105,14 @@ struct TappingAnswerResponse: Codable, APIDescribed {
 
     let meanOffsetMs: Nullable<Double>
     let offsetSDMs: Nullable<Double>
-    let hitRate: Double
+    let hitRate: Nullable<Double>
     let meanOffsetMsByPosition: [Nullable<Double>]
     let taps: [Tap]
 
     init(_ record: CompletedRhythmMatching, taps: [TapJudgement.Tap]) {
         meanOffsetMs = Nullable(record.meanOffsetMs)
         offsetSDMs = Nullable(record.offsetSDMs)
-        hitRate = record.hitRate
+        hitRate = Nullable(record.hitRate)
         meanOffsetMsByPosition = record.meanOffsetMsByPosition.map(Nullable.init)
         self.taps = taps.map { Tap(gap: Nullable($0.gap), offsetMs: Nullable($0.offsetSeconds.map { $0 * 1000 })) }
     }
@@ -121,7 +121,8 @@ struct TappingAnswerResponse: Codable, APIDescribed {
         [
             "meanOffsetMs": .describe("Mean signed offset of the hits (positive = late); null without a hit."),
             "offsetSDMs": .describe("Sample standard deviation of the hits' offsets; null without a hit."),
-            "hitRate": APINote.bounds(0.0...1.0).describe("Hits over the 16 gaps."),
+            "hitRate": APINote.bounds(0.0...1.0).describe(
+                "Hits over the 16 gaps; null only for a trial stored without one (imported from the iPhone app)."),
             "meanOffsetMsByPosition": .describe("Mean offset of the hits at each position 0–3 of the cycle; null where none."),
             "taps": .describe(
                 "Each tap in the order sent: the gap it hit and its offset, or nulls for a miss (further than half a sixteenth from every gap, or not the nearest tap to its gap)."),

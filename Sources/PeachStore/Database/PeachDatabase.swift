@@ -148,6 +148,38 @@ public struct PeachDatabase: Sendable {
                 }
             }
         }
+        migrator.registerMigration("v10-optional-hit-rate") { db in
+            // A Fill the Gap trial imported from the iPhone app has no hit rate. SQLite cannot drop a
+            // NOT NULL, so the table is rebuilt (GRDB's way: create, copy, drop, rename) with every
+            // row and id, and with its AUTOINCREMENT counter, so that no id is ever handed out twice
+            // (an answer key or an import journal may name one).
+            let counter = try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'rhythmMatching'")
+            try db.create(table: "rhythmMatchingNew") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("tempoBPM", .integer).notNull()
+                t.column("meanOffsetMs", .double)
+                t.column("offsetSDMs", .double)
+                t.column("hitRate", .double)
+                for position in 0..<4 { t.column("meanOffsetMsPosition\(position)", .double) }
+                t.column("timestamp", .datetime).notNull()
+                t.column("discipline", .text).notNull().defaults(to: "rhythmMatching")
+                t.column("interval", .text).notNull().defaults(to: "P1")
+                t.column("direction", .text).notNull().defaults(to: "up")
+                t.column("tuningSystem", .text).notNull().defaults(to: "equalTemperament")
+            }
+            let columns = try db.columns(in: "rhythmMatching").map(\.name).joined(separator: ", ")
+            try db.execute(sql: "INSERT INTO rhythmMatchingNew (\(columns)) SELECT \(columns) FROM rhythmMatching")
+            try db.drop(table: "rhythmMatching")
+            try db.rename(table: "rhythmMatchingNew", to: "rhythmMatching")
+            try db.create(index: "rhythmMatching_discipline_timestamp", on: "rhythmMatching", columns: ["discipline", "timestamp"])
+            if let counter {
+                try db.execute(
+                    sql: "UPDATE sqlite_sequence SET seq = MAX(seq, ?) WHERE name = 'rhythmMatching'", arguments: [counter])
+                if db.changesCount == 0 {
+                    try db.execute(sql: "INSERT INTO sqlite_sequence (name, seq) VALUES ('rhythmMatching', ?)", arguments: [counter])
+                }
+            }
+        }
         return migrator
     }
 

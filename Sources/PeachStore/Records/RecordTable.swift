@@ -103,7 +103,7 @@ enum RecordTable: CaseIterable {
                 tempo: try Self.tempo(row[0]), offsetPercent: row[1], isCorrect: row[2], timestamp: timestamp))
         case .rhythmMatching:
             return .rhythmMatching(CompletedRhythmMatching(
-                tempo: try Self.tempo(row[0]), meanOffsetMs: row[1], offsetSDMs: row[2], hitRate: row[3],
+                tempo: try Self.tempo(row[0]), meanOffsetMs: row[1], offsetSDMs: row[2], hitRate: row[3] as Double?,
                 meanOffsetMsByPosition: (4..<8).map { row[$0] as Double? }, timestamp: timestamp))
         }
     }

@@ -14,13 +14,10 @@ enum IPhoneCSVFormat {
     }
 
     enum SkipReason: CaseIterable {
-        case rhythmMatching
         case timingOffsetDetection
 
         var explanation: String {
             switch self {
-            case .rhythmMatching:
-                "rhythm matching rows (the iPhone export lacks the hit rate every Fill the Gap record holds; they were left out)"
             case .timingOffsetDetection: "timingOffsetDetection rows (their fields are not known; they were left out)"
             }
         }
@@ -32,10 +29,13 @@ enum IPhoneCSVFormat {
     private static let matching = "pitchMatching"
     /// Compare Timing: the click's signed offset in milliseconds at the row's tempo.
     private static let rhythmComparison = "rhythmOffsetDetection"
-    private static let rhythmMatching: Set<String> = ["rhythmMatching", "continuousRhythmMatching"]
+    /// Fill the Gap: 16 cycles with a gap each, their mean offset overall and per position.
+    private static let continuousRhythmMatching = "continuousRhythmMatching"
+    /// Format 2's one-tap rhythm matching (three clicks, the user taps the fourth): its one offset.
+    private static let rhythmMatching = "rhythmMatching"
     private static let timingOffsetDetection = "timingOffsetDetection"
     private static var known: Set<String> {
-        discrimination.union(rhythmMatching).union([matching, rhythmComparison, timingOffsetDetection])
+        discrimination.union([matching, rhythmComparison, continuousRhythmMatching, rhythmMatching, timingOffsetDetection])
     }
 
     static func checkHeader(_ columns: [String: Int], line: Int) throws(ImportError) {
@@ -47,9 +47,10 @@ enum IPhoneCSVFormat {
     static func row(_ reader: FieldReader) throws(ImportError) -> Row {
         let type = reader.text("trainingType")
         let timestamp = try reader.timestamp("timestamp")
-        if rhythmMatching.contains(type) { return .skipped(.rhythmMatching) }
         if type == timingOffsetDetection { return .skipped(.timingOffsetDetection) }
         if type == rhythmComparison { return .record(try Self.compareTimingRecord(reader, at: timestamp)) }
+        if type == continuousRhythmMatching { return .record(try Self.fillTheGapRecord(reader, at: timestamp)) }
+        if type == rhythmMatching { return .record(try Self.oneTapRecord(reader, at: timestamp)) }
         guard discrimination.contains(type) || type == matching else {
             throw reader.fail("trainingType", "is not one of \(known.sorted().joined(separator: ", "))")
         }
@@ -86,6 +87,32 @@ enum IPhoneCSVFormat {
         return TransferRecord(
             timestamp: timestamp,
             fields: .rhythmComparison(tempo: tempo, offsetPercent: percent, isCorrect: try reader.boolean("isCorrect")))
+    }
+
+    /// The app stored no hit rate and no standard deviation (nor the taps they could be derived
+    /// from): both stay nil, "not recorded".
+    private static func fillTheGapRecord(_ reader: FieldReader, at timestamp: MillisecondTimestamp) throws(ImportError) -> TransferRecord {
+        let limit = TransferRecord.millisecondLimit
+        var positions: [Double?] = []
+        for position in 0..<RhythmMatchingTrial.sixteenthsPerCycle {
+            positions.append(try reader.optionalNumber("meanOffsetMsPosition\(position)", within: limit, "milliseconds"))
+        }
+        return TransferRecord(
+            timestamp: timestamp,
+            fields: .rhythmMatching(
+                tempo: try reader.tempo("tempoBPM"), meanOffsetMs: try reader.number("meanOffsetMs", within: limit, "milliseconds"),
+                offsetSDMs: nil, hitRate: nil, meanOffsetMsByPosition: positions))
+    }
+
+    /// One tap is its own mean; it has no standard deviation, and the app judged no hit or miss (any
+    /// tap counted) and kept no position, as its own format 3 migration does with these rows.
+    private static func oneTapRecord(_ reader: FieldReader, at timestamp: MillisecondTimestamp) throws(ImportError) -> TransferRecord {
+        TransferRecord(
+            timestamp: timestamp,
+            fields: .rhythmMatching(
+                tempo: try reader.tempo("tempoBPM"),
+                meanOffsetMs: try reader.number("userOffsetMs", within: TransferRecord.millisecondLimit, "milliseconds"),
+                offsetSDMs: nil, hitRate: nil, meanOffsetMsByPosition: Array(repeating: nil, count: RhythmMatchingTrial.sixteenthsPerCycle)))
     }
 
     /// The target note decides the direction and size; the abbreviation must agree with it (empty

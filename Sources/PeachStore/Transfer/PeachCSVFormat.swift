@@ -167,7 +167,7 @@ enum PeachCSVFormat {
                 tempo: try reader.tempo("tempoBPM"),
                 meanOffsetMs: try reader.optionalNumber("meanOffsetMs", within: limit, "milliseconds"),
                 offsetSDMs: try reader.optionalNumber("offsetSDMs", within: 0...limit.upperBound, "milliseconds"),
-                hitRate: try reader.number("hitRate", within: 0...1, "hits per gap"),
+                hitRate: try reader.optionalNumber("hitRate", within: 0...1, "hits per gap"),
                 meanOffsetMsByPosition: positions)
         }
         if version >= 4, !isRhythm(discipline) {

@@ -227,7 +227,7 @@ public struct TrainingDataTransfer: Sendable {
             return TransferRecord(
                 timestamp: timestamp,
                 fields: .rhythmMatching(
-                    tempo: tempo, meanOffsetMs: row[13], offsetSDMs: row[14], hitRate: row[15],
+                    tempo: tempo, meanOffsetMs: row[13], offsetSDMs: row[14], hitRate: row[15] as Double?,
                     meanOffsetMsByPosition: (16..<20).map { row[$0] as Double? }))
         default: break
         }
@@ -273,7 +273,7 @@ public struct TrainingDataTransfer: Sendable {
             // IS, not =: an absent figure (NULL) matches an absent one.
             try Bool.fetchOne(db.cachedStatement(sql: """
                 SELECT EXISTS (SELECT 1 FROM rhythmMatching WHERE timestamp = ? AND tempoBPM = ? AND meanOffsetMs IS ?
-                               AND offsetSDMs IS ? AND hitRate = ?
+                               AND offsetSDMs IS ? AND hitRate IS ?
                                AND \(RecordTable.positionFields.map { "\($0) IS ?" }.joined(separator: " AND "))
                                AND discipline = ? AND interval = ? AND direction = ? AND tuningSystem = ?)
                 """), arguments: StatementArguments(

@@ -13,9 +13,9 @@ public struct TransferRecord: Hashable, Sendable {
         case pitchMatching(referenceNote: MIDINote, initialCentOffset: Cents, userCentError: Cents)
         /// Compare Timing: the click's signed offset in percent of a sixteenth at the tempo.
         case rhythmComparison(tempo: TempoBPM, offsetPercent: Double, isCorrect: Bool)
-        /// Fill the Gap: the figures of a trial's taps (nil where no gap was hit, or unknown).
+        /// Fill the Gap: the figures of a trial's taps (nil where no gap was hit, or not recorded).
         case rhythmMatching(
-            tempo: TempoBPM, meanOffsetMs: Double?, offsetSDMs: Double?, hitRate: Double, meanOffsetMsByPosition: [Double?])
+            tempo: TempoBPM, meanOffsetMs: Double?, offsetSDMs: Double?, hitRate: Double?, meanOffsetMsByPosition: [Double?])
     }
 
     public let timestamp: MillisecondTimestamp

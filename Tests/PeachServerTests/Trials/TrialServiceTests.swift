@@ -62,7 +62,8 @@ struct TrialServiceTests {
             guard case let .rhythmComparison(trial) = issued.trial else { Issue.record("not a Compare Timing trial"); return }
             #expect(timing.isCorrect == (trial.correctAnswer == .early) && timing.tempo == .default)
         case let .rhythmMatching(tapping):
-            #expect(tapping.tempo == .default && tapping.hitRate <= 1.0 / 16)
+            let hitRate = try #require(tapping.hitRate)
+            #expect(tapping.tempo == .default && hitRate <= 1.0 / 16)
         case let .matching(attempt):
             // Interval matching starts within ±20 ¢ and the slider reaches 20 ¢ either way.
             // A sung trial has no tunable note: no detune, no slider; the error is from the nearest octave.

@@ -47,6 +47,23 @@ struct SchemaUpgradeTests {
             discipline: .pitchSinging, sungOctave: -1),
     ]
 
+    /// The rhythm records of the v9 fixture (`v9-rhythm.sql`, and PostgreSQL's `v2-rhythm.sql`).
+    static let rhythmRecords = [
+        TransferRecord(
+            timestamp: MillisecondTimestamp(iso8601: "2026-04-01T08:00:00.125Z")!,
+            fields: .rhythmComparison(tempo: TempoBPM(120)!, offsetPercent: -7.5, isCorrect: false)),
+        TransferRecord(
+            timestamp: MillisecondTimestamp(iso8601: "2026-04-01T08:00:02.000Z")!,
+            fields: .rhythmComparison(tempo: TempoBPM(63)!, offsetPercent: 12.25, isCorrect: true)),
+        TransferRecord(
+            timestamp: MillisecondTimestamp(iso8601: "2026-04-01T08:05:00.000Z")!,
+            fields: .rhythmMatching(
+                tempo: TempoBPM(80)!, meanOffsetMs: -3.25, offsetSDMs: 9.5, hitRate: 0.875, meanOffsetMsByPosition: [-1.5, nil, 4, -12.25])),
+        TransferRecord(
+            timestamp: MillisecondTimestamp(iso8601: "2026-04-01T08:06:00.500Z")!,
+            fields: .rhythmMatching(tempo: TempoBPM(163)!, meanOffsetMs: nil, offsetSDMs: nil, hitRate: 0, meanOffsetMsByPosition: [nil, nil, nil, nil])),
+    ]
+
     static let migrations = PeachDatabase.migrator.migrations
 
     /// Every schema older than the current one needs a fixture; so does the current one once it ships.
@@ -56,7 +73,7 @@ struct SchemaUpgradeTests {
         }
     }
 
-    @Test(arguments: ["v1-comparisons", "v2-pitch-matching", "v3-settings", "v4-disciplines", "v5-import-journal", "v6-answer-keys", "v7-sung-octave", "v8-open-trials"])
+    @Test(arguments: ["v1-comparisons", "v2-pitch-matching", "v3-settings", "v4-disciplines", "v5-import-journal", "v6-answer-keys", "v7-sung-octave", "v8-open-trials", "v9-rhythm"])
     func aFixtureOpensUpgradedWithEveryRecordIntact(schema: String) async throws {
         let directory = TemporaryDirectory()
         try FileManager.default.copyItem(at: FixtureFiles.url("schemas/\(schema).sqlite"), to: directory.url.appendingPathComponent("peach.sqlite"))
@@ -69,8 +86,9 @@ struct SchemaUpgradeTests {
         let hasPitchMatching = shipped.contains("v2-pitch-matching")
         let intervals = shipped.contains("v4-disciplines") ? Self.intervalRecords : []
         let sung = shipped.contains("v7-sung-octave") ? Self.sungRecords : []
+        let rhythm = shipped.contains("v9-rhythm") ? Self.rhythmRecords : []
         #expect(try await TrainingDataTransferTests.stored(database)
-            == (Self.comparisons + (hasPitchMatching ? Self.pitchMatchings : []) + intervals + sung).sorted { $0.timestamp < $1.timestamp })
+            == (Self.comparisons + (hasPitchMatching ? Self.pitchMatchings : []) + intervals + sung + rhythm).sorted { $0.timestamp < $1.timestamp })
 
         let settings = try await SQLiteSettingsStore(database: database).loadSettings()
         if shipped.contains("v3-settings") {
@@ -82,5 +100,31 @@ struct SchemaUpgradeTests {
         try await SQLiteTrainingDataStore(database: database).save(CompletedComparison(
             note1: MIDINote(50)!, note2: MIDINote(50)!, note2CentOffset: Cents(3), isCorrect: true, timestamp: Date()))
         #expect(try await SQLiteTrainingDataStore(database: database).comparisons(limit: 10).count == 4)
+    }
+
+    /// v10 rebuilt the Fill the Gap table to let the hit rate be absent: the rows keep their ids (an
+    /// answer key still names its record), the spent id of a deleted row is not handed out again, and
+    /// a trial without a hit rate can be stored.
+    @Test func theRhythmMatchingRebuildKeepsIdsAndTakesATrialWithoutAHitRate() async throws {
+        let directory = TemporaryDirectory()
+        try FileManager.default.copyItem(at: FixtureFiles.url("schemas/v9-rhythm.sqlite"), to: directory.url.appendingPathComponent("peach.sqlite"))
+        let database = try PeachDatabase(path: directory.databasePath)
+        let store = SQLiteTrainingDataStore(database: database)
+        let keyed = try await store.record(savedUnder: AnswerKey(rawValue: "fixture-v9-key-0001")!)
+        let keyedTrial: TransferRecord? = keyed.flatMap { record in
+            guard case let .rhythmMatching(trial) = record else { return nil }
+            return TransferRecord(trial)
+        }
+        #expect(keyedTrial == Self.rhythmRecords[2])
+
+        let imported = CompletedRhythmMatching(
+            tempo: TempoBPM(90)!, meanOffsetMs: 12.3, offsetSDMs: nil, hitRate: nil, meanOffsetMsByPosition: [10.1, nil, -4, 8.8],
+            timestamp: Date(timeIntervalSince1970: 1_800_000_000))
+        try await store.save(.rhythmMatching(imported))
+        #expect(try await store.records(.rhythmMatching, limit: 10).first == .rhythmMatching(imported))
+        let ids = try await database.writer.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM rhythmMatching ORDER BY id") }
+        #expect(ids == [1, 2, 4])
+        let indexes = try await database.writer.read { db in try db.indexes(on: "rhythmMatching").map(\.name) }
+        #expect(indexes == ["rhythmMatching_discipline_timestamp"])
     }
 }

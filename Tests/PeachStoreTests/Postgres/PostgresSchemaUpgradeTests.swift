@@ -9,7 +9,7 @@ import Testing
 /// every record, its answer key, its open trial and its settings.
 struct PostgresSchemaUpgradeTests {
     /// The released versions as `Tests/Fixtures/schemas/postgres/<name>.sql` (see the README beside them).
-    static let fixtures = ["v1-records-settings-open-trials"]
+    static let fixtures = ["v1-records-settings-open-trials", "v2-rhythm"]
 
     /// The rows the fixtures hold: the SQLite fixtures' records, so both backends keep the same history.
     static let records = (SchemaUpgradeTests.comparisons + SchemaUpgradeTests.pitchMatchings
@@ -41,12 +41,22 @@ struct PostgresSchemaUpgradeTests {
         let database = try await PostgresPeachDatabase.open(location)
         #expect(try await database.appliedVersions() == PostgresMigrations.all.map(\.version))
         let store = PostgresTrainingDataStore(database: database)
-        let stored = try await store.records(nil, limit: .max).compactMap { record -> TransferRecord? in
-            if case let .comparison(comparison) = record { return TransferRecord(comparison) }
-            if case let .matching(attempt) = record { return TransferRecord(attempt) }
-            return nil
+        let stored = try await store.records(nil, limit: .max).map { record -> TransferRecord in
+            switch record {
+            case let .comparison(comparison): TransferRecord(comparison)
+            case let .matching(attempt): TransferRecord(attempt)
+            case let .rhythmComparison(answer): TransferRecord(answer)
+            case let .rhythmMatching(trial): TransferRecord(trial)
+            }
         }
-        #expect(stored.sorted { $0.timestamp < $1.timestamp } == Self.records)
+        let rhythm = shipped.contains(2) ? SchemaUpgradeTests.rhythmRecords : []
+        #expect(stored.sorted { $0.timestamp < $1.timestamp } == (Self.records + rhythm).sorted { $0.timestamp < $1.timestamp })
+        // Since version 3 a Fill the Gap trial may lack its hit rate (imported from the iPhone app).
+        let imported = CompletedRhythmMatching(
+            tempo: TempoBPM(90)!, meanOffsetMs: 12.3, offsetSDMs: nil, hitRate: nil, meanOffsetMsByPosition: [10.1, nil, -4, 8.8],
+            timestamp: Date(timeIntervalSince1970: 1_800_000_000))
+        try await store.save(.rhythmMatching(imported))
+        #expect(try await store.records(.rhythmMatching, limit: 1) == [.rhythmMatching(imported)])
 
         // The answer key still names its record, so a retry after the upgrade stores nothing twice.
         let keyed = try await store.record(savedUnder: AnswerKey(rawValue: "fixture-v1-key-0001")!)

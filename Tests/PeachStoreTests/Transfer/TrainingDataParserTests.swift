@@ -57,6 +57,9 @@ struct TrainingDataParserTests {
                 meanOffsetMsByPosition: [nil, 1e-9, nil, nil])),
             TransferRecord(timestamp: Self.ms("2026-01-01T00:00:00.007Z"), fields: .rhythmMatching(
                 tempo: TempoBPM(97)!, meanOffsetMs: nil, offsetSDMs: nil, hitRate: 0, meanOffsetMsByPosition: [nil, nil, nil, nil])),
+            // An empty hit rate: not recorded (a trial imported from the iPhone app).
+            TransferRecord(timestamp: Self.ms("2026-01-01T00:00:00.008Z"), fields: .rhythmMatching(
+                tempo: TempoBPM(90)!, meanOffsetMs: 12.3, offsetSDMs: nil, hitRate: nil, meanOffsetMsByPosition: [10.1, nil, -4, nil])),
         ]
         let text = PeachCSVFormat.marker + "\n" + PeachCSVFormat.header + "\n" + records.map(PeachCSVFormat.row).joined(separator: "\n")
         let parsed = try Self.parse(text)
@@ -189,12 +192,49 @@ struct TrainingDataParserTests {
             // -35.5 ms at 120 BPM, whose sixteenth is 125 ms.
             TransferRecord(timestamp: Self.ms("2026-03-03T07:00:00Z"), fields: .rhythmComparison(
                 tempo: TempoBPM(120)!, offsetPercent: -35.5 / 125 * 100, isCorrect: true)),
-        ]))
-        if version > 1, case let .rhythmComparison(_, percent, _) = parsed.records.last?.fields {
+        ]) + Self.iPhoneFillTheGapRecords(version: version))
+        if version > 1, case let .rhythmComparison(_, percent, _) = parsed.records[5].fields {
             #expect(abs(percent + 28.4) < 1e-12)
         }
-        let matching = SkippedRows(count: 1, reason: IPhoneCSVFormat.SkipReason.rhythmMatching.explanation)
-        #expect(parsed.skipped == (version == 1 ? [] : [matching]))
+        #expect(parsed.skipped.isEmpty)
+    }
+
+    /// The Fill the Gap rows of the iPhone fixtures: format 2's one-tap `rhythmMatching` (its one
+    /// offset is the mean) and `continuousRhythmMatching` (mean and per-position means) in both
+    /// formats; the app recorded neither a hit rate nor an SD, so both are nil.
+    static func iPhoneFillTheGapRecords(version: Int) -> [TransferRecord] {
+        switch version {
+        case 2: [
+            TransferRecord(timestamp: ms("2026-03-03T07:05:00Z"), fields: .rhythmMatching(
+                tempo: TempoBPM(90)!, meanOffsetMs: 12.3, offsetSDMs: nil, hitRate: nil, meanOffsetMsByPosition: [nil, nil, nil, nil])),
+            TransferRecord(timestamp: ms("2026-03-03T07:10:00Z"), fields: .rhythmMatching(
+                tempo: TempoBPM(140)!, meanOffsetMs: -6.5, offsetSDMs: nil, hitRate: nil, meanOffsetMsByPosition: [nil, -2.25, nil, -11])),
+        ]
+        case 3: [
+            TransferRecord(timestamp: ms("2026-03-03T07:05:00Z"), fields: .rhythmMatching(
+                tempo: TempoBPM(90)!, meanOffsetMs: 12.3, offsetSDMs: nil, hitRate: nil, meanOffsetMsByPosition: [10.1, nil, -4, 8.8])),
+        ]
+        default: []
+        }
+    }
+
+    @Test func rejectsABadIPhoneFillTheGapRowNamingItsLine() throws {
+        let header = "# peach-export-format:2\ntrainingType,timestamp,tempoBPM,userOffsetMs,meanOffsetMs,meanOffsetMsPosition0,meanOffsetMsPosition3\n"
+        let good = "continuousRhythmMatching,2026-03-03T07:00:00Z,90,,5,,-1\nrhythmMatching,2026-03-03T07:00:01Z,90,-20,,,\n"
+        #expect(try Self.parse(header + good).records.count == 2)
+        let cases = [
+            ("continuousRhythmMatching,2026-03-03T07:00:02Z,20,,5,,", "tempoBPM '20' is not a tempo"),
+            ("continuousRhythmMatching,2026-03-03T07:00:02Z,90,,,,", "meanOffsetMs '' is not a decimal number"),
+            ("continuousRhythmMatching,2026-03-03T07:00:02Z,90,,5,late,", "meanOffsetMsPosition0 'late'"),
+            ("continuousRhythmMatching,2026-03-03T07:00:02Z,90,,5,,5000", "meanOffsetMsPosition3 '5000'"),
+            ("rhythmMatching,2026-03-03T07:00:02Z,90,,,,", "userOffsetMs '' is not a decimal number"),
+            ("rhythmMatching,2026-03-03T07:00:02Z,90,inf,,,", "userOffsetMs 'inf'"),
+            ("rhythmMatching,2026-03-03T07:00:02Z,,3,,,", "tempoBPM '' is not a tempo"),
+        ]
+        for (row, reason) in cases {
+            let error = try #require(Self.rejection(header + good + row + "\n"))
+            #expect(error.line == 5 && error.reason.contains(reason), "\(error)")
+        }
     }
 
     @Test func rejectsABadIPhoneRhythmRowNamingItsLine() throws {
@@ -226,7 +266,6 @@ struct TrainingDataParserTests {
         ("rhythmComparison,2026-01-01T00:00:00.000Z,P5,up,equalTemperament,,,,true,,,,,120,5,6.25,,,,,,,", "interval 'P5' must be P1"),
         ("rhythmComparison,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,true,,,,,120,5,6.25,,,0.5,,,,", "hitRate '0.5' must be empty in a rhythmComparison row"),
         ("rhythmMatching,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,,,,,,80,,,1,2,1.5,,,,", "hitRate '1.5' is not a decimal number of hits per gap"),
-        ("rhythmMatching,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,,,,,,80,,,1,2,,,,,", "hitRate '' is not a decimal number"),
         ("rhythmMatching,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,,,,,,80,,,1,-2,0.5,,,,", "offsetSDMs '-2'"),
         ("rhythmMatching,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,,,,,,80,,,1,2,0.5,,x,,", "meanOffsetMsPosition1 'x'"),
         ("rhythmMatching,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,,,,,,80,,,1e9,2,0.5,,,,", "meanOffsetMs '1e9'"),

@@ -131,9 +131,9 @@ struct TrainingDataTransferTests {
 
         let parsed = try TrainingDataParser.parse(FixtureFiles.bytes("iphone/peach-export-format-3.csv"))
         let summary = try await TrainingDataTransfer(database: database).importRecords(parsed, mode: .replace)
-        // Unison, interval and Compare Timing rows are all stored; only the rhythm matching row is left out.
-        #expect(summary.imported == 6 && summary.duplicatesSkipped == 0 && summary.rhythmRecords == 1)
-        #expect(summary.skipped.map(\.count) == [1])
+        // Unison, interval and both rhythm disciplines' rows are all stored.
+        #expect(summary.imported == 7 && summary.duplicatesSkipped == 0 && summary.rhythmRecords == 2)
+        #expect(summary.skipped.isEmpty)
         #expect(try await Self.stored(database) == parsed.records.sorted { $0.timestamp < $1.timestamp })
     }
 
@@ -172,24 +172,35 @@ struct TrainingDataTransferTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).filter { $0.hasSuffix(".partial") }.isEmpty)
     }
 
-    /// An iPhone export with unison, interval and rhythm rows: every pitch and interval row is
-    /// stored with its discipline, interval and tuning; our export of it reads back exactly and
-    /// merges back as nothing but duplicates.
-    @Test func iPhoneIntervalRowsSurviveAnExportAndImportRoundTrip() async throws {
-        let directory = TemporaryDirectory()
-        let database = try PeachDatabase(path: directory.databasePath)
-        let parsed = try TrainingDataParser.parse(FixtureFiles.bytes("iphone/peach-export-format-3.csv"))
-        _ = try await TrainingDataTransfer(database: database).importRecords(parsed, mode: .merge)
+    /// An iPhone export with unison, interval and rhythm rows (format 2 with its one-tap
+    /// `rhythmMatching` and `continuousRhythmMatching`, format 3 with the latter): every row is stored
+    /// with its values (the Fill the Gap rows without hit rate or SD); our export of it reads back
+    /// exactly, imports into another database as the same records and merges back as nothing but
+    /// duplicates.
+    @Test(arguments: [2, 3])
+    func iPhoneRowsSurviveAnExportAndImportRoundTrip(version: Int) async throws {
+        let database = try PeachDatabase(path: TemporaryDirectory().databasePath)
+        let parsed = try TrainingDataParser.parse(FixtureFiles.bytes("iphone/peach-export-format-\(version).csv"))
+        let summary = try await TrainingDataTransfer(database: database).importRecords(parsed, mode: .merge)
+        let rows = version == 2 ? 8 : 7
+        #expect(summary.imported == rows && summary.skipped.isEmpty)
+        #expect(summary.byDiscipline[.rhythmComparison] == 1 && summary.byDiscipline[.rhythmMatching] == rows - 6)
         let stored = try await Self.stored(database)
-        #expect(Set(stored.map(\.discipline)) == [.pitchComparison, .intervalComparison, .pitchMatching, .intervalMatching, .rhythmComparison])
+        #expect(stored == parsed.records.sorted { ($0.timestamp, $0.table) < ($1.timestamp, $1.table) })
+        #expect(Set(stored.map(\.discipline)) == [
+            .pitchComparison, .intervalComparison, .pitchMatching, .intervalMatching, .rhythmComparison, .rhythmMatching])
         #expect(stored.filter { $0.discipline.usesIntervals }.allSatisfy { $0.interval == DirectedInterval(.P5, .up) })
+        #expect(stored.filter { $0.discipline == .rhythmMatching } == TrainingDataParserTests.iPhoneFillTheGapRecords(version: version))
 
         let (csv, count) = try await Self.export(database)
-        #expect(count == 6)
+        #expect(count == rows)
         let reparsed = try TrainingDataParser.parse(Array(csv))
         #expect(reparsed.records == stored)
+        let other = try PeachDatabase(path: TemporaryDirectory().databasePath)
+        #expect(try await TrainingDataTransfer(database: other).importRecords(reparsed, mode: .merge).imported == rows)
+        #expect(try await Self.stored(other) == stored)
         let again = try await TrainingDataTransfer(database: database).importRecords(reparsed, mode: .merge)
-        #expect(again.imported == 0 && again.duplicatesSkipped == 6)
+        #expect(again.imported == 0 && again.duplicatesSkipped == rows)
     }
 
     /// Both rhythm disciplines, with absent figures too: the export holds every field, reads back as

@@ -90,7 +90,8 @@ export function showRhythmProfile(rhythm) {
       bandText(entry.tempoBand),
       entry.meanOffsetMs === null ? t('rhythm.noHits') : t('profile.rhythmOffsetValue', {
         offset: formatOffsetMs(entry.meanOffsetMs), sd: formatNumber(entry.offsetSDMs ?? 0, 0) }),
-      entry.hitRate === null ? t('rhythm.noHits') : t('unit.percent', { value: formatNumber(entry.hitRate * 100, 0) }),
+      // null: none of the band's trials recorded a hit rate (imported from the iPhone app).
+      entry.hitRate === null ? t('profile.rhythmHitRateUnknown') : t('unit.percent', { value: formatNumber(entry.hitRate * 100, 0) }),
       formatCount(entry.count),
     ]), days.tr];
   }));
