@@ -119,15 +119,19 @@ def test_fill_the_gap_taps_at_known_audio_times_are_stored_within_2_ms(server, b
     # The offsets the taps really had on the audio clock, less the calibration the screen used.
     correction = latency_ms - stored_latency
     actual = {gap: offset + late + correction for (_, offset, gap), late in zip(planned, result["late"]) if gap is not None}
-    offsets_ms = [actual[gap] for gap in tapped]
+    # A tap the loaded machine dispatched so late that it left the gap's ±½ sixteenth is a miss, as
+    # the server rightly judges it: the expected hits follow from when the taps really came.
+    hit = [gap for gap in tapped if abs(actual[gap]) <= sixteenth * 1000 / 2]
+    assert len(hit) >= len(tapped) - 2, actual
+    offsets_ms = [actual[gap] for gap in hit]
 
     record = records(server, "rhythmMatching")[0]  # the newest: the trial just tapped
     assert record["tempoBPM"] == 200
-    assert record["hitRate"] == len(tapped) / 16
+    assert record["hitRate"] == len(hit) / 16, actual
     assert abs(record["meanOffsetMs"] - statistics.mean(offsets_ms)) <= 2, record
     assert abs(record["offsetSDMs"] - statistics.stdev(offsets_ms)) <= 2, record
     for position in range(4):
-        mine = [offset for gap, offset in zip(tapped, offsets_ms) if round(gaps[gap] / sixteenth) % 4 == position]
+        mine = [offset for gap, offset in zip(hit, offsets_ms) if round(gaps[gap] / sixteenth) % 4 == position]
         # A position without a hit has no mean: the key is left out.
         stored = record.get(f"meanOffsetMsPosition{position}")
         if mine:
@@ -135,4 +139,4 @@ def test_fill_the_gap_taps_at_known_audio_times_are_stored_within_2_ms(server, b
         else:
             assert stored is None
     shown = browser.find_element(By.ID, "fill-the-gap-hits").text
-    assert shown == "12 of 16 gaps (75 %)"
+    assert shown == f"{len(hit)} of 16 gaps ({int(len(hit) / 16 * 100 + 0.5)} %)"
