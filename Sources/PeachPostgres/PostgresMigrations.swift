@@ -1,8 +1,7 @@
 import PostgresNIO
 
 /// Every schema version Peach has shipped for PostgreSQL, numbered; `schema_migrations` records
-/// which are applied. Never edit a shipped migration; add the next version. Per-user columns
-/// (accounts) arrive as a later version of their own.
+/// which are applied. Never edit a shipped migration; add the next version.
 enum PostgresMigrations {
     struct Migration: Sendable {
         let version: Int
@@ -64,6 +63,61 @@ enum PostgresMigrations {
         Migration(version: 3, name: "v3-optional-hit-rate", statements: [
             // A Fill the Gap trial imported from the iPhone app has no hit rate (SQLite's v10).
             "ALTER TABLE rhythm_matching ALTER COLUMN hit_rate DROP NOT NULL",
+        ]),
+        Migration(version: 4, name: "v4-accounts", statements: [
+            // Accounts, their sessions and classes; every record, key, setting and open trial gets
+            // its owner. Rows from before are the personal user's (id 0), who cannot sign in.
+            """
+            CREATE TABLE peach_user (
+                id bigserial PRIMARY KEY, name text NOT NULL UNIQUE, password_hash text NOT NULL,
+                is_teacher boolean NOT NULL DEFAULT false, revision bigint NOT NULL DEFAULT 0,
+                created_at timestamptz NOT NULL DEFAULT now())
+            """,
+            "INSERT INTO peach_user (id, name, password_hash) VALUES (0, '', '!')",
+            """
+            CREATE TABLE peach_session (
+                token_hash bytea PRIMARY KEY,
+                user_id bigint NOT NULL REFERENCES peach_user (id) ON DELETE CASCADE, expires_at timestamptz NOT NULL)
+            """,
+            "CREATE INDEX peach_session_user ON peach_session (user_id)",
+            "CREATE TABLE sign_in_failure (name text NOT NULL, address text NOT NULL, at timestamptz NOT NULL)",
+            "CREATE INDEX sign_in_failure_name ON sign_in_failure (name, at)",
+            "CREATE INDEX sign_in_failure_address ON sign_in_failure (address, at)",
+            """
+            CREATE TABLE classroom (
+                id bigserial PRIMARY KEY, name text NOT NULL,
+                teacher_id bigint NOT NULL REFERENCES peach_user (id) ON DELETE CASCADE, invitation text NOT NULL UNIQUE)
+            """,
+            "CREATE INDEX classroom_teacher ON classroom (teacher_id)",
+            """
+            CREATE TABLE classroom_member (
+                classroom_id bigint NOT NULL REFERENCES classroom (id) ON DELETE CASCADE,
+                user_id bigint NOT NULL REFERENCES peach_user (id) ON DELETE CASCADE,
+                PRIMARY KEY (classroom_id, user_id))
+            """,
+            "CREATE INDEX classroom_member_user ON classroom_member (user_id)",
+        ] + ["comparison", "pitch_matching", "rhythm_comparison", "rhythm_matching"].flatMap { table in
+            [
+                "ALTER TABLE \(table) ADD COLUMN user_id bigint NOT NULL DEFAULT 0 REFERENCES peach_user (id) ON DELETE CASCADE",
+                "ALTER TABLE \(table) ALTER COLUMN user_id DROP DEFAULT",
+                "DROP INDEX IF EXISTS \(table)_discipline_timestamp",
+                "DROP INDEX IF EXISTS \(table)_timestamp",
+                "CREATE INDEX \(table)_user_discipline_timestamp ON \(table) (user_id, discipline, \"timestamp\")",
+                "CREATE INDEX \(table)_user_timestamp ON \(table) (user_id, \"timestamp\", id)",
+            ]
+        } + [
+            "ALTER TABLE answer_key ADD COLUMN user_id bigint NOT NULL DEFAULT 0 REFERENCES peach_user (id) ON DELETE CASCADE",
+            "ALTER TABLE answer_key ALTER COLUMN user_id DROP DEFAULT",
+            "ALTER TABLE answer_key DROP CONSTRAINT answer_key_pkey",
+            "ALTER TABLE answer_key ADD PRIMARY KEY (user_id, key)",
+            "ALTER TABLE open_trial ADD COLUMN user_id bigint NOT NULL DEFAULT 0 REFERENCES peach_user (id) ON DELETE CASCADE",
+            "ALTER TABLE open_trial ALTER COLUMN user_id DROP DEFAULT",
+            """
+            CREATE TABLE user_settings (
+                user_id bigint PRIMARY KEY REFERENCES peach_user (id) ON DELETE CASCADE, json text NOT NULL)
+            """,
+            "INSERT INTO user_settings (user_id, json) SELECT 0, json FROM settings",
+            "DROP TABLE settings",
         ]),
     ]
 

@@ -33,31 +33,31 @@ struct PostgresRecordTable {
         return fields + ", \"timestamp\", discipline, \"interval\", direction, tuning_system"
     }
 
-    /// Inserts `record`; returns its id.
-    func insert(_ record: TrainingRecord, _ connection: PostgresConnection, logger: Logger) async throws -> Int64 {
+    /// Inserts `record` as `user`'s; returns its id.
+    func insert(_ record: TrainingRecord, of user: UserID, _ connection: PostgresConnection, logger: Logger) async throws -> Int64 {
         let labels = RecordLabels(record).tuple
         let query: PostgresQuery = switch record {
         case let .comparison(c):
             """
-            INSERT INTO comparison (\(unescaped: selection)) VALUES (
+            INSERT INTO comparison (user_id, \(unescaped: selection)) VALUES (\(user.rawValue), 
                 \(Int16(c.note1.rawValue)), \(Int16(c.note2.rawValue)), \(c.note2CentOffset.rawValue), \(c.isCorrect),
                 \(c.timestamp), \(labels.0), \(labels.1), \(labels.2), \(labels.3)) RETURNING id
             """
         case let .matching(m):
             """
-            INSERT INTO pitch_matching (\(unescaped: selection)) VALUES (
+            INSERT INTO pitch_matching (user_id, \(unescaped: selection)) VALUES (\(user.rawValue), 
                 \(Int16(m.referenceNote.rawValue)), \(m.initialCentOffset.rawValue), \(m.userCentError.rawValue), \(m.sungOctave),
                 \(m.timestamp), \(labels.0), \(labels.1), \(labels.2), \(labels.3)) RETURNING id
             """
         case let .rhythmComparison(r):
             """
-            INSERT INTO rhythm_comparison (\(unescaped: selection)) VALUES (
+            INSERT INTO rhythm_comparison (user_id, \(unescaped: selection)) VALUES (\(user.rawValue), 
                 \(Int16(r.tempo.rawValue)), \(r.offsetPercent), \(r.isCorrect),
                 \(r.timestamp), \(labels.0), \(labels.1), \(labels.2), \(labels.3)) RETURNING id
             """
         case let .rhythmMatching(r):
             """
-            INSERT INTO rhythm_matching (\(unescaped: selection)) VALUES (
+            INSERT INTO rhythm_matching (user_id, \(unescaped: selection)) VALUES (\(user.rawValue), 
                 \(Int16(r.tempo.rawValue)), \(r.meanOffsetMs), \(r.offsetSDMs), \(r.hitRate),
                 \(r.meanOffsetMsByPosition[0]), \(r.meanOffsetMsByPosition[1]), \(r.meanOffsetMsByPosition[2]), \(r.meanOffsetMsByPosition[3]),
                 \(r.timestamp), \(labels.0), \(labels.1), \(labels.2), \(labels.3)) RETURNING id

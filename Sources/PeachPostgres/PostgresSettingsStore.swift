@@ -2,18 +2,21 @@ import Foundation
 import PeachCore
 import PostgresNIO
 
-/// Settings as one JSON row, as in SQLite: new fields need no migration.
+/// Settings as one JSON row per user, as in SQLite: new fields need no migration.
 public struct PostgresSettingsStore: SettingsStore {
-    private let database: PostgresPeachDatabase
+    private let records: PostgresTrainingDataStore
 
-    public init(database: PostgresPeachDatabase) { self.database = database }
+    /// The settings of the user whose records `records` holds.
+    public init(records: PostgresTrainingDataStore) { self.records = records }
+
+    private var database: PostgresPeachDatabase { records.database }
 
     public func loadSettings() async throws(DataStoreError) -> SettingsUpdate? {
         let json: String?
         do {
             json = try await database.client.withConnection { connection in
                 for try await json in try await connection.query(
-                    "SELECT json FROM settings WHERE id = 1", logger: database.logger
+                    "SELECT json FROM user_settings WHERE user_id = \(records.user.rawValue)", logger: database.logger
                 ).decode(String.self) { return json }
                 return nil
             }
@@ -36,9 +39,11 @@ public struct PostgresSettingsStore: SettingsStore {
         }
         let logger = database.logger
         try await database.transaction(failure: { .saveFailed("settings: \(PostgresPeachDatabase.describe($0))") }) { connection in
-            try await connection.query(
-                "INSERT INTO settings (id, json) VALUES (1, \(json)) ON CONFLICT (id) DO UPDATE SET json = excluded.json",
-                logger: logger)
+            try await connection.query("""
+                INSERT INTO user_settings (user_id, json) VALUES (\(records.user.rawValue), \(json))
+                ON CONFLICT (user_id) DO UPDATE SET json = excluded.json
+                """, logger: logger)
+            try await records.advanceRevision(connection, logger: logger)
         }
     }
 }

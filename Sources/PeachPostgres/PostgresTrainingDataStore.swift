@@ -4,33 +4,52 @@ import PostgresNIO
 
 /// The store ports on PostgreSQL, with the SQLite store's semantics: each save is one transaction
 /// holding the record, its idempotency key and the closing of its open trial; a second save under
-/// a key already stored fails whole (the key's primary key refuses it).
+/// a key already stored fails whole (the key's primary key refuses it). Everything it reads and
+/// writes is one user's; each write moves that user's revision on (`KnownRevision`).
 public struct PostgresTrainingDataStore: TrainingDataStore, OpenTrialStore {
     let database: PostgresPeachDatabase
+    public let user: UserID
+    let revision: KnownRevision?
 
-    public init(database: PostgresPeachDatabase) { self.database = database }
+    /// - Parameter revision: told of each write, when a cached view of the user depends on it.
+    public init(database: PostgresPeachDatabase, user: UserID = .personal, revision: KnownRevision? = nil) {
+        self.database = database
+        self.user = user
+        self.revision = revision
+    }
 
     public func save(_ record: TrainingRecord, key: AnswerKey?, closing trialID: String?) async throws(DataStoreError) {
         let logger = database.logger
         try await database.transaction { connection in
             let table = PostgresRecordTable(record.discipline.kind)
-            let id = try await table.insert(record, connection, logger: logger)
+            let id = try await table.insert(record, of: user, connection, logger: logger)
             if let key {
                 try await connection.query(
-                    "INSERT INTO answer_key (key, record_table, record_id) VALUES (\(key.rawValue), \(table.name), \(id))",
+                    "INSERT INTO answer_key (user_id, key, record_table, record_id) VALUES (\(user.rawValue), \(key.rawValue), \(table.name), \(id))",
                     logger: logger)
             }
             if let trialID {
-                try await connection.query("DELETE FROM open_trial WHERE id = \(trialID)", logger: logger)
+                try await connection.query(
+                    "DELETE FROM open_trial WHERE id = \(trialID) AND user_id = \(user.rawValue)", logger: logger)
             }
+            try await advanceRevision(connection, logger: logger)
         }
+    }
+
+    /// In the transaction of every write of the user's records or settings.
+    func advanceRevision(_ connection: PostgresConnection, logger: Logger) async throws {
+        let rows = try await connection.query(
+            "UPDATE peach_user SET revision = revision + 1 WHERE id = \(user.rawValue) RETURNING revision", logger: logger
+        ).decode(Int64.self)
+        for try await written in rows { revision?.wrote(written) }
     }
 
     public func record(savedUnder key: AnswerKey) async throws(DataStoreError) -> TrainingRecord? {
         for table in PostgresRecordTable.all {
             let found = try await fetch(table, """
                 SELECT \(unescaped: table.selection) FROM \(unescaped: table.name)
-                WHERE id = (SELECT record_id FROM answer_key WHERE key = \(key.rawValue) AND record_table = \(table.name))
+                WHERE id = (SELECT record_id FROM answer_key
+                    WHERE user_id = \(user.rawValue) AND key = \(key.rawValue) AND record_table = \(table.name))
                 """)
             if let record = found.first { return record }
         }
@@ -43,11 +62,15 @@ public struct PostgresTrainingDataStore: TrainingDataStore, OpenTrialStore {
         for table in tables {
             let query: PostgresQuery = if let discipline {
                 """
-                SELECT \(unescaped: table.selection) FROM \(unescaped: table.name) WHERE discipline = \(discipline.rawValue)
+                SELECT \(unescaped: table.selection) FROM \(unescaped: table.name)
+                WHERE user_id = \(user.rawValue) AND discipline = \(discipline.rawValue)
                 ORDER BY "timestamp" DESC, id DESC LIMIT \(limit)
                 """
             } else {
-                "SELECT \(unescaped: table.selection) FROM \(unescaped: table.name) ORDER BY \"timestamp\" DESC, id DESC LIMIT \(limit)"
+                """
+                SELECT \(unescaped: table.selection) FROM \(unescaped: table.name) WHERE user_id = \(user.rawValue)
+                ORDER BY "timestamp" DESC, id DESC LIMIT \(limit)
+                """
             }
             records += try await fetch(table, query)
         }
@@ -60,8 +83,10 @@ public struct PostgresTrainingDataStore: TrainingDataStore, OpenTrialStore {
         let logger = database.logger
         try await database.transaction { connection in
             for table in PostgresRecordTable.all.map(\.name) + ["answer_key", "open_trial"] {
-                try await connection.query(PostgresQuery(unsafeSQL: "DELETE FROM \(table)"), logger: logger)
+                try await connection.query(
+                    PostgresQuery(unsafeSQL: "DELETE FROM \(table) WHERE user_id = \(user.rawValue)"), logger: logger)
             }
+            try await advanceRevision(connection, logger: logger)
         }
     }
 
@@ -75,10 +100,13 @@ public struct PostgresTrainingDataStore: TrainingDataStore, OpenTrialStore {
         let issuedAt = trial.issuedAt.timeIntervalSince1970, cutoff = issuedAt - keptFor.seconds
         let logger = database.logger
         try await database.transaction { connection in
-            try await connection.query("DELETE FROM open_trial WHERE issued_at < \(cutoff)", logger: logger)
+            try await connection.query(
+                "DELETE FROM open_trial WHERE user_id = \(user.rawValue) AND issued_at < \(cutoff)", logger: logger)
+            // An id is drawn at random by the server: one already there is this user's own trial.
             try await connection.query("""
-                INSERT INTO open_trial (id, issued_at, trial) VALUES (\(trial.id), \(issuedAt), \(encoded))
+                INSERT INTO open_trial (id, user_id, issued_at, trial) VALUES (\(trial.id), \(user.rawValue), \(issuedAt), \(encoded))
                 ON CONFLICT (id) DO UPDATE SET issued_at = excluded.issued_at, trial = excluded.trial
+                WHERE open_trial.user_id = excluded.user_id
                 """, logger: logger)
         }
     }
@@ -89,7 +117,7 @@ public struct PostgresTrainingDataStore: TrainingDataStore, OpenTrialStore {
         do {
             row = try await database.client.withConnection { connection in
                 for try await row in try await connection.query(
-                    "SELECT issued_at, trial FROM open_trial WHERE id = \(id)", logger: database.logger
+                    "SELECT issued_at, trial FROM open_trial WHERE id = \(id) AND user_id = \(user.rawValue)", logger: database.logger
                 ).decode((Double, String).self) { return row }
                 return nil
             }
@@ -103,7 +131,7 @@ public struct PostgresTrainingDataStore: TrainingDataStore, OpenTrialStore {
     public func discardOpenTrials() async throws(DataStoreError) {
         let logger = database.logger
         try await database.transaction { connection in
-            try await connection.query("DELETE FROM open_trial", logger: logger)
+            try await connection.query("DELETE FROM open_trial WHERE user_id = \(user.rawValue)", logger: logger)
         }
     }
 
@@ -135,7 +163,10 @@ extension PostgresTrainingDataStore: RecordReplaying {
             return try await database.client.withConnection { connection in
                 var result = initial
                 let rows = try await connection.query(
-                    "SELECT \(unescaped: table.selection) FROM \(unescaped: table.name) ORDER BY \"timestamp\", id",
+                    """
+                    SELECT \(unescaped: table.selection) FROM \(unescaped: table.name) WHERE user_id = \(user.rawValue)
+                    ORDER BY "timestamp", id
+                    """,
                     logger: database.logger)
                 for try await row in rows { step(&result, try table.record(row)) }
                 return result

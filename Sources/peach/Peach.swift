@@ -9,7 +9,7 @@ struct Peach: AsyncParsableCommand {
         version: PeachVersion.current,
         subcommands: [
             Serve.self, Train.self, Match.self, Sing.self, Rhythm.self, Render.self, Play.self, Simulate.self, ProfileExport.self,
-            Export.self, Import.self, Migrate.self, Devices.self, BenchAudio.self, BenchPitch.self, BenchRhythm.self,
+            Export.self, Import.self, Migrate.self, Users.self, Classes.self, Devices.self, BenchAudio.self, BenchPitch.self, BenchRhythm.self,
         ],
         defaultSubcommand: Serve.self)
 }

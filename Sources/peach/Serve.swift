@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import PeachCore
 import PeachFluidSynth
 import PeachPostgres
 import PeachServer
@@ -31,6 +32,14 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "A SoundFont (SF2/SF3) whose presets the settings offer besides the named instruments.")
     var soundfont: String?
 
+    @Option(help: ArgumentHelp(
+        "The address people use when Peach runs behind a reverse proxy (https://peach.school.example): its host name is accepted, and cookies are Secure when it is HTTPS.",
+        valueName: "url"))
+    var publicURL: String?
+
+    @Flag(help: "A class server: sign-in, each user's own data, teachers' classes (needs --database).")
+    var accounts = false
+
     @Flag(help: "Do not open the web app in a browser.")
     var noBrowser = false
 
@@ -42,30 +51,59 @@ struct Serve: AsyncParsableCommand {
         let library = try SoundLibrary(userSoundFont: soundfont, readyNotes: 1)
         let sounds = library.sounds.map { SoundChoice(id: $0.id, name: $0.name, sustains: $0.sustains) }
         let sampler = LibraryNoteSampler(library: library)
-        let services = try await openServices(logger: logger, sounds: sounds, sampler: sampler)
-        let chosen = await services.settings.current.training.soundSource.rawValue
         var policy = AccessPolicy.listening(on: host, token: token, machineNames: [ProcessInfo.processInfo.hostName])
+        if let publicURL { policy.servedAs(publicURL) }
         let tls = try identity(beyondLoopback: policy.acceptsIPAddressHosts)
-        policy.secure = tls != nil
+        policy.secure = policy.secure || tls != nil
         let access = policy
         let urlHost = Self.urlHost(listeningOn: host)
         let openBrowser = !noBrowser
-        let app = try PeachApp.application(
-            services: services, host: host, port: port, access: access, tls: tls, logger: logger
-        ) { port in
+        let announce: @Sendable (Int) -> Void = { port in
             let url = (tls == nil ? "http" : "https") + "://\(urlHost):\(port)/" + (access.token.map { "?token=\($0)" } ?? "")
             // The first line of output is the URL, so scripts and tests can read it; the second,
             // over HTTPS, what the phone's certificate warning should show.
             Output.line(url)
             if let tls { Output.line("Certificate SHA-256 fingerprint: \(tls.fingerprint)") }
             if openBrowser { Browser.open(url) }
+        }
+        if accounts, let location = try storage.database.location {
+            // A class server: accounts, and each user's data in PostgreSQL.
+            let opened = try await storage.database.open(location, logger: logger)
+            let accounts = PostgresAccountStore(database: opened)
+            let spaces = UserSpaces(
+                accounts: accounts,
+                stores: { user, revision in
+                    let records = PostgresTrainingDataStore(database: opened, user: user, revision: revision)
+                    return (records, PostgresSettingsStore(records: records))
+                },
+                environment: .live, logger: logger
+            ) { services in
+                services.sounds = sounds
+                services.sampler = sampler
+            }
+            let app = try PeachApp.classApplication(
+                accounts: AccountService(accounts: accounts, logger: logger), spaces: spaces, environment: .live,
+                sounds: sounds, sampler: sampler, host: host, port: port, access: access, tls: tls, logger: logger
+            ) { port in
+                announce(port)
+                sampler.warmUp(first: PeachSettings.default.training.soundSource.rawValue)
+            }
+            try await app.runService()
+            return
+        }
+        let services = try await openServices(logger: logger, sounds: sounds, sampler: sampler)
+        let chosen = await services.settings.current.training.soundSource.rawValue
+        let app = try PeachApp.application(
+            services: services, host: host, port: port, access: access, tls: tls, logger: logger
+        ) { port in
+            announce(port)
             // Once listening: a newly chosen instrument then finds its preset decoded.
             sampler.warmUp(first: chosen)
         }
         try await app.runService()
     }
 
-    /// On PostgreSQL when `--database` names one (no CSV transfer there yet; sounds cached in memory),
+    /// One person's Peach on PostgreSQL when `--database` names one (their data is the personal user's),
     /// else on the SQLite file.
     private func openServices(logger: Logger, sounds: [SoundChoice], sampler: LibraryNoteSampler) async throws -> PeachServices {
         guard let location = try storage.database.location else {
@@ -75,7 +113,7 @@ struct Serve: AsyncParsableCommand {
         let store = PostgresTrainingDataStore(database: opened)
         do {
             return try await PeachServices.make(
-                store: store, settingsStore: PostgresSettingsStore(database: opened), environment: .live, logger: logger,
+                store: store, settingsStore: PostgresSettingsStore(records: store), environment: .live, logger: logger,
                 sounds: sounds, sampler: sampler)
         } catch {
             throw PeachFailure(error.description)
@@ -105,6 +143,12 @@ struct Serve: AsyncParsableCommand {
     }
 
     func validate() throws {
+        if accounts && storage.database.url == nil {
+            throw ValidationError("--accounts needs --database postgres://…: accounts on SQLite are not built yet")
+        }
+        if let publicURL, URLComponents(string: publicURL)?.host == nil || !["http", "https"].contains(URLComponents(string: publicURL)?.scheme ?? "") {
+            throw ValidationError("--public-url must be an http:// or https:// address, got '\(publicURL)'")
+        }
         if (tlsCert == nil) != (tlsKey == nil) {
             throw ValidationError("--tls-cert and --tls-key go together")
         }

@@ -27,7 +27,7 @@ struct StoreOptions: ParsableArguments {
         }
         let opened = try await database.open(location, logger: PostgresPeachDatabase.quietLogger)
         return TrainingStores(
-            records: PostgresTrainingDataStore(database: opened), settings: PostgresSettingsStore(database: opened),
+            records: PostgresTrainingDataStore(database: opened), settings: PostgresSettingsStore(records: PostgresTrainingDataStore(database: opened)),
             profileSnapshot: nil, close: { await opened.close() })
     }
 }

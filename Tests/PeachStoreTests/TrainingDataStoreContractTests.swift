@@ -209,7 +209,7 @@ struct SettingsStoreContractTests {
         let directory = TemporaryDirectory()
         let store: any SettingsStore = switch backend {
         case .sqlite: SQLiteSettingsStore(database: try PeachDatabase(path: directory.databasePath))
-        case .postgres: PostgresSettingsStore(database: try await TestPostgres.freshStore().database)
+        case .postgres: PostgresSettingsStore(records: try await TestPostgres.freshStore())
         case .inMemory: InMemoryTrainingDataStore()
         }
         #expect(try await store.loadSettings() == nil)

@@ -26,11 +26,11 @@ def test_migrate_then_serve_stores_the_answer_in_postgres(postgres_cluster, data
     url = postgres_cluster.url(database)
     migrated = peach("migrate", "--database", url)
     assert migrated.returncode == 0, migrated.stderr
-    assert "applied v1-records-settings-open-trials, v2-rhythm, v3-optional-hit-rate; schema is now version 3" in migrated.stdout
+    assert "applied v1-records-settings-open-trials, v2-rhythm, v3-optional-hit-rate, v4-accounts; schema is now version 4" in migrated.stdout
     assert postgres_cluster.sql(database, "SELECT version, name FROM schema_migrations") == [
-        ["1", "v1-records-settings-open-trials"], ["2", "v2-rhythm"], ["3", "v3-optional-hit-rate"]]
+        ["1", "v1-records-settings-open-trials"], ["2", "v2-rhythm"], ["3", "v3-optional-hit-rate"], ["4", "v4-accounts"]]
     again = peach("migrate", "--database", url)
-    assert again.returncode == 0 and "schema is up to date (version 3)" in again.stdout
+    assert again.returncode == 0 and "schema is up to date (version 4)" in again.stdout
 
     server = PeachServer(None, database_url=url).start()
     try:
@@ -69,9 +69,9 @@ def test_serve_refuses_a_schema_newer_than_it_knows_in_one_line(postgres_cluster
     assert refused.stdout == ""
     lines = refused.stderr.splitlines()
     assert lines == [f"Error: cannot open the training database at postgres://peach@127.0.0.1:{postgres_cluster.port}/"
-                     f"{database}: its schema is version 99, newer than this Peach knows (3); run a newer Peach"], refused.stderr
+                     f"{database}: its schema is version 99, newer than this Peach knows (4); run a newer Peach"], refused.stderr
     # Nothing was written: no table gained a row.
-    assert postgres_cluster.sql(database, "SELECT count(*) FROM settings") == [["0"]]
+    assert postgres_cluster.sql(database, "SELECT count(*) FROM user_settings") == [["0"]]
     assert peach("migrate", "--database", url).returncode != 0
 
 
@@ -125,3 +125,74 @@ def test_a_reader_that_stops_early_is_no_crash(postgres_cluster, database):
                             shell=True, executable="/bin/bash", capture_output=True, text=True, timeout=60)
     assert result.stdout.strip() == "status 0", result.stdout + result.stderr[-2000:]
     assert "crashed" not in result.stderr and "Fatal error" not in result.stderr, result.stderr[-2000:]
+
+
+def test_class_server_keeps_each_user_to_their_own_data_across_two_instances(postgres_cluster, database):
+    """`serve --accounts`: two stateless instances on one database; a trial opened on one is answered on
+    the other; another user's ids answer 404; the teacher sees both students; wrong passwords slow down."""
+    import requests
+    url = postgres_cluster.url(database)
+    assert peach("migrate", "--database", url).returncode == 0
+    added = subprocess.run([PEACH, "users", "add", "tess", "--teacher", "--database", url],
+                           input="teacher-pass-1\n", capture_output=True, text=True, timeout=60)
+    assert added.returncode == 0, added.stderr
+    created = peach("classes", "add", "Choir", "--teacher", "tess", "--database", url)
+    assert created.returncode == 0, created.stderr
+    class_id, _, invitation = created.stdout.strip().split("\t")
+
+    first = PeachServer(None, database_url=url).start("--accounts")
+    second = PeachServer(None, database_url=url).start("--accounts")
+    try:
+        assert requests.get(first.url + "api/profile", timeout=10).status_code == 401
+        sessions = {}
+        for name, server in (("ann", first), ("bob", second)):
+            session = requests.Session()
+            signed = session.post(server.url + "api/account/sign-up", timeout=30,
+                                  json={"name": name, "password": name + "-password", "invitation": invitation})
+            assert signed.status_code == 201, signed.text
+            cookie = signed.headers["Set-Cookie"]
+            assert "HttpOnly" in cookie and "SameSite=Strict" in cookie
+            sessions[name] = session
+        ann, bob = sessions["ann"], sessions["bob"]
+
+        # Ann's trials, opened on the first instance, answered on the second.
+        answered = []
+        for index in range(4):
+            trial = ann.post(first.url + "api/trials", json={"discipline": "pitchComparison"}, timeout=10).json()
+            result = ann.post(second.url + f"api/trials/{trial['id']}/answer", json={"answer": "higher"},
+                              headers={"Idempotency-Key": f"ann-key-{index:04d}"}, timeout=10)
+            assert result.status_code == 200, result.text
+            answered.append(trial)
+        bob_trial = bob.post(second.url + "api/trials", json={"discipline": "pitchComparison"}, timeout=10).json()
+        assert bob.post(first.url + f"api/trials/{bob_trial['id']}/answer", json={"answer": "lower"},
+                        headers={"Idempotency-Key": "bob-key-0000"}, timeout=10).status_code == 200
+
+        # Another user's ids are unknown, not forbidden.
+        open_trial = ann.post(first.url + "api/trials", json={"discipline": "pitchComparison"}, timeout=10).json()
+        stolen = bob.post(second.url + f"api/trials/{open_trial['id']}/answer", json={"answer": "higher"}, timeout=10)
+        assert stolen.status_code == 404, stolen.text
+        assert bob.get(first.url + f"api/classes/{class_id}", timeout=10).status_code == 403
+        for server in (first, second):
+            assert len(ann.get(server.url + "api/records/comparisons", timeout=10).json()["records"]) == 4
+            assert len(bob.get(server.url + "api/records/comparisons", timeout=10).json()["records"]) == 1
+        assert postgres_cluster.sql(database, "SELECT count(*) FROM comparison") == [["5"]]
+
+        teacher = requests.Session()
+        assert teacher.post(second.url + "api/account/sign-in", json={"name": "tess", "password": "teacher-pass-1"},
+                            timeout=30).status_code == 200
+        detail = teacher.get(first.url + f"api/classes/{class_id}", timeout=10).json()
+        assert sorted((s["name"], s["trials"]) for s in detail["students"]) == [("ann", 4), ("bob", 1)]
+        assert teacher.get(first.url + f"api/classes/{class_id}/summary.csv", timeout=10).text.count("\n") >= 3
+
+        # Brute force: after the free attempts, each wrong password waits longer (429 + Retry-After).
+        statuses = [requests.post(first.url + "api/account/sign-in", json={"name": "ann", "password": "wrong"},
+                                  timeout=30) for _ in range(7)]
+        assert [r.status_code for r in statuses[:5]] == [401] * 5
+        assert statuses[6].status_code == 429 and int(statuses[6].headers["Retry-After"]) >= 1
+    finally:
+        first.stop()
+        second.stop()
+
+    deleted = peach("users", "delete", "ann", "--database", url)
+    assert deleted.returncode == 0, deleted.stderr
+    assert postgres_cluster.sql(database, "SELECT count(*) FROM comparison") == [["1"]]

@@ -65,7 +65,19 @@ extension PeachServices {
 }
 
 public enum PeachApp {
+    /// The personal Peach: the web app and the whole API on one user's services.
     public static func router(services: PeachServices, logger: Logger = Logger(label: "peach")) throws -> Router<BasicRequestContext> {
+        let router = sharedRouter(sounds: services.sounds, sampler: services.sampler, sampleCacheDirectory: services.sampleCacheDirectory, logger: logger)
+        let api = router.group("api").add(middleware: ServerTimingMiddleware())
+        api.get("account") { _, _ in AccountStatusResponse(accounts: false, user: nil) }
+        addUserRoutes(to: api, services: services)
+        return router
+    }
+
+    /// What every visitor gets: the web app, health, the API document and the sounds.
+    static func sharedRouter(
+        sounds: [SoundChoice], sampler: (any NoteSampler)?, sampleCacheDirectory: URL?, logger: Logger
+    ) -> Router<BasicRequestContext> {
         let router = Router()
         var fileLogger = logger
         fileLogger.logLevel = max(logger.logLevel, .notice)
@@ -73,18 +85,25 @@ public enum PeachApp {
         let api = router.group("api").add(middleware: ServerTimingMiddleware())
         HealthRoutes().add(to: api)
         OpenAPIRoutes().add(to: api)
+        SoundRoutes(sounds: sounds, cache: sampler.map { NoteSampleCache(sampler: $0, directory: sampleCacheDirectory) }).add(to: api)
+        return router
+    }
+
+    /// One user's API: trials, settings, records, profile, transfer.
+    static func apiRouter(services: PeachServices, logger: Logger) -> Router<BasicRequestContext> {
+        let router = Router()
+        addUserRoutes(to: router.group("api").add(middleware: ServerTimingMiddleware()), services: services)
+        return router
+    }
+
+    private static func addUserRoutes(to api: RouterGroup<BasicRequestContext>, services: PeachServices) {
         TrialRoutes(
             service: services.trials, store: services.store, sounds: services.sounds, synthesis: services.synthesis
         ).add(to: api)
         SettingsRoutes(service: services.settings, sounds: services.sounds, sampler: services.sampler).add(to: api)
-        SoundRoutes(
-            sounds: services.sounds,
-            cache: services.sampler.map { NoteSampleCache(sampler: $0, directory: services.sampleCacheDirectory) }
-        ).add(to: api)
         RecordRoutes(services: services).add(to: api)
         ProfileRoutes(service: services.profile).add(to: api)
         if let database = services.database { TransferRoutes(services: services, database: database).add(to: api) }
-        return router
     }
 
     /// - Parameter tls: serve HTTPS with this identity; nil serves plain HTTP.
@@ -94,8 +113,43 @@ public enum PeachApp {
         services: PeachServices, host: String, port: Int, access: AccessPolicy = .loopbackOnly, tls: TLSIdentity? = nil,
         logger: Logger, onListening: @escaping @Sendable (Int) async -> Void = { _ in }
     ) throws -> some ApplicationProtocol {
+        try application(
+            responder: GuardedResponder(routes: try router(services: services, logger: logger).buildResponder(), policy: access),
+            host: host, port: port, tls: tls, logger: logger, onListening: onListening)
+    }
+
+    /// A class server: accounts, classes, and each signed-in user's own Peach (`UserSpaces`).
+    public static func classApplication(
+        accounts: AccountService, spaces: UserSpaces, environment: ServerEnvironment, sounds: [SoundChoice] = SoundChoice.sineOnly,
+        sampler: (any NoteSampler)? = nil, host: String, port: Int, access: AccessPolicy = .loopbackOnly, tls: TLSIdentity? = nil,
+        logger: Logger, onListening: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) throws -> some ApplicationProtocol {
+        try application(
+            responder: GuardedResponder(inner: classResponder(
+                accounts: accounts, spaces: spaces, environment: environment, sounds: sounds, sampler: sampler,
+                secure: access.secure, logger: logger), policy: access),
+            host: host, port: port, tls: tls, logger: logger, onListening: onListening)
+    }
+
+    static func classResponder(
+        accounts: AccountService, spaces: UserSpaces, environment: ServerEnvironment, sounds: [SoundChoice],
+        sampler: (any NoteSampler)?, secure: Bool, logger: Logger
+    ) -> AccountsResponder {
+        let accountRouter = Router(context: AccountRequestContext.self)
+        let api = accountRouter.group("api").add(middleware: ServerTimingMiddleware())
+        AccountRoutes(service: accounts, spaces: spaces).add(to: api)
+        ClassroomRoutes(service: accounts, spaces: spaces, environment: environment).add(to: api)
+        return AccountsResponder(
+            shared: sharedRouter(sounds: sounds, sampler: sampler, sampleCacheDirectory: nil, logger: logger).buildResponder(),
+            accountRoutes: accountRouter.buildResponder(), service: accounts, spaces: spaces, secure: secure)
+    }
+
+    private static func application<Responder: HTTPResponder>(
+        responder: Responder, host: String, port: Int, tls: TLSIdentity?, logger: Logger,
+        onListening: @escaping @Sendable (Int) async -> Void
+    ) throws -> some ApplicationProtocol where Responder.Context == GuardedRequestContext {
         Application(
-            responder: GuardedResponder(inner: try router(services: services, logger: logger).buildResponder(), policy: access),
+            responder: responder,
             server: try tls.map { try .tls(.http1(), tlsConfiguration: $0.configuration) } ?? .http1(),
             configuration: .init(address: .hostname(host, port: port), serverName: "Peach"),
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? port) },

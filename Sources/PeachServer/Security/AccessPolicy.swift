@@ -16,7 +16,7 @@ public struct AccessPolicy: Sendable {
     /// nil: no token is required (the server listens on loopback only).
     public let token: String?
     /// Host names, besides loopback names, that this server answers to.
-    public let hostNames: Set<String>
+    public private(set) var hostNames: Set<String>
     /// Whether `Host: 192.168.1.20:8080` is acceptable: yes when listening beyond loopback.
     public let acceptsIPAddressHosts: Bool
     /// Served over HTTPS: pages' origins are `https://`, and the cookie is sent over HTTPS only.
@@ -26,6 +26,14 @@ public struct AccessPolicy: Sendable {
         self.token = token
         self.hostNames = Set(hostNames.map { $0.lowercased() })
         self.acceptsIPAddressHosts = acceptsIPAddressHosts
+    }
+
+    /// Behind a reverse proxy that people reach at `url`: its host name is this server's too, and
+    /// an HTTPS address makes pages' origins `https://` and cookies `Secure`.
+    public mutating func servedAs(_ url: String) {
+        guard let components = URLComponents(string: url), let host = components.host else { return }
+        hostNames.insert(host.lowercased())
+        if components.scheme?.lowercased() == "https" { secure = true }
     }
 
     /// The default: loopback only, no token.

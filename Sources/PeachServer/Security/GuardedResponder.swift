@@ -24,13 +24,33 @@ public struct GuardedRequestContext: RequestContext {
     }
 }
 
+/// A router's responder behind the guard: the routes get `BasicRequestContext`.
+public struct RoutesResponder<Inner: HTTPResponder>: HTTPResponder where Inner.Context == BasicRequestContext {
+    public typealias Context = GuardedRequestContext
+
+    let inner: Inner
+
+    public func respond(to request: Request, context: GuardedRequestContext) async throws -> Response {
+        try await inner.respond(to: request, context: context.routeContext)
+    }
+}
+
 /// Puts every request through the `AccessPolicy` before the router sees it, and adds the security
 /// headers to every response.
-public struct GuardedResponder<Inner: HTTPResponder>: HTTPResponder where Inner.Context == BasicRequestContext {
+public struct GuardedResponder<Inner: HTTPResponder>: HTTPResponder where Inner.Context == GuardedRequestContext {
     public typealias Context = GuardedRequestContext
 
     let inner: Inner
     let policy: AccessPolicy
+
+    public init(inner: Inner, policy: AccessPolicy) {
+        self.inner = inner
+        self.policy = policy
+    }
+
+    public init<Routes: HTTPResponder>(routes: Routes, policy: AccessPolicy) where Inner == RoutesResponder<Routes> {
+        self.init(inner: RoutesResponder(inner: routes), policy: policy)
+    }
 
     public func respond(to request: Request, context: GuardedRequestContext) async throws -> Response {
         let decision = policy.decide(AccessPolicy.Request(
@@ -40,9 +60,9 @@ public struct GuardedResponder<Inner: HTTPResponder>: HTTPResponder where Inner.
         var response: Response
         switch decision {
         case .allow:
-            response = try await inner.respond(to: request, context: context.routeContext)
+            response = try await inner.respond(to: request, context: context)
         case .allowSettingCookie:
-            response = try await inner.respond(to: request, context: context.routeContext)
+            response = try await inner.respond(to: request, context: context)
             if let cookie = policy.setCookieHeader { response.headers[.setCookie] = cookie }
         case let .redirectSettingCookie(location):
             response = Response(status: .seeOther, headers: [.location: location])

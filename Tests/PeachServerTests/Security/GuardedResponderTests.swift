@@ -16,7 +16,7 @@ struct GuardedResponderTests {
     ) async throws {
         let directory = TestApp.Directory()
         let services = try await PeachServices.open(databasePath: directory.databasePath, logger: Logger(label: "test"))
-        let responder = GuardedResponder(inner: try PeachApp.router(services: services).buildResponder(), policy: policy)
+        let responder = GuardedResponder(routes: try PeachApp.router(services: services).buildResponder(), policy: policy)
         try await Application(responder: responder).test(.router, body)
         _ = directory
     }

@@ -9,7 +9,7 @@ import Testing
 /// every record, its answer key, its open trial and its settings.
 struct PostgresSchemaUpgradeTests {
     /// The released versions as `Tests/Fixtures/schemas/postgres/<name>.sql` (see the README beside them).
-    static let fixtures = ["v1-records-settings-open-trials", "v2-rhythm"]
+    static let fixtures = ["v1-records-settings-open-trials", "v2-rhythm", "v3-optional-hit-rate"]
 
     /// The rows the fixtures hold: the SQLite fixtures' records, so both backends keep the same history.
     static let records = (SchemaUpgradeTests.comparisons + SchemaUpgradeTests.pitchMatchings
@@ -70,7 +70,7 @@ struct PostgresSchemaUpgradeTests {
         }
         #expect(challenge.referenceNote == MIDINote(60)! && challenge.initialCentOffset == Cents(-63.541545205851065))
 
-        let settings = try await PostgresSettingsStore(database: database).loadSettings()
+        let settings = try await PostgresSettingsStore(records: PostgresTrainingDataStore(database: database)).loadSettings()
         #expect(try settings.map { try PeachSettings.default.applying($0) } == (try PeachSettings.default.applying(
             SettingsUpdate(noteRangeLower: 48, noteRangeUpper: 72, referencePitchHz: 442, language: "de"))))
         await database.close()

@@ -1,0 +1,41 @@
+import Foundation
+
+/// How fast wrong passwords may be tried, per account and per address: a few free tries, then each
+/// further one waits twice as long as the last after the latest failure, up to `longestWait`.
+/// A guesser gets about a dozen tries an hour at one account; a person who mistyped waits seconds.
+public struct SignInThrottle: Sendable {
+    /// Failures in the window, and the newest of them.
+    public struct Failures: Sendable, Equatable {
+        public var count: Int
+        public var latest: Date?
+
+        public init(count: Int, latest: Date?) {
+            self.count = count
+            self.latest = latest
+        }
+
+        public static let none = Failures(count: 0, latest: nil)
+    }
+
+    public var freePerAccount = 5
+    /// Higher: a school's pupils may share one address behind its router.
+    public var freePerAddress = 30
+    public var window: Duration = .seconds(3600)
+    public var longestWait: Duration = .seconds(900)
+
+    public init() {}
+
+    /// How long until the next try is allowed; nil: now.
+    public func wait(account: Failures, address: Failures, now: Date) -> Duration? {
+        [wait(account, free: freePerAccount, now: now), wait(address, free: freePerAddress, now: now)]
+            .compactMap { $0 }.max()
+    }
+
+    private func wait(_ failures: Failures, free: Int, now: Date) -> Duration? {
+        guard failures.count >= free, let latest = failures.latest else { return nil }
+        let excess = min(failures.count - free, 20)
+        let required = min(Duration.seconds(1 << excess), longestWait)
+        let elapsed = Duration.seconds(now.timeIntervalSince(latest))
+        return elapsed >= required ? nil : required - elapsed
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// Where accounts, their sessions and their failed sign-ins live. Passwords and session tokens
+/// arrive here already hashed: the store never sees either in clear.
+public protocol AccountStore: Sendable {
+    /// nil when the name is taken.
+    func createAccount(_ name: AccountName, passwordHash: String, isTeacher: Bool) async throws(DataStoreError) -> Account?
+    /// Creates the account and makes it a student of the class with `invitation`, in one
+    /// transaction. nil when the name is taken or the code unknown (nothing is written then).
+    func createStudent(_ name: AccountName, passwordHash: String, joining invitation: InvitationCode) async throws(DataStoreError) -> SignUpOutcome
+    func account(named name: AccountName) async throws(DataStoreError) -> (account: Account, passwordHash: String)?
+    func account(_ id: UserID) async throws(DataStoreError) -> (account: Account, passwordHash: String)?
+    /// Every account, by name.
+    func accounts() async throws(DataStoreError) -> [Account]
+    /// Also ends every session of the account except `keeping`.
+    func setPasswordHash(_ hash: String, of id: UserID, keeping session: Data?) async throws(DataStoreError)
+    /// The account and everything it owns (records, settings, open trials, sessions, classes it
+    /// teaches, memberships) in one transaction. False when there was no such account.
+    func deleteAccount(_ id: UserID) async throws(DataStoreError) -> Bool
+
+    func createSession(tokenHash: Data, of id: UserID, expires: Date) async throws(DataStoreError)
+    /// The account whose unexpired session this is.
+    func account(session tokenHash: Data, now: Date) async throws(DataStoreError) -> Account?
+    func deleteSession(tokenHash: Data) async throws(DataStoreError)
+
+    func recordFailedSignIn(name: String, address: String, at: Date) async throws(DataStoreError)
+    func failedSignIns(name: String, address: String, since: Date) async throws(DataStoreError) -> (name: SignInThrottle.Failures, address: SignInThrottle.Failures)
+    func clearFailedSignIns(name: String) async throws(DataStoreError)
+
+    /// Grows with every change to the user's records or settings, from any instance: a cached view
+    /// of the user is current while this is unchanged.
+    func revision(of id: UserID) async throws(DataStoreError) -> Int64
+}
+
+public enum SignUpOutcome: Sendable, Equatable {
+    case created(Account)
+    case nameTaken
+    case unknownInvitation
+}

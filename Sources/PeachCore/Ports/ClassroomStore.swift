@@ -1,0 +1,15 @@
+/// Teachers' classes and who is in them.
+public protocol ClassroomStore: Sendable {
+    func createClassroom(named name: String, teacher: UserID, invitation: InvitationCode) async throws(DataStoreError) -> Classroom
+    func classrooms(taughtBy teacher: UserID) async throws(DataStoreError) -> [Classroom]
+    /// The class if `teacher` teaches it; nil for anyone else's (or none).
+    func classroom(_ id: Int64, taughtBy teacher: UserID) async throws(DataStoreError) -> Classroom?
+    /// The students of a class, by name.
+    func students(of classroom: Int64) async throws(DataStoreError) -> [Account]
+    /// The classes that see `student`'s data.
+    func classrooms(of student: UserID) async throws(DataStoreError) -> [Classroom]
+    /// nil when the code is unknown; joining a class twice is once.
+    func join(_ student: UserID, invitation: InvitationCode) async throws(DataStoreError) -> Classroom?
+    /// False when the student was not in it.
+    func leave(_ student: UserID, classroom: Int64) async throws(DataStoreError) -> Bool
+}

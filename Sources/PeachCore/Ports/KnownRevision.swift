@@ -1,0 +1,20 @@
+import Synchronization
+
+/// The revision of a user's data (AccountStore.revision) that an instance's cached view of them
+/// reflects. Each write of the instance's own moves it one step, as the view folds that write in;
+/// a write that lands anywhere else shows as a gap, and the view is stale until rebuilt.
+public final class KnownRevision: Sendable {
+    private let value: Mutex<Int64?>
+
+    public init(_ revision: Int64) { value = Mutex(revision) }
+
+    /// After a write of ours committed as `revision`.
+    public func wrote(_ revision: Int64) {
+        value.withLock { known in known = known.map { $0 + 1 } == revision ? revision : nil }
+    }
+
+    /// Whether the view holds exactly the data at `revision`.
+    public func isCurrent(_ revision: Int64) -> Bool {
+        value.withLock { $0 == revision }
+    }
+}

@@ -1,0 +1,256 @@
+import Foundation
+import PeachCore
+import PostgresNIO
+
+/// Accounts, sessions, failed sign-ins and classes on PostgreSQL. Deleting an account deletes what
+/// it owns through the schema's `ON DELETE CASCADE`, in the one statement's transaction.
+public struct PostgresAccountStore: AccountStore, ClassroomStore {
+    let database: PostgresPeachDatabase
+
+    public init(database: PostgresPeachDatabase) { self.database = database }
+
+    private var logger: Logger { database.logger }
+
+    // MARK: Accounts
+
+    public func createAccount(_ name: AccountName, passwordHash: String, isTeacher: Bool) async throws(DataStoreError) -> Account? {
+        try await database.transaction { connection in
+            try await Self.insertAccount(name, passwordHash: passwordHash, isTeacher: isTeacher, connection, logger: logger)
+        }
+    }
+
+    public func createStudent(_ name: AccountName, passwordHash: String, joining invitation: InvitationCode) async throws(DataStoreError) -> SignUpOutcome {
+        try await database.transaction { connection in
+            guard let classroom = try await Self.first(
+                connection.query("SELECT id FROM classroom WHERE invitation = \(invitation.rawValue)", logger: logger).decode(Int64.self))
+            else { return .unknownInvitation }
+            guard let account = try await Self.insertAccount(name, passwordHash: passwordHash, isTeacher: false, connection, logger: logger)
+            else { return .nameTaken }
+            try await connection.query(
+                "INSERT INTO classroom_member (classroom_id, user_id) VALUES (\(classroom), \(account.id.rawValue))", logger: logger)
+            return .created(account)
+        }
+    }
+
+    private static func insertAccount(
+        _ name: AccountName, passwordHash: String, isTeacher: Bool, _ connection: PostgresConnection, logger: Logger
+    ) async throws -> Account? {
+        let id = try await first(connection.query("""
+            INSERT INTO peach_user (name, password_hash, is_teacher) VALUES (\(name.rawValue), \(passwordHash), \(isTeacher))
+            ON CONFLICT (name) DO NOTHING RETURNING id
+            """, logger: logger).decode(Int64.self))
+        return id.map { Account(id: UserID(rawValue: $0), name: name, isTeacher: isTeacher) }
+    }
+
+    public func account(named name: AccountName) async throws(DataStoreError) -> (account: Account, passwordHash: String)? {
+        try await fetchAccount("SELECT id, name, is_teacher, password_hash FROM peach_user WHERE name = \(name.rawValue) AND id <> 0")
+    }
+
+    public func account(_ id: UserID) async throws(DataStoreError) -> (account: Account, passwordHash: String)? {
+        try await fetchAccount("SELECT id, name, is_teacher, password_hash FROM peach_user WHERE id = \(id.rawValue) AND id <> 0")
+    }
+
+    public func accounts() async throws(DataStoreError) -> [Account] {
+        try await read { connection in
+            var accounts: [Account] = []
+            for try await row in try await connection.query(
+                "SELECT id, name, is_teacher FROM peach_user WHERE id <> 0 ORDER BY name", logger: logger
+            ).decode((Int64, String, Bool).self) {
+                accounts.append(try Self.account(row))
+            }
+            return accounts
+        }
+    }
+
+    public func setPasswordHash(_ hash: String, of id: UserID, keeping session: Data?) async throws(DataStoreError) {
+        try await database.transaction { connection in
+            try await connection.query("UPDATE peach_user SET password_hash = \(hash) WHERE id = \(id.rawValue)", logger: logger)
+            let kept = ByteBuffer(bytes: session ?? Data())
+            try await connection.query(
+                "DELETE FROM peach_session WHERE user_id = \(id.rawValue) AND token_hash <> \(kept)", logger: logger)
+        }
+    }
+
+    public func deleteAccount(_ id: UserID) async throws(DataStoreError) -> Bool {
+        guard id != .personal else { return false }
+        return try await database.transaction { connection in
+            // answer_key and open_trial rows go with the user too (ON DELETE CASCADE).
+            try await Self.first(connection.query(
+                "DELETE FROM peach_user WHERE id = \(id.rawValue) RETURNING id", logger: logger).decode(Int64.self)) != nil
+        }
+    }
+
+    // MARK: Sessions
+
+    public func createSession(tokenHash: Data, of id: UserID, expires: Date) async throws(DataStoreError) {
+        try await database.transaction { connection in
+            // Expired sessions of the same account go on the way.
+            try await connection.query(
+                "DELETE FROM peach_session WHERE user_id = \(id.rawValue) AND expires_at < now()", logger: logger)
+            try await connection.query(
+                "INSERT INTO peach_session (token_hash, user_id, expires_at) VALUES (\(ByteBuffer(bytes: tokenHash)), \(id.rawValue), \(expires))",
+                logger: logger)
+        }
+    }
+
+    public func account(session tokenHash: Data, now: Date) async throws(DataStoreError) -> Account? {
+        try await read { connection in
+            try await Self.first(connection.query("""
+                SELECT u.id, u.name, u.is_teacher FROM peach_session s JOIN peach_user u ON u.id = s.user_id
+                WHERE s.token_hash = \(ByteBuffer(bytes: tokenHash)) AND s.expires_at > \(now)
+                """, logger: logger).decode((Int64, String, Bool).self)).map(Self.account)
+        }
+    }
+
+    public func deleteSession(tokenHash: Data) async throws(DataStoreError) {
+        try await database.transaction { connection in
+            try await connection.query("DELETE FROM peach_session WHERE token_hash = \(ByteBuffer(bytes: tokenHash))", logger: logger)
+        }
+    }
+
+    // MARK: Failed sign-ins
+
+    public func recordFailedSignIn(name: String, address: String, at: Date) async throws(DataStoreError) {
+        try await database.transaction { connection in
+            try await connection.query(
+                "INSERT INTO sign_in_failure (name, address, at) VALUES (\(name), \(address), \(at))", logger: logger)
+        }
+    }
+
+    public func failedSignIns(name: String, address: String, since: Date) async throws(DataStoreError) -> (name: SignInThrottle.Failures, address: SignInThrottle.Failures) {
+        try await read { connection in
+            let byName = try await Self.first(connection.query(
+                "SELECT count(*), max(at) FROM sign_in_failure WHERE name = \(name) AND at > \(since)", logger: logger
+            ).decode((Int, Date?).self))
+            let byAddress = try await Self.first(connection.query(
+                "SELECT count(*), max(at) FROM sign_in_failure WHERE address = \(address) AND at > \(since)", logger: logger
+            ).decode((Int, Date?).self))
+            return (
+                SignInThrottle.Failures(count: byName?.0 ?? 0, latest: byName?.1),
+                SignInThrottle.Failures(count: byAddress?.0 ?? 0, latest: byAddress?.1))
+        }
+    }
+
+    public func clearFailedSignIns(name: String) async throws(DataStoreError) {
+        try await database.transaction { connection in
+            try await connection.query("DELETE FROM sign_in_failure WHERE name = \(name)", logger: logger)
+        }
+    }
+
+    public func revision(of id: UserID) async throws(DataStoreError) -> Int64 {
+        try await read { connection in
+            try await Self.first(connection.query(
+                "SELECT revision FROM peach_user WHERE id = \(id.rawValue)", logger: logger).decode(Int64.self)) ?? -1
+        }
+    }
+
+    // MARK: Classes
+
+    private static let classroomSelection = """
+        SELECT c.id, c.name, c.invitation, t.id, t.name, t.is_teacher,
+            (SELECT count(*) FROM classroom_member m WHERE m.classroom_id = c.id)
+        FROM classroom c JOIN peach_user t ON t.id = c.teacher_id
+        """
+
+    public func createClassroom(named name: String, teacher: UserID, invitation: InvitationCode) async throws(DataStoreError) -> Classroom {
+        let id: Int64? = try await database.transaction { connection in
+            try await Self.first(connection.query(
+                "INSERT INTO classroom (name, teacher_id, invitation) VALUES (\(name), \(teacher.rawValue), \(invitation.rawValue)) RETURNING id",
+                logger: logger).decode(Int64.self))
+        }
+        guard let id, let classroom = try await classroom(id, taughtBy: teacher) else {
+            throw .saveFailed("the new class was not found")
+        }
+        return classroom
+    }
+
+    public func classrooms(taughtBy teacher: UserID) async throws(DataStoreError) -> [Classroom] {
+        try await classrooms(PostgresQuery(unsafeSQL: Self.classroomSelection + " WHERE c.teacher_id = \(teacher.rawValue) ORDER BY c.name, c.id"))
+    }
+
+    public func classroom(_ id: Int64, taughtBy teacher: UserID) async throws(DataStoreError) -> Classroom? {
+        try await classrooms(PostgresQuery(unsafeSQL: Self.classroomSelection + " WHERE c.id = \(id) AND c.teacher_id = \(teacher.rawValue)")).first
+    }
+
+    public func students(of classroom: Int64) async throws(DataStoreError) -> [Account] {
+        try await read { connection in
+            var accounts: [Account] = []
+            for try await row in try await connection.query("""
+                SELECT u.id, u.name, u.is_teacher FROM classroom_member m JOIN peach_user u ON u.id = m.user_id
+                WHERE m.classroom_id = \(classroom) ORDER BY u.name
+                """, logger: logger).decode((Int64, String, Bool).self) {
+                accounts.append(try Self.account(row))
+            }
+            return accounts
+        }
+    }
+
+    public func classrooms(of student: UserID) async throws(DataStoreError) -> [Classroom] {
+        try await classrooms(PostgresQuery(unsafeSQL: Self.classroomSelection
+            + " WHERE c.id IN (SELECT classroom_id FROM classroom_member WHERE user_id = \(student.rawValue)) ORDER BY c.name, c.id"))
+    }
+
+    public func join(_ student: UserID, invitation: InvitationCode) async throws(DataStoreError) -> Classroom? {
+        let joined: Int64? = try await database.transaction { connection in
+            guard let id = try await Self.first(connection.query(
+                "SELECT id FROM classroom WHERE invitation = \(invitation.rawValue)", logger: logger).decode(Int64.self))
+            else { return nil }
+            try await connection.query(
+                "INSERT INTO classroom_member (classroom_id, user_id) VALUES (\(id), \(student.rawValue)) ON CONFLICT DO NOTHING",
+                logger: logger)
+            return id
+        }
+        guard let joined else { return nil }
+        return try await classrooms(PostgresQuery(unsafeSQL: Self.classroomSelection + " WHERE c.id = \(joined)")).first
+    }
+
+    public func leave(_ student: UserID, classroom: Int64) async throws(DataStoreError) -> Bool {
+        try await database.transaction { connection in
+            try await Self.first(connection.query(
+                "DELETE FROM classroom_member WHERE classroom_id = \(classroom) AND user_id = \(student.rawValue) RETURNING user_id",
+                logger: logger).decode(Int64.self)) != nil
+        }
+    }
+
+    // MARK: Reading
+
+    private func classrooms(_ query: PostgresQuery) async throws(DataStoreError) -> [Classroom] {
+        try await read { connection in
+            var classrooms: [Classroom] = []
+            for try await row in try await connection.query(query, logger: logger)
+                .decode((Int64, String, String, Int64, String, Bool, Int).self) {
+                guard let invitation = InvitationCode(row.2) else { throw DataStoreError.fetchFailed("a stored invitation code is malformed") }
+                classrooms.append(Classroom(
+                    id: row.0, name: row.1, teacher: try Self.account((row.3, row.4, row.5)), invitation: invitation, studentCount: row.6))
+            }
+            return classrooms
+        }
+    }
+
+    private func fetchAccount(_ query: PostgresQuery) async throws(DataStoreError) -> (account: Account, passwordHash: String)? {
+        try await read { connection in
+            try await Self.first(connection.query(query, logger: logger).decode((Int64, String, Bool, String).self))
+                .map { (try Self.account(($0.0, $0.1, $0.2)), $0.3) }
+        }
+    }
+
+    private func read<Result: Sendable>(_ body: (PostgresConnection) async throws -> Result) async throws(DataStoreError) -> Result {
+        do {
+            return try await database.client.withConnection { connection in try await body(connection) }
+        } catch let error as DataStoreError {
+            throw error
+        } catch {
+            throw .fetchFailed(PostgresPeachDatabase.describe(error))
+        }
+    }
+
+    private static func account(_ row: (Int64, String, Bool)) throws -> Account {
+        guard let name = AccountName(row.1) else { throw DataStoreError.fetchFailed("a stored account name is malformed") }
+        return Account(id: UserID(rawValue: row.0), name: name, isTeacher: row.2)
+    }
+
+    private static func first<Element>(_ sequence: some AsyncSequence<Element, any Error>) async throws -> Element? {
+        for try await element in sequence { return element }
+        return nil
+    }
+}

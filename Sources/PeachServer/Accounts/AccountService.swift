@@ -1,0 +1,126 @@
+import Foundation
+import Logging
+import PeachCore
+
+/// Signing up, in and out, and changing passwords, with the sign-in throttle. Passwords are hashed
+/// here and never leave this type in clear, not even into the log.
+public struct AccountService: Sendable {
+    public enum Failure: Error, Equatable {
+        case invalid(String)
+        case nameTaken
+        case wrongCredentials
+        case throttled(retryAfter: Duration)
+        case unavailable(String)
+    }
+
+    /// A signed-in browser's session: the token goes into its cookie.
+    struct Session: Sendable {
+        let account: Account
+        let token: SessionToken
+    }
+
+    public static let sessionLifetime = Duration.seconds(30 * 86_400)
+
+    let accounts: any AccountStore & ClassroomStore
+    let hasher: PasswordHasher
+    let throttle: SignInThrottle
+    let now: @Sendable () -> Date
+    let logger: Logger
+
+    public init(
+        accounts: any AccountStore & ClassroomStore, hasher: PasswordHasher = PasswordHasher(),
+        throttle: SignInThrottle = SignInThrottle(), now: @escaping @Sendable () -> Date = Date.init, logger: Logger
+    ) {
+        self.accounts = accounts
+        self.hasher = hasher
+        self.throttle = throttle
+        self.now = now
+        self.logger = logger
+    }
+
+    func signUp(name: String, password: String, invitation: String) async throws(Failure) -> Session {
+        let (name, password) = try Self.validated(name: name, password: password)
+        guard let code = InvitationCode(invitation) else { throw .invalid("unknown invitation code '\(invitation)'") }
+        let outcome = try await stored { () throws(DataStoreError) in
+            try await accounts.createStudent(name, passwordHash: await hasher.hash(password.text), joining: code)
+        }
+        switch outcome {
+        case let .created(account):
+            logger.notice("account created", metadata: ["name": "\(name)"])
+            return try await startSession(account)
+        case .nameTaken: throw .nameTaken
+        case .unknownInvitation: throw .invalid("unknown invitation code '\(code)'")
+        }
+    }
+
+    /// A wrong name and a wrong password answer alike, after the same bcrypt work.
+    func signIn(name text: String, password: String, address: String) async throws(Failure) -> Session {
+        let key = text.lowercased()
+        let failures = try await stored { () throws(DataStoreError) in
+            try await accounts.failedSignIns(name: key, address: address, since: now().addingTimeInterval(-throttle.window.seconds))
+        }
+        if let wait = throttle.wait(account: failures.name, address: failures.address, now: now()) {
+            throw .throttled(retryAfter: wait)
+        }
+        var found: (account: Account, passwordHash: String)?
+        if let name = AccountName(text) {
+            found = try await stored { () throws(DataStoreError) in try await accounts.account(named: name) }
+        }
+        guard let found else {
+            await hasher.verifyNothing(password)
+            throw try await failed(key, address: address)
+        }
+        guard await hasher.verify(password, hash: found.passwordHash) else { throw try await failed(key, address: address) }
+        try await stored { () throws(DataStoreError) in try await accounts.clearFailedSignIns(name: key) }
+        return try await startSession(found.account)
+    }
+
+    private func failed(_ name: String, address: String) async throws(Failure) -> Failure {
+        logger.notice("sign-in failed", metadata: ["name": "\(name)", "address": "\(address)"])
+        try await stored { () throws(DataStoreError) in try await accounts.recordFailedSignIn(name: name, address: address, at: now()) }
+        return .wrongCredentials
+    }
+
+    func signOut(_ token: SessionToken) async throws(Failure) {
+        try await stored { () throws(DataStoreError) in try await accounts.deleteSession(tokenHash: token.hash) }
+    }
+
+    /// Every other session of the account ends: a stolen one stops working.
+    func changePassword(of account: Account, current: String, new: String, session: SessionToken) async throws(Failure) {
+        guard let password = NewPassword(new) else { throw .invalid(NewPassword.rule) }
+        let found = try await stored { () throws(DataStoreError) in try await accounts.account(account.id) }
+        guard let found, await hasher.verify(current, hash: found.passwordHash) else { throw .wrongCredentials }
+        let hash = await hasher.hash(password.text)
+        try await stored { () throws(DataStoreError) in
+            try await accounts.setPasswordHash(hash, of: account.id, keeping: session.hash)
+        }
+    }
+
+    /// The account a cookie's token signs in; nil for none, an unknown or an expired one.
+    func account(of token: SessionToken) async throws(Failure) -> Account? {
+        try await stored { () throws(DataStoreError) in try await accounts.account(session: token.hash, now: now()) }
+    }
+
+    private func startSession(_ account: Account) async throws(Failure) -> Session {
+        let token = SessionToken.random()
+        try await stored { () throws(DataStoreError) in
+            try await accounts.createSession(
+                tokenHash: token.hash, of: account.id, expires: now().addingTimeInterval(Self.sessionLifetime.seconds))
+        }
+        return Session(account: account, token: token)
+    }
+
+    static func validated(name: String, password: String) throws(Failure) -> (AccountName, NewPassword) {
+        guard let name = AccountName(name) else { throw .invalid(AccountName.rule) }
+        guard let password = NewPassword(password) else { throw .invalid(NewPassword.rule) }
+        return (name, password)
+    }
+
+    private func stored<T>(_ body: () async throws(DataStoreError) -> T) async throws(Failure) -> T {
+        do {
+            return try await body()
+        } catch {
+            throw .unavailable(error.description)
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Hummingbird
+import PeachCore
+
+/// The front of a class server. The web app, health, API document and sounds are everyone's; the
+/// account and class routes see who is signed in; every other API request needs a session and goes
+/// to the signed-in user's own Peach (UserSpaces), which knows nothing of other users. A teacher
+/// reads a student's profile through the same routes, read-only.
+struct AccountsResponder: HTTPResponder {
+    typealias Context = GuardedRequestContext
+
+    let shared: RouterResponder<BasicRequestContext>
+    let accountRoutes: RouterResponder<AccountRequestContext>
+    let service: AccountService
+    let spaces: UserSpaces
+    /// Reached over HTTPS (its own TLS, or a proxy's): cookies are `Secure`.
+    let secure: Bool
+
+    /// The API paths every visitor may use.
+    static let sharedAPI: Set<String> = ["health", "openapi.json", "sounds"]
+
+    func respond(to request: Request, context: GuardedRequestContext) async throws -> Response {
+        do {
+            return try await route(request, context)
+        } catch let error as HTTPError {
+            return try error.response(from: request, context: context)
+        }
+    }
+
+    private func route(_ request: Request, _ context: GuardedRequestContext) async throws -> Response {
+        let parts = request.uri.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        guard parts.first == "api", parts.count > 1, !Self.sharedAPI.contains(parts[1]) else {
+            return try await shared.respond(to: request, context: context.routeContext)
+        }
+        let token = SessionCookie.token(in: request.headers[.cookie])
+        var account: Account?
+        do {
+            if let token { account = try await service.account(of: token) }
+        } catch {
+            return try Self.refusal(.serviceUnavailable, "the account database cannot be read", request, context)
+        }
+        switch parts[1] {
+        case "classes" where parts.count > 5 && parts[3] == "students" && parts[5] == "profile":
+            return try await studentProfile(parts, account: account, request, context)
+        case "account", "classes":
+            var routeContext = AccountRequestContext(source: .init(channel: context.channel, logger: context.logger))
+            routeContext.account = account
+            routeContext.token = account == nil ? nil : token
+            routeContext.address = Self.address(request, context)
+            routeContext.secure = secure || (context.isFromLoopback && request.headers[.init("X-Forwarded-Proto")!] == "https")
+            return try await accountRoutes.respond(to: request, context: routeContext)
+        default:
+            guard let account else { return try Self.refusal(.unauthorized, "sign in first", request, context) }
+            return try await ownSpace(account.id).responder.respond(to: request, context: context.routeContext)
+        }
+    }
+
+    /// `GET /api/classes/{class}/students/{student}/profile…`: the student's own
+    /// `/api/profile…`, for the teacher of a class the student is in; 404 for anyone else.
+    private func studentProfile(_ parts: [String], account: Account?, _ request: Request, _ context: GuardedRequestContext) async throws -> Response {
+        guard let account else { return try Self.refusal(.unauthorized, "sign in first", request, context) }
+        guard request.method == .get else { return try Self.refusal(.methodNotAllowed, "a student's profile is read-only", request, context) }
+        guard let classID = Int64(parts[2]), let studentID = Int64(parts[4]) else {
+            return try Self.refusal(.notFound, "no such student", request, context)
+        }
+        guard try await teaches(account.id, classID: classID, studentID: studentID) else { return try Self.refusal(.notFound, "no such student in your classes", request, context) }
+        var head = request.head
+        head.path = "/api/" + parts[5...].joined(separator: "/") + (request.uri.query.map { "?" + $0 } ?? "")
+        return try await ownSpace(UserID(rawValue: studentID)).responder.respond(
+            to: Request(head: head, body: request.body), context: context.routeContext)
+    }
+
+    private func teaches(_ teacher: UserID, classID: Int64, studentID: Int64) async throws -> Bool {
+        try await AccountRoutes.stored { () throws(DataStoreError) in
+            guard try await service.accounts.classroom(classID, taughtBy: teacher) != nil else { return false }
+            return try await service.accounts.students(of: classID).contains { $0.id.rawValue == studentID }
+        }
+    }
+
+    private func ownSpace(_ user: UserID) async throws -> UserSpaces.Space {
+        do {
+            return try await spaces.space(of: user)
+        } catch {
+            throw HTTPError(.serviceUnavailable, message: error.description)
+        }
+    }
+
+    /// The client's address for the sign-in throttle: behind a proxy on this machine, the address
+    /// the proxy saw (the last `X-Forwarded-For` entry, which the proxy itself appended).
+    static func address(_ request: Request, _ context: GuardedRequestContext) -> String {
+        if context.isFromLoopback, let forwarded = request.headers[.init("X-Forwarded-For")!],
+           let last = forwarded.split(separator: ",").last {
+            return last.trimmingCharacters(in: .whitespaces)
+        }
+        return context.channel.remoteAddress?.ipAddress ?? "unknown"
+    }
+
+    private static func refusal(_ status: HTTPResponse.Status, _ message: String, _ request: Request, _ context: GuardedRequestContext) throws -> Response {
+        try HTTPError(status, message: message).response(from: request, context: context)
+    }
+}

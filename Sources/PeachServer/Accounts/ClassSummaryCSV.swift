@@ -1,0 +1,25 @@
+import Foundation
+
+/// A teacher's class table as CSV, for a spreadsheet: one student a row, empty cells for "not
+/// enough data".
+enum ClassSummaryCSV {
+    static let header = "student,thresholdCents,thresholdLowerCents,thresholdUpperCents,upperIsOpen,trend,trials,lastActivity"
+
+    static func text(_ students: [StudentSummary]) -> String {
+        ([header] + students.map { student in
+            let threshold = student.threshold
+            return [
+                student.account.name.rawValue,
+                threshold.map { format($0.threshold.rawValue) } ?? "",
+                threshold.map { format($0.lower.rawValue) } ?? "",
+                threshold.map { format($0.upper.rawValue) } ?? "",
+                threshold.map { String($0.upperIsOpen) } ?? "",
+                student.trend?.rawValue ?? "",
+                String(student.trials),
+                student.lastActivity.map(ISO8601.string) ?? "",
+            ].joined(separator: ",")
+        }).joined(separator: "\n") + "\n"
+    }
+
+    private static func format(_ cents: Double) -> String { String(format: "%.2f", cents) }
+}

@@ -1,0 +1,72 @@
+import Hummingbird
+import Logging
+import PeachCore
+
+/// Each signed-in user's own Peach: their services (settings, trial chains, profile) and the same
+/// router the personal Peach serves, on stores that hold only their data. Built from the database
+/// on first use and kept while nothing changed it elsewhere: before each request the user's
+/// revision in the database is checked, and a view behind it (another instance stored an answer)
+/// is rebuilt. Instances therefore never disagree, and any of them may serve any request.
+public actor UserSpaces {
+    /// The stores of one user; each write tells `revision`.
+    public typealias Stores = @Sendable (UserID, KnownRevision) -> (
+        records: any TrainingDataStore & TrainingHistory & OpenTrialStore, settings: any SettingsStore)
+
+    struct Space: Sendable {
+        let services: PeachServices
+        let responder: RouterResponder<BasicRequestContext>
+        let revision: KnownRevision
+    }
+
+    private var spaces: [UserID: Space] = [:]
+    private var lastUse: [UserID: UInt64] = [:]
+    private var clock: UInt64 = 0
+    private let accounts: any AccountStore
+    private let stores: Stores
+    private let configure: @Sendable (inout PeachServices) -> Void
+    private let environment: ServerEnvironment
+    private let logger: Logger
+    /// Users kept in memory; the least recently active beyond it are rebuilt when they return.
+    let capacity: Int
+
+    public init(
+        accounts: any AccountStore, stores: @escaping Stores, environment: ServerEnvironment, logger: Logger,
+        capacity: Int = 5000, configure: @escaping @Sendable (inout PeachServices) -> Void = { _ in }
+    ) {
+        self.accounts = accounts
+        self.stores = stores
+        self.environment = environment
+        self.logger = logger
+        self.capacity = capacity
+        self.configure = configure
+    }
+
+    /// The user's space as the database has it now.
+    func space(of user: UserID) async throws(DataStoreError) -> Space {
+        let revision = try await accounts.revision(of: user)
+        clock += 1
+        lastUse[user] = clock
+        if let space = spaces[user], space.revision.isCurrent(revision) { return space }
+        let known = KnownRevision(revision)
+        let (records, settings) = stores(user, known)
+        var services = try await PeachServices.make(
+            store: records, settingsStore: settings, environment: environment, logger: logger)
+        configure(&services)
+        let responder = PeachApp.apiRouter(services: services, logger: logger).buildResponder()
+        let space = Space(services: services, responder: responder, revision: known)
+        spaces[user] = space
+        evictBeyondCapacity()
+        return space
+    }
+
+    /// A deleted account's view goes with it.
+    func forget(_ user: UserID) {
+        spaces[user] = nil
+        lastUse[user] = nil
+    }
+
+    private func evictBeyondCapacity() {
+        guard spaces.count > capacity else { return }
+        for (user, _) in lastUse.sorted(by: { $0.value < $1.value }).prefix(spaces.count - capacity) { forget(user) }
+    }
+}
