@@ -29,8 +29,10 @@ public struct PostgresTrainingDataStore: TrainingDataStore, OpenTrialStore {
                     logger: logger)
             }
             if let trialID {
-                try await connection.query(
-                    "DELETE FROM open_trial WHERE id = \(trialID) AND user_id = \(user.rawValue)", logger: logger)
+                let closed = try await connection.query(
+                    "DELETE FROM open_trial WHERE id = \(trialID) AND user_id = \(user.rawValue) RETURNING id", logger: logger
+                ).collect()
+                guard closed.count == 1 else { throw DataStoreError.trialNotOpen(id: trialID) }
             }
             try await advanceRevision(connection, logger: logger)
         }

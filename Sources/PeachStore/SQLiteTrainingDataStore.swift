@@ -21,8 +21,11 @@ public struct SQLiteTrainingDataStore: TrainingDataStore, OpenTrialStore {
                 }
                 if let trialID {
                     try db.cachedStatement(sql: "DELETE FROM openTrial WHERE id = ?").execute(arguments: [trialID])
+                    guard db.changesCount == 1 else { throw DataStoreError.trialNotOpen(id: trialID) }
                 }
             }
+        } catch let error as DataStoreError {
+            throw error
         } catch {
             throw .saveFailed(String(describing: error))
         }

@@ -195,6 +195,44 @@ extension TrainingDataStoreContractTests {
         #expect(try await store.records(nil, limit: 10) == [Self.records[2]])
         #expect(try await store.record(savedUnder: key) == Self.records[2])
     }
+
+    /// One trial answered twice under two keys (two instances behind a load balancer, each taking
+    /// one): the first save closes it, the second fails whole and stores nothing.
+    @Test(arguments: Backend.allCases)
+    func aSaveClosingATrialNoLongerOpenIsRefusedWhole(backend: Backend) async throws {
+        let harness = try await Harness.make(backend)
+        let trial = Self.openTrial("trial-5-c", at: 0)
+        let first = AnswerKey(rawValue: "key-0005-first")!, second = AnswerKey(rawValue: "key-0005-second")!
+        try await harness.store.open(trial, keptFor: Self.week)
+        try await harness.store.save(Self.records[0], key: first, closing: trial.id)
+        await #expect(throws: DataStoreError.trialNotOpen(id: trial.id)) {
+            try await harness.store.save(Self.records[1], key: second, closing: trial.id)
+        }
+        #expect(try await harness.store.records(nil, limit: 10) == [Self.records[0]])
+        #expect(try await harness.store.record(savedUnder: second) == nil)
+        await #expect(throws: DataStoreError.trialNotOpen(id: "never-opened")) {
+            try await harness.store.save(Self.records[1], key: nil, closing: "never-opened")
+        }
+    }
+
+    /// Answers racing to close one trial under different keys: exactly one lands.
+    @Test(arguments: Backend.allCases)
+    func concurrentSavesClosingOneTrialStoreOneRecord(backend: Backend) async throws {
+        let harness = try await Harness.make(backend)
+        let store = harness.store
+        let trial = Self.openTrial("trial-6-c", at: 0)
+        try await store.open(trial, keptFor: Self.week)
+        let saved = await withTaskGroup(of: Bool.self) { group in
+            for index in 0..<8 {
+                let key = AnswerKey(rawValue: "key-0006-racer-\(index)")!
+                group.addTask { (try? await store.save(Self.records[2], key: key, closing: trial.id)) != nil }
+            }
+            return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+        }
+        #expect(saved == 1)
+        #expect(try await store.records(nil, limit: 10) == [Self.records[2]])
+        #expect(try await store.openTrial(id: trial.id) == nil)
+    }
 }
 
 /// The settings port on every backend: nothing until saved, then what was saved, the newest save winning.

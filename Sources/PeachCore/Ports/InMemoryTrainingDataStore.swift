@@ -14,6 +14,7 @@ public actor InMemoryTrainingDataStore: TrainingDataStore, TrainingHistory, Sett
 
     public func save(_ record: TrainingRecord, key: AnswerKey?, closing trialID: String?) throws(DataStoreError) {
         guard !failSaves else { throw .saveFailed("the in-memory store was told to fail") }
+        if let trialID, open[trialID] == nil { throw .trialNotOpen(id: trialID) }
         if let key {
             guard keys[key] == nil else { throw .saveFailed("an answer was already saved under the key \(key.rawValue)") }
             keys[key] = stored.count

@@ -2,7 +2,9 @@
 public protocol TrainingDataStore: Sendable {
     /// With a key, the record and its key land in the same transaction: a key is never stored
     /// without its record, nor a keyed record without its key. With `trialID`, the open trial it
-    /// answers (OpenTrialStore) is closed in that transaction too.
+    /// answers (OpenTrialStore) is closed in that transaction too, and the save fails whole with
+    /// `trialNotOpen` when that trial is not open: two instances taking one trial's answer under
+    /// two keys store it once.
     func save(_ record: TrainingRecord, key: AnswerKey?, closing trialID: String?) async throws(DataStoreError)
     /// The record saved under `key`; nothing when no record was (or it was deleted since).
     func record(savedUnder key: AnswerKey) async throws(DataStoreError) -> TrainingRecord?
@@ -66,11 +68,14 @@ public enum DataStoreError: Error, Equatable, Sendable, CustomStringConvertible 
     case openFailed(path: String, reason: String)
     case saveFailed(String)
     case fetchFailed(String)
+    /// The trial a save would close is not open (answered already, or never opened here).
+    case trialNotOpen(id: String)
 
     public var description: String {
         switch self {
         case let .openFailed(path, reason): "cannot open the training database at \(path): \(reason)"
         case let .saveFailed(reason): "cannot save the record: \(reason)"
+        case let .trialNotOpen(id): "trial \(id) is not open: it was answered already"
         case let .fetchFailed(reason): "cannot read records: \(reason)"
         }
     }

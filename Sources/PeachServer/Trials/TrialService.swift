@@ -37,6 +37,8 @@ public actor TrialService {
     /// Requests waiting for the save of an answer under their key: a retry that arrives while the
     /// first attempt is still being stored gets its result too.
     private var saving: [AnswerKey: [CheckedContinuation<TrainingRecord?, Never>]] = [:]
+    /// Trials whose opening the store refused: their answers close nothing there.
+    private var openNotStored: Set<String> = []
     private let logger: Logger
 
     public init(
@@ -69,7 +71,8 @@ public actor TrialService {
         do {
             try await store.open(open, keptFor: Self.answerAgeLimit)
         } catch {
-            // The trial still works until a restart: training goes on.
+            // The trial still works until a restart: training goes on, and its answer closes no stored trial.
+            openNotStored.insert(open.id)
             logger.warning("open trial not stored", metadata: ["id": "\(open.id)", "error": "\(error)"])
         }
         return issued
@@ -124,11 +127,15 @@ public actor TrialService {
         pending.resolve(id)
         if let key { saving[key] = [] }
         do {
-            try await store.save(record, key: key, closing: id)
+            try await store.save(record, key: key, closing: openNotStored.remove(id) == nil ? id : nil)
         } catch {
+            finishSaving(key, nil)
+            // Another instance took this trial's answer meanwhile: under this key (its result is
+            // this answer's), or under another (this one is a second answer).
+            if let key, let earlier = try await earlierAnswer(key) { return earlier }
+            if case .trialNotOpen = error { throw .alreadyAnswered(id: id) }
             logger.error("answer not saved", metadata: ["id": "\(id)", "error": "\(error)"])
             pending.reopen(issued, id: id)
-            finishSaving(key, nil)
             throw .notSaved(error.description)
         }
         finishSaving(key, record)
@@ -174,6 +181,7 @@ public actor TrialService {
     /// and every chain continues from its newest stored answer, or starts cold, as after a restart.
     public func continueFromStoredAnswers() async throws(DataStoreError) {
         pending.discardAll()
+        openNotStored.removeAll()
         try await store.discardOpenTrials()
         await source.restart(
             lastAnswers: try await store.lastComparisons(), coldStarts: await profile.coldStarts,

@@ -159,6 +159,21 @@ struct TrialServiceTests {
         #expect(await store.records(nil, limit: 10).count == 1)
     }
 
+    /// Two instances on one store, both holding the trial: the first answer closes it; a second under
+    /// another key is refused, a retry under the first key gets the first answer, and one record is stored.
+    @Test func twoInstancesStoreOneAnswerPerTrial() async throws {
+        let store = InMemoryTrainingDataStore()
+        let first = try await makeService(store: store), second = try await makeService(store: store)
+        let issued = await first.next(.pitchComparison)
+        #expect(await second.kind(of: issued.id) == .comparison)
+        let stored = try await first.answer(issued.id, .direction(.higher), key: Self.key)
+        await #expect(throws: TrialService.AnswerError.alreadyAnswered(id: issued.id)) {
+            try await second.answer(issued.id, .direction(.lower), key: AnswerKey(rawValue: "another-key-2")!)
+        }
+        #expect(try await second.answer(issued.id, .direction(.lower), key: Self.key) == stored)
+        #expect(await store.records(nil, limit: 10) == [stored])
+    }
+
     @Test func aKeyIsRecognisedAfterARestart() async throws {
         let store = InMemoryTrainingDataStore()
         let before = try await makeService(store: store)
