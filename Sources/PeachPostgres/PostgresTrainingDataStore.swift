@@ -5,7 +5,7 @@ import PostgresNIO
 /// The store ports on PostgreSQL, with the SQLite store's semantics: each save is one transaction
 /// holding the record, its idempotency key and the closing of its open trial; a second save under
 /// a key already stored fails whole (the key's primary key refuses it). Everything it reads and
-/// writes is one user's; each write moves that user's revision on (`KnownRevision`).
+/// writes is one user's; each write moves an account's revision on (`KnownRevision`).
 public struct PostgresTrainingDataStore: TrainingDataStore, OpenTrialStore {
     let database: PostgresPeachDatabase
     public let user: UserID
@@ -38,8 +38,11 @@ public struct PostgresTrainingDataStore: TrainingDataStore, OpenTrialStore {
         }
     }
 
-    /// In the transaction of every write of the user's records or settings.
+    /// In the transaction of every write of an account's records or settings. The personal user's
+    /// (`UserID.personal`) is never served by a class server, so no cached view of it needs the
+    /// revision, and its answers skip the round trip.
     func advanceRevision(_ connection: PostgresConnection, logger: Logger) async throws {
+        guard user != .personal else { return }
         let rows = try await connection.query(
             "UPDATE peach_user SET revision = revision + 1 WHERE id = \(user.rawValue) RETURNING revision", logger: logger
         ).decode(Int64.self)
