@@ -23,16 +23,9 @@ struct StudentSummary: Sendable {
 }
 
 struct StudentSummaryResponse: Codable {
-    struct Threshold: Codable {
-        let cents: Double
-        let lower: Double
-        let upper: Double
-        let upperIsOpen: Bool
-    }
-
     let id: Int64
     let name: String
-    let threshold: Threshold?
+    let threshold: FittedThreshold?
     let trend: Trend?
     let trials: Int
     let lastActivity: String?
@@ -40,9 +33,7 @@ struct StudentSummaryResponse: Codable {
     init(_ summary: StudentSummary) {
         id = summary.account.id.rawValue
         name = summary.account.name.rawValue
-        threshold = summary.threshold.map {
-            Threshold(cents: $0.threshold.rawValue, lower: $0.lower.rawValue, upper: $0.upper.rawValue, upperIsOpen: $0.upperIsOpen)
-        }
+        threshold = summary.threshold.map(FittedThreshold.init)
         trend = summary.trend
         trials = summary.trials
         lastActivity = summary.lastActivity.map(ISO8601.string)

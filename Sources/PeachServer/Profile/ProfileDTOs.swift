@@ -155,15 +155,6 @@ struct IntervalProfilesResponse: ResponseEncodable, Decodable, APIDescribed {
 /// `GET /api/profile/timeline`: one point per period, oldest first.
 struct TimelineResponse: ResponseEncodable, Decodable {
     /// A period's fitted threshold: the same estimator and percent correct as the headline.
-    struct FittedThreshold: Codable {
-        let threshold: Double
-        let lower: Double
-        let upper: Double
-        let upperIsOpen: Bool
-        /// The period's own comparisons.
-        let trials: Int
-    }
-
     struct Point: Codable, APIDescribed {
         let start: String
         /// Nothing when the answers cannot place the threshold.
@@ -195,18 +186,30 @@ struct TimelineResponse: ResponseEncodable, Decodable {
         points = timeline.points.map {
             Point(
                 start: ISO8601.string($0.aggregate.start),
-                threshold: Nullable(Self.fitted($0)), meanThreshold: $0.aggregate.meanThreshold.rawValue,
+                threshold: Nullable($0.fit.map(FittedThreshold.init)), meanThreshold: $0.aggregate.meanThreshold.rawValue,
                 count: $0.aggregate.count, correctCount: $0.aggregate.correctCount,
                 rollingMean: $0.rollingMean.rawValue, rollingStandardDeviation: $0.rollingStandardDeviation.rawValue)
         }
     }
 
-    static func fitted(_ point: ThresholdTimeline.Point) -> FittedThreshold? {
-        point.fit.map {
-            FittedThreshold(
-                threshold: $0.threshold.rawValue, lower: $0.lower.rawValue, upper: $0.upper.rawValue,
-                upperIsOpen: $0.upperIsOpen, trials: $0.trialCount)
-        }
+}
+
+/// A fitted threshold with its 95 % interval, wherever one is shown apart from the headline: a
+/// timeline's period or day, a student's row in a teacher's class.
+struct FittedThreshold: Codable {
+    let threshold: Double
+    let lower: Double
+    let upper: Double
+    let upperIsOpen: Bool
+    /// The answers it was fitted to.
+    let trials: Int
+
+    init(_ estimate: ThresholdEstimate) {
+        threshold = estimate.threshold.rawValue
+        lower = estimate.lower.rawValue
+        upper = estimate.upper.rawValue
+        upperIsOpen = estimate.upperIsOpen
+        trials = estimate.trialCount
     }
 }
 

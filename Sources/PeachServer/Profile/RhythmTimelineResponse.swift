@@ -8,17 +8,13 @@ struct RhythmTimelineResponse: ResponseEncodable, Decodable, APIDescribed {
         let start: String
         let count: Int
         /// In percent of a sixteenth.
-        let threshold: Nullable<TimelineResponse.FittedThreshold>
+        let threshold: Nullable<FittedThreshold>
         let thresholdMs: Nullable<Double>
 
         init(_ day: RhythmDay<RhythmProfile.Timing>) {
             start = ISO8601.string(day.start)
             count = day.stats.count
-            threshold = Nullable(day.stats.thresholdEstimate.map {
-                TimelineResponse.FittedThreshold(
-                    threshold: $0.threshold.rawValue, lower: $0.lower.rawValue, upper: $0.upper.rawValue,
-                    upperIsOpen: $0.upperIsOpen, trials: $0.trialCount)
-            })
+            threshold = Nullable(day.stats.thresholdEstimate.map(FittedThreshold.init))
             thresholdMs = Nullable(day.stats.thresholdMs)
         }
 
