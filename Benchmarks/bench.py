@@ -934,6 +934,9 @@ SECTIONS = {
     "alsa-latency": alsa_latency, "match-latency": match_latency, "sing-latency": sing_latency,
     "data": data, "import-latency": import_latency, "pitch": pitch, "pitch-worklet": pitch_worklet,
     "rhythm": rhythm, "rhythm-clicks": rhythm_clicks,
+    # Imported when run: they start PostgreSQL and nginx, which the other sections do not need.
+    "class-server": lambda directory: __import__("class_server").class_server(directory),
+    "class-data": lambda directory: __import__("class_server").class_data(directory),
 }
 
 if __name__ == "__main__":

@@ -37,8 +37,12 @@ struct Serve: AsyncParsableCommand {
         valueName: "url"))
     var publicURL: String?
 
-    @Flag(help: "A class server: sign-in, each user's own data, teachers' classes (needs --database).")
-    var accounts = false
+    @Flag(inversion: .prefixedNo, help: ArgumentHelp(
+        "A class server: sign-in, each user's own data, teachers' classes. On by default with --database (PostgreSQL); --no-accounts serves one person's data there instead."))
+    var accounts: Bool?
+
+    /// Accounts come with PostgreSQL: a database a school runs is shared unless said otherwise.
+    private var servesAccounts: Bool { accounts ?? (storage.database.url != nil) }
 
     @Flag(help: "Do not open the web app in a browser.")
     var noBrowser = false
@@ -66,7 +70,7 @@ struct Serve: AsyncParsableCommand {
             if let tls { Output.line("Certificate SHA-256 fingerprint: \(tls.fingerprint)") }
             if openBrowser { Browser.open(url) }
         }
-        if accounts, let location = try storage.database.location {
+        if servesAccounts, let location = try storage.database.location {
             // A class server: accounts, and each user's data in PostgreSQL.
             let opened = try await storage.database.open(location, logger: logger)
             let accounts = PostgresAccountStore(database: opened)
@@ -103,7 +107,7 @@ struct Serve: AsyncParsableCommand {
         try await app.runService()
     }
 
-    /// One person's Peach on PostgreSQL when `--database` names one (their data is the personal user's),
+    /// One person's Peach on PostgreSQL with `--database … --no-accounts` (their data is the personal user's),
     /// else on the SQLite file.
     private func openServices(logger: Logger, sounds: [SoundChoice], sampler: LibraryNoteSampler) async throws -> PeachServices {
         guard let location = try storage.database.location else {
@@ -143,7 +147,7 @@ struct Serve: AsyncParsableCommand {
     }
 
     func validate() throws {
-        if accounts && storage.database.url == nil {
+        if accounts == true && storage.database.url == nil {
             throw ValidationError("--accounts needs --database postgres://…: accounts on SQLite are not built yet")
         }
         if let publicURL, URLComponents(string: publicURL)?.host == nil || !["http", "https"].contains(URLComponents(string: publicURL)?.scheme ?? "") {

@@ -28,7 +28,11 @@ class PeachServer:
         self.url = None
 
     def start(self, *extra, port=0):
-        storage = ["--database", self.database_url] if self.database_url else ["--data", str(self.data_path)]
+        storage = ["--data", str(self.data_path)]
+        if self.database_url:
+            # serve on PostgreSQL is a class server unless told otherwise; without --accounts the
+            # tests mean one person's Peach there.
+            storage = ["--database", self.database_url, *([] if "--accounts" in extra else ["--no-accounts"])]
         self.process = subprocess.Popen(
             [PEACH, "serve", "--port", str(port), *storage, "--no-browser", *extra],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)

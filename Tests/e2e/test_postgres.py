@@ -75,6 +75,29 @@ def test_serve_refuses_a_schema_newer_than_it_knows_in_one_line(postgres_cluster
     assert peach("migrate", "--database", url).returncode != 0
 
 
+def test_serve_on_postgres_is_a_class_server_unless_told_otherwise(postgres_cluster, database, tmp_path):
+    import requests
+    url = postgres_cluster.url(database)
+    assert peach("migrate", "--database", url).returncode == 0
+    process = subprocess.Popen([PEACH, "serve", "--database", url, "--port", "0", "--no-browser"],
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        address = process.stdout.readline().strip()
+        assert requests.get(address + "api/account", timeout=10).json() == {"accounts": True, "user": None}
+        assert requests.get(address + "api/profile", timeout=10).status_code == 401
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+    personal = PeachServer(None, database_url=url).start()  # with --no-accounts
+    try:
+        assert personal.api("GET", "account").json() == {"accounts": False}
+        assert personal.api("GET", "profile").status_code == 200
+    finally:
+        personal.stop()
+    refused = peach("serve", "--accounts", "--data", tmp_path / "peach.sqlite", "--port", "0", "--no-browser")
+    assert refused.returncode != 0 and "--accounts needs --database" in refused.stderr, refused.stderr
+
+
 def test_an_unreachable_database_is_one_line(postgres_cluster):
     refused = peach("migrate", "--database", f"postgres://peach@127.0.0.1:{postgres_cluster.port}/no_such_database")
     assert refused.returncode != 0

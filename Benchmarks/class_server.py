@@ -1,0 +1,242 @@
+"""The class server's figures (issue 14): two `serve --accounts` instances on one PostgreSQL behind
+nginx, as docs/deploy.md runs them, on a throw-away cluster with fsync on. Prints; asserts nothing."""
+import concurrent.futures
+import multiprocessing
+import os
+import statistics
+import subprocess
+import sys
+import time
+import uuid
+
+import requests
+
+from bench import PEACH, ROOT, percentile
+
+sys.path.insert(0, str(ROOT / "Tests" / "e2e"))
+os.environ["PEACH_PG_DURABLE"] = "1"
+from nginx import NginxProxy  # noqa: E402  (the e2e tests' runner of deploy/nginx/peach.conf)
+from postgres import PostgresCluster  # noqa: E402
+
+TEACHER_PASSWORD = "teacher-password-1"
+
+
+def _peach(*arguments, stdin=None):
+    result = subprocess.run([PEACH, *arguments], input=stdin, capture_output=True, text=True, timeout=600)
+    if result.returncode != 0:
+        raise RuntimeError(f"peach {' '.join(arguments)}: {result.stderr}")
+    return result.stdout
+
+
+def _class_database():
+    """A migrated database with teacher tess and her class; returns the cluster, database, URL and class."""
+    cluster = PostgresCluster()
+    database = cluster.create_database()
+    url = cluster.url(database)
+    _peach("migrate", "--database", url)
+    _peach("users", "add", "tess", "--teacher", "--database", url, stdin=TEACHER_PASSWORD + "\n")
+    class_id, _, invitation = _peach("classes", "add", "Choir", "--teacher", "tess", "--database", url).strip().split("\t")
+    return cluster, database, url, int(class_id), invitation
+
+
+def _instance(url):
+    process = subprocess.Popen([PEACH, "serve", "--accounts", "--database", url, "--port", "0", "--no-browser"],
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    address = process.stdout.readline().strip()
+    return process, int(address.rstrip("/").rsplit(":", 1)[1])
+
+
+def _rss_mb(process):
+    with open(f"/proc/{process.pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def _stop(process):
+    process.terminate()
+    process.wait(timeout=20)
+
+
+def _sign_up(base, name, invitation):
+    response = requests.post(base + "api/account/sign-up", timeout=120,
+                             json={"name": name, "password": name + "-password", "invitation": invitation})
+    if response.status_code != 201:
+        raise RuntimeError(f"sign-up of {name}: {response.status_code} {response.text}")
+    return response.cookies["peach_session"]
+
+
+def _users_answering(port, users, started, seconds, period, results):
+    """One load process: a thread per user, each with its own keep-alive connection through nginx,
+    drawing a trial and answering it once every `period` seconds (first at a random phase)."""
+    import http.client
+    import json
+    import random
+    import threading
+
+    acknowledged, round_trips, server_times, errors = [], [], [], []
+    lock = threading.Lock()
+
+    def user(cookie):
+        headers = {"Cookie": f"peach_session={cookie}", "Content-Type": "application/json"}
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        tick = started + random.uniform(0, period)
+        while tick < started + seconds:
+            time.sleep(max(0.0, tick - time.time()))
+            tick += period
+            key = uuid.uuid4().hex
+            try:
+                connection.request("POST", "/api/trials", body=json.dumps({"discipline": "pitchComparison"}), headers=headers)
+                trial = connection.getresponse()
+                body = trial.read()
+                if trial.status != 201:
+                    with lock:
+                        errors.append(f"trial {trial.status}")
+                    continue
+                began = time.perf_counter()
+                connection.request("POST", f"/api/trials/{json.loads(body)['id']}/answer",
+                                   body=json.dumps({"answer": random.choice(["higher", "lower"])}),
+                                   headers={**headers, "Idempotency-Key": key})
+                response = connection.getresponse()
+                response.read()
+                elapsed = (time.perf_counter() - began) * 1000
+                with lock:
+                    if response.status == 200:
+                        acknowledged.append(key)
+                        round_trips.append(elapsed)
+                        server_times.append(float(response.getheader("Server-Timing").split("dur=")[1]))
+                    else:
+                        errors.append(f"answer {response.status}")
+            except (OSError, http.client.HTTPException, ValueError) as error:
+                with lock:
+                    errors.append(repr(error))
+                connection.close()
+                connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+
+    threads = [threading.Thread(target=user, args=(cookie,)) for cookie in users]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    results.put((acknowledged, round_trips, server_times, errors))
+
+
+def class_server(directory, users=500, seconds=60, period=2.0, processes=4):
+    """500 simulated users, each answering every 2 s for 60 s, through nginx to two instances."""
+    cluster, database, url, _, invitation = _class_database()
+    instances = [_instance(url) for _ in range(2)]
+    proxy = NginxProxy([port for _, port in instances])
+    proxy.start()
+    try:
+        began = time.perf_counter()
+        with concurrent.futures.ThreadPoolExecutor(16) as pool:
+            cookies = list(pool.map(lambda n: _sign_up(proxy.url, f"user{n:03d}", invitation), range(users)))
+        signing_up = time.perf_counter() - began
+        idle_rss = [_rss_mb(process) for process, _ in instances]
+
+        started = time.time() + 2
+        results = multiprocessing.Queue()
+        workers = [multiprocessing.Process(target=_users_answering,
+                                           args=(proxy.port, cookies[n::processes], started, seconds, period, results))
+                   for n in range(processes)]
+        for worker in workers:
+            worker.start()
+        acknowledged, round_trips, server_times, errors = [], [], [], []
+        for _ in workers:
+            more = results.get()
+            acknowledged += more[0]
+            round_trips += more[1]
+            server_times += more[2]
+            errors += more[3]
+        for worker in workers:
+            worker.join()
+        loaded_rss = [_rss_mb(process) for process, _ in instances]
+        stored_keys = {row[0] for row in cluster.sql(database, "SELECT key FROM answer_key WHERE user_id <> 0")}
+        stored = int(cluster.sql(database, "SELECT count(*) FROM comparison WHERE user_id <> 0")[0][0])
+    finally:
+        proxy.stop()
+        for process, _ in instances:
+            _stop(process)
+    lost = len(set(acknowledged) - stored_keys)
+    if not round_trips:
+        raise RuntimeError(f"no answer acknowledged: {sorted(set(map(str, errors)))[:5]}")
+    print(f"class server, {users} users through nginx to 2 instances on one PostgreSQL (fsync on), each user "
+          f"answering every {period:g} s for {seconds} s: {len(acknowledged)} answers acknowledged "
+          f"({len(acknowledged) / seconds:.0f}/s), {len(errors)} errors"
+          + (f" ({', '.join(sorted(set(map(str, errors)))[:5])})" if errors else "")
+          + f", {lost} acknowledged answers missing from PostgreSQL, {stored} records stored; "
+          f"answer round trip p50 {statistics.median(round_trips):.2f} ms, p99 {percentile(round_trips, 99):.2f} ms; "
+          f"server time p50 {statistics.median(server_times):.2f} ms, p99 {percentile(server_times, 99):.2f} ms")
+    print(f"class server memory (RSS) per instance: {', '.join(f'{mb:.0f}' for mb in idle_rss)} MB after {users} sign-ups "
+          f"({signing_up:.1f} s, bcrypt), {', '.join(f'{mb:.0f}' for mb in loaded_rss)} MB after the load")
+
+
+def _insert_history(cluster, database, students, records):
+    """`students` accounts in the class and `records` pitch comparisons each, written by SQL: a
+    Kazez-like chain's mix of differences over 60 days, more often right the larger the difference."""
+    hash_of = cluster.sql(database, "SELECT password_hash FROM peach_user WHERE name = 'tess'")[0][0]
+    cluster.sql(database, f"""
+        INSERT INTO peach_user (name, password_hash)
+        SELECT 'student' || lpad(g::text, 4, '0'), '{hash_of}' FROM generate_series(1, {students}) g""")
+    cluster.sql(database, """
+        INSERT INTO classroom_member (classroom_id, user_id)
+        SELECT (SELECT id FROM classroom LIMIT 1), id FROM peach_user WHERE name LIKE 'student%'""")
+    cluster.sql(database, f"""
+        INSERT INTO comparison (user_id, note1, note2, note2_cent_offset, is_correct, "timestamp",
+                                discipline, "interval", direction, tuning_system)
+        SELECT u.id, 48 + (g % 25), 48 + (g % 25), d.cents * (CASE WHEN g % 2 = 0 THEN 1 ELSE -1 END),
+               random() < 0.5 + 0.48 * (1 - exp(-d.cents / 6)),
+               now() - make_interval(mins => ({records} - g) * 8),
+               'pitchComparison', 'P1', 'up', 'equalTemperament'
+        FROM peach_user u CROSS JOIN generate_series(1, {records}) g
+        CROSS JOIN LATERAL (SELECT 2 + 25 * random() * random() + 0 * g AS cents) d
+        WHERE u.name LIKE 'student%'""")
+    cluster.sql(database, "VACUUM ANALYZE comparison")
+
+
+def _timed_get(session, url, repeat):
+    times = []
+    for _ in range(repeat):
+        began = time.perf_counter()
+        response = session.get(url, timeout=600)
+        times.append((time.perf_counter() - began) * 1000)
+        if response.status_code != 200:
+            raise RuntimeError(f"GET {url}: {response.status_code} {response.text[:200]}")
+    return times
+
+
+def class_data(directory, students=1000, records=10_000):
+    """Profile and teacher-view latency with 1,000 students × 10,000 records each."""
+    cluster, database, url, class_id, _ = _class_database()
+    began = time.perf_counter()
+    _insert_history(cluster, database, students, records)
+    loading = time.perf_counter() - began
+    size = cluster.sql(database, "SELECT pg_size_pretty(pg_database_size(current_database()))")[0][0]
+    process, port = _instance(url)
+    base = f"http://127.0.0.1:{port}/"
+    try:
+        student = requests.Session()
+        assert student.post(base + "api/account/sign-in", json={"name": "student0001", "password": TEACHER_PASSWORD},
+                            timeout=60).status_code == 200
+        profile_cold = _timed_get(student, base + "api/profile", 1)[0]
+        profile_warm = _timed_get(student, base + "api/profile", 50)
+        timeline_warm = _timed_get(student, base + "api/profile/timeline?period=day", 20)
+        teacher = requests.Session()
+        assert teacher.post(base + "api/account/sign-in", json={"name": "tess", "password": TEACHER_PASSWORD},
+                            timeout=60).status_code == 200
+        class_cold = _timed_get(teacher, base + f"api/classes/{class_id}", 1)[0]
+        class_rss = _rss_mb(process)
+        class_warm = _timed_get(teacher, base + f"api/classes/{class_id}", 5)
+        chart_warm = _timed_get(teacher, base + f"api/classes/{class_id}/distribution.svg", 5)
+        student_profile = _timed_get(teacher, base + f"api/classes/{class_id}/students/2/profile", 20)
+    finally:
+        _stop(process)
+    print(f"class data: {students} students × {records} records ({students * records} rows, {size}, written in {loading:.0f} s); "
+          f"one instance: a student's GET /api/profile first {profile_cold:.0f} ms (builds their view from 10k records), "
+          f"then p50 {statistics.median(profile_warm):.1f} ms, p99 {percentile(profile_warm, 99):.1f} ms; "
+          f"/api/profile/timeline p50 {statistics.median(timeline_warm):.1f} ms")
+    print(f"class data: teacher's GET /api/classes/{{id}} ({students} students) first {class_cold / 1000:.1f} s "
+          f"(builds every student's view), then p50 {statistics.median(class_warm):.0f} ms; distribution.svg "
+          f"p50 {statistics.median(chart_warm):.0f} ms; a student's profile through the class p50 "
+          f"{statistics.median(student_profile):.1f} ms; instance RSS with {students} views {class_rss:.0f} MB")
