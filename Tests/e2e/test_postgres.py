@@ -206,6 +206,13 @@ def test_class_server_keeps_each_user_to_their_own_data_across_two_instances(pos
         detail = teacher.get(first.url + f"api/classes/{class_id}", timeout=10).json()
         assert sorted((s["name"], s["trials"]) for s in detail["students"]) == [("ann", 4), ("bob", 1)]
         assert teacher.get(first.url + f"api/classes/{class_id}/summary.csv", timeout=10).text.count("\n") >= 3
+        # The class view follows each new answer, stored on another instance or on its own.
+        for server, expected in ((second, 5), (first, 6)):
+            trial = ann.post(server.url + "api/trials", json={"discipline": "pitchComparison"}, timeout=10).json()
+            assert ann.post(server.url + f"api/trials/{trial['id']}/answer", json={"answer": "higher"},
+                            timeout=10).status_code == 200
+            detail = teacher.get(first.url + f"api/classes/{class_id}", timeout=10).json()
+            assert {s["name"]: s["trials"] for s in detail["students"]}["ann"] == expected
 
         # Brute force: after the free attempts, each wrong password waits longer (429 + Retry-After).
         statuses = [requests.post(first.url + "api/account/sign-in", json={"name": "ann", "password": "wrong"},

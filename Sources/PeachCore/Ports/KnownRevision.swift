@@ -13,6 +13,9 @@ public final class KnownRevision: Sendable {
         value.withLock { known in known = known.map { $0 + 1 } == revision ? revision : nil }
     }
 
+    /// The revision the view holds; nil once another instance's write left it behind.
+    public var current: Int64? { value.withLock { $0 } }
+
     /// Whether the view holds exactly the data at `revision`.
     public func isCurrent(_ revision: Int64) -> Bool {
         value.withLock { $0 == revision }

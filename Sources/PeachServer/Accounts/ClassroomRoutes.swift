@@ -68,7 +68,8 @@ struct ClassroomRoutes {
         return (classroom, try await AccountRoutes.stored { () throws(DataStoreError) in
             var summaries: [StudentSummary] = []
             for student in students {
-                summaries.append(try await StudentSummary(student, services: try await spaces.space(of: student.id).services))
+                let space = try await spaces.space(of: student.id)
+                summaries.append(try await space.summary.summary(of: student, in: space))
             }
             return summaries
         })

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Hummingbird
 import PeachCore
 
@@ -19,6 +20,24 @@ struct StudentSummary: Sendable {
         trend = profile.trend
         trials = await services.profile.recordCount
         lastActivity = try await services.store.records(nil, limit: 1).first?.timestamp
+    }
+}
+
+extension StudentSummary {
+    /// A user's summary, kept until their data moves on: a class view then costs each student a
+    /// revision read, not a fit of their threshold and trend (measured with `scripts/bench.sh class-data`).
+    final class Cache: Sendable {
+        private let kept = Mutex<(revision: Int64, summary: StudentSummary)?>(nil)
+
+        func summary(of account: Account, in space: UserSpaces.Space) async throws(DataStoreError) -> StudentSummary {
+            let revision = space.revision.current
+            if let revision, let kept = kept.withLock({ $0 }), kept.revision == revision, kept.summary.account == account {
+                return kept.summary
+            }
+            let summary = try await StudentSummary(account, services: space.services)
+            if let revision { kept.withLock { $0 = (revision, summary) } }
+            return summary
+        }
     }
 }
 

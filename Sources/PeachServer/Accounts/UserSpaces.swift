@@ -16,6 +16,8 @@ public actor UserSpaces {
         let services: PeachServices
         let responder: RouterResponder<BasicRequestContext>
         let revision: KnownRevision
+        /// What a teacher's class view shows of this user, at the revision it was made.
+        let summary = StudentSummary.Cache()
     }
 
     private var spaces: [UserID: Space] = [:]
