@@ -1,0 +1,96 @@
+"""A class server keeps each user to their own data: every route that takes an id answers 404 for
+another user's ids (not 403: an id that is not yours does not exist for you) and changes nothing."""
+import subprocess
+
+import requests
+
+from conftest import PEACH, PeachServer
+
+PASSWORD = "isolation-pass-1"
+
+
+def peach(*arguments, stdin=None):
+    result = subprocess.run([PEACH, *map(str, arguments)], input=stdin, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+def signed_up(server, name, invitation):
+    session = requests.Session()
+    response = session.post(server.url + "api/account/sign-up", timeout=30,
+                            json={"name": name, "password": PASSWORD, "invitation": invitation})
+    assert response.status_code == 201, response.text
+    session.user_id = response.json()["user"]["id"]
+    return session
+
+
+def signed_in(server, name):
+    session = requests.Session()
+    assert session.post(server.url + "api/account/sign-in", json={"name": name, "password": PASSWORD},
+                        timeout=30).status_code == 200
+    return session
+
+
+# The body each trial route takes, by the kind of trial it answers.
+ANSWERS = {
+    "/api/trials/{id}/answer": ("pitchComparison", {"answer": "higher"}),
+    "/api/comparisons/{id}/answer": ("pitchComparison", {"answer": "higher"}),
+    "/api/pitch-matching/{id}/result": ("pitchMatching", {"normalizedValue": 0.1}),
+}
+# Ids that are not a user's: the sounds every visitor may fetch.
+SHARED = {"/api/sounds/{id}/notes/{key}"}
+
+
+def test_every_id_bearing_route_answers_404_for_another_users_ids(postgres_cluster):
+    url = postgres_cluster.url(postgres_cluster.create_database())
+    peach("migrate", "--database", url)
+    classes = {}
+    for teacher, name in (("tess", "Choir"), ("tom", "Band")):
+        peach("users", "add", teacher, "--teacher", "--database", url, stdin=PASSWORD + "\n")
+        class_id, _, invitation = peach("classes", "add", name, "--teacher", teacher, "--database", url).strip().split("\t")
+        classes[teacher] = (int(class_id), invitation)
+    first = PeachServer(None, database_url=url).start("--accounts")
+    second = PeachServer(None, database_url=url).start("--accounts")
+    try:
+        ann = signed_up(first, "ann", classes["tess"][1])
+        bob = signed_up(second, "bob", classes["tom"][1])
+
+        # Every route of the API document that takes an id of the user's own data is tried here.
+        document = requests.get(first.url + "api/openapi.json", timeout=10).json()
+        with_ids = {path for path in document["paths"] if "{" in path}
+        assert with_ids - SHARED == set(ANSWERS), "a new route with an id needs its isolation case here"
+
+        for path, (discipline, body) in ANSWERS.items():
+            trial = ann.post(first.url + "api/trials", json={"discipline": discipline}, timeout=10).json()
+            target = path.replace("{id}", trial["id"]).lstrip("/")
+            for server in (first, second):
+                stolen = bob.post(server.url + target, json=body, timeout=10)
+                assert stolen.status_code == 404, f"{path}: {stolen.status_code} {stolen.text}"
+            # Nothing changed: the trial is still ann's to answer, once.
+            assert ann.post(second.url + target, json=body, timeout=10).status_code == 200, path
+        assert len(bob.get(first.url + "api/records", timeout=10).json()["records"]) == 0
+        assert len(ann.get(first.url + "api/records", timeout=10).json()["records"]) == len(ANSWERS)
+
+        tess, tom = signed_in(first, "tess"), signed_in(second, "tom")
+        choir, band = classes["tess"][0], classes["tom"][0]
+        teacher_routes = [f"api/classes/{choir}", f"api/classes/{choir}/distribution.svg",
+                          f"api/classes/{choir}/summary.csv", f"api/classes/{choir}/students/{ann.user_id}/profile",
+                          f"api/classes/{choir}/students/{ann.user_id}/profile/timeline?period=day"]
+        for route in teacher_routes:
+            assert tess.get(first.url + route, timeout=10).status_code == 200, route
+            assert tom.get(second.url + route, timeout=10).status_code == 404, route
+            # A student is not a teacher at all: that is about the role, not an id.
+            assert bob.get(first.url + route, timeout=10).status_code in (403, 404), route
+        # A teacher's own class with a student who is not in it.
+        assert tom.get(first.url + f"api/classes/{band}/students/{ann.user_id}/profile", timeout=10).status_code == 404
+        assert tess.get(first.url + f"api/classes/{choir}/students/{bob.user_id}/profile", timeout=10).status_code == 404
+        # A student's profile through a class is read-only.
+        assert tess.post(first.url + f"api/classes/{choir}/students/{ann.user_id}/profile", timeout=10).status_code == 405
+
+        # Leaving a class one is not in changes nothing.
+        assert bob.delete(first.url + f"api/account/classes/{choir}", timeout=10).status_code == 404
+        assert [c["id"] for c in ann.get(second.url + "api/account/classes", timeout=10).json()["classes"]] == [choir]
+        assert [s["name"] for s in tess.get(first.url + f"api/classes/{choir}", timeout=10).json()["students"]] == ["ann"]
+    finally:
+        first.stop()
+        second.stop()
