@@ -191,8 +191,8 @@ def _insert_history(cluster, database, students, records):
                'pitchComparison', 'P1', 'up', 'equalTemperament'
         FROM peach_user u CROSS JOIN generate_series(1, {records}) g
         CROSS JOIN LATERAL (SELECT 2 + 25 * random() * random() + 0 * g AS cents) d
-        WHERE u.name LIKE 'student%'""")
-    cluster.sql(database, "VACUUM ANALYZE comparison")
+        WHERE u.name LIKE 'student%'""", timeout=3600)
+    cluster.sql(database, "VACUUM ANALYZE comparison", timeout=3600)
 
 
 def _timed_get(session, url, repeat):

@@ -133,6 +133,19 @@ public struct PostgresTrainingDataStore: TrainingDataStore, OpenTrialStore {
         return OpenTrial(id: id, trial: trial, issuedAt: Date(timeIntervalSince1970: row.0))
     }
 
+    public func recordCount() async throws(DataStoreError) -> Int {
+        let tables = PostgresRecordTable.all.map { "SELECT count(*) AS n FROM \($0.name) WHERE user_id = \(user.rawValue)" }
+        do {
+            let rows = try await database.client.query(
+                PostgresQuery(unsafeSQL: "SELECT sum(n)::bigint FROM (\(tables.joined(separator: " UNION ALL "))) counts"),
+                logger: database.logger)
+            for try await count in rows.decode(Int.self) { return count }
+            return 0
+        } catch {
+            throw .fetchFailed(PostgresPeachDatabase.describe(error))
+        }
+    }
+
     public func discardOpenTrials() async throws(DataStoreError) {
         let logger = database.logger
         try await database.transaction { connection in

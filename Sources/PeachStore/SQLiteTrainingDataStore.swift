@@ -99,6 +99,16 @@ public struct SQLiteTrainingDataStore: TrainingDataStore, OpenTrialStore {
         return OpenTrial(id: id, trial: trial, issuedAt: Date(timeIntervalSince1970: row["issuedAt"]))
     }
 
+    public func recordCount() async throws(DataStoreError) -> Int {
+        do {
+            return try await database.writer.read { db in
+                try RecordTable.allCases.reduce(0) { $0 + (try Int.fetchOne(db, sql: "SELECT count(*) FROM \($1.name)") ?? 0) }
+            }
+        } catch {
+            throw .fetchFailed(String(describing: error))
+        }
+    }
+
     public func discardOpenTrials() async throws(DataStoreError) {
         do {
             try await database.writer.write { db in try db.execute(sql: "DELETE FROM openTrial") }

@@ -61,6 +61,16 @@ struct TrainingDataStoreContractTests {
     ]
 
     @Test(arguments: Backend.allCases)
+    func theRecordCountCountsEveryDisciplineOnce(backend: Backend) async throws {
+        let harness = try await Harness.make(backend)
+        #expect(try await harness.store.recordCount() == 0)
+        for record in Self.records { try await harness.store.save(record) }
+        #expect(try await harness.store.recordCount() == Self.records.count)
+        try await harness.store.deleteAll()
+        #expect(try await harness.store.recordCount() == 0)
+    }
+
+    @Test(arguments: Backend.allCases)
     func everyDisciplineIsSavedAndListedNewestFirst(backend: Backend) async throws {
         let harness = try await Harness.make(backend)
         for record in Self.records { try await harness.store.save(record) }

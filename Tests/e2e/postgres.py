@@ -21,12 +21,12 @@ class PostgresCluster:
     def url(self, database):
         return f"postgres://peach@127.0.0.1:{self.port}/{database}"
 
-    def sql(self, database, statement):
+    def sql(self, database, statement, timeout=30):
         """Rows of `statement` as lists of text (psql's unaligned output)."""
         result = subprocess.run(
             [PSQL, "-X", "-At", "-F", "\t", "-v", "ON_ERROR_STOP=1", "-h", "127.0.0.1", "-p", str(self.port),
              "-U", "peach", "-d", database, "-c", statement],
-            capture_output=True, text=True, timeout=30)
+            capture_output=True, text=True, timeout=timeout)
         assert result.returncode == 0, result.stderr
         return [line.split("\t") for line in result.stdout.splitlines()]
 

@@ -40,6 +40,8 @@ public actor InMemoryTrainingDataStore: TrainingDataStore, TrainingHistory, Sett
         Array(newestFirst.filter { discipline == nil || $0.discipline == discipline }.prefix(limit))
     }
 
+    public func recordCount() -> Int { stored.count }
+
     public func deleteAll() {
         stored.removeAll()
         keys.removeAll()

@@ -12,6 +12,8 @@ public protocol TrainingDataStore: Sendable {
     func records(_ discipline: Discipline?, limit: Int) async throws(DataStoreError) -> [TrainingRecord]
     /// Every record of every discipline, in one transaction ("Reset training data").
     func deleteAll() async throws(DataStoreError)
+    /// How many records there are, of every discipline (a teacher's "trials" column).
+    func recordCount() async throws(DataStoreError) -> Int
 }
 
 extension TrainingDataStore {

@@ -11,7 +11,9 @@ public struct PerceptualProfile: Sendable, Codable {
     private var differences = Welford()
     /// The newest comparisons, enough for the trend and the threshold fit.
     private var recent: [ThresholdEstimator.Trial] = []
-    private static let recentCapacity = max(Trend.window, ThresholdEstimator.window)
+    /// The newest comparisons the threshold and the trend read: a profile folded from only these
+    /// fits exactly as one folded from every record (a teacher's class view relies on it).
+    public static let recentCapacity = max(Trend.window, ThresholdEstimator.window)
     public private(set) var matching: PitchMatchingStatistics
     /// One per period length, in `Period.allCases` order (an array: start-up replays a million
     /// answers through here, and a dictionary lookup per answer and period showed).

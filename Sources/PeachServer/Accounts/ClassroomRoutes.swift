@@ -68,8 +68,7 @@ struct ClassroomRoutes {
         return (classroom, try await AccountRoutes.stored { () throws(DataStoreError) in
             var summaries: [StudentSummary] = []
             for student in students {
-                let space = try await spaces.space(of: student.id)
-                summaries.append(try await space.summary.summary(of: student, in: space))
+                summaries.append(try await spaces.summary(of: student))
             }
             return summaries
         })

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Hummingbird
 import PeachCore
 
@@ -13,31 +12,20 @@ struct StudentSummary: Sendable {
     let trials: Int
     let lastActivity: Date?
 
-    init(_ account: Account, services: PeachServices) async throws(DataStoreError) {
+    /// From the store alone, without building the student's whole profile: the headline's fits
+    /// read only the newest comparisons (`PerceptualProfile.recentCapacity`), so four queries
+    /// give what the student's own Profile shows.
+    init(_ account: Account, store: any TrainingDataStore) async throws(DataStoreError) {
         self.account = account
-        let profile = await services.profile.snapshot(.pitch)
+        var profile = PerceptualProfile(calendar: .current)
+        // The pitch scope's comparisons are the unison discipline's (ProfileScope.scope(of:)).
+        for comparison in try await store.comparisons(.pitchComparison, limit: PerceptualProfile.recentCapacity).reversed() {
+            profile.record(comparison)
+        }
         threshold = profile.thresholdEstimate
         trend = profile.trend
-        trials = await services.profile.recordCount
-        lastActivity = try await services.store.records(nil, limit: 1).first?.timestamp
-    }
-}
-
-extension StudentSummary {
-    /// A user's summary, kept until their data moves on: a class view then costs each student a
-    /// revision read, not a fit of their threshold and trend (measured with `scripts/bench.sh class-data`).
-    final class Cache: Sendable {
-        private let kept = Mutex<(revision: Int64, summary: StudentSummary)?>(nil)
-
-        func summary(of account: Account, in space: UserSpaces.Space) async throws(DataStoreError) -> StudentSummary {
-            let revision = space.revision.current
-            if let revision, let kept = kept.withLock({ $0 }), kept.revision == revision, kept.summary.account == account {
-                return kept.summary
-            }
-            let summary = try await StudentSummary(account, services: space.services)
-            if let revision { kept.withLock { $0 = (revision, summary) } }
-            return summary
-        }
+        trials = try await store.recordCount()
+        lastActivity = try await store.records(nil, limit: 1).first?.timestamp
     }
 }
 

@@ -16,11 +16,12 @@ public actor UserSpaces {
         let services: PeachServices
         let responder: RouterResponder<BasicRequestContext>
         let revision: KnownRevision
-        /// What a teacher's class view shows of this user, at the revision it was made.
-        let summary = StudentSummary.Cache()
     }
 
     private var spaces: [UserID: Space] = [:]
+    /// What a teacher's class view shows of each user, at the revision it was read: a class of a
+    /// thousand costs a revision read per student until their data changes.
+    private var summaries: [UserID: (revision: Int64, summary: StudentSummary)] = [:]
     private var lastUse: [UserID: UInt64] = [:]
     private var clock: UInt64 = 0
     private let accounts: any AccountStore
@@ -61,8 +62,19 @@ public actor UserSpaces {
         return space
     }
 
+    /// The student's row in a teacher's class view, read from the store as it is now; no space is
+    /// built for it (a class view would otherwise replay every student's whole history).
+    func summary(of account: Account) async throws(DataStoreError) -> StudentSummary {
+        let revision = try await accounts.revision(of: account.id)
+        if let kept = summaries[account.id], kept.revision == revision, kept.summary.account == account { return kept.summary }
+        let summary = try await StudentSummary(account, store: stores(account.id, KnownRevision(revision)).records)
+        summaries[account.id] = (revision, summary)
+        return summary
+    }
+
     /// A deleted account's view goes with it.
     func forget(_ user: UserID) {
+        summaries[user] = nil
         spaces[user] = nil
         lastUse[user] = nil
     }

@@ -110,12 +110,6 @@ public actor ProfileService {
         }
     }
 
-    /// Every record folded in, of every discipline.
-    public var recordCount: Int {
-        profiles.values.reduce(0) { $0 + $1.comparisonCount + $1.matching.count }
-            + rhythm.timing.values.reduce(0) { $0 + $1.count } + rhythm.tapping.values.reduce(0) { $0 + $1.count }
-    }
-
     /// Call after the record is stored.
     public func record(_ record: TrainingRecord) {
         Self.add(record, to: &profiles, calendar: calendar)

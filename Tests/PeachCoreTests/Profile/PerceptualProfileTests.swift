@@ -34,6 +34,32 @@ struct PerceptualProfileTests {
         #expect(profile.lastComparison == ThresholdTimelineTests.day(0).addingTimeInterval(7200))
     }
 
+    /// A teacher's class view folds only the newest comparisons; it must read what the student's
+    /// own profile, folded from everything, reads.
+    @Test func theNewestComparisonsAloneGiveTheSameThresholdAndTrend() {
+        var generator = SeededGenerator(seed: 21)
+        let strategy = TrainingSettings.default.kazezStrategy
+        var everything = PerceptualProfile(calendar: ThresholdTimelineTests.calendar)
+        var history: [CompletedComparison] = []
+        var last: CompletedComparison?
+        for index in 0..<(PerceptualProfile.recentCapacity + 700) {
+            // Finer as the weeks go by, so the trend has something to say.
+            let listener = SimulatedListener(threshold: Cents(index < 1800 ? 20 : 8), shape: .normal)
+            let comparison = strategy.nextComparison(after: last, coldStart: nil, in: TrainingSettings.default.noteRange, using: &generator)
+            let completed = CompletedComparison(
+                comparison, answer: listener.answer(comparison, using: &generator),
+                timestamp: ThresholdTimelineTests.day(0).addingTimeInterval(Double(index) * 60))
+            everything.record(completed)
+            history.append(completed)
+            last = completed
+        }
+        var newest = PerceptualProfile(calendar: ThresholdTimelineTests.calendar)
+        for comparison in history.suffix(PerceptualProfile.recentCapacity) { newest.record(comparison) }
+        #expect(everything.thresholdEstimate != nil && everything.trend != nil)
+        #expect(newest.thresholdEstimate == everything.thresholdEstimate)
+        #expect(newest.trend == everything.trend)
+    }
+
     @Test func pitchMatchingStatisticsAreIndependentOfComparisons() {
         var profile = PerceptualProfile(calendar: ThresholdTimelineTests.calendar)
         profile.record(PitchMatchingStatisticsTests.attempt(-12))
