@@ -144,6 +144,18 @@ public struct PostgresAccountStore: AccountStore, ClassroomStore {
         }
     }
 
+    public func revisions(of ids: [UserID]) async throws(DataStoreError) -> [UserID: Int64] {
+        try await read { connection in
+            var revisions: [UserID: Int64] = [:]
+            for try await (id, revision) in try await connection.query(
+                "SELECT id, revision FROM peach_user WHERE id = ANY(\(ids.map(\.rawValue)))", logger: logger
+            ).decode((Int64, Int64).self) {
+                revisions[UserID(rawValue: id)] = revision
+            }
+            return revisions
+        }
+    }
+
     // MARK: Classes
 
     private static let classroomSelection = """

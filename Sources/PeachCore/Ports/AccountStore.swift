@@ -30,6 +30,8 @@ public protocol AccountStore: Sendable {
     /// Grows with every change to the user's records or settings, from any instance: a cached view
     /// of the user is current while this is unchanged.
     func revision(of id: UserID) async throws(DataStoreError) -> Int64
+    /// Each user's revision in one read (a teacher's class view); ids without an account are left out.
+    func revisions(of ids: [UserID]) async throws(DataStoreError) -> [UserID: Int64]
 }
 
 public enum SignUpOutcome: Sendable, Equatable {

@@ -65,12 +65,6 @@ struct ClassroomRoutes {
             return (classroom, try await service.accounts.students(of: id))
         }
         guard let (classroom, students) = found else { throw HTTPError(.notFound, message: "you have no class \(id)") }
-        return (classroom, try await AccountRoutes.stored { () throws(DataStoreError) in
-            var summaries: [StudentSummary] = []
-            for student in students {
-                summaries.append(try await spaces.summary(of: student))
-            }
-            return summaries
-        })
+        return (classroom, try await AccountRoutes.stored { () throws(DataStoreError) in try await spaces.summaries(of: students) })
     }
 }

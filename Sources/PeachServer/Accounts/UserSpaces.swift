@@ -62,14 +62,23 @@ public actor UserSpaces {
         return space
     }
 
-    /// The student's row in a teacher's class view, read from the store as it is now; no space is
-    /// built for it (a class view would otherwise replay every student's whole history).
-    func summary(of account: Account) async throws(DataStoreError) -> StudentSummary {
-        let revision = try await accounts.revision(of: account.id)
-        if let kept = summaries[account.id], kept.revision == revision, kept.summary.account == account { return kept.summary }
-        let summary = try await StudentSummary(account, store: stores(account.id, KnownRevision(revision)).records)
-        summaries[account.id] = (revision, summary)
-        return summary
+    /// The students' rows in a teacher's class view, read from the store as it is now: one read of
+    /// every revision, then only the students whose data changed since are read again. No space is
+    /// built for them (a class view would otherwise replay every student's whole history).
+    func summaries(of students: [Account]) async throws(DataStoreError) -> [StudentSummary] {
+        let revisions = try await accounts.revisions(of: students.map(\.id))
+        var rows: [StudentSummary] = []
+        for account in students {
+            guard let revision = revisions[account.id] else { continue }
+            if let kept = summaries[account.id], kept.revision == revision, kept.summary.account == account {
+                rows.append(kept.summary)
+                continue
+            }
+            let summary = try await StudentSummary(account, store: stores(account.id, KnownRevision(revision)).records)
+            summaries[account.id] = (revision, summary)
+            rows.append(summary)
+        }
+        return rows
     }
 
     /// A deleted account's view goes with it.

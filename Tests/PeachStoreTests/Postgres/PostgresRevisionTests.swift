@@ -28,6 +28,17 @@ struct PostgresRevisionTests {
         #expect(!known.isCurrent(start + 3))
     }
 
+    @Test func aClassReadsEveryStudentsRevisionAtOnce() async throws {
+        let database = try await PostgresPeachDatabase.open(try await TestPostgres.freshDatabase())
+        let accounts = PostgresAccountStore(database: database)
+        let ann = try #require(try await accounts.createAccount(AccountName("ann")!, passwordHash: "x", isTeacher: false))
+        let bob = try #require(try await accounts.createAccount(AccountName("bob")!, passwordHash: "x", isTeacher: false))
+        try await PostgresTrainingDataStore(database: database, user: bob.id).save(Self.record)
+        let revisions = try await accounts.revisions(of: [ann.id, bob.id, UserID(rawValue: 999)])
+        #expect(revisions == [ann.id: try await accounts.revision(of: ann.id), bob.id: try await accounts.revision(of: bob.id)])
+        #expect(revisions[bob.id] == revisions[ann.id].map { $0 + 1 })
+    }
+
     @Test func thePersonalUsersWritesLeaveTheRevisionAlone() async throws {
         let database = try await PostgresPeachDatabase.open(try await TestPostgres.freshDatabase())
         let accounts = PostgresAccountStore(database: database)
