@@ -96,74 +96,18 @@ def answer(directory):
     stop(process)
 
 
-def _answering_process(url, clients, deadline, results):
-    """One client process: `clients` threads, each a keep-alive connection answering as fast as it can.
-    Plain http.client keeps the clients' own cost low enough not to be what is measured."""
-    import http.client
-    import json
-    import threading
-    import urllib.parse
-
-    address = urllib.parse.urlsplit(url)
-    latencies, server_times, errors = [], [], []
-    lock = threading.Lock()
-
-    def client(number):
-        connection = http.client.HTTPConnection(address.hostname, address.port, timeout=10)
-        body = json.dumps({"answer": "higher" if number % 2 else "lower"})
-        while time.time() < deadline:
-            try:
-                connection.request("POST", "/api/comparisons", body=b"", headers={"Content-Length": "0"})
-                comparison = json.loads(connection.getresponse().read())
-                began = time.perf_counter()
-                connection.request("POST", f"/api/comparisons/{comparison['id']}/answer", body=body,
-                                   headers={"Content-Type": "application/json"})
-                response = connection.getresponse()
-                response.read()
-                elapsed = (time.perf_counter() - began) * 1000
-                with lock:
-                    if response.status == 200:
-                        latencies.append(elapsed)
-                        server_times.append(float(response.getheader("Server-Timing").split("dur=")[1]))
-                    else:
-                        errors.append(response.status)
-            except (OSError, http.client.HTTPException, ValueError) as error:
-                with lock:
-                    errors.append(repr(error))
-                connection.close()
-                connection = http.client.HTTPConnection(address.hostname, address.port, timeout=10)
-
-    threads = [threading.Thread(target=client, args=(n,)) for n in range(clients)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    results.put((latencies, server_times, errors))
-
-
 def concurrent(directory, client_counts=(1, 20, 100), seconds=20):
-    """POST answer latency and throughput with 1, 20 and 100 clients answering as fast as they can."""
-    import multiprocessing
-
+    """POST answer latency and throughput with 1, 20 and 100 clients answering as fast as they can.
+    The clients are `peach bench-answers` (blocking sockets in native threads): a Python load
+    generator took as much of the two cores as the server it measured."""
     for clients in client_counts:
         process, url = start_server(pathlib.Path(directory) / f"concurrent-{clients}.sqlite")
         cpu_before = cpu_ms(process)
-        processes = min(clients, 4)
-        deadline = time.time() + seconds
-        results = multiprocessing.Queue()
-        workers = [multiprocessing.Process(target=_answering_process,
-                                           args=(url, clients // processes + (n < clients % processes), deadline, results))
-                   for n in range(processes)]
-        for worker in workers:
-            worker.start()
-        latencies, server_times, errors = [], [], []
-        for _ in workers:
-            more_latencies, more_server_times, more_errors = results.get()
-            latencies += more_latencies
-            server_times += more_server_times
-            errors += more_errors
-        for worker in workers:
-            worker.join()
+        port = url.rstrip("/").rsplit(":", 1)[1]
+        generator = subprocess.run([PEACH, "bench-answers", "--port", port, "--clients", str(clients),
+                                    "--seconds", str(seconds)], capture_output=True, text=True, check=True)
+        report = json.loads(generator.stdout)
+        latencies, server_times, errors = report["roundTripsMs"], report["serverMs"], report["errors"]
         server_cpu = cpu_ms(process) - cpu_before
         with sqlite3.connect(pathlib.Path(directory) / f"concurrent-{clients}.sqlite") as database:
             stored = database.execute("SELECT COUNT(*) FROM comparison").fetchone()[0]

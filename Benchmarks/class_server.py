@@ -237,6 +237,6 @@ def class_data(directory, students=1000, records=10_000):
           f"then p50 {statistics.median(profile_warm):.1f} ms, p99 {percentile(profile_warm, 99):.1f} ms; "
           f"/api/profile/timeline p50 {statistics.median(timeline_warm):.1f} ms")
     print(f"class data: teacher's GET /api/classes/{{id}} ({students} students) first {class_cold / 1000:.1f} s "
-          f"(builds every student's view), then p50 {statistics.median(class_warm):.0f} ms; distribution.svg "
+          f"(reads each student's newest 2000 comparisons and fits them), then p50 {statistics.median(class_warm):.0f} ms; distribution.svg "
           f"p50 {statistics.median(chart_warm):.0f} ms; a student's profile through the class p50 "
-          f"{statistics.median(student_profile):.1f} ms; instance RSS with {students} views {class_rss:.0f} MB")
+          f"{statistics.median(student_profile):.1f} ms; instance RSS after it {class_rss:.0f} MB")

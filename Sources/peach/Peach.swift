@@ -10,6 +10,7 @@ struct Peach: AsyncParsableCommand {
         subcommands: [
             Serve.self, Train.self, Match.self, Sing.self, Rhythm.self, Render.self, Play.self, Simulate.self, ProfileExport.self,
             Export.self, Import.self, Migrate.self, Users.self, Classes.self, Devices.self, BenchAudio.self, BenchPitch.self, BenchRhythm.self,
+            BenchAnswers.self,
         ],
         defaultSubcommand: Serve.self)
 }
