@@ -57,9 +57,14 @@ async function updateCount() {
 }
 
 /**
- * Sends one kept answer. Resolves with the server's result; a 4xx other than 408/429 is final
- * (the trial expired or was answered under another key) and the answer is dropped; anything else
- * (no network, 5xx) leaves it kept and rejects.
+ * A refusal that sending again cannot change: a 4xx (the trial expired or was answered under
+ * another key), except 401 (signed out on a class server: it goes once the user is back), 408 and 429.
+ */
+const isFinal = (error) => error.status >= 400 && error.status < 500 && ![401, 408, 429].includes(error.status);
+
+/**
+ * Sends one kept answer. Resolves with the server's result; a final refusal drops the answer;
+ * anything else (no network, 5xx, signed out) leaves it kept and rejects.
  */
 async function deliver(entry, send) {
   // The server records when the user answered, so a late delivery says how late it is.
@@ -69,7 +74,7 @@ async function deliver(entry, send) {
     await remove(entry.key);
     return result;
   } catch (error) {
-    if (error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429) {
+    if (isFinal(error)) {
       console.warn('answer refused, dropped:', error);
       await remove(entry.key);
     }
@@ -95,7 +100,7 @@ export function flush(send) {
         try {
           await deliver(entry, send);
         } catch (error) {
-          if (!(error.status >= 400 && error.status < 500)) {
+          if (!isFinal(error)) {
             scheduleRetry(send);
             return;
           }
@@ -113,7 +118,7 @@ export function flush(send) {
 /**
  * Keeps the answer, then sends it (once more at once if the first response was lost). Resolves
  * with the server's result, or with null when it could not be delivered yet: it stays kept and is
- * retried in the background. A refused answer (4xx) rejects.
+ * retried in the background. A finally refused answer rejects.
  */
 export async function submit(path, body, key, send) {
   const entry = { key, path, body, answeredAt: Date.now() };
@@ -122,11 +127,11 @@ export async function submit(path, body, key, send) {
   try {
     return await deliver(entry, send);
   } catch (error) {
-    if (error.status >= 400 && error.status < 500) throw error;
+    if (isFinal(error)) throw error;
     try {
       return await deliver(entry, send);
     } catch (retryError) {
-      if (retryError.status >= 400 && retryError.status < 500) throw retryError;
+      if (isFinal(retryError)) throw retryError;
       scheduleRetry(send);
       return null;
     }

@@ -9,6 +9,13 @@ export class ApiError extends Error {
   }
 }
 
+const signedOutListeners = [];
+
+/** On a class server every route but the account's own needs a session: a 401 means signed out. */
+function refused(response, path) {
+  if (response.status === 401 && !path.startsWith('account')) for (const listener of signedOutListeners) listener();
+}
+
 /** JSON in, JSON out; a Blob (a chosen file) goes as it is. */
 async function request(method, path, body, headers = {}) {
   const raw = body instanceof Blob;
@@ -19,6 +26,7 @@ async function request(method, path, body, headers = {}) {
   });
   const payload = response.status === 204 ? {} : await response.json().catch(() => ({}));
   if (!response.ok) {
+    refused(response, path);
     throw new ApiError(response.status, payload?.error?.message ?? response.statusText, payload?.error ?? {});
   }
   return payload;
@@ -27,6 +35,7 @@ async function request(method, path, body, headers = {}) {
 async function requestText(path) {
   const response = await fetch(`/api/${path}`);
   if (!response.ok) {
+    refused(response, path);
     const payload = await response.json().catch(() => ({}));
     throw new ApiError(response.status, payload?.error?.message ?? response.statusText);
   }
@@ -65,6 +74,8 @@ export const api = {
   answerTrial: (id, body) => queue.submit(`trials/${encodeURIComponent(id)}/answer`, body, answerKey(), sendAnswer),
   /** Called with the number of answers not yet acknowledged, now and on every change. */
   onPendingAnswers: queue.onPendingChange,
+  /** Sends the kept answers now (after signing in on a class server). */
+  resendAnswers: () => queue.flush(sendAnswer),
   /** The rhythm disciplines' click (a WAV whose onset is its first sample). */
   clickSound: () => requestBytes('sounds/click.wav'),
   /** Taps along clicks, both on one time base → `{ latencyMs, tapsUsed }` (400 when too few fall near a click). */
@@ -75,19 +86,47 @@ export const api = {
   resetTrainingData: () => request('DELETE', 'records'),
   exportURL: '/api/export',
   importRecords: (file, mode) => request('POST', `import?mode=${encodeURIComponent(mode)}`, file),
-  /** `scope`: 'pitch' (default), 'intervals', or one interval such as 'P5up'. */
-  profile: (scope = 'pitch') => request('GET', `profile?scope=${encodeURIComponent(scope)}`),
-  intervalProfiles: () => request('GET', 'profile/intervals'),
-  timeline: (period, scope = 'pitch') =>
-    request('GET', `profile/timeline?${new URLSearchParams({ period, scope })}`),
-  chartSvg: ({ period, width, height, lang, view, scope = 'pitch' }) =>
-    requestText(`profile/chart.svg?${new URLSearchParams({
-      period, width, height, lang, scope, ...(view ? { viewStart: view.start, viewWidth: view.width } : {}),
-    })}`),
-  /** One discipline's series: its fitted threshold per day, or its mean absolute error per day. */
-  /** `band` only with a rhythm discipline: that tempo band's series. */
-  sparklineSvg: (discipline, band) =>
-    requestText(`profile/sparkline.svg?${new URLSearchParams({ discipline, ...(band ? { band } : {}) })}`),
-  /** One tempo band's rhythm results per day. */
-  rhythmTimeline: (band) => request('GET', `profile/rhythm?band=${encodeURIComponent(band)}`),
+  ...profileRoutes('profile'),
+  /** `{ accounts: false }` on the personal Peach; `{ accounts: true, user: null | { id, name, teacher } }` on a class server. */
+  account: () => request('GET', 'account'),
+  signIn: (name, password) => request('POST', 'account/sign-in', { name, password }),
+  signUp: (name, password, invitation) => request('POST', 'account/sign-up', { name, password, invitation }),
+  signOut: () => request('POST', 'account/sign-out'),
+  changePassword: (current, next) => request('POST', 'account/password', { current, new: next }),
+  /** The classes that see my data. */
+  myClasses: () => request('GET', 'account/classes'),
+  joinClass: (invitation) => request('POST', 'account/classes', { invitation }),
+  leaveClass: (id) => request('DELETE', `account/classes/${encodeURIComponent(id)}`),
+  /** A teacher's classes, one class with each student's summary, its chart and its CSV. */
+  classes: () => request('GET', 'classes'),
+  createClass: (name) => request('POST', 'classes', { name }),
+  classDetail: (id) => request('GET', `classes/${encodeURIComponent(id)}`),
+  classChartURL: (id) => `/api/classes/${encodeURIComponent(id)}/distribution.svg`,
+  classSummaryURL: (id) => `/api/classes/${encodeURIComponent(id)}/summary.csv`,
+  /** A student's profile, read-only, through a class the teacher teaches: the same routes as one's own. */
+  studentProfile: (classId, studentId) =>
+    profileRoutes(`classes/${encodeURIComponent(classId)}/students/${encodeURIComponent(studentId)}/profile`),
+  /** Called whenever the server says "sign in first". */
+  onSignedOut: (listener) => signedOutListeners.push(listener),
 };
+
+/** The profile's routes under `base`: one's own (`profile`) or a student's through a class. */
+function profileRoutes(base) {
+  return {
+    /** `scope`: 'pitch' (default), 'intervals', or one interval such as 'P5up'. */
+    profile: (scope = 'pitch') => request('GET', `${base}?scope=${encodeURIComponent(scope)}`),
+    intervalProfiles: () => request('GET', `${base}/intervals`),
+    timeline: (period, scope = 'pitch') =>
+      request('GET', `${base}/timeline?${new URLSearchParams({ period, scope })}`),
+    chartSvg: ({ period, width, height, lang, view, scope = 'pitch' }) =>
+      requestText(`${base}/chart.svg?${new URLSearchParams({
+        period, width, height, lang, scope, ...(view ? { viewStart: view.start, viewWidth: view.width } : {}),
+      })}`),
+    /** One discipline's series: its fitted threshold per day, or its mean absolute error per day. */
+    /** `band` only with a rhythm discipline: that tempo band's series. */
+    sparklineSvg: (discipline, band) =>
+      requestText(`${base}/sparkline.svg?${new URLSearchParams({ discipline, ...(band ? { band } : {}) })}`),
+    /** One tempo band's rhythm results per day. */
+    rhythmTimeline: (band) => request('GET', `${base}/rhythm?band=${encodeURIComponent(band)}`),
+  };
+}

@@ -9,6 +9,10 @@ import { singingScreen } from './screens/singing.js';
 import { compareTimingScreen } from './screens/compare-timing.js';
 import { fillTheGapScreen } from './screens/fill-the-gap.js';
 import { calibrationScreen } from './screens/calibration.js';
+import { signInScreen } from './screens/sign-in.js';
+import { accountScreen } from './screens/account.js';
+import { classesScreen } from './screens/classes.js';
+import { classScreen } from './screens/class.js';
 
 // Hub and spoke: Start is the hub (#/), every other screen is a spoke that returns to it.
 const announcer = document.getElementById('announcer');
@@ -22,7 +26,35 @@ const navigate = (hash) => {
   else location.hash = hash;
 };
 
-const context = { navigate, announce };
+// On a class server (GET /api/account says `accounts`), every screen but sign-in needs a user.
+let account = { accounts: false, user: null };
+const startAccount = document.getElementById('start-account');
+
+/** Start's line on who is signed in, and a teacher's way to their classes. */
+function showAccount() {
+  startAccount.hidden = !account.user;
+  if (!account.user) return;
+  document.getElementById('open-account').textContent = t('start.signedInAs', { name: account.user.name });
+  document.getElementById('open-classes').hidden = !account.user.teacher;
+}
+
+function signedIn(user) {
+  account = { accounts: true, user };
+  showAccount();
+  // Answers kept while signed out go now.
+  api.resendAnswers();
+  api.settings().then(({ settings }) => setLanguage(settings.language)).then(showAccount).catch(() => {});
+  navigate('#/');
+}
+
+function signedOut() {
+  account = { accounts: true, user: null };
+  showAccount();
+  navigate('#/sign-in');
+}
+api.onSignedOut(() => { if (account.accounts && account.user) signedOut(); });
+
+const context = { navigate, announce, signedIn, signedOut, account: () => account };
 const start = startScreen(context);
 const comparison = comparisonScreen(context);
 const pitchMatching = pitchMatchingScreen(context);
@@ -30,8 +62,13 @@ const singing = singingScreen(context);
 const compareTiming = compareTimingScreen(context);
 const fillTheGap = fillTheGapScreen(context);
 const calibration = calibrationScreen(context);
-const screens = [start, comparison, pitchMatching, settingsScreen(context), profileScreen(context), singing,
-  compareTiming, fillTheGap, calibration];
+const profile = profileScreen(context);
+const signIn = signInScreen(context);
+const accountPage = accountScreen(context);
+const classes = classesScreen(context);
+const classPage = classScreen(context);
+const screens = [start, comparison, pitchMatching, settingsScreen(context), profile, singing,
+  compareTiming, fillTheGap, calibration, signIn, accountPage, classes, classPage];
 // Each route: the screen and what it is shown with (the discipline of a training screen).
 const routes = {
   '#/': [start],
@@ -44,13 +81,43 @@ const routes = {
   '#/fill-the-gap': [fillTheGap],
   '#/calibration': [calibration],
   '#/settings': [screens[3]],
-  '#/profile': [screens[4]],
+  '#/profile': [profile],
+  '#/sign-in': [signIn],
+  '#/account': [accountPage],
+  '#/classes': [classes],
 };
+
+/** The screen for a hash, with what it is shown with; a class and a student's profile carry ids. */
+function resolve(hash) {
+  const student = /^#\/classes\/(\d+)\/students\/(\d+)$/.exec(hash);
+  if (student) {
+    const [, classId, studentId] = student;
+    return [profile, { classId, studentId, name: classPage.studentName(studentId) ?? t('classes.aStudent') }];
+  }
+  const classroom = /^#\/classes\/(\d+)$/.exec(hash);
+  if (classroom) return [classPage, classroom[1]];
+  return routes[hash] ?? routes['#/'];
+}
+
+/** Where a hash may not go for who is (not) signed in, the hash to go to instead. */
+function redirect(hash, [screen]) {
+  if (!account.accounts) return [signIn, accountPage, classes, classPage].includes(screen) ? '#/' : null;
+  if (!account.user) return screen === signIn ? null : '#/sign-in';
+  if (screen === signIn) return '#/';
+  if ((screen === classes || screen === classPage || hash.includes('/students/')) && !account.user.teacher) return '#/';
+  return null;
+}
 
 let active = null;
 
 function route() {
-  const [next, argument] = routes[location.hash] ?? routes['#/'];
+  const resolved = resolve(location.hash);
+  const elsewhere = redirect(location.hash, resolved);
+  if (elsewhere) {
+    navigate(elsewhere);
+    return;
+  }
+  const [next, argument] = resolved;
   // A training screen is left and re-entered when only its discipline changes.
   if (active) active.hide();
   for (const screen of screens) screen.element.hidden = screen !== next;
@@ -79,6 +146,12 @@ api.onPendingAnswers((count) => {
 });
 
 setLanguage();
-route();
-// The language override lives with the other settings on the server.
-api.settings().then(({ settings }) => setLanguage(settings.language)).catch(() => {});
+// Who may see what is known before the first screen shows; a Peach that cannot say is a personal one.
+api.account().catch(() => ({ accounts: false, user: null })).then((status) => {
+  account = { accounts: status.accounts, user: status.user ?? null };
+  showAccount();
+  route();
+  if (account.accounts && !account.user) return;
+  // The language override lives with the other settings on the server.
+  api.settings().then(({ settings }) => setLanguage(settings.language)).then(showAccount).catch(() => {});
+});

@@ -5,14 +5,15 @@ import { t } from './i18n.js';
 /**
  * The Profile screen's interval section: one row per trained interval, with the fitted threshold
  * where the server could fit one and, clearly labelled, the mean difference played where it could not.
+ * `source`: whose profile (the api's own routes, or a student's through a class).
  */
-export async function showIntervalProfile() {
+export async function showIntervalProfile(source = api) {
   const body = document.getElementById('interval-profile-body');
   const empty = document.getElementById('interval-profile-empty');
   const table = document.getElementById('interval-profile-table');
   let intervals = [];
   try {
-    ({ intervals } = await api.intervalProfiles());
+    ({ intervals } = await source.intervalProfiles());
   } catch (error) {
     console.warn('interval profile unavailable:', error);
   }

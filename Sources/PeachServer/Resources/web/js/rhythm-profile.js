@@ -35,8 +35,8 @@ function timelineRow(columns) {
   return { tr, figure };
 }
 
-async function fillTimeline(figure, discipline, band, describe, isCurrent) {
-  const [svg, days] = await Promise.all([api.sparklineSvg(discipline, band), api.rhythmTimeline(band)]);
+async function fillTimeline(source, figure, discipline, band, describe, isCurrent) {
+  const [svg, days] = await Promise.all([source.sparklineSvg(discipline, band), source.rhythmTimeline(band)]);
   if (!isCurrent()) return;
   figure.innerHTML = svg;
   figure.querySelector('svg')?.setAttribute('aria-hidden', 'true');
@@ -55,8 +55,9 @@ let shown = 0;
  * The Profile screen's rhythm section, from `/api/profile`'s `rhythm`: a row per tempo band with
  * records, Compare Timing's threshold (percent of a sixteenth and ms), Fill the Gap's mean offset ± SD
  * and hit rate, each with the band's timeline per day under it. Every number is the server's.
+ * `source`: whose profile (the api's own routes, or a student's through a class).
  */
-export function showRhythmProfile(rhythm) {
+export function showRhythmProfile(rhythm, source = api) {
   const comparison = rhythm?.comparison ?? [];
   const matching = rhythm?.matching ?? [];
   const id = ++shown;
@@ -67,7 +68,7 @@ export function showRhythmProfile(rhythm) {
   document.getElementById('rhythm-matching').hidden = matching.length === 0;
   document.getElementById('rhythm-comparison-body').replaceChildren(...comparison.flatMap((entry) => {
     const days = timelineRow(3);
-    fillTimeline(days.figure, 'rhythmComparison', entry.tempoBand, ({ comparison: points }) => daysText(
+    fillTimeline(source, days.figure, 'rhythmComparison', entry.tempoBand, ({ comparison: points }) => daysText(
       'profile.rhythmDaysThreshold',
       points.filter((point) => point.threshold !== null).map((point) => point.threshold.threshold),
       points.length, (value) => formatNumber(value, 1),
@@ -81,7 +82,7 @@ export function showRhythmProfile(rhythm) {
   }));
   document.getElementById('rhythm-matching-body').replaceChildren(...matching.flatMap((entry) => {
     const days = timelineRow(4);
-    fillTimeline(days.figure, 'rhythmMatching', entry.tempoBand, ({ matching: points }) => daysText(
+    fillTimeline(source, days.figure, 'rhythmMatching', entry.tempoBand, ({ matching: points }) => daysText(
       'profile.rhythmDaysOffset',
       points.filter((point) => point.meanOffsetMs !== null).map((point) => point.meanOffsetMs),
       points.length, formatOffsetMs,

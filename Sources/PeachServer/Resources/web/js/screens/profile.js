@@ -25,8 +25,8 @@ function accuracySection(section) {
   part('title').dataset.i18n = `profile.${name}`;
   part('empty').dataset.i18n = `profile.${name}Empty`;
   return {
-    /** `stats`: the profile's pitchMatching numbers of this section's scope. */
-    async show(stats) {
+    /** `stats`: the profile's pitchMatching numbers of this section's scope, read from `source`. */
+    async show(stats, source) {
       part('empty').hidden = stats.count > 0;
       part('stats').hidden = stats.count === 0;
       if (stats.count === 0) return;
@@ -35,7 +35,7 @@ function accuracySection(section) {
       part('trend').textContent = trendText(stats.trend);
       part('count').textContent = formatCount(stats.count);
       // The day-by-day mean absolute error, drawn by the server like Start's sparklines.
-      part('timeline').innerHTML = await api.sparklineSvg(section.dataset.discipline);
+      part('timeline').innerHTML = await source.sparklineSvg(section.dataset.discipline);
       part('timeline').querySelector('svg')?.setAttribute('aria-hidden', 'true');
       part('timeline').setAttribute('aria-label', t('profile.accuracyTimeline', {
         value: formatCents(stats.meanAbsoluteError), count: formatCount(stats.count),
@@ -45,7 +45,8 @@ function accuracySection(section) {
 }
 
 // The Profile screen: every number comes from /api/profile and the chart from the server's SVG
-// renderer; this module only lays them out and handles the chart's gestures and popup.
+// renderer; this module only lays them out and handles the chart's gestures and popup. A teacher
+// sees a student's profile on the same screen, read from the class's routes for that student.
 export function profileScreen() {
   const element = document.getElementById('screen-profile');
   const $ = (id) => document.getElementById(id);
@@ -58,6 +59,8 @@ export function profileScreen() {
   let profile = null;
   let generation = 0;
   let chartControl = null;
+  /** Whose profile: one's own (the api) or a student's (`api.studentProfile`). */
+  let source = api;
   const accuracy = [...element.querySelectorAll('[data-accuracy]')].map((section) => ({
     scope: section.dataset.discipline === 'pitchSinging' ? 'singing' : 'pitch', view: accuracySection(section),
   }));
@@ -107,8 +110,8 @@ export function profileScreen() {
     const width = Math.max(200, Math.round(chart.clientWidth));
     const height = Math.round(Math.min(360, Math.max(180, window.innerHeight * 0.42)));
     const [svg, timeline] = await Promise.all([
-      api.chartSvg({ period, width, height, lang: language(), view }),
-      view && points.length ? { points } : api.timeline(period),
+      source.chartSvg({ period, width, height, lang: language(), view }),
+      view && points.length ? { points } : source.timeline(period),
     ]);
     if (id !== generation) return;
     points = timeline.points;
@@ -169,11 +172,11 @@ export function profileScreen() {
   async function load() {
     const id = ++generation;
     try {
-      const [pitch, ...accuracies] = await Promise.all([api.profile(), ...accuracy.map(({ scope }) => api.profile(scope))]);
+      const [pitch, ...accuracies] = await Promise.all([source.profile(), ...accuracy.map(({ scope }) => source.profile(scope))]);
       if (id !== generation) return;
       profile = pitch;
-      showRhythmProfile(pitch.rhythm);
-      await Promise.all(accuracy.map(({ view }, index) => view.show(accuracies[index].pitchMatching)));
+      showRhythmProfile(pitch.rhythm, source);
+      await Promise.all(accuracy.map(({ view }, index) => view.show(accuracies[index].pitchMatching, source)));
       if (id !== generation) return;
       if (showSummary()) await loadChart(id);
     } catch (error) {
@@ -204,10 +207,21 @@ export function profileScreen() {
 
   return {
     element,
-    show() {
+    /** `student`: `{ classId, studentId, name }` for a student's profile seen by their teacher. */
+    show(student) {
+      source = student ? api.studentProfile(student.classId, student.studentId) : api;
+      const back = element.querySelector('.back');
+      back.href = student ? `#/classes/${student.classId}` : '#/';
+      back.dataset.i18n = student ? 'classes.back' : 'nav.back';
+      back.textContent = t(back.dataset.i18n);
+      const title = $('profile-title');
+      // A name in the title: no table key fills it on a language switch.
+      if (student) delete title.dataset.i18n;
+      else title.dataset.i18n = 'profile.title';
+      title.textContent = student ? t('classes.studentProfile', { name: student.name }) : t('profile.title');
       markPeriod();
       load();
-      showIntervalProfile();
+      showIntervalProfile(source);
     },
     hide() {
       generation += 1;

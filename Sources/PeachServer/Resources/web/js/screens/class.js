@@ -1,0 +1,84 @@
+import { api } from '../api.js';
+import { t } from '../i18n.js';
+import { formatCents, formatCount, formatDate } from '../format.js';
+import { refusalText } from './sign-in.js';
+
+const TREND_ARROWS = { improving: '↘', stable: '→', declining: '↗' };
+
+/** The student's fitted threshold as their own Profile states it; an interval open above says "at least". */
+function thresholdText(fit) {
+  if (!fit) return t('classes.noThreshold');
+  return fit.upperIsOpen
+    ? t('classes.thresholdOpen', { lower: formatCents(fit.lower) })
+    : t('classes.threshold', { value: formatCents(fit.threshold), lower: formatCents(fit.lower), upper: formatCents(fit.upper) });
+}
+
+// One class as its teacher sees it: the distribution of the students' thresholds (one chart, drawn by
+// the server), a row per student, the CSV. A student's name opens their profile, read-only.
+export function classScreen({ navigate }) {
+  const element = document.getElementById('screen-class');
+  const body = document.getElementById('class-students-body');
+  const table = document.getElementById('class-students');
+  const empty = document.getElementById('class-empty');
+  const chart = document.getElementById('class-chart');
+  const status = document.getElementById('class-status');
+  let shown = 0;
+  /** The names of the class shown last, for a student's profile opened from it. */
+  const names = new Map();
+
+  function row(classId, student) {
+    const tr = document.createElement('tr');
+    const name = document.createElement('th');
+    name.scope = 'row';
+    const open = document.createElement('a');
+    open.href = `#/classes/${classId}/students/${student.id}`;
+    open.textContent = student.name;
+    open.setAttribute('aria-label', t('classes.openProfile', { name: student.name }));
+    name.append(open);
+    const cells = [
+      thresholdText(student.threshold),
+      student.trend ? `${TREND_ARROWS[student.trend]} ${t(`profile.trend.${student.trend}`)}` : t('profile.trend.unknown'),
+      formatCount(student.trials),
+      student.lastActivity ? formatDate(student.lastActivity, true) : t('classes.never'),
+    ].map((text) => {
+      const cell = document.createElement('td');
+      cell.textContent = text;
+      return cell;
+    });
+    tr.append(name, ...cells);
+    return tr;
+  }
+
+  async function load(classId) {
+    const id = ++shown;
+    status.textContent = '';
+    try {
+      const detail = await api.classDetail(classId);
+      if (id !== shown) return;
+      document.getElementById('class-title').textContent = detail.name;
+      document.getElementById('class-invitation').textContent = t('classes.invitation', { code: detail.invitation });
+      names.clear();
+      for (const student of detail.students) names.set(String(student.id), student.name);
+      empty.hidden = detail.students.length > 0;
+      table.hidden = detail.students.length === 0;
+      body.replaceChildren(...detail.students.map((student) => row(classId, student)));
+      const placed = detail.students.filter((student) => student.threshold).length;
+      chart.alt = t('classes.chartAlt', { placed: formatCount(placed), count: formatCount(detail.students.length) });
+      chart.src = `${api.classChartURL(classId)}?shown=${id}`;
+      document.getElementById('class-csv').href = api.classSummaryURL(classId);
+    } catch (error) {
+      if (id !== shown) return;
+      status.textContent = refusalText(error);
+      if (error.status === 404) navigate('#/classes');
+    }
+  }
+
+  return {
+    element,
+    /** `classId`: the class the route names. */
+    show(classId) { load(classId); },
+    hide() { shown += 1; },
+    /** A student's name in the class shown last, or nothing when the page opened straight on them. */
+    studentName: (studentId) => names.get(String(studentId)),
+  };
+}

@@ -1,0 +1,246 @@
+"""A class in the browser (issue 14): two students train at the same time in two browsers through
+nginx (the documented deploy/nginx/peach.conf) in front of two instances on one PostgreSQL; each
+sees only their own profile; their teacher sees both and opens one's profile read-only. The new
+screens fit every size, pass axe, and take every text from the tables."""
+import shutil
+import subprocess
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import PEACH, PeachServer, chromium_options
+from nginx import NginxProxy
+from test_accessibility import AXE, RUN_AXE
+from test_comparison_training import wait_enabled
+from test_i18n import DATA, DATE, GLYPH, TABLES, VISIBLE_TEXTS, matchers
+from viewport import SIZES, screenshot, set_media, set_viewport
+
+TEACHER_PASSWORD = "teacher-pass-1"
+
+
+def peach(*arguments, stdin=None):
+    result = subprocess.run([PEACH, *map(str, arguments)], input=stdin, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+def new_browser():
+    driver = webdriver.Chrome(options=chromium_options(),
+                              service=Service(executable_path=shutil.which("chromedriver") or "/usr/bin/chromedriver"))
+    driver.set_script_timeout(60)
+    return driver
+
+
+def shown(browser, screen_id, timeout=10):
+    WebDriverWait(browser, timeout).until(lambda b: b.find_element(By.ID, screen_id).is_displayed())
+
+
+def fill(browser, values):
+    for element_id, value in values.items():
+        field = browser.find_element(By.ID, element_id)
+        field.clear()
+        field.send_keys(value)
+
+
+def text_of(browser, element_id):
+    return browser.find_element(By.ID, element_id).text
+
+
+def sign_up(browser, url, name, invitation):
+    browser.get(url)
+    shown(browser, "screen-sign-in")
+    fill(browser, {"sign-up-invitation": invitation, "sign-up-name": name, "sign-up-password": name + "-password-1"})
+    browser.find_element(By.CSS_SELECTOR, "#sign-up-form button[type=submit]").click()
+    shown(browser, "screen-start")
+    WebDriverWait(browser, 5).until(lambda b: text_of(b, "open-account") == f"Signed in as {name}")
+
+
+def sign_in(browser, url, name, password):
+    browser.get(url + "#/sign-in")
+    shown(browser, "screen-sign-in")
+    fill(browser, {"sign-in-name": name, "sign-in-password": password})
+    browser.find_element(By.CSS_SELECTOR, "#sign-in-form button[type=submit]").click()
+
+
+def short_notes(browser):
+    """Through the browser's own session: the settings are the signed-in user's."""
+    status = browser.execute_async_script("""
+        const done = arguments[0];
+        fetch('/api/settings', { method: 'PUT', headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ noteDurationSeconds: 0.3 }) }).then((r) => done(r.status));""")
+    assert status == 200
+
+
+def wait_profile_count(browser, url, expected):
+    """The Profile's comparison count, once it is `expected` (the last answers may still be on their way)."""
+    def count(_):
+        browser.get(url + "#/")
+        browser.get(url + "#/profile")
+        shown(browser, "screen-profile")
+        WebDriverWait(browser, 10).until(lambda b: text_of(b, "profile-count") != "")
+        return text_of(browser, "profile-count") == str(expected)
+    WebDriverWait(browser, 20, poll_frequency=0.5).until(count)
+
+
+@pytest.fixture
+def class_server(postgres_cluster):
+    url = postgres_cluster.url(postgres_cluster.create_database())
+    peach("migrate", "--database", url)
+    peach("users", "add", "tess", "--teacher", "--database", url, stdin=TEACHER_PASSWORD + "\n")
+    class_id, _, invitation = peach("classes", "add", "Choir", "--teacher", "tess", "--database", url).strip().split("\t")
+    instances = [PeachServer(None, database_url=url).start("--accounts") for _ in range(2)]
+    proxy = NginxProxy([instance.port for instance in instances]).start()
+    yield proxy, int(class_id), invitation
+    proxy.stop()
+    for instance in instances:
+        instance.stop()
+
+
+def test_two_students_train_at_once_behind_nginx_and_their_teacher_sees_both(class_server):
+    proxy, class_id, invitation = class_server
+    ann, bob, teacher = new_browser(), new_browser(), new_browser()
+    try:
+        for browser, name in ((ann, "ann"), (bob, "bob")):
+            sign_up(browser, proxy.url, name, invitation)
+            short_notes(browser)
+        # Both train at the same time: their trials interleave on the server.
+        ann.find_element(By.ID, "start-training").click()
+        bob.find_element(By.ID, "start-training").click()
+        for browser in (ann, bob):
+            shown(browser, "screen-comparison")
+        for round_ in range(6):
+            for browser in (ann, bob) if round_ < 3 else (ann,):
+                wait_enabled(browser)
+                browser.find_element(By.ID, "answer-higher").click()
+        for browser in (ann, bob):
+            browser.get(proxy.url + "#/")
+            shown(browser, "screen-start")
+        # Each sees their own answers only: 6 and 3.
+        wait_profile_count(ann, proxy.url, 6)
+        wait_profile_count(bob, proxy.url, 3)
+
+        # A wrong password says so and keeps the user out; the right one lets the teacher in.
+        sign_in(teacher, proxy.url, "tess", "not-the-password")
+        WebDriverWait(teacher, 10).until(lambda b: text_of(b, "sign-in-status") != "")
+        assert "wrong name or password" in text_of(teacher, "sign-in-status")
+        assert teacher.find_element(By.ID, "screen-sign-in").is_displayed()
+        sign_in(teacher, proxy.url, "tess", TEACHER_PASSWORD)
+        shown(teacher, "screen-start")
+        teacher.find_element(By.ID, "open-classes").click()
+        shown(teacher, "screen-classes")
+        WebDriverWait(teacher, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, "#classes-list a"))
+        teacher.find_element(By.CSS_SELECTOR, f"#classes-list a[href='#/classes/{class_id}']").click()
+        shown(teacher, "screen-class")
+        WebDriverWait(teacher, 10).until(lambda b: len(b.find_elements(By.CSS_SELECTOR, "#class-students-body tr")) == 2)
+        rows = {row.find_element(By.TAG_NAME, "th").text: [cell.text for cell in row.find_elements(By.TAG_NAME, "td")]
+                for row in teacher.find_elements(By.CSS_SELECTOR, "#class-students-body tr")}
+        assert rows["ann"][2] == "6" and rows["bob"][2] == "3", rows
+        assert text_of(teacher, "class-invitation") == f"Invitation code: {invitation}"
+        WebDriverWait(teacher, 10).until(lambda b: b.execute_script(
+            "const img = document.getElementById('class-chart'); return img.complete && img.naturalWidth > 0"))
+        assert teacher.find_element(By.ID, "class-csv").get_attribute("href").endswith(f"/api/classes/{class_id}/summary.csv")
+
+        # Ann's profile, read-only, from the class: her count, her name, back to the class.
+        teacher.find_element(By.LINK_TEXT, "ann").click()
+        shown(teacher, "screen-profile")
+        assert text_of(teacher, "profile-title") == "Profile of ann"
+        WebDriverWait(teacher, 10).until(lambda b: text_of(b, "profile-count") == "6")
+        back = teacher.find_element(By.CSS_SELECTOR, "#screen-profile .back")
+        assert back.get_attribute("href").endswith(f"#/classes/{class_id}")
+
+        # Both instances served: the documented proxy spreads users over them.
+        used = proxy.upstreams_used()
+        assert all(count > 0 for count in used.values()), used
+
+        # Ann leaves the class; the teacher no longer sees her. Signing out returns to sign-in.
+        ann.get(proxy.url + "#/account")
+        shown(ann, "screen-account")
+        WebDriverWait(ann, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, "#account-classes button"))
+        ann.find_element(By.CSS_SELECTOR, "#account-classes button").click()
+        ann.switch_to.alert.accept()
+        WebDriverWait(ann, 10).until(lambda b: text_of(b, "join-status") == "You left Choir.")
+        teacher.get(proxy.url + f"#/classes/{class_id}")
+        WebDriverWait(teacher, 10).until(lambda b: b.execute_script(
+            "return [...document.querySelectorAll('#class-students-body th')].map((th) => th.textContent)") == ["bob"])
+        ann.find_element(By.ID, "sign-out").click()
+        shown(ann, "screen-sign-in")
+        ann.get(proxy.url + "#/profile")
+        shown(ann, "screen-sign-in")
+    finally:
+        for browser in (ann, bob, teacher):
+            browser.quit()
+
+
+def reach_class_screens(browser, url, class_id):
+    """Each new screen, signed in as the teacher, ready to look at."""
+    def sign_in_screen():
+        browser.get(url + "#/sign-in")
+        browser.execute_script("return fetch('/api/account/sign-out', { method: 'POST' })")
+        browser.refresh()
+        shown(browser, "screen-sign-in")
+
+    def signed_in(hash_, screen, ready):
+        def reach():
+            if not browser.execute_script("return document.getElementById('start-account')?.hidden === false"):
+                sign_in(browser, url, "tess", TEACHER_PASSWORD)
+                shown(browser, "screen-start")
+            # A fresh load each time: the language is read at load.
+            browser.get(url + hash_)
+            browser.refresh()
+            shown(browser, screen)
+            WebDriverWait(browser, 10).until(lambda b: b.execute_script(ready))
+        return reach
+
+    return {
+        "sign-in": sign_in_screen,
+        "class-start": signed_in("#/", "screen-start", "return document.getElementById('open-account').textContent !== ''"),
+        "account": signed_in("#/account", "screen-account", "return document.getElementById('account-who').textContent !== ''"),
+        "classes": signed_in("#/classes", "screen-classes", "return document.querySelectorAll('#classes-list a').length > 0"),
+        "class": signed_in(f"#/classes/{class_id}", "screen-class",
+                           "return document.querySelectorAll('#class-students-body tr').length > 0"),
+    }
+
+
+def test_the_class_screens_fit_pass_axe_and_speak_both_languages(class_server):
+    proxy, class_id, invitation = class_server
+    student = new_browser()
+    browser = new_browser()
+    try:
+        sign_up(student, proxy.url, "ann", invitation)
+        screens = reach_class_screens(browser, proxy.url, class_id)
+        for size, (width, height) in SIZES.items():
+            set_viewport(browser, width, height)
+            for scheme in ("light", "dark"):
+                set_media(browser, scheme)
+                for name, reach in screens.items():
+                    reach()
+                    screenshot(browser, f"{size}-{scheme}-{name}")
+                    overflow = browser.execute_script(
+                        "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+                    assert overflow <= 0, f"{name} overflows by {overflow}px at {size}"
+                    if size in ("phone-portrait", "desktop"):
+                        browser.execute_script(AXE)
+                        violations = browser.execute_async_script(RUN_AXE)
+                        assert violations == [], f"{name} ({scheme}, {size}): {violations}"
+        set_viewport(browser, *SIZES["desktop"])
+        for language in ("de", "en"):
+            browser.execute_script(f"""return fetch('/api/settings', {{ method: 'PUT',
+                headers: {{ 'Content-Type': 'application/json' }}, body: JSON.stringify({{ language: '{language}' }}) }})""")
+            patterns = matchers(browser.execute_async_script(TABLES)[language])
+            for name, reach in screens.items():
+                if name == "sign-in":
+                    continue  # no user, so the browser's language (English) rules there
+                reach()
+                WebDriverWait(browser, 5).until(lambda b: b.execute_script("return document.documentElement.lang") == language)
+                # The invitation code and the class's and people's names are data.
+                data = {invitation, "Choir", "tess", "ann"}
+                stray = [text for text in browser.execute_script(VISIBLE_TEXTS)
+                         if text not in data and not DATA.match(text) and not DATE.match(text)
+                         and not any(p.match(GLYPH.sub("", text)) for p in patterns)]
+                assert not stray, f"{name} in {language}: texts not from the {language} table: {stray}"
+    finally:
+        student.quit()
+        browser.quit()
