@@ -12,8 +12,9 @@ mode=${1:-all}
 # every run that plays or renders an instrument (and by the tests).
 build_packages=(libasound2-dev libfluidsynth-dev fluidr3mono-gm-soundfont)
 package_packages=(dpkg-dev binutils)
-# postgresql-15: the tests start throw-away clusters of their own (scripts/test-postgres.sh).
-test_packages=(chromium chromium-driver alsa-utils tmux sox librsvg2-bin python3-venv debootstrap lintian openssl postgresql-15)
+# postgresql-15: the tests start throw-away clusters of their own (scripts/test-postgres.sh); nginx: the
+# class-server tests run the documented deploy/nginx/peach.conf (Tests/e2e/nginx.py).
+test_packages=(chromium chromium-driver alsa-utils tmux sox librsvg2-bin python3-venv debootstrap lintian openssl postgresql-15 nginx)
 apt_packages=("${build_packages[@]}")
 [ "$mode" = "build" ] || apt_packages+=("${package_packages[@]}")
 [ "$mode" = "build" ] || [ "$mode" = "package" ] || apt_packages+=("${test_packages[@]}")
@@ -26,6 +27,13 @@ if [ ${#missing[@]} -gt 0 ]; then
   sudo_cmd=""
   [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
   $sudo_cmd apt-get update -qq
+  # Installing nginx must not start Debian's own nginx service: the tests start nginx themselves.
+  policy=/usr/sbin/policy-rc.d
+  if [[ " ${missing[*]} " == *" nginx "* ]] && [ ! -e "$policy" ]; then
+    printf '#!/bin/sh\nexit 101\n' | $sudo_cmd tee "$policy" >/dev/null
+    $sudo_cmd chmod +x "$policy"
+    trap '$sudo_cmd rm -f "$policy"' EXIT
+  fi
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
