@@ -13,7 +13,7 @@ struct Export: AsyncParsableCommand {
     @Option(name: .customLong("out"), help: .hidden)
     var out: String?
 
-    @OptionGroup var data: DataOption
+    @OptionGroup var storage: StoreOptions
 
     func validate() throws {
         if output == nil, out == nil { throw ValidationError("Missing expected argument '-o/--output <output>'") }
@@ -21,12 +21,21 @@ struct Export: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let path = data.resolvedPath
-        guard FileManager.default.fileExists(atPath: path) else { throw PeachFailure("there is no Peach database at \(path)") }
+        // Exporting must not create an empty database where none was.
+        if storage.database.url == nil, !FileManager.default.fileExists(atPath: storage.data.resolvedPath) {
+            throw PeachFailure("there is no Peach database at \(storage.data.resolvedPath)")
+        }
         let out = (output ?? out)!
-        let database = try PeachDatabase(path: path)
+        let stores = try await storage.open()
         let started = ContinuousClock.now
-        let count = try await TrainingDataTransfer(database: database).exportCSV(to: out)
+        let count: Int
+        do {
+            count = try await stores.transfer.exportCSV(to: out)
+        } catch {
+            await stores.close()
+            throw error
+        }
+        await stores.close()
         let seconds = (ContinuousClock.now - started) / .seconds(1)
         Output.line("exported \(count) records to \(out) in \(String(format: "%.2f", seconds)) s")
     }

@@ -23,7 +23,7 @@ struct Import: AsyncParsableCommand {
     @Flag(help: "How the file's records join the stored ones.")
     var mode: ImportMode
 
-    @OptionGroup var data: DataOption
+    @OptionGroup var storage: StoreOptions
 
     func run() async throws {
         guard let size = try? URL(fileURLWithPath: file).resourceValues(forKeys: [.fileSizeKey]).fileSize else {
@@ -42,10 +42,15 @@ struct Import: AsyncParsableCommand {
             FileHandle.standardError.write(Data("peach import: nothing was imported: \(error)\n".utf8))
             throw ExitCode.failure
         }
-        let database = try PeachDatabase(path: data.resolvedPath)
-        let summary = try await TrainingDataTransfer(database: database).importRecords(parsed, mode: mode) {
-            progress.show("writing", $0)
+        let stores = try await storage.open()
+        let summary: ImportSummary
+        do {
+            summary = try await stores.transfer.importRecords(parsed, mode: mode) { progress.show("writing", $0) }
+        } catch {
+            await stores.close()
+            throw error
         }
+        await stores.close()
         let counts = Discipline.allCases.map { "\(summary.byDiscipline[$0] ?? 0) \($0)" }.joined(separator: ", ")
         Output.line("imported \(summary.imported) records (\(counts)) from \(parsed.format), \(mode.rawValue) mode; "
             + "\(summary.duplicatesSkipped) duplicates skipped")

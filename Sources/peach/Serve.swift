@@ -78,7 +78,7 @@ struct Serve: AsyncParsableCommand {
                 accounts: accounts,
                 stores: { user, revision in
                     let records = PostgresTrainingDataStore(database: opened, user: user, revision: revision)
-                    return (records, PostgresSettingsStore(records: records))
+                    return (records, PostgresSettingsStore(records: records), PostgresTrainingDataTransfer(store: records))
                 },
                 environment: .live, logger: logger
             ) { services in
@@ -117,7 +117,8 @@ struct Serve: AsyncParsableCommand {
         let store = PostgresTrainingDataStore(database: opened)
         do {
             return try await PeachServices.make(
-                store: store, settingsStore: PostgresSettingsStore(records: store), environment: .live, logger: logger,
+                store: store, settingsStore: PostgresSettingsStore(records: store),
+                transfer: PostgresTrainingDataTransfer(store: store), environment: .live, logger: logger,
                 sounds: sounds, sampler: sampler)
         } catch {
             throw PeachFailure(error.description)

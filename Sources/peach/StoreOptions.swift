@@ -5,15 +5,24 @@ import PeachServer
 import PeachStore
 
 /// Where a command keeps its records and settings: the SQLite file (`--data`, the default) or a
-/// PostgreSQL database (`--database`). Terminal training and `peach serve` take the same two, so a
-/// class server's students can also train in a terminal against it.
+/// PostgreSQL database (`--database`), there one user's (`--user`; the personal user without it).
+/// Terminal training and `peach serve` take the same options, so a class server's students can
+/// also train in a terminal against it, as themselves.
 struct StoreOptions: ParsableArguments {
     @OptionGroup var data: DataOption
     @OptionGroup var database: DatabaseOption
 
+    @Option(help: ArgumentHelp(
+        "On a class server's database (--database): whose records, by account name. Without it, the records of the Peach without accounts.",
+        valueName: "name"))
+    var user: String?
+
     func validate() throws {
         if database.url != nil, data.path != nil {
             throw ValidationError("--data (a SQLite file) and --database (PostgreSQL) exclude each other")
+        }
+        if user != nil, database.url == nil {
+            throw ValidationError("--user needs --database: a SQLite file holds one person's records")
         }
     }
 
@@ -23,12 +32,28 @@ struct StoreOptions: ParsableArguments {
             let opened = try PeachDatabase(path: data.resolvedPath)
             return TrainingStores(
                 records: SQLiteTrainingDataStore(database: opened), settings: SQLiteSettingsStore(database: opened),
+                transfer: TrainingDataTransfer(database: opened),
                 profileSnapshot: ProfileSnapshot.File(besideDatabase: data.resolvedPath), close: {})
         }
         let opened = try await database.open(location, logger: PostgresPeachDatabase.quietLogger)
+        let records = PostgresTrainingDataStore(database: opened, user: try await owner(in: opened))
         return TrainingStores(
-            records: PostgresTrainingDataStore(database: opened), settings: PostgresSettingsStore(records: PostgresTrainingDataStore(database: opened)),
+            records: records, settings: PostgresSettingsStore(records: records), transfer: PostgresTrainingDataTransfer(store: records),
             profileSnapshot: nil, close: { await opened.close() })
+    }
+
+    /// The account `--user` names, or the personal user.
+    private func owner(in database: PostgresPeachDatabase) async throws -> UserID {
+        guard let user else { return .personal }
+        guard let name = AccountName(user) else { throw PeachFailure("'\(user)' is not an account name") }
+        do {
+            guard let found = try await PostgresAccountStore(database: database).account(named: name) else {
+                throw PeachFailure("there is no user named \(user) (peach users list shows them)")
+            }
+            return found.account.id
+        } catch let error as DataStoreError {
+            throw PeachFailure(error.description)
+        }
     }
 }
 
@@ -36,6 +61,8 @@ struct StoreOptions: ParsableArguments {
 struct TrainingStores: Sendable {
     let records: any TrainingDataStore & TrainingHistory
     let settings: any SettingsStore
+    /// CSV export and import of these records.
+    let transfer: any TrainingDataTransferring
     /// The server's profile snapshot for this database (SQLite only), so that `peach profile`
     /// starts as fast as `peach serve`.
     let profileSnapshot: ProfileSnapshot.File?

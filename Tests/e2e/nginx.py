@@ -47,6 +47,8 @@ class NginxProxy:
 
     def start(self):
         self.directory = tempfile.mkdtemp(prefix="peach-nginx-")
+        # Run as root, nginx's workers are another user, who must reach the temporary files.
+        pathlib.Path(self.directory).chmod(0o755)
         self.port = free_port()
         config = pathlib.Path(self.directory) / "nginx.conf"
         config.write_text(self.configuration())

@@ -1,6 +1,7 @@
 import Hummingbird
 import Logging
 import PeachCore
+import PeachStore
 
 /// Each signed-in user's own Peach: their services (settings, trial chains, profile) and the same
 /// router the personal Peach serves, on stores that hold only their data. Built from the database
@@ -10,7 +11,8 @@ import PeachCore
 public actor UserSpaces {
     /// The stores of one user; each write tells `revision`.
     public typealias Stores = @Sendable (UserID, KnownRevision) -> (
-        records: any TrainingDataStore & TrainingHistory & OpenTrialStore, settings: any SettingsStore)
+        records: any TrainingDataStore & TrainingHistory & OpenTrialStore, settings: any SettingsStore,
+        transfer: any TrainingDataTransferring)
 
     struct Space: Sendable {
         let services: PeachServices
@@ -51,9 +53,9 @@ public actor UserSpaces {
         lastUse[user] = clock
         if let space = spaces[user], space.revision.isCurrent(revision) { return space }
         let known = KnownRevision(revision)
-        let (records, settings) = stores(user, known)
+        let (records, settings, transfer) = stores(user, known)
         var services = try await PeachServices.make(
-            store: records, settingsStore: settings, environment: environment, logger: logger)
+            store: records, settingsStore: settings, transfer: transfer, environment: environment, logger: logger)
         configure(&services)
         let responder = PeachApp.apiRouter(services: services, logger: logger).buildResponder()
         let space = Space(services: services, responder: responder, revision: known)

@@ -10,8 +10,8 @@ import PeachStore
 /// Everything the server needs, opened once at start-up.
 public struct PeachServices: Sendable {
     public let store: any TrainingDataStore & TrainingHistory & OpenTrialStore
-    /// The SQLite file behind the store, for reset and the CSV transfer; nil on an in-memory store.
-    public let database: PeachDatabase?
+    /// CSV export and import of the store's records; nil on an in-memory store.
+    public let transfer: (any TrainingDataTransferring)?
     public let settings: SettingsService
     public let trials: TrialService
     public let profile: ProfileService
@@ -32,7 +32,7 @@ public struct PeachServices: Sendable {
         let database = try PeachDatabase(path: databasePath)
         var services = try await make(
             store: SQLiteTrainingDataStore(database: database), settingsStore: SQLiteSettingsStore(database: database),
-            database: database, environment: environment, logger: logger, sounds: sounds, sampler: sampler,
+            transfer: TrainingDataTransfer(database: database), environment: environment, logger: logger, sounds: sounds, sampler: sampler,
             profileSnapshot: ProfileSnapshot.File(besideDatabase: databasePath))
         services.sampleCacheDirectory = URL(fileURLWithPath: databasePath).deletingLastPathComponent()
             .appendingPathComponent("cache/sounds", isDirectory: true)
@@ -41,7 +41,8 @@ public struct PeachServices: Sendable {
 
     /// The services on any store: SQLite in production, `InMemoryTrainingDataStore` in tests.
     public static func make(
-        store: any TrainingDataStore & TrainingHistory & OpenTrialStore, settingsStore: any SettingsStore, database: PeachDatabase? = nil,
+        store: any TrainingDataStore & TrainingHistory & OpenTrialStore, settingsStore: any SettingsStore,
+        transfer: (any TrainingDataTransferring)? = nil,
         environment: ServerEnvironment, logger: Logger, sounds: [SoundChoice] = SoundChoice.sineOnly,
         sampler: (any NoteSampler)? = nil, profileSnapshot: ProfileSnapshot.File? = nil
     ) async throws(DataStoreError) -> PeachServices {
@@ -50,7 +51,7 @@ public struct PeachServices: Sendable {
         let trials = try await TrialService(
             store: store, settings: settings, profile: profile, environment: environment, logger: logger)
         return PeachServices(
-            store: store, database: database, settings: settings, trials: trials, profile: profile, sounds: sounds,
+            store: store, transfer: transfer, settings: settings, trials: trials, profile: profile, sounds: sounds,
             sampler: sampler)
     }
 }
@@ -103,7 +104,7 @@ public enum PeachApp {
         SettingsRoutes(service: services.settings, sounds: services.sounds, sampler: services.sampler).add(to: api)
         RecordRoutes(services: services).add(to: api)
         ProfileRoutes(service: services.profile).add(to: api)
-        if let database = services.database { TransferRoutes(services: services, database: database).add(to: api) }
+        if let transfer = services.transfer { TransferRoutes(services: services, transfer: transfer).add(to: api) }
     }
 
     /// - Parameter tls: serve HTTPS with this identity; nil serves plain HTTP.

@@ -7,12 +7,11 @@ import PeachStore
 /// `GET /api/export` (the CSV download) and `POST /api/import?mode=merge|replace` (a CSV body).
 struct TransferRoutes {
     let services: PeachServices
-    let database: PeachDatabase
+    let transfer: any TrainingDataTransferring
 
     func add(to api: RouterGroup<BasicRequestContext>) {
-        let transfer = TrainingDataTransfer(database: database)
         api.get("export") { _, _ -> Response in
-            // One read transaction writes a consistent snapshot to a file that is unlinked at once;
+            // The export is written to a file that is unlinked at once;
             // the download then streams from it instead of holding a million rows in memory.
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("peach-export-\(UUID().uuidString).csv")
             let handle: FileHandle

@@ -23,51 +23,35 @@ public struct ImportSummary: Equatable, Sendable {
     public var byDiscipline: [Discipline: Int] = [:]
 
     public var imported: Int { comparisons + pitchMatchings + rhythmRecords }
+
+    public init(
+        format: String, mode: ImportMode, comparisons: Int, pitchMatchings: Int, rhythmRecords: Int = 0,
+        duplicatesSkipped: Int, skipped: [SkippedRows], byDiscipline: [Discipline: Int] = [:]
+    ) {
+        self.format = format
+        self.mode = mode
+        self.comparisons = comparisons
+        self.pitchMatchings = pitchMatchings
+        self.rhythmRecords = rhythmRecords
+        self.duplicatesSkipped = duplicatesSkipped
+        self.skipped = skipped
+        self.byDiscipline = byDiscipline
+    }
 }
 
 /// Moving training records between the database and CSV files. An export is one read transaction
 /// (a consistent snapshot while the server keeps saving). An import is all-or-nothing but written in
 /// bounded transactions (`ImportJournal`), so answers saved meanwhile wait for one chunk at most; a
 /// crash or an error leaves the records exactly as they were.
-public struct TrainingDataTransfer: Sendable {
+public struct TrainingDataTransfer: TrainingDataTransferring {
     private let database: PeachDatabase
 
     public init(database: PeachDatabase) { self.database = database }
 
-    /// Writes the export to `path` through a temporary file renamed into place, so the file at
-    /// `path` is always a complete export (or the previous file).
+    /// Writes the export to `path` (`ExportFile`) from one read transaction: a consistent snapshot.
     public func exportCSV(to path: String) async throws(DataStoreError) -> Int {
         do {
-            return try await database.writer.read { db in
-                let target = URL(fileURLWithPath: path)
-                let temporary = target.deletingLastPathComponent()
-                    .appendingPathComponent(".\(target.lastPathComponent).\(UUID().uuidString).partial")
-                guard FileManager.default.createFile(atPath: temporary.path, contents: nil),
-                      let handle = FileHandle(forWritingAtPath: temporary.path)
-                else { throw DataStoreError.saveFailed("cannot create \(temporary.path)") }
-                do {
-                    var buffer = Data()
-                    let count = try Self.writeCSV(db) { chunk in
-                        buffer.append(contentsOf: chunk.utf8)
-                        if buffer.count >= 1 << 20 {
-                            try handle.write(contentsOf: buffer)
-                            buffer.removeAll(keepingCapacity: true)
-                        }
-                    }
-                    try handle.write(contentsOf: buffer)
-                    try handle.synchronize()
-                    try handle.close()
-                    // rename(2) replaces the target atomically.
-                    guard rename(temporary.path, target.path) == 0 else {
-                        throw DataStoreError.saveFailed("cannot move the export to \(target.path): \(String(cString: strerror(errno)))")
-                    }
-                    return count
-                } catch {
-                    try? handle.close()
-                    try? FileManager.default.removeItem(at: temporary)
-                    throw error
-                }
-            }
+            return try await database.writer.read { db in try ExportFile.write(to: path) { each in try Self.eachRecord(db, each) } }
         } catch let error as DataStoreError {
             throw error
         } catch {
@@ -170,8 +154,7 @@ public struct TrainingDataTransfer: Sendable {
 
     /// Every record, oldest first, all tables interleaved by time. Columns: table, timestamp, four
     /// pitch fields, id, the labels, sungOctave, then tempoBPM and the rhythm figures.
-    private static func writeCSV(_ db: Database, _ write: (String) throws -> Void) throws -> Int {
-        try write(PeachCSVFormat.marker + "\n" + PeachCSVFormat.header + "\n")
+    private static func eachRecord(_ db: Database, _ each: (TransferRecord) throws -> Void) throws {
         let positions = RecordTable.positionFields.joined(separator: ", ")
         let noPositions = RecordTable.positionFields.map { _ in "NULL" }.joined(separator: ", ")
         let rows = try Row.fetchCursor(db, sql: """
@@ -188,18 +171,7 @@ public struct TrainingDataTransfer: Sendable {
                    tempoBPM, meanOffsetMs, offsetSDMs, hitRate, \(positions) FROM rhythmMatching
             ORDER BY 2, 1, 7
             """)
-        var count = 0
-        var chunk = ""
-        while let row = try rows.next() {
-            chunk += PeachCSVFormat.row(try record(row)) + "\n"
-            count += 1
-            if chunk.utf8.count >= 1 << 16 {
-                try write(chunk)
-                chunk = ""
-            }
-        }
-        try write(chunk)
-        return count
+        while let row = try rows.next() { try each(try record(row)) }
     }
 
     private static let labels = RecordLabels.columns.joined(separator: ", ")

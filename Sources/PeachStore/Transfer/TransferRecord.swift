@@ -1,3 +1,4 @@
+import Foundation
 import PeachCore
 
 /// One training record as it travels through a file: any discipline's, with its timestamp kept to the
@@ -77,6 +78,36 @@ public struct TransferRecord: Hashable, Sendable {
             fields: .rhythmMatching(
                 tempo: record.tempo, meanOffsetMs: record.meanOffsetMs, offsetSDMs: record.offsetSDMs, hitRate: record.hitRate,
                 meanOffsetMsByPosition: record.meanOffsetMsByPosition))
+    }
+
+    /// Any stored record, as a file carries it.
+    public init(_ record: TrainingRecord) {
+        switch record {
+        case let .comparison(comparison): self.init(comparison)
+        case let .matching(attempt): self.init(attempt)
+        case let .rhythmComparison(rhythm): self.init(rhythm)
+        case let .rhythmMatching(rhythm): self.init(rhythm)
+        }
+    }
+
+    /// The record to store, timed at its millisecond.
+    public var trainingRecord: TrainingRecord {
+        let date = Date(timeIntervalSince1970: Double(timestamp.millisecondsSince1970) / 1000)
+        switch fields {
+        case let .comparison(note1, note2, offset, isCorrect):
+            return .comparison(CompletedComparison(
+                note1: note1, note2: note2, note2CentOffset: offset, isCorrect: isCorrect, timestamp: date,
+                discipline: discipline, interval: interval, tuningSystem: tuningSystem))
+        case let .pitchMatching(note, initialOffset, error):
+            return .matching(CompletedPitchMatching(
+                referenceNote: note, initialCentOffset: initialOffset, userCentError: error, timestamp: date,
+                discipline: discipline, interval: interval, tuningSystem: tuningSystem, sungOctave: sungOctave))
+        case let .rhythmComparison(tempo, offsetPercent, isCorrect):
+            return .rhythmComparison(CompletedRhythmComparison(tempo: tempo, offsetPercent: offsetPercent, isCorrect: isCorrect, timestamp: date))
+        case let .rhythmMatching(tempo, mean, sd, hitRate, positions):
+            return .rhythmMatching(CompletedRhythmMatching(
+                tempo: tempo, meanOffsetMs: mean, offsetSDMs: sd, hitRate: hitRate, meanOffsetMsByPosition: positions, timestamp: date))
+        }
     }
 
     /// The table the record is stored in.

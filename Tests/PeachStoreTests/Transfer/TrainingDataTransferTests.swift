@@ -33,14 +33,7 @@ struct TrainingDataTransferTests {
     /// Every stored record, as transfer records, oldest first.
     static func stored(_ database: PeachDatabase) async throws -> [TransferRecord] {
         let store = SQLiteTrainingDataStore(database: database)
-        let all = try await store.records(nil, limit: .max).map { record -> TransferRecord in
-            switch record {
-            case let .comparison(comparison): TransferRecord(comparison)
-            case let .matching(attempt): TransferRecord(attempt)
-            case let .rhythmComparison(rhythm): TransferRecord(rhythm)
-            case let .rhythmMatching(rhythm): TransferRecord(rhythm)
-            }
-        }
+        let all = try await store.records(nil, limit: .max).map(TransferRecord.init)
         return all.sorted { ($0.timestamp, $0.table) < ($1.timestamp, $1.table) }
     }
 

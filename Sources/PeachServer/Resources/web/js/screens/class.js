@@ -2,8 +2,7 @@ import { api } from '../api.js';
 import { t } from '../i18n.js';
 import { formatCents, formatCount, formatDate } from '../format.js';
 import { refusalText } from './sign-in.js';
-
-const TREND_ARROWS = { improving: '↘', stable: '→', declining: '↗' };
+import { trendText } from './profile.js';
 
 /** The student's fitted threshold as their own Profile states it; an interval open above says "at least". */
 function thresholdText(fit) {
@@ -37,7 +36,7 @@ export function classScreen({ navigate }) {
     name.append(open);
     const cells = [
       thresholdText(student.threshold),
-      student.trend ? `${TREND_ARROWS[student.trend]} ${t(`profile.trend.${student.trend}`)}` : t('profile.trend.unknown'),
+      trendText(student.trend),
       formatCount(student.trials),
       student.lastActivity ? formatDate(student.lastActivity, true) : t('classes.never'),
     ].map((text) => {

@@ -8,7 +8,7 @@ import { attachTimelineChart } from '../timeline-chart.js';
 const TREND_ARROWS = { improving: '↘', stable: '→', declining: '↗' };
 
 /** Until both halves of the recent answers can be compared the trend says so, not a guess. */
-function trendText(trend) {
+export function trendText(trend) {
   return trend ? `${TREND_ARROWS[trend]} ${t(`profile.trend.${trend}`)}` : t('profile.trend.unknown');
 }
 

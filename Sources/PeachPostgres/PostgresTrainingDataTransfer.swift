@@ -1,0 +1,80 @@
+import Foundation
+import PeachCore
+import PeachStore
+import PostgresNIO
+
+/// One user's records to and from CSV files on PostgreSQL: the same file (`ExportFile`) and the
+/// same merge rule as the SQLite file's (`TransferRecord` equality). An import is one transaction:
+/// all or nothing, and other users' answers go on meanwhile (PostgreSQL's rows, not a file lock).
+public struct PostgresTrainingDataTransfer: TrainingDataTransferring {
+    let store: PostgresTrainingDataStore
+
+    public init(store: PostgresTrainingDataStore) { self.store = store }
+
+    /// The order of the record kinds among records of the same millisecond, as the SQLite export has it.
+    private static let kinds: [Discipline.Kind] = [.comparison, .matching, .rhythmComparison, .rhythmMatching]
+
+    public func exportCSV(to path: String) async throws(DataStoreError) -> Int {
+        let records = try await stored()
+        return try ExportFile.write(to: path) { each in for record in records { try each(record) } }
+    }
+
+    public func importRecords(
+        _ parsed: ParsedTrainingData, mode: ImportMode, progress: @escaping @Sendable (Double) -> Void
+    ) async throws(DataStoreError) -> ImportSummary {
+        let before = mode == .merge ? Set(try await stored()) : []
+        let user = store.user, logger = store.database.logger, records = parsed.records
+        let counts = try await store.database.transaction { connection in
+            if mode == .replace {
+                for table in PostgresRecordTable.all.map(\.name) + ["answer_key", "open_trial"] {
+                    try await connection.query(PostgresQuery(unsafeSQL: "DELETE FROM \(table) WHERE user_id = \(user.rawValue)"), logger: logger)
+                }
+            }
+            var counts = Counts()
+            var seen = before
+            for (index, record) in records.enumerated() {
+                if index % 4096 == 0 { progress(Double(index) / Double(max(records.count, 1))) }
+                // A merge skips what is stored, and what this file already brought.
+                if mode == .merge, !seen.insert(record).inserted {
+                    counts.duplicates += 1
+                    continue
+                }
+                let training = record.trainingRecord
+                _ = try await PostgresRecordTable(training.discipline.kind).insert(training, of: user, connection, logger: logger)
+                counts.add(record)
+            }
+            try await store.advanceRevision(connection, logger: logger)
+            return counts
+        }
+        progress(1)
+        return ImportSummary(
+            format: parsed.format, mode: mode, comparisons: counts.comparisons, pitchMatchings: counts.pitchMatchings,
+            rhythmRecords: counts.rhythmRecords, duplicatesSkipped: counts.duplicates, skipped: parsed.skipped,
+            byDiscipline: counts.byDiscipline)
+    }
+
+    private struct Counts: Sendable {
+        var comparisons = 0, pitchMatchings = 0, rhythmRecords = 0, duplicates = 0
+        var byDiscipline: [Discipline: Int] = [:]
+
+        mutating func add(_ record: TransferRecord) {
+            byDiscipline[record.discipline, default: 0] += 1
+            switch record.fields {
+            case .comparison: comparisons += 1
+            case .pitchMatching: pitchMatchings += 1
+            case .rhythmComparison, .rhythmMatching: rhythmRecords += 1
+            }
+        }
+    }
+
+    /// The user's records, oldest first: by millisecond, then kind, then as each kind was stored.
+    private func stored() async throws(DataStoreError) -> [TransferRecord] {
+        var all: [(record: TransferRecord, kind: Int, position: Int)] = []
+        for (kind, recordKind) in Self.kinds.enumerated() {
+            let records = try await store.replay(recordKind, into: [TrainingRecord]()) { $0.append($1) }
+            all += records.enumerated().map { (TransferRecord($0.element), kind, $0.offset) }
+        }
+        all.sort { ($0.record.timestamp, $0.kind, $0.position) < ($1.record.timestamp, $1.kind, $1.position) }
+        return all.map(\.record)
+    }
+}
