@@ -7,6 +7,8 @@ import PeachCore
 struct ClassDistributionChart {
     let classroom: Classroom
     let students: [StudentSummary]
+    /// Its words in German (`?lang=de`), as the Profile's chart has them; English otherwise.
+    var german = false
 
     static let width = 640.0
     static let rowHeight = 22.0
@@ -19,8 +21,11 @@ struct ClassDistributionChart {
         let unplaced = students.filter { $0.threshold == nil }
         let plotHeight = Double(max(placed.count, 1)) * Self.rowHeight
         let height = Self.top + plotHeight + Self.bottom + (unplaced.isEmpty ? 0 : 20)
-        let summary = "Thresholds of \(placed.count) of \(students.count) students in \(classroom.name)"
-            + (placed.isEmpty ? "" : ", from \(Self.cents(placed.first!.threshold!.threshold.rawValue)) to \(Self.cents(placed.last!.threshold!.threshold.rawValue))")
+        let summary = (german
+            ? "Schwellen von \(placed.count) der \(students.count) Schüler:innen in \(classroom.name)"
+            : "Thresholds of \(placed.count) of \(students.count) students in \(classroom.name)")
+            + (placed.isEmpty ? "" : (german ? ", von " : ", from ") + Self.cents(placed.first!.threshold!.threshold.rawValue)
+                + (german ? " bis " : " to ") + Self.cents(placed.last!.threshold!.threshold.rawValue))
         var out = """
             <svg xmlns="http://www.w3.org/2000/svg" class="class-distribution" viewBox="0 0 \(Int(Self.width)) \(Int(height))" role="img" aria-label="\(Self.escaped(summary))">
             <title>\(Self.escaped(summary))</title>
@@ -33,7 +38,7 @@ struct ClassDistributionChart {
             out += #"<line class="grid" x1="\#(f(x))" y1="\#(f(Self.top - 6))" x2="\#(f(x))" y2="\#(f(bottomY))"/>"#
             out += #"<text x="\#(f(x))" y="\#(f(bottomY + 16))" text-anchor="middle">\#(Self.cents(tick))</text>"#
         }
-        out += #"<text x="\#(f(Self.left))" y="16">Threshold (cents, 95 % interval)</text>"#
+        out += #"<text x="\#(f(Self.left))" y="16">\#(german ? "Schwelle (Cent, 95-%-Intervall)" : "Threshold (cents, 95 % interval)")</text>"#
         for (row, student) in placed.enumerated() {
             let estimate = student.threshold!
             let y = Self.top + (Double(row) + 0.5) * Self.rowHeight
@@ -43,7 +48,7 @@ struct ClassDistributionChart {
         }
         if !unplaced.isEmpty {
             let names = unplaced.map(\.account.name.rawValue).joined(separator: ", ")
-            out += #"<text x="8" y="\#(f(bottomY + 36))">Not enough data yet: \#(Self.escaped(names))</text>"#
+            out += #"<text x="8" y="\#(f(bottomY + 36))">\#(german ? "Noch zu wenige Daten" : "Not enough data yet"): \#(Self.escaped(names))</text>"#
         }
         return out + "</svg>\n"
     }

@@ -37,11 +37,16 @@ struct ClassroomRoutes {
                 id: classroom.id, name: classroom.name, invitation: classroom.invitation.rawValue,
                 students: students.map(StudentSummaryResponse.init))
         }
-        api.get("classes/:id/distribution.svg") { _, context -> Response in
+        api.get("classes/:id/distribution.svg") { request, context -> Response in
+            let language = request.uri.queryParameters["lang"].map(String.init) ?? "en"
+            guard ChartOptions.languages.contains(language) else {
+                throw HTTPError(.badRequest, message: "lang must be one of \(ChartOptions.languages.joined(separator: ", ")), got '\(language)'")
+            }
             let (classroom, students) = try await summaries(context)
+            let chart = ClassDistributionChart(classroom: classroom, students: students, german: language == "de")
             return Response(
                 status: .ok, headers: [.contentType: "image/svg+xml; charset=utf-8"],
-                body: ResponseBody(byteBuffer: ByteBuffer(string: ClassDistributionChart(classroom: classroom, students: students).svg)))
+                body: ResponseBody(byteBuffer: ByteBuffer(string: chart.svg)))
         }
         api.get("classes/:id/summary.csv") { _, context -> Response in
             let (classroom, students) = try await summaries(context)

@@ -101,7 +101,7 @@ export const api = {
   classes: () => request('GET', 'classes'),
   createClass: (name) => request('POST', 'classes', { name }),
   classDetail: (id) => request('GET', `classes/${encodeURIComponent(id)}`),
-  classChartURL: (id) => `/api/classes/${encodeURIComponent(id)}/distribution.svg`,
+  classChartURL: (id, lang) => `/api/classes/${encodeURIComponent(id)}/distribution.svg?lang=${encodeURIComponent(lang)}`,
   classSummaryURL: (id) => `/api/classes/${encodeURIComponent(id)}/summary.csv`,
   /** A student's profile, read-only, through a class the teacher teaches: the same routes as one's own. */
   studentProfile: (classId, studentId) =>

@@ -1,5 +1,5 @@
 import { api } from '../api.js';
-import { t } from '../i18n.js';
+import { language, t } from '../i18n.js';
 import { formatCents, formatCount, formatDate } from '../format.js';
 import { refusalText } from './sign-in.js';
 import { trendText } from './profile.js';
@@ -63,7 +63,7 @@ export function classScreen({ navigate }) {
       body.replaceChildren(...detail.students.map((student) => row(classId, student)));
       const placed = detail.students.filter((student) => student.threshold).length;
       chart.alt = t('classes.chartAlt', { placed: formatCount(placed), count: formatCount(detail.students.length) });
-      chart.src = `${api.classChartURL(classId)}?shown=${id}`;
+      chart.src = `${api.classChartURL(classId, language())}&shown=${id}`;
       document.getElementById('class-csv').href = api.classSummaryURL(classId);
     } catch (error) {
       if (id !== shown) return;
