@@ -35,36 +35,79 @@ struct PostgresRecordTable {
 
     /// Inserts `record` as `user`'s; returns its id.
     func insert(_ record: TrainingRecord, of user: UserID, _ connection: PostgresConnection, logger: Logger) async throws -> Int64 {
-        let labels = RecordLabels(record).tuple
-        let query: PostgresQuery = switch record {
-        case let .comparison(c):
-            """
-            INSERT INTO comparison (user_id, \(unescaped: selection)) VALUES (\(user.rawValue), 
-                \(Int16(c.note1.rawValue)), \(Int16(c.note2.rawValue)), \(c.note2CentOffset.rawValue), \(c.isCorrect),
-                \(c.timestamp), \(labels.0), \(labels.1), \(labels.2), \(labels.3)) RETURNING id
-            """
-        case let .matching(m):
-            """
-            INSERT INTO pitch_matching (user_id, \(unescaped: selection)) VALUES (\(user.rawValue), 
-                \(Int16(m.referenceNote.rawValue)), \(m.initialCentOffset.rawValue), \(m.userCentError.rawValue), \(m.sungOctave),
-                \(m.timestamp), \(labels.0), \(labels.1), \(labels.2), \(labels.3)) RETURNING id
-            """
-        case let .rhythmComparison(r):
-            """
-            INSERT INTO rhythm_comparison (user_id, \(unescaped: selection)) VALUES (\(user.rawValue), 
-                \(Int16(r.tempo.rawValue)), \(r.offsetPercent), \(r.isCorrect),
-                \(r.timestamp), \(labels.0), \(labels.1), \(labels.2), \(labels.3)) RETURNING id
-            """
-        case let .rhythmMatching(r):
-            """
-            INSERT INTO rhythm_matching (user_id, \(unescaped: selection)) VALUES (\(user.rawValue), 
-                \(Int16(r.tempo.rawValue)), \(r.meanOffsetMs), \(r.offsetSDMs), \(r.hitRate),
-                \(r.meanOffsetMsByPosition[0]), \(r.meanOffsetMsByPosition[1]), \(r.meanOffsetMsByPosition[2]), \(r.meanOffsetMsByPosition[3]),
-                \(r.timestamp), \(labels.0), \(labels.1), \(labels.2), \(labels.3)) RETURNING id
-            """
-        }
+        var binds = PostgresBindings(capacity: columnCount + 1)
+        Self.bind(record, of: user, into: &binds)
+        let query = PostgresQuery(unsafeSQL: "INSERT INTO \(name) (user_id, \(selection)) VALUES \(placeholders(rows: 1)) RETURNING id", binds: binds)
         for try await id in try await connection.query(query, logger: logger).decode(Int64.self) { return id }
         throw DataStoreError.saveFailed("the insert returned no id")
+    }
+
+    /// Inserts `records` (all of this table's kind) as `user`'s, many rows to a statement: an import
+    /// would otherwise wait for a round trip per record (measured: 110,000 records in 27 s).
+    func insert(_ records: some Collection<TrainingRecord>, of user: UserID, _ connection: PostgresConnection, logger: Logger) async throws {
+        // PostgreSQL takes at most 65,535 parameters a statement.
+        let rowsPerStatement = 65_535 / (columnCount + 1)
+        var pending = records[...]
+        while !pending.isEmpty {
+            let rows = pending.prefix(rowsPerStatement)
+            pending = pending.dropFirst(rows.count)
+            var binds = PostgresBindings(capacity: rows.count * (columnCount + 1))
+            for record in rows { Self.bind(record, of: user, into: &binds) }
+            try await connection.query(
+                PostgresQuery(unsafeSQL: "INSERT INTO \(name) (user_id, \(selection)) VALUES \(placeholders(rows: rows.count))", binds: binds),
+                logger: logger)
+        }
+    }
+
+    /// The columns `selection` names.
+    private var columnCount: Int {
+        let fields = switch kind {
+        case .comparison, .matching: 4
+        case .rhythmComparison: 3
+        case .rhythmMatching: 8
+        }
+        return fields + 5
+    }
+
+    /// `($1, $2, …), ($n, …)`: `rows` rows of the user and the `selection` columns.
+    private func placeholders(rows: Int) -> String {
+        let width = columnCount + 1
+        return (0..<rows).map { row in
+            "(" + (1...width).map { "$\(row * width + $0)" }.joined(separator: ", ") + ")"
+        }.joined(separator: ", ")
+    }
+
+    /// The user, then the record's values in `selection`'s order.
+    private static func bind(_ record: TrainingRecord, of user: UserID, into binds: inout PostgresBindings) {
+        binds.append(user.rawValue)
+        switch record {
+        case let .comparison(c):
+            binds.append(Int16(c.note1.rawValue))
+            binds.append(Int16(c.note2.rawValue))
+            binds.append(c.note2CentOffset.rawValue)
+            binds.append(c.isCorrect)
+        case let .matching(m):
+            binds.append(Int16(m.referenceNote.rawValue))
+            binds.append(m.initialCentOffset.rawValue)
+            binds.append(m.userCentError.rawValue)
+            binds.append(m.sungOctave)
+        case let .rhythmComparison(r):
+            binds.append(Int16(r.tempo.rawValue))
+            binds.append(r.offsetPercent)
+            binds.append(r.isCorrect)
+        case let .rhythmMatching(r):
+            binds.append(Int16(r.tempo.rawValue))
+            binds.append(r.meanOffsetMs)
+            binds.append(r.offsetSDMs)
+            binds.append(r.hitRate)
+            for position in r.meanOffsetMsByPosition { binds.append(position) }
+        }
+        let labels = RecordLabels(record).tuple
+        binds.append(record.timestamp)
+        binds.append(labels.0)
+        binds.append(labels.1)
+        binds.append(labels.2)
+        binds.append(labels.3)
     }
 
     /// One row selected with `selection`.

@@ -32,16 +32,21 @@ public struct PostgresTrainingDataTransfer: TrainingDataTransferring {
             }
             var counts = Counts()
             var seen = before
-            for (index, record) in records.enumerated() {
-                if index % 4096 == 0 { progress(Double(index) / Double(max(records.count, 1))) }
+            var byKind: [Discipline.Kind: [TrainingRecord]] = [:]
+            for record in records {
                 // A merge skips what is stored, and what this file already brought.
                 if mode == .merge, !seen.insert(record).inserted {
                     counts.duplicates += 1
                     continue
                 }
-                let training = record.trainingRecord
-                _ = try await PostgresRecordTable(training.discipline.kind).insert(training, of: user, connection, logger: logger)
+                byKind[record.discipline.kind, default: []].append(record.trainingRecord)
                 counts.add(record)
+            }
+            var written = 0
+            for (kind, kept) in byKind {
+                try await PostgresRecordTable(kind).insert(kept, of: user, connection, logger: logger)
+                written += kept.count
+                progress(Double(written) / Double(max(records.count, 1)))
             }
             try await store.advanceRevision(connection, logger: logger)
             return counts

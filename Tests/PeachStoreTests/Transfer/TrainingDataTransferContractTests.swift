@@ -99,6 +99,24 @@ struct TrainingDataTransferContractTests {
         #expect(try await harness.store.recordCount() == Self.records.count)
     }
 
+    /// More records than one statement (PostgreSQL) or one chunk (SQLite) takes: every one lands, in order.
+    @Test(arguments: Backend.allCases)
+    func aLargeImportLandsWholeAndInOrder(backend: Backend) async throws {
+        let directory = TemporaryDirectory()
+        let path = directory.url.appendingPathComponent("large.csv").path
+        let count = try ExportFile.write(to: path) { each in
+            for index in 0..<10_000 {
+                try each(TransferRecord(TrainingDataTransferTests.comparison(
+                    Double(index % 97) / 4, at: 1_800_000_000_000 + Int64(index) * 250, correct: index % 3 > 0)))
+            }
+        }
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let harness = try await Harness.make(backend)
+        let summary = try await harness.transfer.importRecords(try Self.parsed(text), mode: .merge)
+        #expect(summary.imported == count && count == 10_000)
+        #expect(try await Self.export(harness.transfer).text == text)
+    }
+
     @Test func onPostgreSQLAUsersTransferNeverTouchesAnotherUsersRecords() async throws {
         let harness = try await Harness.make(.postgres, others: 1)
         let neighbour = harness.neighbours[0]

@@ -74,11 +74,20 @@ export function accountScreen({ account, signedOut }) {
     signedOut();
   });
 
+  function showWho() {
+    const user = account().user;
+    document.getElementById('account-who').textContent = t(user?.teacher ? 'account.whoTeacher' : 'account.who', { name: user?.name ?? '' });
+  }
+  document.addEventListener('languagechange', () => {
+    if (element.hidden) return;
+    showWho();
+    showClasses();
+  });
+
   return {
     element,
     show() {
-      const user = account().user;
-      document.getElementById('account-who').textContent = t(user?.teacher ? 'account.whoTeacher' : 'account.who', { name: user?.name ?? '' });
+      showWho();
       joinStatus.textContent = '';
       passwordStatus.textContent = '';
       showClasses();

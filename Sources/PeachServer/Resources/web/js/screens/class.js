@@ -72,10 +72,17 @@ export function classScreen({ navigate }) {
     }
   }
 
+  let current = null;
+  // The rows are written in the language of the moment: a change (the settings arrive) rewrites them.
+  document.addEventListener('languagechange', () => { if (!element.hidden && current) load(current); });
+
   return {
     element,
     /** `classId`: the class the route names. */
-    show(classId) { load(classId); },
+    show(classId) {
+      current = classId;
+      load(classId);
+    },
     hide() { shown += 1; },
     /** A student's name in the class shown last, or nothing when the page opened straight on them. */
     studentName: (studentId) => names.get(String(studentId)),

@@ -49,6 +49,8 @@ export function classesScreen() {
     showClasses();
   });
 
+  document.addEventListener('languagechange', () => { if (!element.hidden) showClasses(); });
+
   return {
     element,
     show() {

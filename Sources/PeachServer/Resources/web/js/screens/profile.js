@@ -205,10 +205,18 @@ export function profileScreen() {
     resizeTimer = setTimeout(() => loadChart(generation), 150);
   });
 
+  let shownStudent = null;
+  /** A student's name in the title: no table key fills it, so a language change writes it again. */
+  function showStudentTitle() {
+    if (shownStudent) $('profile-title').textContent = t('classes.studentProfile', { name: shownStudent.name });
+  }
+  document.addEventListener('languagechange', showStudentTitle);
+
   return {
     element,
     /** `student`: `{ classId, studentId, name }` for a student's profile seen by their teacher. */
     show(student) {
+      shownStudent = student;
       source = student ? api.studentProfile(student.classId, student.studentId) : api;
       const back = element.querySelector('.back');
       back.href = student ? `#/classes/${student.classId}` : '#/';

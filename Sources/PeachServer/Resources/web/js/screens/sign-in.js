@@ -1,9 +1,8 @@
 import { api } from '../api.js';
 import { t } from '../i18n.js';
 
-/** What a refusal says to the user: the server's own message (it owns the rules), or the wait. */
+/** What a refusal says to the user: the server's own message (it owns the rules, and says how long to wait). */
 export function refusalText(error) {
-  if (error.status === 429) return t('account.throttled', { message: error.message });
   return error.status ? error.message : t('account.unreachable');
 }
 
