@@ -22,7 +22,7 @@ struct Export: AsyncParsableCommand {
 
     func run() async throws {
         // Exporting must not create an empty database where none was.
-        if storage.database.url == nil, !FileManager.default.fileExists(atPath: storage.data.resolvedPath) {
+        if storage.database.url == nil, storage.user == nil, !FileManager.default.fileExists(atPath: storage.data.resolvedPath) {
             throw PeachFailure("there is no Peach database at \(storage.data.resolvedPath)")
         }
         let out = (output ?? out)!

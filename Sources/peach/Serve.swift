@@ -5,6 +5,7 @@ import PeachCore
 import PeachFluidSynth
 import PeachPostgres
 import PeachServer
+import PeachStore
 
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Serve the web app (the default command).")
@@ -38,7 +39,7 @@ struct Serve: AsyncParsableCommand {
     var publicURL: String?
 
     @Flag(inversion: .prefixedNo, help: ArgumentHelp(
-        "A class server: sign-in, each user's own data, teachers' classes. On by default with --database (PostgreSQL); --no-accounts serves one person's data there instead."))
+        "A class server: sign-in, each user's own data, teachers' classes. On by default with --database (PostgreSQL); --no-accounts serves one person's data there instead. On SQLite (--accounts without --database) the class's files live in class/ beside the --data file."))
     var accounts: Bool?
 
     /// Accounts come with PostgreSQL: a database a school runs is shared unless said otherwise.
@@ -70,18 +71,9 @@ struct Serve: AsyncParsableCommand {
             if let tls { Output.line("Certificate SHA-256 fingerprint: \(tls.fingerprint)") }
             if openBrowser { Browser.open(url) }
         }
-        if servesAccounts, let location = try storage.database.location {
-            // A class server: accounts, and each user's data in PostgreSQL.
-            let opened = try await storage.database.open(location, logger: logger)
-            let accounts = PostgresAccountStore(database: opened)
-            let spaces = UserSpaces(
-                accounts: accounts,
-                stores: { user, revision in
-                    let records = PostgresTrainingDataStore(database: opened, user: user, revision: revision)
-                    return (records, PostgresSettingsStore(records: records), PostgresTrainingDataTransfer(store: records))
-                },
-                environment: .live, logger: logger
-            ) { services in
+        if servesAccounts {
+            let (accounts, stores) = try await classStores(logger: logger)
+            let spaces = UserSpaces(accounts: accounts, stores: stores, environment: .live, logger: logger) { services in
                 services.sounds = sounds
                 services.sampler = sampler
             }
@@ -105,6 +97,28 @@ struct Serve: AsyncParsableCommand {
             sampler.warmUp(first: chosen)
         }
         try await app.runService()
+    }
+
+    /// A class server's accounts and each user's stores: in PostgreSQL with `--database`, else in
+    /// SQLite files beside the personal database (`ClassFiles`).
+    private func classStores(logger: Logger) async throws -> (any AccountStore & ClassroomStore, UserSpaces.Stores) {
+        guard let location = try storage.database.location else {
+            let accounts: SQLiteAccountStore
+            do {
+                accounts = try SQLiteAccountStore(files: ClassFiles(besidePersonalDatabase: storage.data.resolvedPath))
+            } catch {
+                throw PeachFailure(error.description)
+            }
+            return (accounts, { user, revision throws(DataStoreError) in
+                let database = try accounts.database(of: user, revision: revision)
+                return (SQLiteTrainingDataStore(database: database), SQLiteSettingsStore(database: database), TrainingDataTransfer(database: database))
+            })
+        }
+        let opened = try await storage.database.open(location, logger: logger)
+        return (PostgresAccountStore(database: opened), { user, revision in
+            let records = PostgresTrainingDataStore(database: opened, user: user, revision: revision)
+            return (records, PostgresSettingsStore(records: records), PostgresTrainingDataTransfer(store: records))
+        })
     }
 
     /// One person's Peach on PostgreSQL with `--database … --no-accounts` (their data is the personal user's),
@@ -148,9 +162,6 @@ struct Serve: AsyncParsableCommand {
     }
 
     func validate() throws {
-        if accounts == true && storage.database.url == nil {
-            throw ValidationError("--accounts needs --database postgres://…: accounts on SQLite are not built yet")
-        }
         if let publicURL, URLComponents(string: publicURL)?.host == nil || !["http", "https"].contains(URLComponents(string: publicURL)?.scheme ?? "") {
             throw ValidationError("--public-url must be an http:// or https:// address, got '\(publicURL)'")
         }

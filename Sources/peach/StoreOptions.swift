@@ -13,7 +13,7 @@ struct StoreOptions: ParsableArguments {
     @OptionGroup var database: DatabaseOption
 
     @Option(help: ArgumentHelp(
-        "On a class server's database (--database): whose records, by account name. Without it, the records of the Peach without accounts.",
+        "On a class server: whose records, by account name (in --database, else in the SQLite class files beside --data). Without it, the records of the Peach without accounts.",
         valueName: "name"))
     var user: String?
 
@@ -21,33 +21,42 @@ struct StoreOptions: ParsableArguments {
         if database.url != nil, data.path != nil {
             throw ValidationError("--data (a SQLite file) and --database (PostgreSQL) exclude each other")
         }
-        if user != nil, database.url == nil {
-            throw ValidationError("--user needs --database: a SQLite file holds one person's records")
-        }
     }
 
     /// Opened (and, on PostgreSQL, migrated), or one line saying why not.
     func open() async throws -> TrainingStores {
         guard let location = try database.location else {
-            let opened = try PeachDatabase(path: data.resolvedPath)
+            let path = try await sqlitePath()
+            let opened = try PeachDatabase(path: path)
             return TrainingStores(
                 records: SQLiteTrainingDataStore(database: opened), settings: SQLiteSettingsStore(database: opened),
                 transfer: TrainingDataTransfer(database: opened),
-                profileSnapshot: ProfileSnapshot.File(besideDatabase: data.resolvedPath), close: {})
+                profileSnapshot: ProfileSnapshot.File(besideDatabase: path), close: {})
         }
         let opened = try await database.open(location, logger: PostgresPeachDatabase.quietLogger)
-        let records = PostgresTrainingDataStore(database: opened, user: try await owner(in: opened))
+        let records = PostgresTrainingDataStore(database: opened, user: try await owner(in: PostgresAccountStore(database: opened)))
         return TrainingStores(
             records: records, settings: PostgresSettingsStore(records: records), transfer: PostgresTrainingDataTransfer(store: records),
             profileSnapshot: nil, close: { await opened.close() })
     }
 
+    /// The personal database, or with `--user` that user's own in the SQLite class files.
+    private func sqlitePath() async throws -> String {
+        guard user != nil else { return data.resolvedPath }
+        do {
+            let accounts = try SQLiteAccountStore(files: ClassFiles(besidePersonalDatabase: data.resolvedPath))
+            return accounts.files.databasePath(of: try await owner(in: accounts))
+        } catch let error as DataStoreError {
+            throw PeachFailure(error.description)
+        }
+    }
+
     /// The account `--user` names, or the personal user.
-    private func owner(in database: PostgresPeachDatabase) async throws -> UserID {
+    private func owner(in accounts: any AccountStore) async throws -> UserID {
         guard let user else { return .personal }
         guard let name = AccountName(user) else { throw PeachFailure("'\(user)' is not an account name") }
         do {
-            guard let found = try await PostgresAccountStore(database: database).account(named: name) else {
+            guard let found = try await accounts.account(named: name) else {
                 throw PeachFailure("there is no user named \(user) (peach users list shows them)")
             }
             return found.account.id

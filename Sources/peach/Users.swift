@@ -3,12 +3,13 @@ import Foundation
 import PeachCore
 import PeachPostgres
 import PeachServer
+import PeachStore
 
 /// `peach users add|list|reset-password|delete`: a class server's accounts, from the shell of the
 /// machine that runs it (teachers are made here; students sign up with a class's code).
 struct Users: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Manage the accounts of a class server (PostgreSQL).",
+        abstract: "Manage the accounts of a class server (PostgreSQL with --database, else SQLite).",
         subcommands: [Add.self, List.self, ResetPassword.self, Delete.self])
 
     struct Add: AsyncParsableCommand {
@@ -78,7 +79,7 @@ struct Users: AsyncParsableCommand {
 /// `peach classes add|list`: a teacher's classes and their invitation codes.
 struct Classes: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Manage the classes of a class server (PostgreSQL).", subcommands: [Add.self, List.self])
+        abstract: "Manage the classes of a class server (PostgreSQL with --database, else SQLite).", subcommands: [Add.self, List.self])
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Create a class for a teacher; prints its invitation code.")
@@ -116,16 +117,27 @@ struct Classes: AsyncParsableCommand {
     }
 }
 
-/// The class server's database, required: accounts live only in PostgreSQL.
+/// A class server's accounts: in PostgreSQL with `--database`, else in the SQLite class files
+/// beside `--data` (the default place when neither is given).
 struct ClassDatabaseOption: ParsableArguments {
+    @OptionGroup var data: DataOption
     @OptionGroup var database: DatabaseOption
 
     func validate() throws {
-        if database.url == nil { throw ValidationError("accounts live in PostgreSQL: give --database postgres://…") }
+        if database.url != nil, data.path != nil {
+            throw ValidationError("--data (SQLite) and --database (PostgreSQL) exclude each other")
+        }
     }
 
-    func withAccounts(_ body: (PostgresAccountStore) async throws -> Void) async throws {
-        guard let location = try database.location else { return }
+    func withAccounts(_ body: (any AccountStore & ClassroomStore) async throws -> Void) async throws {
+        guard let location = try database.location else {
+            do {
+                try await body(try SQLiteAccountStore(files: ClassFiles(besidePersonalDatabase: data.resolvedPath)))
+            } catch let error as DataStoreError {
+                throw PeachFailure(error.description)
+            }
+            return
+        }
         let opened = try await database.open(location, logger: PostgresPeachDatabase.quietLogger)
         do {
             try await body(PostgresAccountStore(database: opened))
@@ -151,7 +163,7 @@ enum AccountPassword {
 }
 
 private extension Optional where Wrapped == AccountName {
-    func asyncAccount(in accounts: PostgresAccountStore) async throws -> Account? {
+    func asyncAccount(in accounts: any AccountStore) async throws -> Account? {
         guard let name = self else { return nil }
         return try await accounts.account(named: name)?.account
     }

@@ -9,8 +9,8 @@ import PeachStore
 /// revision in the database is checked, and a view behind it (another instance stored an answer)
 /// is rebuilt. Instances therefore never disagree, and any of them may serve any request.
 public actor UserSpaces {
-    /// The stores of one user; each write tells `revision`.
-    public typealias Stores = @Sendable (UserID, KnownRevision) -> (
+    /// The stores of one user, opened; each write tells `revision`.
+    public typealias Stores = @Sendable (UserID, KnownRevision) throws(DataStoreError) -> (
         records: any TrainingDataStore & TrainingHistory & OpenTrialStore, settings: any SettingsStore,
         transfer: any TrainingDataTransferring)
 
@@ -53,7 +53,7 @@ public actor UserSpaces {
         lastUse[user] = clock
         if let space = spaces[user], space.revision.isCurrent(revision) { return space }
         let known = KnownRevision(revision)
-        let (records, settings, transfer) = stores(user, known)
+        let (records, settings, transfer) = try stores(user, known)
         var services = try await PeachServices.make(
             store: records, settingsStore: settings, transfer: transfer, environment: environment, logger: logger)
         configure(&services)
@@ -84,7 +84,7 @@ public actor UserSpaces {
                     if index >= Self.summariesAtOnce, let done = try await group.next() { read.append(done) }
                     let revision = revisions[account.id]!
                     group.addTask {
-                        (revision, try await StudentSummary(account, store: stores(account.id, KnownRevision(revision)).records))
+                        (revision, try await StudentSummary(account, store: try stores(account.id, KnownRevision(revision)).records))
                     }
                 }
                 for try await done in group { read.append(done) }

@@ -1,0 +1,312 @@
+import Foundation
+import GRDB
+import PeachCore
+
+/// Accounts, sessions, failed sign-ins and classes of a class server on SQLite, in
+/// `class/accounts.sqlite`; each user's records in their own database (`ClassFiles`). Deleting an
+/// account deletes its row and, through the schema's cascades, its sessions, memberships and the
+/// classes it teaches in one transaction; the user's database goes right after. A crash between
+/// the two leaves a file no account reaches (ids are never handed out again), removed when the
+/// store next opens.
+public struct SQLiteAccountStore: AccountStore, ClassroomStore {
+    let writer: DatabasePool
+    public let files: ClassFiles
+    let revisions = UserRevisions()
+
+    /// Opens (creating if needed) the accounts database of `files` and brings its schema up to date.
+    public init(files: ClassFiles) throws(DataStoreError) {
+        self.files = files
+        do {
+            try FileManager.default.createDirectory(at: files.directory, withIntermediateDirectories: true)
+            var configuration = Configuration()
+            configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+            configuration.busyMode = .timeout(5)
+            writer = try DatabasePool(path: files.accountsPath, configuration: configuration)
+            try Self.migrator.migrate(writer)
+            let accounts = Set(try writer.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM user") })
+            for user in files.usersWithFiles() where !accounts.contains(user.rawValue) { try files.removeFiles(of: user) }
+        } catch let error as DataStoreError {
+            throw error
+        } catch {
+            throw .openFailed(path: files.accountsPath, reason: String(describing: error))
+        }
+    }
+
+    /// Every schema version of the accounts database. Never edit a registered migration; add a new one.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1-accounts") { db in
+            // AUTOINCREMENT: a deleted account's id, and so its directory, is never anyone else's.
+            try db.execute(sql: """
+                CREATE TABLE user (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL UNIQUE, passwordHash TEXT NOT NULL,
+                    isTeacher BOOLEAN NOT NULL DEFAULT 0, createdAt DOUBLE NOT NULL);
+                CREATE TABLE session (
+                    tokenHash BLOB PRIMARY KEY, userID INTEGER NOT NULL REFERENCES user (id) ON DELETE CASCADE,
+                    expiresAt DOUBLE NOT NULL);
+                CREATE INDEX session_user ON session (userID);
+                CREATE TABLE signInFailure (name TEXT NOT NULL, address TEXT NOT NULL, at DOUBLE NOT NULL);
+                CREATE INDEX signInFailure_name ON signInFailure (name, at);
+                CREATE INDEX signInFailure_address ON signInFailure (address, at);
+                CREATE TABLE classroom (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL,
+                    teacherID INTEGER NOT NULL REFERENCES user (id) ON DELETE CASCADE, invitation TEXT NOT NULL UNIQUE);
+                CREATE INDEX classroom_teacher ON classroom (teacherID);
+                CREATE TABLE classroomMember (
+                    classroomID INTEGER NOT NULL REFERENCES classroom (id) ON DELETE CASCADE,
+                    userID INTEGER NOT NULL REFERENCES user (id) ON DELETE CASCADE,
+                    PRIMARY KEY (classroomID, userID));
+                CREATE INDEX classroomMember_user ON classroomMember (userID);
+                """)
+        }
+        return migrator
+    }
+
+    // MARK: A user's database
+
+    /// The user's own database, opened (and created on first use). With `revision`, each commit
+    /// that changes it moves the user's revision on and tells `revision`, so that a cached view
+    /// stays current through its own writes.
+    public func database(of user: UserID, revision: KnownRevision?) throws(DataStoreError) -> PeachDatabase {
+        let database = try PeachDatabase(path: files.databasePath(of: user))
+        if let revision {
+            database.writer.add(
+                transactionObserver: RevisionObserver(user: user, revisions: revisions, known: revision), extent: .databaseLifetime)
+        }
+        return database
+    }
+
+    // MARK: Accounts
+
+    public func createAccount(_ name: AccountName, passwordHash: String, isTeacher: Bool) async throws(DataStoreError) -> Account? {
+        try await write { db in try Self.insertAccount(name, passwordHash: passwordHash, isTeacher: isTeacher, db) }
+    }
+
+    public func createStudent(_ name: AccountName, passwordHash: String, joining invitation: InvitationCode) async throws(DataStoreError) -> SignUpOutcome {
+        try await write { db in
+            guard let classroom = try Int64.fetchOne(db, sql: "SELECT id FROM classroom WHERE invitation = ?", arguments: [invitation.rawValue])
+            else { return .unknownInvitation }
+            guard let account = try Self.insertAccount(name, passwordHash: passwordHash, isTeacher: false, db) else { return .nameTaken }
+            try db.execute(
+                sql: "INSERT INTO classroomMember (classroomID, userID) VALUES (?, ?)", arguments: [classroom, account.id.rawValue])
+            return .created(account)
+        }
+    }
+
+    private static func insertAccount(_ name: AccountName, passwordHash: String, isTeacher: Bool, _ db: Database) throws -> Account? {
+        try db.execute(
+            sql: "INSERT INTO user (name, passwordHash, isTeacher, createdAt) VALUES (?, ?, ?, ?) ON CONFLICT (name) DO NOTHING",
+            arguments: [name.rawValue, passwordHash, isTeacher, Date().timeIntervalSince1970])
+        guard db.changesCount == 1 else { return nil }
+        return Account(id: UserID(rawValue: db.lastInsertedRowID), name: name, isTeacher: isTeacher)
+    }
+
+    public func account(named name: AccountName) async throws(DataStoreError) -> (account: Account, passwordHash: String)? {
+        try await fetchAccount("WHERE name = ?", [name.rawValue])
+    }
+
+    public func account(_ id: UserID) async throws(DataStoreError) -> (account: Account, passwordHash: String)? {
+        try await fetchAccount("WHERE id = ?", [id.rawValue])
+    }
+
+    public func accounts() async throws(DataStoreError) -> [Account] {
+        try await read { db in
+            try Row.fetchAll(db, sql: "SELECT id, name, isTeacher FROM user ORDER BY name").map(Self.account)
+        }
+    }
+
+    public func setPasswordHash(_ hash: String, of id: UserID, keeping session: Data?) async throws(DataStoreError) {
+        try await write { db in
+            try db.execute(sql: "UPDATE user SET passwordHash = ? WHERE id = ?", arguments: [hash, id.rawValue])
+            try db.execute(
+                sql: "DELETE FROM session WHERE userID = ? AND tokenHash <> ?", arguments: [id.rawValue, session ?? Data()])
+        }
+    }
+
+    public func deleteAccount(_ id: UserID) async throws(DataStoreError) -> Bool {
+        guard id != .personal else { return false }
+        let deleted = try await write { db in
+            try db.execute(sql: "DELETE FROM user WHERE id = ?", arguments: [id.rawValue])
+            return db.changesCount == 1
+        }
+        guard deleted else { return false }
+        do {
+            try files.removeFiles(of: id)
+        } catch {
+            throw .saveFailed("the account is deleted, its data is not yet (removed when Peach next starts): \(error)")
+        }
+        return true
+    }
+
+    // MARK: Sessions
+
+    public func createSession(tokenHash: Data, of id: UserID, expires: Date) async throws(DataStoreError) {
+        try await write { db in
+            // Expired sessions of the same account go on the way.
+            try db.execute(
+                sql: "DELETE FROM session WHERE userID = ? AND expiresAt < ?", arguments: [id.rawValue, Date().timeIntervalSince1970])
+            try db.execute(
+                sql: "INSERT INTO session (tokenHash, userID, expiresAt) VALUES (?, ?, ?)",
+                arguments: [tokenHash, id.rawValue, expires.timeIntervalSince1970])
+        }
+    }
+
+    public func account(session tokenHash: Data, now: Date) async throws(DataStoreError) -> Account? {
+        try await read { db in
+            try Row.fetchOne(db, sql: """
+                SELECT u.id, u.name, u.isTeacher FROM session s JOIN user u ON u.id = s.userID
+                WHERE s.tokenHash = ? AND s.expiresAt > ?
+                """, arguments: [tokenHash, now.timeIntervalSince1970]).map(Self.account)
+        }
+    }
+
+    public func deleteSession(tokenHash: Data) async throws(DataStoreError) {
+        try await write { db in try db.execute(sql: "DELETE FROM session WHERE tokenHash = ?", arguments: [tokenHash]) }
+    }
+
+    // MARK: Failed sign-ins
+
+    public func recordFailedSignIn(name: String, address: String, at: Date) async throws(DataStoreError) {
+        try await write { db in
+            try db.execute(
+                sql: "INSERT INTO signInFailure (name, address, at) VALUES (?, ?, ?)", arguments: [name, address, at.timeIntervalSince1970])
+        }
+    }
+
+    public func failedSignIns(name: String, address: String, since: Date) async throws(DataStoreError) -> (name: SignInThrottle.Failures, address: SignInThrottle.Failures) {
+        try await read { db in
+            func failures(_ column: String, _ value: String) throws -> SignInThrottle.Failures {
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT count(*), max(at) FROM signInFailure WHERE \(column) = ? AND at > ?",
+                    arguments: [value, since.timeIntervalSince1970])
+                let latest: Double? = row?[1]
+                return SignInThrottle.Failures(count: row?[0] ?? 0, latest: latest.map(Date.init(timeIntervalSince1970:)))
+            }
+            return (try failures("name", name), try failures("address", address))
+        }
+    }
+
+    public func clearFailedSignIns(name: String) async throws(DataStoreError) {
+        try await write { db in try db.execute(sql: "DELETE FROM signInFailure WHERE name = ?", arguments: [name]) }
+    }
+
+    public func revision(of id: UserID) async throws(DataStoreError) -> Int64 {
+        revisions.current(id)
+    }
+
+    public func revisions(of ids: [UserID]) async throws(DataStoreError) -> [UserID: Int64] {
+        let existing = try await read { db in
+            try Int64.fetchSet(db, sql: "SELECT id FROM user WHERE id IN (\(ids.map { String($0.rawValue) }.joined(separator: ",")))")
+        }
+        return Dictionary(uniqueKeysWithValues: existing.map { (UserID(rawValue: $0), revisions.current(UserID(rawValue: $0))) })
+    }
+
+    // MARK: Classes
+
+    private static let classroomSelection = """
+        SELECT c.id, c.name, c.invitation, t.id, t.name, t.isTeacher,
+            (SELECT count(*) FROM classroomMember m WHERE m.classroomID = c.id)
+        FROM classroom c JOIN user t ON t.id = c.teacherID
+        """
+
+    public func createClassroom(named name: String, teacher: UserID, invitation: InvitationCode) async throws(DataStoreError) -> Classroom {
+        let id = try await write { db in
+            try db.execute(
+                sql: "INSERT INTO classroom (name, teacherID, invitation) VALUES (?, ?, ?)",
+                arguments: [name, teacher.rawValue, invitation.rawValue])
+            return db.lastInsertedRowID
+        }
+        guard let classroom = try await classroom(id, taughtBy: teacher) else { throw .saveFailed("the new class was not found") }
+        return classroom
+    }
+
+    public func classrooms(taughtBy teacher: UserID) async throws(DataStoreError) -> [Classroom] {
+        try await classrooms("WHERE c.teacherID = ? ORDER BY c.name, c.id", [teacher.rawValue])
+    }
+
+    public func classroom(_ id: Int64, taughtBy teacher: UserID) async throws(DataStoreError) -> Classroom? {
+        try await classrooms("WHERE c.id = ? AND c.teacherID = ?", [id, teacher.rawValue]).first
+    }
+
+    public func students(of classroom: Int64) async throws(DataStoreError) -> [Account] {
+        try await read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT u.id, u.name, u.isTeacher FROM classroomMember m JOIN user u ON u.id = m.userID
+                WHERE m.classroomID = ? ORDER BY u.name
+                """, arguments: [classroom]).map(Self.account)
+        }
+    }
+
+    public func classrooms(of student: UserID) async throws(DataStoreError) -> [Classroom] {
+        try await classrooms(
+            "WHERE c.id IN (SELECT classroomID FROM classroomMember WHERE userID = ?) ORDER BY c.name, c.id", [student.rawValue])
+    }
+
+    public func join(_ student: UserID, invitation: InvitationCode) async throws(DataStoreError) -> Classroom? {
+        let joined = try await write { db -> Int64? in
+            guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM classroom WHERE invitation = ?", arguments: [invitation.rawValue])
+            else { return nil }
+            try db.execute(
+                sql: "INSERT INTO classroomMember (classroomID, userID) VALUES (?, ?) ON CONFLICT DO NOTHING", arguments: [id, student.rawValue])
+            return id
+        }
+        guard let joined else { return nil }
+        return try await classrooms("WHERE c.id = ?", [joined]).first
+    }
+
+    public func leave(_ student: UserID, classroom: Int64) async throws(DataStoreError) -> Bool {
+        try await write { db in
+            try db.execute(
+                sql: "DELETE FROM classroomMember WHERE classroomID = ? AND userID = ?", arguments: [classroom, student.rawValue])
+            return db.changesCount == 1
+        }
+    }
+
+    // MARK: Reading and writing
+
+    private func classrooms(_ filter: String, _ arguments: StatementArguments) async throws(DataStoreError) -> [Classroom] {
+        try await read { db in
+            try Row.fetchAll(db, sql: Self.classroomSelection + " " + filter, arguments: arguments).map { row in
+                guard let invitation = InvitationCode(row[2]) else { throw DataStoreError.fetchFailed("a stored invitation code is malformed") }
+                let teacher = try Self.account(id: row[3], name: row[4], isTeacher: row[5])
+                return Classroom(id: row[0], name: row[1], teacher: teacher, invitation: invitation, studentCount: row[6])
+            }
+        }
+    }
+
+    private func fetchAccount(_ filter: String, _ arguments: StatementArguments) async throws(DataStoreError) -> (account: Account, passwordHash: String)? {
+        try await read { db in
+            try Row.fetchOne(db, sql: "SELECT id, name, isTeacher, passwordHash FROM user " + filter, arguments: arguments)
+                .map { (try Self.account($0), $0[3]) }
+        }
+    }
+
+    private static func account(_ row: Row) throws -> Account {
+        try account(id: row[0], name: row[1], isTeacher: row[2])
+    }
+
+    private static func account(id: Int64, name: String, isTeacher: Bool) throws -> Account {
+        guard let name = AccountName(name) else { throw DataStoreError.fetchFailed("a stored account name is malformed") }
+        return Account(id: UserID(rawValue: id), name: name, isTeacher: isTeacher)
+    }
+
+    private func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(DataStoreError) -> T {
+        do {
+            return try await writer.read(body)
+        } catch let error as DataStoreError {
+            throw error
+        } catch {
+            throw .fetchFailed(String(describing: error))
+        }
+    }
+
+    private func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(DataStoreError) -> T {
+        do {
+            return try await writer.write(body)
+        } catch let error as DataStoreError {
+            throw error
+        } catch {
+            throw .saveFailed(String(describing: error))
+        }
+    }
+}
