@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import PeachCore
 import PeachPostgres
@@ -42,9 +43,13 @@ struct StoreOptions: ParsableArguments {
 
     /// The personal database, or with `--user` that user's own in the SQLite class files.
     private func sqlitePath() async throws -> String {
-        guard user != nil else { return data.resolvedPath }
+        guard let user else { return data.resolvedPath }
+        let files = ClassFiles(besidePersonalDatabase: data.resolvedPath)
+        guard FileManager.default.fileExists(atPath: files.accountsPath) else {
+            throw PeachFailure("there is no user named \(user) (peach users list shows them)")
+        }
         do {
-            let accounts = try SQLiteAccountStore(files: ClassFiles(besidePersonalDatabase: data.resolvedPath))
+            let accounts = try SQLiteAccountStore(files: files)
             return accounts.files.databasePath(of: try await owner(in: accounts))
         } catch let error as DataStoreError {
             throw PeachFailure(error.description)

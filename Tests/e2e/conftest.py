@@ -74,6 +74,42 @@ def server():
     shutil.rmtree(directory, ignore_errors=True)
 
 
+class ClassStorage:
+    """Where a class server keeps its accounts and data: a PostgreSQL database (any number of
+    instances) or the SQLite class files beside a personal database (one instance)."""
+
+    def __init__(self, backend, directory, database_url=None):
+        self.backend = backend
+        self.data_path = pathlib.Path(directory) / "peach.sqlite"
+        self.database_url = database_url
+        self.instances = 2 if database_url else 1
+
+    @property
+    def args(self):
+        """The storage options of a `peach users|classes|export…` command."""
+        return ["--database", self.database_url] if self.database_url else ["--data", str(self.data_path)]
+
+    def peach(self, *arguments, stdin=None):
+        result = subprocess.run([PEACH, *map(str, arguments), *self.args], input=stdin, capture_output=True,
+                                text=True, timeout=60)
+        assert result.returncode == 0, result.stderr
+        return result.stdout
+
+    def start_servers(self):
+        """As many instances as the backend allows, each a class server."""
+        return [PeachServer(self.data_path, database_url=self.database_url).start("--accounts")
+                for _ in range(self.instances)]
+
+
+@pytest.fixture(params=["postgres", "sqlite"])
+def class_storage(request, tmp_path):
+    url = None
+    if request.param == "postgres":
+        cluster = request.getfixturevalue("postgres_cluster")
+        url = cluster.url(cluster.create_database())
+    return ClassStorage(request.param, tmp_path, url)
+
+
 @pytest.fixture(scope="session")
 def postgres_cluster():
     """One PostgreSQL cluster for the whole run; it stops when pytest's process ends."""

@@ -1,18 +1,8 @@
 """A class server keeps each user to their own data: every route that takes an id answers 404 for
 another user's ids (not 403: an id that is not yours does not exist for you) and changes nothing."""
-import subprocess
-
 import requests
 
-from conftest import PEACH, PeachServer
-
 PASSWORD = "isolation-pass-1"
-
-
-def peach(*arguments, stdin=None):
-    result = subprocess.run([PEACH, *map(str, arguments)], input=stdin, capture_output=True, text=True, timeout=60)
-    assert result.returncode == 0, result.stderr
-    return result.stdout
 
 
 def signed_up(server, name, invitation):
@@ -41,16 +31,15 @@ ANSWERS = {
 SHARED = {"/api/sounds/{id}/notes/{key}"}
 
 
-def test_every_id_bearing_route_answers_404_for_another_users_ids(postgres_cluster):
-    url = postgres_cluster.url(postgres_cluster.create_database())
-    peach("migrate", "--database", url)
+def test_every_id_bearing_route_answers_404_for_another_users_ids(class_storage):
     classes = {}
     for teacher, name in (("tess", "Choir"), ("tom", "Band")):
-        peach("users", "add", teacher, "--teacher", "--database", url, stdin=PASSWORD + "\n")
-        class_id, _, invitation = peach("classes", "add", name, "--teacher", teacher, "--database", url).strip().split("\t")
+        class_storage.peach("users", "add", teacher, "--teacher", stdin=PASSWORD + "\n")
+        class_id, _, invitation = class_storage.peach("classes", "add", name, "--teacher", teacher).strip().split("\t")
         classes[teacher] = (int(class_id), invitation)
-    first = PeachServer(None, database_url=url).start("--accounts")
-    second = PeachServer(None, database_url=url).start("--accounts")
+    # On PostgreSQL two instances, each request of the test alternating between them; on SQLite one.
+    servers = class_storage.start_servers()
+    first, second = servers[0], servers[-1]
     try:
         ann = signed_up(first, "ann", classes["tess"][1])
         bob = signed_up(second, "bob", classes["tom"][1])
@@ -95,5 +84,5 @@ def test_every_id_bearing_route_answers_404_for_another_users_ids(postgres_clust
         assert [c["id"] for c in ann.get(second.url + "api/account/classes", timeout=10).json()["classes"]] == [choir]
         assert [s["name"] for s in tess.get(first.url + f"api/classes/{choir}", timeout=10).json()["students"]] == ["ann"]
     finally:
-        first.stop()
-        second.stop()
+        for server in servers:
+            server.stop()

@@ -90,7 +90,9 @@ def test_each_user_exports_and_imports_only_their_own_records(postgres_cluster, 
             summary = peach("profile", "--database", url, "--user", name)
             assert summary.stdout.startswith(f"comparisons: {count} ("), summary.stdout + summary.stderr
         assert peach("profile", "--database", url).stdout.startswith("comparisons: 0"), "the personal user has none"
-        assert "--user needs --database" in peach("profile", "--user", "ann", "--data", tmp_path / "p.sqlite").stderr
+        # The SQLite file beside has no class: no ann there, and nothing is created.
+        assert "there is no user named ann" in peach("profile", "--user", "ann", "--data", tmp_path / "p.sqlite").stderr
+        assert not (tmp_path / "class").exists()
 
         unknown = peach("export", "-o", tmp_path / "nobody.csv", "--database", url, "--user", "nobody")
         assert unknown.returncode != 0 and unknown.stderr.strip().splitlines() == [
