@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+@testable import PeachCore
+@testable import PeachPostgres
+@testable import PeachStore
+
+/// One contract for the account and class stores of both class servers: PostgreSQL and the SQLite
+/// class files must sign people up, keep sessions, count failed sign-ins, run classes and delete an
+/// account with everything it owns alike.
+struct AccountStoreContractTests {
+    enum Backend: String, CaseIterable, CustomStringConvertible {
+        case sqlite, postgres
+        var description: String { rawValue }
+    }
+
+    typealias Store = AccountStore & ClassroomStore
+
+    /// Keeps the SQLite class directory alive for the test's duration.
+    final class Harness: Sendable {
+        let store: any Store
+        let directory: URL?
+
+        private init(store: any Store, directory: URL?) {
+            self.store = store
+            self.directory = directory
+        }
+
+        static func make(_ backend: Backend) async throws -> Harness {
+            switch backend {
+            case .postgres:
+                return Harness(store: PostgresAccountStore(database: try await PostgresPeachDatabase.open(try await TestPostgres.freshDatabase())), directory: nil)
+            case .sqlite:
+                let directory = FileManager.default.temporaryDirectory.appendingPathComponent("peach-accounts-\(UUID().uuidString)")
+                let files = ClassFiles(besidePersonalDatabase: directory.appendingPathComponent("peach.sqlite").path)
+                return Harness(store: try SQLiteAccountStore(files: files), directory: directory)
+            }
+        }
+
+        deinit { if let directory { try? FileManager.default.removeItem(at: directory) } }
+    }
+
+    static let ann = AccountName("ann")!
+    static let tess = AccountName("tess")!
+    static let code = InvitationCode("ABCD-2345")!
+
+    @Test(arguments: Backend.allCases)
+    func aNameIsTakenOnceAndAccountsAreFoundByNameAndID(backend: Backend) async throws {
+        let store = try await Harness.make(backend).store
+        let ann = try #require(try await store.createAccount(Self.ann, passwordHash: "hash-a", isTeacher: false))
+        #expect(try await store.createAccount(Self.ann, passwordHash: "other", isTeacher: true) == nil)
+        let tess = try #require(try await store.createAccount(Self.tess, passwordHash: "hash-t", isTeacher: true))
+        #expect(ann.id != tess.id && ann.id != .personal && tess.isTeacher)
+        #expect(try await store.account(named: Self.ann)?.account == ann)
+        #expect(try await store.account(named: Self.ann)?.passwordHash == "hash-a")
+        #expect(try await store.account(tess.id)?.account == tess)
+        #expect(try await store.account(named: AccountName("nobody")!) == nil)
+        #expect(try await store.accounts() == [ann, tess])
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aStudentSignsUpIntoAClassOrNotAtAll(backend: Backend) async throws {
+        let store = try await Harness.make(backend).store
+        let tess = try #require(try await store.createAccount(Self.tess, passwordHash: "t", isTeacher: true))
+        #expect(try await store.createStudent(Self.ann, passwordHash: "a", joining: Self.code) == .unknownInvitation)
+        #expect(try await store.account(named: Self.ann) == nil, "nothing written for an unknown code")
+        let choir = try await store.createClassroom(named: "Choir", teacher: tess.id, invitation: Self.code)
+        guard case .created(let ann) = try await store.createStudent(Self.ann, passwordHash: "a", joining: Self.code) else {
+            Issue.record("ann was not created")
+            return
+        }
+        #expect(try await store.createStudent(Self.tess, passwordHash: "b", joining: Self.code) == .nameTaken)
+        #expect(try await store.students(of: choir.id) == [ann])
+        #expect(try await store.classrooms(of: ann.id).map(\.id) == [choir.id])
+        #expect(try await store.classroom(choir.id, taughtBy: tess.id)?.studentCount == 1)
+    }
+
+    @Test(arguments: Backend.allCases)
+    func sessionsExpireAndAPasswordChangeEndsAllButTheKeptOne(backend: Backend) async throws {
+        let store = try await Harness.make(backend).store
+        let ann = try #require(try await store.createAccount(Self.ann, passwordHash: "a", isTeacher: false))
+        let now = Date()
+        let (kept, other, stale) = (Data([1, 2, 3]), Data([4, 5, 6]), Data([7, 8, 9]))
+        try await store.createSession(tokenHash: kept, of: ann.id, expires: now.addingTimeInterval(3600))
+        try await store.createSession(tokenHash: other, of: ann.id, expires: now.addingTimeInterval(3600))
+        try await store.createSession(tokenHash: stale, of: ann.id, expires: now.addingTimeInterval(-1))
+        #expect(try await store.account(session: kept, now: now) == ann)
+        #expect(try await store.account(session: stale, now: now) == nil)
+        #expect(try await store.account(session: Data([0]), now: now) == nil)
+        try await store.setPasswordHash("new", of: ann.id, keeping: kept)
+        #expect(try await store.account(named: Self.ann)?.passwordHash == "new")
+        #expect(try await store.account(session: kept, now: now) == ann)
+        #expect(try await store.account(session: other, now: now) == nil)
+        try await store.deleteSession(tokenHash: kept)
+        #expect(try await store.account(session: kept, now: now) == nil)
+    }
+
+    @Test(arguments: Backend.allCases)
+    func failedSignInsAreCountedByNameAndByAddressWithinTheWindow(backend: Backend) async throws {
+        let store = try await Harness.make(backend).store
+        let now = Date(timeIntervalSince1970: 1_900_000_000)
+        try await store.recordFailedSignIn(name: "ann", address: "10.0.0.1", at: now.addingTimeInterval(-7200))
+        try await store.recordFailedSignIn(name: "ann", address: "10.0.0.1", at: now.addingTimeInterval(-60))
+        try await store.recordFailedSignIn(name: "ann", address: "10.0.0.2", at: now.addingTimeInterval(-30))
+        try await store.recordFailedSignIn(name: "bob", address: "10.0.0.1", at: now.addingTimeInterval(-10))
+        let counted = try await store.failedSignIns(name: "ann", address: "10.0.0.1", since: now.addingTimeInterval(-3600))
+        #expect(counted.name == SignInThrottle.Failures(count: 2, latest: now.addingTimeInterval(-30)))
+        #expect(counted.address == SignInThrottle.Failures(count: 2, latest: now.addingTimeInterval(-10)))
+        try await store.clearFailedSignIns(name: "ann")
+        let cleared = try await store.failedSignIns(name: "ann", address: "10.0.0.9", since: now.addingTimeInterval(-3600))
+        #expect(cleared.name == SignInThrottle.Failures(count: 0, latest: nil))
+        #expect(cleared.address == SignInThrottle.Failures(count: 0, latest: nil))
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aClassIsItsTeachersAndStudentsJoinOnceAndLeave(backend: Backend) async throws {
+        let store = try await Harness.make(backend).store
+        let tess = try #require(try await store.createAccount(Self.tess, passwordHash: "t", isTeacher: true))
+        let tom = try #require(try await store.createAccount(AccountName("tom")!, passwordHash: "t", isTeacher: true))
+        let ann = try #require(try await store.createAccount(Self.ann, passwordHash: "a", isTeacher: false))
+        let choir = try await store.createClassroom(named: "Choir", teacher: tess.id, invitation: Self.code)
+        let band = try await store.createClassroom(named: "Band", teacher: tom.id, invitation: InvitationCode("WXYZ-6789")!)
+        #expect(choir.teacher == tess && choir.invitation == Self.code && choir.studentCount == 0)
+        #expect(try await store.classrooms(taughtBy: tess.id).map(\.id) == [choir.id])
+        #expect(try await store.classroom(choir.id, taughtBy: tom.id) == nil, "another teacher's class is not there for him")
+        #expect(try await store.join(ann.id, invitation: InvitationCode("ZZZZ-ZZZZ")!) == nil)
+        #expect(try await store.join(ann.id, invitation: Self.code)?.id == choir.id)
+        #expect(try await store.join(ann.id, invitation: Self.code)?.studentCount == 1, "joining twice is once")
+        _ = try await store.join(ann.id, invitation: band.invitation)
+        #expect(try await store.classrooms(of: ann.id).map(\.name) == ["Band", "Choir"])
+        #expect(try await store.leave(ann.id, classroom: choir.id))
+        #expect(try await !store.leave(ann.id, classroom: choir.id))
+        #expect(try await store.students(of: choir.id).isEmpty)
+        #expect(try await store.students(of: band.id) == [ann])
+    }
+
+    @Test(arguments: Backend.allCases)
+    func deletingATeacherDeletesTheirSessionsClassesAndMemberships(backend: Backend) async throws {
+        let store = try await Harness.make(backend).store
+        let tess = try #require(try await store.createAccount(Self.tess, passwordHash: "t", isTeacher: true))
+        let ann = try #require(try await store.createAccount(Self.ann, passwordHash: "a", isTeacher: false))
+        let choir = try await store.createClassroom(named: "Choir", teacher: tess.id, invitation: Self.code)
+        _ = try await store.join(ann.id, invitation: Self.code)
+        try await store.createSession(tokenHash: Data([1]), of: tess.id, expires: Date().addingTimeInterval(3600))
+        #expect(try await store.deleteAccount(tess.id))
+        #expect(try await !store.deleteAccount(tess.id))
+        #expect(try await !store.deleteAccount(.personal))
+        #expect(try await store.account(session: Data([1]), now: Date()) == nil)
+        #expect(try await store.classrooms(of: ann.id).isEmpty)
+        #expect(try await store.students(of: choir.id).isEmpty)
+        #expect(try await store.accounts() == [ann])
+        // The code is free again, and the name.
+        #expect(try await store.createAccount(Self.tess, passwordHash: "t", isTeacher: true).map(\.id) != tess.id)
+        #expect(try await store.join(ann.id, invitation: Self.code) == nil)
+    }
+
+    @Test(arguments: Backend.allCases)
+    func revisionsAreReadForExistingAccountsOnly(backend: Backend) async throws {
+        let store = try await Harness.make(backend).store
+        let ann = try #require(try await store.createAccount(Self.ann, passwordHash: "a", isTeacher: false))
+        let revisions = try await store.revisions(of: [ann.id, UserID(rawValue: 999)])
+        #expect(revisions == [ann.id: try await store.revision(of: ann.id)])
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+@testable import PeachCore
+@testable import PeachStore
+
+/// What the SQLite class files add to the account contract: each user's own database, their
+/// revision moved by its commits, and an account's database gone with the account.
+struct SQLiteAccountStoreTests {
+    static let record = TrainingRecord.comparison(CompletedComparison(
+        note1: MIDINote(60)!, note2: MIDINote(60)!, note2CentOffset: Cents(12), isCorrect: true,
+        timestamp: Date(timeIntervalSince1970: 1_800_000_000)))
+
+    final class Directory: Sendable {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("peach-class-\(UUID().uuidString)")
+        var files: ClassFiles { ClassFiles(besidePersonalDatabase: url.appendingPathComponent("peach.sqlite").path) }
+        deinit { try? FileManager.default.removeItem(at: url) }
+    }
+
+    @Test func eachCommitThatChangesAUsersDatabaseMovesTheirRevisionAndTellsTheView() async throws {
+        let directory = Directory()
+        let accounts = try SQLiteAccountStore(files: directory.files)
+        let ann = try #require(try await accounts.createAccount(AccountName("ann")!, passwordHash: "a", isTeacher: false))
+        let bob = try #require(try await accounts.createAccount(AccountName("bob")!, passwordHash: "b", isTeacher: false))
+        let known = KnownRevision(try await accounts.revision(of: ann.id))
+        let database = try accounts.database(of: ann.id, revision: known)
+        let store = SQLiteTrainingDataStore(database: database)
+        try await store.save(Self.record)
+        try await SQLiteSettingsStore(database: database).save(.default)
+        _ = try await store.records(nil, limit: 10)
+        #expect(try await accounts.revision(of: ann.id) == 2, "two writes; a read moves nothing")
+        #expect(known.isCurrent(2))
+        // A reset deletes every row at once (SQLite's truncation would skip the change hooks).
+        try await store.deleteAll()
+        #expect(try await accounts.revision(of: ann.id) == 3)
+        #expect(try await accounts.revision(of: bob.id) == 0)
+        #expect(try await accounts.revisions(of: [ann.id, bob.id]) == [ann.id: 3, bob.id: 0])
+        // A write through another view of the same user leaves this one behind.
+        try await SQLiteTrainingDataStore(database: try accounts.database(of: ann.id, revision: KnownRevision(3))).save(Self.record)
+        #expect(try await accounts.revision(of: ann.id) == 4)
+        #expect(!known.isCurrent(4))
+    }
+
+    @Test func eachUserHasADatabaseOfTheirOwnAndLosesItWithTheAccount() async throws {
+        let directory = Directory()
+        let accounts = try SQLiteAccountStore(files: directory.files)
+        let ann = try #require(try await accounts.createAccount(AccountName("ann")!, passwordHash: "a", isTeacher: false))
+        let bob = try #require(try await accounts.createAccount(AccountName("bob")!, passwordHash: "b", isTeacher: false))
+        try await SQLiteTrainingDataStore(database: try accounts.database(of: ann.id, revision: nil)).save(Self.record)
+        #expect(try await SQLiteTrainingDataStore(database: try accounts.database(of: bob.id, revision: nil)).recordCount() == 0)
+        #expect(try await SQLiteTrainingDataStore(database: try accounts.database(of: ann.id, revision: nil)).recordCount() == 1)
+        #expect(FileManager.default.fileExists(atPath: directory.files.databasePath(of: ann.id)))
+        #expect(try await accounts.deleteAccount(ann.id))
+        #expect(!FileManager.default.fileExists(atPath: directory.files.databasePath(of: ann.id)))
+        #expect(FileManager.default.fileExists(atPath: directory.files.databasePath(of: bob.id)))
+    }
+
+    @Test func aDatabaseLeftByACrashAfterItsAccountWasDeletedGoesWhenTheStoreOpens() async throws {
+        let directory = Directory()
+        let accounts = try SQLiteAccountStore(files: directory.files)
+        let ann = try #require(try await accounts.createAccount(AccountName("ann")!, passwordHash: "a", isTeacher: false))
+        try await SQLiteTrainingDataStore(database: try accounts.database(of: ann.id, revision: nil)).save(Self.record)
+        // As if the process died between the account's transaction and the removal of its files.
+        let orphan = UserID(rawValue: 41)
+        try await SQLiteTrainingDataStore(database: try accounts.database(of: orphan, revision: nil)).save(Self.record)
+        _ = try SQLiteAccountStore(files: directory.files)
+        #expect(!FileManager.default.fileExists(atPath: directory.files.databasePath(of: orphan)))
+        #expect(FileManager.default.fileExists(atPath: directory.files.databasePath(of: ann.id)))
+        // Ids are never handed out again, so no new account finds a deleted one's data.
+        #expect(try await accounts.deleteAccount(ann.id))
+        let next = try #require(try await accounts.createAccount(AccountName("cid")!, passwordHash: "c", isTeacher: false))
+        #expect(next.id.rawValue > ann.id.rawValue)
+    }
+}
