@@ -26,7 +26,7 @@ struct Export: AsyncParsableCommand {
             throw PeachFailure("there is no Peach database at \(storage.data.resolvedPath)")
         }
         let out = (output ?? out)!
-        let stores = try await storage.open()
+        let stores = try await storage.open(writing: false)
         let started = ContinuousClock.now
         let count: Int
         do {

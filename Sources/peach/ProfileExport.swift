@@ -40,7 +40,7 @@ struct ProfileExport: AsyncParsableCommand {
         do { options = try ChartOptions(period: period, width: width, height: height, language: lang) } catch {
             throw ValidationError("\(error)")
         }
-        let stores = try await storage.open()
+        let stores = try await storage.open(writing: false)
         let service = try await ProfileService.load(from: stores.records, snapshotFile: stores.profileSnapshot)
         let profile = await service.snapshot
         await service.snapshotSaved()

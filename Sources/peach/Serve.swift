@@ -104,12 +104,17 @@ struct Serve: AsyncParsableCommand {
     private func classStores(logger: Logger) async throws -> (any AccountStore & ClassroomStore, UserSpaces.Stores) {
         guard let location = try storage.database.location else {
             let accounts: SQLiteAccountStore
+            let lock: ClassServerLock
             do {
-                accounts = try SQLiteAccountStore(files: ClassFiles(besidePersonalDatabase: storage.data.resolvedPath))
+                let files = ClassFiles(besidePersonalDatabase: storage.data.resolvedPath)
+                lock = try ClassServerLock(files: files)
+                accounts = try SQLiteAccountStore(files: files)
             } catch {
                 throw PeachFailure(error.description)
             }
             return (accounts, { user, revision throws(DataStoreError) in
+                // Held as long as the server can open a user's stores: for its whole life.
+                withExtendedLifetime(lock) {}
                 let database = try accounts.database(of: user, revision: revision)
                 return (SQLiteTrainingDataStore(database: database), SQLiteSettingsStore(database: database), TrainingDataTransfer(database: database))
             })

@@ -24,10 +24,12 @@ struct StoreOptions: ParsableArguments {
         }
     }
 
-    /// Opened (and, on PostgreSQL, migrated), or one line saying why not.
-    func open() async throws -> TrainingStores {
+    /// Opened (and, on PostgreSQL, migrated), or one line saying why not. A command that only
+    /// reads says so (`writing: false`): a user's records in SQLite class files are written only
+    /// through the class server while one runs.
+    func open(writing: Bool = true) async throws -> TrainingStores {
         guard let location = try database.location else {
-            let path = try await sqlitePath()
+            let path = try await sqlitePath(writing: writing)
             let opened = try PeachDatabase(path: path)
             return TrainingStores(
                 records: SQLiteTrainingDataStore(database: opened), settings: SQLiteSettingsStore(database: opened),
@@ -42,11 +44,14 @@ struct StoreOptions: ParsableArguments {
     }
 
     /// The personal database, or with `--user` that user's own in the SQLite class files.
-    private func sqlitePath() async throws -> String {
+    private func sqlitePath(writing: Bool) async throws -> String {
         guard let user else { return data.resolvedPath }
         let files = ClassFiles(besidePersonalDatabase: data.resolvedPath)
         guard FileManager.default.fileExists(atPath: files.accountsPath) else {
             throw PeachFailure("there is no user named \(user) (peach users list shows them)")
+        }
+        if writing, ClassServerLock.isHeld(files) {
+            throw PeachFailure("the class server is running on \(files.directory.path): \(user)'s records are written through it (the web app), or after it stops")
         }
         do {
             let accounts = try SQLiteAccountStore(files: files)

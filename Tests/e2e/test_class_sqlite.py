@@ -1,12 +1,13 @@
 """A class server on SQLite (`peach serve --accounts` without --database): accounts in
 class/accounts.sqlite, each user's data in a database of their own. One process serves it."""
 import random
+import subprocess
 import threading
 import time
 
 import requests
 
-from conftest import ClassStorage
+from conftest import PEACH, ClassStorage
 
 PASSWORD = "sqlite-class-1"
 
@@ -111,8 +112,19 @@ def test_a_class_server_on_sqlite_keeps_every_acknowledged_answer_through_sigkil
         assert {s["name"]: s["trials"] for s in students} == expected
         # The command line reads one user's records from their own database.
         assert storage.peach("profile", "--user", "user1").startswith(f"comparisons: {expected['user1']} (")
+        # One process serves the class files; while it runs, a user's records are written through it.
+        second = subprocess.run([PEACH, "serve", "--accounts", *storage.args, "--port", "0", "--no-browser"],
+                                capture_output=True, text=True, timeout=60)
+        assert second.returncode != 0 and "another peach serve already serves this class" in second.stderr, second.stderr
+        export = tmp_path / "user1.csv"
+        storage.peach("export", "--user", "user1", "-o", export)
+        refused = subprocess.run([PEACH, "import", export, "--merge", "--user", "user1", *storage.args],
+                                 capture_output=True, text=True, timeout=60)
+        assert refused.returncode != 0 and "the class server is running" in refused.stderr, refused.stderr
         # The personal Peach beside it was never touched.
         assert not storage.data_path.exists()
     finally:
         stop.set()
         server.stop()
+    # Stopped, the class's records can be written from the command line again.
+    assert "imported 0" in storage.peach("import", export, "--merge", "--user", "user1")
