@@ -1,9 +1,8 @@
-"""A class in the browser (issue 14): two students train at the same time in two browsers through
-nginx (the documented deploy/nginx/peach.conf) in front of two instances on one PostgreSQL; each
-sees only their own profile; their teacher sees both and opens one's profile read-only. The new
+"""A class in the browser (issue 14): two students train at the same time in two browsers, through
+nginx (the documented deploy/nginx/peach.conf) in front of two instances on one PostgreSQL, and
+straight to a class server on SQLite files; each sees only their own profile; their teacher sees both and opens one's profile read-only. The new
 screens fit every size, pass axe, and take every text from the tables."""
 import shutil
-import subprocess
 
 import pytest
 from selenium import webdriver
@@ -11,7 +10,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import PEACH, PeachServer, chromium_options
+from conftest import ClassStorage, chromium_options
 from nginx import NginxProxy
 from test_accessibility import AXE, RUN_AXE
 from test_comparison_training import wait_enabled
@@ -19,12 +18,6 @@ from test_i18n import DATA, DATE, GLYPH, TABLES, VISIBLE_TEXTS, matchers
 from viewport import SIZES, screenshot, set_media, set_viewport
 
 TEACHER_PASSWORD = "teacher-pass-1"
-
-
-def peach(*arguments, stdin=None):
-    result = subprocess.run([PEACH, *map(str, arguments)], input=stdin, capture_output=True, text=True, timeout=60)
-    assert result.returncode == 0, result.stderr
-    return result.stdout
 
 
 def new_browser():
@@ -85,26 +78,45 @@ def wait_profile_count(browser, url, expected):
     WebDriverWait(browser, 20, poll_frequency=0.5).until(count)
 
 
+class ClassSite:
+    """A class server as its users reach it: through nginx to two instances on PostgreSQL, or
+    straight to the one process serving SQLite class files."""
+
+    def __init__(self, storage):
+        storage.peach("users", "add", "tess", "--teacher", stdin=TEACHER_PASSWORD + "\n")
+        class_id, _, self.invitation = storage.peach("classes", "add", "Choir", "--teacher", "tess").strip().split("\t")
+        self.class_id = int(class_id)
+        self.instances = storage.start_servers()
+        self.proxy = NginxProxy([instance.port for instance in self.instances]).start() if len(self.instances) > 1 else None
+        self.url = self.proxy.url if self.proxy else self.instances[0].url
+
+    def stop(self):
+        if self.proxy:
+            self.proxy.stop()
+        for instance in self.instances:
+            instance.stop()
+
+
 @pytest.fixture
-def class_server(postgres_cluster):
-    url = postgres_cluster.url(postgres_cluster.create_database())
-    peach("migrate", "--database", url)
-    peach("users", "add", "tess", "--teacher", "--database", url, stdin=TEACHER_PASSWORD + "\n")
-    class_id, _, invitation = peach("classes", "add", "Choir", "--teacher", "tess", "--database", url).strip().split("\t")
-    instances = [PeachServer(None, database_url=url).start("--accounts") for _ in range(2)]
-    proxy = NginxProxy([instance.port for instance in instances]).start()
-    yield proxy, int(class_id), invitation
-    proxy.stop()
-    for instance in instances:
-        instance.stop()
+def class_site(class_storage):
+    site = ClassSite(class_storage)
+    yield site
+    site.stop()
 
 
-def test_two_students_train_at_once_behind_nginx_and_their_teacher_sees_both(class_server):
-    proxy, class_id, invitation = class_server
+@pytest.fixture
+def class_server(postgres_cluster, tmp_path):
+    site = ClassSite(ClassStorage("postgres", tmp_path, postgres_cluster.url(postgres_cluster.create_database())))
+    yield site.proxy, site.class_id, site.invitation
+    site.stop()
+
+
+def test_two_students_train_at_once_and_their_teacher_sees_both(class_site):
+    site, class_id, invitation = class_site, class_site.class_id, class_site.invitation
     ann, bob, teacher = new_browser(), new_browser(), new_browser()
     try:
         for browser, name in ((ann, "ann"), (bob, "bob")):
-            sign_up(browser, proxy.url, name, invitation)
+            sign_up(browser, site.url, name, invitation)
             short_notes(browser)
         # Both train at the same time: their trials interleave on the server.
         ann.find_element(By.ID, "start-training").click()
@@ -116,18 +128,18 @@ def test_two_students_train_at_once_behind_nginx_and_their_teacher_sees_both(cla
                 wait_enabled(browser)
                 browser.find_element(By.ID, "answer-higher").click()
         for browser in (ann, bob):
-            browser.get(proxy.url + "#/")
+            browser.get(site.url + "#/")
             shown(browser, "screen-start")
         # Each sees their own answers only: 6 and 3.
-        wait_profile_count(ann, proxy.url, 6)
-        wait_profile_count(bob, proxy.url, 3)
+        wait_profile_count(ann, site.url, 6)
+        wait_profile_count(bob, site.url, 3)
 
         # A wrong password says so and keeps the user out; the right one lets the teacher in.
-        sign_in(teacher, proxy.url, "tess", "not-the-password")
+        sign_in(teacher, site.url, "tess", "not-the-password")
         WebDriverWait(teacher, 10).until(lambda b: text_of(b, "sign-in-status") != "")
         assert "wrong name or password" in text_of(teacher, "sign-in-status")
         assert teacher.find_element(By.ID, "screen-sign-in").is_displayed()
-        sign_in(teacher, proxy.url, "tess", TEACHER_PASSWORD)
+        sign_in(teacher, site.url, "tess", TEACHER_PASSWORD)
         shown(teacher, "screen-start")
         teacher.find_element(By.ID, "open-classes").click()
         shown(teacher, "screen-classes")
@@ -152,22 +164,23 @@ def test_two_students_train_at_once_behind_nginx_and_their_teacher_sees_both(cla
         assert back.get_attribute("href").endswith(f"#/classes/{class_id}")
 
         # Both instances served: the documented proxy spreads users over them.
-        used = proxy.upstreams_used()
-        assert all(count > 0 for count in used.values()), used
+        if site.proxy:
+            used = site.proxy.upstreams_used()
+            assert all(count > 0 for count in used.values()), used
 
         # Ann leaves the class; the teacher no longer sees her. Signing out returns to sign-in.
-        ann.get(proxy.url + "#/account")
+        ann.get(site.url + "#/account")
         shown(ann, "screen-account")
         WebDriverWait(ann, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, "#account-classes button"))
         ann.find_element(By.CSS_SELECTOR, "#account-classes button").click()
         ann.switch_to.alert.accept()
         WebDriverWait(ann, 10).until(lambda b: text_of(b, "join-status") == "You left Choir.")
-        teacher.get(proxy.url + f"#/classes/{class_id}")
+        teacher.get(site.url + f"#/classes/{class_id}")
         WebDriverWait(teacher, 10).until(lambda b: b.execute_script(
             "return [...document.querySelectorAll('#class-students-body th')].map((th) => th.textContent)") == ["bob"])
         ann.find_element(By.ID, "sign-out").click()
         shown(ann, "screen-sign-in")
-        ann.get(proxy.url + "#/profile")
+        ann.get(site.url + "#/profile")
         shown(ann, "screen-sign-in")
     finally:
         for browser in (ann, bob, teacher):
