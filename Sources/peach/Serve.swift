@@ -115,7 +115,7 @@ struct Serve: AsyncParsableCommand {
             return (accounts, { user, revision throws(DataStoreError) in
                 // Held as long as the server can open a user's stores: for its whole life.
                 withExtendedLifetime(lock) {}
-                let database = try accounts.database(of: user, revision: revision)
+                let database = try await accounts.database(of: user, revision: revision)
                 return (SQLiteTrainingDataStore(database: database), SQLiteSettingsStore(database: database), TrainingDataTransfer(database: database))
             })
         }

@@ -10,7 +10,7 @@ import PeachStore
 /// is rebuilt. Instances therefore never disagree, and any of them may serve any request.
 public actor UserSpaces {
     /// The stores of one user, opened; each write tells `revision`.
-    public typealias Stores = @Sendable (UserID, KnownRevision) throws(DataStoreError) -> (
+    public typealias Stores = @Sendable (UserID, KnownRevision) async throws(DataStoreError) -> (
         records: any TrainingDataStore & TrainingHistory & OpenTrialStore, settings: any SettingsStore,
         transfer: any TrainingDataTransferring)
 
@@ -21,6 +21,8 @@ public actor UserSpaces {
     }
 
     private var spaces: [UserID: Space] = [:]
+    /// Spaces being built: a user's requests arriving together share one build.
+    private var building: [UserID: Task<Space, any Error>] = [:]
     /// What a teacher's class view shows of each user, at the revision it was read: a class of a
     /// thousand costs a revision read per student until their data changes.
     private var summaries: [UserID: (revision: Int64, summary: StudentSummary)] = [:]
@@ -52,13 +54,24 @@ public actor UserSpaces {
         clock += 1
         lastUse[user] = clock
         if let space = spaces[user], space.revision.isCurrent(revision) { return space }
-        let known = KnownRevision(revision)
-        let (records, settings, transfer) = try stores(user, known)
-        var services = try await PeachServices.make(
-            store: records, settingsStore: settings, transfer: transfer, environment: environment, logger: logger)
-        configure(&services)
-        let responder = PeachApp.apiRouter(services: services, logger: logger).buildResponder()
-        let space = Space(services: services, responder: responder, revision: known)
+        let build = building[user] ?? Task { [stores, environment, logger, configure] in
+            let known = KnownRevision(revision)
+            let (records, settings, transfer) = try await stores(user, known)
+            var services = try await PeachServices.make(
+                store: records, settingsStore: settings, transfer: transfer, environment: environment, logger: logger)
+            configure(&services)
+            let responder = PeachApp.apiRouter(services: services, logger: logger).buildResponder()
+            return Space(services: services, responder: responder, revision: known)
+        }
+        building[user] = build
+        let space: Space
+        do {
+            space = try await build.value
+        } catch {
+            building[user] = nil
+            throw error as? DataStoreError ?? .fetchFailed(String(describing: error))
+        }
+        building[user] = nil
         spaces[user] = space
         evictBeyondCapacity()
         return space
@@ -84,7 +97,7 @@ public actor UserSpaces {
                     if index >= Self.summariesAtOnce, let done = try await group.next() { read.append(done) }
                     let revision = revisions[account.id]!
                     group.addTask {
-                        (revision, try await StudentSummary(account, store: try stores(account.id, KnownRevision(revision)).records))
+                        (revision, try await StudentSummary(account, store: try await stores(account.id, KnownRevision(revision)).records))
                     }
                 }
                 for try await done in group { read.append(done) }
@@ -103,6 +116,7 @@ public actor UserSpaces {
 
     /// A deleted account's view goes with it.
     func forget(_ user: UserID) {
+        building[user] = nil
         summaries[user] = nil
         spaces[user] = nil
         lastUse[user] = nil

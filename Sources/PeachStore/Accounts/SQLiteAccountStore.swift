@@ -67,13 +67,24 @@ public struct SQLiteAccountStore: AccountStore, ClassroomStore {
     /// The user's own database, opened (and created on first use). With `revision`, each commit
     /// that changes it moves the user's revision on and tells `revision`, so that a cached view
     /// stays current through its own writes.
-    public func database(of user: UserID, revision: KnownRevision?) throws(DataStoreError) -> PeachDatabase {
-        let database = try PeachDatabase(path: files.databasePath(of: user))
-        if let revision {
-            database.writer.add(
-                transactionObserver: RevisionObserver(user: user, revisions: revisions, known: revision), extent: .databaseLifetime)
+    /// Opened on a queue of its own: opening creates and migrates a new user's file, fsyncs
+    /// included, which would hold up every request if it ran on Swift's few cooperative threads.
+    public func database(of user: UserID, revision: KnownRevision?) async throws(DataStoreError) -> PeachDatabase {
+        let (path, revisions) = (files.databasePath(of: user), self.revisions)
+        let opened: Result<PeachDatabase, DataStoreError> = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(returning: Result { () throws(DataStoreError) in
+                    let database = try PeachDatabase(path: path)
+                    if let revision {
+                        database.writer.add(
+                            transactionObserver: RevisionObserver(user: user, revisions: revisions, known: revision),
+                            extent: .databaseLifetime)
+                    }
+                    return database
+                })
+            }
         }
-        return database
+        return try opened.get()
     }
 
     // MARK: Accounts
