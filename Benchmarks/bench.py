@@ -881,6 +881,8 @@ SECTIONS = {
     # Imported when run: they start PostgreSQL and nginx, which the other sections do not need.
     "class-server": lambda directory: __import__("class_server").class_server(directory),
     "class-data": lambda directory: __import__("class_server").class_data(directory),
+    "class-import": lambda directory: __import__("class_server").class_import(directory),
+    "class-server-sqlite": lambda directory: __import__("class_server").class_server_sqlite(directory),
 }
 
 if __name__ == "__main__":

@@ -122,6 +122,70 @@ def _users_answering(port, users, started, seconds, period, results):
     results.put((acknowledged, round_trips, server_times, errors))
 
 
+def _load(port, cookies, seconds, period, processes):
+    """The users of `cookies` answering every `period` s for `seconds`, spread over `processes`."""
+    started = time.time() + 2
+    results = multiprocessing.Queue()
+    workers = [multiprocessing.Process(target=_users_answering,
+                                       args=(port, cookies[n::processes], started, seconds, period, results))
+               for n in range(processes)]
+    for worker in workers:
+        worker.start()
+    acknowledged, round_trips, server_times, errors = [], [], [], []
+    for _ in workers:
+        more = results.get()
+        acknowledged += more[0]
+        round_trips += more[1]
+        server_times += more[2]
+        errors += more[3]
+    for worker in workers:
+        worker.join()
+    return acknowledged, round_trips, server_times, errors
+
+
+def _figures(label, users, seconds, period, acknowledged, lost, stored, round_trips, server_times, errors):
+    if not round_trips:
+        raise RuntimeError(f"no answer acknowledged: {sorted(set(map(str, errors)))[:5]}")
+    print(f"{label}, each of {users} users answering every {period:g} s for {seconds} s: {len(acknowledged)} answers "
+          f"acknowledged ({len(acknowledged) / seconds:.0f}/s), {len(errors)} errors"
+          + (f" ({', '.join(sorted(set(map(str, errors)))[:5])})" if errors else "")
+          + f", {lost} acknowledged answers missing from the database, {stored} records stored; "
+          f"answer round trip p50 {statistics.median(round_trips):.2f} ms, p99 {percentile(round_trips, 99):.2f} ms; "
+          f"server time p50 {statistics.median(server_times):.2f} ms, p99 {percentile(server_times, 99):.2f} ms")
+
+
+def class_server_sqlite(directory, users=500, seconds=60, period=2.0, processes=4):
+    """The same load on a class server on SQLite files: one process, no proxy."""
+    import pathlib
+    import sqlite3
+    data = pathlib.Path(directory) / "class-sqlite" / "peach.sqlite"
+    _peach("users", "add", "tess", "--teacher", "--data", str(data), stdin=TEACHER_PASSWORD + "\n")
+    invitation = _peach("classes", "add", "Choir", "--teacher", "tess", "--data", str(data)).strip().split("\t")[2]
+    process = subprocess.Popen([PEACH, "serve", "--accounts", "--data", str(data), "--port", "0", "--no-browser"],
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    base = process.stdout.readline().strip()
+    port = int(base.rstrip("/").rsplit(":", 1)[1])
+    try:
+        began = time.perf_counter()
+        with concurrent.futures.ThreadPoolExecutor(16) as pool:
+            cookies = list(pool.map(lambda n: _sign_up(base, f"user{n:03d}", invitation), range(users)))
+        signing_up = time.perf_counter() - began
+        idle_rss = _rss_mb(process)
+        acknowledged, round_trips, server_times, errors = _load(port, cookies, seconds, period, processes)
+        loaded_rss = _rss_mb(process)
+    finally:
+        _stop(process)
+    stored_keys, stored = set(), 0
+    for user_file in (data.parent / "class" / "users").glob("*/peach.sqlite"):
+        with sqlite3.connect(user_file) as database:
+            stored_keys |= {row[0] for row in database.execute("SELECT key FROM answerKey")}
+            stored += database.execute("SELECT count(*) FROM comparison").fetchone()[0]
+    _figures("class server on SQLite files (one process, no proxy)", users, seconds, period, acknowledged,
+             len(set(acknowledged) - stored_keys), stored, round_trips, server_times, errors)
+    print(f"class server on SQLite memory (RSS): {idle_rss:.0f} MB after {users} sign-ups ({signing_up:.1f} s, bcrypt), "
+          f"{loaded_rss:.0f} MB after the load")
+
+
 def class_server(directory, users=500, seconds=60, period=2.0, processes=4):
     """500 simulated users, each answering every 2 s for 60 s, through nginx to two instances."""
     cluster, database, url, _, invitation = _class_database()
@@ -135,22 +199,7 @@ def class_server(directory, users=500, seconds=60, period=2.0, processes=4):
         signing_up = time.perf_counter() - began
         idle_rss = [_rss_mb(process) for process, _ in instances]
 
-        started = time.time() + 2
-        results = multiprocessing.Queue()
-        workers = [multiprocessing.Process(target=_users_answering,
-                                           args=(proxy.port, cookies[n::processes], started, seconds, period, results))
-                   for n in range(processes)]
-        for worker in workers:
-            worker.start()
-        acknowledged, round_trips, server_times, errors = [], [], [], []
-        for _ in workers:
-            more = results.get()
-            acknowledged += more[0]
-            round_trips += more[1]
-            server_times += more[2]
-            errors += more[3]
-        for worker in workers:
-            worker.join()
+        acknowledged, round_trips, server_times, errors = _load(proxy.port, cookies, seconds, period, processes)
         loaded_rss = [_rss_mb(process) for process, _ in instances]
         stored_keys = {row[0] for row in cluster.sql(database, "SELECT key FROM answer_key WHERE user_id <> 0")}
         stored = int(cluster.sql(database, "SELECT count(*) FROM comparison WHERE user_id <> 0")[0][0])
@@ -158,18 +207,52 @@ def class_server(directory, users=500, seconds=60, period=2.0, processes=4):
         proxy.stop()
         for process, _ in instances:
             _stop(process)
-    lost = len(set(acknowledged) - stored_keys)
-    if not round_trips:
-        raise RuntimeError(f"no answer acknowledged: {sorted(set(map(str, errors)))[:5]}")
-    print(f"class server, {users} users through nginx to 2 instances on one PostgreSQL (fsync on), each user "
-          f"answering every {period:g} s for {seconds} s: {len(acknowledged)} answers acknowledged "
-          f"({len(acknowledged) / seconds:.0f}/s), {len(errors)} errors"
-          + (f" ({', '.join(sorted(set(map(str, errors)))[:5])})" if errors else "")
-          + f", {lost} acknowledged answers missing from PostgreSQL, {stored} records stored; "
-          f"answer round trip p50 {statistics.median(round_trips):.2f} ms, p99 {percentile(round_trips, 99):.2f} ms; "
-          f"server time p50 {statistics.median(server_times):.2f} ms, p99 {percentile(server_times, 99):.2f} ms")
+    _figures("class server through nginx to 2 instances on one PostgreSQL (fsync on)", users, seconds, period,
+             acknowledged, len(set(acknowledged) - stored_keys), stored, round_trips, server_times, errors)
     print(f"class server memory (RSS) per instance: {', '.join(f'{mb:.0f}' for mb in idle_rss)} MB after {users} sign-ups "
           f"({signing_up:.1f} s, bcrypt), {', '.join(f'{mb:.0f}' for mb in loaded_rss)} MB after the load")
+
+
+def class_import(directory, records=1_000_000, users=50, seconds=40, period=0.5, processes=2):
+    """One student imports a 1M-record file through nginx (one transaction on PostgreSQL) while 50
+    others answer every 0.5 s: how long the import takes and what it does to their answers."""
+    import pathlib
+    import random
+    import threading
+    from data_safety import HEADER, valid_rows
+    source = pathlib.Path(directory) / "class-import.csv"
+    source.write_text(HEADER + "\n".join(valid_rows(random.Random(3), records)) + "\n")
+    cluster, database, url, _, invitation = _class_database()
+    instances = [_instance(url) for _ in range(2)]
+    proxy = NginxProxy([port for _, port in instances])
+    proxy.start()
+    try:
+        with concurrent.futures.ThreadPoolExecutor(16) as pool:
+            cookies = list(pool.map(lambda n: _sign_up(proxy.url, f"user{n:03d}", invitation), range(users + 1)))
+        outcome = {}
+
+        def importing():
+            time.sleep(5)
+            began = time.perf_counter()
+            response = requests.post(proxy.url + "api/import?mode=merge", data=source.read_bytes(), timeout=900,
+                                     cookies={"peach_session": cookies[-1]})
+            outcome.update(status=response.status_code, seconds=time.perf_counter() - began, body=response.text[:200])
+
+        importer = threading.Thread(target=importing)
+        importer.start()
+        acknowledged, round_trips, server_times, errors = _load(proxy.port, cookies[:-1], seconds, period, processes)
+        importer.join()
+        imported = int(cluster.sql(database, "SELECT count(*) FROM comparison c JOIN peach_user u ON u.id = c.user_id "
+                                             f"WHERE u.name = 'user{users:03d}'")[0][0])
+        stored_keys = {row[0] for row in cluster.sql(database, "SELECT key FROM answer_key WHERE user_id <> 0")}
+    finally:
+        proxy.stop()
+        for process, _ in instances:
+            _stop(process)
+    print(f"class import: {records:,} records imported by one student through nginx in {outcome['seconds']:.1f} s "
+          f"(HTTP {outcome['status']}; {imported:,} comparisons stored for them)")
+    _figures(f"answers of {users} other students meanwhile", users, seconds, period, acknowledged,
+             len(set(acknowledged) - stored_keys), len(acknowledged), round_trips, server_times, errors)
 
 
 def _insert_history(cluster, database, students, records):
