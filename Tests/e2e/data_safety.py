@@ -124,16 +124,17 @@ def assert_no_acknowledged_answer_lost(result, kills, clients):
     assert result["served_after_restart"] == result["stored"]
 
 
-def schemathesis_run(url, max_examples=25, seed=8, report=None, checks="not_a_server_error"):
+def schemathesis_run(url, max_examples=25, seed=8, report=None, checks="not_a_server_error", options=()):
     """A bounded schemathesis run of /api/openapi.json; counts the requests it made and the
     responses with a 5xx status. `checks` names schemathesis's checks: any failure makes the exit
-    code non-zero."""
+    code non-zero. `options` go to `schemathesis run` as they are (headers, excluded paths)."""
     report = report or pathlib.Path("/tmp") / f"peach-schemathesis-{time.time_ns()}.ndjson"
     command = [str(pathlib.Path(__file__).resolve().parents[2] / ".venv-e2e" / "bin" / "schemathesis"), "run",
                url + "api/openapi.json", "--url", url.rstrip("/"), "--checks", checks,
                "--max-examples", str(max_examples), "--seed", str(seed), "--workers", "1",
                "--phases", "examples,coverage,fuzzing", "--generation-database", "none",
-               "--request-timeout", "30", "--no-color", "--report", "ndjson", "--report-ndjson-path", str(report)]
+               "--request-timeout", "30", "--no-color", "--report", "ndjson", "--report-ndjson-path", str(report),
+               *options]
     # Run from /tmp: schemathesis leaves a cache directory wherever it runs.
     finished = subprocess.run(command, capture_output=True, text=True, timeout=600, cwd="/tmp")
     requests_made, statuses = 0, collections.Counter()

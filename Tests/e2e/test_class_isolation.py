@@ -21,6 +21,14 @@ def signed_in(server, name):
     return session
 
 
+def required_query(operation):
+    """The operation's required query parameters, each with the first value its schema allows."""
+    required = [parameter for parameter in operation.get("parameters", [])
+                if parameter.get("in") == "query" and parameter.get("required")]
+    return "".join(("&" if index else "?") + f"{parameter['name']}={parameter['schema']['enum'][0]}"
+                   for index, parameter in enumerate(required))
+
+
 # The body each trial route takes, by the kind of trial it answers.
 ANSWERS = {
     "/api/trials/{id}/answer": ("pitchComparison", {"answer": "higher"}),
@@ -29,6 +37,8 @@ ANSWERS = {
 }
 # Ids that are not a user's: the sounds every visitor may fetch.
 SHARED = {"/api/sounds/{id}/notes/{key}"}
+# A student leaving a class: tried with a class the student is not in.
+LEAVE = "/api/account/classes/{id}"
 
 
 def test_every_id_bearing_route_answers_404_for_another_users_ids(class_storage):
@@ -47,7 +57,11 @@ def test_every_id_bearing_route_answers_404_for_another_users_ids(class_storage)
         # Every route of the API document that takes an id of the user's own data is tried here.
         document = requests.get(first.url + "api/openapi.json", timeout=10).json()
         with_ids = {path for path in document["paths"] if "{" in path}
-        assert with_ids - SHARED == set(ANSWERS), "a new route with an id needs its isolation case here"
+        # A teacher's reads of a class and its students: each is tried below for another teacher.
+        teachers = {path for path in with_ids if path.startswith("/api/classes/{id}")
+                    and set(document["paths"][path]) == {"get"}}
+        assert len(teachers) >= 8, teachers
+        assert with_ids - SHARED == set(ANSWERS) | teachers | {LEAVE}, "a new route with an id needs its isolation case here"
 
         for path, (discipline, body) in ANSWERS.items():
             trial = ann.post(first.url + "api/trials", json={"discipline": discipline}, timeout=10).json()
@@ -62,9 +76,8 @@ def test_every_id_bearing_route_answers_404_for_another_users_ids(class_storage)
 
         tess, tom = signed_in(first, "tess"), signed_in(second, "tom")
         choir, band = classes["tess"][0], classes["tom"][0]
-        teacher_routes = [f"api/classes/{choir}", f"api/classes/{choir}/distribution.svg",
-                          f"api/classes/{choir}/summary.csv", f"api/classes/{choir}/students/{ann.user_id}/profile",
-                          f"api/classes/{choir}/students/{ann.user_id}/profile/timeline?period=day"]
+        teacher_routes = sorted(path.lstrip("/").replace("{id}", str(choir)).replace("{student}", str(ann.user_id))
+                                + required_query(document["paths"][path]["get"]) for path in teachers)
         for route in teacher_routes:
             assert tess.get(first.url + route, timeout=10).status_code == 200, route
             assert tom.get(second.url + route, timeout=10).status_code == 404, route
@@ -80,7 +93,7 @@ def test_every_id_bearing_route_answers_404_for_another_users_ids(class_storage)
         assert tess.post(first.url + f"api/classes/{choir}/students/{ann.user_id}/profile", timeout=10).status_code == 405
 
         # Leaving a class one is not in changes nothing.
-        assert bob.delete(first.url + f"api/account/classes/{choir}", timeout=10).status_code == 404
+        assert bob.delete(first.url + LEAVE.lstrip("/").replace("{id}", str(choir)), timeout=10).status_code == 404
         assert [c["id"] for c in ann.get(second.url + "api/account/classes", timeout=10).json()["classes"]] == [choir]
         assert [s["name"] for s in tess.get(first.url + f"api/classes/{choir}", timeout=10).json()["students"]] == ["ann"]
     finally:

@@ -45,10 +45,30 @@ enum OpenAPIDocument {
             ("CalibrationRequest", CalibrationRequest.self),
             ("Calibration", CalibrationResponse.self),
             ("CalibrationPlan", CalibrationPlan.self),
+            ("AccountStatus", AccountStatusResponse.self),
+            ("Account", AccountResponse.self),
         ]
     }
 
-    static func served(from file: Data) throws -> Data {
+    /// The class server's own: accounts, classes, the teacher's table.
+    static var classComponents: [(name: String, type: any Decodable.Type)] {
+        [
+            ("SignUp", SignUpRequest.self),
+            ("SignIn", SignInRequest.self),
+            ("SignedIn", SignedInResponse.self),
+            ("PasswordChange", PasswordChangeRequest.self),
+            ("JoinClass", JoinRequest.self),
+            ("NewClass", NewClassroomRequest.self),
+            ("Class", ClassroomResponse.self),
+            ("Classes", ClassroomsResponse.self),
+            ("ClassDetail", ClassroomDetailResponse.self),
+            ("StudentSummary", StudentSummaryResponse.self),
+        ]
+    }
+
+    /// - Parameter classServer: the class server's own operations (`Resources/openapi-class.json`):
+    ///   with them, the document describes a class server instead of the personal Peach.
+    static func served(from file: Data, classServer: Data? = nil) throws -> Data {
         guard var document = try JSONSerialization.jsonObject(with: file) as? [String: Any] else {
             throw CocoaError(.propertyListReadCorrupt)
         }
@@ -56,13 +76,62 @@ enum OpenAPIDocument {
         guard components["schemas"] == nil else {
             throw SchemaTracer.Failure("openapi.json must not hold schemas: they are derived from the Swift types")
         }
-        components["schemas"] = try schemas()
+        var named = self.components
+        if let classServer {
+            guard let own = (try JSONSerialization.jsonObject(with: classServer) as? [String: Any])?["paths"] as? [String: Any] else {
+                throw CocoaError(.propertyListReadCorrupt)
+            }
+            document["paths"] = classServerPaths(personal: document["paths"] as? [String: Any] ?? [:], own: own)
+            components["securitySchemes"] = ["session": ["type": "apiKey", "in": "cookie", "name": SessionCookie.name]]
+            named += classComponents
+        }
+        components["schemas"] = try schemas(named)
         document["components"] = components
         return try JSONSerialization.data(withJSONObject: document, options: [.sortedKeys])
     }
 
-    static func schemas() throws -> [String: Any] {
-        let named = components
+    /// On a class server each user's own operation needs a session, and its teacher reads every
+    /// `GET /api/profile…` of a student in their class under `/api/classes/{id}/students/{student}`
+    /// (`AccountsResponder` routes them so; the document follows the same rule).
+    private static func classServerPaths(personal: [String: Any], own: [String: Any]) -> [String: Any] {
+        var paths = own
+        for (path, item) in personal {
+            guard var operations = item as? [String: [String: Any]] else { paths[path] = item; continue }
+            let section = path.split(separator: "/").dropFirst().first.map(String.init) ?? ""
+            if section != "account", !AccountsResponder.sharedAPI.contains(section) {
+                operations = operations.mapValues(needingSession)
+            }
+            paths[path] = operations
+            if path.hasPrefix("/api/profile"), var read = operations["get"] {
+                read["operationId"] = "student" + ((read["operationId"] as? String).map { $0.prefix(1).uppercased() + $0.dropFirst() } ?? "")
+                read["summary"] = "For the teacher of a class the student is in, read-only (404 for anyone else): "
+                    + (read["summary"] as? String ?? "")
+                read["parameters"] = [
+                    ["name": "id", "in": "path", "required": true, "schema": ["type": "integer", "format": "int64"], "description": "The class."],
+                    ["name": "student", "in": "path", "required": true, "schema": ["type": "integer", "format": "int64"], "description": "The student's account."],
+                ] + (read["parameters"] as? [Any] ?? [])
+                var responses = read["responses"] as? [String: Any] ?? [:]
+                responses["404"] = ["$ref": "#/components/responses/Error"]
+                read["responses"] = responses
+                paths["/api/classes/{id}/students/{student}" + path.dropFirst("/api".count)] = ["get": read]
+            }
+        }
+        return paths
+    }
+
+    /// 401 without a session, 503 when the accounts cannot be read.
+    private static func needingSession(_ operation: [String: Any]) -> [String: Any] {
+        var operation = operation
+        var responses = operation["responses"] as? [String: Any] ?? [:]
+        for status in ["401", "503"] where responses[status] == nil {
+            responses[status] = ["$ref": "#/components/responses/Error"]
+        }
+        operation["responses"] = responses
+        operation["security"] = [["session": [String]()]]
+        return operation
+    }
+
+    static func schemas(_ named: [(name: String, type: any Decodable.Type)] = components + classComponents) throws -> [String: Any] {
         let tracer = SchemaTracer(components: Dictionary(uniqueKeysWithValues: named.map { (ObjectIdentifier($0.type), $0.name) }))
         var schemas: [String: Any] = [:]
         for (name, type) in named {

@@ -4,16 +4,19 @@ import PeachCore
 
 /// `GET /api/account`: whether this Peach has accounts, and who is signed in.
 /// `{"accounts": false}` on the personal Peach; `{"accounts": true, "user": null | {…}}` on a class server.
-struct AccountStatusResponse: ResponseEncodable {
+struct AccountStatusResponse: ResponseEncodable, Decodable, APIDescribed {
     let accounts: Bool
-    let user: AccountResponse?
+    /// Absent where there are no users; null on a class server before sign-in.
+    let user: Nullable<AccountResponse>?
 
-    enum CodingKeys: String, CodingKey { case accounts, user }
+    static let personal = AccountStatusResponse(accounts: false, user: nil)
 
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(accounts, forKey: .accounts)
-        if accounts { try container.encode(user, forKey: .user) }
+    static func classServer(_ account: Account?) -> AccountStatusResponse {
+        AccountStatusResponse(accounts: true, user: Nullable(account.map(AccountResponse.init)))
+    }
+
+    static var apiNotes: [String: APINote] {
+        ["user": .describe("Absent on the personal Peach; null on a class server before sign-in.")]
     }
 }
 
@@ -33,10 +36,17 @@ struct SignedInResponse: ResponseEncodable, Decodable {
     let user: AccountResponse
 }
 
-struct SignUpRequest: Decodable {
+struct SignUpRequest: Decodable, APIDescribed {
     let name: String
     let password: String
     let invitation: String
+
+    static var apiNotes: [String: APINote] {
+        [
+            "name": .describe(AccountName.rule + "; case does not matter"), "password": .describe(NewPassword.rule),
+            "invitation": .describe("The class's invitation code, from its teacher."),
+        ]
+    }
 }
 
 struct SignInRequest: Decodable {
@@ -44,9 +54,11 @@ struct SignInRequest: Decodable {
     let password: String
 }
 
-struct PasswordChangeRequest: Decodable {
+struct PasswordChangeRequest: Decodable, APIDescribed {
     let current: String
     let new: String
+
+    static var apiNotes: [String: APINote] { ["new": .describe(NewPassword.rule)] }
 }
 
 struct JoinRequest: Decodable {

@@ -9,7 +9,7 @@ struct AccountRoutes {
 
     func add(to api: RouterGroup<AccountRequestContext>) {
         api.get("account") { _, context in
-            AccountStatusResponse(accounts: true, user: context.account.map(AccountResponse.init))
+            AccountStatusResponse.classServer(context.account)
         }
         api.post("account/sign-up") { request, context -> Response in
             let body = try await request.decode(as: SignUpRequest.self, context: context)

@@ -29,34 +29,22 @@ struct StudentSummary: Sendable {
     }
 }
 
+/// Nulls written out: the table shows "not enough data" for them.
 struct StudentSummaryResponse: Codable {
     let id: Int64
     let name: String
-    let threshold: FittedThreshold?
-    let trend: Trend?
+    let threshold: Nullable<FittedThreshold>
+    let trend: Nullable<Trend>
     let trials: Int
-    let lastActivity: String?
+    let lastActivity: Nullable<String>
 
     init(_ summary: StudentSummary) {
         id = summary.account.id.rawValue
         name = summary.account.name.rawValue
-        threshold = summary.threshold.map(FittedThreshold.init)
-        trend = summary.trend
+        threshold = Nullable(summary.threshold.map(FittedThreshold.init))
+        trend = Nullable(summary.trend)
         trials = summary.trials
-        lastActivity = summary.lastActivity.map(ISO8601.string)
-    }
-
-    /// Nulls written out: the table shows "not enough data" for them.
-    enum CodingKeys: String, CodingKey { case id, name, threshold, trend, trials, lastActivity }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(name, forKey: .name)
-        try container.encode(threshold, forKey: .threshold)
-        try container.encode(trend, forKey: .trend)
-        try container.encode(trials, forKey: .trials)
-        try container.encode(lastActivity, forKey: .lastActivity)
+        lastActivity = Nullable(summary.lastActivity.map(ISO8601.string))
     }
 }
 

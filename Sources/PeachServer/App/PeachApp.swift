@@ -68,16 +68,17 @@ extension PeachServices {
 public enum PeachApp {
     /// The personal Peach: the web app and the whole API on one user's services.
     public static func router(services: PeachServices, logger: Logger = Logger(label: "peach")) throws -> Router<BasicRequestContext> {
-        let router = sharedRouter(sounds: services.sounds, sampler: services.sampler, sampleCacheDirectory: services.sampleCacheDirectory, logger: logger)
+        let router = sharedRouter(
+            sounds: services.sounds, sampler: services.sampler, sampleCacheDirectory: services.sampleCacheDirectory, classServer: false, logger: logger)
         let api = router.group("api").add(middleware: ServerTimingMiddleware())
-        api.get("account") { _, _ in AccountStatusResponse(accounts: false, user: nil) }
+        api.get("account") { _, _ in AccountStatusResponse.personal }
         addUserRoutes(to: api, services: services)
         return router
     }
 
     /// What every visitor gets: the web app, health, the API document and the sounds.
     static func sharedRouter(
-        sounds: [SoundChoice], sampler: (any NoteSampler)?, sampleCacheDirectory: URL?, logger: Logger
+        sounds: [SoundChoice], sampler: (any NoteSampler)?, sampleCacheDirectory: URL?, classServer: Bool, logger: Logger
     ) -> Router<BasicRequestContext> {
         let router = Router()
         var fileLogger = logger
@@ -85,7 +86,7 @@ public enum PeachApp {
         router.add(middleware: FileMiddleware(WebResources.webFolder, searchForIndexHtml: true, logger: fileLogger))
         let api = router.group("api").add(middleware: ServerTimingMiddleware())
         HealthRoutes().add(to: api)
-        OpenAPIRoutes().add(to: api)
+        OpenAPIRoutes(classServer: classServer).add(to: api)
         SoundRoutes(sounds: sounds, cache: sampler.map { NoteSampleCache(sampler: $0, directory: sampleCacheDirectory) }).add(to: api)
         return router
     }
@@ -141,7 +142,7 @@ public enum PeachApp {
         AccountRoutes(service: accounts, spaces: spaces).add(to: api)
         ClassroomRoutes(service: accounts, spaces: spaces, environment: environment).add(to: api)
         return AccountsResponder(
-            shared: sharedRouter(sounds: sounds, sampler: sampler, sampleCacheDirectory: nil, logger: logger).buildResponder(),
+            shared: sharedRouter(sounds: sounds, sampler: sampler, sampleCacheDirectory: nil, classServer: true, logger: logger).buildResponder(),
             accountRoutes: accountRouter.buildResponder(), service: accounts, spaces: spaces, secure: secure)
     }
 

@@ -6,8 +6,8 @@ import Testing
 
 /// The served API document takes every value Swift owns from the Swift types.
 struct OpenAPIDocumentTests {
-    static func served() throws -> [String: Any] {
-        let buffer = try WebResources.openAPIDocument()
+    static func served(classServer: Bool = false) throws -> [String: Any] {
+        let buffer = try WebResources.openAPIDocument(classServer: classServer)
         return try #require(try JSONSerialization.jsonObject(with: Data(buffer: buffer)) as? [String: Any])
     }
 
@@ -49,8 +49,9 @@ extension OpenAPIDocumentTests {
     }
 
     /// Every schema an operation names exists, and every schema derived from Swift is used.
-    @Test func everyReferenceResolvesAndEverySchemaIsUsed() throws {
-        let document = try Self.served()
+    @Test(arguments: [false, true])
+    func everyReferenceResolvesAndEverySchemaIsUsed(classServer: Bool) throws {
+        let document = try Self.served(classServer: classServer)
         let schemas = try #require(Self.object(document, "components", "schemas"))
         let used = Set(Self.references(in: document))
         #expect(used.allSatisfy { $0.hasPrefix("#/components/") })
@@ -58,6 +59,31 @@ extension OpenAPIDocumentTests {
         let usedSchemas = Set(used.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) })
         #expect(usedSchemas.subtracting(schemas.keys).isEmpty, "missing: \(usedSchemas.subtracting(schemas.keys))")
         #expect(Set(schemas.keys).subtracting(usedSchemas).isEmpty, "unused: \(Set(schemas.keys).subtracting(usedSchemas))")
+    }
+
+    /// A class server's document adds its own operations, and says which need a session; the
+    /// personal Peach's has none of them.
+    @Test func theClassServersDocumentHasAccountsClassesAndTheTeachersView() throws {
+        let personal = try #require(Self.object(try Self.served(), "paths"))
+        let classServer = try #require(Self.object(try Self.served(classServer: true), "paths"))
+        #expect(!personal.keys.contains { $0.hasPrefix("/api/classes") || $0.hasPrefix("/api/account/") })
+        #expect(Set(personal.keys).isSubset(of: classServer.keys))
+        for path in ["/api/account/sign-in", "/api/classes/{id}", "/api/classes/{id}/summary.csv"] {
+            #expect(classServer[path] != nil, "\(path)")
+        }
+        func responses(_ path: String, _ method: String, in paths: [String: Any]) -> [String: Any]? {
+            Self.object(paths, path, method, "responses")
+        }
+        // A user's own operation: 401 only where a session is needed.
+        #expect(responses("/api/trials", "post", in: classServer)?["401"] != nil)
+        #expect(responses("/api/trials", "post", in: personal)?["401"] == nil)
+        #expect(responses("/api/health", "get", in: classServer)?["401"] == nil)
+        #expect(responses("/api/account", "get", in: classServer)?["401"] == nil)
+        // Every profile read of the student's own, for their teacher.
+        for path in personal.keys where path.hasPrefix("/api/profile") {
+            let teachers = "/api/classes/{id}/students/{student}" + path.dropFirst(4)
+            #expect(responses(teachers, "get", in: classServer)?["404"] != nil, "\(teachers)")
+        }
     }
 
     /// What the server writes for each kind of trial has exactly the fields its schema names.
