@@ -104,7 +104,7 @@ def _users_answering(port, users, started, seconds, period, results):
                 with lock:
                     if response.status == 200:
                         acknowledged.append(key)
-                        round_trips.append(elapsed)
+                        round_trips.append((time.time() - started, elapsed))
                         server_times.append(float(response.getheader("Server-Timing").split("dur=")[1]))
                     else:
                         errors.append(f"answer {response.status}")
@@ -143,14 +143,20 @@ def _load(port, cookies, seconds, period, processes):
     return acknowledged, round_trips, server_times, errors
 
 
-def _figures(label, users, seconds, period, acknowledged, lost, stored, round_trips, server_times, errors):
-    if not round_trips:
+def _figures(label, users, seconds, period, acknowledged, lost, stored, answered, server_times, errors, settle=10):
+    """`answered`: (seconds into the load, round trip in ms) of each acknowledged answer. The round
+    trip is also given from `settle` s on, once every user's first requests (which open their
+    stores) are behind."""
+    if not answered:
         raise RuntimeError(f"no answer acknowledged: {sorted(set(map(str, errors)))[:5]}")
+    round_trips = [milliseconds for _, milliseconds in answered]
+    settled = [milliseconds for at, milliseconds in answered if at >= settle] or round_trips
     print(f"{label}, each of {users} users answering every {period:g} s for {seconds} s: {len(acknowledged)} answers "
           f"acknowledged ({len(acknowledged) / seconds:.0f}/s), {len(errors)} errors"
           + (f" ({', '.join(sorted(set(map(str, errors)))[:5])})" if errors else "")
           + f", {lost} acknowledged answers missing from the database, {stored} records stored; "
-          f"answer round trip p50 {statistics.median(round_trips):.2f} ms, p99 {percentile(round_trips, 99):.2f} ms; "
+          f"answer round trip p50 {statistics.median(round_trips):.2f} ms, p99 {percentile(round_trips, 99):.2f} ms "
+          f"(from {settle} s on: p50 {statistics.median(settled):.2f} ms, p99 {percentile(settled, 99):.2f} ms); "
           f"server time p50 {statistics.median(server_times):.2f} ms, p99 {percentile(server_times, 99):.2f} ms")
 
 
