@@ -1,12 +1,10 @@
 """A class server on SQLite (`peach serve --accounts` without --database): accounts in
 class/accounts.sqlite, each user's data in a database of their own. One process serves it."""
-import random
 import subprocess
-import threading
-import time
 
 import requests
 
+from answering_users import AnsweringUsers
 from conftest import PEACH, ClassStorage
 
 PASSWORD = "sqlite-class-1"
@@ -22,71 +20,27 @@ def test_a_class_server_on_sqlite_keeps_every_acknowledged_answer_through_sigkil
     server = storage.start_servers()[0]
     assert requests.get(server.url + "api/account", timeout=10).json() == {"accounts": True, "user": None}
     assert requests.get(server.url + "api/profile", timeout=10).status_code == 401
+    # The URL changes with the restart (a new free port).
     base = {"url": server.url}
-    acknowledged, failures, lock, stop = {}, [], threading.Lock(), threading.Event()
-    sessions = {}
-
-    def user(index):
-        rng = random.Random(index)
-        session = requests.Session()
-        response = session.post(base["url"] + "api/account/sign-up", timeout=60,
-                                json={"name": f"user{index}", "password": PASSWORD, "invitation": invitation})
-        if response.status_code != 201:
-            failures.append(response.text)
-            return
-        sessions[index] = session
-        count = 0
-        while not stop.is_set():
-            key = f"sqlite-user{index}-{count:05d}"
-            trial = None
-            while trial is None and not stop.is_set():
-                try:
-                    trial = session.post(base["url"] + "api/trials", json={"discipline": "pitchComparison"}, timeout=10).json()
-                except (requests.RequestException, ValueError):
-                    time.sleep(0.05)
-            while trial is not None:
-                try:
-                    answer = session.post(base["url"] + f"api/trials/{trial['id']}/answer", timeout=10,
-                                          json={"answer": "higher"}, headers={"Idempotency-Key": key})
-                except requests.RequestException:
-                    time.sleep(0.05)
-                    continue  # unacknowledged: the same key again, once the server is back
-                if answer.status_code == 200:
-                    with lock:
-                        acknowledged[key] = index
-                else:
-                    failures.append(answer.text)
-                break
-            count += 1
-            time.sleep(rng.uniform(0.02, 0.1))
-
-    def answered_at_least(count):
-        deadline = time.monotonic() + 90
-        while len(acknowledged) < count and time.monotonic() < deadline and not failures:
-            time.sleep(0.05)
-        return len(acknowledged)
-
-    threads = [threading.Thread(target=user, args=(index,)) for index in range(20)]
+    users = AnsweringUsers(20, invitation, lambda: [base["url"]], pause=(0.02, 0.1))
     try:
-        for thread in threads:
-            thread.start()
-        before = answered_at_least(150)
+        users.start()
+        before = users.answered_at_least(150)
         server.stop(kill=True)
         server.start("--accounts")
         base["url"] = server.url
-        answered_at_least(before + 150)
-        stop.set()
-        for thread in threads:
-            thread.join(timeout=60)
-        assert not failures, failures[:3]
+        users.answered_at_least(before + 150)
+        users.stop()
+        assert not users.failures, users.failures[:3]
+        sessions = users.sessions
         assert len(sessions) == 20
         expected = {f"user{index}": 0 for index in range(20)}
-        for index in acknowledged.values():
+        for index in users.acknowledged.values():
             expected[f"user{index}"] += 1
         # Sessions are in accounts.sqlite: they outlive the process.
         stored = {f"user{index}": len(session.get(server.url + "api/records?limit=1000", timeout=10).json()["records"])
                   for index, session in sessions.items()}
-        print(f"\nSQLite class server, SIGKILL after {before} answers: {len(acknowledged)} acknowledged, "
+        print(f"\nSQLite class server, SIGKILL after {before} answers: {len(users.acknowledged)} acknowledged, "
               f"{sum(stored.values())} stored")
         assert stored == expected
 
@@ -124,7 +78,7 @@ def test_a_class_server_on_sqlite_keeps_every_acknowledged_answer_through_sigkil
         # The personal Peach beside it was never touched.
         assert not storage.data_path.exists()
     finally:
-        stop.set()
+        users.stop()
         server.stop()
     # Stopped, the class's records can be written from the command line again.
     assert "imported 0" in storage.peach("import", export, "--merge", "--user", "user1")

@@ -230,10 +230,7 @@ def test_sigkill_of_one_class_instance_loses_no_answer_of_50_users(postgres_clus
     """50 users answer through two `--accounts` instances; one is killed with SIGKILL midway and the
     users go on with the other, retrying an unacknowledged answer under its key: every acknowledged
     answer is in PostgreSQL afterwards, and none twice."""
-    import random
-    import threading
-    import time
-    import requests
+    from answering_users import AnsweringUsers
     url = postgres_cluster.url(database)
     assert peach("migrate", "--database", url).returncode == 0
     subprocess.run([PEACH, "users", "add", "tess", "--teacher", "--database", url], input="teacher-pass-1\n",
@@ -242,62 +239,19 @@ def test_sigkill_of_one_class_instance_loses_no_answer_of_50_users(postgres_clus
     doomed = PeachServer(None, database_url=url).start("--accounts")
     survivor = PeachServer(None, database_url=url).start("--accounts")
     alive = [doomed.url, survivor.url]
-    acknowledged, failures, lock, stop = {}, [], threading.Lock(), threading.Event()
-
-    def user(index):
-        rng = random.Random(index)
-        session = requests.Session()
-        response = session.post(survivor.url + "api/account/sign-up", timeout=60,
-                                json={"name": f"user{index}", "password": "password-" + str(index), "invitation": invitation})
-        if response.status_code != 201:
-            failures.append(response.text)
-            return
-        count = 0
-        while not stop.is_set():
-            key = f"kill-user{index}-{count:05d}"
-            trial = None
-            while trial is None and not stop.is_set():
-                try:
-                    trial = session.post(rng.choice(alive) + "api/trials", json={"discipline": "pitchComparison"},
-                                         timeout=10).json()
-                except requests.RequestException:
-                    time.sleep(0.05)
-            while trial is not None:
-                try:
-                    answer = session.post(rng.choice(alive) + f"api/trials/{trial['id']}/answer", timeout=10,
-                                          json={"answer": "higher"}, headers={"Idempotency-Key": key})
-                except requests.RequestException:
-                    continue  # unacknowledged: the same key again, maybe on the other instance
-                if answer.status_code == 200:
-                    with lock:
-                        acknowledged[key] = index
-                else:
-                    failures.append(answer.text)
-                break
-            count += 1
-            time.sleep(rng.uniform(0.05, 0.2))
-
-    threads = [threading.Thread(target=user, args=(index,)) for index in range(50)]
+    users = AnsweringUsers(50, invitation, lambda: list(alive), pause=(0.05, 0.2))
     try:
-        for thread in threads:
-            thread.start()
-        def answered_at_least(count):
-            deadline = time.monotonic() + 90
-            while len(acknowledged) < count and time.monotonic() < deadline and not failures:
-                time.sleep(0.1)
-            return len(acknowledged)
-        before = answered_at_least(150)
+        users.start()
+        before = users.answered_at_least(150)
         doomed.stop(kill=True)
         alive.remove(doomed.url)
-        answered_at_least(before + 150)
-        stop.set()
-        for thread in threads:
-            thread.join(timeout=60)
+        users.answered_at_least(before + 150)
     finally:
-        stop.set()
+        users.stop()
         survivor.stop()
         doomed.stop(kill=True)
-    assert failures == []
+    acknowledged = users.acknowledged
+    assert users.failures == []
     assert before >= 150, "the users hardly answered before the kill; the test tested nothing"
     assert len(acknowledged) >= before + 150, "the users hardly answered after the kill"
     stored = postgres_cluster.sql(database, "SELECT key FROM answer_key")
