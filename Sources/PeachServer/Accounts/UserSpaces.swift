@@ -21,8 +21,9 @@ public actor UserSpaces {
     }
 
     private var spaces: [UserID: Space] = [:]
-    /// Spaces being built: a user's requests arriving together share one build.
-    private var building: [UserID: Task<Space, any Error>] = [:]
+    /// Spaces being built, by the revision each reads: a user's requests that read the same
+    /// revision share one build, and one that read a newer revision does not take a view begun before it.
+    private var building: [UserID: (revision: Int64, task: Task<Space, any Error>)] = [:]
     /// What a teacher's class view shows of each user, at the revision it was read: a class of a
     /// thousand costs a revision read per student until their data changes.
     private var summaries: [UserID: (revision: Int64, summary: StudentSummary)] = [:]
@@ -54,24 +55,29 @@ public actor UserSpaces {
         clock += 1
         lastUse[user] = clock
         if let space = spaces[user], space.revision.isCurrent(revision) { return space }
-        let build = building[user] ?? Task { [stores, environment, logger, configure] in
-            let known = KnownRevision(revision)
-            let (records, settings, transfer) = try await stores(user, known)
-            var services = try await PeachServices.make(
-                store: records, settingsStore: settings, transfer: transfer, environment: environment, logger: logger)
-            configure(&services)
-            let responder = PeachApp.apiRouter(services: services, logger: logger).buildResponder()
-            return Space(services: services, responder: responder, revision: known)
+        let build: Task<Space, any Error>
+        if let pending = building[user], pending.revision == revision {
+            build = pending.task
+        } else {
+            build = Task { [stores, environment, logger, configure] in
+                let known = KnownRevision(revision)
+                let (records, settings, transfer) = try await stores(user, known)
+                var services = try await PeachServices.make(
+                    store: records, settingsStore: settings, transfer: transfer, environment: environment, logger: logger)
+                configure(&services)
+                let responder = PeachApp.apiRouter(services: services, logger: logger).buildResponder()
+                return Space(services: services, responder: responder, revision: known)
+            }
+            building[user] = (revision, build)
         }
-        building[user] = build
+        let built = await build.result
+        if building[user]?.revision == revision { building[user] = nil }
         let space: Space
         do {
-            space = try await build.value
+            space = try built.get()
         } catch {
-            building[user] = nil
             throw error as? DataStoreError ?? .fetchFailed(String(describing: error))
         }
-        building[user] = nil
         spaces[user] = space
         evictBeyondCapacity()
         return space
