@@ -152,7 +152,9 @@ def test_two_students_train_at_once_and_their_teacher_sees_both(class_site):
         assert rows["ann"][2] == "6" and rows["bob"][2] == "3", rows
         assert text_of(teacher, "class-invitation") == f"Invitation code: {invitation}"
         WebDriverWait(teacher, 10).until(lambda b: b.execute_script(
-            "const img = document.getElementById('class-chart'); return img.complete && img.naturalWidth > 0"))
+            "return document.querySelector('#class-chart svg') !== null"))
+        assert "0 of 2 students" in teacher.find_element(By.ID, "class-chart").get_attribute("aria-label")
+        assert "ann, bob" in text_of(teacher, "class-chart")  # too few answers yet to place either
         assert teacher.find_element(By.ID, "class-csv").get_attribute("href").endswith(f"/api/classes/{class_id}/summary.csv")
 
         # Ann's profile, read-only, from the class: her count, her name, back to the class.
@@ -213,8 +215,29 @@ def reach_class_screens(browser, url, class_id):
         "account": signed_in("#/account", "screen-account", "return document.getElementById('account-who').textContent !== ''"),
         "classes": signed_in("#/classes", "screen-classes", "return document.querySelectorAll('#classes-list a').length > 0"),
         "class": signed_in(f"#/classes/{class_id}", "screen-class",
-                           "return document.querySelectorAll('#class-students-body tr').length > 0"),
+                           "return document.querySelectorAll('#class-students-body tr').length > 0"
+                           " && document.querySelector('#class-chart svg') !== null"),
     }
+
+
+# The class chart's text: its size on screen, and the contrast of its colour with the chart's background.
+CHART_LABEL = """
+const svg = document.querySelector('#class-chart svg');
+const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+const channels = (color) => color.match(/[0-9.]+/g).slice(0, 3).map(Number);
+const luminance = (color) => {
+  const [r, g, b] = channels(color).map((c) => c / 255).map((c) => c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+};
+const background = luminance(getComputedStyle(document.getElementById('class-chart')).backgroundColor);
+const texts = [...svg.querySelectorAll('text')];
+const contrasts = texts.map((text) => {
+  const l = luminance(getComputedStyle(text).fill);
+  return (Math.max(l, background) + 0.05) / (Math.min(l, background) + 0.05);
+});
+return { fontPx: Math.min(...texts.map((text) => parseFloat(getComputedStyle(text).fontSize))) * scale,
+         contrast: Math.min(...contrasts) };
+"""
 
 
 def test_the_class_screens_fit_pass_axe_and_speak_both_languages(class_server):
@@ -234,6 +257,11 @@ def test_the_class_screens_fit_pass_axe_and_speak_both_languages(class_server):
                     overflow = browser.execute_script(
                         "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
                     assert overflow <= 0, f"{name} overflows by {overflow}px at {size}"
+                    if name == "class":
+                        # The chart is drawn as wide as it is shown, in the page's colours.
+                        label = browser.execute_script(CHART_LABEL)
+                        assert label["fontPx"] >= 11, f"the class chart's text is {label['fontPx']:.1f} px at {size}"
+                        assert label["contrast"] >= 4.5, f"the class chart's text has contrast {label['contrast']:.1f} ({scheme})"
                     if size in ("phone-portrait", "desktop"):
                         browser.execute_script(AXE)
                         violations = browser.execute_async_script(RUN_AXE)

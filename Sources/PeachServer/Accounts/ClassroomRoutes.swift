@@ -42,8 +42,9 @@ struct ClassroomRoutes {
             guard ChartOptions.languages.contains(language) else {
                 throw HTTPError(.badRequest, message: "lang must be one of \(ChartOptions.languages.joined(separator: ", ")), got '\(language)'")
             }
+            let width = try request.uri.queryParameters.boundedInt("width", in: ClassDistributionChart.widths, default: 640)
             let (classroom, students) = try await summaries(context)
-            let chart = ClassDistributionChart(classroom: classroom, students: students, german: language == "de")
+            let chart = ClassDistributionChart(classroom: classroom, students: students, german: language == "de", width: Double(width))
             return Response(
                 status: .ok, headers: [.contentType: "image/svg+xml; charset=utf-8"],
                 body: ResponseBody(byteBuffer: ByteBuffer(string: chart.svg)))

@@ -101,7 +101,9 @@ export const api = {
   classes: () => request('GET', 'classes'),
   createClass: (name) => request('POST', 'classes', { name }),
   classDetail: (id) => request('GET', `classes/${encodeURIComponent(id)}`),
-  classChartURL: (id, lang) => `/api/classes/${encodeURIComponent(id)}/distribution.svg?lang=${encodeURIComponent(lang)}`,
+  /** Drawn `width` CSS pixels wide: its text stays at its size on a phone. */
+  classChartSvg: (id, lang, width) =>
+    requestText(`classes/${encodeURIComponent(id)}/distribution.svg?${new URLSearchParams({ lang, width })}`),
   classSummaryURL: (id) => `/api/classes/${encodeURIComponent(id)}/summary.csv`,
   /** A student's profile, read-only, through a class the teacher teaches: the same routes as one's own. */
   studentProfile: (classId, studentId) =>

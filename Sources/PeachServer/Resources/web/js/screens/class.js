@@ -62,9 +62,14 @@ export function classScreen({ navigate }) {
       table.hidden = detail.students.length === 0;
       body.replaceChildren(...detail.students.map((student) => row(classId, student)));
       const placed = detail.students.filter((student) => student.threshold).length;
-      chart.alt = t('classes.chartAlt', { placed: formatCount(placed), count: formatCount(detail.students.length) });
-      chart.src = `${api.classChartURL(classId, language())}&shown=${id}`;
+      chart.setAttribute('aria-label', t('classes.chartAlt', { placed: formatCount(placed), count: formatCount(detail.students.length) }));
       document.getElementById('class-csv').href = api.classSummaryURL(classId);
+      // Inline, so that it takes the page's colours (dark too), and as wide as it is shown.
+      chart.hidden = false;
+      const svg = await api.classChartSvg(classId, language(), Math.min(4000, Math.max(280, Math.round(chart.clientWidth))));
+      if (id !== shown) return;
+      chart.innerHTML = svg;
+      chart.querySelector('svg').setAttribute('aria-hidden', 'true');
     } catch (error) {
       if (id !== shown) return;
       status.textContent = refusalText(error);
