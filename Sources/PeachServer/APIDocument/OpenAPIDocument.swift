@@ -91,8 +91,7 @@ enum OpenAPIDocument {
     }
 
     /// On a class server each user's own operation needs a session, and its teacher reads every
-    /// `GET /api/profile…` of a student in their class under `/api/classes/{id}/students/{student}`
-    /// (`AccountsResponder` routes them so; the document follows the same rule).
+    /// `GET /api/profile…` of a student in their class under `AccountsResponder.studentPath`.
     private static func classServerPaths(personal: [String: Any], own: [String: Any]) -> [String: Any] {
         var paths = own
         for (path, item) in personal {
@@ -113,7 +112,7 @@ enum OpenAPIDocument {
                 var responses = read["responses"] as? [String: Any] ?? [:]
                 responses["404"] = ["$ref": "#/components/responses/Error"]
                 read["responses"] = responses
-                paths["/api/classes/{id}/students/{student}" + path.dropFirst("/api".count)] = ["get": read]
+                paths[AccountsResponder.studentPath + path.dropFirst("/api".count)] = ["get": read]
             }
         }
         return paths

@@ -18,6 +18,8 @@ struct AccountsResponder: HTTPResponder {
 
     /// The API paths every visitor may use.
     static let sharedAPI: Set<String> = ["health", "openapi.json", "sounds"]
+    /// Where a teacher reads a student's own `/api/profile…` (`{id}` the class, `{student}` the account).
+    static let studentPath = "/api/classes/{id}/students/{student}"
 
     func respond(to request: Request, context: GuardedRequestContext) async throws -> Response {
         do {
@@ -40,7 +42,7 @@ struct AccountsResponder: HTTPResponder {
             return try Self.refusal(.serviceUnavailable, "the account database cannot be read", request, context)
         }
         switch parts[1] {
-        case "classes" where parts.count > 5 && parts[3] == "students" && parts[5] == "profile":
+        case "classes" where Self.isStudentProfile(parts):
             return try await studentProfile(parts, account: account, request, context)
         case "account", "classes":
             var routeContext = AccountRequestContext(source: .init(channel: context.channel, logger: context.logger))
@@ -53,6 +55,13 @@ struct AccountsResponder: HTTPResponder {
             guard let account else { return try Self.refusal(.unauthorized, "sign in first", request, context) }
             return try await ownSpace(account.id).responder.respond(to: request, context: context.routeContext)
         }
+    }
+
+    /// `studentPath` followed by `/profile…`, by the path's parts.
+    private static func isStudentProfile(_ parts: [String]) -> Bool {
+        let template = studentPath.split(separator: "/")
+        return parts.count > template.count && parts[template.count] == "profile"
+            && zip(template, parts).allSatisfy { $0.hasPrefix("{") || $0 == $1 }
     }
 
     /// `GET /api/classes/{class}/students/{student}/profile…`: the student's own
