@@ -37,7 +37,7 @@ async function requestText(path) {
   if (!response.ok) {
     refused(response, path);
     const payload = await response.json().catch(() => ({}));
-    throw new ApiError(response.status, payload?.error?.message ?? response.statusText);
+    throw new ApiError(response.status, payload?.error?.message ?? response.statusText, payload?.error ?? {});
   }
   return response.text();
 }

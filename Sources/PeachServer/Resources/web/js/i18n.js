@@ -300,6 +300,22 @@ const tables = {
     'classes.trials': 'Trials',
     'classes.lastActivity': 'Last activity',
     'classes.csv': 'Download the summary (CSV)',
+    'refusal.wrongCredentials': 'Wrong name or password.',
+    'refusal.wrongPassword': 'The current password is not right.',
+    'refusal.throttled': 'Too many wrong passwords. Try again in {retryAfter} s.',
+    'refusal.nameTaken': 'That name is taken. Choose another one.',
+    'refusal.invalidName': 'A name is {minimum}–{maximum} characters: letters a–z, digits, “.”, “-” or “_”.',
+    'refusal.invalidPassword': 'A password is {minimum}–{maximum} characters long.',
+    'refusal.unknownInvitation': 'There is no class with this invitation code. Check it with your teacher.',
+    'refusal.notInClass': 'You are not in this class.',
+    'refusal.classNameLength': 'A class name is {minimum}–{maximum} characters long.',
+    'refusal.signInFirst': 'Please sign in first.',
+    'refusal.teachersOnly': 'Only a teacher has classes.',
+    'refusal.noSuchClass': 'You have no such class.',
+    'refusal.noSuchStudent': 'There is no such student in your classes.',
+    'refusal.readOnly': 'A student’s profile can only be read.',
+    'refusal.unavailable': 'Peach cannot reach its data right now. Try again in a moment.',
+    'refusal.other': 'That did not work (error {status}). Try again in a moment.',
   },
   de: {
     'app.name': 'Peach',
@@ -599,6 +615,22 @@ const tables = {
     'classes.trials': 'Versuche',
     'classes.lastActivity': 'Zuletzt aktiv',
     'classes.csv': 'Übersicht herunterladen (CSV)',
+    'refusal.wrongCredentials': 'Name oder Passwort falsch.',
+    'refusal.wrongPassword': 'Das aktuelle Passwort stimmt nicht.',
+    'refusal.throttled': 'Zu viele falsche Passwörter. Versuche es in {retryAfter} s noch einmal.',
+    'refusal.nameTaken': 'Diesen Namen gibt es schon. Wähle einen anderen.',
+    'refusal.invalidName': 'Ein Name hat {minimum}–{maximum} Zeichen: Buchstaben a–z, Ziffern, „.“, „-“ oder „_“.',
+    'refusal.invalidPassword': 'Ein Passwort ist {minimum}–{maximum} Zeichen lang.',
+    'refusal.unknownInvitation': 'Zu diesem Einladungscode gibt es keine Klasse. Prüfe ihn mit deiner Lehrkraft.',
+    'refusal.notInClass': 'Du bist nicht in dieser Klasse.',
+    'refusal.classNameLength': 'Ein Klassenname ist {minimum}–{maximum} Zeichen lang.',
+    'refusal.signInFirst': 'Bitte melde dich zuerst an.',
+    'refusal.teachersOnly': 'Nur Lehrkräfte haben Klassen.',
+    'refusal.noSuchClass': 'Diese Klasse gibt es bei dir nicht.',
+    'refusal.noSuchStudent': 'Diese Person ist in keiner deiner Klassen.',
+    'refusal.readOnly': 'Profile von Schüler:innen können nur gelesen werden.',
+    'refusal.unavailable': 'Peach erreicht seine Daten gerade nicht. Versuche es gleich noch einmal.',
+    'refusal.other': 'Das hat nicht geklappt (Fehler {status}). Versuche es gleich noch einmal.',
   },
 };
 
@@ -620,6 +652,11 @@ export function setLanguage(language) {
   document.documentElement.lang = current;
   translate(document);
   document.dispatchEvent(new CustomEvent('languagechange'));
+}
+
+/** Whether `key` has a string: a code the server sends may be newer than this page. */
+export function hasString(key) {
+  return key in tables[current] || key in tables.en;
 }
 
 export function t(key, params = {}) {
