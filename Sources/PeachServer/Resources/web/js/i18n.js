@@ -287,7 +287,7 @@ const tables = {
     'classes.new': 'New class',
     'classes.name': 'Name of the class',
     'classes.create': 'Create class',
-    'classes.noThreshold': 'Not enough data',
+    'classes.noThreshold': 'Not enough data yet',
     'classes.threshold': '{value} ¢ ({lower}–{upper})',
     'classes.thresholdOpen': 'at least {lower} ¢',
     'classes.openProfile': 'Open the profile of {name}',
