@@ -8,9 +8,22 @@ struct ClassDistributionChart {
     let classroom: Classroom
     let students: [StudentSummary]
     /// Its words and numbers in German (`?lang=de`: "0,5 ¢"), as the Profile's chart has them; English otherwise.
-    var german = false
+    let german: Bool
     /// In CSS pixels, as wide as the page shows it (`?width=`), so that its text stays readable on a phone.
-    var width = 640.0
+    let width: Double
+    /// Where the plot starts: after the longest name, unless that would squeeze the plot below
+    /// `minimumPlotWidth`; longer names are then shortened (`label(_:)`).
+    let left: Double
+
+    init(classroom: Classroom, students: [StudentSummary], german: Bool = false, width: Double = 640) {
+        self.classroom = classroom
+        self.students = students
+        self.german = german
+        self.width = width
+        let longest = students.map(\.account.name.rawValue.count).max() ?? 0
+        let wanted = 2 * Self.margin + Double(longest) * Self.characterWidth
+        left = max(2 * Self.margin, min(wanted, width - Self.right - Self.minimumPlotWidth))
+    }
 
     static let widths = 280...4000
     /// Tick labels closer than this would overlap: a narrow chart labels every other one or fewer.
@@ -26,14 +39,6 @@ struct ClassDistributionChart {
     static let characterWidth = 7.5
     /// 0.5 ¢ to 200 ¢: from the best trained ears to beginners.
     static let range = (low: 0.5, high: 200.0)
-
-    /// Where the plot starts: after the longest name, unless that would squeeze the plot below
-    /// `minimumPlotWidth`; longer names are then shortened (`label(_:)`).
-    var left: Double {
-        let longest = students.map(\.account.name.rawValue.count).max() ?? 0
-        let wanted = 2 * Self.margin + Double(longest) * Self.characterWidth
-        return max(2 * Self.margin, min(wanted, width - Self.right - Self.minimumPlotWidth))
-    }
 
     var svg: String {
         let placed = students.filter { $0.threshold != nil }.sorted { $0.threshold!.threshold.rawValue < $1.threshold!.threshold.rawValue }
