@@ -93,6 +93,7 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
+        .testTarget(name: "peachTests", dependencies: ["peach"]),
         .testTarget(
             name: "PeachServerTests",
             dependencies: [

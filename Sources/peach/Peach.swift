@@ -5,7 +5,7 @@ import PeachCore
 struct Peach: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "peach",
-        abstract: "Pitch ear training: comparison training and pitch matching.",
+        abstract: "Ear training: pitch and intervals (compare and match), singing, and rhythm (compare timing, fill the gap).",
         version: PeachVersion.current,
         subcommands: [
             Serve.self, Train.self, Match.self, Sing.self, Rhythm.self, Render.self, Play.self, Simulate.self, ProfileExport.self,
@@ -13,4 +13,16 @@ struct Peach: AsyncParsableCommand {
             BenchAnswers.self,
         ],
         defaultSubcommand: Serve.self)
+
+    /// A mistyped command is named as one, with the nearest command, before serve (the default)
+    /// could take it for an argument of its own.
+    static func main() async {
+        let subcommands = configuration.subcommands
+        let known = Set(subcommands.flatMap { [$0._commandName] + $0.configuration.aliases } + ["help"])
+        let listed = subcommands.filter { $0.configuration.shouldDisplay }.map { $0._commandName }
+        if let unknown = UnknownCommand(arguments: Array(CommandLine.arguments.dropFirst()), known: known, suggested: listed) {
+            exit(withError: ValidationError(unknown.description))
+        }
+        await main(nil)
+    }
 }

@@ -67,7 +67,8 @@ struct ProfileExport: AsyncParsableCommand {
                     + String(format: ") at %.0f %% correct", estimate.percentCorrect * 100)
                     + ", from the newest \(estimate.trialCount) comparisons")
         } else {
-            lines.append("threshold: not enough comparisons yet")
+            // Too few answers, or too vague to say anything (ThresholdEstimate.isInformative).
+            lines.append("threshold: not enough data yet")
         }
         lines.append("pitch matching: \(profile.matching.count) attempts, mean absolute error \(cents(profile.matching.meanAbsoluteError)), SD \(cents(profile.matching.standardDeviation))")
         return lines

@@ -137,7 +137,7 @@ def test_two_students_train_at_once_and_their_teacher_sees_both(class_site):
         # A wrong password says so and keeps the user out; the right one lets the teacher in.
         sign_in(teacher, site.url, "tess", "not-the-password")
         WebDriverWait(teacher, 10).until(lambda b: text_of(b, "sign-in-status") != "")
-        assert "wrong name or password" in text_of(teacher, "sign-in-status")
+        assert text_of(teacher, "sign-in-status") == "Wrong name or password."
         assert teacher.find_element(By.ID, "screen-sign-in").is_displayed()
         sign_in(teacher, site.url, "tess", TEACHER_PASSWORD)
         shown(teacher, "screen-start")

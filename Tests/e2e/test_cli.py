@@ -80,3 +80,28 @@ def test_devices_lists_the_playback_devices_alsa_knows(tmp_path):
     assert "null" in names and "peach_e2e" in names
     assert result.stderr == ""
 
+
+
+@pytest.mark.parametrize("typed, suggested", [("trian", "train"), ("rythm", "rhythm"), ("exprot", "export")])
+def test_a_mistyped_command_is_named_with_the_nearest_one(typed, suggested):
+    # Without the check, serve (the default) would take the word and start serving: a short timeout.
+    result = subprocess.run([PEACH, typed], capture_output=True, text=True, timeout=20)
+    assert result.returncode == 64, result.stderr
+    lines = result.stderr.splitlines()
+    assert lines[0] == f"Error: Unknown command '{typed}'. Did you mean '{suggested}'?"
+    # peach's usage, not serve's.
+    assert any(line.startswith("Usage: peach <subcommand>") for line in lines), result.stderr
+    assert "serve" not in result.stderr and result.stdout == ""
+
+
+def test_a_word_near_no_command_is_named_without_a_guess():
+    result = subprocess.run([PEACH, "stats"], capture_output=True, text=True, timeout=20)
+    assert result.returncode == 64
+    assert result.stderr.splitlines()[0] == "Error: Unknown command 'stats'."
+    assert "Did you mean" not in result.stderr
+
+
+def test_the_overview_names_every_kind_of_training():
+    overview = peach("--help").stdout.split("USAGE:")[0].lower()
+    for trained in ("pitch", "intervals", "singing", "rhythm"):
+        assert trained in overview, overview

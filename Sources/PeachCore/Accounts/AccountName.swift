@@ -4,10 +4,11 @@ public struct AccountName: Hashable, Sendable, Codable, CustomStringConvertible 
     public let rawValue: String
 
     public static let maximumLength = 40
+    public static let lengths = 1...maximumLength
 
     public init?(_ text: String) {
         let lowered = text.lowercased()
-        guard (1...Self.maximumLength).contains(lowered.count),
+        guard Self.lengths.contains(lowered.count),
               lowered.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || ".-_".unicodeScalars.contains($0) })
         else { return nil }
         rawValue = lowered
@@ -15,5 +16,5 @@ public struct AccountName: Hashable, Sendable, Codable, CustomStringConvertible 
 
     public var description: String { rawValue }
 
-    public static let rule = "a name is 1–\(maximumLength) letters a–z, digits, '.', '-' or '_'"
+    public static let rule = "a name is \(lengths.lowerBound)–\(lengths.upperBound) letters a–z, digits, '.', '-' or '_'"
 }

@@ -51,9 +51,10 @@ public struct PerceptualProfile: Sendable, Codable {
     /// Nothing until both halves of the newest comparisons can be fitted ("not enough data").
     public var trend: Trend? { Trend(trials: recent.suffix(Trend.window)) }
 
-    /// The fitted threshold over the newest `ThresholdEstimator.window` comparisons.
+    /// The fitted threshold over the newest `ThresholdEstimator.window` comparisons; nothing until
+    /// it is informative (`ThresholdEstimate.ifInformative`).
     public var thresholdEstimate: ThresholdEstimate? {
-        ThresholdEstimator().estimate(recent.suffix(ThresholdEstimator.window))
+        ThresholdEstimator().estimate(recent.suffix(ThresholdEstimator.window))?.ifInformative
     }
 
     public func timeline(_ period: ThresholdTimeline.Period) -> ThresholdTimeline { timelines.first { $0.period == period }! }

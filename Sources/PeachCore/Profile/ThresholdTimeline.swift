@@ -80,7 +80,8 @@ public struct ThresholdTimeline: Sendable, Codable {
         public let rollingMean: Cents
         /// Their sample standard deviation (zero while the window holds one period).
         public let rollingStandardDeviation: Cents
-        /// The fitted threshold shown for this period; nothing when the timeline cannot place it.
+        /// The fitted threshold shown for this period; nothing when the timeline cannot place it
+        /// informatively (`ThresholdEstimate.ifInformative`).
         public let fit: ThresholdEstimate?
     }
 
@@ -150,7 +151,7 @@ public struct ThresholdTimeline: Sendable, Codable {
         let window = Welford(means[max(0, index - Self.rollingWindow + 1)...index])
         return Point(
             aggregate: aggregates[index + offset], rollingMean: Cents(window.mean!),
-            rollingStandardDeviation: Cents(window.standardDeviation!), fit: fits(at: index + offset))
+            rollingStandardDeviation: Cents(window.standardDeviation!), fit: fits(at: index + offset)?.ifInformative)
     }
 
     /// Fits are computed for blocks of this many periods, each read with `smoothingMargin` more

@@ -16,8 +16,8 @@ public struct RhythmProfile: Sendable {
         }
 
         /// The fit at 75 % correct, in percent of a sixteenth (the estimate's unit is the
-        /// difference played, here a percentage); nil until the answers can place it.
-        public var thresholdEstimate: ThresholdEstimate? { ThresholdEstimator().estimate(recent.map(\.trial)) }
+        /// difference played, here a percentage); nil until the answers place it informatively.
+        public var thresholdEstimate: ThresholdEstimate? { ThresholdEstimator().estimate(recent.map(\.trial))?.ifInformative }
 
         /// Percent of a sixteenth at 75 % correct; nil until the answers can place it.
         public var thresholdPercent: Double? { thresholdEstimate?.threshold.rawValue }

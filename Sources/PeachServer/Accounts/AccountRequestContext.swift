@@ -16,13 +16,13 @@ struct AccountRequestContext: RequestContext {
 
     /// 401 for a request that needs a signed-in user.
     func signedIn() throws -> (Account, SessionToken) {
-        guard let account, let token else { throw HTTPError(.unauthorized, message: "sign in first") }
+        guard let account, let token else { throw Refusal.signInFirst }
         return (account, token)
     }
 
     func teacher() throws -> Account {
         let (account, _) = try signedIn()
-        guard account.isTeacher else { throw HTTPError(.forbidden, message: "only a teacher has classes") }
+        guard account.isTeacher else { throw Refusal.teachersOnly }
         return account
     }
 }

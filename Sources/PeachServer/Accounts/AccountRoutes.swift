@@ -47,18 +47,16 @@ struct AccountRoutes {
         api.post("account/classes") { request, context -> EditedResponse<ClassroomResponse> in
             let (account, _) = try context.signedIn()
             let body = try await request.decode(as: JoinRequest.self, context: context)
-            guard let code = InvitationCode(body.invitation) else {
-                throw HTTPError(.badRequest, message: "unknown invitation code '\(body.invitation)'")
-            }
+            guard let code = InvitationCode(body.invitation) else { throw Refusal.unknownInvitation }
             let joined = try await Self.stored { () throws(DataStoreError) in try await service.accounts.join(account.id, invitation: code) }
-            guard let joined else { throw HTTPError(.badRequest, message: "unknown invitation code '\(code)'") }
+            guard let joined else { throw Refusal.unknownInvitation }
             return EditedResponse(status: .created, response: ClassroomResponse(joined, forTeacher: false))
         }
         api.delete("account/classes/:id") { _, context -> HTTPResponse.Status in
             let (account, _) = try context.signedIn()
             let id = try context.parameters.require("id", as: Int64.self)
             let left = try await Self.stored { () throws(DataStoreError) in try await service.accounts.leave(account.id, classroom: id) }
-            guard left else { throw HTTPError(.notFound, message: "you are not in class \(id)") }
+            guard left else { throw Refusal.notInClass(id) }
             return .noContent
         }
     }
@@ -71,22 +69,12 @@ struct AccountRoutes {
             body: ResponseBody(byteBuffer: ByteBuffer(data: body)))
     }
 
-    /// Each failure as its status: 400, 409, 401, 429 with Retry-After, 503.
+    /// Each failure as its refusal: 400, 409, 401, 429 with Retry-After, 503.
     static func run<T>(_ body: () async throws(AccountService.Failure) -> T) async throws -> T {
         do {
             return try await body()
         } catch {
-            switch error {
-            case let .invalid(message): throw HTTPError(.badRequest, message: message)
-            case .nameTaken: throw HTTPError(.conflict, message: "that name is taken")
-            case .wrongCredentials: throw HTTPError(.unauthorized, message: "wrong name or password")
-            case let .throttled(wait):
-                let seconds = Int(wait.seconds.rounded(.up))
-                throw HTTPError(
-                    .tooManyRequests, headers: [.retryAfter: String(seconds)],
-                    message: "too many wrong passwords: try again in \(seconds) s")
-            case let .unavailable(message): throw HTTPError(.serviceUnavailable, message: message)
-            }
+            throw error.refusal
         }
     }
 
@@ -94,7 +82,7 @@ struct AccountRoutes {
         do {
             return try await body()
         } catch {
-            throw HTTPError(.serviceUnavailable, message: error.description)
+            throw Refusal.unavailable(error.description)
         }
     }
 }

@@ -6,9 +6,14 @@ import PeachCore
 /// here and never leave this type in clear, not even into the log.
 public struct AccountService: Sendable {
     public enum Failure: Error, Equatable {
-        case invalid(String)
+        case invalidName
+        case invalidPassword
+        case unknownInvitation
         case nameTaken
+        /// Signing in: no such name, or not its password (alike, so that names cannot be probed).
         case wrongCredentials
+        /// Changing the password: not the current one.
+        case wrongPassword
         case throttled(retryAfter: Duration)
         case unavailable(String)
     }
@@ -40,7 +45,7 @@ public struct AccountService: Sendable {
 
     func signUp(name: String, password: String, invitation: String) async throws(Failure) -> Session {
         let (name, password) = try Self.validated(name: name, password: password)
-        guard let code = InvitationCode(invitation) else { throw .invalid("unknown invitation code '\(invitation)'") }
+        guard let code = InvitationCode(invitation) else { throw .unknownInvitation }
         let outcome = try await stored { () throws(DataStoreError) in
             try await accounts.createStudent(name, passwordHash: await hasher.hash(password.text), joining: code)
         }
@@ -49,7 +54,7 @@ public struct AccountService: Sendable {
             logger.notice("account created", metadata: ["name": "\(name)"])
             return try await startSession(account)
         case .nameTaken: throw .nameTaken
-        case .unknownInvitation: throw .invalid("unknown invitation code '\(code)'")
+        case .unknownInvitation: throw .unknownInvitation
         }
     }
 
@@ -87,9 +92,9 @@ public struct AccountService: Sendable {
 
     /// Every other session of the account ends: a stolen one stops working.
     func changePassword(of account: Account, current: String, new: String, session: SessionToken) async throws(Failure) {
-        guard let password = NewPassword(new) else { throw .invalid(NewPassword.rule) }
+        guard let password = NewPassword(new) else { throw .invalidPassword }
         let found = try await stored { () throws(DataStoreError) in try await accounts.account(account.id) }
-        guard let found, await hasher.verify(current, hash: found.passwordHash) else { throw .wrongCredentials }
+        guard let found, await hasher.verify(current, hash: found.passwordHash) else { throw .wrongPassword }
         let hash = await hasher.hash(password.text)
         try await stored { () throws(DataStoreError) in
             try await accounts.setPasswordHash(hash, of: account.id, keeping: session.hash)
@@ -111,8 +116,8 @@ public struct AccountService: Sendable {
     }
 
     static func validated(name: String, password: String) throws(Failure) -> (AccountName, NewPassword) {
-        guard let name = AccountName(name) else { throw .invalid(AccountName.rule) }
-        guard let password = NewPassword(password) else { throw .invalid(NewPassword.rule) }
+        guard let name = AccountName(name) else { throw .invalidName }
+        guard let password = NewPassword(password) else { throw .invalidPassword }
         return (name, password)
     }
 

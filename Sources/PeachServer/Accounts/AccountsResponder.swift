@@ -24,7 +24,7 @@ struct AccountsResponder: HTTPResponder {
     func respond(to request: Request, context: GuardedRequestContext) async throws -> Response {
         do {
             return try await route(request, context)
-        } catch let error as HTTPError {
+        } catch let error as any HTTPResponseError {
             return try error.response(from: request, context: context)
         }
     }
@@ -39,7 +39,7 @@ struct AccountsResponder: HTTPResponder {
         do {
             if let token { account = try await service.account(of: token) }
         } catch {
-            return try Self.refusal(.serviceUnavailable, "the account database cannot be read", request, context)
+            return try Self.refusal(.unavailable("the account database cannot be read"), request, context)
         }
         switch parts[1] {
         case "classes" where Self.isStudentProfile(parts):
@@ -52,7 +52,7 @@ struct AccountsResponder: HTTPResponder {
             routeContext.secure = secure || (context.isFromLoopback && request.headers[.init("X-Forwarded-Proto")!] == "https")
             return try await accountRoutes.respond(to: request, context: routeContext)
         default:
-            guard let account else { return try Self.refusal(.unauthorized, "sign in first", request, context) }
+            guard let account else { return try Self.refusal(.signInFirst, request, context) }
             return try await ownSpace(account.id).responder.respond(to: request, context: context.routeContext)
         }
     }
@@ -67,12 +67,12 @@ struct AccountsResponder: HTTPResponder {
     /// `GET /api/classes/{class}/students/{student}/profile…`: the student's own
     /// `/api/profile…`, for the teacher of a class the student is in; 404 for anyone else.
     private func studentProfile(_ parts: [String], account: Account?, _ request: Request, _ context: GuardedRequestContext) async throws -> Response {
-        guard let account else { return try Self.refusal(.unauthorized, "sign in first", request, context) }
-        guard request.method == .get else { return try Self.refusal(.methodNotAllowed, "a student's profile is read-only", request, context) }
+        guard let account else { return try Self.refusal(.signInFirst, request, context) }
+        guard request.method == .get else { return try Self.refusal(.readOnly, request, context) }
         guard let classID = Int64(parts[2]), let studentID = Int64(parts[4]) else {
-            return try Self.refusal(.notFound, "no such student", request, context)
+            return try Self.refusal(.noSuchStudent, request, context)
         }
-        guard try await teaches(account.id, classID: classID, studentID: studentID) else { return try Self.refusal(.notFound, "no such student in your classes", request, context) }
+        guard try await teaches(account.id, classID: classID, studentID: studentID) else { return try Self.refusal(.noSuchStudent, request, context) }
         var head = request.head
         head.path = "/api/" + parts[5...].joined(separator: "/") + (request.uri.query.map { "?" + $0 } ?? "")
         return try await ownSpace(UserID(rawValue: studentID)).responder.respond(
@@ -90,7 +90,7 @@ struct AccountsResponder: HTTPResponder {
         do {
             return try await spaces.space(of: user)
         } catch {
-            throw HTTPError(.serviceUnavailable, message: error.description)
+            throw Refusal.unavailable(error.description)
         }
     }
 
@@ -104,7 +104,7 @@ struct AccountsResponder: HTTPResponder {
         return context.channel.remoteAddress?.ipAddress ?? "unknown"
     }
 
-    private static func refusal(_ status: HTTPResponse.Status, _ message: String, _ request: Request, _ context: GuardedRequestContext) throws -> Response {
-        try HTTPError(status, message: message).response(from: request, context: context)
+    private static func refusal(_ refusal: Refusal, _ request: Request, _ context: GuardedRequestContext) throws -> Response {
+        try refusal.response(from: request, context: context)
     }
 }

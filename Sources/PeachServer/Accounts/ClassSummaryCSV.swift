@@ -3,7 +3,9 @@ import Foundation
 /// A teacher's class table as CSV, for a spreadsheet: one student a row, empty cells for "not
 /// enough data".
 enum ClassSummaryCSV {
-    static let header = "student,thresholdCents,thresholdLowerCents,thresholdUpperCents,upperIsOpen,trend,trials,lastActivity"
+    /// `allAnswers`: every answer of every discipline, as the page's "All answers" column (not only the
+    /// comparisons the threshold is fitted to).
+    static let header = "student,thresholdCents,thresholdLowerCents,thresholdUpperCents,upperIsOpen,trend,allAnswers,lastActivity"
 
     static func text(_ students: [StudentSummary]) -> String {
         ([header] + students.map { student in

@@ -21,9 +21,7 @@ struct ClassroomRoutes {
             let teacher = try context.teacher()
             let body = try await request.decode(as: NewClassroomRequest.self, context: context)
             let name = body.name.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard Classroom.nameLengths.contains(name.count) else {
-                throw HTTPError(.badRequest, message: "a class name is \(Classroom.nameLengths.lowerBound)–\(Classroom.nameLengths.upperBound) characters")
-            }
+            guard Classroom.nameLengths.contains(name.count) else { throw Refusal.classNameLength }
             var generator = environment.generator
             let code = InvitationCode.random(using: &generator)
             let classroom = try await AccountRoutes.stored { () throws(DataStoreError) in
@@ -70,7 +68,7 @@ struct ClassroomRoutes {
             guard let classroom = try await service.accounts.classroom(id, taughtBy: teacher.id) else { return nil }
             return (classroom, try await service.accounts.students(of: id))
         }
-        guard let (classroom, students) = found else { throw HTTPError(.notFound, message: "you have no class \(id)") }
+        guard let (classroom, students) = found else { throw Refusal.noSuchClass(id) }
         return (classroom, try await AccountRoutes.stored { () throws(DataStoreError) in try await spaces.summaries(of: students) })
     }
 }

@@ -8,7 +8,8 @@ struct StudentSummary: Sendable {
     /// Unison pitch comparison's fitted threshold, as the student's headline shows it.
     let threshold: ThresholdEstimate?
     let trend: Trend?
-    /// Every record of every discipline.
+    /// Every record of every discipline: more than the Profile's "Comparisons", which counts the
+    /// unison pitch comparisons only, so the page calls it "All answers".
     let trials: Int
     let lastActivity: Date?
 
@@ -30,7 +31,7 @@ struct StudentSummary: Sendable {
 }
 
 /// Nulls written out: the table shows "not enough data" for them.
-struct StudentSummaryResponse: Codable {
+struct StudentSummaryResponse: Codable, APIDescribed {
     let id: Int64
     let name: String
     let threshold: Nullable<FittedThreshold>
@@ -45,6 +46,15 @@ struct StudentSummaryResponse: Codable {
         trend = Nullable(summary.trend)
         trials = summary.trials
         lastActivity = Nullable(summary.lastActivity.map(ISO8601.string))
+    }
+
+    static var apiNotes: [String: APINote] {
+        [
+            "threshold": .describe(
+                "Unison pitch comparison's fitted threshold, as the student's Profile headline states it; null when the answers cannot place it or its 95 % interval is too wide to say anything."),
+            "trials": .describe(
+                "Every answer of every discipline (all answers); the Profile's comparison count is the unison pitch comparisons only."),
+        ]
     }
 }
 

@@ -96,7 +96,7 @@ struct ProfileResponse: ResponseEncodable, Decodable, APIDescribed {
     static var apiNotes: [String: APINote] {
         [
             "threshold": .describe(
-                "Posterior median of T in P = λ/2 + (1−λ)Φ(z·(Δ/T)^k), λ = 0.02, z so that P(T) = percentCorrect, with the slope k marginalised (flat in log k over 0.6–4.5), over the newest `window` comparisons; null below 20 comparisons or when the likelihood cannot place it (almost no errors).")
+                "Posterior median of T in P = λ/2 + (1−λ)Φ(z·(Δ/T)^k), λ = 0.02, z so that P(T) = percentCorrect, with the slope k marginalised (flat in log k over 0.6–4.5), over the newest `window` comparisons; null below 20 comparisons, when the likelihood cannot place it (almost no errors), or " + FittedThreshold.uninformative)
         ]
     }
 
@@ -170,7 +170,7 @@ struct TimelineResponse: ResponseEncodable, Decodable {
             [
                 "start": APINote().with("format", "date-time"),
                 "threshold": .describe(
-                    "The period's fitted threshold (the headline's model and percent correct), read from its own comparisons and, with weights falling with the time between them, its neighbours'; null when they cannot place it."),
+                    "The period's fitted threshold (the headline's model and percent correct), read from its own comparisons and, with weights falling with the time between them, its neighbours'; null when they cannot place it or " + FittedThreshold.uninformative),
                 "meanThreshold": .describe("Mean unsigned difference played in the period: a secondary series."),
             ]
         }
@@ -197,6 +197,10 @@ struct TimelineResponse: ResponseEncodable, Decodable {
 /// A fitted threshold with its 95 % interval, wherever one is shown apart from the headline: a
 /// timeline's period or day, a student's row in a teacher's class.
 struct FittedThreshold: Codable {
+    /// Why a fit is null although there are answers: `ThresholdEstimate.isInformative`, in the API document's words.
+    static let uninformative =
+        "when its 95 % interval is wider than a factor of \(String(format: "%g", ThresholdEstimate.widestInformativeRatio)) (upper ÷ lower; an interval open above is stated as \"at least lower\"): the page then says \"not enough data yet\"."
+
     let threshold: Double
     let lower: Double
     let upper: Double
@@ -230,7 +234,7 @@ struct Rhythm: Codable, APIDescribed {
         static var apiNotes: [String: APINote] {
             [
                 "thresholdPercent": .describe(
-                    "Compare Timing: the displacement (percent of a sixteenth) answered 75 % correct, fitted as the pitch threshold is over the newest answers; null below 20 answers or when the answers cannot place it."),
+                    "Compare Timing: the displacement (percent of a sixteenth) answered 75 % correct, fitted as the pitch threshold is over the newest answers; null below 20 answers, when the answers cannot place it, or " + FittedThreshold.uninformative),
                 "thresholdMs": .describe("thresholdPercent in milliseconds at the mean sixteenth of the answers fitted."),
             ]
         }

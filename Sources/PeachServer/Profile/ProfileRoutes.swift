@@ -31,20 +31,22 @@ struct ProfileRoutes {
             // A discipline names its own series: the threshold of a comparison discipline, the
             // mean absolute error of a matching one; a rhythm discipline's, per tempo band, its
             // threshold in percent of a sixteenth or its mean offset.
+            let locale = try Self.locale(query)
             guard let name = query["discipline"] else {
-                return Self.svg(ThresholdChart.sparkline(await service.snapshot(try Self.scope(query)).timeline(.day)))
+                return Self.svg(ThresholdChart.sparkline(await service.snapshot(try Self.scope(query)).timeline(.day), locale: locale))
             }
             let discipline = try TrialRequest(discipline: String(name)).parsed()
             switch discipline.kind {
             case .rhythmComparison:
-                return Self.svg(ThresholdChart.sparkline(await service.rhythm.timingDays[try Self.band(query)] ?? []))
+                return Self.svg(ThresholdChart.sparkline(await service.rhythm.timingDays[try Self.band(query)] ?? [], locale: locale))
             case .rhythmMatching:
-                return Self.svg(ThresholdChart.sparkline(await service.rhythm.tappingDays[try Self.band(query)] ?? []))
+                return Self.svg(ThresholdChart.sparkline(await service.rhythm.tappingDays[try Self.band(query)] ?? [], locale: locale))
             case .comparison, .matching: break
             }
             let profile = await service.snapshot(ProfileScope.scope(of: discipline))
             return Self.svg(discipline.kind == .comparison
-                ? ThresholdChart.sparkline(profile.timeline(.day)) : ThresholdChart.sparkline(profile.matching))
+                ? ThresholdChart.sparkline(profile.timeline(.day), locale: locale)
+                : ThresholdChart.sparkline(profile.matching, locale: locale))
         }
     }
 
@@ -55,6 +57,15 @@ struct ProfileRoutes {
             throw HTTPError(.badRequest, message: "scope must be pitch, intervals, singing or an interval such as P5up or M3down, got '\(text)'")
         }
         return scope
+    }
+
+    /// `lang=en` (the default) or `de`: the language a chart's words and numbers are written in.
+    static func locale(_ query: Parameters) throws -> Locale {
+        let language = query["lang"].map(String.init) ?? "en"
+        guard ChartOptions.languages.contains(language) else {
+            throw HTTPError(.badRequest, message: "lang must be one of \(ChartOptions.languages.joined(separator: ", ")), got '\(language)'")
+        }
+        return Locale(identifier: language)
     }
 
     /// A tempo band as the profile names it (`80-99`).

@@ -22,7 +22,7 @@ struct RhythmTimelineResponse: ResponseEncodable, Decodable, APIDescribed {
             [
                 "start": APINote().with("format", "date-time"),
                 "threshold": .describe(
-                    "Compare Timing: the day's fitted displacement at 75 % correct in percent of a sixteenth, with its 95 % interval (the headline's estimator over the day's answers); null when they cannot place it."),
+                    "Compare Timing: the day's fitted displacement at 75 % correct in percent of a sixteenth, with its 95 % interval (the headline's estimator over the day's answers); null when they cannot place it or " + FittedThreshold.uninformative),
                 "thresholdMs": .describe("The threshold in milliseconds at the mean sixteenth of the day's answers."),
             ]
         }

@@ -56,14 +56,7 @@ struct ThresholdChart {
         let points = first < end ? timeline.points(in: first..<end) : []
         let xs = first < end ? Array(allXs[first..<end]) : []
 
-        // The scale follows the thresholds and the differences played; an interval reaching far
-        // above them is cut at the top edge rather than flattening everything else.
-        let thresholds = points.compactMap(\.fit?.threshold.rawValue)
-        let closedUppers = points.compactMap { $0.fit.flatMap { $0.upperIsOpen ? nil : $0.upper.rawValue } }
-        let highest = max(
-            points.map(\.aggregate.meanThreshold.rawValue).max() ?? 1,
-            min(closedUppers.max() ?? 0, 1.6 * (thresholds.max() ?? 0)))
-        let (yMax, yStep) = Self.niceScale(highest)
+        let (yMax, yStep) = Self.niceScale(Self.highest(points))
         let y = { (cents: Double) in max(0, plotHeight - cents / yMax * plotHeight) }
 
         var out = """
@@ -77,6 +70,7 @@ struct ThresholdChart {
         .threshold-chart text { font: 11px system-ui, sans-serif; fill: var(--chart-label, #5a5a5f); }
         .threshold-chart .grid { stroke: var(--chart-grid, #d8d8dc); stroke-width: 1; }
         .threshold-chart .band { fill: var(--chart-band, rgba(179, 67, 31, 0.18)); stroke: none; }
+        .threshold-chart .clipped { fill: none; stroke: var(--chart-line, #b3431f); stroke-width: 2; stroke-linecap: round; stroke-linejoin: round; }
         .threshold-chart .open { fill: none; stroke: var(--chart-line, #b3431f); stroke-width: 1.5; stroke-dasharray: 3 3; opacity: 0.6; }
         .threshold-chart .threshold { fill: none; stroke: var(--chart-line, #b3431f); stroke-width: 2; stroke-linejoin: round; }
         .threshold-chart .played { fill: none; stroke: var(--chart-dot, #48484a); stroke-width: 1.5; stroke-dasharray: 5 4; stroke-linejoin: round; opacity: 0.75; }
@@ -99,7 +93,7 @@ struct ThresholdChart {
         for tick in stride(from: 0, through: yMax + yStep / 2, by: yStep) {
             let position = top + y(tick)
             out += #"<line class="grid" x1="\#(f(left))" x2="\#(f(size.width - right))" y1="\#(f(position))" y2="\#(f(position))"/>"#
-            out += #"<text x="\#(f(left - 6))" y="\#(f(position + 4))" text-anchor="end">\#(Self.number(tick)) ¢</text>"#
+            out += #"<text x="\#(f(left - 6))" y="\#(f(position + 4))" text-anchor="end">\#(Self.number(tick, locale: locale)) ¢</text>"#
         }
         out += "</g>\n"
 
@@ -123,6 +117,10 @@ struct ThresholdChart {
             }
             for (x, fit) in fitted where fit.upperIsOpen {
                 out += #"<path class="open" d="M\#(f(x)),\#(f(y(fit.lower.rawValue))) V0" vector-effect="non-scaling-stroke"/>"#
+            }
+            // A band cut at the top edge says so: a chevron pointing on up, and in words.
+            for (x, fit) in fitted where !fit.upperIsOpen && fit.upper.rawValue > yMax {
+                out += #"<path class="clipped" data-x="\#(f(x))" d="M\#(f(x - 0.3)),8 L\#(f(x)),1.5 L\#(f(x + 0.3)),8" vector-effect="non-scaling-stroke"><title>\#(Self.escaped(clippedText(fit)))</title></path>"#
             }
             let played = zip(xs, points).map { "\(f($0)),\(f(y($1.aggregate.meanThreshold.rawValue)))" }
             let playedPath = played.count == 1
@@ -150,6 +148,30 @@ struct ThresholdChart {
         return out
     }
 
+    /// What the y axis must show. Only periods with `scaleMinimumAnswers` answers or more count
+    /// (all of them, when none has that many): a day of a few answers, whose band is wide and whose
+    /// differences played may still be the chain's first, large ones, would flatten every other
+    /// day. Within them the scale follows the thresholds and the differences played; an interval
+    /// reaching far above them is cut at the top edge (and marked) rather than stretching it.
+    static func highest(_ points: [ThresholdTimeline.Point]) -> Double {
+        let settled = points.filter { $0.aggregate.count >= scaleMinimumAnswers }
+        let counted = settled.isEmpty ? points : settled
+        let thresholds = counted.compactMap(\.fit?.threshold.rawValue)
+        let closedUppers = counted.compactMap { $0.fit.flatMap { $0.upperIsOpen ? nil : $0.upper.rawValue } }
+        return max(
+            counted.map(\.aggregate.meanThreshold.rawValue).max() ?? 1,
+            min(closedUppers.max() ?? 0, 1.6 * (thresholds.max() ?? 0)))
+    }
+
+    /// As many answers as the estimator needs to say anything on its own.
+    static let scaleMinimumAnswers = ThresholdEstimator.minimumTrials
+
+    private func clippedText(_ fit: ThresholdEstimate) -> String {
+        let upper = Self.number(fit.upper.rawValue, locale: locale)
+        return locale.language.languageCode == .german
+            ? "95-%-Intervall reicht bis \(upper) ¢, über den Rand hinaus" : "95 % interval reaches \(upper) ¢, beyond the edge"
+    }
+
     private enum Text { case threshold, played }
 
     private func text(_ key: Text) -> String {
@@ -158,47 +180,6 @@ struct ThresholdChart {
         case .threshold: german ? "Schwelle (75 % richtig, 95-%-Intervall)" : "Threshold (75 % correct, 95 % interval)"
         case .played: german ? "Gespielter Unterschied (Mittel)" : "Mean difference played"
         }
-    }
-
-    /// The fitted threshold per day alone: no axes, no labels, no dots (seed story 9.2, AC 6).
-    static func sparkline(_ timeline: ThresholdTimeline) -> String {
-        sparkline(timeline.points.compactMap(\.fit?.threshold.rawValue), hasData: !timeline.isEmpty)
-    }
-
-    /// A matching discipline's mean absolute error per day, drawn the same way.
-    static func sparkline(_ matching: PitchMatchingStatistics) -> String {
-        sparkline(matching.days.map(\.meanAbsoluteError.rawValue), hasData: matching.count > 0)
-    }
-
-    /// Compare Timing's fitted threshold per day (percent of a sixteenth): days it cannot place
-    /// are left out, as in the pitch sparkline.
-    static func sparkline(_ days: [RhythmDay<RhythmProfile.Timing>]) -> String {
-        sparkline(days.compactMap(\.stats.thresholdPercent), hasData: !days.isEmpty)
-    }
-
-    /// Fill the Gap's mean offset per day (early below, late above).
-    static func sparkline(_ days: [RhythmDay<RhythmProfile.Tapping>]) -> String {
-        sparkline(days.compactMap(\.stats.meanOffsetMs), hasData: !days.isEmpty)
-    }
-
-    /// Without two values, a quiet dashed baseline that looks meant, not broken.
-    private static func sparkline(_ values: [Double], hasData: Bool) -> String {
-        let width = 300.0, height = 60.0, inset = 4.0
-        var out = #"<svg xmlns="http://www.w3.org/2000/svg" class="sparkline" viewBox="0 0 300 60" preserveAspectRatio="none" aria-hidden="true">"#
-        out += "<style>.sparkline path { fill: none; stroke: var(--chart-line, #b3431f); stroke-width: 2; stroke-linejoin: round; stroke-linecap: round; } .sparkline path.empty { stroke: var(--chart-grid, #c7c7cc); stroke-dasharray: 4 6; }</style>"
-        if values.count < 2 {
-            out += #"<path class="\#(hasData ? "trace" : "empty")" d="M\#(inset),\#(height / 2) L\#(width - inset),\#(height / 2)" vector-effect="non-scaling-stroke"/>"#
-        } else {
-            let low = values.min()!, high = values.max()!
-            let span = max(high - low, 1e-9)
-            let points = values.enumerated().map { index, value in
-                let x = inset + (width - 2 * inset) * Double(index) / Double(values.count - 1)
-                let y = high == low ? height / 2 : inset + (height - 2 * inset) * (high - value) / span
-                return "\(f(x)),\(f(y))"
-            }
-            out += #"<path class="trace" d="M\#(points.joined(separator: " L"))" vector-effect="non-scaling-stroke"/>"#
-        }
-        return out + "</svg>\n"
     }
 
     private func label(_ date: Date) -> String {
@@ -215,11 +196,13 @@ struct ThresholdChart {
         return ((max(value, 0.5) / step).rounded(.up) * step, step)
     }
 
-    private static func number(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
+    /// A whole number as it is, else one decimal, as the chart's language writes it ("2,5" in German).
+    static func number(_ value: Double, locale: Locale) -> String {
+        let style = FloatingPointFormatStyle<Double>.number.precision(.fractionLength(value == value.rounded() ? 0 : 1)).grouping(.never)
+        return value.formatted(style.locale(locale))
     }
 
-    private static func escaped(_ text: String) -> String {
+    static func escaped(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
     }
 }

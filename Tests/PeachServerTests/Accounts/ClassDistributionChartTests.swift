@@ -5,7 +5,7 @@ import Testing
 @testable import PeachStore
 
 /// The class chart is drawn at the width the page shows it: narrow, it labels fewer ticks rather
-/// than letting them overlap, and every mark stays inside it.
+/// than letting them overlap, every mark stays inside it, and no name is cut by the plot.
 struct ClassDistributionChartTests {
     /// A student who hears `threshold` cents: the Kazez-like mix of differences, wrong below it.
     static func summary(_ name: String, id: Int64, threshold: Double, in directory: URL) async throws -> StudentSummary {
@@ -42,10 +42,90 @@ struct ClassDistributionChartTests {
             // Every dot and its interval within the plot.
             let marks = chart.svg.matches(of: /(?:cx|x1|x2)="([0-9.]+)"/).map { Double($0.1)! }
             #expect(marks.count >= 6)
-            #expect(marks.allSatisfy { (ClassDistributionChart.left...(chart.width - ClassDistributionChart.right)).contains($0) })
+            #expect(marks.allSatisfy { (chart.left...(chart.width - ClassDistributionChart.right)).contains($0) })
         }
         // Finest ears first.
         let names = narrow.svg.matches(of: /class="name"[^>]*>([a-z]+)</).map { String($0.1) }
         #expect(names == ["ann", "bob"])
+    }
+
+    static let classroom = Classroom(
+        id: 1, name: "Choir", teacher: Account(id: UserID(rawValue: 9), name: AccountName("tess")!, isTeacher: true),
+        invitation: InvitationCode("ABCD-EFGH")!, studentCount: 2)
+
+    static func withStudents(_ named: [(String, Double)], _ body: ([StudentSummary]) throws -> Void) async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("peach-chart-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var students: [StudentSummary] = []
+        for (index, (name, threshold)) in named.enumerated() {
+            students.append(try await summary(name, id: Int64(index + 1), threshold: threshold, in: directory))
+        }
+        try body(students)
+    }
+
+    /// The label of each row, as drawn: its visible text, and the full name where it was shortened.
+    static func labels(_ svg: String) -> [(shown: String, full: String?)] {
+        svg.matches(of: /<text class="name"[^>]*>(?:<title>([^<]*)<\/title>)?([^<]*)<\/text>/).map { (String($0.2), $0.1.map(String.init)) }
+    }
+
+    @Test func theNameColumnFitsTheLongestNameSoNoneIsCut() async throws {
+        try await Self.withStudents([("ann", 3), ("n.schneider-weber", 20)]) { students throws in
+            let chart = ClassDistributionChart(classroom: Self.classroom, students: students, width: 640)
+            let labels = Self.labels(chart.svg)
+            #expect(labels.map(\.shown) == ["ann", "n.schneider-weber"])
+            #expect(labels.allSatisfy { $0.full == nil })
+            // Right-aligned before the plot: the longest name, measured generously, starts inside the chart.
+            let longest = Double("n.schneider-weber".count) * ClassDistributionChart.characterWidth
+            #expect(chart.left - ClassDistributionChart.margin - longest >= 0)
+            // Only as wide as needed: short names leave the plot more room.
+            let short = ClassDistributionChart(classroom: Self.classroom, students: [students[0]], width: 640)
+            #expect(short.left < chart.left)
+        }
+    }
+
+    @Test func aNameTooLongForANarrowChartIsShortenedWithItsFullNameAsTitle() async throws {
+        try await Self.withStudents([("ann", 3), ("n.schneider-weber", 20)]) { students throws in
+            let chart = ClassDistributionChart(classroom: Self.classroom, students: students, width: 280)
+            #expect(chart.width - ClassDistributionChart.right - chart.left >= ClassDistributionChart.minimumPlotWidth)
+            let label = try #require(Self.labels(chart.svg).last)
+            #expect(label.full == "n.schneider-weber")
+            #expect(label.shown.hasSuffix("…") && "n.schneider-weber".hasPrefix(label.shown.dropLast()))
+            #expect(Double(label.shown.count) * ClassDistributionChart.characterWidth <= chart.left - 2 * ClassDistributionChart.margin)
+            #expect(Self.labels(chart.svg).first.map { $0.shown == "ann" && $0.full == nil } == true)
+        }
+    }
+
+    @Test func theGermanChartWritesGermanDecimals() async throws {
+        try await Self.withStudents([("ann", 3), ("bob", 20)]) { students throws in
+            let english = ClassDistributionChart(classroom: Self.classroom, students: students, width: 640).svg
+            let german = ClassDistributionChart(classroom: Self.classroom, students: students, german: true, width: 640).svg
+            #expect(english.contains(">0.5 ¢<") && !english.contains("0,5 ¢"))
+            #expect(german.contains(">0,5 ¢<") && !german.contains("0.5 ¢"))
+            // Every number with a decimal in the German chart has a comma, none a point.
+            let texts = german.matches(of: />([^<>]*¢)</).map { String($0.1) }
+            #expect(!texts.isEmpty && texts.allSatisfy { !$0.contains(".") })
+            #expect(german.contains("Schwelle (Cent, 95-%-Intervall)"))
+        }
+    }
+
+    @Test func studentsWithoutAThresholdAreListedOnLinesThatFit() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("peach-chart-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var students: [StudentSummary] = []
+        for index in 0..<12 {
+            let store = SQLiteTrainingDataStore(database: try PeachDatabase(path: directory.appendingPathComponent("\(index).sqlite").path))
+            students.append(try await StudentSummary(
+                Account(id: UserID(rawValue: Int64(index + 1)), name: AccountName("student-\(index)")!, isTeacher: false), store: store))
+        }
+        let chart = ClassDistributionChart(classroom: Self.classroom, students: students, width: 300)
+        let lines = chart.svg.matches(of: /<text class="unplaced"[^>]*>([^<]*)<\/text>/).map { String($0.1) }
+        #expect(lines.count > 1)
+        #expect(lines.allSatisfy { Double($0.count) * ClassDistributionChart.characterWidth <= 300 - 2 * ClassDistributionChart.margin })
+        // Every name whole, once.
+        let names = lines.joined(separator: " ").replacingOccurrences(of: "Not enough data yet:", with: "")
+            .split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
+        #expect(names == (0..<12).map { "student-\($0)" })
     }
 }

@@ -1,5 +1,6 @@
 // The only module that talks to the server. Every rule lives there; this just carries JSON.
 import * as queue from './answer-queue.js';
+import { language } from './i18n.js';
 
 export class ApiError extends Error {
   constructor(status, message, detail = {}) {
@@ -37,7 +38,7 @@ async function requestText(path) {
   if (!response.ok) {
     refused(response, path);
     const payload = await response.json().catch(() => ({}));
-    throw new ApiError(response.status, payload?.error?.message ?? response.statusText);
+    throw new ApiError(response.status, payload?.error?.message ?? response.statusText, payload?.error ?? {});
   }
   return response.text();
 }
@@ -125,9 +126,9 @@ function profileRoutes(base) {
         period, width, height, lang, scope, ...(view ? { viewStart: view.start, viewWidth: view.width } : {}),
       })}`),
     /** One discipline's series: its fitted threshold per day, or its mean absolute error per day. */
-    /** `band` only with a rhythm discipline: that tempo band's series. */
+    /** `band` only with a rhythm discipline: that tempo band's series. Its title, in the page's language, says which way is better. */
     sparklineSvg: (discipline, band) =>
-      requestText(`${base}/sparkline.svg?${new URLSearchParams({ discipline, ...(band ? { band } : {}) })}`),
+      requestText(`${base}/sparkline.svg?${new URLSearchParams({ discipline, ...(band ? { band } : {}), lang: language() })}`),
     /** One tempo band's rhythm results per day. */
     rhythmTimeline: (band) => request('GET', `${base}/rhythm?band=${encodeURIComponent(band)}`),
   };

@@ -295,7 +295,7 @@ const tables = {
     'classes.new': 'New class',
     'classes.name': 'Name of the class',
     'classes.create': 'Create class',
-    'classes.noThreshold': 'Not enough data',
+    'classes.noThreshold': 'Not enough data yet',
     'classes.threshold': '{value} ¢ ({lower}–{upper})',
     'classes.thresholdOpen': 'at least {lower} ¢',
     'classes.openProfile': 'Open the profile of {name}',
@@ -305,7 +305,7 @@ const tables = {
     'classes.noStudents': 'No students yet. Give them the invitation code.',
     'classes.student': 'Student',
     'classes.thresholdColumn': 'Threshold (95 % interval)',
-    'classes.trials': 'Trials',
+    'classes.trials': 'All answers',
     'classes.lastActivity': 'Last activity',
     'classes.csv': 'Download the summary (CSV)',
     'comparison.question': 'Was the second note higher or lower?',
@@ -330,8 +330,23 @@ const tables = {
     'keys.singing': 'Keys: Enter when you are done · Esc back to Start',
     'keys.taps': 'Keys: Space or any letter taps · Esc back',
     'training.sound': 'Sound: {name}',
-    'singing.hold': 'Hold it steady…',
     'fillTheGap.progress': 'Cycle {cycle} of {cycles}',
+    'refusal.wrongCredentials': 'Wrong name or password.',
+    'refusal.wrongPassword': 'The current password is not right.',
+    'refusal.throttled': 'Too many wrong passwords. Try again in {retryAfter} s.',
+    'refusal.nameTaken': 'That name is taken. Choose another one.',
+    'refusal.invalidName': 'A name is {minimum}–{maximum} characters: letters a–z, digits, “.”, “-” or “_”.',
+    'refusal.invalidPassword': 'A password is {minimum}–{maximum} characters long.',
+    'refusal.unknownInvitation': 'There is no class with this invitation code. Check it with your teacher.',
+    'refusal.notInClass': 'You are not in this class.',
+    'refusal.classNameLength': 'A class name is {minimum}–{maximum} characters long.',
+    'refusal.signInFirst': 'Please sign in first.',
+    'refusal.teachersOnly': 'Only a teacher has classes.',
+    'refusal.noSuchClass': 'You have no such class.',
+    'refusal.noSuchStudent': 'There is no such student in your classes.',
+    'refusal.readOnly': 'A student’s profile can only be read.',
+    'refusal.unavailable': 'Peach cannot reach its data right now. Try again in a moment.',
+    'refusal.other': 'That did not work (error {status}). Try again in a moment.',
   },
   de: {
     'app.name': 'Peach',
@@ -636,7 +651,7 @@ const tables = {
     'classes.noStudents': 'Noch keine Schüler:innen. Gib ihnen den Einladungscode.',
     'classes.student': 'Schüler:in',
     'classes.thresholdColumn': 'Schwelle (95-%-Intervall)',
-    'classes.trials': 'Versuche',
+    'classes.trials': 'Alle Antworten',
     'classes.lastActivity': 'Zuletzt aktiv',
     'classes.csv': 'Übersicht herunterladen (CSV)',
     'comparison.question': 'War der zweite Ton höher oder tiefer?',
@@ -661,8 +676,23 @@ const tables = {
     'keys.singing': 'Tasten: Eingabe, wenn du fertig bist · Esc zurück zum Start',
     'keys.taps': 'Tasten: Leertaste oder ein Buchstabe tippt · Esc zurück',
     'training.sound': 'Klang: {name}',
-    'singing.hold': 'Halte ihn ruhig …',
     'fillTheGap.progress': 'Takt {cycle} von {cycles}',
+    'refusal.wrongCredentials': 'Name oder Passwort falsch.',
+    'refusal.wrongPassword': 'Das aktuelle Passwort stimmt nicht.',
+    'refusal.throttled': 'Zu viele falsche Passwörter. Versuche es in {retryAfter} s noch einmal.',
+    'refusal.nameTaken': 'Diesen Namen gibt es schon. Wähle einen anderen.',
+    'refusal.invalidName': 'Ein Name hat {minimum}–{maximum} Zeichen: Buchstaben a–z, Ziffern, „.“, „-“ oder „_“.',
+    'refusal.invalidPassword': 'Ein Passwort ist {minimum}–{maximum} Zeichen lang.',
+    'refusal.unknownInvitation': 'Zu diesem Einladungscode gibt es keine Klasse. Prüfe ihn mit deiner Lehrkraft.',
+    'refusal.notInClass': 'Du bist nicht in dieser Klasse.',
+    'refusal.classNameLength': 'Ein Klassenname ist {minimum}–{maximum} Zeichen lang.',
+    'refusal.signInFirst': 'Bitte melde dich zuerst an.',
+    'refusal.teachersOnly': 'Nur Lehrkräfte haben Klassen.',
+    'refusal.noSuchClass': 'Diese Klasse gibt es bei dir nicht.',
+    'refusal.noSuchStudent': 'Diese Person ist in keiner deiner Klassen.',
+    'refusal.readOnly': 'Profile von Schüler:innen können nur gelesen werden.',
+    'refusal.unavailable': 'Peach erreicht seine Daten gerade nicht. Versuche es gleich noch einmal.',
+    'refusal.other': 'Das hat nicht geklappt (Fehler {status}). Versuche es gleich noch einmal.',
   },
 };
 
@@ -684,6 +714,11 @@ export function setLanguage(language) {
   document.documentElement.lang = current;
   translate(document);
   document.dispatchEvent(new CustomEvent('languagechange'));
+}
+
+/** Whether `key` has a string: a code the server sends may be newer than this page. */
+export function hasString(key) {
+  return key in tables[current] || key in tables.en;
 }
 
 export function t(key, params = {}) {

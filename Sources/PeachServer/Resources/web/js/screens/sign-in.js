@@ -1,9 +1,14 @@
 import { api } from '../api.js';
-import { t } from '../i18n.js';
+import { hasString, t } from '../i18n.js';
 
-/** What a refusal says to the user: the server's own message (it owns the rules, and says how long to wait). */
+/**
+ * What a refusal says to the user, in their language: the server's code (`refusal.<code>`) filled
+ * with the numbers it sent (how long to wait, the bounds of a name), never its English message.
+ */
 export function refusalText(error) {
-  return error.status ? error.message : t('account.unreachable');
+  if (!error.status) return t('account.unreachable');
+  const key = `refusal.${error.detail?.code}`;
+  return hasString(key) ? t(key, error.detail) : t('refusal.other', { status: error.status });
 }
 
 // A class server's door: sign in, or sign up with a class's invitation code. Both forms post as

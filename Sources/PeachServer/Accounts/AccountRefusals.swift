@@ -1,0 +1,53 @@
+import Hummingbird
+import PeachCore
+
+/// The refusals of the account and class routes: their statuses, codes and English messages in
+/// one place, the bounds taken from the rules the domain checks with.
+extension Refusal {
+    static let signInFirst = Refusal(.unauthorized, .signInFirst, "sign in first")
+    static let teachersOnly = Refusal(.forbidden, .teachersOnly, "only a teacher has classes")
+    static let nameTaken = Refusal(.conflict, .nameTaken, "that name is taken")
+    static let wrongCredentials = Refusal(.unauthorized, .wrongCredentials, "wrong name or password")
+    static let wrongPassword = Refusal(.unauthorized, .wrongPassword, "the current password is wrong")
+    static let unknownInvitation = Refusal(.badRequest, .unknownInvitation, "unknown invitation code")
+    static let readOnly = Refusal(.methodNotAllowed, .readOnly, "a student's profile is read-only")
+    static let noSuchStudent = Refusal(.notFound, .noSuchStudent, "no such student in your classes")
+
+    static let invalidName = Refusal(
+        .badRequest, .invalidName, AccountName.rule,
+        values: .init(minimum: AccountName.lengths.lowerBound, maximum: AccountName.lengths.upperBound))
+    static let invalidPassword = Refusal(
+        .badRequest, .invalidPassword, NewPassword.rule,
+        values: .init(minimum: NewPassword.lengths.lowerBound, maximum: NewPassword.lengths.upperBound))
+    static let classNameLength = Refusal(
+        .badRequest, .classNameLength,
+        "a class name is \(Classroom.nameLengths.lowerBound)–\(Classroom.nameLengths.upperBound) characters",
+        values: .init(minimum: Classroom.nameLengths.lowerBound, maximum: Classroom.nameLengths.upperBound))
+
+    /// Whole seconds, rounded up: trying again after exactly that long is allowed.
+    static func throttled(_ wait: Duration) -> Refusal {
+        let seconds = Int(wait.seconds.rounded(.up))
+        return Refusal(
+            .tooManyRequests, .throttled, "too many wrong passwords: try again in \(seconds) s",
+            values: .init(retryAfter: seconds), headers: [.retryAfter: String(seconds)])
+    }
+
+    static func notInClass(_ id: Int64) -> Refusal { Refusal(.notFound, .notInClass, "you are not in class \(id)") }
+    static func noSuchClass(_ id: Int64) -> Refusal { Refusal(.notFound, .noSuchClass, "you have no class \(id)") }
+    static func unavailable(_ message: String) -> Refusal { Refusal(.serviceUnavailable, .unavailable, message) }
+}
+
+extension AccountService.Failure {
+    var refusal: Refusal {
+        switch self {
+        case .invalidName: .invalidName
+        case .invalidPassword: .invalidPassword
+        case .unknownInvitation: .unknownInvitation
+        case .nameTaken: .nameTaken
+        case .wrongCredentials: .wrongCredentials
+        case .wrongPassword: .wrongPassword
+        case let .throttled(wait): .throttled(wait)
+        case let .unavailable(message): .unavailable(message)
+        }
+    }
+}

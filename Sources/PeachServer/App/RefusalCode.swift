@@ -1,0 +1,25 @@
+/// Every refusal a person may read, by a name that stays when the English wording changes: the
+/// page shows `refusal.<code>` from its own language table (web/js/i18n.js has one per case).
+enum RefusalCode: String, Codable, CaseIterable, Sendable, APIEnumeration {
+    case wrongCredentials
+    /// Changing the password: the current one was wrong.
+    case wrongPassword
+    /// With `retryAfter` (seconds).
+    case throttled
+    case nameTaken
+    /// With `minimum` and `maximum` (characters).
+    case invalidName
+    /// With `minimum` and `maximum` (characters).
+    case invalidPassword
+    case unknownInvitation
+    case notInClass
+    /// With `minimum` and `maximum` (characters).
+    case classNameLength
+    case signInFirst
+    case teachersOnly
+    case noSuchClass
+    case noSuchStudent
+    case readOnly
+    /// The account database or a user's data cannot be read or written now.
+    case unavailable
+}

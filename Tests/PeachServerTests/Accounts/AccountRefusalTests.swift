@@ -1,0 +1,152 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import Testing
+@testable import PeachCore
+@testable import PeachServer
+@testable import PeachStore
+
+/// Every refusal the sign-in, sign-up, account and class screens show carries a code the page
+/// translates, with the numbers its sentence needs, through the real class server on SQLite files.
+struct AccountRefusalTests {
+    static let token = "0123456789abcdef0123456789abcdef"
+    static let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+    final class Directory: Sendable {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("peach-refusals-\(UUID().uuidString)")
+        var files: ClassFiles { ClassFiles(besidePersonalDatabase: url.appendingPathComponent("peach.sqlite").path) }
+        deinit { try? FileManager.default.removeItem(at: url) }
+    }
+
+    /// What a refusal's body says.
+    struct Refused: Equatable {
+        var status: HTTPResponse.Status
+        var code: RefusalCode?
+        var retryAfter: Int?
+        var minimum: Int?
+        var maximum: Int?
+    }
+
+    struct Client {
+        let client: any TestClientProtocol
+
+        func send(_ method: HTTPRequest.Method, _ path: String, _ json: String? = nil, session: String? = nil) async throws -> TestResponse {
+            var headers: HTTPFields = [.authorization: "Bearer \(AccountRefusalTests.token)", .contentType: "application/json"]
+            if let session { headers[.cookie] = "\(SessionCookie.name)=\(session)" }
+            return try await client.execute(uri: path, method: method, headers: headers, body: json.map { ByteBuffer(string: $0) })
+        }
+
+        func refused(_ method: HTTPRequest.Method, _ path: String, _ json: String? = nil, session: String? = nil) async throws -> Refused {
+            let response = try await send(method, path, json, session: session)
+            let detail = try JSONDecoder().decode(ErrorBody.self, from: Data(buffer: response.body)).error
+            #expect(!detail.message.isEmpty)
+            return Refused(status: response.status, code: detail.code, retryAfter: detail.retryAfter, minimum: detail.minimum, maximum: detail.maximum)
+        }
+
+        /// The session token of a successful sign-in.
+        func signIn(_ name: String, _ password: String) async throws -> String {
+            let response = try await send(.post, "/api/account/sign-in", #"{"name":"\#(name)","password":"\#(password)"}"#)
+            #expect(response.status == .ok)
+            let cookie = try #require(response.headers[.setCookie])
+            return String(cookie.prefix { $0 != ";" }.dropFirst(SessionCookie.name.count + 1))
+        }
+    }
+
+    /// A class server with teacher tess (class "Choir", invitation ABCD-EFGH) and student ann.
+    static func with(_ body: @Sendable (Client) async throws -> Void) async throws {
+        let directory = Directory()
+        let store = try SQLiteAccountStore(files: directory.files)
+        let hasher = PasswordHasher(cost: 4)
+        let tess = try #require(try await store.createAccount(AccountName("tess")!, passwordHash: await hasher.hash("tess-password"), isTeacher: true))
+        _ = try await store.createClassroom(named: "Choir", teacher: tess.id, invitation: InvitationCode("ABCD-EFGH")!)
+        _ = try await store.createAccount(AccountName("ann")!, passwordHash: await hasher.hash("ann-password"), isTeacher: false)
+        let logger = Logger(label: "test")
+        let spaces = UserSpaces(accounts: store, stores: { user, known throws(DataStoreError) in
+            let database = try await store.database(of: user, revision: known)
+            return (SQLiteTrainingDataStore(database: database), SQLiteSettingsStore(database: database), TrainingDataTransfer(database: database))
+        }, environment: .live, logger: logger)
+        let responder = PeachApp.classResponder(
+            accounts: AccountService(accounts: store, hasher: hasher, now: { now }, logger: logger), spaces: spaces,
+            environment: .live, sounds: SoundChoice.sineOnly, sampler: nil, secure: false, logger: logger)
+        let policy = AccessPolicy(token: token, acceptsIPAddressHosts: true)
+        try await Application(responder: GuardedResponder(inner: responder, policy: policy)).test(.router) { client in
+            try await body(Client(client: client))
+        }
+        _ = directory
+    }
+
+    @Test func signingInAndUp() async throws {
+        try await Self.with { client async throws in
+            #expect(try await client.refused(.post, "/api/account/sign-in", #"{"name":"ann","password":"wrong-password"}"#)
+                == Refused(status: .unauthorized, code: .wrongCredentials))
+            #expect(try await client.refused(.post, "/api/account/sign-in", #"{"name":"nobody","password":"wrong-password"}"#)
+                == Refused(status: .unauthorized, code: .wrongCredentials))
+            let signUp = { (name: String, password: String, invitation: String) in
+                try await client.refused(.post, "/api/account/sign-up", #"{"name":"\#(name)","password":"\#(password)","invitation":"\#(invitation)"}"#)
+            }
+            #expect(try await signUp("ann", "long-enough", "ABCD-EFGH") == Refused(status: .conflict, code: .nameTaken))
+            #expect(try await signUp("n.schneider weber", "long-enough", "ABCD-EFGH")
+                == Refused(status: .badRequest, code: .invalidName, minimum: 1, maximum: AccountName.maximumLength))
+            #expect(try await signUp("bob", "short", "ABCD-EFGH")
+                == Refused(status: .badRequest, code: .invalidPassword, minimum: NewPassword.lengths.lowerBound, maximum: NewPassword.lengths.upperBound))
+            // Well formed but no class's, and not a code at all: the same to the user.
+            #expect(try await signUp("bob", "long-enough", "ABCD-EFGJ") == Refused(status: .badRequest, code: .unknownInvitation))
+            #expect(try await signUp("bob", "long-enough", "hello") == Refused(status: .badRequest, code: .unknownInvitation))
+        }
+    }
+
+    @Test func tooManyWrongPasswordsSayHowLongToWait() async throws {
+        try await Self.with { client async throws in
+            let wrong = #"{"name":"ann","password":"wrong-password"}"#
+            for _ in 0..<SignInThrottle().freePerAccount {
+                #expect(try await client.refused(.post, "/api/account/sign-in", wrong).code == .wrongCredentials)
+            }
+            let response = try await client.send(.post, "/api/account/sign-in", wrong)
+            let refused = try await client.refused(.post, "/api/account/sign-in", wrong)
+            #expect(refused.status == .tooManyRequests && refused.code == .throttled)
+            // The first throttled try waits one second; the header and the body say the same.
+            #expect(refused.retryAfter == 1)
+            #expect(response.headers[.retryAfter] == "1")
+        }
+    }
+
+    @Test func theAccountScreen() async throws {
+        try await Self.with { client async throws in
+            #expect(try await client.refused(.get, "/api/account/classes") == Refused(status: .unauthorized, code: .signInFirst))
+            #expect(try await client.refused(.get, "/api/settings") == Refused(status: .unauthorized, code: .signInFirst))
+            let ann = try await client.signIn("ann", "ann-password")
+            #expect(try await client.refused(.post, "/api/account/password", #"{"current":"not-it","new":"new-password"}"#, session: ann)
+                == Refused(status: .unauthorized, code: .wrongPassword))
+            #expect(try await client.refused(.post, "/api/account/password", #"{"current":"ann-password","new":"short"}"#, session: ann)
+                == Refused(status: .badRequest, code: .invalidPassword, minimum: NewPassword.lengths.lowerBound, maximum: NewPassword.lengths.upperBound))
+            #expect(try await client.refused(.post, "/api/account/classes", #"{"invitation":"ZZZZ-ZZZZ"}"#, session: ann)
+                == Refused(status: .badRequest, code: .unknownInvitation))
+            #expect(try await client.refused(.delete, "/api/account/classes/1", session: ann) == Refused(status: .notFound, code: .notInClass))
+            #expect(try await client.refused(.get, "/api/classes", session: ann) == Refused(status: .forbidden, code: .teachersOnly))
+        }
+    }
+
+    @Test func theClassScreens() async throws {
+        try await Self.with { client async throws in
+            let tess = try await client.signIn("tess", "tess-password")
+            #expect(try await client.refused(.post, "/api/classes", #"{"name":"  "}"#, session: tess)
+                == Refused(status: .badRequest, code: .classNameLength, minimum: Classroom.nameLengths.lowerBound, maximum: Classroom.nameLengths.upperBound))
+            #expect(try await client.refused(.get, "/api/classes/99", session: tess) == Refused(status: .notFound, code: .noSuchClass))
+            #expect(try await client.refused(.get, "/api/classes/1/students/2/profile", session: tess) == Refused(status: .notFound, code: .noSuchStudent))
+            #expect(try await client.refused(.delete, "/api/classes/1/students/2/profile", session: tess) == Refused(status: .methodNotAllowed, code: .readOnly))
+        }
+    }
+
+    @Test func anOutageIsACodeToo() {
+        #expect(AccountService.Failure.unavailable("disk I/O error").refusal == Refusal(.serviceUnavailable, .unavailable, "disk I/O error"))
+    }
+
+    /// The page can say every code in both its languages (web/js/i18n.js: one string per code in each table).
+    @Test func everyCodeHasAStringInBothLanguages() throws {
+        let i18n = try String(contentsOfFile: WebResources.webFolder + "/js/i18n.js", encoding: .utf8)
+        for code in RefusalCode.allCases {
+            #expect(i18n.components(separatedBy: "'refusal.\(code.rawValue)':").count - 1 == 2, "refusal.\(code.rawValue)")
+        }
+    }
+}
