@@ -9,7 +9,7 @@ import Synchronization
 public final class ALSAOutput: @unchecked Sendable {
     public struct Configuration: Hashable, Sendable {
         public var device: String
-        /// The most sound queued ahead of the speaker: the output's share of the latency (NFR1: < 10 ms).
+        /// The most sound queued ahead of the speaker: the output's share of the latency, which must stay under 10 ms.
         public var bufferTime: Duration
         /// How much is rendered and written at once; a quarter of the buffer leaves room for a late wake-up.
         public var periodTime: Duration

@@ -3,162 +3,140 @@ import PeachCore
 import PeachStore
 import PostgresNIO
 
-/// The record tables in PostgreSQL and how a row becomes a `TrainingRecord`: the same shape as
-/// the SQLite store's RecordTable, in PostgreSQL's types and snake_case names.
-struct PostgresRecordTable {
-    static let all = [Self(.comparison), Self(.matching), Self(.rhythmComparison), Self(.rhythmMatching)]
-
-    let kind: Discipline.Kind
-
-    init(_ kind: Discipline.Kind) { self.kind = kind }
-
-    var name: String {
-        switch kind {
-        case .comparison: "comparison"
-        case .matching: "pitch_matching"
-        case .rhythmComparison: "rhythm_comparison"
-        case .rhythmMatching: "rhythm_matching"
-        }
+/// Each kind's record table in PostgreSQL, laid out from its declaration as the SQLite store lays
+/// out its own: the record's fields (`KindRecord.Field`, in snake_case: `note2CentOffset` is
+/// `note2_cent_offset`), the timestamp and the labels, each row an account's (`user_id`).
+enum PostgresRecordTable {
+    struct Layout: Sendable {
+        let name: String
+        /// The user, fields, timestamp, labels: the columns an insert binds.
+        let insertColumns: String
+        /// Fields, timestamp, labels: the order `record` reads.
+        let selection: String
+        /// How many columns `selection` names.
+        let width: Int
     }
 
-    /// Fields, timestamp, labels: the order `record(_:)` reads.
-    var selection: String {
-        let fields = switch kind {
-        case .comparison: "note1, note2, note2_cent_offset, is_correct"
-        case .matching: "reference_note, initial_cent_offset, user_cent_error, sung_octave"
-        case .rhythmComparison: "tempo_bpm, offset_percent, is_correct"
-        case .rhythmMatching:
-            "tempo_bpm, mean_offset_ms, offset_sd_ms, hit_rate, mean_offset_ms_position0, mean_offset_ms_position1, mean_offset_ms_position2, mean_offset_ms_position3"
+    private static let layouts: [Discipline.Kind: Layout] = Dictionary(uniqueKeysWithValues: TrainingKinds.all.map { ($0.id, makeLayout($0)) })
+
+    private static func makeLayout<Kind: TrainingKind>(_ kind: Kind.Type) -> Layout {
+        let columns = Kind.Record.fieldNames.map { "\"\(snakeCase($0))\"" } + ["\"timestamp\"", "discipline", "\"interval\"", "direction", "tuning_system"]
+        return Layout(
+            name: snakeCase(Kind.table), insertColumns: (["user_id"] + columns).joined(separator: ", "),
+            selection: columns.joined(separator: ", "), width: columns.count)
+    }
+
+    static func layout(_ kind: any TrainingKind.Type) -> Layout { layouts[kind.id]! }
+
+    /// Every kind's table, in the registry's order.
+    static var all: [Layout] { TrainingKinds.all.map { layout($0) } }
+
+    /// `tempoBPM` → `tempo_bpm`, `offsetSDMs` → `offset_sd_ms`: a word starts at a capital that
+    /// follows a small letter or a digit, or that begins a capitalised word after capitals.
+    static func snakeCase(_ name: String) -> String {
+        let characters = Array(name)
+        var words = ""
+        for (index, character) in characters.enumerated() {
+            if character.isUppercase, index > 0 {
+                let previous = characters[index - 1]
+                let next = index + 1 < characters.count ? characters[index + 1] : nil
+                if previous.isLowercase || previous.isNumber || (previous.isUppercase && next?.isLowercase == true) { words.append("_") }
+            }
+            words.append(contentsOf: character.lowercased())
         }
-        return fields + ", \"timestamp\", discipline, \"interval\", direction, tuning_system"
+        return words
     }
 
     /// Inserts `record` as `user`'s; returns its id.
-    func insert(_ record: TrainingRecord, of user: UserID, _ connection: PostgresConnection, logger: Logger) async throws -> Int64 {
-        var binds = PostgresBindings(capacity: columnCount + 1)
-        Self.bind(record, of: user, into: &binds)
-        let query = PostgresQuery(unsafeSQL: "INSERT INTO \(name) (user_id, \(selection)) VALUES \(placeholders(rows: 1)) RETURNING id", binds: binds)
+    static func insert(_ record: TrainingRecord, of user: UserID, _ connection: PostgresConnection, logger: Logger) async throws -> Int64 {
+        let table = layout(record.kind)
+        var binds = PostgresBindings(capacity: table.width + 1)
+        try bind(record, of: user, into: &binds)
+        let query = PostgresQuery(
+            unsafeSQL: "INSERT INTO \(table.name) (\(table.insertColumns)) VALUES \(placeholders(rows: 1, width: table.width + 1)) RETURNING id",
+            binds: binds)
         for try await id in try await connection.query(query, logger: logger).decode(Int64.self) { return id }
         throw DataStoreError.saveFailed("the insert returned no id")
     }
 
-    /// Inserts `records` (all of this table's kind) as `user`'s, many rows to a statement: an import
-    /// would otherwise wait for a round trip per record (measured: 110,000 records in 27 s).
-    func insert(_ records: some Collection<TrainingRecord>, of user: UserID, _ connection: PostgresConnection, logger: Logger) async throws {
+    /// Inserts `records` (all of `kind`) as `user`'s, many rows to a statement: an import would
+    /// otherwise wait for a round trip per record (measured: 110,000 records in 27 s).
+    static func insert(
+        _ records: some Collection<TrainingRecord>, of kind: any TrainingKind.Type, user: UserID, _ connection: PostgresConnection,
+        logger: Logger
+    ) async throws {
+        let table = layout(kind)
         // PostgreSQL takes at most 65,535 parameters a statement.
-        let rowsPerStatement = 65_535 / (columnCount + 1)
+        let rowsPerStatement = 65_535 / (table.width + 1)
         var pending = records[...]
         while !pending.isEmpty {
             let rows = pending.prefix(rowsPerStatement)
             pending = pending.dropFirst(rows.count)
-            var binds = PostgresBindings(capacity: rows.count * (columnCount + 1))
-            for record in rows { Self.bind(record, of: user, into: &binds) }
+            var binds = PostgresBindings(capacity: rows.count * (table.width + 1))
+            for record in rows { try bind(record, of: user, into: &binds) }
             try await connection.query(
-                PostgresQuery(unsafeSQL: "INSERT INTO \(name) (user_id, \(selection)) VALUES \(placeholders(rows: rows.count))", binds: binds),
+                PostgresQuery(
+                    unsafeSQL: "INSERT INTO \(table.name) (\(table.insertColumns)) VALUES \(placeholders(rows: rows.count, width: table.width + 1))",
+                    binds: binds),
                 logger: logger)
         }
     }
 
-    /// The columns `selection` names.
-    private var columnCount: Int {
-        let fields = switch kind {
-        case .comparison, .matching: 4
-        case .rhythmComparison: 3
-        case .rhythmMatching: 8
-        }
-        return fields + 5
-    }
-
-    /// `($1, $2, …), ($n, …)`: `rows` rows of the user and the `selection` columns.
-    private func placeholders(rows: Int) -> String {
-        let width = columnCount + 1
-        return (0..<rows).map { row in
+    /// `($1, $2, …), ($n, …)`: `rows` rows of `width` columns.
+    private static func placeholders(rows: Int, width: Int) -> String {
+        (0..<rows).map { row in
             "(" + (1...width).map { "$\(row * width + $0)" }.joined(separator: ", ") + ")"
         }.joined(separator: ", ")
     }
 
     /// The user, then the record's values in `selection`'s order.
-    private static func bind(_ record: TrainingRecord, of user: UserID, into binds: inout PostgresBindings) {
+    private static func bind(_ record: TrainingRecord, of user: UserID, into binds: inout PostgresBindings) throws {
         binds.append(user.rawValue)
-        switch record {
-        case let .comparison(c):
-            binds.append(Int16(c.note1.rawValue))
-            binds.append(Int16(c.note2.rawValue))
-            binds.append(c.note2CentOffset.rawValue)
-            binds.append(c.isCorrect)
-        case let .matching(m):
-            binds.append(Int16(m.referenceNote.rawValue))
-            binds.append(m.initialCentOffset.rawValue)
-            binds.append(m.userCentError.rawValue)
-            binds.append(m.sungOctave)
-        case let .rhythmComparison(r):
-            binds.append(Int16(r.tempo.rawValue))
-            binds.append(r.offsetPercent)
-            binds.append(r.isCorrect)
-        case let .rhythmMatching(r):
-            binds.append(Int16(r.tempo.rawValue))
-            binds.append(r.meanOffsetMs)
-            binds.append(r.offsetSDMs)
-            binds.append(r.hitRate)
-            for position in r.meanOffsetMsByPosition { binds.append(position) }
+        for value in try RecordRow.values(of: record.value) {
+            switch value {
+            case let .integer(number): binds.append(number)
+            case let .real(number): binds.append(number)
+            case let .bool(truth): binds.append(truth)
+            case let .text(text): binds.append(text)
+            case .null: binds.appendNull()
+            }
         }
-        let labels = RecordLabels(record).tuple
         binds.append(record.timestamp)
-        binds.append(labels.0)
-        binds.append(labels.1)
-        binds.append(labels.2)
-        binds.append(labels.3)
+        for label in record.labels.texts { binds.append(label) }
     }
 
     /// One row selected with `selection`.
-    func record(_ row: PostgresRow) throws -> TrainingRecord {
-        switch kind {
-        case .comparison:
-            let (note1, note2, offset, isCorrect, timestamp, discipline, interval, direction, tuning) =
-                try row.decode((Int16, Int16, Double, Bool, Date, String, String, String, String).self)
-            let labels = try RecordLabels(discipline: discipline, interval: interval, direction: direction, tuningSystem: tuning)
-            guard let note1 = MIDINote(Int(note1)), let note2 = MIDINote(Int(note2)) else {
-                throw DataStoreError.fetchFailed("a stored comparison has a note outside MIDI 0–127")
-            }
-            return .comparison(CompletedComparison(
-                note1: note1, note2: note2, note2CentOffset: Cents(offset), isCorrect: isCorrect,
-                timestamp: Self.milliseconds(timestamp), discipline: labels.discipline, interval: labels.interval,
-                tuningSystem: labels.tuningSystem))
-        case .matching:
-            let (note, initial, error, sungOctave, timestamp, discipline, interval, direction, tuning) =
-                try row.decode((Int16, Double, Double, Int?, Date, String, String, String, String).self)
-            let labels = try RecordLabels(discipline: discipline, interval: interval, direction: direction, tuningSystem: tuning)
-            guard let note = MIDINote(Int(note)) else {
-                throw DataStoreError.fetchFailed("a stored matching attempt has a note outside MIDI 0–127")
-            }
-            return .matching(CompletedPitchMatching(
-                referenceNote: note, initialCentOffset: Cents(initial), userCentError: Cents(error),
-                timestamp: Self.milliseconds(timestamp), discipline: labels.discipline, interval: labels.interval,
-                tuningSystem: labels.tuningSystem, sungOctave: sungOctave))
-        case .rhythmComparison:
-            // The labels are always the discipline's own (unison, equal temperament): read past them.
-            let (bpm, percent, isCorrect, timestamp, _, _, _, _) =
-                try row.decode((Int16, Double, Bool, Date, String, String, String, String).self)
-            return .rhythmComparison(CompletedRhythmComparison(
-                tempo: try Self.tempo(bpm), offsetPercent: percent, isCorrect: isCorrect, timestamp: Self.milliseconds(timestamp)))
-        case .rhythmMatching:
-            let (bpm, mean, sd, hitRate, p0, p1, p2, p3, timestamp, _, _, _, _) =
-                try row.decode((Int16, Double?, Double?, Double?, Double?, Double?, Double?, Double?, Date, String, String, String, String).self)
-            return .rhythmMatching(CompletedRhythmMatching(
-                tempo: try Self.tempo(bpm), meanOffsetMs: mean, offsetSDMs: sd, hitRate: hitRate,
-                meanOffsetMsByPosition: [p0, p1, p2, p3], timestamp: Self.milliseconds(timestamp)))
-        }
+    static func record(_ kind: any TrainingKind.Type, _ row: PostgresRow) throws -> TrainingRecord {
+        TrainingRecord(try record(of: kind, row))
     }
 
-    private static func tempo(_ value: Int16) throws -> TempoBPM {
-        guard let tempo = TempoBPM(Int(value)) else {
-            throw DataStoreError.fetchFailed("a stored rhythm record has a tempo outside \(TempoBPM.range)")
+    static func record<Kind: TrainingKind>(of kind: Kind.Type, _ row: PostgresRow) throws -> Kind.Record {
+        let row = PostgresRandomAccessRow(row)
+        let fields = Kind.Record.Field.allCases.count
+        let labels = try RecordLabels(
+            discipline: row[fields + 1].decode(String.self), interval: row[fields + 2].decode(String.self),
+            direction: row[fields + 3].decode(String.self), tuningSystem: row[fields + 4].decode(String.self))
+        do {
+            return try RecordRow.record(
+                Kind.Record.self, timestamp: milliseconds(try row[fields].decode(Date.self)), labels: labels, from: PostgresColumns(row: row))
+        } catch let error as DecodingError {
+            throw DataStoreError.fetchFailed("a stored \(Kind.table) record cannot be read: \(error)")
         }
-        return tempo
     }
 
     /// Whole milliseconds, as the SQLite store and the CSV files keep them (timestamptz holds microseconds).
     private static func milliseconds(_ date: Date) -> Date {
         Date(timeIntervalSince1970: (date.timeIntervalSince1970 * 1000).rounded() / 1000)
     }
+}
+
+/// A PostgreSQL row's cells, by position.
+private struct PostgresColumns: ColumnSource {
+    let row: PostgresRandomAccessRow
+
+    func isNull(_ column: Int) -> Bool { row[column].bytes == nil }
+    func integer(_ column: Int) throws -> Int64 { try row[column].decode(Int64.self) }
+    func real(_ column: Int) throws -> Double { try row[column].decode(Double.self) }
+    func bool(_ column: Int) throws -> Bool { try row[column].decode(Bool.self) }
+    func text(_ column: Int) throws -> String { try row[column].decode(String.self) }
 }

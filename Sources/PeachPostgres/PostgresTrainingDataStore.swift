@@ -21,11 +21,11 @@ public struct PostgresTrainingDataStore: TrainingDataStore, OpenTrialStore {
     public func save(_ record: TrainingRecord, key: AnswerKey?, closing trialID: String?) async throws(DataStoreError) {
         let logger = database.logger
         try await database.transaction { connection in
-            let table = PostgresRecordTable(record.discipline.kind)
-            let id = try await table.insert(record, of: user, connection, logger: logger)
+            let id = try await PostgresRecordTable.insert(record, of: user, connection, logger: logger)
             if let key {
+                let table = PostgresRecordTable.layout(record.kind).name
                 try await connection.query(
-                    "INSERT INTO answer_key (user_id, key, record_table, record_id) VALUES (\(user.rawValue), \(key.rawValue), \(table.name), \(id))",
+                    "INSERT INTO answer_key (user_id, key, record_table, record_id) VALUES (\(user.rawValue), \(key.rawValue), \(table), \(id))",
                     logger: logger)
             }
             if let trialID {
@@ -50,8 +50,9 @@ public struct PostgresTrainingDataStore: TrainingDataStore, OpenTrialStore {
     }
 
     public func record(savedUnder key: AnswerKey) async throws(DataStoreError) -> TrainingRecord? {
-        for table in PostgresRecordTable.all {
-            let found = try await fetch(table, """
+        for kind in TrainingKinds.all {
+            let table = PostgresRecordTable.layout(kind)
+            let found = try await fetch(kind, """
                 SELECT \(unescaped: table.selection) FROM \(unescaped: table.name)
                 WHERE id = (SELECT record_id FROM answer_key
                     WHERE user_id = \(user.rawValue) AND key = \(key.rawValue) AND record_table = \(table.name))
@@ -62,9 +63,10 @@ public struct PostgresTrainingDataStore: TrainingDataStore, OpenTrialStore {
     }
 
     public func records(_ discipline: Discipline?, limit: Int) async throws(DataStoreError) -> [TrainingRecord] {
-        let tables = discipline.map { [PostgresRecordTable($0.kind)] } ?? PostgresRecordTable.all
+        let kinds = discipline.map { [$0.trainingKind] } ?? TrainingKinds.all
         var records: [TrainingRecord] = []
-        for table in tables {
+        for kind in kinds {
+            let table = PostgresRecordTable.layout(kind)
             let query: PostgresQuery = if let discipline {
                 """
                 SELECT \(unescaped: table.selection) FROM \(unescaped: table.name)
@@ -77,7 +79,7 @@ public struct PostgresTrainingDataStore: TrainingDataStore, OpenTrialStore {
                 ORDER BY "timestamp" DESC, id DESC LIMIT \(limit)
                 """
             }
-            records += try await fetch(table, query)
+            records += try await fetch(kind, query)
         }
         // Each table's newest, merged.
         return Array(records.sorted { $0.timestamp > $1.timestamp }.prefix(limit))
@@ -153,12 +155,12 @@ public struct PostgresTrainingDataStore: TrainingDataStore, OpenTrialStore {
         }
     }
 
-    private func fetch(_ table: PostgresRecordTable, _ query: PostgresQuery) async throws(DataStoreError) -> [TrainingRecord] {
+    private func fetch(_ kind: any TrainingKind.Type, _ query: PostgresQuery) async throws(DataStoreError) -> [TrainingRecord] {
         do {
             return try await database.client.withConnection { connection in
                 var records: [TrainingRecord] = []
                 for try await row in try await connection.query(query, logger: database.logger) {
-                    records.append(try table.record(row))
+                    records.append(try PostgresRecordTable.record(kind, row))
                 }
                 return records
             }
@@ -170,13 +172,12 @@ public struct PostgresTrainingDataStore: TrainingDataStore, OpenTrialStore {
     }
 }
 
-extension PostgresTrainingDataStore: RecordReplaying {
+extension PostgresTrainingDataStore: TrainingHistory {
     /// Every row of the kind's table, oldest first, streamed: a million records never sit in memory.
-    public func replay<Result: Sendable>(
-        _ kind: Discipline.Kind, into initial: Result,
-        _ step: @escaping @Sendable (inout Result, TrainingRecord) -> Void
+    public func reduce<Kind: TrainingKind, Result: Sendable>(
+        _ kind: Kind.Type, into initial: Result, _ update: @escaping @Sendable (inout Result, Kind.Record) -> Void
     ) async throws(DataStoreError) -> Result {
-        let table = PostgresRecordTable(kind)
+        let table = PostgresRecordTable.layout(kind)
         do {
             return try await database.client.withConnection { connection in
                 var result = initial
@@ -186,7 +187,7 @@ extension PostgresTrainingDataStore: RecordReplaying {
                     ORDER BY "timestamp", id
                     """,
                     logger: database.logger)
-                for try await row in rows { step(&result, try table.record(row)) }
+                for try await row in rows { update(&result, try PostgresRecordTable.record(of: kind, row)) }
                 return result
             }
         } catch let error as DataStoreError {

@@ -11,9 +11,6 @@ public struct PostgresTrainingDataTransfer: TrainingDataTransferring {
 
     public init(store: PostgresTrainingDataStore) { self.store = store }
 
-    /// The order of the record kinds among records of the same millisecond, as the SQLite export has it.
-    private static let kinds: [Discipline.Kind] = [.comparison, .matching, .rhythmComparison, .rhythmMatching]
-
     public func exportCSV(to path: String) async throws(DataStoreError) -> Int {
         let records = try await stored()
         return try ExportFile.write(to: path) { each in for record in records { try each(record) } }
@@ -40,11 +37,12 @@ public struct PostgresTrainingDataTransfer: TrainingDataTransferring {
                     continue
                 }
                 byKind[record.discipline.kind, default: []].append(record.trainingRecord)
-                counts.add(record)
+                counts.byDiscipline[record.discipline, default: 0] += 1
             }
             var written = 0
-            for (kind, kept) in byKind {
-                try await PostgresRecordTable(kind).insert(kept, of: user, connection, logger: logger)
+            for kind in TrainingKinds.all {
+                guard let kept = byKind[kind.id] else { continue }
+                try await PostgresRecordTable.insert(kept, of: kind, user: user, connection, logger: logger)
                 written += kept.count
                 progress(Double(written) / Double(max(records.count, 1)))
             }
@@ -53,33 +51,28 @@ public struct PostgresTrainingDataTransfer: TrainingDataTransferring {
         }
         progress(1)
         return ImportSummary(
-            format: parsed.format, mode: mode, comparisons: counts.comparisons, pitchMatchings: counts.pitchMatchings,
-            rhythmRecords: counts.rhythmRecords, duplicatesSkipped: counts.duplicates, skipped: parsed.skipped,
+            format: parsed.format, mode: mode, duplicatesSkipped: counts.duplicates, skipped: parsed.skipped,
             byDiscipline: counts.byDiscipline)
     }
 
     private struct Counts: Sendable {
-        var comparisons = 0, pitchMatchings = 0, rhythmRecords = 0, duplicates = 0
+        var duplicates = 0
         var byDiscipline: [Discipline: Int] = [:]
-
-        mutating func add(_ record: TransferRecord) {
-            byDiscipline[record.discipline, default: 0] += 1
-            switch record.fields {
-            case .comparison: comparisons += 1
-            case .pitchMatching: pitchMatchings += 1
-            case .rhythmComparison, .rhythmMatching: rhythmRecords += 1
-            }
-        }
     }
 
-    /// The user's records, oldest first: by millisecond, then kind, then as each kind was stored.
+    /// The user's records, oldest first: by millisecond, then kind (in the registry's order, as the
+    /// SQLite export has it), then as each kind was stored.
     private func stored() async throws(DataStoreError) -> [TransferRecord] {
         var all: [(record: TransferRecord, kind: Int, position: Int)] = []
-        for (kind, recordKind) in Self.kinds.enumerated() {
-            let records = try await store.replay(recordKind, into: [TrainingRecord]()) { $0.append($1) }
-            all += records.enumerated().map { (TransferRecord($0.element), kind, $0.offset) }
+        for (index, kind) in TrainingKinds.all.enumerated() {
+            let records = try await replay(kind)
+            all += records.enumerated().map { (TransferRecord($0.element), index, $0.offset) }
         }
         all.sort { ($0.record.timestamp, $0.kind, $0.position) < ($1.record.timestamp, $1.kind, $1.position) }
         return all.map(\.record)
+    }
+
+    private func replay<Kind: TrainingKind>(_ kind: Kind.Type) async throws(DataStoreError) -> [TrainingRecord] {
+        try await store.reduce(kind, into: [TrainingRecord]()) { $0.append(TrainingRecord($1)) }
     }
 }

@@ -2,20 +2,19 @@ import Foundation
 import GRDB
 import PeachCore
 
-extension SQLiteTrainingDataStore: RecordReplaying, MarkedHistory {
+extension SQLiteTrainingDataStore: TrainingHistory, MarkedHistory {
     /// Every row of the kind's table, oldest first, through a cursor: a million records never sit in memory.
-    public func replay<Result: Sendable>(
-        _ kind: Discipline.Kind, into initial: Result,
-        _ step: @escaping @Sendable (inout Result, TrainingRecord) -> Void
+    public func reduce<Kind: TrainingKind, Result: Sendable>(
+        _ kind: Kind.Type, into initial: Result, _ update: @escaping @Sendable (inout Result, Kind.Record) -> Void
     ) async throws(DataStoreError) -> Result {
-        try await reading { db in try Self.replay(RecordTable(kind), in: db, afterID: nil, into: initial, step) }
+        try await reading { db in try Self.replay(kind, in: db, afterID: nil, into: initial, update) }
     }
 
-    public func replay<Result: Sendable>(
-        _ kind: Discipline.Kind, after mark: HistoryMark?, into initial: Result,
-        _ step: @escaping @Sendable (inout Result, TrainingRecord) -> Void
+    public func replay<Kind: TrainingKind, Result: Sendable>(
+        _ kind: Kind.Type, after mark: HistoryMark?, into initial: Result,
+        _ step: @escaping @Sendable (inout Result, Kind.Record) -> Void
     ) async throws(DataStoreError) -> (result: Result, mark: HistoryMark, replayed: Int)? {
-        let table = RecordTable(kind)
+        let table = RecordTable.layout(kind)
         return try await reading { db in
             // One read transaction: the mark and the rows replayed describe the same table. Every
             // query here follows the id or the timestamp index, so none reads the old rows.
@@ -36,7 +35,7 @@ extension SQLiteTrainingDataStore: RecordReplaying, MarkedHistory {
                 first: first, last: try row("ORDER BY id DESC LIMIT 1"),
                 newestTimestamp: try String.fetchOne(db, sql: "SELECT max(timestamp) FROM \(table.name)"))
             var replayed = 0
-            let result = try Self.replay(table, in: db, afterID: mark?.last?.id, into: initial) { result, record in
+            let result = try Self.replay(kind, in: db, afterID: mark?.last?.id, into: initial) { result, record in
                 replayed += 1
                 step(&result, record)
             }
@@ -44,16 +43,14 @@ extension SQLiteTrainingDataStore: RecordReplaying, MarkedHistory {
         }
     }
 
-    private static func replay<Result>(
-        _ table: RecordTable, in db: Database, afterID: Int64?, into initial: Result,
-        _ step: (inout Result, TrainingRecord) -> Void
+    private static func replay<Kind: TrainingKind, Result>(
+        _ kind: Kind.Type, in db: Database, afterID: Int64?, into initial: Result, _ step: (inout Result, Kind.Record) -> Void
     ) throws -> Result {
+        let table = RecordTable.layout(kind)
         var result = initial
         let statement = try db.makeStatement(
             sql: "SELECT \(table.selection) FROM \(table.name)\(afterID == nil ? "" : " WHERE id > ?") ORDER BY timestamp, id")
-        let rows = try Row.fetchCursor(statement, arguments: afterID.map { [$0] } ?? [])
-        var labels = RecordLabelReader(firstColumn: table.fields.count + 1)
-        while let row = try rows.next() { step(&result, try table.record(row, labels: try labels.read(statement))) }
+        try RecordTable.read(Kind.Record.self, statement, arguments: afterID.map { [$0] } ?? []) { step(&result, $0) }
         return result
     }
 

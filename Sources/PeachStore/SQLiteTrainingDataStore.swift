@@ -13,11 +13,10 @@ public struct SQLiteTrainingDataStore: TrainingDataStore, OpenTrialStore {
         do {
             // Concurrent answers share one fsync'd transaction; this call returns once its own write is durable.
             try await database.groupCommit.write { db in
-                let table = RecordTable(record.discipline.kind)
-                try table.insert(record, db)
+                try RecordTable.insert(record, timestamp: record.timestamp, db)
                 if let key {
                     try db.cachedStatement(sql: "INSERT INTO answerKey (key, recordTable, recordID) VALUES (?, ?, ?)")
-                        .execute(arguments: [key.rawValue, table.name, db.lastInsertedRowID])
+                        .execute(arguments: [key.rawValue, record.kind.table, db.lastInsertedRowID])
                 }
                 if let trialID {
                     try db.cachedStatement(sql: "DELETE FROM openTrial WHERE id = ?").execute(arguments: [trialID])
@@ -32,9 +31,10 @@ public struct SQLiteTrainingDataStore: TrainingDataStore, OpenTrialStore {
     }
 
     public func record(savedUnder key: AnswerKey) async throws(DataStoreError) -> TrainingRecord? {
-        for table in RecordTable.allCases {
+        for kind in TrainingKinds.all {
+            let table = RecordTable.layout(kind)
             let found = try await fetch(
-                table, sql: """
+                kind, sql: """
                     SELECT \(table.selection) FROM \(table.name)
                     WHERE id = (SELECT recordID FROM answerKey WHERE key = ? AND recordTable = ?)
                     """,
@@ -45,12 +45,13 @@ public struct SQLiteTrainingDataStore: TrainingDataStore, OpenTrialStore {
     }
 
     public func records(_ discipline: Discipline?, limit: Int) async throws(DataStoreError) -> [TrainingRecord] {
-        let tables = discipline.map { [RecordTable($0.kind)] } ?? RecordTable.allCases
+        let kinds = discipline.map { [$0.trainingKind] } ?? TrainingKinds.all
         var records: [TrainingRecord] = []
-        for table in tables {
+        for kind in kinds {
+            let table = RecordTable.layout(kind)
             let filter = discipline == nil ? "" : "WHERE discipline = ?"
             records += try await fetch(
-                table, sql: "SELECT \(table.selection) FROM \(table.name) \(filter) ORDER BY timestamp DESC, id DESC LIMIT ?",
+                kind, sql: "SELECT \(table.selection) FROM \(table.name) \(filter) ORDER BY timestamp DESC, id DESC LIMIT ?",
                 arguments: StatementArguments((discipline.map { [$0.rawValue] } ?? []) + [limit]))
         }
         // Each table's newest, merged.
@@ -61,7 +62,7 @@ public struct SQLiteTrainingDataStore: TrainingDataStore, OpenTrialStore {
     public func deleteAll() async throws(DataStoreError) {
         do {
             try await database.writer.write { db in
-                for table in RecordTable.allCases { try db.execute(sql: "DELETE FROM \(table.name)") }
+                for table in RecordTable.all { try db.execute(sql: "DELETE FROM \(table.name)") }
                 try db.execute(sql: "DELETE FROM answerKey")
                 try db.execute(sql: "DELETE FROM openTrial")
             }
@@ -102,7 +103,7 @@ public struct SQLiteTrainingDataStore: TrainingDataStore, OpenTrialStore {
     public func recordCount() async throws(DataStoreError) -> Int {
         do {
             return try await database.writer.read { db in
-                try RecordTable.allCases.reduce(0) { $0 + (try Int.fetchOne(db, sql: "SELECT count(*) FROM \($1.name)") ?? 0) }
+                try RecordTable.all.reduce(0) { $0 + (try Int.fetchOne(db, sql: "SELECT count(*) FROM \($1.name)") ?? 0) }
             }
         } catch {
             throw .fetchFailed(String(describing: error))
@@ -117,15 +118,21 @@ public struct SQLiteTrainingDataStore: TrainingDataStore, OpenTrialStore {
         }
     }
 
-    private func fetch(_ table: RecordTable, sql: String, arguments: StatementArguments) async throws(DataStoreError) -> [TrainingRecord] {
+    private func fetch(_ kind: any TrainingKind.Type, sql: String, arguments: StatementArguments) async throws(DataStoreError) -> [TrainingRecord] {
         do {
-            return try await database.writer.read { db in
-                try Row.fetchAll(db, sql: sql, arguments: arguments).map { row throws(DataStoreError) in try table.record(row) }
-            }
+            return try await database.writer.read { db in try Self.fetch(kind, sql: sql, arguments: arguments, db) }
         } catch let error as DataStoreError {
             throw error
         } catch {
             throw .fetchFailed(String(describing: error))
         }
+    }
+
+    private static func fetch<Kind: TrainingKind>(
+        _ kind: Kind.Type, sql: String, arguments: StatementArguments, _ db: Database
+    ) throws -> [TrainingRecord] {
+        var records: [TrainingRecord] = []
+        try RecordTable.read(Kind.Record.self, db.makeStatement(sql: sql), arguments: arguments) { records.append(TrainingRecord($0)) }
+        return records
     }
 }

@@ -26,13 +26,13 @@ struct Match: AsyncParsableCommand {
         let reach = discipline.matchingRange(settings).rawValue
         let trials = try await TrialSource.resuming(from: store)
         let synthesizer = try sound.synthesizer(
-            settings: SynthesisSettings(), fallback: settings.soundSource.rawValue, kind: discipline.kind)
+            settings: SynthesisSettings(), fallback: settings.soundSource.rawValue, kind: MatchingKind.self)
         let output = try audio.start(synthesizer)
         let terminal = TerminalSession()
         let driver = PitchMatchingSessionDriver(
             timing: .init(noteDuration: .seconds(settings.noteDurationSeconds), referencePitch: settings.referencePitch),
             player: SynthesizerNotePlayer(synthesizer: synthesizer), store: store,
-            source: trials.challenges(discipline, settings: settings), clock: ContinuousClock(),
+            source: trials.feed(MatchingKind.self, discipline, settings: settings), clock: ContinuousClock(),
             onFeedback: { Output.line(Self.feedback($0)) },
             onError: { error in TrainingErrors.report(error, to: terminal) })
 

@@ -29,7 +29,7 @@ struct Rhythm: AsyncParsableCommand {
         let terminal = TerminalSession()
         let driver = RhythmComparisonSessionDriver(
             player: SynthesizerClickPlayer(synthesizer: synthesizer), store: stores.records,
-            source: trials.rhythmComparisons(settings: settings), clock: ContinuousClock(),
+            source: trials.feed(RhythmComparisonKind.self, .rhythmComparison, settings: settings), clock: ContinuousClock(),
             onFeedback: { isCorrect in Output.line(isCorrect ? "✓" : "✗\u{07}") },
             onError: { error in TrainingErrors.report(error, to: terminal) })
 

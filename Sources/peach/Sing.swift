@@ -28,7 +28,7 @@ struct Sing: AsyncParsableCommand {
         let driver = SingingSessionDriver(
             timing: .init(noteDuration: .seconds(settings.noteDurationSeconds), referencePitch: settings.referencePitch),
             player: SynthesizerNotePlayer(synthesizer: synthesizer), store: store,
-            source: trials.challenges(.pitchSinging, settings: settings), clock: ContinuousClock(),
+            source: trials.feed(MatchingKind.self, .pitchSinging, settings: settings), clock: ContinuousClock(),
             captureTime: ALSAPCM.monotonicSeconds,
             onFeedback: { Output.line(Self.feedback($0)) },
             onSilence: { Output.line("I can't hear you yet. Sing or play the note, close to the microphone, or press Enter.") },

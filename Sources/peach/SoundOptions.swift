@@ -24,11 +24,11 @@ struct SoundOptions: ParsableArguments {
     }
 
     /// A synthesizer for `--sound` (or `fallback` when it is not given), playing trials of `kind`.
-    func synthesizer(settings: SynthesisSettings, fallback: String = Sound.sine.id, kind: Discipline.Kind = .comparison) throws -> Synthesizer {
+    func synthesizer(settings: SynthesisSettings, fallback: String = Sound.sine.id, kind: any TrainingKind.Type = ComparisonKind.self) throws -> Synthesizer {
         Synthesizer(settings: settings, instrument: try instrument(sampleRate: settings.sampleRate, fallback: fallback, kind: kind))
     }
 
-    func instrument(sampleRate: Double, fallback: String = Sound.sine.id, kind: Discipline.Kind = .comparison) throws -> (any Instrument)? {
+    func instrument(sampleRate: Double, fallback: String = Sound.sine.id, kind: any TrainingKind.Type = ComparisonKind.self) throws -> (any Instrument)? {
         let library = try library(sampleRate: sampleRate)
         let id = sound ?? fallback
         guard let chosen = library.sound(id: id), let source = SoundSource(rawValue: id) else {

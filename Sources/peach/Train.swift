@@ -20,7 +20,7 @@ struct Train: AsyncParsableCommand {
         let settings = try await training.settings(in: stores.settings)
         let discipline = Discipline(kind: .comparison, intervals: training.trainsIntervals)
         let trials = try await TrialSource.resuming(from: store)
-        let source = trials.comparisons(discipline, settings: settings)
+        let source = trials.feed(ComparisonKind.self, discipline, settings: settings)
         let synthesizer = try sound.synthesizer(
             settings: SynthesisSettings(), fallback: settings.soundSource.rawValue)
         let output = try audio.start(synthesizer)

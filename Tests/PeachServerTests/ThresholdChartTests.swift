@@ -93,7 +93,7 @@ struct ThresholdChartTests {
     }
 
     @Test func theSparklineHasNoAxesLabelsOrDots() {
-        let svg = ThresholdChart.sparkline(Self.timeline(days: 40))
+        let svg = ThresholdChart.sparkline(.threshold(Self.timeline(days: 40)))
         #expect(svg.contains(#"class="trace""#))
         #expect(!svg.contains("<text") && !svg.contains("dot"))
     }
@@ -110,7 +110,7 @@ struct ThresholdChartTests {
                     timestamp: Date(timeIntervalSince1970: 1_772_409_600 + Double(day) * 86_400 + 43_200 + Double(index))))
             }
         }
-        let svg = ThresholdChart.sparkline(timeline)
+        let svg = ThresholdChart.sparkline(.threshold(timeline))
         let trace = try #require(svg.range(of: #"class="trace""#))
         let path = try #require(Self.attribute("d", in: String(svg[trace.lowerBound...])))
         let ys = path.dropFirst().split(separator: " ").map { Double($0.split(separator: ",")[1].trimmingCharacters(in: .letters))! }

@@ -13,7 +13,7 @@ struct MarkedHistoryTests {
     }
 
     func replay(_ store: SQLiteTrainingDataStore, after mark: HistoryMark?) async throws -> (result: [TrainingRecord], mark: HistoryMark)? {
-        try await store.replay(.comparison, after: mark, into: [TrainingRecord]()) { $0.append($1) }.map { ($0.result, $0.mark) }
+        try await store.replay(ComparisonKind.self, after: mark, into: [TrainingRecord]()) { $0.append(TrainingRecord($1)) }.map { ($0.result, $0.mark) }
     }
 
     @Test func afterAMarkOnlyTheNewRowsAreReplayedInTimeOrder() async throws {

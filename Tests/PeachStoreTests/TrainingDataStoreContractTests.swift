@@ -89,8 +89,8 @@ struct TrainingDataStoreContractTests {
     func theHistoryReplaysEveryRecordOldestFirst(backend: Backend) async throws {
         let harness = try await Harness.make(backend)
         for record in Self.records.reversed() { try await harness.store.save(record) }
-        let comparisons = try await harness.store.reduceComparisons(into: [CompletedComparison]()) { $0.append($1) }
-        let matchings = try await harness.store.reducePitchMatchings(into: [CompletedPitchMatching]()) { $0.append($1) }
+        let comparisons = try await harness.store.reduce(ComparisonKind.self, into: [CompletedComparison]()) { $0.append($1) }
+        let matchings = try await harness.store.reduce(MatchingKind.self, into: [CompletedPitchMatching]()) { $0.append($1) }
         #expect(comparisons.map { TrainingRecord.comparison($0) } + matchings.map { TrainingRecord.matching($0) } == Self.records)
     }
 
@@ -103,7 +103,7 @@ struct TrainingDataStoreContractTests {
     }
 
     static func comparison(_ record: TrainingRecord) -> CompletedComparison? {
-        if case let .comparison(comparison) = record { comparison } else { nil }
+        record.as(CompletedComparison.self)
     }
 }
 

@@ -21,7 +21,7 @@ struct TrainingHistoryTests {
             comparison(7.25, correct: true, at: 1_900_000_000.001),
         ]
         for record in saved { try await store.save(record) }
-        let folded = try await store.reduceComparisons(into: [CompletedComparison]()) { $0.append($1) }
+        let folded = try await store.reduce(ComparisonKind.self, into: [CompletedComparison]()) { $0.append($1) }
         #expect(folded == [saved[1], saved[0], saved[2]])
     }
 
@@ -46,7 +46,7 @@ struct TrainingHistoryTests {
                 discipline: label.0, interval: label.1, tuningSystem: label.2)
         }
         for record in saved { try await store.save(record) }
-        #expect(try await store.reduceComparisons(into: [CompletedComparison]()) { $0.append($1) } == saved)
+        #expect(try await store.reduce(ComparisonKind.self, into: [CompletedComparison]()) { $0.append($1) } == saved)
     }
 
     @Test func pitchMatchingsAreFoldedOldestFirst() async throws {
@@ -60,14 +60,14 @@ struct TrainingHistoryTests {
             timestamp: Date(timeIntervalSince1970: 1_700_000_000.25))
         try await store.save(newer)
         try await store.save(older)
-        let count = try await store.reducePitchMatchings(into: 0) { count, _ in count += 1 }
+        let count = try await store.reduce(MatchingKind.self, into: 0) { count, _ in count += 1 }
         #expect(count == 2)
-        #expect(try await store.reducePitchMatchings(into: [CompletedPitchMatching]()) { $0.append($1) } == [older, newer])
+        #expect(try await store.reduce(MatchingKind.self, into: [CompletedPitchMatching]()) { $0.append($1) } == [older, newer])
     }
 
     @Test func anEmptyStoreFoldsToTheInitialValue() async throws {
         let directory = TemporaryDirectory()
         let store = SQLiteTrainingDataStore(database: try PeachDatabase(path: directory.databasePath))
-        #expect(try await store.reduceComparisons(into: 42) { value, _ in value += 1 } == 42)
+        #expect(try await store.reduce(ComparisonKind.self, into: 42) { value, _ in value += 1 } == 42)
     }
 }

@@ -5,8 +5,8 @@ import PeachCore
 public struct SynthesisSettings: Hashable, Sendable {
     /// Below 5 ms a raised-cosine edge is heard as a click on any note.
     public static let shortestRamp = Duration.milliseconds(5)
-    /// A retune must have arrived within 10 ms so that a slider feels immediate (NFR13 allows 20 ms
-    /// for the whole path).
+    /// A retune must have arrived within 10 ms so that a slider feels immediate (the whole path from
+    /// the finger to the ear may take 20 ms).
     public static let longestGlide = Duration.milliseconds(10)
 
     public var sampleRate: Double

@@ -1,6 +1,7 @@
 import Foundation
 
-/// The waveform of one period. Both notes of a comparison always share the timbre (FR18).
+/// The waveform of one period. Both notes of a comparison always share the timbre, so
+/// that only their pitch differs.
 public enum Timbre: String, Hashable, Sendable, CaseIterable {
     case sine
 

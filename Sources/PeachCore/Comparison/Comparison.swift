@@ -2,7 +2,8 @@
 /// above or below it in the chosen tuning — shifted by `centOffset` (the sign is the right
 /// answer), optionally at a different level so loudness cannot give the answer away.
 public struct Comparison: Hashable, Sendable, Codable {
-    /// How far "vary loudness" at full strength moves note 2's level either way (seed epic 10).
+    /// How far "vary loudness" at full strength moves note 2's level either way: enough
+    /// that loudness cannot give the answer away, small enough not to distract from pitch.
     public static let maxLoudnessOffset = AmplitudeDB(2)
 
     public let discipline: Discipline
@@ -43,8 +44,8 @@ public struct Comparison: Hashable, Sendable, Codable {
             note2LevelOffset: try values.decode(AmplitudeDB.self, forKey: .note2LevelOffset))
     }
 
-    /// The note the interval lands on; note 1 itself for unison (the seeds express the
-    /// difference in cents only).
+    /// The note the interval lands on; note 1 itself for unison (the difference
+    /// is in cents only).
     public var note2: MIDINote { interval.target(from: note1)! }
 
     public var correctAnswer: ComparisonAnswer { centOffset > .zero ? .higher : .lower }

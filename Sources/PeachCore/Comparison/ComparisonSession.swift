@@ -24,7 +24,7 @@ public enum ComparisonState: Hashable, Sendable {
     case awaitingAnswer(Comparison)
     case showingFeedback(CompletedComparison)
 
-    /// Answer controls are live from the moment note 2 starts (FR8).
+    /// Answer controls are live from the moment note 2 starts: a reflexive answer needs no wait.
     public var acceptsAnswer: Bool {
         switch self {
         case .playingNote2, .awaitingAnswer: true
@@ -56,7 +56,7 @@ public enum ComparisonEffect: Hashable, Sendable {
     case showFeedback(isCorrect: Bool)
 }
 
-/// The comparison loop of seed story 3.2 as a pure state machine: idle → playingNote1 →
+/// The comparison loop as a pure state machine: idle → playingNote1 →
 /// playingNote2 → awaitingAnswer → showingFeedback → (next). No clocks, no audio, no database:
 /// every effect is returned for a driver to perform, so every transition is one unit test.
 public struct ComparisonSession: SessionReducer {

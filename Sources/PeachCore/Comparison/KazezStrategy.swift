@@ -5,7 +5,7 @@
 /// `p·(1 + 0.09·√p)`. The asymmetric steps make the chain settle near 55–63 % correct, which is why
 /// the profile reports a fitted threshold rather than this running value.
 public struct KazezStrategy: Sendable {
-    /// The seeds' resolution of a played difference.
+    /// The original app's resolution of a played difference.
     public static let resolution = 0.1
 
     public var bounds: ClosedRange<Cents>
@@ -25,7 +25,7 @@ public struct KazezStrategy: Sendable {
     public static func widened(_ p: Cents) -> Cents { Cents(widened(p.rawValue)) }
 
     /// The unsigned difference of the next trial. With no previous answer the chain starts at the
-    /// profile's mean threshold when there is one, else at the maximum (seed story 9.1).
+    /// profile's mean threshold when there is one (near where the listener is), else at the maximum.
     public func nextDifference(after last: CompletedComparison?, coldStart: Cents?) -> Cents {
         Cents(Self.next(
             after: last.map { ($0.centDifference.rawValue, $0.isCorrect) }, coldStart: coldStart?.rawValue,

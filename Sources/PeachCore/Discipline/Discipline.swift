@@ -1,57 +1,53 @@
-/// The ways Peach trains pitch and timing, each declared once here. Everything else — the store's
-/// discipline column, the API's `discipline` field, the CSV, the web client's screens and the
-/// terminal's commands — follows from this list; adding a discipline starts with a case below.
-public enum Discipline: String, Hashable, Sendable, CaseIterable, Codable, CustomStringConvertible {
-    case pitchComparison
-    case intervalComparison
-    case pitchMatching
-    case intervalMatching
-    /// Pitch matching answered by singing or playing the note into the microphone.
-    case pitchSinging
-    /// Compare Timing: was the third of four clicks early or late?
-    case rhythmComparison
-    /// Fill the Gap: tap where the silent sixteenth of each cycle belongs.
-    case rhythmMatching
+/// One way Peach trains, by the name the store's `discipline` column, the API's `discipline` field,
+/// the CSV and the URLs use. The kinds of training declare their disciplines
+/// (`TrainingKind.disciplines`); this type only names them, so a new discipline edits no list here.
+public struct Discipline: RawRepresentable, Hashable, Sendable, Codable, CaseIterable, CustomStringConvertible {
+    public let rawValue: String
+
+    /// Nil for a name no kind declares.
+    public init?(rawValue: String) {
+        guard TrainingKinds.entries[rawValue] != nil else { return nil }
+        self.rawValue = rawValue
+    }
+
+    /// A kind's name for one of its own disciplines (its declaration makes the name valid).
+    init(declared name: String) { rawValue = name }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let name = try container.decode(String.self)
+        guard let discipline = Discipline(rawValue: name) else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "unknown discipline '\(name)'; one of \(Self.allCases.map(\.rawValue))")
+        }
+        self = discipline
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
+    /// Every kind's disciplines, in the registry's order.
+    public static var allCases: [Discipline] { TrainingKinds.disciplines }
+
+    public var declaration: DisciplineDeclaration { TrainingKinds.entries[rawValue]!.declaration }
+
+    /// The kind of training it is, as a type: its trials, answers and records.
+    public var trainingKind: any TrainingKind.Type { TrainingKinds.entries[rawValue]!.kind }
 
     /// What the user does: say higher or lower, tune a note, say early or late, or tap.
-    public enum Kind: String, Hashable, Sendable, Codable {
-        case comparison
-        case matching
-        case rhythmComparison
-        case rhythmMatching
-    }
+    public var kind: Kind { trainingKind.id }
 
-    public var kind: Kind {
-        switch self {
-        case .pitchComparison, .intervalComparison: .comparison
-        case .pitchMatching, .intervalMatching, .pitchSinging: .matching
-        case .rhythmComparison: .rhythmComparison
-        case .rhythmMatching: .rhythmMatching
-        }
-    }
-
-    /// How a matching trial is answered: with the slider, or with the user's own voice or instrument.
-    public enum AnswerMethod: String, Hashable, Sendable, Codable {
-        case slider
-        case voice
-    }
-
-    public var answerMethod: AnswerMethod { self == .pitchSinging ? .voice : .slider }
+    public var answerMethod: AnswerMethod { declaration.answerMethod }
 
     /// Whether the target is an interval above or below the reference rather than the same note.
-    public var usesIntervals: Bool { self == .intervalComparison || self == .intervalMatching }
+    public var usesIntervals: Bool { declaration.usesIntervals }
 
-    /// The discipline of the given kind that trains intervals or unison (a rhythm kind has one
-    /// discipline and no intervals).
+    /// The discipline of `kind` that trains intervals or unison: the first the kind declares (a
+    /// kind without intervals has one discipline of each answer method, the first is its default).
     public init(kind: Kind, intervals: Bool) {
-        switch (kind, intervals) {
-        case (.rhythmComparison, _): self = .rhythmComparison
-        case (.rhythmMatching, _): self = .rhythmMatching
-        case (.comparison, false): self = .pitchComparison
-        case (.comparison, true): self = .intervalComparison
-        case (.matching, false): self = .pitchMatching
-        case (.matching, true): self = .intervalMatching
-        }
+        self = TrainingKinds.disciplines.first { $0.kind == kind && ($0.usesIntervals == intervals || !$0.trainingKind.hasIntervals) }!
     }
 
     /// The intervals a trial may be drawn from under `settings`.
@@ -64,14 +60,38 @@ public enum Discipline: String, Hashable, Sendable, CaseIterable, Codable, Custo
         usesIntervals ? settings.tuningSystem : .equalTemperament
     }
 
-    /// How far a matching trial starts from its target, and how far the slider reaches either
-    /// way: ±100 ¢ for unison (the seeds), the interval-matching setting (default ±20 ¢) for
-    /// intervals, where a 100 ¢ error would be another interval; nothing for a sung answer, which
-    /// has no tunable note.
-    public func matchingRange(_ settings: TrainingSettings) -> Cents {
-        if answerMethod == .voice { return .zero }
-        return usesIntervals ? settings.intervalMatchingRange : PitchMatchingChallenge.defaultCentRange
+    public var description: String { rawValue }
+
+    /// A kind of training by its stored name (`TrainingKind.id`).
+    public struct Kind: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+        public let rawValue: String
+
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        public var description: String { rawValue }
     }
 
-    public var description: String { rawValue }
+    /// How a discipline is answered: the control the screen shows and the answer the API takes.
+    public struct AnswerMethod: Hashable, Sendable, CustomStringConvertible {
+        /// Its name in the catalogue of disciplines.
+        public let rawValue: String
+        /// What to send, in words for a client that sent something else ("answer higher or lower").
+        public let hint: String
+
+        public init(rawValue: String, hint: String) {
+            self.rawValue = rawValue
+            self.hint = hint
+        }
+
+        public static func == (lhs: AnswerMethod, rhs: AnswerMethod) -> Bool { lhs.rawValue == rhs.rawValue }
+
+        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+
+        /// Every method a declared discipline uses.
+        public static var allCases: [AnswerMethod] {
+            TrainingKinds.disciplines.map(\.answerMethod).reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+        }
+
+        public var description: String { rawValue }
+    }
 }

@@ -64,7 +64,8 @@ extension SessionDriving {
         do throws(DataStoreError) {
             try await store.save(record)
         } catch {
-            // A lost record is better than an interrupted session (seed story 3.2, AC 4).
+            // A lost record is better than an interrupted session: a failed write is reported
+            // and training goes on.
             onError(error)
         }
     }

@@ -1,5 +1,5 @@
 /// A session's rules as a pure reducer: each event moves the state and returns the effects for a
-/// driver to perform (seed: sessions are state machines, tested without mocks).
+/// driver to perform: each transition is a unit test without mocks.
 public protocol SessionReducer: Sendable {
     associatedtype Event: Sendable
     associatedtype Effect: Sendable

@@ -5,7 +5,7 @@ public struct SessionRules: Hashable, Sendable {
     public static let feedbackDuration = Duration.milliseconds(400)
 
     /// Seconds from the start of a comparison's note 1 to the moment answers open: note 2's onset
-    /// (answer controls are live from the moment note 2 starts, FR8).
+    /// (answer controls are live from the moment note 2 starts: a reflexive answer needs no wait).
     public static func answersOpen(noteDuration: Duration, noteGap: Duration) -> Duration {
         noteDuration + noteGap
     }

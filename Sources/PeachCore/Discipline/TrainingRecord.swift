@@ -1,36 +1,31 @@
 import Foundation
 
-/// A stored answer of any discipline: the one type the store, the profile and the files exchange.
-public enum TrainingRecord: Hashable, Sendable {
-    case comparison(CompletedComparison)
-    case matching(CompletedPitchMatching)
-    case rhythmComparison(CompletedRhythmComparison)
-    case rhythmMatching(CompletedRhythmMatching)
+/// A stored answer of any kind: the one type the store, the profile and the files exchange. Code
+/// that needs one kind's fields asks for them by type (`record.as(CompletedComparison.self)`).
+public struct TrainingRecord: Hashable, Sendable {
+    public let value: any KindRecord
 
-    public var discipline: Discipline {
-        switch self {
-        case let .comparison(comparison): comparison.discipline
-        case let .matching(attempt): attempt.discipline
-        case .rhythmComparison: .rhythmComparison
-        case .rhythmMatching: .rhythmMatching
-        }
+    public init(_ value: some KindRecord) { self.value = value }
+
+    public var kind: any TrainingKind.Type { Self.kind(of: value) }
+
+    public var discipline: Discipline { value.labels.discipline }
+
+    public var timestamp: Date { value.timestamp }
+
+    public var labels: RecordLabels { value.labels }
+
+    /// Unison for the kinds that play no interval.
+    public var interval: DirectedInterval { value.labels.interval }
+
+    /// The record as `type`, or nil when it is a record of another kind.
+    public func `as`<Record: KindRecord>(_ type: Record.Type) -> Record? { value as? Record }
+
+    public static func == (lhs: TrainingRecord, rhs: TrainingRecord) -> Bool {
+        AnyHashable(lhs.value) == AnyHashable(rhs.value)
     }
 
-    public var timestamp: Date {
-        switch self {
-        case let .comparison(comparison): comparison.timestamp
-        case let .matching(attempt): attempt.timestamp
-        case let .rhythmComparison(record): record.timestamp
-        case let .rhythmMatching(record): record.timestamp
-        }
-    }
+    public func hash(into hasher: inout Hasher) { hasher.combine(AnyHashable(value)) }
 
-    /// Unison for the rhythm disciplines, which play no interval.
-    public var interval: DirectedInterval {
-        switch self {
-        case let .comparison(comparison): comparison.interval
-        case let .matching(attempt): attempt.interval
-        case .rhythmComparison, .rhythmMatching: .unison
-        }
-    }
+    private static func kind<Record: KindRecord>(of record: Record) -> any TrainingKind.Type { Record.Kind.self }
 }

@@ -1,59 +1,67 @@
 import Foundation
 
-/// One trial of any discipline, as the server hands it out and the terminal plays it.
-public enum Trial: Hashable, Sendable, Codable {
-    case comparison(Comparison)
-    case matching(PitchMatchingChallenge)
-    case rhythmComparison(RhythmComparison)
-    case rhythmMatching(RhythmMatchingTrial)
+/// One trial of any kind, as the server hands it out and the terminal plays it. Stored as JSON
+/// while it waits for its answer: `{"<kind>": {"_0": <the kind's trial>}}`, the shape these trials
+/// have always been stored in, so a trial opened before an upgrade is still answered after it.
+public struct Trial: Hashable, Sendable, Codable {
+    public let value: any KindTrial
 
-    public var discipline: Discipline {
-        switch self {
-        case let .comparison(comparison): comparison.discipline
-        case let .matching(challenge): challenge.discipline
-        case .rhythmComparison: .rhythmComparison
-        case .rhythmMatching: .rhythmMatching
-        }
-    }
+    public init(_ value: some KindTrial) { self.value = value }
+
+    public var discipline: Discipline { value.discipline }
+
+    public var kind: any TrainingKind.Type { Self.kind(of: value) }
+
+    /// The trial as `type`, or nil when it is a trial of another kind.
+    public func `as`<Value: KindTrial>(_ type: Value.Type) -> Value? { value as? Value }
 
     /// Judges `answer` and makes the record to store, or nil when the answer does not fit the trial
-    /// (a slider value for a comparison, higher/lower for a matching trial, a sung pitch for a
-    /// slider trial or the reverse).
+    /// (an answer of another kind, or a sung pitch for a slider trial).
     public func judge(_ answer: TrialAnswer, at timestamp: Date) -> TrainingRecord? {
-        switch (self, answer) {
-        case let (.comparison(comparison), .direction(direction)):
-            .comparison(CompletedComparison(comparison, answer: direction, timestamp: timestamp))
-        case let (.matching(challenge), .slider(value)) where challenge.discipline.answerMethod == .slider:
-            .matching(CompletedPitchMatching(challenge, committedAt: value, timestamp: timestamp))
-        case let (.matching(challenge), .voice(sung)) where challenge.discipline.answerMethod == .voice:
-            .matching(CompletedPitchMatching(challenge, sung: sung, timestamp: timestamp))
-        case let (.rhythmComparison(trial), .timing(timing)):
-            .rhythmComparison(CompletedRhythmComparison(trial, answer: timing, timestamp: timestamp))
-        case let (.rhythmMatching(trial), .taps(taps)):
-            .rhythmMatching(CompletedRhythmMatching(trial.judge(taps: taps), timestamp: timestamp))
-        default:
-            nil
-        }
+        Self.judge(value, answer, at: timestamp)
     }
-}
 
-/// What a user can answer: higher/lower to a comparison, a slider position or a sung pitch to a
-/// matching trial, early/late to Compare Timing, taps to Fill the Gap.
-public enum TrialAnswer: Hashable, Sendable {
-    case direction(ComparisonAnswer)
-    case slider(NormalizedSliderValue)
-    /// The sung pitch in cents from the target, not yet folded to the nearest octave.
-    case voice(SungPitch)
-    case timing(TimingAnswer)
-    /// Seconds from the trial's time zero, already corrected for latency by the client.
-    case taps([Double])
+    private static func judge<Value: KindTrial>(_ trial: Value, _ answer: TrialAnswer, at timestamp: Date) -> TrainingRecord? {
+        guard let answer = answer.value as? Value.Kind.Answer else { return nil }
+        return Value.Kind.judge(trial, answer, at: timestamp).map(TrainingRecord.init)
+    }
 
-    public var kind: Discipline.Kind {
-        switch self {
-        case .direction: .comparison
-        case .slider, .voice: .matching
-        case .timing: .rhythmComparison
-        case .taps: .rhythmMatching
+    private static func kind<Value: KindTrial>(of trial: Value) -> any TrainingKind.Type { Value.Kind.self }
+
+    public static func == (lhs: Trial, rhs: Trial) -> Bool { AnyHashable(lhs.value) == AnyHashable(rhs.value) }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(AnyHashable(value)) }
+
+    private struct Key: CodingKey {
+        let stringValue: String
+        init(stringValue: String) { self.stringValue = stringValue }
+        var intValue: Int? { nil }
+        init?(intValue: Int) { nil }
+
+        static let payload = Key(stringValue: "_0")
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Key.self)
+        guard let key = container.allKeys.first, container.allKeys.count == 1,
+              let kind = TrainingKinds.kind(Discipline.Kind(rawValue: key.stringValue))
+        else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a trial of a known kind"))
         }
+        self = try Self.decode(kind, from: container.nestedContainer(keyedBy: Key.self, forKey: key))
+    }
+
+    private static func decode<Kind: TrainingKind>(_ kind: Kind.Type, from container: KeyedDecodingContainer<Key>) throws -> Trial {
+        Trial(try container.decode(Kind.Trial.self, forKey: .payload))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try Self.encode(value, to: encoder)
+    }
+
+    private static func encode<Value: KindTrial>(_ trial: Value, to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        var payload = container.nestedContainer(keyedBy: Key.self, forKey: Key(stringValue: Value.Kind.id.rawValue))
+        try payload.encode(trial, forKey: .payload)
     }
 }

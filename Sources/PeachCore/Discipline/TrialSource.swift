@@ -1,128 +1,90 @@
-/// Draws the next trial of every discipline: the Kazez chain of each comparison discipline
-/// continued from its newest answer (or a cold start), random matching trials, the settings as
-/// they are at that moment. Shared by the server and the terminal, so both start and continue
-/// a chain the same way.
+/// Draws the next trial of every discipline, each kind its own way (`TrainingKind.draw`), from
+/// where its chain stands and the settings as they are at that moment. Shared by the server and the
+/// terminal, so both start and continue a chain the same way.
 public actor TrialSource {
-    private var lastAnswers: [Discipline: CompletedComparison]
-    private var coldStarts: [Discipline: Cents]
-    private var timing: TimingChain
+    private var chains: TrialChains
     private var generator: any RandomNumberGenerator & Sendable
 
-    /// - Parameters:
-    ///   - lastAnswers: each comparison discipline's newest stored answer, so a restart continues
-    ///     the chain where it stopped.
-    ///   - coldStarts: each discipline's mean threshold, used only when it has no last answer.
-    ///   - timing: where the Compare Timing chain stands.
-    public init(
-        lastAnswers: [Discipline: CompletedComparison] = [:], coldStarts: [Discipline: Cents] = [:],
-        timing: TimingChain = TimingChain(),
-        generator: any RandomNumberGenerator & Sendable = SystemRandomNumberGenerator()
-    ) {
-        self.lastAnswers = lastAnswers
-        self.coldStarts = coldStarts
-        self.timing = timing
+    public init(chains: TrialChains = TrialChains(), generator: any RandomNumberGenerator & Sendable = SystemRandomNumberGenerator()) {
+        self.chains = chains
         self.generator = generator
     }
 
     public func next(_ discipline: Discipline, settings: TrainingSettings) -> Trial {
-        Self.draw(
-            discipline, settings: settings, last: lastAnswers[discipline], coldStart: coldStarts[discipline],
-            timing: timing, using: &generator)
+        Trial(next(discipline.trainingKind, discipline, settings: settings))
+    }
+
+    public func next<Kind: TrainingKind>(_ kind: Kind.Type, _ discipline: Discipline, settings: TrainingSettings) -> Kind.Trial {
+        Self.draw(kind, discipline, settings: settings, chain: chains[kind], using: &generator)
     }
 
     // Opening the existential generator in a generic function of its own sidesteps a Swift 6.3
     // IRGen crash when it is opened directly in the actor method.
-    private static func draw(
-        _ discipline: Discipline, settings: TrainingSettings, last: CompletedComparison?, coldStart: Cents?,
-        timing: TimingChain, using generator: inout some RandomNumberGenerator
-    ) -> Trial {
-        let intervals = discipline.intervals(settings)
-        let tuning = discipline.tuningSystem(settings)
-        switch discipline.kind {
-        case .comparison:
-            return .comparison(settings.kazezStrategy.nextComparison(
-                discipline, after: last, coldStart: coldStart, in: settings.noteRange, intervals: intervals,
-                tuningSystem: tuning, loudnessVariation: settings.varyLoudness, using: &generator))
-        case .matching where discipline.answerMethod == .voice:
-            // A sung note starts on the target (there is no tunable note) and follows the singer's range.
-            let note = MIDINote(Int.random(
-                in: settings.voiceRange.lowerBound.rawValue...settings.voiceRange.upperBound.rawValue, using: &generator))!
-            return .matching(PitchMatchingChallenge(discipline, referenceNote: note, initialCentOffset: .zero, centRange: .zero))
-        case .matching:
-            let range = discipline.matchingRange(settings)
-            return .matching(PitchMatchingChallenge.random(
-                discipline, in: settings.noteRange, intervals: intervals, tuningSystem: tuning,
-                offsetBound: range, centRange: range, using: &generator))
-        case .rhythmComparison:
-            return .rhythmComparison(timing.next(tempo: settings.tempo, using: &generator))
-        case .rhythmMatching:
-            return .rhythmMatching(RhythmMatchingTrial.random(tempo: settings.tempo, using: &generator))
-        }
+    private static func draw<Kind: TrainingKind>(
+        _ kind: Kind.Type, _ discipline: Discipline, settings: TrainingSettings, chain: Kind.Chain,
+        using generator: inout some RandomNumberGenerator
+    ) -> Kind.Trial {
+        Kind.draw(discipline, settings: settings, chain: chain, using: &generator)
     }
 
-    /// Lets the chain of the answer's discipline continue from it.
+    /// Lets the chain of the answer's kind continue from it.
     public func didComplete(_ record: TrainingRecord) {
-        switch record {
-        case let .comparison(comparison): lastAnswers[comparison.discipline] = comparison
-        case let .rhythmComparison(answer): timing.add(answer)
-        case .matching, .rhythmMatching: break
-        }
+        didComplete(record.value)
+    }
+
+    public func didComplete<Record: KindRecord>(_ record: Record) {
+        Record.Kind.advance(&chains[Record.Kind.self], after: record)
     }
 
     /// After the stored history changed wholesale (reset, import): continue from what is stored now.
-    public func restart(lastAnswers: [Discipline: CompletedComparison], coldStarts: [Discipline: Cents], timing: TimingChain) {
-        self.lastAnswers = lastAnswers
-        self.coldStarts = coldStarts
-        self.timing = timing
+    public func restart(chains: TrialChains) {
+        self.chains = chains
     }
 
-    /// The comparisons of one discipline, for a driver that plays them one after another.
-    public nonisolated func comparisons(_ discipline: Discipline, settings: TrainingSettings) -> some ComparisonSource {
-        Feed(source: self, discipline: discipline, settings: settings)
+    /// The trials of one discipline, for a driver that plays them one after another.
+    public nonisolated func feed<Kind: TrainingKind>(_ kind: Kind.Type, _ discipline: Discipline, settings: TrainingSettings) -> TrialFeed<Kind> {
+        TrialFeed(source: self, discipline: discipline, settings: settings)
+    }
+}
+
+/// One discipline's trials one after another, and its chain moved on by each answer: what a
+/// terminal driver plays (each kind's driver takes it as its own source).
+public struct TrialFeed<Kind: TrainingKind>: Sendable {
+    let source: TrialSource
+    public let discipline: Discipline
+    let settings: TrainingSettings
+
+    public func next() async -> Kind.Trial {
+        await source.next(Kind.self, discipline, settings: settings)
     }
 
-    /// The matching trials of one discipline, for a driver that plays them one after another.
-    public nonisolated func challenges(_ discipline: Discipline, settings: TrainingSettings) -> some PitchMatchingChallengeSource {
-        Feed(source: self, discipline: discipline, settings: settings)
+    public func didComplete(_ record: Kind.Record) async {
+        await source.didComplete(record)
+    }
+}
+
+/// Where every kind's chain stands: what its next trial is drawn from.
+public struct TrialChains: Sendable {
+    private var chains: [Discipline.Kind: any Sendable] = [:]
+
+    public init() {}
+
+    public subscript<Kind: TrainingKind>(kind: Kind.Type) -> Kind.Chain {
+        get { chains[Kind.id] as? Kind.Chain ?? Kind.freshChain }
+        set { chains[Kind.id] = newValue }
     }
 
-    /// The Compare Timing trials, for the terminal's driver.
-    public nonisolated func rhythmComparisons(settings: TrainingSettings) -> some RhythmComparisonSource {
-        Feed(source: self, discipline: .rhythmComparison, settings: settings)
+    /// Every kind's chain continued from the stored answers, as after a restart; a chain with no
+    /// answer yet starts from what `profile` says.
+    public static func resuming(from store: any TrainingDataStore, profile: ProfileParts) async throws(DataStoreError) -> TrialChains {
+        var chains = TrialChains()
+        for kind in TrainingKinds.all { try await chains.resume(kind, from: store, profile: profile) }
+        return chains
     }
 
-    private struct Feed: ComparisonSource, PitchMatchingChallengeSource, RhythmComparisonSource {
-        let source: TrialSource
-        let discipline: Discipline
-        let settings: TrainingSettings
-
-        func nextComparison() async -> Comparison {
-            guard case let .comparison(comparison) = await source.next(discipline, settings: settings) else {
-                preconditionFailure("\(discipline) does not draw comparisons")
-            }
-            return comparison
-        }
-
-        func didComplete(_ comparison: CompletedComparison) async {
-            await source.didComplete(.comparison(comparison))
-        }
-
-        func nextRhythmComparison() async -> RhythmComparison {
-            guard case let .rhythmComparison(trial) = await source.next(discipline, settings: settings) else {
-                preconditionFailure("\(discipline) does not draw Compare Timing trials")
-            }
-            return trial
-        }
-
-        func didComplete(_ answer: CompletedRhythmComparison) async {
-            await source.didComplete(.rhythmComparison(answer))
-        }
-
-        func nextChallenge() async -> PitchMatchingChallenge {
-            guard case let .matching(challenge) = await source.next(discipline, settings: settings) else {
-                preconditionFailure("\(discipline) does not draw matching trials")
-            }
-            return challenge
-        }
+    private mutating func resume<Kind: TrainingKind>(
+        _ kind: Kind.Type, from store: any TrainingDataStore, profile: ProfileParts
+    ) async throws(DataStoreError) {
+        self[kind] = try await Kind.resumeChain(from: store, profile: profile)
     }
 }

@@ -17,7 +17,7 @@ public struct Cents: Hashable, Comparable, Sendable, Codable, CustomStringConver
 
     public var magnitude: Cents { Cents(abs(rawValue)) }
 
-    /// Rounds to the nearest multiple of `step` cents (the seeds' 0.1 ¢ resolution uses 0.1).
+    /// Rounds to the nearest multiple of `step` cents (the original app's 0.1 ¢ resolution uses 0.1).
     public func rounded(toMultipleOf step: Double) -> Cents {
         Cents((rawValue / step).rounded() * step)
     }

@@ -49,6 +49,54 @@ public struct CompletedPitchMatching: Hashable, Sendable {
     public var band: PitchMatchingBand { PitchMatchingBand(error: userCentError) }
 }
 
+extension CompletedPitchMatching: KindRecord {
+    public typealias Kind = MatchingKind
+
+    public enum Field: Int, CodingKey, CaseIterable {
+        case referenceNote, initialCentOffset, userCentError, sungOctave
+    }
+
+    public var labels: RecordLabels { RecordLabels(discipline: discipline, interval: interval, tuningSystem: tuningSystem) }
+
+    public init(timestamp: Date, labels: RecordLabels, fields: KeyedDecodingContainer<Field>) throws {
+        self.init(
+            referenceNote: try fields.decode(MIDINote.self, forKey: .referenceNote),
+            initialCentOffset: try fields.decode(Cents.self, forKey: .initialCentOffset),
+            userCentError: try fields.decode(Cents.self, forKey: .userCentError), timestamp: timestamp,
+            discipline: labels.discipline, interval: labels.interval, tuningSystem: labels.tuningSystem,
+            sungOctave: try fields.decodeIfPresent(Int.self, forKey: .sungOctave))
+    }
+
+    public func encode(fields: inout KeyedEncodingContainer<Field>) throws {
+        try fields.encode(referenceNote, forKey: .referenceNote)
+        try fields.encode(initialCentOffset, forKey: .initialCentOffset)
+        try fields.encode(userCentError, forKey: .userCentError)
+        try fields.encodeIfPresent(sungOctave, forKey: .sungOctave)
+    }
+
+    /// An octave is never further from the target than a sung pitch may be (`SungPitch.limit`).
+    private static let octaveBound = ImportBound.integer(
+        -Int(SungPitch.limit.rawValue / 1200)...Int(SungPitch.limit.rawValue / 1200), what: "an octave")
+
+    public static func importBound(_ field: String) -> ImportBound? {
+        field == Field.sungOctave.stringValue ? octaveBound : nil
+    }
+
+    /// Only a sung answer has an octave, and it always has one; the interval must land on a note.
+    public func importProblem() -> RecordFieldError? {
+        if answerMethod == .voice, sungOctave == nil {
+            return RecordFieldError(field: Field.sungOctave.stringValue, problem: Self.octaveBound.problem)
+        }
+        if answerMethod != .voice, sungOctave != nil {
+            return RecordFieldError(field: Field.sungOctave.stringValue, problem: "must be empty in a \(discipline) row")
+        }
+        if interval.target(from: referenceNote) == nil {
+            return RecordFieldError(field: "interval", problem: "from referenceNote \(referenceNote.rawValue) leaves MIDI 0–127")
+        }
+        return nil
+    }
+}
+
 /// How close an attempt was, as the feedback colours it: green under 10 ¢, yellow 10–30 ¢, red
 /// over 30 ¢; dead centre when it rounds to 0 ¢.
 public enum PitchMatchingBand: String, Hashable, Sendable, Codable, CaseIterable {

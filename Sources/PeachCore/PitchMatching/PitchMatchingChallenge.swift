@@ -1,9 +1,10 @@
 /// One matching trial: a reference note, and a tunable note that starts `initialCentOffset` away
 /// from its target — the same note, or the interval above or below it in the chosen tuning. The
 /// slider's normalized value v ∈ −1…1 moves the tunable note to `initialCentOffset + v × centRange`
-/// cents from the target (seed story 19.5).
+/// cents from the target, so the slider's scale is the challenge's own and its centre is always
+/// where the tunable note starts.
 public struct PitchMatchingChallenge: Hashable, Sendable, Codable {
-    /// The seeds' bound on the starting detune, and the slider's reach either way from its centre.
+    /// The original app's bound on the starting detune, and the slider's reach either way from its centre.
     public static let defaultCentRange = Cents(100)
 
     public let discipline: Discipline

@@ -39,7 +39,7 @@ public enum PitchMatchingEffect: Hashable, Sendable {
     case wait(Duration, then: PitchMatchingEvent)
 }
 
-/// The pitch-matching loop (seed epics 12–18) as a pure state machine: the reference plays for the
+/// The pitch-matching loop as a pure state machine: the reference plays for the
 /// note duration, the tunable note starts at once at the challenge's offset and follows the slider
 /// until the user lets go; the signed error is recorded and shown, then the next challenge starts.
 public struct PitchMatchingSession: SessionReducer {

@@ -53,27 +53,11 @@ public actor InMemoryTrainingDataStore: TrainingDataStore, TrainingHistory, Sett
         stored.enumerated().sorted { ($0.element.timestamp, $0.offset) > ($1.element.timestamp, $1.offset) }.map(\.element)
     }
 
-    public func reduceComparisons<Result: Sendable>(
-        into initial: Result, _ update: @escaping @Sendable (inout Result, CompletedComparison) -> Void
+    public func reduce<Kind: TrainingKind, Result: Sendable>(
+        _ kind: Kind.Type, into initial: Result, _ update: @escaping @Sendable (inout Result, Kind.Record) -> Void
     ) -> Result {
         newestFirst.reversed().reduce(into: initial) { result, record in
-            if case let .comparison(comparison) = record { update(&result, comparison) }
-        }
-    }
-
-    public func reducePitchMatchings<Result: Sendable>(
-        into initial: Result, _ update: @escaping @Sendable (inout Result, CompletedPitchMatching) -> Void
-    ) -> Result {
-        newestFirst.reversed().reduce(into: initial) { result, record in
-            if case let .matching(attempt) = record { update(&result, attempt) }
-        }
-    }
-
-    public func reduceRhythm<Result: Sendable>(
-        into initial: Result, _ update: @escaping @Sendable (inout Result, TrainingRecord) -> Void
-    ) -> Result {
-        newestFirst.reversed().reduce(into: initial) { result, record in
-            if record.discipline.kind == .rhythmComparison || record.discipline.kind == .rhythmMatching { update(&result, record) }
+            if let record = record.as(Kind.Record.self) { update(&result, record) }
         }
     }
 

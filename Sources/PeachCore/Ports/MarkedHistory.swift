@@ -5,8 +5,8 @@ public protocol MarkedHistory: TrainingHistory {
     /// mark of the table as replayed and how many rows were replayed. Nil when the table has not only grown since `mark` (rows
     /// removed, or added with older timestamps, as a reset or an import does): then only a full
     /// replay gives the right result.
-    func replay<Result: Sendable>(
-        _ kind: Discipline.Kind, after mark: HistoryMark?, into initial: Result,
-        _ step: @escaping @Sendable (inout Result, TrainingRecord) -> Void
+    func replay<Kind: TrainingKind, Result: Sendable>(
+        _ kind: Kind.Type, after mark: HistoryMark?, into initial: Result,
+        _ step: @escaping @Sendable (inout Result, Kind.Record) -> Void
     ) async throws(DataStoreError) -> (result: Result, mark: HistoryMark, replayed: Int)?
 }

@@ -1,4 +1,4 @@
-/// Ownership of one sounding note (seed epic 12). `stop()` ends it with the release ramp and is
+/// Ownership of one sounding note, held by whoever started it. `stop()` ends it with the release ramp and is
 /// idempotent; `adjustFrequency(_:)` retunes it while it plays (pitch matching).
 public protocol PlaybackHandle: Sendable {
     func stop() async

@@ -25,44 +25,13 @@ extension TrainingDataStore {
         try await save(record, key: nil)
     }
 
-    public func save(_ comparison: CompletedComparison) async throws(DataStoreError) {
-        try await save(.comparison(comparison))
+    public func save(_ record: some KindRecord) async throws(DataStoreError) {
+        try await save(TrainingRecord(record))
     }
 
-    public func save(_ attempt: CompletedPitchMatching) async throws(DataStoreError) {
-        try await save(.matching(attempt))
-    }
-
-    /// The newest answers of one comparison discipline, newest first.
-    public func comparisons(_ discipline: Discipline = .pitchComparison, limit: Int) async throws(DataStoreError) -> [CompletedComparison] {
-        try await records(discipline, limit: limit).compactMap {
-            if case let .comparison(comparison) = $0 { comparison } else { nil }
-        }
-    }
-
-    /// The newest attempts of one matching discipline, newest first.
-    public func pitchMatchings(_ discipline: Discipline = .pitchMatching, limit: Int) async throws(DataStoreError) -> [CompletedPitchMatching] {
-        try await records(discipline, limit: limit).compactMap {
-            if case let .matching(attempt) = $0 { attempt } else { nil }
-        }
-    }
-
-    /// Where the Compare Timing chain stands, from every stored Compare Timing answer (a few a
-    /// minute of training: kept whole, unlike the pitch history).
-    public func timingChain() async throws(DataStoreError) -> TimingChain {
-        let newestFirst = try await records(.rhythmComparison, limit: .max)
-        return TimingChain(newestFirst.reversed().compactMap {
-            if case let .rhythmComparison(answer) = $0 { answer } else { nil }
-        })
-    }
-
-    /// Each comparison discipline's newest answer: where its chain continues.
-    public func lastComparisons() async throws(DataStoreError) -> [Discipline: CompletedComparison] {
-        var last: [Discipline: CompletedComparison] = [:]
-        for discipline in Discipline.allCases where discipline.kind == .comparison {
-            last[discipline] = try await comparisons(discipline, limit: 1).first
-        }
-        return last
+    /// The newest records of one discipline, newest first, as its kind's own type.
+    public func records<Record: KindRecord>(_ type: Record.Type, _ discipline: Discipline, limit: Int) async throws(DataStoreError) -> [Record] {
+        try await records(discipline, limit: limit).compactMap { $0.as(type) }
     }
 }
 

@@ -43,7 +43,7 @@ public struct PerceptualProfile: Sendable, Codable {
     }
 
     /// The mean unsigned cent difference over every comparison; nothing before the first one.
-    /// A fresh Kazez chain starts here (seed story 9.1).
+    /// A fresh Kazez chain starts here, near where the listener already is.
     public var meanThreshold: Cents? { differences.mean.map(Cents.init) }
 
     public var thresholdStandardDeviation: Cents? { differences.standardDeviation.map(Cents.init) }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// How close pitch-matching attempts land (seed story 14.2): overall, not per note, and per
+/// How close pitch-matching attempts land (the Profile's mean absolute error and SD): overall, not per note, and per
 /// calendar day for the sparkline on Start.
 public struct PitchMatchingStatistics: Hashable, Sendable, Codable {
     /// The attempts of one calendar day.

@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 
-/// Comparisons aggregated by calendar period (seed story 9.2): one point per hour, day or week
+/// Comparisons aggregated by calendar period, for the Profile's threshold timeline: one point per hour, day or week
 /// with its fitted threshold (the headline's model and percent correct, read from the period's
 /// answers and its neighbours' by `ThresholdSmoother`) and the mean difference played, plus a
 /// rolling mean and standard deviation of the latter. Fits are computed when first asked for and

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Whether the user's threshold is getting finer, as an understated signal (seed story 5.2).
+/// Whether the user's threshold is getting finer, as an understated signal: training, not testing,
+/// so no score, only a direction.
 ///
 /// The rule: take the newest comparisons (up to `Trend.window`), split them into an older and a
 /// newer half, and fit the threshold of each half with the headline's estimator. The newer half is

@@ -81,18 +81,17 @@ public struct RhythmProfile: Sendable {
         self.calendar = calendar
     }
 
-    /// Oldest first; records of the other disciplines are not rhythm and change nothing.
-    public mutating func add(_ record: TrainingRecord) {
-        switch record {
-        case let .rhythmComparison(answer):
-            let band = answer.tempo.band
-            timing[band, default: Timing()].add(answer)
-            RhythmDay.add(at: answer.timestamp, to: &timingDays[band, default: []], calendar: calendar, empty: Timing()) { $0.add(answer) }
-        case let .rhythmMatching(answer):
-            let band = answer.tempo.band
-            tapping[band, default: Tapping()].add(answer)
-            RhythmDay.add(at: answer.timestamp, to: &tappingDays[band, default: []], calendar: calendar, empty: Tapping()) { $0.add(answer) }
-        case .comparison, .matching: break
-        }
+    /// Oldest first.
+    public mutating func add(_ answer: CompletedRhythmComparison) {
+        let band = answer.tempo.band
+        timing[band, default: Timing()].add(answer)
+        RhythmDay.add(at: answer.timestamp, to: &timingDays[band, default: []], calendar: calendar, empty: Timing()) { $0.add(answer) }
+    }
+
+    /// Oldest first.
+    public mutating func add(_ answer: CompletedRhythmMatching) {
+        let band = answer.tempo.band
+        tapping[band, default: Tapping()].add(answer)
+        RhythmDay.add(at: answer.timestamp, to: &tappingDays[band, default: []], calendar: calendar, empty: Tapping()) { $0.add(answer) }
     }
 }

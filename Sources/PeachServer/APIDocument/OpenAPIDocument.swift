@@ -5,27 +5,25 @@ import PeachCore
 /// refer to derived from the Swift types the routes really decode and encode (`SchemaTracer`), so a
 /// shape, a range or an enumeration is written once — in Swift — and the document cannot drift from it.
 enum OpenAPIDocument {
-    /// The named schemas, by the Swift type each one is.
+    /// The named schemas, by the Swift type each one is; each kind's trial, result and record are
+    /// named as the kind names them.
     static var components: [(name: String, type: any Decodable.Type)] {
         [
             ("Health", HealthResponse.self),
             ("Error", ErrorBody.self),
             ("Discipline", Discipline.self),
+            ("Disciplines", DisciplinesResponse.self),
             ("TuningSystem", TuningSystem.self),
             ("DirectedInterval", DirectedInterval.self),
             ("TrialInterval", IntervalDTO.self),
-            ("Session", TrialHeader.Session.self),
+            ("Session", TrialSession.self),
             ("TrialSound", TrialSoundDTO.self),
             ("Synthesis", SynthesisDTO.self),
             ("TrialRequest", TrialRequest.self),
-            ("Comparison", ComparisonTrial.self),
-            ("PitchMatchingChallenge", MatchingTrial.self),
             ("Trial", TrialResponse.self),
             ("ReserveRequest", ReserveRequest.self),
             ("TrialReserve", ReserveResponse.self),
             ("TrialAnswer", AnswerRequest.self),
-            ("AnswerResult", JudgedAnswer.self),
-            ("PitchMatchingResult", MatchedAnswer.self),
             ("TrialResult", AnswerResponse.self),
             ("Record", RecordResponse.self),
             ("Records", RecordsResponse.self),
@@ -37,17 +35,12 @@ enum OpenAPIDocument {
             ("IntervalProfiles", IntervalProfilesResponse.self),
             ("ImportResult", ImportResponse.self),
             ("TempoBand", TempoBand.self),
-            ("RhythmSession", RhythmSession.self),
-            ("RhythmComparison", RhythmComparisonTrial.self),
-            ("RhythmMatching", RhythmMatchingTrialDTO.self),
-            ("RhythmComparisonResult", TimingAnswerResponse.self),
-            ("RhythmMatchingResult", TappingAnswerResponse.self),
             ("CalibrationRequest", CalibrationRequest.self),
             ("Calibration", CalibrationResponse.self),
             ("CalibrationPlan", CalibrationPlan.self),
             ("AccountStatus", AccountStatusResponse.self),
             ("Account", AccountResponse.self),
-        ]
+        ] + KindComponents.all
     }
 
     /// The class server's own: accounts, classes, the teacher's table.

@@ -15,14 +15,21 @@ extension PitchMatchingBand: APIEnumeration {}
 extension ThresholdTimeline.Period: APIEnumeration {}
 extension ImportMode: APIEnumeration {}
 
+/// An integer within the tempo range; its placeholder the default tempo (0 BPM is none).
+extension TempoBPM: APISchemaProviding {
+    static func apiSchema(_ tracer: SchemaTracer) throws -> (placeholder: TempoBPM, schema: [String: Any]) {
+        (.default, ["type": "integer", "minimum": TempoBPM.range.lowerBound, "maximum": TempoBPM.range.upperBound])
+    }
+}
+
 extension DirectedInterval: APIDescribed {
-    static var apiNotes: [String: APINote] { ["": .describe("P1 is only ever up; a missing direction is up.")] }
+    public static var apiNotes: [String: APINote] { ["": .describe("P1 is only ever up; a missing direction is up.")] }
 }
 
 /// `PUT /api/settings` takes raw values so that it can name the first one out of range; the document
 /// states each field's range and values from the same constants the domain checks them against.
 extension SettingsUpdate: APIDescribed {
-    static var apiNotes: [String: APINote] {
+    public static var apiNotes: [String: APINote] {
         let notes: [String] = SoundSource.named.map(\.rawValue) + ["preset-[0-9]{1,3}-[0-9]{1,3}"]
         return [
             "": .closed,

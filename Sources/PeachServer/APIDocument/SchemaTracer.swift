@@ -1,4 +1,5 @@
 import Foundation
+import PeachCore
 
 /// Derives a type's JSON Schema from the type itself: it lets the type decode itself from a decoder
 /// that answers every request with a placeholder and writes down what was asked for — each field's

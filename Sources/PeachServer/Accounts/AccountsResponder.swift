@@ -17,7 +17,7 @@ struct AccountsResponder: HTTPResponder {
     let secure: Bool
 
     /// The API paths every visitor may use.
-    static let sharedAPI: Set<String> = ["health", "openapi.json", "sounds"]
+    static let sharedAPI: Set<String> = ["health", "disciplines", "openapi.json", "sounds"]
     /// Where a teacher reads a student's own `/api/profile…` (`{id}` the class, `{student}` the account).
     static let studentPath = "/api/classes/{id}/students/{student}"
 

@@ -1,3 +1,5 @@
+import PeachCore
+
 /// The body of every error response — Hummingbird's `{"error": {"message": …}}` — with a code and
 /// the numbers of a refusal a person reads (`Refusal`), and the line of the import file where a
 /// line is to blame.

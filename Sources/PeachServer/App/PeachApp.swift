@@ -86,6 +86,7 @@ public enum PeachApp {
         router.add(middleware: FileMiddleware(WebResources.webFolder, searchForIndexHtml: true, logger: fileLogger))
         let api = router.group("api").add(middleware: ServerTimingMiddleware())
         HealthRoutes().add(to: api)
+        DisciplineRoutes().add(to: api)
         OpenAPIRoutes(classServer: classServer).add(to: api)
         SoundRoutes(sounds: sounds, cache: sampler.map { NoteSampleCache(sampler: $0, directory: sampleCacheDirectory) }).add(to: api)
         return router

@@ -2,27 +2,8 @@ import Foundation
 import Hummingbird
 import PeachCore
 
-/// Encodes a missing value as JSON `null`: the profile says "no data" explicitly, where a synthesized
-/// Encodable would silently drop the field.
-struct Nullable<Wrapped: Encodable>: Encodable {
-    let value: Wrapped?
-
-    init(_ value: Wrapped?) { self.value = value }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        if let value { try container.encode(value) } else { try container.encodeNil() }
-    }
-}
-
-extension Nullable: Sendable where Wrapped: Sendable {}
-
-extension Nullable: Decodable, APISchemaProviding where Wrapped: Decodable {
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        value = container.decodeNil() ? nil : try container.decode(Wrapped.self)
-    }
-
+/// Documented as the wrapped type's schema, nullable.
+extension Nullable: APISchemaProviding where Wrapped: Decodable {
     static func apiSchema(_ tracer: SchemaTracer) throws -> (placeholder: Self, schema: [String: Any]) {
         let wrapped = try tracer.trace(Wrapped.self)
         return (Nullable(wrapped.value), SchemaTracer.annotated(wrapped.schema, with: ["nullable": true]))

@@ -28,26 +28,22 @@ struct ProfileRoutes {
         }
         api.get("profile/sparkline.svg") { request, _ in
             let query = request.uri.queryParameters
-            // A discipline names its own series: the threshold of a comparison discipline, the
-            // mean absolute error of a matching one; a rhythm discipline's, per tempo band, its
-            // threshold in percent of a sixteenth or its mean offset.
             let locale = try Self.locale(query)
+            // A discipline names its own series (`TrainingKind.sparkline`); without one, a scope's
+            // fitted threshold.
             guard let name = query["discipline"] else {
-                return Self.svg(ThresholdChart.sparkline(await service.snapshot(try Self.scope(query)).timeline(.day), locale: locale))
+                return Self.svg(ThresholdChart.sparkline(.threshold(await service.snapshot(try Self.scope(query)).timeline(.day)), locale: locale))
             }
             let discipline = try TrialRequest(discipline: String(name)).parsed()
-            switch discipline.kind {
-            case .rhythmComparison:
-                return Self.svg(ThresholdChart.sparkline(await service.rhythm.timingDays[try Self.band(query)] ?? [], locale: locale))
-            case .rhythmMatching:
-                return Self.svg(ThresholdChart.sparkline(await service.rhythm.tappingDays[try Self.band(query)] ?? [], locale: locale))
-            case .comparison, .matching: break
-            }
-            let profile = await service.snapshot(ProfileScope.scope(of: discipline))
-            return Self.svg(discipline.kind == .comparison
-                ? ThresholdChart.sparkline(profile.timeline(.day), locale: locale)
-                : ThresholdChart.sparkline(profile.matching, locale: locale))
+            let line = try Self.sparkline(discipline.trainingKind, discipline, in: await service.parts, query: query)
+            return Self.svg(ThresholdChart.sparkline(line, locale: locale))
         }
+    }
+
+    private static func sparkline<Kind: TrainingKind>(
+        _ kind: Kind.Type, _ discipline: Discipline, in profile: ProfileParts, query: Parameters
+    ) throws -> Sparkline {
+        try Kind.sparkline(discipline, in: profile, band: { try band(query) })
     }
 
     /// `scope=pitch` (the default), `intervals`, `singing`, or one interval such as `P5up`.

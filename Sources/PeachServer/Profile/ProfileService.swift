@@ -1,28 +1,22 @@
 import Foundation
 import PeachCore
 
-/// The server's perceptual profiles — unison pitch, all intervals, and each interval — rebuilt
-/// from every record once at start-up, then updated by each stored answer. Requests read a
-/// snapshot; none re-reads the records.
+/// The server's profile: every kind's part of it (`ProfileParts`: the pitch profiles per scope, the
+/// rhythm results per tempo band), rebuilt from every record once at start-up, then updated by each
+/// stored answer. Requests read a snapshot; none re-reads the records.
 public actor ProfileService {
-    private(set) var profiles: [ProfileScope: PerceptualProfile]
-    /// Compare Timing and Fill the Gap per tempo band.
-    public private(set) var rhythm: RhythmProfile
-    private let calendar: Calendar
-    /// Where the folded profiles are saved for the next start; nil saves nothing.
+    public private(set) var parts: ProfileParts
+    /// Where the folded pitch profiles are saved for the next start; nil saves nothing.
     private let snapshotFile: ProfileSnapshot.File?
     /// The snapshot being written since the last load, if any.
     private var saving: Task<Void, Never>?
 
-    public init(
-        profiles: [ProfileScope: PerceptualProfile] = [:], rhythm: RhythmProfile = RhythmProfile(), calendar: Calendar = .current,
-        snapshotFile: ProfileSnapshot.File? = nil
-    ) {
-        self.profiles = profiles
-        self.rhythm = rhythm
-        self.calendar = calendar
+    public init(parts: ProfileParts = ProfileParts(calendar: .current), snapshotFile: ProfileSnapshot.File? = nil) {
+        self.parts = parts
         self.snapshotFile = snapshotFile
     }
+
+    private var calendar: Calendar { parts.calendar }
 
     /// Returns once the snapshot the last load started saving is on disk (or failed): a command
     /// that exits right after loading waits here, so that it leaves no half-written file behind.
@@ -30,25 +24,22 @@ public actor ProfileService {
         await saving?.value
     }
 
-    /// Replays every stored comparison and matching attempt, oldest first — or, from a snapshot
-    /// in `snapshotFile`, only those stored since it was saved.
+    /// Replays every stored record of every kind, oldest first, into its kind's part — or, from a
+    /// snapshot in `snapshotFile`, the pitch profiles' records stored since it was saved.
     public static func load(
         from history: any TrainingHistory, snapshotFile: ProfileSnapshot.File? = nil, calendar: Calendar = .current
     ) async throws(DataStoreError) -> ProfileService {
-        let profiles: [ProfileScope: PerceptualProfile]
+        var parts = ProfileParts(calendar: calendar)
         var saving: Task<Void, Never>?
+        var replayed = TrainingKinds.all
         if let snapshotFile, let history = history as? any MarkedHistory {
-            (profiles, saving) = try await fold(history, saving: snapshotFile, calendar: calendar)
-        } else {
-            let compared = try await history.reduceComparisons(into: [ProfileScope: PerceptualProfile]()) { profiles, comparison in
-                Self.add(.comparison(comparison), to: &profiles, calendar: calendar)
-            }
-            profiles = try await history.reducePitchMatchings(into: compared) { profiles, attempt in
-                Self.add(.matching(attempt), to: &profiles, calendar: calendar)
-            }
+            let pitch: PitchProfiles
+            (pitch, saving) = try await fold(history, saving: snapshotFile, calendar: calendar)
+            parts[PitchProfiles.self] = pitch
+            replayed = replayed.filter { !ProfileSnapshot.covers($0) }
         }
-        let rhythm = try await history.reduceRhythm(into: RhythmProfile(calendar: calendar)) { rhythm, record in rhythm.add(record) }
-        let service = ProfileService(profiles: profiles, rhythm: rhythm, calendar: calendar, snapshotFile: snapshotFile)
+        for kind in replayed { try await parts.replay(kind, from: history) }
+        let service = ProfileService(parts: parts, snapshotFile: snapshotFile)
         await service.track(saving)
         return service
     }
@@ -62,28 +53,42 @@ public actor ProfileService {
 
     private static func fold(
         _ history: any MarkedHistory, saving file: ProfileSnapshot.File, calendar: Calendar
-    ) async throws(DataStoreError) -> ([ProfileScope: PerceptualProfile], saving: Task<Void, Never>?) {
+    ) async throws(DataStoreError) -> (PitchProfiles, saving: Task<Void, Never>?) {
         if let saved = file.read(calendar: calendar), let (folded, replayed) = try await fold(history, from: saved, calendar: calendar) {
-            return (folded.profiles, replayed >= rowsWorthSaving ? save(folded, to: file) : nil)
+            return (PitchProfiles(scopes: folded.profiles, calendar: calendar), replayed >= rowsWorthSaving ? save(folded, to: file) : nil)
         }
         // From nothing, every row is new: a replay after no mark always succeeds.
         let (folded, _) = try await fold(history, from: nil, calendar: calendar)!
-        return (folded.profiles, save(folded, to: file))
+        return (PitchProfiles(scopes: folded.profiles, calendar: calendar), save(folded, to: file))
     }
 
-    /// The profiles and how many rows were replayed for them; nil when a table did more than grow
-    /// since `saved`.
+    /// The pitch profiles and how many rows were replayed for them; nil when a table did more than
+    /// grow since `saved`.
     private static func fold(
         _ history: any MarkedHistory, from saved: ProfileSnapshot?, calendar: Calendar
     ) async throws(DataStoreError) -> (ProfileSnapshot, replayed: Int)? {
-        let step: @Sendable (inout [ProfileScope: PerceptualProfile], TrainingRecord) -> Void = { profiles, record in
-            Self.add(record, to: &profiles, calendar: calendar)
+        var profiles = PitchProfiles(scopes: saved?.profiles ?? [:], calendar: calendar)
+        var marks: [String: HistoryMark] = [:]
+        var replayed = 0
+        for kind in TrainingKinds.all where ProfileSnapshot.covers(kind) {
+            guard let (folded, mark, rows) = try await replay(kind, history, after: saved?.marks[kind.id.rawValue], into: profiles) else { return nil }
+            profiles = folded
+            marks[kind.id.rawValue] = mark
+            replayed += rows
         }
-        guard let comparisons = try await history.replay(.comparison, after: saved?.comparisons, into: saved?.profiles ?? [:], step),
-            let matchings = try await history.replay(.matching, after: saved?.matchings, into: comparisons.result, step)
+        return (ProfileSnapshot(marks: marks, profiles: profiles.scopes, calendar: calendar), replayed)
+    }
+
+    /// Folded as the kind's own part type, which `ProfileSnapshot.covers` made sure is the pitch
+    /// profiles: a cast at either end, none per row.
+    private static func replay<Kind: TrainingKind>(
+        _ kind: Kind.Type, _ history: any MarkedHistory, after mark: HistoryMark?, into profiles: PitchProfiles
+    ) async throws(DataStoreError) -> (PitchProfiles, HistoryMark, Int)? {
+        guard let start = profiles as? Kind.ProfilePart,
+              let replayed = try await history.replay(kind, after: mark, into: start, { Kind.feed($1, into: &$0) }),
+              let folded = replayed.result as? PitchProfiles
         else { return nil }
-        return (ProfileSnapshot(comparisons: comparisons.mark, matchings: matchings.mark, profiles: matchings.result, calendar: calendar),
-                comparisons.replayed + matchings.replayed)
+        return (folded, replayed.mark, replayed.replayed)
     }
 
     /// In the background: encoding a large profile takes longer than the start-up it saves, and
@@ -92,58 +97,34 @@ public actor ProfileService {
         Task.detached(priority: .utility) { try? file.write(snapshot) }
     }
 
-    /// An interval record counts in its interval's scope too.
-    private static func add(_ record: TrainingRecord, to profiles: inout [ProfileScope: PerceptualProfile], calendar: Calendar) {
-        guard record.discipline.kind == .comparison || record.discipline.kind == .matching else { return }
-        let scope = ProfileScope.scope(of: record.discipline)
-        add(record, in: scope, to: &profiles, calendar: calendar)
-        if scope == .intervals { add(record, in: .interval(record.interval), to: &profiles, calendar: calendar) }
-    }
-
-    private static func add(
-        _ record: TrainingRecord, in scope: ProfileScope, to profiles: inout [ProfileScope: PerceptualProfile], calendar: Calendar
-    ) {
-        switch record {
-        case let .comparison(comparison): profiles[scope, default: PerceptualProfile(calendar: calendar)].record(comparison)
-        case let .matching(attempt): profiles[scope, default: PerceptualProfile(calendar: calendar)].record(attempt)
-        case .rhythmComparison, .rhythmMatching: break
-        }
-    }
-
     /// Call after the record is stored.
     public func record(_ record: TrainingRecord) {
-        Self.add(record, to: &profiles, calendar: calendar)
-        rhythm.add(record)
+        parts.add(record)
     }
 
     /// After the stored history changed wholesale (a reset, an import): built again as at start-up.
     public func rebuild(from history: any TrainingHistory) async throws(DataStoreError) {
         let loaded = try await Self.load(from: history, snapshotFile: snapshotFile, calendar: calendar)
-        profiles = await loaded.profiles
-        rhythm = await loaded.rhythm
+        parts = await loaded.parts
         saving = await loaded.saving
     }
 
     /// A copy to compute from outside the actor (copy-on-write: free until the next answer).
     public func snapshot(_ scope: ProfileScope = .pitch) -> PerceptualProfile {
-        profiles[scope] ?? PerceptualProfile(calendar: calendar)
+        parts[PitchProfiles.self][scope]
     }
 
-    /// The pitch profile, as the seeds' single profile.
+    /// The pitch profile, as the original app's single profile.
     public var snapshot: PerceptualProfile { snapshot(.pitch) }
+
+    /// Compare Timing and Fill the Gap per tempo band.
+    public var rhythm: RhythmProfile { parts[RhythmProfile.self] }
 
     /// Every interval with records, in the settings grid's order.
     public var intervalProfiles: [(DirectedInterval, PerceptualProfile)] {
-        DirectedInterval.all.compactMap { interval in profiles[.interval(interval)].map { (interval, $0) } }
+        let scopes = parts[PitchProfiles.self].scopes
+        return DirectedInterval.all.compactMap { interval in scopes[.interval(interval)].map { (interval, $0) } }
     }
 
     public var meanThreshold: Cents? { snapshot.meanThreshold }
-
-    /// Where each comparison discipline's chain starts when it has no answer yet: its mean threshold.
-    public var coldStarts: [Discipline: Cents] {
-        var starts: [Discipline: Cents] = [:]
-        starts[.pitchComparison] = profiles[.pitch]?.meanThreshold
-        starts[.intervalComparison] = profiles[.intervals]?.meanThreshold
-        return starts
-    }
 }

@@ -1,32 +1,39 @@
 import Foundation
 import PeachCore
 
-/// The profiles as folded from the records up to a mark per table, kept in a file beside the
-/// database so that a restart replays only what was answered since: a million records would
-/// otherwise be read and folded again at every start.
+/// The pitch profiles as folded from the records up to a mark per record table, kept in a file
+/// beside the database so that a restart replays only what was answered since: a million records
+/// would otherwise be read and folded again at every start. The other parts of the profile (the
+/// rhythm results, a few answers a minute) are replayed in full.
 ///
 /// Only a cache: the records stay the truth, and a snapshot that is missing, unreadable, of
 /// another format or calendar, or behind a table that did more than grow, is simply not used.
 public struct ProfileSnapshot: Codable, Sendable {
     /// Bump whenever what a profile keeps, or how a record is folded into it, changes: snapshots
-    /// of another format are ignored, and the records are replayed in full.
-    static let currentFormat = 1
+    /// of another format are ignored, and the records are replayed in full. Format 2 keeps a mark
+    /// per kind of the pitch profiles, by the kind's name.
+    static let currentFormat = 2
 
     let format: Int
     /// Periods are calendar periods: a snapshot made in another time zone or week convention
     /// would put answers in the wrong days.
     let calendar: String
-    let comparisons: HistoryMark
-    let matchings: HistoryMark
+    /// How far each kind's table was replayed, by the kind's name (`TrainingKind.id`).
+    let marks: [String: HistoryMark]
     let profiles: [ProfileScope: PerceptualProfile]
 
-    init(comparisons: HistoryMark, matchings: HistoryMark, profiles: [ProfileScope: PerceptualProfile], calendar: Calendar) {
+    init(marks: [String: HistoryMark], profiles: [ProfileScope: PerceptualProfile], calendar: Calendar) {
         format = Self.currentFormat
         self.calendar = Self.key(calendar)
-        self.comparisons = comparisons
-        self.matchings = matchings
+        self.marks = marks
         self.profiles = profiles
     }
+
+    /// Whether the snapshot holds what `kind`'s records add up to: the kinds that feed the pitch
+    /// profiles.
+    static func covers(_ kind: any TrainingKind.Type) -> Bool { covers(kindOf: kind) }
+
+    private static func covers<Kind: TrainingKind>(kindOf kind: Kind.Type) -> Bool { Kind.ProfilePart.self == PitchProfiles.self }
 
     static func key(_ calendar: Calendar) -> String {
         "\(calendar.identifier) \(calendar.timeZone.identifier) \(calendar.firstWeekday) \(calendar.minimumDaysInFirstWeek)"

@@ -19,7 +19,7 @@ struct TrialSoundDTO: Codable, APIDescribed {
         ]
     }
 
-    init(chosen: SoundSource, kind: Discipline.Kind, sounds: [SoundChoice]) {
+    init(chosen: SoundSource, kind: any TrainingKind.Type, sounds: [SoundChoice]) {
         let played = TrialSound(chosen: chosen, sustains: sounds.first { $0.id == chosen.rawValue }?.sustains, kind: kind)
         id = played.source.rawValue
         name = sounds.first { $0.id == played.source.rawValue }?.name ?? played.source.rawValue

@@ -100,8 +100,8 @@ struct ImportResponse: ResponseEncodable, Decodable, APIDescribed {
         format = summary.format
         mode = summary.mode
         imported = summary.imported
-        comparisons = summary.comparisons
-        pitchMatchings = summary.pitchMatchings
+        comparisons = summary.imported(ComparisonKind.self)
+        pitchMatchings = summary.imported(MatchingKind.self)
         duplicatesSkipped = summary.duplicatesSkipped
         skipped = summary.skipped
     }

@@ -45,254 +45,111 @@ struct ReserveResponse: ResponseEncodable, Decodable {
     let trials: [TrialResponse]
 }
 
-/// A note as the client plays it: the server decides every frequency.
-struct NoteDTO: Codable, APIDescribed {
-    let midi: Int
-    let name: String
-    let frequencyHz: Double
-
-    init(_ note: MIDINote, _ frequency: Frequency) {
-        midi = note.rawValue
-        name = note.name
-        frequencyHz = frequency.hertz
-    }
-
-    static var apiNotes: [String: APINote] { ["midi": .bounds(NoteRange.pianoRange)] }
-}
-
-/// The interval a trial plays, with its size in the trial's tuning.
-struct IntervalDTO: Codable, APIDescribed {
-    let name: Interval
-    let direction: IntervalDirection
-    let cents: Double
-
-    init(_ interval: DirectedInterval, _ tuning: TuningSystem) {
-        name = interval.interval
-        direction = interval.direction
-        cents = interval.cents(in: tuning).rawValue
-    }
-
-    static var apiNotes: [String: APINote] {
-        ["cents": .describe("Signed size in the trial's tuning, measured from the played reference note.")]
-    }
-}
-
-/// What every trial says, whatever its kind: written flat into the trial's own object.
-struct TrialHeader: Codable {
-    /// The loop's timing rules, so the client schedules by them instead of restating them.
-    struct Session: Codable, APIDescribed {
-        let answersOpenSeconds: Double
-        let feedbackSeconds: Double
-        /// A sung trial only: when a sung note counts, the rules `peach sing` commits by too.
-        var singing: Singing?
-
-        static var apiNotes: [String: APINote] {
-            [
-                "answersOpenSeconds": .describe(
-                    "From the first note's start: when answers open (comparison: note 2's onset) or the tunable note starts (matching)."),
-                "feedbackSeconds": .describe("How long feedback shows before the next trial starts."),
-                "singing": .describe("A sung trial only: when the sung note counts (SingingRules)."),
-            ]
-        }
-    }
-
-    /// SingingRules in seconds and cents.
-    struct Singing: Codable, APIDescribed {
-        let holdSeconds: Double
-        let steadyCents: Double
-        let smoothingSeconds: Double
-        let gapSeconds: Double
-        let echoSeconds: Double
-        let silencePromptSeconds: Double
-
-        init(_ rules: SingingRules) {
-            holdSeconds = rules.hold.seconds
-            steadyCents = rules.steadyCents
-            smoothingSeconds = rules.smoothing.seconds
-            gapSeconds = rules.gap.seconds
-            echoSeconds = rules.echo.seconds
-            silencePromptSeconds = rules.silencePrompt.seconds
-        }
-
-        static var apiNotes: [String: APINote] {
-            [
-                "holdSeconds": .describe("A note held steady this long is committed."),
-                "steadyCents": .describe(
-                    "Steady: every smoothed value of the held time within this many cents of their mean."),
-                "smoothingSeconds": .describe("Frames are averaged over this long, so vibrato cancels."),
-                "gapSeconds": .describe("A dropout this short does not break the note."),
-                "echoSeconds": .describe("Frames starting this soon after the reference ends are its echo, not the singer."),
-                "silencePromptSeconds": .describe("Nothing pitched heard for this long: a friendly prompt."),
-            ]
-        }
-    }
-
+/// A trial of one kind as the client receives it: what every trial says — its id, discipline and
+/// session rules, and for a kind that plays notes the sound and synthesis to play them with — and
+/// its kind's own fields (`TrainingKind.trialBody`), in one flat object.
+struct KindTrialResponse<Kind: TrainingKind>: Codable, Sendable, APIDescribed {
     let id: String
     let discipline: Discipline
-    let interval: IntervalDTO
-    let tuningSystem: TuningSystem
-    let noteDurationSeconds: Double
-    let sound: TrialSoundDTO
-    let synthesis: SynthesisDTO
-    let session: Session
-}
+    let sound: TrialSoundDTO?
+    let synthesis: SynthesisDTO?
+    let session: TrialSession
+    let body: Kind.TrialBody
 
-/// A trial as the client receives it: the header every trial has and its kind's own fields, in one
-/// flat object.
-struct FlatTrial<Fields: Codable & Sendable & APIDescribed>: Codable, Sendable, APIDescribed {
-    let header: TrialHeader
-    let fields: Fields
+    init(_ issued: TrialService.Issued, _ trial: Kind.Trial, sounds: [SoundChoice], synthesis: SynthesisSettings) {
+        id = issued.id
+        discipline = trial.discipline
+        sound = Kind.playsNotes ? TrialSoundDTO(chosen: issued.settings.soundSource, kind: Kind.self, sounds: sounds) : nil
+        self.synthesis = Kind.playsNotes ? SynthesisDTO(synthesis) : nil
+        session = Kind.session(trial, settings: issued.settings)
+        body = Kind.trialBody(trial, settings: issued.settings)
+    }
 
-    init(header: TrialHeader, fields: Fields) {
-        self.header = header
-        self.fields = fields
+    private enum CodingKeys: String, CodingKey {
+        case id, discipline, sound, synthesis, session
     }
 
     init(from decoder: any Decoder) throws {
-        header = try TrialHeader(from: decoder)
-        fields = try Fields(from: decoder)
+        let header = try decoder.container(keyedBy: CodingKeys.self)
+        id = try header.decode(String.self, forKey: .id)
+        discipline = try header.decode(Discipline.self, forKey: .discipline)
+        sound = Kind.playsNotes ? try header.decode(TrialSoundDTO.self, forKey: .sound) : nil
+        synthesis = Kind.playsNotes ? try header.decode(SynthesisDTO.self, forKey: .synthesis) : nil
+        session = try header.decode(TrialSession.self, forKey: .session)
+        body = try Kind.TrialBody(from: decoder)
     }
 
     func encode(to encoder: any Encoder) throws {
-        try header.encode(to: encoder)
-        try fields.encode(to: encoder)
+        var header = encoder.container(keyedBy: CodingKeys.self)
+        try header.encode(id, forKey: .id)
+        try header.encode(discipline, forKey: .discipline)
+        try header.encodeIfPresent(sound, forKey: .sound)
+        try header.encodeIfPresent(synthesis, forKey: .synthesis)
+        try header.encode(session, forKey: .session)
+        try body.encode(to: encoder)
     }
 
-    static var apiNotes: [String: APINote] { Fields.apiNotes.merging(["": .closed]) { $0.merged($1) } }
+    static var apiNotes: [String: APINote] { Kind.TrialBody.apiNotes.merging(["": .closed]) { $0.merged($1) } }
 }
 
-/// A higher/lower trial of a comparison discipline.
-typealias ComparisonTrial = FlatTrial<ComparisonFields>
+/// 201 from `POST /api/trials` (and its aliases): everything the client needs to play the trial,
+/// in its kind's shape; documented as `oneOf` every kind's.
+struct TrialResponse: ResponseEncodable, APISchemaProviding, Sendable {
+    private let body: any Encodable & Sendable
 
-struct ComparisonFields: Codable, APIDescribed {
-    struct Note2: Codable, APIDescribed {
-        let midi: Int
-        let centOffset: Double
-        let frequencyHz: Double
-        let levelOffsetDB: Double
-
-        static var apiNotes: [String: APINote] {
-            [
-                "midi": APINote.bounds(NoteRange.pianoRange).describe("The interval's target note (note 1 for unison)."),
-                "centOffset": .describe(
-                    "Signed offset from the correctly tuned note 2 (the interval from note 1): positive means note 2 is higher than it should be."),
-                "levelOffsetDB": .describe("Note 2's level relative to note 1 (vary loudness)."),
-            ]
-        }
-    }
-
-    let note1: NoteDTO
-    let note2: Note2
-    let noteGapSeconds: Double
-
-    static var apiNotes: [String: APINote] { [:] }
-}
-
-/// A slider trial of a matching discipline.
-typealias MatchingTrial = FlatTrial<MatchingFields>
-
-struct MatchingFields: Codable, APIDescribed {
-    struct TunableNote: Codable, APIDescribed {
-        let startFrequencyHz: Double
-        let targetMidi: Int
-
-        static var apiNotes: [String: APINote] {
-            [
-                "startFrequencyHz": .describe("The tunable note at the slider's centre: initialCentOffset from the reference."),
-                "targetMidi": APINote.bounds(NoteRange.pianoRange)
-                    .describe("The note the tunable note aims at: the reference moved by the interval."),
-            ]
-        }
-    }
-
-    let referenceNote: NoteDTO
-    let tunableNote: TunableNote
-    let initialCentOffset: Double
-    let centRange: Double
-
-    static var apiNotes: [String: APINote] {
-        [
-            "initialCentOffset": APINote.bounds(-PitchMatchingChallenge.defaultCentRange.rawValue...PitchMatchingChallenge.defaultCentRange.rawValue)
-                .describe("Signed offset from the correctly tuned target: positive means the tunable note starts sharp."),
-            "centRange": .describe(
-                "Cents the slider reaches either way from its centre: the tunable note sounds at startFrequencyHz × 2^(normalizedValue × centRange / 1200)."),
-            // A header field, described for this kind: the tracer applies notes to the whole flat object.
-            "noteDurationSeconds": .describe("How long the reference plays; the tunable note starts as it ends."),
-        ]
-    }
-}
-
-/// 201 from `POST /api/trials` (and its aliases): everything the client needs to play the trial.
-typealias TrialResponse = OneOfKind<ComparisonTrial, MatchingTrial, RhythmComparisonTrial, RhythmMatchingTrialDTO>
-
-extension TrialResponse {
     init(_ issued: TrialService.Issued, sounds: [SoundChoice], synthesis: SynthesisSettings) {
-        let settings = issued.settings
-        let sound = TrialSoundDTO(chosen: settings.soundSource, kind: issued.trial.discipline.kind, sounds: sounds)
-        let synthesis = SynthesisDTO(synthesis)
-        let reference = settings.referencePitch
-        let duration = Duration.seconds(settings.noteDurationSeconds)
-        let feedback = SessionRules.feedbackDuration.seconds
-        switch issued.trial {
-        case let .comparison(comparison):
-            let header = TrialHeader(
-                id: issued.id, discipline: comparison.discipline,
-                interval: IntervalDTO(comparison.interval, comparison.tuningSystem), tuningSystem: comparison.tuningSystem,
-                noteDurationSeconds: settings.noteDurationSeconds, sound: sound, synthesis: synthesis,
-                session: .init(
-                    answersOpenSeconds: SessionRules.answersOpen(noteDuration: duration, noteGap: .seconds(settings.noteGapSeconds)).seconds,
-                    feedbackSeconds: feedback))
-            self = .comparison(ComparisonTrial(header: header, fields: ComparisonFields(
-                note1: NoteDTO(comparison.note1, comparison.note1Frequency(reference: reference)),
-                note2: .init(
-                    midi: comparison.note2.rawValue, centOffset: comparison.centOffset.rawValue,
-                    frequencyHz: comparison.note2Frequency(reference: reference).hertz,
-                    levelOffsetDB: comparison.note2LevelOffset.rawValue),
-                noteGapSeconds: settings.noteGapSeconds)))
-        case let .matching(challenge):
-            let header = TrialHeader(
-                id: issued.id, discipline: challenge.discipline,
-                interval: IntervalDTO(challenge.interval, challenge.tuningSystem), tuningSystem: challenge.tuningSystem,
-                noteDurationSeconds: settings.noteDurationSeconds, sound: sound, synthesis: synthesis,
-                session: .init(
-                    answersOpenSeconds: SessionRules.tuningOpens(noteDuration: duration).seconds, feedbackSeconds: feedback,
-                    singing: challenge.discipline.answerMethod == .voice ? TrialHeader.Singing(.standard) : nil))
-            self = .matching(MatchingTrial(header: header, fields: MatchingFields(
-                referenceNote: NoteDTO(challenge.referenceNote, challenge.referenceFrequency(reference: reference)),
-                tunableNote: .init(
-                    startFrequencyHz: challenge.tunableFrequency(atNormalizedValue: .centre, reference: reference).hertz,
-                    targetMidi: challenge.targetNote.rawValue),
-                initialCentOffset: challenge.initialCentOffset.rawValue, centRange: challenge.centRange.rawValue)))
-        case let .rhythmComparison(trial):
-            self = .rhythmComparison(RhythmComparisonTrial(id: issued.id, trial))
-        case let .rhythmMatching(trial):
-            self = .rhythmMatching(RhythmMatchingTrialDTO(id: issued.id, trial))
-        }
+        body = Self.body(issued.trial.value, issued, sounds: sounds, synthesis: synthesis)
+    }
+
+    private static func body<Value: KindTrial>(
+        _ trial: Value, _ issued: TrialService.Issued, sounds: [SoundChoice], synthesis: SynthesisSettings
+    ) -> any Encodable & Sendable {
+        KindTrialResponse<Value.Kind>(issued, trial, sounds: sounds, synthesis: synthesis)
+    }
+
+    private init(body: any Encodable & Sendable) { self.body = body }
+
+    func encode(to encoder: any Encoder) throws { try body.encode(to: encoder) }
+
+    /// Only the schema tracer decodes a trial; it takes the first kind's shape as its placeholder.
+    init(from decoder: any Decoder) throws {
+        body = try Self.decode(TrainingKinds.all[0], from: decoder)
+    }
+
+    private static func decode<Kind: TrainingKind>(_ kind: Kind.Type, from decoder: any Decoder) throws -> any Encodable & Sendable {
+        try KindTrialResponse<Kind>(from: decoder)
+    }
+
+    static func apiSchema(_ tracer: SchemaTracer) throws -> (placeholder: Self, schema: [String: Any]) {
+        let first = try Self.trace(TrainingKinds.all[0], tracer)
+        return (TrialResponse(body: first.value), ["oneOf": try TrainingKinds.all.map { try Self.trace($0, tracer).schema }])
+    }
+
+    private static func trace<Kind: TrainingKind>(_ kind: Kind.Type, _ tracer: SchemaTracer) throws -> (value: any Encodable & Sendable, schema: [String: Any]) {
+        let traced = try tracer.trace(KindTrialResponse<Kind>.self)
+        return (traced.value, traced.schema)
     }
 }
 
-/// `POST /api/trials/{id}/answer`: `{"answer": "higher"|"lower"|"early"|"late"}`,
-/// `{"normalizedValue": v}`, `{"sungCents": c}` (the sung pitch in cents from the target, any
-/// octave: only this number leaves the browser, never the microphone's sound) or
-/// `{"tapSeconds": [...]}` (Fill the Gap).
+/// `POST /api/trials/{id}/answer`: the fields of one kind's answer (`TrainingKind.AnswerBody`:
+/// `{"answer": "higher"|"lower"|"early"|"late"}`, `{"normalizedValue": v}`, `{"sungCents": c}`,
+/// `{"tapSeconds": [...]}`), and when the user answered.
 struct AnswerRequest: Decodable, APIDescribed {
-    static let maximumTaps = 200
-
-    let answer: String?
-    let normalizedValue: Double?
-    let sungCents: Double?
-    let tapSeconds: [Double]?
     let answeredSecondsAgo: Double?
+    /// Every kind's reading of the body.
+    private let bodies: [any KindAnswerBody]
 
-    init(
-        answer: String? = nil, normalizedValue: Double? = nil, sungCents: Double? = nil, tapSeconds: [Double]? = nil,
-        answeredSecondsAgo: Double? = nil
-    ) {
-        self.answer = answer
-        self.normalizedValue = normalizedValue
-        self.sungCents = sungCents
-        self.tapSeconds = tapSeconds
-        self.answeredSecondsAgo = answeredSecondsAgo
+    private enum CodingKeys: String, CodingKey {
+        case answeredSecondsAgo
+    }
+
+    init(from decoder: any Decoder) throws {
+        answeredSecondsAgo = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(Double.self, forKey: .answeredSecondsAgo)
+        bodies = try TrainingKinds.all.map { try Self.body($0, from: decoder) }
+    }
+
+    private static func body<Kind: TrainingKind>(_ kind: Kind.Type, from decoder: any Decoder) throws -> any KindAnswerBody {
+        try Kind.AnswerBody(from: decoder)
     }
 
     /// How long before sending the user answered: measured on the client's own clock, so the two
@@ -306,159 +163,183 @@ struct AnswerRequest: Decodable, APIDescribed {
         return .seconds(seconds)
     }
 
+    /// The one answer the body holds.
+    func parsed() throws -> TrialAnswer {
+        var answers: [(answer: TrialAnswer, fields: Dictionary<String, APINote>.Keys)] = []
+        var problems: [AnswerProblem] = []
+        for body in bodies {
+            do throws(AnswerProblem) {
+                if let answer = try body.trialAnswer() { answers.append((answer, type(of: body).apiNotes.keys)) }
+            } catch {
+                problems.append(error)
+            }
+        }
+        // A field two kinds read (`answer`) holds a value one of them cannot take: no problem when
+        // the other took it.
+        let unresolved = problems.filter { problem in !answers.contains { $0.fields.contains(problem.field) } }
+        if answers.count == 1 && unresolved.isEmpty { return answers[0].answer }
+        if answers.count <= 1 && !unresolved.isEmpty {
+            throw HTTPError(.badRequest, message: unresolved.map(\.message).joined(separator: "; "))
+        }
+        throw HTTPError(.badRequest, message: "the body must hold one answer: \(Self.fields.joined(separator: ", ")), one of them alone")
+    }
+
+    /// Every kind's answer fields, as the document lists them.
+    private static var fields: [String] { kindNotes.keys.sorted() }
+
+    /// Every kind's notes on its answer fields; a field two kinds share (`answer`) lists both kinds' values.
+    private static var kindNotes: [String: APINote] {
+        TrainingKinds.all.map(notes).reduce(into: [:]) { merged, notes in
+            merged.merge(notes) { first, second in
+                var joined = first.merged(second)
+                if let one = first.schema["enum"] as? [String], let other = second.schema["enum"] as? [String] {
+                    joined.schema["enum"] = one + other
+                }
+                if let one = first.schema["description"] as? String, let other = second.schema["description"] as? String {
+                    joined.schema["description"] = one + " " + other
+                }
+                return joined
+            }
+        }
+    }
+
+    private static func notes(_ kind: any TrainingKind.Type) -> [String: APINote] { notes(of: kind) }
+
+    private static func notes<Kind: TrainingKind>(of kind: Kind.Type) -> [String: APINote] { Kind.AnswerBody.apiNotes }
+
     static var apiNotes: [String: APINote] {
-        [
-            "": .describe(
-                "Exactly one of: answer for a comparison (higher/lower) or Compare Timing (early/late), normalizedValue for a slider trial, sungCents for a sung one, tapSeconds for Fill the Gap."),
-            "answer": APINote().with("enum", (ComparisonAnswer.allCases.map(\.rawValue) + TimingAnswer.allCases.map(\.rawValue))),
-            "tapSeconds": APINote().with("maxItems", maximumTaps).describe(
-                "Fill the Gap: every tap in seconds from the trial's time zero, on the audio clock, corrected for output latency and the device calibration."),
-            "normalizedValue": APINote.bounds(NormalizedSliderValue.range)
-                .describe("The slider's position: -1 bottom, 0 centre (where it starts), 1 top."),
-            "sungCents": APINote.bounds(-SungPitch.limit.rawValue...SungPitch.limit.rawValue)
-                .describe("The sung pitch in cents from the target, in whatever octave it was sung."),
+        kindNotes.merging([
+            "": .describe("The fields of one kind's answer: \(fields.joined(separator: ", ")), one of them alone."),
             "answeredSecondsAgo": APINote.bounds(0...TrialService.answerAgeLimit.seconds)
                 .describe("How long before this request the user answered (an answer sent late, after a network loss, keeps its time). Default 0."),
-        ]
-    }
-
-    func parsed() throws -> TrialAnswer {
-        if let tapSeconds {
-            guard answer == nil, normalizedValue == nil, sungCents == nil else {
-                throw HTTPError(.badRequest, message: "tapSeconds comes alone: no answer, normalizedValue or sungCents beside it")
-            }
-            guard tapSeconds.count <= Self.maximumTaps else {
-                throw HTTPError(.badRequest, message: "tapSeconds must hold at most \(Self.maximumTaps) taps, got \(tapSeconds.count)")
-            }
-            return .taps(tapSeconds)
-        }
-        switch (answer, normalizedValue, sungCents) {
-        case let (nil, nil, cents?):
-            guard let sung = SungPitch(centsFromTarget: Cents(cents)) else {
-                throw HTTPError(.badRequest, message: "sungCents must be a number from -\(Int(SungPitch.limit.rawValue)) to \(Int(SungPitch.limit.rawValue)), got \(cents)")
-            }
-            return .voice(sung)
-        case let (text?, nil, nil):
-            if let timing = TimingAnswer(rawValue: text) { return .timing(timing) }
-            guard let direction = ComparisonAnswer(rawValue: text) else {
-                throw HTTPError(.badRequest, message: "answer must be higher or lower (early or late for Compare Timing), got '\(text)'")
-            }
-            return .direction(direction)
-        case let (nil, number?, nil):
-            guard let value = NormalizedSliderValue(number) else {
-                throw HTTPError(.badRequest, message: "normalizedValue must be a number from -1 to 1, got \(number)")
-            }
-            return .slider(value)
-        default:
-            throw HTTPError(.badRequest, message: "the body must hold one of answer (higher, lower, early or late), normalizedValue (-1 to 1), sungCents or tapSeconds")
-        }
+        ]) { $1 }
     }
 }
 
-/// 200 from an answer: the judged result of the trial's kind.
-typealias AnswerResponse = OneOfKind<JudgedAnswer, MatchedAnswer, TimingAnswerResponse, TappingAnswerResponse>
+/// 200 from an answer: the judged result in the trial's kind's shape (`TrainingKind.result`);
+/// documented as `oneOf` every kind's.
+struct AnswerResponse: ResponseEncodable, APISchemaProviding, Sendable {
+    private let body: any Encodable & Sendable
 
-extension AnswerResponse {
-    /// - Parameter taps: Fill the Gap's taps judged (empty when the trial is no longer known, as
-    ///   for the retry of an answer already stored).
-    init(record: TrainingRecord, taps: [TapJudgement.Tap] = []) {
-        switch record {
-        case let .comparison(comparison):
-            self = .comparison(JudgedAnswer(isCorrect: comparison.isCorrect, centOffset: comparison.note2CentOffset.rawValue))
-        case let .matching(attempt):
-            self = .matching(MatchedAnswer(userCentError: attempt.userCentError.rawValue, band: attempt.band, sungOctave: attempt.sungOctave))
-        case let .rhythmComparison(answer):
-            self = .rhythmComparison(TimingAnswerResponse(
-                isCorrect: answer.isCorrect, offsetMs: answer.offsetMs, offsetPercent: abs(answer.offsetPercent)))
-        case let .rhythmMatching(answer):
-            self = .rhythmMatching(TappingAnswerResponse(answer, taps: taps))
-        }
+    /// - Parameters:
+    ///   - answer: the answer just sent.
+    ///   - trial: the trial it answers, when still known (not for the retry of an answer stored long ago).
+    init(record: TrainingRecord, answer: TrialAnswer, trial: Trial?) {
+        body = Self.body(record.value, answer: answer, trial: trial)
+    }
+
+    private static func body<Record: KindRecord>(_ record: Record, answer: TrialAnswer, trial: Trial?) -> any Encodable & Sendable {
+        Record.Kind.result(record, answer: answer.value as? Record.Kind.Answer, trial: trial?.value as? Record.Kind.Trial)
+    }
+
+    private init(body: any Encodable & Sendable) { self.body = body }
+
+    func encode(to encoder: any Encoder) throws { try body.encode(to: encoder) }
+
+    /// Only the schema tracer decodes a result; it takes the first kind's shape as its placeholder.
+    init(from decoder: any Decoder) throws {
+        body = try Self.decode(TrainingKinds.all[0], from: decoder)
+    }
+
+    private static func decode<Kind: TrainingKind>(_ kind: Kind.Type, from decoder: any Decoder) throws -> any Encodable & Sendable {
+        try Kind.ResultBody(from: decoder)
+    }
+
+    static func apiSchema(_ tracer: SchemaTracer) throws -> (placeholder: Self, schema: [String: Any]) {
+        let first = try Self.trace(TrainingKinds.all[0], tracer)
+        return (AnswerResponse(body: first.value), ["oneOf": try TrainingKinds.all.map { try Self.trace($0, tracer).schema }])
+    }
+
+    private static func trace<Kind: TrainingKind>(_ kind: Kind.Type, _ tracer: SchemaTracer) throws -> (value: any Encodable & Sendable, schema: [String: Any]) {
+        let traced = try tracer.trace(Kind.ResultBody.self)
+        return (traced.value, traced.schema)
     }
 }
 
-struct JudgedAnswer: Codable {
-    let isCorrect: Bool
-    let centOffset: Double
-}
+/// One stored record of one kind as `GET /api/records` lists it: the labels and time every record
+/// has, then its kind's fields and derived figures, exactly as the record declares them
+/// (`KindRecord.Field`, `KindRecord.Derived`).
+struct KindRecordResponse<Record: KindRecord>: Codable, Sendable, APIDescribed {
+    let record: Record
 
-struct MatchedAnswer: Codable, APIDescribed {
-    let userCentError: Double
-    let band: PitchMatchingBand
-    /// A sung answer only: the octave it was sung in, relative to the target's.
-    var sungOctave: Int?
+    init(_ record: Record) { self.record = record }
 
-    static var apiNotes: [String: APINote] {
-        [
-            "userCentError": .describe("initialCentOffset + normalizedValue × centRange; positive means sharp."),
-            "band": .describe("deadCenter: rounds to 0 ¢; close: under 10 ¢; near: 10–30 ¢; far: over 30 ¢."),
-            "sungOctave": .describe("A sung answer only: the octave sung relative to the target's (-1: an octave below)."),
-        ]
+    private enum CodingKeys: String, CodingKey {
+        case discipline, timestamp, interval, tuningSystem
     }
-}
 
-/// One stored record as `GET /api/records` lists it: the labels, then the fields of its kind.
-struct RecordResponse: Codable, APIDescribed {
-    let discipline: Discipline
-    let timestamp: String
-    let interval: DirectedInterval
-    let tuningSystem: TuningSystem
-    var note1: Int?
-    var note2: Int?
-    var note2CentOffset: Double?
-    var isCorrect: Bool?
-    var referenceNote: Int?
-    var initialCentOffset: Double?
-    var userCentError: Double?
-    var sungOctave: Int?
-    var tempoBPM: Int?
-    var offsetMs: Double?
-    var offsetPercent: Double?
-    var meanOffsetMs: Double?
-    var offsetSDMs: Double?
-    var hitRate: Double?
-    var meanOffsetMsPosition0: Double?
-    var meanOffsetMsPosition1: Double?
-    var meanOffsetMsPosition2: Double?
-    var meanOffsetMsPosition3: Double?
+    func encode(to encoder: any Encoder) throws {
+        var header = encoder.container(keyedBy: CodingKeys.self)
+        try header.encode(record.discipline, forKey: .discipline)
+        try header.encode(record.timestamp.apiTimestamp, forKey: .timestamp)
+        try header.encode(record.labels.interval, forKey: .interval)
+        try header.encode(record.labels.tuningSystem, forKey: .tuningSystem)
+        var fields = encoder.container(keyedBy: Record.Field.self)
+        try record.encode(apiFields: &fields)
+        try record.derived.encode(to: encoder)
+    }
 
-    init(_ record: TrainingRecord) {
-        discipline = record.discipline
-        timestamp = record.timestamp.apiTimestamp
-        interval = record.interval
-        switch record {
-        case let .comparison(comparison):
-            tuningSystem = comparison.tuningSystem
-            note1 = comparison.note1.rawValue
-            note2 = comparison.note2.rawValue
-            note2CentOffset = comparison.note2CentOffset.rawValue
-            isCorrect = comparison.isCorrect
-        case let .matching(attempt):
-            tuningSystem = attempt.tuningSystem
-            referenceNote = attempt.referenceNote.rawValue
-            initialCentOffset = attempt.initialCentOffset.rawValue
-            userCentError = attempt.userCentError.rawValue
-            sungOctave = attempt.sungOctave
-        case let .rhythmComparison(answer):
-            tuningSystem = .equalTemperament
-            tempoBPM = answer.tempo.rawValue
-            offsetMs = answer.offsetMs
-            offsetPercent = abs(answer.offsetPercent)
-            isCorrect = answer.isCorrect
-        case let .rhythmMatching(answer):
-            tuningSystem = .equalTemperament
-            tempoBPM = answer.tempo.rawValue
-            meanOffsetMs = answer.meanOffsetMs
-            offsetSDMs = answer.offsetSDMs
-            hitRate = answer.hitRate
-            let positions = answer.meanOffsetMsByPosition
-            (meanOffsetMsPosition0, meanOffsetMsPosition1, meanOffsetMsPosition2, meanOffsetMsPosition3) =
-                (positions[0], positions[1], positions[2], positions[3])
-        }
+    /// Only the schema tracer decodes a record response: the timestamp's text is not read back.
+    init(from decoder: any Decoder) throws {
+        let header = try decoder.container(keyedBy: CodingKeys.self)
+        _ = try header.decode(String.self, forKey: .timestamp)
+        let labels = RecordLabels(
+            discipline: try header.decode(Discipline.self, forKey: .discipline),
+            interval: try header.decode(DirectedInterval.self, forKey: .interval),
+            tuningSystem: try header.decode(TuningSystem.self, forKey: .tuningSystem))
+        record = try Record(timestamp: .distantPast, labels: labels, fields: decoder.container(keyedBy: Record.Field.self))
+        _ = try Record.Derived(from: decoder)
     }
 
     static var apiNotes: [String: APINote] { ["": .closed, "timestamp": APINote().with("format", "date-time")] }
 }
 
+/// A record of any kind, in its kind's shape; documented as `oneOf` every kind's.
+struct RecordResponse: Codable, APISchemaProviding, Sendable {
+    private let body: any Encodable & Sendable
+
+    init(_ record: TrainingRecord) { body = Self.body(record.value) }
+
+    private static func body<Record: KindRecord>(_ record: Record) -> any Encodable & Sendable { KindRecordResponse(record) }
+
+    private init(body: any Encodable & Sendable) { self.body = body }
+
+    func encode(to encoder: any Encoder) throws { try body.encode(to: encoder) }
+
+    /// Only the schema tracer decodes a record; it takes the first kind's shape as its placeholder.
+    init(from decoder: any Decoder) throws {
+        body = try Self.decode(TrainingKinds.all[0], from: decoder)
+    }
+
+    private static func decode<Kind: TrainingKind>(_ kind: Kind.Type, from decoder: any Decoder) throws -> any Encodable & Sendable {
+        try KindRecordResponse<Kind.Record>(from: decoder)
+    }
+
+    static func apiSchema(_ tracer: SchemaTracer) throws -> (placeholder: Self, schema: [String: Any]) {
+        let first = try Self.trace(TrainingKinds.all[0], tracer)
+        return (RecordResponse(body: first.value), ["oneOf": try TrainingKinds.all.map { try Self.trace($0, tracer).schema }])
+    }
+
+    private static func trace<Kind: TrainingKind>(_ kind: Kind.Type, _ tracer: SchemaTracer) throws -> (value: any Encodable & Sendable, schema: [String: Any]) {
+        let traced = try tracer.trace(KindRecordResponse<Kind.Record>.self)
+        return (traced.value, traced.schema)
+    }
+}
+
 struct RecordsResponse: ResponseEncodable, Decodable {
     let records: [RecordResponse]
+}
+
+/// Each kind's schemas in the API document, named as the kind names them (`TrainingKind.apiNames`).
+enum KindComponents {
+    static var all: [(name: String, type: any Decodable.Type)] { TrainingKinds.all.flatMap(components) }
+
+    private static func components(_ kind: any TrainingKind.Type) -> [(name: String, type: any Decodable.Type)] { components(of: kind) }
+
+    private static func components<Kind: TrainingKind>(of kind: Kind.Type) -> [(name: String, type: any Decodable.Type)] {
+        [
+            (Kind.apiNames.trial, KindTrialResponse<Kind>.self), (Kind.apiNames.result, Kind.ResultBody.self),
+            (Kind.apiNames.record, KindRecordResponse<Kind.Record>.self),
+        ]
+    }
 }

@@ -59,8 +59,7 @@ struct TrialRoutes {
                 let given = try body.parsed()
                 // Each alias takes only its own kind's answer, as it always did.
                 guard given.kind == discipline.kind else {
-                    throw HTTPError(.badRequest, message: discipline.kind == .comparison
-                        ? "answer must be higher or lower" : "normalizedValue must be a number from -1 to 1")
+                    throw HTTPError(.badRequest, message: "\(path) takes the answer of \(discipline.declaration.names.english): \(discipline.answerMethod.hint)")
                 }
                 return try await answer(id, given, key: try Self.answerKey(request), age: try body.age(), only: discipline.kind)
             }
@@ -85,28 +84,18 @@ struct TrialRoutes {
         if let kind, let actual = await service.kind(of: id), actual != kind {
             throw HTTPError(.notFound, message: "no \(kind) trial with id \(id) is waiting for an answer")
         }
-        // Fill the Gap's answer lists each tap judged: the trial is needed after its record exists.
-        var tapped: RhythmMatchingTrial?
-        if case .taps = answer, case let .rhythmMatching(trial) = await service.openTrial(id) { tapped = trial }
+        // A kind's result may judge the answer against its trial (Fill the Gap lists each tap
+        // judged): the trial is needed after its record exists.
+        let trial = await service.openTrial(id)
         do throws(TrialService.AnswerError) {
             let record = try await service.answer(id, answer, key: key, age: age)
-            guard case let .taps(taps) = answer, let tapped else { return AnswerResponse(record: record) }
-            return AnswerResponse(record: record, taps: tapped.judge(taps: taps).taps)
+            return AnswerResponse(record: record, answer: answer, trial: trial)
         } catch {
             switch error {
             case .unknown: throw HTTPError(.notFound, message: "no trial with id \(id) is waiting for an answer")
             case .alreadyAnswered: throw HTTPError(.conflict, message: "trial \(id) has already been answered")
             case let .wrongKind(_, expected):
-                switch (expected.kind, expected.answerMethod) {
-                case (.comparison, _): throw HTTPError(.badRequest, message: "trial \(id) is a comparison: answer higher or lower")
-                case (.matching, .slider):
-                    throw HTTPError(.badRequest, message: "trial \(id) is a matching trial: send normalizedValue from -1 to 1")
-                case (.matching, .voice):
-                    throw HTTPError(.badRequest, message: "trial \(id) is answered by voice: send sungCents, the sung pitch in cents from the target")
-                case (.rhythmComparison, _): throw HTTPError(.badRequest, message: "trial \(id) is Compare Timing: answer early or late")
-                case (.rhythmMatching, _):
-                    throw HTTPError(.badRequest, message: "trial \(id) is Fill the Gap: send tapSeconds, a list of tap times in seconds")
-                }
+                throw HTTPError(.badRequest, message: "trial \(id) is \(expected.declaration.names.english): \(expected.answerMethod.hint)")
             case let .notSaved(reason): throw HTTPError(.serviceUnavailable, message: "the answer was not saved: \(reason)")
             }
         }

@@ -52,8 +52,7 @@ public actor TrialService {
         self.logger = logger
         // Each chain continues from its newest stored answer, across restarts.
         source = TrialSource(
-            lastAnswers: try await store.lastComparisons(), coldStarts: await profile.coldStarts,
-            timing: try await store.timingChain(), generator: environment.generator)
+            chains: try await TrialChains.resuming(from: store, profile: await profile.parts), generator: environment.generator)
     }
 
     /// The rhythm disciplines' tempo setting, as the next trial will use it.
@@ -183,8 +182,6 @@ public actor TrialService {
         pending.discardAll()
         openNotStored.removeAll()
         try await store.discardOpenTrials()
-        await source.restart(
-            lastAnswers: try await store.lastComparisons(), coldStarts: await profile.coldStarts,
-            timing: try await store.timingChain())
+        await source.restart(chains: try await TrialChains.resuming(from: store, profile: await profile.parts))
     }
 }

@@ -5,9 +5,7 @@ extension TrialSource {
     /// profile's thresholds — exactly as the server starts them, so the terminal and the browser
     /// continue one chain.
     public static func resuming(from store: any TrainingDataStore & TrainingHistory) async throws(DataStoreError) -> TrialSource {
-        TrialSource(
-            lastAnswers: try await store.lastComparisons(),
-            coldStarts: await (try await ProfileService.load(from: store)).coldStarts,
-            timing: try await store.timingChain())
+        TrialSource(chains: try await TrialChains.resuming(
+            from: store, profile: await (try await ProfileService.load(from: store)).parts))
     }
 }

@@ -1,120 +1,140 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import PeachCore
 
-/// Where each kind of record lives and how a row becomes a `TrainingRecord`: the one place that
-/// knows the record tables, for saving, listing and replaying the history alike. Every table shares
-/// the timestamp and the labels (discipline, interval, direction, tuning; the rhythm tables' are
-/// always unison and equal temperament); each has its own fields.
-enum RecordTable: CaseIterable {
-    case comparison
-    case matching
-    case rhythmComparison
-    case rhythmMatching
-
-    init(_ kind: Discipline.Kind) {
-        switch kind {
-        case .comparison: self = .comparison
-        case .matching: self = .matching
-        case .rhythmComparison: self = .rhythmComparison
-        case .rhythmMatching: self = .rhythmMatching
-        }
+/// Each kind's record table in SQLite, laid out from its declaration: the record's fields
+/// (`KindRecord.Field`, one column each, named as the fields are), the timestamp and the labels.
+/// The one place that knows how a record becomes a row and back, for saving, listing, replaying
+/// and importing alike; the tables themselves are created by `PeachDatabase`'s migrations.
+enum RecordTable {
+    struct Layout: Sendable {
+        let name: String
+        let fields: [String]
+        let insertSQL: String
+        /// Whether a row with the same timestamp, fields and labels is stored: a merge import's
+        /// duplicate test (`IS`, so that an absent figure matches an absent one).
+        let existsSQL: String
+        /// Fields, Unix time, labels: the order `read` takes them in.
+        let selection: String
     }
-
-    var name: String {
-        switch self {
-        case .comparison: "comparison"
-        case .matching: "pitchMatching"
-        case .rhythmComparison: "rhythmComparison"
-        case .rhythmMatching: "rhythmMatching"
-        }
-    }
-
-    var fields: [String] {
-        switch self {
-        case .comparison: ["note1", "note2", "note2CentOffset", "isCorrect"]
-        case .matching: ["referenceNote", "initialCentOffset", "userCentError", "sungOctave"]
-        case .rhythmComparison: ["tempoBPM", "offsetPercent", "isCorrect"]
-        case .rhythmMatching: ["tempoBPM", "meanOffsetMs", "offsetSDMs", "hitRate"] + Self.positionFields
-        }
-    }
-
-    static let positionFields = (0..<RhythmMatchingTrial.sixteenthsPerCycle).map { "meanOffsetMsPosition\($0)" }
 
     // The timestamp converted by SQLite itself: decoding a million rows through Foundation's date
     // parsing would dominate start-up.
     private static let unixTime = "(julianday(timestamp) - 2440587.5) * 86400.0"
 
-    /// Fields, Unix time, labels: the order `record(_:)` reads.
-    var selection: String {
-        (fields + [Self.unixTime] + RecordLabels.columns).joined(separator: ", ")
-    }
-
     /// Built once per table; the statement is cached per connection, so an answer costs one bind and step.
-    private static let insertSQL = Dictionary(uniqueKeysWithValues: allCases.map { table in
-        let columns = table.fields + ["timestamp"] + RecordLabels.columns
-        return (table, "INSERT INTO \(table.name) (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))")
-    })
+    private static let layouts: [Discipline.Kind: Layout] = Dictionary(uniqueKeysWithValues: TrainingKinds.all.map { ($0.id, makeLayout($0)) })
 
-    func insert(_ record: TrainingRecord, _ db: Database) throws {
-        let values: [(any DatabaseValueConvertible)?]
-        switch record {
-        case let .comparison(c): values = [c.note1.rawValue, c.note2.rawValue, c.note2CentOffset.rawValue, c.isCorrect]
-        case let .matching(m):
-            values = [m.referenceNote.rawValue, m.initialCentOffset.rawValue, m.userCentError.rawValue, m.sungOctave]
-        case let .rhythmComparison(r): values = [r.tempo.rawValue, r.offsetPercent, r.isCorrect]
-        case let .rhythmMatching(r):
-            values = [r.tempo.rawValue, r.meanOffsetMs, r.offsetSDMs, r.hitRate] + r.meanOffsetMsByPosition
-        }
-        let labels = RecordLabels(record).tuple
-        try db.cachedStatement(sql: Self.insertSQL[self]!).execute(
-            arguments: StatementArguments(values + [record.timestamp, labels.0, labels.1, labels.2, labels.3]))
+    private static func makeLayout<Kind: TrainingKind>(_ kind: Kind.Type) -> Layout {
+        let fields = Kind.Record.fieldNames
+        let columns = fields + ["timestamp"] + RecordLabels.columns
+        return Layout(
+            name: Kind.table, fields: fields,
+            insertSQL: "INSERT INTO \(Kind.table) (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))",
+            // `=` for the timestamp and labels, never null, so that the timestamp's index serves it.
+            existsSQL: "SELECT EXISTS (SELECT 1 FROM \(Kind.table) WHERE "
+                + (fields.map { "\($0) IS ?" } + (["timestamp"] + RecordLabels.columns).map { "\($0) = ?" }).joined(separator: " AND ") + ")",
+            selection: (fields + [unixTime] + RecordLabels.columns).joined(separator: ", "))
     }
 
-    /// One row selected with `selection`.
-    func record(_ row: Row) throws(DataStoreError) -> TrainingRecord {
-        let count = fields.count
-        return try record(row, labels: RecordLabels(
-            discipline: row[count + 1] as String, interval: row[count + 2] as String, direction: row[count + 3] as String,
-            tuningSystem: row[count + 4] as String))
+    static func layout(_ kind: any TrainingKind.Type) -> Layout { layouts[kind.id]! }
+
+    /// Every kind's table, in the registry's order.
+    static var all: [Layout] { TrainingKinds.all.map { layout($0) } }
+
+    /// - Parameter timestamp: as the caller stores it (an answer its `Date`, an import its millisecond's text).
+    static func insert<Record: KindRecord>(_ record: Record, timestamp: some DatabaseValueConvertible, _ db: Database) throws {
+        try db.cachedStatement(sql: layout(Record.Kind.self).insertSQL).execute(arguments: arguments(record, timestamp: timestamp))
     }
 
-    /// One row selected with `selection`, its labels already read.
-    func record(_ row: Row, labels: RecordLabels) throws(DataStoreError) -> TrainingRecord {
-        let timestamp = Self.date(row[fields.count] as Double)
-        switch self {
-        case .comparison:
-            guard let note1 = MIDINote(row[0] as Int), let note2 = MIDINote(row[1] as Int) else {
-                throw .fetchFailed("a stored comparison has a note outside MIDI 0–127")
-            }
-            return .comparison(CompletedComparison(
-                note1: note1, note2: note2, note2CentOffset: Cents(row[2] as Double), isCorrect: row[3] as Bool,
-                timestamp: timestamp, discipline: labels.discipline, interval: labels.interval, tuningSystem: labels.tuningSystem))
-        case .matching:
-            guard let note = MIDINote(row[0] as Int) else {
-                throw .fetchFailed("a stored matching attempt has a note outside MIDI 0–127")
-            }
-            return .matching(CompletedPitchMatching(
-                referenceNote: note, initialCentOffset: Cents(row[1] as Double), userCentError: Cents(row[2] as Double),
-                timestamp: timestamp, discipline: labels.discipline, interval: labels.interval, tuningSystem: labels.tuningSystem,
-                sungOctave: row[3] as Int?))
-        case .rhythmComparison:
-            return .rhythmComparison(CompletedRhythmComparison(
-                tempo: try Self.tempo(row[0]), offsetPercent: row[1], isCorrect: row[2], timestamp: timestamp))
-        case .rhythmMatching:
-            return .rhythmMatching(CompletedRhythmMatching(
-                tempo: try Self.tempo(row[0]), meanOffsetMs: row[1], offsetSDMs: row[2], hitRate: row[3] as Double?,
-                meanOffsetMsByPosition: (4..<8).map { row[$0] as Double? }, timestamp: timestamp))
+    static func insert(_ record: TrainingRecord, timestamp: some DatabaseValueConvertible, _ db: Database) throws {
+        try insert(record.value, timestamp: timestamp, db)
+    }
+
+    /// Whether the same record (same millisecond, fields and labels) is stored.
+    static func contains(_ record: TrainingRecord, timestamp: some DatabaseValueConvertible, _ db: Database) throws -> Bool {
+        try contains(record.value, timestamp: timestamp, db)
+    }
+
+    private static func contains<Record: KindRecord>(_ record: Record, timestamp: some DatabaseValueConvertible, _ db: Database) throws -> Bool {
+        try Bool.fetchOne(db.cachedStatement(sql: layout(Record.Kind.self).existsSQL), arguments: arguments(record, timestamp: timestamp)) ?? false
+    }
+
+    private static func arguments<Record: KindRecord>(_ record: Record, timestamp: some DatabaseValueConvertible) throws -> StatementArguments {
+        StatementArguments(
+            try RecordRow.values(of: record).map(\.databaseValue) + [timestamp.databaseValue] + record.labels.texts.map(\.databaseValue))
+    }
+
+    /// Every row `statement` (selecting `selection`) steps to, read as records.
+    static func read<Record: KindRecord>(
+        _ type: Record.Type, _ statement: Statement, arguments: StatementArguments = [], _ each: (Record) throws -> Void
+    ) throws {
+        let rows = try Row.fetchCursor(statement, arguments: arguments)
+        let fields = Record.Field.allCases.count
+        var labels = RecordLabelReader(firstColumn: fields + 1)
+        while try rows.next() != nil {
+            let timestamp = date(sqlite3_column_double(statement.sqliteStatement, Int32(fields)))
+            try each(try record(Record.self, statement, timestamp: timestamp, labels: try labels.read(statement), firstColumn: 0))
         }
     }
 
-    private static func tempo(_ value: Int) throws(DataStoreError) -> TempoBPM {
-        guard let tempo = TempoBPM(value) else { throw .fetchFailed("a stored rhythm record has a tempo outside \(TempoBPM.range)") }
-        return tempo
+    /// The record whose fields start at `firstColumn` of the row `statement` is on.
+    static func record<Record: KindRecord>(
+        _ type: Record.Type, _ statement: Statement, timestamp: Date, labels: RecordLabels, firstColumn: Int
+    ) throws -> Record {
+        do {
+            return try RecordRow.record(
+                Record.self, timestamp: timestamp, labels: labels, from: SQLiteColumns(statement: statement.sqliteStatement), at: firstColumn)
+        } catch let error as DecodingError {
+            throw DataStoreError.fetchFailed("a stored \(Record.Kind.table) record cannot be read: \(error)")
+        }
     }
 
     /// Whole milliseconds, as stored: julianday's double is accurate to about 10 µs.
     private static func date(_ seconds: Double) -> Date {
         Date(timeIntervalSince1970: (seconds * 1000).rounded() / 1000)
+    }
+}
+
+extension ColumnValue {
+    var databaseValue: DatabaseValue {
+        switch self {
+        case let .integer(value): value.databaseValue
+        case let .real(value): value.databaseValue
+        case let .bool(value): value.databaseValue
+        case let .text(value): value.databaseValue
+        case .null: .null
+        }
+    }
+}
+
+/// The row SQLite's statement is on, read in place (valid until the statement steps on).
+struct SQLiteColumns: ColumnSource {
+    let statement: SQLiteStatement
+
+    func isNull(_ column: Int) -> Bool { sqlite3_column_type(statement, Int32(column)) == SQLITE_NULL }
+
+    func integer(_ column: Int) throws -> Int64 {
+        try present(column)
+        return sqlite3_column_int64(statement, Int32(column))
+    }
+
+    func real(_ column: Int) throws -> Double {
+        try present(column)
+        return sqlite3_column_double(statement, Int32(column))
+    }
+
+    func bool(_ column: Int) throws -> Bool { try integer(column) != 0 }
+
+    func text(_ column: Int) throws -> String {
+        try present(column)
+        return String(cString: sqlite3_column_text(statement, Int32(column)))
+    }
+
+    private func present(_ column: Int) throws {
+        guard !isNull(column) else {
+            throw DecodingError.valueNotFound(Any.self, .init(codingPath: [], debugDescription: "column \(column) is NULL"))
+        }
     }
 }

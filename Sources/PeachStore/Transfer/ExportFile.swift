@@ -19,7 +19,7 @@ public enum ExportFile {
             var buffer = Data((PeachCSVFormat.marker + "\n" + PeachCSVFormat.header + "\n").utf8)
             var count = 0
             try records { record in
-                buffer.append(contentsOf: (PeachCSVFormat.row(record) + "\n").utf8)
+                buffer.append(contentsOf: (try PeachCSVFormat.row(record) + "\n").utf8)
                 count += 1
                 if buffer.count >= 1 << 20 {
                     try handle.write(contentsOf: buffer)

@@ -30,23 +30,26 @@ struct FieldReader {
         return note
     }
 
-    /// A sung answer's octave relative to its target: an integer within `SungPitch.limit`.
-    func octave(_ column: String) throws(ImportError) -> Int {
+    /// A whole number within `range`, naming what it is ("an octave") in the message.
+    func integer(_ column: String, within range: ClosedRange<Int>, what: String) throws(ImportError) -> Int {
         let cell = text(column)
-        let bound = Int(SungPitch.limit.rawValue / 1200)
-        guard Self.isInteger(cell), let number = Int(cell), (-bound...bound).contains(number) else {
-            throw fail(column, "is not an octave (an integer from \(-bound) to \(bound))")
+        guard Self.isInteger(cell), let number = Int(cell), range.contains(number) else {
+            throw fail(column, ImportBound.integer(range, what: what).problem)
         }
         return number
     }
+
+    /// No stored answer can lie further from its note than an octave; a larger value is a broken
+    /// file, and letting it in would poison every statistic computed from the records.
+    static let centLimit: ClosedRange<Double> = -1200...1200
 
     func cents(_ column: String) throws(ImportError) -> Cents {
         let cell = text(column)
         guard Self.isDecimal(cell), let value = Double(cell), value.isFinite else {
             throw fail(column, "is not a finite decimal number of cents")
         }
-        guard TransferRecord.centLimit.contains(value) else {
-            throw fail(column, "is outside \(Int(TransferRecord.centLimit.lowerBound)) to \(Int(TransferRecord.centLimit.upperBound)) cents")
+        guard Self.centLimit.contains(value) else {
+            throw fail(column, "is outside \(Int(Self.centLimit.lowerBound)) to \(Int(Self.centLimit.upperBound)) cents")
         }
         return Cents(value)
     }
@@ -63,7 +66,7 @@ struct FieldReader {
     func number(_ column: String, within limits: ClosedRange<Double>, _ unit: String) throws(ImportError) -> Double {
         let cell = text(column)
         guard Self.isDecimal(cell), let value = Double(cell), value.isFinite, limits.contains(value) else {
-            throw fail(column, "is not a decimal number of \(unit) from \(limits.lowerBound) to \(limits.upperBound)")
+            throw fail(column, ImportBound.number(limits, unit: unit).problem)
         }
         return value
     }

@@ -28,14 +28,14 @@ enum IPhoneCSVFormat {
     private static let discrimination: Set<String> = ["pitchDiscrimination", "pitchComparison"]
     private static let matching = "pitchMatching"
     /// Compare Timing: the click's signed offset in milliseconds at the row's tempo.
-    private static let rhythmComparison = "rhythmOffsetDetection"
+    private static let compareTiming = "rhythmOffsetDetection"
     /// Fill the Gap: 16 cycles with a gap each, their mean offset overall and per position.
     private static let continuousRhythmMatching = "continuousRhythmMatching"
     /// Format 2's one-tap rhythm matching (three clicks, the user taps the fourth): its one offset.
     private static let rhythmMatching = "rhythmMatching"
     private static let timingOffsetDetection = "timingOffsetDetection"
     private static var known: Set<String> {
-        discrimination.union([matching, rhythmComparison, continuousRhythmMatching, rhythmMatching, timingOffsetDetection])
+        discrimination.union([matching, compareTiming, continuousRhythmMatching, rhythmMatching, timingOffsetDetection])
     }
 
     static func checkHeader(_ columns: [String: Int], line: Int) throws(ImportError) {
@@ -48,7 +48,7 @@ enum IPhoneCSVFormat {
         let type = reader.text("trainingType")
         let timestamp = try reader.timestamp("timestamp")
         if type == timingOffsetDetection { return .skipped(.timingOffsetDetection) }
-        if type == rhythmComparison { return .record(try Self.compareTimingRecord(reader, at: timestamp)) }
+        if type == compareTiming { return .record(try Self.compareTimingRecord(reader, at: timestamp)) }
         if type == continuousRhythmMatching { return .record(try Self.fillTheGapRecord(reader, at: timestamp)) }
         if type == rhythmMatching { return .record(try Self.oneTapRecord(reader, at: timestamp)) }
         guard discrimination.contains(type) || type == matching else {
@@ -61,58 +61,49 @@ enum IPhoneCSVFormat {
         let discipline = Discipline(kind: type == matching ? .matching : .comparison, intervals: interval != .unison)
         let tuning = interval == .unison ? .equalTemperament : try Self.tuning(reader)
         if type == matching {
-            return .record(TransferRecord(
-                timestamp: timestamp,
-                fields: .pitchMatching(
-                    referenceNote: reference, initialCentOffset: try reader.cents("initialCentOffset"),
-                    userCentError: try reader.cents("userCentError")),
-                discipline: discipline, interval: interval, tuningSystem: tuning))
+            return .record(TransferRecord(CompletedPitchMatching(
+                referenceNote: reference, initialCentOffset: try reader.cents("initialCentOffset"),
+                userCentError: try reader.cents("userCentError"), timestamp: timestamp.date, discipline: discipline,
+                interval: interval, tuningSystem: tuning)))
         }
-        return .record(TransferRecord(
-            timestamp: timestamp,
-            fields: .comparison(
-                note1: reference, note2: target, note2CentOffset: try reader.cents("centOffset"),
-                isCorrect: try reader.boolean("isCorrect")),
-            discipline: discipline, interval: interval, tuningSystem: tuning))
+        return .record(TransferRecord(CompletedComparison(
+            note1: reference, note2: target, note2CentOffset: try reader.cents("centOffset"), isCorrect: try reader.boolean("isCorrect"),
+            timestamp: timestamp.date, discipline: discipline, interval: interval, tuningSystem: tuning)))
     }
 
     /// Peach stores the offset in percent of a sixteenth, the unit its difficulty chain works in.
     private static func compareTimingRecord(_ reader: FieldReader, at timestamp: MillisecondTimestamp) throws(ImportError) -> TransferRecord {
         let tempo = try reader.tempo("tempoBPM")
-        let milliseconds = try reader.number("offsetMs", within: TransferRecord.millisecondLimit, "milliseconds")
+        let milliseconds = try reader.number("offsetMs", within: CompletedRhythmMatching.millisecondLimit, "milliseconds")
         let percent = milliseconds / (tempo.sixteenthSeconds * 1000) * 100
-        guard TransferRecord.percentLimit.contains(percent) else {
+        guard CompletedRhythmComparison.percentLimit.contains(percent) else {
             throw reader.fail("offsetMs", "is more than a sixteenth at \(tempo)")
         }
-        return TransferRecord(
-            timestamp: timestamp,
-            fields: .rhythmComparison(tempo: tempo, offsetPercent: percent, isCorrect: try reader.boolean("isCorrect")))
+        return TransferRecord(CompletedRhythmComparison(
+            tempo: tempo, offsetPercent: percent, isCorrect: try reader.boolean("isCorrect"), timestamp: timestamp.date))
     }
 
     /// The app stored no hit rate and no standard deviation (nor the taps they could be derived
     /// from): both stay nil, "not recorded".
     private static func fillTheGapRecord(_ reader: FieldReader, at timestamp: MillisecondTimestamp) throws(ImportError) -> TransferRecord {
-        let limit = TransferRecord.millisecondLimit
+        let limit = CompletedRhythmMatching.millisecondLimit
         var positions: [Double?] = []
         for position in 0..<RhythmMatchingTrial.sixteenthsPerCycle {
             positions.append(try reader.optionalNumber("meanOffsetMsPosition\(position)", within: limit, "milliseconds"))
         }
-        return TransferRecord(
-            timestamp: timestamp,
-            fields: .rhythmMatching(
-                tempo: try reader.tempo("tempoBPM"), meanOffsetMs: try reader.number("meanOffsetMs", within: limit, "milliseconds"),
-                offsetSDMs: nil, hitRate: nil, meanOffsetMsByPosition: positions))
+        return TransferRecord(CompletedRhythmMatching(
+            tempo: try reader.tempo("tempoBPM"), meanOffsetMs: try reader.number("meanOffsetMs", within: limit, "milliseconds"),
+            offsetSDMs: nil, hitRate: nil, meanOffsetMsByPosition: positions, timestamp: timestamp.date))
     }
 
     /// One tap is its own mean; it has no standard deviation, and the app judged no hit or miss (any
     /// tap counted) and kept no position, as its own format 3 migration does with these rows.
     private static func oneTapRecord(_ reader: FieldReader, at timestamp: MillisecondTimestamp) throws(ImportError) -> TransferRecord {
-        TransferRecord(
-            timestamp: timestamp,
-            fields: .rhythmMatching(
-                tempo: try reader.tempo("tempoBPM"),
-                meanOffsetMs: try reader.number("userOffsetMs", within: TransferRecord.millisecondLimit, "milliseconds"),
-                offsetSDMs: nil, hitRate: nil, meanOffsetMsByPosition: Array(repeating: nil, count: RhythmMatchingTrial.sixteenthsPerCycle)))
+        TransferRecord(CompletedRhythmMatching(
+            tempo: try reader.tempo("tempoBPM"),
+            meanOffsetMs: try reader.number("userOffsetMs", within: CompletedRhythmMatching.millisecondLimit, "milliseconds"),
+            offsetSDMs: nil, hitRate: nil, meanOffsetMsByPosition: Array(repeating: nil, count: RhythmMatchingTrial.sixteenthsPerCycle),
+            timestamp: timestamp.date))
     }
 
     /// The target note decides the direction and size; the abbreviation must agree with it (empty

@@ -37,7 +37,7 @@ enum ImportJournal {
 
     /// Every record table; each has a `<table>Watermark` column in `importJournal` (the rhythm
     /// tables' came with them, in v9-rhythm).
-    static let tables = RecordTable.allCases.map(\.name)
+    static let tables = RecordTable.all.map(\.name)
     private static let watermarks = tables.map { "\($0)Watermark" }
 
     /// Starts an import; returns its id.

@@ -19,6 +19,9 @@ public struct MillisecondTimestamp: Hashable, Comparable, Sendable, CustomString
 
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.millisecondsSince1970 < rhs.millisecondsSince1970 }
 
+    /// The moment as the stores read it back: the same `Date` for the same millisecond.
+    public var date: Date { Date(timeIntervalSince1970: Double(millisecondsSince1970) / 1000) }
+
     /// `2026-11-22T08:15:02.125Z`: ISO 8601 in UTC with milliseconds, as exported.
     public var iso8601: String { formatted(separator: UInt8(ascii: "T"), zone: true) }
 

@@ -13,26 +13,21 @@ public enum ImportMode: String, CaseIterable, Sendable, Codable {
 public struct ImportSummary: Equatable, Sendable {
     public let format: String
     public let mode: ImportMode
-    public let comparisons: Int
-    public let pitchMatchings: Int
-    /// Compare Timing and Fill the Gap records together (`byDiscipline` tells them apart).
-    public var rhythmRecords = 0
     public let duplicatesSkipped: Int
     public let skipped: [SkippedRows]
     /// Imported records per discipline.
-    public var byDiscipline: [Discipline: Int] = [:]
+    public let byDiscipline: [Discipline: Int]
 
-    public var imported: Int { comparisons + pitchMatchings + rhythmRecords }
+    public var imported: Int { byDiscipline.values.reduce(0, +) }
 
-    public init(
-        format: String, mode: ImportMode, comparisons: Int, pitchMatchings: Int, rhythmRecords: Int = 0,
-        duplicatesSkipped: Int, skipped: [SkippedRows], byDiscipline: [Discipline: Int] = [:]
-    ) {
+    /// The imported records of one kind, every discipline of it together.
+    public func imported<Kind: TrainingKind>(_ kind: Kind.Type) -> Int {
+        Kind.disciplines.reduce(0) { $0 + (byDiscipline[$1.discipline] ?? 0) }
+    }
+
+    public init(format: String, mode: ImportMode, duplicatesSkipped: Int, skipped: [SkippedRows], byDiscipline: [Discipline: Int]) {
         self.format = format
         self.mode = mode
-        self.comparisons = comparisons
-        self.pitchMatchings = pitchMatchings
-        self.rhythmRecords = rhythmRecords
         self.duplicatesSkipped = duplicatesSkipped
         self.skipped = skipped
         self.byDiscipline = byDiscipline
@@ -78,7 +73,7 @@ public struct TrainingDataTransfer: TrainingDataTransferring {
         } catch {
             throw .saveFailed(String(describing: error))
         }
-        var comparisons = 0, pitchMatchings = 0, rhythmRecords = 0, duplicates = 0
+        var duplicates = 0
         var byDiscipline: [Discipline: Int] = [:]
         do {
             let records = parsed.records
@@ -88,9 +83,6 @@ public struct TrainingDataTransfer: TrainingDataTransferring {
                 let counts = try await writer.write { db in
                     try Self.writeChunk(chunk, mode: mode, importId: importId, db)
                 }
-                comparisons += counts.comparisons
-                pitchMatchings += counts.pitchMatchings
-                rhythmRecords += counts.rhythmRecords
                 duplicates += counts.duplicates
                 byDiscipline.merge(counts.byDiscipline, uniquingKeysWith: +)
                 // A pause between chunks lets a waiting writer (the server storing an answer) take the
@@ -113,12 +105,11 @@ public struct TrainingDataTransfer: TrainingDataTransferring {
         }
         progress(1)
         return ImportSummary(
-            format: parsed.format, mode: mode, comparisons: comparisons, pitchMatchings: pitchMatchings,
-            rhythmRecords: rhythmRecords, duplicatesSkipped: duplicates, skipped: parsed.skipped, byDiscipline: byDiscipline)
+            format: parsed.format, mode: mode, duplicatesSkipped: duplicates, skipped: parsed.skipped, byDiscipline: byDiscipline)
     }
 
     private struct ChunkCounts: Sendable {
-        var comparisons = 0, pitchMatchings = 0, rhythmRecords = 0, duplicates = 0
+        var duplicates = 0
         var byDiscipline: [Discipline: Int] = [:]
     }
 
@@ -131,19 +122,15 @@ public struct TrainingDataTransfer: TrainingDataTransferring {
         for record in chunk {
             // In a replace the rows stored before are still there until the import commits: only a
             // merge compares against them.
-            if mode == .merge, try isStored(record, db) {
+            let stored = record.timestamp.storageText
+            if mode == .merge, try RecordTable.contains(record.trainingRecord, timestamp: stored, db) {
                 counts.duplicates += 1
                 continue
             }
-            try insert(record, db)
+            try RecordTable.insert(record.trainingRecord, timestamp: stored, db)
             counts.byDiscipline[record.discipline, default: 0] += 1
             let id = db.lastInsertedRowID
-            let table = record.table
-            switch record.fields {
-            case .comparison: counts.comparisons += 1
-            case .pitchMatching: counts.pitchMatchings += 1
-            case .rhythmComparison, .rhythmMatching: counts.rhythmRecords += 1
-            }
+            let table = record.trainingRecord.kind.table
             ranges[table] = ranges[table].map { $0.lowerBound...id } ?? id...id
         }
         for (table, ids) in ranges { try ImportJournal.noteChunk(db, importId: importId, table: table, ids: ids) }
@@ -152,139 +139,49 @@ public struct TrainingDataTransfer: TrainingDataTransferring {
 
     // MARK: - SQL
 
-    /// Every record, oldest first, all tables interleaved by time. Columns: table, timestamp, four
-    /// pitch fields, id, the labels, sungOctave, then tempoBPM and the rhythm figures.
+    /// Every record, oldest first, all tables interleaved by time (then by kind, then as stored):
+    /// one `UNION ALL` over the kinds' tables, each kind's fields in columns of their own.
+    /// Columns: the kind's position, timestamp, id, the labels, then every kind's fields.
     private static func eachRecord(_ db: Database, _ each: (TransferRecord) throws -> Void) throws {
-        let positions = RecordTable.positionFields.joined(separator: ", ")
-        let noPositions = RecordTable.positionFields.map { _ in "NULL" }.joined(separator: ", ")
-        let rows = try Row.fetchCursor(db, sql: """
-            SELECT 0, timestamp, note1, note2, note2CentOffset, isCorrect, id, \(labels), NULL,
-                   NULL, NULL, NULL, NULL, \(noPositions) FROM comparison
-            UNION ALL
-            SELECT 1, timestamp, referenceNote, NULL, initialCentOffset, userCentError, id, \(labels), sungOctave,
-                   NULL, NULL, NULL, NULL, \(noPositions) FROM pitchMatching
-            UNION ALL
-            SELECT 2, timestamp, NULL, NULL, offsetPercent, isCorrect, id, \(labels), NULL,
-                   tempoBPM, NULL, NULL, NULL, \(noPositions) FROM rhythmComparison
-            UNION ALL
-            SELECT 3, timestamp, NULL, NULL, NULL, NULL, id, \(labels), NULL,
-                   tempoBPM, meanOffsetMs, offsetSDMs, hitRate, \(positions) FROM rhythmMatching
-            ORDER BY 2, 1, 7
-            """)
-        while let row = try rows.next() { try each(try record(row)) }
+        let tables = RecordTable.all
+        let widths = tables.map(\.fields.count)
+        let selects = tables.enumerated().map { index, table in
+            let before = widths[..<index].reduce(0, +), after = widths[(index + 1)...].reduce(0, +)
+            let fields = Array(repeating: "NULL", count: before) + table.fields + Array(repeating: "NULL", count: after)
+            return "SELECT \(index), timestamp, id, \(labels), \(fields.joined(separator: ", ")) FROM \(table.name)"
+        }
+        let statement = try db.makeStatement(sql: selects.joined(separator: " UNION ALL ") + " ORDER BY 2, 1, 3")
+        let rows = try Row.fetchCursor(statement)
+        var labelReader = RecordLabelReader(firstColumn: 3)
+        let firstField = 3 + RecordLabels.columns.count
+        while let row = try rows.next() {
+            let timestamp: MillisecondTimestamp
+            if let text = row[1] as String?, let parsed = MillisecondTimestamp(storageText: text) {
+                timestamp = parsed
+            } else if let date = row[1] as Date? {
+                timestamp = MillisecondTimestamp(date)
+            } else {
+                throw DataStoreError.fetchFailed("a record has an unreadable timestamp")
+            }
+            let index = row[0] as Int
+            let record = try Self.record(
+                TrainingKinds.all[index], statement, timestamp: timestamp.date, labels: try labelReader.read(statement),
+                firstColumn: firstField + widths[..<index].reduce(0, +))
+            try each(TransferRecord(record))
+        }
     }
 
     private static let labels = RecordLabels.columns.joined(separator: ", ")
 
-    private static func record(_ row: Row) throws -> TransferRecord {
-        let timestamp: MillisecondTimestamp
-        if let text = row[1] as String?, let parsed = MillisecondTimestamp(storageText: text) {
-            timestamp = parsed
-        } else if let date = row[1] as Date? {
-            timestamp = MillisecondTimestamp(date)
-        } else {
-            throw DataStoreError.fetchFailed("a record has an unreadable timestamp")
-        }
-        let labels = try RecordLabels(
-            discipline: row[7] as String, interval: row[8] as String, direction: row[9] as String, tuningSystem: row[10] as String)
-        switch row[0] as Int {
-        case 2, 3:
-            guard let tempo = TempoBPM(row[12] as Int) else {
-                throw DataStoreError.fetchFailed("a rhythm record has a tempo outside \(TempoBPM.range)")
-            }
-            if row[0] as Int == 2 {
-                return TransferRecord(
-                    timestamp: timestamp, fields: .rhythmComparison(tempo: tempo, offsetPercent: row[4], isCorrect: row[5]))
-            }
-            return TransferRecord(
-                timestamp: timestamp,
-                fields: .rhythmMatching(
-                    tempo: tempo, meanOffsetMs: row[13], offsetSDMs: row[14], hitRate: row[15] as Double?,
-                    meanOffsetMsByPosition: (16..<20).map { row[$0] as Double? }))
-        default: break
-        }
-        guard let note1 = MIDINote(row[2] as Int) else {
-            throw DataStoreError.fetchFailed("a record has a note outside MIDI 0–127")
-        }
-        if row[0] as Int == 0 {
-            guard let note2 = MIDINote(row[3] as Int) else {
-                throw DataStoreError.fetchFailed("a comparison has a note outside MIDI 0–127")
-            }
-            return TransferRecord(
-                timestamp: timestamp,
-                fields: .comparison(note1: note1, note2: note2, note2CentOffset: Cents(row[4] as Double), isCorrect: row[5] as Bool),
-                discipline: labels.discipline, interval: labels.interval, tuningSystem: labels.tuningSystem)
-        }
-        return TransferRecord(
-            timestamp: timestamp,
-            fields: .pitchMatching(referenceNote: note1, initialCentOffset: Cents(row[4] as Double), userCentError: Cents(row[5] as Double)),
-            discipline: labels.discipline, interval: labels.interval, tuningSystem: labels.tuningSystem, sungOctave: row[11] as Int?)
+    private static func record(
+        _ kind: any TrainingKind.Type, _ statement: Statement, timestamp: Date, labels: RecordLabels, firstColumn: Int
+    ) throws -> TrainingRecord {
+        try record(of: kind, statement, timestamp: timestamp, labels: labels, firstColumn: firstColumn)
     }
 
-    private static func isStored(_ record: TransferRecord, _ db: Database) throws -> Bool {
-        switch record.fields {
-        case let .comparison(note1, note2, offset, isCorrect):
-            try Bool.fetchOne(db.cachedStatement(sql: """
-                SELECT EXISTS (SELECT 1 FROM comparison WHERE timestamp = ? AND note1 = ? AND note2 = ?
-                               AND note2CentOffset = ? AND isCorrect = ? AND discipline = ? AND interval = ?
-                               AND direction = ? AND tuningSystem = ?)
-                """), arguments: [record.timestamp.storageText, note1.rawValue, note2.rawValue, offset.rawValue, isCorrect] + labelValues(record)) ?? false
-        case let .pitchMatching(note, initialOffset, error):
-            try Bool.fetchOne(db.cachedStatement(sql: """
-                SELECT EXISTS (SELECT 1 FROM pitchMatching WHERE timestamp = ? AND referenceNote = ?
-                               AND initialCentOffset = ? AND userCentError = ? AND discipline = ? AND interval = ?
-                               AND direction = ? AND tuningSystem = ? AND sungOctave IS ?)
-                """), arguments: [record.timestamp.storageText, note.rawValue, initialOffset.rawValue, error.rawValue]
-                    + labelValues(record) + [record.sungOctave]) ?? false
-        case let .rhythmComparison(tempo, offsetPercent, isCorrect):
-            try Bool.fetchOne(db.cachedStatement(sql: """
-                SELECT EXISTS (SELECT 1 FROM rhythmComparison WHERE timestamp = ? AND tempoBPM = ? AND offsetPercent = ?
-                               AND isCorrect = ? AND discipline = ? AND interval = ? AND direction = ? AND tuningSystem = ?)
-                """), arguments: [record.timestamp.storageText, tempo.rawValue, offsetPercent, isCorrect] + labelValues(record)) ?? false
-        case let .rhythmMatching(tempo, mean, sd, hitRate, positions):
-            // IS, not =: an absent figure (NULL) matches an absent one.
-            try Bool.fetchOne(db.cachedStatement(sql: """
-                SELECT EXISTS (SELECT 1 FROM rhythmMatching WHERE timestamp = ? AND tempoBPM = ? AND meanOffsetMs IS ?
-                               AND offsetSDMs IS ? AND hitRate IS ?
-                               AND \(RecordTable.positionFields.map { "\($0) IS ?" }.joined(separator: " AND "))
-                               AND discipline = ? AND interval = ? AND direction = ? AND tuningSystem = ?)
-                """), arguments: StatementArguments(
-                    [record.timestamp.storageText, tempo.rawValue, mean, sd, hitRate] as [(any DatabaseValueConvertible)?])
-                    + StatementArguments(positions.map { $0 as (any DatabaseValueConvertible)? }) + labelValues(record)) ?? false
-        }
-    }
-
-    private static func insert(_ record: TransferRecord, _ db: Database) throws {
-        switch record.fields {
-        case let .comparison(note1, note2, offset, isCorrect):
-            try db.cachedStatement(sql: """
-                INSERT INTO comparison (note1, note2, note2CentOffset, isCorrect, timestamp, \(labels))
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """).execute(arguments: [note1.rawValue, note2.rawValue, offset.rawValue, isCorrect, record.timestamp.storageText] + labelValues(record))
-        case let .pitchMatching(note, initialOffset, error):
-            try db.cachedStatement(sql: """
-                INSERT INTO pitchMatching (referenceNote, initialCentOffset, userCentError, timestamp, \(labels), sungOctave)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """).execute(arguments: [note.rawValue, initialOffset.rawValue, error.rawValue, record.timestamp.storageText]
-                    + labelValues(record) + [record.sungOctave])
-        case let .rhythmComparison(tempo, offsetPercent, isCorrect):
-            try db.cachedStatement(sql: """
-                INSERT INTO rhythmComparison (tempoBPM, offsetPercent, isCorrect, timestamp, \(labels))
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """).execute(arguments: [tempo.rawValue, offsetPercent, isCorrect, record.timestamp.storageText] + labelValues(record))
-        case let .rhythmMatching(tempo, mean, sd, hitRate, positions):
-            let columns = ["tempoBPM", "meanOffsetMs", "offsetSDMs", "hitRate"] + RecordTable.positionFields + ["timestamp"]
-            let values: [(any DatabaseValueConvertible)?] =
-                [tempo.rawValue, mean, sd, hitRate] + positions.map { $0 as (any DatabaseValueConvertible)? } + [record.timestamp.storageText]
-            try db.cachedStatement(sql: """
-                INSERT INTO rhythmMatching (\(columns.joined(separator: ", ")), \(labels))
-                VALUES (\(Array(repeating: "?", count: columns.count + 4).joined(separator: ", ")))
-                """).execute(arguments: StatementArguments(values)
-                    + labelValues(record))
-        }
-    }
-
-    private static func labelValues(_ record: TransferRecord) -> StatementArguments {
-        [record.discipline.rawValue, record.interval.interval.rawValue, record.interval.direction.rawValue, record.tuningSystem.rawValue]
+    private static func record<Kind: TrainingKind>(
+        of kind: Kind.Type, _ statement: Statement, timestamp: Date, labels: RecordLabels, firstColumn: Int
+    ) throws -> TrainingRecord {
+        TrainingRecord(try RecordTable.record(Kind.Record.self, statement, timestamp: timestamp, labels: labels, firstColumn: firstColumn))
     }
 }

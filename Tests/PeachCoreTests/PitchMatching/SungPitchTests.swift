@@ -25,7 +25,7 @@ struct SungPitchTests {
         let trial = Trial.matching(challenge)
         let now = Date(timeIntervalSince1970: 1_000)
         let sung = try #require(SungPitch(centsFromTarget: Cents(-1177)))
-        guard case let .matching(record) = trial.judge(.voice(sung), at: now) else {
+        guard let record = trial.judge(.voice(sung), at: now)?.as(CompletedPitchMatching.self) else {
             Issue.record("a sung answer to a sung trial is judged")
             return
         }
@@ -36,7 +36,7 @@ struct SungPitchTests {
         #expect(trial.judge(.slider(.centre), at: now) == nil)
         let sliderTrial = Trial.matching(PitchMatchingChallenge(referenceNote: MIDINote(69)!, initialCentOffset: Cents(10)))
         #expect(sliderTrial.judge(.voice(sung), at: now) == nil)
-        guard case let .matching(slid) = sliderTrial.judge(.slider(.centre), at: now) else {
+        guard let slid = sliderTrial.judge(.slider(.centre), at: now)?.as(CompletedPitchMatching.self) else {
             Issue.record("a slider answer to a slider trial is judged")
             return
         }

@@ -44,9 +44,9 @@ struct ThresholdEstimateTests {
         var rhythm = RhythmProfile(calendar: ThresholdTimelineTests.calendar)
         for (index, comparison) in Self.vagueAnswers.enumerated() {
             // The cents become percents of a sixteenth: the estimator reads any unit alike.
-            rhythm.add(.rhythmComparison(CompletedRhythmComparison(
+            rhythm.add(CompletedRhythmComparison(
                 tempo: TempoBPM(90)!, offsetPercent: -comparison.centDifference.rawValue,
-                isCorrect: comparison.isCorrect, timestamp: ThresholdTimelineTests.day(0).addingTimeInterval(Double(index)))))
+                isCorrect: comparison.isCorrect, timestamp: ThresholdTimelineTests.day(0).addingTimeInterval(Double(index))))
         }
         let timing = try #require(rhythm.timing[TempoBPM(90)!.band])
         #expect(timing.count == Self.vagueAnswers.count)

@@ -53,7 +53,7 @@ struct RhythmMatchingTrialTests {
 
     @Test func judgingGoesThroughTrial() {
         let record = Trial.rhythmMatching(trial).judge(.taps([0.625]), at: Date())
-        guard case let .rhythmMatching(judged) = record else { Issue.record("not a Fill the Gap record"); return }
+        guard let judged = record?.as(CompletedRhythmMatching.self) else { Issue.record("not a Fill the Gap record"); return }
         #expect(judged.hitRate == 1.0 / 16 && judged.meanOffsetMs == 0)
         #expect(Trial.rhythmMatching(trial).judge(.timing(.early), at: Date()) == nil)
         #expect(Trial.rhythmComparison(RhythmComparison(tempo: .default, offsetPercent: 5)).judge(.direction(.higher), at: Date()) == nil)

@@ -4,13 +4,13 @@ import Testing
 
 /// Fill the Gap's figures per tempo band, with and without a recorded hit rate.
 struct RhythmProfileTappingTests {
-    static func trial(mean: Double?, sd: Double?, hitRate: Double?, tempo: Int = 90) -> TrainingRecord {
-        .rhythmMatching(CompletedRhythmMatching(
+    static func trial(mean: Double?, sd: Double?, hitRate: Double?, tempo: Int = 90) -> CompletedRhythmMatching {
+        CompletedRhythmMatching(
             tempo: TempoBPM(tempo)!, meanOffsetMs: mean, offsetSDMs: sd, hitRate: hitRate,
-            meanOffsetMsByPosition: [mean, nil, nil, nil], timestamp: Date(timeIntervalSince1970: 0)))
+            meanOffsetMsByPosition: [mean, nil, nil, nil], timestamp: Date(timeIntervalSince1970: 0))
     }
 
-    static func tapping(_ records: [TrainingRecord]) throws -> RhythmProfile.Tapping {
+    static func tapping(_ records: [CompletedRhythmMatching]) throws -> RhythmProfile.Tapping {
         var profile = RhythmProfile()
         records.forEach { profile.add($0) }
         return try #require(profile.tapping[TempoBPM(90)!.band])

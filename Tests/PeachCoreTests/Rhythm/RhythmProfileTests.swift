@@ -11,8 +11,7 @@ struct RhythmProfileTests {
         // 23:30 and 00:30 Berlin time are different days; the import of an older day comes last.
         let times = [base.addingTimeInterval(86_400 * 2), base.addingTimeInterval(86_400 * 2 + 3600), base]
         for (index, time) in times.enumerated() {
-            profile.add(.rhythmComparison(CompletedRhythmComparison(
-                tempo: TempoBPM(80)!, offsetPercent: Double(index + 5), isCorrect: true, timestamp: time)))
+            profile.add(CompletedRhythmComparison(tempo: TempoBPM(80)!, offsetPercent: Double(index + 5), isCorrect: true, timestamp: time))
         }
         let days = profile.timingDays[.moderate] ?? []
         #expect(days.map(\.start) == days.map(\.start).sorted())

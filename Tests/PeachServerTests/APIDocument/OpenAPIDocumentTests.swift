@@ -94,13 +94,7 @@ extension OpenAPIDocumentTests {
             let issued = await service.next(discipline)
             let json = try JSONEncoder().encode(TrialResponse(issued, sounds: SoundChoice.sineOnly, synthesis: SynthesisSettings()))
             let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
-            let name = switch discipline.kind {
-            case .comparison: "Comparison"
-            case .matching: "PitchMatchingChallenge"
-            case .rhythmComparison: "RhythmComparison"
-            case .rhythmMatching: "RhythmMatching"
-            }
-            let schema = try #require(schemas[name])
+            let schema = try #require(schemas[discipline.trainingKind.apiNames.trial])
             let properties = try #require(schema["properties"] as? [String: Any])
             #expect(Set(object.keys) == Set(properties.keys), "\(discipline)")
             #expect(Set(schema["required"] as? [String] ?? []).isSubset(of: object.keys))

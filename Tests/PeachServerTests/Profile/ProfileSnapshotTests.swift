@@ -46,7 +46,7 @@ struct ProfileSnapshotTests {
     static func encoded(_ service: ProfileService) async throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        return try encoder.encode(await service.profiles.sorted { $0.key.description < $1.key.description }.map(\.value))
+        return try encoder.encode(await service.parts[PitchProfiles.self].scopes.sorted { $0.key.description < $1.key.description }.map(\.value))
     }
 
     @Test func newRowsOnTopOfTheSnapshotGiveTheFullReplaysProfile() async throws {
@@ -55,7 +55,7 @@ struct ProfileSnapshotTests {
         for record in Self.records(days: 0..<30, seed: 1) { try await store.save(record) }
         try await ProfileService.load(from: store, snapshotFile: file).snapshotSaved()
         let saved = try #require(file.read(calendar: .current))
-        #expect(saved.comparisons.last.map(\.id) == Int64(30 * 30))
+        #expect(saved.marks[ComparisonKind.id.rawValue]?.last.map(\.id) == Int64(30 * 30))
 
         for record in Self.records(days: 30..<35, seed: 2) { try await store.save(record) }
         let resumed = try await ProfileService.load(from: store, snapshotFile: file)
@@ -72,7 +72,7 @@ struct ProfileSnapshotTests {
         // A snapshot whose profiles were emptied but whose marks still fit is believed: proof that
         // start-up reads it rather than the rows.
         let saved = try #require(file.read(calendar: .current))
-        try file.write(ProfileSnapshot(comparisons: saved.comparisons, matchings: saved.matchings, profiles: [:], calendar: .current))
+        try file.write(ProfileSnapshot(marks: saved.marks, profiles: [:], calendar: .current))
         #expect(try await ProfileService.load(from: store, snapshotFile: file).snapshot.comparisonCount == 0)
     }
 
@@ -82,12 +82,12 @@ struct ProfileSnapshotTests {
         for record in Self.records(days: 10..<13, seed: 4) { try await store.save(record) }
         try await ProfileService.load(from: store, snapshotFile: file).snapshotSaved()
         let saved = try #require(file.read(calendar: .current))
-        let emptied = ProfileSnapshot(comparisons: saved.comparisons, matchings: saved.matchings, profiles: [:], calendar: .current)
+        let emptied = ProfileSnapshot(marks: saved.marks, profiles: [:], calendar: .current)
         let full = try await Self.encoded(ProfileService.load(from: store))
 
         var elsewhere = Calendar.current
         elsewhere.timeZone = TimeZone(identifier: elsewhere.timeZone.identifier == "Asia/Tokyo" ? "America/Lima" : "Asia/Tokyo")!
-        try file.write(ProfileSnapshot(comparisons: saved.comparisons, matchings: saved.matchings, profiles: [:], calendar: elsewhere))
+        try file.write(ProfileSnapshot(marks: saved.marks, profiles: [:], calendar: elsewhere))
         let fellBack = try await ProfileService.load(from: store, snapshotFile: file)
         #expect(try await Self.encoded(fellBack) == full)
         await fellBack.snapshotSaved()

@@ -83,15 +83,16 @@ struct ThresholdChartScaleTests {
     @Test(arguments: [("en", "lower is better"), ("de", "niedriger ist besser")])
     func aSparklineSaysWhichWayIsBetter(language: String, words: String) {
         let locale = Locale(identifier: language)
+        let empty = ProfileParts(calendar: Chart.calendar)
         for svg in [
-            ThresholdChart.sparkline(Chart.timeline(days: 5), locale: locale),
-            ThresholdChart.sparkline(PitchMatchingStatistics(calendar: Chart.calendar), locale: locale),
-            ThresholdChart.sparkline([RhythmDay<RhythmProfile.Timing>](), locale: locale),
+            ThresholdChart.sparkline(.threshold(Chart.timeline(days: 5)), locale: locale),
+            ThresholdChart.sparkline(MatchingKind.sparkline(.pitchMatching, in: empty, band: { .moderate }), locale: locale),
+            ThresholdChart.sparkline(RhythmComparisonKind.sparkline(.rhythmComparison, in: empty, band: { .moderate }), locale: locale),
         ] {
             let title = svg.firstMatch(of: /<title>([^<]*)<\/title>/)?.1
             #expect(title.map { $0.hasSuffix(words) } == true, "\(svg.prefix(300))")
         }
-        let offset = ThresholdChart.sparkline([RhythmDay<RhythmProfile.Tapping>](), locale: locale)
+        let offset = ThresholdChart.sparkline(RhythmMatchingKind.sparkline(.rhythmMatching, in: empty, band: { .moderate }), locale: locale)
         #expect(offset.contains(language == "de" ? "näher an 0 ms ist besser" : "closer to 0 ms is better"))
     }
 }

@@ -41,13 +41,11 @@ struct TrialServiceTests {
             settings: SettingsUpdate(intervals: [.init(name: "M3", direction: "down")], tuningSystem: "justIntonation"))
         let issued = await service.next(discipline)
         #expect(issued.trial.discipline == discipline)
-        let answer: TrialAnswer = switch (discipline.kind, discipline.answerMethod) {
-        case (.comparison, _): .direction(.lower)
-        case (.matching, .slider): .slider(NormalizedSliderValue(0.5)!)
-        case (.matching, .voice): .voice(SungPitch(centsFromTarget: Cents(-1190))!)
-        case (.rhythmComparison, _): .timing(.early)
-        case (.rhythmMatching, _): .taps([0.5])
-        }
+        let answers: [Discipline.AnswerMethod: TrialAnswer] = [
+            .higherLower: .direction(.lower), .slider: .slider(NormalizedSliderValue(0.5)!),
+            .voice: .voice(SungPitch(centsFromTarget: Cents(-1190))!), .earlyLate: .timing(.early), .taps: .taps([0.5]),
+        ]
+        let answer = try #require(answers[discipline.answerMethod], "an answer to \(discipline)")
         let wrong: TrialAnswer = discipline.kind == .comparison ? .slider(.centre) : .direction(.higher)
         await #expect(throws: TrialService.AnswerError.wrongKind(id: issued.id, expected: discipline)) {
             try await service.answer(issued.id, wrong)
@@ -56,19 +54,20 @@ struct TrialServiceTests {
         #expect(record.discipline == discipline)
         let expected = discipline.usesIntervals ? DirectedInterval(.M3, .down)! : .unison
         #expect(record.interval == expected)
-        switch record {
-        case let .comparison(comparison): #expect(comparison.tuningSystem == (discipline.usesIntervals ? .justIntonation : .equalTemperament))
-        case let .rhythmComparison(timing):
-            guard case let .rhythmComparison(trial) = issued.trial else { Issue.record("not a Compare Timing trial"); return }
+        if let comparison = record.as(CompletedComparison.self) {
+            #expect(comparison.tuningSystem == (discipline.usesIntervals ? .justIntonation : .equalTemperament))
+        } else if let timing = record.as(CompletedRhythmComparison.self) {
+            let trial = try #require(issued.trial.as(RhythmComparison.self), "not a Compare Timing trial")
             #expect(timing.isCorrect == (trial.correctAnswer == .early) && timing.tempo == .default)
-        case let .rhythmMatching(tapping):
+        } else if let tapping = record.as(CompletedRhythmMatching.self) {
             let hitRate = try #require(tapping.hitRate)
             #expect(tapping.tempo == .default && hitRate <= 1.0 / 16)
-        case let .matching(attempt):
+        } else {
+            let attempt = try #require(record.as(CompletedPitchMatching.self), "a record of no kind this test knows")
             // Interval matching starts within ±20 ¢ and the slider reaches 20 ¢ either way.
             // A sung trial has no tunable note: no detune, no slider; the error is from the nearest octave.
             let range = discipline.answerMethod == .voice ? 0.0 : discipline.usesIntervals ? 20.0 : 100.0
-            guard case let .matching(challenge) = issued.trial else { Issue.record("not a matching trial"); return }
+            let challenge = try #require(issued.trial.as(PitchMatchingChallenge.self), "not a matching trial")
             #expect(challenge.centRange == Cents(range) && challenge.initialCentOffset.magnitude <= Cents(range))
             if discipline.answerMethod == .voice {
                 #expect(attempt.userCentError == Cents(10) && attempt.sungOctave == -1)
@@ -99,12 +98,12 @@ struct TrialServiceTests {
         // Three correct pitch answers narrow the pitch chain 100 → 50 → 32.3 → 23.1 ¢ …
         for _ in 0..<3 {
             let issued = await service.next(.pitchComparison)
-            guard case let .comparison(comparison) = issued.trial else { return }
+            guard let comparison = issued.trial.as(Comparison.self) else { return }
             _ = try await service.answer(issued.id, .direction(comparison.correctAnswer))
         }
         // … while the interval chain still starts at the maximum.
-        guard case let .comparison(interval) = await service.next(.intervalComparison).trial,
-              case let .comparison(pitch) = await service.next(.pitchComparison).trial
+        guard let interval = await service.next(.intervalComparison).trial.as(Comparison.self),
+              let pitch = await service.next(.pitchComparison).trial.as(Comparison.self)
         else { Issue.record("not comparisons"); return }
         #expect(interval.centOffset.magnitude == Cents(100))
         #expect(pitch.centOffset.magnitude == Cents(23.1))
@@ -115,11 +114,13 @@ struct TrialServiceTests {
         let service = try await makeService(settings: SettingsUpdate(noteRangeLower: 60, noteRangeUpper: 72, intervals: all), seed: 9)
         let range = try NoteRange(lower: 60, upper: 72)
         for _ in 0..<300 {
-            switch await service.next(.intervalComparison).trial {
-            case let .comparison(c): #expect(range.contains(c.note1) && range.contains(c.note2))
-            case let other: Issue.record("not a comparison from a comparison discipline: \(other)")
+            let trial = await service.next(.intervalComparison).trial
+            if let c = trial.as(Comparison.self) {
+                #expect(range.contains(c.note1) && range.contains(c.note2))
+            } else {
+                Issue.record("not a comparison from a comparison discipline: \(trial)")
             }
-            if case let .matching(m) = await service.next(.intervalMatching).trial {
+            if let m = await service.next(.intervalMatching).trial.as(PitchMatchingChallenge.self) {
                 #expect(range.contains(m.referenceNote) && range.contains(m.targetNote))
             }
         }
@@ -133,7 +134,7 @@ struct TrialServiceTests {
         let store = InMemoryTrainingDataStore()
         let service = try await makeService(store: store)
         let issued = await service.next(.pitchComparison)
-        guard case let .comparison(comparison) = issued.trial else { Issue.record("not a comparison"); return }
+        guard let comparison = issued.trial.as(Comparison.self) else { Issue.record("not a comparison"); return }
         let first = try await service.answer(issued.id, .direction(comparison.correctAnswer), key: Self.key)
         // The response was lost; the client sends the same answer again, even the other button's.
         let retried = try await service.answer(issued.id, .direction(comparison.correctAnswer == .higher ? .lower : .higher), key: Self.key)
@@ -205,13 +206,11 @@ struct TrialServiceTests {
         let store = InMemoryTrainingDataStore()
         let issued = await (try await makeService(store: store)).next(discipline)
         let after = try await makeService(store: store)
-        let answer: TrialAnswer = switch (discipline.kind, discipline.answerMethod) {
-        case (.comparison, _): .direction(.higher)
-        case (.matching, .slider): .slider(NormalizedSliderValue(0.25)!)
-        case (.matching, .voice): .voice(SungPitch(centsFromTarget: Cents(1207))!)
-        case (.rhythmComparison, _): .timing(.late)
-        case (.rhythmMatching, _): .taps([])
-        }
+        let answers: [Discipline.AnswerMethod: TrialAnswer] = [
+            .higherLower: .direction(.higher), .slider: .slider(NormalizedSliderValue(0.25)!),
+            .voice: .voice(SungPitch(centsFromTarget: Cents(1207))!), .earlyLate: .timing(.late), .taps: .taps([]),
+        ]
+        let answer = try #require(answers[discipline.answerMethod], "an answer to \(discipline)")
         #expect(await after.kind(of: issued.id) == discipline.kind)
         let record = try await after.answer(issued.id, answer)
         #expect(record.discipline == discipline)

@@ -11,57 +11,34 @@ struct SchemaUpgradeTests {
         (60, 60, -95.0, false, "2026-01-05T18:00:02.517Z"),
         (72, 72, 0.1, true, "2026-01-06T07:30:59.999Z"),
     ].map { note1, note2, offset, correct, time in
-        TransferRecord(timestamp: MillisecondTimestamp(iso8601: time)!, fields: .comparison(
-            note1: MIDINote(note1)!, note2: MIDINote(note2)!, note2CentOffset: Cents(offset), isCorrect: correct))
+        TransferRecord(CompletedComparison(note1: MIDINote(note1)!, note2: MIDINote(note2)!, note2CentOffset: Cents(offset), isCorrect: correct, timestamp: MillisecondTimestamp(iso8601: time)!.date))
     }
 
     static let pitchMatchings = [
         (69, 37.5, -4.25, "2026-01-07T12:00:00.001Z"),
         (45, -88.0, 12.0, "2026-01-07T12:00:05.000Z"),
     ].map { note, initial, error, time in
-        TransferRecord(timestamp: MillisecondTimestamp(iso8601: time)!, fields: .pitchMatching(
-            referenceNote: MIDINote(note)!, initialCentOffset: Cents(initial), userCentError: Cents(error)))
+        TransferRecord(CompletedPitchMatching(referenceNote: MIDINote(note)!, initialCentOffset: Cents(initial), userCentError: Cents(error), timestamp: MillisecondTimestamp(iso8601: time)!.date))
     }
 
     /// The interval records of the v4 fixture (`v4-disciplines.sql`).
     static let intervalRecords = [
-        TransferRecord(
-            timestamp: MillisecondTimestamp(iso8601: "2026-02-01T10:00:00.250Z")!,
-            fields: .comparison(note1: MIDINote(60)!, note2: MIDINote(67)!, note2CentOffset: Cents(4.5), isCorrect: true),
-            discipline: .intervalComparison, interval: DirectedInterval(.P5, .up)!, tuningSystem: .justIntonation),
-        TransferRecord(
-            timestamp: MillisecondTimestamp(iso8601: "2026-02-01T10:00:03.000Z")!,
-            fields: .comparison(note1: MIDINote(72)!, note2: MIDINote(68)!, note2CentOffset: Cents(-12), isCorrect: false),
-            discipline: .intervalComparison, interval: DirectedInterval(.M3, .down)!, tuningSystem: .equalTemperament),
-        TransferRecord(
-            timestamp: MillisecondTimestamp(iso8601: "2026-02-01T10:01:00.000Z")!,
-            fields: .pitchMatching(referenceNote: MIDINote(57)!, initialCentOffset: Cents(-15.5), userCentError: Cents(2.25)),
-            discipline: .intervalMatching, interval: DirectedInterval(.P8, .up)!, tuningSystem: .justIntonation),
+        TransferRecord(CompletedComparison(note1: MIDINote(60)!, note2: MIDINote(67)!, note2CentOffset: Cents(4.5), isCorrect: true, timestamp: MillisecondTimestamp(iso8601: "2026-02-01T10:00:00.250Z")!.date, discipline: .intervalComparison, interval: DirectedInterval(.P5, .up)!, tuningSystem: .justIntonation)),
+        TransferRecord(CompletedComparison(note1: MIDINote(72)!, note2: MIDINote(68)!, note2CentOffset: Cents(-12), isCorrect: false, timestamp: MillisecondTimestamp(iso8601: "2026-02-01T10:00:03.000Z")!.date, discipline: .intervalComparison, interval: DirectedInterval(.M3, .down)!, tuningSystem: .equalTemperament)),
+        TransferRecord(CompletedPitchMatching(referenceNote: MIDINote(57)!, initialCentOffset: Cents(-15.5), userCentError: Cents(2.25), timestamp: MillisecondTimestamp(iso8601: "2026-02-01T10:01:00.000Z")!.date, discipline: .intervalMatching, interval: DirectedInterval(.P8, .up)!, tuningSystem: .justIntonation)),
     ]
 
     /// The sung answer of the v7 fixture (`v7-sung-octave.sql`).
     static let sungRecords = [
-        TransferRecord(
-            timestamp: MillisecondTimestamp(iso8601: "2026-03-01T09:15:00.500Z")!,
-            fields: .pitchMatching(referenceNote: MIDINote(64)!, initialCentOffset: Cents(0), userCentError: Cents(-7)),
-            discipline: .pitchSinging, sungOctave: -1),
+        TransferRecord(CompletedPitchMatching(referenceNote: MIDINote(64)!, initialCentOffset: Cents(0), userCentError: Cents(-7), timestamp: MillisecondTimestamp(iso8601: "2026-03-01T09:15:00.500Z")!.date, discipline: .pitchSinging, sungOctave: -1)),
     ]
 
     /// The rhythm records of the v9 fixture (`v9-rhythm.sql`, and PostgreSQL's `v2-rhythm.sql`).
     static let rhythmRecords = [
-        TransferRecord(
-            timestamp: MillisecondTimestamp(iso8601: "2026-04-01T08:00:00.125Z")!,
-            fields: .rhythmComparison(tempo: TempoBPM(120)!, offsetPercent: -7.5, isCorrect: false)),
-        TransferRecord(
-            timestamp: MillisecondTimestamp(iso8601: "2026-04-01T08:00:02.000Z")!,
-            fields: .rhythmComparison(tempo: TempoBPM(63)!, offsetPercent: 12.25, isCorrect: true)),
-        TransferRecord(
-            timestamp: MillisecondTimestamp(iso8601: "2026-04-01T08:05:00.000Z")!,
-            fields: .rhythmMatching(
-                tempo: TempoBPM(80)!, meanOffsetMs: -3.25, offsetSDMs: 9.5, hitRate: 0.875, meanOffsetMsByPosition: [-1.5, nil, 4, -12.25])),
-        TransferRecord(
-            timestamp: MillisecondTimestamp(iso8601: "2026-04-01T08:06:00.500Z")!,
-            fields: .rhythmMatching(tempo: TempoBPM(163)!, meanOffsetMs: nil, offsetSDMs: nil, hitRate: 0, meanOffsetMsByPosition: [nil, nil, nil, nil])),
+        TransferRecord(CompletedRhythmComparison(tempo: TempoBPM(120)!, offsetPercent: -7.5, isCorrect: false, timestamp: MillisecondTimestamp(iso8601: "2026-04-01T08:00:00.125Z")!.date)),
+        TransferRecord(CompletedRhythmComparison(tempo: TempoBPM(63)!, offsetPercent: 12.25, isCorrect: true, timestamp: MillisecondTimestamp(iso8601: "2026-04-01T08:00:02.000Z")!.date)),
+        TransferRecord(CompletedRhythmMatching(tempo: TempoBPM(80)!, meanOffsetMs: -3.25, offsetSDMs: 9.5, hitRate: 0.875, meanOffsetMsByPosition: [-1.5, nil, 4, -12.25], timestamp: MillisecondTimestamp(iso8601: "2026-04-01T08:05:00.000Z")!.date)),
+        TransferRecord(CompletedRhythmMatching(tempo: TempoBPM(163)!, meanOffsetMs: nil, offsetSDMs: nil, hitRate: 0, meanOffsetMsByPosition: [nil, nil, nil, nil], timestamp: MillisecondTimestamp(iso8601: "2026-04-01T08:06:00.500Z")!.date)),
     ]
 
     static let migrations = PeachDatabase.migrator.migrations
@@ -111,10 +88,7 @@ struct SchemaUpgradeTests {
         let database = try PeachDatabase(path: directory.databasePath)
         let store = SQLiteTrainingDataStore(database: database)
         let keyed = try await store.record(savedUnder: AnswerKey(rawValue: "fixture-v9-key-0001")!)
-        let keyedTrial: TransferRecord? = keyed.flatMap { record in
-            guard case let .rhythmMatching(trial) = record else { return nil }
-            return TransferRecord(trial)
-        }
+        let keyedTrial = keyed.flatMap { $0.as(CompletedRhythmMatching.self) }.map(TransferRecord.init)
         #expect(keyedTrial == Self.rhythmRecords[2])
 
         let imported = CompletedRhythmMatching(

@@ -41,14 +41,7 @@ struct PostgresSchemaUpgradeTests {
         let database = try await PostgresPeachDatabase.open(location)
         #expect(try await database.appliedVersions() == PostgresMigrations.all.map(\.version))
         let store = PostgresTrainingDataStore(database: database)
-        let stored = try await store.records(nil, limit: .max).map { record -> TransferRecord in
-            switch record {
-            case let .comparison(comparison): TransferRecord(comparison)
-            case let .matching(attempt): TransferRecord(attempt)
-            case let .rhythmComparison(answer): TransferRecord(answer)
-            case let .rhythmMatching(trial): TransferRecord(trial)
-            }
-        }
+        let stored = try await store.records(nil, limit: .max).map(TransferRecord.init)
         let rhythm = shipped.contains(2) ? SchemaUpgradeTests.rhythmRecords : []
         #expect(stored.sorted { $0.timestamp < $1.timestamp } == (Self.records + rhythm).sorted { $0.timestamp < $1.timestamp })
         // Since version 3 a Fill the Gap trial may lack its hit rate (imported from the iPhone app).
@@ -60,11 +53,10 @@ struct PostgresSchemaUpgradeTests {
 
         // The answer key still names its record, so a retry after the upgrade stores nothing twice.
         let keyed = try await store.record(savedUnder: AnswerKey(rawValue: "fixture-v1-key-0001")!)
-        #expect(keyed.map { if case let .comparison(comparison) = $0 { TransferRecord(comparison) } else { nil } }
-            == Self.records.first)
+        #expect(keyed.flatMap { $0.as(CompletedComparison.self) }.map(TransferRecord.init) == Self.records.first)
         // A trial handed out before the upgrade can still be answered after it.
         let open = try await store.openTrial(id: "6641e8be-87d5-437f-b0a9-8df9812408af")
-        guard case let .matching(challenge) = open?.trial else {
+        guard let challenge = open?.trial.as(PitchMatchingChallenge.self) else {
             Issue.record("the open trial did not survive: \(String(describing: open))")
             return
         }

@@ -43,7 +43,7 @@ struct BoundedImportTests {
         let importDone = finished.value.withLock { $0 }
         #expect(!importDone, "the answer waited for the whole import")
         let result = try await importing.value
-        #expect(result.comparisons == parsed.records.count)
+        #expect(result.imported(ComparisonKind.self) == parsed.records.count)
         #expect(try await store.comparisons(limit: .max).count == parsed.records.count + 1)
     }
 

@@ -12,7 +12,7 @@ struct ImportFuzzTests {
         "\u{0}", "-0", "0x10", "1_000", "１２", "9223372036854775808", "2026-02-30T00:00:00Z", "true", "pitchMatching",
     ].map { Array($0.utf8) } + [[0xFF], [0xC3], [0xE9], [0xED, 0xA0, 0x80], [0xEF, 0xBB, 0xBF]]
 
-    static func validFile(records: Int, using generator: inout SeededGenerator) -> [UInt8] {
+    static func validFile(records: Int, using generator: inout SeededGenerator) throws -> [UInt8] {
         var text = PeachCSVFormat.marker + "\n" + PeachCSVFormat.header + "\n"
         for index in 0..<records {
             let timestamp = MillisecondTimestamp(millisecondsSince1970: 1_700_000_000_000 + Int64(index) * 1_500)
@@ -20,25 +20,15 @@ struct ImportFuzzTests {
             let tempo = TempoBPM(Int.random(in: TempoBPM.range, using: &generator))!
             let record = switch Int.random(in: 0..<4, using: &generator) {
             case 0:
-                TransferRecord(timestamp: timestamp, fields: .comparison(
-                    note1: note, note2: note,
-                    note2CentOffset: Cents(Double.random(in: -100...100, using: &generator)),
-                    isCorrect: Bool.random(using: &generator)))
+                TransferRecord(CompletedComparison(note1: note, note2: note, note2CentOffset: Cents(Double.random(in: -100...100, using: &generator)), isCorrect: Bool.random(using: &generator), timestamp: timestamp.date))
             case 1:
-                TransferRecord(timestamp: timestamp, fields: .pitchMatching(
-                    referenceNote: MIDINote(Int.random(in: 21...108, using: &generator))!,
-                    initialCentOffset: Cents(Double.random(in: -100...100, using: &generator)),
-                    userCentError: Cents(Double.random(in: -50...50, using: &generator))))
+                TransferRecord(CompletedPitchMatching(referenceNote: MIDINote(Int.random(in: 21...108, using: &generator))!, initialCentOffset: Cents(Double.random(in: -100...100, using: &generator)), userCentError: Cents(Double.random(in: -50...50, using: &generator)), timestamp: timestamp.date))
             case 2:
-                TransferRecord(timestamp: timestamp, fields: .rhythmComparison(
-                    tempo: tempo, offsetPercent: Double.random(in: -20...20, using: &generator), isCorrect: Bool.random(using: &generator)))
+                TransferRecord(CompletedRhythmComparison(tempo: tempo, offsetPercent: Double.random(in: -20...20, using: &generator), isCorrect: Bool.random(using: &generator), timestamp: timestamp.date))
             default:
-                TransferRecord(timestamp: timestamp, fields: .rhythmMatching(
-                    tempo: tempo, meanOffsetMs: Double.random(in: -40...40, using: &generator),
-                    offsetSDMs: Double.random(in: 0...20, using: &generator), hitRate: Double(Int.random(in: 1...16, using: &generator)) / 16,
-                    meanOffsetMsByPosition: (0..<4).map { _ in Bool.random(using: &generator) ? Double.random(in: -40...40, using: &generator) : nil }))
+                TransferRecord(CompletedRhythmMatching(tempo: tempo, meanOffsetMs: Double.random(in: -40...40, using: &generator), offsetSDMs: Double.random(in: 0...20, using: &generator), hitRate: Double(Int.random(in: 1...16, using: &generator)) / 16, meanOffsetMsByPosition: (0..<4).map { _ in Bool.random(using: &generator) ? Double.random(in: -40...40, using: &generator) : nil }, timestamp: timestamp.date))
             }
-            text += PeachCSVFormat.row(record) + "\n"
+            text += try PeachCSVFormat.row(record) + "\n"
         }
         return Array(text.utf8)
     }
@@ -80,7 +70,7 @@ struct ImportFuzzTests {
         let transfer = TrainingDataTransfer(database: database)
         var rejected = 0, imported = 0
         for round in 0..<400 {
-            let original = Self.validFile(records: Int.random(in: 1...30, using: &generator), using: &generator)
+            let original = try Self.validFile(records: Int.random(in: 1...30, using: &generator), using: &generator)
             let file = Self.mutate(original, using: &generator)
             let lines = file.filter { $0 == 0x0A || $0 == 0x0D }.count + 1
             let before = try await TrainingDataTransferTests.stored(database).count
@@ -104,7 +94,7 @@ struct ImportFuzzTests {
 
     @Test func aHugeFileOfValidRowsImportsInFull() async throws {
         var generator = SeededGenerator(seed: 9)
-        let file = Self.validFile(records: 200_000, using: &generator)
+        let file = try Self.validFile(records: 200_000, using: &generator)
         let directory = TemporaryDirectory()
         let database = try PeachDatabase(path: directory.databasePath)
         let parsed = try TrainingDataParser.parse(file)

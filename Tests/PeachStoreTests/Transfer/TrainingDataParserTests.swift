@@ -28,40 +28,25 @@ struct TrainingDataParserTests {
             """)
         #expect(parsed.format == "Peach records format 1")
         #expect(parsed.records == [
-            TransferRecord(timestamp: Self.ms("2026-11-22T08:15:02.125Z"), fields: .comparison(
-                note1: MIDINote(60)!, note2: MIDINote(60)!, note2CentOffset: Cents(-12.5), isCorrect: true)),
-            TransferRecord(timestamp: Self.ms("2026-11-22T08:16:00Z"), fields: .pitchMatching(
-                referenceNote: MIDINote(69)!, initialCentOffset: Cents(23.4), userCentError: Cents(-3.25))),
+            TransferRecord(CompletedComparison(note1: MIDINote(60)!, note2: MIDINote(60)!, note2CentOffset: Cents(-12.5), isCorrect: true, timestamp: Self.ms("2026-11-22T08:15:02.125Z").date)),
+            TransferRecord(CompletedPitchMatching(referenceNote: MIDINote(69)!, initialCentOffset: Cents(23.4), userCentError: Cents(-3.25), timestamp: Self.ms("2026-11-22T08:16:00Z").date)),
         ])
         #expect(parsed.skipped.isEmpty)
     }
 
     @Test func writtenRowsReadBackExactly() throws {
         let records = [
-            TransferRecord(timestamp: Self.ms("2026-01-01T00:00:00.001Z"), fields: .comparison(
-                note1: MIDINote(21)!, note2: MIDINote(21)!, note2CentOffset: Cents(0.1 + 0.2), isCorrect: false)),
-            TransferRecord(timestamp: Self.ms("2026-01-01T00:00:00.002Z"), fields: .pitchMatching(
-                referenceNote: MIDINote(0)!, initialCentOffset: Cents(-1e-7), userCentError: Cents(1199.999999999))),
-            TransferRecord(
-                timestamp: Self.ms("2026-01-01T00:00:00.003Z"),
-                fields: .comparison(note1: MIDINote(72)!, note2: MIDINote(68)!, note2CentOffset: Cents(-3.7), isCorrect: true),
-                discipline: .intervalComparison, interval: DirectedInterval(.M3, .down)!, tuningSystem: .justIntonation),
-            TransferRecord(
-                timestamp: Self.ms("2026-01-01T00:00:00.004Z"),
-                fields: .pitchMatching(referenceNote: MIDINote(60)!, initialCentOffset: Cents(12.5), userCentError: Cents(-0.25)),
-                discipline: .intervalMatching, interval: DirectedInterval(.P8, .up)!, tuningSystem: .equalTemperament),
-            TransferRecord(timestamp: Self.ms("2026-01-01T00:00:00.005Z"), fields: .rhythmComparison(
-                tempo: TempoBPM(200)!, offsetPercent: -(0.1 + 0.2), isCorrect: true)),
-            TransferRecord(timestamp: Self.ms("2026-01-01T00:00:00.006Z"), fields: .rhythmMatching(
-                tempo: TempoBPM(40)!, meanOffsetMs: 1e-9, offsetSDMs: nil, hitRate: 1.0 / 16,
-                meanOffsetMsByPosition: [nil, 1e-9, nil, nil])),
-            TransferRecord(timestamp: Self.ms("2026-01-01T00:00:00.007Z"), fields: .rhythmMatching(
-                tempo: TempoBPM(97)!, meanOffsetMs: nil, offsetSDMs: nil, hitRate: 0, meanOffsetMsByPosition: [nil, nil, nil, nil])),
+            TransferRecord(CompletedComparison(note1: MIDINote(21)!, note2: MIDINote(21)!, note2CentOffset: Cents(0.1 + 0.2), isCorrect: false, timestamp: Self.ms("2026-01-01T00:00:00.001Z").date)),
+            TransferRecord(CompletedPitchMatching(referenceNote: MIDINote(0)!, initialCentOffset: Cents(-1e-7), userCentError: Cents(1199.999999999), timestamp: Self.ms("2026-01-01T00:00:00.002Z").date)),
+            TransferRecord(CompletedComparison(note1: MIDINote(72)!, note2: MIDINote(68)!, note2CentOffset: Cents(-3.7), isCorrect: true, timestamp: Self.ms("2026-01-01T00:00:00.003Z").date, discipline: .intervalComparison, interval: DirectedInterval(.M3, .down)!, tuningSystem: .justIntonation)),
+            TransferRecord(CompletedPitchMatching(referenceNote: MIDINote(60)!, initialCentOffset: Cents(12.5), userCentError: Cents(-0.25), timestamp: Self.ms("2026-01-01T00:00:00.004Z").date, discipline: .intervalMatching, interval: DirectedInterval(.P8, .up)!, tuningSystem: .equalTemperament)),
+            TransferRecord(CompletedRhythmComparison(tempo: TempoBPM(200)!, offsetPercent: -(0.1 + 0.2), isCorrect: true, timestamp: Self.ms("2026-01-01T00:00:00.005Z").date)),
+            TransferRecord(CompletedRhythmMatching(tempo: TempoBPM(40)!, meanOffsetMs: 1e-9, offsetSDMs: nil, hitRate: 1.0 / 16, meanOffsetMsByPosition: [nil, 1e-9, nil, nil], timestamp: Self.ms("2026-01-01T00:00:00.006Z").date)),
+            TransferRecord(CompletedRhythmMatching(tempo: TempoBPM(97)!, meanOffsetMs: nil, offsetSDMs: nil, hitRate: 0, meanOffsetMsByPosition: [nil, nil, nil, nil], timestamp: Self.ms("2026-01-01T00:00:00.007Z").date)),
             // An empty hit rate: not recorded (a trial imported from the iPhone app).
-            TransferRecord(timestamp: Self.ms("2026-01-01T00:00:00.008Z"), fields: .rhythmMatching(
-                tempo: TempoBPM(90)!, meanOffsetMs: 12.3, offsetSDMs: nil, hitRate: nil, meanOffsetMsByPosition: [10.1, nil, -4, nil])),
+            TransferRecord(CompletedRhythmMatching(tempo: TempoBPM(90)!, meanOffsetMs: 12.3, offsetSDMs: nil, hitRate: nil, meanOffsetMsByPosition: [10.1, nil, -4, nil], timestamp: Self.ms("2026-01-01T00:00:00.008Z").date)),
         ]
-        let text = PeachCSVFormat.marker + "\n" + PeachCSVFormat.header + "\n" + records.map(PeachCSVFormat.row).joined(separator: "\n")
+        let text = PeachCSVFormat.marker + "\n" + PeachCSVFormat.header + "\n" + (try records.map(PeachCSVFormat.row)).joined(separator: "\n")
         let parsed = try Self.parse(text)
         #expect(parsed.format == "Peach records format 4")
         #expect(parsed.records == records)
@@ -97,7 +82,7 @@ struct TrainingDataParserTests {
         let text = PeachCSVFormat.markerPrefix + "2\n" + PeachCSVFormat.columns(version: 2).joined(separator: ",") + "\n"
             + "pitchMatching,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,,60,5,12\n"
         let parsed = try TrainingDataParser.parse(Array(text.utf8))
-        #expect(parsed.records.count == 1 && parsed.records[0].sungOctave == nil)
+        #expect(parsed.records.count == 1 && parsed.records[0].trainingRecord.as(CompletedPitchMatching.self)?.sungOctave == nil)
     }
 
     @Test func acceptsCRLFQuotedCellsABOMAndTrailingBlankLines() throws {
@@ -174,26 +159,16 @@ struct TrainingDataParserTests {
         let fifth = DirectedInterval(.P5, .up)!
         // Unison rows stay pitch rows (a just unison is a unison); interval rows keep their interval and tuning.
         #expect(parsed.records == [
-            TransferRecord(timestamp: Self.ms("2026-03-01T09:15:02Z"), fields: .comparison(
-                note1: MIDINote(60)!, note2: MIDINote(60)!, note2CentOffset: Cents(12.5), isCorrect: true)),
-            TransferRecord(timestamp: Self.ms("2026-03-01T09:15:05.250Z"), fields: .comparison(
-                note1: MIDINote(67)!, note2: MIDINote(67)!, note2CentOffset: Cents(-8), isCorrect: false)),
-            TransferRecord(
-                timestamp: Self.ms("2026-03-01T09:16:00Z"),
-                fields: .comparison(note1: MIDINote(60)!, note2: MIDINote(67)!, note2CentOffset: Cents(10), isCorrect: true),
-                discipline: .intervalComparison, interval: fifth, tuningSystem: .equalTemperament),
-            TransferRecord(timestamp: Self.ms("2026-03-02T18:00:00Z"), fields: .pitchMatching(
-                referenceNote: MIDINote(69)!, initialCentOffset: Cents(23.4), userCentError: Cents(-3.2))),
-            TransferRecord(
-                timestamp: Self.ms("2026-03-02T18:00:10Z"),
-                fields: .pitchMatching(referenceNote: MIDINote(57)!, initialCentOffset: Cents(-12), userCentError: Cents(4.5)),
-                discipline: .intervalMatching, interval: fifth, tuningSystem: .justIntonation),
+            TransferRecord(CompletedComparison(note1: MIDINote(60)!, note2: MIDINote(60)!, note2CentOffset: Cents(12.5), isCorrect: true, timestamp: Self.ms("2026-03-01T09:15:02Z").date)),
+            TransferRecord(CompletedComparison(note1: MIDINote(67)!, note2: MIDINote(67)!, note2CentOffset: Cents(-8), isCorrect: false, timestamp: Self.ms("2026-03-01T09:15:05.250Z").date)),
+            TransferRecord(CompletedComparison(note1: MIDINote(60)!, note2: MIDINote(67)!, note2CentOffset: Cents(10), isCorrect: true, timestamp: Self.ms("2026-03-01T09:16:00Z").date, discipline: .intervalComparison, interval: fifth, tuningSystem: .equalTemperament)),
+            TransferRecord(CompletedPitchMatching(referenceNote: MIDINote(69)!, initialCentOffset: Cents(23.4), userCentError: Cents(-3.2), timestamp: Self.ms("2026-03-02T18:00:00Z").date)),
+            TransferRecord(CompletedPitchMatching(referenceNote: MIDINote(57)!, initialCentOffset: Cents(-12), userCentError: Cents(4.5), timestamp: Self.ms("2026-03-02T18:00:10Z").date, discipline: .intervalMatching, interval: fifth, tuningSystem: .justIntonation)),
         ] + (version == 1 ? [] : [
             // -35.5 ms at 120 BPM, whose sixteenth is 125 ms.
-            TransferRecord(timestamp: Self.ms("2026-03-03T07:00:00Z"), fields: .rhythmComparison(
-                tempo: TempoBPM(120)!, offsetPercent: -35.5 / 125 * 100, isCorrect: true)),
+            TransferRecord(CompletedRhythmComparison(tempo: TempoBPM(120)!, offsetPercent: -35.5 / 125 * 100, isCorrect: true, timestamp: Self.ms("2026-03-03T07:00:00Z").date)),
         ]) + Self.iPhoneFillTheGapRecords(version: version))
-        if version > 1, case let .rhythmComparison(_, percent, _) = parsed.records[5].fields {
+        if version > 1, let percent = parsed.records[5].trainingRecord.as(CompletedRhythmComparison.self)?.offsetPercent {
             #expect(abs(percent + 28.4) < 1e-12)
         }
         #expect(parsed.skipped.isEmpty)
@@ -205,14 +180,11 @@ struct TrainingDataParserTests {
     static func iPhoneFillTheGapRecords(version: Int) -> [TransferRecord] {
         switch version {
         case 2: [
-            TransferRecord(timestamp: ms("2026-03-03T07:05:00Z"), fields: .rhythmMatching(
-                tempo: TempoBPM(90)!, meanOffsetMs: 12.3, offsetSDMs: nil, hitRate: nil, meanOffsetMsByPosition: [nil, nil, nil, nil])),
-            TransferRecord(timestamp: ms("2026-03-03T07:10:00Z"), fields: .rhythmMatching(
-                tempo: TempoBPM(140)!, meanOffsetMs: -6.5, offsetSDMs: nil, hitRate: nil, meanOffsetMsByPosition: [nil, -2.25, nil, -11])),
+            TransferRecord(CompletedRhythmMatching(tempo: TempoBPM(90)!, meanOffsetMs: 12.3, offsetSDMs: nil, hitRate: nil, meanOffsetMsByPosition: [nil, nil, nil, nil], timestamp: ms("2026-03-03T07:05:00Z").date)),
+            TransferRecord(CompletedRhythmMatching(tempo: TempoBPM(140)!, meanOffsetMs: -6.5, offsetSDMs: nil, hitRate: nil, meanOffsetMsByPosition: [nil, -2.25, nil, -11], timestamp: ms("2026-03-03T07:10:00Z").date)),
         ]
         case 3: [
-            TransferRecord(timestamp: ms("2026-03-03T07:05:00Z"), fields: .rhythmMatching(
-                tempo: TempoBPM(90)!, meanOffsetMs: 12.3, offsetSDMs: nil, hitRate: nil, meanOffsetMsByPosition: [10.1, nil, -4, 8.8])),
+            TransferRecord(CompletedRhythmMatching(tempo: TempoBPM(90)!, meanOffsetMs: 12.3, offsetSDMs: nil, hitRate: nil, meanOffsetMsByPosition: [10.1, nil, -4, 8.8], timestamp: ms("2026-03-03T07:05:00Z").date)),
         ]
         default: []
         }

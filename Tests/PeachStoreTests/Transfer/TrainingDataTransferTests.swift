@@ -34,7 +34,7 @@ struct TrainingDataTransferTests {
     static func stored(_ database: PeachDatabase) async throws -> [TransferRecord] {
         let store = SQLiteTrainingDataStore(database: database)
         let all = try await store.records(nil, limit: .max).map(TransferRecord.init)
-        return all.sorted { ($0.timestamp, $0.table) < ($1.timestamp, $1.table) }
+        return all.sorted { ($0.timestamp, $0.trainingRecord.kind.table) < ($1.timestamp, $1.trainingRecord.kind.table) }
     }
 
     static func export(_ database: PeachDatabase) async throws -> (csv: Data, records: Int) {
@@ -103,8 +103,8 @@ struct TrainingDataTransferTests {
             """
         let summary = try await TrainingDataTransfer(database: database)
             .importRecords(TrainingDataParser.parse(Array(file.utf8)), mode: .merge)
-        #expect(summary.comparisons == 2)
-        #expect(summary.pitchMatchings == 1)
+        #expect(summary.imported(ComparisonKind.self) == 2)
+        #expect(summary.imported(MatchingKind.self) == 1)
         #expect(summary.duplicatesSkipped == 3)
         let after = try await Self.stored(database)
         #expect(after.count == before.count + 3)
@@ -125,7 +125,7 @@ struct TrainingDataTransferTests {
         let parsed = try TrainingDataParser.parse(FixtureFiles.bytes("iphone/peach-export-format-3.csv"))
         let summary = try await TrainingDataTransfer(database: database).importRecords(parsed, mode: .replace)
         // Unison, interval and both rhythm disciplines' rows are all stored.
-        #expect(summary.imported == 7 && summary.duplicatesSkipped == 0 && summary.rhythmRecords == 2)
+        #expect(summary.imported == 7 && summary.duplicatesSkipped == 0 && summary.imported(RhythmComparisonKind.self) + summary.imported(RhythmMatchingKind.self) == 2)
         #expect(summary.skipped.isEmpty)
         #expect(try await Self.stored(database) == parsed.records.sorted { $0.timestamp < $1.timestamp })
     }
@@ -179,10 +179,10 @@ struct TrainingDataTransferTests {
         #expect(summary.imported == rows && summary.skipped.isEmpty)
         #expect(summary.byDiscipline[.rhythmComparison] == 1 && summary.byDiscipline[.rhythmMatching] == rows - 6)
         let stored = try await Self.stored(database)
-        #expect(stored == parsed.records.sorted { ($0.timestamp, $0.table) < ($1.timestamp, $1.table) })
+        #expect(stored == parsed.records.sorted { ($0.timestamp, $0.trainingRecord.kind.table) < ($1.timestamp, $1.trainingRecord.kind.table) })
         #expect(Set(stored.map(\.discipline)) == [
             .pitchComparison, .intervalComparison, .pitchMatching, .intervalMatching, .rhythmComparison, .rhythmMatching])
-        #expect(stored.filter { $0.discipline.usesIntervals }.allSatisfy { $0.interval == DirectedInterval(.P5, .up) })
+        #expect(stored.filter { $0.discipline.usesIntervals }.allSatisfy { $0.trainingRecord.interval == DirectedInterval(.P5, .up) })
         #expect(stored.filter { $0.discipline == .rhythmMatching } == TrainingDataParserTests.iPhoneFillTheGapRecords(version: version))
 
         let (csv, count) = try await Self.export(database)
@@ -221,7 +221,7 @@ struct TrainingDataTransferTests {
 
         let other = try PeachDatabase(path: TemporaryDirectory().databasePath)
         let first = try await TrainingDataTransfer(database: other).importRecords(parsed, mode: .merge)
-        #expect(first.imported == 5 && first.rhythmRecords == 4)
+        #expect(first.imported == 5 && first.imported(RhythmComparisonKind.self) + first.imported(RhythmMatchingKind.self) == 4)
         #expect(first.byDiscipline[.rhythmComparison] == 2 && first.byDiscipline[.rhythmMatching] == 2)
         #expect(try await Self.stored(other) == stored)
         let again = try await TrainingDataTransfer(database: other).importRecords(parsed, mode: .merge)

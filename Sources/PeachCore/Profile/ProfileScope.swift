@@ -1,7 +1,5 @@
-import PeachCore
-
-/// Which records a profile is built from: unison pitch (both pitch disciplines, the seeds'
-/// profile), every interval trial, one interval, or the sung answers (kept apart: a voice's
+/// Which records a profile is built from: unison pitch (both pitch disciplines, the original
+/// app's profile), every interval trial, one interval, or the sung answers (kept apart: a voice's
 /// accuracy is not the slider's).
 public enum ProfileScope: Hashable, Sendable, Codable, CustomStringConvertible {
     case pitch
@@ -10,7 +8,7 @@ public enum ProfileScope: Hashable, Sendable, Codable, CustomStringConvertible {
     case singing
 
     /// The scope a discipline's records count in.
-    static func scope(of discipline: Discipline) -> ProfileScope {
+    public static func scope(of discipline: Discipline) -> ProfileScope {
         if discipline.answerMethod == .voice { return .singing }
         return discipline.usesIntervals ? .intervals : .pitch
     }

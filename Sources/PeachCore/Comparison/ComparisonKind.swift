@@ -1,0 +1,121 @@
+import Foundation
+
+extension Discipline {
+    public static let pitchComparison = Discipline(declared: "pitchComparison")
+    public static let intervalComparison = Discipline(declared: "intervalComparison")
+}
+
+extension Discipline.Kind {
+    public static let comparison = Discipline.Kind(rawValue: "comparison")
+}
+
+extension Discipline.AnswerMethod {
+    /// Higher or lower.
+    public static let higherLower = Discipline.AnswerMethod(rawValue: "higherLower", hint: "answer higher or lower")
+}
+
+/// Higher or lower: two notes, the second slightly off (from the first, or from the interval above
+/// or below it), answered by which way it lies. Each discipline follows its own Kazez chain.
+public enum ComparisonKind: TrainingKind {
+    public static let id = Discipline.Kind.comparison
+    public static let table = "comparison"
+
+    private static let settings = DisciplineDeclaration.noteSettings
+        + ["varyLoudness", "noteGapSeconds", "minCentDifference", "maxCentDifference"]
+
+    public static let disciplines = [
+        DisciplineDeclaration(
+            .pitchComparison, names: .init(english: "Compare Pitch", german: "Tonhöhe vergleichen"), answerMethod: .higherLower,
+            group: .pitch, settings: settings, terminalCommand: "peach train"),
+        DisciplineDeclaration(
+            .intervalComparison, names: .init(english: "Compare Intervals", german: "Intervalle vergleichen"),
+            answerMethod: .higherLower, usesIntervals: true, group: .intervals,
+            settings: settings + DisciplineDeclaration.intervalSettings, terminalCommand: "peach train --interval"),
+    ]
+
+    /// Each discipline's chain: its newest answer, or where it starts without one.
+    public struct Chain: Sendable {
+        public var lastAnswers: [Discipline: CompletedComparison]
+        /// Each discipline's profile threshold, where a chain without an answer starts.
+        public var coldStarts: [Discipline: Cents]
+
+        public init(lastAnswers: [Discipline: CompletedComparison] = [:], coldStarts: [Discipline: Cents] = [:]) {
+            self.lastAnswers = lastAnswers
+            self.coldStarts = coldStarts
+        }
+    }
+
+    public static let freshChain = Chain()
+
+    /// A discipline without answers starts at its scope's mean threshold (the original app's rule
+    /// for a fresh chain), or at the maximum when the profile has none.
+    public static func resumeChain(from store: any TrainingDataStore, profile: ProfileParts) async throws(DataStoreError) -> Chain {
+        let pitch = profile[PitchProfiles.self]
+        var coldStarts: [Discipline: Cents] = [:]
+        for declared in disciplines { coldStarts[declared.discipline] = pitch[ProfileScope.scope(of: declared.discipline)].meanThreshold }
+        return Chain(lastAnswers: try await store.lastComparisons(), coldStarts: coldStarts)
+    }
+
+    public static func draw(
+        _ discipline: Discipline, settings: TrainingSettings, chain: Chain, using generator: inout some RandomNumberGenerator
+    ) -> Comparison {
+        settings.kazezStrategy.nextComparison(
+            discipline, after: chain.lastAnswers[discipline], coldStart: chain.coldStarts[discipline], in: settings.noteRange,
+            intervals: discipline.intervals(settings), tuningSystem: discipline.tuningSystem(settings),
+            loudnessVariation: settings.varyLoudness, using: &generator)
+    }
+
+    public static func advance(_ chain: inout Chain, after record: CompletedComparison) {
+        chain.lastAnswers[record.discipline] = record
+    }
+
+    public static func judge(_ trial: Comparison, _ answer: ComparisonAnswer, at timestamp: Date) -> CompletedComparison? {
+        CompletedComparison(trial, answer: answer, timestamp: timestamp)
+    }
+
+    public static func feed(_ record: CompletedComparison, into part: inout PitchProfiles) { part.add(record) }
+
+    public static func sparkline(_ discipline: Discipline, in profile: ProfileParts, band: () throws -> TempoBand) -> Sparkline {
+        .threshold(profile[PitchProfiles.self][ProfileScope.scope(of: discipline)].timeline(.day))
+    }
+}
+
+extension Comparison: KindTrial {
+    public typealias Kind = ComparisonKind
+}
+
+extension ComparisonAnswer: KindAnswer {
+    public typealias Kind = ComparisonKind
+}
+
+extension Trial {
+    public static func comparison(_ comparison: Comparison) -> Trial { Trial(comparison) }
+}
+
+extension TrialAnswer {
+    public static func direction(_ answer: ComparisonAnswer) -> TrialAnswer { TrialAnswer(answer) }
+}
+
+extension TrainingRecord {
+    public static func comparison(_ comparison: CompletedComparison) -> TrainingRecord { TrainingRecord(comparison) }
+}
+
+extension TrialFeed: ComparisonSource where Kind == ComparisonKind {
+    public func nextComparison() async -> Comparison { await next() }
+}
+
+extension TrainingDataStore {
+    /// The newest answers of one comparison discipline, newest first.
+    public func comparisons(_ discipline: Discipline = .pitchComparison, limit: Int) async throws(DataStoreError) -> [CompletedComparison] {
+        try await records(CompletedComparison.self, discipline, limit: limit)
+    }
+
+    /// Each comparison discipline's newest answer: where its chain continues.
+    public func lastComparisons() async throws(DataStoreError) -> [Discipline: CompletedComparison] {
+        var last: [Discipline: CompletedComparison] = [:]
+        for declared in ComparisonKind.disciplines {
+            last[declared.discipline] = try await comparisons(declared.discipline, limit: 1).first
+        }
+        return last
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+
+/// A kind of training: what its trials are and how they are drawn, what its answers are and how
+/// they are judged, and the record each answer leaves. Each kind declares itself once, in its own
+/// folder; `TrainingKinds.all` lists them, and the store, the files, the API and its document, the
+/// profile and the catalogue of disciplines follow from these declarations.
+public protocol TrainingKind: Sendable {
+    associatedtype Trial: KindTrial where Trial.Kind == Self
+    associatedtype Answer: KindAnswer where Answer.Kind == Self
+    associatedtype Record: KindRecord where Record.Kind == Self
+    /// What drawing the next trial continues from (an adaptive chain), kept between trials.
+    associatedtype Chain: Sendable
+
+    /// Stored, in URLs and in files: never renamed.
+    static var id: Discipline.Kind { get }
+    /// The SQLite table of its records (PostgreSQL's is the same name in snake_case), created by a
+    /// migration of each backend.
+    static var table: String { get }
+    /// The disciplines trained this way, in the order the catalogue lists them.
+    static var disciplines: [DisciplineDeclaration] { get }
+
+    /// Where a chain starts with no answers at all.
+    static var freshChain: Chain { get }
+    /// Where the chain continues after a restart: from the stored answers, and for a chain with no
+    /// answer yet from what the profile says of its discipline.
+    static func resumeChain(from store: any TrainingDataStore, profile: ProfileParts) async throws(DataStoreError) -> Chain
+    static func draw(
+        _ discipline: Discipline, settings: TrainingSettings, chain: Chain, using generator: inout some RandomNumberGenerator
+    ) -> Trial
+    /// The chain after an answer of this kind was stored.
+    static func advance(_ chain: inout Chain, after record: Record)
+
+    /// The record to store, or nil when the answer does not fit this trial (a sung pitch for a
+    /// slider trial).
+    static func judge(_ trial: Trial, _ answer: Answer, at timestamp: Date) -> Record?
+
+    /// The part of the profile its records add up to (kinds may share one).
+    associatedtype ProfilePart: PeachCore.ProfilePart
+    static func feed(_ record: Record, into part: inout ProfilePart)
+    /// The daily series a discipline's sparkline traces; `band` reads the tempo band the request
+    /// names, for a kind whose results are kept per band.
+    static func sparkline(_ discipline: Discipline, in profile: ProfileParts, band: () throws -> TempoBand) rethrows -> Sparkline
+
+    /// Whether a trial holds a note while the user answers (a tunable note): a sound that decays
+    /// cannot, so such a trial plays the sine instead (`TrialSound`).
+    static var holdsNotes: Bool { get }
+
+    // What the API says: the server writes what every trial and answer says (id, discipline,
+    // session; the sound for a kind that plays notes) around these, and the API document's
+    // schemas are traced from them.
+
+    /// A trial's own fields, written flat beside what every trial says.
+    associatedtype TrialBody: Codable & Sendable & APIDescribed
+    /// The judged answer.
+    associatedtype ResultBody: Codable & Sendable
+    /// The fields its answers are sent in.
+    associatedtype AnswerBody: KindAnswerBody
+
+    static var apiNames: APINames { get }
+    /// Whether its trials play notes, and so are served the sound and synthesis to play them with.
+    static var playsNotes: Bool { get }
+    static func trialBody(_ trial: Trial, settings: TrainingSettings) -> TrialBody
+    /// When answers open and how long feedback shows.
+    static func session(_ trial: Trial, settings: TrainingSettings) -> TrialSession
+    /// - Parameters:
+    ///   - answer: nil for the retry of an answer already stored.
+    ///   - trial: nil when the trial is no longer known (that retry again).
+    static func result(_ record: Record, answer: Answer?, trial: Trial?) -> ResultBody
+}
+
+extension TrainingKind {
+    public static var holdsNotes: Bool { false }
+
+    public static var playsNotes: Bool { false }
+
+    /// Whether any of its disciplines plays intervals (and so a tuning).
+    public static var hasIntervals: Bool { disciplines.contains { $0.usesIntervals } }
+}
+
+/// A kind with nothing to continue from: every trial is drawn afresh.
+public struct NoChain: Sendable {
+    public init() {}
+}
+
+extension TrainingKind where Chain == NoChain {
+    public static var freshChain: NoChain { NoChain() }
+
+    public static func resumeChain(from store: any TrainingDataStore, profile: ProfileParts) -> NoChain { NoChain() }
+
+    public static func advance(_ chain: inout NoChain, after record: Record) {}
+}
+
+/// One trial of a kind, as handed out; stored as JSON while it waits for its answer.
+public protocol KindTrial: Hashable, Sendable, Codable {
+    associatedtype Kind: TrainingKind where Kind.Trial == Self
+    var discipline: Discipline { get }
+}
+
+/// What a user can answer to a trial of a kind.
+public protocol KindAnswer: Hashable, Sendable {
+    associatedtype Kind: TrainingKind where Kind.Answer == Self
+}

@@ -1,0 +1,147 @@
+import Foundation
+
+extension Discipline {
+    /// Compare Timing: was the third of four clicks early or late?
+    public static let rhythmComparison = Discipline(declared: "rhythmComparison")
+}
+
+extension Discipline.Kind {
+    public static let rhythmComparison = Discipline.Kind(rawValue: "rhythmComparison")
+}
+
+extension Discipline.AnswerMethod {
+    /// Early or late.
+    public static let earlyLate = Discipline.AnswerMethod(rawValue: "earlyLate", hint: "answer early or late")
+}
+
+/// Compare Timing: four clicks a sixteenth apart, the third early or late, on one Kazez chain in
+/// percent of a sixteenth (`TimingChain`).
+public enum RhythmComparisonKind: TrainingKind {
+    public static let id = Discipline.Kind.rhythmComparison
+    public static let table = "rhythmComparison"
+
+    public static let disciplines = [
+        DisciplineDeclaration(
+            .rhythmComparison, names: .init(english: "Compare Timing", german: "Timing vergleichen"), answerMethod: .earlyLate,
+            group: .rhythm, settings: ["tempoBPM"], terminalCommand: "peach rhythm"),
+    ]
+
+    public static let freshChain = TimingChain()
+
+    public static func resumeChain(from store: any TrainingDataStore, profile: ProfileParts) async throws(DataStoreError) -> TimingChain {
+        try await store.timingChain()
+    }
+
+    public static func draw(
+        _ discipline: Discipline, settings: TrainingSettings, chain: TimingChain, using generator: inout some RandomNumberGenerator
+    ) -> RhythmComparison {
+        chain.next(tempo: settings.tempo, using: &generator)
+    }
+
+    public static func advance(_ chain: inout TimingChain, after record: CompletedRhythmComparison) {
+        chain.add(record)
+    }
+
+    public static func judge(_ trial: RhythmComparison, _ answer: TimingAnswer, at timestamp: Date) -> CompletedRhythmComparison? {
+        CompletedRhythmComparison(trial, answer: answer, timestamp: timestamp)
+    }
+
+    public static func feed(_ record: CompletedRhythmComparison, into part: inout RhythmProfile) { part.add(record) }
+
+    /// The fitted threshold per day at one tempo band, in percent of a sixteenth; days it cannot
+    /// place are left out, as in the pitch sparkline.
+    public static func sparkline(_ discipline: Discipline, in profile: ProfileParts, band: () throws -> TempoBand) rethrows -> Sparkline {
+        let days = profile[RhythmProfile.self].timingDays[try band()] ?? []
+        return Sparkline(
+            values: days.compactMap(\.stats.thresholdPercent), hasData: !days.isEmpty,
+            caption: .init(english: "Timing threshold per day: lower is better", german: "Timing-Schwelle pro Tag: niedriger ist besser"))
+    }
+}
+
+extension RhythmComparison: KindTrial {
+    public typealias Kind = RhythmComparisonKind
+}
+
+extension TimingAnswer: KindAnswer {
+    public typealias Kind = RhythmComparisonKind
+}
+
+extension CompletedRhythmComparison: KindRecord {
+    public typealias Kind = RhythmComparisonKind
+
+    public enum Field: Int, CodingKey, CaseIterable {
+        case tempoBPM, offsetPercent, isCorrect
+    }
+
+    /// The offset in milliseconds, for people reading a file: the percent is what is stored.
+    public struct Derived: DerivedFields {
+        public let offsetMs: Double
+    }
+
+    /// What a spreadsheet's rounding of `offsetMs` may change.
+    private static let millisecondTolerance = 0.01
+
+    /// A click displaced by more than a sixteenth would sit on another grid position.
+    public static let percentLimit: ClosedRange<Double> = -100...100
+
+    public var labels: RecordLabels { RecordLabels(discipline: .rhythmComparison) }
+
+    public var derived: Derived { Derived(offsetMs: offsetMs) }
+
+    public init(timestamp: Date, labels: RecordLabels, fields: KeyedDecodingContainer<Field>) throws {
+        self.init(
+            tempo: try fields.decode(TempoBPM.self, forKey: .tempoBPM), offsetPercent: try fields.decode(Double.self, forKey: .offsetPercent),
+            isCorrect: try fields.decode(Bool.self, forKey: .isCorrect), timestamp: timestamp)
+    }
+
+    public func encode(fields: inout KeyedEncodingContainer<Field>) throws {
+        try fields.encode(tempo, forKey: .tempoBPM)
+        try fields.encode(offsetPercent, forKey: .offsetPercent)
+        try fields.encode(isCorrect, forKey: .isCorrect)
+    }
+
+    /// The API states the displacement's size, as its trials and results do; `offsetMs` keeps the
+    /// sign.
+    public func encode(apiFields: inout KeyedEncodingContainer<Field>) throws {
+        try apiFields.encode(tempo, forKey: .tempoBPM)
+        try apiFields.encode(abs(offsetPercent), forKey: .offsetPercent)
+        try apiFields.encode(isCorrect, forKey: .isCorrect)
+    }
+
+    public func disagreement(with stated: Derived) -> RecordFieldError? {
+        abs(stated.offsetMs - offsetMs) <= Self.millisecondTolerance
+            ? nil : RecordFieldError(field: "offsetMs", problem: "is not offsetPercent \(offsetPercent) of a sixteenth at \(tempo)")
+    }
+
+    public static func importBound(_ field: String) -> ImportBound? {
+        switch field {
+        case Field.offsetPercent.stringValue: .number(percentLimit, unit: "percent of a sixteenth")
+        case "offsetMs": .number(CompletedRhythmMatching.millisecondLimit, unit: "milliseconds")
+        default: nil
+        }
+    }
+}
+
+extension Trial {
+    public static func rhythmComparison(_ trial: RhythmComparison) -> Trial { Trial(trial) }
+}
+
+extension TrialAnswer {
+    public static func timing(_ answer: TimingAnswer) -> TrialAnswer { TrialAnswer(answer) }
+}
+
+extension TrainingRecord {
+    public static func rhythmComparison(_ record: CompletedRhythmComparison) -> TrainingRecord { TrainingRecord(record) }
+}
+
+extension TrialFeed: RhythmComparisonSource where Kind == RhythmComparisonKind {
+    public func nextRhythmComparison() async -> RhythmComparison { await next() }
+}
+
+extension TrainingDataStore {
+    /// Where the Compare Timing chain stands, from every stored Compare Timing answer (a few a
+    /// minute of training: kept whole, unlike the pitch history).
+    public func timingChain() async throws(DataStoreError) -> TimingChain {
+        TimingChain(try await records(CompletedRhythmComparison.self, .rhythmComparison, limit: .max).reversed())
+    }
+}

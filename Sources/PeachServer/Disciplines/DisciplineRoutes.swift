@@ -1,0 +1,67 @@
+import Hummingbird
+import PeachCore
+
+/// `GET /api/disciplines`: the catalogue, from the kinds' declarations (`TrainingKinds`), in their
+/// order: what the screens offer and how each discipline is answered, so no screen lists them again.
+struct DisciplinesResponse: ResponseEncodable, Decodable, APIDescribed {
+    struct Entry: Codable, APIDescribed {
+        struct Names: Codable {
+            let en: String
+            let de: String
+        }
+
+        let id: Discipline
+        let kind: String
+        let names: Names
+        let group: String
+        let answerMethod: String
+        let usesIntervals: Bool
+        let settings: [String]
+        let terminalCommand: Nullable<String>
+
+        init(_ declaration: DisciplineDeclaration) {
+            id = declaration.discipline
+            kind = declaration.discipline.kind.rawValue
+            names = Names(en: declaration.names.english, de: declaration.names.german)
+            group = declaration.group.rawValue
+            answerMethod = declaration.answerMethod.rawValue
+            usesIntervals = declaration.usesIntervals
+            settings = declaration.settings
+            terminalCommand = Nullable(declaration.terminalCommand)
+        }
+
+        static var apiNotes: [String: APINote] {
+            [
+                "": .closed,
+                "kind": APINote().with("enum", TrainingKinds.all.map { $0.id.rawValue })
+                    .describe("The kind of training: what its trials, answers and records are."),
+                "names": .describe("Its name in each language the interface speaks."),
+                "group": APINote().with("enum", DisciplineDeclaration.Group.allCases.map(\.rawValue))
+                    .describe("Where the Start screen lists it."),
+                "answerMethod": APINote().with("enum", Discipline.AnswerMethod.allCases.map(\.rawValue))
+                    .describe("How it is answered: the control its screen shows."),
+                "settings": APINote().with("items", ["type": "string", "enum": DisciplinesResponse.settingNames])
+                    .describe("The settings (GET /api/settings) its trials read."),
+                "terminalCommand": .describe(
+                    "The peach command that trains it in the terminal; null where a terminal cannot (Fill the Gap: a terminal does not time a key press)."),
+            ]
+        }
+    }
+
+    let disciplines: [Entry]
+
+    /// Every setting a discipline declares it reads.
+    static var settingNames: [String] {
+        TrainingKinds.all.flatMap { $0.disciplines.flatMap(\.settings) }.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+    }
+
+    static var apiNotes: [String: APINote] { ["": .closed] }
+}
+
+struct DisciplineRoutes {
+    func add(to api: RouterGroup<BasicRequestContext>) {
+        api.get("disciplines") { _, _ in
+            DisciplinesResponse(disciplines: TrainingKinds.all.flatMap { $0.disciplines }.map(DisciplinesResponse.Entry.init))
+        }
+    }
+}
