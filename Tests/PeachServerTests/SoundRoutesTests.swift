@@ -110,7 +110,7 @@ struct SoundRoutesTests {
     }
 
     struct Trial: Decodable {
-        struct Sound: Decodable { let id: String; let insteadOf: String? }
+        struct Sound: Decodable { let id: String; let name: String; let insteadOf: String? }
         struct Synthesis: Decodable { let rampSeconds: Double; let rampPeriods: Double; let glideSeconds: Double; let levelDB: Double }
         let sound: Sound
         let synthesis: Synthesis
@@ -127,6 +127,7 @@ struct SoundRoutesTests {
         try await withServer { client in
             let sine = try await trial(client, "pitchComparison")
             #expect(sine.sound.id == "sine" && sine.sound.insteadOf == nil)
+            #expect(sine.sound.name == "Sine")
             let settings = SynthesisSettings()
             #expect(sine.synthesis.rampSeconds == settings.rampDuration.seconds)
             #expect(sine.synthesis.rampPeriods == settings.rampPeriods)

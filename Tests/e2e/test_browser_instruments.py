@@ -259,7 +259,7 @@ def test_strings_in_pitch_matching_sustain_and_follow_the_slider_within_20_ms(se
     assert server.api("PUT", "settings", json={"soundSource": "strings"}).status_code == 200
     browser.get(server.url)
     challenge = server.api("POST", "pitch-matching").json()
-    assert challenge["sound"] == {"id": "strings"}
+    assert challenge["sound"]["id"] == "strings" and "insteadOf" not in challenge["sound"]
     # Held past several loop seams, with the slider's widest moves.
     changes = [[1.0, -1.0], [2.5, 1.0], [4.0, 0.3]]
     result = browser.execute_async_script(RETUNE, challenge, changes, 5.5, RATE)
@@ -304,12 +304,12 @@ def test_strings_in_pitch_matching_sustain_and_follow_the_slider_within_20_ms(se
 def test_piano_is_not_offered_for_pitch_matching_and_the_screen_says_so(server, browser):
     assert server.api("PUT", "settings", json={"soundSource": "piano"}).status_code == 200
     challenge = server.api("POST", "pitch-matching").json()
-    assert challenge["sound"] == {"id": "sine", "insteadOf": "piano"}
+    assert challenge["sound"]["id"] == "sine" and challenge["sound"]["insteadOf"] == "piano"
     browser.get(server.url)
     button(browser, "Pitch Matching").click()
     note = browser.find_element(By.ID, "pitch-matching-sound")
     WebDriverWait(browser, 10).until(lambda _: note.is_displayed())
-    assert note.text == "Piano decays, so pitch matching plays the sine."
+    assert note.text == "Piano fades away, so the note you tune is a sine."
 
 
 def test_a_users_soundfont_lists_its_presets_in_settings_beside_the_translated_instruments(browser, tmp_path):
@@ -324,13 +324,18 @@ def test_a_users_soundfont_lists_its_presets_in_settings_beside_the_translated_i
         select = browser.find_element(By.ID, "setting-soundSource")
         WebDriverWait(browser, 10).until(lambda _: len(select.find_elements(By.TAG_NAME, "option")) > 100)
         labels = {o.get_attribute("value"): o.text for o in select.find_elements(By.TAG_NAME, "option")}
-        assert labels["strings"] == "Strings" and labels["piano"].startswith("Piano (decays")
+        assert labels["strings"] == "Strings" and labels["piano"] == "Piano"
         assert labels["preset-0-48"] == sounds["preset-0-48"]["name"]
-        assert labels["preset-0-25"] == f"{sounds['preset-0-25']['name']} (decays: pitch matching plays the sine)"
+        assert labels["preset-0-25"] == sounds["preset-0-25"]["name"]
+        # The short labels leave what a fading sound means to the help under the field.
+        fades = browser.find_element(By.ID, "soundSource-fades")
+        Select(select).select_by_value("preset-0-25")
+        WebDriverWait(browser, 5).until(lambda _: fades.is_displayed())
+        assert fades.text == f"{sounds['preset-0-25']['name']} fades away, so the note you tune is a sine."
         Select(select).select_by_value("preset-0-48")
         WebDriverWait(browser, 5).until(lambda _: server.api("GET", "settings").json()["settings"]["soundSource"] == "preset-0-48")
         challenge = server.api("POST", "pitch-matching").json()
-        assert challenge["sound"] == {"id": "preset-0-48"}
+        assert challenge["sound"] == {"id": "preset-0-48", "name": sounds["preset-0-48"]["name"]}
         assert server.api("GET", "sounds/preset-0-48/notes/60").headers["Peach-Loop-End"]
         # In German the named instruments are translated; the presets keep their own names.
         assert server.api("PUT", "settings", json={"language": "de"}).status_code == 200

@@ -160,7 +160,7 @@ def test_two_students_train_at_once_and_their_teacher_sees_both(class_site):
         # Ann's profile, read-only, from the class: her count, her name, back to the class.
         teacher.find_element(By.LINK_TEXT, "ann").click()
         shown(teacher, "screen-profile")
-        assert text_of(teacher, "profile-title") == "Profile of ann"
+        assert text_of(teacher, "profile-title") == "ann’s profile (read-only)"
         WebDriverWait(teacher, 10).until(lambda b: text_of(b, "profile-count") == "6")
         back = teacher.find_element(By.CSS_SELECTOR, "#screen-profile .back")
         assert back.get_attribute("href").endswith(f"#/classes/{class_id}")

@@ -207,7 +207,7 @@ def test_a_match_with_the_keyboard_alone(server, browser):
         assert abs(float(slider.get_attribute("aria-valuenow")) - value) < 1e-3
         text = slider.get_attribute("aria-valuetext")
         # The announced value is a position, never the error.
-        assert text == f"{round(abs(value) * 100)}% {'up' if value > 0 else 'down'}"
+        assert text == f"{round(abs(value) * 100)} % {'up' if value > 0 else 'down'}"
         assert "cent" not in text.lower()
         ActionChains(browser).send_keys(commit_key).perform()
         wait_for_state(browser, "feedback")

@@ -159,8 +159,14 @@ def test_the_profile_shows_threshold_statistics_chart_and_matching(server, brows
     assert re.fullmatch(rf"Threshold timeline showing {DAYS * PER_DAY} comparisons from .+ to .+, latest threshold \d+\.\d cents\.",
                         summary), summary
     assert f"{fitted[-1]['threshold']['threshold']:.1f} cents" in summary
-    help_text = browser.find_element(By.ID, "profile-chart-help").text
-    assert "read from its own answers and, less and less the further away they are, from those of its neighbours" in help_text
+    # The help is two short lines; how the threshold is measured waits behind its summary.
+    help_text = browser.find_element(By.ID, "profile-chart-help")
+    line = float(browser.execute_script("return parseFloat(getComputedStyle(arguments[0]).lineHeight)", help_text))
+    assert help_text.size["height"] <= 2 * line + 1, help_text.text
+    details = browser.find_element(By.CSS_SELECTOR, "#screen-profile details.how-measured")
+    assert not details.get_attribute("open")
+    details.find_element(By.TAG_NAME, "summary").click()
+    assert "from its neighbours" in details.text and "the two can differ" in details.text
 
     # It opens at the most recent data: the view ends at the domain's end.
     svg = chart.find_element(By.CSS_SELECTOR, "svg.threshold-chart")
@@ -308,3 +314,29 @@ def test_sung_accuracy_has_its_own_section_with_trend_and_timeline(server, brows
     assert browser.find_element(By.ID, "matching-count").text == "3"
     assert browser.find_element(By.ID, "matching-trend").text == "Not enough data"
     assert not visible(browser, "sung-empty")
+
+
+def test_an_interval_threshold_names_the_percentage_it_means(server, browser):
+    """The API sends the fraction (0.75); the page prints it as a percentage, through one formatter."""
+    server.stop()
+    noon = datetime.datetime.now().astimezone().replace(hour=12, minute=0, second=0, microsecond=0)
+    rows = [(60, 67, difference if index % 2 else -difference, correct, stored_time(noon + datetime.timedelta(seconds=index)),
+             "intervalComparison", "P5", "up", "equalTemperament")
+            for index, (difference, correct) in enumerate(day_rows(DAYS - 1) * 8)]
+    with sqlite3.connect(server.data_path) as database:
+        database.executemany(
+            "INSERT INTO comparison (note1, note2, note2CentOffset, isCorrect, timestamp, discipline, interval, direction,"
+            " tuningSystem) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+    server.start()
+    entry = server.api("GET", "profile/intervals").json()["intervals"][0]
+    assert entry["threshold"] is not None and entry["percentCorrect"] == 0.75
+    open_profile(server, browser)
+    cell = WebDriverWait(browser, 5).until(lambda _: browser.find_element(By.CSS_SELECTOR, "#interval-profile-body td"))
+    assert re.match(r"\d+\.\d ¢ \(fitted, 75 % correct\)", cell.text), cell.text
+    for language, correct in (("de", "75 % richtig"),):
+        server.api("PUT", "settings", json={"language": language})
+        browser.get(server.url + "#/")
+        browser.refresh()
+        open_profile(server, browser)
+        WebDriverWait(browser, 5).until(
+            lambda _: correct in browser.find_element(By.CSS_SELECTOR, "#interval-profile-body td").text)

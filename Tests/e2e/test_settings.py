@@ -15,6 +15,14 @@ def set_range(browser, name, value):
         input.dispatchEvent(new Event('change', { bubbles: true }));""", name, str(value))
 
 
+def drag(browser, name, value):
+    """Moves a slider as a drag does: input events only, nothing saved until the change."""
+    browser.execute_script("""
+        const input = document.getElementById('setting-' + arguments[0]);
+        input.value = arguments[1];
+        input.dispatchEvent(new Event('input', { bubbles: true }));""", name, str(value))
+
+
 def saved(server):
     return server.api("GET", "settings").json()["settings"]
 
@@ -33,9 +41,19 @@ def test_changes_save_at_once_show_note_names_and_apply_to_the_next_comparison(s
     assert browser.find_element(By.ID, "value-referencePitchHz").text == "442 Hz"
     assert browser.find_element(By.ID, "value-noteDurationSeconds").text == "0.5 s"
 
-    # The upper bound can no longer come within an octave of the lower one.
-    assert browser.find_element(By.ID, "setting-noteRangeUpper").get_attribute("min") == "72"
-    assert browser.find_element(By.ID, "setting-noteRangeLower").get_attribute("max") == "60"
+    # Both ends on one scale, and the upper one cannot be dragged within an octave of the lower one
+    # (nor the lower one past the upper one less an octave): the thumbs never cross.
+    for name in ("noteRangeLower", "noteRangeUpper", "voiceRangeLower", "voiceRangeUpper"):
+        control = browser.find_element(By.ID, f"setting-{name}")
+        assert (control.get_attribute("min"), control.get_attribute("max")) == ("21", "108"), name
+    drag(browser, "noteRangeUpper", 64)
+    assert browser.find_element(By.ID, "setting-noteRangeUpper").get_attribute("value") == "72"
+    drag(browser, "noteRangeLower", 80)
+    assert browser.find_element(By.ID, "setting-noteRangeLower").get_attribute("value") == "60"
+    drag(browser, "voiceRangeLower", 100)
+    assert browser.find_element(By.ID, "setting-voiceRangeLower").get_attribute("value") == \
+        browser.find_element(By.ID, "setting-voiceRangeUpper").get_attribute("value")
+    set_range(browser, "voiceRangeLower", 48)
 
     comparison = server.api("POST", "comparisons").json()
     assert 60 <= comparison["note1"]["midi"] <= 72

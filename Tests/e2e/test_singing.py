@@ -80,13 +80,16 @@ def start_singing(server, wav, settings=None):
     return browser, screen
 
 
-def sing(server, hertz, needle=False):
+def sing(server, hertz, needle=False, seen=None):
     """Sings `hertz` at a reference of A3 until the first attempt is stored; returns it and the page's feedback.
-    `needle`: the live pitch needle setting, checked to show (on) or stay away (off) while singing."""
+    `needle`: the live pitch needle setting, checked to show (on) or stay away (off) while singing.
+    `seen`: filled with what the singer saw: the status line and how full the hold ring got."""
     directory = tempfile.mkdtemp(prefix="peach-singer-")
     browser, screen = start_singing(server, singer_file(hertz, directory), {"pitchNeedle": needle})
     try:
         WebDriverWait(browser, 10).until(lambda _: screen.get_attribute("data-state") == "singing")
+        if seen is not None:
+            seen["status"] = browser.find_element(By.ID, "singing-status").text
         marker = browser.find_element(By.ID, "singing-needle")
         if needle:
             WebDriverWait(browser, 5).until(lambda _: marker.get_attribute("data-cents"))
@@ -102,9 +105,16 @@ def sing(server, hertz, needle=False):
               if (feedback.classList.contains('visible') && window.peachFeedbackSeen === undefined) {
                 window.peachFeedbackSeen = feedback.innerText;
               }
-            }).observe(feedback, {attributes: true, childList: true, subtree: true, characterData: true});""")
+            }).observe(feedback, {attributes: true, childList: true, subtree: true, characterData: true});
+            const hold = document.getElementById('singing-hold');
+            window.peachHeldMax = 0;
+            new MutationObserver(() => {
+              window.peachHeldMax = Math.max(window.peachHeldMax, +hold.style.getPropertyValue('--held') || 0);
+            }).observe(hold, {attributes: true});""")
         WebDriverWait(browser, 30).until(lambda _: sung_records(server))
         text = WebDriverWait(browser, 5).until(lambda _: browser.execute_script("return window.peachFeedbackSeen"))
+        if seen is not None:
+            seen["held"] = browser.execute_script("return window.peachHeldMax")
         return sung_records(server)[-1], text
     finally:
         browser.quit()
@@ -112,7 +122,11 @@ def sing(server, hertz, needle=False):
 
 
 def test_a_singer_23_cents_sharp_is_stored_as_plus_23_with_the_needle_on(server):
-    record, feedback = sing(server, A3 * 2 ** (23 / 1200), needle=True)
+    seen = {}
+    record, feedback = sing(server, A3 * 2 ** (23 / 1200), needle=True, seen=seen)
+    # The screen names the note to sing, and the ring fills as the note is held.
+    assert seen["status"] == "Now sing A3"
+    assert seen["held"] == pytest.approx(1)
     assert record["discipline"] == "pitchSinging" and record["referenceNote"] == 57
     assert record["userCentError"] == pytest.approx(23, abs=3)
     assert record["sungOctave"] == 0
@@ -134,7 +148,7 @@ def test_silence_gets_the_friendly_prompt_after_8_seconds_and_stores_nothing(ser
         WebDriverWait(browser, 10).until(lambda _: screen.get_attribute("data-state") == "singing")
         began = time.monotonic()
         time.sleep(5)
-        assert status.text == "Now sing or play it"
+        assert status.text == "Now sing A3"
         WebDriverWait(browser, 10, poll_frequency=0.1).until(lambda _: "can't hear you" in status.text)
         assert time.monotonic() - began >= 7.5
         assert "can't hear you" in browser.find_element(By.ID, "announcer").get_attribute("textContent")

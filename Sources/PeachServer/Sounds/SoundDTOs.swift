@@ -5,6 +5,8 @@ import PeachCore
 /// by the sine for pitch matching (the rule is PeachCore's `TrialSound`), and `insteadOf` says so.
 struct TrialSoundDTO: Codable, APIDescribed {
     let id: String
+    /// Its name as the settings list it (a user SoundFont's presets keep theirs): the page names what plays.
+    let name: String
     let insteadOf: String?
 
     static var apiNotes: [String: APINote] {
@@ -12,6 +14,7 @@ struct TrialSoundDTO: Codable, APIDescribed {
             "": APINote.closed.describe(
                 "The sound to play this trial with. A decaying sound chosen in the settings (piano) is replaced by the sine for pitch matching; insteadOf then names it."),
             "id": .describe("The sound to play this trial with: one of the settings' choices.sounds."),
+            "name": .describe("That sound's name in the settings' choices.sounds (the page translates the built-in ones by id)."),
             "insteadOf": .describe("The sound chosen in the settings when it cannot be used here (a decaying one for pitch matching): the trial plays the sine instead."),
         ]
     }
@@ -19,6 +22,7 @@ struct TrialSoundDTO: Codable, APIDescribed {
     init(chosen: SoundSource, kind: Discipline.Kind, sounds: [SoundChoice]) {
         let played = TrialSound(chosen: chosen, sustains: sounds.first { $0.id == chosen.rawValue }?.sustains, kind: kind)
         id = played.source.rawValue
+        name = sounds.first { $0.id == played.source.rawValue }?.name ?? played.source.rawValue
         insteadOf = played.insteadOf?.rawValue
     }
 }

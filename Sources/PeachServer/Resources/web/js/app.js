@@ -54,7 +54,9 @@ function signedOut() {
 }
 api.onSignedOut(() => { if (account.accounts && account.user) signedOut(); });
 
-const context = { navigate, announce, signedIn, signedOut, account: () => account };
+// The screen a spoke was opened from, for a spoke that returns there rather than to Start.
+let cameFrom = '#/';
+const context = { navigate, announce, signedIn, signedOut, account: () => account, cameFrom: () => cameFrom };
 const start = startScreen(context);
 const comparison = comparisonScreen(context);
 const pitchMatching = pitchMatchingScreen(context);
@@ -131,7 +133,10 @@ function interrupt() {
 }
 document.addEventListener('visibilitychange', () => { if (document.hidden) interrupt(); });
 window.addEventListener('pagehide', interrupt);
-window.addEventListener('hashchange', route);
+window.addEventListener('hashchange', (event) => {
+  cameFrom = new URL(event.oldURL).hash || '#/';
+  route();
+});
 
 // A reload mid-training is a "coming back": it lands on Start, never straight into sound.
 const trainingScreens = new Set(['#/training', '#/interval-training', '#/pitch-matching', '#/interval-matching', '#/singing',

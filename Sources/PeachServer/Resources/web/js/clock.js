@@ -1,8 +1,27 @@
-// Waiting on the audio clock rather than on wall-clock guesses.
+// Waiting on the audio clock rather than on wall-clock guesses, and mapping that clock to what the
+// listener hears and does. Every such mapping goes through this module.
 
-/** The context time the listener hears right now: what is rendered now reaches the ears one output latency later. */
+/**
+ * How long after the audio clock reaches a time the listener hears it: the context's own
+ * processing (baseLatency) and then the device's (outputLatency), one after the other.
+ */
+export function outputDelay(context) {
+  return (context.baseLatency || 0) + (context.outputLatency || 0);
+}
+
+/** The context time the listener hears right now. */
 export function audibleTime(context) {
-  return context.currentTime - (context.outputLatency || context.baseLatency || 0);
+  return context.currentTime - outputDelay(context);
+}
+
+/** The context time heard at `timeStamp` (an event's, in milliseconds on performance.now()'s clock). */
+export function heardAt(context, timeStamp) {
+  const output = context.getOutputTimestamp?.();
+  // Its contextTime is the sample reaching the output at performanceTime: it already lags
+  // currentTime by the output delay, which must not be subtracted again.
+  if (output && output.performanceTime > 0) return output.contextTime + (timeStamp - output.performanceTime) / 1000;
+  // No output timestamp yet (or none in this browser): what is rendered now is heard one delay later.
+  return audibleTime(context) - (performance.now() - timeStamp) / 1000;
 }
 
 /** Resolves true once `time` is audible, or false as soon as `isCancelled()` turns true. */

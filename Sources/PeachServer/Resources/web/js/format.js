@@ -7,6 +7,14 @@ export function formatNumber(value, fractionDigits = 0) {
   return new Intl.NumberFormat(language(), { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }).format(value);
 }
 
+/**
+ * A fraction (0.75) as a percentage in the current language ("75 %"). Every fraction shown as a
+ * percentage goes through here, so none is printed unscaled.
+ */
+export function formatPercent(fraction, fractionDigits = 0) {
+  return t('unit.percent', { value: formatNumber(fraction * 100, fractionDigits) });
+}
+
 export function formatCents(value) {
   return formatNumber(value, 1);
 }

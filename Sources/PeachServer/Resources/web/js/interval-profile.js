@@ -1,5 +1,5 @@
 import { api } from './api.js';
-import { formatCents, formatCount, formatNumber } from './format.js';
+import { formatCents, formatCount, formatPercent } from './format.js';
 import { t } from './i18n.js';
 
 /**
@@ -29,7 +29,7 @@ export async function showIntervalProfile(source = api) {
     const discrimination = document.createElement('td');
     if (entry.threshold !== null) {
       discrimination.textContent = t('profile.intervalThreshold', {
-        value: formatCents(entry.threshold), percent: formatNumber(entry.percentCorrect) });
+        value: formatCents(entry.threshold), percent: formatPercent(entry.percentCorrect) });
     } else if (entry.meanDifference !== null) {
       discrimination.textContent = t('profile.intervalMeanDifference', { value: formatCents(entry.meanDifference) });
     } else {

@@ -1,5 +1,5 @@
 import { api } from './api.js';
-import { formatCount, formatNumber, formatOffsetMs } from './format.js';
+import { formatCount, formatNumber, formatOffsetMs, formatPercent } from './format.js';
 import { t } from './i18n.js';
 
 function row(cells) {
@@ -71,12 +71,12 @@ export function showRhythmProfile(rhythm, source = api) {
     fillTimeline(source, days.figure, 'rhythmComparison', entry.tempoBand, ({ comparison: points }) => daysText(
       'profile.rhythmDaysThreshold',
       points.filter((point) => point.threshold !== null).map((point) => point.threshold.threshold),
-      points.length, (value) => formatNumber(value, 1),
+      points.length, (value) => formatPercent(value / 100, 1),
     ), isCurrent).catch(failed);
     return [row([
       bandText(entry.tempoBand),
       entry.thresholdPercent === null ? t('profile.rhythmTooFew') : t('profile.rhythmThresholdValue', {
-        percent: formatNumber(entry.thresholdPercent, 1), ms: formatNumber(entry.thresholdMs, 1) }),
+        percent: formatPercent(entry.thresholdPercent / 100, 1), ms: formatNumber(entry.thresholdMs, 1) }),
       formatCount(entry.count),
     ]), days.tr];
   }));
@@ -92,7 +92,7 @@ export function showRhythmProfile(rhythm, source = api) {
       entry.meanOffsetMs === null ? t('rhythm.noHits') : t('profile.rhythmOffsetValue', {
         offset: formatOffsetMs(entry.meanOffsetMs), sd: formatNumber(entry.offsetSDMs ?? 0, 0) }),
       // null: none of the band's trials recorded a hit rate (imported from the iPhone app).
-      entry.hitRate === null ? t('profile.rhythmHitRateUnknown') : t('unit.percent', { value: formatNumber(entry.hitRate * 100, 0) }),
+      entry.hitRate === null ? t('profile.rhythmHitRateUnknown') : formatPercent(entry.hitRate),
       formatCount(entry.count),
     ]), days.tr];
   }));

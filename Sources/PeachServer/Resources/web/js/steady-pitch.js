@@ -46,6 +46,19 @@ export class SteadyPitch {
     return centre;
   }
 
+  /**
+   * How much of the hold the current note has covered (0–1) while it stays steady: what the ring on
+   * the screen shows filling. Only a picture of `push`'s rule, which alone decides the commit.
+   */
+  heldFraction() {
+    if (this.smoothed.length === 0) return 0;
+    const values = this.smoothed.map((s) => s.cents);
+    const centre = mean(values);
+    if (values.some((v) => Math.abs(v - centre) > this.tolerance)) return 0;
+    const held = this.frames.at(-1).time - this.frames[0].time - this.smoothing;
+    return Math.max(0, Math.min(1, held / this.hold));
+  }
+
   /** What the user sang lately, for Done/Enter before the note was held a full second. */
   latest() {
     const recent = this.frames.filter((f) => f.time > (this.frames.at(-1)?.time ?? 0) - this.smoothing);

@@ -1,18 +1,7 @@
-// Taps on the audio clock. An input event's timeStamp is on performance.now()'s clock; the context's
-// output timestamp pairs a context time with the performance time that sample reaches the output, so
-// a tap maps onto the context time the listener was hearing when they tapped.
+// Taps on the audio clock: each tap's event time becomes the context time the listener was hearing
+// (clock.js owns that mapping).
 import { scheduleClicks } from './clicks.js';
-
-/** The context time heard at `timeStamp` (an event's, in milliseconds on performance.now()'s clock). */
-export function heardAt(context, timeStamp) {
-  const output = context.getOutputTimestamp?.();
-  // Its contextTime already lags currentTime by the output latency (measured in Chromium: by
-  // outputLatency + baseLatency), so that latency must not be subtracted again.
-  if (output && output.performanceTime > 0) return output.contextTime + (timeStamp - output.performanceTime) / 1000;
-  // No output timestamp yet (or none in this browser): what is rendered now is heard one latency later.
-  const latency = (context.outputLatency || 0) + (context.baseLatency || 0);
-  return context.currentTime - latency - (performance.now() - timeStamp) / 1000;
-}
+import { heardAt } from './clock.js';
 
 const MODIFIERS = new Set(['Shift', 'Control', 'Alt', 'Meta', 'CapsLock', 'Tab', 'Escape']);
 

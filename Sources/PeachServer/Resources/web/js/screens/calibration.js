@@ -13,8 +13,12 @@ const LEAD_SECONDS = 1;
 // Calibration: the server's clicks (a beat apart at the tempo setting); the user taps along, the
 // server takes the median offset as this device's latency, and the browser keeps it
 // (device-latency.js).
-export function calibrationScreen({ announce }) {
+/** Where calibration is opened from, with its back link's words; from anywhere else it returns to Start. */
+const RETURNS = { '#/settings': 'nav.backToSettings', '#/fill-the-gap': 'nav.backToFillTheGap' };
+
+export function calibrationScreen({ announce, cameFrom }) {
   const element = document.getElementById('screen-calibration');
+  const back = document.getElementById('calibration-back');
   const pad = document.getElementById('calibration-pad');
   const startButton = document.getElementById('calibration-start');
   const current = document.getElementById('calibration-current');
@@ -75,6 +79,10 @@ export function calibrationScreen({ announce }) {
     element,
     show() {
       session += 1;
+      const from = cameFrom();
+      back.href = RETURNS[from] ? from : '#/';
+      back.dataset.i18n = RETURNS[from] ?? 'nav.back';
+      back.textContent = t(back.dataset.i18n);
       showLatency(current);
       status.textContent = '';
       setState('idle');

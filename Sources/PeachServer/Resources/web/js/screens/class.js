@@ -21,6 +21,7 @@ export function classScreen({ navigate }) {
   const empty = document.getElementById('class-empty');
   const chart = document.getElementById('class-chart');
   const status = document.getElementById('class-status');
+  const headers = table.tHead.rows[0].cells;
   let shown = 0;
   /** The names of the class shown last, for a student's profile opened from it. */
   const names = new Map();
@@ -39,9 +40,11 @@ export function classScreen({ navigate }) {
       trendText(student.trend),
       formatCount(student.trials),
       student.lastActivity ? formatDate(student.lastActivity, true) : t('classes.never'),
-    ].map((text) => {
+    ].map((text, column) => {
       const cell = document.createElement('td');
       cell.textContent = text;
+      // On a narrow screen each student is a card: every value names its column.
+      cell.dataset.label = headers[column + 1].textContent;
       return cell;
     });
     tr.append(name, ...cells);

@@ -1,7 +1,7 @@
 import { api } from '../api.js';
 import { loadSamples, realtimeContext, scheduleComparison } from '../audio.js';
 import { audibleTime, untilAudible } from '../clock.js';
-import { intervalLabel, t } from '../i18n.js';
+import { comparisonQuestion, intervalLabel, soundText, t } from '../i18n.js';
 
 /** Head start for a first note so its scheduled start is never already in the past. */
 const LEAD_SECONDS = 0.05;
@@ -22,6 +22,8 @@ const pitch = {
     title.dataset.i18n = discipline === 'intervalComparison' ? 'intervalComparison.title' : 'comparison.title';
     title.textContent = t(title.dataset.i18n);
     document.getElementById('comparison-interval').hidden = true;
+    document.getElementById('comparison-sound').hidden = true;
+    document.getElementById('comparison-question').textContent = discipline === 'intervalComparison' ? '' : t('comparison.question');
   },
   // An instrument's keys come from the server on first use (cached after), before the clock starts.
   load: (comparison) => loadSamples(comparison.sound.id, [comparison.note1.frequencyHz, comparison.note2.frequencyHz]),
@@ -29,12 +31,17 @@ const pitch = {
     const scheduled = scheduleComparison(context, comparison, start, { samples });
     return { stop: scheduled.stop, marks: { note1Start: start, note2Start: scheduled.note2Start } };
   },
-  /** Interval trials name the interval to listen for; unison needs no label. */
+  /** The question, the sound, and for interval trials the interval to listen for (unison needs none). */
   label(comparison, discipline) {
     const intervalText = document.getElementById('comparison-interval');
     const isInterval = discipline === 'intervalComparison';
     intervalText.hidden = !isInterval;
     intervalText.textContent = isInterval ? intervalLabel(comparison.interval, comparison.tuningSystem) : '';
+    document.getElementById('comparison-question').textContent =
+      comparisonQuestion(isInterval ? comparison.interval : null, comparison.tuningSystem);
+    const sound = document.getElementById('comparison-sound');
+    sound.textContent = soundText(comparison.sound);
+    sound.hidden = false;
   },
 };
 

@@ -1,9 +1,9 @@
 import { api } from '../api.js';
 import { loadClick } from '../clicks.js';
-import { untilAudible } from '../clock.js';
+import { audibleTime, untilAudible } from '../clock.js';
 import { realtimeContext } from '../audio.js';
 import { showLatency, storedLatencyMs } from '../device-latency.js';
-import { formatNumber, formatOffsetMs } from '../format.js';
+import { formatNumber, formatOffsetMs, formatPercent } from '../format.js';
 import { t } from '../i18n.js';
 import { tapAlong } from '../taps.js';
 
@@ -20,6 +20,8 @@ export function fillTheGapScreen({ navigate, announce }) {
   const tempo = document.getElementById('fill-the-gap-tempo');
   const calibration = document.getElementById('fill-the-gap-calibration');
   const result = document.getElementById('fill-the-gap-result');
+  const cycles = document.getElementById('fill-the-gap-cycles');
+  const cycleText = document.getElementById('fill-the-gap-cycle');
   const $ = (part) => document.getElementById(`fill-the-gap-${part}`);
 
   let session = 0;
@@ -50,9 +52,12 @@ export function fillTheGapScreen({ navigate, announce }) {
       mark('gapSeconds', trial.gapSeconds.join(' '));
       mark('sixteenthSeconds', trial.sixteenthSeconds);
       setState('playing');
+      const progress = showProgress(context, start, trial, id);
       // A tap up to a sixteenth after the last gap or click still belongs to this trial.
       const end = start + Math.max(...trial.gapSeconds, ...trial.clickSeconds) + trial.sixteenthSeconds;
-      if (!await untilAudible(context, end, () => !isCurrent(id))) return;
+      const finished = await untilAudible(context, end, () => !isCurrent(id));
+      clearInterval(progress);
+      if (!finished) return;
       running.stop();
       const tapSeconds = running.taps.slice();
       running = null;
@@ -71,11 +76,27 @@ export function fillTheGapScreen({ navigate, announce }) {
     }
   }
 
+  /** Which of the trial's cycles is heard now ("Cycle 3 of 16"), on the audio clock; returns the ticker. */
+  function showProgress(context, start, { gapSeconds, clickSeconds, sixteenthSeconds }, id) {
+    // A gap per cycle; the cycles fill the trial evenly, to a sixteenth after its last sound.
+    const total = gapSeconds.length;
+    const cycleSeconds = (Math.max(...gapSeconds, ...clickSeconds) + sixteenthSeconds) / total;
+    cycles.max = total;
+    const tick = () => {
+      if (!isCurrent(id)) return;
+      const cycle = Math.min(total, Math.max(0, Math.floor((audibleTime(context) - start) / cycleSeconds) + 1));
+      cycles.value = cycle;
+      cycleText.textContent = t('fillTheGap.progress', { cycle, cycles: total });
+    };
+    tick();
+    return setInterval(tick, 100);
+  }
+
   function showResult({ meanOffsetMs, offsetSDMs, hitRate }, gaps) {
     const hits = Math.round(hitRate * gaps);
     $('mean').textContent = meanOffsetMs === null ? t('fillTheGap.noHits') : formatOffsetMs(meanOffsetMs);
     $('sd').textContent = offsetSDMs === null ? t('rhythm.noHits') : t('unit.ms', { value: formatNumber(offsetSDMs, 0) });
-    $('hits').textContent = t('fillTheGap.hits', { hits, gaps, percent: formatNumber(hitRate * 100, 0) });
+    $('hits').textContent = t('fillTheGap.hits', { hits, gaps, percent: formatPercent(hitRate) });
     result.hidden = false;
     announce(meanOffsetMs === null
       ? t('fillTheGap.noHits')
@@ -91,6 +112,8 @@ export function fillTheGapScreen({ navigate, announce }) {
     async show() {
       const id = ++session;
       result.hidden = true;
+      cycles.value = 0;
+      cycleText.textContent = '';
       showLatency(calibration);
       tempo.textContent = '';
       setState('starting');

@@ -1,8 +1,9 @@
 import { api } from '../api.js';
 import { loadSamples, realtimeContext, scheduleNote } from '../audio.js';
 import { untilAudible } from '../clock.js';
-import { intervalLabel, soundLabel, t } from '../i18n.js';
+import { intervalLabel, soundText, t } from '../i18n.js';
 import { verticalPitchSlider } from '../pitch-slider.js';
+import { formatPercent } from '../format.js';
 import { hideMatchingFeedback, showMatchingFeedback } from '../matching-feedback.js';
 
 /** Head start for the reference so its scheduled start is never already in the past. */
@@ -46,9 +47,8 @@ export function pitchMatchingScreen({ navigate, announce }) {
     },
     onCommit: (value) => commit(value),
     valueText(value) {
-      const percent = Math.round(Math.abs(value) * 100);
-      if (percent === 0) return t('pitchMatching.slider.centre');
-      return t(value > 0 ? 'pitchMatching.slider.up' : 'pitchMatching.slider.down', { percent });
+      if (Math.round(Math.abs(value) * 100) === 0) return t('pitchMatching.slider.centre');
+      return t(value > 0 ? 'pitchMatching.slider.up' : 'pitchMatching.slider.down', { percent: formatPercent(Math.abs(value)) });
     },
   });
 
@@ -125,10 +125,10 @@ export function pitchMatchingScreen({ navigate, announce }) {
     }
   }
 
-  /** A decaying instrument chosen in the settings cannot be held: the server sent the sine instead. */
+  /** The instrument, or (when the one chosen decays and cannot be held) that the server sent the sine. */
   function showSoundNote(sound) {
-    soundNote.hidden = !sound.insteadOf;
-    if (sound.insteadOf) soundNote.textContent = t('pitchMatching.soundInstead', { name: soundLabel(sound.insteadOf) });
+    soundNote.hidden = false;
+    soundNote.textContent = soundText(sound);
   }
 
   function onKey(event) {
@@ -154,6 +154,7 @@ export function pitchMatchingScreen({ navigate, announce }) {
       title.textContent = t(title.dataset.i18n);
       hint.textContent = t(hint.dataset.i18n);
       intervalText.hidden = true;
+      soundNote.hidden = true;
       const id = ++session;
       sliderElement.setAttribute('aria-label', t('pitchMatching.slider.label'));
       document.addEventListener('keydown', onKey);

@@ -2,7 +2,7 @@ import { api } from '../api.js';
 import { showIntervalProfile } from '../interval-profile.js';
 import { showRhythmProfile } from '../rhythm-profile.js';
 import { language, t } from '../i18n.js';
-import { formatCents, formatCount, formatDate } from '../format.js';
+import { formatCents, formatCount, formatDate, formatPercent } from '../format.js';
 import { attachTimelineChart } from '../timeline-chart.js';
 
 const TREND_ARROWS = { improving: '↘', stable: '→', declining: '↗' };
@@ -124,7 +124,6 @@ export function profileScreen() {
       // The server drew only around the view: past that, the chart for the new view replaces it.
       onViewBeyond: (next) => loadChart(generation, next),
     });
-    $('profile-chart-help').textContent = t('profile.chartHelp');
     // The newest period that has a fitted threshold: the chart's last dot.
     const latest = points.findLast((point) => point.threshold)?.threshold;
     const range = {
@@ -144,7 +143,7 @@ export function profileScreen() {
     $('profile-discrimination-data').hidden = !hasData;
     if (hasData) {
       const estimate = profile.threshold;
-      const percent = estimate ? Math.round(estimate.percentCorrect * 100) : 0;
+      const percent = estimate ? formatPercent(estimate.percentCorrect) : '';
       // An interval open above is no bound: say "at least", never the search's edge.
       $('profile-threshold').textContent = !estimate ? ''
         : estimate.upperIsOpen
@@ -154,9 +153,10 @@ export function profileScreen() {
             upper: formatCents(estimate.upper), percent,
           });
       $('profile-threshold').hidden = !estimate;
+      // A teacher reads a student's profile: it is not "yours".
       $('profile-threshold-note').textContent = estimate
-        ? t('profile.thresholdNote', { trials: formatCount(estimate.trials) })
-        : t('profile.thresholdPending');
+        ? t(shownStudent ? 'profile.thresholdNoteStudent' : 'profile.thresholdNote', { trials: formatCount(estimate.trials) })
+        : t(shownStudent ? 'profile.thresholdPendingStudent' : 'profile.thresholdPending');
       $('profile-mean').textContent = t('profile.cents', { value: formatCents(comparisons.meanThreshold) });
       $('profile-sd').textContent = t('profile.cents', { value: formatCents(comparisons.standardDeviation) });
       $('profile-trend').textContent = trendText(comparisons.trend);
@@ -227,6 +227,12 @@ export function profileScreen() {
       if (student) delete title.dataset.i18n;
       else title.dataset.i18n = 'profile.title';
       title.textContent = student ? t('classes.studentProfile', { name: student.name }) : t('profile.title');
+      // The empty states speak to the user about their own training; of a student they only say so.
+      for (const empty of element.querySelectorAll('.empty-state')) {
+        empty.dataset.own ??= empty.dataset.i18n;
+        empty.dataset.i18n = student ? 'profile.studentEmpty' : empty.dataset.own;
+        empty.textContent = t(empty.dataset.i18n);
+      }
       markPeriod();
       load();
       showIntervalProfile(source);

@@ -28,19 +28,34 @@ export function settingsScreen({ navigate }) {
   };
   const intervalGrid = document.getElementById('interval-grid-body');
 
+  /**
+   * The two ends of a note range: each stops at the other (the note range keeps the server's
+   * minimum span; My range may be a single note), so the thumbs never cross.
+   */
+  const RANGE_ENDS = {
+    noteRangeLower: { other: 'noteRangeUpper', side: -1, span: () => state.ranges.minimumNoteSpan },
+    noteRangeUpper: { other: 'noteRangeLower', side: 1, span: () => state.ranges.minimumNoteSpan },
+    voiceRangeLower: { other: 'voiceRangeUpper', side: -1, span: () => 0 },
+    voiceRangeUpper: { other: 'voiceRangeLower', side: 1, span: () => 0 },
+  };
+
+  function keepApart(name) {
+    const end = RANGE_ENDS[name];
+    if (!end) return;
+    const input = control(name);
+    const limit = Number(control(end.other).value) + end.side * end.span();
+    const value = Number(input.value);
+    if (end.side < 0 ? value > limit : value < limit) input.value = String(limit);
+  }
+
   function bound(name, [min, max]) {
     Object.assign(control(name), { min: String(min), max: String(max) });
   }
 
   function render() {
     const { settings, choices, ranges } = state;
-    const span = ranges.minimumNoteSpan;
-    // Each end of the note range keeps at least the minimum span from the other.
-    bound('noteRangeLower', [ranges.noteRange[0], settings.noteRangeUpper - span]);
-    bound('noteRangeUpper', [settings.noteRangeLower + span, ranges.noteRange[1]]);
-    // My range may be a single note: each end only has to stay on its side of the other.
-    bound('voiceRangeLower', [ranges.noteRange[0], settings.voiceRangeUpper]);
-    bound('voiceRangeUpper', [settings.voiceRangeLower, ranges.noteRange[1]]);
+    // Both ends of a range on one scale, so that where a thumb stands means the same on both.
+    for (const name of Object.keys(RANGE_ENDS)) bound(name, ranges.noteRange);
     bound('noteDurationSeconds', ranges.noteDurationSeconds);
     bound('noteGapSeconds', ranges.noteGapSeconds);
     bound('referencePitchHz', ranges.referencePitchHz);
@@ -49,7 +64,8 @@ export function settingsScreen({ navigate }) {
     bound('tempoBPM', ranges.tempoBPM);
     showLatency(document.getElementById('settings-calibration'));
     const sounds = Object.fromEntries(choices.sounds.map((sound) => [sound.id, sound]));
-    fillSelect('soundSource', choices.soundSources, (id) => soundName(sounds[id]));
+    // Short names: what a decaying instrument means for matching is the field's help text.
+    fillSelect('soundSource', choices.soundSources, (id) => soundLabel(id, sounds[id].name));
     fillSelect('tuningSystem', choices.tuningSystems, (tuning) => t(`settings.tuningSystem.${tuning}`));
     renderIntervals();
     fillSelect('language', choices.languages, (language) => t(`settings.language.${language}`));
@@ -60,6 +76,11 @@ export function settingsScreen({ navigate }) {
       else input.value = String(value);
       showValue(name);
     }
+    // A sound that fades cannot be held: say so for the one chosen.
+    const fades = document.getElementById('soundSource-fades');
+    const chosen = sounds[settings.soundSource];
+    fades.hidden = !chosen || chosen.sustains;
+    fades.textContent = fades.hidden ? '' : t('pitchMatching.soundInstead', { name: soundLabel(chosen.id, chosen.name) });
   }
 
   const intervalKey = ({ name, direction }) => `${name}-${direction ?? 'up'}`;
@@ -103,11 +124,6 @@ export function settingsScreen({ navigate }) {
     render();
   }
 
-  /** The translated instrument name (a user SoundFont's presets keep their own), marked when it decays. */
-  function soundName(sound) {
-    const name = soundLabel(sound.id, sound.name);
-    return sound.sustains ? name : t('settings.soundSource.decays', { name });
-  }
 
   function fillSelect(name, values, label) {
     const select = control(name);
@@ -135,7 +151,11 @@ export function settingsScreen({ navigate }) {
     }
   }
 
-  form.addEventListener('input', (event) => event.target.name && showValue(event.target.name));
+  form.addEventListener('input', (event) => {
+    if (!event.target.name) return;
+    keepApart(event.target.name);
+    showValue(event.target.name);
+  });
   form.addEventListener('change', (event) => event.target.name && !event.target.dataset.interval && save(event.target.name));
   form.addEventListener('submit', (event) => event.preventDefault());
   document.addEventListener('languagechange', () => state && render());

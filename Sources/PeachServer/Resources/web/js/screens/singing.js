@@ -27,6 +27,7 @@ export function singingScreen({ navigate, announce }) {
   const status = document.getElementById('singing-status');
   const feedback = document.getElementById('singing-feedback');
   const needle = document.getElementById('singing-needle');
+  const hold = document.getElementById('singing-hold');
 
   let session = 0; // bumped on every stop, so callbacks of a discarded attempt do nothing
   let microphone = null; // {stream, source, tracker}
@@ -35,10 +36,13 @@ export function singingScreen({ navigate, announce }) {
 
   const isCurrent = (id) => id === session;
   const setState = (state) => { element.dataset.state = state; };
-  const say = (key) => {
-    status.dataset.i18n = key;
-    status.textContent = key ? t(key) : '';
+  // The status names the note to sing; `said` keeps which message it is (data-i18n would re-translate it without the note).
+  const say = (key, params = {}) => {
+    status.dataset.said = key;
+    status.textContent = key ? t(key, params) : '';
   };
+  const noteParams = () => ({ note: attempt?.challenge.referenceNote.name ?? '' });
+  const showHeld = (fraction) => hold.style.setProperty('--held', String(fraction));
 
   async function openMicrophone(context) {
     const stream = await navigator.mediaDevices.getUserMedia(MICROPHONE);
@@ -70,10 +74,11 @@ export function singingScreen({ navigate, announce }) {
     const cents = frequency === null ? null : 1200 * Math.log2(frequency / current.challenge.tunableNote.startFrequencyHz);
     if (cents !== null) {
       current.lastHeard = time;
-      if (status.dataset.i18n === 'singing.silence') say('singing.sing');
+      if (status.dataset.said === 'singing.silence') say('singing.sing', noteParams());
     }
     showNeedle(cents);
     const held = current.steady.push(time, cents);
+    showHeld(held === null ? current.steady.heldFraction() : 1);
     if (held !== null) commit(held);
   }
 
@@ -111,13 +116,14 @@ export function singingScreen({ navigate, announce }) {
     attempt = current;
     if (!(await untilAudible(context, start, () => !isCurrent(id)))) return;
     hideMatchingFeedback(feedback);
+    showHeld(0);
     setState('reference');
-    say('singing.listen');
+    say('singing.listen', noteParams());
     if (!(await untilAudible(context, end, () => !isCurrent(id)))) return;
     needle.dataset.cents = '';
     needle.style.setProperty('--cents', '0');
     setState('singing');
-    say('singing.sing');
+    say('singing.sing', noteParams());
     done.disabled = false;
     watchSilence(id, context);
   }
@@ -126,7 +132,7 @@ export function singingScreen({ navigate, announce }) {
     clearInterval(silenceTimer);
     silenceTimer = setInterval(() => {
       if (!isCurrent(id) || element.dataset.state !== 'singing') return;
-      if (context.currentTime - attempt.lastHeard >= attempt.challenge.session.singing.silencePromptSeconds && status.dataset.i18n !== 'singing.silence') {
+      if (context.currentTime - attempt.lastHeard >= attempt.challenge.session.singing.silencePromptSeconds && status.dataset.said !== 'singing.silence') {
         say('singing.silence');
         announce(t('singing.silence'));
       }

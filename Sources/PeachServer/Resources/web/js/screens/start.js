@@ -16,6 +16,7 @@ export function startScreen({ navigate }) {
   document.getElementById('start-fill-the-gap').addEventListener('click', () => navigate('#/fill-the-gap'));
   preview.addEventListener('click', () => navigate('#/profile'));
   document.getElementById('start-intervals-profile').addEventListener('click', () => navigate('#/profile'));
+  document.getElementById('start-rhythm-profile').addEventListener('click', () => navigate('#/profile'));
   document.getElementById('open-info').addEventListener('click', async () => {
     info.showModal();
     const health = await api.health().catch(() => null);
@@ -26,10 +27,17 @@ export function startScreen({ navigate }) {
   // The preview is a glance, never a blocker: if it cannot load, Start still works.
   async function showPreview() {
     try {
-      const boxes = [...element.querySelectorAll('.sparkline-box[data-discipline]')];
+      const boxes = [...element.querySelectorAll('.sparkline-box[data-discipline]:not([data-band])')];
       const [profile, intervals, singing, ...svgs] = await Promise.all([
         api.profile(), api.profile('intervals'), api.profile('singing'), ...boxes.map((box) => api.sparklineSvg(box.dataset.discipline))]);
       boxes.forEach((box, index) => { box.innerHTML = svgs[index]; });
+      // Rhythm is kept per tempo band: Start shows the band trained most.
+      const band = profile.rhythm.comparison.reduce((most, entry) => (entry.count > (most?.count ?? 0) ? entry : most), null)?.tempoBand;
+      const rhythmBox = document.getElementById('start-rhythm-sparkline');
+      rhythmBox.innerHTML = band ? await api.sparklineSvg(rhythmBox.dataset.discipline, band) : '';
+      const rhythmEmpty = !band;
+      document.getElementById('start-rhythm-empty').hidden = !rhythmEmpty;
+      document.getElementById('start-rhythm-profile').classList.toggle('empty', rhythmEmpty);
       const intervalsEmpty = intervals.comparisons.count === 0 && intervals.pitchMatching.count === 0;
       document.getElementById('start-intervals-empty').hidden = !intervalsEmpty;
       document.getElementById('start-intervals-profile').classList.toggle('empty', intervalsEmpty);
