@@ -44,7 +44,7 @@ const [W, H, options] = arguments;
     let d = e.tagName.toLowerCase();
     if (e.id) d += '#' + e.id;
     else if (className(e)) d += '.' + className(e).split(/\s+/).join('.');
-    const words = short(e.textContent || e.getAttribute('aria-label') || '', 40);
+    const words = short((isSvg(e) ? e.textContent : e.innerText) || e.getAttribute('aria-label') || '', 40);
     return words ? `${d} "${words}"` : d;
   };
   const px = (v) => Math.round(v);

@@ -289,8 +289,12 @@ class Run:
         def start():
             self.load(server, "#/")
             self.shown("screen-start")
-            self.wait("return document.querySelectorAll('.sparkline-box svg').length === 5")
+            # Every profile card's sparklines drawn (the reader's profile is worked out on its first visit).
+            self.wait("const boxes = [...document.querySelectorAll('.sparkline-box')].filter((b) => b.getClientRects().length);"
+                      " return boxes.length > 0 && boxes.every((b) => b.querySelector('svg'))", timeout=30)
             self.look("start")
+
+        def info():
             browser.find_element(By.ID, "open-info").click()
             self.wait("return document.getElementById('info-version').textContent !== ''")
             self.look("info")
@@ -312,15 +316,18 @@ class Run:
             self.wait("return document.querySelector('#profile-chart svg .dot') !== null"
                       " && document.querySelectorAll('#interval-profile-body tr').length > 0"
                       " && !document.getElementById('matching-stats').hidden"
-                      " && !document.getElementById('rhythm-comparison').hidden")
+                      " && !document.getElementById('rhythm-comparison').hidden", timeout=30)
             self.look("profile")
             self.check_interval_percentages("profile", "profile")
+
+        def popup():
             dots = browser.find_elements(By.CSS_SELECTOR, "#profile-chart svg .dot")
             tap_at_centre_of(browser, dots[-1])
             WebDriverWait(browser, 3).until(lambda _: self.visible("profile-popup"))
             self.look("profile-popup")
 
-        return [("start", start), ("settings", settings), ("profile", profile)]
+        return [("start", start), ("info", info), ("settings", settings), ("profile", profile),
+                ("profile-popup", popup)]
 
     def trainer_screens(self):
         browser, server = self.browser, self.world.trainer
