@@ -15,6 +15,7 @@ import sys
 import pytest
 import requests
 from selenium import webdriver
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -23,7 +24,6 @@ from selenium.webdriver.support.ui import WebDriverWait
 from conftest import ROOT, ClassStorage, PeachServer, chromium_options
 from screen_check import CHECK, ENGLISH_WORDS, HELD, HOLD, PENDING, RELEASE
 from screen_history import history_csv
-from test_profile import tap_at_centre_of
 from viewport import SIZES, set_media, set_viewport
 
 SHOTS = ROOT / ".build" / "screens"
@@ -226,6 +226,18 @@ class Run:
     def release(self):
         self.browser.execute_script(RELEASE)
 
+    def tap(self, element):
+        """Taps the element's centre (an SVG dot has no box of its own). Pointer actions take visual-viewport
+        coordinates: where the page is wider than the screen, the visual viewport is moved within the layout's."""
+        x, y = self.browser.execute_script("""
+            arguments[0].scrollIntoView({block: 'center'});
+            const box = arguments[0].getBoundingClientRect(), view = visualViewport;
+            return [(box.left + box.width / 2 - view.offsetLeft) * view.scale, (box.top + box.height / 2 - view.offsetTop) * view.scale];""",
+                                           element)
+        actions = ActionChains(self.browser)
+        actions.w3c_actions.pointer_action.move_to_location(round(x), round(y)).click()
+        actions.perform()
+
     def microphone(self, server, setting):
         self.browser.execute_cdp_cmd("Browser.setPermission", {
             "permission": {"name": "microphone"}, "setting": setting, "origin": server.url.rstrip("/")})
@@ -322,7 +334,7 @@ class Run:
 
         def popup():
             dots = browser.find_elements(By.CSS_SELECTOR, "#profile-chart svg .dot")
-            tap_at_centre_of(browser, dots[-1])
+            self.tap(dots[-1])
             WebDriverWait(browser, 3).until(lambda _: self.visible("profile-popup"))
             self.look("profile-popup")
 
@@ -468,11 +480,11 @@ class Run:
                 self.load(site, "#/")
                 self.shown("screen-start")
                 self.wait(f"return {note} && document.querySelectorAll('#start-sparkline svg').length === 1")
-                self.look("pending-start", scroll_end=True)
+                self.look("pending-start")
                 browser.execute_script("location.hash = '#/account'")
                 self.shown("screen-account")
                 self.wait(f"return {note} && document.querySelectorAll('#account-classes li').length > 0")
-                self.look("pending-account", scroll_end=True)
+                self.look("pending-account")
                 if self.size == "desktop":
                     try:
                         for size, (width, height) in SMALL_DESKTOPS.items():
