@@ -70,7 +70,7 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            resources: [.copy("Resources/web"), .copy("Resources/openapi.json"), .copy("Resources/openapi-class.json")]
+            resources: [.copy("Resources/web")]
         ),
         .executableTarget(
             name: "peach",

@@ -5,9 +5,15 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
+# Each phase prints its wall-clock time, so a slow CI run shows where the minutes went.
+phase() { echo "[time] $1: $((SECONDS - phase_start)) s (total $SECONDS s)"; phase_start=$SECONDS; }
+phase_start=$SECONDS
+
 bash scripts/setup.sh || { echo "setup failed"; exit 1; }
+phase setup
 
 swift build --build-tests || { echo "0 passed, 1 failed"; exit 1; }
+phase "debug build"
 
 # The Debian package (a release build with the static Swift standard library) and the clean Debian
 # root it is installed into are made meanwhile, at a lower priority: the e2e suite mostly waits on
@@ -24,6 +30,7 @@ swift test --skip-build --disable-xctest 2>&1 | tee "$swift_log"
 swift_status=${PIPESTATUS[0]}
 swift_passed=$(grep -cE '^✔ Test .* passed' "$swift_log" || true)
 swift_failed=$(grep -cE '^✘ Test .* failed' "$swift_log" || true)
+phase "swift test"
 
 # Runs pytest on the given paths; sets pytest_status, pytest_passed and pytest_failed.
 run_pytest() {
@@ -37,12 +44,15 @@ run_pytest() {
 
 # Two workers (pytest-xdist): most e2e tests wait on wall-clock time (notes, feedback, restarts), so
 # two at a time take 11 minutes where one at a time took 20, on the same two cores.
-PEACH_BIN="$(swift build --show-bin-path)/peach" run_pytest -n 2 Tests/e2e
+PEACH_BIN="$(swift build --show-bin-path)/peach" run_pytest -n 2 --durations=20 Tests/e2e
 e2e_status=$pytest_status e2e_passed=$pytest_passed e2e_failed=$pytest_failed
+phase e2e
 
 wait "$package_pid" "$root_pid"
+phase "waiting for the package build"
 PEACH_PACKAGE_LOG="$package_log" run_pytest Tests/package
 package_status=$pytest_status package_passed=$pytest_passed package_failed=$pytest_failed
+phase package
 
 passed=$((swift_passed + e2e_passed + package_passed))
 failed=$((swift_failed + e2e_failed + package_failed))

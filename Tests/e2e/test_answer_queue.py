@@ -5,6 +5,8 @@ import datetime
 import re
 import time
 
+import pytest
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -118,3 +120,50 @@ def test_training_goes_on_offline_and_every_answer_is_stored_once_with_its_time(
     wait_for_pending(browser, "")
     for stored, answered in zip(sorted(stored_at(record) for record in records), given):
         assert abs(stored - answered) < 1.0, (stored, answered)
+
+
+# Each discipline's screen, how a trial of it is answered from the keyboard once answers are open,
+# and the mark that moves when the next trial is scheduled.
+OFFLINE_DISCIPLINES = {
+    "pitchMatching": ("#/pitch-matching", "screen-pitch-matching",
+                      "return document.getElementById('screen-pitch-matching').dataset.state === 'tuning'", "\n"),
+    "rhythmComparison": ("#/compare-timing", "screen-compare-timing",
+                         "return !document.getElementById('answer-early').disabled", "e"),
+}
+
+
+@pytest.mark.parametrize("discipline", OFFLINE_DISCIPLINES)
+def test_every_discipline_trains_on_offline_from_its_reserve(server, browser, discipline):
+    hash_, screen_id, answerable, key = OFFLINE_DISCIPLINES[discipline]
+    server.api("PUT", "settings", json={"noteDurationSeconds": 0.3, "tempoBPM": 200})
+    browser.get(server.url)
+    browser.get(server.url + hash_)
+    screen = browser.find_element(By.ID, screen_id)
+
+    def answer_one():
+        WebDriverWait(browser, 10, poll_frequency=0.02).until(lambda _: browser.execute_script(answerable))
+        answered = screen.get_attribute("data-answered")
+        ActionChains(browser).send_keys(key).perform()
+        WebDriverWait(browser, 10, poll_frequency=0.02).until(lambda _: screen.get_attribute("data-answered") != answered)
+
+    answer_one()
+    # The reserve is drawn when training starts: wait until the server has handed it out.
+    WebDriverWait(None, 10).until(lambda _: len(records_of(server, discipline)) == 1)
+    time.sleep(0.5)
+    browser.execute_cdp_cmd("Network.enable", {})
+    offline = {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
+    browser.execute_cdp_cmd("Network.emulateNetworkConditions", offline)
+    for count in range(1, 4):
+        answer_one()
+        wait_for_pending(browser, "1 answer waiting to be saved" if count == 1 else f"{count} answers waiting to be saved")
+    assert screen.is_displayed(), "training went on offline"
+    browser.execute_cdp_cmd("Network.emulateNetworkConditions", {**offline, "offline": False})
+    browser.refresh()
+    WebDriverWait(None, 15, poll_frequency=0.2).until(lambda _: len(records_of(server, discipline)) == 4)
+    wait_for_pending(browser, "")
+
+
+def records_of(server, discipline):
+    response = server.api("GET", f"records?discipline={discipline}&limit=100")
+    response.raise_for_status()
+    return response.json()["records"]

@@ -50,7 +50,7 @@ def test_each_tempo_band_shows_its_timeline_per_day(server, browser):
 
     open_profile(server, browser)
     labels, figures = timeline_labels(browser, "rhythm-comparison-body")
-    assert labels == [f"Threshold per day over {DAYS} days: from {thresholds[0]:.1f} to {thresholds[-1]:.1f} % of a sixteenth"]
+    assert labels == [f"Threshold per day over {DAYS} days: from {thresholds[0]:.1f} % to {thresholds[-1]:.1f} % of a sixteenth"]
     assert figures[0].find_element(By.CSS_SELECTOR, "svg path.trace").is_displayed()
     # The row above it is the band's headline row.
     rows = browser.find_elements(By.CSS_SELECTOR, "#rhythm-comparison-body tr")

@@ -1,34 +1,9 @@
-"""Every screen at every size: screenshots, no horizontal overflow, targets of at least 44×44 px,
-training buttons stacked in portrait and side by side in landscape, light and dark."""
-import pytest
+"""Layout rules beyond the screen check (test_screen_check.py, which looks at every screen at every
+size in both languages and schemes): training buttons stacked in portrait and side by side in
+landscape, reduced motion, the way back from every spoke, the installable app."""
 from selenium.webdriver.common.by import By
 
-from viewport import SCREENS, SIZES, screenshot, set_media, set_viewport
-
-TARGETS = """
-return [...document.querySelectorAll('button, a[href], input, select, [role=slider], [tabindex]')]
-  .filter((e) => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
-  .map((e) => { const r = e.getBoundingClientRect();
-    return { id: e.id || e.className || e.tagName, w: r.width, h: r.height }; });
-"""
-
-
-@pytest.mark.parametrize("size", SIZES)
-def test_every_screen_fits_and_has_large_targets(server, browser, size):
-    # A short note keeps the training screens quick to reach.
-    server.api("PUT", "settings", json={"noteDurationSeconds": 0.3})
-    width, height = SIZES[size]
-    for scheme in ("light", "dark"):
-        set_media(browser, scheme)
-        set_viewport(browser, width, height)
-        for name, reach in SCREENS.items():
-            reach(browser, server)
-            screenshot(browser, f"{size}-{scheme}-{name}")
-            overflow = browser.execute_script(
-                "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
-            assert overflow <= 0, f"{name} overflows by {overflow}px at {size}"
-            small = [t for t in browser.execute_script(TARGETS) if t["w"] < 44 or t["h"] < 44]
-            assert not small, f"{name} at {size}: targets under 44×44 px: {small}"
+from viewport import SCREENS, SIZES, set_media, set_viewport
 
 
 def test_training_buttons_stack_in_portrait_and_sit_side_by_side_in_landscape(server, browser):

@@ -61,7 +61,6 @@ def test_the_package_holds_the_tool_its_documentation_and_the_user_unit(package,
     assert not any("swift" in d for d in depends)
     contents = {line.split()[-1].lstrip(".") for line in deb("--contents", path).splitlines()}
     for wanted in ["/usr/lib/peach/peach", "/usr/lib/peach/Peach_PeachServer.resources/web/index.html",
-                   "/usr/lib/peach/Peach_PeachServer.resources/openapi.json",
                    "/usr/lib/peach/Peach_PeachFluidSynth.resources/Calibration/FluidR3Mono_GM.sf3.json",
                    "/usr/share/man/man1/peach.1.gz",
                    "/usr/share/bash-completion/completions/peach", "/usr/share/zsh/vendor-completions/_peach",

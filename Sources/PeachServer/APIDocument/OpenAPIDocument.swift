@@ -1,9 +1,10 @@
 import Foundation
 import PeachCore
 
-/// The API document as served: the operations from `Resources/openapi.json`, and every schema they
-/// refer to derived from the Swift types the routes really decode and encode (`SchemaTracer`), so a
-/// shape, a range or an enumeration is written once — in Swift — and the document cannot drift from it.
+/// The API document as served: every operation written from the route tables that register the
+/// routes (`ServerRoutes`), and every schema they refer to derived from the Swift types the routes
+/// really decode and encode (`SchemaTracer`), so a route, a shape, a range or an enumeration is
+/// written once — in Swift — and the document cannot drift from it.
 enum OpenAPIDocument {
     /// The named schemas, by the Swift type each one is; each kind's trial, result and record are
     /// named as the kind names them.
@@ -59,72 +60,58 @@ enum OpenAPIDocument {
         ]
     }
 
-    /// - Parameter classServer: the class server's own operations (`Resources/openapi-class.json`):
-    ///   with them, the document describes a class server instead of the personal Peach.
-    static func served(from file: Data, classServer: Data? = nil) throws -> Data {
-        guard var document = try JSONSerialization.jsonObject(with: file) as? [String: Any] else {
-            throw CocoaError(.propertyListReadCorrupt)
-        }
-        var components = document["components"] as? [String: Any] ?? [:]
-        guard components["schemas"] == nil else {
-            throw SchemaTracer.Failure("openapi.json must not hold schemas: they are derived from the Swift types")
-        }
-        var named = self.components
-        if let classServer {
-            guard let own = (try JSONSerialization.jsonObject(with: classServer) as? [String: Any])?["paths"] as? [String: Any] else {
-                throw CocoaError(.propertyListReadCorrupt)
-            }
-            document["paths"] = classServerPaths(personal: document["paths"] as? [String: Any] ?? [:], own: own)
-            components["securitySchemes"] = ["session": ["type": "apiKey", "in": "cookie", "name": SessionCookie.name]]
+    static var info: [String: Any] {
+        [
+            "title": "Peach API",
+            "version": PeachVersion.current,
+            "description": "The local Peach server: it decides every trial and owns every record; the browser plays the sound and posts answers. Errors are JSON: {\"error\": {\"message\": \"…\"}}, in English; a refusal a person reads also carries a stable `code` (and the numbers its sentence needs), which the page translates. Every operation, parameter, range and enumeration here is written by the server from the Swift declarations it runs on (PeachServer/APIDocument/OpenAPIDocument.swift).",
+        ]
+    }
+
+    /// - Parameter classServer: describe a class server (accounts, classes, sessions) instead of
+    ///   the personal Peach.
+    static func served(classServer: Bool) throws -> Data {
+        var named = components
+        var routes = ServerRoutes.shared.documented + ServerRoutes.personal.documented + ServerRoutes.user.documented
+        var components: [String: Any] = [
+            "responses": ["Error": ["description": "What was wrong.", "content": ["application/json": ["schema": ["$ref": "#/components/schemas/Error"]]]]],
+        ]
+        if classServer {
+            routes = classServerRoutes
             named += classComponents
+            components["securitySchemes"] = ["session": ["type": "apiKey", "in": "cookie", "name": SessionCookie.name]]
         }
-        components["schemas"] = try schemas(named)
-        document["components"] = components
+        let tracer = tracer(named)
+        components["schemas"] = try schemas(named, tracer)
+        let document: [String: Any] = ["openapi": "3.0.3", "info": info, "paths": try paths(routes, tracer), "components": components]
         return try JSONSerialization.data(withJSONObject: document, options: [.sortedKeys])
     }
 
-    /// On a class server each user's own operation needs a session, and its teacher reads every
-    /// `GET /api/profile…` of a student in their class under `AccountsResponder.studentPath`.
-    private static func classServerPaths(personal: [String: Any], own: [String: Any]) -> [String: Any] {
-        var paths = own
-        for (path, item) in personal {
-            guard var operations = item as? [String: [String: Any]] else { paths[path] = item; continue }
-            let section = path.split(separator: "/").dropFirst().first.map(String.init) ?? ""
-            if section != "account", !AccountsResponder.sharedAPI.contains(section) {
-                operations = operations.mapValues(needingSession)
+    /// Each route under its path and method; a path's `{name}`s are exactly its path parameters.
+    static func paths(_ routes: [DocumentedRoute], _ tracer: SchemaTracer) throws -> [String: Any] {
+        var paths: [String: [String: Any]] = [:]
+        for route in routes {
+            let method = route.method.rawValue.lowercased()
+            guard paths[route.path]?[method] == nil else { throw SchemaTracer.Failure("\(route.method) \(route.path) is declared twice") }
+            let named = Set(route.path.split(separator: "/").filter { $0.hasPrefix("{") }.map { String($0.dropFirst().dropLast()) })
+            let declared = Set(route.operation.parameters.filter { $0.location == .path }.map(\.name))
+            guard named == declared else {
+                throw SchemaTracer.Failure("\(route.path) names \(named.sorted()) but declares the path parameters \(declared.sorted())")
             }
-            paths[path] = operations
-            if path.hasPrefix("/api/profile"), var read = operations["get"] {
-                read["operationId"] = "student" + ((read["operationId"] as? String).map { $0.prefix(1).uppercased() + $0.dropFirst() } ?? "")
-                read["summary"] = "For the teacher of a class the student is in, read-only (404 for anyone else): "
-                    + (read["summary"] as? String ?? "")
-                read["parameters"] = [
-                    ["name": "id", "in": "path", "required": true, "schema": ["type": "integer", "format": "int64"], "description": "The class."],
-                    ["name": "student", "in": "path", "required": true, "schema": ["type": "integer", "format": "int64"], "description": "The student's account."],
-                ] + (read["parameters"] as? [Any] ?? [])
-                var responses = read["responses"] as? [String: Any] ?? [:]
-                responses["404"] = ["$ref": "#/components/responses/Error"]
-                read["responses"] = responses
-                paths[AccountsResponder.studentPath + path.dropFirst("/api".count)] = ["get": read]
-            }
+            paths[route.path, default: [:]][method] = try route.operation.document(tracer)
         }
         return paths
     }
 
-    /// 401 without a session, 503 when the accounts cannot be read.
-    private static func needingSession(_ operation: [String: Any]) -> [String: Any] {
-        var operation = operation
-        var responses = operation["responses"] as? [String: Any] ?? [:]
-        for status in ["401", "503"] where responses[status] == nil {
-            responses[status] = ["$ref": "#/components/responses/Error"]
-        }
-        operation["responses"] = responses
-        operation["security"] = [["session": [String]()]]
-        return operation
+    static func tracer(_ named: [(name: String, type: any Decodable.Type)]) -> SchemaTracer {
+        SchemaTracer(components: Dictionary(uniqueKeysWithValues: named.map { (ObjectIdentifier($0.type), $0.name) }))
     }
 
     static func schemas(_ named: [(name: String, type: any Decodable.Type)] = components + classComponents) throws -> [String: Any] {
-        let tracer = SchemaTracer(components: Dictionary(uniqueKeysWithValues: named.map { (ObjectIdentifier($0.type), $0.name) }))
+        try schemas(named, tracer(named))
+    }
+
+    private static func schemas(_ named: [(name: String, type: any Decodable.Type)], _ tracer: SchemaTracer) throws -> [String: Any] {
         var schemas: [String: Any] = [:]
         for (name, type) in named {
             schemas[name] = try tracer.definition(of: type).schema

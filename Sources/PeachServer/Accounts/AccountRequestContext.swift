@@ -14,15 +14,47 @@ struct AccountRequestContext: RequestContext {
         coreContext = .init(source: source)
     }
 
-    /// 401 for a request that needs a signed-in user.
-    func signedIn() throws -> (Account, SessionToken) {
+    /// 401 for a request that needs a signed-in user. A handler asks its `RouteRequest`, which
+    /// checks that the route declares the access it uses.
+    fileprivate func signedIn() throws -> (Account, SessionToken) {
         guard let account, let token else { throw Refusal.signInFirst }
         return (account, token)
     }
 
-    func teacher() throws -> Account {
+    fileprivate func teacher() throws -> Account {
         let (account, _) = try signedIn()
         guard account.isTeacher else { throw Refusal.teachersOnly }
         return account
+    }
+}
+
+extension AccountRequestContext: RouteContext {
+    /// A route's declared access, checked before its handler runs: 401 without a session, 403 for
+    /// a student where a teacher is needed.
+    func allow(_ access: APIOperation.Access) throws {
+        switch access {
+        case .anyone: return
+        case .signedIn: _ = try signedIn()
+        case .teacher: _ = try teacher()
+        }
+    }
+}
+
+extension RouteRequest where Context == AccountRequestContext {
+    /// The signed-in user of a route that declares `.signedIn` or `.teacher`. A route that uses the
+    /// session without declaring it answers 500, so the document cannot leave out a session a
+    /// route needs.
+    func signedIn() throws -> (Account, SessionToken) {
+        guard access != .anyone else { throw undeclared(.signedIn) }
+        return try context.signedIn()
+    }
+
+    func teacher() throws -> Account {
+        guard access == .teacher else { throw undeclared(.teacher) }
+        return try context.teacher()
+    }
+
+    private func undeclared(_ needed: APIOperation.Access) -> HTTPError {
+        HTTPError(.internalServerError, message: "the route \(request.uri.path) needs \(needed) access, which it does not declare")
     }
 }

@@ -3,70 +3,104 @@ import Hummingbird
 import PeachCore
 
 /// `/api/account…`: signing up, in and out, the password, and the classes that see my data.
-struct AccountRoutes {
-    let service: AccountService
-    let spaces: UserSpaces
+struct AccountRoutes: RouteTable {
+    typealias Context = AccountRequestContext
 
-    func add(to api: RouterGroup<AccountRequestContext>) {
-        api.get("account") { _, context in
-            AccountStatusResponse.classServer(context.account)
+    let service: AccountService
+
+    init(_ services: ClassServices) { service = services.accounts }
+
+    static let classID = APIParameter.pathID("id").described("The class.")
+    static let sessionCookie = APIHeader(name: "Set-Cookie", description: "The session cookie (HttpOnly, SameSite=Strict, Secure behind TLS).")
+
+    static var routes: [Route<Self>] {
+        [
+            AccountStatusResponse.route { _ in { input in .classServer(input.context.account) } },
+            Route(
+                .post, "account/sign-up", "signUp", "Create a student account with a class's invitation code, in that class, and sign in",
+                status: .created, returns: "Signed up and in.", media: .json(SignedInResponse.self), headers: [sessionCookie],
+                errors: [.error(.conflict)], Self.signUp),
+            Route(
+                .post, "account/sign-in", "signIn", "Sign in; wrong passwords are slowed down per account and per address",
+                returns: "Signed in.", media: .json(SignedInResponse.self), headers: [sessionCookie],
+                errors: [
+                    .error(.unauthorized),
+                    .error(.tooManyRequests, "Too many wrong passwords: Retry-After says when to try again.",
+                           headers: [APIHeader(name: "Retry-After", type: "integer")]),
+                ],
+                Self.signIn),
+            Route(
+                .post, "account/sign-out", "signOut", "End this session (nothing to do without one)",
+                status: .noContent, returns: "Signed out; the cookie is cleared.", media: nil, headers: [sessionCookie], Self.signOut),
+            Route(
+                .post, "account/password", "changePassword", "Change my password; every other session of mine ends",
+                returns: "Changed.", access: .signedIn, Self.changePassword),
+            Route(
+                .get, "account/classes", "myClasses", "The classes whose teachers see my data",
+                returns: "My classes.", access: .signedIn, Self.classes),
+            Route(
+                .post, "account/classes", "joinClass", "Join a class with its invitation code",
+                status: .created, returns: "Joined.", access: .signedIn, Self.join),
+            Route(
+                .delete, "account/classes/{id}", "leaveClass", "Leave a class: its teacher no longer sees my data",
+                returns: "Left.", parameters: [classID], errors: [.error(.notFound)], access: .signedIn, Self.leave),
+        ]
+    }
+
+    func signUp(_ input: Input<SignUpRequest>) async throws -> MediaResponse {
+        let body = input.body
+        let session = try await Self.run { () throws(AccountService.Failure) in
+            try await service.signUp(name: body.name, password: body.password, invitation: body.invitation)
         }
-        api.post("account/sign-up") { request, context -> Response in
-            let body = try await request.decode(as: SignUpRequest.self, context: context)
-            let session = try await Self.run { () throws(AccountService.Failure) in
-                try await service.signUp(name: body.name, password: body.password, invitation: body.invitation)
-            }
-            return try Self.signedIn(session, status: .created, secure: context.secure)
+        return try Self.signedIn(session, secure: input.context.secure)
+    }
+
+    func signIn(_ input: Input<SignInRequest>) async throws -> MediaResponse {
+        let body = input.body
+        let session = try await Self.run { () throws(AccountService.Failure) in
+            try await service.signIn(name: body.name, password: body.password, address: input.context.address)
         }
-        api.post("account/sign-in") { request, context -> Response in
-            let body = try await request.decode(as: SignInRequest.self, context: context)
-            let session = try await Self.run { () throws(AccountService.Failure) in
-                try await service.signIn(name: body.name, password: body.password, address: context.address)
-            }
-            return try Self.signedIn(session, status: .ok, secure: context.secure)
+        return try Self.signedIn(session, secure: input.context.secure)
+    }
+
+    func signOut(_ input: Input<NoBody>) async throws -> MediaResponse {
+        if let token = input.context.token {
+            try await Self.run { () throws(AccountService.Failure) in try await service.signOut(token) }
         }
-        api.post("account/sign-out") { _, context -> Response in
-            if let token = context.token {
-                try await Self.run { () throws(AccountService.Failure) in try await service.signOut(token) }
-            }
-            return Response(status: .noContent, headers: [.setCookie: SessionCookie.clearing(secure: context.secure)])
-        }
-        api.post("account/password") { request, context -> HTTPResponse.Status in
-            let (account, token) = try context.signedIn()
-            let body = try await request.decode(as: PasswordChangeRequest.self, context: context)
-            try await Self.run { () throws(AccountService.Failure) in
-                try await service.changePassword(of: account, current: body.current, new: body.new, session: token)
-            }
-            return .noContent
-        }
-        api.get("account/classes") { _, context in
-            let (account, _) = try context.signedIn()
-            let classrooms = try await Self.stored { () throws(DataStoreError) in try await service.accounts.classrooms(of: account.id) }
-            return ClassroomsResponse(classes: classrooms.map { ClassroomResponse($0, forTeacher: false) })
-        }
-        api.post("account/classes") { request, context -> EditedResponse<ClassroomResponse> in
-            let (account, _) = try context.signedIn()
-            let body = try await request.decode(as: JoinRequest.self, context: context)
-            guard let code = InvitationCode(body.invitation) else { throw Refusal.unknownInvitation }
-            let joined = try await Self.stored { () throws(DataStoreError) in try await service.accounts.join(account.id, invitation: code) }
-            guard let joined else { throw Refusal.unknownInvitation }
-            return EditedResponse(status: .created, response: ClassroomResponse(joined, forTeacher: false))
-        }
-        api.delete("account/classes/:id") { _, context -> HTTPResponse.Status in
-            let (account, _) = try context.signedIn()
-            let id = try context.parameters.require("id", as: Int64.self)
-            let left = try await Self.stored { () throws(DataStoreError) in try await service.accounts.leave(account.id, classroom: id) }
-            guard left else { throw Refusal.notInClass(id) }
-            return .noContent
+        return MediaResponse(body: ResponseBody(), headers: [.setCookie: SessionCookie.clearing(secure: input.context.secure)])
+    }
+
+    func changePassword(_ input: Input<PasswordChangeRequest>) async throws {
+        let (account, token) = try input.signedIn()
+        try await Self.run { () throws(AccountService.Failure) in
+            try await service.changePassword(of: account, current: input.body.current, new: input.body.new, session: token)
         }
     }
 
-    private static func signedIn(_ session: AccountService.Session, status: HTTPResponse.Status, secure: Bool) throws -> Response {
+    func classes(_ input: Input<NoBody>) async throws -> ClassroomsResponse {
+        let (account, _) = try input.signedIn()
+        let classrooms = try await Self.stored { () throws(DataStoreError) in try await service.accounts.classrooms(of: account.id) }
+        return ClassroomsResponse(classes: classrooms.map { ClassroomResponse($0, forTeacher: false) })
+    }
+
+    func join(_ input: Input<JoinRequest>) async throws -> ClassroomResponse {
+        let (account, _) = try input.signedIn()
+        guard let code = InvitationCode(input.body.invitation) else { throw Refusal.unknownInvitation }
+        let joined = try await Self.stored { () throws(DataStoreError) in try await service.accounts.join(account.id, invitation: code) }
+        guard let joined else { throw Refusal.unknownInvitation }
+        return ClassroomResponse(joined, forTeacher: false)
+    }
+
+    func leave(_ input: Input<NoBody>) async throws {
+        let (account, _) = try input.signedIn()
+        let id = try input[Self.classID]
+        let left = try await Self.stored { () throws(DataStoreError) in try await service.accounts.leave(account.id, classroom: id) }
+        guard left else { throw Refusal.notInClass(id) }
+    }
+
+    private static func signedIn(_ session: AccountService.Session, secure: Bool) throws -> MediaResponse {
         let body = try JSONEncoder().encode(SignedInResponse(user: AccountResponse(session.account)))
-        return Response(
-            status: status,
-            headers: [.contentType: "application/json; charset=utf-8", .setCookie: SessionCookie.setting(session.token, secure: secure)],
-            body: ResponseBody(byteBuffer: ByteBuffer(data: body)))
+        return MediaResponse(body: ResponseBody(byteBuffer: ByteBuffer(data: body)), headers: [.setCookie: SessionCookie.setting(session.token, secure: secure)])
     }
 
     /// Each failure as its refusal: 400, 409, 401, 429 with Retry-After, 503.

@@ -16,10 +16,15 @@ struct AccountsResponder: HTTPResponder {
     /// Reached over HTTPS (its own TLS, or a proxy's): cookies are `Secure`.
     let secure: Bool
 
-    /// The API paths every visitor may use.
-    static let sharedAPI: Set<String> = ["health", "disciplines", "openapi.json", "sounds"]
-    /// Where a teacher reads a student's own `/api/profile…` (`{id}` the class, `{student}` the account).
+    /// The first parts of the API paths every visitor may use: those of the shared route tables.
+    static let sharedAPI = Set(ServerRoutes.shared.documented.compactMap { $0.path.split(separator: "/").dropFirst().first.map(String.init) })
+    /// Where a teacher reads a student's own `/api/profile…`.
     static let studentPath = "/api/classes/{id}/students/{student}"
+    static let classID = APIParameter.pathID("id").described("The class.")
+    static let studentID = APIParameter.pathID("student").described("The student's account.")
+
+    /// A user's own route (from the root) that their teacher may read under `studentPath`.
+    static func teacherReads(_ path: String) -> Bool { path.split(separator: "/").dropFirst().first == "profile" }
 
     func respond(to request: Request, context: GuardedRequestContext) async throws -> Response {
         do {
@@ -57,10 +62,10 @@ struct AccountsResponder: HTTPResponder {
         }
     }
 
-    /// `studentPath` followed by `/profile…`, by the path's parts.
+    /// `studentPath` followed by a path the teacher reads, by the path's parts.
     private static func isStudentProfile(_ parts: [String]) -> Bool {
         let template = studentPath.split(separator: "/")
-        return parts.count > template.count && parts[template.count] == "profile"
+        return parts.count > template.count && teacherReads("/api/" + parts[template.count...].joined(separator: "/"))
             && zip(template, parts).allSatisfy { $0.hasPrefix("{") || $0 == $1 }
     }
 
@@ -69,7 +74,7 @@ struct AccountsResponder: HTTPResponder {
     private func studentProfile(_ parts: [String], account: Account?, _ request: Request, _ context: GuardedRequestContext) async throws -> Response {
         guard let account else { return try Self.refusal(.signInFirst, request, context) }
         guard request.method == .get else { return try Self.refusal(.readOnly, request, context) }
-        guard let classID = Int64(parts[2]), let studentID = Int64(parts[4]) else {
+        guard let classID = Self.classID.parse(parts[2]), let studentID = Self.studentID.parse(parts[4]) else {
             return try Self.refusal(.noSuchStudent, request, context)
         }
         guard try await teaches(account.id, classID: classID, studentID: studentID) else { return try Self.refusal(.noSuchStudent, request, context) }

@@ -4,66 +4,93 @@ import PeachCore
 
 /// `/api/classes…`: a teacher's classes, their students' summaries, the class chart and CSV. A
 /// class that is not the teacher's answers 404, as one that does not exist.
-struct ClassroomRoutes {
+struct ClassroomRoutes: RouteTable {
+    typealias Context = AccountRequestContext
+
     let service: AccountService
     let spaces: UserSpaces
     let environment: ServerEnvironment
 
-    func add(to api: RouterGroup<AccountRequestContext>) {
-        api.get("classes") { _, context in
-            let teacher = try context.teacher()
-            let classrooms = try await AccountRoutes.stored { () throws(DataStoreError) in
-                try await service.accounts.classrooms(taughtBy: teacher.id)
-            }
-            return ClassroomsResponse(classes: classrooms.map { ClassroomResponse($0, forTeacher: true) })
-        }
-        api.post("classes") { request, context -> EditedResponse<ClassroomResponse> in
-            let teacher = try context.teacher()
-            let body = try await request.decode(as: NewClassroomRequest.self, context: context)
-            let name = body.name.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard Classroom.nameLengths.contains(name.count) else { throw Refusal.classNameLength }
-            var generator = environment.generator
-            let code = InvitationCode.random(using: &generator)
-            let classroom = try await AccountRoutes.stored { () throws(DataStoreError) in
-                try await service.accounts.createClassroom(named: name, teacher: teacher.id, invitation: code)
-            }
-            return EditedResponse(status: .created, response: ClassroomResponse(classroom, forTeacher: true))
-        }
-        api.get("classes/:id") { _, context in
-            let (classroom, students) = try await summaries(context)
-            return ClassroomDetailResponse(
-                id: classroom.id, name: classroom.name, invitation: classroom.invitation.rawValue,
-                students: students.map(StudentSummaryResponse.init))
-        }
-        api.get("classes/:id/distribution.svg") { request, context -> Response in
-            let language = request.uri.queryParameters["lang"].map(String.init) ?? "en"
-            guard ChartOptions.languages.contains(language) else {
-                throw HTTPError(.badRequest, message: "lang must be one of \(ChartOptions.languages.joined(separator: ", ")), got '\(language)'")
-            }
-            let width = try request.uri.queryParameters.boundedInt("width", in: ClassDistributionChart.widths, default: 640)
-            let (classroom, students) = try await summaries(context)
-            let chart = ClassDistributionChart(classroom: classroom, students: students, german: language == "de", width: Double(width))
-            return Response(
-                status: .ok, headers: [.contentType: "image/svg+xml; charset=utf-8"],
-                body: ResponseBody(byteBuffer: ByteBuffer(string: chart.svg)))
-        }
-        api.get("classes/:id/summary.csv") { _, context -> Response in
-            let (classroom, students) = try await summaries(context)
-            let file = classroom.name.filter { $0.isLetter || $0.isNumber || $0 == "-" }
-            return Response(
-                status: .ok,
-                headers: [
-                    .contentType: "text/csv; charset=utf-8",
-                    .contentDisposition: "attachment; filename=\"peach-class-\(file.isEmpty ? String(classroom.id) : file).csv\"",
-                ],
-                body: ResponseBody(byteBuffer: ByteBuffer(string: ClassSummaryCSV.text(students))))
-        }
+    init(_ services: ClassServices) {
+        service = services.accounts
+        spaces = services.spaces
+        environment = services.environment
     }
 
-    /// The teacher's class `:id` and each student's summary, from their data as it is now.
-    private func summaries(_ context: AccountRequestContext) async throws -> (Classroom, [StudentSummary]) {
-        let teacher = try context.teacher()
-        let id = try context.parameters.require("id", as: Int64.self)
+    static let lang = APIParameter.oneOf("lang", ChartOptions.languages, default: "en")
+        .described("Language of the labels and the numbers (\"0,5 ¢\" in German).")
+    static let width = APIParameter.integer("width", in: ClassDistributionChart.widths, default: 640)
+        .described("In CSS pixels: the chart is drawn at the width it is shown, its text at 12 px.")
+
+    static var routes: [Route<Self>] {
+        [
+            Route(
+                .get, "classes", "teacherClasses", "A teacher's classes with their invitation codes",
+                returns: "The classes I teach.", access: .teacher, Self.classes),
+            Route(
+                .post, "classes", "createClass", "Create a class and its invitation code",
+                status: .created, returns: "The new class.", access: .teacher, Self.create),
+            Route(
+                .get, "classes/{id}", "classDetail",
+                "A class of mine and each student's fitted threshold, trend, trials and last activity (404 for another teacher's class)",
+                returns: "The class.", parameters: [AccountRoutes.classID], errors: [.error(.notFound)], access: .teacher, Self.detail),
+            Route(
+                .get, "classes/{id}/distribution.svg", "classDistribution", "The class's fitted thresholds as one chart (SVG)",
+                returns: "The chart.", media: .svg, parameters: [AccountRoutes.classID, lang, width], errors: [.error(.notFound)],
+                access: .teacher, Self.distribution),
+            Route(
+                .get, "classes/{id}/summary.csv", "classSummaryCSV", "The class table as CSV, one row per student",
+                returns: "The CSV file, as an attachment.", media: .csv, parameters: [AccountRoutes.classID],
+                errors: [.error(.notFound)], access: .teacher, Self.summaryCSV),
+        ]
+    }
+
+    func classes(_ input: Input<NoBody>) async throws -> ClassroomsResponse {
+        let teacher = try input.teacher()
+        let classrooms = try await AccountRoutes.stored { () throws(DataStoreError) in
+            try await service.accounts.classrooms(taughtBy: teacher.id)
+        }
+        return ClassroomsResponse(classes: classrooms.map { ClassroomResponse($0, forTeacher: true) })
+    }
+
+    func create(_ input: Input<NewClassroomRequest>) async throws -> ClassroomResponse {
+        let teacher = try input.teacher()
+        let name = input.body.name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard Classroom.nameLengths.contains(name.count) else { throw Refusal.classNameLength }
+        var generator = environment.generator
+        let code = InvitationCode.random(using: &generator)
+        let classroom = try await AccountRoutes.stored { () throws(DataStoreError) in
+            try await service.accounts.createClassroom(named: name, teacher: teacher.id, invitation: code)
+        }
+        return ClassroomResponse(classroom, forTeacher: true)
+    }
+
+    func detail(_ input: Input<NoBody>) async throws -> ClassroomDetailResponse {
+        let (classroom, students) = try await summaries(input)
+        return ClassroomDetailResponse(
+            id: classroom.id, name: classroom.name, invitation: classroom.invitation.rawValue,
+            students: students.map(StudentSummaryResponse.init))
+    }
+
+    func distribution(_ input: Input<NoBody>) async throws -> MediaResponse {
+        let (language, width) = (try input[Self.lang], try input[Self.width])
+        let (classroom, students) = try await summaries(input)
+        let chart = ClassDistributionChart(classroom: classroom, students: students, german: language == "de", width: Double(width))
+        return MediaResponse(body: ResponseBody(byteBuffer: ByteBuffer(string: chart.svg)))
+    }
+
+    func summaryCSV(_ input: Input<NoBody>) async throws -> MediaResponse {
+        let (classroom, students) = try await summaries(input)
+        let file = classroom.name.filter { $0.isLetter || $0.isNumber || $0 == "-" }
+        return MediaResponse(
+            body: ResponseBody(byteBuffer: ByteBuffer(string: ClassSummaryCSV.text(students))),
+            headers: [.contentDisposition: "attachment; filename=\"peach-class-\(file.isEmpty ? String(classroom.id) : file).csv\""])
+    }
+
+    /// The teacher's class `{id}` and each student's summary, from their data as it is now.
+    private func summaries(_ input: Input<NoBody>) async throws -> (Classroom, [StudentSummary]) {
+        let teacher = try input.teacher()
+        let id = try input[AccountRoutes.classID]
         let found = try await AccountRoutes.stored { () throws(DataStoreError) -> (Classroom, [Account])? in
             guard let classroom = try await service.accounts.classroom(id, taughtBy: teacher.id) else { return nil }
             return (classroom, try await service.accounts.students(of: id))

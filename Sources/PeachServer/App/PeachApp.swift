@@ -69,44 +69,29 @@ public enum PeachApp {
     /// The personal Peach: the web app and the whole API on one user's services.
     public static func router(services: PeachServices, logger: Logger = Logger(label: "peach")) throws -> Router<BasicRequestContext> {
         let router = sharedRouter(
-            sounds: services.sounds, sampler: services.sampler, sampleCacheDirectory: services.sampleCacheDirectory, classServer: false, logger: logger)
+            SharedDependencies(sounds: services.sounds, sampler: services.sampler, sampleCacheDirectory: services.sampleCacheDirectory, classServer: false),
+            logger: logger)
         let api = router.group("api").add(middleware: ServerTimingMiddleware())
-        api.get("account") { _, _ in AccountStatusResponse.personal }
-        addUserRoutes(to: api, services: services)
+        ServerRoutes.personal.add(to: api, services)
+        ServerRoutes.user.add(to: api, services)
         return router
     }
 
     /// What every visitor gets: the web app, health, the API document and the sounds.
-    static func sharedRouter(
-        sounds: [SoundChoice], sampler: (any NoteSampler)?, sampleCacheDirectory: URL?, classServer: Bool, logger: Logger
-    ) -> Router<BasicRequestContext> {
+    static func sharedRouter(_ shared: SharedDependencies, logger: Logger) -> Router<BasicRequestContext> {
         let router = Router()
         var fileLogger = logger
         fileLogger.logLevel = max(logger.logLevel, .notice)
         router.add(middleware: FileMiddleware(WebResources.webFolder, searchForIndexHtml: true, logger: fileLogger))
-        let api = router.group("api").add(middleware: ServerTimingMiddleware())
-        HealthRoutes().add(to: api)
-        DisciplineRoutes().add(to: api)
-        OpenAPIRoutes(classServer: classServer).add(to: api)
-        SoundRoutes(sounds: sounds, cache: sampler.map { NoteSampleCache(sampler: $0, directory: sampleCacheDirectory) }).add(to: api)
+        ServerRoutes.shared.add(to: router.group("api").add(middleware: ServerTimingMiddleware()), shared)
         return router
     }
 
     /// One user's API: trials, settings, records, profile, transfer.
     static func apiRouter(services: PeachServices, logger: Logger) -> Router<BasicRequestContext> {
         let router = Router()
-        addUserRoutes(to: router.group("api").add(middleware: ServerTimingMiddleware()), services: services)
+        ServerRoutes.user.add(to: router.group("api").add(middleware: ServerTimingMiddleware()), services)
         return router
-    }
-
-    private static func addUserRoutes(to api: RouterGroup<BasicRequestContext>, services: PeachServices) {
-        TrialRoutes(
-            service: services.trials, store: services.store, sounds: services.sounds, synthesis: services.synthesis
-        ).add(to: api)
-        SettingsRoutes(service: services.settings, sounds: services.sounds, sampler: services.sampler).add(to: api)
-        RecordRoutes(services: services).add(to: api)
-        ProfileRoutes(service: services.profile).add(to: api)
-        if let transfer = services.transfer { TransferRoutes(services: services, transfer: transfer).add(to: api) }
     }
 
     /// - Parameter tls: serve HTTPS with this identity; nil serves plain HTTP.
@@ -138,13 +123,17 @@ public enum PeachApp {
         accounts: AccountService, spaces: UserSpaces, environment: ServerEnvironment, sounds: [SoundChoice],
         sampler: (any NoteSampler)?, secure: Bool, logger: Logger
     ) -> AccountsResponder {
-        let accountRouter = Router(context: AccountRequestContext.self)
-        let api = accountRouter.group("api").add(middleware: ServerTimingMiddleware())
-        AccountRoutes(service: accounts, spaces: spaces).add(to: api)
-        ClassroomRoutes(service: accounts, spaces: spaces, environment: environment).add(to: api)
-        return AccountsResponder(
-            shared: sharedRouter(sounds: sounds, sampler: sampler, sampleCacheDirectory: nil, classServer: true, logger: logger).buildResponder(),
-            accountRoutes: accountRouter.buildResponder(), service: accounts, spaces: spaces, secure: secure)
+        AccountsResponder(
+            shared: sharedRouter(SharedDependencies(sounds: sounds, sampler: sampler, classServer: true), logger: logger).buildResponder(),
+            accountRoutes: accountRouter(ClassServices(accounts: accounts, spaces: spaces, environment: environment)).buildResponder(),
+            service: accounts, spaces: spaces, secure: secure)
+    }
+
+    /// A class server's account and class routes, which see who is signed in.
+    static func accountRouter(_ services: ClassServices) -> Router<AccountRequestContext> {
+        let router = Router(context: AccountRequestContext.self)
+        ServerRoutes.classServer.add(to: router.group("api").add(middleware: ServerTimingMiddleware()), services)
+        return router
     }
 
     private static func application<Responder: HTTPResponder>(

@@ -58,10 +58,18 @@ struct DisciplinesResponse: ResponseEncodable, Decodable, APIDescribed {
     static var apiNotes: [String: APINote] { ["": .closed] }
 }
 
-struct DisciplineRoutes {
-    func add(to api: RouterGroup<BasicRequestContext>) {
-        api.get("disciplines") { _, _ in
-            DisciplinesResponse(disciplines: TrainingKinds.all.flatMap { $0.disciplines }.map(DisciplinesResponse.Entry.init))
-        }
+struct DisciplineRoutes: RouteTable {
+    init(_: SharedDependencies) {}
+
+    static var routes: [Route<Self>] {
+        [
+            Route(
+                .get, "disciplines", "disciplines", "Every discipline Peach trains: its kind, names, group, answer method and settings",
+                returns: "The catalogue, in the order the screens list it.", Self.catalogue),
+        ]
+    }
+
+    func catalogue(_: Input<NoBody>) -> DisciplinesResponse {
+        DisciplinesResponse(disciplines: TrainingKinds.all.flatMap { $0.disciplines }.map(DisciplinesResponse.Entry.init))
     }
 }

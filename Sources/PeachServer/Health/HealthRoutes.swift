@@ -8,8 +8,12 @@ struct HealthResponse: ResponseEncodable, Decodable, APIDescribed {
     static var apiNotes: [String: APINote] { ["status": APINote().with("enum", ["ok"])] }
 }
 
-struct HealthRoutes {
-    func add(to api: RouterGroup<BasicRequestContext>) {
-        api.get("health") { _, _ in HealthResponse(status: "ok", version: PeachVersion.current) }
+struct HealthRoutes: RouteTable {
+    init(_: SharedDependencies) {}
+
+    static var routes: [Route<Self>] {
+        [Route(.get, "health", "health", "Liveness and version", returns: "The server is up.", Self.health)]
     }
+
+    func health(_: Input<NoBody>) -> HealthResponse { HealthResponse(status: "ok", version: PeachVersion.current) }
 }

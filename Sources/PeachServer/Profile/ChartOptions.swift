@@ -10,6 +10,9 @@ public struct ChartOptions: Sendable {
     public static let widths = 200...4000
     public static let heights = 120...2000
     public static let languages = ["en", "de"]
+    /// A view's first period, from the first period's start, and its width, in periods.
+    public static let viewStarts: ClosedRange<Double> = -1_000_000...1_000_000
+    public static let viewWidths: ClosedRange<Double> = 1...1_000_000
 
     public let period: ThresholdTimeline.Period
     public let width: Int
@@ -37,7 +40,7 @@ public struct ChartOptions: Sendable {
         switch (viewStart, viewWidth) {
         case (nil, nil):
             view = nil
-        case let (start?, width?) where start.isFinite && width.isFinite && (1...1_000_000).contains(width) && abs(start) <= 1_000_000:
+        case let (start?, width?) where Self.viewWidths.contains(width) && Self.viewStarts.contains(start):
             view = start...(start + width)
         default:
             throw Invalid(description: "viewStart and viewWidth go together: viewWidth from 1 to 1000000 periods, viewStart a number of periods")

@@ -2,99 +2,118 @@ import Foundation
 import Hummingbird
 import PeachCore
 
-struct ProfileRoutes {
+struct ProfileRoutes: RouteTable {
     let service: ProfileService
 
-    func add(to api: RouterGroup<BasicRequestContext>) {
-        api.get("profile") { request, _ in
-            ProfileResponse(await service.snapshot(try Self.scope(request.uri.queryParameters)), rhythm: await service.rhythm)
-        }
-        api.get("profile/intervals") { _, _ in
-            IntervalProfilesResponse(await service.intervalProfiles)
-        }
-        api.get("profile/timeline") { request, _ -> TimelineResponse in
-            let options = try Self.options(request.uri.queryParameters)
-            return TimelineResponse(await service.snapshot(try Self.scope(request.uri.queryParameters)).timeline(options.period))
-        }
-        api.get("profile/chart.svg") { request, _ -> Response in
-            let query = request.uri.queryParameters
-            let options = try Self.options(
-                query, width: try query.boundedInt("width", in: ChartOptions.widths, default: 800),
-                height: try query.boundedInt("height", in: ChartOptions.heights, default: 320))
-            return Self.svg(options.svg(await service.snapshot(try Self.scope(query))))
-        }
-        api.get("profile/rhythm") { request, _ in
-            RhythmTimelineResponse(await service.rhythm, band: try Self.band(request.uri.queryParameters))
-        }
-        api.get("profile/sparkline.svg") { request, _ in
-            let query = request.uri.queryParameters
-            let locale = try Self.locale(query)
-            // A discipline names its own series (`TrainingKind.sparkline`); without one, a scope's
-            // fitted threshold.
-            guard let name = query["discipline"] else {
-                return Self.svg(ThresholdChart.sparkline(.threshold(await service.snapshot(try Self.scope(query)).timeline(.day)), locale: locale))
-            }
-            let discipline = try TrialRequest(discipline: String(name)).parsed()
-            let line = try Self.sparkline(discipline.trainingKind, discipline, in: await service.parts, query: query)
-            return Self.svg(ThresholdChart.sparkline(line, locale: locale))
-        }
+    init(_ services: PeachServices) { service = services.profile }
+
+    static let scope = APIParameter<ProfileScope>(
+        name: "scope", location: .query,
+        description: "pitch (unison, the default), intervals (every interval trial), singing (the sung answers), or one interval such as P5up or M3down.",
+        absent: .pitch, schema: { _ in ["type": "string"] },
+        expected: "pitch, intervals, singing or an interval such as P5up or M3down", parse: { ProfileScope($0) },
+        documentedDefault: ProfileScope.pitch.description)
+    static let period = APIParameter.choice("period", ThresholdTimeline.Period.self, default: .day)
+    static let width = APIParameter.integer("width", in: ChartOptions.widths, default: 800)
+    static let height = APIParameter.integer("height", in: ChartOptions.heights, default: 320)
+    static let lang = APIParameter.oneOf("lang", ChartOptions.languages, default: "en")
+    static let viewStart = APIParameter.number("viewStart", in: ChartOptions.viewStarts)
+        .described("With viewWidth: the first period shown, in periods from the first period's start.")
+    static let viewWidth = APIParameter.number("viewWidth", in: ChartOptions.viewWidths)
+        .described("With viewStart: how many periods the view spans.")
+    static let discipline = APIParameter.choice("discipline", Discipline.self).optional.described(
+        "The series of one discipline instead of a scope: the fitted threshold per day for a comparison discipline, the mean absolute error per day for a matching one; for rhythmComparison (with band) the fitted threshold in percent of a sixteenth per day, for rhythmMatching the mean offset per day.")
+    static let band = APIParameter.choice("band", TempoBand.self).described("The tempo band.")
+    static let rhythmBand = APIParameter.choice("band", TempoBand.self).optional.described("With a rhythm discipline: the tempo band (required then).")
+
+    static var routes: [Route<Self>] {
+        [
+            Route(
+                .get, "profile", "profile",
+                "Summary statistics, the fitted threshold and pitch-matching statistics; null, never zero, where there is no data",
+                returns: "The profile.", parameters: [scope], Self.summary),
+            Route(
+                .get, "profile/intervals", "intervalProfiles",
+                "Each trained interval: comparisons, mean difference, fitted threshold, matching accuracy",
+                returns: "In the settings grid's order.", Self.intervals),
+            Route(
+                .get, "profile/timeline", "profileTimeline",
+                "Comparisons aggregated per period, oldest first, with the rolling mean and SD over 20 periods (expanding before that)",
+                returns: "The timeline.", parameters: [period, scope], Self.timeline),
+            Route(
+                .get, "profile/chart.svg", "profileChart",
+                "The threshold timeline chart as SVG (the one the Profile screen shows and `peach profile --svg` writes), opening at the most recent periods; only the view and one view-width either side are drawn",
+                returns: "The chart.", media: .svg,
+                parameters: [
+                    period, width, height, lang.described("Language of the legend, the date labels and the numbers (\"2,5 ¢\" in German)."),
+                    scope, viewStart, viewWidth,
+                ],
+                Self.chart),
+            Route(
+                .get, "profile/rhythm", "profileRhythmTimeline",
+                "One tempo band's rhythm results per calendar day, oldest first: Compare Timing's fitted threshold and Fill the Gap's mean offset, SD and hit rate",
+                returns: "The band's days.", parameters: [band], Self.rhythmDays),
+            Route(
+                .get, "profile/sparkline.svg", "profileSparkline",
+                "The daily rolling mean as a sparkline (no axes, no labels); a dashed baseline without data",
+                returns: "The sparkline.", media: .svg,
+                parameters: [
+                    scope, discipline, rhythmBand,
+                    lang.described("Language of the sparkline's title, which says what it traces and which way is better."),
+                ],
+                Self.sparkline),
+        ]
     }
 
-    private static func sparkline<Kind: TrainingKind>(
-        _ kind: Kind.Type, _ discipline: Discipline, in profile: ProfileParts, query: Parameters
-    ) throws -> Sparkline {
-        try Kind.sparkline(discipline, in: profile, band: { try band(query) })
+    func summary(_ input: Input<NoBody>) async throws -> ProfileResponse {
+        ProfileResponse(await service.snapshot(try input[Self.scope]), rhythm: await service.rhythm)
     }
 
-    /// `scope=pitch` (the default), `intervals`, `singing`, or one interval such as `P5up`.
-    static func scope(_ query: Parameters) throws -> ProfileScope {
-        guard let text = query["scope"] else { return .pitch }
-        guard let scope = ProfileScope(String(text)) else {
-            throw HTTPError(.badRequest, message: "scope must be pitch, intervals, singing or an interval such as P5up or M3down, got '\(text)'")
-        }
-        return scope
+    func intervals(_: Input<NoBody>) async -> IntervalProfilesResponse { IntervalProfilesResponse(await service.intervalProfiles) }
+
+    func timeline(_ input: Input<NoBody>) async throws -> TimelineResponse {
+        TimelineResponse(await service.snapshot(try input[Self.scope]).timeline(try input[Self.period]))
     }
 
-    /// `lang=en` (the default) or `de`: the language a chart's words and numbers are written in.
-    static func locale(_ query: Parameters) throws -> Locale {
-        let language = query["lang"].map(String.init) ?? "en"
-        guard ChartOptions.languages.contains(language) else {
-            throw HTTPError(.badRequest, message: "lang must be one of \(ChartOptions.languages.joined(separator: ", ")), got '\(language)'")
-        }
-        return Locale(identifier: language)
-    }
-
-    /// A tempo band as the profile names it (`80-99`).
-    static func band(_ query: Parameters) throws -> TempoBand {
-        let names = TempoBand.allCases.map(\.rawValue).joined(separator: ", ")
-        guard let text = query["band"] else { throw HTTPError(.badRequest, message: "band is required: one of \(names)") }
-        guard let band = TempoBand(rawValue: String(text)) else {
-            throw HTTPError(.badRequest, message: "band must be one of \(names), got '\(text)'")
-        }
-        return band
-    }
-
-    static func options(_ query: Parameters, width: Int = 800, height: Int = 320) throws -> ChartOptions {
-        func number(_ name: String) throws -> Double? {
-            guard let text = query[Substring(name)] else { return nil }
-            guard let value = Double(String(text)) else {
-                throw HTTPError(.badRequest, message: "\(name) must be a number, got '\(text)'")
-            }
-            return value
-        }
-        let viewStart = try number("viewStart"), viewWidth = try number("viewWidth")
+    func chart(_ input: Input<NoBody>) async throws -> MediaResponse {
+        let (period, width, height, language) = (try input[Self.period], try input[Self.width], try input[Self.height], try input[Self.lang])
+        let (viewStart, viewWidth) = (try input[Self.viewStart], try input[Self.viewWidth])
+        let options: ChartOptions
         do throws(ChartOptions.Invalid) {
-            return try ChartOptions(
-                period: query["period"].map(String.init) ?? "day", width: width, height: height,
-                language: query["lang"].map(String.init) ?? "en", viewStart: viewStart, viewWidth: viewWidth)
+            options = try ChartOptions(
+                period: period.rawValue, width: width, height: height, language: language, viewStart: viewStart, viewWidth: viewWidth)
         } catch {
             throw HTTPError(.badRequest, message: error.description)
         }
+        return Self.svg(options.svg(await service.snapshot(try input[Self.scope])))
     }
 
-    static func svg(_ text: String) -> Response {
-        Response(
-            status: .ok, headers: [.contentType: "image/svg+xml; charset=utf-8"],
-            body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    func rhythmDays(_ input: Input<NoBody>) async throws -> RhythmTimelineResponse {
+        RhythmTimelineResponse(await service.rhythm, band: try input[Self.band])
     }
+
+    func sparkline(_ input: Input<NoBody>) async throws -> MediaResponse {
+        // A discipline names its own series (`TrainingKind.sparkline`); without one, a scope's
+        // fitted threshold.
+        let locale = Locale(identifier: try input[Self.lang])
+        guard let discipline = try input[Self.discipline] else {
+            return Self.svg(ThresholdChart.sparkline(.threshold(await service.snapshot(try input[Self.scope]).timeline(.day)), locale: locale))
+        }
+        let line = try Self.sparkline(discipline.trainingKind, discipline, in: await service.parts, input: input)
+        return Self.svg(ThresholdChart.sparkline(line, locale: locale))
+    }
+
+    private static func sparkline<Kind: TrainingKind>(
+        _ kind: Kind.Type, _ discipline: Discipline, in profile: ProfileParts, input: Input<NoBody>
+    ) throws -> Sparkline {
+        try Kind.sparkline(discipline, in: profile, band: { try band(input) })
+    }
+
+    /// A rhythm discipline's sparkline needs its tempo band.
+    static func band(_ input: Input<NoBody>) throws -> TempoBand {
+        guard let band = try input[rhythmBand] else { throw HTTPError(.badRequest, message: "band is required: \(TempoBand.expected)") }
+        return band
+    }
+
+    static func svg(_ text: String) -> MediaResponse { MediaResponse(body: ResponseBody(byteBuffer: ByteBuffer(string: text))) }
 }

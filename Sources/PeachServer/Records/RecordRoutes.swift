@@ -1,20 +1,27 @@
 import Hummingbird
 import PeachCore
 
-struct RecordRoutes {
+struct RecordRoutes: RouteTable {
     let services: PeachServices
 
-    func add(to api: RouterGroup<BasicRequestContext>) {
-        // "Reset training data": every record goes, in one transaction; the profile empties and the
-        // chain starts cold.
-        api.delete("records") { _, _ -> HTTPResponse.Status in
-            do throws(DataStoreError) {
-                try await services.store.deleteAll()
-                try await services.historyDidChange()
-            } catch {
-                throw HTTPError(.serviceUnavailable, message: error.description)
-            }
-            return .noContent
+    init(_ services: PeachServices) { self.services = services }
+
+    static var routes: [Route<Self>] {
+        [
+            Route(
+                .delete, "records", "resetTrainingData",
+                "Reset training data: delete every record in one transaction; the adaptive chain starts cold",
+                returns: "Everything was deleted.", errors: [.error(.serviceUnavailable)], Self.deleteAll),
+        ]
+    }
+
+    /// Every record goes, in one transaction; the profile empties and the chain starts cold.
+    func deleteAll(_: Input<NoBody>) async throws {
+        do throws(DataStoreError) {
+            try await services.store.deleteAll()
+            try await services.historyDidChange()
+        } catch {
+            throw HTTPError(.serviceUnavailable, message: error.description)
         }
     }
 }

@@ -62,32 +62,46 @@ struct SettingsResponse: ResponseEncodable, Decodable {
     }
 }
 
-struct SettingsRoutes {
+struct SettingsRoutes: RouteTable {
     let service: SettingsService
     let sounds: [SoundChoice]
     var sampler: (any NoteSampler)?
 
-    func add(to api: RouterGroup<BasicRequestContext>) {
-        api.get("settings") { _, _ in SettingsResponse(await service.current, sounds: sounds) }
-        api.put("settings") { request, context -> SettingsResponse in
-            let update = try await request.decode(as: SettingsUpdate.self, context: context)
-            // A well-formed sound this server does not have (no SoundFont, or not this preset).
-            if let sound = update.soundSource, SoundSource(rawValue: sound) != nil, !sounds.contains(where: { $0.id == sound }) {
-                throw HTTPError(
-                    .badRequest, message: "soundSource: this server has no sound '\(sound)'; it has \(sounds.map(\.id))")
+    init(_ services: PeachServices) {
+        service = services.settings
+        sounds = services.sounds
+        sampler = services.sampler
+    }
+
+    static var routes: [Route<Self>] {
+        [
+            Route(.get, "settings", "getSettings", "The current settings, the choices and every field's range", returns: "Settings.", Self.current),
+            Route(
+                .put, "settings", "updateSettings", "Change any subset of the settings; applies to the next trial and persists at once",
+                returns: "The settings after the change.", errors: [.error(.serviceUnavailable)], Self.update),
+        ]
+    }
+
+    func current(_: Input<NoBody>) async -> SettingsResponse { SettingsResponse(await service.current, sounds: sounds) }
+
+    func update(_ input: Input<SettingsUpdate>) async throws -> SettingsResponse {
+        let update = input.body
+        // A well-formed sound this server does not have (no SoundFont, or not this preset).
+        if let sound = update.soundSource, SoundSource(rawValue: sound) != nil, !sounds.contains(where: { $0.id == sound }) {
+            throw HTTPError(
+                .badRequest, message: "soundSource: this server has no sound '\(sound)'; it has \(sounds.map(\.id))")
+        }
+        do throws(SettingsService.UpdateError) {
+            let response = SettingsResponse(try await service.update(update), sounds: sounds)
+            if let sound = update.soundSource, let sampler {
+                // On a Dispatch thread, not Swift's executor: loading blocks for as long as decoding takes.
+                DispatchQueue.global(qos: .userInitiated).async { sampler.prepare(sound: sound) }
             }
-            do throws(SettingsService.UpdateError) {
-                let response = SettingsResponse(try await service.update(update), sounds: sounds)
-                if let sound = update.soundSource, let sampler {
-                    // On a Dispatch thread, not Swift's executor: loading blocks for as long as decoding takes.
-                    DispatchQueue.global(qos: .userInitiated).async { sampler.prepare(sound: sound) }
-                }
-                return response
-            } catch {
-                switch error {
-                case let .invalid(problem): throw HTTPError(.badRequest, message: problem.description)
-                case let .notSaved(problem): throw HTTPError(.serviceUnavailable, message: problem.description)
-                }
+            return response
+        } catch {
+            switch error {
+            case let .invalid(problem): throw HTTPError(.badRequest, message: problem.description)
+            case let .notSaved(problem): throw HTTPError(.serviceUnavailable, message: problem.description)
             }
         }
     }

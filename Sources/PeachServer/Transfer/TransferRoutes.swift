@@ -5,70 +5,89 @@ import PeachCore
 import PeachStore
 
 /// `GET /api/export` (the CSV download) and `POST /api/import?mode=merge|replace` (a CSV body).
-struct TransferRoutes {
+struct TransferRoutes: RouteTable {
     let services: PeachServices
     let transfer: any TrainingDataTransferring
 
-    func add(to api: RouterGroup<BasicRequestContext>) {
-        api.get("export") { _, _ -> Response in
-            // The export is written to a file that is unlinked at once;
-            // the download then streams from it instead of holding a million rows in memory.
-            let file = FileManager.default.temporaryDirectory.appendingPathComponent("peach-export-\(UUID().uuidString).csv")
-            let handle: FileHandle
-            let size: UInt64
-            do {
-                _ = try await transfer.exportCSV(to: file.path)
-                handle = try FileHandle(forReadingFrom: file)
-                size = try handle.seekToEnd()
-                try handle.seek(toOffset: 0)
-            } catch {
-                try? FileManager.default.removeItem(at: file)
-                throw HTTPError(.serviceUnavailable, message: "the export failed: \(error)")
-            }
-            try? FileManager.default.removeItem(at: file)
-            let day = String(MillisecondTimestamp(Date()).iso8601.prefix(10))
-            return Response(
-                status: .ok,
-                headers: [
-                    .contentType: "text/csv; charset=utf-8",
-                    .contentDisposition: "attachment; filename=\"peach-\(day).csv\"",
-                    .cacheControl: "no-store",
+    /// nil on an in-memory store, which keeps no files.
+    init?(_ services: PeachServices) {
+        guard let transfer = services.transfer else { return nil }
+        self.services = services
+        self.transfer = transfer
+    }
+
+    static let mode = APIParameter.choice("mode", ImportMode.self).described(
+        "merge: add the file's records, skipping exact duplicates (same kind, millisecond and fields); replace: delete every stored record first.")
+
+    static var routes: [Route<Self>] {
+        [
+            Route(
+                .get, "export", "exportRecords",
+                "Every training record as a CSV download (Peach records format 1, docs/data-format.md), oldest first",
+                returns: "The CSV file, as an attachment.", media: .csv, errors: [.error(.serviceUnavailable)], Self.export),
+            Route(
+                .post, "import", "importRecords",
+                "Import a CSV file (a Peach export or an export of Peach for iPhone, formats 1–3). The whole file is checked first; a bad row rejects it with its line number and nothing is written. One transaction.",
+                returns: "Imported.", accepts: [.csv, .binary], parameters: [mode],
+                errors: [
+                    .error(.badRequest, "The file was rejected; nothing was written."), .error(.contentTooLarge),
+                    .error(.serviceUnavailable),
                 ],
-                body: ResponseBody(contentLength: Int(size)) { writer in
-                    defer { try? handle.close() }
-                    while let chunk = try handle.read(upToCount: 1 << 16), !chunk.isEmpty {
-                        try await writer.write(ByteBuffer(data: chunk))
-                    }
-                    try await writer.finish(nil)
-                })
+                Self.importFile),
+        ]
+    }
+
+    func export(_: Input<NoBody>) async throws -> MediaResponse {
+        // The export is written to a file that is unlinked at once;
+        // the download then streams from it instead of holding a million rows in memory.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("peach-export-\(UUID().uuidString).csv")
+        let handle: FileHandle
+        let size: UInt64
+        do {
+            _ = try await transfer.exportCSV(to: file.path)
+            handle = try FileHandle(forReadingFrom: file)
+            size = try handle.seekToEnd()
+            try handle.seek(toOffset: 0)
+        } catch {
+            try? FileManager.default.removeItem(at: file)
+            throw HTTPError(.serviceUnavailable, message: "the export failed: \(error)")
         }
-        api.post("import") { request, _ -> ImportResponse in
-            let modeText = request.uri.queryParameters["mode"].map(String.init)
-            guard let modeText, let mode = ImportMode(rawValue: modeText) else {
-                throw HTTPError(.badRequest, message: "mode must be merge or replace, got '\(modeText ?? "")'")
-            }
-            let body = try await request.body.collect(upTo: TrainingDataParser.maximumBytes)
-            let parsed: ParsedTrainingData
-            do throws(ImportError) {
-                parsed = try TrainingDataParser.parse(Array(buffer: body))
-            } catch {
-                throw ImportRejected(error: error)
-            }
-            let summary: ImportSummary
-            do throws(DataStoreError) {
-                summary = try await transfer.importRecords(parsed, mode: mode)
-            } catch {
-                throw HTTPError(.serviceUnavailable, message: "nothing was imported: \(error.description)")
-            }
-            // Trials handed out before the import belong to a history that no longer exists as it was,
-            // and the profile must show what is stored now.
-            do throws(DataStoreError) {
-                try await services.historyDidChange()
-            } catch {
-                throw HTTPError(.serviceUnavailable, message: "imported, but the profile could not be rebuilt: \(error.description)")
-            }
-            return ImportResponse(summary)
+        try? FileManager.default.removeItem(at: file)
+        let day = String(MillisecondTimestamp(Date()).iso8601.prefix(10))
+        return MediaResponse(
+            body: ResponseBody(contentLength: Int(size)) { writer in
+                defer { try? handle.close() }
+                while let chunk = try handle.read(upToCount: 1 << 16), !chunk.isEmpty {
+                    try await writer.write(ByteBuffer(data: chunk))
+                }
+                try await writer.finish(nil)
+            },
+            headers: [.contentDisposition: "attachment; filename=\"peach-\(day).csv\"", .cacheControl: "no-store"])
+    }
+
+    func importFile(_ input: Input<NoBody>) async throws -> ImportResponse {
+        let mode = try input[Self.mode]
+        let body = try await input.request.body.collect(upTo: TrainingDataParser.maximumBytes)
+        let parsed: ParsedTrainingData
+        do throws(ImportError) {
+            parsed = try TrainingDataParser.parse(Array(buffer: body))
+        } catch {
+            throw ImportRejected(error: error)
         }
+        let summary: ImportSummary
+        do throws(DataStoreError) {
+            summary = try await transfer.importRecords(parsed, mode: mode)
+        } catch {
+            throw HTTPError(.serviceUnavailable, message: "nothing was imported: \(error.description)")
+        }
+        // Trials handed out before the import belong to a history that no longer exists as it was,
+        // and the profile must show what is stored now.
+        do throws(DataStoreError) {
+            try await services.historyDidChange()
+        } catch {
+            throw HTTPError(.serviceUnavailable, message: "imported, but the profile could not be rebuilt: \(error.description)")
+        }
+        return ImportResponse(summary)
     }
 }
 

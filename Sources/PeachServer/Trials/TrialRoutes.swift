@@ -6,79 +6,95 @@ import PeachCore
 
 /// One route set for every discipline, plus the routes of the two original disciplines as thin
 /// aliases over it (existing clients keep working unchanged).
-struct TrialRoutes {
+struct TrialRoutes: RouteTable {
     let service: TrialService
     let store: any TrainingDataStore
     let sounds: [SoundChoice]
     let synthesis: SynthesisSettings
 
-    func add(to api: RouterGroup<BasicRequestContext>) {
-        api.post("trials") { request, context in
-            let discipline = try await request.decode(as: TrialRequest.self, context: context).parsed()
-            return EditedResponse(status: .created, response: TrialResponse(await service.next(discipline), sounds: sounds, synthesis: synthesis))
-        }
-        api.post("trials/reserve") { request, context in
-            let (discipline, count) = try await request.decode(as: ReserveRequest.self, context: context).parsed()
-            let trials = await service.reserve(discipline, count: count)
-            return EditedResponse(status: .created, response: ReserveResponse(
-                trials: trials.map { TrialResponse($0, sounds: sounds, synthesis: synthesis) }))
-        }
-        api.post("trials/:id/answer") { request, context -> AnswerResponse in
-            let id = try context.parameters.require("id")
-            let body = try await request.decode(as: AnswerRequest.self, context: context)
-            return try await answer(id, try body.parsed(), key: try Self.answerKey(request), age: try body.age())
-        }
-        api.get("rhythm/calibration") { _, _ in
-            CalibrationPlan(clickSeconds: TapCalibration.clickSeconds(at: await service.tempo))
-        }
-        api.post("rhythm/calibration") { request, context -> CalibrationResponse in
-            let calibration = try await request.decode(as: CalibrationRequest.self, context: context).parsed()
-            return CalibrationResponse(latencyMs: calibration.latencyMs, tapsUsed: calibration.tapsUsed)
-        }
-        api.get("records") { request, _ -> RecordsResponse in
-            let query = request.uri.queryParameters
-            var discipline: Discipline?
-            if let name = query["discipline"] {
-                discipline = try TrialRequest(discipline: String(name)).parsed()
-            }
-            return try await records(discipline, limit: try query.boundedInt("limit", in: 1...10_000, default: 100))
-        }
-
-        // The original routes, each fixed to its discipline: (path, answer path, records path, discipline).
-        let aliases: [(String, String, String, Discipline)] = [
-            ("comparisons", "answer", "comparisons", .pitchComparison),
-            ("pitch-matching", "result", "pitch-matching", .pitchMatching),
-        ]
-        for (path, answerPath, recordsPath, discipline) in aliases {
-            api.post(RouterPath(path)) { _, _ in
-                EditedResponse(status: .created, response: TrialResponse(await service.next(discipline), sounds: sounds, synthesis: synthesis))
-            }
-            api.post(RouterPath("\(path)/:id/\(answerPath)")) { request, context -> AnswerResponse in
-                let id = try context.parameters.require("id")
-                let body = try await request.decode(as: AnswerRequest.self, context: context)
-                let given = try body.parsed()
-                // Each alias takes only its own kind's answer, as it always did.
-                guard given.kind == discipline.kind else {
-                    throw HTTPError(.badRequest, message: "\(path) takes the answer of \(discipline.declaration.names.english): \(discipline.answerMethod.hint)")
-                }
-                return try await answer(id, given, key: try Self.answerKey(request), age: try body.age(), only: discipline.kind)
-            }
-            api.get(RouterPath("records/\(recordsPath)")) { request, _ -> RecordsResponse in
-                try await records(discipline, limit: try request.uri.queryParameters.boundedInt("limit", in: 1...10_000, default: 100))
-            }
-        }
+    init(_ services: PeachServices) {
+        service = services.trials
+        store = services.store
+        sounds = services.sounds
+        synthesis = services.synthesis
     }
 
-    /// The `Idempotency-Key` header: the client's name for this answer, the same on every retry.
-    static func answerKey(_ request: Request) throws -> AnswerKey? {
-        guard let text = request.headers[HTTPField.Name("Idempotency-Key")!] else { return nil }
-        guard let key = AnswerKey(rawValue: text) else {
-            throw HTTPError(.badRequest, message: "Idempotency-Key must be \(AnswerKey.lengths.lowerBound) to \(AnswerKey.lengths.upperBound) letters, digits, - or _")
-        }
-        return key
+    static let trialID = APIParameter.pathText("id")
+    /// The client's name for this answer, the same on every retry: a retry gets the stored result.
+    static let answerKey = APIParameter<AnswerKey?>(
+        name: "Idempotency-Key", location: .header,
+        description: "The client's name for this answer, the same on every retry: a retry is answered with the stored result.",
+        absent: .some(nil),
+        schema: { _ in
+            ["type": "string", "pattern": "^[A-Za-z0-9_-]+$", "minLength": AnswerKey.lengths.lowerBound, "maxLength": AnswerKey.lengths.upperBound]
+        },
+        expected: "\(AnswerKey.lengths.lowerBound) to \(AnswerKey.lengths.upperBound) letters, digits, - or _",
+        // A closure literal typed `AnswerKey??` would wrap a refused key (nil) as an absent one (.some(nil)).
+        parse: { AnswerKey(rawValue: $0).map(Optional.some) }, documentedDefault: nil)
+    static let discipline = APIParameter.choice("discipline", Discipline.self).optional
+    static let limit = APIParameter.integer("limit", in: 1...10_000, default: 100)
+
+    static var routes: [Route<Self>] {
+        [
+            Route(
+                .post, "trials", "nextTrial",
+                "The next trial of a discipline: a comparison (higher/lower), a matching trial (slider or voice), Compare Timing (early/late) or Fill the Gap (taps)",
+                status: .created, returns: "A new trial awaiting an answer.", Self.nextTrial),
+            Route(
+                .post, "trials/reserve", "reserveTrials",
+                "Trials for a client to train on while it cannot reach the server; each is answered later like any other",
+                status: .created,
+                returns: "The reserve: count new trials, each awaiting an answer (a comparison chain's all at its current difference).",
+                Self.reserve),
+            Route(
+                .post, "trials/{id}/answer", "answerTrial",
+                "Answer a trial with its kind's answer; the record is durably stored before the response",
+                returns: "Stored and judged.", parameters: [trialID, answerKey], errors: answerRefusals, Self.answerTrial),
+            Route(
+                .get, "rhythm/calibration", "rhythmCalibrationPlan",
+                "The clicks to tap along with for the calibration: 16, a beat apart at the tempo setting",
+                returns: "The clicks.", Self.calibrationPlan),
+            Route(
+                .post, "rhythm/calibration", "rhythmCalibration",
+                "The tap latency of a device: the median of (tap − nearest click) over taps within half the click spacing",
+                returns: "The latency to subtract from this device's taps.", Self.calibration),
+            Route(
+                .get, "records", "records", "Stored records of one discipline or all, newest first",
+                returns: "Newest first.", parameters: [discipline, limit], Self.storedRecords),
+        ] + aliases
     }
 
-    private func answer(
+    /// An unknown or expired trial, one answered already, an answer not saved.
+    static let answerRefusals: [APIResponse] = [.error(.notFound), .error(.conflict), .error(.serviceUnavailable)]
+
+    func nextTrial(_ input: Input<TrialRequest>) async throws -> TrialResponse {
+        TrialResponse(await service.next(try input.body.parsed()), sounds: sounds, synthesis: synthesis)
+    }
+
+    func reserve(_ input: Input<ReserveRequest>) async throws -> ReserveResponse {
+        let (discipline, count) = try input.body.parsed()
+        let trials = await service.reserve(discipline, count: count)
+        return ReserveResponse(trials: trials.map { TrialResponse($0, sounds: sounds, synthesis: synthesis) })
+    }
+
+    func answerTrial(_ input: Input<AnswerRequest>) async throws -> AnswerResponse {
+        try await answer(try input[Self.trialID], try input.body.parsed(), key: try input[Self.answerKey], age: try input.body.age())
+    }
+
+    func calibrationPlan(_: Input<NoBody>) async -> CalibrationPlan {
+        CalibrationPlan(clickSeconds: TapCalibration.clickSeconds(at: await service.tempo))
+    }
+
+    func calibration(_ input: Input<CalibrationRequest>) throws -> CalibrationResponse {
+        let calibration = try input.body.parsed()
+        return CalibrationResponse(latencyMs: calibration.latencyMs, tapsUsed: calibration.tapsUsed)
+    }
+
+    func storedRecords(_ input: Input<NoBody>) async throws -> RecordsResponse {
+        try await records(try input[Self.discipline], limit: try input[Self.limit])
+    }
+
+    func answer(
         _ id: String, _ answer: TrialAnswer, key: AnswerKey?, age: Duration, only kind: Discipline.Kind? = nil
     ) async throws -> AnswerResponse {
         if let kind, let actual = await service.kind(of: id), actual != kind {
@@ -101,7 +117,7 @@ struct TrialRoutes {
         }
     }
 
-    private func records(_ discipline: Discipline?, limit: Int) async throws -> RecordsResponse {
+    func records(_ discipline: Discipline?, limit: Int) async throws -> RecordsResponse {
         do throws(DataStoreError) {
             return RecordsResponse(records: try await store.records(discipline, limit: limit).map(RecordResponse.init))
         } catch {

@@ -1,15 +1,12 @@
 import Foundation
 import Hummingbird
 
-/// The browser client and the API description, shipped inside the binary's resource bundle.
+/// The browser client, shipped inside the binary's resource bundle, and the API document.
 enum WebResources {
     static var webFolder: String { Bundle.module.resourcePath! + "/web" }
 
     static func openAPIDocument(classServer: Bool = false) throws -> ByteBuffer {
-        let url = Bundle.module.url(forResource: "openapi", withExtension: "json")!
-        let classURL = Bundle.module.url(forResource: "openapi-class", withExtension: "json")!
-        return ByteBuffer(data: try OpenAPIDocument.served(
-            from: Data(contentsOf: url), classServer: classServer ? try Data(contentsOf: classURL) : nil))
+        ByteBuffer(data: try OpenAPIDocument.served(classServer: classServer))
     }
 
     /// Made on the first request for it, not at start-up: tracing every schema takes about as
@@ -25,14 +22,21 @@ enum WebResources {
 }
 
 /// `GET /api/openapi.json`: the personal Peach's document, or a class server's.
-struct OpenAPIRoutes {
+struct OpenAPIRoutes: RouteTable {
     let classServer: Bool
 
-    func add(to api: RouterGroup<BasicRequestContext>) {
-        api.get("openapi.json") { _, _ in
-            let document = classServer ? WebResources.servedClassOpenAPIDocument : WebResources.servedOpenAPIDocument
-            return Response(
-                status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: try document.get()))
-        }
+    init(_ shared: SharedDependencies) { classServer = shared.classServer }
+
+    static var routes: [Route<Self>] {
+        [
+            Route(
+                .get, "openapi.json", "openAPIDocument", "This document: the routes this server answers, written from the same table that registers them",
+                returns: "The OpenAPI 3 document.", media: .openAPIDocument, Self.document),
+        ]
+    }
+
+    func document(_: Input<NoBody>) throws -> MediaResponse {
+        let document = classServer ? WebResources.servedClassOpenAPIDocument : WebResources.servedOpenAPIDocument
+        return MediaResponse(body: ResponseBody(byteBuffer: try document.get()))
     }
 }

@@ -78,9 +78,9 @@ const routes = {
   '#/interval-training': [comparison, 'intervalComparison'],
   '#/pitch-matching': [pitchMatching, 'pitchMatching'],
   '#/interval-matching': [pitchMatching, 'intervalMatching'],
-  '#/singing': [singing],
+  '#/singing': [singing, 'pitchSinging'],
   '#/compare-timing': [compareTiming, 'rhythmComparison'],
-  '#/fill-the-gap': [fillTheGap],
+  '#/fill-the-gap': [fillTheGap, 'rhythmMatching'],
   '#/calibration': [calibration],
   '#/settings': [screens[3]],
   '#/profile': [profile],
@@ -127,7 +127,8 @@ function route() {
   next.show(argument);
 }
 
-// Training stops whenever the page is hidden; coming back lands on Start (FR7, FR7a).
+// Training stops whenever the page is hidden (a call, another app, a locked screen): a trial heard
+// half-way would be judged unfairly, so coming back lands on Start rather than mid-trial.
 function interrupt() {
   if (active !== start) navigate('#/');
 }

@@ -1,6 +1,7 @@
-// The vertical pitch slider (seed story 16.1, 19.5): a blank track and a large thumb that produce a
-// normalized value −1 (bottom) … 0 (centre) … 1 (top). It knows nothing of pitch; the screen turns
-// values into sound and the server turns the committed value into cents.
+// The vertical pitch slider: a blank track (no markings that would let the eye tune instead of the
+// ear) and a large thumb that produce a normalized value −1 (bottom) … 0 (centre) … 1 (top). It
+// knows nothing of pitch; the screen turns values into sound and the server turns the committed
+// value into cents.
 
 const clamp = (value) => Math.min(1, Math.max(-1, value));
 

@@ -1,12 +1,10 @@
 import { api } from '../api.js';
 import { loadSamples, realtimeContext, scheduleNote } from '../audio.js';
-import { untilAudible } from '../clock.js';
 import { t } from '../i18n.js';
 import { hideMatchingFeedback, showMatchingFeedback } from '../matching-feedback.js';
 import { SteadyPitch } from '../steady-pitch.js';
+import { trainingLoop } from '../training-loop.js';
 
-/** Head start for the reference so its scheduled start is never already in the past. */
-const LEAD_SECONDS = 0.05;
 /** The needle's reach each side of the target. */
 const NEEDLE_CENTS = 50;
 
@@ -16,11 +14,11 @@ const MICROPHONE = { audio: { echoCancellation: false, noiseSuppression: false, 
 
 const contextsWithTracker = new WeakSet();
 
-// Sing or play it (issue 13): the server issues a reference note and judges the sung pitch; this
-// screen asks for the microphone (after saying why), plays the reference, follows the voice with
-// the detector in an AudioWorklet (pitch-worklet.js), commits a note held steadily for a second
-// (or on Done/Enter) and posts only its cents from the target. No sound leaves the device.
-export function singingScreen({ navigate, announce }) {
+// Sing or play it: the server issues a reference note and judges the sung pitch; this screen asks
+// for the microphone (after saying why), plays the reference, follows the voice with the detector in
+// an AudioWorklet (pitch-worklet.js), commits a note held steadily for a second (or on Done/Enter)
+// and posts only its cents from the target. No sound leaves the device.
+export function singingScreen(context) {
   const element = document.getElementById('screen-singing');
   const allow = document.getElementById('singing-allow');
   const done = document.getElementById('singing-done');
@@ -29,32 +27,31 @@ export function singingScreen({ navigate, announce }) {
   const needle = document.getElementById('singing-needle');
   const hold = document.getElementById('singing-hold');
 
-  let session = 0; // bumped on every stop, so callbacks of a discarded attempt do nothing
   let microphone = null; // {stream, source, tracker}
-  let attempt = null; // {challenge, steady, lastHeard, reference}
+  let listening = null; // { challenge, steady, lastHeard, answer } while the user may sing
   let silenceTimer = null;
+  let allowed = null; // resolves the permission panel's wait
 
-  const isCurrent = (id) => id === session;
   const setState = (state) => { element.dataset.state = state; };
   // The status names the note to sing; `said` keeps which message it is (data-i18n would re-translate it without the note).
   const say = (key, params = {}) => {
     status.dataset.said = key;
     status.textContent = key ? t(key, params) : '';
   };
-  const noteParams = () => ({ note: attempt?.challenge.referenceNote.name ?? '' });
+  const noteOf = (challenge) => ({ note: challenge.referenceNote.name });
   const showHeld = (fraction) => hold.style.setProperty('--held', String(fraction));
 
-  async function openMicrophone(context) {
+  async function openMicrophone(audio) {
     const stream = await navigator.mediaDevices.getUserMedia(MICROPHONE);
-    if (!contextsWithTracker.has(context)) {
-      await context.audioWorklet.addModule('/js/pitch-worklet.js');
-      contextsWithTracker.add(context);
+    if (!contextsWithTracker.has(audio)) {
+      await audio.audioWorklet.addModule('/js/pitch-worklet.js');
+      contextsWithTracker.add(audio);
     }
-    const source = context.createMediaStreamSource(stream);
-    const tracker = new AudioWorkletNode(context, 'pitch-tracker', { numberOfOutputs: 1, outputChannelCount: [1] });
+    const source = audio.createMediaStreamSource(stream);
+    const tracker = new AudioWorkletNode(audio, 'pitch-tracker', { numberOfOutputs: 1, outputChannelCount: [1] });
     source.connect(tracker);
     // Its output is silence; connected so the graph keeps pulling the tracker.
-    tracker.connect(context.destination);
+    tracker.connect(audio.destination);
     tracker.port.onmessage = ({ data }) => onFrame(data);
     return { stream, source, tracker };
   }
@@ -69,17 +66,17 @@ export function singingScreen({ navigate, announce }) {
   }
 
   function onFrame({ time, frequency }) {
-    const current = attempt;
-    if (!current || element.dataset.state !== 'singing') return;
+    const current = listening;
+    if (!current) return;
     const cents = frequency === null ? null : 1200 * Math.log2(frequency / current.challenge.tunableNote.startFrequencyHz);
     if (cents !== null) {
       current.lastHeard = time;
-      if (status.dataset.said === 'singing.silence') say('singing.sing', noteParams());
+      if (status.dataset.said === 'singing.silence') say('singing.sing', noteOf(current.challenge));
     }
     showNeedle(cents);
     const held = current.steady.push(time, cents);
     showHeld(held === null ? current.steady.heldFraction() : 1);
-    if (held !== null) commit(held);
+    if (held !== null) current.answer({ sungCents: held });
   }
 
   /** The setting's live needle: cents from the nearest octave of the target (as the answer is judged). */
@@ -94,166 +91,120 @@ export function singingScreen({ navigate, announce }) {
     needle.style.setProperty('--cents', String(Math.max(-NEEDLE_CENTS, Math.min(NEEDLE_CENTS, folded)) * 50 / NEEDLE_CENTS));
   }
 
-  async function play(challenge, id, startAt) {
-    const context = realtimeContext();
-    if (context.state !== 'running') await context.resume();
-    if (!isCurrent(id)) return;
-    const { synthesis, sound, session: { singing: rules } } = challenge;
-    const [sample] = await loadSamples(sound.id, [challenge.referenceNote.frequencyHz]);
-    if (!isCurrent(id)) return;
-    const start = Math.max(startAt ?? 0, context.currentTime + LEAD_SECONDS);
-    const end = start + challenge.noteDurationSeconds;
-    // While the reference sounds (and its echo dies away) the speaker is not the singer.
-    microphone.tracker.port.postMessage({ listenFrom: end + rules.echoSeconds });
-    const current = {
-      challenge,
-      steady: new SteadyPitch(rules),
-      lastHeard: end,
-      reference: scheduleNote(context, {
-        frequencyHz: challenge.referenceNote.frequencyHz, start, duration: challenge.noteDurationSeconds, synthesis, sample,
-      }),
-    };
-    attempt = current;
-    if (!(await untilAudible(context, start, () => !isCurrent(id)))) return;
-    hideMatchingFeedback(feedback);
-    showHeld(0);
-    setState('reference');
-    say('singing.listen', noteParams());
-    if (!(await untilAudible(context, end, () => !isCurrent(id)))) return;
-    needle.dataset.cents = '';
-    needle.style.setProperty('--cents', '0');
-    setState('singing');
-    say('singing.sing', noteParams());
-    done.disabled = false;
-    watchSilence(id, context);
-  }
-
-  function watchSilence(id, context) {
-    clearInterval(silenceTimer);
-    silenceTimer = setInterval(() => {
-      if (!isCurrent(id) || element.dataset.state !== 'singing') return;
-      if (context.currentTime - attempt.lastHeard >= attempt.challenge.session.singing.silencePromptSeconds && status.dataset.said !== 'singing.silence') {
-        say('singing.silence');
-        announce(t('singing.silence'));
-      }
-    }, 250);
-  }
-
   /** Done or Enter: what was sung lately, if anything was. */
   function commitNow() {
-    if (!attempt || element.dataset.state !== 'singing') return;
-    const cents = attempt.steady.latest();
+    if (!listening) return;
+    const cents = listening.steady.latest();
     if (cents === null) {
       say('singing.silence');
-      announce(t('singing.silence'));
+      context.announce(t('singing.silence'));
       return;
     }
-    commit(cents);
+    listening.answer({ sungCents: cents });
   }
 
-  async function commit(sungCents) {
-    const current = attempt;
-    if (!current || element.dataset.state !== 'singing') return;
-    const id = session;
-    setState('committing');
-    done.disabled = true;
-    clearInterval(silenceTimer);
-    microphone?.tracker.port.postMessage({ listenFrom: Infinity });
-    const context = realtimeContext();
-    try {
-      const result = await api.answerTrial(current.challenge.id, { sungCents });
-      if (!isCurrent(id)) return;
-      // Null: kept for delivery once the server is back; training goes on without feedback.
-      const feedbackEnd = context.currentTime + (result ? current.challenge.session.feedbackSeconds : 0);
-      if (result) {
-        const octave = result.sungOctave ?? 0;
-        const octaves = Math.abs(octave);
-        const extra = octave === 0 ? '' : t(`singing.octave.${octave > 0 ? 'up' : 'down'}.${octaves === 1 ? 'one' : 'other'}`, { octaves });
-        showMatchingFeedback(feedback, result, announce, extra);
-      }
-      say('');
-      setState('feedback');
-      const next = await api.nextTrial('pitchSinging');
-      if (!isCurrent(id)) return;
-      await play(next, id, feedbackEnd);
-    } catch (error) {
-      // Never an error screen: training stops quietly and the user is back at Start.
-      console.warn('singing stopped:', error);
-      if (isCurrent(id)) navigate('#/');
+  /** The microphone, opened once the user has read why (or had allowed it before). */
+  async function prepare(isCurrent) {
+    // Explain before the browser asks; once allowed, the explanation is not repeated.
+    const [permission, settings] = await Promise.all([
+      navigator.permissions?.query({ name: 'microphone' }).catch(() => null),
+      api.settings().then((answer) => answer.settings, () => null),
+    ]);
+    if (!isCurrent()) return false;
+    needle.hidden = !settings?.pitchNeedle;
+    if (permission?.state !== 'granted') {
+      setState('permission');
+      allow.focus({ preventScroll: true });
+      await new Promise((resolve) => { allowed = resolve; });
+      if (!isCurrent()) return false;
     }
-  }
-
-  async function begin(id) {
     setState('preparing');
-    const context = realtimeContext();
     try {
-      if (context.state !== 'running') await context.resume();
-      microphone = await openMicrophone(context);
+      microphone = await openMicrophone(realtimeContext());
     } catch (error) {
-      if (!isCurrent(id)) return;
+      if (!isCurrent()) return false;
       console.warn('no microphone:', error);
       setState(error?.name === 'NotAllowedError' || error?.name === 'SecurityError' ? 'denied' : 'no-microphone');
       document.getElementById(element.dataset.state === 'denied' ? 'singing-denied' : 'singing-unavailable').focus();
-      return;
+      return false;
     }
-    if (!isCurrent(id)) {
-      closeMicrophone();
-      return;
-    }
-    try {
-      await play(await api.nextTrial('pitchSinging'), id);
-    } catch (error) {
-      console.warn('singing could not start:', error);
-      if (isCurrent(id)) navigate('#/');
-    }
+    if (isCurrent()) return true;
+    closeMicrophone();
+    return false;
   }
 
-  function onKey(event) {
-    if (event.altKey || event.ctrlKey || event.metaKey) return;
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      navigate('#/');
-    } else if (event.key === 'Enter' && element.dataset.state === 'singing' && event.target.tagName !== 'A') {
-      event.preventDefault();
-      commitNow();
-    }
-  }
-
-  allow.addEventListener('click', () => begin(session));
+  allow.addEventListener('click', () => allowed?.());
   done.addEventListener('click', commitNow);
 
-  return {
-    element,
-    async show() {
-      const id = ++session;
-      document.addEventListener('keydown', onKey);
+  return trainingLoop(context, {
+    screen: 'screen-singing',
+    enter() {
       hideMatchingFeedback(feedback);
       done.disabled = true;
       say('');
-      // Explain before the browser asks; once allowed, the explanation is not repeated.
-      const [permission, settings] = await Promise.all([
-        navigator.permissions?.query({ name: 'microphone' }).catch(() => null),
-        api.settings().then((answer) => answer.settings, () => null),
-      ]);
-      if (!isCurrent(id)) return;
-      needle.hidden = !settings?.pitchNeedle;
-      if (permission?.state === 'granted') {
-        begin(id);
-      } else {
-        setState('permission');
-        allow.focus({ preventScroll: true });
-      }
+      setState('starting');
     },
-    /** Leaving discards the unfinished attempt and lets go of the microphone. */
-    hide() {
-      session += 1;
-      document.removeEventListener('keydown', onKey);
+    prepare,
+    load: (challenge) => loadSamples(challenge.sound.id, [challenge.referenceNote.frequencyHz]),
+    play(audio, challenge, start, [sample]) {
+      const end = start + challenge.noteDurationSeconds;
+      // While the reference sounds (and its echo dies away) the speaker is not the singer.
+      microphone.tracker.port.postMessage({ listenFrom: end + challenge.session.singing.echoSeconds });
+      return scheduleNote(audio, {
+        frequencyHz: challenge.referenceNote.frequencyHz, start, duration: challenge.noteDurationSeconds,
+        synthesis: challenge.synthesis, sample,
+      });
+    },
+    starts(challenge) {
+      hideMatchingFeedback(feedback);
+      showHeld(0);
+      setState('reference');
+      say('singing.listen', noteOf(challenge));
+    },
+    opens(challenge, played, answer) {
+      listening = { challenge, steady: new SteadyPitch(challenge.session.singing), lastHeard: realtimeContext().currentTime, answer };
+      needle.dataset.cents = '';
+      needle.style.setProperty('--cents', '0');
+      setState('singing');
+      say('singing.sing', noteOf(challenge));
+      done.disabled = false;
+      const current = listening;
+      silenceTimer = setInterval(() => {
+        const quiet = realtimeContext().currentTime - current.lastHeard >= challenge.session.singing.silencePromptSeconds;
+        if (listening === current && quiet && status.dataset.said !== 'singing.silence') {
+          say('singing.silence');
+          context.announce(t('singing.silence'));
+        }
+      }, 250);
+    },
+    closes() {
+      listening = null;
       clearInterval(silenceTimer);
-      attempt?.reference.stop();
-      attempt = null;
-      closeMicrophone();
-      setState('idle');
+      done.disabled = true;
+      microphone?.tracker.port.postMessage({ listenFrom: Infinity });
+      if (element.dataset.state === 'singing') setState('committing');
+    },
+    show(result) {
+      const octave = result.sungOctave ?? 0;
+      const octaves = Math.abs(octave);
+      const extra = octave === 0 ? '' : t(`singing.octave.${octave > 0 ? 'up' : 'down'}.${octaves === 1 ? 'one' : 'other'}`, { octaves });
+      showMatchingFeedback(feedback, result, context.announce, extra);
+      say('');
+      setState('feedback');
+    },
+    hides() {
       hideMatchingFeedback(feedback);
     },
-  };
+    keys(event) {
+      if (event.key !== 'Enter' || !listening || event.target.tagName === 'A') return false;
+      commitNow();
+      return true;
+    },
+    /** Leaving lets go of the microphone. */
+    leave() {
+      allowed = null;
+      closeMicrophone();
+      setState('idle');
+    },
+  });
 }

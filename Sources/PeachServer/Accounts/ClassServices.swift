@@ -1,0 +1,6 @@
+/// What a class server's account and class routes are made from.
+struct ClassServices: Sendable {
+    let accounts: AccountService
+    let spaces: UserSpaces
+    let environment: ServerEnvironment
+}

@@ -1,0 +1,127 @@
+"""Training histories as a user of some weeks would have them, as a Peach records file (format 4,
+docs/data-format.md) for POST /api/import: every discipline, spread over `weeks`, with days off and
+some days of only a few answers. Simulated listeners, so the fitted thresholds are real fits."""
+import datetime
+import math
+import random
+
+HEADER = ("discipline,timestamp,interval,direction,tuningSystem,note1,note2,note2CentOffset,isCorrect,"
+          "referenceNote,initialCentOffset,userCentError,sungOctave,tempoBPM,offsetPercent,offsetMs,"
+          "meanOffsetMs,offsetSDMs,hitRate,meanOffsetMsPosition0,meanOffsetMsPosition1,"
+          "meanOffsetMsPosition2,meanOffsetMsPosition3")
+COLUMNS = HEADER.split(",")
+SEMITONES = {"P1": 0, "m2": 1, "M2": 2, "m3": 3, "M3": 4, "P4": 5, "d5": 6, "P5": 7, "m6": 8, "M6": 9,
+             "m7": 10, "M7": 11, "P8": 12}
+# The intervals a user of the interval disciplines trains: (name, direction).
+INTERVALS = [("P5", "up"), ("M3", "up"), ("P4", "down"), ("m6", "up")]
+
+
+def number(value, digits=1):
+    return repr(round(float(value), digits))
+
+
+def stamp(moment):
+    return moment.strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
+
+
+def row(discipline, moment, interval=("P1", "up"), **cells):
+    values = {"discipline": discipline, "timestamp": stamp(moment), "interval": interval[0],
+              "direction": interval[1], "tuningSystem": "equalTemperament", **cells}
+    return ",".join(str(values.get(column, "")) for column in COLUMNS)
+
+
+class Listener:
+    """A listener whose threshold (75 % correct) falls from `start` to `end` cents over the history,
+    answering on a Weibull psychometric function; the Kazez chain picks each difference."""
+
+    def __init__(self, rng, start, end, first_difference=60.0):
+        self.rng, self.start, self.end = rng, start, end
+        self.difference = first_difference
+
+    def threshold(self, progress):
+        return self.start * (self.end / self.start) ** progress
+
+    def answer(self, progress):
+        """One trial: the signed difference played and whether the answer was right."""
+        difference = self.difference
+        alpha = self.threshold(progress) / math.sqrt(math.log(2))
+        correct = self.rng.random() < 1 - 0.5 * math.exp(-(difference / alpha) ** 2)
+        factor = 1 - 0.05 * math.sqrt(difference) if correct else 1 + 0.09 * math.sqrt(difference)
+        self.difference = min(100.0, max(0.1, difference * max(0.3, factor)))
+        return difference * self.rng.choice((-1, 1)), correct
+
+
+def history_csv(seed, weeks=8, scale=1.0, end=None, training_days=None):
+    """A records file: `weeks` of history ending an hour before `end` (default now), about `scale`
+    times a keen user's daily amount; `training_days` (a list of day indexes counted back from the
+    last) trains on those days only."""
+    rng = random.Random(seed)
+    end = (end or datetime.datetime.now(datetime.timezone.utc)) - datetime.timedelta(hours=1)
+    days = weeks * 7
+    pitch = Listener(rng, 35.0, 11.0)
+    intervals = {interval: Listener(rng, 45.0, 20.0) for interval in INTERVALS}
+    timing = Listener(rng, 40.0, 15.0, first_difference=60.0)  # percent of a sixteenth
+    rows = []
+
+    def amount(typical):
+        return max(1, round(typical * scale * rng.uniform(0.6, 1.4)))
+
+    for back in range(days - 1, -1, -1):
+        if training_days is not None:
+            if back not in training_days:
+                continue
+        elif back > 0 and rng.random() < 0.35:
+            continue  # a day off; the last day is always a training day
+        few = training_days is None and back > 0 and rng.random() < 0.12  # a busy day: only a handful
+        progress = 1 - back / max(1, days - 1)
+        moment = (end - datetime.timedelta(days=back)).replace(hour=rng.randint(8, 19), minute=rng.randint(0, 59))
+        moment = min(moment, end - datetime.timedelta(minutes=30))
+
+        def tick(seconds=3.0):
+            nonlocal moment
+            moment += datetime.timedelta(seconds=seconds * rng.uniform(0.6, 1.6), milliseconds=rng.randint(0, 999))
+            return moment
+
+        for _ in range(rng.randint(2, 3) if few else amount(45)):
+            note = rng.randint(48, 72)
+            offset, correct = pitch.answer(progress)
+            rows.append(row("pitchComparison", tick(), note1=note, note2=note, note2CentOffset=number(offset),
+                            isCorrect=str(correct).lower()))
+        if few:
+            continue
+        for interval, listener in intervals.items():
+            for _ in range(amount(12)):
+                note = rng.randint(55, 67)
+                offset, correct = listener.answer(progress)
+                step = SEMITONES[interval[0]] * (1 if interval[1] == "up" else -1)
+                rows.append(row("intervalComparison", tick(), interval, note1=note, note2=note + step,
+                                note2CentOffset=number(offset), isCorrect=str(correct).lower()))
+        spread = 22 - 10 * progress
+        for _ in range(amount(10)):
+            rows.append(row("pitchMatching", tick(6), referenceNote=rng.randint(48, 72),
+                            initialCentOffset=number(rng.uniform(-100, 100)),
+                            userCentError=number(rng.gauss(2, spread))))
+        for interval in INTERVALS[:2]:
+            for _ in range(amount(5)):
+                rows.append(row("intervalMatching", tick(6), interval, referenceNote=rng.randint(55, 67),
+                                initialCentOffset=number(rng.uniform(-50, 50)),
+                                userCentError=number(rng.gauss(-3, spread + 6))))
+        for _ in range(amount(8)):
+            rows.append(row("pitchSinging", tick(8), referenceNote=57, initialCentOffset="0.0",
+                            userCentError=number(rng.gauss(6, spread + 4)),
+                            sungOctave=-1 if rng.random() < 0.1 else 0))
+        for tempo in (80, 120):
+            for _ in range(amount(10)):
+                percent, correct = timing.answer(progress)
+                percent = round(max(-100.0, min(100.0, percent)), 1)
+                rows.append(row("rhythmComparison", tick(4), isCorrect=str(correct).lower(), tempoBPM=tempo,
+                                offsetPercent=repr(percent), offsetMs=repr(round(percent * 150 / tempo, 6))))
+        for _ in range(amount(2)):
+            tempo = rng.choice((80, 120))
+            hits = rng.randint(10, 16)
+            positions = [number(rng.gauss(8 - 6 * progress, 6)) for _ in range(4)]
+            rows.append(row("rhythmMatching", tick(15), tempoBPM=tempo, meanOffsetMs=number(rng.gauss(8 - 6 * progress, 4)),
+                            offsetSDMs=number(rng.uniform(12, 30) - 6 * progress), hitRate=repr(hits / 16),
+                            meanOffsetMsPosition0=positions[0], meanOffsetMsPosition1=positions[1],
+                            meanOffsetMsPosition2=positions[2], meanOffsetMsPosition3=positions[3]))
+    return "# peach-records-format:4\n" + HEADER + "\n" + "\n".join(rows) + "\n"
