@@ -22,7 +22,7 @@ struct ProfileRoutes: RouteTable {
     static let viewWidth = APIParameter.number("viewWidth", in: ChartOptions.viewWidths)
         .described("With viewStart: how many periods the view spans.")
     static let discipline = APIParameter.choice("discipline", Discipline.self).optional.described(
-        "The series of one discipline instead of a scope: the fitted threshold per day for a comparison discipline, the mean absolute error per day for a matching one; for rhythmComparison (with band) the fitted threshold in percent of a sixteenth per day, for rhythmMatching the mean offset per day.")
+        "The daily series of one discipline instead of a scope, as its kind traces it (its title says what and which way is better); a rhythm discipline's is per tempo band, named by band.")
     static let band = APIParameter.choice("band", TempoBand.self).described("The tempo band.")
     static let rhythmBand = APIParameter.choice("band", TempoBand.self).optional.described("With a rhythm discipline: the tempo band (required then).")
 
