@@ -85,7 +85,7 @@ def test_keyboard_focus_is_visible_and_in_a_logical_order(server, browser):
         order.append(active.get_attribute("id") or active.tag_name)
         outline = browser.execute_script("return getComputedStyle(document.activeElement).outlineStyle")
         assert outline != "none", f"{order} — the last has no visible focus"
-    assert order == ["open-info", "open-settings", "start-training"]
+    assert order == ["open-info", "open-settings", "start-pitchComparison"]
 
 
 def test_feedback_is_announced_to_screen_readers(server, browser):

@@ -119,8 +119,8 @@ def test_two_students_train_at_once_and_their_teacher_sees_both(class_site):
             sign_up(browser, site.url, name, invitation)
             short_notes(browser)
         # Both train at the same time: their trials interleave on the server.
-        ann.find_element(By.ID, "start-training").click()
-        bob.find_element(By.ID, "start-training").click()
+        ann.find_element(By.ID, "start-pitchComparison").click()
+        bob.find_element(By.ID, "start-pitchComparison").click()
         for browser in (ann, bob):
             shown(browser, "screen-comparison")
         for round_ in range(6):
@@ -270,7 +270,10 @@ def test_the_class_screens_fit_pass_axe_and_speak_both_languages(class_server):
         for language in ("de", "en"):
             browser.execute_script(f"""return fetch('/api/settings', {{ method: 'PUT',
                 headers: {{ 'Content-Type': 'application/json' }}, body: JSON.stringify({{ language: '{language}' }}) }})""")
-            patterns = matchers(browser.execute_async_script(TABLES)[language])
+            # The disciplines' names come from the server's catalogue, in each language.
+            names = {f"discipline.{entry['names'][language]}": entry["names"][language]
+                     for entry in browser.execute_script("return fetch('/api/disciplines').then((r) => r.json())")["disciplines"]}
+            patterns = matchers({**browser.execute_async_script(TABLES)[language], **names})
             for name, reach in screens.items():
                 if name == "sign-in":
                     continue  # no user, so the browser's language (English) rules there

@@ -59,7 +59,9 @@ def test_every_visible_text_comes_from_the_table(server, browser, language):
     server.api("PUT", "settings", json={"language": language, "noteDurationSeconds": 0.3})
     browser.get(server.url)
     tables = browser.execute_async_script(TABLES)
-    patterns = matchers(tables[language])
+    # The disciplines' names come from the server's catalogue, in each language.
+    names = {entry["names"][language] for entry in server.api("GET", "disciplines").json()["disciplines"]}
+    patterns = matchers({**tables[language], **{f"discipline.{name}": name for name in names}})
     for name, reach in SCREENS.items():
         reach(browser, server)
         WebDriverWait(browser, 5).until(lambda b: b.execute_script("return document.documentElement.lang") == language)
@@ -71,16 +73,16 @@ def test_every_visible_text_comes_from_the_table(server, browser, language):
 
 def test_the_language_follows_the_browser_unless_overridden(server, browser):
     browser.get(server.url)
-    start = browser.find_element(By.ID, "start-training")
+    start = browser.find_element(By.ID, "start-pitchComparison")
     assert browser.execute_script("return document.documentElement.lang") == "en"
     assert start.text == "Start Training"
     server.api("PUT", "settings", json={"language": "de"})
     browser.refresh()
-    start = browser.find_element(By.ID, "start-training")
+    start = browser.find_element(By.ID, "start-pitchComparison")
     WebDriverWait(browser, 5).until(lambda _: start.text == "Training starten")
     server.api("PUT", "settings", json={"language": "auto"})
     browser.refresh()
-    WebDriverWait(browser, 5).until(lambda b: b.find_element(By.ID, "start-training").text == "Start Training")
+    WebDriverWait(browser, 5).until(lambda b: b.find_element(By.ID, "start-pitchComparison").text == "Start Training")
 
 
 def test_choosing_a_language_in_settings_switches_at_once(server, browser):

@@ -109,7 +109,7 @@ def test_the_app_runs_under_its_content_security_policy(network_server, tmp_path
         browser.get(url + f"?token={TOKEN}")
         assert browser.current_url == url  # the token left the address bar
         assert browser.get_cookie("peach_token")["value"] == TOKEN
-        browser.find_element("id", "start-training").click()
+        browser.find_element("id", "start-pitchComparison").click()
         browser.implicitly_wait(5)
         browser.find_element("id", "answer-higher")
         violations = [entry for entry in browser.get_log("browser") if "Content Security Policy" in entry["message"]]

@@ -51,7 +51,7 @@ def records(server, discipline):
 def test_ten_compare_timing_answers_by_keys_are_stored(server, browser):
     assert server.api("PUT", "settings", json={"tempoBPM": 200}).status_code == 200
     browser.get(server.url)
-    browser.find_element(By.ID, "start-compare-timing").click()
+    browser.find_element(By.ID, "start-rhythmComparison").click()
     early = browser.find_element(By.ID, "answer-early")
     feedback = browser.find_element(By.ID, "compare-timing-feedback")
     announcer = browser.find_element(By.ID, "announcer")
@@ -100,7 +100,7 @@ def test_fill_the_gap_taps_at_known_audio_times_are_stored_within_2_ms(server, b
     assert abs(stored_latency - tapped_latency) <= 1, (stored_latency, tapped_latency)
 
     browser.get(server.url)
-    browser.find_element(By.ID, "start-fill-the-gap").click()
+    browser.find_element(By.ID, "start-rhythmMatching").click()
     screen = browser.find_element(By.ID, "screen-fill-the-gap")
     assert browser.find_element(By.ID, "fill-the-gap-calibration").text == f"Calibrated: {stored_latency:.1f} ms"
     # Gaps 2–13 tapped, 0, 1, 14 and 15 left out; and one tap on a click, a sixteenth from any gap: a miss.

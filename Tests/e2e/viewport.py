@@ -72,7 +72,7 @@ def reset_dialog(browser, server):
 
 def training(browser, server):
     start(browser, server)
-    browser.find_element(By.ID, "start-training").click()
+    browser.find_element(By.ID, "start-pitchComparison").click()
     WebDriverWait(browser, 10, poll_frequency=0.01).until(
         lambda _: browser.execute_script("return !document.getElementById('answer-higher').disabled"))
 
@@ -86,7 +86,7 @@ def training_feedback(browser, server):
 
 def pitch_matching(browser, server):
     start(browser, server)
-    browser.find_element(By.ID, "start-pitch-matching").click()
+    browser.find_element(By.ID, "start-pitchMatching").click()
     WebDriverWait(browser, 10, poll_frequency=0.01).until(
         lambda _: browser.find_element(By.ID, "screen-pitch-matching").get_attribute("data-state") == "tuning")
 
@@ -103,7 +103,7 @@ def pitch_matching_piano(browser, server):
 
 def interval_training(browser, server):
     start(browser, server)
-    browser.find_element(By.ID, "start-interval-training").click()
+    browser.find_element(By.ID, "start-intervalComparison").click()
     WebDriverWait(browser, 10, poll_frequency=0.01).until(
         lambda _: browser.execute_script("return !document.getElementById('answer-higher').disabled"))
     WebDriverWait(browser, 5).until(lambda _: browser.find_element(By.ID, "comparison-interval").text != "")
@@ -111,7 +111,7 @@ def interval_training(browser, server):
 
 def interval_matching(browser, server):
     start(browser, server)
-    browser.find_element(By.ID, "start-interval-matching").click()
+    browser.find_element(By.ID, "start-intervalMatching").click()
     WebDriverWait(browser, 10, poll_frequency=0.01).until(
         lambda _: browser.find_element(By.ID, "screen-pitch-matching").get_attribute("data-state") == "tuning")
 
@@ -126,14 +126,14 @@ def pitch_matching_feedback(browser, server):
 def singing(browser, server):
     """Sing It before the microphone is asked for: the explanation and its button."""
     start(browser, server)
-    browser.find_element(By.ID, "start-singing").click()
+    browser.find_element(By.ID, "start-pitchSinging").click()
     WebDriverWait(browser, 10).until(
         lambda _: browser.find_element(By.ID, "screen-singing").get_attribute("data-state") == "permission")
 
 
 def compare_timing(browser, server):
     start(browser, server)
-    browser.find_element(By.ID, "start-compare-timing").click()
+    browser.find_element(By.ID, "start-rhythmComparison").click()
     WebDriverWait(browser, 10, poll_frequency=0.01).until(
         lambda _: browser.execute_script("return !document.getElementById('answer-early').disabled"))
 
@@ -147,7 +147,7 @@ def compare_timing_feedback(browser, server):
 
 def fill_the_gap(browser, server):
     start(browser, server)
-    browser.find_element(By.ID, "start-fill-the-gap").click()
+    browser.find_element(By.ID, "start-rhythmMatching").click()
     WebDriverWait(browser, 10, poll_frequency=0.01).until(
         lambda _: browser.find_element(By.ID, "screen-fill-the-gap").get_attribute("data-state") == "playing")
 

@@ -1,4 +1,5 @@
 import { api } from './api.js';
+import { discipline } from './catalogue.js';
 import { setLanguage, t } from './i18n.js';
 import { startScreen } from './screens/start.js';
 import { comparisonScreen } from './screens/comparison.js';
@@ -71,16 +72,21 @@ const classes = classesScreen(context);
 const classPage = classScreen(context);
 const screens = [start, comparison, pitchMatching, settingsScreen(context), profile, singing,
   compareTiming, fillTheGap, calibration, signIn, accountPage, classes, classPage];
-// Each route: the screen and what it is shown with (the discipline of a training screen).
+// A discipline trains on the screen of its answer method (the catalogue says which): a new kind
+// that is answered in a new way brings its screen and one line here.
+const trainingScreens = {
+  higherLower: comparison, slider: pitchMatching, voice: singing, earlyLate: compareTiming, taps: fillTheGap,
+};
+// The addresses training screens had before #/train/<discipline>, kept for bookmarks; new
+// disciplines have only the new one.
+const formerAddresses = {
+  '#/training': 'pitchComparison', '#/interval-training': 'intervalComparison', '#/pitch-matching': 'pitchMatching',
+  '#/interval-matching': 'intervalMatching', '#/singing': 'pitchSinging', '#/compare-timing': 'rhythmComparison',
+  '#/fill-the-gap': 'rhythmMatching',
+};
+// Each route: the screen and what it is shown with.
 const routes = {
   '#/': [start],
-  '#/training': [comparison, 'pitchComparison'],
-  '#/interval-training': [comparison, 'intervalComparison'],
-  '#/pitch-matching': [pitchMatching, 'pitchMatching'],
-  '#/interval-matching': [pitchMatching, 'intervalMatching'],
-  '#/singing': [singing, 'pitchSinging'],
-  '#/compare-timing': [compareTiming, 'rhythmComparison'],
-  '#/fill-the-gap': [fillTheGap, 'rhythmMatching'],
   '#/calibration': [calibration],
   '#/settings': [screens[3]],
   '#/profile': [profile],
@@ -88,6 +94,11 @@ const routes = {
   '#/account': [accountPage],
   '#/classes': [classes],
 };
+
+/** The discipline a training address names, or null. */
+function trainingDiscipline(hash) {
+  return formerAddresses[hash] ?? /^#\/train\/(\w+)$/.exec(hash)?.[1] ?? null;
+}
 
 /** The screen for a hash, with what it is shown with; a class and a student's profile carry ids. */
 function resolve(hash) {
@@ -98,6 +109,8 @@ function resolve(hash) {
   }
   const classroom = /^#\/classes\/(\d+)$/.exec(hash);
   if (classroom) return [classPage, classroom[1]];
+  const entry = discipline(trainingDiscipline(hash));
+  if (entry && trainingScreens[entry.answerMethod]) return [trainingScreens[entry.answerMethod], entry.id];
   return routes[hash] ?? routes['#/'];
 }
 
@@ -140,9 +153,7 @@ window.addEventListener('hashchange', (event) => {
 });
 
 // A reload mid-training is a "coming back": it lands on Start, never straight into sound.
-const trainingScreens = new Set(['#/training', '#/interval-training', '#/pitch-matching', '#/interval-matching', '#/singing',
-  '#/compare-timing', '#/fill-the-gap']);
-if (trainingScreens.has(location.hash)) history.replaceState(null, '', '#/');
+if (trainingDiscipline(location.hash)) history.replaceState(null, '', '#/');
 
 // Answers the server has not acknowledged yet are kept and retried; the user sees how many.
 const pending = document.getElementById('pending-answers');

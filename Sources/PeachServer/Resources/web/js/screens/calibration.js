@@ -14,7 +14,7 @@ const LEAD_SECONDS = 1;
 // server takes the median offset as this device's latency, and the browser keeps it
 // (device-latency.js).
 /** Where calibration is opened from, with its back link's words; from anywhere else it returns to Start. */
-const RETURNS = { '#/settings': 'nav.backToSettings', '#/fill-the-gap': 'nav.backToFillTheGap' };
+const RETURNS = { '#/settings': 'nav.backToSettings', '#/train/rhythmMatching': 'nav.backToFillTheGap' };
 
 export function calibrationScreen({ announce, cameFrom }) {
   const element = document.getElementById('screen-calibration');

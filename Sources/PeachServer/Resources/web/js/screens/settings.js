@@ -2,6 +2,7 @@ import { api } from '../api.js';
 import { formatNumber } from '../format.js';
 import { showLatency } from '../device-latency.js';
 import { setLanguage, soundLabel, t } from '../i18n.js';
+import { allDisciplines, disciplineName, disciplines } from '../catalogue.js';
 
 // Every control is bounded by the ranges the server sends, so nothing here can produce an invalid
 // value and there is no save button: each change is sent at once and applies to the next trial.
@@ -197,6 +198,25 @@ export function settingsScreen({ navigate }) {
     }
   });
 
+  /** Under each group of settings, the disciplines that read it (as the catalogue declares), where
+   * they are a few: a group most disciplines read needs no list. A group of discipline settings
+   * that no discipline offered here reads is hidden. */
+  function showReaders() {
+    const declared = new Set(allDisciplines().flatMap((entry) => entry.settings));
+    for (const fieldset of form.querySelectorAll('fieldset')) {
+      const names = [...fieldset.querySelectorAll('[name]')].map((input) => input.name);
+      if (!names.some((name) => declared.has(name))) continue;
+      const readers = disciplines().filter((entry) => entry.settings.some((name) => names.includes(name)));
+      fieldset.hidden = readers.length === 0;
+      fieldset.querySelector('.settings-readers')?.remove();
+      if (readers.length === 0 || readers.length > 3) continue;
+      const line = document.createElement('p');
+      line.className = 'settings-readers';
+      line.textContent = t('settings.readers', { names: readers.map(disciplineName).join(', ') });
+      fieldset.querySelector('legend').after(line);
+    }
+  }
+
   return {
     element,
     async show() {
@@ -204,6 +224,7 @@ export function settingsScreen({ navigate }) {
       try {
         state = await api.settings();
         render();
+        showReaders();
       } catch (error) {
         console.warn('settings unavailable:', error);
         navigate('#/');

@@ -1,5 +1,6 @@
 import { api } from '../api.js';
-import { t } from '../i18n.js';
+import { hasString, t } from '../i18n.js';
+import { disciplineName, disciplines, trainingHash } from '../catalogue.js';
 import { formatCents } from '../format.js';
 
 export function startScreen({ navigate }) {
@@ -7,13 +8,7 @@ export function startScreen({ navigate }) {
   const info = document.getElementById('info-dialog');
   const preview = document.getElementById('start-profile');
   const empty = document.getElementById('start-profile-empty');
-  document.getElementById('start-training').addEventListener('click', () => navigate('#/training'));
-  document.getElementById('start-pitch-matching').addEventListener('click', () => navigate('#/pitch-matching'));
-  document.getElementById('start-singing').addEventListener('click', () => navigate('#/singing'));
-  document.getElementById('start-interval-training').addEventListener('click', () => navigate('#/interval-training'));
-  document.getElementById('start-interval-matching').addEventListener('click', () => navigate('#/interval-matching'));
-  document.getElementById('start-compare-timing').addEventListener('click', () => navigate('#/compare-timing'));
-  document.getElementById('start-fill-the-gap').addEventListener('click', () => navigate('#/fill-the-gap'));
+  const actions = element.querySelector('.start-actions');
   preview.addEventListener('click', () => navigate('#/profile'));
   document.getElementById('start-intervals-profile').addEventListener('click', () => navigate('#/profile'));
   document.getElementById('start-rhythm-profile').addEventListener('click', () => navigate('#/profile'));
@@ -54,10 +49,43 @@ export function startScreen({ navigate }) {
     }
   }
 
+  /** The group's section; a group this page has no section for (a new kind's) gets one at the end. */
+  function group(name) {
+    let section = actions.querySelector(`.discipline-group[data-group="${name}"]`);
+    if (section) return section;
+    section = document.createElement('section');
+    section.className = 'discipline-group';
+    section.dataset.group = name;
+    const title = document.createElement('h2');
+    if (hasString(`start.${name}`)) title.dataset.i18n = `start.${name}`;
+    title.textContent = title.dataset.i18n ? t(title.dataset.i18n) : name;
+    section.append(title);
+    actions.append(section);
+    return section;
+  }
+
+  // One button per discipline the server offers, in its order: the first is the primary action.
+  const buttons = disciplines().map((entry, index) => {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.id = `start-${entry.id}`;
+    button.className = `big ${index === 0 ? 'primary' : 'secondary'}`;
+    if (index === 0) button.dataset.i18n = 'start.training';
+    button.addEventListener('click', () => navigate(trainingHash(entry.id)));
+    const section = group(entry.group);
+    section.insertBefore(button, section.querySelector('.profile-preview'));
+    return [button, entry];
+  });
+  function nameDisciplines() {
+    for (const [button, entry] of buttons) button.textContent = button.dataset.i18n ? t(button.dataset.i18n) : disciplineName(entry);
+  }
+  nameDisciplines();
+  document.addEventListener('languagechange', nameDisciplines);
+
   return {
     element,
     show() {
-      document.getElementById('start-training').focus({ preventScroll: true });
+      buttons[0]?.[0].focus({ preventScroll: true });
       showPreview();
     },
     hide() { if (info.open) info.close(); },

@@ -1,0 +1,156 @@
+"""The catalogue of disciplines (GET /api/disciplines) draws Start, the training addresses and the
+Settings notes: a discipline the server declares appears with no edit to the page, one it does not
+offer disappears, and each trains on the screen of its answer method at #/train/<id>."""
+import http.server
+import json
+import threading
+
+import pytest
+import requests
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+# Which screen each answer method trains on (the page's own table, seen from outside).
+SCREENS = {"higherLower": "screen-comparison", "slider": "screen-pitch-matching", "voice": "screen-singing",
+           "earlyLate": "screen-compare-timing", "taps": "screen-fill-the-gap"}
+# The addresses of the training screens before #/train/<id>, which bookmarks may still hold.
+FORMER = {"#/training": "screen-comparison", "#/interval-matching": "screen-pitch-matching",
+          "#/singing": "screen-singing", "#/fill-the-gap": "screen-fill-the-gap"}
+
+
+def catalogue(server):
+    response = server.api("GET", "disciplines")
+    assert response.status_code == 200, response.text
+    return response.json()["disciplines"]
+
+
+def visible_screen(browser):
+    return browser.execute_script(
+        "return [...document.querySelectorAll('.screen')].filter((s) => !s.hidden).map((s) => s.id)")
+
+
+def start_buttons(browser):
+    """Each group's discipline buttons, in page order: {group: [(id, text)]} (a dict keeps the order)."""
+    return dict(browser.execute_script("""
+        return [...document.querySelectorAll('#screen-start .discipline-group')].map((section) => [
+          section.dataset.group,
+          [...section.querySelectorAll('button[id^="start-"]')]
+            .filter((b) => !b.classList.contains('profile-preview'))
+            .map((b) => [b.id, b.textContent])]);"""))
+
+
+def test_start_offers_each_discipline_of_the_catalogue_in_its_group_and_language(server, browser):
+    entries = catalogue(server)
+    assert {entry["id"] for entry in entries} >= {
+        "pitchComparison", "pitchMatching", "pitchSinging", "intervalComparison", "intervalMatching",
+        "rhythmComparison", "rhythmMatching"}
+    for language in ("en", "de"):
+        server.api("PUT", "settings", json={"language": language})
+        browser.get(server.url)
+        WebDriverWait(browser, 5).until(lambda b: b.execute_script("return document.documentElement.lang") == language)
+        expected = {}
+        for index, entry in enumerate(entries):
+            label = ("Start Training" if language == "en" else "Training starten") if index == 0 else entry["names"][language]
+            expected.setdefault(entry["group"], []).append((f"start-{entry['id']}", label))
+        assert start_buttons(browser) == {group: [list(pair) for pair in pairs] for group, pairs in expected.items()}
+
+
+def test_each_discipline_trains_on_its_answer_methods_screen_at_its_own_address(server, browser):
+    browser.get(server.url)
+    for entry in catalogue(server):
+        browser.find_element(By.ID, f"start-{entry['id']}").click()
+        WebDriverWait(browser, 5).until(lambda b: visible_screen(b) == [SCREENS[entry["answerMethod"]]])
+        assert browser.execute_script("return location.hash") == f"#/train/{entry['id']}"
+        browser.execute_script("location.hash = '#/'")
+        WebDriverWait(browser, 5).until(lambda b: visible_screen(b) == ["screen-start"])
+    for address, screen in FORMER.items():
+        browser.execute_script(f"location.hash = '{address}'")
+        WebDriverWait(browser, 5).until(lambda b: visible_screen(b) == [screen])
+        browser.execute_script("location.hash = '#/'")
+        WebDriverWait(browser, 5).until(lambda b: visible_screen(b) == ["screen-start"])
+
+
+def test_settings_say_which_disciplines_read_a_group_of_settings(server, browser):
+    readers = {}
+    for entry in catalogue(server):
+        for name in entry["settings"]:
+            readers.setdefault(name, []).append(entry["names"]["en"])
+    browser.get(server.url + "#/settings")
+    rhythm = browser.find_element(By.XPATH, "//fieldset[.//*[@name='tempoBPM']]")
+    WebDriverWait(browser, 5).until(lambda _: rhythm.find_elements(By.CLASS_NAME, "settings-readers"))
+    assert rhythm.find_element(By.CLASS_NAME, "settings-readers").text == "For " + ", ".join(readers["tempoBPM"])
+    voice = browser.find_element(By.XPATH, "//fieldset[.//*[@name='voiceRangeLower']]")
+    assert voice.find_element(By.CLASS_NAME, "settings-readers").text == "For " + ", ".join(readers["voiceRangeLower"])
+    assert voice.is_displayed()
+
+
+class RewritingProxy:
+    """Forwards every request to the real server, but answers GET /api/disciplines with `rewrite`
+    applied to the server's own catalogue: a catalogue the page has never seen."""
+
+    def __init__(self, upstream, rewrite):
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def forward(self):
+                length = int(self.headers.get("Content-Length") or 0)
+                headers = {k: v for k, v in self.headers.items() if k.lower() not in ("host", "connection")}
+                # The server refuses requests from another origin: to it, the page is its own.
+                if "Origin" in headers:
+                    headers["Origin"] = upstream.rstrip("/")
+                response = requests.request(self.command, upstream.rstrip("/") + self.path, headers=headers,
+                                            data=self.rfile.read(length) if length else None, timeout=30)
+                body = response.content
+                if self.path.split("?")[0] == "/api/disciplines":
+                    body = json.dumps({"disciplines": rewrite(response.json()["disciplines"])}).encode()
+                self.send_response(response.status_code)
+                for key, value in response.headers.items():
+                    if key.lower() not in ("content-length", "connection", "transfer-encoding", "content-encoding"):
+                        self.send_header(key, value)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            do_GET = do_POST = do_PUT = do_DELETE = forward
+
+            def log_message(self, *args):
+                pass
+
+        self.http = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.http.server_address[1]}/"
+        threading.Thread(target=self.http.serve_forever, daemon=True).start()
+
+    def close(self):
+        self.http.shutdown()
+
+
+NEW = {"id": "scaleDegree", "kind": "scaleDegree", "names": {"en": "Scale Degrees", "de": "Tonstufen"},
+       "group": "harmony", "answerMethod": "higherLower", "usesIntervals": False,
+       "settings": ["noteRangeLower", "noteRangeUpper"], "terminalCommand": None}
+
+
+@pytest.fixture
+def rewritten(server):
+    proxy = RewritingProxy(server.url, lambda entries: [
+        {**entry, "offered": entry["id"] != "pitchSinging"} for entry in entries] + [NEW])
+    yield proxy
+    proxy.close()
+
+
+def test_a_catalogue_the_page_has_never_seen_draws_start_and_settings(rewritten, browser):
+    browser.get(rewritten.url)
+    groups = start_buttons(browser)
+    # A discipline of a group the page has no section for gets a section of its own, at the end…
+    assert list(groups)[-1] == "harmony" and groups["harmony"] == [["start-scaleDegree", "Scale Degrees"]]
+    # …and one the server does not offer is gone, from Start and from the addresses.
+    assert "start-pitchSinging" not in [button for pairs in groups.values() for button, _ in pairs]
+    # (The real server has no such discipline, so its screen returns to Start: only the address is looked at.)
+    browser.execute_script("window.__hashes = []; addEventListener('hashchange', () => __hashes.push(location.hash))")
+    browser.find_element(By.ID, "start-scaleDegree").click()
+    WebDriverWait(browser, 5).until(lambda b: "#/train/scaleDegree" in b.execute_script("return __hashes"))
+    browser.execute_script("location.hash = '#/train/pitchSinging'")
+    WebDriverWait(browser, 5).until(lambda b: visible_screen(b) == ["screen-start"])
+    # Settings: no discipline offered reads the voice range, so it is not shown.
+    browser.execute_script("location.hash = '#/settings'")
+    WebDriverWait(browser, 5).until(lambda b: visible_screen(b) == ["screen-settings"])
+    voice = browser.find_element(By.XPATH, "//fieldset[.//*[@name='voiceRangeLower']]")
+    WebDriverWait(browser, 5).until(lambda _: not voice.is_displayed())
+    assert browser.find_element(By.XPATH, "//fieldset[.//*[@name='tempoBPM']]").is_displayed()
