@@ -124,7 +124,7 @@ class RewritingProxy:
 
 NEW = {"id": "scaleDegree", "kind": "scaleDegree", "names": {"en": "Scale Degrees", "de": "Tonstufen"},
        "group": "harmony", "answerMethod": "higherLower", "usesIntervals": False,
-       "settings": ["noteRangeLower", "noteRangeUpper"], "terminalCommand": None}
+       "settings": ["noteRangeLower", "noteRangeUpper"], "terminalCommand": None, "sparkline": "lowerIsBetter"}
 
 
 @pytest.fixture
@@ -142,6 +142,19 @@ def test_a_catalogue_the_page_has_never_seen_draws_start_and_settings(rewritten,
     assert list(groups)[-1] == "harmony" and groups["harmony"] == [["start-scaleDegree", "Scale Degrees"]]
     # …and one the server does not offer is gone, from Start and from the addresses.
     assert "start-pitchSinging" not in [button for pairs in groups.values() for button, _ in pairs]
+    # Each group's profile card has a line for each of its disciplines that falls as the user improves:
+    # the new one too (the real server cannot draw it, and the other lines are drawn all the same).
+    cards = dict(browser.execute_script("""
+        return [...document.querySelectorAll('#screen-start .profile-preview')].map((card) => [card.id,
+          [...card.querySelectorAll('.sparkline-row')].map((row) => [row.querySelector('.sparkline-box').id,
+            row.querySelector('.sparkline-caption').textContent])]);"""))
+    assert cards == {
+        "start-pitch-profile": [["sparkline-pitchComparison", "Compare"], ["sparkline-pitchMatching", "Match"]],
+        "start-intervals-profile": [["sparkline-intervalComparison", "Compare"], ["sparkline-intervalMatching", "Match"]],
+        "start-rhythm-profile": [["sparkline-rhythmComparison", "Compare"]],
+        "start-harmony-profile": [["sparkline-scaleDegree", "Compare"]],
+    }
+    WebDriverWait(browser, 5).until(lambda b: b.find_elements(By.CSS_SELECTOR, "#sparkline-pitchComparison svg"))
     # (The real server has no such discipline, so its screen returns to Start: only the address is looked at.)
     browser.execute_script("window.__hashes = []; addEventListener('hashchange', () => __hashes.push(location.hash))")
     browser.find_element(By.ID, "start-scaleDegree").click()

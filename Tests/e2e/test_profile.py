@@ -94,12 +94,12 @@ def open_profile(server, browser):
 
 def test_a_fresh_profile_shows_the_empty_states_and_no_numbers(server, browser):
     browser.get(server.url)
-    preview = browser.find_element(By.ID, "start-profile")
+    preview = browser.find_element(By.ID, "start-pitch-profile")
     WebDriverWait(browser, 5).until(lambda _: "empty" in preview.get_attribute("class"))
-    assert visible(browser, "start-profile-empty")
-    assert browser.find_element(By.ID, "start-profile-empty").text == "Your progress will appear here"
-    for box in ("start-sparkline", "start-matching-sparkline", "start-singing-sparkline",
-                "start-intervals-sparkline", "start-interval-matching-sparkline"):
+    assert visible(browser, "start-pitch-empty")
+    assert browser.find_element(By.ID, "start-pitch-empty").text == "Your progress will appear here"
+    for box in ("sparkline-pitchComparison", "sparkline-pitchMatching", "sparkline-pitchSinging",
+                "sparkline-intervalComparison", "sparkline-intervalMatching"):
         assert browser.find_elements(By.CSS_SELECTOR, f"#{box} svg path.empty"), box
     assert preview.accessible_name == "Your training progress. Tap to view details."
 
@@ -117,12 +117,12 @@ def test_the_profile_shows_threshold_statistics_chart_and_matching(server, brows
     seed(server, matching_errors=[-8.0, 12.0, 4.0])
     browser.get(server.url)
     WebDriverWait(browser, 5).until(
-        lambda _: browser.find_elements(By.CSS_SELECTOR, "#start-sparkline svg path.trace"))
+        lambda _: browser.find_elements(By.CSS_SELECTOR, "#sparkline-pitchComparison svg path.trace"))
     # Each discipline its own series: matching has data, the interval disciplines none yet.
-    assert browser.find_elements(By.CSS_SELECTOR, "#start-matching-sparkline svg path.trace")
-    assert browser.find_elements(By.CSS_SELECTOR, "#start-intervals-sparkline svg path.empty")
-    assert browser.find_elements(By.CSS_SELECTOR, "#start-interval-matching-sparkline svg path.empty")
-    preview = browser.find_element(By.ID, "start-profile")
+    assert browser.find_elements(By.CSS_SELECTOR, "#sparkline-pitchMatching svg path.trace")
+    assert browser.find_elements(By.CSS_SELECTOR, "#sparkline-intervalComparison svg path.empty")
+    assert browser.find_elements(By.CSS_SELECTOR, "#sparkline-intervalMatching svg path.empty")
+    preview = browser.find_element(By.ID, "start-pitch-profile")
     assert "empty" not in preview.get_attribute("class")
     start_name = preview.accessible_name
     assert re.fullmatch(r"Your training progress: threshold \d+\.\d cents\. Tap to view details\.", start_name)

@@ -12,9 +12,9 @@ from viewport import SIZES, screenshot, set_viewport
 DAYS = 3
 
 
-def seed(server):
-    """Compare Timing at 90 BPM on DAYS days (40 answers a day, the offset narrowing day by day) and
-    Fill the Gap at 85 BPM on two days."""
+def seed(server, tempo=90):
+    """Compare Timing at `tempo` BPM on DAYS days (40 answers a day, the offset narrowing day by day)
+    and Fill the Gap at 85 BPM on two days."""
     server.stop()
     noon = datetime.datetime.now().astimezone().replace(hour=12, minute=0, second=0, microsecond=0)
     comparisons = []
@@ -23,7 +23,7 @@ def seed(server):
         for index in range(40):
             percent = (4 + index % 12) * (1 if index % 2 else -1)
             correct = abs(percent) > 8 - 2 * day or index % 3 == 0
-            comparisons.append((90, float(percent), correct, stored_time(moment + datetime.timedelta(seconds=index))))
+            comparisons.append((tempo, float(percent), correct, stored_time(moment + datetime.timedelta(seconds=index))))
     matchings = [(85, -14.0, 5.0, 0.75, -14.0, stored_time(noon - datetime.timedelta(days=1))),
                  (85, -6.0, 4.0, 1.0, -6.0, stored_time(noon))]
     with sqlite3.connect(server.data_path) as database:
@@ -69,3 +69,17 @@ def test_each_tempo_band_shows_its_timeline_per_day(server, browser):
         assert box[0] > 100 and box[1] > 20, (name, box)
         assert box[2] <= box[3], f"{name}: the page scrolls sideways"
         screenshot(browser, f"profile-rhythm-{name}")
+
+
+def test_starts_rhythm_card_traces_the_band_trained_most(server, browser):
+    # 150 BPM is in the fast band, not the band a new user's tempo lies in: the server picks it.
+    seed(server, tempo=150)
+    browser.get(server.url)
+    card = browser.find_element(By.ID, "start-rhythm-profile")
+    WebDriverWait(browser, 5).until(lambda _: card.find_elements(By.CSS_SELECTOR, "#sparkline-rhythmComparison svg path"))
+    assert card.find_elements(By.CSS_SELECTOR, "#sparkline-rhythmComparison svg path.trace")
+    assert "empty" not in card.get_attribute("class")
+    assert card.accessible_name == "Progress: Rhythm. Tap to view details."
+    card.click()
+    WebDriverWait(browser, 5).until(lambda b: b.execute_script("return location.hash") == "#/profile")
+

@@ -469,7 +469,7 @@ class Run:
             self.load(site, "#/")
             self.shown("screen-start")
             self.wait("return document.getElementById('open-account').textContent !== ''"
-                      " && document.querySelectorAll('#start-sparkline svg').length === 1")
+                      " && document.querySelectorAll('#sparkline-pitchComparison svg').length === 1")
             self.look("student-start")
             browser.execute_script("location.hash = '#/account'")
             self.shown("screen-account")
@@ -490,7 +490,7 @@ class Run:
                 assert browser.execute_async_script(PENDING, 3) is True
                 self.load(site, "#/")
                 self.shown("screen-start")
-                self.wait(f"return {note} && document.querySelectorAll('#start-sparkline svg').length === 1")
+                self.wait(f"return {note} && document.querySelectorAll('#sparkline-pitchComparison svg').length === 1")
                 self.look("pending-start")
                 browser.execute_script("location.hash = '#/account'")
                 self.shown("screen-account")

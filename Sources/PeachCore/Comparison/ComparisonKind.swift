@@ -75,7 +75,7 @@ public enum ComparisonKind: TrainingKind {
 
     public static func feed(_ record: CompletedComparison, into part: inout PitchProfiles) { part.add(record) }
 
-    public static func sparkline(_ discipline: Discipline, in profile: ProfileParts, band: () throws -> TempoBand) -> Sparkline {
+    public static func sparkline(_ discipline: Discipline, in profile: ProfileParts, band: TempoBand?) -> Sparkline {
         .threshold(profile[PitchProfiles.self][ProfileScope.scope(of: discipline)].timeline(.day))
     }
 }

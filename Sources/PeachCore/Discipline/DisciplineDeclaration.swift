@@ -12,9 +12,22 @@ public struct DisciplineDeclaration: Sendable {
         }
     }
 
-    /// Where the Start screen lists a discipline.
-    public enum Group: String, Hashable, Sendable, CaseIterable {
-        case pitch, intervals, rhythm
+    /// Where the Start screen lists a discipline. Open, like the kinds: a kind may declare a group of
+    /// its own (`extension DisciplineDeclaration.Group { static let harmony = … }`), and the screens
+    /// give a group they have never seen a section of its own.
+    public struct Group: RawRepresentable, Hashable, Sendable {
+        public let rawValue: String
+
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        public static let pitch = Group(rawValue: "pitch")
+        public static let intervals = Group(rawValue: "intervals")
+        public static let rhythm = Group(rawValue: "rhythm")
+
+        /// Every group a declared discipline is in, in the order they first appear.
+        public static var declared: [Group] {
+            TrainingKinds.all.flatMap { $0.disciplines.map(\.group) }.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+        }
     }
 
     public let discipline: Discipline

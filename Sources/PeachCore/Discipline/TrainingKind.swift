@@ -37,9 +37,11 @@ public protocol TrainingKind: Sendable {
     /// The part of the profile its records add up to (kinds may share one).
     associatedtype ProfilePart: PeachCore.ProfilePart
     static func feed(_ record: Record, into part: inout ProfilePart)
-    /// The daily series a discipline's sparkline traces; `band` reads the tempo band the request
-    /// names, for a kind whose results are kept per band.
-    static func sparkline(_ discipline: Discipline, in profile: ProfileParts, band: () throws -> TempoBand) rethrows -> Sparkline
+    /// The daily series a discipline's sparkline traces; `band` is the tempo band asked for, for a
+    /// kind whose results are kept per band (nil: the band trained most).
+    static func sparkline(_ discipline: Discipline, in profile: ProfileParts, band: TempoBand?) -> Sparkline
+    /// Which way its sparkline is better.
+    static var sparklineReading: Sparkline.Reading { get }
 
     /// Whether a trial holds a note while the user answers (a tunable note): a sound that decays
     /// cannot, so such a trial plays the sine instead (`TrialSound`).
@@ -72,6 +74,8 @@ extension TrainingKind {
     public static var holdsNotes: Bool { false }
 
     public static var playsNotes: Bool { false }
+
+    public static var sparklineReading: Sparkline.Reading { .lowerIsBetter }
 
     /// Whether any of its disciplines plays intervals (and so a tuning).
     public static var hasIntervals: Bool { disciplines.contains { $0.usesIntervals } }

@@ -80,7 +80,7 @@ public enum MatchingKind: TrainingKind {
     public static func feed(_ record: CompletedPitchMatching, into part: inout PitchProfiles) { part.add(record) }
 
     /// The mean absolute error per day.
-    public static func sparkline(_ discipline: Discipline, in profile: ProfileParts, band: () throws -> TempoBand) -> Sparkline {
+    public static func sparkline(_ discipline: Discipline, in profile: ProfileParts, band: TempoBand?) -> Sparkline {
         let matching = profile[PitchProfiles.self][ProfileScope.scope(of: discipline)].matching
         return Sparkline(
             values: matching.days.map(\.meanAbsoluteError.rawValue), hasData: matching.count > 0,

@@ -7,6 +7,12 @@ public struct Sparkline: Sendable {
     public let hasData: Bool
     public let caption: DisciplineDeclaration.Names
 
+    /// Which way a kind's series is better: an error or threshold falls as the user improves, a
+    /// signed offset comes to zero.
+    public enum Reading: String, Sendable, CaseIterable {
+        case lowerIsBetter, closerToZero
+    }
+
     public init(values: [Double], hasData: Bool, caption: DisciplineDeclaration.Names) {
         self.values = values
         self.hasData = hasData

@@ -50,8 +50,9 @@ public enum RhythmComparisonKind: TrainingKind {
 
     /// The fitted threshold per day at one tempo band, in percent of a sixteenth; days it cannot
     /// place are left out, as in the pitch sparkline.
-    public static func sparkline(_ discipline: Discipline, in profile: ProfileParts, band: () throws -> TempoBand) rethrows -> Sparkline {
-        let days = profile[RhythmProfile.self].timingDays[try band()] ?? []
+    public static func sparkline(_ discipline: Discipline, in profile: ProfileParts, band: TempoBand?) -> Sparkline {
+        let rhythm = profile[RhythmProfile.self]
+        let days = rhythm.timingDays[band ?? rhythm.mostTrained(rhythm.timing, count: \.count)] ?? []
         return Sparkline(
             values: days.compactMap(\.stats.thresholdPercent), hasData: !days.isEmpty,
             caption: .init(english: "Timing threshold per day: lower is better", german: "Timing-Schwelle pro Tag: niedriger ist besser"))

@@ -41,9 +41,12 @@ public enum RhythmMatchingKind: TrainingKind {
 
     public static func feed(_ record: CompletedRhythmMatching, into part: inout RhythmProfile) { part.add(record) }
 
+    public static var sparklineReading: Sparkline.Reading { .closerToZero }
+
     /// The mean offset per day at one tempo band (early below, late above).
-    public static func sparkline(_ discipline: Discipline, in profile: ProfileParts, band: () throws -> TempoBand) rethrows -> Sparkline {
-        let days = profile[RhythmProfile.self].tappingDays[try band()] ?? []
+    public static func sparkline(_ discipline: Discipline, in profile: ProfileParts, band: TempoBand?) -> Sparkline {
+        let rhythm = profile[RhythmProfile.self]
+        let days = rhythm.tappingDays[band ?? rhythm.mostTrained(rhythm.tapping, count: \.count)] ?? []
         return Sparkline(
             values: days.compactMap(\.stats.meanOffsetMs), hasData: !days.isEmpty,
             caption: .init(english: "Mean offset per day: closer to 0 ms is better", german: "Mittlere Abweichung pro Tag: näher an 0 ms ist besser"))

@@ -81,6 +81,15 @@ public struct RhythmProfile: Sendable {
         self.calendar = calendar
     }
 
+    /// The band with the most answers in `results` (of equals, the slower); with none, the moderate
+    /// band, which a new user's default tempo lies in.
+    public func mostTrained<Result>(_ results: [TempoBand: Result], count: (Result) -> Int) -> TempoBand {
+        TempoBand.allCases.reduce(nil as (band: TempoBand, count: Int)?) { most, band in
+            let answers = results[band].map(count) ?? 0
+            return answers > (most?.count ?? 0) ? (band, answers) : most
+        }?.band ?? .moderate
+    }
+
     /// Oldest first.
     public mutating func add(_ answer: CompletedRhythmComparison) {
         let band = answer.tempo.band

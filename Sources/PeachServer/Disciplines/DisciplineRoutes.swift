@@ -18,6 +18,7 @@ struct DisciplinesResponse: ResponseEncodable, Decodable, APIDescribed {
         let usesIntervals: Bool
         let settings: [String]
         let terminalCommand: Nullable<String>
+        let sparkline: String
 
         init(_ declaration: DisciplineDeclaration) {
             id = declaration.discipline
@@ -28,6 +29,7 @@ struct DisciplinesResponse: ResponseEncodable, Decodable, APIDescribed {
             usesIntervals = declaration.usesIntervals
             settings = declaration.settings
             terminalCommand = Nullable(declaration.terminalCommand)
+            sparkline = declaration.discipline.trainingKind.sparklineReading.rawValue
         }
 
         static var apiNotes: [String: APINote] {
@@ -36,12 +38,14 @@ struct DisciplinesResponse: ResponseEncodable, Decodable, APIDescribed {
                 "kind": APINote().with("enum", TrainingKinds.all.map { $0.id.rawValue })
                     .describe("The kind of training: what its trials, answers and records are."),
                 "names": .describe("Its name in each language the interface speaks."),
-                "group": APINote().with("enum", DisciplineDeclaration.Group.allCases.map(\.rawValue))
+                "group": APINote().with("enum", DisciplineDeclaration.Group.declared.map(\.rawValue))
                     .describe("Where the Start screen lists it."),
                 "answerMethod": APINote().with("enum", Discipline.AnswerMethod.allCases.map(\.rawValue))
                     .describe("How it is answered: the control its screen shows."),
                 "settings": APINote().with("items", ["type": "string", "enum": DisciplinesResponse.settingNames])
                     .describe("The settings (GET /api/settings) its trials read."),
+                "sparkline": APINote().with("enum", Sparkline.Reading.allCases.map(\.rawValue)).describe(
+                    "Which way its sparkline (GET /api/profile/sparkline.svg?discipline=…) is better: lower, or closer to zero."),
                 "terminalCommand": .describe(
                     "The peach command that trains it in the terminal; null where a terminal cannot (Fill the Gap: a terminal does not time a key press)."),
             ]

@@ -24,7 +24,7 @@ struct ProfileRoutes: RouteTable {
     static let discipline = APIParameter.choice("discipline", Discipline.self).optional.described(
         "The daily series of one discipline instead of a scope, as its kind traces it (its title says what and which way is better); a rhythm discipline's is per tempo band, named by band.")
     static let band = APIParameter.choice("band", TempoBand.self).described("The tempo band.")
-    static let rhythmBand = APIParameter.choice("band", TempoBand.self).optional.described("With a rhythm discipline: the tempo band (required then).")
+    static let rhythmBand = APIParameter.choice("band", TempoBand.self).optional.described("With a rhythm discipline: the tempo band; without it, the band trained most.")
 
     static var routes: [Route<Self>] {
         [
@@ -99,20 +99,8 @@ struct ProfileRoutes: RouteTable {
         guard let discipline = try input[Self.discipline] else {
             return Self.svg(ThresholdChart.sparkline(.threshold(await service.snapshot(try input[Self.scope]).timeline(.day)), locale: locale))
         }
-        let line = try Self.sparkline(discipline.trainingKind, discipline, in: await service.parts, input: input)
+        let line = discipline.trainingKind.sparkline(discipline, in: await service.parts, band: try input[Self.rhythmBand])
         return Self.svg(ThresholdChart.sparkline(line, locale: locale))
-    }
-
-    private static func sparkline<Kind: TrainingKind>(
-        _ kind: Kind.Type, _ discipline: Discipline, in profile: ProfileParts, input: Input<NoBody>
-    ) throws -> Sparkline {
-        try Kind.sparkline(discipline, in: profile, band: { try band(input) })
-    }
-
-    /// A rhythm discipline's sparkline needs its tempo band.
-    static func band(_ input: Input<NoBody>) throws -> TempoBand {
-        guard let band = try input[rhythmBand] else { throw HTTPError(.badRequest, message: "band is required: \(TempoBand.expected)") }
-        return band
     }
 
     static func svg(_ text: String) -> MediaResponse { MediaResponse(body: ResponseBody(byteBuffer: ByteBuffer(string: text))) }

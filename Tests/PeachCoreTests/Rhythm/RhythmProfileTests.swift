@@ -19,4 +19,17 @@ struct RhythmProfileTests {
         #expect(days.map(\.stats.count).reduce(0, +) == 3)
         #expect(profile.timing[.moderate]?.count == 3)
     }
+
+    @Test func theBandTrainedMostIsTheOneWithTheMostAnswersAndTheSlowerOfEquals() {
+        var profile = RhythmProfile()
+        #expect(profile.mostTrained(profile.timing, count: \.count) == .moderate)
+        let at = Date(timeIntervalSince1970: 1_772_409_600)
+        for tempo in [150, 150, 90, 60, 60] {
+            profile.add(CompletedRhythmComparison(tempo: TempoBPM(tempo)!, offsetPercent: 5, isCorrect: true, timestamp: at))
+        }
+        #expect(profile.mostTrained(profile.timing, count: \.count) == .slow)
+        profile.add(CompletedRhythmComparison(tempo: TempoBPM(150)!, offsetPercent: 5, isCorrect: true, timestamp: at))
+        #expect(profile.mostTrained(profile.timing, count: \.count) == .fast)
+        #expect(profile.mostTrained(profile.tapping, count: \.count) == .moderate)
+    }
 }

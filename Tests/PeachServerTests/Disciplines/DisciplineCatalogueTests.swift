@@ -19,6 +19,7 @@ struct DisciplineCatalogueTests {
             let usesIntervals: Bool
             let settings: [String]
             let terminalCommand: String?
+            let sparkline: String
         }
 
         let disciplines: [Entry]
@@ -40,6 +41,9 @@ struct DisciplineCatalogueTests {
                 let singing = try #require(byID["pitchSinging"])
                 #expect(singing.answerMethod == "voice" && singing.settings.contains("voiceRangeLower"))
                 #expect(byID["rhythmComparison"]?.settings == ["tempoBPM"])
+                // Fill the Gap's sparkline traces a signed offset; every other one falls as the user improves.
+                #expect(catalogue.disciplines.filter { $0.sparkline == "closerToZero" }.map(\.id) == ["rhythmMatching"])
+                #expect(Set(catalogue.disciplines.map(\.sparkline)) == ["lowerIsBetter", "closerToZero"])
             }
         }
     }

@@ -86,13 +86,13 @@ struct ThresholdChartScaleTests {
         let empty = ProfileParts(calendar: Chart.calendar)
         for svg in [
             ThresholdChart.sparkline(.threshold(Chart.timeline(days: 5)), locale: locale),
-            ThresholdChart.sparkline(MatchingKind.sparkline(.pitchMatching, in: empty, band: { .moderate }), locale: locale),
-            ThresholdChart.sparkline(RhythmComparisonKind.sparkline(.rhythmComparison, in: empty, band: { .moderate }), locale: locale),
+            ThresholdChart.sparkline(MatchingKind.sparkline(.pitchMatching, in: empty, band: .moderate), locale: locale),
+            ThresholdChart.sparkline(RhythmComparisonKind.sparkline(.rhythmComparison, in: empty, band: .moderate), locale: locale),
         ] {
             let title = svg.firstMatch(of: /<title>([^<]*)<\/title>/)?.1
             #expect(title.map { $0.hasSuffix(words) } == true, "\(svg.prefix(300))")
         }
-        let offset = ThresholdChart.sparkline(RhythmMatchingKind.sparkline(.rhythmMatching, in: empty, band: { .moderate }), locale: locale)
+        let offset = ThresholdChart.sparkline(RhythmMatchingKind.sparkline(.rhythmMatching, in: empty, band: .moderate), locale: locale)
         #expect(offset.contains(language == "de" ? "näher an 0 ms ist besser" : "closer to 0 ms is better"))
     }
 }

@@ -83,7 +83,7 @@ struct RhythmTimelineAPITests {
         }
     }
 
-    @Test(arguments: ["/api/profile/rhythm", "/api/profile/rhythm?band=85", "/api/profile/sparkline.svg?discipline=rhythmComparison"])
+    @Test(arguments: ["/api/profile/rhythm", "/api/profile/rhythm?band=85", "/api/profile/sparkline.svg?discipline=rhythmComparison&band=85"])
     func aMissingOrUnknownBandIsABadRequest(uri: String) async throws {
         try await TestApp.with { client in
             let (status, body, _) = try await Self.get(uri, client)
@@ -102,6 +102,9 @@ struct RhythmTimelineAPITests {
                 #expect(svg.contains(#"class="trace""#), "\(discipline)")
                 let (_, _, empty) = try await Self.get("/api/profile/sparkline.svg?discipline=\(discipline)&band=40-59", client)
                 #expect(empty.contains(#"class="empty""#), "\(discipline)")
+                // Without a band, the band trained most (both disciplines were trained at 80–99).
+                let (_, _, mostTrained) = try await Self.get("/api/profile/sparkline.svg?discipline=\(discipline)", client)
+                #expect(mostTrained == svg, "\(discipline)")
             }
         }
     }

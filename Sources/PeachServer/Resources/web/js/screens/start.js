@@ -6,12 +6,7 @@ import { formatCents } from '../format.js';
 export function startScreen({ navigate }) {
   const element = document.getElementById('screen-start');
   const info = document.getElementById('info-dialog');
-  const preview = document.getElementById('start-profile');
-  const empty = document.getElementById('start-profile-empty');
   const actions = element.querySelector('.start-actions');
-  preview.addEventListener('click', () => navigate('#/profile'));
-  document.getElementById('start-intervals-profile').addEventListener('click', () => navigate('#/profile'));
-  document.getElementById('start-rhythm-profile').addEventListener('click', () => navigate('#/profile'));
   document.getElementById('open-info').addEventListener('click', async () => {
     info.showModal();
     const health = await api.health().catch(() => null);
@@ -19,49 +14,96 @@ export function startScreen({ navigate }) {
   });
   document.getElementById('info-close').addEventListener('click', () => info.close());
 
-  // The preview is a glance, never a blocker: if it cannot load, Start still works.
-  async function showPreview() {
+  // The previews are a glance, never a blocker: if they cannot load, Start still works. Each
+  // sparkline is the server's (a rhythm discipline's for the tempo band trained most); a card is
+  // empty while every line on it is.
+  async function showPreviews() {
     try {
-      const boxes = [...element.querySelectorAll('.sparkline-box[data-discipline]:not([data-band])')];
-      const [profile, intervals, singing, ...svgs] = await Promise.all([
-        api.profile(), api.profile('intervals'), api.profile('singing'), ...boxes.map((box) => api.sparklineSvg(box.dataset.discipline))]);
+      const boxes = [...actions.querySelectorAll('.sparkline-box[data-discipline]')];
+      // A line the server cannot draw (a discipline newer than it) leaves its box blank, not the others.
+      const [profile, ...svgs] = await Promise.all([
+        api.profile().catch(() => null), ...boxes.map((box) => api.sparklineSvg(box.dataset.discipline).catch(() => ''))]);
       boxes.forEach((box, index) => { box.innerHTML = svgs[index]; });
-      // Rhythm is kept per tempo band: Start shows the band trained most.
-      const band = profile.rhythm.comparison.reduce((most, entry) => (entry.count > (most?.count ?? 0) ? entry : most), null)?.tempoBand;
-      const rhythmBox = document.getElementById('start-rhythm-sparkline');
-      rhythmBox.innerHTML = band ? await api.sparklineSvg(rhythmBox.dataset.discipline, band) : '';
-      const rhythmEmpty = !band;
-      document.getElementById('start-rhythm-empty').hidden = !rhythmEmpty;
-      document.getElementById('start-rhythm-profile').classList.toggle('empty', rhythmEmpty);
-      const intervalsEmpty = intervals.comparisons.count === 0 && intervals.pitchMatching.count === 0;
-      document.getElementById('start-intervals-empty').hidden = !intervalsEmpty;
-      document.getElementById('start-intervals-profile').classList.toggle('empty', intervalsEmpty);
-      const hasData = profile.comparisons.count > 0 || profile.pitchMatching.count > 0 || singing.pitchMatching.count > 0;
-      // The same threshold as the Profile's headline, never the mean difference played.
-      const threshold = profile.threshold && !profile.threshold.upperIsOpen ? profile.threshold.threshold : null;
-      empty.hidden = hasData;
-      preview.classList.toggle('empty', !hasData);
-      preview.setAttribute('aria-label', threshold === null
-        ? t('start.profileLabel')
-        : t('start.profileLabelWithValue', { value: formatCents(threshold) }));
+      for (const [name, preview] of previews) {
+        const empty = !preview.querySelector('.sparkline-box svg path:not(.empty)');
+        preview.querySelector('.profile-preview-empty').hidden = !empty;
+        preview.classList.toggle('empty', empty);
+        // The pitch card says the Profile's headline: the fitted threshold, never the mean difference played.
+        const threshold = name === 'pitch' && profile?.threshold && !profile.threshold.upperIsOpen ? profile.threshold.threshold : null;
+        preview.setAttribute('aria-label', name !== 'pitch'
+          ? t('start.groupProfileLabel', { group: groupTitle(name) })
+          : threshold === null ? t('start.profileLabel') : t('start.profileLabelWithValue', { value: formatCents(threshold) }));
+      }
     } catch (error) {
       console.warn('profile preview unavailable:', error);
     }
   }
 
-  /** The group's section; a group this page has no section for (a new kind's) gets one at the end. */
+  function groupTitle(name) {
+    return hasString(`start.${name}`) ? t(`start.${name}`) : name;
+  }
+
+  /** A group's section, made the first time one of its disciplines is placed. */
   function group(name) {
     let section = actions.querySelector(`.discipline-group[data-group="${name}"]`);
     if (section) return section;
     section = document.createElement('section');
     section.className = 'discipline-group';
     section.dataset.group = name;
+    section.setAttribute('aria-labelledby', `start-${name}-title`);
     const title = document.createElement('h2');
+    title.id = `start-${name}-title`;
     if (hasString(`start.${name}`)) title.dataset.i18n = `start.${name}`;
-    title.textContent = title.dataset.i18n ? t(title.dataset.i18n) : name;
+    title.textContent = groupTitle(name);
     section.append(title);
     actions.append(section);
     return section;
+  }
+
+  /** Sparkline captions of an answer method the table has no word for: the discipline's name. */
+  const namedCaptions = [];
+
+  /** A span with a class, and its text from the table when it has a key. */
+  function span(className, key) {
+    const part = document.createElement('span');
+    part.className = className;
+    if (key) {
+      part.dataset.i18n = key;
+      part.textContent = t(key);
+    }
+    return part;
+  }
+
+  /**
+   * A group's profile card: a sparkline for each of its disciplines whose line falls as the user
+   * improves (a signed offset, which comes to zero instead, is left to the Profile).
+   */
+  function preview(name, entries) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.id = `start-${name}-profile`;
+    button.className = 'profile-preview';
+    button.addEventListener('click', () => navigate('#/profile'));
+    const lines = span('sparklines');
+    lines.setAttribute('aria-hidden', 'true');
+    for (const entry of entries.filter((each) => each.sparkline === 'lowerIsBetter')) {
+      const row = span('sparkline-row');
+      const caption = span('sparkline-caption', hasString(`start.sparkline.${entry.answerMethod}`) ? `start.sparkline.${entry.answerMethod}` : null);
+      if (!caption.dataset.i18n) namedCaptions.push([caption, entry]);
+      const box = span('sparkline-box');
+      box.id = `sparkline-${entry.id}`;
+      box.dataset.discipline = entry.id;
+      row.append(caption, box);
+      lines.append(row);
+    }
+    if (lines.children.length) lines.append(span('sparkline-better', 'start.lowerIsBetter'));
+    const text = span('profile-preview-text');
+    const empty = span('profile-preview-empty', 'start.profileEmpty');
+    empty.id = `start-${name}-empty`;
+    empty.hidden = true;
+    text.append(span('', 'start.profile'), empty);
+    button.append(lines, text);
+    return button;
   }
 
   // One button per discipline the server offers, in its order: the first is the primary action.
@@ -72,12 +114,19 @@ export function startScreen({ navigate }) {
     button.className = `big ${index === 0 ? 'primary' : 'secondary'}`;
     if (index === 0) button.dataset.i18n = 'start.training';
     button.addEventListener('click', () => navigate(trainingHash(entry.id)));
-    const section = group(entry.group);
-    section.insertBefore(button, section.querySelector('.profile-preview'));
+    group(entry.group).append(button);
     return [button, entry];
+  });
+  // Below each group's buttons, its profile card.
+  const previews = [...actions.querySelectorAll('.discipline-group')].map((section) => {
+    const name = section.dataset.group;
+    const card = preview(name, disciplines().filter((entry) => entry.group === name));
+    section.append(card);
+    return [name, card];
   });
   function nameDisciplines() {
     for (const [button, entry] of buttons) button.textContent = button.dataset.i18n ? t(button.dataset.i18n) : disciplineName(entry);
+    for (const [caption, entry] of namedCaptions) caption.textContent = disciplineName(entry);
   }
   nameDisciplines();
   document.addEventListener('languagechange', nameDisciplines);
@@ -86,7 +135,7 @@ export function startScreen({ navigate }) {
     element,
     show() {
       buttons[0]?.[0].focus({ preventScroll: true });
-      showPreview();
+      showPreviews();
     },
     hide() { if (info.open) info.close(); },
   };
