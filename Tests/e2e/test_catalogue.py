@@ -161,6 +161,14 @@ def test_a_catalogue_the_page_has_never_seen_draws_start_and_settings(rewritten,
     WebDriverWait(browser, 5).until(lambda b: "#/train/scaleDegree" in b.execute_script("return __hashes"))
     browser.execute_script("location.hash = '#/train/pitchSinging'")
     WebDriverWait(browser, 5).until(lambda b: visible_screen(b) == ["screen-start"])
+    # The Profile: the discipline no section of the page summarises gets one of its own, and the
+    # section of the one not offered is hidden.
+    browser.execute_script("location.hash = '#/profile'")
+    WebDriverWait(browser, 5).until(lambda b: visible_screen(b) == ["screen-profile"])
+    own = browser.find_element(By.CSS_SELECTOR, '#screen-profile .profile-section[data-discipline="scaleDegree"]')
+    assert own.is_displayed() and own.find_element(By.TAG_NAME, "h2").text == "Scale Degrees"
+    assert not browser.find_element(By.CSS_SELECTOR, '#screen-profile [data-discipline="pitchSinging"]').is_displayed()
+    assert browser.find_element(By.CSS_SELECTOR, '#screen-profile [data-discipline="pitchMatching"]').is_displayed()
     # Settings: no discipline offered reads the voice range, so it is not shown.
     browser.execute_script("location.hash = '#/settings'")
     WebDriverWait(browser, 5).until(lambda b: visible_screen(b) == ["screen-settings"])

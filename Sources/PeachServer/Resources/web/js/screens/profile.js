@@ -2,6 +2,7 @@ import { api } from '../api.js';
 import { showIntervalProfile } from '../interval-profile.js';
 import { showRhythmProfile } from '../rhythm-profile.js';
 import { language, t } from '../i18n.js';
+import { disciplineName, disciplines } from '../catalogue.js';
 import { formatCents, formatCount, formatDate, formatPercent } from '../format.js';
 import { attachTimelineChart } from '../timeline-chart.js';
 
@@ -44,6 +45,45 @@ function accuracySection(section) {
   };
 }
 
+/**
+ * The sections of the page, read against the catalogue: a section none of whose disciplines is
+ * offered is hidden, and each offered discipline no section names gets one of its own, drawn from
+ * what every kind declares: its daily series, as the server's sparkline says it.
+ */
+function catalogueSections(element) {
+  const offered = new Set(disciplines().map((entry) => entry.id));
+  const named = new Set();
+  for (const section of element.querySelectorAll('.profile-section[data-discipline], .profile-section[data-disciplines]')) {
+    const ids = (section.dataset.disciplines ?? section.dataset.discipline).split(' ');
+    ids.forEach((id) => named.add(id));
+    section.hidden = !ids.some((id) => offered.has(id));
+  }
+  const template = document.getElementById('accuracy-template');
+  return disciplines().filter((entry) => !named.has(entry.id)).map((entry) => {
+    const section = document.createElement('section');
+    section.className = 'profile-section';
+    section.dataset.discipline = entry.id;
+    section.setAttribute('aria-labelledby', `profile-${entry.id}-title`);
+    const title = document.createElement('h2');
+    title.id = `profile-${entry.id}-title`;
+    const line = document.createElement('div');
+    line.className = 'accuracy-timeline';
+    line.setAttribute('role', 'img');
+    section.append(title, line);
+    element.insertBefore(section, template);
+    return {
+      name() { title.textContent = disciplineName(entry); },
+      async show(source) {
+        line.innerHTML = await source.sparklineSvg(entry.id).catch(() => '');
+        const svg = line.querySelector('svg');
+        svg?.setAttribute('aria-hidden', 'true');
+        // The series says in words what it traces and which way is better.
+        line.setAttribute('aria-label', svg?.querySelector('title')?.textContent ?? disciplineName(entry));
+      },
+    };
+  });
+}
+
 // The Profile screen: every number comes from /api/profile and the chart from the server's SVG
 // renderer; this module only lays them out and handles the chart's gestures and popup. A teacher
 // sees a student's profile on the same screen, read from the class's routes for that student.
@@ -61,6 +101,10 @@ export function profileScreen() {
   let chartControl = null;
   /** Whose profile: one's own (the api) or a student's (`api.studentProfile`). */
   let source = api;
+  const ownSections = catalogueSections(element);
+  const nameOwnSections = () => ownSections.forEach((section) => section.name());
+  nameOwnSections();
+  document.addEventListener('languagechange', nameOwnSections);
   const accuracy = [...element.querySelectorAll('[data-accuracy]')].map((section) => ({
     scope: section.dataset.discipline === 'pitchSinging' ? 'singing' : 'pitch', view: accuracySection(section),
   }));
@@ -176,6 +220,7 @@ export function profileScreen() {
       if (id !== generation) return;
       profile = pitch;
       showRhythmProfile(pitch.rhythm, source);
+      ownSections.forEach((section) => section.show(source));
       await Promise.all(accuracy.map(({ view }, index) => view.show(accuracies[index].pitchMatching, source)));
       if (id !== generation) return;
       if (showSummary()) await loadChart(id);
