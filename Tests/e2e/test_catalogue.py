@@ -86,11 +86,22 @@ def test_settings_say_which_disciplines_read_a_group_of_settings(server, browser
 
 class RewritingProxy:
     """Forwards every request to the real server, but answers GET /api/disciplines with `rewrite`
-    applied to the server's own catalogue: a catalogue the page has never seen."""
+    applied to the server's own catalogue: a catalogue the page has never seen. `files` are
+    served as they are (path → JavaScript), as if the page had them."""
 
-    def __init__(self, upstream, rewrite):
+    def __init__(self, upstream, rewrite, files=None):
+        files = files or {}
+
         class Handler(http.server.BaseHTTPRequestHandler):
             def forward(self):
+                if self.path in files:
+                    body = files[self.path].encode()
+                    self.send_response(200)
+                    self.send_header("Content-Type", "text/javascript")
+                    self.send_header("Content-Length", str(len(body)))
+                    self.end_headers()
+                    self.wfile.write(body)
+                    return
                 length = int(self.headers.get("Content-Length") or 0)
                 headers = {k: v for k, v in self.headers.items() if k.lower() not in ("host", "connection")}
                 # The server refuses requests from another origin: to it, the page is its own.
@@ -123,14 +134,28 @@ class RewritingProxy:
 
 
 NEW = {"id": "scaleDegree", "kind": "scaleDegree", "names": {"en": "Scale Degrees", "de": "Tonstufen"},
-       "group": "harmony", "answerMethod": "higherLower", "usesIntervals": False,
+       "group": "harmony", "answerMethod": "pick", "usesIntervals": False,
        "settings": ["noteRangeLower", "noteRangeUpper"], "terminalCommand": None, "sparkline": "lowerIsBetter"}
+
+
+# The screen of an answer method the page does not have: a module of its own, which makes its section.
+PICK_SCREEN = """
+export default function pickScreen() {
+  const element = document.createElement('section');
+  element.id = 'screen-answer-pick';
+  element.className = 'screen';
+  element.hidden = true;
+  document.getElementById('app').append(element);
+  return { element, show(discipline) { element.textContent = `answer ${discipline} by picking`; }, hide() {} };
+}
+"""
 
 
 @pytest.fixture
 def rewritten(server):
     proxy = RewritingProxy(server.url, lambda entries: [
-        {**entry, "offered": entry["id"] != "pitchSinging"} for entry in entries] + [NEW])
+        {**entry, "offered": entry["id"] != "pitchSinging"} for entry in entries] + [NEW],
+        files={"/js/screens/answer-pick.js": PICK_SCREEN})
     yield proxy
     proxy.close()
 
@@ -152,13 +177,15 @@ def test_a_catalogue_the_page_has_never_seen_draws_start_and_settings(rewritten,
         "start-pitch-profile": [["sparkline-pitchComparison", "Compare"], ["sparkline-pitchMatching", "Match"]],
         "start-intervals-profile": [["sparkline-intervalComparison", "Compare"], ["sparkline-intervalMatching", "Match"]],
         "start-rhythm-profile": [["sparkline-rhythmComparison", "Compare"]],
-        "start-harmony-profile": [["sparkline-scaleDegree", "Compare"]],
+        # No word for answering by picking: the line is captioned with the discipline's name.
+        "start-harmony-profile": [["sparkline-scaleDegree", "Scale Degrees"]],
     }
     WebDriverWait(browser, 5).until(lambda b: b.find_elements(By.CSS_SELECTOR, "#sparkline-pitchComparison svg"))
-    # (The real server has no such discipline, so its screen returns to Start: only the address is looked at.)
-    browser.execute_script("window.__hashes = []; addEventListener('hashchange', () => __hashes.push(location.hash))")
+    # It trains at its own address, on the screen its answer method's module made.
     browser.find_element(By.ID, "start-scaleDegree").click()
-    WebDriverWait(browser, 5).until(lambda b: "#/train/scaleDegree" in b.execute_script("return __hashes"))
+    WebDriverWait(browser, 5).until(lambda b: visible_screen(b) == ["screen-answer-pick"])
+    assert browser.execute_script("return location.hash") == "#/train/scaleDegree"
+    assert browser.find_element(By.ID, "screen-answer-pick").text == "answer scaleDegree by picking"
     browser.execute_script("location.hash = '#/train/pitchSinging'")
     WebDriverWait(browser, 5).until(lambda b: visible_screen(b) == ["screen-start"])
     # The Profile: the discipline no section of the page summarises gets one of its own, and the

@@ -1,5 +1,5 @@
 import { api } from './api.js';
-import { discipline } from './catalogue.js';
+import { discipline, disciplines } from './catalogue.js';
 import { setLanguage, t } from './i18n.js';
 import { startScreen } from './screens/start.js';
 import { comparisonScreen } from './screens/comparison.js';
@@ -72,11 +72,22 @@ const classes = classesScreen(context);
 const classPage = classScreen(context);
 const screens = [start, comparison, pitchMatching, settingsScreen(context), profile, singing,
   compareTiming, fillTheGap, calibration, signIn, accountPage, classes, classPage];
-// A discipline trains on the screen of its answer method (the catalogue says which): a new kind
-// that is answered in a new way brings its screen and one line here.
+// A discipline trains on the screen of its answer method (the catalogue says which).
 const trainingScreens = {
   higherLower: comparison, slider: pitchMatching, voice: singing, earlyLate: compareTiming, taps: fillTheGap,
 };
+// An answer method not above is a module of its own, `screens/answer-<method>.js`, whose default
+// export makes its screen (its section too): a new kind answered in a new way edits nothing here.
+for (const method of new Set(disciplines().map((entry) => entry.answerMethod))) {
+  if (trainingScreens[method]) continue;
+  try {
+    const screen = (await import(`./screens/answer-${method}.js`)).default(context);
+    trainingScreens[method] = screen;
+    screens.push(screen);
+  } catch (error) {
+    console.warn(`no screen for answering by ${method}:`, error);
+  }
+}
 // The addresses training screens had before #/train/<discipline>, kept for bookmarks; new
 // disciplines have only the new one.
 const formerAddresses = {
