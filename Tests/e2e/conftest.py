@@ -16,6 +16,16 @@ from selenium.webdriver.chrome.service import Service
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 PEACH = os.environ.get("PEACH_BIN", str(ROOT / ".build" / "debug" / "peach"))
 
+# The files of the longest tests (a minute or more each, `--durations` in CI's log), handed out
+# first: the two workers then finish together, instead of one idling while the other runs a long
+# test it drew last.
+LONGEST_FIRST = ("test_screen_check.py", "test_class_web.py", "test_accessibility.py", "test_api_contract.py",
+                 "test_hostile_input.py", "test_import_while_training.py")
+
+
+def pytest_collection_modifyitems(items):
+    items.sort(key=lambda item: item.path.name not in LONGEST_FIRST)
+
 
 class PeachServer:
     """One `peach serve` process; restartable on the same database."""
