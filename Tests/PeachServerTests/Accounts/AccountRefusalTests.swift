@@ -54,7 +54,7 @@ struct AccountRefusalTests {
     }
 
     /// A class server with teacher tess (class "Choir", invitation ABCD-EFGH) and student ann.
-    static func with(_ body: @Sendable (Client) async throws -> Void) async throws {
+    static func with(environment: ServerEnvironment = .unimplemented, _ body: @Sendable (Client) async throws -> Void) async throws {
         let directory = Directory()
         let store = try SQLiteAccountStore(files: directory.files)
         let hasher = PasswordHasher(cost: 4)
@@ -65,10 +65,10 @@ struct AccountRefusalTests {
         let spaces = UserSpaces(accounts: store, stores: { user, known throws(DataStoreError) in
             let database = try await store.database(of: user, revision: known)
             return (SQLiteTrainingDataStore(database: database), SQLiteSettingsStore(database: database), TrainingDataTransfer(database: database))
-        }, environment: .live, logger: logger)
+        }, environment: environment, logger: logger)
         let responder = PeachApp.classResponder(
             accounts: AccountService(accounts: store, hasher: hasher, now: { now }, logger: logger), spaces: spaces,
-            environment: .live, sounds: SoundChoice.sineOnly, sampler: nil, secure: false, logger: logger)
+            environment: environment, sounds: SoundChoice.sineOnly, sampler: nil, secure: false, logger: logger)
         let policy = AccessPolicy(token: token, acceptsIPAddressHosts: true)
         try await Application(responder: GuardedResponder(inner: responder, policy: policy)).test(.router) { client in
             try await body(Client(client: client))
