@@ -34,7 +34,7 @@ public struct AccountService: Sendable {
 
     public init(
         accounts: any AccountStore & ClassroomStore, hasher: PasswordHasher = PasswordHasher(),
-        throttle: SignInThrottle = SignInThrottle(), now: @escaping @Sendable () -> Date = Date.init, logger: Logger
+        throttle: SignInThrottle = SignInThrottle(), now: @escaping @Sendable () -> Date, logger: Logger
     ) {
         self.accounts = accounts
         self.hasher = hasher

@@ -15,6 +15,7 @@ public struct PeachServices: Sendable {
     public let settings: SettingsService
     public let trials: TrialService
     public let profile: ProfileService
+    public let environment: ServerEnvironment
     /// The sounds the settings offer.
     public var sounds: [SoundChoice] = SoundChoice.sineOnly
     /// Renders the instruments' keys for the browser; nil on a server that plays only the sine.
@@ -26,7 +27,7 @@ public struct PeachServices: Sendable {
     public var synthesis = SynthesisSettings()
 
     public static func open(
-        databasePath: String, environment: ServerEnvironment = .live, logger: Logger,
+        databasePath: String, environment: ServerEnvironment, logger: Logger,
         sounds: [SoundChoice] = SoundChoice.sineOnly, sampler: (any NoteSampler)? = nil
     ) async throws(DataStoreError) -> PeachServices {
         let database = try PeachDatabase(path: databasePath)
@@ -51,7 +52,7 @@ public struct PeachServices: Sendable {
         let trials = try await TrialService(
             store: store, settings: settings, profile: profile, environment: environment, logger: logger)
         return PeachServices(
-            store: store, transfer: transfer, settings: settings, trials: trials, profile: profile, sounds: sounds,
+            store: store, transfer: transfer, settings: settings, trials: trials, profile: profile, environment: environment, sounds: sounds,
             sampler: sampler)
     }
 }

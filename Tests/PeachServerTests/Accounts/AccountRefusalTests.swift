@@ -56,7 +56,7 @@ struct AccountRefusalTests {
     /// A class server with teacher tess (class "Choir", invitation ABCD-EFGH) and student ann.
     static func with(environment: ServerEnvironment = .unimplemented, _ body: @Sendable (Client) async throws -> Void) async throws {
         let directory = Directory()
-        let store = try SQLiteAccountStore(files: directory.files)
+        let store = try SQLiteAccountStore(files: directory.files, now: { now })
         let hasher = PasswordHasher(cost: 4)
         let tess = try #require(try await store.createAccount(AccountName("tess")!, passwordHash: await hasher.hash("tess-password"), isTeacher: true))
         _ = try await store.createClassroom(named: "Choir", teacher: tess.id, invitation: InvitationCode("ABCD-EFGH")!)

@@ -37,7 +37,7 @@ struct TrainingDataTransferContractTests {
                 return Harness(store: SQLiteTrainingDataStore(database: database), transfer: TrainingDataTransfer(database: database), directory: directory)
             case .postgres:
                 let database = try await PostgresPeachDatabase.open(try await TestPostgres.freshDatabase())
-                let accounts = PostgresAccountStore(database: database)
+                let accounts = PostgresAccountStore(database: database, now: { Date(timeIntervalSince1970: 1_800_000_000) })
                 var users: [PostgresTrainingDataStore] = []
                 for index in 0...others {
                     let account = try #require(try await accounts.createAccount(AccountName("user\(index)")!, passwordHash: "x", isTeacher: false))
