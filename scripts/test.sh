@@ -28,8 +28,10 @@ root_pid=$!
 swift_log=$(mktemp)
 swift test --skip-build --disable-xctest 2>&1 | tee "$swift_log"
 swift_status=${PIPESTATUS[0]}
-swift_passed=$(grep -cE '^✔ Test .* passed' "$swift_log" || true)
-swift_failed=$(grep -cE '^✘ Test .* failed' "$swift_log" || true)
+# One line per test ("✔/✘ Test name() passed/failed after …"); the run's own summary line and a
+# failing test's "recorded an issue" lines are not tests.
+swift_passed=$(grep -E '^✔ Test .* passed after' "$swift_log" | grep -cv '^✔ Test run with' || true)
+swift_failed=$(grep -E '^✘ Test .* failed after' "$swift_log" | grep -cv '^✘ Test run with' || true)
 phase "swift test"
 
 # Runs pytest on the given paths; sets pytest_status, pytest_passed and pytest_failed.

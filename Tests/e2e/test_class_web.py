@@ -262,7 +262,8 @@ def test_the_class_screens_fit_pass_axe_and_speak_both_languages(class_server):
                         label = browser.execute_script(CHART_LABEL)
                         assert label["fontPx"] >= 11, f"the class chart's text is {label['fontPx']:.1f} px at {size}"
                         assert label["contrast"] >= 4.5, f"the class chart's text has contrast {label['contrast']:.1f} ({scheme})"
-                    if size in ("phone-portrait", "desktop"):
+                    # Axe once per scheme, as for the training screens (test_accessibility.py).
+                    if (scheme, size) in (("light", "phone-portrait"), ("dark", "desktop")):
                         browser.execute_script(AXE)
                         violations = browser.execute_async_script(RUN_AXE)
                         assert violations == [], f"{name} ({scheme}, {size}): {violations}"

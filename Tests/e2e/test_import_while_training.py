@@ -19,8 +19,9 @@ def answer_while(server, running):
     return statuses
 
 
-def test_answers_keep_being_stored_during_a_200k_row_import(server, tmp_path):
-    rows = 200_000
+def test_answers_keep_being_stored_during_a_large_import(server, tmp_path):
+    # Twelve chunks of the import's bounded transactions: enough to interleave answers between them.
+    rows = 48_000
     source = tmp_path / "large.csv"
     source.write_text(HEADER + "\n".join(valid_rows(random.Random(15), rows)) + "\n")
     running = threading.Event()

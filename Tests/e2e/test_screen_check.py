@@ -399,8 +399,9 @@ class Run:
             self.state("screen-singing", "permission")
             self.look("singing-permission")
             self.microphone(server, "granted")
-            # Held while it listens (the detector stopped too, so nothing is committed meanwhile)…
-            self.hold("state", "screen-singing", "singing", suspend=True)
+            # Held while it listens: the clock stands still, but the context runs (a suspended context
+            # ends training, as a phone call would), so the look is taken before the note is held long enough…
+            self.hold("state", "screen-singing", "singing")
             browser.find_element(By.ID, "singing-allow").click()
             self.held(15)
             self.look("singing")
