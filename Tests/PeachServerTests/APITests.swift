@@ -146,7 +146,7 @@ struct APITests {
     }
 
     @Test func servesTheOpenAPIDocumentAndTheWebApp() async throws {
-        try await TestApp.with(environment: .fixed()) { client in
+        try await TestApp.with { client in
             try await client.execute(uri: "/api/openapi.json", method: .get) { response throws in
                 #expect(response.status == .ok)
                 let document = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
