@@ -132,15 +132,15 @@ struct Serve: AsyncParsableCommand {
     /// else on the SQLite file.
     private func openServices(
         environment: ServerEnvironment, logger: Logger, sounds: [SoundChoice], sampler: LibraryNoteSampler
-    ) async throws -> PeachServices {
+    ) async throws -> AppServices {
         guard let location = try storage.database.location else {
-            return try await PeachServices.open(
+            return try await AppServices.open(
                 databasePath: storage.data.resolvedPath, environment: environment, logger: logger, sounds: sounds, sampler: sampler)
         }
         let opened = try await storage.database.open(location, logger: logger)
         let store = PostgresTrainingDataStore(database: opened)
         do {
-            return try await PeachServices.make(
+            return try await AppServices.make(
                 store: store, settingsStore: PostgresSettingsStore(records: store),
                 transfer: PostgresTrainingDataTransfer(store: store), environment: environment, logger: logger,
                 sounds: sounds, sampler: sampler)

@@ -5,6 +5,7 @@ import HummingbirdTesting
 import Logging
 import PeachAudio
 import PeachCore
+@testable import PeachServices
 import Synchronization
 import Testing
 @testable import PeachServer
@@ -35,7 +36,7 @@ struct SoundRoutesTests {
         environment: ServerEnvironment = .unimplemented,
         _ body: @Sendable (any TestClientProtocol) async throws -> Void
     ) async throws {
-        let services = try await PeachServices.open(
+        let services = try await AppServices.open(
             databasePath: directory.databasePath, environment: environment, logger: Logger(label: "test"), sounds: SoundSettingsAPITests.instruments,
             sampler: sampler)
         try await Application(router: try PeachApp.router(services: services)).test(.router, body)

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PeachCore
+import PeachServices
 
 /// Signing up, in and out, and changing passwords, with the sign-in throttle. Passwords are hashed
 /// here and never leave this type in clear, not even into the log.

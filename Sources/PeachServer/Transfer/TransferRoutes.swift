@@ -2,15 +2,16 @@ import Foundation
 import Hummingbird
 import NIOCore
 import PeachCore
+import PeachServices
 import PeachStore
 
 /// `GET /api/export` (the CSV download) and `POST /api/import?mode=merge|replace` (a CSV body).
 struct TransferRoutes: RouteTable {
-    let services: PeachServices
+    let services: AppServices
     let transfer: any TrainingDataTransferring
 
     /// nil on an in-memory store, which keeps no files.
-    init?(_ services: PeachServices) {
+    init?(_ services: AppServices) {
         guard let transfer = services.transfer else { return nil }
         self.services = services
         self.transfer = transfer

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PeachCore
+import PeachServices
 
 /// The server's one trial desk for every discipline: it draws each trial (TrialSource), remembers
 /// what it handed out (in memory, and in the store so an answer still counts after a restart),

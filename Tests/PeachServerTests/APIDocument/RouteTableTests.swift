@@ -4,6 +4,7 @@ import HummingbirdTesting
 import Logging
 import Testing
 @testable import PeachCore
+@testable import PeachServices
 @testable import PeachServer
 @testable import PeachStore
 
@@ -22,7 +23,7 @@ struct RouteTableTests {
 
     @Test func thePersonalPeachAnswersExactlyTheDocumentedRoutes() async throws {
         let directory = TestApp.Directory()
-        let services = try await PeachServices.open(databasePath: directory.databasePath, environment: .unimplemented, logger: Logger(label: "test"))
+        let services = try await AppServices.open(databasePath: directory.databasePath, environment: .unimplemented, logger: Logger(label: "test"))
         let registered = Self.registered(try PeachApp.router(services: services))
         let documented = Self.documented(try OpenAPIDocumentTests.served())
         #expect(registered.subtracting(documented).isEmpty, "routes without an operation: \(registered.subtracting(documented))")
@@ -43,7 +44,7 @@ struct RouteTableTests {
         }, environment: .unimplemented, logger: logger)
         let accounts = AccountService(accounts: store, hasher: PasswordHasher(cost: 4), now: { Date() }, logger: logger)
         let personal = TestApp.Directory()
-        let services = try await PeachServices.open(databasePath: personal.databasePath, environment: .unimplemented, logger: logger)
+        let services = try await AppServices.open(databasePath: personal.databasePath, environment: .unimplemented, logger: logger)
         let registered = Self.registered(PeachApp.sharedRouter(SharedDependencies(sounds: SoundChoice.sineOnly, classServer: true), logger: logger))
             .union(Self.registered(PeachApp.accountRouter(ClassServices(accounts: accounts, spaces: spaces, environment: .unimplemented))))
             .union(Self.registered(PeachApp.apiRouter(services: services, logger: logger)))

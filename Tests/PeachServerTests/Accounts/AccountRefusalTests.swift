@@ -4,6 +4,7 @@ import HummingbirdTesting
 import Logging
 import Testing
 @testable import PeachCore
+@testable import PeachServices
 @testable import PeachServer
 @testable import PeachStore
 

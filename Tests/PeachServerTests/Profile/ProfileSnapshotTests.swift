@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PeachCore
+@testable import PeachServices
 @testable import PeachServer
 @testable import PeachStore
 

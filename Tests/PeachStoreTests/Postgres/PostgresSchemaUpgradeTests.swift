@@ -2,6 +2,7 @@ import Foundation
 import PostgresNIO
 import Testing
 @testable import PeachCore
+@testable import PeachServices
 @testable import PeachPostgres
 @testable import PeachStore
 

@@ -3,6 +3,7 @@ import GRDB
 import PostgresNIO
 import Testing
 @testable import PeachCore
+@testable import PeachServices
 @testable import PeachPostgres
 @testable import PeachStore
 
