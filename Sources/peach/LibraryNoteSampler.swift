@@ -1,8 +1,8 @@
 import Foundation
 import PeachAudio
 import PeachCore
-import PeachServices
 import PeachFluidSynth
+import PeachServices
 
 /// The server's instruments: keys rendered by FluidSynth from the sound library.
 struct LibraryNoteSampler: NoteSampler {

@@ -1,8 +1,8 @@
 import Foundation
 import ArgumentParser
 import PeachCore
-import PeachServices
 import PeachPostgres
+import PeachServices
 import PeachStore
 
 /// Where a command keeps its records and settings: the SQLite file (`--data`, the default) or a

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import PeachCore
-import PeachServices
 import PeachPostgres
+import PeachServices
 import PeachStore
 
 /// `peach users add|list|reset-password|delete`: a class server's accounts, from the shell of the

@@ -4,8 +4,8 @@ import HummingbirdTesting
 import Logging
 import Testing
 @testable import PeachCore
-@testable import PeachServices
 @testable import PeachServer
+@testable import PeachServices
 @testable import PeachStore
 
 /// The routes a server answers and the operations its document lists are the same set, and a

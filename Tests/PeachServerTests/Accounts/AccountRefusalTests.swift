@@ -4,8 +4,8 @@ import HummingbirdTesting
 import Logging
 import Testing
 @testable import PeachCore
-@testable import PeachServices
 @testable import PeachServer
+@testable import PeachServices
 @testable import PeachStore
 
 /// Every refusal the sign-in, sign-up, account and class screens show carries a code the page

@@ -2,8 +2,8 @@ import Foundation
 import PostgresNIO
 import Testing
 @testable import PeachCore
-@testable import PeachServices
 @testable import PeachPostgres
+@testable import PeachServices
 @testable import PeachStore
 
 /// Every released PostgreSQL schema, with rows in every table, opens with the current code and keeps

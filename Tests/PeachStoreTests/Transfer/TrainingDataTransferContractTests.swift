@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 @testable import PeachCore
-@testable import PeachServices
 @testable import PeachPostgres
+@testable import PeachServices
 @testable import PeachStore
 
 /// Export and import behave the same on every backend that has them: the SQLite file and one
