@@ -38,10 +38,21 @@ let package = Package(
             name: "PeachFluidSynth", dependencies: ["PeachAudio", "PeachCore", "CFluidSynth"],
             resources: [.copy("Calibration")]
         ),
+        // The application services, with no HTTP and no database: the profile and its charts,
+        // password hashing, the CSV transfer format and the ports the stores implement for it.
+        // The server and the executable both use them.
+        .target(
+            name: "PeachServices",
+            dependencies: [
+                "PeachCore", "PeachAudio",
+                // bcrypt for account passwords (class server); the library has no HTTP in it.
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+            ]
+        ),
         .target(
             name: "PeachStore",
             dependencies: [
-                "PeachCore", .product(name: "GRDB", package: "GRDB.swift"),
+                "PeachCore", "PeachServices", .product(name: "GRDB", package: "GRDB.swift"),
                 // The raw column text of a replayed row, compared in place (RecordLabelReader).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
@@ -50,7 +61,7 @@ let package = Package(
         .target(
             name: "PeachPostgres",
             dependencies: [
-                "PeachCore", "PeachStore",
+                "PeachCore", "PeachServices",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
@@ -59,11 +70,9 @@ let package = Package(
         .target(
             name: "PeachServer",
             dependencies: [
-                "PeachCore", "PeachStore", "PeachAudio",
+                "PeachCore", "PeachServices", "PeachStore", "PeachAudio",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
-                // bcrypt for account passwords (class server).
-                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
@@ -75,7 +84,7 @@ let package = Package(
         .executableTarget(
             name: "peach",
             dependencies: [
-                "PeachCore", "PeachStore", "PeachPostgres", "PeachServer", "PeachAudio", "PeachALSA", "PeachFluidSynth",
+                "PeachCore", "PeachServices", "PeachStore", "PeachPostgres", "PeachServer", "PeachAudio", "PeachALSA", "PeachFluidSynth",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -86,10 +95,11 @@ let package = Package(
         ),
         .testTarget(name: "PeachAudioTests", dependencies: ["PeachAudio", "PeachCore"]),
         .testTarget(name: "PeachFluidSynthTests", dependencies: ["PeachFluidSynth", "PeachAudio", "PeachCore"]),
+        .testTarget(name: "PeachServicesTests", dependencies: ["PeachServices", "PeachCore"]),
         .testTarget(
             name: "PeachStoreTests",
             dependencies: [
-                "PeachStore", "PeachPostgres", "PeachCore", .product(name: "GRDB", package: "GRDB.swift"),
+                "PeachStore", "PeachServices", "PeachPostgres", "PeachCore", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
@@ -97,7 +107,7 @@ let package = Package(
         .testTarget(
             name: "PeachServerTests",
             dependencies: [
-                "PeachServer", "PeachStore", "PeachCore", "PeachAudio",
+                "PeachServer", "PeachServices", "PeachStore", "PeachCore", "PeachAudio",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "X509", package: "swift-certificates"),

@@ -6,8 +6,14 @@ import PostgresNIO
 /// it owns through the schema's `ON DELETE CASCADE`, in the one statement's transaction.
 public struct PostgresAccountStore: AccountStore, ClassroomStore {
     let database: PostgresPeachDatabase
+    /// Stamps new accounts and tells which sessions have expired: the server's clock, as for
+    /// `account(session:now:)`, not the database's.
+    let now: @Sendable () -> Date
 
-    public init(database: PostgresPeachDatabase) { self.database = database }
+    public init(database: PostgresPeachDatabase, now: @escaping @Sendable () -> Date) {
+        self.database = database
+        self.now = now
+    }
 
     private var logger: Logger { database.logger }
 
@@ -15,7 +21,7 @@ public struct PostgresAccountStore: AccountStore, ClassroomStore {
 
     public func createAccount(_ name: AccountName, passwordHash: String, isTeacher: Bool) async throws(DataStoreError) -> Account? {
         try await database.transaction { connection in
-            try await Self.insertAccount(name, passwordHash: passwordHash, isTeacher: isTeacher, connection, logger: logger)
+            try await Self.insertAccount(name, passwordHash: passwordHash, isTeacher: isTeacher, createdAt: now(), connection, logger: logger)
         }
     }
 
@@ -24,7 +30,7 @@ public struct PostgresAccountStore: AccountStore, ClassroomStore {
             guard let classroom = try await Self.first(
                 connection.query("SELECT id FROM classroom WHERE invitation = \(invitation.rawValue)", logger: logger).decode(Int64.self))
             else { return .unknownInvitation }
-            guard let account = try await Self.insertAccount(name, passwordHash: passwordHash, isTeacher: false, connection, logger: logger)
+            guard let account = try await Self.insertAccount(name, passwordHash: passwordHash, isTeacher: false, createdAt: now(), connection, logger: logger)
             else { return .nameTaken }
             try await connection.query(
                 "INSERT INTO classroom_member (classroom_id, user_id) VALUES (\(classroom), \(account.id.rawValue))", logger: logger)
@@ -33,10 +39,11 @@ public struct PostgresAccountStore: AccountStore, ClassroomStore {
     }
 
     private static func insertAccount(
-        _ name: AccountName, passwordHash: String, isTeacher: Bool, _ connection: PostgresConnection, logger: Logger
+        _ name: AccountName, passwordHash: String, isTeacher: Bool, createdAt: Date, _ connection: PostgresConnection, logger: Logger
     ) async throws -> Account? {
         let id = try await first(connection.query("""
-            INSERT INTO peach_user (name, password_hash, is_teacher) VALUES (\(name.rawValue), \(passwordHash), \(isTeacher))
+            INSERT INTO peach_user (name, password_hash, is_teacher, created_at)
+            VALUES (\(name.rawValue), \(passwordHash), \(isTeacher), \(createdAt))
             ON CONFLICT (name) DO NOTHING RETURNING id
             """, logger: logger).decode(Int64.self))
         return id.map { Account(id: UserID(rawValue: $0), name: name, isTeacher: isTeacher) }
@@ -86,7 +93,7 @@ public struct PostgresAccountStore: AccountStore, ClassroomStore {
         try await database.transaction { connection in
             // Expired sessions of the same account go on the way.
             try await connection.query(
-                "DELETE FROM peach_session WHERE user_id = \(id.rawValue) AND expires_at < now()", logger: logger)
+                "DELETE FROM peach_session WHERE user_id = \(id.rawValue) AND expires_at < \(now())", logger: logger)
             try await connection.query(
                 "INSERT INTO peach_session (token_hash, user_id, expires_at) VALUES (\(ByteBuffer(bytes: tokenHash)), \(id.rawValue), \(expires))",
                 logger: logger)

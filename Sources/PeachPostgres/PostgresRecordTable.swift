@@ -1,6 +1,5 @@
 import Foundation
 import PeachCore
-import PeachStore
 import PostgresNIO
 
 /// Each kind's record table in PostgreSQL, laid out from its declaration as the SQLite store lays

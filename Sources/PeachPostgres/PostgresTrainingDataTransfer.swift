@@ -1,6 +1,6 @@
 import Foundation
 import PeachCore
-import PeachStore
+import PeachServices
 import PostgresNIO
 
 /// One user's records to and from CSV files on PostgreSQL: the same file (`ExportFile`) and the

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PeachCore
+import PeachServices
 import PeachStore
 
 extension ImportMode: EnumerableFlag {

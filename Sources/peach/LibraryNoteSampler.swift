@@ -2,7 +2,7 @@ import Foundation
 import PeachAudio
 import PeachCore
 import PeachFluidSynth
-import PeachServer
+import PeachServices
 
 /// The server's instruments: keys rendered by FluidSynth from the sound library.
 struct LibraryNoteSampler: NoteSampler {

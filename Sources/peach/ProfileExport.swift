@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import PeachCore
-import PeachServer
+import PeachServices
 import PeachStore
 
 /// `peach profile`: the profile from the stored records, as text, or its threshold chart as the

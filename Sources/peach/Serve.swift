@@ -71,14 +71,16 @@ struct Serve: AsyncParsableCommand {
             if let tls { Output.line("Certificate SHA-256 fingerprint: \(tls.fingerprint)") }
             if openBrowser { Browser.open(url) }
         }
+        // The one place the server is handed the real clock, ids and chance.
+        let environment = ServerEnvironment.live
         if servesAccounts {
-            let (accounts, stores) = try await classStores(logger: logger)
-            let spaces = UserSpaces(accounts: accounts, stores: stores, environment: .live, logger: logger) { services in
+            let (accounts, stores) = try await classStores(now: environment.now, logger: logger)
+            let spaces = UserSpaces(accounts: accounts, stores: stores, environment: environment, logger: logger) { services in
                 services.sounds = sounds
                 services.sampler = sampler
             }
             let app = try PeachApp.classApplication(
-                accounts: AccountService(accounts: accounts, logger: logger), spaces: spaces, environment: .live,
+                accounts: AccountService(accounts: accounts, now: environment.now, logger: logger), spaces: spaces, environment: environment,
                 sounds: sounds, sampler: sampler, host: host, port: port, access: access, tls: tls, logger: logger
             ) { port in
                 announce(port)
@@ -87,7 +89,7 @@ struct Serve: AsyncParsableCommand {
             try await app.runService()
             return
         }
-        let services = try await openServices(logger: logger, sounds: sounds, sampler: sampler)
+        let services = try await openServices(environment: environment, logger: logger, sounds: sounds, sampler: sampler)
         let chosen = await services.settings.current.training.soundSource.rawValue
         let app = try PeachApp.application(
             services: services, host: host, port: port, access: access, tls: tls, logger: logger
@@ -101,14 +103,14 @@ struct Serve: AsyncParsableCommand {
 
     /// A class server's accounts and each user's stores: in PostgreSQL with `--database`, else in
     /// SQLite files beside the personal database (`ClassFiles`).
-    private func classStores(logger: Logger) async throws -> (any AccountStore & ClassroomStore, UserSpaces.Stores) {
+    private func classStores(now: @escaping @Sendable () -> Date, logger: Logger) async throws -> (any AccountStore & ClassroomStore, UserSpaces.Stores) {
         guard let location = try storage.database.location else {
             let accounts: SQLiteAccountStore
             let lock: ClassServerLock
             do {
                 let files = ClassFiles(besidePersonalDatabase: storage.data.resolvedPath)
                 lock = try ClassServerLock(files: files)
-                accounts = try SQLiteAccountStore(files: files)
+                accounts = try SQLiteAccountStore(files: files, now: now)
             } catch {
                 throw PeachFailure(error.description)
             }
@@ -120,7 +122,7 @@ struct Serve: AsyncParsableCommand {
             })
         }
         let opened = try await storage.database.open(location, logger: logger)
-        return (PostgresAccountStore(database: opened), { user, revision in
+        return (PostgresAccountStore(database: opened, now: now), { user, revision in
             let records = PostgresTrainingDataStore(database: opened, user: user, revision: revision)
             return (records, PostgresSettingsStore(records: records), PostgresTrainingDataTransfer(store: records))
         })
@@ -128,16 +130,19 @@ struct Serve: AsyncParsableCommand {
 
     /// One person's Peach on PostgreSQL with `--database … --no-accounts` (their data is the personal user's),
     /// else on the SQLite file.
-    private func openServices(logger: Logger, sounds: [SoundChoice], sampler: LibraryNoteSampler) async throws -> PeachServices {
+    private func openServices(
+        environment: ServerEnvironment, logger: Logger, sounds: [SoundChoice], sampler: LibraryNoteSampler
+    ) async throws -> AppServices {
         guard let location = try storage.database.location else {
-            return try await PeachServices.open(databasePath: storage.data.resolvedPath, logger: logger, sounds: sounds, sampler: sampler)
+            return try await AppServices.open(
+                databasePath: storage.data.resolvedPath, environment: environment, logger: logger, sounds: sounds, sampler: sampler)
         }
         let opened = try await storage.database.open(location, logger: logger)
         let store = PostgresTrainingDataStore(database: opened)
         do {
-            return try await PeachServices.make(
+            return try await AppServices.make(
                 store: store, settingsStore: PostgresSettingsStore(records: store),
-                transfer: PostgresTrainingDataTransfer(store: store), environment: .live, logger: logger,
+                transfer: PostgresTrainingDataTransfer(store: store), environment: environment, logger: logger,
                 sounds: sounds, sampler: sampler)
         } catch {
             throw PeachFailure(error.description)
@@ -160,7 +165,7 @@ struct Serve: AsyncParsableCommand {
         let store = SelfSignedCertificateStore(
             directory: URL(fileURLWithPath: storage.data.resolvedPath).deletingLastPathComponent())
         do {
-            return try store.identity(for: names)
+            return try store.identity(for: names, now: Date())
         } catch {
             throw PeachFailure("cannot make the self-signed TLS certificate in \(store.directory.path): \(error)")
         }

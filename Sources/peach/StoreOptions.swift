@@ -2,7 +2,7 @@ import Foundation
 import ArgumentParser
 import PeachCore
 import PeachPostgres
-import PeachServer
+import PeachServices
 import PeachStore
 
 /// Where a command keeps its records and settings: the SQLite file (`--data`, the default) or a
@@ -37,7 +37,7 @@ struct StoreOptions: ParsableArguments {
                 profileSnapshot: ProfileSnapshot.File(besideDatabase: path), close: {})
         }
         let opened = try await database.open(location, logger: PostgresPeachDatabase.quietLogger)
-        let records = PostgresTrainingDataStore(database: opened, user: try await owner(in: PostgresAccountStore(database: opened)))
+        let records = PostgresTrainingDataStore(database: opened, user: try await owner(in: PostgresAccountStore(database: opened, now: Date.init)))
         return TrainingStores(
             records: records, settings: PostgresSettingsStore(records: records), transfer: PostgresTrainingDataTransfer(store: records),
             profileSnapshot: nil, close: { await opened.close() })
@@ -54,7 +54,7 @@ struct StoreOptions: ParsableArguments {
             throw PeachFailure("the class server is running on \(files.directory.path): \(user)'s records are written through it (the web app), or after it stops")
         }
         do {
-            let accounts = try SQLiteAccountStore(files: files)
+            let accounts = try SQLiteAccountStore(files: files, now: Date.init)
             return accounts.files.databasePath(of: try await owner(in: accounts))
         } catch let error as DataStoreError {
             throw PeachFailure(error.description)

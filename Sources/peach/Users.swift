@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import PeachCore
 import PeachPostgres
-import PeachServer
+import PeachServices
 import PeachStore
 
 /// `peach users add|list|reset-password|delete`: a class server's accounts, from the shell of the
@@ -132,7 +132,7 @@ struct ClassDatabaseOption: ParsableArguments {
     func withAccounts(_ body: (any AccountStore & ClassroomStore) async throws -> Void) async throws {
         guard let location = try database.location else {
             do {
-                try await body(try SQLiteAccountStore(files: ClassFiles(besidePersonalDatabase: data.resolvedPath)))
+                try await body(try SQLiteAccountStore(files: ClassFiles(besidePersonalDatabase: data.resolvedPath), now: Date.init))
             } catch let error as DataStoreError {
                 throw PeachFailure(error.description)
             }
@@ -140,7 +140,7 @@ struct ClassDatabaseOption: ParsableArguments {
         }
         let opened = try await database.open(location, logger: PostgresPeachDatabase.quietLogger)
         do {
-            try await body(PostgresAccountStore(database: opened))
+            try await body(PostgresAccountStore(database: opened, now: Date.init))
         } catch let error as DataStoreError {
             await opened.close()
             throw PeachFailure(error.description)

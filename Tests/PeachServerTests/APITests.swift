@@ -40,7 +40,7 @@ struct APITests {
     }
 
     @Test func aNewComparisonIsInTheDefaultRangeWithConsistentFrequencies() async throws {
-        try await TestApp.with { client in
+        try await TestApp.with(environment: .fixed()) { client in
             try await client.execute(uri: "/api/comparisons", method: .post) { response throws in
                 #expect(response.status == .created)
                 let comparison = try TestApp.decode(Comparison.self, response)
@@ -57,7 +57,7 @@ struct APITests {
     }
 
     @Test func anAnswerIsStoredJudgedAndMovesTheChain() async throws {
-        try await TestApp.with { client in
+        try await TestApp.with(environment: .fixed()) { client in
             let comparison = try await client.execute(uri: "/api/comparisons", method: .post) { try TestApp.decode(Comparison.self, $0) }
             let right = comparison.note2.centOffset > 0 ? "higher" : "lower"
             try await client.execute(
@@ -84,7 +84,7 @@ struct APITests {
     }
 
     @Test func aSecondAnswerConflictsAndAnUnknownIdIsNotFound() async throws {
-        try await TestApp.with { client in
+        try await TestApp.with(environment: .fixed()) { client in
             let comparison = try await client.execute(uri: "/api/comparisons", method: .post) { try TestApp.decode(Comparison.self, $0) }
             let uri = "/api/comparisons/\(comparison.id)/answer"
             let body = TestApp.json(#"{"answer":"lower"}"#)
@@ -114,7 +114,7 @@ struct APITests {
         (#"{"answer":7}"#, "answer"),
     ])
     func aMalformedAnswerIsABadRequestThatChangesNothing(body: String, mentioned: String) async throws {
-        try await TestApp.with { client in
+        try await TestApp.with(environment: .fixed()) { client in
             let comparison = try await client.execute(uri: "/api/comparisons", method: .post) { try TestApp.decode(Comparison.self, $0) }
             try await client.execute(
                 uri: "/api/comparisons/\(comparison.id)/answer", method: .post, headers: [.contentType: "application/json"],

@@ -47,14 +47,14 @@ struct ProfileAPITests {
 
     /// Opens the app on a database that `seed` filled first, as a restart would find it.
     static func withApp(
-        seed: @Sendable (SQLiteTrainingDataStore) async throws -> Void = { _ in },
-        _ body: @Sendable (any TestClientProtocol, PeachServices) async throws -> Void
+        seed: @Sendable (SQLiteTrainingDataStore) async throws -> Void = { _ in }, environment: ServerEnvironment = .unimplemented,
+        _ body: @Sendable (any TestClientProtocol, AppServices) async throws -> Void
     ) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("peach-profile-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("peach.sqlite").path
         try await seed(SQLiteTrainingDataStore(database: try PeachDatabase(path: path)))
-        let services = try await PeachServices.open(databasePath: path, logger: Logger(label: "test"))
+        let services = try await AppServices.open(databasePath: path, environment: environment, logger: Logger(label: "test"))
         let app = Application(router: try PeachApp.router(services: services))
         try await app.test(.router) { client in try await body(client, services) }
     }
@@ -144,7 +144,7 @@ struct ProfileAPITests {
     }
 
     @Test func eachAnswerUpdatesTheProfileAtOnce() async throws {
-        try await Self.withApp { client, services in
+        try await Self.withApp(environment: .fixed()) { client, services in
             for _ in 0..<3 {
                 let comparison = try await client.execute(uri: "/api/comparisons", method: .post) { try TestApp.decode(APITests.Comparison.self, $0) }
                 let right = comparison.note2.centOffset > 0 ? "higher" : "lower"

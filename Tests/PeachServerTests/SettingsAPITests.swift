@@ -33,8 +33,9 @@ struct SettingsAPITests {
     }
 
     @Test func aChangePersistsAcrossARestartAndAppliesToTheNextComparison() async throws {
+        let environment = ServerEnvironment.fixed()
         let directory = TestApp.Directory()
-        try await TestApp.with(directory) { client in
+        try await TestApp.with(directory, environment: environment) { client in
             try await client.execute(
                 uri: "/api/settings", method: .put, headers: [.contentType: "application/json"],
                 body: TestApp.json(#"{"noteRangeLower":60,"noteRangeUpper":72,"noteDurationSeconds":0.5,"referencePitchHz":442}"#)
@@ -50,7 +51,7 @@ struct SettingsAPITests {
                 #expect(abs(comparison.note1.frequencyHz - expected) < 1e-9)
             }
         }
-        try await TestApp.with(directory) { client in
+        try await TestApp.with(directory, environment: environment) { client in
             try await client.execute(uri: "/api/settings", method: .get) { response throws in
                 let values = try TestApp.decode(Settings.self, response).settings
                 #expect(values.noteRangeLower == 60 && values.noteRangeUpper == 72 && values.referencePitchHz == 442)
@@ -84,7 +85,7 @@ struct SettingsAPITests {
     }
 
     @Test func resettingTrainingDataClearsRecordsAndRestartsTheChain() async throws {
-        try await TestApp.with { client in
+        try await TestApp.with(environment: .fixed()) { client in
             for _ in 0..<3 {
                 let comparison = try await client.execute(uri: "/api/comparisons", method: .post) { try TestApp.decode(APITests.Comparison.self, $0) }
                 let right = comparison.note2.centOffset > 0 ? "higher" : "lower"
@@ -108,8 +109,9 @@ struct SettingsAPITests {
     }
 
     @Test func aRestartContinuesTheChainFromTheLastAnswer() async throws {
+        let environment = ServerEnvironment.fixed()
         let directory = TestApp.Directory()
-        let (lastOffset, lastCorrect) = try await TestApp.with(directory) { client in
+        let (lastOffset, lastCorrect) = try await TestApp.with(directory, environment: environment) { client in
             var lastOffset = 0.0
             var lastCorrect = false
             for index in 0..<6 {
@@ -125,7 +127,7 @@ struct SettingsAPITests {
             return (lastOffset, lastCorrect)
         }
         #expect(!lastCorrect)
-        try await TestApp.with(directory) { client in
+        try await TestApp.with(directory, environment: environment) { client in
             let next = try await client.execute(uri: "/api/comparisons", method: .post) { try TestApp.decode(APITests.Comparison.self, $0) }
             let expected = KazezStrategy.widened(Cents(lastOffset)).rounded(toMultipleOf: 0.1).rawValue
             #expect(abs(abs(next.note2.centOffset) - min(expected, 100)) < 1e-9)

@@ -5,6 +5,7 @@ import HummingbirdTesting
 import Logging
 import PeachAudio
 import PeachCore
+@testable import PeachServices
 import Synchronization
 import Testing
 @testable import PeachServer
@@ -32,10 +33,11 @@ struct SoundRoutesTests {
 
     func withServer(
         sampler: CountingSampler = CountingSampler(), directory: TestApp.Directory = TestApp.Directory(),
+        environment: ServerEnvironment = .unimplemented,
         _ body: @Sendable (any TestClientProtocol) async throws -> Void
     ) async throws {
-        let services = try await PeachServices.open(
-            databasePath: directory.databasePath, logger: Logger(label: "test"), sounds: SoundSettingsAPITests.instruments,
+        let services = try await AppServices.open(
+            databasePath: directory.databasePath, environment: environment, logger: Logger(label: "test"), sounds: SoundSettingsAPITests.instruments,
             sampler: sampler)
         try await Application(router: try PeachApp.router(services: services)).test(.router, body)
     }
@@ -124,7 +126,7 @@ struct SoundRoutesTests {
     }
 
     @Test func eachTrialNamesItsSoundAndCarriesTheOneSoundDefinition() async throws {
-        try await withServer { client in
+        try await withServer(environment: .fixed()) { client in
             let sine = try await trial(client, "pitchComparison")
             #expect(sine.sound.id == "sine" && sine.sound.insteadOf == nil)
             #expect(sine.sound.name == "Sine")

@@ -26,7 +26,7 @@ struct SoundSettingsAPITests {
 
     func withServer(sounds: [SoundChoice], _ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
         let directory = TestApp.Directory()
-        let services = try await PeachServices.open(databasePath: directory.databasePath, logger: Logger(label: "test"), sounds: sounds)
+        let services = try await AppServices.open(databasePath: directory.databasePath, environment: .unimplemented, logger: Logger(label: "test"), sounds: sounds)
         try await Application(router: try PeachApp.router(services: services)).test(.router, body)
     }
 

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Trials handed to a client and not yet answered. Remembers recently answered ids so a repeated
 /// answer can be told apart from an id that was never issued (409 versus 404 in the API).
 public struct PendingTrials<Trial: Sendable>: Sendable {
@@ -18,13 +16,13 @@ public struct PendingTrials<Trial: Sendable>: Sendable {
 
     public init(capacity: Int = 1024) { self.capacity = capacity }
 
-    public mutating func issue(_ trial: Trial, id: String = UUID().uuidString.lowercased()) -> String {
+    /// `id` comes from the caller (the server's `makeID`), so that tests can fix it.
+    public mutating func issue(_ trial: Trial, id: String) {
         pending[id] = trial
         pendingOrder.append(id)
         if pendingOrder.count > capacity {
             pending[pendingOrder.removeFirst()] = nil
         }
-        return id
     }
 
     public func lookup(_ id: String) -> Lookup {

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PeachCore
+import PeachServices
 
 /// Signing up, in and out, and changing passwords, with the sign-in throttle. Passwords are hashed
 /// here and never leave this type in clear, not even into the log.
@@ -34,7 +35,7 @@ public struct AccountService: Sendable {
 
     public init(
         accounts: any AccountStore & ClassroomStore, hasher: PasswordHasher = PasswordHasher(),
-        throttle: SignInThrottle = SignInThrottle(), now: @escaping @Sendable () -> Date = Date.init, logger: Logger
+        throttle: SignInThrottle = SignInThrottle(), now: @escaping @Sendable () -> Date, logger: Logger
     ) {
         self.accounts = accounts
         self.hasher = hasher

@@ -1,4 +1,5 @@
 import Foundation
+import PeachServices
 
 /// A teacher's class table as CSV, for a spreadsheet: one student a row, empty cells for "not
 /// enough data".

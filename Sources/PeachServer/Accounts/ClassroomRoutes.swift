@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import PeachCore
+import PeachServices
 
 /// `/api/classes…`: a teacher's classes, their students' summaries, the class chart and CSV. A
 /// class that is not the teacher's answers 404, as one that does not exist.

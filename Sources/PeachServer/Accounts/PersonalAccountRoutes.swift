@@ -2,7 +2,7 @@ import Hummingbird
 
 /// `GET /api/account` on the personal Peach: it has no accounts.
 struct PersonalAccountRoutes: RouteTable {
-    init(_: PeachServices) {}
+    init(_: AppServices) {}
 
     static var routes: [Route<Self>] { [AccountStatusResponse.route { _ in { _ in .personal } }] }
 }

@@ -1,6 +1,7 @@
 import Hummingbird
 import Logging
 import PeachCore
+import PeachServices
 import PeachStore
 
 /// Each signed-in user's own Peach: their services (settings, trial chains, profile) and the same
@@ -15,7 +16,7 @@ public actor UserSpaces {
         transfer: any TrainingDataTransferring)
 
     struct Space: Sendable {
-        let services: PeachServices
+        let services: AppServices
         let responder: RouterResponder<BasicRequestContext>
         let revision: KnownRevision
     }
@@ -31,7 +32,7 @@ public actor UserSpaces {
     private var clock: UInt64 = 0
     private let accounts: any AccountStore
     private let stores: Stores
-    private let configure: @Sendable (inout PeachServices) -> Void
+    private let configure: @Sendable (inout AppServices) -> Void
     private let environment: ServerEnvironment
     private let logger: Logger
     /// Users kept in memory; the least recently active beyond it are rebuilt when they return.
@@ -39,7 +40,7 @@ public actor UserSpaces {
 
     public init(
         accounts: any AccountStore, stores: @escaping Stores, environment: ServerEnvironment, logger: Logger,
-        capacity: Int = 5000, configure: @escaping @Sendable (inout PeachServices) -> Void = { _ in }
+        capacity: Int = 5000, configure: @escaping @Sendable (inout AppServices) -> Void = { _ in }
     ) {
         self.accounts = accounts
         self.stores = stores
@@ -62,7 +63,7 @@ public actor UserSpaces {
             build = Task { [stores, environment, logger, configure] in
                 let known = KnownRevision(revision)
                 let (records, settings, transfer) = try await stores(user, known)
-                var services = try await PeachServices.make(
+                var services = try await AppServices.make(
                     store: records, settingsStore: settings, transfer: transfer, environment: environment, logger: logger)
                 configure(&services)
                 let responder = PeachApp.apiRouter(services: services, logger: logger).buildResponder()

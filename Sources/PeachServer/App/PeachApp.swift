@@ -5,16 +5,18 @@ import Logging
 import NIOCore
 import PeachAudio
 import PeachCore
+import PeachServices
 import PeachStore
 
 /// Everything the server needs, opened once at start-up.
-public struct PeachServices: Sendable {
+public struct AppServices: Sendable {
     public let store: any TrainingDataStore & TrainingHistory & OpenTrialStore
     /// CSV export and import of the store's records; nil on an in-memory store.
     public let transfer: (any TrainingDataTransferring)?
     public let settings: SettingsService
     public let trials: TrialService
     public let profile: ProfileService
+    public let environment: ServerEnvironment
     /// The sounds the settings offer.
     public var sounds: [SoundChoice] = SoundChoice.sineOnly
     /// Renders the instruments' keys for the browser; nil on a server that plays only the sine.
@@ -26,9 +28,9 @@ public struct PeachServices: Sendable {
     public var synthesis = SynthesisSettings()
 
     public static func open(
-        databasePath: String, environment: ServerEnvironment = .live, logger: Logger,
+        databasePath: String, environment: ServerEnvironment, logger: Logger,
         sounds: [SoundChoice] = SoundChoice.sineOnly, sampler: (any NoteSampler)? = nil
-    ) async throws(DataStoreError) -> PeachServices {
+    ) async throws(DataStoreError) -> AppServices {
         let database = try PeachDatabase(path: databasePath)
         var services = try await make(
             store: SQLiteTrainingDataStore(database: database), settingsStore: SQLiteSettingsStore(database: database),
@@ -45,18 +47,18 @@ public struct PeachServices: Sendable {
         transfer: (any TrainingDataTransferring)? = nil,
         environment: ServerEnvironment, logger: Logger, sounds: [SoundChoice] = SoundChoice.sineOnly,
         sampler: (any NoteSampler)? = nil, profileSnapshot: ProfileSnapshot.File? = nil
-    ) async throws(DataStoreError) -> PeachServices {
+    ) async throws(DataStoreError) -> AppServices {
         let settings = try await SettingsService(store: settingsStore, logger: logger)
         let profile = try await ProfileService.load(from: store, snapshotFile: profileSnapshot)
         let trials = try await TrialService(
             store: store, settings: settings, profile: profile, environment: environment, logger: logger)
-        return PeachServices(
-            store: store, transfer: transfer, settings: settings, trials: trials, profile: profile, sounds: sounds,
+        return AppServices(
+            store: store, transfer: transfer, settings: settings, trials: trials, profile: profile, environment: environment, sounds: sounds,
             sampler: sampler)
     }
 }
 
-extension PeachServices {
+extension AppServices {
     /// After the stored history changed wholesale (reset, import), every in-memory view of it is
     /// rebuilt as a restart would rebuild it.
     func historyDidChange() async throws(DataStoreError) {
@@ -67,7 +69,7 @@ extension PeachServices {
 
 public enum PeachApp {
     /// The personal Peach: the web app and the whole API on one user's services.
-    public static func router(services: PeachServices, logger: Logger = Logger(label: "peach")) throws -> Router<BasicRequestContext> {
+    public static func router(services: AppServices, logger: Logger = Logger(label: "peach")) throws -> Router<BasicRequestContext> {
         let router = sharedRouter(
             SharedDependencies(sounds: services.sounds, sampler: services.sampler, sampleCacheDirectory: services.sampleCacheDirectory, classServer: false),
             logger: logger)
@@ -88,7 +90,7 @@ public enum PeachApp {
     }
 
     /// One user's API: trials, settings, records, profile, transfer.
-    static func apiRouter(services: PeachServices, logger: Logger) -> Router<BasicRequestContext> {
+    static func apiRouter(services: AppServices, logger: Logger) -> Router<BasicRequestContext> {
         let router = Router()
         ServerRoutes.user.add(to: router.group("api").add(middleware: ServerTimingMiddleware()), services)
         return router
@@ -98,7 +100,7 @@ public enum PeachApp {
     /// - Parameter onListening: called with the bound port once the server accepts connections
     ///   (the port differs from the requested one when 0 asked for a free port).
     public static func application(
-        services: PeachServices, host: String, port: Int, access: AccessPolicy = .loopbackOnly, tls: TLSIdentity? = nil,
+        services: AppServices, host: String, port: Int, access: AccessPolicy = .loopbackOnly, tls: TLSIdentity? = nil,
         logger: Logger, onListening: @escaping @Sendable (Int) async -> Void = { _ in }
     ) throws -> some ApplicationProtocol {
         try application(

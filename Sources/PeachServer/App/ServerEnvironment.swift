@@ -1,22 +1,35 @@
 import Foundation
+import Synchronization
 
 /// What the server takes from the world — time, ids, chance — injected so tests can fix them
 /// (no `Date()` or `UUID()` inside a service).
 public struct ServerEnvironment: Sendable {
     public var now: @Sendable () -> Date
     public var makeID: @Sendable () -> String
-    public var generator: any RandomNumberGenerator & Sendable
+    /// Shared by every copy of the environment, so that one seeded generator yields one sequence
+    /// across requests: a copied value generator would give each request (each new class's
+    /// invitation code) the same numbers.
+    public var generator: SharedRandomNumberGenerator
 
     public init(
         now: @escaping @Sendable () -> Date, makeID: @escaping @Sendable () -> String,
-        generator: any RandomNumberGenerator & Sendable
+        generator: some RandomNumberGenerator & Sendable
     ) {
         self.now = now
         self.makeID = makeID
-        self.generator = generator
+        self.generator = SharedRandomNumberGenerator(generator)
     }
 
     public static var live: ServerEnvironment {
         ServerEnvironment(now: Date.init, makeID: { UUID().uuidString.lowercased() }, generator: SystemRandomNumberGenerator())
     }
+}
+
+/// One random sequence that every holder draws from in turn.
+public final class SharedRandomNumberGenerator: RandomNumberGenerator, Sendable {
+    private let generator: Mutex<any RandomNumberGenerator & Sendable>
+
+    public init(_ generator: some RandomNumberGenerator & Sendable) { self.generator = Mutex(generator) }
+
+    public func next() -> UInt64 { generator.withLock { $0.next() } }
 }

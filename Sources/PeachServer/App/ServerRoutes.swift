@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import PeachServices
 
 /// The route tables each server is made of. The routers register these lists and the API
 /// document is written from them (`OpenAPIDocument`), so neither has a route the other lacks.
@@ -8,10 +9,10 @@ enum ServerRoutes {
     static let shared = RouteTables<SharedDependencies, BasicRequestContext>(
         [HealthRoutes.self, DisciplineRoutes.self, OpenAPIRoutes.self, SoundRoutes.self])
     /// One user's own Peach: the personal Peach's, and each signed-in user's on a class server.
-    static let user = RouteTables<PeachServices, BasicRequestContext>(
+    static let user = RouteTables<AppServices, BasicRequestContext>(
         [TrialRoutes.self, SettingsRoutes.self, RecordRoutes.self, ProfileRoutes.self, TransferRoutes.self])
     /// The personal Peach's alone.
-    static let personal = RouteTables<PeachServices, BasicRequestContext>([PersonalAccountRoutes.self])
+    static let personal = RouteTables<AppServices, BasicRequestContext>([PersonalAccountRoutes.self])
     /// A class server's own: accounts and classes.
     static let classServer = RouteTables<ClassServices, AccountRequestContext>([AccountRoutes.self, ClassroomRoutes.self])
 }

@@ -1,11 +1,12 @@
 import Foundation
 import Hummingbird
 import PeachCore
+import PeachServices
 
 struct ProfileRoutes: RouteTable {
     let service: ProfileService
 
-    init(_ services: PeachServices) { service = services.profile }
+    init(_ services: AppServices) { service = services.profile }
 
     static let scope = APIParameter<ProfileScope>(
         name: "scope", location: .query,

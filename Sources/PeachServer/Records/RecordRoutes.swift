@@ -2,9 +2,9 @@ import Hummingbird
 import PeachCore
 
 struct RecordRoutes: RouteTable {
-    let services: PeachServices
+    let services: AppServices
 
-    init(_ services: PeachServices) { self.services = services }
+    init(_ services: AppServices) { self.services = services }
 
     static var routes: [Route<Self>] {
         [

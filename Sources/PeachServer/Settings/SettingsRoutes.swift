@@ -1,6 +1,7 @@
 import Dispatch
 import Hummingbird
 import PeachCore
+import PeachServices
 
 /// `GET /api/settings` and `PUT /api/settings` (any subset of the fields).
 struct SettingsResponse: ResponseEncodable, Decodable {
@@ -67,7 +68,7 @@ struct SettingsRoutes: RouteTable {
     let sounds: [SoundChoice]
     var sampler: (any NoteSampler)?
 
-    init(_ services: PeachServices) {
+    init(_ services: AppServices) {
         service = services.settings
         sounds = services.sounds
         sampler = services.sampler

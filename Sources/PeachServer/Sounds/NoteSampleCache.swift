@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import PeachAudio
+import PeachServices
 
 /// Each key of each instrument is rendered once, on its first request, and kept as the WAV file the
 /// route sends: in memory, and on disk (when given a folder) for the next start of the server. A

@@ -24,7 +24,7 @@ public struct SelfSignedCertificateStore: Sendable {
     /// renamed into place, so a kill leaves either the old pair, or a pair found not to match and
     /// replaced on the next start).
     /// - Parameter names: host names and IP addresses the certificate must name.
-    public func identity(for names: [String], now: Date = Date()) throws -> TLSIdentity {
+    public func identity(for names: [String], now: Date) throws -> TLSIdentity {
         if let kept = try? kept(for: names, now: now) { return kept }
         let key = P256.Signing.PrivateKey()
         let certificate = try Self.certificate(for: names, key: key, now: now)

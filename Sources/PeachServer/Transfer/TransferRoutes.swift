@@ -2,15 +2,16 @@ import Foundation
 import Hummingbird
 import NIOCore
 import PeachCore
+import PeachServices
 import PeachStore
 
 /// `GET /api/export` (the CSV download) and `POST /api/import?mode=merge|replace` (a CSV body).
 struct TransferRoutes: RouteTable {
-    let services: PeachServices
+    let services: AppServices
     let transfer: any TrainingDataTransferring
 
     /// nil on an in-memory store, which keeps no files.
-    init?(_ services: PeachServices) {
+    init?(_ services: AppServices) {
         guard let transfer = services.transfer else { return nil }
         self.services = services
         self.transfer = transfer
@@ -40,7 +41,14 @@ struct TransferRoutes: RouteTable {
     func export(_: Input<NoBody>) async throws -> MediaResponse {
         // The export is written to a file that is unlinked at once;
         // the download then streams from it instead of holding a million rows in memory.
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("peach-export-\(UUID().uuidString).csv")
+        // mkdtemp(3) makes a directory no other download holds, without an id from the environment
+        // (a test's counted ids would meet another test's in the shared temporary directory).
+        var template = Array(FileManager.default.temporaryDirectory.appendingPathComponent("peach-export-XXXXXX").path.utf8CString)
+        guard mkdtemp(&template) != nil else {
+            throw HTTPError(.serviceUnavailable, message: "the export failed: no temporary directory: \(String(cString: strerror(errno)))")
+        }
+        let directory = URL(fileURLWithPath: String(cString: template), isDirectory: true)
+        let file = directory.appendingPathComponent("peach.csv")
         let handle: FileHandle
         let size: UInt64
         do {
@@ -49,11 +57,11 @@ struct TransferRoutes: RouteTable {
             size = try handle.seekToEnd()
             try handle.seek(toOffset: 0)
         } catch {
-            try? FileManager.default.removeItem(at: file)
+            try? FileManager.default.removeItem(at: directory)
             throw HTTPError(.serviceUnavailable, message: "the export failed: \(error)")
         }
-        try? FileManager.default.removeItem(at: file)
-        let day = String(MillisecondTimestamp(Date()).iso8601.prefix(10))
+        try? FileManager.default.removeItem(at: directory)
+        let day = String(MillisecondTimestamp(services.environment.now()).iso8601.prefix(10))
         return MediaResponse(
             body: ResponseBody(contentLength: Int(size)) { writer in
                 defer { try? handle.close() }

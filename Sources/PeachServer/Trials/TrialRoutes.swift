@@ -12,7 +12,7 @@ struct TrialRoutes: RouteTable {
     let sounds: [SoundChoice]
     let synthesis: SynthesisSettings
 
-    init(_ services: PeachServices) {
+    init(_ services: AppServices) {
         service = services.trials
         store = services.store
         sounds = services.sounds

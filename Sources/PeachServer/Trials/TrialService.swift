@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PeachCore
+import PeachServices
 
 /// The server's one trial desk for every discipline: it draws each trial (TrialSource), remembers
 /// what it handed out (in memory, and in the store so an answer still counts after a restart),
@@ -66,7 +67,7 @@ public actor TrialService {
         let trial = await source.next(discipline, settings: settings)
         let issued = Issued(id: environment.makeID(), trial: trial, settings: settings, issuedAt: environment.now())
         let open = OpenTrial(id: issued.id, trial: trial, issuedAt: issued.issuedAt)
-        _ = pending.issue(open, id: open.id)
+        pending.issue(open, id: open.id)
         do {
             try await store.open(open, keptFor: Self.answerAgeLimit)
         } catch {
@@ -155,7 +156,7 @@ public actor TrialService {
             return
         }
         // Checked again: another request may have restored or answered it during the read.
-        if let stored, pending.lookup(id) == .unknown { _ = pending.issue(stored, id: id) }
+        if let stored, pending.lookup(id) == .unknown { pending.issue(stored, id: id) }
     }
 
     /// A store that cannot be read is not "no earlier answer": that would turn the client's

@@ -1,4 +1,5 @@
 import PeachCore
+import PeachServices
 
 extension TrialSource {
     /// A source whose chains continue from the stored answers and start cold at the stored

@@ -12,10 +12,13 @@ public struct SQLiteAccountStore: AccountStore, ClassroomStore {
     let writer: DatabasePool
     public let files: ClassFiles
     let revisions = UserRevisions()
+    /// Stamps new accounts and tells which sessions have expired.
+    let now: @Sendable () -> Date
 
     /// Opens (creating if needed) the accounts database of `files` and brings its schema up to date.
-    public init(files: ClassFiles) throws(DataStoreError) {
+    public init(files: ClassFiles, now: @escaping @Sendable () -> Date) throws(DataStoreError) {
         self.files = files
+        self.now = now
         do {
             try FileManager.default.createDirectory(at: files.directory, withIntermediateDirectories: true)
             var configuration = Configuration()
@@ -90,24 +93,24 @@ public struct SQLiteAccountStore: AccountStore, ClassroomStore {
     // MARK: Accounts
 
     public func createAccount(_ name: AccountName, passwordHash: String, isTeacher: Bool) async throws(DataStoreError) -> Account? {
-        try await write { db in try Self.insertAccount(name, passwordHash: passwordHash, isTeacher: isTeacher, db) }
+        try await write { db in try Self.insertAccount(name, passwordHash: passwordHash, isTeacher: isTeacher, createdAt: now(), db) }
     }
 
     public func createStudent(_ name: AccountName, passwordHash: String, joining invitation: InvitationCode) async throws(DataStoreError) -> SignUpOutcome {
         try await write { db in
             guard let classroom = try Int64.fetchOne(db, sql: "SELECT id FROM classroom WHERE invitation = ?", arguments: [invitation.rawValue])
             else { return .unknownInvitation }
-            guard let account = try Self.insertAccount(name, passwordHash: passwordHash, isTeacher: false, db) else { return .nameTaken }
+            guard let account = try Self.insertAccount(name, passwordHash: passwordHash, isTeacher: false, createdAt: now(), db) else { return .nameTaken }
             try db.execute(
                 sql: "INSERT INTO classroomMember (classroomID, userID) VALUES (?, ?)", arguments: [classroom, account.id.rawValue])
             return .created(account)
         }
     }
 
-    private static func insertAccount(_ name: AccountName, passwordHash: String, isTeacher: Bool, _ db: Database) throws -> Account? {
+    private static func insertAccount(_ name: AccountName, passwordHash: String, isTeacher: Bool, createdAt: Date, _ db: Database) throws -> Account? {
         try db.execute(
             sql: "INSERT INTO user (name, passwordHash, isTeacher, createdAt) VALUES (?, ?, ?, ?) ON CONFLICT (name) DO NOTHING",
-            arguments: [name.rawValue, passwordHash, isTeacher, Date().timeIntervalSince1970])
+            arguments: [name.rawValue, passwordHash, isTeacher, createdAt.timeIntervalSince1970])
         guard db.changesCount == 1 else { return nil }
         return Account(id: UserID(rawValue: db.lastInsertedRowID), name: name, isTeacher: isTeacher)
     }
@@ -155,7 +158,7 @@ public struct SQLiteAccountStore: AccountStore, ClassroomStore {
         try await write { db in
             // Expired sessions of the same account go on the way.
             try db.execute(
-                sql: "DELETE FROM session WHERE userID = ? AND expiresAt < ?", arguments: [id.rawValue, Date().timeIntervalSince1970])
+                sql: "DELETE FROM session WHERE userID = ? AND expiresAt < ?", arguments: [id.rawValue, now().timeIntervalSince1970])
             try db.execute(
                 sql: "INSERT INTO session (tokenHash, userID, expiresAt) VALUES (?, ?, ?)",
                 arguments: [tokenHash, id.rawValue, expires.timeIntervalSince1970])

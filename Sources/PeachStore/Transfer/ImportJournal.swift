@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PeachServices
 
 /// What makes an import in bounded transactions all-or-nothing.
 ///

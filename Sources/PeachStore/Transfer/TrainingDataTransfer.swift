@@ -1,38 +1,7 @@
 import Foundation
 import GRDB
 import PeachCore
-
-public enum ImportMode: String, CaseIterable, Sendable, Codable {
-    /// Add the file's records; a record already stored (same kind, same millisecond, same fields)
-    /// is skipped.
-    case merge
-    /// Every stored record goes; the file's records take their place.
-    case replace
-}
-
-public struct ImportSummary: Equatable, Sendable {
-    public let format: String
-    public let mode: ImportMode
-    public let duplicatesSkipped: Int
-    public let skipped: [SkippedRows]
-    /// Imported records per discipline.
-    public let byDiscipline: [Discipline: Int]
-
-    public var imported: Int { byDiscipline.values.reduce(0, +) }
-
-    /// The imported records of one kind, every discipline of it together.
-    public func imported<Kind: TrainingKind>(_ kind: Kind.Type) -> Int {
-        Kind.disciplines.reduce(0) { $0 + (byDiscipline[$1.discipline] ?? 0) }
-    }
-
-    public init(format: String, mode: ImportMode, duplicatesSkipped: Int, skipped: [SkippedRows], byDiscipline: [Discipline: Int]) {
-        self.format = format
-        self.mode = mode
-        self.duplicatesSkipped = duplicatesSkipped
-        self.skipped = skipped
-        self.byDiscipline = byDiscipline
-    }
-}
+import PeachServices
 
 /// Moving training records between the database and CSV files. An export is one read transaction
 /// (a consistent snapshot while the server keeps saving). An import is all-or-nothing but written in

@@ -4,7 +4,8 @@ import Testing
 struct PendingTrialsTests {
     @Test func tellsPendingAnsweredAndUnknownApart() {
         var trials = PendingTrials<Int>()
-        let id = trials.issue(7)
+        let id = "t-7"
+        trials.issue(7, id: id)
         #expect(trials.lookup(id) == .pending)
         #expect(trials.trial(id) == 7)
         trials.resolve(id)
@@ -15,7 +16,8 @@ struct PendingTrialsTests {
 
     @Test func reopenedTrialsCanBeAnsweredAgain() {
         var trials = PendingTrials<Int>()
-        let id = trials.issue(1)
+        let id = "t-1"
+        trials.issue(1, id: id)
         trials.resolve(id)
         trials.reopen(1, id: id)
         #expect(trials.lookup(id) == .pending)
@@ -23,7 +25,8 @@ struct PendingTrialsTests {
 
     @Test func abandonedTrialsAreForgottenBeyondCapacity() {
         var trials = PendingTrials<Int>(capacity: 3)
-        let ids = (0..<5).map { trials.issue($0) }
+        let ids = (0..<5).map { "t-\($0)" }
+        for (trial, id) in ids.enumerated() { trials.issue(trial, id: id) }
         #expect(trials.lookup(ids[0]) == .unknown)
         #expect(trials.lookup(ids[1]) == .unknown)
         #expect(ids[2...].allSatisfy { trials.lookup($0) == .pending })
@@ -31,7 +34,8 @@ struct PendingTrialsTests {
 
     @Test func discardAllDropsOpenTrials() {
         var trials = PendingTrials<Int>()
-        let id = trials.issue(1)
+        let id = "t-1"
+        trials.issue(1, id: id)
         trials.discardAll()
         #expect(trials.lookup(id) == .unknown)
     }

@@ -5,6 +5,7 @@ import Logging
 import Testing
 @testable import PeachCore
 @testable import PeachServer
+@testable import PeachServices
 @testable import PeachStore
 
 /// The routes a server answers and the operations its document lists are the same set, and a
@@ -22,7 +23,7 @@ struct RouteTableTests {
 
     @Test func thePersonalPeachAnswersExactlyTheDocumentedRoutes() async throws {
         let directory = TestApp.Directory()
-        let services = try await PeachServices.open(databasePath: directory.databasePath, logger: Logger(label: "test"))
+        let services = try await AppServices.open(databasePath: directory.databasePath, environment: .unimplemented, logger: Logger(label: "test"))
         let registered = Self.registered(try PeachApp.router(services: services))
         let documented = Self.documented(try OpenAPIDocumentTests.served())
         #expect(registered.subtracting(documented).isEmpty, "routes without an operation: \(registered.subtracting(documented))")
@@ -36,16 +37,16 @@ struct RouteTableTests {
     @Test func aClassServerAnswersExactlyTheDocumentedRoutes() async throws {
         let directory = AccountRefusalTests.Directory()
         let logger = Logger(label: "test")
-        let store = try SQLiteAccountStore(files: directory.files)
+        let store = try SQLiteAccountStore(files: directory.files, now: { Date() })
         let spaces = UserSpaces(accounts: store, stores: { user, known throws(DataStoreError) in
             let database = try await store.database(of: user, revision: known)
             return (SQLiteTrainingDataStore(database: database), SQLiteSettingsStore(database: database), TrainingDataTransfer(database: database))
-        }, environment: .live, logger: logger)
+        }, environment: .unimplemented, logger: logger)
         let accounts = AccountService(accounts: store, hasher: PasswordHasher(cost: 4), now: { Date() }, logger: logger)
         let personal = TestApp.Directory()
-        let services = try await PeachServices.open(databasePath: personal.databasePath, logger: logger)
+        let services = try await AppServices.open(databasePath: personal.databasePath, environment: .unimplemented, logger: logger)
         let registered = Self.registered(PeachApp.sharedRouter(SharedDependencies(sounds: SoundChoice.sineOnly, classServer: true), logger: logger))
-            .union(Self.registered(PeachApp.accountRouter(ClassServices(accounts: accounts, spaces: spaces, environment: .live))))
+            .union(Self.registered(PeachApp.accountRouter(ClassServices(accounts: accounts, spaces: spaces, environment: .unimplemented))))
             .union(Self.registered(PeachApp.apiRouter(services: services, logger: logger)))
         let documented = Self.documented(try OpenAPIDocumentTests.served(classServer: true))
         #expect(registered.subtracting(documented).isEmpty, "routes without an operation: \(registered.subtracting(documented))")

@@ -5,6 +5,7 @@ import Logging
 import Testing
 @testable import PeachCore
 @testable import PeachServer
+@testable import PeachServices
 @testable import PeachStore
 
 /// Every refusal the sign-in, sign-up, account and class screens show carries a code the page
@@ -54,9 +55,9 @@ struct AccountRefusalTests {
     }
 
     /// A class server with teacher tess (class "Choir", invitation ABCD-EFGH) and student ann.
-    static func with(_ body: @Sendable (Client) async throws -> Void) async throws {
+    static func with(environment: ServerEnvironment = .unimplemented, _ body: @Sendable (Client) async throws -> Void) async throws {
         let directory = Directory()
-        let store = try SQLiteAccountStore(files: directory.files)
+        let store = try SQLiteAccountStore(files: directory.files, now: { now })
         let hasher = PasswordHasher(cost: 4)
         let tess = try #require(try await store.createAccount(AccountName("tess")!, passwordHash: await hasher.hash("tess-password"), isTeacher: true))
         _ = try await store.createClassroom(named: "Choir", teacher: tess.id, invitation: InvitationCode("ABCD-EFGH")!)
@@ -65,10 +66,10 @@ struct AccountRefusalTests {
         let spaces = UserSpaces(accounts: store, stores: { user, known throws(DataStoreError) in
             let database = try await store.database(of: user, revision: known)
             return (SQLiteTrainingDataStore(database: database), SQLiteSettingsStore(database: database), TrainingDataTransfer(database: database))
-        }, environment: .live, logger: logger)
+        }, environment: environment, logger: logger)
         let responder = PeachApp.classResponder(
             accounts: AccountService(accounts: store, hasher: hasher, now: { now }, logger: logger), spaces: spaces,
-            environment: .live, sounds: SoundChoice.sineOnly, sampler: nil, secure: false, logger: logger)
+            environment: environment, sounds: SoundChoice.sineOnly, sampler: nil, secure: false, logger: logger)
         let policy = AccessPolicy(token: token, acceptsIPAddressHosts: true)
         try await Application(responder: GuardedResponder(inner: responder, policy: policy)).test(.router) { client in
             try await body(Client(client: client))

@@ -51,7 +51,7 @@ struct PitchMatchingAPITests {
     }
 
     @Test func aChallengeIsInTheRangeWithTheTunableNoteAtItsOffset() async throws {
-        try await TestApp.with { client in
+        try await TestApp.with(environment: .fixed()) { client in
             var offsets: [Double] = []
             for _ in 0..<20 {
                 let challenge = try await Self.challenge(client)
@@ -74,7 +74,7 @@ struct PitchMatchingAPITests {
 
     @Test(arguments: [-1.0, -0.37, 0.0, 0.25, 1.0])
     func theServerTurnsTheSliderValueIntoTheSignedErrorAndStoresIt(value: Double) async throws {
-        try await TestApp.with { client in
+        try await TestApp.with(environment: .fixed()) { client in
             let challenge = try await Self.challenge(client)
             let result = try await Self.commit(client, challenge.id, body: #"{"normalizedValue":\#(value)}"#) { response throws in
                 #expect(response.status == .ok)
@@ -96,7 +96,7 @@ struct PitchMatchingAPITests {
     }
 
     @Test func aSecondCommitConflictsAndAnUnknownIdIsNotFound() async throws {
-        try await TestApp.with { client in
+        try await TestApp.with(environment: .fixed()) { client in
             let challenge = try await Self.challenge(client)
             try await Self.commit(client, challenge.id, body: #"{"normalizedValue":0.5}"#) { #expect($0.status == .ok) }
             try await Self.commit(client, challenge.id, body: #"{"normalizedValue":0.1}"#) { response throws in
@@ -123,7 +123,7 @@ struct PitchMatchingAPITests {
         (#"{"normalizedValue":"#, "not valid"),
     ])
     func aBadValueIsABadRequestThatChangesNothing(body: String, mentioned: String) async throws {
-        try await TestApp.with { client in
+        try await TestApp.with(environment: .fixed()) { client in
             let challenge = try await Self.challenge(client)
             try await Self.commit(client, challenge.id, body: body) { response throws in
                 #expect(response.status == .badRequest)
@@ -147,7 +147,7 @@ struct PitchMatchingAPITests {
     }
 
     @Test func recordsComeNewestFirstAndKeepComparisonsApart() async throws {
-        try await TestApp.with { client in
+        try await TestApp.with(environment: .fixed()) { client in
             var committed: [Double] = []
             for value in [-0.5, 0.0, 0.5] {
                 let challenge = try await Self.challenge(client)

@@ -34,7 +34,7 @@ struct ImprovingListenerTests {
             now: { clock.withLock { $0 } }, makeID: { counter.withLock { $0 += 1; return "trial-\($0)" } },
             generator: SeededGenerator(seed: 15))
         let store = InMemoryTrainingDataStore()
-        let services = try await PeachServices.make(
+        let services = try await AppServices.make(
             store: store, settingsStore: InMemoryTrainingDataStore(), environment: environment, logger: Logger(label: "test"))
         let app = Application(router: try PeachApp.router(services: services))
         let generator = Mutex(SeededGenerator(seed: 1500))

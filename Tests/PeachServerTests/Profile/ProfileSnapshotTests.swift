@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import PeachCore
 @testable import PeachServer
+@testable import PeachServices
 @testable import PeachStore
 
 /// A profile brought up from its saved snapshot plus the new rows is the profile a full replay

@@ -25,7 +25,7 @@ struct RhythmAPITests {
     }
 
     @Test func theTempoIsASettingFrom40To200() async throws {
-        try await TestApp.with { client in
+        try await TestApp.with(environment: .fixed()) { client in
             try await client.execute(uri: "/api/settings", method: .get) { response in
                 let body = try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
                 #expect((body["settings"] as? [String: Any])?["tempoBPM"] as? Int == 80)
@@ -44,8 +44,9 @@ struct RhythmAPITests {
     }
 
     @Test func compareTimingIsServedJudgedAndStored() async throws {
+        let environment = ServerEnvironment.fixed()
         let directory = TestApp.Directory()
-        try await TestApp.with(directory) { client in
+        try await TestApp.with(directory, environment: environment) { client in
             let (status, trial) = try await Self.post("/api/trials", #"{"discipline":"rhythmComparison"}"#, client)
             #expect(status == .created)
             let id = try #require(trial["id"] as? String)
@@ -76,7 +77,7 @@ struct RhythmAPITests {
             #expect(((next["offsetMs"] as? Double ?? 0) < 0) != (offsetMs < 0))
         }
         // Stored: still there after a restart.
-        try await TestApp.with(directory) { client in
+        try await TestApp.with(directory, environment: environment) { client in
             let records = try await Self.records(.rhythmComparison, client)
             #expect(records.count == 1)
             #expect(records.first?["tempoBPM"] as? Int == 80 && records.first?["isCorrect"] as? Bool == true)
@@ -85,8 +86,9 @@ struct RhythmAPITests {
     }
 
     @Test func fillTheGapJudgesEveryTapAndStoresTheFigures() async throws {
+        let environment = ServerEnvironment.fixed()
         let directory = TestApp.Directory()
-        try await TestApp.with(directory) { client in
+        try await TestApp.with(directory, environment: environment) { client in
             let (status, trial) = try await Self.post("/api/trials", #"{"discipline":"rhythmMatching"}"#, client)
             #expect(status == .created)
             let id = try #require(trial["id"] as? String)
@@ -120,7 +122,7 @@ struct RhythmAPITests {
                 #expect((byPosition[position] is NSNull) == !hitPositions.contains(position))
             }
         }
-        try await TestApp.with(directory) { client in
+        try await TestApp.with(directory, environment: environment) { client in
             let records = try await Self.records(.rhythmMatching, client)
             #expect(records.count == 1)
             #expect(records.first?["hitRate"] as? Double == 0.5 && records.first?["tempoBPM"] as? Int == 80)

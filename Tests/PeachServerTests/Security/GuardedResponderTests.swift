@@ -15,7 +15,7 @@ struct GuardedResponderTests {
         _ policy: AccessPolicy, _ body: @Sendable (any TestClientProtocol) async throws -> Void
     ) async throws {
         let directory = TestApp.Directory()
-        let services = try await PeachServices.open(databasePath: directory.databasePath, logger: Logger(label: "test"))
+        let services = try await AppServices.open(databasePath: directory.databasePath, environment: .unimplemented, logger: Logger(label: "test"))
         let responder = GuardedResponder(routes: try PeachApp.router(services: services).buildResponder(), policy: policy)
         try await Application(responder: responder).test(.router, body)
         _ = directory

@@ -16,7 +16,7 @@ struct TransferAPITests {
     }
 
     @Test func anAnswerGoesOutInTheExportAndComesBackAsADuplicate() async throws {
-        try await TestApp.with { client in
+        try await TestApp.with(environment: .fixed()) { client in
             let id = try await client.execute(uri: "/api/comparisons", method: .post) { response throws in
                 try #require(JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])["id"] as! String
             }
@@ -87,7 +87,7 @@ struct TransferAPITests {
     }
 
     @Test func afterAnImportTheChainContinuesFromTheNewestImportedAnswer() async throws {
-        try await TestApp.with { client in
+        try await TestApp.with(environment: .fixed()) { client in
             let open = try await client.execute(uri: "/api/comparisons", method: .post) { response throws in
                 try #require(JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])["id"] as! String
             }

@@ -19,7 +19,7 @@ struct TrialAPITests {
     static let pitchDisciplines = Discipline.allCases.filter { $0.kind == .comparison || $0.kind == .matching }
 
     @Test func everyPitchDisciplineIsServedAnsweredAndListed() async throws {
-        try await TestApp.with { client in
+        try await TestApp.with(environment: .fixed()) { client in
             _ = try await client.execute(
                 uri: "/api/settings", method: .put, headers: [.contentType: "application/json"],
                 body: TestApp.json(#"{"intervals":[{"name":"M3","direction":"up"},{"name":"P5","direction":"down"}],"tuningSystem":"justIntonation"}"#)
@@ -154,7 +154,7 @@ struct TrialAPITests {
     /// A retry with the same `Idempotency-Key` gets the original answer; a bad key or answer age is
     /// a 400 that stores nothing.
     @Test func anIdempotencyKeyMakesARetrySafe() async throws {
-        try await TestApp.with { client in
+        try await TestApp.with(environment: .fixed()) { client in
             let (_, trial) = try await Self.post("/api/trials", #"{"discipline":"pitchComparison"}"#, client)
             let id = try #require(trial["id"] as? String)
             func answer(_ body: String, key: String) async throws -> (HTTPResponse.Status, String) {
@@ -185,7 +185,7 @@ struct TrialAPITests {
     /// A reserve for a lost network: `count` open trials, a comparison chain's all at one difference,
     /// each answered once like any other; a bad request opens none.
     @Test func aReserveIsCountOpenTrialsAtTheChainsDifference() async throws {
-        try await TestApp.with { client in
+        try await TestApp.with(environment: .fixed()) { client in
             let (status, body) = try await Self.post("/api/trials/reserve", #"{"discipline":"pitchComparison","count":5}"#, client)
             #expect(status == .created)
             let trials = try #require(body["trials"] as? [[String: Any]])

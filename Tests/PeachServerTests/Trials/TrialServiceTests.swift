@@ -18,7 +18,7 @@ struct TrialServiceTests {
             now: now,
             makeID: { counter.withLock { $0 += 1; return "trial-\($0)" } },
             generator: SeededGenerator(seed: seed))
-        let services = try await PeachServices.make(
+        let services = try await AppServices.make(
             store: store, settingsStore: InMemoryTrainingDataStore(), environment: environment, logger: Logger(label: "test"))
         _ = try await services.settings.update(settings)
         return services.trials

@@ -28,17 +28,19 @@ struct AccountStoreContractTests {
         static func make(_ backend: Backend) async throws -> Harness {
             switch backend {
             case .postgres:
-                return Harness(store: PostgresAccountStore(database: try await PostgresPeachDatabase.open(try await TestPostgres.freshDatabase())), directory: nil)
+                return Harness(store: PostgresAccountStore(database: try await PostgresPeachDatabase.open(try await TestPostgres.freshDatabase()), now: { AccountStoreContractTests.now }), directory: nil)
             case .sqlite:
                 let directory = FileManager.default.temporaryDirectory.appendingPathComponent("peach-accounts-\(UUID().uuidString)")
                 let files = ClassFiles(besidePersonalDatabase: directory.appendingPathComponent("peach.sqlite").path)
-                return Harness(store: try SQLiteAccountStore(files: files), directory: directory)
+                return Harness(store: try SQLiteAccountStore(files: files, now: { AccountStoreContractTests.now }), directory: directory)
             }
         }
 
         deinit { if let directory { try? FileManager.default.removeItem(at: directory) } }
     }
 
+    /// The stores' clock: far from the real one, so a store that read the real clock is caught.
+    static let now = Date(timeIntervalSince1970: 1_900_000_000)
     static let ann = AccountName("ann")!
     static let tess = AccountName("tess")!
     static let code = InvitationCode("ABCD-2345")!
@@ -78,7 +80,7 @@ struct AccountStoreContractTests {
     func sessionsExpireAndAPasswordChangeEndsAllButTheKeptOne(backend: Backend) async throws {
         let store = try await Harness.make(backend).store
         let ann = try #require(try await store.createAccount(Self.ann, passwordHash: "a", isTeacher: false))
-        let now = Date()
+        let now = Self.now
         let (kept, other, stale) = (Data([1, 2, 3]), Data([4, 5, 6]), Data([7, 8, 9]))
         try await store.createSession(tokenHash: kept, of: ann.id, expires: now.addingTimeInterval(3600))
         try await store.createSession(tokenHash: other, of: ann.id, expires: now.addingTimeInterval(3600))
@@ -134,17 +136,29 @@ struct AccountStoreContractTests {
     }
 
     @Test(arguments: Backend.allCases)
+    func aNewSessionClearsTheAccountsSessionsExpiredByTheStoresClock(backend: Backend) async throws {
+        let store = try await Harness.make(backend).store
+        let ann = try #require(try await store.createAccount(Self.ann, passwordHash: "a", isTeacher: false))
+        let (stale, fresh) = (Data([7, 8, 9]), Data([1, 2, 3]))
+        try await store.createSession(tokenHash: stale, of: ann.id, expires: Self.now.addingTimeInterval(-1))
+        try await store.createSession(tokenHash: fresh, of: ann.id, expires: Self.now.addingTimeInterval(3600))
+        // Asked as of an hour earlier, the stale session would still be valid had it been kept.
+        #expect(try await store.account(session: stale, now: Self.now.addingTimeInterval(-3600)) == nil)
+        #expect(try await store.account(session: fresh, now: Self.now) == ann)
+    }
+
+    @Test(arguments: Backend.allCases)
     func deletingATeacherDeletesTheirSessionsClassesAndMemberships(backend: Backend) async throws {
         let store = try await Harness.make(backend).store
         let tess = try #require(try await store.createAccount(Self.tess, passwordHash: "t", isTeacher: true))
         let ann = try #require(try await store.createAccount(Self.ann, passwordHash: "a", isTeacher: false))
         let choir = try await store.createClassroom(named: "Choir", teacher: tess.id, invitation: Self.code)
         _ = try await store.join(ann.id, invitation: Self.code)
-        try await store.createSession(tokenHash: Data([1]), of: tess.id, expires: Date().addingTimeInterval(3600))
+        try await store.createSession(tokenHash: Data([1]), of: tess.id, expires: Self.now.addingTimeInterval(3600))
         #expect(try await store.deleteAccount(tess.id))
         #expect(try await !store.deleteAccount(tess.id))
         #expect(try await !store.deleteAccount(.personal))
-        #expect(try await store.account(session: Data([1]), now: Date()) == nil)
+        #expect(try await store.account(session: Data([1]), now: Self.now) == nil)
         #expect(try await store.classrooms(of: ann.id).isEmpty)
         #expect(try await store.students(of: choir.id).isEmpty)
         #expect(try await store.accounts() == [ann])

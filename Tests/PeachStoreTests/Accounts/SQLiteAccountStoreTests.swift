@@ -18,7 +18,7 @@ struct SQLiteAccountStoreTests {
 
     @Test func eachCommitThatChangesAUsersDatabaseMovesTheirRevisionAndTellsTheView() async throws {
         let directory = Directory()
-        let accounts = try SQLiteAccountStore(files: directory.files)
+        let accounts = try SQLiteAccountStore(files: directory.files, now: { Date(timeIntervalSince1970: 1_800_000_000) })
         let ann = try #require(try await accounts.createAccount(AccountName("ann")!, passwordHash: "a", isTeacher: false))
         let bob = try #require(try await accounts.createAccount(AccountName("bob")!, passwordHash: "b", isTeacher: false))
         let known = KnownRevision(try await accounts.revision(of: ann.id))
@@ -42,7 +42,7 @@ struct SQLiteAccountStoreTests {
 
     @Test func eachUserHasADatabaseOfTheirOwnAndLosesItWithTheAccount() async throws {
         let directory = Directory()
-        let accounts = try SQLiteAccountStore(files: directory.files)
+        let accounts = try SQLiteAccountStore(files: directory.files, now: { Date(timeIntervalSince1970: 1_800_000_000) })
         let ann = try #require(try await accounts.createAccount(AccountName("ann")!, passwordHash: "a", isTeacher: false))
         let bob = try #require(try await accounts.createAccount(AccountName("bob")!, passwordHash: "b", isTeacher: false))
         try await SQLiteTrainingDataStore(database: try await accounts.database(of: ann.id, revision: nil)).save(Self.record)
@@ -56,13 +56,13 @@ struct SQLiteAccountStoreTests {
 
     @Test func aDatabaseLeftByACrashAfterItsAccountWasDeletedGoesWhenTheStoreOpens() async throws {
         let directory = Directory()
-        let accounts = try SQLiteAccountStore(files: directory.files)
+        let accounts = try SQLiteAccountStore(files: directory.files, now: { Date(timeIntervalSince1970: 1_800_000_000) })
         let ann = try #require(try await accounts.createAccount(AccountName("ann")!, passwordHash: "a", isTeacher: false))
         try await SQLiteTrainingDataStore(database: try await accounts.database(of: ann.id, revision: nil)).save(Self.record)
         // As if the process died between the account's transaction and the removal of its files.
         let orphan = UserID(rawValue: 41)
         try await SQLiteTrainingDataStore(database: try await accounts.database(of: orphan, revision: nil)).save(Self.record)
-        _ = try SQLiteAccountStore(files: directory.files)
+        _ = try SQLiteAccountStore(files: directory.files, now: { Date(timeIntervalSince1970: 1_800_000_000) })
         #expect(!FileManager.default.fileExists(atPath: directory.files.databasePath(of: orphan)))
         #expect(FileManager.default.fileExists(atPath: directory.files.databasePath(of: ann.id)))
         // Ids are never handed out again, so no new account finds a deleted one's data.

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import PeachCore
+@testable import PeachServices
 @testable import PeachStore
 
 /// Every released schema opens with the current code and keeps every record.

@@ -12,7 +12,7 @@ struct PostgresRevisionTests {
 
     @Test func eachWriteOfAnAccountMovesItsRevisionAndTellsTheViewThatMadeIt() async throws {
         let database = try await PostgresPeachDatabase.open(try await TestPostgres.freshDatabase())
-        let accounts = PostgresAccountStore(database: database)
+        let accounts = PostgresAccountStore(database: database, now: { Date(timeIntervalSince1970: 1_800_000_000) })
         let ann = try #require(try await accounts.createAccount(AccountName("ann")!, passwordHash: "x", isTeacher: false))
         let start = try await accounts.revision(of: ann.id)
         let known = KnownRevision(start)
@@ -30,7 +30,7 @@ struct PostgresRevisionTests {
 
     @Test func aClassReadsEveryStudentsRevisionAtOnce() async throws {
         let database = try await PostgresPeachDatabase.open(try await TestPostgres.freshDatabase())
-        let accounts = PostgresAccountStore(database: database)
+        let accounts = PostgresAccountStore(database: database, now: { Date(timeIntervalSince1970: 1_800_000_000) })
         let ann = try #require(try await accounts.createAccount(AccountName("ann")!, passwordHash: "x", isTeacher: false))
         let bob = try #require(try await accounts.createAccount(AccountName("bob")!, passwordHash: "x", isTeacher: false))
         try await PostgresTrainingDataStore(database: database, user: bob.id).save(Self.record)
@@ -41,7 +41,7 @@ struct PostgresRevisionTests {
 
     @Test func thePersonalUsersWritesLeaveTheRevisionAlone() async throws {
         let database = try await PostgresPeachDatabase.open(try await TestPostgres.freshDatabase())
-        let accounts = PostgresAccountStore(database: database)
+        let accounts = PostgresAccountStore(database: database, now: { Date(timeIntervalSince1970: 1_800_000_000) })
         let before = try await accounts.revision(of: .personal)
         try await PostgresTrainingDataStore(database: database).save(Self.record)
         #expect(try await accounts.revision(of: .personal) == before)

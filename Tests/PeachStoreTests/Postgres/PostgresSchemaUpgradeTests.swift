@@ -3,6 +3,7 @@ import PostgresNIO
 import Testing
 @testable import PeachCore
 @testable import PeachPostgres
+@testable import PeachServices
 @testable import PeachStore
 
 /// Every released PostgreSQL schema, with rows in every table, opens with the current code and keeps

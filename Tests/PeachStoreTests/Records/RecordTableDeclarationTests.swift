@@ -4,6 +4,7 @@ import PostgresNIO
 import Testing
 @testable import PeachCore
 @testable import PeachPostgres
+@testable import PeachServices
 @testable import PeachStore
 
 /// Each kind's record table is created by a named migration of each backend, and laid out from the

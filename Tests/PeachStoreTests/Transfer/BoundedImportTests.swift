@@ -3,6 +3,7 @@ import GRDB
 import Synchronization
 import Testing
 @testable import PeachCore
+@testable import PeachServices
 @testable import PeachStore
 
 /// An import in bounded transactions: answers get in between its chunks, and it stays all or nothing,

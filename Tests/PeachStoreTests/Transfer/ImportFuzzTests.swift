@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PeachCore
+@testable import PeachServices
 @testable import PeachStore
 
 /// Hostile files: random bytes, truncations, byte flips, spliced-in nasties (NaN, infinities,

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import PeachCore
 @testable import PeachPostgres
+@testable import PeachServices
 @testable import PeachStore
 
 /// Export and import behave the same on every backend that has them: the SQLite file and one
@@ -37,7 +38,7 @@ struct TrainingDataTransferContractTests {
                 return Harness(store: SQLiteTrainingDataStore(database: database), transfer: TrainingDataTransfer(database: database), directory: directory)
             case .postgres:
                 let database = try await PostgresPeachDatabase.open(try await TestPostgres.freshDatabase())
-                let accounts = PostgresAccountStore(database: database)
+                let accounts = PostgresAccountStore(database: database, now: { Date(timeIntervalSince1970: 1_800_000_000) })
                 var users: [PostgresTrainingDataStore] = []
                 for index in 0...others {
                     let account = try #require(try await accounts.createAccount(AccountName("user\(index)")!, passwordHash: "x", isTeacher: false))

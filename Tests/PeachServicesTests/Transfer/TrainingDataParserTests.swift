@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import PeachCore
-@testable import PeachStore
+@testable import PeachServices
 
 struct TrainingDataParserTests {
     static let header = "# peach-records-format:1\nkind,timestamp,note1,note2,note2CentOffset,isCorrect,referenceNote,initialCentOffset,userCentError\n"

@@ -12,7 +12,7 @@ import PeachCore
 /// pixels vertically, stretched with preserveAspectRatio="none"; strokes are non-scaling, and a dot
 /// is a zero-length round-capped stroke, so it stays round. Scrolling and zooming the time axis is
 /// therefore only a change of that viewBox; the browser re-places the date labels from their `data-x`.
-struct ThresholdChart {
+public struct ThresholdChart {
     struct Size {
         var width: Double
         var height: Double

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import PeachCore
-@testable import PeachServer
+@testable import PeachServices
 
 struct ThresholdChartTests {
     static let calendar: Calendar = {

@@ -41,7 +41,7 @@ public struct MillisecondTimestamp: Hashable, Comparable, Sendable, CustomString
     }
 
     /// Parses GRDB's storage text (`YYYY-MM-DD HH:MM:SS[.SSS]`, UTC).
-    init?(storageText text: String) {
+    public init?(storageText text: String) {
         guard let value = Self.parse(Array(text.utf8), separators: [UInt8(ascii: " "), UInt8(ascii: "T")], zone: .absent)
         else { return nil }
         self = value

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import PeachStore
+@testable import PeachServices
 
 struct MillisecondTimestampTests {
     @Test func formatsISOAndStorageTextWithMilliseconds() {

@@ -1,5 +1,5 @@
 import Testing
-@testable import PeachStore
+@testable import PeachServices
 
 struct CSVWriterTests {
     @Test func aTextCellCannotRunAsAFormula() {

@@ -10,11 +10,17 @@ public enum ExportFile {
         to path: String, _ records: (_ each: (TransferRecord) throws -> Void) throws -> Void
     ) throws(DataStoreError) -> Int {
         let target = URL(fileURLWithPath: path)
-        let temporary = target.deletingLastPathComponent()
-            .appendingPathComponent(".\(target.lastPathComponent).\(UUID().uuidString).partial")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: nil),
-              let handle = FileHandle(forWritingAtPath: temporary.path)
-        else { throw .saveFailed("cannot create \(temporary.path)") }
+        // mkstemps(3) names the temporary file and creates it exclusively, so two exports to one
+        // path never share it, without asking the caller for an id.
+        let suffix = ".partial"
+        var template = Array(target.deletingLastPathComponent()
+            .appendingPathComponent(".\(target.lastPathComponent).XXXXXX\(suffix)").path.utf8CString)
+        let descriptor = mkstemps(&template, Int32(suffix.utf8.count))
+        guard descriptor >= 0 else {
+            throw .saveFailed("cannot create a temporary file beside \(path): \(String(cString: strerror(errno)))")
+        }
+        let temporary = URL(fileURLWithPath: String(cString: template))
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         do {
             var buffer = Data((PeachCSVFormat.marker + "\n" + PeachCSVFormat.header + "\n").utf8)
             var count = 0

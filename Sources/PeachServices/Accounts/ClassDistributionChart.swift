@@ -4,7 +4,7 @@ import PeachCore
 /// The class at a glance: each student's fitted threshold as a dot with its 95 % interval, finest
 /// ears at the top, on a logarithmic cents axis (10 ¢ to 20 ¢ is as far as 1 ¢ to 2 ¢). Students
 /// without enough data are listed below the axis.
-struct ClassDistributionChart {
+public struct ClassDistributionChart {
     let classroom: Classroom
     let students: [StudentSummary]
     /// Its words and numbers in German (`?lang=de`: "0,5 ¢"), as the Profile's chart has them; English otherwise.
@@ -15,7 +15,7 @@ struct ClassDistributionChart {
     /// `minimumPlotWidth`; longer names are then shortened (`label(_:)`).
     let left: Double
 
-    init(classroom: Classroom, students: [StudentSummary], german: Bool = false, width: Double = 640) {
+    public init(classroom: Classroom, students: [StudentSummary], german: Bool = false, width: Double = 640) {
         self.classroom = classroom
         self.students = students
         self.german = german
@@ -25,7 +25,7 @@ struct ClassDistributionChart {
         left = max(2 * Self.margin, min(wanted, width - Self.right - Self.minimumPlotWidth))
     }
 
-    static let widths = 280...4000
+    public static let widths = 280...4000
     /// Tick labels closer than this would overlap: a narrow chart labels every other one or fewer.
     static let tickSpacing = 44.0
     static let rowHeight = 22.0
@@ -40,7 +40,7 @@ struct ClassDistributionChart {
     /// 0.5 ¢ to 200 ¢: from the best trained ears to beginners.
     static let range = (low: 0.5, high: 200.0)
 
-    var svg: String {
+    public var svg: String {
         let placed = students.filter { $0.threshold != nil }.sorted { $0.threshold!.threshold.rawValue < $1.threshold!.threshold.rawValue }
         let unplaced = unplacedLines(students.filter { $0.threshold == nil }.map(\.account.name.rawValue))
         let plotHeight = Double(max(placed.count, 1)) * Self.rowHeight

@@ -19,13 +19,13 @@ public struct PasswordHasher: Sendable {
         return await offPool { Bcrypt.hash(password, cost: cost) }
     }
 
-    func verify(_ password: String, hash: String) async -> Bool {
+    public func verify(_ password: String, hash: String) async -> Bool {
         await offPool { Bcrypt.verify(password, hash: hash) }
     }
 
     /// A hash of nothing anyone types, verified when the name is unknown so that a wrong name takes
     /// as long as a wrong password and does not tell which names exist.
-    func verifyNothing(_ password: String) async {
+    public func verifyNothing(_ password: String) async {
         _ = await verify(password, hash: decoy)
     }
 

@@ -4,7 +4,7 @@ import PeachCore
 /// The sparklines: one series per day, no axes, labels or dots. Each says in its `<title>`, in the
 /// page's language, what it traces and which way is better (`Sparkline.caption`, the kind's words).
 extension ThresholdChart {
-    static func sparkline(_ line: Sparkline, locale: Locale = Locale(identifier: "en")) -> String {
+    public static func sparkline(_ line: Sparkline, locale: Locale = Locale(identifier: "en")) -> String {
         let caption = locale.language.languageCode == .german ? line.caption.german : line.caption.english
         return sparkline(line.values, hasData: line.hasData, caption: caption)
     }

@@ -1,15 +1,14 @@
 import Foundation
 import Testing
 @testable import PeachCore
-@testable import PeachServer
-@testable import PeachStore
+@testable import PeachServices
 
 /// The class chart is drawn at the width the page shows it: narrow, it labels fewer ticks rather
 /// than letting them overlap, every mark stays inside it, and no name is cut by the plot.
 struct ClassDistributionChartTests {
     /// A student who hears `threshold` cents: the Kazez-like mix of differences, wrong below it.
-    static func summary(_ name: String, id: Int64, threshold: Double, in directory: URL) async throws -> StudentSummary {
-        let store = SQLiteTrainingDataStore(database: try PeachDatabase(path: directory.appendingPathComponent("\(name).sqlite").path))
+    static func summary(_ name: String, id: Int64, threshold: Double) async throws -> StudentSummary {
+        let store = InMemoryTrainingDataStore()
         for index in 0..<300 {
             let offset = [1.0, 2, 4, 8, 16, 32, 64][index % 7]
             try await store.save(.comparison(CompletedComparison(
@@ -21,12 +20,9 @@ struct ClassDistributionChartTests {
     }
 
     @Test func aNarrowChartLabelsFewerTicksAndKeepsEveryMarkInside() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("peach-chart-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
         let students = [
-            try await Self.summary("ann", id: 1, threshold: 3, in: directory),
-            try await Self.summary("bob", id: 2, threshold: 20, in: directory),
+            try await Self.summary("ann", id: 1, threshold: 3),
+            try await Self.summary("bob", id: 2, threshold: 20),
         ]
         #expect(students.allSatisfy { $0.threshold != nil })
         let classroom = Classroom(
@@ -54,12 +50,9 @@ struct ClassDistributionChartTests {
         invitation: InvitationCode("ABCD-EFGH")!, studentCount: 2)
 
     static func withStudents(_ named: [(String, Double)], _ body: ([StudentSummary]) throws -> Void) async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("peach-chart-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
         var students: [StudentSummary] = []
         for (index, (name, threshold)) in named.enumerated() {
-            students.append(try await summary(name, id: Int64(index + 1), threshold: threshold, in: directory))
+            students.append(try await summary(name, id: Int64(index + 1), threshold: threshold))
         }
         try body(students)
     }
@@ -110,12 +103,9 @@ struct ClassDistributionChartTests {
     }
 
     @Test func studentsWithoutAThresholdAreListedOnLinesThatFit() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("peach-chart-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
         var students: [StudentSummary] = []
         for index in 0..<12 {
-            let store = SQLiteTrainingDataStore(database: try PeachDatabase(path: directory.appendingPathComponent("\(index).sqlite").path))
+            let store = InMemoryTrainingDataStore()
             students.append(try await StudentSummary(
                 Account(id: UserID(rawValue: Int64(index + 1)), name: AccountName("student-\(index)")!, isTeacher: false), store: store))
         }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import PeachCore
-@testable import PeachServer
+@testable import PeachServices
 
 /// A day of few answers neither stretches the chart's scale nor pushes its band silently past the
 /// plot; the numbers and the sparklines' words are in the chart's language.
