@@ -48,6 +48,23 @@ struct Serve: AsyncParsableCommand {
     @Flag(help: "Do not open the web app in a browser.")
     var noBrowser = false
 
+    @Option(help: ArgumentHelp(
+        "Train only these disciplines (comma-separated ids, as GET /api/disciplines names them): a class that works on a few. Default: all.",
+        valueName: "ids"))
+    var disciplines: String?
+
+    /// The disciplines `--disciplines` names; all without it.
+    func offered() throws -> Set<Discipline> {
+        guard let disciplines else { return Set(Discipline.allCases) }
+        let names = disciplines.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let known = Discipline.allCases.map(\.rawValue).joined(separator: ", ")
+        guard !names.isEmpty else { throw ValidationError("--disciplines names none; it takes some of \(known)") }
+        return Set(try names.map { name in
+            guard let discipline = Discipline(rawValue: name) else { throw ValidationError("--disciplines: no discipline \(name); the disciplines are \(known)") }
+            return discipline
+        })
+    }
+
     func run() async throws {
         var logger = Logger(label: "peach")
         logger.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap { Logger.Level(rawValue: $0) } ?? .notice
@@ -73,15 +90,17 @@ struct Serve: AsyncParsableCommand {
         }
         // The one place the server is handed the real clock, ids and chance.
         let environment = ServerEnvironment.live
+        let offered = try offered()
         if servesAccounts {
             let (accounts, stores) = try await classStores(now: environment.now, logger: logger)
             let spaces = UserSpaces(accounts: accounts, stores: stores, environment: environment, logger: logger) { services in
                 services.sounds = sounds
                 services.sampler = sampler
+                services.offered = offered
             }
             let app = try PeachApp.classApplication(
                 accounts: AccountService(accounts: accounts, now: environment.now, logger: logger), spaces: spaces, environment: environment,
-                sounds: sounds, sampler: sampler, host: host, port: port, access: access, tls: tls, logger: logger
+                sounds: sounds, sampler: sampler, offered: offered, host: host, port: port, access: access, tls: tls, logger: logger
             ) { port in
                 announce(port)
                 sampler.warmUp(first: PeachSettings.default.training.soundSource.rawValue)
@@ -89,7 +108,8 @@ struct Serve: AsyncParsableCommand {
             try await app.runService()
             return
         }
-        let services = try await openServices(environment: environment, logger: logger, sounds: sounds, sampler: sampler)
+        var services = try await openServices(environment: environment, logger: logger, sounds: sounds, sampler: sampler)
+        services.offered = offered
         let chosen = await services.settings.current.training.soundSource.rawValue
         let app = try PeachApp.application(
             services: services, host: host, port: port, access: access, tls: tls, logger: logger
@@ -181,6 +201,7 @@ struct Serve: AsyncParsableCommand {
         if let token, token.count < 16 || !token.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.~".contains($0)) }) {
             throw ValidationError("--token must be at least 16 letters, digits or -_.~")
         }
+        _ = try offered()
     }
 
     /// The address to print: on a wildcard address, the one a phone on the same network would use.

@@ -14,9 +14,11 @@ enum TestApp {
 
     @discardableResult
     static func with<Value: Sendable>(
-        _ directory: Directory = Directory(), environment: ServerEnvironment = .unimplemented, _ body: @Sendable (any TestClientProtocol) async throws -> Value
+        _ directory: Directory = Directory(), environment: ServerEnvironment = .unimplemented,
+        configure: (inout AppServices) -> Void = { _ in }, _ body: @Sendable (any TestClientProtocol) async throws -> Value
     ) async throws -> Value {
-        let services = try await AppServices.open(databasePath: directory.databasePath, environment: environment, logger: Logger(label: "test"))
+        var services = try await AppServices.open(databasePath: directory.databasePath, environment: environment, logger: Logger(label: "test"))
+        configure(&services)
         let app = Application(router: try PeachApp.router(services: services))
         return try await app.test(.router, body)
     }

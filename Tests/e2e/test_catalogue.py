@@ -5,10 +5,14 @@ import http.server
 import json
 import threading
 
+import subprocess
+
 import pytest
 import requests
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import PEACH, PeachServer
 
 # Which screen each answer method trains on (the page's own table, seen from outside).
 SCREENS = {"higherLower": "screen-comparison", "slider": "screen-pitch-matching", "voice": "screen-singing",
@@ -202,3 +206,27 @@ def test_a_catalogue_the_page_has_never_seen_draws_start_and_settings(rewritten,
     voice = browser.find_element(By.XPATH, "//fieldset[.//*[@name='voiceRangeLower']]")
     WebDriverWait(browser, 5).until(lambda _: not voice.is_displayed())
     assert browser.find_element(By.XPATH, "//fieldset[.//*[@name='tempoBPM']]").is_displayed()
+
+
+def test_a_server_that_trains_a_few_disciplines_offers_only_those(tmp_path, browser):
+    server = PeachServer(tmp_path / "few.sqlite").start("--disciplines", "intervalComparison, rhythmMatching")
+    try:
+        offered = [entry["id"] for entry in catalogue(server) if entry["offered"]]
+        assert offered == ["intervalComparison", "rhythmMatching"]
+        refused = server.api("POST", "trials", json={"discipline": "pitchComparison"})
+        assert refused.status_code == 400 and "not offered on this server" in refused.text
+        browser.get(server.url)
+        WebDriverWait(browser, 5).until(lambda b: start_buttons(b))
+        assert start_buttons(browser) == {"intervals": [["start-intervalComparison", "Start Training"]],
+                                          "rhythm": [["start-rhythmMatching", "Fill the Gap"]]}
+    finally:
+        server.stop()
+
+
+def test_an_unknown_discipline_to_offer_is_a_clear_error(tmp_path):
+    result = subprocess.run([PEACH, "serve", "--data", str(tmp_path / "x.sqlite"), "--no-browser", "--disciplines", "pitchComparison,harmony"],
+                            capture_output=True, text=True, timeout=30)
+    assert result.returncode != 0
+    assert "--disciplines: no discipline harmony; the disciplines are pitchComparison, intervalComparison" in result.stderr
+    assert not (tmp_path / "x.sqlite").exists()
+

@@ -26,6 +26,9 @@ public struct AppServices: Sendable {
     public var sampleCacheDirectory: URL?
     /// The envelope, glide and level every note follows, in the browser as in the terminal.
     public var synthesis = SynthesisSettings()
+    /// The disciplines this server trains (`peach serve --disciplines`); the others are in the
+    /// catalogue as not offered, and their trials are refused.
+    public var offered = Set(Discipline.allCases)
 
     public static func open(
         databasePath: String, environment: ServerEnvironment, logger: Logger,
@@ -71,7 +74,9 @@ public enum PeachApp {
     /// The personal Peach: the web app and the whole API on one user's services.
     public static func router(services: AppServices, logger: Logger = Logger(label: "peach")) throws -> Router<BasicRequestContext> {
         let router = sharedRouter(
-            SharedDependencies(sounds: services.sounds, sampler: services.sampler, sampleCacheDirectory: services.sampleCacheDirectory, classServer: false),
+            SharedDependencies(
+                sounds: services.sounds, sampler: services.sampler, sampleCacheDirectory: services.sampleCacheDirectory, classServer: false,
+                offered: services.offered),
             logger: logger)
         let api = router.group("api").add(middleware: ServerTimingMiddleware())
         ServerRoutes.personal.add(to: api, services)
@@ -111,22 +116,23 @@ public enum PeachApp {
     /// A class server: accounts, classes, and each signed-in user's own Peach (`UserSpaces`).
     public static func classApplication(
         accounts: AccountService, spaces: UserSpaces, environment: ServerEnvironment, sounds: [SoundChoice] = SoundChoice.sineOnly,
-        sampler: (any NoteSampler)? = nil, host: String, port: Int, access: AccessPolicy = .loopbackOnly, tls: TLSIdentity? = nil,
+        sampler: (any NoteSampler)? = nil, offered: Set<Discipline> = Set(Discipline.allCases), host: String, port: Int, access: AccessPolicy = .loopbackOnly, tls: TLSIdentity? = nil,
         logger: Logger, onListening: @escaping @Sendable (Int) async -> Void = { _ in }
     ) throws -> some ApplicationProtocol {
         try application(
             responder: GuardedResponder(inner: classResponder(
-                accounts: accounts, spaces: spaces, environment: environment, sounds: sounds, sampler: sampler,
+                accounts: accounts, spaces: spaces, environment: environment, sounds: sounds, sampler: sampler, offered: offered,
                 secure: access.secure, logger: logger), policy: access),
             host: host, port: port, tls: tls, logger: logger, onListening: onListening)
     }
 
     static func classResponder(
         accounts: AccountService, spaces: UserSpaces, environment: ServerEnvironment, sounds: [SoundChoice],
-        sampler: (any NoteSampler)?, secure: Bool, logger: Logger
+        sampler: (any NoteSampler)?, offered: Set<Discipline> = Set(Discipline.allCases), secure: Bool, logger: Logger
     ) -> AccountsResponder {
         AccountsResponder(
-            shared: sharedRouter(SharedDependencies(sounds: sounds, sampler: sampler, classServer: true), logger: logger).buildResponder(),
+            shared: sharedRouter(
+                SharedDependencies(sounds: sounds, sampler: sampler, classServer: true, offered: offered), logger: logger).buildResponder(),
             accountRoutes: accountRouter(ClassServices(accounts: accounts, spaces: spaces, environment: environment)).buildResponder(),
             service: accounts, spaces: spaces, secure: secure)
     }

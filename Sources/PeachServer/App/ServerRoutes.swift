@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import PeachCore
 import PeachServices
 
 /// The route tables each server is made of. The routers register these lists and the API
@@ -25,4 +26,6 @@ struct SharedDependencies {
     var sampleCacheDirectory: URL?
     /// Serve the class server's API document rather than the personal Peach's.
     var classServer: Bool
+    /// The disciplines trained here (`AppServices.offered`), as the catalogue says.
+    var offered = Set(Discipline.allCases)
 }

@@ -19,8 +19,9 @@ struct DisciplinesResponse: ResponseEncodable, Decodable, APIDescribed {
         let settings: [String]
         let terminalCommand: Nullable<String>
         let sparkline: String
+        let offered: Bool
 
-        init(_ declaration: DisciplineDeclaration) {
+        init(_ declaration: DisciplineDeclaration, offered: Bool) {
             id = declaration.discipline
             kind = declaration.discipline.kind.rawValue
             names = Names(en: declaration.names.english, de: declaration.names.german)
@@ -30,6 +31,7 @@ struct DisciplinesResponse: ResponseEncodable, Decodable, APIDescribed {
             settings = declaration.settings
             terminalCommand = Nullable(declaration.terminalCommand)
             sparkline = declaration.discipline.trainingKind.sparklineReading.rawValue
+            self.offered = offered
         }
 
         static var apiNotes: [String: APINote] {
@@ -46,6 +48,8 @@ struct DisciplinesResponse: ResponseEncodable, Decodable, APIDescribed {
                     .describe("The settings (GET /api/settings) its trials read."),
                 "sparkline": APINote().with("enum", Sparkline.Reading.allCases.map(\.rawValue)).describe(
                     "Which way its sparkline (GET /api/profile/sparkline.svg?discipline=…) is better: lower, or closer to zero."),
+                "offered": .describe(
+                    "Whether this server trains it (peach serve --disciplines): the trials of one not offered are refused."),
                 "terminalCommand": .describe(
                     "The peach command that trains it in the terminal; null where a terminal cannot (Fill the Gap: a terminal does not time a key press)."),
             ]
@@ -63,7 +67,11 @@ struct DisciplinesResponse: ResponseEncodable, Decodable, APIDescribed {
 }
 
 struct DisciplineRoutes: RouteTable {
-    init(_: SharedDependencies) {}
+    let offered: Set<Discipline>
+
+    init(_ shared: SharedDependencies) {
+        offered = shared.offered
+    }
 
     static var routes: [Route<Self>] {
         [
@@ -74,6 +82,8 @@ struct DisciplineRoutes: RouteTable {
     }
 
     func catalogue(_: Input<NoBody>) -> DisciplinesResponse {
-        DisciplinesResponse(disciplines: TrainingKinds.all.flatMap { $0.disciplines }.map(DisciplinesResponse.Entry.init))
+        DisciplinesResponse(disciplines: TrainingKinds.all.flatMap { $0.disciplines }.map {
+            DisciplinesResponse.Entry($0, offered: offered.contains($0.discipline))
+        })
     }
 }

@@ -9,7 +9,7 @@ extension TrialRoutes {
         [
             Route(
                 .post, "comparisons", "nextComparison", "The next comparison, chosen by the server's adaptive chain",
-                status: .created, returns: "A new comparison awaiting an answer.", alias(next: .pitchComparison)),
+                status: .created, returns: "A new comparison awaiting an answer.", errors: notOffered, alias(next: .pitchComparison)),
             Route(
                 .post, "comparisons/{id}/answer", "answerComparison",
                 "Answer a comparison; the record is durably stored before the response",
@@ -20,7 +20,7 @@ extension TrialRoutes {
             Route(
                 .post, "pitch-matching", "nextPitchMatching",
                 "A new pitch-matching challenge: a random note in the range, the tunable note detuned by a random offset",
-                status: .created, returns: "A challenge awaiting a result.", alias(next: .pitchMatching)),
+                status: .created, returns: "A challenge awaiting a result.", errors: notOffered, alias(next: .pitchMatching)),
             Route(
                 .post, "pitch-matching/{id}/result", "commitPitchMatching",
                 "Commit the slider's value; the server computes the signed error and stores the record before the response",
@@ -31,8 +31,13 @@ extension TrialRoutes {
         ]
     }
 
+    /// A discipline this server does not train (`peach serve --disciplines`).
+    private static let notOffered: [APIResponse] = [.error(.badRequest)]
+
     private static func alias(next discipline: Discipline) -> Route<Self>.Handler<NoBody, TrialResponse> {
-        { routes in { _ in TrialResponse(await routes.service.next(discipline), sounds: routes.sounds, synthesis: routes.synthesis) } }
+        { routes in
+            { _ in TrialResponse(await routes.service.next(try routes.offering(discipline)), sounds: routes.sounds, synthesis: routes.synthesis) }
+        }
     }
 
     private static func alias(answer discipline: Discipline) -> Route<Self>.Handler<AnswerRequest, AnswerResponse> {

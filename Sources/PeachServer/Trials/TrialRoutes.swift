@@ -11,12 +11,23 @@ struct TrialRoutes: RouteTable {
     let store: any TrainingDataStore
     let sounds: [SoundChoice]
     let synthesis: SynthesisSettings
+    let offered: Set<Discipline>
 
     init(_ services: AppServices) {
         service = services.trials
         store = services.store
         sounds = services.sounds
         synthesis = services.synthesis
+        offered = services.offered
+    }
+
+    /// The discipline, when this server trains it.
+    func offering(_ discipline: Discipline) throws -> Discipline {
+        guard offered.contains(discipline) else {
+            let names = Discipline.allCases.filter(offered.contains).map(\.rawValue).joined(separator: ", ")
+            throw HTTPError(.badRequest, message: "\(discipline) is not offered on this server; it offers \(names)")
+        }
+        return discipline
     }
 
     static let trialID = APIParameter.pathText("id")
@@ -68,12 +79,12 @@ struct TrialRoutes: RouteTable {
     static let answerRefusals: [APIResponse] = [.error(.notFound), .error(.conflict), .error(.serviceUnavailable)]
 
     func nextTrial(_ input: Input<TrialRequest>) async throws -> TrialResponse {
-        TrialResponse(await service.next(try input.body.parsed()), sounds: sounds, synthesis: synthesis)
+        TrialResponse(await service.next(try offering(try input.body.parsed())), sounds: sounds, synthesis: synthesis)
     }
 
     func reserve(_ input: Input<ReserveRequest>) async throws -> ReserveResponse {
         let (discipline, count) = try input.body.parsed()
-        let trials = await service.reserve(discipline, count: count)
+        let trials = await service.reserve(try offering(discipline), count: count)
         return ReserveResponse(trials: trials.map { TrialResponse($0, sounds: sounds, synthesis: synthesis) })
     }
 

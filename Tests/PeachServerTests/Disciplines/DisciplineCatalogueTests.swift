@@ -20,6 +20,7 @@ struct DisciplineCatalogueTests {
             let settings: [String]
             let terminalCommand: String?
             let sparkline: String
+            let offered: Bool
         }
 
         let disciplines: [Entry]
@@ -44,6 +45,31 @@ struct DisciplineCatalogueTests {
                 // Fill the Gap's sparkline traces a signed offset; every other one falls as the user improves.
                 #expect(catalogue.disciplines.filter { $0.sparkline == "closerToZero" }.map(\.id) == ["rhythmMatching"])
                 #expect(Set(catalogue.disciplines.map(\.sparkline)) == ["lowerIsBetter", "closerToZero"])
+                #expect(catalogue.disciplines.allSatisfy { $0.offered })
+            }
+        }
+    }
+
+    /// A server that trains a few disciplines (`peach serve --disciplines`) says so in its catalogue
+    /// and refuses the others' trials, on every route that hands one out; what is offered works.
+    @Test func aDisciplineNotOfferedIsSaidSoAndItsTrialsAreRefused() async throws {
+        try await TestApp.with(environment: .fixed(), configure: { $0.offered = [.intervalComparison, .rhythmComparison] }) { client in
+            let catalogue = try await client.execute(uri: "/api/disciplines", method: .get) { try TestApp.decode(Catalogue.self, $0) }
+            #expect(catalogue.disciplines.filter(\.offered).map(\.id) == ["intervalComparison", "rhythmComparison"])
+            for (uri, body) in [
+                ("/api/trials", #"{"discipline": "pitchComparison"}"#), ("/api/trials/reserve", #"{"discipline": "pitchSinging", "count": 3}"#),
+                ("/api/comparisons", ""), ("/api/pitch-matching", ""),
+            ] {
+                try await client.execute(uri: uri, method: .post, headers: [.contentType: "application/json"], body: TestApp.json(body)) { response in
+                    #expect(response.status == .badRequest, "\(uri)")
+                    let message = String(buffer: response.body)
+                    #expect(message.contains("is not offered on this server; it offers intervalComparison, rhythmComparison"), "\(uri): \(message)")
+                }
+            }
+            try await client.execute(
+                uri: "/api/trials", method: .post, headers: [.contentType: "application/json"], body: TestApp.json(#"{"discipline": "rhythmComparison"}"#)
+            ) { response in
+                #expect(response.status == .created)
             }
         }
     }
