@@ -87,18 +87,9 @@ def sing(server, hertz, needle=False, seen=None):
     directory = tempfile.mkdtemp(prefix="peach-singer-")
     browser, screen = start_singing(server, singer_file(hertz, directory), {"pitchNeedle": needle})
     try:
-        WebDriverWait(browser, 10).until(lambda _: screen.get_attribute("data-state") == "singing")
-        if seen is not None:
-            seen["status"] = browser.find_element(By.ID, "singing-status").text
-        marker = browser.find_element(By.ID, "singing-needle")
-        if needle:
-            WebDriverWait(browser, 5).until(lambda _: marker.get_attribute("data-cents"))
-            assert marker.is_displayed()
-            assert int(marker.get_attribute("data-cents")) == pytest.approx(1200 * math.log2(hertz / A3) % 1200, abs=40)
-        else:
-            assert not marker.is_displayed()
-        # The feedback shows for 400 ms only, then the next trial hides it: a page-side observer
-        # keeps its first text, so a slow poll cannot miss it.
+        # The feedback shows for 400 ms only, then the next trial hides it, and on a busy machine the
+        # ring may fill before the checks below are done: page-side observers, set before singing
+        # begins, keep the feedback's first text and the ring's fullest, so a slow poll misses neither.
         browser.execute_script("""
             const feedback = document.getElementById('singing-feedback');
             new MutationObserver(() => {
@@ -111,6 +102,16 @@ def sing(server, hertz, needle=False, seen=None):
             new MutationObserver(() => {
               window.peachHeldMax = Math.max(window.peachHeldMax, +hold.style.getPropertyValue('--held') || 0);
             }).observe(hold, {attributes: true});""")
+        WebDriverWait(browser, 10).until(lambda _: screen.get_attribute("data-state") == "singing")
+        if seen is not None:
+            seen["status"] = browser.find_element(By.ID, "singing-status").text
+        marker = browser.find_element(By.ID, "singing-needle")
+        if needle:
+            WebDriverWait(browser, 5).until(lambda _: marker.get_attribute("data-cents"))
+            assert marker.is_displayed()
+            assert int(marker.get_attribute("data-cents")) == pytest.approx(1200 * math.log2(hertz / A3) % 1200, abs=40)
+        else:
+            assert not marker.is_displayed()
         WebDriverWait(browser, 30).until(lambda _: sung_records(server))
         text = WebDriverWait(browser, 5).until(lambda _: browser.execute_script("return window.peachFeedbackSeen"))
         if seen is not None:
