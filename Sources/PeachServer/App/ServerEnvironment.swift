@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// What the server takes from the world — time, ids, chance — injected so tests can fix them
 /// (no `Date()` or `UUID()` inside a service).
@@ -23,13 +22,4 @@ public struct ServerEnvironment: Sendable {
     public static var live: ServerEnvironment {
         ServerEnvironment(now: Date.init, makeID: { UUID().uuidString.lowercased() }, generator: SystemRandomNumberGenerator())
     }
-}
-
-/// One random sequence that every holder draws from in turn.
-public final class SharedRandomNumberGenerator: RandomNumberGenerator, Sendable {
-    private let generator: Mutex<any RandomNumberGenerator & Sendable>
-
-    public init(_ generator: some RandomNumberGenerator & Sendable) { self.generator = Mutex(generator) }
-
-    public func next() -> UInt64 { generator.withLock { $0.next() } }
 }
