@@ -87,7 +87,16 @@ let package = Package(
                 "PeachCore", "PeachServices", "PeachStore", "PeachPostgres", "PeachServer", "PeachAudio", "PeachALSA", "PeachFluidSynth",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            // The Swift runtime is linked in, so the binary runs where Swift is not installed (the
+            // Debian package). Only the link differs: the modules compile as for the tests, so the
+            // binary the tests ran is the one scripts/test.sh packages. Foundation's static library
+            // needs its C parts named, which the modules' own link entries (compiled for the
+            // shared runtime) do not. No test target may depend on this one: the flags would
+            // reach the test bundle, and the Testing library has no static build.
+            linkerSettings: [.unsafeFlags([
+                "-static-stdlib", "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCShims", "-l_FoundationCollections",
+            ])]
         ),
         .testTarget(
             name: "PeachCoreTests",
@@ -103,7 +112,6 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
-        .testTarget(name: "peachTests", dependencies: ["peach"]),
         .testTarget(
             name: "PeachServerTests",
             dependencies: [

@@ -4,12 +4,18 @@
 # page, bash/zsh/fish completions and the systemd user unit. The version is the one the binary
 # reports (`peach --version`, /api/health: PeachVersion.current). Prints the package's path as its
 # last line. Incremental: the build lives in .build-package.
+#
+# PEACH_PACKAGE_CONFIGURATION=debug PEACH_PACKAGE_SCRATCH=.build packages the debug build that
+# scripts/test.sh has just made and tested (the `peach` target links the Swift runtime in, in every
+# build): CI checks the packaging — contents, dependencies, man page, lintian, install, use, purge —
+# without compiling everything a second time in release. A package for users is the release build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh package >&2
 
 architecture=$(dpkg --print-architecture)
-scratch=.build-package
+configuration=${PEACH_PACKAGE_CONFIGURATION:-release}
+scratch=${PEACH_PACKAGE_SCRATCH:-.build-package}
 date=$(git log -1 --format=%cs 2>/dev/null || date +%F)
 
 # swift-argument-parser's generate-manual tool makes the man page from the parser's own description
@@ -19,7 +25,9 @@ date=$(git log -1 --format=%cs 2>/dev/null || date +%F)
 swift package --scratch-path "$scratch" plugin generate-manual --help > /dev/null
 generate_manual="$scratch/debug/generate-manual-tool"
 
-build=(swift build -c release --scratch-path "$scratch" --static-swift-stdlib)
+build=(swift build -c "$configuration" --scratch-path "$scratch")
+# In release the modules compile for the static runtime too (a debug build keeps the test build's).
+[ "$configuration" = debug ] || build+=(--static-swift-stdlib)
 "${build[@]}" --product peach >&2
 bin=$("${build[@]}" --show-bin-path)
 version=$("$bin/peach" --version)

@@ -12,14 +12,16 @@ phase_start=$SECONDS
 bash scripts/setup.sh || { echo "setup failed"; exit 1; }
 phase setup
 
+# One build serves the three suites: Swift Testing, the e2e suite (its binary) and the Debian package
+# (that same binary: the `peach` target links the Swift runtime in).
 swift build --build-tests || { echo "0 passed, 1 failed"; exit 1; }
 phase "debug build"
 
-# The Debian package (a release build with the static Swift standard library) and the clean Debian
-# root it is installed into are made meanwhile, at a lower priority: the e2e suite mostly waits on
-# wall-clock time (notes, feedback), so on two cores the two overlap instead of adding up.
+# The Debian package of that build and the clean Debian root it is installed into are made
+# meanwhile, at a lower priority (nothing is compiled again; the man page's tool is small).
 package_log=$(mktemp)
-( nice -n 10 bash scripts/package.sh >"$package_log" 2>"$package_log.err"; echo $? >"$package_log.status" ) &
+( PEACH_PACKAGE_CONFIGURATION=debug PEACH_PACKAGE_SCRATCH=.build nice -n 10 bash scripts/package.sh \
+    >"$package_log" 2>"$package_log.err"; echo $? >"$package_log.status" ) &
 package_pid=$!
 ( nice -n 10 .venv-e2e/bin/python -c 'import sys; sys.path.insert(0, "Tests/package"); import debroot; debroot.base_root()' \
     >"$package_log.root" 2>&1 ) &

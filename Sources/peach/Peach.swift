@@ -1,5 +1,6 @@
 import ArgumentParser
 import PeachCore
+import PeachServices
 
 @main
 struct Peach: AsyncParsableCommand {

@@ -11,7 +11,10 @@ import Foundation
 ///     P(correct | Δ) = λ/2 + (1 − λ) · Φ(z · (Δ / T)^k)
 ///
 /// T is the threshold (75 % correct, lapses included: z is chosen so), k the slope exponent, λ a
-/// 2 % lapse rate (an occasional press of the wrong button that no difference prevents). k = 1 is
+/// 2 % lapse rate (an occasional press of the wrong button that no difference prevents). That is
+/// two choices; a kind with n choices (which of three voices is out of tune) guesses right with
+/// g = 1/n, and the model is its generalisation, P = g + (1 − g)(1 − λ)(2Φ(z · (Δ / T)^k) − 1),
+/// which is the line above for g = ½ (`guessRate`). k = 1 is
 /// the equal-variance signal-detection model of 2AFC; larger k are the steeper functions (a
 /// Weibull of shape β rises like k = β near chance, where the chain plays). The estimate is
 /// Bayesian on a grid: flat in log T over 0.02–2400 ¢, flat in log k over 0.6–4.5 (a slope range
@@ -67,22 +70,43 @@ public struct ThresholdEstimator: Sendable {
     /// The slope exponents considered, evenly spaced in log k.
     static let slopes: [Double] = (0..<9).map { exp(log(0.6) + (log(4.5) - log(0.6)) * Double($0) / 8) }
 
-    /// z for which the model gives `percentCorrect` at Δ = T.
-    static let thresholdZ = inverseNormalCDF((percentCorrect - lapseRate / 2) / (1 - lapseRate))
+    /// The chance of a right answer by guessing: ½ for two choices.
+    public let guessRate: Double
+    private let tables: Tables
 
     private static let step = TrialCounts.step
     private static let lowestIndex = Int((log(thresholdRange.lowerBound) / step).rounded(.down))
     private static let highestIndex = Int((log(thresholdRange.upperBound) / step).rounded(.up))
     /// log P(correct) and log P(wrong) for each slope and lattice offset between difference and
-    /// threshold (clamped: beyond it the function is flat to double precision).
-    private static let maximumOffset = 400
-    private static let tables: [(correct: [Double], wrong: [Double])] = slopes.map { k in
-        let offsets = -maximumOffset...maximumOffset
-        let p = offsets.map { probabilityCorrect(difference: exp(Double($0) * step), threshold: 1, slope: k) }
-        return (p.map { log($0) }, p.map { log(1 - $0) })
+    /// threshold (clamped: beyond it the function is flat to double precision), for one guess rate.
+    private final class Tables: Sendable {
+        let byOffset: [(correct: [Double], wrong: [Double])]
+
+        init(guessRate: Double) {
+            let z = thresholdZ(guessRate: guessRate)
+            byOffset = ThresholdEstimator.slopes.map { k in
+                let offsets = -maximumOffset...maximumOffset
+                let p = offsets.map { probabilityCorrect(exp(Double($0) * step), slope: k, guessRate: guessRate, z: z) }
+                return (p.map { log($0) }, p.map { log(1 - $0) })
+            }
+        }
+
+        static let twoChoices = Tables(guessRate: 0.5)
+        static let threeChoices = Tables(guessRate: 1.0 / 3)
     }
 
-    public init() {}
+    private static let maximumOffset = 400
+
+    /// - Parameter guessRate: 1/n for a kind whose answers are one of n choices.
+    public init(guessRate: Double = 0.5) {
+        precondition(guessRate > 0 && guessRate < Self.percentCorrect, "guess rate \(guessRate) leaves no threshold to fit")
+        self.guessRate = guessRate
+        tables = switch guessRate {
+        case 0.5: .twoChoices
+        case 1.0 / 3: .threeChoices
+        default: Tables(guessRate: guessRate)
+        }
+    }
 
     /// - Parameter trials: any order; only the newest `window` should be passed.
     public func estimate(_ trials: some Collection<Trial>) -> ThresholdEstimate? {
@@ -94,7 +118,7 @@ public struct ThresholdEstimator: Sendable {
     public func estimate(_ counts: TrialCounts) -> ThresholdEstimate? {
         guard counts.count >= Self.minimumTrials else { return nil }
         let rows = Self.rowCount, columns = Self.slopes.count
-        let logLikelihood = Self.logLikelihoods(counts)
+        let logLikelihood = logLikelihoods(counts)
         // The best over the slopes at each threshold.
         var profile = [Double](repeating: -Double.infinity, count: rows)
         for row in 0..<rows {
@@ -120,14 +144,15 @@ public struct ThresholdEstimator: Sendable {
 
     /// The log likelihood of `counts` at each (threshold, slope) of the grid, row by row: a row per
     /// threshold, a column per slope.
-    static func logLikelihoods(_ counts: TrialCounts) -> [Double] {
+    func logLikelihoods(_ counts: TrialCounts) -> [Double] {
         let bins = counts.sortedBins
-        let columns = slopes.count
-        var logLikelihood = [Double](repeating: 0, count: rowCount * columns)
-        for row in 0..<rowCount {
-            let t = lowestIndex + row
+        let columns = Self.slopes.count
+        let maximumOffset = Self.maximumOffset
+        var logLikelihood = [Double](repeating: 0, count: Self.rowCount * columns)
+        for row in 0..<Self.rowCount {
+            let t = Self.lowestIndex + row
             for column in 0..<columns {
-                let table = tables[column]
+                let table = tables.byOffset[column]
                 var total = 0.0
                 for bin in bins {
                     let offset: Int = min(max(bin.index - t, -maximumOffset), maximumOffset) + maximumOffset
@@ -154,8 +179,17 @@ public struct ThresholdEstimator: Sendable {
     }
 
     /// The probability of a correct answer at `difference` under the model.
-    public static func probabilityCorrect(difference: Double, threshold: Double, slope: Double) -> Double {
-        lapseRate / 2 + (1 - lapseRate) * normalCDF(thresholdZ * pow(difference / threshold, slope))
+    public static func probabilityCorrect(difference: Double, threshold: Double, slope: Double, guessRate: Double = 0.5) -> Double {
+        probabilityCorrect(difference / threshold, slope: slope, guessRate: guessRate, z: thresholdZ(guessRate: guessRate))
+    }
+
+    private static func probabilityCorrect(_ relativeDifference: Double, slope: Double, guessRate: Double, z: Double) -> Double {
+        guessRate + (1 - guessRate) * (1 - lapseRate) * (2 * normalCDF(z * pow(relativeDifference, slope)) - 1)
+    }
+
+    /// z for which the model gives `percentCorrect` at Δ = T.
+    static func thresholdZ(guessRate: Double) -> Double {
+        inverseNormalCDF(((percentCorrect - guessRate) / ((1 - guessRate) * (1 - lapseRate)) + 1) / 2)
     }
 
     static func normalCDF(_ x: Double) -> Double { 0.5 * erfc(-x / 2.0.squareRoot()) }

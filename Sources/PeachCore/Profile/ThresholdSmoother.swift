@@ -131,7 +131,7 @@ struct ThresholdSmoother: Sendable {
     }
 
     private static func likelihood(of counts: TrialCounts) -> Likelihood {
-        let grid = ThresholdEstimator.logLikelihoods(counts)
+        let grid = ThresholdEstimator().logLikelihoods(counts)
         func at(_ row: Int, _ slope: Int) -> Double { grid[row * rowStride * slopeCount + slope] }
         let shift = (0..<rows).map { row in (0..<slopeCount).map { at(row, $0) }.max()! }.max()!
         var first = rows, last = -1

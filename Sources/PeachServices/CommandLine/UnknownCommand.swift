@@ -1,12 +1,17 @@
 /// A command line whose first word names no command, such as `peach trian`. Serve is the default
 /// subcommand, so swift-argument-parser would hand the word to serve and answer "Unexpected
 /// argument 'trian'" with serve's usage, never saying that the command was mistyped.
-struct UnknownCommand: Equatable, CustomStringConvertible {
-    let word: String
+public struct UnknownCommand: Equatable, CustomStringConvertible {
+    public let word: String
     /// The nearest command, when one is near enough to be what was meant.
-    let suggestion: String?
+    public let suggestion: String?
 
-    var description: String {
+    public init(word: String, suggestion: String?) {
+        self.word = word
+        self.suggestion = suggestion
+    }
+
+    public var description: String {
         "Unknown command '\(word)'." + (suggestion.map { " Did you mean '\($0)'?" } ?? "")
     }
 }
@@ -14,7 +19,7 @@ struct UnknownCommand: Equatable, CustomStringConvertible {
 extension UnknownCommand {
     /// Nothing when the first argument is an option (serve's, or --help), one of `known`, or absent.
     /// - Parameter suggested: the commands worth suggesting (the ones `--help` lists).
-    init?(arguments: [String], known: Set<String>, suggested: [String]) {
+    public init?(arguments: [String], known: Set<String>, suggested: [String]) {
         guard let word = arguments.first, !word.hasPrefix("-"), !known.contains(word) else { return nil }
         let typed = word.lowercased()
         // A typo is a slip or two: one edit in a short word, one per three letters in a longer one.
@@ -28,7 +33,7 @@ extension UnknownCommand {
 
     /// Insertions, deletions, substitutions and swaps of neighbours ("trian" → "train" is one)
     /// that turn `a` into `b` (the optimal string alignment distance).
-    static func distance(_ a: String, _ b: String) -> Int {
+    public static func distance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
         var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)

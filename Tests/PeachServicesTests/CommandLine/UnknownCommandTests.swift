@@ -1,5 +1,5 @@
 import Testing
-@testable import peach
+import PeachServices
 
 struct UnknownCommandTests {
     static let commands = ["serve", "train", "match", "sing", "rhythm", "render", "play", "profile", "export", "import"]
