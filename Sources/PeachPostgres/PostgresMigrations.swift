@@ -119,6 +119,20 @@ enum PostgresMigrations {
             "INSERT INTO user_settings (user_id, json) SELECT 0, json FROM settings",
             "DROP TABLE settings",
         ]),
+        Migration(version: 5, name: "v5-chord-intonation", statements: [
+            // Which Voice (SQLite's v11-chord-intonation), with the labels every record table has.
+            """
+            CREATE TABLE chord_intonation (
+                id bigserial PRIMARY KEY,
+                user_id bigint NOT NULL REFERENCES peach_user (id) ON DELETE CASCADE,
+                root_note smallint NOT NULL, triad text NOT NULL, detuned_voice text NOT NULL,
+                detune_cents double precision NOT NULL, answered_voice text NOT NULL,
+                "timestamp" timestamptz NOT NULL,
+                discipline text NOT NULL, "interval" text NOT NULL, direction text NOT NULL, tuning_system text NOT NULL)
+            """,
+            "CREATE INDEX chord_intonation_user_discipline_timestamp ON chord_intonation (user_id, discipline, \"timestamp\")",
+            "CREATE INDEX chord_intonation_user_timestamp ON chord_intonation (user_id, \"timestamp\", id)",
+        ]),
     ]
 
     static var latestVersion: Int { all.map(\.version).max() ?? 0 }

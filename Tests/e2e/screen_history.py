@@ -8,7 +8,7 @@ import random
 HEADER = ("discipline,timestamp,interval,direction,tuningSystem,note1,note2,note2CentOffset,isCorrect,"
           "referenceNote,initialCentOffset,userCentError,sungOctave,tempoBPM,offsetPercent,offsetMs,"
           "meanOffsetMs,offsetSDMs,hitRate,meanOffsetMsPosition0,meanOffsetMsPosition1,"
-          "meanOffsetMsPosition2,meanOffsetMsPosition3")
+          "meanOffsetMsPosition2,meanOffsetMsPosition3,rootNote,triad,detunedVoice,detuneCents,answeredVoice")
 COLUMNS = HEADER.split(",")
 SEMITONES = {"P1": 0, "m2": 1, "M2": 2, "m3": 3, "M3": 4, "P4": 5, "d5": 6, "P5": 7, "m6": 8, "M6": 9,
              "m7": 10, "M7": 11, "P8": 12}
@@ -61,6 +61,9 @@ def history_csv(seed, weeks=8, scale=1.0, end=None, training_days=None):
     pitch = Listener(rng, 35.0, 11.0)
     intervals = {interval: Listener(rng, 45.0, 20.0) for interval in INTERVALS}
     timing = Listener(rng, 40.0, 15.0, first_difference=60.0)  # percent of a sixteenth
+    # Which Voice draws from a generator of its own, so the other disciplines' history is as it was.
+    chord_rng = random.Random(seed + 1)
+    chords = Listener(chord_rng, 30.0, 9.0)
     rows = []
 
     def amount(typical):
@@ -124,4 +127,13 @@ def history_csv(seed, weeks=8, scale=1.0, end=None, training_days=None):
                             offsetSDMs=number(rng.uniform(12, 30) - 6 * progress), hitRate=repr(hits / 16),
                             meanOffsetMsPosition0=positions[0], meanOffsetMsPosition1=positions[1],
                             meanOffsetMsPosition2=positions[2], meanOffsetMsPosition3=positions[3]))
-    return "# peach-records-format:4\n" + HEADER + "\n" + "\n".join(rows) + "\n"
+        for _ in range(round(8 * scale) if not few else 0):
+            offset, correct = chords.answer(progress)
+            voices = ["lowest", "middle", "highest"]
+            detuned = chord_rng.choice(voices)
+            answered = detuned if correct else chord_rng.choice([v for v in voices if v != detuned])
+            moment += datetime.timedelta(seconds=4 * chord_rng.uniform(0.6, 1.6), milliseconds=chord_rng.randint(0, 999))
+            rows.append(row("chordIntonation", moment, tuningSystem="justIntonation", rootNote=chord_rng.randint(48, 65),
+                            triad=chord_rng.choice(("major", "minor")), detunedVoice=detuned, detuneCents=number(offset),
+                            answeredVoice=answered, isCorrect=str(correct).lower()))
+    return "# peach-records-format:5\n" + HEADER + "\n" + "\n".join(rows) + "\n"

@@ -1,5 +1,5 @@
 """The screen check (issue 26): every screen and state a new user meets — training and its feedback in
-all seven disciplines, Sing It with a fake microphone, the Profile full and empty, Settings and its
+all eight disciplines, Sing It with a fake microphone, the Profile full and empty, Settings and its
 dialogs, the class server's sign-in (refused), a student's account, a teacher's classes, class and a
 student's profile, the "answers waiting to be saved" note — at phone portrait, phone landscape,
 tablet and desktop (and the note at 1000×800 and in a 1000×800 window), in English and German, light and dark, with eight
@@ -447,6 +447,8 @@ class Run:
             ("compare-timing", two_buttons("compare-timing", "#/compare-timing", "screen-compare-timing", "answer-early",
                                            "answer-late", "compare-timing-feedback")),
             ("fill-the-gap", fill_the_gap), ("calibration", calibration),
+            ("which-voice", two_buttons("which-voice", "#/train/chordIntonation", "screen-chord-voice", "answer-voice-middle",
+                                        "answer-voice-middle", "chord-voice-feedback", label="chord-voice-chord")),
         ]
 
     def class_screens(self):

@@ -44,6 +44,10 @@ public struct Discipline: RawRepresentable, Hashable, Sendable, Codable, CaseIte
     /// Whether the target is an interval above or below the reference rather than the same note.
     public var usesIntervals: Bool { declaration.usesIntervals }
 
+    /// Whether its records may be in a tuning other than equal temperament: a kind that plays
+    /// intervals, or a discipline that reads the tuning setting (a chord).
+    public var playsTunings: Bool { trainingKind.hasIntervals || declaration.settings.contains("tuningSystem") }
+
     /// The discipline of `kind` that trains intervals or unison: the first the kind declares (a
     /// kind without intervals has one discipline of each answer method, the first is its default).
     public init(kind: Kind, intervals: Bool) {

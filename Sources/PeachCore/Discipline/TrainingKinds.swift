@@ -5,6 +5,7 @@ public enum TrainingKinds {
         MatchingKind.self,
         RhythmComparisonKind.self,
         RhythmMatchingKind.self,
+        ChordIntonationKind.self,
     ]
 
     /// Every kind's disciplines, kind by kind in the order above.

@@ -129,9 +129,21 @@ private struct CSVFieldReader<Key: CodingKey, Record: KindRecord>: KeyedDecoding
         let name = try column(key)
         // The domain's units, read with the checks (and the words) every file's cells get.
         if type == MIDINote.self { return try reader.midiNote(name) as! T }
-        if type == Cents.self { return try reader.cents(name) as! T }
+        if type == Cents.self {
+            // A kind may bound its cents more tightly than any cents a file holds.
+            guard case let .number(range, unit) = Record.importBound(name) else { return try reader.cents(name) as! T }
+            return Cents(try reader.number(name, within: range, unit)) as! T
+        }
         if type == TempoBPM.self { return try reader.tempo(name) as! T }
+        if let named = type as? any RecordEnumeration.Type { return try choice(named, name) as! T }
         throw reader.fail(name, "is of a type a file cannot hold (\(T.self))")
+    }
+
+    private func choice<Choice: RecordEnumeration>(_ type: Choice.Type, _ name: String) throws(ImportError) -> Choice {
+        guard let value = Choice(rawValue: reader.text(name)) else {
+            throw reader.fail(name, "is not one of \(Choice.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return value
     }
 
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try isAbsent(key) ? nil : decode(type, forKey: key) }

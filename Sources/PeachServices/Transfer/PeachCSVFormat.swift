@@ -1,15 +1,15 @@
 import Foundation
 import PeachCore
 
-/// Peach's own CSV format: what `peach export` and `GET /api/export` write (version 4: the
+/// Peach's own CSV format: what `peach export` and `GET /api/export` write (version 5: the
 /// discipline, interval and tuning of every record, then every kind's fields) and what Peach reads
-/// back (versions 1–4). A row's record is read and written by its kind's own declaration
+/// back (versions 1–5). A row's record is read and written by its kind's own declaration
 /// (`CSVRecordColumns`); documented column by column in docs/data-format.md. A change of columns or
 /// meaning is a new version.
 enum PeachCSVFormat {
     static let markerPrefix = "# peach-records-format:"
-    static let version = 4
-    static let readableVersions = 1...4
+    static let version = 5
+    static let readableVersions = 1...5
     static var marker: String { markerPrefix + String(version) }
 
     private static let comparisonColumns = ["note1", "note2", "note2CentOffset", "isCorrect"]
@@ -18,9 +18,12 @@ enum PeachCSVFormat {
     private static let version4RecordColumns = comparisonColumns + matchingColumns + ["sungOctave"]
         + ["tempoBPM", "offsetPercent", "offsetMs", "meanOffsetMs", "offsetSDMs", "hitRate"]
         + (0..<4).map { "meanOffsetMsPosition\($0)" }
+    private static let version5RecordColumns = version4RecordColumns
+        + ["rootNote", "triad", "detunedVoice", "detuneCents", "answeredVoice"]
 
     /// The columns of each version, as shipped: version 1 knew unison only and said `kind` where
-    /// version 2 names the discipline; version 3 adds `sungOctave`, version 4 the rhythm columns.
+    /// version 2 names the discipline; version 3 adds `sungOctave`, version 4 the rhythm columns,
+    /// version 5 Which Voice's.
     /// The current version's must be what the kinds declare (`CSVRecordColumns.all`, checked by a
     /// test): a kind that adds a field makes a new version.
     static func columns(version: Int) -> [String] {
@@ -28,7 +31,8 @@ enum PeachCSVFormat {
         case 1: ["kind", "timestamp"] + comparisonColumns + matchingColumns
         case 2: ["discipline", "timestamp"] + labelColumns + comparisonColumns + matchingColumns
         case 3: ["discipline", "timestamp"] + labelColumns + comparisonColumns + matchingColumns + ["sungOctave"]
-        default: ["discipline", "timestamp"] + labelColumns + version4RecordColumns
+        case 4: ["discipline", "timestamp"] + labelColumns + version4RecordColumns
+        default: ["discipline", "timestamp"] + labelColumns + version5RecordColumns
         }
     }
 
@@ -78,8 +82,8 @@ enum PeachCSVFormat {
             if !discipline.usesIntervals, interval != .unison {
                 throw reader.fail("interval", "must be P1 in a \(discipline) row")
             }
-            // A kind that plays no interval plays no tuning either.
-            if !discipline.trainingKind.hasIntervals, tuning != .equalTemperament {
+            // A discipline that plays no interval or chord plays no tuning either.
+            if !discipline.playsTunings, tuning != .equalTemperament {
                 throw reader.fail("tuningSystem", "must be equalTemperament in a \(discipline) row")
             }
         }

@@ -180,6 +180,27 @@ public struct PeachDatabase: Sendable {
                 }
             }
         }
+        migrator.registerMigration("v11-chord-intonation") { db in
+            // Which Voice, with the labels every record table has (the tuning is the trial's).
+            try db.create(table: "chordIntonation") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("rootNote", .integer).notNull()
+                t.column("triad", .text).notNull()
+                t.column("detunedVoice", .text).notNull()
+                t.column("detuneCents", .double).notNull()
+                t.column("answeredVoice", .text).notNull()
+                t.column("timestamp", .datetime).notNull()
+                t.column("discipline", .text).notNull().defaults(to: "chordIntonation")
+                t.column("interval", .text).notNull().defaults(to: "P1")
+                t.column("direction", .text).notNull().defaults(to: "up")
+                t.column("tuningSystem", .text).notNull()
+            }
+            try db.create(index: "chordIntonation_discipline_timestamp", on: "chordIntonation", columns: ["discipline", "timestamp"])
+            // What a replace import deletes of it (ImportJournal).
+            try db.alter(table: "importJournal") { t in
+                t.add(column: "chordIntonationWatermark", .integer).notNull().defaults(to: 0)
+            }
+        }
         return migrator
     }
 

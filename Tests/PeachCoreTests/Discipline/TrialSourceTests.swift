@@ -31,6 +31,10 @@ struct TrialSourceTests {
                     #expect(timing.tempo == settings.tempo)
                 } else if let gaps = trial.as(RhythmMatchingTrial.self) {
                     #expect(gaps.tempo == settings.tempo)
+                } else if let chord = trial.as(ChordIntonationTrial.self) {
+                    // A chord reads the tuning setting, and all three voices lie in the note range.
+                    #expect(chord.tuningSystem == settings.tuningSystem)
+                    #expect(settings.noteRange.contains(chord.root) && settings.noteRange.contains(MIDINote(chord.root.rawValue + 7)!))
                 } else {
                     Issue.record("\(discipline) drew a trial of no kind this test knows")
                 }

@@ -44,6 +44,7 @@ struct TrialServiceTests {
         let answers: [Discipline.AnswerMethod: TrialAnswer] = [
             .higherLower: .direction(.lower), .slider: .slider(NormalizedSliderValue(0.5)!),
             .voice: .voice(SungPitch(centsFromTarget: Cents(-1190))!), .earlyLate: .timing(.early), .taps: .taps([0.5]),
+            .chordVoice: .voice(.middle),
         ]
         let answer = try #require(answers[discipline.answerMethod], "an answer to \(discipline)")
         let wrong: TrialAnswer = discipline.kind == .comparison ? .slider(.centre) : .direction(.higher)
@@ -62,6 +63,9 @@ struct TrialServiceTests {
         } else if let tapping = record.as(CompletedRhythmMatching.self) {
             let hitRate = try #require(tapping.hitRate)
             #expect(tapping.tempo == .default && hitRate <= 1.0 / 16)
+        } else if let chord = record.as(CompletedChordIntonation.self) {
+            let trial = try #require(issued.trial.as(ChordIntonationTrial.self), "not a Which Voice trial")
+            #expect(chord.tuningSystem == .justIntonation && chord.isCorrect == (trial.detunedVoice == .middle))
         } else {
             let attempt = try #require(record.as(CompletedPitchMatching.self), "a record of no kind this test knows")
             // Interval matching starts within ±20 ¢ and the slider reaches 20 ¢ either way.
@@ -209,6 +213,7 @@ struct TrialServiceTests {
         let answers: [Discipline.AnswerMethod: TrialAnswer] = [
             .higherLower: .direction(.higher), .slider: .slider(NormalizedSliderValue(0.25)!),
             .voice: .voice(SungPitch(centsFromTarget: Cents(1207))!), .earlyLate: .timing(.late), .taps: .taps([]),
+            .chordVoice: .voice(.highest),
         ]
         let answer = try #require(answers[discipline.answerMethod], "an answer to \(discipline)")
         #expect(await after.kind(of: issued.id) == discipline.kind)

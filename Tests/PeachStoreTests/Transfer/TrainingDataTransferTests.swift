@@ -60,10 +60,10 @@ struct TrainingDataTransferTests {
         #expect(count == 3)
         let text = String(decoding: csv, as: UTF8.self)
         let lines = text.split(separator: "\n")
-        #expect(lines[0] == "# peach-records-format:4")
-        #expect(lines[1] == "discipline,timestamp,interval,direction,tuningSystem,note1,note2,note2CentOffset,isCorrect,referenceNote,initialCentOffset,userCentError,sungOctave,tempoBPM,offsetPercent,offsetMs,meanOffsetMs,offsetSDMs,hitRate,meanOffsetMsPosition0,meanOffsetMsPosition1,meanOffsetMsPosition2,meanOffsetMsPosition3")
-        #expect(lines[2] == "pitchMatching,2025-11-22T08:15:02.000Z,P1,up,equalTemperament,,,,,57,-41.3,-3.333333333333,,,,,,,,,,,")
-        #expect(lines[3] == "pitchComparison,2025-11-22T08:15:02.125Z,P1,up,equalTemperament,62,62,0.30000000000000004,true,,,,,,,,,,,,,,")
+        #expect(lines[0] == "# peach-records-format:5")
+        #expect(lines[1] == "discipline,timestamp,interval,direction,tuningSystem,note1,note2,note2CentOffset,isCorrect,referenceNote,initialCentOffset,userCentError,sungOctave,tempoBPM,offsetPercent,offsetMs,meanOffsetMs,offsetSDMs,hitRate,meanOffsetMsPosition0,meanOffsetMsPosition1,meanOffsetMsPosition2,meanOffsetMsPosition3,rootNote,triad,detunedVoice,detuneCents,answeredVoice")
+        #expect(lines[2] == "pitchMatching,2025-11-22T08:15:02.000Z,P1,up,equalTemperament,,,,,57,-41.3,-3.333333333333,,,,,,,,,,,,,,,,")
+        #expect(lines[3] == "pitchComparison,2025-11-22T08:15:02.125Z,P1,up,equalTemperament,62,62,0.30000000000000004,true,,,,,,,,,,,,,,,,,,,")
         let parsed = try TrainingDataParser.parse(Array(csv))
         #expect(parsed.records == (try await Self.stored(database)))
     }
@@ -79,7 +79,7 @@ struct TrainingDataTransferTests {
 
         let (csv, _) = try await Self.export(database)
         let lines = String(decoding: csv, as: UTF8.self).split(separator: "\n")
-        #expect(lines[2] == "pitchSinging,2025-11-22T08:15:02.000Z,P1,up,equalTemperament,,,,,57,0.0,23.5,-1,,,,,,,,,,")
+        #expect(lines[2] == "pitchSinging,2025-11-22T08:15:02.000Z,P1,up,equalTemperament,,,,,57,0.0,23.5,-1,,,,,,,,,,,,,,,")
         let other = try PeachDatabase(path: TemporaryDirectory().databasePath)
         let parsed = try TrainingDataParser.parse(Array(csv))
         _ = try await TrainingDataTransfer(database: other).importRecords(parsed, mode: .merge)
@@ -165,7 +165,7 @@ struct TrainingDataTransferTests {
         let count = try await TrainingDataTransfer(database: database).exportCSV(to: path)
         #expect(count == 1)
         let written = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(written.hasPrefix("# peach-records-format:4\n") && written.hasSuffix(",true" + String(repeating: ",", count: 14) + "\n"))
+        #expect(written.hasPrefix("# peach-records-format:5\n") && written.hasSuffix(",true" + String(repeating: ",", count: 19) + "\n"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).filter { $0.hasSuffix(".partial") }.isEmpty)
     }
 
@@ -216,9 +216,9 @@ struct TrainingDataTransferTests {
         let (csv, count) = try await Self.export(database)
         #expect(count == 5)
         let lines = String(decoding: csv, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines[2] == "rhythmComparison,2025-11-22T08:15:02.125Z,P1,up,equalTemperament,,,,false,,,,,120,-7.5,-9.375,,,,,,,")
-        #expect(lines[4] == "rhythmMatching,2025-11-22T08:15:02.127Z,P1,up,equalTemperament,,,,,,,,,163,,,-3.333333333333,1.111111111111,0.8125,-3.333333333333,,-0.30000000000000004,12.000000001")
-        #expect(lines[5] == "rhythmMatching,2025-11-22T08:15:02.128Z,P1,up,equalTemperament,,,,,,,,,163,,,,,0.0,,,,")
+        #expect(lines[2] == "rhythmComparison,2025-11-22T08:15:02.125Z,P1,up,equalTemperament,,,,false,,,,,120,-7.5,-9.375,,,,,,,,,,,,")
+        #expect(lines[4] == "rhythmMatching,2025-11-22T08:15:02.127Z,P1,up,equalTemperament,,,,,,,,,163,,,-3.333333333333,1.111111111111,0.8125,-3.333333333333,,-0.30000000000000004,12.000000001,,,,,")
+        #expect(lines[5] == "rhythmMatching,2025-11-22T08:15:02.128Z,P1,up,equalTemperament,,,,,,,,,163,,,,,0.0,,,,,,,,,")
         let stored = try await Self.stored(database)
         #expect(stored.count == 5)
         let parsed = try TrainingDataParser.parse(Array(csv))
@@ -238,5 +238,38 @@ struct TrainingDataTransferTests {
         let pitchOnly = try TrainingDataParser.parse(FixtureFiles.bytes("iphone/peach-export-format-1.csv"))
         _ = try await TrainingDataTransfer(database: other).importRecords(pitchOnly, mode: .replace)
         #expect(try await Self.stored(other) == pitchOnly.records.sorted { $0.timestamp < $1.timestamp })
+    }
+
+    /// Which Voice's records, just and tempered, right and wrong: exported with their five fields and
+    /// isCorrect, read back as exactly the stored records, merged into another database as the same
+    /// records and back as duplicates only; a row whose isCorrect disagrees with its voices is refused.
+    @Test func chordIntonationRecordsRoundTripThroughAFile() async throws {
+        let database = try PeachDatabase(path: TemporaryDirectory().databasePath)
+        let store = SQLiteTrainingDataStore(database: database)
+        let chords = [
+            CompletedChordIntonation(
+                rootNote: MIDINote(57)!, triad: .minor, detunedVoice: .middle, detuneCents: Cents(8.4), answeredVoice: .highest,
+                timestamp: Date(timeIntervalSince1970: 1_763_799_302.125), tuningSystem: .justIntonation),
+            CompletedChordIntonation(
+                rootNote: MIDINote(48)!, triad: .major, detunedVoice: .lowest, detuneCents: Cents(-0.1 - 0.2), answeredVoice: .lowest,
+                timestamp: Date(timeIntervalSince1970: 1_763_799_303.5), tuningSystem: .equalTemperament),
+        ]
+        for chord in chords { try await store.save(.chordIntonation(chord)) }
+        let (csv, count) = try await Self.export(database)
+        #expect(count == 2)
+        let lines = String(decoding: csv, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[2] == "chordIntonation,2025-11-22T08:15:02.125Z,P1,up,justIntonation,,,,false,,,,,,,,,,,,,,,57,minor,middle,8.4,highest")
+        #expect(lines[3] == "chordIntonation,2025-11-22T08:15:03.500Z,P1,up,equalTemperament,,,,true,,,,,,,,,,,,,,,48,major,lowest,-0.30000000000000004,lowest")
+        let stored = try await Self.stored(database)
+        let parsed = try TrainingDataParser.parse(Array(csv))
+        #expect(parsed.records == stored && stored.count == 2)
+        let other = try PeachDatabase(path: TemporaryDirectory().databasePath)
+        #expect(try await TrainingDataTransfer(database: other).importRecords(parsed, mode: .merge).byDiscipline[.chordIntonation] == 2)
+        #expect(try await Self.stored(other) == stored)
+        let again = try await TrainingDataTransfer(database: other).importRecords(parsed, mode: .merge)
+        #expect(again.imported == 0 && again.duplicatesSkipped == 2)
+
+        let lying = String(decoding: csv, as: UTF8.self).replacingOccurrences(of: ",false,", with: ",true,")
+        #expect(throws: ImportError.self) { try TrainingDataParser.parse(Array(lying.utf8)) }
     }
 }

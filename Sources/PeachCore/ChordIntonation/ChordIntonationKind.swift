@@ -1,0 +1,156 @@
+import Foundation
+
+extension Discipline {
+    /// Which Voice: a sustained triad, one voice out of tune; which one?
+    public static let chordIntonation = Discipline(declared: "chordIntonation")
+}
+
+extension Discipline.Kind {
+    public static let chordIntonation = Discipline.Kind(rawValue: "chordIntonation")
+}
+
+extension Discipline.AnswerMethod {
+    /// The lowest, middle or highest voice of a chord.
+    public static let chordVoice = Discipline.AnswerMethod(rawValue: "chordVoice", hint: "name the lowest, middle or highest voice")
+}
+
+extension DisciplineDeclaration.Group {
+    /// Hearing in chords.
+    public static let harmony = DisciplineDeclaration.Group(rawValue: "harmony")
+}
+
+/// Which Voice: a triad in just intonation or equal temperament, one voice detuned by a difference
+/// that follows its own Kazez chain; the threshold is fitted for a choice of three.
+public enum ChordIntonationKind: TrainingKind {
+    public static let id = Discipline.Kind.chordIntonation
+    public static let table = "chordIntonation"
+
+    public static let disciplines = [
+        DisciplineDeclaration(
+            .chordIntonation, names: .init(english: "Which Voice?", german: "Welche Stimme?"), answerMethod: .chordVoice,
+            group: .harmony,
+            settings: DisciplineDeclaration.noteSettings + ["tuningSystem", "minCentDifference", "maxCentDifference"],
+            terminalCommand: nil),
+    ]
+
+    /// The newest answer, where the chain continues.
+    public struct Chain: Sendable {
+        public var last: CompletedChordIntonation?
+
+        public init(last: CompletedChordIntonation? = nil) { self.last = last }
+    }
+
+    public static let freshChain = Chain()
+
+    public static func resumeChain(from store: any TrainingDataStore, profile: ProfileParts) async throws(DataStoreError) -> Chain {
+        Chain(last: try await store.records(CompletedChordIntonation.self, .chordIntonation, limit: 1).first)
+    }
+
+    /// A random triad whose three voices lie in the note range, a random voice detuned by the
+    /// chain's next difference, sharp or flat at random.
+    public static func draw(
+        _ discipline: Discipline, settings: TrainingSettings, chain: Chain, using generator: inout some RandomNumberGenerator
+    ) -> ChordIntonationTrial {
+        let bounds = settings.minCentDifference.rawValue...settings.maxCentDifference.rawValue
+        let difference = KazezStrategy.next(
+            after: chain.last.map { ($0.centDifference.rawValue, $0.isCorrect) }, coldStart: nil, bounds: bounds)
+        let root = settings.noteRange.randomReference(for: DirectedInterval(.P5, .up)!, using: &generator)
+        let triad = Triad.allCases.randomElement(using: &generator)!
+        let voice = ChordVoice.allCases.randomElement(using: &generator)!
+        let sign: Double = Bool.random(using: &generator) ? 1 : -1
+        return ChordIntonationTrial(
+            discipline, root: root, triad: triad, tuningSystem: settings.tuningSystem, detunedVoice: voice,
+            centOffset: Cents(sign * difference))
+    }
+
+    public static func advance(_ chain: inout Chain, after record: CompletedChordIntonation) { chain.last = record }
+
+    public static func judge(_ trial: ChordIntonationTrial, _ answer: ChordVoice, at timestamp: Date) -> CompletedChordIntonation? {
+        CompletedChordIntonation(trial, answer: answer, timestamp: timestamp)
+    }
+
+    public static func feed(_ record: CompletedChordIntonation, into part: inout ChordIntonationProfile) { part.add(record) }
+
+    public static func sparkline(_ discipline: Discipline, in profile: ProfileParts, band: TempoBand?) -> Sparkline {
+        let part = profile[ChordIntonationProfile.self]
+        return Sparkline(
+            values: part.dailyThresholds, hasData: part.count > 0,
+            caption: .init(
+                english: "Threshold in a chord per day: lower is better",
+                german: "Schwelle im Akkord pro Tag: niedriger ist besser"))
+    }
+
+    /// A held chord: a sound that decays plays as the sine.
+    public static let holdsNotes = true
+}
+
+extension ChordIntonationTrial: KindTrial {
+    public typealias Kind = ChordIntonationKind
+}
+
+extension ChordVoice: KindAnswer {
+    public typealias Kind = ChordIntonationKind
+}
+
+extension CompletedChordIntonation: KindRecord {
+    public typealias Kind = ChordIntonationKind
+
+    public enum Field: Int, CodingKey, CaseIterable {
+        case rootNote, triad, detunedVoice, detuneCents, answeredVoice
+    }
+
+    /// Whether the answer was right, for people reading a file: the two voices are what is stored.
+    public struct Derived: DerivedFields {
+        public let isCorrect: Bool
+    }
+
+    public var labels: RecordLabels { RecordLabels(discipline: .chordIntonation, tuningSystem: tuningSystem) }
+
+    public var derived: Derived { Derived(isCorrect: isCorrect) }
+
+    public init(timestamp: Date, labels: RecordLabels, fields: KeyedDecodingContainer<Field>) throws {
+        self.init(
+            rootNote: try fields.decode(MIDINote.self, forKey: .rootNote), triad: try fields.decode(Triad.self, forKey: .triad),
+            detunedVoice: try fields.decode(ChordVoice.self, forKey: .detunedVoice),
+            detuneCents: try fields.decode(Cents.self, forKey: .detuneCents),
+            answeredVoice: try fields.decode(ChordVoice.self, forKey: .answeredVoice), timestamp: timestamp,
+            tuningSystem: labels.tuningSystem)
+    }
+
+    public func encode(fields: inout KeyedEncodingContainer<Field>) throws {
+        try fields.encode(rootNote, forKey: .rootNote)
+        try fields.encode(triad, forKey: .triad)
+        try fields.encode(detunedVoice, forKey: .detunedVoice)
+        try fields.encode(detuneCents, forKey: .detuneCents)
+        try fields.encode(answeredVoice, forKey: .answeredVoice)
+    }
+
+    public func disagreement(with stated: Derived) -> RecordFieldError? {
+        stated.isCorrect == isCorrect
+            ? nil : RecordFieldError(field: "isCorrect", problem: "is not whether answeredVoice is detunedVoice")
+    }
+
+    public static func importBound(_ field: String) -> ImportBound? {
+        switch field {
+        case Field.detuneCents.stringValue:
+            .number(-TrainingSettings.centDifferenceRange.upperBound...TrainingSettings.centDifferenceRange.upperBound, unit: "cents")
+        default: nil
+        }
+    }
+}
+
+extension Trial {
+    public static func chordIntonation(_ trial: ChordIntonationTrial) -> Trial { Trial(trial) }
+}
+
+extension TrialAnswer {
+    public static func voice(_ voice: ChordVoice) -> TrialAnswer { TrialAnswer(voice) }
+}
+
+extension TrainingRecord {
+    public static func chordIntonation(_ record: CompletedChordIntonation) -> TrainingRecord { TrainingRecord(record) }
+}
+
+extension ChordIntonationProfile {
+    public init(_ profile: ProfileParts) { self = profile[ChordIntonationProfile.self] }
+}

@@ -1,0 +1,40 @@
+import Foundation
+
+/// What Which Voice's answers add up to: the threshold fitted to the newest answers and one fitted
+/// per day, both for a choice of three (a listener who hears nothing is right a third of the time).
+public struct ChordIntonationProfile: ProfilePart {
+    public struct Day: Sendable {
+        public let start: Date
+        public fileprivate(set) var counts = TrialCounts()
+    }
+
+    /// A choice of three voices.
+    public static let estimator = ThresholdEstimator(guessRate: 1.0 / 3)
+
+    private let calendar: Calendar
+    public private(set) var recent: [ThresholdEstimator.Trial] = []
+    public private(set) var days: [Day] = []
+
+    public init(calendar: Calendar) { self.calendar = calendar }
+
+    public mutating func add(_ record: CompletedChordIntonation) {
+        let trial = ThresholdEstimator.Trial(difference: record.centDifference.rawValue, isCorrect: record.isCorrect)
+        recent.append(trial)
+        if recent.count > 2 * ThresholdEstimator.window { recent.removeFirst(recent.count - ThresholdEstimator.window) }
+        let start = calendar.startOfDay(for: record.timestamp)
+        if days.last?.start != start { days.append(Day(start: start)) }
+        days[days.count - 1].counts.add(trial)
+    }
+
+    public var count: Int { days.reduce(0) { $0 + $1.counts.count } }
+
+    /// The threshold of the newest answers, when they can place it.
+    public var threshold: ThresholdEstimate? {
+        Self.estimator.estimate(recent.suffix(ThresholdEstimator.window))?.ifInformative
+    }
+
+    /// Each day's fitted threshold; days that cannot place one are left out.
+    public var dailyThresholds: [Double] {
+        days.compactMap { Self.estimator.estimate($0.counts)?.ifInformative?.threshold.rawValue }
+    }
+}

@@ -1,0 +1,82 @@
+import { loadSamples, scheduleNote } from '../audio.js';
+import { soundLabel, t, translate } from '../i18n.js';
+import { trainingLoop } from '../training-loop.js';
+import { twoButtonAnswer } from '../two-button-answer.js';
+
+/** Top to bottom, as the voices sit on a staff. */
+const VOICES = ['highest', 'middle', 'lowest'];
+
+/**
+ * Which Voice: a held triad, one voice out of tune; the user names it with one of three buttons
+ * (keys 3, 2, 1 from the top, or ↑ · → · ↓). The server tunes every voice and says which it was.
+ */
+export default function chordVoiceScreen(context) {
+  const section = document.createElement('section');
+  section.id = 'screen-chord-voice';
+  section.className = 'screen';
+  section.hidden = true;
+  section.setAttribute('aria-labelledby', 'chord-voice-title');
+  section.innerHTML = `
+    <header class="bar">
+      <a href="#/" class="back" data-i18n="nav.back"></a>
+      <h1 id="chord-voice-title" data-i18n="chordVoice.title"></h1>
+    </header>
+    <p class="hint question" data-i18n="chordVoice.question"></p>
+    <p id="chord-voice-chord" class="interval-label" role="status"></p>
+    <p id="chord-voice-sound" class="sound-line" hidden></p>
+    <div class="answer-buttons voices">
+      ${VOICES.map((voice) => `
+      <button id="answer-voice-${voice}" class="answer" type="button" disabled>
+        <span data-i18n="chordVoice.${voice}"></span>
+      </button>`).join('')}
+    </div>
+    <p class="keys-hint" data-i18n="keys.chordVoice"></p>
+    <div id="chord-voice-feedback" class="feedback" aria-hidden="true"></div>`;
+  document.getElementById('screen-start').parentElement.append(section);
+  translate(section);
+
+  const chord = section.querySelector('#chord-voice-chord');
+  const sound = section.querySelector('#chord-voice-sound');
+  const feedback = section.querySelector('#chord-voice-feedback');
+  const answer = twoButtonAnswer(context, {
+    buttons: Object.fromEntries(VOICES.map((voice) => [voice, `answer-voice-${voice}`])),
+    keys: { 3: 'highest', arrowup: 'highest', 2: 'middle', arrowright: 'middle', 1: 'lowest', arrowdown: 'lowest' },
+    feedback: 'chord-voice-feedback',
+  });
+  return trainingLoop(context, {
+    screen: section.id,
+    ...answer,
+    enter() {
+      chord.textContent = '';
+      sound.hidden = true;
+    },
+    load: (trial) => loadSamples(trial.sound.id, trial.voices.map((voice) => voice.note.frequencyHz)),
+    play(audio, trial, start, samples) {
+      const notes = trial.voices.map((voice, index) => scheduleNote(audio, {
+        frequencyHz: voice.note.frequencyHz, start, duration: trial.chordDurationSeconds, synthesis: trial.synthesis,
+        levelDB: voice.levelDB, sample: samples[index],
+      }));
+      chord.textContent = t('chordVoice.chord', {
+        root: trial.voices[0].note.name, triad: t(`chordVoice.${trial.triad}`), tuning: t(`tuning.${trial.tuningSystem}`),
+      });
+      sound.textContent = trial.sound.insteadOf
+        ? t('chordVoice.soundInstead', { name: soundLabel(trial.sound.insteadOf) })
+        : t('training.sound', { name: soundLabel(trial.sound.id, trial.sound.name) });
+      sound.hidden = false;
+      return {
+        stop: (at) => { for (const note of notes) note.stop(at); },
+        marks: { chordStart: start },
+      };
+    },
+    /** Which voice it was, and how far off: the user learns from every answer, not just the wrong ones. */
+    show(result) {
+      answer.show(result);
+      const detail = document.createElement('span');
+      detail.className = 'feedback-detail';
+      detail.textContent = t(result.centOffset > 0 ? 'chordVoice.wasSharp' : 'chordVoice.wasFlat', {
+        voice: t(`chordVoice.name.${result.detunedVoice}`), cents: Math.abs(result.centOffset).toFixed(1),
+      });
+      feedback.append(detail);
+    },
+  });
+}
