@@ -13,8 +13,6 @@ extension TimingAnswer: APIEnumeration {}
 extension TempoBand: APIEnumeration {}
 extension Trend: APIEnumeration {}
 extension PitchMatchingBand: APIEnumeration {}
-extension Triad: APIEnumeration {}
-extension ChordVoice: APIEnumeration {}
 extension ThresholdTimeline.Period: APIEnumeration {}
 extension ImportMode: APIEnumeration {}
 

@@ -23,11 +23,22 @@ struct SchemaTracer {
         return (value, schema)
     }
 
+    private static func enumeration<Choice: RecordEnumeration>(_ type: Choice.Type) throws -> (Choice, [String: Any]) {
+        guard let first = Choice.allCases.first else { throw Failure("\(type) has no cases") }
+        return (first, ["type": "string", "enum": Choice.allCases.map(\.rawValue)])
+    }
+
     /// The full schema of `type`, never a reference to itself.
     func definition<T: Decodable>(of type: T.Type) throws -> (value: T, schema: [String: Any]) {
         if let scalar = Self.scalar(type) { return scalar }
         if let provider = type as? any APISchemaProviding.Type {
             let (placeholder, schema) = try provider.apiSchema(self)
+            guard let value = placeholder as? T else { throw Failure("\(type) gave a placeholder of another type") }
+            return (value, schema)
+        }
+        // A record's named values (a chord's triad) list their cases like the API's own enumerations.
+        if let named = type as? any RecordEnumeration.Type {
+            let (placeholder, schema) = try Self.enumeration(named)
             guard let value = placeholder as? T else { throw Failure("\(type) gave a placeholder of another type") }
             return (value, schema)
         }
