@@ -34,9 +34,10 @@ class Listener:
     """A listener whose threshold (75 % correct) falls from `start` to `end` cents over the history,
     answering on a Weibull psychometric function; the Kazez chain picks each difference."""
 
-    def __init__(self, rng, start, end, first_difference=60.0):
+    def __init__(self, rng, start, end, first_difference=60.0, choices=2):
         self.rng, self.start, self.end = rng, start, end
         self.difference = first_difference
+        self.guess = 1 / choices
 
     def threshold(self, progress):
         return self.start * (self.end / self.start) ** progress
@@ -44,8 +45,9 @@ class Listener:
     def answer(self, progress):
         """One trial: the signed difference played and whether the answer was right."""
         difference = self.difference
-        alpha = self.threshold(progress) / math.sqrt(math.log(2))
-        correct = self.rng.random() < 1 - 0.5 * math.exp(-(difference / alpha) ** 2)
+        # 75 % correct at the threshold: the Weibull's rise from chance is (0.75 − g) / (1 − g) there.
+        alpha = self.threshold(progress) / math.sqrt(-math.log(1 - (0.75 - self.guess) / (1 - self.guess)))
+        correct = self.rng.random() < 1 - (1 - self.guess) * math.exp(-(difference / alpha) ** 2)
         factor = 1 - 0.05 * math.sqrt(difference) if correct else 1 + 0.09 * math.sqrt(difference)
         self.difference = min(100.0, max(0.1, difference * max(0.3, factor)))
         return difference * self.rng.choice((-1, 1)), correct
@@ -63,7 +65,7 @@ def history_csv(seed, weeks=8, scale=1.0, end=None, training_days=None):
     timing = Listener(rng, 40.0, 15.0, first_difference=60.0)  # percent of a sixteenth
     # Which Voice draws from a generator of its own, so the other disciplines' history is as it was.
     chord_rng = random.Random(seed + 1)
-    chords = Listener(chord_rng, 30.0, 9.0)
+    chords = Listener(chord_rng, 30.0, 9.0, choices=3)
     rows = []
 
     def amount(typical):

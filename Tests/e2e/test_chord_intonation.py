@@ -69,7 +69,10 @@ def test_which_voice_trains_with_buttons_and_keys_and_stores_each_answer(server,
                 "document.dispatchEvent(new KeyboardEvent('keydown', { key: arguments[0], bubbles: true }))", which)
         wait.until(lambda b: "visible" in feedback.get_attribute("class"))
         text = feedback.get_attribute("textContent")
-        assert ("Correct" in text or "Incorrect" in text) and "voice was" in text and "¢" in text
+        assert "Correct" in text or "Incorrect" in text
+        # Which voice it was stays on the page while the next chord plays.
+        last = browser.find_element(By.ID, "chord-voice-last").text
+        assert last.startswith("Last chord: the ") and " voice was " in last and "¢" in last, last
         wait.until(lambda b: "visible" not in feedback.get_attribute("class"))
     stored = records(server)
     assert len(stored) == len(answers)

@@ -76,8 +76,8 @@ public enum ChordIntonationKind: TrainingKind {
         return Sparkline(
             values: part.dailyThresholds, hasData: part.count > 0,
             caption: .init(
-                english: "Threshold in a chord per day: lower is better",
-                german: "Schwelle im Akkord pro Tag: niedriger ist besser"))
+                english: "Threshold in a chord, day by day (newest answers): lower is better",
+                german: "Schwelle im Akkord, Tag für Tag (neueste Antworten): niedriger ist besser"))
     }
 
     /// A held chord: a sound that decays plays as the sine.

@@ -33,8 +33,21 @@ public struct ChordIntonationProfile: ProfilePart {
         Self.estimator.estimate(recent.suffix(ThresholdEstimator.window))?.ifInformative
     }
 
-    /// Each day's fitted threshold; days that cannot place one are left out.
+    /// How many of the newest training days the sparkline traces: tens of points, whatever the history.
+    public static let sparklineDays = 30
+
+    /// For each of the newest training days, the threshold fitted to the newest answers up to the
+    /// end of that day (at most `ThresholdEstimator.window` of them, as the headline uses): a day of a
+    /// few chords still has a point, read with the days before it. Days that cannot place one are
+    /// left out.
     public var dailyThresholds: [Double] {
-        days.compactMap { Self.estimator.estimate($0.counts)?.ifInformative?.threshold.rawValue }
+        days.indices.suffix(Self.sparklineDays).compactMap { end in
+            var counts = TrialCounts()
+            for day in days[...end].reversed() {
+                counts.add(day.counts)
+                if counts.count >= ThresholdEstimator.window { break }
+            }
+            return Self.estimator.estimate(counts)?.ifInformative?.threshold.rawValue
+        }
     }
 }

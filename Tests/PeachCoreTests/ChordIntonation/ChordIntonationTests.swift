@@ -94,4 +94,33 @@ struct ChordIntonationTests {
         let twoWayMedian = twoWay.sorted()[twoWay.count / 2]
         print("[chordIntonation] \(truth) ¢: median fitted/true \(String(format: "%.3f", median)) (three-way), \(String(format: "%.3f", twoWayMedian)) (as two-way), 40 sessions × 200 trials")
     }
+
+    /// A few chords a day still draw a line: each day's point is fitted to the newest answers up to
+    /// that day, so a listener improving from 40 to 8 ¢ over 40 days of 8 chords shows a falling line
+    /// of at most 30 points, and the headline is the newest answers' fit.
+    @Test func theSparklineFallsAsTheListenerImprovesOnAFewChordsADay() throws {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        var profile = ChordIntonationProfile(calendar: calendar)
+        var generator = SeededGenerator(seed: 3)
+        var chain = ChordIntonationKind.freshChain
+        for day in 0..<40 {
+            let truth = 40 * pow(8.0 / 40, Double(day) / 39)
+            for trial in 0..<8 {
+                let drawn = ChordIntonationKind.draw(.chordIntonation, settings: .default, chain: chain, using: &generator)
+                let p = ThresholdEstimator.probabilityCorrect(
+                    difference: drawn.centOffset.magnitude.rawValue, threshold: truth, slope: 1.5, guessRate: 1.0 / 3)
+                let answer = Double.random(in: 0..<1, using: &generator) < p
+                    ? drawn.detunedVoice : ChordVoice.allCases.filter { $0 != drawn.detunedVoice }.randomElement(using: &generator)!
+                let at = Date(timeIntervalSince1970: Double(day) * 86_400 + Double(trial) * 60)
+                let record = try #require(ChordIntonationKind.judge(drawn, answer, at: at))
+                ChordIntonationKind.advance(&chain, after: record)
+                profile.add(record)
+            }
+        }
+        let line = profile.dailyThresholds
+        #expect(line.count >= 20 && line.count <= ChordIntonationProfile.sparklineDays, "\(line)")
+        #expect(line.last! < line.first!, "\(line)")
+        #expect(profile.threshold != nil)
+    }
 }

@@ -1,4 +1,5 @@
 import { loadSamples, scheduleNote } from '../audio.js';
+import { formatCents } from '../format.js';
 import { soundLabel, t, translate } from '../i18n.js';
 import { trainingLoop } from '../training-loop.js';
 import { twoButtonAnswer } from '../two-button-answer.js';
@@ -24,6 +25,7 @@ export default function chordVoiceScreen(context) {
     <p class="hint question" data-i18n="chordVoice.question"></p>
     <p id="chord-voice-chord" class="interval-label" role="status"></p>
     <p id="chord-voice-sound" class="sound-line" hidden></p>
+    <p id="chord-voice-last" class="hint" aria-live="polite"></p>
     <div class="answer-buttons voices">
       ${VOICES.map((voice) => `
       <button id="answer-voice-${voice}" class="answer" type="button" disabled>
@@ -37,7 +39,7 @@ export default function chordVoiceScreen(context) {
 
   const chord = section.querySelector('#chord-voice-chord');
   const sound = section.querySelector('#chord-voice-sound');
-  const feedback = section.querySelector('#chord-voice-feedback');
+  const last = section.querySelector('#chord-voice-last');
   const answer = twoButtonAnswer(context, {
     buttons: Object.fromEntries(VOICES.map((voice) => [voice, `answer-voice-${voice}`])),
     keys: { 3: 'highest', arrowup: 'highest', 2: 'middle', arrowright: 'middle', 1: 'lowest', arrowdown: 'lowest' },
@@ -49,6 +51,8 @@ export default function chordVoiceScreen(context) {
     enter() {
       chord.textContent = '';
       sound.hidden = true;
+      // Holds its line from the start, so the buttons do not move when the first result arrives.
+      last.textContent = '\u00a0';
     },
     load: (trial) => loadSamples(trial.sound.id, trial.voices.map((voice) => voice.note.frequencyHz)),
     play(audio, trial, start, samples) {
@@ -68,15 +72,15 @@ export default function chordVoiceScreen(context) {
         marks: { chordStart: start },
       };
     },
-    /** Which voice it was, and how far off: the user learns from every answer, not just the wrong ones. */
+    /**
+     * The judgement shows as on every screen; which voice it was and how far off stays on the page
+     * while the next chord plays, longer than the feedback lasts, for the user to read.
+     */
     show(result) {
       answer.show(result);
-      const detail = document.createElement('span');
-      detail.className = 'feedback-detail';
-      detail.textContent = t(result.centOffset > 0 ? 'chordVoice.wasSharp' : 'chordVoice.wasFlat', {
-        voice: t(`chordVoice.name.${result.detunedVoice}`), cents: Math.abs(result.centOffset).toFixed(1),
+      last.textContent = t(result.centOffset > 0 ? 'chordVoice.wasSharp' : 'chordVoice.wasFlat', {
+        voice: t(`chordVoice.name.${result.detunedVoice}`), cents: formatCents(Math.abs(result.centOffset)),
       });
-      feedback.append(detail);
     },
   });
 }
