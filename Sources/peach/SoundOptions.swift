@@ -38,9 +38,9 @@ struct SoundOptions: ParsableArguments {
         if played.insteadOf != nil {
             // Asked for by name, it is refused rather than silently replaced.
             guard sound == nil else {
-                throw ValidationError("--sound \(id) decays, so it is not offered for pitch matching; choose a sustaining sound")
+                throw ValidationError("--sound \(id) decays, so it cannot hold a note (pitch matching, a chord); choose a sustaining sound")
             }
-            Output.line("\(chosen.name) decays, so pitch matching plays the sine.")
+            Output.line("\(chosen.name) decays, so a held note (pitch matching, a chord) plays the sine.")
         }
         return try library.sound(id: played.source.rawValue).flatMap(library.instrument(for:))
     }

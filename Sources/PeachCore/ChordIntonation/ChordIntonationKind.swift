@@ -30,7 +30,7 @@ public enum ChordIntonationKind: TrainingKind {
             .chordIntonation, names: .init(english: "Which Voice?", german: "Welche Stimme?"), answerMethod: .chordVoice,
             group: .harmony,
             settings: DisciplineDeclaration.noteSettings + ["tuningSystem", "minCentDifference", "maxCentDifference"],
-            terminalCommand: nil),
+            terminalCommand: "peach intonation"),
     ]
 
     /// The newest answer, where the chain continues.
