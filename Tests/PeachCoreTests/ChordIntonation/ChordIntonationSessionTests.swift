@@ -34,22 +34,6 @@ struct ChordIntonationSessionTests {
         #expect(session.handle(.stop).isEmpty)
     }
 
-    struct MockHandle: PlaybackHandle {
-        let frequency: Frequency
-        let stops: Log<Frequency>
-        func stop() async { stops.append(frequency) }
-        func adjustFrequency(_ frequency: Frequency) async throws(AudioError) {}
-    }
-
-    struct MockPlayer: NotePlayer {
-        let plays = Log<Frequency>()
-        let stops = Log<Frequency>()
-        func play(_ frequency: Frequency, level: AmplitudeDB) async throws(AudioError) -> any PlaybackHandle {
-            plays.append(frequency)
-            return MockHandle(frequency: frequency, stops: stops)
-        }
-    }
-
     actor FixedSource: ChordIntonationSource {
         var served = 0
         var completed: [CompletedChordIntonation] = []
@@ -61,7 +45,7 @@ struct ChordIntonationSessionTests {
     }
 
     @Test func theDriverHoldsTheThreeVoicesStoresTheAnswerAndPlaysTheNextChord() async throws {
-        let clock = TestClock(), player = MockPlayer(), store = InMemoryTrainingDataStore(), source = FixedSource()
+        let clock = TestClock(), player = MockNotePlayer(), store = InMemoryTrainingDataStore(), source = FixedSource()
         let feedback = Log<CompletedChordIntonation>()
         let driver = ChordIntonationSessionDriver(
             referencePitch: .a440, player: player, store: store, source: source, clock: clock, now: { Self.at },

@@ -6,24 +6,6 @@ import Testing
 
 /// The driver performs the reducer's effects through mock players and the in-memory store on a test clock.
 struct ComparisonSessionDriverTests {
-    struct MockHandle: PlaybackHandle {
-        let frequency: Frequency
-        let stops: Log<Frequency>
-        func stop() async { stops.append(frequency) }
-        func adjustFrequency(_ frequency: Frequency) async throws(AudioError) {}
-    }
-
-    struct MockPlayer: NotePlayer {
-        let plays = Log<Frequency>()
-        let stops = Log<Frequency>()
-        var failure: AudioError?
-        func play(_ frequency: Frequency, level: AmplitudeDB) async throws(AudioError) -> any PlaybackHandle {
-            if let failure { throw failure }
-            plays.append(frequency)
-            return MockHandle(frequency: frequency, stops: stops)
-        }
-    }
-
     actor FixedSource: ComparisonSource {
         let comparisons: [Comparison]
         var served = 0
@@ -40,7 +22,7 @@ struct ComparisonSessionDriverTests {
     let second = Comparison(note1: MIDINote(57)!, centOffset: Cents(-12))
 
     func makeDriver(
-        player: MockPlayer = MockPlayer(), store: InMemoryTrainingDataStore = InMemoryTrainingDataStore(), clock: TestClock<Duration>,
+        player: MockNotePlayer = MockNotePlayer(), store: InMemoryTrainingDataStore = InMemoryTrainingDataStore(), clock: TestClock<Duration>,
         feedback: Log<Bool> = Log(), errors: Log<String> = Log()
     ) -> (ComparisonSessionDriver, FixedSource) {
         let source = FixedSource([first, second])
@@ -57,7 +39,7 @@ struct ComparisonSessionDriverTests {
 
     @Test func runsTheWholeLoopAndRecordsTheAnswer() async throws {
         let clock = TestClock()
-        let player = MockPlayer(), store = InMemoryTrainingDataStore(), feedback = Log<Bool>()
+        let player = MockNotePlayer(), store = InMemoryTrainingDataStore(), feedback = Log<Bool>()
         let (driver, source) = makeDriver(player: player, store: store, clock: clock, feedback: feedback)
 
         await driver.start()
@@ -86,7 +68,7 @@ struct ComparisonSessionDriverTests {
 
     @Test func stoppingMidTrialDiscardsItAndSilencesTheNote() async throws {
         let clock = TestClock()
-        let player = MockPlayer(), store = InMemoryTrainingDataStore()
+        let player = MockNotePlayer(), store = InMemoryTrainingDataStore()
         let (driver, _) = makeDriver(player: player, store: store, clock: clock)
         await driver.start()
         await advance(clock, by: .seconds(1))
@@ -104,7 +86,7 @@ struct ComparisonSessionDriverTests {
     @Test func anAudioFailureStopsTrainingQuietly() async throws {
         let clock = TestClock()
         let errors = Log<String>()
-        var player = MockPlayer()
+        var player = MockNotePlayer()
         player.failure = .deviceUnavailable("unplugged")
         let (driver, _) = makeDriver(player: player, clock: clock, errors: errors)
         await driver.start()

@@ -1,5 +1,6 @@
 import Clocks
 import Synchronization
+@testable import PeachCore
 
 /// What a mock port saw, readable from the test while the driver's tasks append to it.
 final class Log<Value: Sendable>: Sendable {
@@ -24,4 +25,24 @@ func eventually(_ condition: () async -> Bool) async -> Bool {
         try? await Task.sleep(for: .milliseconds(1))
     }
     return false
+}
+
+/// A note player that records each note it starts and each it stops (by frequency), or fails.
+struct MockNotePlayer: NotePlayer {
+    struct Handle: PlaybackHandle {
+        let frequency: Frequency
+        let stops: Log<Frequency>
+        func stop() async { stops.append(frequency) }
+        func adjustFrequency(_ frequency: Frequency) async throws(AudioError) {}
+    }
+
+    let plays = Log<Frequency>()
+    let stops = Log<Frequency>()
+    var failure: AudioError?
+
+    func play(_ frequency: Frequency, level: AmplitudeDB) async throws(AudioError) -> any PlaybackHandle {
+        if let failure { throw failure }
+        plays.append(frequency)
+        return Handle(frequency: frequency, stops: stops)
+    }
 }
