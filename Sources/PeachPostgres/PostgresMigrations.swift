@@ -133,6 +133,19 @@ enum PostgresMigrations {
             "CREATE INDEX chord_intonation_user_discipline_timestamp ON chord_intonation (user_id, discipline, \"timestamp\")",
             "CREATE INDEX chord_intonation_user_timestamp ON chord_intonation (user_id, \"timestamp\", id)",
         ]),
+        Migration(version: 6, name: "v6-scale-degree", statements: [
+            // Scale Degrees (SQLite's v12-scale-degree), with the labels every record table has.
+            """
+            CREATE TABLE scale_degree (
+                id bigserial PRIMARY KEY,
+                user_id bigint NOT NULL REFERENCES peach_user (id) ON DELETE CASCADE,
+                tonic_note smallint NOT NULL, mode text NOT NULL, degree text NOT NULL, answered_degree text NOT NULL,
+                "timestamp" timestamptz NOT NULL,
+                discipline text NOT NULL, "interval" text NOT NULL, direction text NOT NULL, tuning_system text NOT NULL)
+            """,
+            "CREATE INDEX scale_degree_user_discipline_timestamp ON scale_degree (user_id, discipline, \"timestamp\")",
+            "CREATE INDEX scale_degree_user_timestamp ON scale_degree (user_id, \"timestamp\", id)",
+        ]),
     ]
 
     static var latestVersion: Int { all.map(\.version).max() ?? 0 }

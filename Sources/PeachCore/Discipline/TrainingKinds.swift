@@ -6,6 +6,7 @@ public enum TrainingKinds {
         RhythmComparisonKind.self,
         RhythmMatchingKind.self,
         ChordIntonationKind.self,
+        ScaleDegreeKind.self,
     ]
 
     /// Every kind's disciplines, kind by kind in the order above.

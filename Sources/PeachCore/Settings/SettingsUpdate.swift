@@ -18,6 +18,10 @@ public struct SettingsUpdate: Hashable, Sendable, Codable {
     public var voiceRangeUpper: Int?
     public var pitchNeedle: Bool?
     public var tempoBPM: Int?
+    public var scaleMode: String?
+    public var scaleDegrees: [Int]?
+    public var chromaticDegrees: Bool?
+    public var degreeLabels: String?
 
     /// One interval as it arrives from outside: `{"name": "P5", "direction": "up"}`.
     public struct IntervalChoice: Hashable, Sendable, Codable {
@@ -40,7 +44,8 @@ public struct SettingsUpdate: Hashable, Sendable, Codable {
         noteGapSeconds: Double? = nil, minCentDifference: Double? = nil, maxCentDifference: Double? = nil,
         language: String? = nil, intervals: [IntervalChoice]? = nil, tuningSystem: String? = nil,
         intervalMatchingCentRange: Double? = nil, voiceRangeLower: Int? = nil, voiceRangeUpper: Int? = nil,
-        pitchNeedle: Bool? = nil, tempoBPM: Int? = nil
+        pitchNeedle: Bool? = nil, tempoBPM: Int? = nil, scaleMode: String? = nil, scaleDegrees: [Int]? = nil,
+        chromaticDegrees: Bool? = nil, degreeLabels: String? = nil
     ) {
         self.noteRangeLower = noteRangeLower
         self.noteRangeUpper = noteRangeUpper
@@ -59,6 +64,10 @@ public struct SettingsUpdate: Hashable, Sendable, Codable {
         self.voiceRangeUpper = voiceRangeUpper
         self.pitchNeedle = pitchNeedle
         self.tempoBPM = tempoBPM
+        self.scaleMode = scaleMode
+        self.scaleDegrees = scaleDegrees
+        self.chromaticDegrees = chromaticDegrees
+        self.degreeLabels = degreeLabels
     }
 
     /// The full description of `settings`, so that storing it and applying it back is lossless.
@@ -73,7 +82,9 @@ public struct SettingsUpdate: Hashable, Sendable, Codable {
             intervals: training.intervals.map(IntervalChoice.init), tuningSystem: training.tuningSystem.rawValue,
             intervalMatchingCentRange: training.intervalMatchingRange.rawValue,
             voiceRangeLower: training.voiceRange.lowerBound.rawValue, voiceRangeUpper: training.voiceRange.upperBound.rawValue,
-            pitchNeedle: training.pitchNeedle, tempoBPM: training.tempo.rawValue)
+            pitchNeedle: training.pitchNeedle, tempoBPM: training.tempo.rawValue, scaleMode: training.scaleMode.rawValue,
+            scaleDegrees: training.scaleDegreeNumbers, chromaticDegrees: training.chromaticDegrees,
+            degreeLabels: training.degreeLabels.rawValue)
     }
 }
 
@@ -168,6 +179,7 @@ extension PeachSettings {
             }
             training.tempo = tempo
         }
+        try Self.applyScaleDegrees(update, to: &training)
 
         var language = self.language
         if let code = update.language {
@@ -177,6 +189,35 @@ extension PeachSettings {
             language = chosen
         }
         return PeachSettings(training: training, language: language)
+    }
+
+    /// The mode, the numbers (each 1…7, no repeats) and the altered degrees must leave at least two
+    /// degrees to tell apart.
+    private static func applyScaleDegrees(_ update: SettingsUpdate, to training: inout TrainingSettings) throws(SettingsError) {
+        if let name = update.scaleMode {
+            guard let mode = ScaleMode(rawValue: name) else {
+                throw SettingsError(field: "scaleMode", message: "must be one of \(ScaleMode.allCases.map(\.rawValue)), got '\(name)'")
+            }
+            training.scaleMode = mode
+        }
+        if let numbers = update.scaleDegrees {
+            guard numbers.allSatisfy((1...7).contains), Set(numbers).count == numbers.count else {
+                throw SettingsError(field: "scaleDegrees", message: "must be different numbers from 1 to 7, got \(numbers)")
+            }
+            training.scaleDegreeNumbers = numbers.sorted()
+        }
+        training.chromaticDegrees = update.chromaticDegrees ?? training.chromaticDegrees
+        if let name = update.degreeLabels {
+            guard let labels = DegreeLabels(rawValue: name) else {
+                throw SettingsError(field: "degreeLabels", message: "must be one of \(DegreeLabels.allCases.map(\.rawValue)), got '\(name)'")
+            }
+            training.degreeLabels = labels
+        }
+        guard training.scaleDegreeChoices.count >= 2 else {
+            throw SettingsError(
+                field: update.chromaticDegrees != nil ? "chromaticDegrees" : "scaleDegrees",
+                message: "Scale Degrees needs at least two degrees to tell apart: choose more numbers or the altered degrees")
+        }
     }
 
     /// At least one, each a known interval with a direction (unison only up), no repeats.

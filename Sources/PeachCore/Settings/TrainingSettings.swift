@@ -28,6 +28,12 @@ public struct TrainingSettings: Hashable, Sendable {
     public var pitchNeedle = false
     /// The rhythm disciplines' tempo.
     public var tempo = TempoBPM.default
+    /// Scale Degrees: the key's mode, the scale's own degrees trained (by number, 1…7), whether the
+    /// five altered degrees come too, and how degrees are named.
+    public var scaleMode = ScaleMode.major
+    public var scaleDegreeNumbers = Array(1...7)
+    public var chromaticDegrees = false
+    public var degreeLabels = DegreeLabels.numbers
 
     public static let `default` = TrainingSettings(
         noteRange: .default, noteDurationSeconds: 1.0, referencePitch: .a440, varyLoudness: 0,
@@ -44,6 +50,11 @@ public struct TrainingSettings: Hashable, Sendable {
         self.noteGapSeconds = noteGapSeconds
         self.minCentDifference = minCentDifference
         self.maxCentDifference = maxCentDifference
+    }
+
+    /// The degrees a scale-degree trial is drawn from and answered with: at least two.
+    public var scaleDegreeChoices: [ScaleDegree] {
+        ScaleDegree.choices(mode: scaleMode, numbers: Set(scaleDegreeNumbers), chromatic: chromaticDegrees)
     }
 
     public var kazezStrategy: KazezStrategy {

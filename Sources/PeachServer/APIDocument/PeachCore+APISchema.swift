@@ -15,6 +15,7 @@ extension Trend: APIEnumeration {}
 extension PitchMatchingBand: APIEnumeration {}
 extension ThresholdTimeline.Period: APIEnumeration {}
 extension ImportMode: APIEnumeration {}
+extension DegreeLabels: APIEnumeration {}
 
 /// An integer within the tempo range; its placeholder the default tempo (0 BPM is none).
 extension TempoBPM: APISchemaProviding {
@@ -54,6 +55,11 @@ extension SettingsUpdate: APIDescribed {
             "voiceRangeUpper": APINote.bounds(NoteRange.pianoRange).describe("Sing It: the highest note of the singer's range (MIDI)."),
             "pitchNeedle": .describe("Sing It: show the tracked pitch against the target while singing (off by default)."),
             "tempoBPM": APINote.bounds(TempoBPM.range).describe("The rhythm disciplines' tempo in quarter-note beats per minute (default 80)."),
+            "scaleMode": APINote.as(ScaleMode.self).describe("Scale Degrees: the key's mode (major by default)."),
+            "scaleDegrees": APINote().with("uniqueItems", true).describe(
+                "Scale Degrees: the numbers (1–7) of the mode's own degrees trained; with chromaticDegrees at least two degrees."),
+            "chromaticDegrees": .describe("Scale Degrees: also the five degrees the mode's scale does not have (off by default)."),
+            "degreeLabels": APINote.as(DegreeLabels.self).describe("Scale Degrees: name degrees by number (♭3) or solfège (me)."),
         ]
     }
 }

@@ -15,6 +15,26 @@ struct SettingsResponse: ResponseEncodable, Decodable {
         let tuningSystems: [String]
         /// MIDI number → scientific pitch name, so the client never names notes itself.
         let noteNames: [String: String]
+        let scaleModes: [ScaleMode]
+        let degreeLabels: [DegreeLabels]
+        /// Each mode's own seven degrees with both names, for the Scale Degrees checkboxes.
+        let scaleDegrees: [String: [DegreeChoice]]
+
+        struct DegreeChoice: Codable, APIDescribed {
+            let number: Int
+            let degree: ScaleDegree
+            let numberLabel: String
+            let solfege: String
+
+            init(_ degree: ScaleDegree) {
+                number = degree.number
+                self.degree = degree
+                numberLabel = degree.numberLabel
+                solfege = degree.solfege
+            }
+
+            static var apiNotes: [String: APINote] { ["number": .bounds(1...7)] }
+        }
 
         static var apiNotes: [String: APINote] {
             [
@@ -22,6 +42,7 @@ struct SettingsResponse: ResponseEncodable, Decodable {
                 "noteNames": .describe("MIDI number (21–108) → note name, e.g. \"60\": \"C4\""),
                 "languages": .as([InterfaceLanguage].self),
                 "tuningSystems": .as([TuningSystem].self),
+                "scaleDegrees": .describe("Mode (major, minor) → its seven degrees, 1 first"),
             ]
         }
     }
@@ -48,7 +69,11 @@ struct SettingsResponse: ResponseEncodable, Decodable {
         choices = Choices(
             soundSources: sounds.map(\.id), sounds: sounds, languages: InterfaceLanguage.allCases.map(\.rawValue),
             intervals: DirectedInterval.all, tuningSystems: TuningSystem.allCases.map(\.rawValue),
-            noteNames: Dictionary(uniqueKeysWithValues: NoteRange.pianoRange.map { (String($0), MIDINote($0)!.name) }))
+            noteNames: Dictionary(uniqueKeysWithValues: NoteRange.pianoRange.map { (String($0), MIDINote($0)!.name) }),
+            scaleModes: ScaleMode.allCases, degreeLabels: DegreeLabels.allCases,
+            scaleDegrees: Dictionary(uniqueKeysWithValues: ScaleMode.allCases.map { mode in
+                (mode.rawValue, ScaleDegree.diatonic(in: mode).map(Choices.DegreeChoice.init))
+            }))
         let bounds = { (range: ClosedRange<Double>) in [range.lowerBound, range.upperBound] }
         ranges = Ranges(
             noteRange: [NoteRange.pianoRange.lowerBound, NoteRange.pianoRange.upperBound],

@@ -20,10 +20,11 @@ enum PeachCSVFormat {
         + (0..<4).map { "meanOffsetMsPosition\($0)" }
     private static let version5RecordColumns = version4RecordColumns
         + ["rootNote", "triad", "detunedVoice", "detuneCents", "answeredVoice"]
+        + ["tonicNote", "mode", "degree", "answeredDegree"]
 
     /// The columns of each version, as shipped: version 1 knew unison only and said `kind` where
     /// version 2 names the discipline; version 3 adds `sungOctave`, version 4 the rhythm columns,
-    /// version 5 Which Voice's.
+    /// version 5 the harmony disciplines' (Which Voice, Scale Degrees).
     /// The current version's must be what the kinds declare (`CSVRecordColumns.all`, checked by a
     /// test): a kind that adds a field makes a new version.
     static func columns(version: Int) -> [String] {

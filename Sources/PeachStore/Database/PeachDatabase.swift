@@ -201,6 +201,25 @@ public struct PeachDatabase: Sendable {
                 t.add(column: "chordIntonationWatermark", .integer).notNull().defaults(to: 0)
             }
         }
+        migrator.registerMigration("v12-scale-degree") { db in
+            // Scale Degrees, with the labels every record table has (always equal temperament).
+            try db.create(table: "scaleDegree") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("tonicNote", .integer).notNull()
+                t.column("mode", .text).notNull()
+                t.column("degree", .text).notNull()
+                t.column("answeredDegree", .text).notNull()
+                t.column("timestamp", .datetime).notNull()
+                t.column("discipline", .text).notNull().defaults(to: "scaleDegree")
+                t.column("interval", .text).notNull().defaults(to: "P1")
+                t.column("direction", .text).notNull().defaults(to: "up")
+                t.column("tuningSystem", .text).notNull()
+            }
+            try db.create(index: "scaleDegree_discipline_timestamp", on: "scaleDegree", columns: ["discipline", "timestamp"])
+            try db.alter(table: "importJournal") { t in
+                t.add(column: "scaleDegreeWatermark", .integer).notNull().defaults(to: 0)
+            }
+        }
         return migrator
     }
 

@@ -35,6 +35,29 @@ struct SettingsUpdateTests {
         #expect(try PeachSettings.default.applying(SettingsUpdate(settings)) == settings)
     }
 
+    @Test func scaleDegreeSettingsRoundTripAndLeaveTwoDegreesAtLeast() throws {
+        let settings = try PeachSettings.default.applying(
+            SettingsUpdate(scaleMode: "minor", scaleDegrees: [5, 1, 3], chromaticDegrees: true, degreeLabels: "solfege"))
+        #expect(settings.training.scaleMode == .minor && settings.training.scaleDegreeNumbers == [1, 3, 5])
+        #expect(settings.training.scaleDegreeChoices == [.one, .flatTwo, .flatThree, .three, .sharpFour, .five, .six, .seven])
+        #expect(settings.training.degreeLabels == .solfege)
+        #expect(try PeachSettings.default.applying(SettingsUpdate(settings)) == settings)
+
+        for (update, field) in [
+            (SettingsUpdate(scaleDegrees: [1]), "scaleDegrees"), (SettingsUpdate(scaleDegrees: [0, 1]), "scaleDegrees"),
+            (SettingsUpdate(scaleDegrees: [2, 2]), "scaleDegrees"), (SettingsUpdate(scaleMode: "dorian"), "scaleMode"),
+            (SettingsUpdate(degreeLabels: "letters"), "degreeLabels"),
+        ] {
+            #expect(throws: SettingsError.self) { try PeachSettings.default.applying(update) }
+            do { _ = try PeachSettings.default.applying(update) } catch { #expect(error.field == field) }
+        }
+        // One number with the altered five is six degrees: enough; turning the five off is not.
+        let one = try PeachSettings.default.applying(SettingsUpdate(scaleDegrees: [1], chromaticDegrees: true))
+        do { _ = try one.applying(SettingsUpdate(chromaticDegrees: false)); Issue.record("one degree accepted") } catch {
+            #expect(error.field == "chromaticDegrees")
+        }
+    }
+
     @Test func theVoiceRangeMayBeASingleNote() throws {
         let settings = try PeachSettings.default.applying(SettingsUpdate(voiceRangeLower: 57, voiceRangeUpper: 57))
         #expect(settings.training.voiceRange == MIDINote(57)!...MIDINote(57)!)

@@ -1,0 +1,130 @@
+import Foundation
+
+/// What the API says of a scale-degree trial: the cadence's chords and the note, each with its
+/// time and frequency (the server decides every one), the degrees to choose from with their labels
+/// and keys, and the judged answer.
+extension ScaleDegreeKind {
+    public static let apiNames = APINames(trial: "ScaleDegree", result: "ScaleDegreeResult", record: "ScaleDegreeRecord")
+    public static let playsNotes = true
+
+    /// Each chord of the cadence: a brisk hymn tempo, long enough to hear the harmony move.
+    public static let chordDuration = Duration.milliseconds(700)
+    /// Between the cadence's last chord and the note: the tonic rings in the ear, then silence.
+    public static let restBeforeNote = Duration.milliseconds(400)
+    /// Four voices sound at once: each a quarter of a single note's power, so a chord is as loud as
+    /// the note that follows it (10·log10 4).
+    public static let voiceLevel = AmplitudeDB(-10 * log10(4.0))
+
+    static var noteStart: Duration { chordDuration * Cadence.roots.count + restBeforeNote }
+
+    public static func trialBody(_ trial: ScaleDegreeTrial, settings: TrainingSettings) -> ScaleDegreeFields {
+        let reference = settings.referencePitch
+        let chords = trial.cadence.chords.enumerated().map { index, notes in
+            ScaleDegreeFields.Chord(
+                degree: Cadence.roots[index], startSeconds: (chordDuration * index).seconds, durationSeconds: chordDuration.seconds,
+                notes: notes.map { NoteDTO($0, Frequency(note: $0, reference: reference)) }, levelDB: voiceLevel.rawValue)
+        }
+        let keys = Dictionary(grouping: trial.choices, by: \.number)
+        return ScaleDegreeFields(
+            tonic: NoteDTO(trial.tonic, Frequency(note: trial.tonic, reference: reference)), mode: trial.mode, cadence: chords,
+            note: NoteDTO(trial.note, Frequency(note: trial.note, reference: reference)), noteStartSeconds: noteStart.seconds,
+            noteDurationSeconds: settings.noteDurationSeconds,
+            choices: trial.choices.map { degree in
+                ScaleDegreeFields.Choice(
+                    degree: degree, label: degree.label(settings.degreeLabels), key: Self.key(of: degree, among: keys, mode: trial.mode))
+            })
+    }
+
+    /// Key n names the choice numbered n: the scale's own degree when both it and an altered one
+    /// are offered (3 is the third of the key; ♭3 in a major key is a button only).
+    static func key(of degree: ScaleDegree, among byNumber: [Int: [ScaleDegree]], mode: ScaleMode) -> String? {
+        let numbered = byNumber[degree.number] ?? []
+        let chosen = numbered.count == 1 ? numbered[0] : numbered.first { ScaleDegree.diatonic(in: mode).contains($0) }
+        return chosen == degree ? String(degree.number) : nil
+    }
+
+    public static func session(_ trial: ScaleDegreeTrial, settings: TrainingSettings) -> TrialSession {
+        TrialSession(answersOpenSeconds: noteStart.seconds)
+    }
+
+    public static func result(_ record: CompletedScaleDegree, answer: ScaleDegree?, trial: ScaleDegreeTrial?) -> ScaleDegreeResult {
+        ScaleDegreeResult(isCorrect: record.isCorrect, degree: record.degree, answeredDegree: record.answeredDegree)
+    }
+}
+
+/// A scale-degree trial's own fields.
+public struct ScaleDegreeFields: Codable, Sendable, APIDescribed {
+    public struct Chord: Codable, Sendable, APIDescribed {
+        public let degree: ScaleDegree
+        public let startSeconds: Double
+        public let durationSeconds: Double
+        public let notes: [NoteDTO]
+        public let levelDB: Double
+
+        public static var apiNotes: [String: APINote] {
+            [
+                "degree": .describe("The degree the chord is built on: 1, 4, 5, 1."),
+                "startSeconds": .describe("From the trial's start."),
+                "notes": .describe("The bass first, then the upper voices lowest first."),
+                "levelDB": .describe("Each note's level relative to a single note."),
+            ]
+        }
+    }
+
+    public struct Choice: Codable, Sendable, APIDescribed {
+        public let degree: ScaleDegree
+        public let label: String
+        public let key: String?
+
+        public static var apiNotes: [String: APINote] {
+            [
+                "label": .describe("The degree as the settings name it: a number (♭3) or a solfège syllable (me)."),
+                "key": .describe("The keyboard key that answers it (1–7); absent for an altered degree whose number names the scale's own."),
+            ]
+        }
+    }
+
+    public let tonic: NoteDTO
+    public let mode: ScaleMode
+    public let cadence: [Chord]
+    public let note: NoteDTO
+    public let noteStartSeconds: Double
+    public let noteDurationSeconds: Double
+    public let choices: [Choice]
+
+    public static var apiNotes: [String: APINote] {
+        [
+            "cadence": .describe("I–IV–V–I (minor: i–iv–V–i) in the key, played before the note."),
+            "note": .describe("The note whose degree is asked, in the octave above the tonic."),
+            "choices": .describe("The degrees to answer with, lowest first."),
+        ]
+    }
+}
+
+/// 200 from a scale-degree answer.
+public struct ScaleDegreeResult: Codable, Sendable {
+    public let isCorrect: Bool
+    public let degree: ScaleDegree
+    public let answeredDegree: ScaleDegree
+}
+
+/// `{"answer": "b3"}`: a degree by its stored name.
+public struct ScaleDegreeAnswerBody: KindAnswerBody {
+    let answer: String?
+
+    public func trialAnswer() throws(AnswerProblem) -> TrialAnswer? {
+        guard let answer else { return nil }
+        guard let degree = ScaleDegree(rawValue: answer) else {
+            throw AnswerProblem("answer", "answer must be one of \(ScaleDegree.allCases.map(\.rawValue)) (to Scale Degrees), got '\(answer)'")
+        }
+        return .degree(degree)
+    }
+
+    public static var apiNotes: [String: APINote] {
+        ["answer": APINote().with("enum", ScaleDegree.allCases.map(\.rawValue)).describe("A degree, one of the trial's choices.")]
+    }
+}
+
+extension ScaleDegreeKind {
+    public typealias AnswerBody = ScaleDegreeAnswerBody
+}

@@ -1,0 +1,129 @@
+import Foundation
+
+extension Discipline {
+    /// Scale Degrees: a cadence sets a key, then one note; which degree is it?
+    public static let scaleDegree = Discipline(declared: "scaleDegree")
+}
+
+extension Discipline.Kind {
+    public static let scaleDegree = Discipline.Kind(rawValue: "scaleDegree")
+}
+
+extension Discipline.AnswerMethod {
+    /// One of the key's degrees, named by number or by solfège.
+    public static let degree = Discipline.AnswerMethod(rawValue: "degree", hint: "name the note's degree in the key")
+}
+
+/// Scale Degrees: I–IV–V–I in a key that roves over the note range, then a note of that key; the
+/// user names its degree. The degrees come on a Leitner schedule: the ones the user confuses come
+/// back sooner.
+public enum ScaleDegreeKind: TrainingKind {
+    public static let id = Discipline.Kind.scaleDegree
+    public static let table = "scaleDegree"
+
+    public static let disciplines = [
+        DisciplineDeclaration(
+            .scaleDegree, names: .init(english: "Scale Degrees", german: "Tonstufen"), answerMethod: .degree, group: .harmony,
+            settings: DisciplineDeclaration.noteSettings + ["scaleMode", "scaleDegrees", "chromaticDegrees", "degreeLabels"],
+            terminalCommand: nil),
+    ]
+
+    public typealias Chain = LeitnerSchedule<ScaleDegree>
+
+    public static let freshChain = Chain()
+
+    /// How many of the newest answers a restart replays into the schedule: enough for every degree
+    /// to have climbed or fallen through all the boxes.
+    static let resumedAnswers = 200
+
+    public static func resumeChain(from store: any TrainingDataStore, profile: ProfileParts) async throws(DataStoreError) -> Chain {
+        let newest = try await store.records(CompletedScaleDegree.self, .scaleDegree, limit: resumedAnswers)
+        var chain = freshChain
+        for record in newest.reversed() { advance(&chain, after: record) }
+        return chain
+    }
+
+    /// A tonic whose octave of degrees lies in the note range, a degree from the chosen ones as
+    /// the schedule weighs them.
+    public static func draw(
+        _ discipline: Discipline, settings: TrainingSettings, chain: Chain, using generator: inout some RandomNumberGenerator
+    ) -> ScaleDegreeTrial {
+        let choices = settings.scaleDegreeChoices
+        let tonic = MIDINote(Int.random(in: settings.noteRange.lower.rawValue...(settings.noteRange.upper.rawValue - 11), using: &generator))!
+        return ScaleDegreeTrial(
+            discipline, tonic: tonic, mode: settings.scaleMode, degree: chain.draw(from: choices, using: &generator), choices: choices)
+    }
+
+    public static func advance(_ chain: inout Chain, after record: CompletedScaleDegree) {
+        chain.record(asked: record.degree, answered: record.answeredDegree)
+    }
+
+    /// Only a degree the trial offered is an answer to it.
+    public static func judge(_ trial: ScaleDegreeTrial, _ answer: ScaleDegree, at timestamp: Date) -> CompletedScaleDegree? {
+        trial.choices.contains(answer) ? CompletedScaleDegree(trial, answer: answer, timestamp: timestamp) : nil
+    }
+
+    public static func feed(_ record: CompletedScaleDegree, into part: inout ScaleDegreeProfile) { part.add(record) }
+
+    public static func sparkline(_ discipline: Discipline, in profile: ProfileParts, band: TempoBand?) -> Sparkline {
+        let part = profile[ScaleDegreeProfile.self]
+        return Sparkline(
+            values: part.dailyErrorPercent, hasData: part.count > 0,
+            caption: .init(english: "Wrong answers per day, in %: lower is better", german: "Falsche Antworten pro Tag, in %: niedriger ist besser"))
+    }
+}
+
+extension ScaleDegreeTrial: KindTrial {
+    public typealias Kind = ScaleDegreeKind
+}
+
+extension ScaleDegree: KindAnswer {
+    public typealias Kind = ScaleDegreeKind
+}
+
+extension CompletedScaleDegree: KindRecord {
+    public typealias Kind = ScaleDegreeKind
+
+    public enum Field: Int, CodingKey, CaseIterable {
+        case tonicNote, mode, degree, answeredDegree
+    }
+
+    /// Whether the answer was right, for people reading a file: the two degrees are what is stored.
+    public struct Derived: DerivedFields {
+        public let isCorrect: Bool
+    }
+
+    public var labels: RecordLabels { RecordLabels(discipline: .scaleDegree) }
+
+    public var derived: Derived { Derived(isCorrect: isCorrect) }
+
+    public init(timestamp: Date, labels: RecordLabels, fields: KeyedDecodingContainer<Field>) throws {
+        self.init(
+            tonicNote: try fields.decode(MIDINote.self, forKey: .tonicNote), mode: try fields.decode(ScaleMode.self, forKey: .mode),
+            degree: try fields.decode(ScaleDegree.self, forKey: .degree),
+            answeredDegree: try fields.decode(ScaleDegree.self, forKey: .answeredDegree), timestamp: timestamp)
+    }
+
+    public func encode(fields: inout KeyedEncodingContainer<Field>) throws {
+        try fields.encode(tonicNote, forKey: .tonicNote)
+        try fields.encode(mode, forKey: .mode)
+        try fields.encode(degree, forKey: .degree)
+        try fields.encode(answeredDegree, forKey: .answeredDegree)
+    }
+
+    public func disagreement(with stated: Derived) -> RecordFieldError? {
+        stated.isCorrect == isCorrect ? nil : RecordFieldError(field: "isCorrect", problem: "is not whether answeredDegree is degree")
+    }
+}
+
+extension Trial {
+    public static func scaleDegree(_ trial: ScaleDegreeTrial) -> Trial { Trial(trial) }
+}
+
+extension TrialAnswer {
+    public static func degree(_ degree: ScaleDegree) -> TrialAnswer { TrialAnswer(degree) }
+}
+
+extension TrainingRecord {
+    public static func scaleDegree(_ record: CompletedScaleDegree) -> TrainingRecord { TrainingRecord(record) }
+}
