@@ -8,7 +8,8 @@ import random
 HEADER = ("discipline,timestamp,interval,direction,tuningSystem,note1,note2,note2CentOffset,isCorrect,"
           "referenceNote,initialCentOffset,userCentError,sungOctave,tempoBPM,offsetPercent,offsetMs,"
           "meanOffsetMs,offsetSDMs,hitRate,meanOffsetMsPosition0,meanOffsetMsPosition1,"
-          "meanOffsetMsPosition2,meanOffsetMsPosition3,rootNote,triad,detunedVoice,detuneCents,answeredVoice")
+          "meanOffsetMsPosition2,meanOffsetMsPosition3,rootNote,triad,detunedVoice,detuneCents,answeredVoice,"
+          "tonicNote,mode,degree,answeredDegree")
 COLUMNS = HEADER.split(",")
 SEMITONES = {"P1": 0, "m2": 1, "M2": 2, "m3": 3, "M3": 4, "P4": 5, "d5": 6, "P5": 7, "m6": 8, "M6": 9,
              "m7": 10, "M7": 11, "P8": 12}
@@ -65,6 +66,8 @@ def history_csv(seed, weeks=8, scale=1.0, end=None, training_days=None):
     timing = Listener(rng, 40.0, 15.0, first_difference=60.0)  # percent of a sixteenth
     # Which Voice draws from a generator of its own, so the other disciplines' history is as it was.
     chord_rng = random.Random(seed + 1)
+    # Scale degrees: a listener who mixes up 4 and 6 more than the rest, less so as the weeks go by.
+    degree_rng = random.Random(seed + 2)
     chords = Listener(chord_rng, 30.0, 9.0, choices=3)
     rows = []
 
@@ -138,4 +141,12 @@ def history_csv(seed, weeks=8, scale=1.0, end=None, training_days=None):
             rows.append(row("chordIntonation", moment, tuningSystem="justIntonation", rootNote=chord_rng.randint(48, 65),
                             triad=chord_rng.choice(("major", "minor")), detunedVoice=detuned, detuneCents=number(offset),
                             answeredVoice=answered, isCorrect=str(correct).lower()))
+        for _ in range(round(6 * scale) if not few else 0):
+            degree = degree_rng.choice(("1", "2", "3", "4", "5", "6", "7"))
+            confusable = {"4": "6", "6": "4"}.get(degree)
+            wrong = degree_rng.random() < (0.5 if confusable else 0.15) * (1 - 0.6 * progress)
+            answered = (confusable or degree_rng.choice([d for d in "1234567" if d != degree])) if wrong else degree
+            moment += datetime.timedelta(seconds=5 * degree_rng.uniform(0.6, 1.6), milliseconds=degree_rng.randint(0, 999))
+            rows.append(row("scaleDegree", moment, tonicNote=degree_rng.randint(48, 60), mode="major", degree=degree,
+                            answeredDegree=answered, isCorrect=str(not wrong).lower()))
     return "# peach-records-format:5\n" + HEADER + "\n" + "\n".join(rows) + "\n"

@@ -17,7 +17,7 @@ from conftest import PEACH, PeachServer
 # Which screen each answer method trains on (the page's own table, seen from outside).
 SCREENS = {"higherLower": "screen-comparison", "slider": "screen-pitch-matching", "voice": "screen-singing",
            "earlyLate": "screen-compare-timing", "taps": "screen-fill-the-gap",
-           "chordVoice": "screen-chord-voice"}
+           "chordVoice": "screen-chord-voice", "degree": "screen-degree"}
 # The addresses of the training screens before #/train/<id>, which bookmarks may still hold.
 FORMER = {"#/training": "screen-comparison", "#/interval-matching": "screen-pitch-matching",
           "#/singing": "screen-singing", "#/fill-the-gap": "screen-fill-the-gap"}
@@ -183,7 +183,7 @@ def test_a_catalogue_the_page_has_never_seen_draws_start_and_settings(rewritten,
         "start-intervals-profile": [["sparkline-intervalComparison", "Compare"], ["sparkline-intervalMatching", "Match"]],
         "start-rhythm-profile": [["sparkline-rhythmComparison", "Compare"]],
         # No word for answering by picking: the line is captioned with the discipline's name.
-        "start-harmony-profile": [["sparkline-chordIntonation", "Voice"]],
+        "start-harmony-profile": [["sparkline-chordIntonation", "Voice"], ["sparkline-scaleDegree", "Degrees"]],
         "start-melody-profile": [["sparkline-melodicDictation", "Play It Back"]],
     }
     WebDriverWait(browser, 5).until(lambda b: b.find_elements(By.CSS_SELECTOR, "#sparkline-pitchComparison svg"))

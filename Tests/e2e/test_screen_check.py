@@ -217,7 +217,8 @@ class Run:
         self.shown(screen_id)
 
     def enabled(self, element_id, timeout=10):
-        self.wait(f"return !document.getElementById('{element_id}').disabled", timeout)
+        # A screen may build its buttons with its first trial (Scale Degrees): absent is not yet enabled.
+        self.wait(f"const element = document.getElementById('{element_id}'); return !!element && !element.disabled", timeout)
 
     def state(self, screen_id, value, timeout=10):
         self.wait(f"return document.getElementById('{screen_id}').dataset.state === '{value}'", timeout)
@@ -449,6 +450,8 @@ class Run:
             ("fill-the-gap", fill_the_gap), ("calibration", calibration),
             ("which-voice", two_buttons("which-voice", "#/train/chordIntonation", "screen-chord-voice", "answer-voice-middle",
                                         "answer-voice-middle", "chord-voice-feedback", label="chord-voice-chord")),
+            ("scale-degrees", two_buttons("scale-degrees", "#/train/scaleDegree", "screen-degree", "answer-degree-1",
+                                          "answer-degree-1", "degree-feedback", label="degree-key")),
         ]
 
     def class_screens(self):

@@ -7,12 +7,13 @@ from conftest import PEACH, ROOT
 from data_safety import HEADER, record_count, valid_rows
 
 # What Peach writes (format 5: with discipline, interval, tuning, a sung answer's octave, the rhythm
-# fields and Which Voice's); HEADER (format 1) still imports.
+# fields, Which Voice's and Scale Degrees'); HEADER (format 1) still imports.
 EXPORT_HEADER = ["# peach-records-format:5",
                  "discipline,timestamp,interval,direction,tuningSystem,note1,note2,note2CentOffset,isCorrect,"
                  "referenceNote,initialCentOffset,userCentError,sungOctave,tempoBPM,offsetPercent,offsetMs,"
                  "meanOffsetMs,offsetSDMs,hitRate,meanOffsetMsPosition0,meanOffsetMsPosition1,meanOffsetMsPosition2,"
-                 "meanOffsetMsPosition3,rootNote,triad,detunedVoice,detuneCents,answeredVoice"]
+                 "meanOffsetMsPosition3,rootNote,triad,detunedVoice,detuneCents,answeredVoice,tonicNote,mode,degree,"
+                 "answeredDegree"]
 
 
 def peach(*arguments):

@@ -152,6 +152,13 @@ def fill_the_gap(browser, server):
         lambda _: browser.find_element(By.ID, "screen-fill-the-gap").get_attribute("data-state") == "playing")
 
 
+def scale_degrees(browser, server):
+    start(browser, server)
+    browser.find_element(By.ID, "start-scaleDegree").click()
+    WebDriverWait(browser, 10, poll_frequency=0.01).until(
+        lambda _: browser.execute_script("const one = document.getElementById('answer-degree-1'); return !!one && !one.disabled"))
+
+
 def calibration(browser, server):
     open_hash(browser, server, "#/calibration", "screen-calibration")
 
@@ -208,6 +215,7 @@ SCREENS = {
     "compare-timing-feedback": compare_timing_feedback,
     "fill-the-gap": fill_the_gap,
     "calibration": calibration,
+    "scale-degrees": scale_degrees,
     "profile-empty": profile_empty,
     "profile": profile,
 }

@@ -30,10 +30,10 @@ public struct MIDINote: Hashable, Comparable, Sendable, Codable, CustomStringCon
     private static let pitchClassNames = ["C", "C♯", "D", "D♯", "E", "F", "F♯", "G", "G♯", "A", "A♯", "B"]
 
     /// Scientific pitch notation: 60 → "C4", 69 → "A4", 21 → "A0".
-    public var name: String {
-        let octave = rawValue / 12 - 1
-        return Self.pitchClassNames[rawValue % 12] + String(octave)
-    }
+    public var name: String { pitchClassName + String(rawValue / 12 - 1) }
+
+    /// The name without its octave, as a key is named: 61 → "C♯".
+    public var pitchClassName: String { Self.pitchClassNames[rawValue % 12] }
 
     public var description: String { name }
 }

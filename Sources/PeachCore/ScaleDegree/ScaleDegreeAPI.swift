@@ -26,7 +26,8 @@ extension ScaleDegreeKind {
         }
         let keys = Dictionary(grouping: trial.choices, by: \.number)
         return ScaleDegreeFields(
-            tonic: NoteDTO(trial.tonic, Frequency(note: trial.tonic, reference: reference)), mode: trial.mode, cadence: chords,
+            tonic: NoteDTO(trial.tonic, Frequency(note: trial.tonic, reference: reference)), keyName: trial.tonic.pitchClassName,
+            mode: trial.mode, cadence: chords,
             note: NoteDTO(trial.note, Frequency(note: trial.note, reference: reference)), noteStartSeconds: noteStart.seconds,
             noteDurationSeconds: settings.noteDurationSeconds,
             choices: trial.choices.map { degree in
@@ -85,6 +86,8 @@ public struct ScaleDegreeFields: Codable, Sendable, APIDescribed {
     }
 
     public let tonic: NoteDTO
+    /// The tonic's name without its octave: the key is "\(keyName) \(mode)".
+    public let keyName: String
     public let mode: ScaleMode
     public let cadence: [Chord]
     public let note: NoteDTO

@@ -35,6 +35,10 @@ struct TrialSourceTests {
                     // A chord reads the tuning setting, and all three voices lie in the note range.
                     #expect(chord.tuningSystem == settings.tuningSystem)
                     #expect(settings.noteRange.contains(chord.root) && settings.noteRange.contains(MIDINote(chord.root.rawValue + 7)!))
+                } else if let degree = trial.as(ScaleDegreeTrial.self) {
+                    // The key's octave of degrees lies in the note range.
+                    #expect(degree.choices == settings.scaleDegreeChoices && degree.choices.contains(degree.degree))
+                    #expect(settings.noteRange.contains(degree.tonic) && settings.noteRange.contains(MIDINote(degree.tonic.rawValue + 11)!))
                 } else {
                     Issue.record("\(discipline) drew a trial of no kind this test knows")
                 }

@@ -73,7 +73,7 @@ struct SchemaTracerTests {
         let oneOf = try #require(document["Trial"]?["oneOf"] as? [[String: Any]])
         #expect(oneOf.compactMap { $0["$ref"] as? String } == [
             "#/components/schemas/Comparison", "#/components/schemas/PitchMatchingChallenge",
-            "#/components/schemas/RhythmComparison", "#/components/schemas/RhythmMatching", "#/components/schemas/ChordIntonation",
+            "#/components/schemas/RhythmComparison", "#/components/schemas/RhythmMatching", "#/components/schemas/ChordIntonation", "#/components/schemas/ScaleDegree",
         ])
         let comparison = try #require(document["Comparison"]?["required"] as? [String])
         #expect(Set(comparison) == [

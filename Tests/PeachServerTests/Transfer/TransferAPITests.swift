@@ -29,7 +29,7 @@ struct TransferAPITests {
                 return response.body
             }
             let text = String(buffer: csv)
-            #expect(text.hasPrefix("# peach-records-format:5\ndiscipline,timestamp,interval,direction,tuningSystem,note1,note2,note2CentOffset,isCorrect,referenceNote,initialCentOffset,userCentError,sungOctave,tempoBPM,offsetPercent,offsetMs,meanOffsetMs,offsetSDMs,hitRate,meanOffsetMsPosition0,meanOffsetMsPosition1,meanOffsetMsPosition2,meanOffsetMsPosition3,rootNote,triad,detunedVoice,detuneCents,answeredVoice\n"))
+            #expect(text.hasPrefix("# peach-records-format:5\ndiscipline,timestamp,interval,direction,tuningSystem,note1,note2,note2CentOffset,isCorrect,referenceNote,initialCentOffset,userCentError,sungOctave,tempoBPM,offsetPercent,offsetMs,meanOffsetMs,offsetSDMs,hitRate,meanOffsetMsPosition0,meanOffsetMsPosition1,meanOffsetMsPosition2,meanOffsetMsPosition3,rootNote,triad,detunedVoice,detuneCents,answeredVoice,tonicNote,mode,degree,answeredDegree\n"))
             #expect(text.split(separator: "\n").count == 3)
             try await client.execute(uri: "/api/import?mode=merge", method: .post, body: csv) { response throws in
                 #expect(response.status == .ok)

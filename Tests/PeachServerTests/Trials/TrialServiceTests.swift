@@ -45,6 +45,7 @@ struct TrialServiceTests {
             .higherLower: .direction(.lower), .slider: .slider(NormalizedSliderValue(0.5)!),
             .voice: .voice(SungPitch(centsFromTarget: Cents(-1190))!), .earlyLate: .timing(.early), .taps: .taps([0.5]),
             .chordVoice: .voice(.middle),
+            .degree: .degree(.one),
         ]
         let answer = try #require(answers[discipline.answerMethod], "an answer to \(discipline)")
         let wrong: TrialAnswer = discipline.kind == .comparison ? .slider(.centre) : .direction(.higher)
@@ -66,6 +67,9 @@ struct TrialServiceTests {
         } else if let chord = record.as(CompletedChordIntonation.self) {
             let trial = try #require(issued.trial.as(ChordIntonationTrial.self), "not a Which Voice trial")
             #expect(chord.tuningSystem == .justIntonation && chord.isCorrect == (trial.detunedVoice == .middle))
+        } else if let degree = record.as(CompletedScaleDegree.self) {
+            let trial = try #require(issued.trial.as(ScaleDegreeTrial.self), "not a Scale Degrees trial")
+            #expect(degree.tonicNote == trial.tonic && degree.answeredDegree == .one && degree.isCorrect == (trial.degree == .one))
         } else {
             let attempt = try #require(record.as(CompletedPitchMatching.self), "a record of no kind this test knows")
             // Interval matching starts within ±20 ¢ and the slider reaches 20 ¢ either way.
@@ -214,6 +218,7 @@ struct TrialServiceTests {
             .higherLower: .direction(.higher), .slider: .slider(NormalizedSliderValue(0.25)!),
             .voice: .voice(SungPitch(centsFromTarget: Cents(1207))!), .earlyLate: .timing(.late), .taps: .taps([]),
             .chordVoice: .voice(.highest),
+            .degree: .degree(.five),
         ]
         let answer = try #require(answers[discipline.answerMethod], "an answer to \(discipline)")
         #expect(await after.kind(of: issued.id) == discipline.kind)

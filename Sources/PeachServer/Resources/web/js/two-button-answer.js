@@ -3,6 +3,17 @@ import { t } from './i18n.js';
 /** The seeds' haptic tick on a wrong answer, where the device can vibrate. */
 const WRONG_ANSWER_VIBRATION_MS = 40;
 
+/** The judgement as every answer screen shows it: a thumb and a word, announced; a wrong answer buzzes. */
+export function showJudgement(feedback, isCorrect, announce) {
+  feedback.className = `feedback visible ${isCorrect ? 'correct' : 'incorrect'}`;
+  const thumb = document.getElementById(isCorrect ? 'thumb-up' : 'thumb-down').content.cloneNode(true);
+  const text = document.createElement('span');
+  text.textContent = t(isCorrect ? 'feedback.correct' : 'feedback.incorrect');
+  feedback.replaceChildren(thumb, text);
+  announce(text.textContent);
+  if (!isCorrect) navigator.vibrate?.(WRONG_ANSWER_VIBRATION_MS);
+}
+
 /**
  * The answer half of a training-loop kind whose trials are answered with one of two buttons (or
  * their keys): the buttons open and close with the loop, and the judgement shows as a thumb.
@@ -26,15 +37,7 @@ export function twoButtonAnswer({ announce }, { buttons, keys, feedback: feedbac
       answer = null;
       setEnabled(false);
     },
-    show({ isCorrect }) {
-      feedback.className = `feedback visible ${isCorrect ? 'correct' : 'incorrect'}`;
-      const thumb = document.getElementById(isCorrect ? 'thumb-up' : 'thumb-down').content.cloneNode(true);
-      const text = document.createElement('span');
-      text.textContent = t(isCorrect ? 'feedback.correct' : 'feedback.incorrect');
-      feedback.replaceChildren(thumb, text);
-      announce(text.textContent);
-      if (!isCorrect) navigator.vibrate?.(WRONG_ANSWER_VIBRATION_MS);
-    },
+    show({ isCorrect }) { showJudgement(feedback, isCorrect, announce); },
     hides() {
       feedback.className = 'feedback';
     },

@@ -69,10 +69,13 @@ export function settingsScreen({ navigate }) {
     fillSelect('soundSource', choices.soundSources, (id) => soundLabel(id, sounds[id].name));
     fillSelect('tuningSystem', choices.tuningSystems, (tuning) => t(`settings.tuningSystem.${tuning}`));
     renderIntervals();
+    fillSelect('scaleMode', choices.scaleModes, (mode) => t(`settings.scaleMode.${mode}`));
+    fillSelect('degreeLabels', choices.degreeLabels, (labels) => t(`settings.degreeLabels.${labels}`));
+    renderDegrees();
     fillSelect('language', choices.languages, (language) => t(`settings.language.${language}`));
     for (const [name, value] of Object.entries(settings)) {
       const input = control(name);
-      if (!input || name === 'intervals') continue;
+      if (!input || name === 'intervals' || name === 'scaleDegrees') continue;
       if (input.type === 'checkbox') input.checked = value;
       else input.value = String(value);
       showValue(name);
@@ -126,6 +129,38 @@ export function settingsScreen({ navigate }) {
   }
 
 
+  /** A checkbox per degree of the chosen mode, named as the chosen labels name it (the server's names). */
+  function renderDegrees() {
+    const { settings, choices } = state;
+    const chosen = new Set(settings.scaleDegrees);
+    const boxes = choices.scaleDegrees[settings.scaleMode].map((degree) => {
+      const label = document.createElement('label');
+      label.className = 'degree-choice';
+      const box = document.createElement('input');
+      box.type = 'checkbox';
+      box.name = 'scaleDegrees';
+      box.id = `degree-number-${degree.number}`;
+      box.dataset.degreeNumber = String(degree.number);
+      box.checked = chosen.has(degree.number);
+      box.addEventListener('change', saveDegrees);
+      label.append(box, settings.degreeLabels === 'solfege' ? degree.solfege : degree.numberLabel);
+      return label;
+    });
+    document.getElementById('degree-choices').replaceChildren(...boxes);
+  }
+
+  /** The server refuses fewer than two degrees (with the altered ones): the box it refused is set back. */
+  async function saveDegrees() {
+    const scaleDegrees = [...document.querySelectorAll('#degree-choices input:checked')].map((box) => Number(box.dataset.degreeNumber));
+    try {
+      state = await api.updateSettings({ scaleDegrees });
+    } catch (error) {
+      console.warn('degrees not saved:', error);
+      resetStatus.textContent = t(error.status === 400 ? 'settings.degreesTooFew' : 'settings.notSaved');
+    }
+    render();
+  }
+
   function fillSelect(name, values, label) {
     const select = control(name);
     select.replaceChildren(...values.map((value) => new Option(label(value), value)));
@@ -157,7 +192,8 @@ export function settingsScreen({ navigate }) {
     keepApart(event.target.name);
     showValue(event.target.name);
   });
-  form.addEventListener('change', (event) => event.target.name && !event.target.dataset.interval && save(event.target.name));
+  form.addEventListener('change', (event) => event.target.name && !event.target.dataset.interval
+    && !event.target.dataset.degreeNumber && save(event.target.name));
   form.addEventListener('submit', (event) => event.preventDefault());
   document.addEventListener('languagechange', () => state && render());
 

@@ -1,0 +1,116 @@
+"""Scale Degrees (scaleDegree) as a user meets it: on Start under Harmony, trained in headless
+Chromium with the buttons and the number keys, each answer stored and judged by the server, the
+degrees named as Settings say; and the trials the API hands out play the key's I–IV–V–I and then
+the degree asked, at the frequencies equal temperament gives it."""
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+MAJOR = [0, 2, 4, 5, 7, 9, 11]
+# The dominant of a minor key has the raised leading tone.
+HARMONIC_MINOR = [0, 2, 3, 5, 7, 8, 11]
+
+
+def triad(step, scale):
+    return {scale[(step - 1 + offset) % 7] for offset in (0, 2, 4)}
+
+
+def records(server):
+    response = server.api("GET", "records?discipline=scaleDegree&limit=100")
+    response.raise_for_status()
+    return response.json()["records"]
+
+
+def test_every_trial_plays_the_keys_cadence_and_then_the_degree(server):
+    reference = server.api("GET", "settings").json()["settings"]["referencePitchHz"]
+    hz = lambda midi: reference * 2 ** ((midi - 69) / 12)
+    for mode, scale in (("major", MAJOR), ("minor", HARMONIC_MINOR)):
+        assert server.api("PUT", "settings", json={
+            "noteRangeLower": 40, "noteRangeUpper": 70, "scaleMode": mode, "chromaticDegrees": True}).status_code == 200
+        for _ in range(40):
+            trial = server.api("POST", "trials", json={"discipline": "scaleDegree"}).json()
+            tonic = trial["tonic"]["midi"]
+            assert trial["mode"] == mode and 40 <= tonic <= 59
+            assert [chord["degree"] for chord in trial["cadence"]] == ["1", "4", "5", "1"]
+            for chord, step in zip(trial["cadence"], (1, 4, 5, 1)):
+                midis = [note["midi"] for note in chord["notes"]]
+                assert {(midi - tonic) % 12 for midi in midis} == triad(step, scale), (mode, tonic, step, midis)
+                assert (midis[0] - tonic) % 12 == scale[step - 1], "the bass is the chord's root"
+                for note in chord["notes"]:
+                    assert abs(note["frequencyHz"] / hz(note["midi"]) - 1) < 1e-12
+            assert len(trial["choices"]) == 12 and trial["session"]["answersOpenSeconds"] == trial["noteStartSeconds"]
+            # The note is a degree of the key, in the octave above the tonic, inside the note range.
+            assert 0 <= trial["note"]["midi"] - tonic <= 11 and trial["note"]["midi"] <= 70
+            assert abs(trial["note"]["frequencyHz"] / hz(trial["note"]["midi"]) - 1) < 1e-12
+    # An answer the trial did not offer is refused and stores nothing.
+    assert server.api("PUT", "settings", json={"scaleDegrees": [1, 5], "chromaticDegrees": False}).status_code == 200
+    trial = server.api("POST", "trials", json={"discipline": "scaleDegree"}).json()
+    assert [choice["degree"] for choice in trial["choices"]] == ["1", "5"]
+    refused = server.api("POST", f"trials/{trial['id']}/answer", json={"answer": "3"})
+    assert refused.status_code == 400 and records(server) == []
+
+
+def test_scale_degrees_train_with_solfege_buttons_and_number_keys(server, browser):
+    assert server.api("PUT", "settings", json={
+        "language": "en", "scaleMode": "minor", "scaleDegrees": [1, 3, 5], "degreeLabels": "solfege"}).status_code == 200
+    browser.get(server.url)
+    harmony = browser.find_element(By.CSS_SELECTOR, '.discipline-group[data-group="harmony"]')
+    harmony.find_element(By.ID, "start-scaleDegree").click()
+    wait = WebDriverWait(browser, 15, poll_frequency=0.02)
+    wait.until(lambda b: b.execute_script("return location.hash") == "#/train/scaleDegree")
+    screen = browser.find_element(By.ID, "screen-degree")
+    feedback = browser.find_element(By.ID, "degree-feedback")
+    buttons = lambda: browser.find_elements(By.CSS_SELECTOR, "#degree-buttons button")
+    wait.until(lambda b: len(buttons()) == 3)
+    assert [button.text for button in buttons()] == ["do", "me", "sol"]
+    assert [button.get_attribute("aria-keyshortcuts") for button in buttons()] == ["1", "3", "5"]
+    answers = [("button", "b3"), ("key", "5"), ("key", "1"), ("button", "1")]
+    for how, which in answers:
+        wait.until(lambda b: all(button.is_enabled() for button in buttons()))
+        assert browser.find_element(By.ID, "degree-key").text.endswith(" minor")
+        # The note starts when the cadence's four chords and the rest are over: answers open then.
+        start, note = float(screen.get_attribute("data-cadence-start")), float(screen.get_attribute("data-note-start"))
+        assert abs(note - start - 3.2) < 1e-6
+        if how == "button":
+            browser.find_element(By.ID, f"answer-degree-{which}").click()
+        else:
+            browser.execute_script(
+                "document.dispatchEvent(new KeyboardEvent('keydown', { key: arguments[0], bubbles: true }))", which)
+        wait.until(lambda b: "visible" in feedback.get_attribute("class"))
+        text = feedback.get_attribute("textContent")
+        assert "Correct" in text or "Incorrect" in text
+        last = browser.find_element(By.ID, "degree-last").text
+        assert last.startswith("Last note: ") and last.split(": ")[1].split(",")[0] in {"do", "me", "sol"}, last
+        wait.until(lambda b: "visible" not in feedback.get_attribute("class"))
+    stored = records(server)
+    assert len(stored) == len(answers)
+    assert sorted(record["answeredDegree"] for record in stored) == sorted(["b3", "5", "1", "1"])
+    for record in stored:
+        assert record["mode"] == "minor" and record["degree"] in {"1", "b3", "5"}
+        assert record["isCorrect"] == (record["answeredDegree"] == record["degree"])
+
+
+def test_settings_choose_the_modes_degrees_by_their_names(server, browser):
+    assert server.api("PUT", "settings", json={"language": "en"}).status_code == 200
+    browser.get(server.url + "#/settings")
+    wait = WebDriverWait(browser, 10, poll_frequency=0.02)
+    wait.until(lambda b: len(b.find_elements(By.CSS_SELECTOR, "#degree-choices input")) == 7)
+    labels = lambda: [label.text for label in browser.find_elements(By.CSS_SELECTOR, "#degree-choices label")]
+    assert labels() == ["1", "2", "3", "4", "5", "6", "7"]
+    mode = browser.find_element(By.ID, "setting-scaleMode")
+    mode.find_element(By.CSS_SELECTOR, "option[value=minor]").click()
+    wait.until(lambda b: labels() == ["1", "2", "♭3", "4", "5", "♭6", "♭7"])
+    browser.find_element(By.CSS_SELECTOR, "#setting-degreeLabels option[value=solfege]").click()
+    wait.until(lambda b: labels() == ["do", "re", "me", "fa", "sol", "le", "te"])
+    # Each answer from the server redraws the boxes: a click is one script, so it never lands on a box just replaced.
+    click = lambda number: browser.execute_script(f"document.getElementById('degree-number-{number}').click()")
+    for number in (2, 4, 6, 7):
+        click(number)
+        wait.until(lambda b: number not in server.api("GET", "settings").json()["settings"]["scaleDegrees"])
+    assert server.api("GET", "settings").json()["settings"]["scaleDegrees"] == [1, 3, 5]
+    # Two of three off would leave one degree: the server refuses, the page says so and shows what is kept.
+    click(3)
+    click(5)
+    wait.until(lambda b: "at least two degrees" in b.find_element(By.ID, "reset-status").text)
+    settings = server.api("GET", "settings").json()["settings"]
+    assert settings["scaleDegrees"] == [1, 5] and settings["scaleMode"] == "minor" and settings["degreeLabels"] == "solfege"
+    wait.until(lambda b: browser.find_element(By.ID, "degree-number-5").is_selected())
