@@ -58,7 +58,7 @@ struct Intonation: AsyncParsableCommand {
             case .right: await driver.answer(.middle)
             case .down: await driver.answer(.lowest)
             case .quit, .audioFailed: break inputs
-            case .left, .pageUp, .pageDown, .enter: continue
+            case .left, .pageUp, .pageDown, .enter, .digit: continue
             }
         }
         // An unanswered chord is discarded; every answered one is already stored.

@@ -54,7 +54,7 @@ struct Match: AsyncParsableCommand {
                 await driver.commit(at: NormalizedSliderValue(position)!)
                 position = 0
                 continue
-            case .left, .right: continue
+            case .left, .right, .digit: continue
             case .quit, .audioFailed: break inputs
             }
             guard await driver.state.acceptsSliderInput else { continue }

@@ -46,7 +46,7 @@ struct Train: AsyncParsableCommand {
             case .up: await driver.answer(.higher)
             case .down: await driver.answer(.lower)
             case .quit, .audioFailed: break inputs
-            case .pageUp, .pageDown, .enter, .left, .right: continue
+            case .pageUp, .pageDown, .enter, .left, .right, .digit: continue
             }
         }
         // An unanswered comparison is discarded; every answered one is already stored.

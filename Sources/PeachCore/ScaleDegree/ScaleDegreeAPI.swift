@@ -15,7 +15,7 @@ extension ScaleDegreeKind {
     /// the note that follows it (10·log10 4).
     public static let voiceLevel = AmplitudeDB(-10 * log10(4.0))
 
-    static var noteStart: Duration { chordDuration * Cadence.roots.count + restBeforeNote }
+    public static var noteStart: Duration { chordDuration * Cadence.roots.count + restBeforeNote }
 
     public static func trialBody(_ trial: ScaleDegreeTrial, settings: TrainingSettings) -> ScaleDegreeFields {
         let reference = settings.referencePitch

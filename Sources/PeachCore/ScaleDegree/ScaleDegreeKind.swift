@@ -25,7 +25,7 @@ public enum ScaleDegreeKind: TrainingKind {
         DisciplineDeclaration(
             .scaleDegree, names: .init(english: "Scale Degrees", german: "Tonstufen"), answerMethod: .degree, group: .harmony,
             settings: DisciplineDeclaration.noteSettings + ["scaleMode", "scaleDegrees", "chromaticDegrees", "degreeLabels"],
-            terminalCommand: nil),
+            terminalCommand: "peach degrees"),
     ]
 
     public typealias Chain = LeitnerSchedule<ScaleDegree>

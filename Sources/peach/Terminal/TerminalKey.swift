@@ -3,6 +3,8 @@ enum TerminalInput: Equatable, Sendable {
     case up, down, pageUp, pageDown, enter, quit
     /// ← or e, → or l: early and late in Compare Timing.
     case left, right
+    /// 1–9: a scale degree by its number.
+    case digit(Int)
     /// The audio output failed; training stops quietly.
     case audioFailed
 }
@@ -22,6 +24,7 @@ struct TerminalKeyDecoder {
             case UInt8(ascii: "l"), UInt8(ascii: "L"): return .right
             case UInt8(ascii: "q"), UInt8(ascii: "Q"), 0x03, 0x04: return .quit
             case 0x0D, 0x0A: return .enter
+            case UInt8(ascii: "1")...UInt8(ascii: "9"): return .digit(Int(byte - UInt8(ascii: "0")))
             default: return nil
             }
         }

@@ -1,0 +1,103 @@
+import Foundation
+
+/// Supplies the next scale-degree trial and hears of each answer, so the schedule continues.
+public protocol ScaleDegreeSource: Sendable {
+    func nextScaleDegree() async -> ScaleDegreeTrial
+    func didComplete(_ answer: CompletedScaleDegree) async
+}
+
+/// Runs a ScaleDegreeSession's effects through the ports (the note player, the clock, the store)
+/// and feeds their outcomes back; the rules are the reducer's.
+public actor ScaleDegreeSessionDriver: SessionDriving {
+    var session: ScaleDegreeSession
+    private let player: any NotePlayer
+    let store: any TrainingDataStore
+    private let source: any ScaleDegreeSource
+    let clock: any Clock<Duration>
+    private let now: @Sendable () -> Date
+    private let onFeedback: @Sendable (CompletedScaleDegree) -> Void
+    let onError: @Sendable (any Error) -> Void
+    var generation = 0
+    var waitTask: Task<Void, Never>?
+    private var soundTask: Task<Void, Never>?
+
+    public init(
+        settings: TrainingSettings, player: any NotePlayer, store: any TrainingDataStore, source: any ScaleDegreeSource,
+        clock: any Clock<Duration>, now: @escaping @Sendable () -> Date = Date.init,
+        onFeedback: @escaping @Sendable (CompletedScaleDegree) -> Void = { _ in },
+        onError: @escaping @Sendable (any Error) -> Void = { _ in }
+    ) {
+        session = ScaleDegreeSession(settings: settings)
+        self.player = player
+        self.store = store
+        self.source = source
+        self.clock = clock
+        self.now = now
+        self.onFeedback = onFeedback
+        self.onError = onError
+    }
+
+    public var state: ScaleDegreeState { session.state }
+
+    public func start() async { await send(.start) }
+
+    public func answer(_ degree: ScaleDegree) async { await send(.answered(degree, at: now())) }
+
+    public func stop() async { await discard() }
+
+    func perform(_ effect: ScaleDegreeEffect) async {
+        let generation = self.generation
+        switch effect {
+        case .chooseNext:
+            let next = await source.nextScaleDegree()
+            await sendIfCurrent(.trialReady(next), generation)
+        case let .play(sounding):
+            soundTask = Task { [self] in
+                do throws(AudioError) {
+                    try await play(sounding)
+                } catch {
+                    onError(error)
+                    await sendIfCurrent(.audioFailed, generation)
+                }
+            }
+        case .stopSound:
+            // A cancelled sound releases what it holds with the ramp and plays nothing more.
+            soundTask?.cancel()
+        case let .wait(duration, then: event):
+            wait(duration, then: event, generation)
+        case let .record(completed):
+            await save(.scaleDegree(completed))
+            await source.didComplete(completed)
+        case let .showFeedback(completed):
+            onFeedback(completed)
+        }
+    }
+
+    /// Each group of tones at its time: started together, held for their duration, released.
+    private func play(_ sounding: [SoundingTones]) async throws(AudioError) {
+        var elapsed = Duration.zero
+        for group in sounding {
+            if group.start > elapsed {
+                guard (try? await clock.sleep(for: group.start - elapsed)) != nil else { return }
+            } else if Task.isCancelled {
+                return
+            }
+            var handles: [any PlaybackHandle] = []
+            do throws(AudioError) {
+                for tone in group.tones { handles.append(try await player.play(tone.frequency, level: tone.level)) }
+            } catch {
+                for handle in handles { await handle.stop() }
+                throw error
+            }
+            let held = group.tones.map(\.duration).max() ?? .zero
+            let finished = (try? await clock.sleep(for: held)) != nil
+            for handle in handles { await handle.stop() }
+            guard finished else { return }
+            elapsed = group.start + held
+        }
+    }
+}
+
+extension TrialFeed: ScaleDegreeSource where Kind == ScaleDegreeKind {
+    public func nextScaleDegree() async -> ScaleDegreeTrial { await next() }
+}
