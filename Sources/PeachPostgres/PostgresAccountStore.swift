@@ -124,23 +124,24 @@ public struct PostgresAccountStore: AccountStore, ClassroomStore {
         }
     }
 
-    public func failedSignIns(name: String, address: String, since: Date) async throws(DataStoreError) -> (name: SignInThrottle.Failures, address: SignInThrottle.Failures) {
+    public func failedSignIns(name: String, address: String, since: Date) async throws(DataStoreError) -> (accountAtAddress: SignInThrottle.Failures, address: SignInThrottle.Failures) {
         try await read { connection in
-            let byName = try await Self.first(connection.query(
-                "SELECT count(*), max(at) FROM sign_in_failure WHERE name = \(name) AND at > \(since)", logger: logger
+            let byAccountAtAddress = try await Self.first(connection.query(
+                "SELECT count(*), max(at) FROM sign_in_failure WHERE name = \(name) AND address = \(address) AND at > \(since)",
+                logger: logger
             ).decode((Int, Date?).self))
             let byAddress = try await Self.first(connection.query(
                 "SELECT count(*), max(at) FROM sign_in_failure WHERE address = \(address) AND at > \(since)", logger: logger
             ).decode((Int, Date?).self))
             return (
-                SignInThrottle.Failures(count: byName?.0 ?? 0, latest: byName?.1),
+                SignInThrottle.Failures(count: byAccountAtAddress?.0 ?? 0, latest: byAccountAtAddress?.1),
                 SignInThrottle.Failures(count: byAddress?.0 ?? 0, latest: byAddress?.1))
         }
     }
 
-    public func clearFailedSignIns(name: String) async throws(DataStoreError) {
+    public func clearFailedSignIns(name: String, address: String) async throws(DataStoreError) {
         try await database.transaction { connection in
-            try await connection.query("DELETE FROM sign_in_failure WHERE name = \(name)", logger: logger)
+            try await connection.query("DELETE FROM sign_in_failure WHERE name = \(name) AND address = \(address)", logger: logger)
         }
     }
 

@@ -24,8 +24,10 @@ public protocol AccountStore: Sendable {
     func deleteSession(tokenHash: Data) async throws(DataStoreError)
 
     func recordFailedSignIn(name: String, address: String, at: Date) async throws(DataStoreError)
-    func failedSignIns(name: String, address: String, since: Date) async throws(DataStoreError) -> (name: SignInThrottle.Failures, address: SignInThrottle.Failures)
-    func clearFailedSignIns(name: String) async throws(DataStoreError)
+    /// The failures at this name from this address, and from this address at any name.
+    func failedSignIns(name: String, address: String, since: Date) async throws(DataStoreError) -> (accountAtAddress: SignInThrottle.Failures, address: SignInThrottle.Failures)
+    /// After the right password: that address's failures at that name are forgiven, no others.
+    func clearFailedSignIns(name: String, address: String) async throws(DataStoreError)
 
     /// Grows with every change to the user's records or settings, from any instance: a cached view
     /// of the user is current while this is unchanged.

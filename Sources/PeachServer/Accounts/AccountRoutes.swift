@@ -21,7 +21,7 @@ struct AccountRoutes: RouteTable {
                 status: .created, returns: "Signed up and in.", media: .json(SignedInResponse.self), headers: [sessionCookie],
                 errors: [.error(.conflict)], Self.signUp),
             Route(
-                .post, "account/sign-in", "signIn", "Sign in; wrong passwords are slowed down per account and per address",
+                .post, "account/sign-in", "signIn", "Sign in; wrong passwords are slowed down per account at one address and per address",
                 returns: "Signed in.", media: .json(SignedInResponse.self), headers: [sessionCookie],
                 errors: [
                     .error(.unauthorized),

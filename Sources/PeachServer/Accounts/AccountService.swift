@@ -65,7 +65,7 @@ public struct AccountService: Sendable {
         let failures = try await stored { () throws(DataStoreError) in
             try await accounts.failedSignIns(name: key, address: address, since: now().addingTimeInterval(-throttle.window.seconds))
         }
-        if let wait = throttle.wait(account: failures.name, address: failures.address, now: now()) {
+        if let wait = throttle.wait(accountAtAddress: failures.accountAtAddress, address: failures.address, now: now()) {
             throw .throttled(retryAfter: wait)
         }
         var found: (account: Account, passwordHash: String)?
@@ -77,7 +77,7 @@ public struct AccountService: Sendable {
             throw try await failed(key, address: address)
         }
         guard await hasher.verify(password, hash: found.passwordHash) else { throw try await failed(key, address: address) }
-        try await stored { () throws(DataStoreError) in try await accounts.clearFailedSignIns(name: key) }
+        try await stored { () throws(DataStoreError) in try await accounts.clearFailedSignIns(name: key, address: address) }
         return try await startSession(found.account)
     }
 

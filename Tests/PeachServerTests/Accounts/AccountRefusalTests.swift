@@ -100,7 +100,7 @@ struct AccountRefusalTests {
     @Test func tooManyWrongPasswordsSayHowLongToWait() async throws {
         try await Self.with { client async throws in
             let wrong = #"{"name":"ann","password":"wrong-password"}"#
-            for _ in 0..<SignInThrottle().freePerAccount {
+            for _ in 0..<SignInThrottle().freePerAccountAtAddress {
                 #expect(try await client.refused(.post, "/api/account/sign-in", wrong).code == .wrongCredentials)
             }
             let response = try await client.send(.post, "/api/account/sign-in", wrong)

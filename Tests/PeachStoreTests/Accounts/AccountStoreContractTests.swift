@@ -97,7 +97,7 @@ struct AccountStoreContractTests {
     }
 
     @Test(arguments: Backend.allCases)
-    func failedSignInsAreCountedByNameAndByAddressWithinTheWindow(backend: Backend) async throws {
+    func failedSignInsAreCountedByNameAtAddressAndByAddressWithinTheWindow(backend: Backend) async throws {
         let store = try await Harness.make(backend).store
         let now = Date(timeIntervalSince1970: 1_900_000_000)
         try await store.recordFailedSignIn(name: "ann", address: "10.0.0.1", at: now.addingTimeInterval(-7200))
@@ -105,12 +105,18 @@ struct AccountStoreContractTests {
         try await store.recordFailedSignIn(name: "ann", address: "10.0.0.2", at: now.addingTimeInterval(-30))
         try await store.recordFailedSignIn(name: "bob", address: "10.0.0.1", at: now.addingTimeInterval(-10))
         let counted = try await store.failedSignIns(name: "ann", address: "10.0.0.1", since: now.addingTimeInterval(-3600))
-        #expect(counted.name == SignInThrottle.Failures(count: 2, latest: now.addingTimeInterval(-30)))
+        #expect(counted.accountAtAddress == SignInThrottle.Failures(count: 1, latest: now.addingTimeInterval(-60)))
         #expect(counted.address == SignInThrottle.Failures(count: 2, latest: now.addingTimeInterval(-10)))
-        try await store.clearFailedSignIns(name: "ann")
-        let cleared = try await store.failedSignIns(name: "ann", address: "10.0.0.9", since: now.addingTimeInterval(-3600))
-        #expect(cleared.name == SignInThrottle.Failures(count: 0, latest: nil))
-        #expect(cleared.address == SignInThrottle.Failures(count: 0, latest: nil))
+        // Ann's failures from another address do not count against her here.
+        let elsewhere = try await store.failedSignIns(name: "ann", address: "10.0.0.9", since: now.addingTimeInterval(-3600))
+        #expect(elsewhere.accountAtAddress == SignInThrottle.Failures(count: 0, latest: nil))
+        try await store.clearFailedSignIns(name: "ann", address: "10.0.0.1")
+        let cleared = try await store.failedSignIns(name: "ann", address: "10.0.0.1", since: now.addingTimeInterval(-3600))
+        #expect(cleared.accountAtAddress == SignInThrottle.Failures(count: 0, latest: nil))
+        // Only that pair is forgiven: the address still owes its try at bob, ann's other address its own.
+        #expect(cleared.address == SignInThrottle.Failures(count: 1, latest: now.addingTimeInterval(-10)))
+        let other = try await store.failedSignIns(name: "ann", address: "10.0.0.2", since: now.addingTimeInterval(-3600))
+        #expect(other.accountAtAddress == SignInThrottle.Failures(count: 1, latest: now.addingTimeInterval(-30)))
     }
 
     @Test(arguments: Backend.allCases)
