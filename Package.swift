@@ -47,6 +47,8 @@ let package = Package(
                 "PeachCore", "PeachAudio",
                 // bcrypt for account passwords (class server); the library has no HTTP in it.
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                // SHA-256 before bcrypt, so that every byte of a long password counts.
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .target(
@@ -104,7 +106,9 @@ let package = Package(
         ),
         .testTarget(name: "PeachAudioTests", dependencies: ["PeachAudio", "PeachCore"]),
         .testTarget(name: "PeachFluidSynthTests", dependencies: ["PeachFluidSynth", "PeachAudio", "PeachCore"]),
-        .testTarget(name: "PeachServicesTests", dependencies: ["PeachServices", "PeachCore"]),
+        .testTarget(
+            name: "PeachServicesTests",
+            dependencies: ["PeachServices", "PeachCore", .product(name: "HummingbirdBcrypt", package: "hummingbird-auth")]),
         .testTarget(
             name: "PeachStoreTests",
             dependencies: [
@@ -117,6 +121,8 @@ let package = Package(
             dependencies: [
                 "PeachServer", "PeachServices", "PeachStore", "PeachCore", "PeachAudio",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                // A password hash from before pre-hashing (PasswordUpgradeTests).
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),

@@ -78,6 +78,13 @@ public struct PostgresAccountStore: AccountStore, ClassroomStore {
         }
     }
 
+    public func replacePasswordHash(_ old: String, with new: String, of id: UserID) async throws(DataStoreError) {
+        try await database.transaction { connection in
+            try await connection.query(
+                "UPDATE peach_user SET password_hash = \(new) WHERE id = \(id.rawValue) AND password_hash = \(old)", logger: logger)
+        }
+    }
+
     public func deleteAccount(_ id: UserID) async throws(DataStoreError) -> Bool {
         guard id != .personal else { return false }
         return try await database.transaction { connection in

@@ -14,6 +14,9 @@ public protocol AccountStore: Sendable {
     func accounts() async throws(DataStoreError) -> [Account]
     /// Also ends every session of the account except `keeping`.
     func setPasswordHash(_ hash: String, of id: UserID, keeping session: Data?) async throws(DataStoreError)
+    /// The same password hashed anew (a newer scheme): sessions stay. Nothing changes unless the
+    /// stored hash is still `old`, so a password changed meanwhile is never undone.
+    func replacePasswordHash(_ old: String, with new: String, of id: UserID) async throws(DataStoreError)
     /// The account and everything it owns (records, settings, open trials, sessions, classes it
     /// teaches, memberships) in one transaction. False when there was no such account.
     func deleteAccount(_ id: UserID) async throws(DataStoreError) -> Bool

@@ -77,6 +77,12 @@ public struct AccountService: Sendable {
             throw try await failed(key, address: address)
         }
         guard await hasher.verify(password, hash: found.passwordHash) else { throw try await failed(key, address: address) }
+        if PasswordHasher.isOutdated(found.passwordHash) {
+            let upgraded = await hasher.hash(password)
+            try await stored { () throws(DataStoreError) in
+                try await accounts.replacePasswordHash(found.passwordHash, with: upgraded, of: found.account.id)
+            }
+        }
         try await stored { () throws(DataStoreError) in try await accounts.clearFailedSignIns(name: key, address: address) }
         return try await startSession(found.account)
     }

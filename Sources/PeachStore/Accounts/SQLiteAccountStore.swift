@@ -137,6 +137,13 @@ public struct SQLiteAccountStore: AccountStore, ClassroomStore {
         }
     }
 
+    public func replacePasswordHash(_ old: String, with new: String, of id: UserID) async throws(DataStoreError) {
+        try await write { db in
+            try db.execute(
+                sql: "UPDATE user SET passwordHash = ? WHERE id = ? AND passwordHash = ?", arguments: [new, id.rawValue, old])
+        }
+    }
+
     public func deleteAccount(_ id: UserID) async throws(DataStoreError) -> Bool {
         guard id != .personal else { return false }
         let deleted = try await write { db in

@@ -97,6 +97,21 @@ struct AccountStoreContractTests {
     }
 
     @Test(arguments: Backend.allCases)
+    func aRehashedPasswordKeepsTheSessionsAndNeverUndoesAChange(backend: Backend) async throws {
+        let store = try await Harness.make(backend).store
+        let ann = try #require(try await store.createAccount(Self.ann, passwordHash: "bcrypt-of-password", isTeacher: false))
+        let session = Data([1, 2, 3])
+        try await store.createSession(tokenHash: session, of: ann.id, expires: Self.now.addingTimeInterval(60))
+        try await store.replacePasswordHash("bcrypt-of-password", with: "sha256:bcrypt", of: ann.id)
+        #expect(try await store.account(named: Self.ann)?.passwordHash == "sha256:bcrypt")
+        #expect(try await store.account(session: session, now: Self.now) == ann)
+        // The password was changed after the old hash was read: the late rehash leaves the new one.
+        try await store.setPasswordHash("changed", of: ann.id, keeping: session)
+        try await store.replacePasswordHash("sha256:bcrypt", with: "late", of: ann.id)
+        #expect(try await store.account(named: Self.ann)?.passwordHash == "changed")
+    }
+
+    @Test(arguments: Backend.allCases)
     func failedSignInsAreCountedByNameAtAddressAndByAddressWithinTheWindow(backend: Backend) async throws {
         let store = try await Harness.make(backend).store
         let now = Date(timeIntervalSince1970: 1_900_000_000)
