@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import HummingbirdTLS
 import Logging
 import NIOCore
@@ -145,12 +146,16 @@ public enum PeachApp {
     }
 
     private static func application<Responder: HTTPResponder>(
-        responder: Responder, host: String, port: Int, tls: TLSIdentity?, logger: Logger,
-        onListening: @escaping @Sendable (Int) async -> Void
+        responder: Responder, host: String, port: Int, tls: TLSIdentity?, limits: ConnectionLimits = ConnectionLimits(),
+        logger: Logger, onListening: @escaping @Sendable (Int) async -> Void
     ) throws -> some ApplicationProtocol where Responder.Context == GuardedRequestContext {
-        Application(
+        let ledger = ConnectionLedger(limit: limits.connectionsPerAddress)
+        let http = HTTPServerBuilder.http1(configuration: .init(
+            additionalChannelHandlers: [ConnectionCapHandler(ledger: ledger), BodyPaceHandler(rule: limits.bodyPace)],
+            idleTimeout: limits.idleTimeout))
+        return Application(
             responder: responder,
-            server: try tls.map { try .tls(.http1(), tlsConfiguration: $0.configuration) } ?? .http1(),
+            server: try tls.map { try .tls(http, tlsConfiguration: $0.configuration) } ?? http,
             configuration: .init(address: .hostname(host, port: port), serverName: "Peach"),
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? port) },
             logger: logger)
