@@ -125,3 +125,32 @@ def test_a_thousand_idle_sockets_neither_stop_health_nor_stay_open(limited_serve
     for sock in [*idle, *others.values()]:
         sock.close()
     assert requests.get(limited_server.url + "api/health", timeout=5).status_code == 200
+
+
+def test_a_refused_body_with_connection_close_closes_the_socket(server):
+    """A JSON body over the 2 MB limit is refused with 413; with `Connection: close` the server
+    then closes the socket within a second or so, instead of half-closing it and leaving the
+    client's unread bytes in it until the client gives up."""
+    sock = connect(server.port)
+    sock.sendall(f"PUT /api/settings HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nContent-Type: application/json\r\n"
+                 f"Content-Length: 3600000\r\nConnection: close\r\n\r\n".encode())
+    sock.settimeout(10)
+    sock.sendall(b"x" * (2 * 1024 * 1024 + 65536))
+    assert read_response_head(sock).startswith("HTTP/1.1 413")
+    answered = time.monotonic()
+    # The client goes on sending its body: once the server's socket is gone, its kernel resets the connection.
+    reset = None
+    while time.monotonic() - answered < 4:
+        try:
+            sock.send(b"x" * 65536)
+            if sock.recv(65536, socket.MSG_DONTWAIT) == b"":
+                pass
+        except BlockingIOError:
+            pass
+        except OSError:
+            reset = time.monotonic() - answered
+            break
+        time.sleep(0.1)
+    sock.close()
+    assert reset is not None and reset < 3, "the server still held the socket 4 s after its 413"
+    assert server.api("GET", "health").status_code == 200

@@ -151,7 +151,9 @@ public enum PeachApp {
     ) throws -> some ApplicationProtocol where Responder.Context == GuardedRequestContext {
         let ledger = ConnectionLedger(limit: limits.connectionsPerAddress)
         let http = HTTPServerBuilder.http1(configuration: .init(
-            additionalChannelHandlers: [ConnectionCapHandler(ledger: ledger), BodyPaceHandler(rule: limits.bodyPace)],
+            additionalChannelHandlers: [
+                ConnectionCapHandler(ledger: ledger), BodyPaceHandler(rule: limits.bodyPace), CloseAfterResponseHandler(),
+            ],
             idleTimeout: limits.idleTimeout))
         return Application(
             responder: responder,
