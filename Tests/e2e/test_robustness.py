@@ -9,7 +9,7 @@ import time
 import pytest
 import requests
 
-from conftest import PeachServer
+from conftest import PeachServer, ClassStorage
 
 IDLE_TIMEOUT = 10
 
@@ -154,3 +154,54 @@ def test_a_refused_body_with_connection_close_closes_the_socket(server):
     sock.close()
     assert reset is not None and reset < 3, "the server still held the socket 4 s after its 413"
     assert server.api("GET", "health").status_code == 200
+
+
+@pytest.fixture
+def class_server(tmp_path):
+    """A SQLite class server with teacher tess, class Choir, and student ann."""
+    storage = ClassStorage("sqlite", tmp_path)
+    storage.peach("users", "add", "tess", "--teacher", stdin="tess-password\n")
+    storage.peach("users", "add", "ann", stdin="ann-password\n")
+    server = storage.start_servers()[0]
+    yield server
+    server.stop()
+
+
+def sign_in(server, name, password, address):
+    """From `address`: a proxy on loopback names the client in X-Forwarded-For."""
+    return requests.post(server.url + "api/account/sign-in", json={"name": name, "password": password},
+                         headers={"X-Forwarded-For": address}, timeout=30)
+
+
+def test_wrong_passwords_from_one_address_do_not_lock_the_account_out_elsewhere(class_server):
+    guesser, owner, sprayer = "198.51.100.7", "203.0.113.20", "198.51.100.99"
+    statuses = [sign_in(class_server, "ann", "not-her-password", guesser).status_code for _ in range(7)]
+    assert statuses[:5] == [401] * 5 and statuses[6] == 429, statuses
+    # The guessing address is slowed down even with the right password ...
+    assert sign_in(class_server, "ann", "ann-password", guesser).status_code == 429
+    # ... while ann, from her own address, gets in.
+    assert sign_in(class_server, "ann", "ann-password", owner).status_code == 200
+    # One address trying many names is slowed down too, also at a name it never tried.
+    statuses = [sign_in(class_server, f"name{index}", "some-password", sprayer).status_code for index in range(31)]
+    assert statuses[:30] == [401] * 30 and statuses[30] == 429, statuses
+    assert sign_in(class_server, "tess", "tess-password", sprayer).status_code == 429
+    assert sign_in(class_server, "tess", "tess-password", owner).status_code == 200
+
+
+def test_every_byte_of_a_long_multibyte_password_counts(class_server, tmp_path):
+    """bcrypt reads 72 bytes; 40 "ü" are 80 bytes, so these two differ only past that."""
+    teacher = requests.Session()
+    assert teacher.post(class_server.url + "api/account/sign-in", json={"name": "tess", "password": "tess-password"},
+                        timeout=30).status_code == 200
+    invitation = teacher.post(class_server.url + "api/classes", json={"name": "Choir"}, timeout=10).json()["invitation"]
+    password = "ü" * 40 + "-1"
+    assert requests.post(class_server.url + "api/account/sign-up", timeout=30,
+                         json={"name": "bea", "password": password, "invitation": invitation}).status_code == 201
+    assert sign_in(class_server, "bea", "ü" * 40 + "-2", "192.0.2.1").status_code == 401
+    assert sign_in(class_server, "bea", "ü" * 40, "192.0.2.1").status_code == 401
+    assert sign_in(class_server, "bea", password, "192.0.2.1").status_code == 200
+    # Four-byte characters too.
+    assert teacher.post(class_server.url + "api/account/password", timeout=30,
+                        json={"current": "tess-password", "new": "🎵" * 20 + "a"}).status_code == 204
+    assert sign_in(class_server, "tess", "🎵" * 20 + "b", "192.0.2.2").status_code == 401
+    assert sign_in(class_server, "tess", "🎵" * 20 + "a", "192.0.2.2").status_code == 200
