@@ -205,3 +205,25 @@ def test_every_byte_of_a_long_multibyte_password_counts(class_server, tmp_path):
                         json={"current": "tess-password", "new": "🎵" * 20 + "a"}).status_code == 204
     assert sign_in(class_server, "tess", "🎵" * 20 + "b", "192.0.2.2").status_code == 401
     assert sign_in(class_server, "tess", "🎵" * 20 + "a", "192.0.2.2").status_code == 200
+
+
+CONTROL_NAMES = ["a\u0000b", "line\nbreak", "tab\there", "esc\u001b[31m", "del\u007f", "c1\u0085x"]
+
+
+def test_a_class_name_with_a_control_character_is_refused_on_both_stores(class_storage):
+    """PostgreSQL refused a NUL with its own error text in a 503; SQLite stored "a" for "a\\u0000b"."""
+    class_storage.peach("users", "add", "tess", "--teacher", stdin="tess-password\n")
+    server = class_storage.start_servers()[0]
+    try:
+        teacher = requests.Session()
+        assert teacher.post(server.url + "api/account/sign-in", json={"name": "tess", "password": "tess-password"},
+                            timeout=30).status_code == 200
+        for name in CONTROL_NAMES:
+            response = teacher.post(server.url + "api/classes", json={"name": name}, timeout=10)
+            assert response.status_code == 400, (name, response.text)
+            assert "control characters" in response.json()["error"]["message"], name
+        assert teacher.get(server.url + "api/classes", timeout=10).json()["classes"] == []
+        # What is allowed still is: letters of any script, spaces inside.
+        assert teacher.post(server.url + "api/classes", json={"name": "Chor 5b – Grüße"}, timeout=10).status_code == 201
+    finally:
+        server.stop()

@@ -16,7 +16,8 @@ public struct AccountService: Sendable {
         /// Changing the password: not the current one.
         case wrongPassword
         case throttled(retryAfter: Duration)
-        case unavailable(String)
+        /// The store failed; what it said is in the log, never in the answer.
+        case unavailable
     }
 
     /// A signed-in browser's session: the token goes into its cookie.
@@ -128,11 +129,14 @@ public struct AccountService: Sendable {
         return (name, password)
     }
 
-    private func stored<T>(_ body: () async throws(DataStoreError) -> T) async throws(Failure) -> T {
+    /// A database's error text names tables, constraints and values: it goes to the log, and the
+    /// client learns only that the store failed.
+    func stored<T>(_ body: () async throws(DataStoreError) -> T) async throws(Failure) -> T {
         do {
             return try await body()
         } catch {
-            throw .unavailable(error.description)
+            logger.error("account store failed", metadata: ["error": "\(error.description)"])
+            throw .unavailable
         }
     }
 }

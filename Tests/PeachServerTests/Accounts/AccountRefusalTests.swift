@@ -140,7 +140,8 @@ struct AccountRefusalTests {
     }
 
     @Test func anOutageIsACodeToo() {
-        #expect(AccountService.Failure.unavailable("disk I/O error").refusal == Refusal(.serviceUnavailable, .unavailable, "disk I/O error"))
+        #expect(AccountService.Failure.unavailable.refusal.status == .serviceUnavailable)
+        #expect(AccountService.Failure.unavailable.refusal.code == .unavailable)
     }
 
     /// The page can say every code in both its languages (web/js/i18n.js: one string per code in each table).
