@@ -227,3 +227,28 @@ def test_a_class_name_with_a_control_character_is_refused_on_both_stores(class_s
         assert teacher.post(server.url + "api/classes", json={"name": "Chor 5b – Grüße"}, timeout=10).status_code == 201
     finally:
         server.stop()
+
+
+def test_an_idempotency_key_reused_for_another_trial_is_refused_also_after_a_restart(server):
+    """The key names one answer to one trial. After a restart the server has forgotten which, but
+    the other trial is still open in the store: its key is another's, so 422, and that trial keeps
+    waiting for its own answer (it used to be closed with no record)."""
+    def open_trial():
+        return server.api("POST", "trials", json={"discipline": "pitchComparison"}).json()["id"]
+
+    def answer(trial, key, choice="higher"):
+        return server.api("POST", f"trials/{trial}/answer", json={"answer": choice}, headers={"Idempotency-Key": key})
+
+    first, second = open_trial(), open_trial()
+    stored = answer(first, "reused-key-1")
+    assert stored.status_code == 200
+    assert answer(first, "reused-key-1").json() == stored.json()
+    assert answer(first, "reused-key-1", "lower").status_code == 422
+    server.restart()
+    refused = answer(second, "reused-key-1")
+    assert refused.status_code == 422, refused.text
+    assert "Idempotency-Key" in refused.json()["error"]["message"]
+    assert len(server.records()) == 1
+    assert answer(second, "fresh-key-2", "lower").status_code == 200
+    assert len(server.records()) == 2
+    assert answer(first, "reused-key-1").json() == stored.json()

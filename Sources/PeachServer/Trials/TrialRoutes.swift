@@ -76,7 +76,11 @@ struct TrialRoutes: RouteTable {
     }
 
     /// An unknown or expired trial, one answered already, an answer not saved.
-    static let answerRefusals: [APIResponse] = [.error(.notFound), .error(.conflict), .error(.serviceUnavailable)]
+    static let answerRefusals: [APIResponse] = [
+        .error(.notFound), .error(.conflict),
+        .error(.unprocessableContent, "The Idempotency-Key was sent before with another trial or answer; nothing was saved."),
+        .error(.serviceUnavailable),
+    ]
 
     func nextTrial(_ input: Input<TrialRequest>) async throws -> TrialResponse {
         TrialResponse(await service.next(try offering(try input.body.parsed())), sounds: sounds, synthesis: synthesis)
@@ -123,6 +127,10 @@ struct TrialRoutes: RouteTable {
             case .alreadyAnswered: throw HTTPError(.conflict, message: "trial \(id) has already been answered")
             case let .wrongKind(_, expected):
                 throw HTTPError(.badRequest, message: "trial \(id) is \(expected.declaration.names.english): \(expected.answerMethod.hint)")
+            case let .keyReused(key):
+                throw HTTPError(
+                    .unprocessableContent,
+                    message: "the Idempotency-Key \(key.rawValue) was sent with another trial or answer; a retry sends the same again, a new answer a new key")
             case let .notSaved(reason): throw HTTPError(.serviceUnavailable, message: "the answer was not saved: \(reason)")
             }
         }
