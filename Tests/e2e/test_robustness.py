@@ -252,3 +252,42 @@ def test_an_idempotency_key_reused_for_another_trial_is_refused_also_after_a_res
     assert answer(second, "fresh-key-2", "lower").status_code == 200
     assert len(server.records()) == 2
     assert answer(first, "reused-key-1").json() == stored.json()
+
+
+def raw_request(port, head):
+    """The status line and headers of the answer to one hand-written request head."""
+    sock = connect(port)
+    sock.sendall((head + "Connection: close\r\n\r\n").encode())
+    response = read_response_head(sock)
+    sock.close()
+    status, *fields = response.split("\r\n")
+    return status, {name.lower(): value for name, value in (field.split(": ", 1) for field in fields)}
+
+
+def test_request_heads_that_name_another_host_are_refused(server):
+    port = server.port
+    own = f"127.0.0.1:{port}"
+    status, headers = raw_request(port, f"GET //js HTTP/1.1\r\nHost: {own}\r\n")
+    assert status.startswith("HTTP/1.1 400") and "location" not in headers, (status, headers)
+    for hosts in ([own, "evil.example"], ["evil.example", own], [own, own]):
+        status, _ = raw_request(port, "GET /api/health HTTP/1.1\r\n" + "".join(f"Host: {h}\r\n" for h in hosts))
+        assert status.startswith("HTTP/1.1 400"), (hosts, status)
+    # The target's host counts, not the Host header's (RFC 9112, 3.2.2).
+    status, _ = raw_request(port, f"GET http://evil.example/api/health HTTP/1.1\r\nHost: {own}\r\n")
+    assert status.startswith("HTTP/1.1 403"), status
+    status, _ = raw_request(port, f"GET http://{own}/api/health HTTP/1.1\r\nHost: {own}\r\n")
+    assert status.startswith("HTTP/1.1 200"), status
+    status, headers = raw_request(port, f"GET /js HTTP/1.1\r\nHost: {own}\r\n")
+    assert status.startswith("HTTP/1.1 301") and headers["location"] == "/js/", (status, headers)
+    # Served on loopback without a public https:// address: no HSTS.
+    assert "strict-transport-security" not in raw_request(port, f"GET /api/health HTTP/1.1\r\nHost: {own}\r\n")[1]
+
+
+def test_behind_a_public_https_address_every_response_says_https_only(tmp_path):
+    peach = PeachServer(tmp_path / "peach.sqlite").start("--public-url", "https://peach.school.example")
+    try:
+        for path in ("/api/health", "/", "/no-such-page"):
+            status, headers = raw_request(peach.port, f"GET {path} HTTP/1.1\r\nHost: peach.school.example\r\n")
+            assert headers.get("strict-transport-security") == "max-age=31536000", (path, status, headers)
+    finally:
+        peach.stop()

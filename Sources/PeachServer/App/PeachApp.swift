@@ -150,11 +150,14 @@ public enum PeachApp {
         logger: Logger, onListening: @escaping @Sendable (Int) async -> Void
     ) throws -> some ApplicationProtocol where Responder.Context == GuardedRequestContext {
         let ledger = ConnectionLedger(limit: limits.connectionsPerAddress)
-        let http = HTTPServerBuilder.http1(configuration: .init(
+        let configuration = HTTP1Channel.Configuration(
             additionalChannelHandlers: [
                 ConnectionCapHandler(ledger: ledger), BodyPaceHandler(rule: limits.bodyPace), CloseAfterResponseHandler(),
             ],
-            idleTimeout: limits.idleTimeout))
+            idleTimeout: limits.idleTimeout)
+        let http = HTTPServerBuilder { responder in
+            AbsoluteFormChannel(base: HTTP1Channel(responder: responder, configuration: configuration))
+        }
         return Application(
             responder: responder,
             server: try tls.map { try .tls(http, tlsConfiguration: $0.configuration) } ?? http,
