@@ -18,6 +18,8 @@ public struct AppServices: Sendable {
     public let trials: TrialService
     public let profile: ProfileService
     public let environment: ServerEnvironment
+    /// Where the routes put what a client is not told (a database's error text).
+    public let logger: Logger
     /// The sounds the settings offer.
     public var sounds: [SoundChoice] = SoundChoice.sineOnly
     /// Renders the instruments' keys for the browser; nil on a server that plays only the sine.
@@ -57,8 +59,8 @@ public struct AppServices: Sendable {
         let trials = try await TrialService(
             store: store, settings: settings, profile: profile, environment: environment, logger: logger)
         return AppServices(
-            store: store, transfer: transfer, settings: settings, trials: trials, profile: profile, environment: environment, sounds: sounds,
-            sampler: sampler)
+            store: store, transfer: transfer, settings: settings, trials: trials, profile: profile, environment: environment,
+            logger: logger, sounds: sounds, sampler: sampler)
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Logging
 import PeachAudio
 import PeachCore
 
@@ -12,6 +13,7 @@ struct TrialRoutes: RouteTable {
     let sounds: [SoundChoice]
     let synthesis: SynthesisSettings
     let offered: Set<Discipline>
+    let logger: Logger
 
     init(_ services: AppServices) {
         service = services.trials
@@ -19,6 +21,7 @@ struct TrialRoutes: RouteTable {
         sounds = services.sounds
         synthesis = services.synthesis
         offered = services.offered
+        logger = services.logger
     }
 
     /// The discipline, when this server trains it.
@@ -71,7 +74,7 @@ struct TrialRoutes: RouteTable {
                 returns: "The latency to subtract from this device's taps.", Self.calibration),
             Route(
                 .get, "records", "records", "Stored records of one discipline or all, newest first",
-                returns: "Newest first.", parameters: [discipline, limit], Self.storedRecords),
+                returns: "Newest first.", parameters: [discipline, limit], errors: [.error(.serviceUnavailable)], Self.storedRecords),
         ] + aliases
     }
 
@@ -131,7 +134,8 @@ struct TrialRoutes: RouteTable {
                 throw HTTPError(
                     .unprocessableContent,
                     message: "the Idempotency-Key \(key.rawValue) was sent with another trial or answer; a retry sends the same again, a new answer a new key")
-            case let .notSaved(reason): throw HTTPError(.serviceUnavailable, message: "the answer was not saved: \(reason)")
+            // TrialService logged why; the client keeps the answer and retries.
+            case .notSaved: throw HTTPError(.serviceUnavailable, message: "the answer was not saved: the database could not be written")
             }
         }
     }
@@ -140,7 +144,7 @@ struct TrialRoutes: RouteTable {
         do throws(DataStoreError) {
             return RecordsResponse(records: try await store.records(discipline, limit: limit).map(RecordResponse.init))
         } catch {
-            throw HTTPError(.internalServerError, message: error.description)
+            throw error.unavailable("the records could not be read", logger: logger)
         }
     }
 }

@@ -185,6 +185,7 @@ public actor TrialService {
         do throws(DataStoreError) {
             return try await store.record(savedUnder: key)
         } catch {
+            logger.error("answer key not read", metadata: ["key": "\(key.rawValue)", "error": "\(error)"])
             throw .notSaved(error.description)
         }
     }
