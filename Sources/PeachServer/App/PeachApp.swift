@@ -148,9 +148,10 @@ public enum PeachApp {
     }
 
     private static func application<Responder: HTTPResponder>(
-        responder: Responder, host: String, port: Int, tls: TLSIdentity?, limits: ConnectionLimits = ConnectionLimits(),
-        logger: Logger, onListening: @escaping @Sendable (Int) async -> Void
+        responder: Responder, host: String, port: Int, tls: TLSIdentity?, logger: Logger,
+        onListening: @escaping @Sendable (Int) async -> Void
     ) throws -> some ApplicationProtocol where Responder.Context == GuardedRequestContext {
+        let limits = ConnectionLimits()
         let ledger = ConnectionLedger(limit: limits.connectionsPerAddress)
         let configuration = HTTP1Channel.Configuration(
             additionalChannelHandlers: [
