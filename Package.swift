@@ -21,6 +21,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
     ],
     targets: [
         // The domain: music types, strategies, session reducers, profile statistics. No I/O.
@@ -47,6 +49,8 @@ let package = Package(
                 "PeachCore", "PeachAudio",
                 // bcrypt for account passwords (class server); the library has no HTTP in it.
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                // SHA-256 before bcrypt, so that every byte of a long password counts.
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .target(
@@ -73,6 +77,11 @@ let package = Package(
                 "PeachCore", "PeachServices", "PeachStore", "PeachAudio",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
+                // The connection limits' channel handlers (Connections/).
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
@@ -104,7 +113,9 @@ let package = Package(
         ),
         .testTarget(name: "PeachAudioTests", dependencies: ["PeachAudio", "PeachCore"]),
         .testTarget(name: "PeachFluidSynthTests", dependencies: ["PeachFluidSynth", "PeachAudio", "PeachCore"]),
-        .testTarget(name: "PeachServicesTests", dependencies: ["PeachServices", "PeachCore"]),
+        .testTarget(
+            name: "PeachServicesTests",
+            dependencies: ["PeachServices", "PeachCore", .product(name: "HummingbirdBcrypt", package: "hummingbird-auth")]),
         .testTarget(
             name: "PeachStoreTests",
             dependencies: [
@@ -117,6 +128,8 @@ let package = Package(
             dependencies: [
                 "PeachServer", "PeachServices", "PeachStore", "PeachCore", "PeachAudio",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                // A password hash from before pre-hashing (PasswordUpgradeTests).
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),

@@ -78,6 +78,13 @@ public struct PostgresAccountStore: AccountStore, ClassroomStore {
         }
     }
 
+    public func replacePasswordHash(_ old: String, with new: String, of id: UserID) async throws(DataStoreError) {
+        try await database.transaction { connection in
+            try await connection.query(
+                "UPDATE peach_user SET password_hash = \(new) WHERE id = \(id.rawValue) AND password_hash = \(old)", logger: logger)
+        }
+    }
+
     public func deleteAccount(_ id: UserID) async throws(DataStoreError) -> Bool {
         guard id != .personal else { return false }
         return try await database.transaction { connection in
@@ -124,23 +131,24 @@ public struct PostgresAccountStore: AccountStore, ClassroomStore {
         }
     }
 
-    public func failedSignIns(name: String, address: String, since: Date) async throws(DataStoreError) -> (name: SignInThrottle.Failures, address: SignInThrottle.Failures) {
+    public func failedSignIns(name: String, address: String, since: Date) async throws(DataStoreError) -> (accountAtAddress: SignInThrottle.Failures, address: SignInThrottle.Failures) {
         try await read { connection in
-            let byName = try await Self.first(connection.query(
-                "SELECT count(*), max(at) FROM sign_in_failure WHERE name = \(name) AND at > \(since)", logger: logger
+            let byAccountAtAddress = try await Self.first(connection.query(
+                "SELECT count(*), max(at) FROM sign_in_failure WHERE name = \(name) AND address = \(address) AND at > \(since)",
+                logger: logger
             ).decode((Int, Date?).self))
             let byAddress = try await Self.first(connection.query(
                 "SELECT count(*), max(at) FROM sign_in_failure WHERE address = \(address) AND at > \(since)", logger: logger
             ).decode((Int, Date?).self))
             return (
-                SignInThrottle.Failures(count: byName?.0 ?? 0, latest: byName?.1),
+                SignInThrottle.Failures(count: byAccountAtAddress?.0 ?? 0, latest: byAccountAtAddress?.1),
                 SignInThrottle.Failures(count: byAddress?.0 ?? 0, latest: byAddress?.1))
         }
     }
 
-    public func clearFailedSignIns(name: String) async throws(DataStoreError) {
+    public func clearFailedSignIns(name: String, address: String) async throws(DataStoreError) {
         try await database.transaction { connection in
-            try await connection.query("DELETE FROM sign_in_failure WHERE name = \(name)", logger: logger)
+            try await connection.query("DELETE FROM sign_in_failure WHERE name = \(name) AND address = \(address)", logger: logger)
         }
     }
 

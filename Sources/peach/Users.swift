@@ -89,6 +89,7 @@ struct Classes: AsyncParsableCommand {
 
         func run() async throws {
             guard Classroom.nameLengths.contains(name.count) else { throw ValidationError("a class name is 1–80 characters") }
+            guard Classroom.isAllowedName(name) else { throw ValidationError(Classroom.controlCharacterRule) }
             try await database.withAccounts { accounts in
                 guard let found = try await AccountName(teacher).asyncAccount(in: accounts), found.isTeacher else {
                     throw PeachFailure("no teacher '\(teacher)'")

@@ -4,6 +4,7 @@ import base64
 import hashlib
 import os
 import pathlib
+import resource
 import shutil
 import subprocess
 import tempfile
@@ -37,7 +38,8 @@ class PeachServer:
         self.process = None
         self.url = None
 
-    def start(self, *extra, port=0):
+    def start(self, *extra, port=0, file_limit=None):
+        """`file_limit`: the process's limit of open files (RLIMIT_NOFILE), as a service unit sets it."""
         storage = ["--data", str(self.data_path)]
         if self.database_url:
             # serve on PostgreSQL is a class server unless told otherwise; without --accounts the
@@ -45,7 +47,8 @@ class PeachServer:
             storage = ["--database", self.database_url, *([] if "--accounts" in extra else ["--no-accounts"])]
         self.process = subprocess.Popen(
             [PEACH, "serve", "--port", str(port), *storage, "--no-browser", *extra],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+            preexec_fn=None if file_limit is None else lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (file_limit, file_limit)))
         self.url = self.process.stdout.readline().strip()
         assert self.url.startswith("http://127.0.0.1:"), f"unexpected first line: {self.url!r}"
         return self

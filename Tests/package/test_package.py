@@ -72,6 +72,16 @@ def test_the_package_holds_the_tool_its_documentation_and_the_user_unit(package,
                    f"Depends: {fields['Depends']}; {'built alongside the other suites' if os.environ.get('PEACH_PACKAGE_LOG') else f'package.sh took {seconds:.0f} s'}")
 
 
+def test_the_user_unit_leaves_room_for_many_connections(package):
+    """Debian's soft limit of 1,024 files was a thousand idle sockets away from a server that could
+    open nothing (issue 31)."""
+    path, _ = package
+    unit = subprocess.run(f"dpkg-deb --fsys-tarfile {path} | tar -xOf - ./usr/lib/systemd/user/peach.service",
+                          shell=True, check=True, capture_output=True, text=True).stdout
+    limits = re.findall(r"^LimitNOFILE=(\d+)$", unit, re.MULTILINE)
+    assert limits and int(limits[0]) >= 8192, unit
+
+
 def test_the_man_page_documents_every_command(package):
     path, _ = package
     extracted = subprocess.run(f"dpkg-deb --fsys-tarfile {path} | tar -xOf - ./usr/share/man/man1/peach.1.gz | gzip -d",

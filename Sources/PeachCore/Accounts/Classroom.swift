@@ -16,4 +16,13 @@ public struct Classroom: Hashable, Sendable, Codable {
     }
 
     public static let nameLengths = 1...80
+
+    /// NUL and the other control characters (line breaks, tabs, escapes) are refused: PostgreSQL
+    /// refuses a NUL outright, SQLite kept only what came before it, and a terminal listing the
+    /// classes would act on an escape.
+    public static func isAllowedName(_ name: String) -> Bool {
+        nameLengths.contains(name.count) && !name.unicodeScalars.contains { $0.properties.generalCategory == .control }
+    }
+
+    public static let controlCharacterRule = "a class name cannot hold control characters (NUL, line breaks, tabs, escapes)"
 }

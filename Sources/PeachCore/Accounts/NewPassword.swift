@@ -1,5 +1,6 @@
 /// A password someone chooses: long enough to resist guessing by hand, short enough that hashing
-/// it stays cheap (bcrypt reads only its first 72 bytes; the rest still has to be typed right).
+/// it stays cheap. Every character counts (PasswordHasher hashes it before bcrypt, which would read
+/// only the first 72 bytes).
 public struct NewPassword: Sendable {
     public let text: String
 

@@ -1,8 +1,10 @@
 import Foundation
 
-/// How fast wrong passwords may be tried, per account and per address: a few free tries, then each
-/// further one waits twice as long as the last after the latest failure, up to `longestWait`.
-/// A guesser gets about a dozen tries an hour at one account; a person who mistyped waits seconds.
+/// How fast wrong passwords may be tried, per account at one address and per address: a few free
+/// tries, then each further one waits twice as long as the last after the latest failure, up to
+/// `longestWait`. A guesser gets about a dozen tries an hour at one account; a person who mistyped
+/// waits seconds. Failures are never counted per account alone: whoever knows a name could then
+/// lock its owner out, while the right password from an address that is not failing gets in.
 public struct SignInThrottle: Sendable {
     /// Failures in the window, and the newest of them.
     public struct Failures: Sendable, Equatable {
@@ -17,7 +19,7 @@ public struct SignInThrottle: Sendable {
         public static let none = Failures(count: 0, latest: nil)
     }
 
-    public var freePerAccount = 5
+    public var freePerAccountAtAddress = 5
     /// Higher: a school's pupils may share one address behind its router.
     public var freePerAddress = 30
     public var window: Duration = .seconds(3600)
@@ -26,8 +28,8 @@ public struct SignInThrottle: Sendable {
     public init() {}
 
     /// How long until the next try is allowed; nil: now.
-    public func wait(account: Failures, address: Failures, now: Date) -> Duration? {
-        [wait(account, free: freePerAccount, now: now), wait(address, free: freePerAddress, now: now)]
+    public func wait(accountAtAddress: Failures, address: Failures, now: Date) -> Duration? {
+        [wait(accountAtAddress, free: freePerAccountAtAddress, now: now), wait(address, free: freePerAddress, now: now)]
             .compactMap { $0 }.max()
     }
 

@@ -14,6 +14,9 @@ public protocol AccountStore: Sendable {
     func accounts() async throws(DataStoreError) -> [Account]
     /// Also ends every session of the account except `keeping`.
     func setPasswordHash(_ hash: String, of id: UserID, keeping session: Data?) async throws(DataStoreError)
+    /// The same password hashed anew (a newer scheme): sessions stay. Nothing changes unless the
+    /// stored hash is still `old`, so a password changed meanwhile is never undone.
+    func replacePasswordHash(_ old: String, with new: String, of id: UserID) async throws(DataStoreError)
     /// The account and everything it owns (records, settings, open trials, sessions, classes it
     /// teaches, memberships) in one transaction. False when there was no such account.
     func deleteAccount(_ id: UserID) async throws(DataStoreError) -> Bool
@@ -24,8 +27,10 @@ public protocol AccountStore: Sendable {
     func deleteSession(tokenHash: Data) async throws(DataStoreError)
 
     func recordFailedSignIn(name: String, address: String, at: Date) async throws(DataStoreError)
-    func failedSignIns(name: String, address: String, since: Date) async throws(DataStoreError) -> (name: SignInThrottle.Failures, address: SignInThrottle.Failures)
-    func clearFailedSignIns(name: String) async throws(DataStoreError)
+    /// The failures at this name from this address, and from this address at any name.
+    func failedSignIns(name: String, address: String, since: Date) async throws(DataStoreError) -> (accountAtAddress: SignInThrottle.Failures, address: SignInThrottle.Failures)
+    /// After the right password: that address's failures at that name are forgiven, no others.
+    func clearFailedSignIns(name: String, address: String) async throws(DataStoreError)
 
     /// Grows with every change to the user's records or settings, from any instance: a cached view
     /// of the user is current while this is unchanged.

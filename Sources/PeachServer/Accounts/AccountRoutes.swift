@@ -21,7 +21,7 @@ struct AccountRoutes: RouteTable {
                 status: .created, returns: "Signed up and in.", media: .json(SignedInResponse.self), headers: [sessionCookie],
                 errors: [.error(.conflict)], Self.signUp),
             Route(
-                .post, "account/sign-in", "signIn", "Sign in; wrong passwords are slowed down per account and per address",
+                .post, "account/sign-in", "signIn", "Sign in; wrong passwords are slowed down per account at one address and per address",
                 returns: "Signed in.", media: .json(SignedInResponse.self), headers: [sessionCookie],
                 errors: [
                     .error(.unauthorized),
@@ -79,14 +79,14 @@ struct AccountRoutes: RouteTable {
 
     func classes(_ input: Input<NoBody>) async throws -> ClassroomsResponse {
         let (account, _) = try input.signedIn()
-        let classrooms = try await Self.stored { () throws(DataStoreError) in try await service.accounts.classrooms(of: account.id) }
+        let classrooms = try await Self.stored(service) { () throws(DataStoreError) in try await service.accounts.classrooms(of: account.id) }
         return ClassroomsResponse(classes: classrooms.map { ClassroomResponse($0, forTeacher: false) })
     }
 
     func join(_ input: Input<JoinRequest>) async throws -> ClassroomResponse {
         let (account, _) = try input.signedIn()
         guard let code = InvitationCode(input.body.invitation) else { throw Refusal.unknownInvitation }
-        let joined = try await Self.stored { () throws(DataStoreError) in try await service.accounts.join(account.id, invitation: code) }
+        let joined = try await Self.stored(service) { () throws(DataStoreError) in try await service.accounts.join(account.id, invitation: code) }
         guard let joined else { throw Refusal.unknownInvitation }
         return ClassroomResponse(joined, forTeacher: false)
     }
@@ -94,7 +94,7 @@ struct AccountRoutes: RouteTable {
     func leave(_ input: Input<NoBody>) async throws {
         let (account, _) = try input.signedIn()
         let id = try input[Self.classID]
-        let left = try await Self.stored { () throws(DataStoreError) in try await service.accounts.leave(account.id, classroom: id) }
+        let left = try await Self.stored(service) { () throws(DataStoreError) in try await service.accounts.leave(account.id, classroom: id) }
         guard left else { throw Refusal.notInClass(id) }
     }
 
@@ -112,11 +112,8 @@ struct AccountRoutes: RouteTable {
         }
     }
 
-    static func stored<T>(_ body: () async throws(DataStoreError) -> T) async throws -> T {
-        do {
-            return try await body()
-        } catch {
-            throw Refusal.unavailable(error.description)
-        }
+    /// A store's failure as a 503 that says nothing of the store's own words (`AccountService.stored` logs them).
+    static func stored<T>(_ service: AccountService, _ body: () async throws(DataStoreError) -> T) async throws -> T {
+        try await run { () throws(AccountService.Failure) in try await service.stored(body) }
     }
 }

@@ -16,7 +16,8 @@ public struct AccountService: Sendable {
         /// Changing the password: not the current one.
         case wrongPassword
         case throttled(retryAfter: Duration)
-        case unavailable(String)
+        /// The store failed; what it said is in the log, never in the answer.
+        case unavailable
     }
 
     /// A signed-in browser's session: the token goes into its cookie.
@@ -65,7 +66,7 @@ public struct AccountService: Sendable {
         let failures = try await stored { () throws(DataStoreError) in
             try await accounts.failedSignIns(name: key, address: address, since: now().addingTimeInterval(-throttle.window.seconds))
         }
-        if let wait = throttle.wait(account: failures.name, address: failures.address, now: now()) {
+        if let wait = throttle.wait(accountAtAddress: failures.accountAtAddress, address: failures.address, now: now()) {
             throw .throttled(retryAfter: wait)
         }
         var found: (account: Account, passwordHash: String)?
@@ -77,7 +78,13 @@ public struct AccountService: Sendable {
             throw try await failed(key, address: address)
         }
         guard await hasher.verify(password, hash: found.passwordHash) else { throw try await failed(key, address: address) }
-        try await stored { () throws(DataStoreError) in try await accounts.clearFailedSignIns(name: key) }
+        if PasswordHasher.isOutdated(found.passwordHash) {
+            let upgraded = await hasher.hash(password)
+            try await stored { () throws(DataStoreError) in
+                try await accounts.replacePasswordHash(found.passwordHash, with: upgraded, of: found.account.id)
+            }
+        }
+        try await stored { () throws(DataStoreError) in try await accounts.clearFailedSignIns(name: key, address: address) }
         return try await startSession(found.account)
     }
 
@@ -122,11 +129,14 @@ public struct AccountService: Sendable {
         return (name, password)
     }
 
-    private func stored<T>(_ body: () async throws(DataStoreError) -> T) async throws(Failure) -> T {
+    /// A database's error text names tables, constraints and values: it goes to the log, and the
+    /// client learns only that the store failed.
+    func stored<T>(_ body: () async throws(DataStoreError) -> T) async throws(Failure) -> T {
         do {
             return try await body()
         } catch {
-            throw .unavailable(error.description)
+            logger.error("account store failed", metadata: ["error": "\(error.description)"])
+            throw .unavailable
         }
     }
 }

@@ -44,7 +44,7 @@ struct AccountsResponder: HTTPResponder {
         do {
             if let token { account = try await service.account(of: token) }
         } catch {
-            return try Self.refusal(.unavailable("the account database cannot be read"), request, context)
+            return try Self.refusal(.unavailable, request, context)
         }
         switch parts[1] {
         case "classes" where Self.isStudentProfile(parts):
@@ -85,18 +85,14 @@ struct AccountsResponder: HTTPResponder {
     }
 
     private func teaches(_ teacher: UserID, classID: Int64, studentID: Int64) async throws -> Bool {
-        try await AccountRoutes.stored { () throws(DataStoreError) in
+        try await AccountRoutes.stored(service) { () throws(DataStoreError) in
             guard try await service.accounts.classroom(classID, taughtBy: teacher) != nil else { return false }
             return try await service.accounts.students(of: classID).contains { $0.id.rawValue == studentID }
         }
     }
 
     private func ownSpace(_ user: UserID) async throws -> UserSpaces.Space {
-        do {
-            return try await spaces.space(of: user)
-        } catch {
-            throw Refusal.unavailable(error.description)
-        }
+        try await AccountRoutes.stored(service) { () throws(DataStoreError) in try await spaces.space(of: user) }
     }
 
     /// The client's address for the sign-in throttle: behind a proxy on this machine, the address

@@ -48,7 +48,7 @@ struct ClassroomRoutes: RouteTable {
 
     func classes(_ input: Input<NoBody>) async throws -> ClassroomsResponse {
         let teacher = try input.teacher()
-        let classrooms = try await AccountRoutes.stored { () throws(DataStoreError) in
+        let classrooms = try await AccountRoutes.stored(service) { () throws(DataStoreError) in
             try await service.accounts.classrooms(taughtBy: teacher.id)
         }
         return ClassroomsResponse(classes: classrooms.map { ClassroomResponse($0, forTeacher: true) })
@@ -58,9 +58,10 @@ struct ClassroomRoutes: RouteTable {
         let teacher = try input.teacher()
         let name = input.body.name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard Classroom.nameLengths.contains(name.count) else { throw Refusal.classNameLength }
+        guard Classroom.isAllowedName(name) else { throw HTTPError(.badRequest, message: Classroom.controlCharacterRule) }
         var generator = environment.generator
         let code = InvitationCode.random(using: &generator)
-        let classroom = try await AccountRoutes.stored { () throws(DataStoreError) in
+        let classroom = try await AccountRoutes.stored(service) { () throws(DataStoreError) in
             try await service.accounts.createClassroom(named: name, teacher: teacher.id, invitation: code)
         }
         return ClassroomResponse(classroom, forTeacher: true)
@@ -92,11 +93,11 @@ struct ClassroomRoutes: RouteTable {
     private func summaries(_ input: Input<NoBody>) async throws -> (Classroom, [StudentSummary]) {
         let teacher = try input.teacher()
         let id = try input[AccountRoutes.classID]
-        let found = try await AccountRoutes.stored { () throws(DataStoreError) -> (Classroom, [Account])? in
+        let found = try await AccountRoutes.stored(service) { () throws(DataStoreError) -> (Classroom, [Account])? in
             guard let classroom = try await service.accounts.classroom(id, taughtBy: teacher.id) else { return nil }
             return (classroom, try await service.accounts.students(of: id))
         }
         guard let (classroom, students) = found else { throw Refusal.noSuchClass(id) }
-        return (classroom, try await AccountRoutes.stored { () throws(DataStoreError) in try await spaces.summaries(of: students) })
+        return (classroom, try await AccountRoutes.stored(service) { () throws(DataStoreError) in try await spaces.summaries(of: students) })
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import HummingbirdTLS
 import Logging
 import NIOCore
@@ -17,6 +18,8 @@ public struct AppServices: Sendable {
     public let trials: TrialService
     public let profile: ProfileService
     public let environment: ServerEnvironment
+    /// Where the routes put what a client is not told (a database's error text).
+    public let logger: Logger
     /// The sounds the settings offer.
     public var sounds: [SoundChoice] = SoundChoice.sineOnly
     /// Renders the instruments' keys for the browser; nil on a server that plays only the sine.
@@ -56,8 +59,8 @@ public struct AppServices: Sendable {
         let trials = try await TrialService(
             store: store, settings: settings, profile: profile, environment: environment, logger: logger)
         return AppServices(
-            store: store, transfer: transfer, settings: settings, trials: trials, profile: profile, environment: environment, sounds: sounds,
-            sampler: sampler)
+            store: store, transfer: transfer, settings: settings, trials: trials, profile: profile, environment: environment,
+            logger: logger, sounds: sounds, sampler: sampler)
     }
 }
 
@@ -148,9 +151,19 @@ public enum PeachApp {
         responder: Responder, host: String, port: Int, tls: TLSIdentity?, logger: Logger,
         onListening: @escaping @Sendable (Int) async -> Void
     ) throws -> some ApplicationProtocol where Responder.Context == GuardedRequestContext {
-        Application(
+        let limits = ConnectionLimits()
+        let ledger = ConnectionLedger(limit: limits.connectionsPerAddress)
+        let configuration = HTTP1Channel.Configuration(
+            additionalChannelHandlers: [
+                ConnectionCapHandler(ledger: ledger), BodyPaceHandler(rule: limits.bodyPace), CloseAfterResponseHandler(),
+            ],
+            idleTimeout: limits.idleTimeout)
+        let http = HTTPServerBuilder { responder in
+            AbsoluteFormChannel(base: HTTP1Channel(responder: responder, configuration: configuration))
+        }
+        return Application(
             responder: responder,
-            server: try tls.map { try .tls(.http1(), tlsConfiguration: $0.configuration) } ?? .http1(),
+            server: try tls.map { try .tls(http, tlsConfiguration: $0.configuration) } ?? http,
             configuration: .init(address: .hostname(host, port: port), serverName: "Peach"),
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? port) },
             logger: logger)

@@ -21,7 +21,7 @@ struct RecordRoutes: RouteTable {
             try await services.store.deleteAll()
             try await services.historyDidChange()
         } catch {
-            throw HTTPError(.serviceUnavailable, message: error.description)
+            throw error.unavailable("the records were not deleted", logger: services.logger)
         }
     }
 }

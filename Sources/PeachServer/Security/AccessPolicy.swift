@@ -21,6 +21,9 @@ public struct AccessPolicy: Sendable {
     public let acceptsIPAddressHosts: Bool
     /// Served over HTTPS: pages' origins are `https://`, and the cookie is sent over HTTPS only.
     public var secure = false
+    /// Reached at a public `https://` address (`servedAs`): browsers are told to use HTTPS only.
+    /// Not for Peach's own self-signed certificate on the local network, whose address changes.
+    public private(set) var strictTransportSecurity: String?
 
     public init(token: String?, hostNames: Set<String> = [], acceptsIPAddressHosts: Bool) {
         self.token = token
@@ -33,7 +36,10 @@ public struct AccessPolicy: Sendable {
     public mutating func servedAs(_ url: String) {
         guard let components = URLComponents(string: url), let host = components.host else { return }
         hostNames.insert(host.lowercased())
-        if components.scheme?.lowercased() == "https" { secure = true }
+        if components.scheme?.lowercased() == "https" {
+            secure = true
+            strictTransportSecurity = "max-age=31536000"
+        }
     }
 
     /// The default: loopback only, no token.
@@ -61,6 +67,8 @@ public struct AccessPolicy: Sendable {
         /// Path and query, as sent.
         public var target: String
         public var host: String?
+        /// Whether a second `Host` header came: which one names the server is ambiguous.
+        public var hostRepeated = false
         public var origin: String?
         public var cookie: String?
         public var authorization: String?
@@ -92,6 +100,9 @@ public struct AccessPolicy: Sendable {
         guard let host = request.host, !host.isEmpty else {
             return .deny(status: 400, reason: "the request has no Host header")
         }
+        guard !request.hostRepeated else { return .deny(status: 400, reason: "the request has more than one Host header") }
+        // A path starting "//" would come back in a redirect's Location as another host ("//js/").
+        guard !request.target.hasPrefix("//") else { return .deny(status: 400, reason: "a path cannot start with //") }
         let name = Self.hostName(host)
         let loopbackName = Self.isLoopback(name)
         guard loopbackName || (acceptsIPAddressHosts && Self.isIPAddress(name)) || hostNames.contains(name) else {

@@ -53,10 +53,13 @@ public struct GuardedResponder<Inner: HTTPResponder>: HTTPResponder where Inner.
     }
 
     public func respond(to request: Request, context: GuardedRequestContext) async throws -> Response {
-        let decision = policy.decide(AccessPolicy.Request(
+        var checked = AccessPolicy.Request(
             method: request.method.rawValue, target: request.uri.description, host: request.head.authority,
             origin: request.headers[.origin], cookie: request.headers[.cookie],
-            authorization: request.headers[.authorization], fromLoopback: context.isFromLoopback))
+            authorization: request.headers[.authorization], fromLoopback: context.isFromLoopback)
+        // The first Host header is the authority; any other stays among the fields.
+        checked.hostRepeated = !request.headers[values: .init("Host")!].isEmpty
+        let decision = policy.decide(checked)
         var response: Response
         switch decision {
         case .allow:
@@ -73,6 +76,7 @@ public struct GuardedResponder<Inner: HTTPResponder>: HTTPResponder where Inner.
         for header in SecurityHeaders.all where response.headers[.init(header.name)!] == nil {
             response.headers[.init(header.name)!] = header.value
         }
+        if let hsts = policy.strictTransportSecurity { response.headers[.strictTransportSecurity] = hsts }
         return response
     }
 

@@ -1,5 +1,6 @@
 import Dispatch
 import Hummingbird
+import Logging
 import PeachCore
 import PeachServices
 
@@ -92,11 +93,13 @@ struct SettingsRoutes: RouteTable {
     let service: SettingsService
     let sounds: [SoundChoice]
     var sampler: (any NoteSampler)?
+    let logger: Logger
 
     init(_ services: AppServices) {
         service = services.settings
         sounds = services.sounds
         sampler = services.sampler
+        logger = services.logger
     }
 
     static var routes: [Route<Self>] {
@@ -127,7 +130,7 @@ struct SettingsRoutes: RouteTable {
         } catch {
             switch error {
             case let .invalid(problem): throw HTTPError(.badRequest, message: problem.description)
-            case let .notSaved(problem): throw HTTPError(.serviceUnavailable, message: problem.description)
+            case let .notSaved(problem): throw problem.unavailable("the settings were not saved", logger: logger)
             }
         }
     }

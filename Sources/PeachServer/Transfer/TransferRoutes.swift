@@ -58,7 +58,8 @@ struct TransferRoutes: RouteTable {
             try handle.seek(toOffset: 0)
         } catch {
             try? FileManager.default.removeItem(at: directory)
-            throw HTTPError(.serviceUnavailable, message: "the export failed: \(error)")
+            services.logger.error("export failed", metadata: ["error": "\(error)"])
+            throw HTTPError(.serviceUnavailable, message: "the export failed: the database or a temporary file could not be read or written")
         }
         try? FileManager.default.removeItem(at: directory)
         let day = String(MillisecondTimestamp(services.environment.now()).iso8601.prefix(10))
@@ -86,14 +87,14 @@ struct TransferRoutes: RouteTable {
         do throws(DataStoreError) {
             summary = try await transfer.importRecords(parsed, mode: mode)
         } catch {
-            throw HTTPError(.serviceUnavailable, message: "nothing was imported: \(error.description)")
+            throw error.unavailable("nothing was imported", logger: services.logger)
         }
         // Trials handed out before the import belong to a history that no longer exists as it was,
         // and the profile must show what is stored now.
         do throws(DataStoreError) {
             try await services.historyDidChange()
         } catch {
-            throw HTTPError(.serviceUnavailable, message: "imported, but the profile could not be rebuilt: \(error.description)")
+            throw error.unavailable("imported, but the profile could not be rebuilt", logger: services.logger)
         }
         return ImportResponse(summary)
     }

@@ -16,7 +16,7 @@ extension TrialRoutes {
                 returns: "Stored.", parameters: [trialID, answerKey], errors: answerRefusals, alias(answer: .pitchComparison)),
             Route(
                 .get, "records/comparisons", "comparisonRecords", "Stored comparison records, newest first",
-                returns: "The records.", parameters: [limit], alias(records: .pitchComparison)),
+                returns: "The records.", parameters: [limit], errors: [.error(.serviceUnavailable)], alias(records: .pitchComparison)),
             Route(
                 .post, "pitch-matching", "nextPitchMatching",
                 "A new pitch-matching challenge: a random note in the range, the tunable note detuned by a random offset",
@@ -27,7 +27,7 @@ extension TrialRoutes {
                 returns: "Stored.", parameters: [trialID, answerKey], errors: answerRefusals, alias(answer: .pitchMatching)),
             Route(
                 .get, "records/pitch-matching", "pitchMatchingRecords", "Stored pitch-matching records, newest first",
-                returns: "The records.", parameters: [limit], alias(records: .pitchMatching)),
+                returns: "The records.", parameters: [limit], errors: [.error(.serviceUnavailable)], alias(records: .pitchMatching)),
         ]
     }
 

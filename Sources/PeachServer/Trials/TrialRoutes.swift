@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Logging
 import PeachAudio
 import PeachCore
 
@@ -12,6 +13,7 @@ struct TrialRoutes: RouteTable {
     let sounds: [SoundChoice]
     let synthesis: SynthesisSettings
     let offered: Set<Discipline>
+    let logger: Logger
 
     init(_ services: AppServices) {
         service = services.trials
@@ -19,6 +21,7 @@ struct TrialRoutes: RouteTable {
         sounds = services.sounds
         synthesis = services.synthesis
         offered = services.offered
+        logger = services.logger
     }
 
     /// The discipline, when this server trains it.
@@ -71,12 +74,16 @@ struct TrialRoutes: RouteTable {
                 returns: "The latency to subtract from this device's taps.", Self.calibration),
             Route(
                 .get, "records", "records", "Stored records of one discipline or all, newest first",
-                returns: "Newest first.", parameters: [discipline, limit], Self.storedRecords),
+                returns: "Newest first.", parameters: [discipline, limit], errors: [.error(.serviceUnavailable)], Self.storedRecords),
         ] + aliases
     }
 
     /// An unknown or expired trial, one answered already, an answer not saved.
-    static let answerRefusals: [APIResponse] = [.error(.notFound), .error(.conflict), .error(.serviceUnavailable)]
+    static let answerRefusals: [APIResponse] = [
+        .error(.notFound), .error(.conflict),
+        .error(.unprocessableContent, "The Idempotency-Key was sent before with another trial or answer; nothing was saved."),
+        .error(.serviceUnavailable),
+    ]
 
     func nextTrial(_ input: Input<TrialRequest>) async throws -> TrialResponse {
         TrialResponse(await service.next(try offering(try input.body.parsed())), sounds: sounds, synthesis: synthesis)
@@ -123,7 +130,12 @@ struct TrialRoutes: RouteTable {
             case .alreadyAnswered: throw HTTPError(.conflict, message: "trial \(id) has already been answered")
             case let .wrongKind(_, expected):
                 throw HTTPError(.badRequest, message: "trial \(id) is \(expected.declaration.names.english): \(expected.answerMethod.hint)")
-            case let .notSaved(reason): throw HTTPError(.serviceUnavailable, message: "the answer was not saved: \(reason)")
+            case let .keyReused(key):
+                throw HTTPError(
+                    .unprocessableContent,
+                    message: "the Idempotency-Key \(key.rawValue) was sent with another trial or answer; a retry sends the same again, a new answer a new key")
+            // TrialService logged why; the client keeps the answer and retries.
+            case .notSaved: throw HTTPError(.serviceUnavailable, message: "the answer was not saved: the database could not be written")
             }
         }
     }
@@ -132,7 +144,7 @@ struct TrialRoutes: RouteTable {
         do throws(DataStoreError) {
             return RecordsResponse(records: try await store.records(discipline, limit: limit).map(RecordResponse.init))
         } catch {
-            throw HTTPError(.internalServerError, message: error.description)
+            throw error.unavailable("the records could not be read", logger: logger)
         }
     }
 }

@@ -26,6 +26,9 @@ public actor TrialService {
         /// The answer does not fit the trial (higher/lower for a matching trial, a slider value for
         /// a sung one…): `expected` is the trial's discipline, which says what it takes.
         case wrongKind(id: String, expected: Discipline)
+        /// The Idempotency-Key names an answer to another trial, or another answer to this one:
+        /// a retry is the same request again, so this is a client's mistake, and nothing is saved.
+        case keyReused(key: AnswerKey)
         case notSaved(String)
     }
 
@@ -40,6 +43,10 @@ public actor TrialService {
     private var saving: [AnswerKey: [CheckedContinuation<TrainingRecord?, Never>]] = [:]
     /// Trials whose opening the store refused: their answers close nothing there.
     private var openNotStored: Set<String> = []
+    /// What each recent key answered (the trial and the answer), so that a key sent again with
+    /// another trial or answer is told apart from a retry. Bounded as the pending trials are; after
+    /// a restart the store still tells a key used for another trial (that trial is open there).
+    private var keyBindings = KeyBindings()
     private let logger: Logger
 
     public init(
@@ -106,6 +113,7 @@ public actor TrialService {
     public func answer(
         _ id: String, _ answer: TrialAnswer, key: AnswerKey? = nil, age: Duration = .zero
     ) async throws(AnswerError) -> TrainingRecord {
+        if let key, let bound = keyBindings[key], bound != KeyBindings.Binding(trial: id, answer: answer) { throw .keyReused(key: key) }
         if pending.lookup(id) == .unknown, let key, let earlier = try await earlierAnswer(key) { return earlier }
         await restoreIfStored(id)
         let lookup = pending.lookup(id)
@@ -123,21 +131,30 @@ public actor TrialService {
         guard let record = issued.trial.judge(answer, at: answeredAt) else {
             throw .wrongKind(id: id, expected: issued.trial.discipline)
         }
+        // This trial is open, so an answer being saved under the key is another trial's.
+        if let key, saving[key] != nil { throw .keyReused(key: key) }
         // Resolved before the await so a concurrent duplicate answer sees 409, not a second save.
         pending.resolve(id)
         if let key { saving[key] = [] }
+        let closing = openNotStored.remove(id) == nil
         do {
-            try await store.save(record, key: key, closing: openNotStored.remove(id) == nil ? id : nil)
+            try await store.save(record, key: key, closing: closing ? id : nil)
         } catch {
             finishSaving(key, nil)
             // Another instance took this trial's answer meanwhile: under this key (its result is
-            // this answer's), or under another (this one is a second answer).
-            if let key, let earlier = try await earlierAnswer(key) { return earlier }
+            // this answer's), or under another (this one is a second answer). If the trial is
+            // still open there, the key was taken by an answer to another trial.
+            if let key, let earlier = try await earlierAnswer(key) {
+                guard closing, (try? await store.openTrial(id: id)) != nil else { return earlier }
+                pending.reopen(issued, id: id)
+                throw .keyReused(key: key)
+            }
             if case .trialNotOpen = error { throw .alreadyAnswered(id: id) }
             logger.error("answer not saved", metadata: ["id": "\(id)", "error": "\(error)"])
             pending.reopen(issued, id: id)
             throw .notSaved(error.description)
         }
+        if let key { keyBindings[key] = KeyBindings.Binding(trial: id, answer: answer) }
         finishSaving(key, record)
         await source.didComplete(record)
         await profile.record(record)
@@ -168,6 +185,7 @@ public actor TrialService {
         do throws(DataStoreError) {
             return try await store.record(savedUnder: key)
         } catch {
+            logger.error("answer key not read", metadata: ["key": "\(key.rawValue)", "error": "\(error)"])
             throw .notSaved(error.description)
         }
     }

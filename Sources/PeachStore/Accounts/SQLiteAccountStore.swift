@@ -137,6 +137,13 @@ public struct SQLiteAccountStore: AccountStore, ClassroomStore {
         }
     }
 
+    public func replacePasswordHash(_ old: String, with new: String, of id: UserID) async throws(DataStoreError) {
+        try await write { db in
+            try db.execute(
+                sql: "UPDATE user SET passwordHash = ? WHERE id = ? AND passwordHash = ?", arguments: [new, id.rawValue, old])
+        }
+    }
+
     public func deleteAccount(_ id: UserID) async throws(DataStoreError) -> Bool {
         guard id != .personal else { return false }
         let deleted = try await write { db in
@@ -187,21 +194,23 @@ public struct SQLiteAccountStore: AccountStore, ClassroomStore {
         }
     }
 
-    public func failedSignIns(name: String, address: String, since: Date) async throws(DataStoreError) -> (name: SignInThrottle.Failures, address: SignInThrottle.Failures) {
+    public func failedSignIns(name: String, address: String, since: Date) async throws(DataStoreError) -> (accountAtAddress: SignInThrottle.Failures, address: SignInThrottle.Failures) {
         try await read { db in
-            func failures(_ column: String, _ value: String) throws -> SignInThrottle.Failures {
+            func failures(_ condition: String, _ arguments: StatementArguments) throws -> SignInThrottle.Failures {
                 let row = try Row.fetchOne(
-                    db, sql: "SELECT count(*), max(at) FROM signInFailure WHERE \(column) = ? AND at > ?",
-                    arguments: [value, since.timeIntervalSince1970])
+                    db, sql: "SELECT count(*), max(at) FROM signInFailure WHERE \(condition) AND at > ?",
+                    arguments: arguments + [since.timeIntervalSince1970])
                 let latest: Double? = row?[1]
                 return SignInThrottle.Failures(count: row?[0] ?? 0, latest: latest.map(Date.init(timeIntervalSince1970:)))
             }
-            return (try failures("name", name), try failures("address", address))
+            return (try failures("name = ? AND address = ?", [name, address]), try failures("address = ?", [address]))
         }
     }
 
-    public func clearFailedSignIns(name: String) async throws(DataStoreError) {
-        try await write { db in try db.execute(sql: "DELETE FROM signInFailure WHERE name = ?", arguments: [name]) }
+    public func clearFailedSignIns(name: String, address: String) async throws(DataStoreError) {
+        try await write { db in
+            try db.execute(sql: "DELETE FROM signInFailure WHERE name = ? AND address = ?", arguments: [name, address])
+        }
     }
 
     public func revision(of id: UserID) async throws(DataStoreError) -> Int64 {

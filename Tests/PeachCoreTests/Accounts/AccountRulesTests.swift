@@ -27,15 +27,15 @@ struct AccountRulesTests {
         let throttle = SignInThrottle()
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         let none = SignInThrottle.Failures.none
-        #expect(throttle.wait(account: .init(count: 4, latest: now), address: none, now: now) == nil)
-        #expect(throttle.wait(account: .init(count: 5, latest: now), address: none, now: now) == .seconds(1))
-        #expect(throttle.wait(account: .init(count: 8, latest: now), address: none, now: now) == .seconds(8))
-        #expect(throttle.wait(account: .init(count: 8, latest: now), address: none, now: now + 3) == .seconds(5))
-        #expect(throttle.wait(account: .init(count: 8, latest: now), address: none, now: now + 8) == nil)
-        #expect(throttle.wait(account: .init(count: 60, latest: now), address: none, now: now) == .seconds(900))
+        #expect(throttle.wait(accountAtAddress: .init(count: 4, latest: now), address: none, now: now) == nil)
+        #expect(throttle.wait(accountAtAddress: .init(count: 5, latest: now), address: none, now: now) == .seconds(1))
+        #expect(throttle.wait(accountAtAddress: .init(count: 8, latest: now), address: none, now: now) == .seconds(8))
+        #expect(throttle.wait(accountAtAddress: .init(count: 8, latest: now), address: none, now: now + 3) == .seconds(5))
+        #expect(throttle.wait(accountAtAddress: .init(count: 8, latest: now), address: none, now: now + 8) == nil)
+        #expect(throttle.wait(accountAtAddress: .init(count: 60, latest: now), address: none, now: now) == .seconds(900))
         // One address trying many accounts is slowed down too.
-        #expect(throttle.wait(account: none, address: .init(count: 29, latest: now), now: now) == nil)
-        #expect(throttle.wait(account: none, address: .init(count: 32, latest: now), now: now) == .seconds(4))
+        #expect(throttle.wait(accountAtAddress: none, address: .init(count: 29, latest: now), now: now) == nil)
+        #expect(throttle.wait(accountAtAddress: none, address: .init(count: 32, latest: now), now: now) == .seconds(4))
     }
 
     @Test func aRevisionAdvancesOnlyByTheNextWrite() {

@@ -100,7 +100,7 @@ struct AccountRefusalTests {
     @Test func tooManyWrongPasswordsSayHowLongToWait() async throws {
         try await Self.with { client async throws in
             let wrong = #"{"name":"ann","password":"wrong-password"}"#
-            for _ in 0..<SignInThrottle().freePerAccount {
+            for _ in 0..<SignInThrottle().freePerAccountAtAddress {
                 #expect(try await client.refused(.post, "/api/account/sign-in", wrong).code == .wrongCredentials)
             }
             let response = try await client.send(.post, "/api/account/sign-in", wrong)
@@ -140,7 +140,8 @@ struct AccountRefusalTests {
     }
 
     @Test func anOutageIsACodeToo() {
-        #expect(AccountService.Failure.unavailable("disk I/O error").refusal == Refusal(.serviceUnavailable, .unavailable, "disk I/O error"))
+        #expect(AccountService.Failure.unavailable.refusal.status == .serviceUnavailable)
+        #expect(AccountService.Failure.unavailable.refusal.code == .unavailable)
     }
 
     /// The page can say every code in both its languages (web/js/i18n.js: one string per code in each table).

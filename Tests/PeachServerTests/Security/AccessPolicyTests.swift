@@ -88,6 +88,37 @@ struct AccessPolicyTests {
         #expect(secure.setCookieHeader?.hasSuffix("; HttpOnly; SameSite=Strict; Secure") == true)
         #expect(Self.network.setCookieHeader?.contains("Secure") == false)
     }
+
+    /// A second Host header leaves open which server is meant; a path starting "//" would come back
+    /// in a redirect as another host ("GET //js" was "Location: //js/").
+    @Test func anAmbiguousHostOrAProtocolRelativePathIsRefused() {
+        var twice = Self.request(host: "127.0.0.1:8080", fromLoopback: true)
+        twice.hostRepeated = true
+        let local = AccessPolicy.loopbackOnly
+        #expect(local.decide(Self.request(host: "127.0.0.1:8080", fromLoopback: true)) == .allow)
+        guard case .deny(400, _) = local.decide(twice) else { Issue.record("two Host headers were let in"); return }
+        for target in ["//js", "//evil.example/", "//"] {
+            guard case .deny(400, _) = local.decide(Self.request(target, host: "127.0.0.1:8080", fromLoopback: true)) else {
+                Issue.record("\(target) was let in")
+                continue
+            }
+        }
+        #expect(local.decide(Self.request("/js/", host: "127.0.0.1:8080", fromLoopback: true)) == .allow)
+    }
+
+    /// Only behind a public https:// address: Peach's own certificate on the local network is
+    /// self-signed and its address changes, where a browser told "HTTPS only" could lock itself out.
+    @Test func strictTransportSecurityOnlyBehindAPublicHTTPSAddress() {
+        var proxied = Self.network
+        proxied.servedAs("https://peach.school.example")
+        #expect(proxied.strictTransportSecurity == "max-age=31536000")
+        var plain = Self.network
+        plain.servedAs("http://peach.school.example")
+        #expect(plain.strictTransportSecurity == nil)
+        var selfSigned = Self.network
+        selfSigned.secure = true
+        #expect(selfSigned.strictTransportSecurity == nil)
+    }
 }
 
 extension AccessPolicy.Decision {

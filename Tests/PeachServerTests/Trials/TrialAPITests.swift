@@ -182,6 +182,36 @@ struct TrialAPITests {
         }
     }
 
+    /// A key names one answer to one trial: sent with another trial, or another answer to the same
+    /// trial, it is 422 and nothing changes; the other trial still takes its answer under a new key.
+    @Test func anIdempotencyKeyReusedElsewhereIsRefusedAndChangesNothing() async throws {
+        try await TestApp.with(environment: .fixed()) { client in
+            func open() async throws -> String {
+                let (_, trial) = try await Self.post("/api/trials", #"{"discipline":"pitchComparison"}"#, client)
+                return try #require(trial["id"] as? String)
+            }
+            func answer(_ id: String, _ body: String, key: String) async throws -> HTTPResponse.Status {
+                try await client.execute(
+                    uri: "/api/trials/\(id)/answer", method: .post,
+                    headers: [.contentType: "application/json", HTTPField.Name("Idempotency-Key")!: key], body: TestApp.json(body)
+                ) { $0.status }
+            }
+            func recordCount() async throws -> Int? {
+                try await client.execute(uri: "/api/records", method: .get) { response in
+                    (try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: [Any]])?["records"]?.count
+                }
+            }
+            let first = try await open()
+            #expect(try await answer(first, #"{"answer":"higher"}"#, key: "key-first-1") == .ok)
+            #expect(try await answer(first, #"{"answer":"lower"}"#, key: "key-first-1") == .unprocessableContent)
+            let second = try await open()
+            #expect(try await answer(second, #"{"answer":"higher"}"#, key: "key-first-1") == .unprocessableContent)
+            #expect(try await recordCount() == 1)
+            #expect(try await answer(second, #"{"answer":"lower"}"#, key: "key-second-1") == .ok)
+            #expect(try await recordCount() == 2)
+        }
+    }
+
     /// A reserve for a lost network: `count` open trials, a comparison chain's all at one difference,
     /// each answered once like any other; a bad request opens none.
     @Test func aReserveIsCountOpenTrialsAtTheChainsDifference() async throws {

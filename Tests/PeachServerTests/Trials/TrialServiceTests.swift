@@ -144,9 +144,13 @@ struct TrialServiceTests {
         let issued = await service.next(.pitchComparison)
         guard let comparison = issued.trial.as(Comparison.self) else { Issue.record("not a comparison"); return }
         let first = try await service.answer(issued.id, .direction(comparison.correctAnswer), key: Self.key)
-        // The response was lost; the client sends the same answer again, even the other button's.
-        let retried = try await service.answer(issued.id, .direction(comparison.correctAnswer == .higher ? .lower : .higher), key: Self.key)
+        // The response was lost; the client sends the same answer again.
+        let retried = try await service.answer(issued.id, .direction(comparison.correctAnswer), key: Self.key)
         #expect(retried == first)
+        // The other button's under the same key is not a retry (issue 31): refused, nothing stored.
+        await #expect(throws: TrialService.AnswerError.keyReused(key: Self.key)) {
+            try await service.answer(issued.id, .direction(comparison.correctAnswer == .higher ? .lower : .higher), key: Self.key)
+        }
         #expect(await store.records(nil, limit: 10) == [first])
         // Another key for an answered trial is a second answer: refused.
         await #expect(throws: TrialService.AnswerError.alreadyAnswered(id: issued.id)) {

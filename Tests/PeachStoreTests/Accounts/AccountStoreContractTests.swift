@@ -97,7 +97,22 @@ struct AccountStoreContractTests {
     }
 
     @Test(arguments: Backend.allCases)
-    func failedSignInsAreCountedByNameAndByAddressWithinTheWindow(backend: Backend) async throws {
+    func aRehashedPasswordKeepsTheSessionsAndNeverUndoesAChange(backend: Backend) async throws {
+        let store = try await Harness.make(backend).store
+        let ann = try #require(try await store.createAccount(Self.ann, passwordHash: "bcrypt-of-password", isTeacher: false))
+        let session = Data([1, 2, 3])
+        try await store.createSession(tokenHash: session, of: ann.id, expires: Self.now.addingTimeInterval(60))
+        try await store.replacePasswordHash("bcrypt-of-password", with: "sha256:bcrypt", of: ann.id)
+        #expect(try await store.account(named: Self.ann)?.passwordHash == "sha256:bcrypt")
+        #expect(try await store.account(session: session, now: Self.now) == ann)
+        // The password was changed after the old hash was read: the late rehash leaves the new one.
+        try await store.setPasswordHash("changed", of: ann.id, keeping: session)
+        try await store.replacePasswordHash("sha256:bcrypt", with: "late", of: ann.id)
+        #expect(try await store.account(named: Self.ann)?.passwordHash == "changed")
+    }
+
+    @Test(arguments: Backend.allCases)
+    func failedSignInsAreCountedByNameAtAddressAndByAddressWithinTheWindow(backend: Backend) async throws {
         let store = try await Harness.make(backend).store
         let now = Date(timeIntervalSince1970: 1_900_000_000)
         try await store.recordFailedSignIn(name: "ann", address: "10.0.0.1", at: now.addingTimeInterval(-7200))
@@ -105,12 +120,18 @@ struct AccountStoreContractTests {
         try await store.recordFailedSignIn(name: "ann", address: "10.0.0.2", at: now.addingTimeInterval(-30))
         try await store.recordFailedSignIn(name: "bob", address: "10.0.0.1", at: now.addingTimeInterval(-10))
         let counted = try await store.failedSignIns(name: "ann", address: "10.0.0.1", since: now.addingTimeInterval(-3600))
-        #expect(counted.name == SignInThrottle.Failures(count: 2, latest: now.addingTimeInterval(-30)))
+        #expect(counted.accountAtAddress == SignInThrottle.Failures(count: 1, latest: now.addingTimeInterval(-60)))
         #expect(counted.address == SignInThrottle.Failures(count: 2, latest: now.addingTimeInterval(-10)))
-        try await store.clearFailedSignIns(name: "ann")
-        let cleared = try await store.failedSignIns(name: "ann", address: "10.0.0.9", since: now.addingTimeInterval(-3600))
-        #expect(cleared.name == SignInThrottle.Failures(count: 0, latest: nil))
-        #expect(cleared.address == SignInThrottle.Failures(count: 0, latest: nil))
+        // Ann's failures from another address do not count against her here.
+        let elsewhere = try await store.failedSignIns(name: "ann", address: "10.0.0.9", since: now.addingTimeInterval(-3600))
+        #expect(elsewhere.accountAtAddress == SignInThrottle.Failures(count: 0, latest: nil))
+        try await store.clearFailedSignIns(name: "ann", address: "10.0.0.1")
+        let cleared = try await store.failedSignIns(name: "ann", address: "10.0.0.1", since: now.addingTimeInterval(-3600))
+        #expect(cleared.accountAtAddress == SignInThrottle.Failures(count: 0, latest: nil))
+        // Only that pair is forgiven: the address still owes its try at bob, ann's other address its own.
+        #expect(cleared.address == SignInThrottle.Failures(count: 1, latest: now.addingTimeInterval(-10)))
+        let other = try await store.failedSignIns(name: "ann", address: "10.0.0.2", since: now.addingTimeInterval(-3600))
+        #expect(other.accountAtAddress == SignInThrottle.Failures(count: 1, latest: now.addingTimeInterval(-30)))
     }
 
     @Test(arguments: Backend.allCases)

@@ -1,0 +1,293 @@
+"""What a slow, idle, unlucky or hostile client finds (issue 31), through the real server on
+loopback: each test opens a bounded number of connections and waits at most for the server's own
+timeouts (ConnectionLimits: 10 s idle, a body at 500 bytes a second)."""
+import pathlib
+import resource
+import socket
+import time
+
+import pytest
+import requests
+
+from conftest import PeachServer, ClassStorage
+
+IDLE_TIMEOUT = 10
+
+
+def connect(port):
+    sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+    sock.settimeout(None)
+    return sock
+
+
+def closed_by_server(sock):
+    """True once the server has closed its end (end of stream or reset); never blocks. Whatever
+    the server wrote before is read and dropped."""
+    try:
+        while True:
+            data = sock.recv(65536, socket.MSG_DONTWAIT)
+            if data == b"":
+                return True
+    except BlockingIOError:
+        return False
+    except ConnectionResetError:
+        return True
+
+
+def read_response_head(sock, deadline=10):
+    data = b""
+    sock.settimeout(deadline)
+    while b"\r\n\r\n" not in data:
+        chunk = sock.recv(65536)
+        if not chunk:
+            break
+        data += chunk
+    sock.settimeout(None)
+    return data.split(b"\r\n\r\n", 1)[0].decode("latin-1")
+
+
+@pytest.fixture
+def limited_server(tmp_path):
+    """A personal server whose process may hold 1,200 files, as a tight service unit would allow."""
+    peach = PeachServer(tmp_path / "peach.sqlite").start(file_limit=1200)
+    yield peach
+    peach.stop()
+
+
+def test_a_thousand_idle_sockets_neither_stop_health_nor_stay_open(limited_server):
+    """1,000 silent sockets, a half-sent request head, a keep-alive connection left idle, a body that
+    stopped and one that drips a byte at a time: `/api/health` answers within 50 ms meanwhile, and
+    the server closes every one of them by its timeouts."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < 1100:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 2048), hard))
+    port = limited_server.port
+    opened = time.monotonic()
+    idle = [connect(port) for _ in range(1000)]
+    half_head = connect(port)
+    half_head.sendall(b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: */")
+    keep_alive = connect(port)
+    keep_alive.sendall(f"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+    assert read_response_head(keep_alive).startswith("HTTP/1.1 200")
+    stalled = connect(port)
+    stalled.sendall(f"PUT /api/settings HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n"
+                    f"Content-Length: 1000\r\n\r\n{{\"noteDur".encode())
+    dripping = connect(port)
+    dripping.sendall(f"PUT /api/settings HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n"
+                     f"Content-Length: 100000\r\n\r\n{{".encode())
+
+    # Measured once the server holds them all (accepted: a file each), not while it is still accepting.
+    descriptors = pathlib.Path(f"/proc/{limited_server.process.pid}/fd")
+    while len(list(descriptors.iterdir())) < 1004 and time.monotonic() - opened < 5:
+        time.sleep(0.05)
+    assert len(list(descriptors.iterdir())) >= 1004
+    timings = []
+    for _ in range(5):
+        started = time.perf_counter()
+        response = requests.get(limited_server.url + "api/health", timeout=5)
+        timings.append(time.perf_counter() - started)
+        assert response.status_code == 200
+    # All 1,000 were still open while health answered: it was not served by refusing them.
+    assert not any(closed_by_server(sock) for sock in idle)
+    print(f"\n/api/health beside 1,000 idle sockets (file limit 1,200): {', '.join(f'{t * 1000:.1f}' for t in timings)} ms")
+    # The fastest of five within 50 ms: the server is not held up by the sockets (with 20 of them at
+    # a limit of 38 files it took 16 s). The others are bounded loosely: two shared cores, other
+    # suites' browsers and builds beside this one, make single requests slower now and then.
+    assert min(timings) <= 0.05 and max(timings) <= 1, timings
+
+    others = {"half-sent head": half_head, "idle keep-alive": keep_alive, "stalled body": stalled, "dripping body": dripping}
+    closed_at = {}
+    open_idle = set(range(len(idle)))
+    last_drip = 0
+    while time.monotonic() - opened < 16 and (open_idle or len(closed_at) < len(others)):
+        now = time.monotonic()
+        if "dripping body" not in closed_at and now - last_drip >= 0.5:
+            try:
+                dripping.send(b" ")
+            except OSError:
+                pass
+            last_drip = now
+        for index in [i for i in open_idle if closed_by_server(idle[i])]:
+            open_idle.discard(index)
+            closed_at.setdefault("idle", time.monotonic() - opened)
+        for name, sock in others.items():
+            if name not in closed_at and closed_by_server(sock):
+                closed_at[name] = time.monotonic() - opened
+        time.sleep(0.1)
+    print("closed after (s): " + ", ".join(f"{name} {seconds:.1f}" for name, seconds in sorted(closed_at.items())))
+    assert not open_idle, f"{len(open_idle)} idle sockets still open after 16 s"
+    assert set(closed_at) == {"idle", *others}, closed_at
+    # Closed by the idle timeout (which starts when the server accepts, or after a response), not at once.
+    for name in ("idle", "half-sent head", "idle keep-alive"):
+        assert closed_at[name] >= IDLE_TIMEOUT - 1, closed_at
+    # A byte every half second keeps the idle timeout away; the body's pace closed it.
+    assert closed_at["dripping body"] < 15
+    for sock in [*idle, *others.values()]:
+        sock.close()
+    assert requests.get(limited_server.url + "api/health", timeout=5).status_code == 200
+
+
+def test_a_refused_body_with_connection_close_closes_the_socket(server):
+    """A JSON body over the 2 MB limit is refused with 413; with `Connection: close` the server
+    then closes the socket within a second or so, instead of half-closing it and leaving the
+    client's unread bytes in it until the client gives up."""
+    sock = connect(server.port)
+    sock.sendall(f"PUT /api/settings HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nContent-Type: application/json\r\n"
+                 f"Content-Length: 3600000\r\nConnection: close\r\n\r\n".encode())
+    sock.settimeout(10)
+    sock.sendall(b"x" * (2 * 1024 * 1024 + 65536))
+    assert read_response_head(sock).startswith("HTTP/1.1 413")
+    answered = time.monotonic()
+    # The client goes on sending its body: once the server's socket is gone, its kernel resets the connection.
+    reset = None
+    while time.monotonic() - answered < 4:
+        try:
+            sock.send(b"x" * 65536)
+            if sock.recv(65536, socket.MSG_DONTWAIT) == b"":
+                pass
+        except BlockingIOError:
+            pass
+        except OSError:
+            reset = time.monotonic() - answered
+            break
+        time.sleep(0.1)
+    sock.close()
+    assert reset is not None and reset < 3, "the server still held the socket 4 s after its 413"
+    assert server.api("GET", "health").status_code == 200
+
+
+@pytest.fixture
+def class_server(tmp_path):
+    """A SQLite class server with teacher tess, class Choir, and student ann."""
+    storage = ClassStorage("sqlite", tmp_path)
+    storage.peach("users", "add", "tess", "--teacher", stdin="tess-password\n")
+    storage.peach("users", "add", "ann", stdin="ann-password\n")
+    server = storage.start_servers()[0]
+    yield server
+    server.stop()
+
+
+def sign_in(server, name, password, address):
+    """From `address`: a proxy on loopback names the client in X-Forwarded-For."""
+    return requests.post(server.url + "api/account/sign-in", json={"name": name, "password": password},
+                         headers={"X-Forwarded-For": address}, timeout=30)
+
+
+def test_wrong_passwords_from_one_address_do_not_lock_the_account_out_elsewhere(class_server):
+    guesser, owner, sprayer = "198.51.100.7", "203.0.113.20", "198.51.100.99"
+    statuses = [sign_in(class_server, "ann", "not-her-password", guesser).status_code for _ in range(7)]
+    assert statuses[:5] == [401] * 5 and statuses[6] == 429, statuses
+    # The guessing address is slowed down even with the right password ...
+    assert sign_in(class_server, "ann", "ann-password", guesser).status_code == 429
+    # ... while ann, from her own address, gets in.
+    assert sign_in(class_server, "ann", "ann-password", owner).status_code == 200
+    # One address trying many names is slowed down too, also at a name it never tried.
+    statuses = [sign_in(class_server, f"name{index}", "some-password", sprayer).status_code for index in range(31)]
+    assert statuses[:30] == [401] * 30 and statuses[30] == 429, statuses
+    assert sign_in(class_server, "tess", "tess-password", sprayer).status_code == 429
+    assert sign_in(class_server, "tess", "tess-password", owner).status_code == 200
+
+
+def test_every_byte_of_a_long_multibyte_password_counts(class_server, tmp_path):
+    """bcrypt reads 72 bytes; 40 "ü" are 80 bytes, so these two differ only past that."""
+    teacher = requests.Session()
+    assert teacher.post(class_server.url + "api/account/sign-in", json={"name": "tess", "password": "tess-password"},
+                        timeout=30).status_code == 200
+    invitation = teacher.post(class_server.url + "api/classes", json={"name": "Choir"}, timeout=10).json()["invitation"]
+    password = "ü" * 40 + "-1"
+    assert requests.post(class_server.url + "api/account/sign-up", timeout=30,
+                         json={"name": "bea", "password": password, "invitation": invitation}).status_code == 201
+    assert sign_in(class_server, "bea", "ü" * 40 + "-2", "192.0.2.1").status_code == 401
+    assert sign_in(class_server, "bea", "ü" * 40, "192.0.2.1").status_code == 401
+    assert sign_in(class_server, "bea", password, "192.0.2.1").status_code == 200
+    # Four-byte characters too.
+    assert teacher.post(class_server.url + "api/account/password", timeout=30,
+                        json={"current": "tess-password", "new": "🎵" * 20 + "a"}).status_code == 204
+    assert sign_in(class_server, "tess", "🎵" * 20 + "b", "192.0.2.2").status_code == 401
+    assert sign_in(class_server, "tess", "🎵" * 20 + "a", "192.0.2.2").status_code == 200
+
+
+CONTROL_NAMES = ["a\u0000b", "line\nbreak", "tab\there", "esc\u001b[31m", "del\u007f", "c1\u0085x"]
+
+
+def test_a_class_name_with_a_control_character_is_refused_on_both_stores(class_storage):
+    """PostgreSQL refused a NUL with its own error text in a 503; SQLite stored "a" for "a\\u0000b"."""
+    class_storage.peach("users", "add", "tess", "--teacher", stdin="tess-password\n")
+    server = class_storage.start_servers()[0]
+    try:
+        teacher = requests.Session()
+        assert teacher.post(server.url + "api/account/sign-in", json={"name": "tess", "password": "tess-password"},
+                            timeout=30).status_code == 200
+        for name in CONTROL_NAMES:
+            response = teacher.post(server.url + "api/classes", json={"name": name}, timeout=10)
+            assert response.status_code == 400, (name, response.text)
+            assert "control characters" in response.json()["error"]["message"], name
+        assert teacher.get(server.url + "api/classes", timeout=10).json()["classes"] == []
+        # What is allowed still is: letters of any script, spaces inside.
+        assert teacher.post(server.url + "api/classes", json={"name": "Chor 5b – Grüße"}, timeout=10).status_code == 201
+    finally:
+        server.stop()
+
+
+def test_an_idempotency_key_reused_for_another_trial_is_refused_also_after_a_restart(server):
+    """The key names one answer to one trial. After a restart the server has forgotten which, but
+    the other trial is still open in the store: its key is another's, so 422, and that trial keeps
+    waiting for its own answer (it used to be closed with no record)."""
+    def open_trial():
+        return server.api("POST", "trials", json={"discipline": "pitchComparison"}).json()["id"]
+
+    def answer(trial, key, choice="higher"):
+        return server.api("POST", f"trials/{trial}/answer", json={"answer": choice}, headers={"Idempotency-Key": key})
+
+    first, second = open_trial(), open_trial()
+    stored = answer(first, "reused-key-1")
+    assert stored.status_code == 200
+    assert answer(first, "reused-key-1").json() == stored.json()
+    assert answer(first, "reused-key-1", "lower").status_code == 422
+    server.restart()
+    refused = answer(second, "reused-key-1")
+    assert refused.status_code == 422, refused.text
+    assert "Idempotency-Key" in refused.json()["error"]["message"]
+    assert len(server.records()) == 1
+    assert answer(second, "fresh-key-2", "lower").status_code == 200
+    assert len(server.records()) == 2
+    assert answer(first, "reused-key-1").json() == stored.json()
+
+
+def raw_request(port, head):
+    """The status line and headers of the answer to one hand-written request head."""
+    sock = connect(port)
+    sock.sendall((head + "Connection: close\r\n\r\n").encode())
+    response = read_response_head(sock)
+    sock.close()
+    status, *fields = response.split("\r\n")
+    return status, {name.lower(): value for name, value in (field.split(": ", 1) for field in fields)}
+
+
+def test_request_heads_that_name_another_host_are_refused(server):
+    port = server.port
+    own = f"127.0.0.1:{port}"
+    status, headers = raw_request(port, f"GET //js HTTP/1.1\r\nHost: {own}\r\n")
+    assert status.startswith("HTTP/1.1 400") and "location" not in headers, (status, headers)
+    for hosts in ([own, "evil.example"], ["evil.example", own], [own, own]):
+        status, _ = raw_request(port, "GET /api/health HTTP/1.1\r\n" + "".join(f"Host: {h}\r\n" for h in hosts))
+        assert status.startswith("HTTP/1.1 400"), (hosts, status)
+    # The target's host counts, not the Host header's (RFC 9112, 3.2.2).
+    status, _ = raw_request(port, f"GET http://evil.example/api/health HTTP/1.1\r\nHost: {own}\r\n")
+    assert status.startswith("HTTP/1.1 403"), status
+    status, _ = raw_request(port, f"GET http://{own}/api/health HTTP/1.1\r\nHost: {own}\r\n")
+    assert status.startswith("HTTP/1.1 200"), status
+    status, headers = raw_request(port, f"GET /js HTTP/1.1\r\nHost: {own}\r\n")
+    assert status.startswith("HTTP/1.1 301") and headers["location"] == "/js/", (status, headers)
+    # Served on loopback without a public https:// address: no HSTS.
+    assert "strict-transport-security" not in raw_request(port, f"GET /api/health HTTP/1.1\r\nHost: {own}\r\n")[1]
+
+
+def test_behind_a_public_https_address_every_response_says_https_only(tmp_path):
+    peach = PeachServer(tmp_path / "peach.sqlite").start("--public-url", "https://peach.school.example")
+    try:
+        for path in ("/api/health", "/", "/no-such-page"):
+            status, headers = raw_request(peach.port, f"GET {path} HTTP/1.1\r\nHost: peach.school.example\r\n")
+            assert headers.get("strict-transport-security") == "max-age=31536000", (path, status, headers)
+    finally:
+        peach.stop()
