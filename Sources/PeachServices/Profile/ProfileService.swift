@@ -39,6 +39,9 @@ public actor ProfileService {
             replayed = replayed.filter { !ProfileSnapshot.covers($0) }
         }
         for kind in replayed { try await parts.replay(kind, from: history) }
+        // Start asks for these sparklines the moment it shows: fitted here (a few milliseconds,
+        // `ThresholdTimeline.overview`) they are ready when it asks, even on a slow machine.
+        for scope in [ProfileScope.pitch, .intervals] { _ = parts[PitchProfiles.self][scope].timeline(.day).overview() }
         let service = ProfileService(parts: parts, snapshotFile: snapshotFile)
         await service.track(saving)
         return service
