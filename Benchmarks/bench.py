@@ -883,6 +883,8 @@ SECTIONS = {
     "class-data": lambda directory: __import__("class_server").class_data(directory),
     "class-import": lambda directory: __import__("class_server").class_import(directory),
     "class-server-sqlite": lambda directory: __import__("class_server").class_server_sqlite(directory),
+    # Issue 32's figures at 1M records: start-up, sparklines, the timeline, memory.
+    "million": lambda directory: __import__("million").million(directory),
 }
 
 if __name__ == "__main__":

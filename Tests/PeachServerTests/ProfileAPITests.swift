@@ -42,6 +42,8 @@ struct ProfileAPITests {
         }
         let period: String
         let rollingWindow: Int
+        let first: Int
+        let periods: Int
         let points: [Point]
     }
 
@@ -178,6 +180,41 @@ struct ProfileAPITests {
                     let message = try TestApp.decode(APITests.ErrorBody.self, response).error.message
                     #expect(message.contains("period must be one of hour, day, week"), "\(message)")
                 }
+            }
+        }
+    }
+
+    /// The timeline sends what the chart draws for the same view (the view and one view-width
+    /// either side, one period beyond each end), so a long history costs what a short one does.
+    @Test func theTimelineSendsThePeriodsTheChartDrawsForTheSameView() async throws {
+        let days = 200
+        try await Self.withApp(seed: { store in
+            for day in 0..<days { try await store.save(Self.comparison(10, correct: true, secondsAgo: Double(day) * 86_400)) }
+        }) { client, _ in
+            let opening = try await Self.get(Timeline.self, "/api/profile/timeline?period=day", client)
+            // The newest 30 periods and the 30 before them, and one more.
+            #expect(opening.periods == days && opening.points.count == 61 && opening.first == days - 61)
+            let view = try await Self.get(Timeline.self, "/api/profile/timeline?period=day&viewStart=50&viewWidth=20", client)
+            // Drawn: periods 30 to 90 (centres 30.5 … 89.5) and one beyond each end.
+            #expect(view.first == 29 && view.points.count == 62)
+            let all = try await Self.get(Timeline.self, "/api/profile/timeline?period=day&viewStart=0&viewWidth=1000000", client)
+            #expect(all.first == 0 && all.points.count == days)
+            #expect(all.points[view.first].start == view.points[0].start)
+            let svg = try await client.execute(uri: "/api/profile/chart.svg?period=day&viewStart=50&viewWidth=20", method: .get) { String(buffer: $0.body) }
+            #expect(svg.contains(#"data-rendered-start="30.00""#) && svg.contains(#"data-rendered-end="90.00""#))
+        }
+    }
+
+    @Test(arguments: [
+        ("viewStart=50", "viewStart and viewWidth go together"), ("viewWidth=20", "viewStart and viewWidth go together"),
+        ("viewStart=0&viewWidth=0", "viewWidth"), ("viewStart=-2000000&viewWidth=20", "viewStart"), ("viewStart=x&viewWidth=20", "viewStart"),
+    ])
+    func aTimelineViewOutOfRangeIsABadRequest(query: String, message: String) async throws {
+        try await Self.withApp { client, _ in
+            try await client.execute(uri: "/api/profile/timeline?\(query)", method: .get) { response throws in
+                #expect(response.status == .badRequest)
+                let said = try TestApp.decode(APITests.ErrorBody.self, response).error.message
+                #expect(said.contains(message), "\(said)")
             }
         }
     }

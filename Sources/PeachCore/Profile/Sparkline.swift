@@ -19,10 +19,22 @@ public struct Sparkline: Sendable {
         self.caption = caption
     }
 
-    /// The fitted threshold per day of a day's timeline; days it cannot place are left out.
+    /// A sparkline is a glance a few hundred pixels wide: past this many points, a line over years
+    /// of days drew tens of kilobytes of detail no one could see.
+    public static let maximumPoints = 60
+
+    /// `count` values, oldest first, cut into at most `maximumPoints` runs of consecutive values as
+    /// equal as can be; each value alone when they are few.
+    public static func runs(of count: Int) -> [Range<Int>] {
+        let runs = min(count, maximumPoints)
+        return (0..<runs).map { run in (run * count / runs)..<((run + 1) * count / runs) }
+    }
+
+    /// The fitted threshold of a day's timeline, per day while they are few and per run of days
+    /// (`runs(of:)`, each run's answers pooled) when they are many; what it cannot place is left out.
     public static func threshold(_ timeline: ThresholdTimeline) -> Sparkline {
         Sparkline(
-            values: timeline.points.compactMap(\.fit?.threshold.rawValue), hasData: !timeline.isEmpty,
-            caption: .init(english: "Fitted threshold per day: lower is better", german: "Geschätzte Schwelle pro Tag: niedriger ist besser"))
+            values: timeline.overview().compactMap { $0?.threshold.rawValue }, hasData: !timeline.isEmpty,
+            caption: .init(english: "Fitted threshold over time: lower is better", german: "Geschätzte Schwelle im Lauf der Zeit: niedriger ist besser"))
     }
 }

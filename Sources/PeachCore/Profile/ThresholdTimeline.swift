@@ -154,6 +154,24 @@ public struct ThresholdTimeline: Sendable, Codable {
             rollingStandardDeviation: Cents(window.standardDeviation!), fit: fits(at: index + offset)?.ifInformative)
     }
 
+    /// What a sparkline traces (`Sparkline.runs(of:)`): each period's fit while the periods are
+    /// few; when they are many, the fit of each run of periods, its answers pooled and the runs
+    /// smoothed as periods are. Fitting every day of years of training took hundreds of
+    /// milliseconds for a line of a few hundred pixels; tens of runs keep its shape.
+    public func overview() -> [ThresholdEstimate?] {
+        let runs = Sparkline.runs(of: aggregates.count)
+        guard runs.count < aggregates.count else { return aggregates.indices.map { fits(at: $0)?.ifInformative } }
+        let key = FitCache.Key(
+            first: aggregates[0].start, last: aggregates[aggregates.count - 1].start, answers: aggregates.reduce(0) { $0 + $1.count })
+        return fits.overview(for: key) {
+            ThresholdSmoother().estimates(runs.map { run in
+                var counts = TrialCounts()
+                for aggregate in aggregates[run] { counts.add(aggregate.counts) }
+                return ThresholdSmoother.Period(counts: counts, start: aggregates[run.lowerBound].start)
+            })
+        }.map { $0?.ifInformative }
+    }
+
     /// Fits are computed for blocks of this many periods, each read with `smoothingMargin` more
     /// periods on either side: neighbours further away hardly move a fit, and an answer now
     /// recomputes only the newest block.
@@ -185,12 +203,21 @@ private final class FitCache: Sendable {
 
     private let fits = Mutex<[Key: [ThresholdEstimate?]]>([:])
     private let periods = Mutex<[Date: ThresholdSmoother.Period]>([:])
+    /// The newest overview only: the sparkline asks for the timeline as it is now.
+    private let overviews = Mutex<(key: Key, estimates: [ThresholdEstimate?])?>(nil)
 
     func period(_ aggregate: ThresholdTimeline.Aggregate) -> ThresholdSmoother.Period {
         if let known = periods.withLock({ $0[aggregate.start] }), known.trials == aggregate.count { return known }
         let period = ThresholdSmoother.Period(counts: aggregate.counts, start: aggregate.start)
         periods.withLock { $0[aggregate.start] = period }
         return period
+    }
+
+    func overview(for key: Key, compute: () -> [ThresholdEstimate?]) -> [ThresholdEstimate?] {
+        if let known = overviews.withLock({ $0 }), known.key == key { return known.estimates }
+        let computed = compute()
+        overviews.withLock { $0 = (key, computed) }
+        return computed
     }
 
     /// - Parameter limit: beyond this many entries the cache starts over (keys of blocks that have

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import PeachCore
+import PeachServices
 
 /// Documented as the wrapped type's schema, nullable.
 extension Nullable: APISchemaProviding where Wrapped: Decodable {
@@ -134,7 +135,7 @@ struct IntervalProfilesResponse: ResponseEncodable, Decodable, APIDescribed {
 }
 
 /// `GET /api/profile/timeline`: one point per period, oldest first.
-struct TimelineResponse: ResponseEncodable, Decodable {
+struct TimelineResponse: ResponseEncodable, Decodable, APIDescribed {
     /// A period's fitted threshold: the same estimator and percent correct as the headline.
     struct Point: Codable, APIDescribed {
         let start: String
@@ -159,12 +160,26 @@ struct TimelineResponse: ResponseEncodable, Decodable {
 
     let period: ThresholdTimeline.Period
     let rollingWindow: Int
+    /// The first point's position among all the timeline's periods: a chart dot's `data-index`
+    /// less this is its point.
+    let first: Int
+    /// How many periods the whole timeline has.
+    let periods: Int
     let points: [Point]
 
-    init(_ timeline: ThresholdTimeline) {
+    static var apiNotes: [String: APINote] {
+        [
+            "first": .describe("The first point's position among all the timeline's periods: a chart dot's data-index less this is its point."),
+            "periods": .describe("How many periods the whole timeline has."),
+        ]
+    }
+
+    init(_ timeline: ThresholdTimeline, window: ChartWindow) {
         period = timeline.period
         rollingWindow = ThresholdTimeline.rollingWindow
-        points = timeline.points.map {
+        first = window.indices.lowerBound
+        periods = timeline.aggregates.count
+        points = timeline.points(in: window.indices).map {
             Point(
                 start: ISO8601.string($0.aggregate.start),
                 threshold: Nullable($0.fit.map(FittedThreshold.init)), meanThreshold: $0.aggregate.meanThreshold.rawValue,

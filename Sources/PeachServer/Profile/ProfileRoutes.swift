@@ -39,8 +39,8 @@ struct ProfileRoutes: RouteTable {
                 returns: "In the settings grid's order.", Self.intervals),
             Route(
                 .get, "profile/timeline", "profileTimeline",
-                "Comparisons aggregated per period, oldest first, with the rolling mean and SD over 20 periods (expanding before that)",
-                returns: "The timeline.", parameters: [period, scope], Self.timeline),
+                "Comparisons aggregated per period, oldest first, with the rolling mean and SD over 20 periods (expanding before that): the periods the chart draws for the same view (the view and one view-width either side; without a view, around the most recent periods)",
+                returns: "The timeline.", parameters: [period, scope, viewStart, viewWidth], Self.timeline),
             Route(
                 .get, "profile/chart.svg", "profileChart",
                 "The threshold timeline chart as SVG (the one the Profile screen shows and `peach profile --svg` writes), opening at the most recent periods; only the view and one view-width either side are drawn",
@@ -73,7 +73,15 @@ struct ProfileRoutes: RouteTable {
     func intervals(_: Input<NoBody>) async -> IntervalProfilesResponse { IntervalProfilesResponse(await service.intervalProfiles) }
 
     func timeline(_ input: Input<NoBody>) async throws -> TimelineResponse {
-        TimelineResponse(await service.snapshot(try input[Self.scope]).timeline(try input[Self.period]))
+        let (viewStart, viewWidth) = (try input[Self.viewStart], try input[Self.viewWidth])
+        let view: ClosedRange<Double>?
+        do throws(ChartOptions.Invalid) {
+            view = try ChartOptions.view(start: viewStart, width: viewWidth)
+        } catch {
+            throw HTTPError(.badRequest, message: error.description)
+        }
+        let timeline = await service.snapshot(try input[Self.scope]).timeline(try input[Self.period])
+        return TimelineResponse(timeline, window: ChartWindow(timeline, view: view))
     }
 
     func chart(_ input: Input<NoBody>) async throws -> MediaResponse {

@@ -37,18 +37,24 @@ public struct ChartOptions: Sendable {
         guard Self.languages.contains(language) else {
             throw Invalid(description: "lang must be one of \(Self.languages.joined(separator: ", ")), got '\(language)'")
         }
-        switch (viewStart, viewWidth) {
-        case (nil, nil):
-            view = nil
-        case let (start?, width?) where Self.viewWidths.contains(width) && Self.viewStarts.contains(start):
-            view = start...(start + width)
-        default:
-            throw Invalid(description: "viewStart and viewWidth go together: viewWidth from 1 to 1000000 periods, viewStart a number of periods")
-        }
+        view = try Self.view(start: viewStart, width: viewWidth)
         self.period = parsed
         self.width = width
         self.height = height
         self.language = language
+    }
+
+    /// The periods a view shows, checked as the chart and the timeline both take it; nothing: the
+    /// most recent ones.
+    public static func view(start: Double?, width: Double?) throws(Invalid) -> ClosedRange<Double>? {
+        switch (start, width) {
+        case (nil, nil):
+            return nil
+        case let (start?, width?) where viewWidths.contains(width) && viewStarts.contains(start):
+            return start...(start + width)
+        default:
+            throw Invalid(description: "viewStart and viewWidth go together: viewWidth from 1 to 1000000 periods, viewStart a number of periods")
+        }
     }
 
     /// The chart of `profile` as the Profile screen shows it.

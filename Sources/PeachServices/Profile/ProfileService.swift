@@ -39,6 +39,13 @@ public actor ProfileService {
             replayed = replayed.filter { !ProfileSnapshot.covers($0) }
         }
         for kind in replayed { try await parts.replay(kind, from: history) }
+        // Start asks for these sparklines the moment it shows: fitted beside the listening server
+        // (`ThresholdTimeline.overview`; the copies share their fits), they are ready when it asks.
+        // Fitted before listening, they cost a debug build's start 300 ms.
+        let pitch = parts[PitchProfiles.self]
+        Task.detached(priority: .userInitiated) {
+            for scope in [ProfileScope.pitch, .intervals] { _ = pitch[scope].timeline(.day).overview() }
+        }
         let service = ProfileService(parts: parts, snapshotFile: snapshotFile)
         await service.track(saving)
         return service

@@ -6,7 +6,10 @@ import PeachCore
 extension ThresholdChart {
     public static func sparkline(_ line: Sparkline, locale: Locale = Locale(identifier: "en")) -> String {
         let caption = locale.language.languageCode == .german ? line.caption.german : line.caption.english
-        return sparkline(line.values, hasData: line.hasData, caption: caption)
+        // A series of years of days is drawn as the mean of each run of days: the same line at the
+        // sparkline's resolution.
+        let values = Sparkline.runs(of: line.values.count).map { run in line.values[run].reduce(0, +) / Double(run.count) }
+        return sparkline(values, hasData: line.hasData, caption: caption)
     }
 
     /// Without two values, a quiet dashed baseline that looks meant, not broken. Hidden from screen

@@ -18,8 +18,6 @@ public struct ThresholdChart {
         var height: Double
     }
 
-    /// How many periods the chart shows when it opens: the most recent ones.
-    static let initiallyVisiblePeriods = 30
     /// Date labels closer than this (px) would overlap; the later one is hidden. The browser applies
     /// the same gap, read from `data-label-gap`, whenever the view moves.
     static let labelGap = 64.0
@@ -27,8 +25,7 @@ public struct ThresholdChart {
     let timeline: ThresholdTimeline
     let size: Size
     let locale: Locale
-    /// The periods the plot shows, in period units from the first period's start (what the
-    /// browser's view was when it asked); nothing: the most recent `initiallyVisiblePeriods`.
+    /// The periods the plot shows (`ChartWindow`); nothing: the most recent ones.
     var view: ClosedRange<Double>? = nil
 
     private let left = 48.0, right = 12.0, bottom = 28.0
@@ -40,21 +37,12 @@ public struct ThresholdChart {
     private var top: Double { legendWraps ? 46 : 28 }
 
     func svg() -> String {
-        let aggregates = timeline.aggregates
         let plotWidth = size.width - left - right, plotHeight = size.height - top - bottom
-        let origin = aggregates.first?.start ?? Date(timeIntervalSince1970: 0)
-        let allXs = aggregates.map { $0.start.timeIntervalSince(origin) / timeline.period.nominalSeconds + 0.5 }
-        let domain = 0.0...((allXs.last ?? 0) + 0.5)
-        let visibleWidth = min(view.map { $0.upperBound - $0.lowerBound } ?? Double(Self.initiallyVisiblePeriods), domain.upperBound)
-        let visibleStart = min(max(view?.lowerBound ?? domain.upperBound, domain.lowerBound), domain.upperBound - visibleWidth)
-        // Only what the view can reach by moving one screen either way is drawn, so that a long
-        // history costs no more than a short one; the browser asks again when the view goes further.
-        let rendered = max(domain.lowerBound, visibleStart - visibleWidth)...min(domain.upperBound, visibleStart + 2 * visibleWidth)
-        // One period beyond each end keeps the lines running off the edge.
-        let first = max(0, (allXs.firstIndex { $0 >= rendered.lowerBound } ?? allXs.count) - 1)
-        let end = min(allXs.count, (allXs.lastIndex { $0 <= rendered.upperBound } ?? -1) + 2)
-        let points = first < end ? timeline.points(in: first..<end) : []
-        let xs = first < end ? Array(allXs[first..<end]) : []
+        let window = ChartWindow(timeline, view: view)
+        let (domain, visibleStart, visibleWidth, rendered) = (window.domain, window.visibleStart, window.visibleWidth, window.rendered)
+        let first = window.indices.lowerBound
+        let points = timeline.points(in: window.indices)
+        let xs = Array(window.xs[window.indices])
 
         let (yMax, yStep) = Self.niceScale(Self.highest(points))
         let y = { (cents: Double) in max(0, plotHeight - cents / yMax * plotHeight) }

@@ -118,6 +118,43 @@ struct ThresholdChartTests {
         #expect(ys.count == 2 && ys[1] < ys[0], "\(path)")
     }
 
+    static func traceYs(_ svg: String) throws -> [Double] {
+        let trace = try #require(svg.range(of: #"class="trace""#))
+        let path = try #require(Self.attribute("d", in: String(svg[trace.lowerBound...])))
+        return path.dropFirst().split(separator: " ").map { Double($0.split(separator: ",")[1].trimmingCharacters(in: .letters))! }
+    }
+
+    /// Years of days draw tens of points, not thousands; each point is the fit of its run of days'
+    /// pooled answers, so the line falls where the daily fits fall.
+    @Test func aLongHistorysSparklineIsTensOfPointsAlongTheDailyFits() throws {
+        let days = 200
+        let timeline = Self.timeline(days: days, perDay: 40) { day in 8 + 22 * exp(-Double(day) / 50) }
+        let overview = timeline.overview()
+        #expect(overview.count == Sparkline.maximumPoints)
+        let daily = timeline.points.map { $0.fit?.threshold.rawValue }
+        for (run, fit) in zip(Sparkline.runs(of: days), overview) {
+            let fitted = daily[run].compactMap { $0 }
+            let threshold = try #require(fit?.threshold.rawValue, "run \(run)")
+            #expect(threshold >= fitted.min()! / 1.25 && threshold <= fitted.max()! * 1.25, "run \(run): \(threshold) against \(fitted)")
+        }
+        let svg = ThresholdChart.sparkline(.threshold(timeline))
+        let ys = try Self.traceYs(svg)
+        #expect(ys.count == Sparkline.maximumPoints)
+        // SVG y grows downwards: a falling threshold ends lower on the screen than it began.
+        #expect(ys.first! < ys.last!)
+        #expect(svg.utf8.count <= 8 * 1024)
+    }
+
+    /// Every kind's daily series is drawn at the same resolution: the mean of each run of days.
+    @Test func aLongDailySeriesIsDrawnAsTheMeanOfEachRunOfDays() throws {
+        let values = (0..<1000).map { Double(1000 - $0) }
+        let svg = ThresholdChart.sparkline(Sparkline(values: values, hasData: true, caption: .init(english: "e", german: "g")))
+        let ys = try Self.traceYs(svg)
+        #expect(ys.count == Sparkline.maximumPoints)
+        #expect(zip(ys, ys.dropFirst()).allSatisfy { $0 < $1 }, "a falling series falls at every point")
+        #expect(svg.utf8.count <= 8 * 1024)
+    }
+
     @Test func theMainSeriesIsTheFittedThresholdWithItsIntervalAndTheDifferencesPlayedAreSecondary() {
         let timeline = Self.timeline(days: 5, perDay: 100)
         let svg = Self.chart(timeline)

@@ -119,8 +119,11 @@ function profileRoutes(base) {
     /** `scope`: 'pitch' (default), 'intervals', or one interval such as 'P5up'. */
     profile: (scope = 'pitch') => request('GET', `${base}?scope=${encodeURIComponent(scope)}`),
     intervalProfiles: () => request('GET', `${base}/intervals`),
-    timeline: (period, scope = 'pitch') =>
-      request('GET', `${base}/timeline?${new URLSearchParams({ period, scope })}`),
+    /** `view` ({start, width}, as chartSvg takes it): the periods the chart draws for it; without one, the newest. */
+    timeline: (period, { scope = 'pitch', view } = {}) =>
+      request('GET', `${base}/timeline?${new URLSearchParams({
+        period, scope, ...(view ? { viewStart: view.start, viewWidth: view.width } : {}),
+      })}`),
     chartSvg: ({ period, width, height, lang, view, scope = 'pitch' }) =>
       requestText(`${base}/chart.svg?${new URLSearchParams({
         period, width, height, lang, scope, ...(view ? { viewStart: view.start, viewWidth: view.width } : {}),

@@ -95,7 +95,9 @@ export function profileScreen() {
   const periodButtons = [...element.querySelectorAll('.period-picker button')];
 
   let period = 'day';
+  /** The periods the chart drew, from the timeline's `first`: a dot's data-index less it is its point. */
   let points = [];
+  let firstPoint = 0;
   let profile = null;
   let generation = 0;
   let chartControl = null;
@@ -110,7 +112,7 @@ export function profileScreen() {
   }));
 
   function showPopup(index, at) {
-    const point = points[index];
+    const point = points[index - firstPoint];
     if (!point) return;
     const date = period === 'week'
       ? t('profile.popup.week', { date: formatDate(point.start) })
@@ -153,12 +155,14 @@ export function profileScreen() {
   async function loadChart(id, view = null) {
     const width = Math.max(200, Math.round(chart.clientWidth));
     const height = Math.round(Math.min(360, Math.max(180, window.innerHeight * 0.42)));
+    // The timeline is asked for the same view as the chart: the server sends the periods it drew.
     const [svg, timeline] = await Promise.all([
       source.chartSvg({ period, width, height, lang: language(), view }),
-      view && points.length ? { points } : source.timeline(period),
+      source.timeline(period, { view }),
     ]);
     if (id !== generation) return;
     points = timeline.points;
+    firstPoint = timeline.first;
     hidePopup();
     chart.innerHTML = svg;
     chart.querySelector('svg').setAttribute('aria-hidden', 'true');
@@ -168,6 +172,8 @@ export function profileScreen() {
       // The server drew only around the view: past that, the chart for the new view replaces it.
       onViewBeyond: (next) => loadChart(generation, next),
     });
+    // The label is the chart's as it opened, on the newest periods; a moved view keeps it.
+    if (view) return;
     // The newest period that has a fitted threshold: the chart's last dot.
     const latest = points.findLast((point) => point.threshold)?.threshold;
     const range = {

@@ -1,0 +1,126 @@
+"""Issue 32's figures at 1,000,000 comparisons (1000 a day for 1000 days): start-up to the first
+/api/health and to a complete Start screen, every discipline's sparkline cold and warm, the
+timeline as the Profile asks for it, and resident memory. Each figure is printed beside the
+machine's load and beside a floor: the SQLite query reading the same rows, timed in the same run,
+so that the ratio means something on a shared machine. Prints; asserts nothing."""
+import concurrent.futures
+import pathlib
+import sqlite3
+import statistics
+import sys
+import time
+
+import requests
+
+from bench import ROOT, first_200, load, rss_mb, start_server, stop
+
+sys.path.insert(0, str(ROOT / "Tests" / "e2e"))
+from million_records import write_comparisons  # noqa: E402  (the e2e guard's history)
+
+RECORDS = 1_000_000
+
+
+def _floor_ms(data, sql, runs=3):
+    """The fastest of `runs` executions of `sql` on a fresh connection (the page cache is warm, as
+    the server's is after its first read)."""
+    timings = []
+    for _ in range(runs):
+        with sqlite3.connect(data) as database:
+            began = time.perf_counter()
+            database.execute(sql).fetchall()
+            timings.append((time.perf_counter() - began) * 1000)
+    return min(timings)
+
+
+def _start_screen(url):
+    """What Start asks for once it is shown, all at once as the browser does: the catalogue, the
+    profile and each discipline's sparkline. Returns the sparkline paths."""
+    session = requests.Session()
+    catalogue = session.get(url + "api/disciplines").json()["disciplines"]
+    paths = [f"api/profile/sparkline.svg?discipline={entry['id']}&lang=en"
+             for entry in catalogue if entry.get("offered") is not False and entry["sparkline"] == "lowerIsBetter"]
+    with concurrent.futures.ThreadPoolExecutor(len(paths) + 1) as pool:
+        responses = list(pool.map(requests.get, [url + path for path in ["api/profile", *paths]]))
+    assert all(response.status_code == 200 for response in responses)
+    return paths
+
+
+def _timed_start(data):
+    """Process start → first 200 on /api/health, → every response the Start screen needs; the process."""
+    began = time.perf_counter()
+    health_ms, process, url, _ = first_200(data, "api/health")
+    _start_screen(url)
+    return health_ms, (time.perf_counter() - began) * 1000, process, url
+
+
+def _get(session, url, path):
+    response = session.get(url + path)
+    assert response.status_code == 200, response.text
+    return float(response.headers["Server-Timing"].split("dur=")[1]), len(response.content)
+
+
+def million(directory):
+    data = pathlib.Path(directory) / "million.sqlite"
+    process, _ = start_server(data)
+    stop(process)
+    snapshot = data.parent / "cache" / f"{data.name}.profile.json"
+    # That start saved the empty profile: the records below are written behind the server's back.
+    snapshot.unlink(missing_ok=True)
+    began = time.perf_counter()
+    write_comparisons(data, RECORDS)
+    print(f"{RECORDS:,} comparisons (1000 a day) written in {time.perf_counter() - began:.1f} s; {load()}")
+
+    scan = _floor_ms(data, "SELECT count(*), sum(isCorrect), sum(abs(note2CentOffset)), max(julianday(timestamp)) FROM comparison")
+    marks = _floor_ms(data, "SELECT max(id), min(id) FROM comparison")
+    print("1. start-up")
+    health_ms, screen_ms, process, url = _timed_start(data)
+    print(f"  first start (no profile snapshot, as after an import): /api/health {health_ms:.0f} ms, "
+          f"complete Start screen {screen_ms:.0f} ms (goal ≤ 300 ms each); floor: SQLite reading every "
+          f"comparison {scan:.0f} ms; {load()}")
+    while not snapshot.exists():
+        time.sleep(0.01)
+    stop(process)
+    starts = []
+    for _ in range(3):
+        health_ms, screen_ms, process, url = _timed_start(data)
+        starts.append((health_ms, screen_ms))
+        stop(process)
+    print(f"  later starts (snapshot): /api/health median {statistics.median(s[0] for s in starts):.0f} ms, "
+          f"complete Start screen median {statistics.median(s[1] for s in starts):.0f} ms, max "
+          f"{max(s[1] for s in starts):.0f} ms over {len(starts)} starts; floor: the snapshot's index "
+          f"lookups {marks:.2f} ms; {load()}")
+
+    print("2. sparklines (first request after a start, then warm)")
+    _, process, url, _ = first_200(data, "api/health")
+    print(f"  resident memory after start-up: {rss_mb(process):.0f} MB")
+    session = requests.Session()
+    catalogue = session.get(url + "api/disciplines").json()["disciplines"]
+    daily = _floor_ms(data, "SELECT date(timestamp), count(*), sum(isCorrect), avg(abs(note2CentOffset)) "
+                            "FROM comparison GROUP BY 1")
+    for entry in catalogue:
+        if entry.get("offered") is False or entry["sparkline"] != "lowerIsBetter":
+            continue
+        path = f"api/profile/sparkline.svg?discipline={entry['id']}&lang=en"
+        cold_ms, size = _get(session, url, path)
+        warm = [_get(session, url, path)[0] for _ in range(10)]
+        print(f"  {entry['id']}: cold {cold_ms:.1f} ms, warm median {statistics.median(warm):.2f} ms, "
+              f"{size / 1024:.1f} KiB (goal ≤ 20 ms cold, ≤ 8 KiB)")
+    print(f"  floor: SQLite's per-day aggregate of every comparison {daily:.0f} ms; {load()}")
+
+    print("3. timeline as the Profile asks for it, and the chart")
+    for path in ("api/profile/timeline?period=day", "api/profile/timeline?period=day&viewStart=900&viewWidth=30",
+                 "api/profile/timeline?period=week&viewStart=100&viewWidth=30",
+                 "api/profile/chart.svg?period=day&width=1200&height=360&lang=en"):
+        first_ms, size = _get(session, url, path)
+        warm = [_get(session, url, path)[0] for _ in range(10)]
+        print(f"  GET /{path}: first {first_ms:.1f} ms, warm median {statistics.median(warm):.2f} ms, {size / 1024:.1f} KiB")
+    window = _floor_ms(data, "SELECT note2CentOffset, isCorrect, timestamp FROM comparison "
+                             "WHERE timestamp >= (SELECT datetime(max(timestamp), '-90 days') FROM comparison)")
+    print(f"  floor: SQLite reading the 90 days' comparisons a 30-day view draws {window:.0f} ms; {load()}")
+
+    print("5. memory")
+    for path in ("api/profile", "api/profile/timeline?period=hour", "api/profile/timeline?period=week",
+                 "api/profile/chart.svg?period=week&width=1200&height=360&lang=en"):
+        _get(session, url, path)
+    print(f"  resident memory after the profile, every timeline and the charts: {rss_mb(process):.0f} MB (goal ≤ 150 MB)")
+    stop(process)
