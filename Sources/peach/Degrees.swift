@@ -41,7 +41,7 @@ struct Degrees: AsyncParsableCommand {
         let output = try audio.start(synthesizer)
         let terminal = TerminalSession()
         let labels = settings.degreeLabels
-        let driver = ScaleDegreeSessionDriver(
+        let driver = ChoiceSessionDriver<ScaleDegreeKind>(
             settings: settings, player: SynthesizerNotePlayer(synthesizer: synthesizer), store: stores.records,
             source: trials.feed(ScaleDegreeKind.self, .scaleDegree, settings: settings), clock: ContinuousClock(),
             onFeedback: { completed in

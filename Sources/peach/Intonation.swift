@@ -38,8 +38,8 @@ struct Intonation: AsyncParsableCommand {
             settings: SynthesisSettings(), fallback: settings.soundSource.rawValue, kind: ChordIntonationKind.self)
         let output = try audio.start(synthesizer)
         let terminal = TerminalSession()
-        let driver = ChordIntonationSessionDriver(
-            referencePitch: settings.referencePitch, player: SynthesizerNotePlayer(synthesizer: synthesizer), store: stores.records,
+        let driver = ChoiceSessionDriver<ChordIntonationKind>(
+            settings: settings, player: SynthesizerNotePlayer(synthesizer: synthesizer), store: stores.records,
             source: trials.feed(ChordIntonationKind.self, .chordIntonation, settings: settings), clock: ContinuousClock(),
             onFeedback: { completed in
                 let off = String(format: "%.1f", abs(completed.detuneCents.rawValue))

@@ -92,3 +92,16 @@ public struct ChordVoiceAnswerBody: KindAnswerBody {
 extension ChordIntonationKind {
     public typealias AnswerBody = ChordVoiceAnswerBody
 }
+
+/// In the terminal: the chord, all three voices at once, held for its duration; answers open as in
+/// the browser.
+extension ChordIntonationKind: ChoiceTrainingKind {
+    public static func sounding(_ trial: ChordIntonationTrial, settings: TrainingSettings) -> [SoundingTones] {
+        let frequencies = trial.frequencies(reference: settings.referencePitch)
+        return [SoundingTones(start: .zero, tones: ChordVoice.allCases.map {
+            Tone(frequency: frequencies[$0]!, duration: chordDuration, level: voiceLevel)
+        })]
+    }
+
+    public static func whenAnswersOpen(_ trial: ChordIntonationTrial) -> Duration { answersOpen }
+}

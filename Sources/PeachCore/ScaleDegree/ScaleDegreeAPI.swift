@@ -131,3 +131,20 @@ public struct ScaleDegreeAnswerBody: KindAnswerBody {
 extension ScaleDegreeKind {
     public typealias AnswerBody = ScaleDegreeAnswerBody
 }
+
+/// In the terminal: the cadence's chords in turn, the rest, then the note, at the times and levels
+/// the browser is served; answers open as the note begins.
+extension ScaleDegreeKind: ChoiceTrainingKind {
+    public static func sounding(_ trial: ScaleDegreeTrial, settings: TrainingSettings) -> [SoundingTones] {
+        let reference = settings.referencePitch
+        let chords = trial.cadence.chords.enumerated().map { index, notes in
+            SoundingTones(start: chordDuration * index, tones: notes.map {
+                Tone(frequency: Frequency(note: $0, reference: reference), duration: chordDuration, level: voiceLevel)
+            })
+        }
+        let note = Tone(frequency: Frequency(note: trial.note, reference: reference), duration: .seconds(settings.noteDurationSeconds))
+        return chords + [SoundingTones(start: noteStart, tones: [note])]
+    }
+
+    public static func whenAnswersOpen(_ trial: ScaleDegreeTrial) -> Duration { noteStart }
+}

@@ -13,10 +13,12 @@ struct ChordIntonationSessionTests {
     static let at = Date(timeIntervalSince1970: 42)
 
     @Test func theChordSoundsAnswersOpenAndAnAnswerIsStoredAndJudged() throws {
-        var session = ChordIntonationSession(referencePitch: .a440)
+        var session = ChoiceSession<ChordIntonationKind>(settings: .default)
         #expect(session.handle(.start) == [.chooseNext])
-        let tones = session.tones(Self.trial)
-        #expect(session.handle(.trialReady(Self.trial)) == [.playChord(tones), .wait(ChordIntonationKind.answersOpen, then: .answersOpened)])
+        let sounding = ChordIntonationKind.sounding(Self.trial, settings: .default)
+        #expect(sounding.count == 1 && sounding[0].start == .zero)
+        let tones = sounding[0].tones
+        #expect(session.handle(.trialReady(Self.trial)) == [.play(sounding), .wait(ChordIntonationKind.answersOpen, then: .answersOpened)])
         #expect(tones.count == 3 && tones.allSatisfy { $0.duration == ChordIntonationKind.chordDuration && $0.level == ChordIntonationKind.voiceLevel })
         // The middle voice, a just major third above C4 and 9 ¢ flat.
         #expect(abs(1200 * log2(tones[1].frequency.hertz / tones[0].frequency.hertz) - (1200 * log2(5.0 / 4) - 9)) < 1e-9)
@@ -34,10 +36,11 @@ struct ChordIntonationSessionTests {
         #expect(session.handle(.stop).isEmpty)
     }
 
-    actor FixedSource: ChordIntonationSource {
+    actor FixedSource: TrialSupplying {
+        typealias Kind = ChordIntonationKind
         var served = 0
         var completed: [CompletedChordIntonation] = []
-        func nextChordIntonation() -> ChordIntonationTrial {
+        func next() -> ChordIntonationTrial {
             defer { served += 1 }
             return served == 0 ? ChordIntonationSessionTests.trial : ChordIntonationSessionTests.next
         }
@@ -47,11 +50,11 @@ struct ChordIntonationSessionTests {
     @Test func theDriverHoldsTheThreeVoicesStoresTheAnswerAndPlaysTheNextChord() async throws {
         let clock = TestClock(), player = MockNotePlayer(), store = InMemoryTrainingDataStore(), source = FixedSource()
         let feedback = Log<CompletedChordIntonation>()
-        let driver = ChordIntonationSessionDriver(
-            referencePitch: .a440, player: player, store: store, source: source, clock: clock, now: { Self.at },
+        let driver = ChoiceSessionDriver<ChordIntonationKind>(
+            settings: .default, player: player, store: store, source: source, clock: clock, now: { Self.at },
             onFeedback: { feedback.append($0) })
         await driver.start()
-        let chord = ChordIntonationSession().tones(Self.trial).map(\.frequency)
+        let chord = ChordIntonationKind.sounding(Self.trial, settings: .default)[0].tones.map(\.frequency)
         #expect(await eventually { player.plays.all == chord })
         await advance(clock, by: ChordIntonationKind.answersOpen)
         #expect(await eventually { await driver.state == .awaitingAnswer(Self.trial) })

@@ -11,9 +11,9 @@ struct ScaleDegreeSessionTests {
     static let at = Date(timeIntervalSince1970: 42)
 
     @Test func theCadenceAndNoteSoundAnswersOpenAtTheNoteAndAnOfferedDegreeIsJudged() throws {
-        var session = ScaleDegreeSession(settings: .default)
+        var session = ChoiceSession<ScaleDegreeKind>(settings: .default)
         #expect(session.handle(.start) == [.chooseNext])
-        let sounding = session.sounding(Self.trial)
+        let sounding = ScaleDegreeKind.sounding(Self.trial, settings: .default)
         #expect(session.handle(.trialReady(Self.trial)) == [.play(sounding), .wait(ScaleDegreeKind.noteStart, then: .answersOpened)])
         // Four chords of four notes back to back, the rest, then the note: G4 over a C major cadence.
         #expect(sounding.map(\.start) == [.zero, .milliseconds(700), .milliseconds(1400), .milliseconds(2100), .milliseconds(3200)])
@@ -35,10 +35,11 @@ struct ScaleDegreeSessionTests {
         #expect(session.handle(.stop).isEmpty)
     }
 
-    actor FixedSource: ScaleDegreeSource {
+    actor FixedSource: TrialSupplying {
+        typealias Kind = ScaleDegreeKind
         var served = 0
         var completed: [CompletedScaleDegree] = []
-        func nextScaleDegree() -> ScaleDegreeTrial {
+        func next() -> ScaleDegreeTrial {
             defer { served += 1 }
             return served == 0 ? ScaleDegreeSessionTests.trial : ScaleDegreeSessionTests.next
         }
@@ -48,11 +49,11 @@ struct ScaleDegreeSessionTests {
     @Test func theDriverPlaysEachChordInTurnThenTheNoteAndStoresTheAnswer() async throws {
         let clock = TestClock(), player = MockNotePlayer(), store = InMemoryTrainingDataStore(), source = FixedSource()
         let feedback = Log<CompletedScaleDegree>()
-        let driver = ScaleDegreeSessionDriver(
+        let driver = ChoiceSessionDriver<ScaleDegreeKind>(
             settings: .default, player: player, store: store, source: source, clock: clock, now: { Self.at },
             onFeedback: { feedback.append($0) })
         await driver.start()
-        let sounding = ScaleDegreeSession(settings: .default).sounding(Self.trial)
+        let sounding = ScaleDegreeKind.sounding(Self.trial, settings: .default)
         #expect(await eventually { player.plays.all == sounding[0].tones.map(\.frequency) })
         // Each chord is released before the next starts.
         await advance(clock, by: ScaleDegreeKind.chordDuration)

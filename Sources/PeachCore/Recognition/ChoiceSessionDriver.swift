@@ -1,33 +1,36 @@
 import Foundation
 
-/// Supplies the next scale-degree trial and hears of each answer, so the schedule continues.
-public protocol ScaleDegreeSource: Sendable {
-    func nextScaleDegree() async -> ScaleDegreeTrial
-    func didComplete(_ answer: CompletedScaleDegree) async
+/// Supplies the next trial of a kind and hears of each answer, so its chain continues.
+public protocol TrialSupplying<Kind>: Sendable {
+    associatedtype Kind: TrainingKind
+    func next() async -> Kind.Trial
+    func didComplete(_ record: Kind.Record) async
 }
 
-/// Runs a ScaleDegreeSession's effects through the ports (the note player, the clock, the store)
-/// and feeds their outcomes back; the rules are the reducer's.
-public actor ScaleDegreeSessionDriver: SessionDriving {
-    var session: ScaleDegreeSession
+extension TrialFeed: TrialSupplying {}
+
+/// Runs a ChoiceSession's effects through the ports (the note player, the clock, the store) and
+/// feeds their outcomes back; the rules are the reducer's and the kind's.
+public actor ChoiceSessionDriver<Kind: ChoiceTrainingKind>: SessionDriving where Kind.Record: Hashable {
+    var session: ChoiceSession<Kind>
     private let player: any NotePlayer
     let store: any TrainingDataStore
-    private let source: any ScaleDegreeSource
+    private let source: any TrialSupplying<Kind>
     let clock: any Clock<Duration>
     private let now: @Sendable () -> Date
-    private let onFeedback: @Sendable (CompletedScaleDegree) -> Void
+    private let onFeedback: @Sendable (Kind.Record) -> Void
     let onError: @Sendable (any Error) -> Void
     var generation = 0
     var waitTask: Task<Void, Never>?
     private var soundTask: Task<Void, Never>?
 
     public init(
-        settings: TrainingSettings, player: any NotePlayer, store: any TrainingDataStore, source: any ScaleDegreeSource,
+        settings: TrainingSettings, player: any NotePlayer, store: any TrainingDataStore, source: any TrialSupplying<Kind>,
         clock: any Clock<Duration>, now: @escaping @Sendable () -> Date = Date.init,
-        onFeedback: @escaping @Sendable (CompletedScaleDegree) -> Void = { _ in },
+        onFeedback: @escaping @Sendable (Kind.Record) -> Void = { _ in },
         onError: @escaping @Sendable (any Error) -> Void = { _ in }
     ) {
-        session = ScaleDegreeSession(settings: settings)
+        session = ChoiceSession(settings: settings)
         self.player = player
         self.store = store
         self.source = source
@@ -37,19 +40,19 @@ public actor ScaleDegreeSessionDriver: SessionDriving {
         self.onError = onError
     }
 
-    public var state: ScaleDegreeState { session.state }
+    public var state: ChoiceState<Kind> { session.state }
 
     public func start() async { await send(.start) }
 
-    public func answer(_ degree: ScaleDegree) async { await send(.answered(degree, at: now())) }
+    public func answer(_ answer: Kind.Answer) async { await send(.answered(answer, at: now())) }
 
     public func stop() async { await discard() }
 
-    func perform(_ effect: ScaleDegreeEffect) async {
+    func perform(_ effect: ChoiceEffect<Kind>) async {
         let generation = self.generation
         switch effect {
         case .chooseNext:
-            let next = await source.nextScaleDegree()
+            let next = await source.next()
             await sendIfCurrent(.trialReady(next), generation)
         case let .play(sounding):
             soundTask = Task { [self] in
@@ -66,14 +69,15 @@ public actor ScaleDegreeSessionDriver: SessionDriving {
         case let .wait(duration, then: event):
             wait(duration, then: event, generation)
         case let .record(completed):
-            await save(.scaleDegree(completed))
+            await save(TrainingRecord(completed))
             await source.didComplete(completed)
         case let .showFeedback(completed):
             onFeedback(completed)
         }
     }
 
-    /// Each group of tones at its time: started together, held for their duration, released.
+    /// Each group of tones at its time: started together, held for their duration (or until
+    /// cancelled), released.
     private func play(_ sounding: [SoundingTones]) async throws(AudioError) {
         var elapsed = Duration.zero
         for group in sounding {
@@ -96,8 +100,4 @@ public actor ScaleDegreeSessionDriver: SessionDriving {
             elapsed = group.start + held
         }
     }
-}
-
-extension TrialFeed: ScaleDegreeSource where Kind == ScaleDegreeKind {
-    public func nextScaleDegree() async -> ScaleDegreeTrial { await next() }
 }
