@@ -114,3 +114,33 @@ def test_settings_choose_the_modes_degrees_by_their_names(server, browser):
     settings = server.api("GET", "settings").json()["settings"]
     assert settings["scaleDegrees"] == [1, 5] and settings["scaleMode"] == "minor" and settings["degreeLabels"] == "solfege"
     wait.until(lambda b: browser.find_element(By.ID, "degree-number-5").is_selected())
+
+
+def test_the_profile_shows_what_was_named_for_each_degree_as_a_heat_map_and_a_table(server, browser):
+    """Answers given through the API, every 4 named 6 and every other degree named right: the
+    Profile's Scale Degrees section draws the heat map and its table says the same counts."""
+    assert server.api("PUT", "settings", json={"language": "en", "scaleDegrees": [1, 4, 6]}).status_code == 200
+    names = {0: "1", 5: "4", 9: "6"}
+    played = {"1": 0, "4": 0, "6": 0}
+    for _ in range(18):
+        trial = server.api("POST", "trials", json={"discipline": "scaleDegree"}).json()
+        degree = names[trial["note"]["midi"] - trial["tonic"]["midi"]]
+        played[degree] += 1
+        answer = "6" if degree == "4" else degree
+        assert server.api("POST", f"trials/{trial['id']}/answer", json={"answer": answer}).status_code == 200
+    browser.get(server.url + "#/profile")
+    wait = WebDriverWait(browser, 10, poll_frequency=0.05)
+    figure = wait.until(lambda b: (f := b.find_element(By.ID, "confusion-scaleDegree")).is_displayed() and f)
+    cells = figure.find_elements(By.CSS_SELECTOR, "svg rect.cell")
+    shown = [label for label in ("1", "4", "6") if played[label]]
+    # One shaded cell per (played, named) pair that happened: 1→1, 4→6, 6→6.
+    assert len(cells) == len(shown)
+    figure.find_element(By.TAG_NAME, "summary").click()
+    rows = [[cell.text for cell in row.find_elements(By.CSS_SELECTOR, "th, td")]
+            for row in figure.find_elements(By.CSS_SELECTOR, "table tr")]
+    assert rows[0] == ["Played", *shown, "Right"]
+    for row in rows[1:]:
+        label, counts, right = row[0], [int(count) for count in row[1:-1]], row[-1]
+        named = "6" if label == "4" else label
+        assert counts == [played[label] if column == named else 0 for column in shown], rows
+        assert right.replace("\u00a0", " ").replace("\u202f", " ") == ("0 %" if label == "4" else "100 %"), rows

@@ -42,6 +42,9 @@ public protocol TrainingKind: Sendable {
     static func sparkline(_ discipline: Discipline, in profile: ProfileParts, band: TempoBand?) -> Sparkline
     /// Which way its sparkline is better.
     static var sparklineReading: Sparkline.Reading { get }
+    /// What was named for each item played, for a kind answered by naming one of several items (a
+    /// scale degree); nil for a kind that has no such items.
+    static func confusion(_ discipline: Discipline, in profile: ProfileParts) -> ConfusionMatrix?
 
     /// Whether a trial holds a note while the user answers (a tunable note): a sound that decays
     /// cannot, so such a trial plays the sine instead (`TrialSound`).
@@ -76,6 +79,8 @@ extension TrainingKind {
     public static var playsNotes: Bool { false }
 
     public static var sparklineReading: Sparkline.Reading { .lowerIsBetter }
+
+    public static func confusion(_ discipline: Discipline, in profile: ProfileParts) -> ConfusionMatrix? { nil }
 
     /// Whether any of its disciplines plays intervals (and so a tuning).
     public static var hasIntervals: Bool { disciplines.contains { $0.usesIntervals } }

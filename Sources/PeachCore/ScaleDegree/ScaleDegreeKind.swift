@@ -73,6 +73,14 @@ public enum ScaleDegreeKind: TrainingKind {
     }
 }
 
+extension ScaleDegreeKind {
+    /// Degrees named by number (♭3), whatever the labels chosen for training: the heat map reads the
+    /// same in every key and mode.
+    public static func confusion(_ discipline: Discipline, in profile: ProfileParts) -> ConfusionMatrix? {
+        ConfusionMatrix(profile[ScaleDegreeProfile.self].answered, order: ScaleDegree.allCases, name: \.numberLabel)
+    }
+}
+
 extension ScaleDegreeTrial: KindTrial {
     public typealias Kind = ScaleDegreeKind
 }

@@ -34,6 +34,7 @@ enum OpenAPIDocument {
             ("Timeline", TimelineResponse.self),
             ("RhythmTimeline", RhythmTimelineResponse.self),
             ("IntervalProfiles", IntervalProfilesResponse.self),
+            ("Confusion", ConfusionResponse.self),
             ("ImportResult", ImportResponse.self),
             ("TempoBand", TempoBand.self),
             ("CalibrationRequest", CalibrationRequest.self),

@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import PeachCore
 
@@ -19,6 +20,8 @@ struct DisciplinesResponse: ResponseEncodable, Decodable, APIDescribed {
         let settings: [String]
         let terminalCommand: Nullable<String>
         let sparkline: String
+        /// Whether the Profile can draw what was named for each item played (GET /api/profile/confusion).
+        let confusion: Bool
         let offered: Bool
 
         init(_ declaration: DisciplineDeclaration, offered: Bool) {
@@ -31,6 +34,7 @@ struct DisciplinesResponse: ResponseEncodable, Decodable, APIDescribed {
             settings = declaration.settings
             terminalCommand = Nullable(declaration.terminalCommand)
             sparkline = declaration.discipline.trainingKind.sparklineReading.rawValue
+            confusion = declaration.discipline.trainingKind.confusion(declaration.discipline, in: ProfileParts(calendar: .current)) != nil
             self.offered = offered
         }
 
@@ -48,6 +52,8 @@ struct DisciplinesResponse: ResponseEncodable, Decodable, APIDescribed {
                     .describe("The settings (GET /api/settings) its trials read."),
                 "sparkline": APINote().with("enum", Sparkline.Reading.allCases.map(\.rawValue)).describe(
                     "Which way its sparkline (GET /api/profile/sparkline.svg?discipline=…) is better: lower, or closer to zero."),
+                "confusion": .describe(
+                    "Whether it is answered by naming items, so that GET /api/profile/confusion (and .svg) says what was named for each item played."),
                 "offered": .describe(
                     "Whether this server trains it (peach serve --disciplines): the trials of one not offered are refused."),
                 "terminalCommand": .describe(

@@ -273,3 +273,27 @@ struct Rhythm: Codable, APIDescribed {
 
     static var apiNotes: [String: APINote] { ["": .describe("Bands with no records are left out.")] }
 }
+
+/// `GET /api/profile/confusion`: the counts behind the heat map, also the page's table of it.
+struct ConfusionResponse: ResponseEncodable, Decodable, APIDescribed {
+    let items: [String]
+    let counts: [[Int]]
+    let played: [Int]
+    let accuracy: [Nullable<Double>]
+
+    init(_ matrix: ConfusionMatrix) {
+        items = matrix.items
+        counts = matrix.counts
+        played = matrix.played
+        accuracy = matrix.accuracy.map(Nullable.init)
+    }
+
+    static var apiNotes: [String: APINote] {
+        [
+            "items": .describe("Each item's name on screen (a degree as ♭3): the items played or named so far."),
+            "counts": .describe("counts[played][named]: how often each item was named when each was played."),
+            "played": .describe("How often each item was played."),
+            "accuracy": .describe("The share of right answers for each item played; null for one only ever named."),
+        ]
+    }
+}

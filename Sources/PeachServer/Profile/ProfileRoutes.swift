@@ -25,6 +25,8 @@ struct ProfileRoutes: RouteTable {
     static let discipline = APIParameter.choice("discipline", Discipline.self).optional.described(
         "The daily series of one discipline instead of a scope, as its kind traces it (its title says what and which way is better); a rhythm discipline's is per tempo band, named by band.")
     static let band = APIParameter.choice("band", TempoBand.self).described("The tempo band.")
+    static let itemsDiscipline = APIParameter.choice("discipline", Discipline.self).described(
+        "A discipline answered by naming one of several items (scaleDegree); any other is a 400.")
     static let rhythmBand = APIParameter.choice("band", TempoBand.self).optional.described("With a rhythm discipline: the tempo band; without it, the band trained most.")
 
     static var routes: [Route<Self>] {
@@ -63,6 +65,17 @@ struct ProfileRoutes: RouteTable {
                     lang.described("Language of the sparkline's title, which says what it traces and which way is better."),
                 ],
                 Self.sparkline),
+            Route(
+                .get, "profile/confusion", "profileConfusion",
+                "What was named for each item played, for a discipline answered by naming items (Scale Degrees): the confusion matrix",
+                returns: "Rows are the items played, columns the items named, both in the kind's order.", parameters: [itemsDiscipline],
+                Self.confusion),
+            Route(
+                .get, "profile/confusion.svg", "profileConfusionChart",
+                "The confusion matrix as a heat map (the one the Profile screen shows): each cell as dark as its share of the row",
+                returns: "The heat map.", media: .svg,
+                parameters: [itemsDiscipline, lang.described("Language of the title and the axis captions.")],
+                Self.confusionChart),
         ]
     }
 
@@ -110,6 +123,22 @@ struct ProfileRoutes: RouteTable {
         }
         let line = discipline.trainingKind.sparkline(discipline, in: await service.parts, band: try input[Self.rhythmBand])
         return Self.svg(ThresholdChart.sparkline(line, locale: locale))
+    }
+
+    func confusion(_ input: Input<NoBody>) async throws -> ConfusionResponse {
+        ConfusionResponse(try await matrix(input))
+    }
+
+    func confusionChart(_ input: Input<NoBody>) async throws -> MediaResponse {
+        Self.svg(ConfusionChart.svg(try await matrix(input), locale: Locale(identifier: try input[Self.lang])))
+    }
+
+    private func matrix(_ input: Input<NoBody>) async throws -> ConfusionMatrix {
+        let discipline = try input[Self.itemsDiscipline]
+        guard let matrix = discipline.trainingKind.confusion(discipline, in: await service.parts) else {
+            throw HTTPError(.badRequest, message: "\(discipline.rawValue) is not answered by naming items: it has no confusion matrix")
+        }
+        return matrix
     }
 
     static func svg(_ text: String) -> MediaResponse { MediaResponse(body: ResponseBody(byteBuffer: ByteBuffer(string: text))) }

@@ -132,6 +132,10 @@ function profileRoutes(base) {
     /** `band` only with a rhythm discipline: that tempo band's series. Its title, in the page's language, says which way is better. */
     sparklineSvg: (discipline, band) =>
       requestText(`${base}/sparkline.svg?${new URLSearchParams({ discipline, ...(band ? { band } : {}), lang: language() })}`),
+    /** What was named for each item played (a discipline answered by naming items), and its heat map. */
+    confusion: (discipline) => request('GET', `${base}/confusion?discipline=${encodeURIComponent(discipline)}`),
+    confusionSvg: (discipline) =>
+      requestText(`${base}/confusion.svg?${new URLSearchParams({ discipline, lang: language() })}`),
     /** One tempo band's rhythm results per day. */
     rhythmTimeline: (band) => request('GET', `${base}/rhythm?band=${encodeURIComponent(band)}`),
   };

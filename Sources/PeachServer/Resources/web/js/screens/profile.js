@@ -70,6 +70,7 @@ function catalogueSections(element) {
     line.className = 'accuracy-timeline';
     line.setAttribute('role', 'img');
     section.append(title, line);
+    const confusion = entry.confusion ? confusionPart(section, entry) : null;
     element.insertBefore(section, template);
     return {
       name() { title.textContent = disciplineName(entry); },
@@ -79,9 +80,62 @@ function catalogueSections(element) {
         svg?.setAttribute('aria-hidden', 'true');
         // The series says in words what it traces and which way is better.
         line.setAttribute('aria-label', svg?.querySelector('title')?.textContent ?? disciplineName(entry));
+        await confusion?.show(source);
       },
     };
   });
+}
+
+/**
+ * A discipline answered by naming items: the server's heat map of what was named for each item
+ * played, and the same counts as a table (what a screen reader reads; anyone may open it).
+ */
+function confusionPart(section, entry) {
+  const figure = document.createElement('figure');
+  figure.className = 'confusion-map';
+  figure.id = `confusion-${entry.id}`;
+  figure.hidden = true;
+  const map = document.createElement('div');
+  map.className = 'confusion-chart';
+  const details = document.createElement('details');
+  const summary = document.createElement('summary');
+  const table = document.createElement('table');
+  table.className = 'confusion-table';
+  // Twelve degrees are wider than a phone: the table scrolls, the page does not.
+  const scroller = document.createElement('div');
+  scroller.className = 'confusion-scroll';
+  scroller.append(table);
+  details.append(summary, scroller);
+  figure.append(map, details);
+  section.append(figure);
+
+  function cell(tag, text, scope) {
+    const element = document.createElement(tag);
+    element.textContent = text;
+    if (scope) element.scope = scope;
+    return element;
+  }
+
+  return {
+    async show(source) {
+      const [matrix, svg] = await Promise.all([source.confusion(entry.id), source.confusionSvg(entry.id)]).catch(() => [null, '']);
+      figure.hidden = !matrix || matrix.items.length === 0;
+      if (figure.hidden) return;
+      map.innerHTML = svg;
+      summary.textContent = t('profile.confusion.table');
+      const head = document.createElement('tr');
+      head.append(cell('th', t('profile.confusion.corner'), 'col'), ...matrix.items.map((item) => cell('th', item, 'col')),
+        cell('th', t('profile.confusion.accuracy'), 'col'));
+      const rows = matrix.items.map((item, row) => {
+        const line = document.createElement('tr');
+        const accuracy = matrix.accuracy[row];
+        line.append(cell('th', item, 'row'), ...matrix.counts[row].map((count) => cell('td', String(count))),
+          cell('td', accuracy === null ? '–' : formatPercent(accuracy)));
+        return line;
+      });
+      table.replaceChildren(cell('caption', t('profile.confusion.caption')), head, ...rows);
+    },
+  };
 }
 
 // The Profile screen: every number comes from /api/profile and the chart from the server's SVG
