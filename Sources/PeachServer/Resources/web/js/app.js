@@ -27,6 +27,23 @@ const navigate = (hash) => {
   else location.hash = hash;
 };
 
+// The addresses training screens had before #/train/<discipline>, kept for bookmarks; new
+// disciplines have only the new one.
+const formerAddresses = {
+  '#/training': 'pitchComparison', '#/interval-training': 'intervalComparison', '#/pitch-matching': 'pitchMatching',
+  '#/interval-matching': 'intervalMatching', '#/singing': 'pitchSinging', '#/compare-timing': 'rhythmComparison',
+  '#/fill-the-gap': 'rhythmMatching',
+};
+/** The discipline a training address names, or null. */
+function trainingDiscipline(hash) {
+  return formerAddresses[hash] ?? /^#\/train\/(\w+)$/.exec(hash)?.[1] ?? null;
+}
+
+// A reload mid-training is a "coming back": it lands on Start, never straight into sound. Decided
+// on the address the page was loaded with, before the screens load: a training address the user
+// goes to while they load is a choice, not a reload.
+if (trainingDiscipline(location.hash)) history.replaceState(null, '', '#/');
+
 // On a class server (GET /api/account says `accounts`), every screen but sign-in needs a user.
 let account = { accounts: false, user: null };
 const startAccount = document.getElementById('start-account');
@@ -78,23 +95,18 @@ const trainingScreens = {
 };
 // An answer method not above is a module of its own, `screens/answer-<method>.js`, whose default
 // export makes its screen (its section too): a new kind answered in a new way edits nothing here.
-for (const method of new Set(disciplines().map((entry) => entry.answerMethod))) {
-  if (trainingScreens[method]) continue;
-  try {
-    const screen = (await import(`./screens/answer-${method}.js`)).default(context);
-    trainingScreens[method] = screen;
-    screens.push(screen);
-  } catch (error) {
-    console.warn(`no screen for answering by ${method}:`, error);
+// They load together, so the page is ready as soon as the slowest of them is.
+const methods = [...new Set(disciplines().map((entry) => entry.answerMethod))].filter((method) => !trainingScreens[method]);
+const modules = await Promise.allSettled(methods.map((method) => import(`./screens/answer-${method}.js`)));
+modules.forEach((loaded, index) => {
+  if (loaded.status === 'rejected') {
+    console.warn(`no screen for answering by ${methods[index]}:`, loaded.reason);
+    return;
   }
-}
-// The addresses training screens had before #/train/<discipline>, kept for bookmarks; new
-// disciplines have only the new one.
-const formerAddresses = {
-  '#/training': 'pitchComparison', '#/interval-training': 'intervalComparison', '#/pitch-matching': 'pitchMatching',
-  '#/interval-matching': 'intervalMatching', '#/singing': 'pitchSinging', '#/compare-timing': 'rhythmComparison',
-  '#/fill-the-gap': 'rhythmMatching',
-};
+  const screen = loaded.value.default(context);
+  trainingScreens[methods[index]] = screen;
+  screens.push(screen);
+});
 // Each route: the screen and what it is shown with.
 const routes = {
   '#/': [start],
@@ -105,11 +117,6 @@ const routes = {
   '#/account': [accountPage],
   '#/classes': [classes],
 };
-
-/** The discipline a training address names, or null. */
-function trainingDiscipline(hash) {
-  return formerAddresses[hash] ?? /^#\/train\/(\w+)$/.exec(hash)?.[1] ?? null;
-}
 
 /** The screen for a hash, with what it is shown with; a class and a student's profile carry ids. */
 function resolve(hash) {
@@ -162,9 +169,6 @@ window.addEventListener('hashchange', (event) => {
   cameFrom = new URL(event.oldURL).hash || '#/';
   route();
 });
-
-// A reload mid-training is a "coming back": it lands on Start, never straight into sound.
-if (trainingDiscipline(location.hash)) history.replaceState(null, '', '#/');
 
 // Answers the server has not acknowledged yet are kept and retried; the user sees how many.
 const pending = document.getElementById('pending-answers');
