@@ -39,10 +39,14 @@ def test_migrate_then_serve_stores_the_answer_in_postgres(postgres_cluster, data
                               headers={"Idempotency-Key": "e2e-postgres-0001"})
         assert answered.status_code == 200, answered.text
         body = answered.json()
-        # A retry with the same key gets the original result and stores nothing new.
-        retried = server.api("POST", f"trials/{trial['id']}/answer", json={"answer": "lower"},
+        # A retry with the same key and answer gets the original result and stores nothing new;
+        # the same key with another answer is refused.
+        retried = server.api("POST", f"trials/{trial['id']}/answer", json={"answer": "higher"},
                              headers={"Idempotency-Key": "e2e-postgres-0001"})
         assert retried.status_code == 200 and retried.json() == body
+        other = server.api("POST", f"trials/{trial['id']}/answer", json={"answer": "lower"},
+                           headers={"Idempotency-Key": "e2e-postgres-0001"})
+        assert other.status_code == 422, other.text
     finally:
         server.stop()
     rows = postgres_cluster.sql(database, "SELECT note1, note2, note2_cent_offset, is_correct, discipline FROM comparison")

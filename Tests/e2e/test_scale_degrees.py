@@ -94,7 +94,9 @@ def test_settings_choose_the_modes_degrees_by_their_names(server, browser):
     browser.get(server.url + "#/settings")
     wait = WebDriverWait(browser, 10, poll_frequency=0.02)
     wait.until(lambda b: len(b.find_elements(By.CSS_SELECTOR, "#degree-choices input")) == 7)
-    labels = lambda: [label.text for label in browser.find_elements(By.CSS_SELECTOR, "#degree-choices label")]
+    # Read in one script: each answer from the server redraws the boxes.
+    labels = lambda: browser.execute_script(
+        "return [...document.querySelectorAll('#degree-choices label')].map((label) => label.textContent)")
     assert labels() == ["1", "2", "3", "4", "5", "6", "7"]
     mode = browser.find_element(By.ID, "setting-scaleMode")
     mode.find_element(By.CSS_SELECTOR, "option[value=minor]").click()

@@ -49,7 +49,9 @@ public enum ScaleDegreeKind: TrainingKind {
         _ discipline: Discipline, settings: TrainingSettings, chain: Chain, using generator: inout some RandomNumberGenerator
     ) -> ScaleDegreeTrial {
         let choices = settings.scaleDegreeChoices
-        let tonic = MIDINote(Int.random(in: settings.noteRange.lower.rawValue...(settings.noteRange.upper.rawValue - 11), using: &generator))!
+        // The dominant's leading tone sits a semitone below the tonic: it must be a piano key too.
+        let lowest = max(settings.noteRange.lower.rawValue, NoteRange.pianoRange.lowerBound + 1)
+        let tonic = MIDINote(Int.random(in: lowest...(settings.noteRange.upper.rawValue - 11), using: &generator))!
         return ScaleDegreeTrial(
             discipline, tonic: tonic, mode: settings.scaleMode, degree: chain.draw(from: choices, using: &generator), choices: choices)
     }

@@ -25,8 +25,10 @@ struct ProfileRoutes: RouteTable {
     static let discipline = APIParameter.choice("discipline", Discipline.self).optional.described(
         "The daily series of one discipline instead of a scope, as its kind traces it (its title says what and which way is better); a rhythm discipline's is per tempo band, named by band.")
     static let band = APIParameter.choice("band", TempoBand.self).described("The tempo band.")
-    static let itemsDiscipline = APIParameter.choice("discipline", Discipline.self).described(
-        "A discipline answered by naming one of several items (scaleDegree); any other is a 400.")
+    static let itemsDiscipline = APIParameter.oneOf(
+        "discipline", Discipline.allCases.filter { $0.trainingKind.confusion($0, in: ProfileParts(calendar: .current)) != nil }.map(\.rawValue),
+        default: Discipline.scaleDegree.rawValue
+    ).described("A discipline answered by naming one of several items.")
     static let rhythmBand = APIParameter.choice("band", TempoBand.self).optional.described("With a rhythm discipline: the tempo band; without it, the band trained most.")
 
     static var routes: [Route<Self>] {
@@ -134,7 +136,7 @@ struct ProfileRoutes: RouteTable {
     }
 
     private func matrix(_ input: Input<NoBody>) async throws -> ConfusionMatrix {
-        let discipline = try input[Self.itemsDiscipline]
+        let discipline = Discipline(rawValue: try input[Self.itemsDiscipline])!
         guard let matrix = discipline.trainingKind.confusion(discipline, in: await service.parts) else {
             throw HTTPError(.badRequest, message: "\(discipline.rawValue) is not answered by naming items: it has no confusion matrix")
         }
