@@ -20,7 +20,7 @@ public struct SoundingTones: Hashable, Sendable {
     }
 }
 
-public enum ChoiceState<Kind: ChoiceTrainingKind>: Hashable, Sendable where Kind.Record: Hashable {
+public enum ChoiceState<Kind: ChoiceTrainingKind>: Hashable, Sendable {
     case idle
     /// Waiting for the next trial from the chain.
     case preparing
@@ -35,7 +35,7 @@ public enum ChoiceState<Kind: ChoiceTrainingKind>: Hashable, Sendable where Kind
     }
 }
 
-public enum ChoiceEvent<Kind: ChoiceTrainingKind>: Hashable, Sendable where Kind.Record: Hashable {
+public enum ChoiceEvent<Kind: ChoiceTrainingKind>: Hashable, Sendable {
     case start
     case trialReady(Kind.Trial)
     case answersOpened
@@ -45,7 +45,7 @@ public enum ChoiceEvent<Kind: ChoiceTrainingKind>: Hashable, Sendable where Kind
     case audioFailed
 }
 
-public enum ChoiceEffect<Kind: ChoiceTrainingKind>: Hashable, Sendable where Kind.Record: Hashable {
+public enum ChoiceEffect<Kind: ChoiceTrainingKind>: Hashable, Sendable {
     case chooseNext
     /// The trial's tone groups, each at its time, in order.
     case play([SoundingTones])
@@ -58,7 +58,7 @@ public enum ChoiceEffect<Kind: ChoiceTrainingKind>: Hashable, Sendable where Kin
 /// The loop of a kind answered by naming a choice, as a pure state machine: preparing → the trial
 /// sounds → answers open when the kind says (the time the browser is served) → an answer the trial
 /// takes silences the sound, is stored and judged → feedback → next.
-public struct ChoiceSession<Kind: ChoiceTrainingKind>: SessionReducer where Kind.Record: Hashable {
+public struct ChoiceSession<Kind: ChoiceTrainingKind>: SessionReducer {
     public private(set) var state: ChoiceState<Kind> = .idle
     public var settings: TrainingSettings
     public var feedbackDuration: Duration

@@ -11,7 +11,7 @@ extension TrialFeed: TrialSupplying {}
 
 /// Runs a ChoiceSession's effects through the ports (the note player, the clock, the store) and
 /// feeds their outcomes back; the rules are the reducer's and the kind's.
-public actor ChoiceSessionDriver<Kind: ChoiceTrainingKind>: SessionDriving where Kind.Record: Hashable {
+public actor ChoiceSessionDriver<Kind: ChoiceTrainingKind>: SessionDriving {
     var session: ChoiceSession<Kind>
     private let player: any NotePlayer
     let store: any TrainingDataStore
