@@ -82,6 +82,12 @@ extension TrainingKind {
 
     public static func confusion(_ discipline: Discipline, in profile: ProfileParts) -> ConfusionMatrix? { nil }
 
+    /// Whether a discipline of it is answered by naming items: its confusion matrix exists, empty
+    /// before any answer.
+    public static func hasConfusion(_ discipline: Discipline) -> Bool {
+        confusion(discipline, in: ProfileParts(calendar: Calendar(identifier: .gregorian))) != nil
+    }
+
     /// Whether any of its disciplines plays intervals (and so a tuning).
     public static var hasIntervals: Bool { disciplines.contains { $0.usesIntervals } }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import Hummingbird
 import PeachCore
 
@@ -34,7 +33,7 @@ struct DisciplinesResponse: ResponseEncodable, Decodable, APIDescribed {
             settings = declaration.settings
             terminalCommand = Nullable(declaration.terminalCommand)
             sparkline = declaration.discipline.trainingKind.sparklineReading.rawValue
-            confusion = declaration.discipline.trainingKind.confusion(declaration.discipline, in: ProfileParts(calendar: .current)) != nil
+            confusion = declaration.discipline.trainingKind.hasConfusion(declaration.discipline)
             self.offered = offered
         }
 

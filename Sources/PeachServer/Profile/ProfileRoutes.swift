@@ -26,7 +26,7 @@ struct ProfileRoutes: RouteTable {
         "The daily series of one discipline instead of a scope, as its kind traces it (its title says what and which way is better); a rhythm discipline's is per tempo band, named by band.")
     static let band = APIParameter.choice("band", TempoBand.self).described("The tempo band.")
     static let itemsDiscipline = APIParameter.oneOf(
-        "discipline", Discipline.allCases.filter { $0.trainingKind.confusion($0, in: ProfileParts(calendar: .current)) != nil }.map(\.rawValue),
+        "discipline", Discipline.allCases.filter { $0.trainingKind.hasConfusion($0) }.map(\.rawValue),
         default: Discipline.scaleDegree.rawValue
     ).described("A discipline answered by naming one of several items.")
     static let rhythmBand = APIParameter.choice("band", TempoBand.self).optional.described("With a rhythm discipline: the tempo band; without it, the band trained most.")
