@@ -51,10 +51,8 @@ struct Degrees: AsyncParsableCommand {
             },
             onError: { error in TrainingErrors.report(error, to: terminal) })
 
-        // The keys the browser shows: the server's rule, read from a trial body of these settings.
-        let sample = ScaleDegreeTrial(tonic: settings.noteRange.lower, mode: settings.scaleMode, degree: settings.scaleDegreeChoices[0],
-                                      choices: settings.scaleDegreeChoices)
-        let choices = ScaleDegreeKind.trialBody(sample, settings: settings).choices
+        // The keys the browser shows, by the same rule.
+        let choices = ScaleDegreeKind.choices(settings.scaleDegreeChoices, mode: settings.scaleMode, labels: settings.degreeLabels)
         let keys = Dictionary(uniqueKeysWithValues: choices.compactMap { choice in choice.key.flatMap(Int.init).map { ($0, choice.degree) } })
         let listed = choices.filter { $0.key != nil }.map { "\($0.key!) \($0.label)" }.joined(separator: " · ")
         Output.line("Scale degrees in \(settings.scaleMode.rawValue) keys. A cadence, then a note: which degree? \(listed). q quits.")

@@ -24,24 +24,24 @@ extension ScaleDegreeKind {
                 degree: Cadence.roots[index], startSeconds: (chordDuration * index).seconds, durationSeconds: chordDuration.seconds,
                 notes: notes.map { NoteDTO($0, Frequency(note: $0, reference: reference)) }, levelDB: voiceLevel.rawValue)
         }
-        let keys = Dictionary(grouping: trial.choices, by: \.number)
         return ScaleDegreeFields(
             tonic: NoteDTO(trial.tonic, Frequency(note: trial.tonic, reference: reference)), keyName: trial.tonic.pitchClassName,
             mode: trial.mode, cadence: chords,
             note: NoteDTO(trial.note, Frequency(note: trial.note, reference: reference)), noteStartSeconds: noteStart.seconds,
             noteDurationSeconds: settings.noteDurationSeconds,
-            choices: trial.choices.map { degree in
-                ScaleDegreeFields.Choice(
-                    degree: degree, label: degree.label(settings.degreeLabels), key: Self.key(of: degree, among: keys, mode: trial.mode))
-            })
+            choices: choices(trial.choices, mode: trial.mode, labels: settings.degreeLabels))
     }
 
+    /// The degrees to answer with, named and keyed as the browser and `peach degrees` show them.
     /// Key n names the choice numbered n: the scale's own degree when both it and an altered one
     /// are offered (3 is the third of the key; ♭3 in a major key is a button only).
-    static func key(of degree: ScaleDegree, among byNumber: [Int: [ScaleDegree]], mode: ScaleMode) -> String? {
-        let numbered = byNumber[degree.number] ?? []
-        let chosen = numbered.count == 1 ? numbered[0] : numbered.first { ScaleDegree.diatonic(in: mode).contains($0) }
-        return chosen == degree ? String(degree.number) : nil
+    public static func choices(_ degrees: [ScaleDegree], mode: ScaleMode, labels: DegreeLabels) -> [ScaleDegreeFields.Choice] {
+        let byNumber = Dictionary(grouping: degrees, by: \.number)
+        return degrees.map { degree in
+            let numbered = byNumber[degree.number] ?? []
+            let keyed = numbered.count == 1 ? numbered[0] : numbered.first { ScaleDegree.diatonic(in: mode).contains($0) }
+            return ScaleDegreeFields.Choice(degree: degree, label: degree.label(labels), key: keyed == degree ? String(degree.number) : nil)
+        }
     }
 
     public static func session(_ trial: ScaleDegreeTrial, settings: TrainingSettings) -> TrialSession {
