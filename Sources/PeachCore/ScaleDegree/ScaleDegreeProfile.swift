@@ -13,18 +13,18 @@ public struct ScaleDegreeProfile: ProfilePart {
     /// answered[asked][named]: how often `named` was the answer when `asked` was played.
     public private(set) var answered: [ScaleDegree: [ScaleDegree: Int]] = [:]
     public private(set) var days: [Day] = []
+    public private(set) var count = 0
 
     public init(calendar: Calendar) { self.calendar = calendar }
 
     public mutating func add(_ record: CompletedScaleDegree) {
         answered[record.degree, default: [:]][record.answeredDegree, default: 0] += 1
+        count += 1
         let start = calendar.startOfDay(for: record.timestamp)
         if days.last?.start != start { days.append(Day(start: start)) }
         days[days.count - 1].answers += 1
         if !record.isCorrect { days[days.count - 1].wrong += 1 }
     }
-
-    public var count: Int { days.reduce(0) { $0 + $1.answers } }
 
     /// The share of right answers when `degree` was played; nil before it was.
     public func accuracy(of degree: ScaleDegree) -> Double? {
