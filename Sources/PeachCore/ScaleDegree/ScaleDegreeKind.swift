@@ -65,13 +65,12 @@ public enum ScaleDegreeKind: TrainingKind {
         trial.choices.contains(answer) ? CompletedScaleDegree(trial, answer: answer, timestamp: timestamp) : nil
     }
 
-    public static func feed(_ record: CompletedScaleDegree, into part: inout ScaleDegreeProfile) { part.add(record) }
+    public static func feed(_ record: CompletedScaleDegree, into part: inout RecognitionProfile<ScaleDegree>) {
+        part.add(asked: record.degree, answered: record.answeredDegree, at: record.timestamp)
+    }
 
     public static func sparkline(_ discipline: Discipline, in profile: ProfileParts, band: TempoBand?) -> Sparkline {
-        let part = profile[ScaleDegreeProfile.self]
-        return Sparkline(
-            values: part.dailyErrorPercent, hasData: part.count > 0,
-            caption: .init(english: "Wrong answers per day, in %: lower is better", german: "Falsche Antworten pro Tag, in %: niedriger ist besser"))
+        profile[RecognitionProfile<ScaleDegree>.self].sparkline
     }
 }
 
@@ -79,7 +78,7 @@ extension ScaleDegreeKind {
     /// Degrees named by number (♭3), whatever the labels chosen for training: the heat map reads the
     /// same in every key and mode.
     public static func confusion(_ discipline: Discipline, in profile: ProfileParts) -> ConfusionMatrix? {
-        ConfusionMatrix(profile[ScaleDegreeProfile.self].answered, order: ScaleDegree.allCases, name: \.numberLabel)
+        profile[RecognitionProfile<ScaleDegree>.self].confusion(order: ScaleDegree.allCases, name: \.numberLabel)
     }
 }
 

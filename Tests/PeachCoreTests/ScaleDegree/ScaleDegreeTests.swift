@@ -106,16 +106,4 @@ struct ScaleDegreeTests {
         // Four voices as loud together as the one note.
         #expect(abs(4 * pow(10, body.cadence[0].levelDB / 10) - 1) < 1e-12)
     }
-
-    @Test func theProfileCountsWhatWasNamedForEachDegreeAndTheWrongShareByDay() {
-        var profile = ScaleDegreeProfile(calendar: Calendar(identifier: .gregorian))
-        let day = Date(timeIntervalSince1970: 1_800_000_000)
-        for (degree, answer, offset) in [(ScaleDegree.four, ScaleDegree.six, 0.0), (.four, .four, 1), (.six, .four, 2), (.one, .one, 86_400)] {
-            profile.add(CompletedScaleDegree(tonicNote: MIDINote(60)!, mode: .major, degree: degree, answeredDegree: answer, timestamp: day + offset))
-        }
-        #expect(profile.answered[.four] == [.six: 1, .four: 1] && profile.answered[.six] == [.four: 1])
-        #expect(profile.accuracy(of: .four) == 0.5 && profile.accuracy(of: .six) == 0 && profile.accuracy(of: .two) == nil)
-        #expect(profile.count == 4)
-        #expect(profile.dailyErrorPercent.map { ($0 * 1000).rounded() / 1000 } == [66.667, 0])
-    }
 }
