@@ -33,43 +33,26 @@ struct Degrees: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let stores = try await storage.open()
-        let settings = try await NoteOptions.settings(in: stores.settings, overrides: overrides)
-        let trials = try await TrialSource.resuming(from: stores.records)
-        let synthesizer = try sound.synthesizer(
-            settings: SynthesisSettings(), fallback: settings.soundSource.rawValue, kind: ScaleDegreeKind.self)
-        let output = try audio.start(synthesizer)
-        let terminal = TerminalSession()
-        let labels = settings.degreeLabels
-        let driver = ChoiceSessionDriver<ScaleDegreeKind>(
-            settings: settings, player: SynthesizerNotePlayer(synthesizer: synthesizer), store: stores.records,
-            source: trials.feed(ScaleDegreeKind.self, .scaleDegree, settings: settings), clock: ContinuousClock(),
-            onFeedback: { completed in
-                // The bell is the non-visual cue for a wrong answer.
-                let (played, named) = (completed.degree.label(labels), completed.answeredDegree.label(labels))
-                Output.line(completed.isCorrect ? "✓ \(played)" : "✗\u{07} it was \(played), not \(named)")
+        try await ChoiceTraining<ScaleDegreeKind>(
+            discipline: .scaleDegree, storage: storage, audio: audio, sound: sound, overrides: overrides
+        ).run(
+            introduction: { settings in
+                let listed = Self.choices(settings).filter { $0.key != nil }.map { "\($0.key!) \($0.label)" }.joined(separator: " · ")
+                return "Scale degrees in \(settings.scaleMode.rawValue) keys. A cadence, then a note: which degree? \(listed). q quits."
             },
-            onError: { error in TrainingErrors.report(error, to: terminal) })
+            answer: { input, settings in
+                guard case let .digit(number) = input else { return nil }
+                return Self.choices(settings).first { $0.key == String(number) }?.degree
+            },
+            judgement: { completed, settings in
+                let (played, named) = (completed.degree.label(settings.degreeLabels), completed.answeredDegree.label(settings.degreeLabels))
+                let mark = ChoiceTraining<ScaleDegreeKind>.mark(completed.isCorrect)
+                return completed.isCorrect ? "\(mark) \(played)" : "\(mark) it was \(played), not \(named)"
+            })
+    }
 
-        // The keys the browser shows, by the same rule.
-        let choices = ScaleDegreeKind.choices(settings.scaleDegreeChoices, mode: settings.scaleMode, labels: settings.degreeLabels)
-        let keys = Dictionary(uniqueKeysWithValues: choices.compactMap { choice in choice.key.flatMap(Int.init).map { ($0, choice.degree) } })
-        let listed = choices.filter { $0.key != nil }.map { "\($0.key!) \($0.label)" }.joined(separator: " · ")
-        Output.line("Scale degrees in \(settings.scaleMode.rawValue) keys. A cadence, then a note: which degree? \(listed). q quits.")
-        await driver.start()
-        inputs: for await input in terminal.inputs {
-            switch input {
-            case let .digit(number):
-                guard let degree = keys[number] else { continue }
-                await driver.answer(degree)
-            case .quit, .audioFailed: break inputs
-            case .up, .down, .left, .right, .pageUp, .pageDown, .enter: continue
-            }
-        }
-        // An unanswered trial is discarded; every answered one is already stored.
-        await driver.stop()
-        await output.close()
-        await stores.close()
-        terminal.restore()
+    /// The keys the browser shows, by the same rule.
+    private static func choices(_ settings: TrainingSettings) -> [ScaleDegreeFields.Choice] {
+        ScaleDegreeKind.choices(settings.scaleDegreeChoices, mode: settings.scaleMode, labels: settings.degreeLabels)
     }
 }

@@ -30,41 +30,25 @@ struct Intonation: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let stores = try await storage.open()
-        let settings = try await NoteOptions.settings(in: stores.settings, overrides: overrides)
-        let trials = try await TrialSource.resuming(from: stores.records)
-        // A chord is held: a sound that fades plays as the sine, as in the browser.
-        let synthesizer = try sound.synthesizer(
-            settings: SynthesisSettings(), fallback: settings.soundSource.rawValue, kind: ChordIntonationKind.self)
-        let output = try audio.start(synthesizer)
-        let terminal = TerminalSession()
-        let driver = ChoiceSessionDriver<ChordIntonationKind>(
-            settings: settings, player: SynthesizerNotePlayer(synthesizer: synthesizer), store: stores.records,
-            source: trials.feed(ChordIntonationKind.self, .chordIntonation, settings: settings), clock: ContinuousClock(),
-            onFeedback: { completed in
+        try await ChoiceTraining<ChordIntonationKind>(
+            discipline: .chordIntonation, storage: storage, audio: audio, sound: sound, overrides: overrides
+        ).run(
+            introduction: { settings in
+                let tuning = settings.tuningSystem == .justIntonation ? "just intonation" : "equal temperament"
+                return "Which voice? Triads in \(tuning). Which voice is out of tune: highest (↑ or k), middle (→ or l), lowest (↓ or j)? q quits."
+            },
+            answer: { input, _ in
+                switch input {
+                case .up: .highest
+                case .right: .middle
+                case .down: .lowest
+                default: nil
+                }
+            },
+            judgement: { completed, _ in
                 let off = String(format: "%.1f", abs(completed.detuneCents.rawValue))
                 let way = completed.detuneCents.rawValue > 0 ? "sharp" : "flat"
-                // The bell is the non-visual cue for a wrong answer.
-                Output.line("\(completed.isCorrect ? "✓" : "✗\u{07}") the \(completed.detunedVoice.rawValue) voice was \(off) ¢ \(way)")
-            },
-            onError: { error in TrainingErrors.report(error, to: terminal) })
-
-        let tuningName = settings.tuningSystem == .justIntonation ? "just intonation" : "equal temperament"
-        Output.line("Which voice? Triads in \(tuningName). Which voice is out of tune: highest (↑ or k), middle (→ or l), lowest (↓ or j)? q quits.")
-        await driver.start()
-        inputs: for await input in terminal.inputs {
-            switch input {
-            case .up: await driver.answer(.highest)
-            case .right: await driver.answer(.middle)
-            case .down: await driver.answer(.lowest)
-            case .quit, .audioFailed: break inputs
-            case .left, .pageUp, .pageDown, .enter, .digit: continue
-            }
-        }
-        // An unanswered chord is discarded; every answered one is already stored.
-        await driver.stop()
-        await output.close()
-        await stores.close()
-        terminal.restore()
+                return "\(ChoiceTraining<ChordIntonationKind>.mark(completed.isCorrect)) the \(completed.detunedVoice.rawValue) voice was \(off) ¢ \(way)"
+            })
     }
 }

@@ -1,0 +1,50 @@
+import Foundation
+import PeachAudio
+import PeachCore
+
+/// The terminal loop every "name what you heard" command shares (`peach intonation`, `degrees`,
+/// `chords`): open the stores with the command's settings, play each trial through the kind's
+/// driver, turn keys into answers and print each judgement, until q. A command says only what
+/// is its own: its introduction, which key answers what, and how a judgement reads.
+struct ChoiceTraining<Kind: ChoiceTrainingKind> {
+    let discipline: Discipline
+    let storage: StoreOptions
+    let audio: AudioOptions
+    let sound: SoundOptions
+    let overrides: SettingsUpdate
+
+    func run(
+        introduction: (TrainingSettings) -> String,
+        answer: @escaping (TerminalInput, TrainingSettings) -> Kind.Answer?,
+        judgement: @escaping @Sendable (Kind.Record, TrainingSettings) -> String
+    ) async throws {
+        let stores = try await storage.open()
+        let settings = try await NoteOptions.settings(in: stores.settings, overrides: overrides)
+        let trials = try await TrialSource.resuming(from: stores.records)
+        let synthesizer = try sound.synthesizer(settings: SynthesisSettings(), fallback: settings.soundSource.rawValue, kind: Kind.self)
+        let output = try audio.start(synthesizer)
+        let terminal = TerminalSession()
+        let driver = ChoiceSessionDriver<Kind>(
+            settings: settings, player: SynthesizerNotePlayer(synthesizer: synthesizer), store: stores.records,
+            source: trials.feed(Kind.self, discipline, settings: settings), clock: ContinuousClock(),
+            onFeedback: { Output.line(judgement($0, settings)) },
+            onError: { error in TrainingErrors.report(error, to: terminal) })
+
+        Output.line(introduction(settings))
+        await driver.start()
+        inputs: for await input in terminal.inputs {
+            switch input {
+            case .quit, .audioFailed: break inputs
+            default: if let given = answer(input, settings) { await driver.answer(given) }
+            }
+        }
+        // An unanswered trial is discarded; every answered one is already stored.
+        await driver.stop()
+        await output.close()
+        await stores.close()
+        terminal.restore()
+    }
+
+    /// The judgement's first mark: the bell is the non-visual cue for a wrong answer.
+    static func mark(_ isCorrect: Bool) -> String { isCorrect ? "✓" : "✗\u{07}" }
+}
