@@ -146,6 +146,20 @@ enum PostgresMigrations {
             "CREATE INDEX scale_degree_user_discipline_timestamp ON scale_degree (user_id, discipline, \"timestamp\")",
             "CREATE INDEX scale_degree_user_timestamp ON scale_degree (user_id, \"timestamp\", id)",
         ]),
+        Migration(version: 7, name: "v7-chord-quality", statements: [
+            // Chord Quality (SQLite's v13-chord-quality), with the labels every record table has.
+            """
+            CREATE TABLE chord_quality (
+                id bigserial PRIMARY KEY,
+                user_id bigint NOT NULL REFERENCES peach_user (id) ON DELETE CASCADE,
+                root_note smallint NOT NULL, quality text NOT NULL, inversion smallint NOT NULL, voicing text NOT NULL,
+                answered_quality text NOT NULL,
+                "timestamp" timestamptz NOT NULL,
+                discipline text NOT NULL, "interval" text NOT NULL, direction text NOT NULL, tuning_system text NOT NULL)
+            """,
+            "CREATE INDEX chord_quality_user_discipline_timestamp ON chord_quality (user_id, discipline, \"timestamp\")",
+            "CREATE INDEX chord_quality_user_timestamp ON chord_quality (user_id, \"timestamp\", id)",
+        ]),
     ]
 
     static var latestVersion: Int { all.map(\.version).max() ?? 0 }

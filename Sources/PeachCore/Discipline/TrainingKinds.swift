@@ -7,6 +7,7 @@ public enum TrainingKinds {
         RhythmMatchingKind.self,
         ChordIntonationKind.self,
         ScaleDegreeKind.self,
+        ChordQualityKind.self,
     ]
 
     /// Every kind's disciplines, kind by kind in the order above.

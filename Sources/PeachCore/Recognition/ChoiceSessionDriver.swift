@@ -77,27 +77,33 @@ public actor ChoiceSessionDriver<Kind: ChoiceTrainingKind>: SessionDriving {
     }
 
     /// Each group of tones at its time: started together, held for their duration (or until
-    /// cancelled), released.
+    /// cancelled), released. Groups may overlap (an arpeggio's notes ring on together), so every
+    /// start and release is one event on a single timeline; at the same moment a release comes first.
     private func play(_ sounding: [SoundingTones]) async throws(AudioError) {
-        var elapsed = Duration.zero
-        for group in sounding {
-            if group.start > elapsed {
-                guard (try? await clock.sleep(for: group.start - elapsed)) != nil else { return }
+        let events = sounding.indices.flatMap { index in
+            let group = sounding[index]
+            return [(time: group.start, order: 1, group: index), (time: group.start + (group.tones.map(\.duration).max() ?? .zero), order: 0, group: index)]
+        }.sorted { ($0.time, $0.order) < ($1.time, $1.order) }
+        var ringing: [Int: [any PlaybackHandle]] = [:]
+        var now = Duration.zero
+        for event in events {
+            if event.time > now {
+                guard (try? await clock.sleep(for: event.time - now)) != nil else { break }
+                now = event.time
             } else if Task.isCancelled {
-                return
+                break
             }
-            var handles: [any PlaybackHandle] = []
+            guard event.order == 1 else {
+                for handle in ringing.removeValue(forKey: event.group) ?? [] { await handle.stop() }
+                continue
+            }
             do throws(AudioError) {
-                for tone in group.tones { handles.append(try await player.play(tone.frequency, level: tone.level)) }
+                for tone in sounding[event.group].tones { ringing[event.group, default: []].append(try await player.play(tone.frequency, level: tone.level)) }
             } catch {
-                for handle in handles { await handle.stop() }
+                for handle in ringing.values.joined() { await handle.stop() }
                 throw error
             }
-            let held = group.tones.map(\.duration).max() ?? .zero
-            let finished = (try? await clock.sleep(for: held)) != nil
-            for handle in handles { await handle.stop() }
-            guard finished else { return }
-            elapsed = group.start + held
         }
+        for handle in ringing.values.joined() { await handle.stop() }
     }
 }

@@ -22,6 +22,9 @@ public struct SettingsUpdate: Hashable, Sendable, Codable {
     public var scaleDegrees: [Int]?
     public var chromaticDegrees: Bool?
     public var degreeLabels: String?
+    public var chordQualities: [String]?
+    public var chordVoicing: String?
+    public var chordInversions: Bool?
 
     /// One interval as it arrives from outside: `{"name": "P5", "direction": "up"}`.
     public struct IntervalChoice: Hashable, Sendable, Codable {
@@ -45,7 +48,8 @@ public struct SettingsUpdate: Hashable, Sendable, Codable {
         language: String? = nil, intervals: [IntervalChoice]? = nil, tuningSystem: String? = nil,
         intervalMatchingCentRange: Double? = nil, voiceRangeLower: Int? = nil, voiceRangeUpper: Int? = nil,
         pitchNeedle: Bool? = nil, tempoBPM: Int? = nil, scaleMode: String? = nil, scaleDegrees: [Int]? = nil,
-        chromaticDegrees: Bool? = nil, degreeLabels: String? = nil
+        chromaticDegrees: Bool? = nil, degreeLabels: String? = nil, chordQualities: [String]? = nil, chordVoicing: String? = nil,
+        chordInversions: Bool? = nil
     ) {
         self.noteRangeLower = noteRangeLower
         self.noteRangeUpper = noteRangeUpper
@@ -68,6 +72,9 @@ public struct SettingsUpdate: Hashable, Sendable, Codable {
         self.scaleDegrees = scaleDegrees
         self.chromaticDegrees = chromaticDegrees
         self.degreeLabels = degreeLabels
+        self.chordQualities = chordQualities
+        self.chordVoicing = chordVoicing
+        self.chordInversions = chordInversions
     }
 
     /// The full description of `settings`, so that storing it and applying it back is lossless.
@@ -84,7 +91,8 @@ public struct SettingsUpdate: Hashable, Sendable, Codable {
             voiceRangeLower: training.voiceRange.lowerBound.rawValue, voiceRangeUpper: training.voiceRange.upperBound.rawValue,
             pitchNeedle: training.pitchNeedle, tempoBPM: training.tempo.rawValue, scaleMode: training.scaleMode.rawValue,
             scaleDegrees: training.scaleDegreeNumbers, chromaticDegrees: training.chromaticDegrees,
-            degreeLabels: training.degreeLabels.rawValue)
+            degreeLabels: training.degreeLabels.rawValue, chordQualities: training.chordQualities.map(\.rawValue),
+            chordVoicing: training.chordVoicing.rawValue, chordInversions: training.chordInversions)
     }
 }
 
@@ -180,6 +188,7 @@ extension PeachSettings {
             training.tempo = tempo
         }
         try Self.applyScaleDegrees(update, to: &training)
+        try Self.applyChordQualities(update, to: &training)
 
         var language = self.language
         if let code = update.language {
@@ -218,6 +227,26 @@ extension PeachSettings {
                 field: update.chromaticDegrees != nil ? "chromaticDegrees" : "scaleDegrees",
                 message: "Scale Degrees needs at least two degrees to tell apart: choose more numbers or the altered degrees")
         }
+    }
+
+    /// Known qualities, no repeats, at least two to tell apart; a known voicing.
+    private static func applyChordQualities(_ update: SettingsUpdate, to training: inout TrainingSettings) throws(SettingsError) {
+        if let names = update.chordQualities {
+            let qualities = names.compactMap(ChordQuality.init(rawValue:))
+            guard qualities.count == names.count, Set(names).count == names.count, qualities.count >= 2 else {
+                throw SettingsError(
+                    field: "chordQualities",
+                    message: "must be at least two different qualities of \(ChordQuality.allCases.map(\.rawValue)), got \(names)")
+            }
+            training.chordQualities = ChordQuality.allCases.filter(qualities.contains)
+        }
+        if let name = update.chordVoicing {
+            guard let voicing = ChordVoicing(rawValue: name) else {
+                throw SettingsError(field: "chordVoicing", message: "must be one of \(ChordVoicing.allCases.map(\.rawValue)), got '\(name)'")
+            }
+            training.chordVoicing = voicing
+        }
+        training.chordInversions = update.chordInversions ?? training.chordInversions
     }
 
     /// At least one, each a known interval with a direction (unison only up), no repeats.

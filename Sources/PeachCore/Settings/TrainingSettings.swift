@@ -34,6 +34,11 @@ public struct TrainingSettings: Hashable, Sendable {
     public var scaleDegreeNumbers = Array(1...7)
     public var chromaticDegrees = false
     public var degreeLabels = DegreeLabels.numbers
+    /// Chord Quality: the qualities trained (at least two, in the kind's order), block or
+    /// arpeggiated, and whether inversions come too.
+    public var chordQualities = ChordQuality.triads
+    public var chordVoicing = ChordVoicing.block
+    public var chordInversions = false
 
     public static let `default` = TrainingSettings(
         noteRange: .default, noteDurationSeconds: 1.0, referencePitch: .a440, varyLoudness: 0,

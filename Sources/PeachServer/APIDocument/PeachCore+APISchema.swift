@@ -60,6 +60,10 @@ extension SettingsUpdate: APIDescribed {
                 "Scale Degrees: the numbers (1–7) of the mode's own degrees trained; with chromaticDegrees at least two degrees."),
             "chromaticDegrees": .describe("Scale Degrees: also the five degrees the mode's scale does not have (off by default)."),
             "degreeLabels": APINote.as(DegreeLabels.self).describe("Scale Degrees: name degrees by number (♭3) or solfège (me)."),
+            "chordQualities": APINote.as([ChordQuality].self).with("uniqueItems", true).with("minItems", 2)
+                .describe("Chord Quality: the qualities trained, at least two (the four triads by default)."),
+            "chordVoicing": APINote.as(ChordVoicing.self).describe("Chord Quality: all notes at once (block, the default) or one after another (arpeggio)."),
+            "chordInversions": .describe("Chord Quality: inversions too, not only root position (off by default)."),
         ]
     }
 }

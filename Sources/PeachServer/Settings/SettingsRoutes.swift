@@ -20,6 +20,9 @@ struct SettingsResponse: ResponseEncodable, Decodable {
         let degreeLabels: [DegreeLabels]
         /// Each mode's own seven degrees with both names, for the Scale Degrees checkboxes.
         let scaleDegrees: [String: [DegreeChoice]]
+        /// Every chord quality in the order Chord Quality offers them.
+        let chordQualities: [ChordQuality]
+        let chordVoicings: [ChordVoicing]
 
         struct DegreeChoice: Codable, APIDescribed {
             let number: Int
@@ -74,7 +77,7 @@ struct SettingsResponse: ResponseEncodable, Decodable {
             scaleModes: ScaleMode.allCases, degreeLabels: DegreeLabels.allCases,
             scaleDegrees: Dictionary(uniqueKeysWithValues: ScaleMode.allCases.map { mode in
                 (mode.rawValue, ScaleDegree.diatonic(in: mode).map(Choices.DegreeChoice.init))
-            }))
+            }), chordQualities: ChordQuality.allCases, chordVoicings: ChordVoicing.allCases)
         let bounds = { (range: ClosedRange<Double>) in [range.lowerBound, range.upperBound] }
         ranges = Ranges(
             noteRange: [NoteRange.pianoRange.lowerBound, NoteRange.pianoRange.upperBound],

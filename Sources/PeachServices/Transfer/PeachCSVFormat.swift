@@ -1,15 +1,15 @@
 import Foundation
 import PeachCore
 
-/// Peach's own CSV format: what `peach export` and `GET /api/export` write (version 5: the
+/// Peach's own CSV format: what `peach export` and `GET /api/export` write (version 6: the
 /// discipline, interval and tuning of every record, then every kind's fields) and what Peach reads
-/// back (versions 1–5). A row's record is read and written by its kind's own declaration
+/// back (versions 1–6). A row's record is read and written by its kind's own declaration
 /// (`CSVRecordColumns`); documented column by column in docs/data-format.md. A change of columns or
 /// meaning is a new version.
 enum PeachCSVFormat {
     static let markerPrefix = "# peach-records-format:"
-    static let version = 5
-    static let readableVersions = 1...5
+    static let version = 6
+    static let readableVersions = 1...6
     static var marker: String { markerPrefix + String(version) }
 
     private static let comparisonColumns = ["note1", "note2", "note2CentOffset", "isCorrect"]
@@ -21,10 +21,11 @@ enum PeachCSVFormat {
     private static let version5RecordColumns = version4RecordColumns
         + ["rootNote", "triad", "detunedVoice", "detuneCents", "answeredVoice"]
         + ["tonicNote", "mode", "degree", "answeredDegree"]
+    private static let version6RecordColumns = version5RecordColumns + ["quality", "inversion", "voicing", "answeredQuality"]
 
     /// The columns of each version, as shipped: version 1 knew unison only and said `kind` where
     /// version 2 names the discipline; version 3 adds `sungOctave`, version 4 the rhythm columns,
-    /// version 5 the harmony disciplines' (Which Voice, Scale Degrees).
+    /// version 5 the harmony disciplines' (Which Voice, Scale Degrees), version 6 Chord Quality's.
     /// The current version's must be what the kinds declare (`CSVRecordColumns.all`, checked by a
     /// test): a kind that adds a field makes a new version.
     static func columns(version: Int) -> [String] {
@@ -33,7 +34,8 @@ enum PeachCSVFormat {
         case 2: ["discipline", "timestamp"] + labelColumns + comparisonColumns + matchingColumns
         case 3: ["discipline", "timestamp"] + labelColumns + comparisonColumns + matchingColumns + ["sungOctave"]
         case 4: ["discipline", "timestamp"] + labelColumns + version4RecordColumns
-        default: ["discipline", "timestamp"] + labelColumns + version5RecordColumns
+        case 5: ["discipline", "timestamp"] + labelColumns + version5RecordColumns
+        default: ["discipline", "timestamp"] + labelColumns + version6RecordColumns
         }
     }
 

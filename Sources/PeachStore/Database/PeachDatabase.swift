@@ -220,6 +220,26 @@ public struct PeachDatabase: Sendable {
                 t.add(column: "scaleDegreeWatermark", .integer).notNull().defaults(to: 0)
             }
         }
+        migrator.registerMigration("v13-chord-quality") { db in
+            // Chord Quality, with the labels every record table has (always equal temperament).
+            try db.create(table: "chordQuality") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("rootNote", .integer).notNull()
+                t.column("quality", .text).notNull()
+                t.column("inversion", .integer).notNull()
+                t.column("voicing", .text).notNull()
+                t.column("answeredQuality", .text).notNull()
+                t.column("timestamp", .datetime).notNull()
+                t.column("discipline", .text).notNull().defaults(to: "chordQuality")
+                t.column("interval", .text).notNull().defaults(to: "P1")
+                t.column("direction", .text).notNull().defaults(to: "up")
+                t.column("tuningSystem", .text).notNull()
+            }
+            try db.create(index: "chordQuality_discipline_timestamp", on: "chordQuality", columns: ["discipline", "timestamp"])
+            try db.alter(table: "importJournal") { t in
+                t.add(column: "chordQualityWatermark", .integer).notNull().defaults(to: 0)
+            }
+        }
         return migrator
     }
 

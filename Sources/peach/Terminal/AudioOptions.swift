@@ -73,6 +73,7 @@ struct NoteOptions: ParsableArguments {
 
     private static let flags = [
         "noteDurationSeconds": "note-duration", "referencePitchHz": "reference", "intervals": "interval", "tuningSystem": "tuning",
+        "chordQualities": "qualities", "chordVoicing": "voicing",
     ]
 
     /// A refused override is a usage error naming its option.

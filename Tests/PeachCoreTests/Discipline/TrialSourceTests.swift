@@ -39,6 +39,10 @@ struct TrialSourceTests {
                     // The key's octave of degrees lies in the note range.
                     #expect(degree.choices == settings.scaleDegreeChoices && degree.choices.contains(degree.degree))
                     #expect(settings.noteRange.contains(degree.tonic) && settings.noteRange.contains(MIDINote(degree.tonic.rawValue + 11)!))
+                } else if let chord = trial.as(ChordQualityTrial.self) {
+                    // A chosen quality, every note in the note range.
+                    #expect(chord.choices == settings.chordQualities && chord.choices.contains(chord.quality))
+                    #expect(chord.notes.allSatisfy(settings.noteRange.contains))
                 } else {
                     Issue.record("\(discipline) drew a trial of no kind this test knows")
                 }

@@ -46,6 +46,7 @@ struct TrialServiceTests {
             .voice: .voice(SungPitch(centsFromTarget: Cents(-1190))!), .earlyLate: .timing(.early), .taps: .taps([0.5]),
             .chordVoice: .voice(.middle),
             .degree: .degree(.one),
+            .quality: .quality(.major),
         ]
         let answer = try #require(answers[discipline.answerMethod], "an answer to \(discipline)")
         let wrong: TrialAnswer = discipline.kind == .comparison ? .slider(.centre) : .direction(.higher)
@@ -70,6 +71,9 @@ struct TrialServiceTests {
         } else if let degree = record.as(CompletedScaleDegree.self) {
             let trial = try #require(issued.trial.as(ScaleDegreeTrial.self), "not a Scale Degrees trial")
             #expect(degree.tonicNote == trial.tonic && degree.answeredDegree == .one && degree.isCorrect == (trial.degree == .one))
+        } else if let chord = record.as(CompletedChordQuality.self) {
+            let trial = try #require(issued.trial.as(ChordQualityTrial.self), "not a Chord Quality trial")
+            #expect(chord.rootNote == trial.root && chord.answeredQuality == .major && chord.isCorrect == (trial.quality == .major))
         } else {
             let attempt = try #require(record.as(CompletedPitchMatching.self), "a record of no kind this test knows")
             // Interval matching starts within ±20 ¢ and the slider reaches 20 ¢ either way.
@@ -223,6 +227,7 @@ struct TrialServiceTests {
             .voice: .voice(SungPitch(centsFromTarget: Cents(1207))!), .earlyLate: .timing(.late), .taps: .taps([]),
             .chordVoice: .voice(.highest),
             .degree: .degree(.five),
+            .quality: .quality(.minor),
         ]
         let answer = try #require(answers[discipline.answerMethod], "an answer to \(discipline)")
         #expect(await after.kind(of: issued.id) == discipline.kind)

@@ -1,0 +1,160 @@
+import Foundation
+
+extension Discipline {
+    /// Chord Quality: a chord; is it major, minor, diminished…?
+    public static let chordQuality = Discipline(declared: "chordQuality")
+}
+
+extension Discipline.Kind {
+    public static let chordQuality = Discipline.Kind(rawValue: "chordQuality")
+}
+
+extension Discipline.AnswerMethod {
+    /// One of the chosen chord qualities.
+    public static let quality = Discipline.AnswerMethod(rawValue: "quality", hint: "name the chord's quality")
+}
+
+/// Chord Quality: a chord on a root that roves over the note range, block or arpeggiated, in root
+/// position or an inversion; the user names its quality. Qualities come on a Leitner schedule: the
+/// ones the user confuses come back sooner.
+public enum ChordQualityKind: TrainingKind {
+    public static let id = Discipline.Kind.chordQuality
+    public static let table = "chordQuality"
+
+    public static let disciplines = [
+        DisciplineDeclaration(
+            .chordQuality, names: .init(english: "Chord Quality", german: "Akkordtyp"), answerMethod: .quality, group: .harmony,
+            settings: DisciplineDeclaration.noteSettings + ["chordQualities", "chordVoicing", "chordInversions"],
+            terminalCommand: "peach chords"),
+    ]
+
+    public typealias Chain = LeitnerSchedule<ChordQuality>
+
+    public static let freshChain = Chain()
+
+    /// How many of the newest answers a restart replays into the schedule: enough for every quality
+    /// to have climbed or fallen through all the boxes.
+    static let resumedAnswers = 200
+
+    public static func resumeChain(from store: any TrainingDataStore, profile: ProfileParts) async throws(DataStoreError) -> Chain {
+        let newest = try await store.records(CompletedChordQuality.self, .chordQuality, limit: resumedAnswers)
+        var chain = freshChain
+        for record in newest.reversed() { advance(&chain, after: record) }
+        return chain
+    }
+
+    /// Below this a close-voiced chord is a rumble whose quality no ear can name.
+    public static let lowestBass = MIDINote(43)!
+
+    /// A quality as the schedule weighs the chosen ones, an inversion when they are chosen, and a
+    /// bass that keeps the whole chord in the note range, above `lowestBass` where the range has
+    /// room for it.
+    public static func draw(
+        _ discipline: Discipline, settings: TrainingSettings, chain: Chain, using generator: inout some RandomNumberGenerator
+    ) -> ChordQualityTrial {
+        let quality = chain.draw(from: settings.chordQualities, using: &generator)
+        let inversion = settings.chordInversions ? Int.random(in: 0..<quality.semitones.count, using: &generator) : 0
+        let offsets = ChordQualityTrial.offsets(quality, inversion: inversion)
+        let highest = settings.noteRange.upper.rawValue - (offsets.last! - offsets.first!)
+        let lowest = min(max(settings.noteRange.lower.rawValue, lowestBass.rawValue), highest)
+        // A note range spans at least an octave, a chord less: there is always room.
+        let bass = Int.random(in: lowest...highest, using: &generator)
+        return ChordQualityTrial(
+            discipline, root: MIDINote(bass - offsets[0])!, quality: quality, inversion: inversion, voicing: settings.chordVoicing,
+            choices: settings.chordQualities)
+    }
+
+    public static func advance(_ chain: inout Chain, after record: CompletedChordQuality) {
+        chain.record(asked: record.quality, answered: record.answeredQuality)
+    }
+
+    /// Only a quality the trial offered is an answer to it.
+    public static func judge(_ trial: ChordQualityTrial, _ answer: ChordQuality, at timestamp: Date) -> CompletedChordQuality? {
+        trial.choices.contains(answer) ? CompletedChordQuality(trial, answer: answer, timestamp: timestamp) : nil
+    }
+
+    public static func feed(_ record: CompletedChordQuality, into part: inout RecognitionProfile<ChordQuality>) {
+        part.add(asked: record.quality, answered: record.answeredQuality, at: record.timestamp)
+    }
+
+    public static func sparkline(_ discipline: Discipline, in profile: ProfileParts, band: TempoBand?) -> Sparkline {
+        profile[RecognitionProfile<ChordQuality>.self].sparkline
+    }
+
+    /// Qualities named by their chord symbol on C (C, Cm, C°…): short enough for a phone's table and
+    /// the same in every language.
+    public static func confusion(_ discipline: Discipline, in profile: ProfileParts) -> ConfusionMatrix? {
+        profile[RecognitionProfile<ChordQuality>.self].confusion(order: ChordQuality.allCases) { "C" + $0.symbol }
+    }
+}
+
+extension ChordQualityTrial: KindTrial {
+    public typealias Kind = ChordQualityKind
+}
+
+extension ChordQuality: KindAnswer {
+    public typealias Kind = ChordQualityKind
+}
+
+extension CompletedChordQuality: KindRecord {
+    public typealias Kind = ChordQualityKind
+
+    public enum Field: Int, CodingKey, CaseIterable {
+        case rootNote, quality, inversion, voicing, answeredQuality
+    }
+
+    /// Whether the answer was right, for people reading a file: the two qualities are what is stored.
+    public struct Derived: DerivedFields {
+        public let isCorrect: Bool
+    }
+
+    public var labels: RecordLabels { RecordLabels(discipline: .chordQuality) }
+
+    public var derived: Derived { Derived(isCorrect: isCorrect) }
+
+    public init(timestamp: Date, labels: RecordLabels, fields: KeyedDecodingContainer<Field>) throws {
+        self.init(
+            rootNote: try fields.decode(MIDINote.self, forKey: .rootNote), quality: try fields.decode(ChordQuality.self, forKey: .quality),
+            inversion: try fields.decode(Int.self, forKey: .inversion), voicing: try fields.decode(ChordVoicing.self, forKey: .voicing),
+            answeredQuality: try fields.decode(ChordQuality.self, forKey: .answeredQuality), timestamp: timestamp)
+    }
+
+    public func encode(fields: inout KeyedEncodingContainer<Field>) throws {
+        try fields.encode(rootNote, forKey: .rootNote)
+        try fields.encode(quality, forKey: .quality)
+        try fields.encode(inversion, forKey: .inversion)
+        try fields.encode(voicing, forKey: .voicing)
+        try fields.encode(answeredQuality, forKey: .answeredQuality)
+    }
+
+    public static func importBound(_ field: String) -> ImportBound? {
+        field == Field.inversion.stringValue ? .integer(0...3, what: "an inversion") : nil
+    }
+
+    /// A triad has no third inversion, and every note of the chord is a MIDI note.
+    public func importProblem() -> RecordFieldError? {
+        if inversion >= quality.semitones.count {
+            return RecordFieldError(field: Field.inversion.stringValue, problem: "must be below \(quality.semitones.count) for a \(quality.rawValue) chord")
+        }
+        if rootNote.rawValue + ChordQualityTrial.offsets(quality, inversion: inversion).last! > 127 {
+            return RecordFieldError(field: Field.rootNote.stringValue, problem: "puts the chord's top note above MIDI 127")
+        }
+        return nil
+    }
+
+    public func disagreement(with stated: Derived) -> RecordFieldError? {
+        stated.isCorrect == isCorrect ? nil : RecordFieldError(field: "isCorrect", problem: "is not whether answeredQuality is quality")
+    }
+}
+
+extension Trial {
+    public static func chordQuality(_ trial: ChordQualityTrial) -> Trial { Trial(trial) }
+}
+
+extension TrialAnswer {
+    public static func quality(_ quality: ChordQuality) -> TrialAnswer { TrialAnswer(quality) }
+}
+
+extension TrainingRecord {
+    public static func chordQuality(_ record: CompletedChordQuality) -> TrainingRecord { TrainingRecord(record) }
+}
