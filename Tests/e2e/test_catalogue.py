@@ -183,7 +183,8 @@ def test_a_catalogue_the_page_has_never_seen_draws_start_and_settings(rewritten,
         "start-intervals-profile": [["sparkline-intervalComparison", "Compare"], ["sparkline-intervalMatching", "Match"]],
         "start-rhythm-profile": [["sparkline-rhythmComparison", "Compare"]],
         # No word for answering by picking: the line is captioned with the discipline's name.
-        "start-harmony-profile": [["sparkline-chordIntonation", "Voice"], ["sparkline-scaleDegree", "Degrees"]],
+        "start-harmony-profile": [["sparkline-chordIntonation", "Voice"], ["sparkline-scaleDegree", "Degrees"],
+                                  ["sparkline-chordQuality", "Chords"]],
         "start-melody-profile": [["sparkline-melodicDictation", "Play It Back"]],
     }
     WebDriverWait(browser, 5).until(lambda b: b.find_elements(By.CSS_SELECTOR, "#sparkline-pitchComparison svg"))

@@ -452,6 +452,8 @@ class Run:
                                         "answer-voice-middle", "chord-voice-feedback", label="chord-voice-chord")),
             ("scale-degrees", two_buttons("scale-degrees", "#/train/scaleDegree", "screen-degree", "answer-degree-1",
                                           "answer-degree-1", "degree-feedback", label="degree-key")),
+            ("chord-quality", two_buttons("chord-quality", "#/train/chordQuality", "screen-quality", "answer-quality-major",
+                                          "answer-quality-major", "quality-feedback", label="quality-voicing")),
         ]
 
     def class_screens(self):

@@ -159,6 +159,13 @@ def scale_degrees(browser, server):
         lambda _: browser.execute_script("const one = document.getElementById('answer-degree-1'); return !!one && !one.disabled"))
 
 
+def chord_quality(browser, server):
+    start(browser, server)
+    browser.find_element(By.ID, "start-chordQuality").click()
+    WebDriverWait(browser, 10, poll_frequency=0.01).until(
+        lambda _: browser.execute_script("const one = document.getElementById('answer-quality-major'); return !!one && !one.disabled"))
+
+
 def calibration(browser, server):
     open_hash(browser, server, "#/calibration", "screen-calibration")
 
@@ -216,6 +223,7 @@ SCREENS = {
     "fill-the-gap": fill_the_gap,
     "calibration": calibration,
     "scale-degrees": scale_degrees,
+    "chord-quality": chord_quality,
     "profile-empty": profile_empty,
     "profile": profile,
 }

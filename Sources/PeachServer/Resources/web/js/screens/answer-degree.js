@@ -2,6 +2,7 @@ import { loadSamples, scheduleNote } from '../audio.js';
 import { soundLabel, t, translate } from '../i18n.js';
 import { trainingLoop } from '../training-loop.js';
 import { showJudgement } from '../two-button-answer.js';
+import { choiceRow } from '../choice-row.js';
 
 /**
  * Scale Degrees: a cadence sets the key, then one note; the user names its degree with a row of
@@ -35,29 +36,8 @@ export default function degreeScreen(context) {
   const row = section.querySelector('#degree-buttons');
   const feedback = section.querySelector('#degree-feedback');
   let answer = null; // the loop's callback while answers are open
-  let keys = {}; // key → degree, as the trial assigns them
   let labels = {}; // degree → label, as the trial names them
-
-  /** One button per choice, rebuilt only when the choices change, so focus and layout stay put. */
-  function showChoices(choices) {
-    const wanted = choices.map((choice) => `${choice.degree}:${choice.label}`).join(' ');
-    if (row.dataset.choices === wanted) return;
-    row.dataset.choices = wanted;
-    row.replaceChildren(...choices.map((choice) => {
-      const button = document.createElement('button');
-      button.type = 'button';
-      button.className = 'answer';
-      button.id = `answer-degree-${choice.degree.replace('#', 'sharp')}`;
-      button.dataset.degree = choice.degree;
-      button.disabled = answer === null;
-      button.textContent = choice.label;
-      if (choice.key) button.setAttribute('aria-keyshortcuts', choice.key);
-      button.addEventListener('click', () => answer?.({ answer: choice.degree }));
-      return button;
-    }));
-  }
-
-  const setEnabled = (enabled) => { for (const button of row.children) button.disabled = !enabled; };
+  const choices = choiceRow(row, { idPrefix: 'answer-degree', chosen: (degree) => answer?.({ answer: degree }) });
 
   return trainingLoop(context, {
     screen: section.id,
@@ -86,20 +66,19 @@ export default function degreeScreen(context) {
       };
     },
     starts(trial) {
-      keys = Object.fromEntries(trial.choices.filter((choice) => choice.key).map((choice) => [choice.key, choice.degree]));
       labels = Object.fromEntries(trial.choices.map((choice) => [choice.degree, choice.label]));
-      showChoices(trial.choices);
+      choices.show(trial.choices.map((choice) => ({ value: choice.degree, label: choice.label, key: choice.key })));
       key.textContent = t('degree.key', { tonic: trial.keyName, mode: t(`degree.${trial.mode}`) });
       sound.textContent = t('training.sound', { name: soundLabel(trial.sound.id, trial.sound.name) });
       sound.hidden = false;
     },
     opens(trial, played, given) {
       answer = given;
-      setEnabled(true);
+      choices.setEnabled(true);
     },
     closes() {
       answer = null;
-      setEnabled(false);
+      choices.setEnabled(false);
     },
     /** The judgement shows as on every screen; which degree it was stays on the page while the next cadence plays. */
     show(result) {
@@ -112,7 +91,7 @@ export default function degreeScreen(context) {
       feedback.className = 'feedback';
     },
     keys(event) {
-      const which = keys[event.key];
+      const which = choices.valueForKey(event.key);
       if (!which) return false;
       answer?.({ answer: which });
       return true;

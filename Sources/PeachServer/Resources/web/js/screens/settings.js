@@ -72,10 +72,12 @@ export function settingsScreen({ navigate }) {
     fillSelect('scaleMode', choices.scaleModes, (mode) => t(`settings.scaleMode.${mode}`));
     fillSelect('degreeLabels', choices.degreeLabels, (labels) => t(`settings.degreeLabels.${labels}`));
     renderDegrees();
+    renderQualities();
+    fillSelect('chordVoicing', choices.chordVoicings, (voicing) => t(`settings.chordVoicing.${voicing}`));
     fillSelect('language', choices.languages, (language) => t(`settings.language.${language}`));
     for (const [name, value] of Object.entries(settings)) {
       const input = control(name);
-      if (!input || name === 'intervals' || name === 'scaleDegrees') continue;
+      if (!input || name === 'intervals' || name === 'scaleDegrees' || name === 'chordQualities') continue;
       if (input.type === 'checkbox') input.checked = value;
       else input.value = String(value);
       showValue(name);
@@ -161,6 +163,37 @@ export function settingsScreen({ navigate }) {
     render();
   }
 
+  /** A checkbox per chord quality, in the order the server offers them. */
+  function renderQualities() {
+    const chosen = new Set(state.settings.chordQualities);
+    const boxes = state.choices.chordQualities.map((quality) => {
+      const label = document.createElement('label');
+      label.className = 'degree-choice';
+      const box = document.createElement('input');
+      box.type = 'checkbox';
+      box.name = 'chordQualities';
+      box.id = `quality-${quality}`;
+      box.dataset.quality = quality;
+      box.checked = chosen.has(quality);
+      box.addEventListener('change', saveQualities);
+      label.append(box, t(`quality.${quality}`));
+      return label;
+    });
+    document.getElementById('quality-choices').replaceChildren(...boxes);
+  }
+
+  /** The server refuses fewer than two qualities: the box it refused is set back. */
+  async function saveQualities() {
+    const chordQualities = [...document.querySelectorAll('#quality-choices input:checked')].map((box) => box.dataset.quality);
+    try {
+      state = await api.updateSettings({ chordQualities });
+    } catch (error) {
+      console.warn('qualities not saved:', error);
+      resetStatus.textContent = t(error.status === 400 ? 'settings.qualitiesTooFew' : 'settings.notSaved');
+    }
+    render();
+  }
+
   function fillSelect(name, values, label) {
     const select = control(name);
     select.replaceChildren(...values.map((value) => new Option(label(value), value)));
@@ -193,7 +226,7 @@ export function settingsScreen({ navigate }) {
     showValue(event.target.name);
   });
   form.addEventListener('change', (event) => event.target.name && !event.target.dataset.interval
-    && !event.target.dataset.degreeNumber && save(event.target.name));
+    && !event.target.dataset.degreeNumber && !event.target.dataset.quality && save(event.target.name));
   form.addEventListener('submit', (event) => event.preventDefault());
   document.addEventListener('languagechange', () => state && render());
 
