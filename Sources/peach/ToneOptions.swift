@@ -2,9 +2,10 @@ import ArgumentParser
 import PeachAudio
 import PeachCore
 
-/// What `peach render` and `peach play` sound: one note, or a whole comparison as the trainer plays it.
+/// What `peach render` and `peach play` sound: one note, a whole comparison, or a chord, as the
+/// trainer plays them.
 struct ToneOptions: ParsableArguments {
-    @Option(help: "The MIDI note (21–108).")
+    @Option(name: [.customLong("note"), .customLong("root")], help: "The MIDI note (21–108); with --chord, the chord's root.")
     var note = 69
 
     @Option(parsing: .unconditional, help: "Cents added to the note; with --comparison, note 2's signed offset from note 1.")
@@ -34,6 +35,18 @@ struct ToneOptions: ParsableArguments {
     @Option(name: .customLong("ramp-ms"), help: "The shortest attack and release, in milliseconds (5–500).")
     var rampMilliseconds = 5.0
 
+    @Option(help: "A chord on --root as Chord Quality plays it (maj, m, dim, aug, 7, maj7, m7, m7b5, or the qualities' names); a major or minor one in --tuning just, or with --voice, as Which Voice? holds it.")
+    var chord: String?
+
+    @Option(help: "With --chord: 0 root position, 1–3 the third, fifth or seventh in the bass.")
+    var inversion = 0
+
+    @Flag(help: "With --chord: the notes one after another from the bass up, then held, as Chord Quality arpeggiates.")
+    var arpeggio = false
+
+    @Option(help: "With --chord (major or minor): the voice detuned by --cents, lowest, middle or highest, as Which Voice? plays it.")
+    var voice: String?
+
     func validate() throws {
         guard NoteRange.pianoRange.contains(note) else { throw ValidationError("--note must be within 21–108, got \(note)") }
         guard (-1200...1200).contains(cents) else { throw ValidationError("--cents must be within −1200–1200, got \(cents)") }
@@ -49,6 +62,40 @@ struct ToneOptions: ParsableArguments {
         }
         guard tuningSystem != nil else { throw ValidationError("--tuning must be equal or just, got '\(tuning)'") }
         guard (5...500).contains(rampMilliseconds) else { throw ValidationError("--ramp-ms must be within 5–500, got \(rampMilliseconds)") }
+        if let chord { try validateChord(chord) }
+    }
+
+    private static let chordSymbols: [String: ChordQuality] = [
+        "maj": .major, "M": .major, "m": .minor, "min": .minor, "dim": .diminished, "°": .diminished, "aug": .augmented,
+        "+": .augmented, "7": .dominant7, "maj7": .major7, "m7": .minor7, "m7b5": .halfDiminished7, "ø7": .halfDiminished7,
+    ]
+
+    private var quality: ChordQuality? { chord.flatMap { Self.chordSymbols[$0] ?? ChordQuality(rawValue: $0) } }
+
+    /// Which Voice's chords: a major or minor triad in just intonation, or with a voice detuned.
+    private var heldTriad: Triad? {
+        guard tuningSystem == .justIntonation || voice != nil, let quality else { return nil }
+        return Triad(rawValue: quality.rawValue)
+    }
+
+    private func validateChord(_ chord: String) throws {
+        guard !comparison else { throw ValidationError("--chord and --comparison: choose one") }
+        guard let quality else {
+            throw ValidationError("--chord '\(chord)' is not a chord: use \(Self.chordSymbols.keys.sorted().joined(separator: ", ")) or \(ChordQuality.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        if let voice, ChordVoice(rawValue: voice) == nil { throw ValidationError("--voice must be lowest, middle or highest, got '\(voice)'") }
+        if tuningSystem == .justIntonation || voice != nil {
+            guard Triad(rawValue: quality.rawValue) != nil else {
+                throw ValidationError("--chord \(chord) in --tuning just or with --voice must be major or minor (Which Voice?'s triads); Chord Quality plays its chords in equal temperament")
+            }
+            guard inversion == 0, !arpeggio else { throw ValidationError("Which Voice?'s triads are held in root position: no --inversion or --arpeggio") }
+        }
+        guard (0..<quality.semitones.count).contains(inversion) else {
+            throw ValidationError("--inversion must be within 0–\(quality.semitones.count - 1) for \(quality.rawValue), got \(inversion)")
+        }
+        guard note + ChordQualityTrial.offsets(quality, inversion: inversion).last! <= NoteRange.pianoRange.upperBound else {
+            throw ValidationError("--chord \(chord) on --root \(note) reaches above MIDI 108")
+        }
     }
 
     private var tuningSystem: TuningSystem? {
@@ -64,6 +111,7 @@ struct ToneOptions: ParsableArguments {
         let midi = MIDINote(note)!
         let pitch = ReferencePitch(hertz: reference)!
         let length = Duration.seconds(duration)
+        if chord != nil { return chordNotes(root: midi, reference: pitch) }
         guard comparison else {
             let tone = Tone(frequency: Frequency(note: midi, offset: Cents(cents), reference: pitch), duration: length, level: AmplitudeDB(level))
             return [OfflineRenderer.Note(start: .zero, tone: tone)]
@@ -75,5 +123,24 @@ struct ToneOptions: ParsableArguments {
             tuningSystem: tuningSystem!, centOffset: Cents(cents))
         return OfflineRenderer.notes(of: played, timing: timing)
             .map { OfflineRenderer.Note(start: $0.start, tone: Tone(frequency: $0.tone.frequency, duration: $0.tone.duration, level: $0.tone.level + AmplitudeDB(level))) }
+    }
+
+    /// The chord's tones as the trainer sounds them (`sounding` of its kind), at --level.
+    private func chordNotes(root: MIDINote, reference: ReferencePitch) -> [OfflineRenderer.Note] {
+        var settings = TrainingSettings.default
+        settings.referencePitch = reference
+        let sounding: [SoundingTones]
+        if let triad = heldTriad {
+            let trial = ChordIntonationTrial(
+                root: root, triad: triad, tuningSystem: tuningSystem!, detunedVoice: voice.flatMap(ChordVoice.init) ?? .lowest,
+                centOffset: Cents(voice == nil ? 0 : cents))
+            sounding = ChordIntonationKind.sounding(trial, settings: settings)
+        } else {
+            let trial = ChordQualityTrial(root: root, quality: quality!, inversion: inversion, voicing: arpeggio ? .arpeggio : .block, choices: [])
+            sounding = ChordQualityKind.sounding(trial, settings: settings)
+        }
+        return sounding.flatMap { group in
+            group.tones.map { OfflineRenderer.Note(start: group.start, tone: Tone(frequency: $0.frequency, duration: $0.duration, level: $0.level + AmplitudeDB(level))) }
+        }
     }
 }

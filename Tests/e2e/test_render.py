@@ -70,3 +70,52 @@ def test_intervals_render_pure_from_the_played_note(tmp_path):
         second = frequency(samples, note2, start2 + 6000, start2 + 6000 + length, length)
         assert abs(cents(first, note1)) < 0.01
         assert abs(cents(second, first) - (sign * size + offset)) < 0.01, f"{interval} from {note} ({tuning})"
+
+
+def chord_frequencies(samples, start, nominals, seconds=0.4):
+    """Each note's frequency over twice `seconds` from `start` (samples), demodulated at its nominal
+    frequency: the window keeps the chord's other notes out (a longer one for notes closer together)."""
+    length = int(SAMPLE_RATE * seconds)
+    return [frequency(samples, nominal, start, start + length, length) for nominal in nominals]
+
+
+def test_a_just_triad_renders_pure_from_the_root_as_which_voice_holds_it(tmp_path):
+    """`peach render --chord maj --root 60 --tuning just`: the third and fifth stand to the root at 5:4
+    and 3:2 (minor: 6:5 and 3:2) within 1e-4 cent, from low and high roots; a detuned voice is off by
+    exactly its cents."""
+    for root, chord, third in ((36, "maj", 5 / 4), (60, "maj", 5 / 4), (71, "m", 6 / 5), (84, "minor", 6 / 5)):
+        samples = render(tmp_path / f"{chord}-{root}.wav", "--chord", chord, "--root", str(root), "--tuning", "just")
+        (start, _), = sounding_spans(samples)
+        tonic = 440 * 2 ** ((root - 69) / 12)
+        low, middle, high = chord_frequencies(samples, start + SAMPLE_RATE // 10, [tonic, tonic * third, tonic * 3 / 2], 1.0)
+        assert abs(cents(middle / low, third)) < 1e-4 and abs(cents(high / low, 3 / 2)) < 1e-4, (root, chord)
+        assert abs(cents(low, tonic)) < 1e-4
+    samples = render(tmp_path / "detuned.wav", "--chord", "maj", "--root", "60", "--tuning", "equal", "--voice", "middle",
+                     "--cents", "-7.5")
+    (start, _), = sounding_spans(samples)
+    c4 = 440 * 2 ** (-9 / 12)
+    # (Demodulated where the detuned voice should be: 7.5 ¢ is 2.5 Hz, a whole turn between windows.)
+    low, middle, high = chord_frequencies(samples, start + SAMPLE_RATE // 10, [c4, c4 * 2 ** (4 / 12 - 7.5 / 1200), c4 * 2 ** (7 / 12)])
+    assert abs(cents(middle / low, 2 ** (4 / 12)) + 7.5) < 1e-4 and abs(cents(high / low, 2 ** (7 / 12))) < 1e-4
+
+
+def test_a_chord_quality_renders_as_chord_quality_plays_it(tmp_path):
+    """`peach render --chord m7 --root 55 --inversion 3 --arpeggio`: F3 (the seventh) in the bass, then
+    G3 (the root, where it was asked), B♭3, D4 rising 0.35 s apart, every note in equal temperament."""
+    samples = render(tmp_path / "m7.wav", "--chord", "m7", "--root", "55", "--inversion", "3", "--arpeggio")
+    g3 = 440 * 2 ** ((55 - 69) / 12)
+    expected = [g3 * 2 ** (step / 12) for step in (-2, 0, 3, 7)]
+    # While all four ring: each at its tempered frequency.
+    for found, wanted in zip(chord_frequencies(samples, int(1.2 * SAMPLE_RATE), expected), expected):
+        assert abs(cents(found, wanted)) < 1e-3
+    # Before the second note comes in, only the bass sounds.
+    # (After the bass's attack, whose 14-period ramp lasts 80 ms at F3.)
+    early = samples[int(0.1 * SAMPLE_RATE):int(0.34 * SAMPLE_RATE)]
+    t = np.arange(len(early)) / SAMPLE_RATE
+    basis = np.column_stack([f(2 * np.pi * frequency * t) for frequency in expected for f in (np.sin, np.cos)])
+    coefficients, *_ = np.linalg.lstsq(basis, early, rcond=None)
+    amplitudes = np.hypot(coefficients[0::2], coefficients[1::2])
+    assert amplitudes[0] > 0.05 and np.all(amplitudes[1:] < 1e-2 * amplitudes[0]), amplitudes
+    refused = subprocess.run([PEACH, "render", "-o", str(tmp_path / "x.wav"), "--chord", "dim", "--tuning", "just"],
+                             capture_output=True, text=True, timeout=60)
+    assert refused.returncode != 0 and "must be major or minor" in refused.stderr and not (tmp_path / "x.wav").exists()

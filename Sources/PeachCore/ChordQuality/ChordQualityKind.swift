@@ -136,8 +136,9 @@ extension CompletedChordQuality: KindRecord {
         if inversion >= quality.semitones.count {
             return RecordFieldError(field: Field.inversion.stringValue, problem: "must be below \(quality.semitones.count) for a \(quality.rawValue) chord")
         }
-        if rootNote.rawValue + ChordQualityTrial.offsets(quality, inversion: inversion).last! > 127 {
-            return RecordFieldError(field: Field.rootNote.stringValue, problem: "puts the chord's top note above MIDI 127")
+        let offsets = ChordQualityTrial.offsets(quality, inversion: inversion)
+        if !(0...127).contains(rootNote.rawValue + offsets.first!) || rootNote.rawValue + offsets.last! > 127 {
+            return RecordFieldError(field: Field.rootNote.stringValue, problem: "puts a note of the chord outside MIDI 0–127")
         }
         return nil
     }

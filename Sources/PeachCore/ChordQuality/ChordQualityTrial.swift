@@ -3,7 +3,7 @@ import Foundation
 /// A chord in root position or an inversion, block or arpeggiated: what quality is it?
 public struct ChordQualityTrial: Hashable, Sendable, Codable {
     public let discipline: Discipline
-    /// The chord's root, where it is in the chord played: the bass only in root position.
+    /// The chord's root as it is played: the bass in root position, above the bass in an inversion.
     public let root: MIDINote
     public let quality: ChordQuality
     /// 0 for root position, 1 for the first inversion (the third in the bass), and so on.
@@ -24,12 +24,14 @@ public struct ChordQualityTrial: Hashable, Sendable, Codable {
         self.choices = choices
     }
 
-    /// The notes, bass first: root position's lowest `inversion` notes an octave up.
+    /// The notes, bass first: in an inversion, the chord tones above the bass's an octave down, so
+    /// the root stays where it is and the chord keeps its register.
     public var notes: [MIDINote] { Self.notes(root: root, quality: quality, inversion: inversion) }
 
-    static func offsets(_ quality: ChordQuality, inversion: Int) -> [Int] {
+    /// Semitones from the root, bass first (negative below the root).
+    public static func offsets(_ quality: ChordQuality, inversion: Int) -> [Int] {
         let semitones = quality.semitones
-        return Array(semitones[inversion...]) + semitones[..<inversion].map { $0 + 12 }
+        return semitones[inversion...].map { $0 - (inversion > 0 ? 12 : 0) } + semitones[..<inversion]
     }
 
     static func notes(root: MIDINote, quality: ChordQuality, inversion: Int) -> [MIDINote] {

@@ -15,8 +15,10 @@ struct ChordQualityTests {
         for inversion in 0..<quality.semitones.count {
             let notes = ChordQualityTrial(root: MIDINote(60)!, quality: quality, inversion: inversion, voicing: .block, choices: []).notes
             #expect(Set(notes.map { ($0.rawValue - 60 + 120) % 12 }) == classes, "\(quality) inversion \(inversion)")
-            // The bass is the chord tone the inversion names; the notes rise and stay within an octave.
+            // The bass is the chord tone the inversion names; the notes rise and stay within an
+            // octave, around the root as played.
             #expect((notes[0].rawValue - 60 + 120) % 12 == quality.semitones[inversion])
+            #expect(notes.contains(MIDINote(60)!) && (inversion == 0) == (notes[0] == MIDINote(60)!))
             #expect(zip(notes, notes.dropFirst()).allSatisfy { $0 < $1 } && notes.last!.rawValue - notes[0].rawValue < 12)
         }
     }
@@ -66,7 +68,7 @@ struct ChordQualityTests {
         #expect(abs(ChordQualityKind.session(trial, settings: .default).answersOpenSeconds - 1.35) < 1e-9)
         let block = ChordQualityTrial(root: MIDINote(48)!, quality: .minor, inversion: 2, voicing: .block, choices: [.minor, .major])
         let blockBody = ChordQualityKind.trialBody(block, settings: .default)
-        #expect(blockBody.notes.map(\.note.midi) == [55, 60, 63] && blockBody.notes.allSatisfy { $0.startSeconds == 0 })
+        #expect(blockBody.notes.map(\.note.midi) == [43, 48, 51] && blockBody.notes.allSatisfy { $0.startSeconds == 0 })
         #expect(ChordQualityKind.sounding(block, settings: .default).map(\.start) == [.zero, .zero, .zero])
     }
 
@@ -89,5 +91,7 @@ struct ChordQualityTests {
         #expect(seventh.importProblem() == nil)
         let tooHigh = CompletedChordQuality(rootNote: MIDINote(120)!, quality: .major7, inversion: 0, voicing: .block, answeredQuality: .minor, timestamp: Date())
         #expect(tooHigh.importProblem()?.field == "rootNote")
+        let tooLow = CompletedChordQuality(rootNote: MIDINote(1)!, quality: .minor7, inversion: 3, voicing: .block, answeredQuality: .minor, timestamp: Date())
+        #expect(tooLow.importProblem()?.field == "rootNote")
     }
 }
