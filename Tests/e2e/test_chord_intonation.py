@@ -80,3 +80,38 @@ def test_which_voice_trains_with_buttons_and_keys_and_stores_each_answer(server,
     for record in stored:
         assert record["discipline"] == "chordIntonation" and record["tuningSystem"] == "justIntonation"
         assert record["isCorrect"] == (record["answeredVoice"] == record["detunedVoice"])
+
+
+def test_the_profile_states_the_threshold_fitted_for_a_choice_of_three(server, browser):
+    """Before any answer the Profile's Which Voice? section says there is no threshold yet; after a
+    listener who hears a voice off by more than 10 ¢ (and guesses below) answers through the API,
+    it states the threshold with its 95 % interval and how many answers it rests on — the figures the
+    API gives."""
+    assert server.api("PUT", "settings", json={"language": "en", "tuningSystem": "equalTemperament"}).status_code == 200
+    browser.get(server.url + "#/profile")
+    wait = WebDriverWait(browser, 10, poll_frequency=0.05)
+    note = wait.until(lambda b: b.find_element(By.ID, "threshold-chordIntonation-note"))
+    wait.until(lambda b: note.text == "Not enough answers yet to place a threshold.")
+    assert not browser.find_element(By.ID, "threshold-chordIntonation").is_displayed()
+
+    reference = server.api("GET", "settings").json()["settings"]["referencePitchHz"]
+    voices = ["lowest", "middle", "highest"]
+    for index in range(90):
+        trial = server.api("POST", "trials", json={"discipline": "chordIntonation"}).json()
+        root_hz = reference * 2 ** ((trial["voices"][0]["note"]["midi"] - 69) / 12)
+        deviations = [abs(cents(voice["note"]["frequencyHz"], root_hz) - want)
+                      for voice, want in zip(trial["voices"], (0.0, *EQUAL[trial["triad"]]))]
+        detuned = voices[deviations.index(max(deviations))]
+        answer = detuned if trial["centOffset"] > 10 else voices[index % 3]
+        assert server.api("POST", f"trials/{trial['id']}/answer", json={"answer": answer}).status_code == 200
+    fitted = server.api("GET", "profile/threshold?discipline=chordIntonation").json()["threshold"]
+    assert fitted is not None and fitted["trials"] == 90
+
+    # The same address: a reload reads the profile afresh.
+    browser.refresh()
+    line = wait.until(lambda b: (element := b.find_element(By.ID, "threshold-chordIntonation")).is_displayed() and element)
+    text = line.text
+    assert text.startswith("Threshold ") and " ¢ (" in text and "correct" in text, text
+    assert f"{fitted['threshold']:.1f}" in text, (text, fitted)
+    assert browser.find_element(By.ID, "threshold-chordIntonation-note").text == \
+        "Fitted to the newest 90 answers; 95 % interval in brackets."

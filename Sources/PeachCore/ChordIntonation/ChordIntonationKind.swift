@@ -71,6 +71,12 @@ public enum ChordIntonationKind: TrainingKind {
 
     public static func feed(_ record: CompletedChordIntonation, into part: inout ChordIntonationProfile) { part.add(record) }
 
+    public static let fitsThreshold = true
+
+    public static func threshold(_ discipline: Discipline, in profile: ProfileParts) -> ThresholdEstimate? {
+        profile[ChordIntonationProfile.self].threshold
+    }
+
     public static func sparkline(_ discipline: Discipline, in profile: ProfileParts, band: TempoBand?) -> Sparkline {
         let part = profile[ChordIntonationProfile.self]
         return Sparkline(

@@ -45,6 +45,12 @@ public protocol TrainingKind: Sendable {
     /// What was named for each item played, for a kind answered by naming one of several items (a
     /// scale degree); nil for a kind that has no such items.
     static func confusion(_ discipline: Discipline, in profile: ProfileParts) -> ConfusionMatrix?
+    /// Whether the Profile states a threshold of its own for the kind's disciplines (Which Voice?),
+    /// beside pitch's and the intervals', which have sections of their own.
+    static var fitsThreshold: Bool { get }
+    /// That threshold, fitted as the kind fits it (for a choice of three, say); nil until the
+    /// answers can place it, and for a kind that fits none.
+    static func threshold(_ discipline: Discipline, in profile: ProfileParts) -> ThresholdEstimate?
 
     /// Whether a trial holds a note while the user answers (a tunable note): a sound that decays
     /// cannot, so such a trial plays the sine instead (`TrialSound`).
@@ -81,6 +87,10 @@ extension TrainingKind {
     public static var sparklineReading: Sparkline.Reading { .lowerIsBetter }
 
     public static func confusion(_ discipline: Discipline, in profile: ProfileParts) -> ConfusionMatrix? { nil }
+
+    public static var fitsThreshold: Bool { false }
+
+    public static func threshold(_ discipline: Discipline, in profile: ProfileParts) -> ThresholdEstimate? { nil }
 
     /// Whether a discipline of it is answered by naming items: its confusion matrix exists, empty
     /// before any answer.

@@ -35,6 +35,7 @@ enum OpenAPIDocument {
             ("RhythmTimeline", RhythmTimelineResponse.self),
             ("IntervalProfiles", IntervalProfilesResponse.self),
             ("Confusion", ConfusionResponse.self),
+            ("DisciplineThreshold", DisciplineThresholdResponse.self),
             ("ImportResult", ImportResponse.self),
             ("TempoBand", TempoBand.self),
             ("CalibrationRequest", CalibrationRequest.self),

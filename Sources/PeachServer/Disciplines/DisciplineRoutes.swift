@@ -21,6 +21,8 @@ struct DisciplinesResponse: ResponseEncodable, Decodable, APIDescribed {
         let sparkline: String
         /// Whether the Profile can draw what was named for each item played (GET /api/profile/confusion).
         let confusion: Bool
+        /// Whether the Profile states a threshold of its own for it (GET /api/profile/threshold).
+        let threshold: Bool
         let offered: Bool
 
         init(_ declaration: DisciplineDeclaration, offered: Bool) {
@@ -34,6 +36,7 @@ struct DisciplinesResponse: ResponseEncodable, Decodable, APIDescribed {
             terminalCommand = Nullable(declaration.terminalCommand)
             sparkline = declaration.discipline.trainingKind.sparklineReading.rawValue
             confusion = declaration.discipline.trainingKind.hasConfusion(declaration.discipline)
+            threshold = declaration.discipline.trainingKind.fitsThreshold
             self.offered = offered
         }
 
@@ -53,6 +56,7 @@ struct DisciplinesResponse: ResponseEncodable, Decodable, APIDescribed {
                     "Which way its sparkline (GET /api/profile/sparkline.svg?discipline=…) is better: lower, or closer to zero."),
                 "confusion": .describe(
                     "Whether it is answered by naming items, so that GET /api/profile/confusion (and .svg) says what was named for each item played."),
+                "threshold": .describe("Whether its kind fits a threshold of its own, so that GET /api/profile/threshold states it."),
                 "offered": .describe(
                     "Whether this server trains it (peach serve --disciplines): the trials of one not offered are refused."),
                 "terminalCommand": .describe(

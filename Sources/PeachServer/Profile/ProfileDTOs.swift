@@ -57,6 +57,27 @@ struct ProfileResponse: ResponseEncodable, Decodable, APIDescribed {
                 "confidence": APINote().with("enum", [0.95]),
             ]
         }
+    
+        init(
+            threshold: Double, lower: Double, upper: Double, upperIsOpen: Bool, percentCorrect: Double, confidence: Double,
+            trials: Int, window: Int
+        ) {
+            self.threshold = threshold
+            self.lower = lower
+            self.upper = upper
+            self.upperIsOpen = upperIsOpen
+            self.percentCorrect = percentCorrect
+            self.confidence = confidence
+            self.trials = trials
+            self.window = window
+        }
+
+        init(_ estimate: ThresholdEstimate) {
+            self.init(
+                threshold: estimate.threshold.rawValue, lower: estimate.lower.rawValue, upper: estimate.upper.rawValue,
+                upperIsOpen: estimate.upperIsOpen, percentCorrect: estimate.percentCorrect, confidence: 0.95,
+                trials: estimate.trialCount, window: ThresholdEstimator.window)
+        }
     }
 
     struct PitchMatching: Codable, APIDescribed {
@@ -92,12 +113,7 @@ struct ProfileResponse: ResponseEncodable, Decodable, APIDescribed {
             currentRollingMean: Nullable(profile.timeline(.day).currentRollingMean?.rawValue),
             first: Nullable(profile.firstComparison.map(ISO8601.string)),
             last: Nullable(profile.lastComparison.map(ISO8601.string)))
-        threshold = Nullable(profile.thresholdEstimate.map {
-            Threshold(
-                threshold: $0.threshold.rawValue, lower: $0.lower.rawValue, upper: $0.upper.rawValue,
-                upperIsOpen: $0.upperIsOpen, percentCorrect: $0.percentCorrect, confidence: 0.95, trials: $0.trialCount,
-                window: ThresholdEstimator.window)
-        })
+        threshold = Nullable(profile.thresholdEstimate.map(Threshold.init))
         pitchMatching = PitchMatching(
             count: profile.matching.count, meanAbsoluteError: Nullable(profile.matching.meanAbsoluteError?.rawValue),
             standardDeviation: Nullable(profile.matching.standardDeviation?.rawValue),
@@ -272,6 +288,15 @@ struct Rhythm: Codable, APIDescribed {
     }
 
     static var apiNotes: [String: APINote] { ["": .describe("Bands with no records are left out.")] }
+}
+
+/// `GET /api/profile/threshold`: a discipline's own fitted threshold (Which Voice?: for a choice of three).
+struct DisciplineThresholdResponse: ResponseEncodable, Decodable, APIDescribed {
+    let threshold: Nullable<ProfileResponse.Threshold>
+
+    static var apiNotes: [String: APINote] {
+        ["threshold": .describe("Fitted to the newest answers as the discipline's kind fits it; null until they can place it.")]
+    }
 }
 
 /// `GET /api/profile/confusion`: the counts behind the heat map, also the page's table of it.

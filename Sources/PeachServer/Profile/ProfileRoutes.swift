@@ -29,6 +29,10 @@ struct ProfileRoutes: RouteTable {
         "discipline", Discipline.allCases.filter { $0.trainingKind.hasConfusion($0) }.map(\.rawValue),
         default: Discipline.scaleDegree.rawValue
     ).described("A discipline answered by naming one of several items.")
+    static let thresholdDiscipline = APIParameter.oneOf(
+        "discipline", Discipline.allCases.filter { $0.trainingKind.fitsThreshold }.map(\.rawValue),
+        default: Discipline.chordIntonation.rawValue
+    ).described("A discipline whose kind fits a threshold of its own (Which Voice?).")
     static let rhythmBand = APIParameter.choice("band", TempoBand.self).optional.described("With a rhythm discipline: the tempo band; without it, the band trained most.")
 
     static var routes: [Route<Self>] {
@@ -67,6 +71,11 @@ struct ProfileRoutes: RouteTable {
                     lang.described("Language of the sparkline's title, which says what it traces and which way is better."),
                 ],
                 Self.sparkline),
+            Route(
+                .get, "profile/threshold", "profileDisciplineThreshold",
+                "A discipline's own fitted threshold with its 95 % interval (Which Voice?: for a choice of three); its day-by-day line is the discipline's sparkline",
+                returns: "The threshold, null until the answers can place it.", parameters: [thresholdDiscipline],
+                Self.disciplineThreshold),
             Route(
                 .get, "profile/confusion", "profileConfusion",
                 "What was named for each item played, for a discipline answered by naming items (Scale Degrees): the confusion matrix",
@@ -125,6 +134,12 @@ struct ProfileRoutes: RouteTable {
         }
         let line = discipline.trainingKind.sparkline(discipline, in: await service.parts, band: try input[Self.rhythmBand])
         return Self.svg(ThresholdChart.sparkline(line, locale: locale))
+    }
+
+    func disciplineThreshold(_ input: Input<NoBody>) async throws -> DisciplineThresholdResponse {
+        let discipline = Discipline(rawValue: try input[Self.thresholdDiscipline])!
+        return DisciplineThresholdResponse(
+            threshold: Nullable(discipline.trainingKind.threshold(discipline, in: await service.parts).map(ProfileResponse.Threshold.init)))
     }
 
     func confusion(_ input: Input<NoBody>) async throws -> ConfusionResponse {

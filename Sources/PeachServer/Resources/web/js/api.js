@@ -132,6 +132,8 @@ function profileRoutes(base) {
     /** `band` only with a rhythm discipline: that tempo band's series. Its title, in the page's language, says which way is better. */
     sparklineSvg: (discipline, band) =>
       requestText(`${base}/sparkline.svg?${new URLSearchParams({ discipline, ...(band ? { band } : {}), lang: language() })}`),
+    /** A discipline's own fitted threshold (a kind that fits one: Which Voice?). */
+    threshold: (discipline) => request('GET', `${base}/threshold?discipline=${encodeURIComponent(discipline)}`),
     /** What was named for each item played (a discipline answered by naming items), and its heat map. */
     confusion: (discipline) => request('GET', `${base}/confusion?discipline=${encodeURIComponent(discipline)}`),
     confusionSvg: (discipline) =>

@@ -13,6 +13,16 @@ export function trendText(trend) {
   return trend ? `${TREND_ARROWS[trend]} ${t(`profile.trend.${trend}`)}` : t('profile.trend.unknown');
 }
 
+/** A fitted threshold in words; an interval open above is no bound: "at least", never the search's edge. */
+function thresholdText(estimate) {
+  const percent = formatPercent(estimate.percentCorrect);
+  return estimate.upperIsOpen
+    ? t('profile.thresholdOpen', { lower: formatCents(estimate.lower), percent })
+    : t('profile.threshold', {
+      value: formatCents(estimate.threshold), lower: formatCents(estimate.lower), upper: formatCents(estimate.upper), percent,
+    });
+}
+
 /**
  * A section on how close matching answers land, one per way of answering (slider, voice): made from
  * the page's template, its parts named `${name}-${part}` and its strings `profile.${name}…`.
@@ -69,7 +79,8 @@ function catalogueSections(element) {
     const line = document.createElement('div');
     line.className = 'accuracy-timeline';
     line.setAttribute('role', 'img');
-    section.append(title, line);
+    const threshold = entry.threshold ? thresholdPart(entry) : null;
+    section.append(title, ...(threshold?.elements ?? []), line);
     const confusion = entry.confusion ? confusionPart(section, entry) : null;
     element.insertBefore(section, template);
     return {
@@ -80,10 +91,35 @@ function catalogueSections(element) {
         svg?.setAttribute('aria-hidden', 'true');
         // The series says in words what it traces and which way is better.
         line.setAttribute('aria-label', svg?.querySelector('title')?.textContent ?? disciplineName(entry));
+        await threshold?.show(source);
         await confusion?.show(source);
       },
     };
   });
+}
+
+/**
+ * A discipline whose kind fits a threshold of its own (Which Voice?): the threshold with its 95 %
+ * interval and how many answers it rests on, above its day-by-day line.
+ */
+function thresholdPart(entry) {
+  const value = document.createElement('p');
+  value.className = 'threshold-estimate';
+  value.id = `threshold-${entry.id}`;
+  const note = document.createElement('p');
+  note.className = 'note';
+  note.id = `threshold-${entry.id}-note`;
+  return {
+    elements: [value, note],
+    async show(source) {
+      const { threshold } = await source.threshold(entry.id).catch(() => ({ threshold: null }));
+      value.hidden = !threshold;
+      value.textContent = threshold ? thresholdText(threshold) : '';
+      note.textContent = threshold
+        ? t('profile.disciplineThresholdNote', { trials: formatCount(threshold.trials) })
+        : t('profile.disciplineThresholdPending');
+    },
+  };
 }
 
 /**
@@ -247,15 +283,7 @@ export function profileScreen() {
     $('profile-discrimination-data').hidden = !hasData;
     if (hasData) {
       const estimate = profile.threshold;
-      const percent = estimate ? formatPercent(estimate.percentCorrect) : '';
-      // An interval open above is no bound: say "at least", never the search's edge.
-      $('profile-threshold').textContent = !estimate ? ''
-        : estimate.upperIsOpen
-          ? t('profile.thresholdOpen', { lower: formatCents(estimate.lower), percent })
-          : t('profile.threshold', {
-            value: formatCents(estimate.threshold), lower: formatCents(estimate.lower),
-            upper: formatCents(estimate.upper), percent,
-          });
+      $('profile-threshold').textContent = estimate ? thresholdText(estimate) : '';
       $('profile-threshold').hidden = !estimate;
       // A teacher reads a student's profile: it is not "yours".
       $('profile-threshold-note').textContent = estimate
