@@ -146,3 +146,69 @@ def test_the_profile_shows_what_was_named_for_each_degree_as_a_heat_map_and_a_ta
         named = "6" if label == "4" else label
         assert counts == [played[label] if column == named else 0 for column in shown], rows
         assert right.replace("\u00a0", " ").replace("\u202f", " ") == ("0 %" if label == "4" else "100 %"), rows
+
+
+RENDER_SCRIPT = """
+const [trial, sampleRate, done] = arguments;
+import('/js/audio.js').then(async (audio) => {
+  const seconds = trial.noteStartSeconds + trial.noteDurationSeconds + 0.3;
+  const context = new OfflineAudioContext(1, Math.ceil(seconds * sampleRate), sampleRate);
+  for (const chord of trial.cadence) {
+    for (const note of chord.notes) {
+      audio.scheduleNote(context, { frequencyHz: note.frequencyHz, start: chord.startSeconds, duration: chord.durationSeconds,
+        synthesis: trial.synthesis, levelDB: chord.levelDB });
+    }
+  }
+  audio.scheduleNote(context, { frequencyHz: trial.note.frequencyHz, start: trial.noteStartSeconds,
+    duration: trial.noteDurationSeconds, synthesis: trial.synthesis });
+  const buffer = await context.startRendering();
+  const bytes = new Uint8Array(buffer.getChannelData(0).buffer);
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  done({ samples: btoa(binary) });
+}).catch((error) => done({ error: String(error) }));
+"""
+
+
+def test_the_page_sounds_the_cadence_chord_by_chord_and_then_the_note(server, browser):
+    """The page's own audio code rendered offline: while each chord of the cadence sounds, its four
+    notes are there at the level the server set and the other chords' notes are not; in the rest
+    there is silence; then the note alone."""
+    import base64
+
+    import numpy as np
+    rate = 44100
+    assert server.api("PUT", "settings", json={"soundSource": "sine", "noteRangeLower": 48, "noteRangeUpper": 72}).status_code == 200
+    trial = server.api("POST", "trials", json={"discipline": "scaleDegree"}).json()
+    browser.get(server.url)
+    result = browser.execute_async_script(RENDER_SCRIPT, trial, rate)
+    assert "error" not in result, result.get("error")
+    samples = np.frombuffer(base64.b64decode(result["samples"]), dtype=np.float32).astype(np.float64)
+    every = sorted({note["frequencyHz"] for chord in trial["cadence"] for note in chord["notes"]} | {trial["note"]["frequencyHz"]})
+
+    def amplitudes(start, end):
+        segment = samples[int(start * rate):int(end * rate)]
+        t = np.arange(len(segment)) / rate
+        basis = np.column_stack([f(2 * np.pi * frequency * t) for frequency in every for f in (np.sin, np.cos)])
+        coefficients, *_ = np.linalg.lstsq(basis, segment, rcond=None)
+        return dict(zip(every, np.hypot(coefficients[0::2], coefficients[1::2])))
+
+    voice = 10 ** ((trial["synthesis"]["levelDB"] + trial["cadence"][0]["levelDB"]) / 20)
+    for chord in trial["cadence"]:
+        heard = amplitudes(chord["startSeconds"] + 0.1, chord["startSeconds"] + chord["durationSeconds"] - 0.1)
+        playing = {note["frequencyHz"] for note in chord["notes"]}
+        for frequency, amplitude in heard.items():
+            if frequency in playing:
+                assert abs(amplitude / voice - 1) < 0.05, (chord["degree"], frequency, amplitude, voice)
+            else:
+                assert amplitude < 0.02 * voice, (chord["degree"], frequency, amplitude)
+    end = trial["cadence"][-1]["startSeconds"] + trial["cadence"][-1]["durationSeconds"]
+    rest = samples[int((end + 0.1) * rate):int((trial["noteStartSeconds"] - 0.01) * rate)]
+    assert np.max(np.abs(rest)) < 1e-3
+    heard = amplitudes(trial["noteStartSeconds"] + 0.1, trial["noteStartSeconds"] + trial["noteDurationSeconds"] - 0.1)
+    note_level = 10 ** (trial["synthesis"]["levelDB"] / 20)
+    for frequency, amplitude in heard.items():
+        if frequency == trial["note"]["frequencyHz"]:
+            assert abs(amplitude / note_level - 1) < 0.05
+        else:
+            assert amplitude < 0.02 * note_level, (frequency, amplitude)
