@@ -17,7 +17,7 @@ from concurrent.futures import ThreadPoolExecutor
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "Tests", "e2e"))
 import sound_analysis as analysis  # noqa: E402
 
-SOUNDS = {"piano": "0:0", "strings": "0:48", "flute": "0:73", "choir": "0:52"}
+SOUNDS = {"piano": "0:0", "strings": "0:48", "flute": "0:73", "choir": "0:52", "organ": "0:20"}
 KEYS = range(21, 109)
 # RMS of every calibrated note before Peach's level and master gain: 12 dB under a full-scale
 # sine's RMS, which leaves room for the 12-15 dB crest factor of sampled instruments.

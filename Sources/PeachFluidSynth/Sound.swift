@@ -19,6 +19,9 @@ public struct Sound: Hashable, Sendable {
         Sound(id: "strings", name: "String Ensemble 1", preset: Preset(bank: 0, program: 48)),
         Sound(id: "flute", name: "Flute", preset: Preset(bank: 0, program: 73)),
         Sound(id: "choir", name: "Choir Aahs", preset: Preset(bank: 0, program: 52)),
+        // Held at one pitch and level, and rich in harmonics: a mistuned voice of a chord beats
+        // audibly (Which Voice?). FluidR3's church organ wavers by several cents within a note.
+        Sound(id: "organ", name: "Reed Organ", preset: Preset(bank: 0, program: 20)),
     ]
 
     /// A preset of a user's SoundFont, named by bank and program.

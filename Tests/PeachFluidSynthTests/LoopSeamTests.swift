@@ -50,7 +50,7 @@ struct LoopSeamTests {
     /// Every key of the default range (C2–C6) of every looped instrument.
     @Test(
         "Every looped key's seam keeps the note's level (no jump beyond 1 dB or the note's own change nearby, no dip or bump in the crossfade over 1 dB) and does not click",
-        arguments: ["strings", "flute", "choir"])
+        arguments: ["strings", "flute", "choir", "organ"])
     func seamsAreInaudible(sound id: String) throws {
         let library = try SoundLibrary(readyNotes: 1)
         let sound = try #require(library.sound(id: id))

@@ -8,10 +8,10 @@ import Testing
 /// The real libfluidsynth on FluidR3Mono (installed by scripts/setup.sh).
 @Suite(.serialized)
 struct SoundLibraryTests {
-    @Test("The default library offers the sine and four GM instruments, and reads no SoundFont to say so")
+    @Test("The default library offers the sine and five GM instruments, and reads no SoundFont to say so")
     func defaultSounds() throws {
         let library = try SoundLibrary()
-        #expect(library.sounds.map(\.id) == ["sine", "piano", "strings", "flute", "choir"])
+        #expect(library.sounds.map(\.id) == ["sine", "piano", "strings", "flute", "choir", "organ"])
         #expect(try library.instrument(for: .sine) == nil)
     }
 

@@ -8,7 +8,7 @@ import pytest
 import sound_analysis as analysis
 from conftest import PEACH
 
-INSTRUMENTS = ["piano", "strings", "flute", "choir"]
+INSTRUMENTS = ["piano", "strings", "flute", "choir", "organ"]
 NOTES = [36, 48, 60, 72, 84]
 
 
