@@ -180,3 +180,15 @@ def test_the_page_sounds_every_note_of_an_arpeggio_at_its_frequency_and_time(ser
         assert fitted(after, frequencies)[0][index] > 0.9 * expected
     # After the end, silence.
     assert np.max(np.abs(samples[int((end + 0.05) * SAMPLE_RATE):])) < 1e-4
+
+
+def test_in_german_the_chord_settings_say_whom_they_are_for_in_german(server, browser):
+    """Settings opened straight from its address: the page learns the language after the screen is
+    drawn, and the line naming the discipline that reads the group follows it."""
+    assert server.api("PUT", "settings", json={"language": "de"}).status_code == 200
+    browser.get(server.url + "#/settings")
+    wait = WebDriverWait(browser, 10, poll_frequency=0.05)
+    read = lambda: browser.execute_script(
+        "const line = document.querySelector('#settings-chords .settings-readers'); return line && line.textContent")
+    wait.until(lambda b: read() == "Für Akkordtyp")
+    assert browser.find_element(By.CSS_SELECTOR, "#settings-chords legend").text.lower() == "akkordtyp"

@@ -228,7 +228,12 @@ export function settingsScreen({ navigate }) {
   form.addEventListener('change', (event) => event.target.name && !event.target.dataset.interval
     && !event.target.dataset.degreeNumber && !event.target.dataset.quality && save(event.target.name));
   form.addEventListener('submit', (event) => event.preventDefault());
-  document.addEventListener('languagechange', () => state && render());
+  // The readers' line names disciplines in the page's language: redrawn with everything else.
+  document.addEventListener('languagechange', () => {
+    if (!state) return;
+    render();
+    showReaders();
+  });
 
   const exportLink = document.getElementById('export-training-data');
   exportLink.href = api.exportURL;
