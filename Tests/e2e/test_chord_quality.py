@@ -158,8 +158,12 @@ def test_the_page_sounds_every_note_of_an_arpeggio_at_its_frequency_and_time(ser
     frequencies = [note["note"]["frequencyHz"] for note in notes]
     starts = [note["startSeconds"] for note in notes]
     end = starts[-1] + notes[-1]["durationSeconds"]
+    synthesis = trial["synthesis"]
+    # Each note rises and falls over at least `rampPeriods` of its own period: measured between.
+    ramp = lambda frequency: max(synthesis["rampSeconds"], synthesis["rampPeriods"] / frequency) + 0.01
+    slowest = ramp(min(frequencies))
     # While all four ring, each sounds at the level the server set, the same for all.
-    whole = samples[int((starts[-1] + 0.05) * SAMPLE_RATE):int((end - 0.05) * SAMPLE_RATE)]
+    whole = samples[int((starts[-1] + slowest) * SAMPLE_RATE):int((end - slowest) * SAMPLE_RATE)]
     amplitudes, _ = fitted(whole, frequencies)
     expected = 10 ** ((trial["synthesis"]["levelDB"] + notes[0]["levelDB"]) / 20)
     assert np.all(np.abs(amplitudes / expected - 1) < 0.02), (amplitudes, expected)
@@ -174,8 +178,8 @@ def test_the_page_sounds_every_note_of_an_arpeggio_at_its_frequency_and_time(ser
         assert abs(offsets[int(np.argmin(residuals))]) <= 0.1, (index, offsets[int(np.argmin(residuals))])
     # Before a note's start it is silent; after it, it sounds: the arpeggio rises in time.
     for index in range(1, len(notes)):
-        before = samples[int((starts[index] - 0.3) * SAMPLE_RATE):int((starts[index] - 0.02) * SAMPLE_RATE)]
-        after = samples[int((starts[index] + 0.05) * SAMPLE_RATE):int((starts[index] + 0.3) * SAMPLE_RATE)]
+        before = samples[int((starts[index - 1] + ramp(frequencies[index - 1])) * SAMPLE_RATE):int((starts[index] - 0.01) * SAMPLE_RATE)]
+        after = samples[int((starts[index] + ramp(frequencies[index])) * SAMPLE_RATE):int((starts[index] + 0.34) * SAMPLE_RATE)]
         assert fitted(before, frequencies)[0][index] < 0.01 * expected
         assert fitted(after, frequencies)[0][index] > 0.9 * expected
     # After the end, silence.

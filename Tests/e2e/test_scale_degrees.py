@@ -193,9 +193,13 @@ def test_the_page_sounds_the_cadence_chord_by_chord_and_then_the_note(server, br
         coefficients, *_ = np.linalg.lstsq(basis, segment, rcond=None)
         return dict(zip(every, np.hypot(coefficients[0::2], coefficients[1::2])))
 
-    voice = 10 ** ((trial["synthesis"]["levelDB"] + trial["cadence"][0]["levelDB"]) / 20)
+    synthesis = trial["synthesis"]
+    # Each note rises and falls over at least `rampPeriods` of its own period: measured between.
+    ramp = lambda frequency: max(synthesis["rampSeconds"], synthesis["rampPeriods"] / frequency) + 0.01
+    voice = 10 ** ((synthesis["levelDB"] + trial["cadence"][0]["levelDB"]) / 20)
     for chord in trial["cadence"]:
-        heard = amplitudes(chord["startSeconds"] + 0.1, chord["startSeconds"] + chord["durationSeconds"] - 0.1)
+        edge = ramp(min(note["frequencyHz"] for note in chord["notes"]))
+        heard = amplitudes(chord["startSeconds"] + edge, chord["startSeconds"] + chord["durationSeconds"] - edge)
         playing = {note["frequencyHz"] for note in chord["notes"]}
         for frequency, amplitude in heard.items():
             if frequency in playing:
@@ -203,9 +207,11 @@ def test_the_page_sounds_the_cadence_chord_by_chord_and_then_the_note(server, br
             else:
                 assert amplitude < 0.02 * voice, (chord["degree"], frequency, amplitude)
     end = trial["cadence"][-1]["startSeconds"] + trial["cadence"][-1]["durationSeconds"]
-    rest = samples[int((end + 0.1) * rate):int((trial["noteStartSeconds"] - 0.01) * rate)]
+    rest = samples[int((end + ramp(min(note["frequencyHz"] for note in trial["cadence"][-1]["notes"]))) * rate):
+                   int((trial["noteStartSeconds"] - 0.01) * rate)]
     assert np.max(np.abs(rest)) < 1e-3
-    heard = amplitudes(trial["noteStartSeconds"] + 0.1, trial["noteStartSeconds"] + trial["noteDurationSeconds"] - 0.1)
+    edge = ramp(trial["note"]["frequencyHz"])
+    heard = amplitudes(trial["noteStartSeconds"] + edge, trial["noteStartSeconds"] + trial["noteDurationSeconds"] - edge)
     note_level = 10 ** (trial["synthesis"]["levelDB"] / 20)
     for frequency, amplitude in heard.items():
         if frequency == trial["note"]["frequencyHz"]:
