@@ -3,13 +3,17 @@ loopback: each test opens a bounded number of connections and waits at most for 
 timeouts (ConnectionLimits: 10 s idle, a body at 500 bytes a second)."""
 import pathlib
 import resource
+import signal
 import socket
+import subprocess
+import threading
 import time
 
 import pytest
 import requests
 
 from conftest import PeachServer, ClassStorage
+from postgres import PSQL
 
 IDLE_TIMEOUT = 10
 
@@ -291,3 +295,44 @@ def test_behind_a_public_https_address_every_response_says_https_only(tmp_path):
             assert headers.get("strict-transport-security") == "max-age=31536000", (path, status, headers)
     finally:
         peach.stop()
+
+
+def test_a_stopped_server_exits_within_5_s_even_with_a_stuck_database_connection(postgres_cluster, tmp_path):
+    """An answer waits on a table another session holds locked: a connection that never answers.
+    SIGTERM still ends the server within 5 s (one instance ignored SIGTERM for 12 minutes)."""
+    database = postgres_cluster.create_database()
+    server = PeachServer(tmp_path / "unused.sqlite", database_url=postgres_cluster.url(database)).start()
+    try:
+        trial = server.api("POST", "comparisons").json()["id"]
+        locker = subprocess.Popen([PSQL, "-X", "-q", "-h", "127.0.0.1", "-p", str(postgres_cluster.port), "-U", "peach",
+                                   "-d", database], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
+        try:
+            locker.stdin.write("BEGIN; LOCK TABLE comparison, answer_key, open_trial IN ACCESS EXCLUSIVE MODE;\n")
+            locker.stdin.flush()
+            time.sleep(1)
+            stuck = []
+            waiter = threading.Thread(target=lambda: stuck.append(_answer_status(server, trial)))
+            waiter.start()
+            time.sleep(2)
+            assert not stuck, f"the answer was not held up by the lock: {stuck}"
+            began = time.monotonic()
+            server.process.send_signal(signal.SIGTERM)
+            server.process.wait(timeout=30)
+            seconds = time.monotonic() - began
+            waiter.join(timeout=30)
+        finally:
+            locker.stdin.write("ROLLBACK;\n")
+            locker.stdin.close()
+            locker.wait(timeout=30)
+        print(f"\nSIGTERM → exit with a stuck database connection: {seconds:.2f} s")
+        assert seconds <= 5, seconds
+        assert server.process.returncode == 0
+    finally:
+        server.stop(kill=True)
+
+
+def _answer_status(server, trial):
+    try:
+        return requests.post(server.url + f"api/comparisons/{trial}/answer", json={"answer": "higher"}, timeout=60).status_code
+    except requests.RequestException as error:
+        return type(error).__name__
