@@ -2,18 +2,12 @@ import Foundation
 import GRDB
 import PeachServices
 
-/// What makes an import in bounded transactions all-or-nothing.
-///
-/// An import writes its records in chunks, each a short transaction of its own, so that answers
-/// arriving meanwhile are stored between two chunks instead of waiting for the whole file. Each
-/// chunk notes, in the same transaction, the id range it inserted (no other write can interleave
-/// inside a transaction, so the range holds only imported rows). The import then commits by marking
-/// its journal entry `committed` in one more short transaction; a replace only afterwards deletes
-/// the rows stored before the import began (ids up to its watermarks), again in chunks.
-///
-/// Opening the database finishes whatever a crash interrupted: an import not yet committed is rolled
-/// back (its ranges deleted), a committed replace is rolled forward (the old rows deleted), so no
-/// partial import is ever visible after a restart.
+/// The journal of the imports Peach wrote before `ImportStaging`: they wrote their records in
+/// chunks, each a committed transaction noting the id range it inserted, and committed by marking
+/// their entry `committed`; a replace then deleted the rows up to its watermarks. A database left
+/// by such an import that crashed is finished at open: an import not yet committed is rolled back
+/// (its ranges deleted), a committed replace rolled forward (the old rows deleted). Imports no
+/// longer write to it; the tables stay, as shipped migrations made them.
 enum ImportJournal {
     enum State: String {
         case writing, committed
@@ -40,26 +34,6 @@ enum ImportJournal {
     /// tables' came with them, in v9-rhythm).
     static let tables = RecordTable.all.map(\.name)
     private static let watermarks = tables.map { "\($0)Watermark" }
-
-    /// Starts an import; returns its id.
-    static func begin(_ db: Database, mode: ImportMode) throws -> Int64 {
-        var values: [(any DatabaseValueConvertible)?] = [mode.rawValue, State.writing.rawValue]
-        for table in tables { values.append(try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(id), 0) FROM \(table)")!) }
-        try db.execute(
-            sql: "INSERT INTO importJournal (mode, state, \(watermarks.joined(separator: ", "))) VALUES (?, ?\(String(repeating: ", ?", count: tables.count)))",
-            arguments: StatementArguments(values))
-        return db.lastInsertedRowID
-    }
-
-    static func noteChunk(_ db: Database, importId: Int64, table: String, ids: ClosedRange<Int64>) throws {
-        try db.execute(
-            sql: "INSERT INTO importChunk (importId, tableName, firstId, lastId) VALUES (?, ?, ?, ?)",
-            arguments: [importId, table, ids.lowerBound, ids.upperBound])
-    }
-
-    static func commit(_ db: Database, importId: Int64) throws {
-        try db.execute(sql: "UPDATE importJournal SET state = ? WHERE id = ?", arguments: [State.committed.rawValue, importId])
-    }
 
     /// Deletes every row the import inserted and forgets it.
     static func rollBack(_ db: Database, importId: Int64) throws {
