@@ -43,9 +43,10 @@ public struct PostgresTrainingDataTransfer: TrainingDataTransferring {
                 }
             }
             var counts = Counts()
-            // A merge skips what is stored, and what this file already brought.
-            var seen = mode == .merge ? Set(try await self.stored(connection)) : []
             while let batch = try await source.nextBatch() {
+                // A merge skips what is stored, and what this file already brought (in the batches
+                // before, stored by now, and in this one).
+                var seen = mode == .merge ? try await self.stored(near: batch, connection) : []
                 var byKind: [Discipline.Kind: [TrainingRecord]] = [:]
                 for record in batch {
                     if mode == .merge, !seen.insert(record).inserted {
@@ -87,13 +88,27 @@ public struct PostgresTrainingDataTransfer: TrainingDataTransferring {
         return all.map(\.record)
     }
 
-    /// The user's records as the import's transaction sees them: what a merge compares the file with.
-    private func stored(_ connection: PostgresConnection) async throws -> Set<TransferRecord> {
+    /// The user's records a merge compares `batch` with, as the import's transaction sees them:
+    /// those within half a millisecond of one of the batch's (a `TransferRecord` is timed to its
+    /// millisecond; a stored answer to the microsecond). Read per batch, so that the merge holds a
+    /// batch's neighbours, never the whole history or the whole file.
+    private func stored(near batch: [TransferRecord], _ connection: PostgresConnection) async throws -> Set<TransferRecord> {
         var records: Set<TransferRecord> = []
+        let times = Dictionary(grouping: batch) { $0.discipline.kind }.mapValues { Array(Set($0.map(\.timestamp.date))) }
         for kind in TrainingKinds.all {
+            guard let times = times[kind.id] else { continue }
             let table = PostgresRecordTable.layout(kind)
+            var binds = PostgresBindings(capacity: 2)
+            binds.append(store.user.rawValue)
+            binds.append(times)
             let rows = try await connection.query(
-                PostgresQuery(unsafeSQL: "SELECT \(table.selection) FROM \(table.name) WHERE user_id = \(store.user.rawValue)"),
+                PostgresQuery(
+                    unsafeSQL: """
+                        SELECT \(table.selection) FROM \(table.name) JOIN unnest($2::timestamptz[]) AS near(at)
+                            ON "timestamp" BETWEEN near.at - interval '0.5 milliseconds' AND near.at + interval '0.5 milliseconds'
+                        WHERE user_id = $1
+                        """,
+                    binds: binds),
                 logger: store.database.logger)
             for try await row in rows { records.insert(TransferRecord(try PostgresRecordTable.record(kind, row))) }
         }
