@@ -8,7 +8,7 @@ extension ImportMode: EnumerableFlag {
     public static func help(for value: ImportMode) -> ArgumentHelp? {
         switch value {
         case .merge: "Add the file's records, skipping any already stored (same kind, time and fields)."
-        case .replace: "Delete every stored record and keep only the file's."
+        case .replace: "Delete the records stored when the import begins and keep the file's (answers stored meanwhile stay)."
         }
     }
 }
@@ -16,7 +16,7 @@ extension ImportMode: EnumerableFlag {
 struct Import: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Read training records from a CSV file: a Peach export or one from Peach for iPhone.",
-        discussion: "The whole file is checked first; one bad row rejects it, naming the line, and nothing is written.")
+        discussion: "One bad row rejects the whole file, naming the line, and nothing is written; no one sees any of it before all of it is in.")
 
     @Argument(help: "The CSV file.")
     var file: String

@@ -48,22 +48,15 @@ enum ImportJournal {
         try db.execute(sql: "DELETE FROM importJournal WHERE id = ?", arguments: [importId])
     }
 
-    /// For a committed replace: deletes up to `limit` of the rows stored before the import began.
-    /// - Returns: how many it deleted (0: done).
-    static func deleteReplaced(_ db: Database, importId: Int64, limit: Int) throws -> Int {
+    /// For a committed replace: deletes the rows stored before the import began.
+    static func deleteReplaced(_ db: Database, importId: Int64) throws {
         guard let row = try Row.fetchOne(
             db, sql: "SELECT \(watermarks.joined(separator: ", ")) FROM importJournal WHERE id = ? AND mode = ?",
             arguments: [importId, ImportMode.replace.rawValue])
-        else { return 0 }
-        var deleted = 0
-        for (index, table) in tables.enumerated() where deleted < limit {
-            let watermark = row[index] as Int64
-            try db.execute(
-                sql: "DELETE FROM \(table) WHERE id IN (SELECT id FROM \(table) WHERE id <= ? LIMIT ?)",
-                arguments: [watermark, limit - deleted])
-            deleted += db.changesCount
+        else { return }
+        for (index, table) in tables.enumerated() {
+            try db.execute(sql: "DELETE FROM \(table) WHERE id <= ?", arguments: [row[index] as Int64])
         }
-        return deleted
     }
 
     static func finish(_ db: Database, importId: Int64) throws {
@@ -77,7 +70,7 @@ enum ImportJournal {
         for row in interrupted {
             let id = row[0] as Int64
             if row[1] as String == State.committed.rawValue {
-                while try deleteReplaced(db, importId: id, limit: .max) > 0 {}
+                try deleteReplaced(db, importId: id)
                 try finish(db, importId: id)
             } else {
                 try rollBack(db, importId: id)
