@@ -581,6 +581,58 @@ def import_latency(directory, records=1_000_000):
     stop(process)
 
 
+def import_memory(directory, megabytes=100):
+    """Resident memory of the server while POST /api/import takes a 100 MB file (merge, every row
+    new), beside its idle figure, on SQLite and on PostgreSQL: the import reads the body a piece at
+    a time, so the figure should not grow with the file (issue 31: at most 64 MB above idle)."""
+    import random
+    import threading
+    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "Tests" / "e2e"))
+    from data_safety import HEADER, valid_rows
+    from postgres import PostgresCluster
+
+    source = pathlib.Path(directory) / "import-memory.csv"
+    rng = random.Random(31)
+    rows = 0
+    with source.open("w") as file:
+        file.write(HEADER)
+        while file.tell() < megabytes * 1_000_000:
+            # Each block of rows a little later than the one before, so no row repeats another.
+            file.write("\n".join(valid_rows(rng, 10_000, start_ms=1_600_000_000_000 + rows * 1500)) + "\n")
+            rows += 10_000
+    cluster = PostgresCluster()
+    for store, storage in (("SQLite", ["--data", str(pathlib.Path(directory) / "import-memory.sqlite")]),
+                           ("PostgreSQL", ["--database", cluster.url(cluster.create_database()), "--no-accounts"])):
+        process = subprocess.Popen([PEACH, "serve", "--port", "0", *storage, "--no-browser"],
+                                   stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        url = process.stdout.readline().strip()
+        requests.get(url + "api/health", timeout=10)
+        time.sleep(1)
+        idle = rss_mb(process)
+        peak = [idle]
+        halt = threading.Event()
+
+        def sample():
+            while not halt.is_set():
+                peak[0] = max(peak[0], rss_mb(process))
+                time.sleep(0.02)
+
+        sampler = threading.Thread(target=sample)
+        sampler.start()
+        began = time.perf_counter()
+        with source.open("rb") as body:
+            response = requests.post(url + "api/import?mode=merge", data=body, timeout=3600,
+                                     headers={"Content-Type": "text/csv"})
+        seconds = time.perf_counter() - began
+        halt.set()
+        sampler.join()
+        stop(process)
+        assert response.status_code == 200, response.text
+        print(f"POST /api/import of {source.stat().st_size / 1e6:.0f} MB ({response.json()['imported']:,} records, merge) "
+              f"on {store}: resident {idle:.0f} MB idle, {peak[0]:.0f} MB at most while importing: "
+              f"{peak[0] - idle:.0f} MB above idle (goal ≤ 64 MB); {seconds:.1f} s ({load()})")
+
+
 VOICE_FIXTURES = ROOT / ".build" / "voice-fixtures"
 
 
@@ -876,7 +928,7 @@ SECTIONS = {
     "launch": launch, "answer": answer, "concurrent": concurrent, "loop": loop, "profile": profile, "slider": slider,
     "synthesis": synthesis, "instruments": instruments, "browser-instruments": browser_instruments,
     "alsa-latency": alsa_latency, "match-latency": match_latency, "sing-latency": sing_latency,
-    "data": data, "import-latency": import_latency, "pitch": pitch, "pitch-worklet": pitch_worklet,
+    "data": data, "import-latency": import_latency, "import-memory": import_memory, "pitch": pitch, "pitch-worklet": pitch_worklet,
     "rhythm": rhythm, "rhythm-clicks": rhythm_clicks,
     # Imported when run: they start PostgreSQL and nginx, which the other sections do not need.
     "class-server": lambda directory: __import__("class_server").class_server(directory),

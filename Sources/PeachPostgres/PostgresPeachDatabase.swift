@@ -116,15 +116,21 @@ public final class PostgresPeachDatabase: Sendable {
         failure: (any Error) -> DataStoreError = { .saveFailed(PostgresPeachDatabase.describe($0)) },
         _ body: (PostgresConnection) async throws -> Result
     ) async throws(DataStoreError) -> Result {
+        try await transaction(failing: { error in
+            if let error = (error as? PostgresTransactionError)?.closureError as? DataStoreError ?? error as? DataStoreError { return error }
+            return failure(error)
+        }, body)
+    }
+
+    /// `transaction` for a caller whose errors are its own type: `failing` makes one of any error
+    /// (a `PostgresTransactionError` holds what the body threw in `closureError`).
+    func transaction<Result: Sendable, Failure: Error>(
+        failing: (any Error) -> Failure, _ body: (PostgresConnection) async throws -> Result
+    ) async throws(Failure) -> Result {
         do {
             return try await client.withTransaction(logger: logger) { connection in try await body(connection) }
-        } catch let error as PostgresTransactionError {
-            if let error = error.closureError as? DataStoreError { throw error }
-            throw failure(error)
-        } catch let error as DataStoreError {
-            throw error
         } catch {
-            throw failure(error)
+            throw failing(error)
         }
     }
 

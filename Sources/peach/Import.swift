@@ -8,7 +8,7 @@ extension ImportMode: EnumerableFlag {
     public static func help(for value: ImportMode) -> ArgumentHelp? {
         switch value {
         case .merge: "Add the file's records, skipping any already stored (same kind, time and fields)."
-        case .replace: "Delete every stored record and keep only the file's."
+        case .replace: "Delete the records stored when the import begins and keep the file's (answers stored meanwhile stay)."
         }
     }
 }
@@ -16,7 +16,7 @@ extension ImportMode: EnumerableFlag {
 struct Import: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Read training records from a CSV file: a Peach export or one from Peach for iPhone.",
-        discussion: "The whole file is checked first; one bad row rejects it, naming the line, and nothing is written.")
+        discussion: "One bad row rejects the whole file, naming the line, and nothing is written; no one sees any of it before all of it is in.")
 
     @Argument(help: "The CSV file.")
     var file: String
@@ -27,33 +27,34 @@ struct Import: AsyncParsableCommand {
     @OptionGroup var storage: StoreOptions
 
     func run() async throws {
-        guard let size = try? URL(fileURLWithPath: file).resourceValues(forKeys: [.fileSizeKey]).fileSize else {
+        guard let size = try? URL(fileURLWithPath: file).resourceValues(forKeys: [.fileSizeKey]).fileSize,
+            let handle = FileHandle(forReadingAtPath: file)
+        else {
             throw PeachFailure("cannot read \(file)")
         }
+        defer { try? handle.close() }
         guard size <= TrainingDataParser.maximumBytes else {
             throw PeachFailure("\(file) has \(size) bytes; at most \(TrainingDataParser.maximumBytes) can be imported")
         }
-        guard let contents = FileManager.default.contents(atPath: file) else { throw PeachFailure("cannot read \(file)") }
         // Files this small are done before a progress line could be read.
         let progress = ProgressLine(enabled: size >= 4 << 20)
-        let parsed: ParsedTrainingData
-        do {
-            parsed = try TrainingDataParser.parse(Array(contents)) { progress.show("checking", $0) }
-        } catch {
-            FileHandle.standardError.write(Data("peach import: nothing was imported: \(error)\n".utf8))
-            throw ExitCode.failure
+        // Read a megabyte at a time: the import holds one piece and one batch, not the file.
+        let source = TrainingDataSource(expectedBytes: size) {
+            guard let piece = try handle.read(upToCount: 1 << 20), !piece.isEmpty else { return nil }
+            return Array(piece)
         }
         let stores = try await storage.open()
         let summary: ImportSummary
-        do {
-            summary = try await stores.transfer.importRecords(parsed, mode: mode) { progress.show("writing", $0) }
+        do throws(ImportFailure) {
+            summary = try await stores.transfer.importRecords(from: source, mode: mode) { progress.show("importing", $0) }
         } catch {
             await stores.close()
-            throw error
+            FileHandle.standardError.write(Data("peach import: nothing was imported: \(error)\n".utf8))
+            throw ExitCode.failure
         }
         await stores.close()
         let counts = Discipline.allCases.map { "\(summary.byDiscipline[$0] ?? 0) \($0)" }.joined(separator: ", ")
-        Output.line("imported \(summary.imported) records (\(counts)) from \(parsed.format), \(mode.rawValue) mode; "
+        Output.line("imported \(summary.imported) records (\(counts)) from \(summary.format), \(mode.rawValue) mode; "
             + "\(summary.duplicatesSkipped) duplicates skipped")
         for skipped in summary.skipped {
             Output.line("not imported: \(skipped.count) \(skipped.reason)")
@@ -61,7 +62,7 @@ struct Import: AsyncParsableCommand {
     }
 }
 
-/// "checking 40%" on standard error, once per tenth, so a large import shows it is alive.
+/// "importing 40%" on standard error, once per tenth, so a large import shows it is alive.
 private final class ProgressLine: @unchecked Sendable {
     private let enabled: Bool
     private let lock = NSLock()

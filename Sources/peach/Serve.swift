@@ -105,7 +105,7 @@ struct Serve: AsyncParsableCommand {
                 announce(port)
                 sampler.warmUp(first: PeachSettings.default.training.soundSource.rawValue)
             }
-            try await app.runService()
+            try await ShutdownDeadline.run(app, logger: logger)
             return
         }
         var services = try await openServices(environment: environment, logger: logger, sounds: sounds, sampler: sampler)
@@ -118,7 +118,7 @@ struct Serve: AsyncParsableCommand {
             // Once listening: a newly chosen instrument then finds its preset decoded.
             sampler.warmUp(first: chosen)
         }
-        try await app.runService()
+        try await ShutdownDeadline.run(app, logger: logger)
     }
 
     /// A class server's accounts and each user's stores: in PostgreSQL with `--database`, else in

@@ -2,14 +2,21 @@
 loopback: each test opens a bounded number of connections and waits at most for the server's own
 timeouts (ConnectionLimits: 10 s idle, a body at 500 bytes a second)."""
 import pathlib
+import random
 import resource
+import signal
 import socket
+import sqlite3
+import subprocess
+import threading
 import time
 
 import pytest
 import requests
 
-from conftest import PeachServer, ClassStorage
+from conftest import PEACH, PeachServer, ClassStorage
+from data_safety import HEADER, valid_rows
+from postgres import PSQL
 
 IDLE_TIMEOUT = 10
 
@@ -291,3 +298,169 @@ def test_behind_a_public_https_address_every_response_says_https_only(tmp_path):
             assert headers.get("strict-transport-security") == "max-age=31536000", (path, status, headers)
     finally:
         peach.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def personal_server(request, tmp_path):
+    """One person's Peach on either store; `.cluster` and `.database` name the PostgreSQL one."""
+    url = None
+    if request.param == "postgres":
+        cluster = request.getfixturevalue("postgres_cluster")
+        database = cluster.create_database()
+        url = cluster.url(database)
+    peach = PeachServer(tmp_path / "peach.sqlite", database_url=url).start()
+    if url:
+        peach.cluster, peach.database = cluster, database
+    yield peach
+    peach.stop()
+
+
+def import_csv(rows, seed=31):
+    return (HEADER + "\n".join(valid_rows(random.Random(seed), rows)) + "\n").encode()
+
+
+def start_import(port, mode, body, sent, length=None):
+    """A POST /api/import announcing `length` (that of `body`) bytes, the first `sent` of `body` sent."""
+    sock = connect(port)
+    sock.sendall(f"POST /api/import?mode={mode} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: text/csv\r\n"
+                 f"Content-Length: {len(body) if length is None else length}\r\n\r\n".encode() + body[:sent])
+    return sock
+
+
+def answer_comparison(server):
+    trial = server.api("POST", "comparisons").json()["id"]
+    response = server.api("POST", f"comparisons/{trial}/answer", json={"answer": "higher"})
+    assert response.status_code == 200, response.text
+
+
+def answered(server):
+    """The comparisons answered through the API: the files' records are from 2023."""
+    return [record for record in server.records(limit=10000) if record["timestamp"] > "2025"]
+
+
+def test_an_over_limit_import_is_refused_from_its_length_before_its_body(server):
+    """260 MB announced and not a byte sent: the 413 comes at once (the server used to read 256 MB
+    first), and the server closes the connection."""
+    sock = start_import(server.port, "merge", b"", 0, length=260 * 1024 * 1024)
+    began = time.monotonic()
+    head = read_response_head(sock, deadline=5)
+    assert head.startswith("HTTP/1.1 413"), head
+    assert time.monotonic() - began < 2
+    while not closed_by_server(sock) and time.monotonic() - began < 4:
+        time.sleep(0.1)
+    assert closed_by_server(sock), "the connection stayed open after the 413"
+    sock.close()
+    assert server.api("GET", "health").status_code == 200
+
+
+def test_one_import_at_a_time_and_a_replace_keeps_the_answers_given_meanwhile(personal_server):
+    """While a replace's file is arriving: a second import is refused with 409 (changing nothing),
+    and answers are acknowledged. The replace then takes away what was stored when it began, and
+    not those answers (it used to delete ~118 answers acknowledged while it checked the file)."""
+    server = personal_server
+    for _ in range(3):
+        answer_comparison(server)
+    body = import_csv(3000)
+    half = len(body) // 2
+    sock = start_import(server.port, "replace", body, half)
+    time.sleep(1)
+    second = requests.post(server.url + "api/import?mode=merge", data=import_csv(10, seed=5), timeout=10,
+                           headers={"Content-Type": "text/csv"})
+    assert second.status_code == 409, second.text
+    assert "another import" in second.json()["error"]["message"]
+    for _ in range(4):
+        answer_comparison(server)
+    sock.sendall(body[half:])
+    head = read_response_head(sock, deadline=60)
+    sock.close()
+    assert head.startswith("HTTP/1.1 200"), head
+    file_comparisons = body.decode().count("\ncomparison,")
+    assert len(answered(server)) == 4
+    assert len(server.records(limit=10000)) == file_comparisons + 4
+
+
+def rows_visible(server):
+    """The comparison rows a reader of the store sees, read beside the server (not through it)."""
+    if getattr(server, "cluster", None):
+        return int(server.cluster.sql(server.database, "SELECT count(*) FROM comparison")[0][0])
+    connection = sqlite3.connect(str(server.data_path), timeout=10)
+    try:
+        return connection.execute("SELECT count(*) FROM comparison").fetchone()[0]
+    finally:
+        connection.close()
+
+
+def test_a_killed_importer_leaves_nothing_any_reader_sees(personal_server, tmp_path):
+    """`peach import` into the store the server uses, killed (SIGKILL) a third of the way: no
+    reader saw any of its rows while it ran, none after, and the server's own view is unchanged
+    (it used to show 401,666 rows of a killed import until it restarted)."""
+    server = personal_server
+    for _ in range(3):
+        answer_comparison(server)
+    source = tmp_path / "large.csv"
+    source.write_bytes(import_csv(120_000))
+    storage = ["--database", server.database_url] if server.database_url else ["--data", str(server.data_path)]
+    importer = subprocess.Popen([PEACH, "import", str(source), "--merge", *storage],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    seen = []
+    progress = []
+    reader = threading.Thread(target=lambda: progress.extend(iter(importer.stderr.readline, "")))
+    reader.start()
+    began = time.monotonic()
+    while not any("importing 30%" in line for line in progress) and importer.poll() is None and time.monotonic() - began < 120:
+        seen.append(rows_visible(server))
+        time.sleep(0.05)
+    assert importer.poll() is None, f"the import ended before it could be killed: {progress}"
+    seen.append(rows_visible(server))
+    importer.send_signal(signal.SIGKILL)
+    importer.wait(timeout=10)
+    reader.join(timeout=10)
+    # PostgreSQL rolls back once it sees the connection go.
+    time.sleep(1)
+    seen.append(rows_visible(server))
+    assert set(seen) == {3}, f"readers saw {sorted(set(seen))} comparison rows; 3 were stored"
+    assert len(server.records(limit=10000)) == 3
+    answer_comparison(server)
+    server.restart()
+    assert len(server.records(limit=10000)) == 4
+
+
+def test_a_stopped_server_exits_within_5_s_even_with_a_stuck_database_connection(postgres_cluster, tmp_path):
+    """An answer waits on a table another session holds locked: a connection that never answers.
+    SIGTERM still ends the server within 5 s (one instance ignored SIGTERM for 12 minutes)."""
+    database = postgres_cluster.create_database()
+    server = PeachServer(tmp_path / "unused.sqlite", database_url=postgres_cluster.url(database)).start()
+    try:
+        trial = server.api("POST", "comparisons").json()["id"]
+        locker = subprocess.Popen([PSQL, "-X", "-q", "-h", "127.0.0.1", "-p", str(postgres_cluster.port), "-U", "peach",
+                                   "-d", database], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
+        try:
+            locker.stdin.write("BEGIN; LOCK TABLE comparison, answer_key, open_trial IN ACCESS EXCLUSIVE MODE;\n")
+            locker.stdin.flush()
+            time.sleep(1)
+            stuck = []
+            waiter = threading.Thread(target=lambda: stuck.append(_answer_status(server, trial)))
+            waiter.start()
+            time.sleep(2)
+            assert not stuck, f"the answer was not held up by the lock: {stuck}"
+            began = time.monotonic()
+            server.process.send_signal(signal.SIGTERM)
+            server.process.wait(timeout=30)
+            seconds = time.monotonic() - began
+            waiter.join(timeout=30)
+        finally:
+            locker.stdin.write("ROLLBACK;\n")
+            locker.stdin.close()
+            locker.wait(timeout=30)
+        print(f"\nSIGTERM → exit with a stuck database connection: {seconds:.2f} s")
+        assert seconds <= 5, seconds
+        assert server.process.returncode == 0
+    finally:
+        server.stop(kill=True)
+
+
+def _answer_status(server, trial):
+    try:
+        return requests.post(server.url + f"api/comparisons/{trial}/answer", json={"answer": "higher"}, timeout=60).status_code
+    except requests.RequestException as error:
+        return type(error).__name__

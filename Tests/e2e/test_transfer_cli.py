@@ -79,8 +79,9 @@ def test_a_large_import_shows_progress(tmp_path):
     large.write_text(HEADER + "\n".join(valid_rows(random.Random(3), 120_000)) + "\n")
     result = peach("import", large, "--replace", "--data", tmp_path / "peach.sqlite")
     assert result.returncode == 0, result.stderr
-    assert "checking 100%" in result.stderr and "writing 100%" in result.stderr
-    assert "writing 50%" in result.stderr
+    # One line per tenth reached; a megabyte read at a time may pass a tenth over.
+    tenths = [int(line.split()[1].rstrip("%")) for line in result.stderr.splitlines() if line.startswith("importing ")]
+    assert tenths == sorted(set(tenths)) and tenths[-1] == 100 and len(tenths) >= 5, result.stderr
     assert result.stdout.startswith("imported 120000 records")
 
 

@@ -28,10 +28,12 @@ struct TransferRoutes: RouteTable {
                 returns: "The CSV file, as an attachment.", media: .csv, errors: [.error(.serviceUnavailable)], Self.export),
             Route(
                 .post, "import", "importRecords",
-                "Import a CSV file (a Peach export or an export of Peach for iPhone, formats 1–3). The whole file is checked first; a bad row rejects it with its line number and nothing is written. One transaction.",
+                "Import a CSV file (a Peach export or an export of Peach for iPhone, formats 1–3). It is checked as it is written; a bad row rejects it with its line number and nothing is written: no one sees any of it before the whole file is in. One import at a time per user.",
                 returns: "Imported.", accepts: [.csv, .binary], parameters: [mode],
                 errors: [
-                    .error(.badRequest, "The file was rejected; nothing was written."), .error(.contentTooLarge),
+                    .error(.badRequest, "The file was rejected; nothing was written."),
+                    .error(.conflict, "Another import of these records is running; nothing was written."),
+                    .error(.contentTooLarge, "The Content-Length is over the limit; the body is not read and the connection is closed."),
                     .error(.serviceUnavailable),
                 ],
                 Self.importFile),
@@ -76,18 +78,27 @@ struct TransferRoutes: RouteTable {
 
     func importFile(_ input: Input<NoBody>) async throws -> ImportResponse {
         let mode = try input[Self.mode]
-        let body = try await input.request.body.collect(upTo: TrainingDataParser.maximumBytes)
-        let parsed: ParsedTrainingData
-        do throws(ImportError) {
-            parsed = try TrainingDataParser.parse(Array(buffer: body))
-        } catch {
-            throw ImportRejected(error: error)
+        let length = input.request.headers[.contentLength].flatMap { Int($0) }
+        // Refused before a byte of the body is read; closing is what stops a client that sends it anyway.
+        if let length, length > TrainingDataParser.maximumBytes {
+            throw HTTPError(
+                .contentTooLarge, headers: [.connection: "close"],
+                message: "the file has \(length) bytes; at most \(TrainingDataParser.maximumBytes) can be imported")
         }
+        let spool = try BodySpool()
+        let source = TrainingDataSource(expectedBytes: length) { try await spool.next() }
+        // Not awaited: after a refusal the response goes at once, and the connection's close ends it.
+        let filling = Task { await spool.fill(from: input.request.body) }
+        defer { filling.cancel() }
         let summary: ImportSummary
-        do throws(DataStoreError) {
-            summary = try await transfer.importRecords(parsed, mode: mode)
+        do throws(ImportFailure) {
+            summary = try await transfer.importRecords(from: source, mode: mode)
         } catch {
-            throw error.unavailable("nothing was imported", logger: services.logger)
+            switch error {
+            case let .rejected(error): throw ImportRejected(error: error)
+            case .busy: throw HTTPError(.conflict, headers: [.connection: "close"], message: "nothing was imported: \(error)")
+            case let .store(error): throw error.unavailable("nothing was imported", logger: services.logger)
+            }
         }
         // Trials handed out before the import belong to a history that no longer exists as it was,
         // and the profile must show what is stored now.
@@ -143,8 +154,9 @@ struct ImportRejected: HTTPResponseError {
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
         let json = try JSONEncoder().encode(ErrorBody(error: .init(message: "nothing was imported: \(error.description)", line: error.line)))
+        // The rest of the body may be unread: the connection closes rather than read it.
         return Response(
-            status: status, headers: [.contentType: "application/json; charset=utf-8"],
+            status: status, headers: [.contentType: "application/json; charset=utf-8", .connection: "close"],
             body: ResponseBody(byteBuffer: ByteBuffer(data: json)))
     }
 }

@@ -16,15 +16,14 @@ struct CSVReader {
     /// The line the next record starts on.
     private(set) var line: Int
 
-    init(_ bytes: [UInt8]) {
+    /// - Parameter line: the line `bytes` start on: a file read in pieces (`TrainingDataReader`)
+    ///   is read a run of whole records at a time.
+    init(_ bytes: [UInt8], line: Int = 1) {
         self.bytes = bytes
         // A UTF-8 byte order mark says nothing; spreadsheet programs like to add one.
-        offset = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        line = 1
+        offset = line == 1 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        self.line = line
     }
-
-    var bytesRead: Int { offset }
-    var totalBytes: Int { bytes.count }
 
     /// The first line as raw text, for recognising the format marker; nil if it is not UTF-8.
     mutating func nextRawLine() throws(ImportError) -> String? {

@@ -14,67 +14,22 @@ public struct ParsedTrainingData: Sendable {
     public let skipped: [SkippedRows]
 }
 
-/// Reads a Peach export or an iPhone-app export. Nothing here touches the database, so a file is
-/// checked in full before a single row is written.
+/// Reads a Peach export or an iPhone-app export held whole (an import reads its file in pieces:
+/// `TrainingDataSource`). Nothing here touches the database.
 public enum TrainingDataParser {
     /// About four million records of our format; more is not a training history but an attack or
-    /// a mistake, and the server would hold it all in memory.
+    /// a mistake.
     public static let maximumBytes = 256 * 1024 * 1024
 
-    /// - Parameter progress: called now and then with the fraction of the file read.
-    public static func parse(_ bytes: [UInt8], progress: (Double) -> Void = { _ in }) throws(ImportError) -> ParsedTrainingData {
-        guard bytes.count <= maximumBytes else {
-            throw ImportError(line: 0, "the file has \(bytes.count) bytes; at most \(maximumBytes) can be imported")
-        }
-        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
-            throw ImportError(line: 1, "the file is UTF-16; export it as UTF-8 CSV")
-        }
-        var reader = CSVReader(bytes)
-        guard let marker = try reader.nextRawLine() else { throw ImportError(line: 1, "the file is empty") }
-        let format = try Format(marker: marker)
-        guard let headerRow = try reader.next() else {
-            throw ImportError(line: reader.line, "the header line is missing")
-        }
-        var columns: [String: Int] = [:]
-        for (index, name) in headerRow.fields.enumerated() {
-            guard columns.updateValue(index, forKey: name) == nil else {
-                throw ImportError(line: headerRow.line, "column '\(name)' appears twice")
-            }
-        }
-        switch format {
-        case let .peach(version): try PeachCSVFormat.checkHeader(columns, version: version, line: headerRow.line)
-        case .iPhone: try IPhoneCSVFormat.checkHeader(columns, line: headerRow.line)
-        }
-
+    public static func parse(_ bytes: [UInt8]) throws(ImportError) -> ParsedTrainingData {
+        var reader = TrainingDataReader()
         var records: [TransferRecord] = []
-        var skipped: [IPhoneCSVFormat.SkipReason: Int] = [:]
-        var rows = 0
-        while let row = try reader.next() {
-            rows += 1
-            guard row.fields.count == headerRow.fields.count else {
-                throw ImportError(line: row.line, "the row has \(row.fields.count) fields; the header has \(headerRow.fields.count)")
-            }
-            let fields = FieldReader(row: row, columns: columns)
-            switch format {
-            case let .peach(version):
-                records.append(try PeachCSVFormat.record(fields, version: version))
-            case .iPhone:
-                switch try IPhoneCSVFormat.row(fields) {
-                case let .record(record): records.append(record)
-                case let .skipped(reason): skipped[reason, default: 0] += 1
-                }
-            }
-            if rows % 65_536 == 0 { progress(Double(reader.bytesRead) / Double(max(1, reader.totalBytes))) }
-        }
-        progress(1)
-        return ParsedTrainingData(
-            format: format.description, records: records,
-            skipped: IPhoneCSVFormat.SkipReason.allCases.compactMap { reason in
-                skipped[reason].map { SkippedRows(count: $0, reason: reason.explanation) }
-            })
+        try reader.feed(bytes, into: &records)
+        try reader.finish(into: &records)
+        return ParsedTrainingData(format: reader.format, records: records, skipped: reader.skippedRows)
     }
 
-    private enum Format: CustomStringConvertible {
+    enum Format: CustomStringConvertible {
         case peach(version: Int)
         case iPhone(version: Int)
 

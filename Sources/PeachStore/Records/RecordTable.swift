@@ -17,6 +17,13 @@ enum RecordTable {
         let existsSQL: String
         /// Fields, Unix time, labels: the order `read` takes them in.
         let selection: String
+        /// Fields, timestamp, labels: every column but the id.
+        let columns: String
+        /// The temporary table an import writes to before it publishes (`ImportStaging`), and
+        /// the same two statements on it.
+        let staging: String
+        let stagedInsertSQL: String
+        let stagedExistsSQL: String
     }
 
     // The timestamp converted by SQLite itself: decoding a million rows through Foundation's date
@@ -29,13 +36,19 @@ enum RecordTable {
     private static func makeLayout<Kind: TrainingKind>(_ kind: Kind.Type) -> Layout {
         let fields = Kind.Record.fieldNames
         let columns = fields + ["timestamp"] + RecordLabels.columns
-        return Layout(
-            name: Kind.table, fields: fields,
-            insertSQL: "INSERT INTO \(Kind.table) (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))",
+        func insert(into table: String) -> String {
+            "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))"
+        }
+        func exists(in table: String) -> String {
             // `=` for the timestamp and labels, never null, so that the timestamp's index serves it.
-            existsSQL: "SELECT EXISTS (SELECT 1 FROM \(Kind.table) WHERE "
-                + (fields.map { "\($0) IS ?" } + (["timestamp"] + RecordLabels.columns).map { "\($0) = ?" }).joined(separator: " AND ") + ")",
-            selection: (fields + [unixTime] + RecordLabels.columns).joined(separator: ", "))
+            "SELECT EXISTS (SELECT 1 FROM \(table) WHERE "
+                + (fields.map { "\($0) IS ?" } + (["timestamp"] + RecordLabels.columns).map { "\($0) = ?" }).joined(separator: " AND ") + ")"
+        }
+        let staging = "temp.import_\(Kind.table)"
+        return Layout(
+            name: Kind.table, fields: fields, insertSQL: insert(into: "main.\(Kind.table)"), existsSQL: exists(in: "main.\(Kind.table)"),
+            selection: (fields + [unixTime] + RecordLabels.columns).joined(separator: ", "), columns: columns.joined(separator: ", "),
+            staging: staging, stagedInsertSQL: insert(into: staging), stagedExistsSQL: exists(in: staging))
     }
 
     static func layout(_ kind: any TrainingKind.Type) -> Layout { layouts[kind.id]! }
@@ -44,21 +57,28 @@ enum RecordTable {
     static var all: [Layout] { TrainingKinds.all.map { layout($0) } }
 
     /// - Parameter timestamp: as the caller stores it (an answer its `Date`, an import its millisecond's text).
-    static func insert<Record: KindRecord>(_ record: Record, timestamp: some DatabaseValueConvertible, _ db: Database) throws {
-        try db.cachedStatement(sql: layout(Record.Kind.self).insertSQL).execute(arguments: arguments(record, timestamp: timestamp))
+    /// - Parameter staged: into the import's staging table instead (`ImportStaging`).
+    static func insert<Record: KindRecord>(
+        _ record: Record, timestamp: some DatabaseValueConvertible, staged: Bool = false, _ db: Database
+    ) throws {
+        let table = layout(Record.Kind.self)
+        try db.cachedStatement(sql: staged ? table.stagedInsertSQL : table.insertSQL).execute(arguments: arguments(record, timestamp: timestamp))
     }
 
-    static func insert(_ record: TrainingRecord, timestamp: some DatabaseValueConvertible, _ db: Database) throws {
-        try insert(record.value, timestamp: timestamp, db)
+    static func insert(_ record: TrainingRecord, timestamp: some DatabaseValueConvertible, staged: Bool = false, _ db: Database) throws {
+        try insert(record.value, timestamp: timestamp, staged: staged, db)
     }
 
-    /// Whether the same record (same millisecond, fields and labels) is stored.
-    static func contains(_ record: TrainingRecord, timestamp: some DatabaseValueConvertible, _ db: Database) throws -> Bool {
-        try contains(record.value, timestamp: timestamp, db)
+    /// Whether the same record (same millisecond, fields and labels) is stored, or, `staged`, staged.
+    static func contains(_ record: TrainingRecord, timestamp: some DatabaseValueConvertible, staged: Bool = false, _ db: Database) throws -> Bool {
+        try contains(record.value, timestamp: timestamp, staged: staged, db)
     }
 
-    private static func contains<Record: KindRecord>(_ record: Record, timestamp: some DatabaseValueConvertible, _ db: Database) throws -> Bool {
-        try Bool.fetchOne(db.cachedStatement(sql: layout(Record.Kind.self).existsSQL), arguments: arguments(record, timestamp: timestamp)) ?? false
+    private static func contains<Record: KindRecord>(
+        _ record: Record, timestamp: some DatabaseValueConvertible, staged: Bool, _ db: Database
+    ) throws -> Bool {
+        let table = layout(Record.Kind.self)
+        return try Bool.fetchOne(db.cachedStatement(sql: staged ? table.stagedExistsSQL : table.existsSQL), arguments: arguments(record, timestamp: timestamp)) ?? false
     }
 
     private static func arguments<Record: KindRecord>(_ record: Record, timestamp: some DatabaseValueConvertible) throws -> StatementArguments {

@@ -4,9 +4,9 @@ import PeachCore
 import PeachServices
 
 /// Moving training records between the database and CSV files. An export is one read transaction
-/// (a consistent snapshot while the server keeps saving). An import is all-or-nothing but written in
-/// bounded transactions (`ImportJournal`), so answers saved meanwhile wait for one chunk at most; a
-/// crash or an error leaves the records exactly as they were.
+/// (a consistent snapshot while the server keeps saving). An import writes each batch to staging
+/// tables no reader sees (`ImportStaging`) as the file arrives, and publishes them in one
+/// transaction at its end: a bad row, an error or a crash leaves the records exactly as they were.
 public struct TrainingDataTransfer: TrainingDataTransferring {
     private let database: PeachDatabase
 
@@ -23,58 +23,51 @@ public struct TrainingDataTransfer: TrainingDataTransferring {
         }
     }
 
-    /// Records per write transaction: small enough that an answer waiting behind one is not delayed
-    /// noticeably, large enough that the per-commit fsync does not dominate.
-    static let chunkSize = 4096
-    static let pauseBetweenChunks = Duration.milliseconds(5)
+    /// The database files an import is running on, in this process: the staging tables are the
+    /// writer connection's, so a second import on the same file would write into the first's.
+    private static let importing = LockedPaths()
 
-    /// Writes the checked file's records, all or nothing. The file was checked whole before this
-    /// (`TrainingDataParser`), so writing cannot fail on content; it can only fail on I/O, and then
-    /// every chunk already written is taken back.
-    /// - Parameter progress: called now and then with the fraction of records written.
     public func importRecords(
-        _ parsed: ParsedTrainingData, mode: ImportMode, progress: @escaping @Sendable (Double) -> Void = { _ in }
-    ) async throws(DataStoreError) -> ImportSummary {
+        from source: TrainingDataSource, mode: ImportMode, progress: @escaping @Sendable (Double) -> Void = { _ in }
+    ) async throws(ImportFailure) -> ImportSummary {
+        guard Self.importing.insert(database.path) else { throw .busy }
+        defer { Self.importing.remove(database.path) }
         let writer = database.writer
-        let importId: Int64
-        do {
-            importId = try await writer.write { db in try ImportJournal.begin(db, mode: mode) }
-        } catch {
-            throw .saveFailed(String(describing: error))
-        }
         var duplicates = 0
         var byDiscipline: [Discipline: Int] = [:]
         do {
-            let records = parsed.records
-            for start in stride(from: 0, to: records.count, by: Self.chunkSize) {
-                progress(Double(start) / Double(max(records.count, 1)))
-                let chunk = records[start..<min(start + Self.chunkSize, records.count)]
-                let counts = try await writer.write { db in
-                    try Self.writeChunk(chunk, mode: mode, importId: importId, db)
+            // Taken before the file is read: a replace takes away what was stored when it began.
+            let watermarks = try await writer.read(ImportStaging.watermarks)
+            try await writer.writeWithoutTransaction(ImportStaging.create)
+            do {
+                while let batch = try await source.nextBatch() {
+                    let counts = try await writer.writeWithoutTransaction { db in
+                        var counts = ChunkCounts()
+                        // Deferred: a transaction on TEMP tables alone never takes the database's
+                        // write lock, so another process's writer (a server beside a CLI import) does not wait.
+                        try db.inTransaction(.deferred) {
+                            counts = try Self.stage(batch, mode: mode, db)
+                            return .commit
+                        }
+                        return counts
+                    }
+                    duplicates += counts.duplicates
+                    byDiscipline.merge(counts.byDiscipline, uniquingKeysWith: +)
+                    progress(source.fractionRead)
                 }
-                duplicates += counts.duplicates
-                byDiscipline.merge(counts.byDiscipline, uniquingKeysWith: +)
-                // A pause between chunks lets a waiting writer (the server storing an answer) take the
-                // lock: without it the next chunk re-takes it within microseconds and the server's
-                // busy handler can miss every gap for its whole timeout (measured: 1 answer in 3
-                // got 503 during a 200k import).
-                try await Task.sleep(for: Self.pauseBetweenChunks)
+                try await writer.write { db in try ImportStaging.publish(db, replacing: mode == .replace ? watermarks : nil) }
+            } catch {
+                try? await writer.writeWithoutTransaction(ImportStaging.drop)
+                throw error
             }
-            try await writer.write { db in try ImportJournal.commit(db, importId: importId) }
+        } catch let error as ImportFailure {
+            throw error
         } catch {
-            try? await writer.write { db in try ImportJournal.rollBack(db, importId: importId) }
-            throw .saveFailed(String(describing: error))
-        }
-        // Committed: from here on a crash is completed at the next open, never undone.
-        do {
-            while try await writer.write({ db in try ImportJournal.deleteReplaced(db, importId: importId, limit: Self.chunkSize) }) > 0 {}
-            try await writer.write { db in try ImportJournal.finish(db, importId: importId) }
-        } catch {
-            throw .saveFailed("imported, but the replaced records are not all deleted yet (they will be at the next start): \(error)")
+            throw .store(.saveFailed(String(describing: error)))
         }
         progress(1)
         return ImportSummary(
-            format: parsed.format, mode: mode, duplicatesSkipped: duplicates, skipped: parsed.skipped, byDiscipline: byDiscipline)
+            format: source.format, mode: mode, duplicatesSkipped: duplicates, skipped: source.skipped, byDiscipline: byDiscipline)
     }
 
     private struct ChunkCounts: Sendable {
@@ -82,27 +75,20 @@ public struct TrainingDataTransfer: TrainingDataTransferring {
         var byDiscipline: [Discipline: Int] = [:]
     }
 
-    /// One bounded transaction: the chunk's records and the id ranges they took.
-    private static func writeChunk(
-        _ chunk: ArraySlice<TransferRecord>, mode: ImportMode, importId: Int64, _ db: Database
-    ) throws -> ChunkCounts {
+    private static func stage(_ batch: [TransferRecord], mode: ImportMode, _ db: Database) throws -> ChunkCounts {
         var counts = ChunkCounts()
-        var ranges: [String: ClosedRange<Int64>] = [:]
-        for record in chunk {
-            // In a replace the rows stored before are still there until the import commits: only a
-            // merge compares against them.
+        for record in batch {
             let stored = record.timestamp.storageText
-            if mode == .merge, try RecordTable.contains(record.trainingRecord, timestamp: stored, db) {
+            // A merge skips what is stored and what the file brought already; a replace keeps every row.
+            if mode == .merge, try RecordTable.contains(record.trainingRecord, timestamp: stored, db)
+                || RecordTable.contains(record.trainingRecord, timestamp: stored, staged: true, db)
+            {
                 counts.duplicates += 1
                 continue
             }
-            try RecordTable.insert(record.trainingRecord, timestamp: stored, db)
+            try RecordTable.insert(record.trainingRecord, timestamp: stored, staged: true, db)
             counts.byDiscipline[record.discipline, default: 0] += 1
-            let id = db.lastInsertedRowID
-            let table = record.trainingRecord.kind.table
-            ranges[table] = ranges[table].map { $0.lowerBound...id } ?? id...id
         }
-        for (table, ids) in ranges { try ImportJournal.noteChunk(db, importId: importId, table: table, ids: ids) }
         return counts
     }
 

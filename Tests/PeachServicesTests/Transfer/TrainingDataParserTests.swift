@@ -142,6 +142,44 @@ struct TrainingDataParserTests {
         #expect(try #require(rejection(bytes: huge)).line == 0)
     }
 
+    /// The file handed over `size` bytes at a time, as an import reads it (`TrainingDataSource`).
+    static func piecewise(_ text: String, _ size: Int) async throws(ImportFailure) -> (records: [TransferRecord], format: String) {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        let source = TrainingDataSource(expectedBytes: bytes.count) {
+            defer { offset += size }
+            return offset < bytes.count ? Array(bytes[offset..<min(offset + size, bytes.count)]) : nil
+        }
+        var records: [TransferRecord] = []
+        while let batch = try await source.nextBatch() { records += batch }
+        return (records, source.format)
+    }
+
+    /// Cut anywhere — inside a CRLF, a quoted field, the byte order mark — a file reads as it does whole.
+    @Test(arguments: [1, 2, 3, 7, 64])
+    func aFileReadInPiecesReadsAsWhole(size: Int) async throws {
+        let good = "\u{FEFF}" + Self.header.replacingOccurrences(of: "\n", with: "\r\n")
+            + "\"comparison\",\"2026-11-22T08:15:02.125Z\",60,60,\"1.5\",TRUE,,,\r\n\r\n"
+            + "comparison,2026-11-22T08:15:03.000Z,60,60,2,false,,,\rcomparison,2026-11-22T08:15:04.000Z,60,60,3,true,,,"
+        let whole = try Self.parse(good)
+        let pieces = try await Self.piecewise(good, size)
+        #expect(pieces.records == whole.records && pieces.format == whole.format && whole.records.count == 3)
+        for bad in [
+            "comparison,2026-11-22T08:15:02.125Z,6\"0,60,1,true,,,\n", "comparison,2026-11-22T08:15:02.125Z,60,60,\"1,true,,,\n",
+            "comparison,2026-11-22T08:15:02.125Z,60,60,1,true,,\r\n",
+        ] {
+            let text = Self.header + "comparison,2026-11-22T08:15:01.000Z,60,60,1,true,,,\r\n" + bad
+            let expected = try #require(Self.rejection(text))
+            do {
+                _ = try await Self.piecewise(text, size)
+                Issue.record("accepted in pieces of \(size): \(bad)")
+            } catch {
+                guard case let .rejected(found)? = error as? ImportFailure else { throw error }
+                #expect(found == expected)
+            }
+        }
+    }
+
     private func rejection(bytes: [UInt8]) -> ImportError? {
         do {
             _ = try TrainingDataParser.parse(bytes)

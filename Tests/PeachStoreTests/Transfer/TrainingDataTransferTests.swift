@@ -150,7 +150,7 @@ struct TrainingDataTransferTests {
         }
         let parsed = try TrainingDataParser.parse(FixtureFiles.bytes("iphone/peach-export-format-1.csv"))
         let many = ParsedTrainingData(format: parsed.format, records: Array(repeating: parsed.records[0], count: 20), skipped: [])
-        await #expect(throws: DataStoreError.self) {
+        await #expect(throws: ImportFailure.self) {
             try await TrainingDataTransfer(database: database).importRecords(many, mode: .replace)
         }
         #expect(try await Self.stored(database) == before)
