@@ -146,6 +146,15 @@ enum PostgresMigrations {
             "CREATE INDEX scale_degree_user_discipline_timestamp ON scale_degree (user_id, discipline, \"timestamp\")",
             "CREATE INDEX scale_degree_user_timestamp ON scale_degree (user_id, \"timestamp\", id)",
         ]),
+        Migration(version: 7, name: "v7-student-summary", statements: [
+            // A class view's row per student (`StudentFigures` as JSON), current while `revision` is
+            // the student's; derived from their records, so an upgrade starts it empty.
+            """
+            CREATE TABLE student_summary (
+                user_id bigint PRIMARY KEY REFERENCES peach_user (id) ON DELETE CASCADE,
+                revision bigint NOT NULL, figures text NOT NULL)
+            """,
+        ]),
     ]
 
     static var latestVersion: Int { all.map(\.version).max() ?? 0 }

@@ -10,16 +10,16 @@ enum ClassSummaryCSV {
 
     static func text(_ students: [StudentSummary]) -> String {
         ([header] + students.map { student in
-            let threshold = student.threshold
+            let threshold = student.figures.threshold
             return [
                 student.account.name.rawValue,
                 threshold.map { format($0.threshold.rawValue) } ?? "",
                 threshold.map { format($0.lower.rawValue) } ?? "",
                 threshold.map { format($0.upper.rawValue) } ?? "",
                 threshold.map { String($0.upperIsOpen) } ?? "",
-                student.trend?.rawValue ?? "",
-                String(student.trials),
-                student.lastActivity.map(ISO8601.string) ?? "",
+                student.figures.trend?.rawValue ?? "",
+                String(student.figures.trials),
+                student.figures.lastActivity.map(ISO8601.string) ?? "",
             ].joined(separator: ",")
         }).joined(separator: "\n") + "\n"
     }
