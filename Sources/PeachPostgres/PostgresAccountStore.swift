@@ -239,6 +239,38 @@ public struct PostgresAccountStore: AccountStore, ClassroomStore {
         }
     }
 
+    // MARK: Class views
+
+    /// Kept figures are current while the revision they were read at is still the student's: every
+    /// write of theirs moves it in its own transaction, so no write path has to forget them.
+    public func keptFigures(of students: [UserID]) async throws(DataStoreError) -> [UserID: StudentFigures] {
+        try await read { connection in
+            var kept: [UserID: StudentFigures] = [:]
+            for try await (id, text) in try await connection.query("""
+                SELECT s.user_id, s.figures FROM student_summary s JOIN peach_user u ON u.id = s.user_id AND u.revision = s.revision
+                WHERE s.user_id = ANY(\(students.map(\.rawValue)))
+                """, logger: logger
+            ).decode((Int64, String).self) {
+                kept[UserID(rawValue: id)] = StudentFigures(kept: text)
+            }
+            return kept
+        }
+    }
+
+    public func keep(_ readings: [StudentFiguresReading]) async throws(DataStoreError) {
+        guard !readings.isEmpty else { return }
+        let (students, revisions, figures) = (readings.map(\.student.rawValue), readings.map(\.revision), readings.map(\.figures.kept))
+        try await database.transaction { connection in
+            try await connection.query("""
+                INSERT INTO student_summary (user_id, revision, figures)
+                SELECT u.id, u.revision, r.figures
+                FROM unnest(\(students)::bigint[], \(revisions)::bigint[], \(figures)::text[]) AS r(user_id, revision, figures)
+                JOIN peach_user u ON u.id = r.user_id AND u.revision = r.revision
+                ON CONFLICT (user_id) DO UPDATE SET revision = excluded.revision, figures = excluded.figures
+                """, logger: logger)
+        }
+    }
+
     // MARK: Reading
 
     private func classrooms(_ query: PostgresQuery) async throws(DataStoreError) -> [Classroom] {

@@ -160,6 +160,15 @@ enum PostgresMigrations {
             "CREATE INDEX chord_quality_user_discipline_timestamp ON chord_quality (user_id, discipline, \"timestamp\")",
             "CREATE INDEX chord_quality_user_timestamp ON chord_quality (user_id, \"timestamp\", id)",
         ]),
+        Migration(version: 8, name: "v8-student-summary", statements: [
+            // A class view's row per student (`StudentFigures` as JSON), current while `revision` is
+            // the student's; derived from their records, so an upgrade starts it empty.
+            """
+            CREATE TABLE student_summary (
+                user_id bigint PRIMARY KEY REFERENCES peach_user (id) ON DELETE CASCADE,
+                revision bigint NOT NULL, figures text NOT NULL)
+            """,
+        ]),
     ]
 
     static var latestVersion: Int { all.map(\.version).max() ?? 0 }

@@ -29,8 +29,8 @@ struct StoreOptions: ParsableArguments {
     /// through the class server while one runs.
     func open(writing: Bool = true) async throws -> TrainingStores {
         guard let location = try database.location else {
-            let path = try await sqlitePath(writing: writing)
-            let opened = try PeachDatabase(path: path)
+            let opened = try await sqliteDatabase(writing: writing)
+            let path = opened.path
             return TrainingStores(
                 records: SQLiteTrainingDataStore(database: opened), settings: SQLiteSettingsStore(database: opened),
                 transfer: TrainingDataTransfer(database: opened),
@@ -43,9 +43,10 @@ struct StoreOptions: ParsableArguments {
             profileSnapshot: nil, close: { await opened.close() })
     }
 
-    /// The personal database, or with `--user` that user's own in the SQLite class files.
-    private func sqlitePath(writing: Bool) async throws -> String {
-        guard let user else { return data.resolvedPath }
+    /// The personal database, or with `--user` that user's own in the SQLite class files, opened
+    /// through the class's accounts, so that a write forgets the figures a class view kept.
+    private func sqliteDatabase(writing: Bool) async throws -> PeachDatabase {
+        guard let user else { return try PeachDatabase(path: data.resolvedPath) }
         let files = ClassFiles(besidePersonalDatabase: data.resolvedPath)
         guard FileManager.default.fileExists(atPath: files.accountsPath) else {
             throw PeachFailure("there is no user named \(user) (peach users list shows them)")
@@ -55,7 +56,7 @@ struct StoreOptions: ParsableArguments {
         }
         do {
             let accounts = try SQLiteAccountStore(files: files, now: Date.init)
-            return accounts.files.databasePath(of: try await owner(in: accounts))
+            return try await accounts.database(of: try await owner(in: accounts), revision: nil)
         } catch let error as DataStoreError {
             throw PeachFailure(error.description)
         }

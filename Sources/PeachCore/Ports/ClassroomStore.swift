@@ -12,4 +12,10 @@ public protocol ClassroomStore: Sendable {
     func join(_ student: UserID, invitation: InvitationCode) async throws(DataStoreError) -> Classroom?
     /// False when the student was not in it.
     func leave(_ student: UserID, classroom: Int64) async throws(DataStoreError) -> Bool
+    /// Each student's figures as last kept, for those whose records have not changed since: a
+    /// class view reads them in one query instead of fitting every student's records again.
+    func keptFigures(of students: [UserID]) async throws(DataStoreError) -> [UserID: StudentFigures]
+    /// Keeps each reading, unless that student's records changed after its revision: figures of
+    /// older records are never kept, so `keptFigures` is never behind the records.
+    func keep(_ readings: [StudentFiguresReading]) async throws(DataStoreError)
 }

@@ -1,5 +1,5 @@
 /// A fitted threshold with its 95 % interval, e.g. "8.4 ¢ (7.1–9.9) at 75 % correct".
-public struct ThresholdEstimate: Hashable, Sendable {
+public struct ThresholdEstimate: Hashable, Sendable, Codable {
     public let threshold: Cents
     public let lower: Cents
     public let upper: Cents

@@ -1,4 +1,5 @@
 import Foundation
+import Hummingbird
 import PeachServices
 
 /// A teacher's class table as CSV, for a spreadsheet: one student a row, empty cells for "not
@@ -8,20 +9,33 @@ enum ClassSummaryCSV {
     /// comparisons the threshold is fitted to).
     static let header = "student,thresholdCents,thresholdLowerCents,thresholdUpperCents,upperIsOpen,trend,allAnswers,lastActivity"
 
-    static func text(_ students: [StudentSummary]) -> String {
-        ([header] + students.map { student in
-            let threshold = student.threshold
-            return [
-                student.account.name.rawValue,
-                threshold.map { format($0.threshold.rawValue) } ?? "",
-                threshold.map { format($0.lower.rawValue) } ?? "",
-                threshold.map { format($0.upper.rawValue) } ?? "",
-                threshold.map { String($0.upperIsOpen) } ?? "",
-                student.trend?.rawValue ?? "",
-                String(student.trials),
-                student.lastActivity.map(ISO8601.string) ?? "",
-            ].joined(separator: ",")
-        }).joined(separator: "\n") + "\n"
+    /// Written a few rows at a time as the client takes them: a class of a thousand is never one
+    /// string in memory.
+    static func body(_ students: [StudentSummary]) -> ResponseBody {
+        ResponseBody { writer in
+            try await writer.write(ByteBuffer(string: header + "\n"))
+            for start in stride(from: 0, to: students.count, by: rowsPerWrite) {
+                let rows = students[start..<min(start + rowsPerWrite, students.count)].map { row($0) + "\n" }.joined()
+                try await writer.write(ByteBuffer(string: rows))
+            }
+            try await writer.finish(nil)
+        }
+    }
+
+    static let rowsPerWrite = 100
+
+    static func row(_ student: StudentSummary) -> String {
+        let (threshold, figures) = (student.figures.threshold, student.figures)
+        return [
+            student.account.name.rawValue,
+            threshold.map { format($0.threshold.rawValue) } ?? "",
+            threshold.map { format($0.lower.rawValue) } ?? "",
+            threshold.map { format($0.upper.rawValue) } ?? "",
+            threshold.map { String($0.upperIsOpen) } ?? "",
+            figures.trend?.rawValue ?? "",
+            String(figures.trials),
+            figures.lastActivity.map(ISO8601.string) ?? "",
+        ].joined(separator: ",")
     }
 
     private static func format(_ cents: Double) -> String { String(format: "%.2f", cents) }

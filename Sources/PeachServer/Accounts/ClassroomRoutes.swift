@@ -85,7 +85,7 @@ struct ClassroomRoutes: RouteTable {
         let (classroom, students) = try await summaries(input)
         let file = classroom.name.filter { $0.isLetter || $0.isNumber || $0 == "-" }
         return MediaResponse(
-            body: ResponseBody(byteBuffer: ByteBuffer(string: ClassSummaryCSV.text(students))),
+            body: ClassSummaryCSV.body(students),
             headers: [.contentDisposition: "attachment; filename=\"peach-class-\(file.isEmpty ? String(classroom.id) : file).csv\""])
     }
 

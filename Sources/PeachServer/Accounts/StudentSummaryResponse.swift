@@ -15,10 +15,10 @@ struct StudentSummaryResponse: Codable, APIDescribed {
     init(_ summary: StudentSummary) {
         id = summary.account.id.rawValue
         name = summary.account.name.rawValue
-        threshold = Nullable(summary.threshold.map(FittedThreshold.init))
-        trend = Nullable(summary.trend)
-        trials = summary.trials
-        lastActivity = Nullable(summary.lastActivity.map(ISO8601.string))
+        threshold = Nullable(summary.figures.threshold.map(FittedThreshold.init))
+        trend = Nullable(summary.figures.trend)
+        trials = summary.figures.trials
+        lastActivity = Nullable(summary.figures.lastActivity.map(ISO8601.string))
     }
 
     static var apiNotes: [String: APINote] {

@@ -30,7 +30,7 @@ public actor UserSpaces {
     private var summaries: [UserID: (revision: Int64, summary: StudentSummary)] = [:]
     private var lastUse: [UserID: UInt64] = [:]
     private var clock: UInt64 = 0
-    private let accounts: any AccountStore
+    private let accounts: any AccountStore & ClassroomStore
     private let stores: Stores
     private let configure: @Sendable (inout AppServices) -> Void
     private let environment: ServerEnvironment
@@ -39,7 +39,7 @@ public actor UserSpaces {
     let capacity: Int
 
     public init(
-        accounts: any AccountStore, stores: @escaping Stores, environment: ServerEnvironment, logger: Logger,
+        accounts: any AccountStore & ClassroomStore, stores: @escaping Stores, environment: ServerEnvironment, logger: Logger,
         capacity: Int = 5000, configure: @escaping @Sendable (inout AppServices) -> Void = { _ in }
     ) {
         self.accounts = accounts
@@ -85,26 +85,44 @@ public actor UserSpaces {
     }
 
     /// The students' rows in a teacher's class view, read from the store as it is now: one read of
-    /// every revision, then only the students whose data changed since are read again. No space is
-    /// built for them (a class view would otherwise replay every student's whole history).
+    /// every revision; the students whose data changed since this process last looked are read
+    /// from the figures kept in the database (one query), and only those whose data changed since
+    /// any view kept them are fitted again, then kept. No space is built for them (a class view
+    /// would otherwise replay every student's whole history).
     func summaries(of students: [Account]) async throws(DataStoreError) -> [StudentSummary] {
         let revisions = try await accounts.revisions(of: students.map(\.id))
-        let stale = students.filter { account in
+        var stale = students.filter { account in
             guard let revision = revisions[account.id] else { return false }
             guard let kept = summaries[account.id] else { return true }
             return kept.revision != revision || kept.summary.account != account
         }
+        if !stale.isEmpty {
+            let kept = try await accounts.keptFigures(of: stale.map(\.id))
+            for account in stale {
+                if let figures = kept[account.id] { summaries[account.id] = (revisions[account.id]!, StudentSummary(account, figures)) }
+            }
+            stale.removeAll { kept[$0.id] != nil }
+        }
+        let readings = try await fitted(stale, at: revisions)
+        try await accounts.keep(readings)
+        let byID = Dictionary(uniqueKeysWithValues: stale.map { ($0.id, $0) })
+        for reading in readings { summaries[reading.student] = (reading.revision, StudentSummary(byID[reading.student]!, reading.figures)) }
+        return students.compactMap { summaries[$0.id]?.summary }
+    }
+
+    /// Each student's figures from their records, read at (or after) their revision in `revisions`.
+    private func fitted(_ students: [Account], at revisions: [UserID: Int64]) async throws(DataStoreError) -> [StudentFiguresReading] {
         // Read and fitted a few at a time: the fits use every core, the reads overlap.
         let stores = self.stores
-        let fresh: [(Int64, StudentSummary)]
         do {
-            fresh = try await withThrowingTaskGroup(of: (Int64, StudentSummary).self) { group in
-                var read: [(Int64, StudentSummary)] = []
-                for (index, account) in stale.enumerated() {
+            return try await withThrowingTaskGroup(of: StudentFiguresReading.self) { group in
+                var read: [StudentFiguresReading] = []
+                for (index, account) in students.enumerated() {
                     if index >= Self.summariesAtOnce, let done = try await group.next() { read.append(done) }
                     let revision = revisions[account.id]!
                     group.addTask {
-                        (revision, try await StudentSummary(account, store: try await stores(account.id, KnownRevision(revision)).records))
+                        let store = try await stores(account.id, KnownRevision(revision)).records
+                        return StudentFiguresReading(student: account.id, revision: revision, figures: try await StudentFigures(store: store))
                     }
                 }
                 for try await done in group { read.append(done) }
@@ -115,8 +133,6 @@ public actor UserSpaces {
         } catch {
             throw .fetchFailed(String(describing: error))
         }
-        for (revision, summary) in fresh { summaries[summary.account.id] = (revision, summary) }
-        return students.compactMap { summaries[$0.id]?.summary }
     }
 
     private static let summariesAtOnce = 4

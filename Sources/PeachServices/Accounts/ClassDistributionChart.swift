@@ -41,15 +41,15 @@ public struct ClassDistributionChart {
     static let range = (low: 0.5, high: 200.0)
 
     public var svg: String {
-        let placed = students.filter { $0.threshold != nil }.sorted { $0.threshold!.threshold.rawValue < $1.threshold!.threshold.rawValue }
-        let unplaced = unplacedLines(students.filter { $0.threshold == nil }.map(\.account.name.rawValue))
+        let placed = students.filter { $0.figures.threshold != nil }.sorted { $0.figures.threshold!.threshold.rawValue < $1.figures.threshold!.threshold.rawValue }
+        let unplaced = unplacedLines(students.filter { $0.figures.threshold == nil }.map(\.account.name.rawValue))
         let plotHeight = Double(max(placed.count, 1)) * Self.rowHeight
         let height = Self.top + plotHeight + Self.bottom + Double(max(unplaced.count - 1, 0)) * Self.lineHeight + (unplaced.isEmpty ? 0 : 20)
         let summary = (german
             ? "Schwellen von \(placed.count) der \(students.count) Schüler:innen in \(classroom.name)"
             : "Thresholds of \(placed.count) of \(students.count) students in \(classroom.name)")
-            + (placed.isEmpty ? "" : (german ? ", von " : ", from ") + cents(placed.first!.threshold!.threshold.rawValue)
-                + (german ? " bis " : " to ") + cents(placed.last!.threshold!.threshold.rawValue))
+            + (placed.isEmpty ? "" : (german ? ", von " : ", from ") + cents(placed.first!.figures.threshold!.threshold.rawValue)
+                + (german ? " bis " : " to ") + cents(placed.last!.figures.threshold!.threshold.rawValue))
         var out = """
             <svg xmlns="http://www.w3.org/2000/svg" class="class-distribution" viewBox="0 0 \(Int(width)) \(Int(height))" width="\(Int(width))" height="\(Int(height))" role="img" aria-label="\(Self.escaped(summary))">
             <title>\(Self.escaped(summary))</title>
@@ -64,7 +64,7 @@ public struct ClassDistributionChart {
         }
         out += #"<text x="\#(f(Self.margin))" y="16">\#(german ? "Schwelle (Cent, 95-%-Intervall)" : "Threshold (cents, 95 % interval)")</text>"#
         for (row, student) in placed.enumerated() {
-            let estimate = student.threshold!
+            let estimate = student.figures.threshold!
             let y = Self.top + (Double(row) + 0.5) * Self.rowHeight
             let name = student.account.name.rawValue
             out += #"<text class="name" x="\#(f(left - Self.margin))" y="\#(f(y + 4))" text-anchor="end">\#(label(name))</text>"#

@@ -11,7 +11,7 @@ import PeachCore
 public struct SQLiteAccountStore: AccountStore, ClassroomStore {
     let writer: DatabasePool
     public let files: ClassFiles
-    let revisions = UserRevisions()
+    let revisions: UserRevisions
     /// Stamps new accounts and tells which sessions have expired.
     let now: @Sendable () -> Date
 
@@ -26,6 +26,9 @@ public struct SQLiteAccountStore: AccountStore, ClassroomStore {
             configuration.busyMode = .timeout(5)
             writer = try DatabasePool(path: files.accountsPath, configuration: configuration)
             try Self.migrator.migrate(writer)
+            revisions = UserRevisions(kept: Set(try writer.read { db in
+                try Int64.fetchAll(db, sql: "SELECT userID FROM studentSummary").map(UserID.init(rawValue:))
+            }))
             let accounts = Set(try writer.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM user") })
             for user in files.usersWithFiles() where !accounts.contains(user.rawValue) { try files.removeFiles(of: user) }
         } catch let error as DataStoreError {
@@ -62,28 +65,35 @@ public struct SQLiteAccountStore: AccountStore, ClassroomStore {
                 CREATE INDEX classroomMember_user ON classroomMember (userID);
                 """)
         }
+        migrator.registerMigration("v2-student-summary") { db in
+            // A class view's row per student (`StudentFigures` as JSON), there only while it is
+            // current: a commit to the student's database deletes it first (`RevisionObserver`).
+            // Derived from their records, so an upgrade starts it empty.
+            try db.execute(sql: """
+                CREATE TABLE studentSummary (
+                    userID INTEGER PRIMARY KEY REFERENCES user (id) ON DELETE CASCADE, figures TEXT NOT NULL)
+                """)
+        }
         return migrator
     }
 
     // MARK: A user's database
 
-    /// The user's own database, opened (and created on first use). With `revision`, each commit
-    /// that changes it moves the user's revision on and tells `revision`, so that a cached view
-    /// stays current through its own writes.
+    /// The user's own database, opened (and created on first use). Each commit that changes it
+    /// moves the user's revision on and forgets their kept figures first; with `revision`, it also
+    /// tells `revision`, so that a cached view stays current through its own writes. Every writer
+    /// of a user's database opens it here (the commands with `--user` too).
     /// Opened on a queue of its own: opening creates and migrates a new user's file, fsyncs
     /// included, which would hold up every request if it ran on Swift's few cooperative threads.
     public func database(of user: UserID, revision: KnownRevision?) async throws(DataStoreError) -> PeachDatabase {
-        let (path, revisions) = (files.databasePath(of: user), self.revisions)
+        let (path, revisions, writer) = (files.databasePath(of: user), self.revisions, self.writer)
+        let observer = RevisionObserver(user: user, revisions: revisions, known: revision) { user in
+            try writer.write { db in try db.execute(sql: "DELETE FROM studentSummary WHERE userID = ?", arguments: [user.rawValue]) }
+        }
         let opened: Result<PeachDatabase, DataStoreError> = await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
                 continuation.resume(returning: Result { () throws(DataStoreError) in
-                    let database = try PeachDatabase(path: path)
-                    if let revision {
-                        database.writer.add(
-                            transactionObserver: RevisionObserver(user: user, revisions: revisions, known: revision),
-                            extent: .databaseLifetime)
-                    }
-                    return database
+                    try PeachDatabase(path: path, observer: observer)
                 })
             }
         }
@@ -222,6 +232,30 @@ public struct SQLiteAccountStore: AccountStore, ClassroomStore {
             try Int64.fetchSet(db, sql: "SELECT id FROM user WHERE id IN (\(ids.map { String($0.rawValue) }.joined(separator: ",")))")
         }
         return Dictionary(uniqueKeysWithValues: existing.map { (UserID(rawValue: $0), revisions.current(UserID(rawValue: $0))) })
+    }
+
+    // MARK: Class views
+
+    public func keptFigures(of students: [UserID]) async throws(DataStoreError) -> [UserID: StudentFigures] {
+        try await read { db in
+            var kept: [UserID: StudentFigures] = [:]
+            let rows = try Row.fetchCursor(
+                db, sql: "SELECT userID, figures FROM studentSummary WHERE userID IN (\(students.map { String($0.rawValue) }.joined(separator: ",")))")
+            while let row = try rows.next() { kept[UserID(rawValue: row[0])] = StudentFigures(kept: row[1]) }
+            return kept
+        }
+    }
+
+    public func keep(_ readings: [StudentFiguresReading]) async throws(DataStoreError) {
+        guard !readings.isEmpty else { return }
+        let revisions = self.revisions
+        try await write { db in
+            for reading in readings where revisions.mayKeep(reading.student, readAt: reading.revision) {
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO studentSummary (userID, figures) SELECT id, ? FROM user WHERE id = ?",
+                    arguments: [reading.figures.kept, reading.student.rawValue])
+            }
+        }
     }
 
     // MARK: Classes

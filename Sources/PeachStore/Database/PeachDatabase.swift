@@ -10,7 +10,8 @@ public struct PeachDatabase: Sendable {
     public let path: String
 
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
-    public init(path: String) throws(DataStoreError) {
+    /// - Parameter observer: sees every commit that can change the records, a crashed import's undoing included.
+    public init(path: String, observer: (any TransactionObserver)? = nil) throws(DataStoreError) {
         self.path = path
         do {
             try FileManager.default.createDirectory(
@@ -34,6 +35,7 @@ public struct PeachDatabase: Sendable {
             }
             writer = try DatabasePool(path: path, configuration: configuration)
             try Self.migrator.migrate(writer)
+            if let observer { writer.add(transactionObserver: observer, extent: .databaseLifetime) }
             try writer.write(ImportJournal.recover)
             groupCommit = GroupCommitWriter(writer: writer, checkpointer: WALCheckpointer(path: path))
         } catch let error as DataStoreError {

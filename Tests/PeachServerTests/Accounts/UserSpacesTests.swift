@@ -3,6 +3,7 @@ import Logging
 import Testing
 @testable import PeachCore
 @testable import PeachServer
+@testable import PeachServices
 @testable import PeachStore
 
 /// A user's requests that arrive together while their space is built share one build, unless a
@@ -84,5 +85,55 @@ struct UserSpacesTests {
         #expect(space.revision.isCurrent(newer))
         #expect(try await space.services.store.recordCount() == 1)
         #expect(await opening.count == 2)
+    }
+
+    /// The class view after a restart shows what a fit of each student's records from scratch
+    /// shows, after answers, an import and a reset made before the restart; with nothing changed
+    /// it opens no student's records at all.
+    @Test func aClassViewAfterARestartMatchesEachStudentsRecords() async throws {
+        let clock: @Sendable () -> Date = { Date(timeIntervalSince1970: 1_800_000_000) }
+        var accounts = try SQLiteAccountStore(files: directory.files, now: clock)
+        var students: [Account] = []
+        for name in ["ann", "bob", "cy"] {
+            students.append(try #require(try await accounts.createAccount(AccountName(name)!, passwordHash: "h", isTeacher: false)))
+        }
+        func records(_ student: Account, _ accounts: SQLiteAccountStore) async throws -> SQLiteTrainingDataStore {
+            SQLiteTrainingDataStore(database: try await accounts.database(of: student.id, revision: nil))
+        }
+        func answer(_ student: Account, _ count: Int, from start: Int, _ accounts: SQLiteAccountStore) async throws {
+            let store = try await records(student, accounts)
+            for index in start..<(start + count) {
+                try await store.save(.comparison(CompletedComparison(
+                    note1: MIDINote(60)!, note2: MIDINote(60)!, note2CentOffset: Cents([2.0, 5, 10, 20, 40][index % 5]),
+                    isCorrect: index % 5 > 1 || index % 3 == 0, timestamp: clock().addingTimeInterval(Double(index)))))
+            }
+        }
+        func fromScratch(_ accounts: SQLiteAccountStore) async throws -> [StudentFigures] {
+            var figures: [StudentFigures] = []
+            for student in students { figures.append(try await StudentFigures(store: try await records(student, accounts))) }
+            return figures
+        }
+        for student in students { try await answer(student, 120, from: 0, accounts) }
+        await opening.release()
+        #expect(try await spaces(accounts).summaries(of: students).map(\.figures) == (try await fromScratch(accounts)))
+        #expect(await opening.count == 3)
+
+        // After the restart: more answers (ann), an import (bob), a reset (cy).
+        accounts = try SQLiteAccountStore(files: directory.files, now: clock)
+        try await answer(students[0], 60, from: 500, accounts)
+        let exported = directory.url.appendingPathComponent("ann.csv").path
+        _ = try await TrainingDataTransfer(database: try await accounts.database(of: students[0].id, revision: nil)).exportCSV(to: exported)
+        _ = try await TrainingDataTransfer(database: try await accounts.database(of: students[1].id, revision: nil))
+            .importRecords(try TrainingDataParser.parse(Array(try Data(contentsOf: URL(fileURLWithPath: exported)))), mode: .merge)
+        try await records(students[2], accounts).deleteAll()
+        accounts = try SQLiteAccountStore(files: directory.files, now: clock)
+        let expected = try await fromScratch(accounts)
+        #expect(expected.map(\.trials) == [180, 180, 0], "bob merged ann's 60 newer answers")
+        #expect(try await spaces(accounts).summaries(of: students).map(\.figures) == expected)
+        #expect(await opening.count == 6)
+
+        accounts = try SQLiteAccountStore(files: directory.files, now: clock)
+        #expect(try await spaces(accounts).summaries(of: students).map(\.figures) == expected)
+        #expect(await opening.count == 6, "kept figures read, no records")
     }
 }

@@ -16,7 +16,7 @@ struct ClassDistributionChartTests {
                 isCorrect: offset >= threshold || index % 3 == 0,
                 timestamp: Date(timeIntervalSince1970: 1_800_000_000 + Double(index) * 5))))
         }
-        return try await StudentSummary(Account(id: UserID(rawValue: id), name: AccountName(name)!, isTeacher: false), store: store)
+        return StudentSummary(Account(id: UserID(rawValue: id), name: AccountName(name)!, isTeacher: false), try await StudentFigures(store: store))
     }
 
     @Test func aNarrowChartLabelsFewerTicksAndKeepsEveryMarkInside() async throws {
@@ -24,7 +24,7 @@ struct ClassDistributionChartTests {
             try await Self.summary("ann", id: 1, threshold: 3),
             try await Self.summary("bob", id: 2, threshold: 20),
         ]
-        #expect(students.allSatisfy { $0.threshold != nil })
+        #expect(students.allSatisfy { $0.figures.threshold != nil })
         let classroom = Classroom(
             id: 1, name: "Choir", teacher: Account(id: UserID(rawValue: 3), name: AccountName("tess")!, isTeacher: true),
             invitation: InvitationCode("ABCD-EFGH")!, studentCount: 2)
@@ -106,8 +106,9 @@ struct ClassDistributionChartTests {
         var students: [StudentSummary] = []
         for index in 0..<12 {
             let store = InMemoryTrainingDataStore()
-            students.append(try await StudentSummary(
-                Account(id: UserID(rawValue: Int64(index + 1)), name: AccountName("student-\(index)")!, isTeacher: false), store: store))
+            students.append(StudentSummary(
+                Account(id: UserID(rawValue: Int64(index + 1)), name: AccountName("student-\(index)")!, isTeacher: false),
+                try await StudentFigures(store: store)))
         }
         let chart = ClassDistributionChart(classroom: Self.classroom, students: students, width: 300)
         let lines = chart.svg.matches(of: /<text class="unplaced"[^>]*>([^<]*)<\/text>/).map { String($0.1) }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import PeachCore
 @testable import PeachPostgres
+@testable import PeachServices
 @testable import PeachStore
 
 /// One contract for the account and class stores of both class servers: PostgreSQL and the SQLite
@@ -19,21 +20,51 @@ struct AccountStoreContractTests {
     final class Harness: Sendable {
         let store: any Store
         let directory: URL?
+        /// A user's records and their CSV transfer, as a server or a command with `--user` opens them.
+        let records: @Sendable (UserID) async throws -> (store: any TrainingDataStore, transfer: any TrainingDataTransferring)
+        /// The same database opened anew, as after a restart.
+        let reopened: @Sendable () async throws -> Harness
 
-        private init(store: any Store, directory: URL?) {
+        private init(
+            store: any Store, directory: URL?,
+            records: @escaping @Sendable (UserID) async throws -> (store: any TrainingDataStore, transfer: any TrainingDataTransferring),
+            reopened: @escaping @Sendable () async throws -> Harness
+        ) {
             self.store = store
             self.directory = directory
+            self.records = records
+            self.reopened = reopened
         }
 
         static func make(_ backend: Backend) async throws -> Harness {
             switch backend {
-            case .postgres:
-                return Harness(store: PostgresAccountStore(database: try await PostgresPeachDatabase.open(try await TestPostgres.freshDatabase()), now: { AccountStoreContractTests.now }), directory: nil)
+            case .postgres: return try await postgres(try await TestPostgres.freshDatabase())
             case .sqlite:
                 let directory = FileManager.default.temporaryDirectory.appendingPathComponent("peach-accounts-\(UUID().uuidString)")
-                let files = ClassFiles(besidePersonalDatabase: directory.appendingPathComponent("peach.sqlite").path)
-                return Harness(store: try SQLiteAccountStore(files: files, now: { AccountStoreContractTests.now }), directory: directory)
+                return try sqlite(ClassFiles(besidePersonalDatabase: directory.appendingPathComponent("peach.sqlite").path), removing: directory)
             }
+        }
+
+        private static func postgres(_ location: PostgresLocation) async throws -> Harness {
+            let database = try await PostgresPeachDatabase.open(location)
+            return Harness(
+                store: PostgresAccountStore(database: database, now: { AccountStoreContractTests.now }), directory: nil,
+                records: { user in
+                    let store = PostgresTrainingDataStore(database: database, user: user)
+                    return (store, PostgresTrainingDataTransfer(store: store))
+                },
+                reopened: { try await postgres(location) })
+        }
+
+        private static func sqlite(_ files: ClassFiles, removing directory: URL?) throws -> Harness {
+            let store = try SQLiteAccountStore(files: files, now: { AccountStoreContractTests.now })
+            return Harness(
+                store: store, directory: directory,
+                records: { user in
+                    let database = try await store.database(of: user, revision: nil)
+                    return (SQLiteTrainingDataStore(database: database), TrainingDataTransfer(database: database))
+                },
+                reopened: { try sqlite(files, removing: nil) })
         }
 
         deinit { if let directory { try? FileManager.default.removeItem(at: directory) } }
@@ -194,5 +225,64 @@ struct AccountStoreContractTests {
         let ann = try #require(try await store.createAccount(Self.ann, passwordHash: "a", isTeacher: false))
         let revisions = try await store.revisions(of: [ann.id, UserID(rawValue: 999)])
         #expect(revisions == [ann.id: try await store.revision(of: ann.id)])
+    }
+
+    static func comparison(_ offset: Double, correct: Bool, at seconds: Double) -> TrainingRecord {
+        .comparison(CompletedComparison(
+            note1: MIDINote(60)!, note2: MIDINote(60)!, note2CentOffset: Cents(offset), isCorrect: correct,
+            timestamp: Date(timeIntervalSince1970: 1_800_000_000 + seconds)))
+    }
+
+    /// Figures kept for a class view are read back after a restart while the student's records are
+    /// unchanged, and are gone once they change: by an answer, an import or a reset, whichever
+    /// store instance made it. Figures read before a change are never kept.
+    @Test(arguments: Backend.allCases)
+    func keptFiguresAreGoneOnceTheStudentsRecordsChange(backend: Backend) async throws {
+        let harness = try await Harness.make(backend)
+        let store = harness.store
+        var students: [UserID] = []
+        for name in ["ann", "bob", "cy", "dee"] {
+            students.append(try #require(try await store.createAccount(AccountName(name)!, passwordHash: "h", isTeacher: false)).id)
+        }
+        for (index, student) in students.enumerated() {
+            try await harness.records(student).store.save(Self.comparison(Double(index + 5), correct: true, at: Double(index)))
+        }
+        func readings(_ harness: Harness) async throws -> [StudentFiguresReading] {
+            let revisions = try await harness.store.revisions(of: students)
+            var readings: [StudentFiguresReading] = []
+            for student in students {
+                let figures = try await StudentFigures(store: try await harness.records(student).store)
+                readings.append(StudentFiguresReading(student: student, revision: revisions[student]!, figures: figures))
+            }
+            return readings
+        }
+        let read = try await readings(harness)
+        try await store.keep(read)
+        let restarted = try await harness.reopened()
+        let expected = Dictionary(uniqueKeysWithValues: read.map { ($0.student, $0.figures) })
+        #expect(try await restarted.store.keptFigures(of: students) == expected)
+        #expect(expected[students[0]]?.trials == 1)
+
+        let (ann, bob, cy, dee) = (students[0], students[1], students[2], students[3])
+        try await restarted.records(ann).store.save(Self.comparison(7, correct: false, at: 100))
+        let bobs = try await restarted.records(bob).transfer
+        let exported = FileManager.default.temporaryDirectory.appendingPathComponent("peach-kept-\(UUID().uuidString).csv").path
+        defer { try? FileManager.default.removeItem(atPath: exported) }
+        _ = try await restarted.records(ann).transfer.exportCSV(to: exported)
+        _ = try await bobs.importRecords(try TrainingDataParser.parse(Array(try Data(contentsOf: URL(fileURLWithPath: exported)))), mode: .merge)
+        try await restarted.records(cy).store.deleteAll()
+        #expect(try await restarted.store.keptFigures(of: students) == [dee: expected[dee]!])
+        #expect(try await harness.reopened().store.keptFigures(of: students) == [dee: expected[dee]!])
+
+        // Read before dee's answer, kept after it: refused.
+        let stale = try await readings(restarted).filter { $0.student == dee }
+        try await restarted.records(dee).store.save(Self.comparison(9, correct: true, at: 200))
+        try await restarted.store.keep(stale)
+        #expect(try await restarted.store.keptFigures(of: [dee]).isEmpty)
+        let fresh = try await readings(restarted)
+        try await restarted.store.keep(fresh)
+        #expect(try await restarted.store.keptFigures(of: students) == Dictionary(uniqueKeysWithValues: fresh.map { ($0.student, $0.figures) }))
+        #expect(fresh.first { $0.student == bob }?.figures.trials == 3)
+        #expect(fresh.first { $0.student == cy }?.figures.trials == 0)
     }
 }

@@ -70,4 +70,32 @@ struct SQLiteAccountStoreTests {
         let next = try #require(try await accounts.createAccount(AccountName("cid")!, passwordHash: "c", isTeacher: false))
         #expect(next.id.rawValue > ann.id.rawValue)
     }
+
+    /// Every released schema of `accounts.sqlite` (`Tests/Fixtures/schemas/accounts/`) opens with the
+    /// current code and keeps its accounts, password hashes, sessions, sign-in failures and classes.
+    @Test(arguments: ["v1-accounts"])
+    func anAccountsFixtureOpensUpgradedWithEveryRowIntact(schema: String) async throws {
+        let directory = Directory()
+        try FileManager.default.createDirectory(at: directory.files.directory, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: FixtureFiles.url("schemas/accounts/\(schema).sqlite"), to: URL(fileURLWithPath: directory.files.accountsPath))
+        let accounts = try SQLiteAccountStore(files: directory.files, now: { Date(timeIntervalSince1970: 1_800_000_000) })
+        #expect(try await accounts.writer.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
+            == SQLiteAccountStore.migrator.migrations)
+        let tess = try #require(try await accounts.account(named: AccountName("tess")!))
+        let ann = try #require(try await accounts.account(named: AccountName("ann")!))
+        #expect(tess.account.isTeacher && !ann.account.isTeacher)
+        #expect(ann.passwordHash == "$2b$12$fixtureStudentHashxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx")
+        let token = Data((0..<32).map { UInt8(($0 % 16) * 17) })
+        #expect(try await accounts.account(session: token, now: Date(timeIntervalSince1970: 1_800_000_000)) == ann.account)
+        let failures = try await accounts.failedSignIns(name: "ann", address: "192.0.2.7", since: Date(timeIntervalSince1970: 0))
+        #expect(failures.accountAtAddress.count == 1)
+        let choir = try #require(try await accounts.classroom(1, taughtBy: tess.account.id))
+        #expect(choir.name == "Choir" && choir.invitation.rawValue == "ABCD-2345")
+        #expect(try await accounts.students(of: choir.id) == [ann.account])
+        #expect(try await accounts.keptFigures(of: [ann.account.id]).isEmpty, "figures are derived: an upgrade keeps none")
+        let figures = StudentFigures(threshold: nil, trend: nil, trials: 0, lastActivity: nil)
+        try await accounts.keep([StudentFiguresReading(student: ann.account.id, revision: 0, figures: figures)])
+        #expect(try await accounts.keptFigures(of: [ann.account.id]) == [ann.account.id: figures])
+    }
 }

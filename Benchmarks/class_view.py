@@ -1,0 +1,203 @@
+"""Issue 32's teacher figures: a class of 1,000 students × 10,000 pitch comparisons each, on a class
+server on SQLite files and on PostgreSQL. The class is written straight into the databases (not
+through the API), then: the first class view with no figures kept (every student fitted from their
+records, which is what every first view after a start cost before the figures were kept), the first
+view after a restart, warm views, the distribution chart and the CSV, and the view after some
+students answered. Each figure is printed beside the machine's load and beside a floor measured in
+the same run: the query that reads the same rows. Prints; asserts nothing."""
+import datetime
+import math
+import pathlib
+import random
+import sqlite3
+import statistics
+import subprocess
+import time
+
+import requests
+
+from bench import PEACH, load
+
+STUDENTS, RECORDS = 1000, 10_000
+# What the newest-first read of a class view with no kept figures takes per student
+# (PerceptualProfile.recentCapacity).
+RECENT = 2000
+ANSWERING = 20
+
+
+def _peach(*arguments, stdin=None):
+    result = subprocess.run([PEACH, *arguments], input=stdin, capture_output=True, text=True, timeout=600)
+    if result.returncode != 0:
+        raise RuntimeError(f"peach {' '.join(arguments)}: {result.stderr}")
+    return result.stdout
+
+
+def _comparisons(rng, now):
+    """The mix class_server._insert_history writes on PostgreSQL: differences of 2–27 ¢, more often
+    right the larger they are, one every 8 minutes up to now."""
+    for g in range(1, RECORDS + 1):
+        cents = 2 + 25 * rng.random() * rng.random()
+        correct = rng.random() < 0.5 + 0.48 * (1 - math.exp(-cents / 6))
+        moment = now - datetime.timedelta(minutes=(RECORDS - g) * 8)
+        yield (48 + g % 25, 48 + g % 25, cents if g % 2 == 0 else -cents, correct,
+               moment.strftime("%Y-%m-%d %H:%M:%S.%f")[:-3])
+
+
+def _sqlite_class(directory, password):
+    """tess's class on SQLite files: the accounts by `peach users`, then 999 more students copied in
+    SQL (one bcrypt hash for all) and every student's database filled through sqlite3."""
+    data = pathlib.Path(directory) / "class-view" / "peach.sqlite"
+    _peach("users", "add", "tess", "--teacher", "--data", str(data), stdin=password + "\n")
+    class_id = int(_peach("classes", "add", "Choir", "--teacher", "tess", "--data", str(data)).split("\t")[0])
+    _peach("users", "add", "student0001", "--data", str(data), stdin=password + "\n")
+    # Creates and migrates the first student's database: the template of everyone's.
+    _peach("export", "--user", "student0001", "--data", str(data), "--output", str(data.parent / "empty.csv"))
+    class_directory = data.parent / "class"
+    with sqlite3.connect(class_directory / "accounts.sqlite") as accounts:
+        password_hash, created = accounts.execute(
+            "SELECT passwordHash, createdAt FROM user WHERE name = 'student0001'").fetchone()
+        accounts.executemany("INSERT INTO user (name, passwordHash, isTeacher, createdAt) VALUES (?, ?, 0, ?)",
+                             [(f"student{n:04d}", password_hash, created) for n in range(2, STUDENTS + 1)])
+        accounts.execute("INSERT INTO classroomMember (classroomID, userID) SELECT ?, id FROM user WHERE name LIKE 'student%'",
+                         (class_id,))
+        ids = [row[0] for row in accounts.execute("SELECT id FROM user WHERE name LIKE 'student%' ORDER BY id")]
+    template = sqlite3.connect(":memory:")
+    with sqlite3.connect(class_directory / "users" / str(ids[0]) / "peach.sqlite") as first:
+        first.backup(template)
+    rng, now = random.Random(32), datetime.datetime.now(datetime.timezone.utc)
+    for user in ids:
+        path = class_directory / "users" / str(user) / "peach.sqlite"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with sqlite3.connect(path) as database:
+            template.backup(database)
+            database.executemany("INSERT INTO comparison (note1, note2, note2CentOffset, isCorrect, timestamp) "
+                                 "VALUES (?, ?, ?, ?, ?)", _comparisons(rng, now))
+    return data, class_id, [class_directory / "users" / str(user) / "peach.sqlite" for user in ids]
+
+
+def _signed_in(base, name, password):
+    session = requests.Session()
+    response = session.post(base + "api/account/sign-in", json={"name": name, "password": password}, timeout=120)
+    if response.status_code != 200:
+        raise RuntimeError(f"sign-in of {name}: {response.status_code} {response.text}")
+    return session
+
+
+def _get_ms(session, url):
+    began = time.perf_counter()
+    response = session.get(url, timeout=900)
+    elapsed = (time.perf_counter() - began) * 1000
+    if response.status_code != 200:
+        raise RuntimeError(f"GET {url}: {response.status_code} {response.text[:200]}")
+    return elapsed, len(response.content)
+
+
+def _serve(*arguments):
+    process = subprocess.Popen([PEACH, "serve", "--accounts", *arguments, "--port", "0", "--no-browser"],
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    return process, process.stdout.readline().strip()
+
+
+def _stop(process):
+    process.terminate()
+    process.wait(timeout=60)
+
+
+def _answer_once(base, name, password):
+    session = _signed_in(base, name, password)
+    trial = session.post(base + "api/trials", json={"discipline": "pitchComparison"}, timeout=60).json()
+    response = session.post(base + f"api/trials/{trial['id']}/answer", json={"answer": "higher"}, timeout=60)
+    if response.status_code != 200:
+        raise RuntimeError(f"answer of {name}: {response.status_code} {response.text}")
+
+
+def _views(label, serve, class_id, password, students, floors):
+    """The figures of one backend. `serve()` starts an instance; `floors(kind)` times the query of
+    the rows a view of that kind reads, in ms."""
+    paths = {"view": f"api/classes/{class_id}", "chart": f"api/classes/{class_id}/distribution.svg?lang=en&width=640",
+             "csv": f"api/classes/{class_id}/summary.csv"}
+    process, base = serve()
+    try:
+        teacher = _signed_in(base, "tess", password)
+        fitting_ms, _ = _get_ms(teacher, base + paths["view"])
+    finally:
+        _stop(process)
+    print(f"{label}: first class view with no figures kept ({STUDENTS} students fitted from their newest {RECENT} "
+          f"comparisons; what every first view after a start cost before): {fitting_ms:.0f} ms; floor: reading those "
+          f"rows {floors('scratch'):.0f} ms; {load()}")
+
+    process, base = serve()
+    try:
+        teacher = _signed_in(base, "tess", password)
+        cold_ms, _ = _get_ms(teacher, base + paths["view"])
+        cold_floor = floors("kept")
+        warm = [_get_ms(teacher, base + paths["view"])[0] for _ in range(10)]
+        chart_first, chart_size = _get_ms(teacher, base + paths["chart"])
+        chart = [_get_ms(teacher, base + paths["chart"])[0] for _ in range(10)]
+        csv_ms, csv_size = _get_ms(teacher, base + paths["csv"])
+        print(f"{label}: after a restart, first class view {cold_ms:.0f} ms (goal ≤ 500 ms); floor: reading the "
+              f"kept figures {cold_floor:.1f} ms; {load()}")
+        print(f"{label}: warm class view median {statistics.median(warm):.1f} ms, max {max(warm):.1f} ms (goal ≤ 20 ms); "
+              f"distribution.svg first {chart_first:.1f} ms, median {statistics.median(chart):.1f} ms "
+              f"({chart_size / 1024:.0f} KiB, goal ≤ 50 ms); summary.csv {csv_ms:.1f} ms ({csv_size / 1024:.0f} KiB); {load()}")
+        for name in students[:ANSWERING]:
+            _answer_once(base, name, password)
+        after_ms, _ = _get_ms(teacher, base + paths["view"])
+        print(f"{label}: class view after {ANSWERING} students answered once each (they are fitted again): "
+              f"{after_ms:.0f} ms; {load()}")
+    finally:
+        _stop(process)
+
+
+def _sqlite(directory):
+    password = "class-view-pass-1"
+    began = time.perf_counter()
+    data, class_id, student_files = _sqlite_class(directory, password)
+    print(f"SQLite class files: {STUDENTS} students × {RECORDS:,} comparisons written in {time.perf_counter() - began:.0f} s; {load()}")
+    accounts_path = data.parent / "class" / "accounts.sqlite"
+
+    def floors(kind):
+        began = time.perf_counter()
+        if kind == "kept":
+            with sqlite3.connect(accounts_path) as accounts:
+                accounts.execute("SELECT s.userID, s.figures FROM classroomMember m JOIN studentSummary s ON s.userID = m.userID "
+                                 "WHERE m.classroomID = ?", (class_id,)).fetchall()
+        else:
+            for path in student_files:
+                with sqlite3.connect(path) as database:
+                    database.execute("SELECT note2CentOffset, isCorrect, timestamp FROM comparison WHERE discipline = 'pitchComparison' "
+                                     "ORDER BY timestamp DESC, id DESC LIMIT ?", (RECENT,)).fetchall()
+        return (time.perf_counter() - began) * 1000
+
+    _views("SQLite", lambda: _serve("--data", str(data)), class_id, password,
+           [f"student{n:04d}" for n in range(1, STUDENTS + 1)], floors)
+
+
+def _postgres():
+    import class_server  # starts nothing until asked; its cluster keeps fsync on, as a real server's
+    cluster, database, url, class_id, _ = class_server._class_database()
+    began = time.perf_counter()
+    class_server._insert_history(cluster, database, STUDENTS, RECORDS)
+    print(f"PostgreSQL: {STUDENTS} students × {RECORDS:,} comparisons written in {time.perf_counter() - began:.0f} s; {load()}")
+
+    def floors(kind):
+        query = (f"SELECT s.user_id, s.figures FROM classroom_member m JOIN peach_user u ON u.id = m.user_id "
+                 f"JOIN student_summary s ON s.user_id = u.id AND s.revision = u.revision WHERE m.classroom_id = {class_id}"
+                 if kind == "kept" else
+                 f"SELECT r.* FROM classroom_member m CROSS JOIN LATERAL (SELECT note2_cent_offset, is_correct, \"timestamp\" "
+                 f"FROM comparison c WHERE c.user_id = m.user_id AND c.discipline = 'pitchComparison' "
+                 f"ORDER BY \"timestamp\" DESC, id DESC LIMIT {RECENT}) r WHERE m.classroom_id = {class_id}")
+        plan = cluster.sql(database, "EXPLAIN (ANALYZE, TIMING OFF) " + query, timeout=600)
+        return float(next(row[0] for row in plan if row[0].startswith("Execution Time")).split()[2])
+
+    def serve():
+        process, port = class_server._instance(url)
+        return process, f"http://127.0.0.1:{port}/"
+
+    _views("PostgreSQL", serve, class_id, class_server.TEACHER_PASSWORD,
+           [f"student{n:04d}" for n in range(1, STUDENTS + 1)], floors)
+
+
+def class_view(directory):
+    _sqlite(directory)
+    _postgres()

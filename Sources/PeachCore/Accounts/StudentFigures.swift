@@ -1,0 +1,55 @@
+import Foundation
+
+/// What a teacher's class table shows of one student: what their own Profile headline says. Kept
+/// in the database beside the accounts (`ClassroomStore.keep`), so that a class of a thousand is
+/// read in one query after a start instead of fitted again from every student's records.
+public struct StudentFigures: Sendable, Hashable, Codable {
+    /// Unison pitch comparison's fitted threshold, as the student's headline shows it.
+    public let threshold: ThresholdEstimate?
+    public let trend: Trend?
+    /// Every record of every discipline: more than the Profile's "Comparisons", which counts the
+    /// unison pitch comparisons only, so the page calls it "All answers".
+    public let trials: Int
+    public let lastActivity: Date?
+
+    public init(threshold: ThresholdEstimate?, trend: Trend?, trials: Int, lastActivity: Date?) {
+        self.threshold = threshold
+        self.trend = trend
+        self.trials = trials
+        self.lastActivity = lastActivity
+    }
+
+    /// From the store alone, without building the student's whole profile: the headline's fits
+    /// read only the newest comparisons (`PerceptualProfile.recentCapacity`), so three queries
+    /// give what the student's own Profile shows.
+    public init(store: any TrainingDataStore) async throws(DataStoreError) {
+        var profile = PerceptualProfile(calendar: .current)
+        // The pitch scope's comparisons are the unison discipline's (ProfileScope.scope(of:)).
+        for comparison in try await store.comparisons(.pitchComparison, limit: PerceptualProfile.recentCapacity).reversed() {
+            profile.record(comparison)
+        }
+        threshold = profile.thresholdEstimate
+        trend = profile.trend
+        trials = try await store.recordCount()
+        lastActivity = try await store.records(nil, limit: 1).first?.timestamp
+    }
+
+    /// As a database keeps it: JSON, so that both backends keep one text column and a row this
+    /// version cannot read (`init(kept:)` is nil: written by a newer one) is only fitted again.
+    /// Cannot fail: every field is a number, a string or a date, and the numbers that JSON has no
+    /// word for are written as strings (`floats`).
+    public var kept: String {
+        let encoder = JSONEncoder()
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: Self.floats.0, negativeInfinity: Self.floats.1, nan: Self.floats.2)
+        return String(decoding: try! encoder.encode(self), as: UTF8.self)
+    }
+
+    public init?(kept: String) {
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: Self.floats.0, negativeInfinity: Self.floats.1, nan: Self.floats.2)
+        guard let decoded = try? decoder.decode(Self.self, from: Data(kept.utf8)) else { return nil }
+        self = decoded
+    }
+
+    private static let floats = ("inf", "-inf", "nan")
+}

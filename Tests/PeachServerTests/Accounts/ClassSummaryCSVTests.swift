@@ -1,0 +1,47 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Testing
+@testable import PeachCore
+@testable import PeachServer
+@testable import PeachServices
+
+/// The class CSV is written in pieces of `rowsPerWrite` rows, each piece whole rows, and together
+/// they are the header and one row per student in order.
+struct ClassSummaryCSVTests {
+    /// Keeps every buffer written, as the connection would send it.
+    final class Pieces: @unchecked Sendable {
+        var written: [String] = []
+        var finished = false
+    }
+
+    struct Collecting: ResponseBodyWriter {
+        let pieces: Pieces
+        mutating func write(_ buffer: ByteBuffer) async throws { pieces.written.append(String(buffer: buffer)) }
+        consuming func finish(_ trailingHeaders: HTTPFields?) async throws { pieces.finished = true }
+    }
+
+    @Test func aClassIsWrittenAFewRowsAtATime() async throws {
+        let estimate = ThresholdEstimate(
+            threshold: Cents(8.5), lower: Cents(7), upper: Cents(10.25), percentCorrect: 0.75, trialCount: 400)
+        let students = (0..<(2 * ClassSummaryCSV.rowsPerWrite + 5)).map { index in
+            StudentSummary(
+                Account(id: UserID(rawValue: Int64(index + 1)), name: AccountName("student\(index)")!, isTeacher: false),
+                StudentFigures(
+                    threshold: index % 2 == 0 ? estimate : nil, trend: index % 2 == 0 ? .improving : nil, trials: index,
+                    lastActivity: index % 2 == 0 ? Date(timeIntervalSince1970: 1_800_000_000) : nil))
+        }
+        let pieces = Pieces()
+        var writer: any ResponseBodyWriter = Collecting(pieces: pieces)
+        try await ClassSummaryCSV.body(students).write(writer)
+        #expect(pieces.finished)
+        #expect(pieces.written.count == 1 + 3, "the header, then two full pieces and the rest")
+        #expect(pieces.written.allSatisfy { $0.hasSuffix("\n") })
+        let lines = pieces.written.joined().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.first == ClassSummaryCSV.header)
+        #expect(lines.count == students.count + 2)
+        #expect(lines[1] == "student0,8.50,7.00,10.25,false,improving,0,2027-01-15T08:00:00.000Z")
+        #expect(lines[2] == "student1,,,,,,1,")
+        #expect(lines[students.count] == "student\(students.count - 1),8.50,7.00,10.25,false,improving,\(students.count - 1),2027-01-15T08:00:00.000Z")
+    }
+}
