@@ -178,7 +178,9 @@ def test_piano_chosen_in_settings_plays_five_comparisons_with_its_partials(serve
     browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": TAP})
     browser.get(server.url + "#/settings")
     select = browser.find_element(By.ID, "setting-soundSource")
-    WebDriverWait(browser, 5).until(lambda _: "piano" in [o.get_attribute("value") for o in select.find_elements(By.TAG_NAME, "option")])
+    # Read in one script: the page redraws the options when it learns the language.
+    WebDriverWait(browser, 5).until(lambda _: browser.execute_script(
+        "return [...document.querySelectorAll('#setting-soundSource option')].some((o) => o.value === 'piano')"))
     Select(select).select_by_value("piano")
     WebDriverWait(browser, 5).until(lambda _: server.api("GET", "settings").json()["settings"]["soundSource"] == "piano")
     browser.get(server.url)

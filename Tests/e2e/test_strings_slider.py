@@ -176,8 +176,9 @@ def fit_read(audio, first, note, spline, time, rate_guess, position_guess, searc
 def choose_strings(browser, server):
     browser.get(server.url + "#/settings")
     select = browser.find_element(By.ID, "setting-soundSource")
-    WebDriverWait(browser, 10).until(
-        lambda _: "strings" in [o.get_attribute("value") for o in select.find_elements(By.TAG_NAME, "option")])
+    # Read in one script: the page redraws the options when it learns the language.
+    WebDriverWait(browser, 10).until(lambda _: browser.execute_script(
+        "return [...document.querySelectorAll('#setting-soundSource option')].some((o) => o.value === 'strings')"))
     Select(select).select_by_value("strings")
     WebDriverWait(browser, 10).until(lambda _: server.api("GET", "settings").json()["settings"]["soundSource"] == "strings")
 
