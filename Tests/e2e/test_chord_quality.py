@@ -3,11 +3,11 @@ Chromium with the buttons and the number keys, each answer stored and judged by 
 qualities chosen in Settings; the trials the API hands out are the quality's notes on the root
 (inversions and arpeggios as set); and the page's own audio code, rendered offline, sounds every
 note of the chord at its frequency and time."""
-import base64
-
 import numpy as np
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
+
+import offline_render
 
 QUALITIES = {
     "major": [0, 4, 7], "minor": [0, 3, 7], "diminished": [0, 3, 6], "augmented": [0, 4, 8],
@@ -119,24 +119,6 @@ def test_settings_choose_the_qualities_voicing_and_inversions(server, browser):
     wait.until(lambda b: (lambda s: s["chordVoicing"] == "arpeggio" and s["chordInversions"])(server.api("GET", "settings").json()["settings"]))
 
 
-RENDER_SCRIPT = """
-const [trial, sampleRate, done] = arguments;
-import('/js/audio.js').then(async (audio) => {
-  const seconds = Math.max(...trial.notes.map((note) => note.startSeconds + note.durationSeconds)) + 0.2;
-  const context = new OfflineAudioContext(1, Math.ceil(seconds * sampleRate), sampleRate);
-  for (const note of trial.notes) {
-    audio.scheduleNote(context, { frequencyHz: note.note.frequencyHz, start: note.startSeconds, duration: note.durationSeconds,
-      synthesis: trial.synthesis, levelDB: note.levelDB });
-  }
-  const buffer = await context.startRendering();
-  const bytes = new Uint8Array(buffer.getChannelData(0).buffer);
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  done({ samples: btoa(binary) });
-}).catch((error) => done({ error: String(error) }));
-"""
-
-
 def fitted(segment, frequencies):
     """Each sine's amplitude and the residual, all fitted together by least squares."""
     t = np.arange(len(segment)) / SAMPLE_RATE
@@ -151,10 +133,11 @@ def test_the_page_sounds_every_note_of_an_arpeggio_at_its_frequency_and_time(ser
         "soundSource": "sine"}).status_code == 200
     trial = server.api("POST", "trials", json={"discipline": "chordQuality"}).json()
     browser.get(server.url)
-    result = browser.execute_async_script(RENDER_SCRIPT, trial, SAMPLE_RATE)
-    assert "error" not in result, result.get("error")
-    samples = np.frombuffer(base64.b64decode(result["samples"]), dtype=np.float32).astype(np.float64)
     notes = trial["notes"]
+    seconds = max(note["startSeconds"] + note["durationSeconds"] for note in notes) + 0.2
+    samples = offline_render.render(browser, [
+        {"frequencyHz": note["note"]["frequencyHz"], "start": note["startSeconds"], "duration": note["durationSeconds"],
+         "levelDB": note["levelDB"]} for note in notes], trial["synthesis"], seconds, SAMPLE_RATE)
     frequencies = [note["note"]["frequencyHz"] for note in notes]
     starts = [note["startSeconds"] for note in notes]
     end = starts[-1] + notes[-1]["durationSeconds"]

@@ -2,8 +2,11 @@
 Chromium with the buttons and the number keys, each answer stored and judged by the server, the
 degrees named as Settings say; and the trials the API hands out play the key's I–IV–V–I and then
 the degree asked, at the frequencies equal temperament gives it."""
+import numpy as np
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
+
+import offline_render
 
 MAJOR = [0, 2, 4, 5, 7, 9, 11]
 # The dominant of a minor key has the raised leading tone.
@@ -148,42 +151,19 @@ def test_the_profile_shows_what_was_named_for_each_degree_as_a_heat_map_and_a_ta
         assert right.replace("\u00a0", " ").replace("\u202f", " ") == ("0 %" if label == "4" else "100 %"), rows
 
 
-RENDER_SCRIPT = """
-const [trial, sampleRate, done] = arguments;
-import('/js/audio.js').then(async (audio) => {
-  const seconds = trial.noteStartSeconds + trial.noteDurationSeconds + 0.3;
-  const context = new OfflineAudioContext(1, Math.ceil(seconds * sampleRate), sampleRate);
-  for (const chord of trial.cadence) {
-    for (const note of chord.notes) {
-      audio.scheduleNote(context, { frequencyHz: note.frequencyHz, start: chord.startSeconds, duration: chord.durationSeconds,
-        synthesis: trial.synthesis, levelDB: chord.levelDB });
-    }
-  }
-  audio.scheduleNote(context, { frequencyHz: trial.note.frequencyHz, start: trial.noteStartSeconds,
-    duration: trial.noteDurationSeconds, synthesis: trial.synthesis });
-  const buffer = await context.startRendering();
-  const bytes = new Uint8Array(buffer.getChannelData(0).buffer);
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  done({ samples: btoa(binary) });
-}).catch((error) => done({ error: String(error) }));
-"""
-
-
 def test_the_page_sounds_the_cadence_chord_by_chord_and_then_the_note(server, browser):
     """The page's own audio code rendered offline: while each chord of the cadence sounds, its four
     notes are there at the level the server set and the other chords' notes are not; in the rest
     there is silence; then the note alone."""
-    import base64
-
-    import numpy as np
     rate = 44100
     assert server.api("PUT", "settings", json={"soundSource": "sine", "noteRangeLower": 48, "noteRangeUpper": 72}).status_code == 200
     trial = server.api("POST", "trials", json={"discipline": "scaleDegree"}).json()
     browser.get(server.url)
-    result = browser.execute_async_script(RENDER_SCRIPT, trial, rate)
-    assert "error" not in result, result.get("error")
-    samples = np.frombuffer(base64.b64decode(result["samples"]), dtype=np.float32).astype(np.float64)
+    notes = [{"frequencyHz": note["frequencyHz"], "start": chord["startSeconds"], "duration": chord["durationSeconds"],
+              "levelDB": chord["levelDB"]} for chord in trial["cadence"] for note in chord["notes"]]
+    notes.append({"frequencyHz": trial["note"]["frequencyHz"], "start": trial["noteStartSeconds"],
+                  "duration": trial["noteDurationSeconds"], "levelDB": 0})
+    samples = offline_render.render(browser, notes, trial["synthesis"], trial["noteStartSeconds"] + trial["noteDurationSeconds"] + 0.3, rate)
     every = sorted({note["frequencyHz"] for chord in trial["cadence"] for note in chord["notes"]} | {trial["note"]["frequencyHz"]})
 
     def amplitudes(start, end):
