@@ -100,7 +100,7 @@ def test_settings_choose_the_qualities_voicing_and_inversions(server, browser):
     wait = WebDriverWait(browser, 10, poll_frequency=0.02)
     wait.until(lambda b: len(b.find_elements(By.CSS_SELECTOR, "#quality-choices input")) == 8)
     checked = lambda: browser.execute_script(
-        "return [...document.querySelectorAll('#quality-choices input:checked')].map((box) => box.dataset.quality)")
+        "return [...document.querySelectorAll('#quality-choices input:checked')].map((box) => box.dataset.value)")
     assert checked() == ["major", "minor", "diminished", "augmented"]
     # Each answer from the server redraws the boxes: a click is one script, so it never lands on a box just replaced.
     click = lambda quality: browser.execute_script(f"document.getElementById('quality-{quality}').click()")

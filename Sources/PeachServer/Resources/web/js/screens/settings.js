@@ -134,64 +134,49 @@ export function settingsScreen({ navigate }) {
   /** A checkbox per degree of the chosen mode, named as the chosen labels name it (the server's names). */
   function renderDegrees() {
     const { settings, choices } = state;
-    const chosen = new Set(settings.scaleDegrees);
-    const boxes = choices.scaleDegrees[settings.scaleMode].map((degree) => {
-      const label = document.createElement('label');
-      label.className = 'degree-choice';
-      const box = document.createElement('input');
-      box.type = 'checkbox';
-      box.name = 'scaleDegrees';
-      box.id = `degree-number-${degree.number}`;
-      box.dataset.degreeNumber = String(degree.number);
-      box.checked = chosen.has(degree.number);
-      box.addEventListener('change', saveDegrees);
-      label.append(box, settings.degreeLabels === 'solfege' ? degree.solfege : degree.numberLabel);
-      return label;
-    });
-    document.getElementById('degree-choices').replaceChildren(...boxes);
-  }
-
-  /** The server refuses fewer than two degrees (with the altered ones): the box it refused is set back. */
-  async function saveDegrees() {
-    const scaleDegrees = [...document.querySelectorAll('#degree-choices input:checked')].map((box) => Number(box.dataset.degreeNumber));
-    try {
-      state = await api.updateSettings({ scaleDegrees });
-    } catch (error) {
-      console.warn('degrees not saved:', error);
-      resetStatus.textContent = t(error.status === 400 ? 'settings.degreesTooFew' : 'settings.notSaved');
-    }
-    render();
+    renderChoices('degree-choices', 'scaleDegrees', 'settings.degreesTooFew', choices.scaleDegrees[settings.scaleMode].map((degree) => ({
+      value: degree.number, id: `degree-number-${degree.number}`,
+      label: settings.degreeLabels === 'solfege' ? degree.solfege : degree.numberLabel,
+    })));
   }
 
   /** A checkbox per chord quality, in the order the server offers them. */
   function renderQualities() {
-    const chosen = new Set(state.settings.chordQualities);
-    const boxes = state.choices.chordQualities.map((quality) => {
+    renderChoices('quality-choices', 'chordQualities', 'settings.qualitiesTooFew', state.choices.chordQualities.map((quality) => ({
+      value: quality, id: `quality-${quality}`, label: t(`quality.${quality}`),
+    })));
+  }
+
+  /**
+   * Checkboxes that save the checked ones as one setting, a list (`name`). The server refuses too
+   * few to tell apart: the page says so (`tooFew`) and shows what is kept.
+   */
+  function renderChoices(containerId, name, tooFew, items) {
+    const container = document.getElementById(containerId);
+    const chosen = new Set(state.settings[name]);
+    const save = async () => {
+      const values = items.filter((item) => document.getElementById(item.id).checked).map((item) => item.value);
+      try {
+        state = await api.updateSettings({ [name]: values });
+      } catch (error) {
+        console.warn(`${name} not saved:`, error);
+        resetStatus.textContent = t(error.status === 400 ? tooFew : 'settings.notSaved');
+      }
+      render();
+    };
+    container.replaceChildren(...items.map((item) => {
       const label = document.createElement('label');
       label.className = 'degree-choice';
       const box = document.createElement('input');
       box.type = 'checkbox';
-      box.name = 'chordQualities';
-      box.id = `quality-${quality}`;
-      box.dataset.quality = quality;
-      box.checked = chosen.has(quality);
-      box.addEventListener('change', saveQualities);
-      label.append(box, t(`quality.${quality}`));
+      box.name = name;
+      box.id = item.id;
+      box.dataset.value = String(item.value);
+      box.checked = chosen.has(item.value);
+      box.addEventListener('change', save);
+      label.append(box, item.label);
       return label;
-    });
-    document.getElementById('quality-choices').replaceChildren(...boxes);
-  }
-
-  /** The server refuses fewer than two qualities: the box it refused is set back. */
-  async function saveQualities() {
-    const chordQualities = [...document.querySelectorAll('#quality-choices input:checked')].map((box) => box.dataset.quality);
-    try {
-      state = await api.updateSettings({ chordQualities });
-    } catch (error) {
-      console.warn('qualities not saved:', error);
-      resetStatus.textContent = t(error.status === 400 ? 'settings.qualitiesTooFew' : 'settings.notSaved');
-    }
-    render();
+    }));
   }
 
   function fillSelect(name, values, label) {
@@ -226,7 +211,7 @@ export function settingsScreen({ navigate }) {
     showValue(event.target.name);
   });
   form.addEventListener('change', (event) => event.target.name && !event.target.dataset.interval
-    && !event.target.dataset.degreeNumber && !event.target.dataset.quality && save(event.target.name));
+    && event.target.dataset.value === undefined && save(event.target.name));
   form.addEventListener('submit', (event) => event.preventDefault());
   // The readers' line names disciplines in the page's language: redrawn with everything else.
   document.addEventListener('languagechange', () => {
