@@ -65,10 +65,11 @@ struct ToneOptions: ParsableArguments {
         if let chord { try validateChord(chord) }
     }
 
-    private static let chordSymbols: [String: ChordQuality] = [
-        "maj": .major, "M": .major, "m": .minor, "min": .minor, "dim": .diminished, "°": .diminished, "aug": .augmented,
-        "+": .augmented, "7": .dominant7, "maj7": .major7, "m7": .minor7, "m7b5": .halfDiminished7, "ø7": .halfDiminished7,
-    ]
+    /// Each quality's lead-sheet suffix (`ChordQuality.symbol`, major's empty one aside), and the
+    /// spellings a keyboard types more easily.
+    private static let chordSymbols: [String: ChordQuality] = Dictionary(
+        uniqueKeysWithValues: ChordQuality.allCases.filter { !$0.symbol.isEmpty }.map { ($0.symbol, $0) }
+    ).merging(["maj": .major, "M": .major, "min": .minor, "dim": .diminished, "aug": .augmented, "m7b5": .halfDiminished7]) { $1 }
 
     private var quality: ChordQuality? { chord.flatMap { Self.chordSymbols[$0] ?? ChordQuality(rawValue: $0) } }
 
