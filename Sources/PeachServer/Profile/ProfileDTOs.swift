@@ -57,27 +57,6 @@ struct ProfileResponse: ResponseEncodable, Decodable, APIDescribed {
                 "confidence": APINote().with("enum", [0.95]),
             ]
         }
-    
-        init(
-            threshold: Double, lower: Double, upper: Double, upperIsOpen: Bool, percentCorrect: Double, confidence: Double,
-            trials: Int, window: Int
-        ) {
-            self.threshold = threshold
-            self.lower = lower
-            self.upper = upper
-            self.upperIsOpen = upperIsOpen
-            self.percentCorrect = percentCorrect
-            self.confidence = confidence
-            self.trials = trials
-            self.window = window
-        }
-
-        init(_ estimate: ThresholdEstimate) {
-            self.init(
-                threshold: estimate.threshold.rawValue, lower: estimate.lower.rawValue, upper: estimate.upper.rawValue,
-                upperIsOpen: estimate.upperIsOpen, percentCorrect: estimate.percentCorrect, confidence: 0.95,
-                trials: estimate.trialCount, window: ThresholdEstimator.window)
-        }
     }
 
     struct PitchMatching: Codable, APIDescribed {
@@ -320,5 +299,16 @@ struct ConfusionResponse: ResponseEncodable, Decodable, APIDescribed {
             "played": .describe("How often each item was played."),
             "accuracy": .describe("The share of right answers for each item played; null for one only ever named."),
         ]
+    }
+}
+
+/// From the estimator's fit: the headline's and a discipline's own threshold alike (in an extension,
+/// so the memberwise initializer stays).
+extension ProfileResponse.Threshold {
+    init(_ estimate: ThresholdEstimate) {
+        self.init(
+            threshold: estimate.threshold.rawValue, lower: estimate.lower.rawValue, upper: estimate.upper.rawValue,
+            upperIsOpen: estimate.upperIsOpen, percentCorrect: estimate.percentCorrect, confidence: 0.95,
+            trials: estimate.trialCount, window: ThresholdEstimator.window)
     }
 }
