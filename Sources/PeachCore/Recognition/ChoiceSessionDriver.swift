@@ -85,10 +85,11 @@ public actor ChoiceSessionDriver<Kind: ChoiceTrainingKind>: SessionDriving {
             return [(time: group.start, order: 1, group: index), (time: group.start + (group.tones.map(\.duration).max() ?? .zero), order: 0, group: index)]
         }.sorted { ($0.time, $0.order) < ($1.time, $1.order) }
         var ringing: [Int: [any PlaybackHandle]] = [:]
+        let sleep = clock.timeline()
         var now = Duration.zero
         for event in events {
             if event.time > now {
-                guard (try? await clock.sleep(for: event.time - now)) != nil else { break }
+                guard (try? await sleep(event.time)) != nil else { break }
                 now = event.time
             } else if Task.isCancelled {
                 break
@@ -105,5 +106,14 @@ public actor ChoiceSessionDriver<Kind: ChoiceTrainingKind>: SessionDriving {
             }
         }
         for handle in ringing.values.joined() { await handle.stop() }
+    }
+}
+
+extension Clock where Duration == Swift.Duration {
+    /// Sleeps until a time from now, not for a gap since the last wake-up: late wake-ups do not add
+    /// up, and a test clock moved past several times at once ends every sleep it passed.
+    func timeline() -> @Sendable (Duration) async throws -> Void {
+        let start = now
+        return { offset in try await sleep(until: start.advanced(by: offset), tolerance: nil) }
     }
 }
