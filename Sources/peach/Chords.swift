@@ -24,9 +24,11 @@ struct Chords: AsyncParsableCommand {
 
     private var overrides: SettingsUpdate {
         var update = note.overrides
-        update.chordQualities = qualities.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
-        update.chordVoicing = voicing
-        update.chordInversions = inversions
+        update.kindValues["chordQualities"] = qualities.map { names in
+            .list(names.split(separator: ",").map { .text($0.trimmingCharacters(in: .whitespaces)) })
+        }
+        update.kindValues["chordVoicing"] = voicing.map(SettingValue.text)
+        update.kindValues["chordInversions"] = inversions.map(SettingValue.flag)
         return update
     }
 
@@ -39,13 +41,14 @@ struct Chords: AsyncParsableCommand {
             discipline: .chordQuality, storage: storage, audio: audio, sound: sound, overrides: overrides
         ).run(
             introduction: { settings in
+                let settings = settings[ChordQualitySettings.self]
                 let listed = ChordQualityKind.choices(settings.chordQualities).map { "\($0.key) \(Self.name($0.quality))" }.joined(separator: " · ")
                 let how = settings.chordVoicing == .arpeggio ? "Arpeggiated chords" : "Chords"
                 return "\(how)\(settings.chordInversions ? ", inversions too" : ""). Which quality? \(listed). q quits."
             },
             answer: { input, settings in
                 guard case let .digit(number) = input else { return nil }
-                return ChordQualityKind.choices(settings.chordQualities).first { $0.key == String(number) }?.quality
+                return ChordQualityKind.choices(settings[ChordQualitySettings.self].chordQualities).first { $0.key == String(number) }?.quality
             },
             judgement: { completed, _ in
                 let mark = ChoiceTraining<ChordQualityKind>.mark(completed.isCorrect)

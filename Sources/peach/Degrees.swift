@@ -21,14 +21,12 @@ struct Degrees: AsyncParsableCommand {
 
     private var overrides: SettingsUpdate {
         var update = note.overrides
-        update.scaleMode = mode
-        update.degreeLabels = labels
+        update.kindValues["scaleMode"] = mode.map(SettingValue.text)
+        update.kindValues["degreeLabels"] = labels.map(SettingValue.text)
         return update
     }
 
     func validate() throws {
-        if let mode, ScaleMode(rawValue: mode) == nil { throw ValidationError("--mode must be major or minor, got '\(mode)'") }
-        if let labels, DegreeLabels(rawValue: labels) == nil { throw ValidationError("--labels must be numbers or solfege, got '\(labels)'") }
         try NoteOptions.validate(overrides)
     }
 
@@ -38,14 +36,15 @@ struct Degrees: AsyncParsableCommand {
         ).run(
             introduction: { settings in
                 let listed = Self.choices(settings).filter { $0.key != nil }.map { "\($0.key!) \($0.label)" }.joined(separator: " · ")
-                return "Scale degrees in \(settings.scaleMode.rawValue) keys. A cadence, then a note: which degree? \(listed). q quits."
+                return "Scale degrees in \(settings[ScaleDegreeSettings.self].scaleMode.rawValue) keys. A cadence, then a note: which degree? \(listed). q quits."
             },
             answer: { input, settings in
                 guard case let .digit(number) = input else { return nil }
                 return Self.choices(settings).first { $0.key == String(number) }?.degree
             },
             judgement: { completed, settings in
-                let (played, named) = (completed.degree.label(settings.degreeLabels), completed.answeredDegree.label(settings.degreeLabels))
+                let labels = settings[ScaleDegreeSettings.self].degreeLabels
+                let (played, named) = (completed.degree.label(labels), completed.answeredDegree.label(labels))
                 let mark = ChoiceTraining<ScaleDegreeKind>.mark(completed.isCorrect)
                 return completed.isCorrect ? "\(mark) \(played)" : "\(mark) it was \(played), not \(named)"
             })
@@ -53,6 +52,7 @@ struct Degrees: AsyncParsableCommand {
 
     /// The keys the browser shows, by the same rule.
     private static func choices(_ settings: TrainingSettings) -> [ScaleDegreeFields.Choice] {
-        ScaleDegreeKind.choices(settings.scaleDegreeChoices, mode: settings.scaleMode, labels: settings.degreeLabels)
+        let own = settings[ScaleDegreeSettings.self]
+        return ScaleDegreeKind.choices(own.choices, mode: own.scaleMode, labels: own.degreeLabels)
     }
 }

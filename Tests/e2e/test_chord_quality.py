@@ -98,12 +98,12 @@ def test_settings_choose_the_qualities_voicing_and_inversions(server, browser):
     assert server.api("PUT", "settings", json={"language": "en"}).status_code == 200
     browser.get(server.url + "#/settings")
     wait = WebDriverWait(browser, 10, poll_frequency=0.02)
-    wait.until(lambda b: len(b.find_elements(By.CSS_SELECTOR, "#quality-choices input")) == 8)
+    wait.until(lambda b: len(b.find_elements(By.CSS_SELECTOR, "#chordQualities-choices input")) == 8)
     checked = lambda: browser.execute_script(
-        "return [...document.querySelectorAll('#quality-choices input:checked')].map((box) => box.dataset.value)")
+        "return [...document.querySelectorAll('#chordQualities-choices input:checked')].map((box) => box.dataset.value)")
     assert checked() == ["major", "minor", "diminished", "augmented"]
     # Each answer from the server redraws the boxes: a click is one script, so it never lands on a box just replaced.
-    click = lambda quality: browser.execute_script(f"document.getElementById('quality-{quality}').click()")
+    click = lambda quality: browser.execute_script(f"document.getElementById('setting-chordQualities-{quality}').click()")
     click("minor7")
     wait.until(lambda b: "minor7" in server.api("GET", "settings").json()["settings"]["chordQualities"])
     for quality in ("diminished", "augmented", "minor"):

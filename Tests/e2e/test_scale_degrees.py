@@ -96,10 +96,10 @@ def test_settings_choose_the_modes_degrees_by_their_names(server, browser):
     assert server.api("PUT", "settings", json={"language": "en"}).status_code == 200
     browser.get(server.url + "#/settings")
     wait = WebDriverWait(browser, 10, poll_frequency=0.02)
-    wait.until(lambda b: len(b.find_elements(By.CSS_SELECTOR, "#degree-choices input")) == 7)
+    wait.until(lambda b: len(b.find_elements(By.CSS_SELECTOR, "#scaleDegrees-choices input")) == 7)
     # Read in one script: each answer from the server redraws the boxes.
     labels = lambda: browser.execute_script(
-        "return [...document.querySelectorAll('#degree-choices label')].map((label) => label.textContent)")
+        "return [...document.querySelectorAll('#scaleDegrees-choices label')].map((label) => label.textContent)")
     assert labels() == ["1", "2", "3", "4", "5", "6", "7"]
     mode = browser.find_element(By.ID, "setting-scaleMode")
     mode.find_element(By.CSS_SELECTOR, "option[value=minor]").click()
@@ -107,7 +107,7 @@ def test_settings_choose_the_modes_degrees_by_their_names(server, browser):
     browser.find_element(By.CSS_SELECTOR, "#setting-degreeLabels option[value=solfege]").click()
     wait.until(lambda b: labels() == ["do", "re", "me", "fa", "sol", "le", "te"])
     # Each answer from the server redraws the boxes: a click is one script, so it never lands on a box just replaced.
-    click = lambda number: browser.execute_script(f"document.getElementById('degree-number-{number}').click()")
+    click = lambda number: browser.execute_script(f"document.getElementById('setting-scaleDegrees-{number}').click()")
     for number in (2, 4, 6, 7):
         click(number)
         wait.until(lambda b: number not in server.api("GET", "settings").json()["settings"]["scaleDegrees"])
@@ -118,7 +118,7 @@ def test_settings_choose_the_modes_degrees_by_their_names(server, browser):
     wait.until(lambda b: "at least two degrees" in b.find_element(By.ID, "reset-status").text)
     settings = server.api("GET", "settings").json()["settings"]
     assert settings["scaleDegrees"] == [1, 5] and settings["scaleMode"] == "minor" and settings["degreeLabels"] == "solfege"
-    wait.until(lambda b: browser.find_element(By.ID, "degree-number-5").is_selected())
+    wait.until(lambda b: browser.find_element(By.ID, "setting-scaleDegrees-5").is_selected())
 
 
 def test_the_profile_shows_what_was_named_for_each_degree_as_a_heat_map_and_a_table(server, browser):

@@ -24,9 +24,11 @@ public enum ChordQualityKind: TrainingKind {
     public static let disciplines = [
         DisciplineDeclaration(
             .chordQuality, names: .init(english: "Chord Quality", german: "Akkordtyp"), answerMethod: .quality, group: .harmony,
-            settings: DisciplineDeclaration.noteSettings + ["chordQualities", "chordVoicing", "chordInversions"],
+            settings: DisciplineDeclaration.noteSettings + ChordQualitySettings.names,
             terminalCommand: "peach chords"),
     ]
+
+    public static let ownSettings: (any KindSettings.Type)? = ChordQualitySettings.self
 
     public typealias Chain = LeitnerSchedule<ChordQuality>
 
@@ -52,16 +54,17 @@ public enum ChordQualityKind: TrainingKind {
     public static func draw(
         _ discipline: Discipline, settings: TrainingSettings, chain: Chain, using generator: inout some RandomNumberGenerator
     ) -> ChordQualityTrial {
-        let quality = chain.draw(from: settings.chordQualities, using: &generator)
-        let inversion = settings.chordInversions ? Int.random(in: 0..<quality.semitones.count, using: &generator) : 0
+        let own = settings[ChordQualitySettings.self]
+        let quality = chain.draw(from: own.chordQualities, using: &generator)
+        let inversion = own.chordInversions ? Int.random(in: 0..<quality.semitones.count, using: &generator) : 0
         let offsets = ChordQualityTrial.offsets(quality, inversion: inversion)
         let highest = settings.noteRange.upper.rawValue - (offsets.last! - offsets.first!)
         let lowest = min(max(settings.noteRange.lower.rawValue, lowestBass.rawValue), highest)
         // A note range spans at least an octave, a chord less: there is always room.
         let bass = Int.random(in: lowest...highest, using: &generator)
         return ChordQualityTrial(
-            discipline, root: MIDINote(bass - offsets[0])!, quality: quality, inversion: inversion, voicing: settings.chordVoicing,
-            choices: settings.chordQualities)
+            discipline, root: MIDINote(bass - offsets[0])!, quality: quality, inversion: inversion, voicing: own.chordVoicing,
+            choices: own.chordQualities)
     }
 
     public static func advance(_ chain: inout Chain, after record: CompletedChordQuality) {

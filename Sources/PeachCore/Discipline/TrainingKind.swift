@@ -18,6 +18,9 @@ public protocol TrainingKind: Sendable {
     static var table: String { get }
     /// The disciplines trained this way, in the order the catalogue lists them.
     static var disciplines: [DisciplineDeclaration] { get }
+    /// Its own settings, if it has any: a trial reads them as `settings[Type.self]`; the API, the
+    /// stored settings, the Settings screen and the terminal's options take them from this type.
+    static var ownSettings: (any KindSettings.Type)? { get }
 
     /// Where a chain starts with no answers at all.
     static var freshChain: Chain { get }
@@ -80,6 +83,8 @@ public protocol TrainingKind: Sendable {
 }
 
 extension TrainingKind {
+    public static var ownSettings: (any KindSettings.Type)? { nil }
+
     public static var holdsNotes: Bool { false }
 
     public static var playsNotes: Bool { false }

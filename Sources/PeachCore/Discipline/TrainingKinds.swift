@@ -13,6 +13,9 @@ public enum TrainingKinds {
     /// Every kind's disciplines, kind by kind in the order above.
     public static let disciplines: [Discipline] = all.flatMap { $0.disciplines.map(\.discipline) }
 
+    /// Every kind's own settings, kind by kind; no two name a field alike.
+    public static let ownSettings: [any KindSettings.Type] = all.compactMap { $0.ownSettings }
+
     struct Entry: Sendable {
         let declaration: DisciplineDeclaration
         let kind: any TrainingKind.Type

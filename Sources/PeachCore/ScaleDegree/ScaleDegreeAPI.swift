@@ -29,7 +29,7 @@ extension ScaleDegreeKind {
             mode: trial.mode, cadence: chords,
             note: NoteDTO(trial.note, Frequency(note: trial.note, reference: reference)), noteStartSeconds: noteStart.seconds,
             noteDurationSeconds: settings.noteDurationSeconds,
-            choices: choices(trial.choices, mode: trial.mode, labels: settings.degreeLabels))
+            choices: choices(trial.choices, mode: trial.mode, labels: settings[ScaleDegreeSettings.self].degreeLabels))
     }
 
     /// The degrees to answer with, named and keyed as the browser and `peach degrees` show them.

@@ -24,9 +24,11 @@ public enum ScaleDegreeKind: TrainingKind {
     public static let disciplines = [
         DisciplineDeclaration(
             .scaleDegree, names: .init(english: "Scale Degrees", german: "Tonstufen"), answerMethod: .degree, group: .harmony,
-            settings: DisciplineDeclaration.noteSettings + ["scaleMode", "scaleDegrees", "chromaticDegrees", "degreeLabels"],
+            settings: DisciplineDeclaration.noteSettings + ScaleDegreeSettings.names,
             terminalCommand: "peach degrees"),
     ]
+
+    public static let ownSettings: (any KindSettings.Type)? = ScaleDegreeSettings.self
 
     public typealias Chain = LeitnerSchedule<ScaleDegree>
 
@@ -48,12 +50,13 @@ public enum ScaleDegreeKind: TrainingKind {
     public static func draw(
         _ discipline: Discipline, settings: TrainingSettings, chain: Chain, using generator: inout some RandomNumberGenerator
     ) -> ScaleDegreeTrial {
-        let choices = settings.scaleDegreeChoices
+        let own = settings[ScaleDegreeSettings.self]
+        let choices = own.choices
         // The dominant's leading tone sits a semitone below the tonic: it must be a piano key too.
         let lowest = max(settings.noteRange.lower.rawValue, NoteRange.pianoRange.lowerBound + 1)
         let tonic = MIDINote(Int.random(in: lowest...(settings.noteRange.upper.rawValue - 11), using: &generator))!
         return ScaleDegreeTrial(
-            discipline, tonic: tonic, mode: settings.scaleMode, degree: chain.draw(from: choices, using: &generator), choices: choices)
+            discipline, tonic: tonic, mode: own.scaleMode, degree: chain.draw(from: choices, using: &generator), choices: choices)
     }
 
     public static func advance(_ chain: inout Chain, after record: CompletedScaleDegree) {

@@ -1,30 +1,38 @@
 /// A change to some settings, as raw values from outside (the API, the stored row). Applying it
 /// validates every field against its range and names the first one that is out of bounds.
+///
+/// The settings several kinds read are fields of `Shared`; a kind's own settings (`KindSettings`)
+/// arrive as raw values by name, written flat beside them, so the JSON is one object either way.
+@dynamicMemberLookup
 public struct SettingsUpdate: Hashable, Sendable, Codable {
-    public var noteRangeLower: Int?
-    public var noteRangeUpper: Int?
-    public var noteDurationSeconds: Double?
-    public var referencePitchHz: Double?
-    public var soundSource: String?
-    public var varyLoudness: Double?
-    public var noteGapSeconds: Double?
-    public var minCentDifference: Double?
-    public var maxCentDifference: Double?
-    public var language: String?
-    public var intervals: [IntervalChoice]?
-    public var tuningSystem: String?
-    public var intervalMatchingCentRange: Double?
-    public var voiceRangeLower: Int?
-    public var voiceRangeUpper: Int?
-    public var pitchNeedle: Bool?
-    public var tempoBPM: Int?
-    public var scaleMode: String?
-    public var scaleDegrees: [Int]?
-    public var chromaticDegrees: Bool?
-    public var degreeLabels: String?
-    public var chordQualities: [String]?
-    public var chordVoicing: String?
-    public var chordInversions: Bool?
+    public struct Shared: Hashable, Sendable, Codable {
+        public var noteRangeLower: Int?
+        public var noteRangeUpper: Int?
+        public var noteDurationSeconds: Double?
+        public var referencePitchHz: Double?
+        public var soundSource: String?
+        public var varyLoudness: Double?
+        public var noteGapSeconds: Double?
+        public var minCentDifference: Double?
+        public var maxCentDifference: Double?
+        public var language: String?
+        public var intervals: [IntervalChoice]?
+        public var tuningSystem: String?
+        public var intervalMatchingCentRange: Double?
+        public var voiceRangeLower: Int?
+        public var voiceRangeUpper: Int?
+        public var pitchNeedle: Bool?
+        public var tempoBPM: Int?
+    }
+
+    public var shared: Shared
+    /// The kinds' own settings changed, by name.
+    public var kindValues: [String: SettingValue] = [:]
+
+    public subscript<Value>(dynamicMember field: WritableKeyPath<Shared, Value>) -> Value {
+        get { shared[keyPath: field] }
+        set { shared[keyPath: field] = newValue }
+    }
 
     /// One interval as it arrives from outside: `{"name": "P5", "direction": "up"}`.
     public struct IntervalChoice: Hashable, Sendable, Codable {
@@ -47,34 +55,15 @@ public struct SettingsUpdate: Hashable, Sendable, Codable {
         noteGapSeconds: Double? = nil, minCentDifference: Double? = nil, maxCentDifference: Double? = nil,
         language: String? = nil, intervals: [IntervalChoice]? = nil, tuningSystem: String? = nil,
         intervalMatchingCentRange: Double? = nil, voiceRangeLower: Int? = nil, voiceRangeUpper: Int? = nil,
-        pitchNeedle: Bool? = nil, tempoBPM: Int? = nil, scaleMode: String? = nil, scaleDegrees: [Int]? = nil,
-        chromaticDegrees: Bool? = nil, degreeLabels: String? = nil, chordQualities: [String]? = nil, chordVoicing: String? = nil,
-        chordInversions: Bool? = nil
+        pitchNeedle: Bool? = nil, tempoBPM: Int? = nil, kindValues: [String: SettingValue] = [:]
     ) {
-        self.noteRangeLower = noteRangeLower
-        self.noteRangeUpper = noteRangeUpper
-        self.noteDurationSeconds = noteDurationSeconds
-        self.referencePitchHz = referencePitchHz
-        self.soundSource = soundSource
-        self.varyLoudness = varyLoudness
-        self.noteGapSeconds = noteGapSeconds
-        self.minCentDifference = minCentDifference
-        self.maxCentDifference = maxCentDifference
-        self.language = language
-        self.intervals = intervals
-        self.tuningSystem = tuningSystem
-        self.intervalMatchingCentRange = intervalMatchingCentRange
-        self.voiceRangeLower = voiceRangeLower
-        self.voiceRangeUpper = voiceRangeUpper
-        self.pitchNeedle = pitchNeedle
-        self.tempoBPM = tempoBPM
-        self.scaleMode = scaleMode
-        self.scaleDegrees = scaleDegrees
-        self.chromaticDegrees = chromaticDegrees
-        self.degreeLabels = degreeLabels
-        self.chordQualities = chordQualities
-        self.chordVoicing = chordVoicing
-        self.chordInversions = chordInversions
+        shared = Shared(
+            noteRangeLower: noteRangeLower, noteRangeUpper: noteRangeUpper, noteDurationSeconds: noteDurationSeconds,
+            referencePitchHz: referencePitchHz, soundSource: soundSource, varyLoudness: varyLoudness, noteGapSeconds: noteGapSeconds,
+            minCentDifference: minCentDifference, maxCentDifference: maxCentDifference, language: language, intervals: intervals,
+            tuningSystem: tuningSystem, intervalMatchingCentRange: intervalMatchingCentRange, voiceRangeLower: voiceRangeLower,
+            voiceRangeUpper: voiceRangeUpper, pitchNeedle: pitchNeedle, tempoBPM: tempoBPM)
+        self.kindValues = kindValues
     }
 
     /// The full description of `settings`, so that storing it and applying it back is lossless.
@@ -89,10 +78,52 @@ public struct SettingsUpdate: Hashable, Sendable, Codable {
             intervals: training.intervals.map(IntervalChoice.init), tuningSystem: training.tuningSystem.rawValue,
             intervalMatchingCentRange: training.intervalMatchingRange.rawValue,
             voiceRangeLower: training.voiceRange.lowerBound.rawValue, voiceRangeUpper: training.voiceRange.upperBound.rawValue,
-            pitchNeedle: training.pitchNeedle, tempoBPM: training.tempo.rawValue, scaleMode: training.scaleMode.rawValue,
-            scaleDegrees: training.scaleDegreeNumbers, chromaticDegrees: training.chromaticDegrees,
-            degreeLabels: training.degreeLabels.rawValue, chordQualities: training.chordQualities.map(\.rawValue),
-            chordVoicing: training.chordVoicing.rawValue, chordInversions: training.chordInversions)
+            pitchNeedle: training.pitchNeedle, tempoBPM: training.tempo.rawValue,
+            kindValues: TrainingKinds.ownSettings.reduce(into: [:]) { values, type in
+                values.merge(training.values(of: type)) { $1 }
+            })
+    }
+
+    /// The names of every kind's own settings: what is read beside the shared fields.
+    private static let kindNames = TrainingKinds.ownSettings.flatMap { $0.names }
+
+    private struct Name: CodingKey {
+        let stringValue: String
+        init(stringValue: String) { self.stringValue = stringValue }
+        var intValue: Int? { nil }
+        init?(intValue: Int) { nil }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        shared = try Shared(from: decoder)
+        let named = try decoder.container(keyedBy: Name.self)
+        for name in Self.kindNames {
+            if let value = try named.decodeIfPresent(SettingValue.self, forKey: Name(stringValue: name)) { kindValues[name] = value }
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try shared.encode(to: encoder)
+        var named = encoder.container(keyedBy: Name.self)
+        for (name, value) in kindValues.sorted(by: { $0.key < $1.key }) {
+            try named.encode(value, forKey: Name(stringValue: name))
+        }
+    }
+}
+
+extension TrainingSettings {
+    /// A kind's own settings as raw values by name.
+    fileprivate func values(of type: any KindSettings.Type) -> [String: SettingValue] {
+        func values<Settings: KindSettings>(_ type: Settings.Type) -> [String: SettingValue] { self[type].values }
+        return values(type)
+    }
+
+    /// `changes` applied to a kind's own settings.
+    fileprivate mutating func apply(_ changes: [String: SettingValue], to type: any KindSettings.Type) throws(SettingsError) {
+        func apply<Settings: KindSettings>(_ type: Settings.Type) throws(SettingsError) {
+            self[type] = try self[type].applying(changes)
+        }
+        try apply(type)
     }
 }
 
@@ -187,8 +218,9 @@ extension PeachSettings {
             }
             training.tempo = tempo
         }
-        try Self.applyScaleDegrees(update, to: &training)
-        try Self.applyChordQualities(update, to: &training)
+        for type in TrainingKinds.ownSettings {
+            try training.apply(update.kindValues, to: type)
+        }
 
         var language = self.language
         if let code = update.language {
@@ -198,55 +230,6 @@ extension PeachSettings {
             language = chosen
         }
         return PeachSettings(training: training, language: language)
-    }
-
-    /// The mode, the numbers (each 1…7, no repeats) and the altered degrees must leave at least two
-    /// degrees to tell apart.
-    private static func applyScaleDegrees(_ update: SettingsUpdate, to training: inout TrainingSettings) throws(SettingsError) {
-        if let name = update.scaleMode {
-            guard let mode = ScaleMode(rawValue: name) else {
-                throw SettingsError(field: "scaleMode", message: "must be one of \(ScaleMode.allCases.map(\.rawValue)), got '\(name)'")
-            }
-            training.scaleMode = mode
-        }
-        if let numbers = update.scaleDegrees {
-            guard numbers.allSatisfy((1...7).contains), Set(numbers).count == numbers.count else {
-                throw SettingsError(field: "scaleDegrees", message: "must be different numbers from 1 to 7, got \(numbers)")
-            }
-            training.scaleDegreeNumbers = numbers.sorted()
-        }
-        training.chromaticDegrees = update.chromaticDegrees ?? training.chromaticDegrees
-        if let name = update.degreeLabels {
-            guard let labels = DegreeLabels(rawValue: name) else {
-                throw SettingsError(field: "degreeLabels", message: "must be one of \(DegreeLabels.allCases.map(\.rawValue)), got '\(name)'")
-            }
-            training.degreeLabels = labels
-        }
-        guard training.scaleDegreeChoices.count >= 2 else {
-            throw SettingsError(
-                field: update.chromaticDegrees != nil ? "chromaticDegrees" : "scaleDegrees",
-                message: "Scale Degrees needs at least two degrees to tell apart: choose more numbers or the altered degrees")
-        }
-    }
-
-    /// Known qualities, no repeats, at least two to tell apart; a known voicing.
-    private static func applyChordQualities(_ update: SettingsUpdate, to training: inout TrainingSettings) throws(SettingsError) {
-        if let names = update.chordQualities {
-            let qualities = names.compactMap(ChordQuality.init(rawValue:))
-            guard qualities.count == names.count, Set(names).count == names.count, qualities.count >= 2 else {
-                throw SettingsError(
-                    field: "chordQualities",
-                    message: "must be at least two different qualities of \(ChordQuality.allCases.map(\.rawValue)), got \(names)")
-            }
-            training.chordQualities = ChordQuality.allCases.filter(qualities.contains)
-        }
-        if let name = update.chordVoicing {
-            guard let voicing = ChordVoicing(rawValue: name) else {
-                throw SettingsError(field: "chordVoicing", message: "must be one of \(ChordVoicing.allCases.map(\.rawValue)), got '\(name)'")
-            }
-            training.chordVoicing = voicing
-        }
-        training.chordInversions = update.chordInversions ?? training.chordInversions
     }
 
     /// At least one, each a known interval with a direction (unison only up), no repeats.

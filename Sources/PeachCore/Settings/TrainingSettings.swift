@@ -28,17 +28,8 @@ public struct TrainingSettings: Hashable, Sendable {
     public var pitchNeedle = false
     /// The rhythm disciplines' tempo.
     public var tempo = TempoBPM.default
-    /// Scale Degrees: the key's mode, the scale's own degrees trained (by number, 1…7), whether the
-    /// five altered degrees come too, and how degrees are named.
-    public var scaleMode = ScaleMode.major
-    public var scaleDegreeNumbers = Array(1...7)
-    public var chromaticDegrees = false
-    public var degreeLabels = DegreeLabels.numbers
-    /// Chord Quality: the qualities trained (at least two, in the kind's order), block or
-    /// arpeggiated, and whether inversions come too.
-    public var chordQualities = ChordQuality.triads
-    public var chordVoicing = ChordVoicing.block
-    public var chordInversions = false
+    /// Each kind's own settings (`KindSettings`), by type; a kind's defaults until changed.
+    private var kindSettings: [ObjectIdentifier: StoredKindSettings] = [:]
 
     public static let `default` = TrainingSettings(
         noteRange: .default, noteDurationSeconds: 1.0, referencePitch: .a440, varyLoudness: 0,
@@ -57,9 +48,11 @@ public struct TrainingSettings: Hashable, Sendable {
         self.maxCentDifference = maxCentDifference
     }
 
-    /// The degrees a scale-degree trial is drawn from and answered with: at least two.
-    public var scaleDegreeChoices: [ScaleDegree] {
-        ScaleDegree.choices(mode: scaleMode, numbers: Set(scaleDegreeNumbers), chromatic: chromaticDegrees)
+    /// A kind's own settings.
+    public subscript<Settings: KindSettings>(_ type: Settings.Type) -> Settings {
+        get { kindSettings[ObjectIdentifier(type)]?.value as? Settings ?? Settings() }
+        // Defaults are not stored, so settings changed back to them equal settings never changed.
+        set { kindSettings[ObjectIdentifier(type)] = newValue == Settings() ? nil : StoredKindSettings(newValue) }
     }
 
     public var kazezStrategy: KazezStrategy {

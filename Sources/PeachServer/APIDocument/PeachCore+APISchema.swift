@@ -33,7 +33,8 @@ extension DirectedInterval: APIDescribed {
 extension SettingsUpdate: APIDescribed {
     public static var apiNotes: [String: APINote] {
         let notes: [String] = SoundSource.named.map(\.rawValue) + ["preset-[0-9]{1,3}-[0-9]{1,3}"]
-        return [
+        let kindFields = TrainingKinds.ownSettings.flatMap { $0.init().form.fields }
+        return Dictionary(uniqueKeysWithValues: kindFields.map { ($0.name, APINote(schema: $0.apiSchema).describe($0.summary)) }).merging([
             "": .closed,
             "noteRangeLower": APINote.bounds(NoteRange.pianoRange).describe("MIDI; at least \(NoteRange.minimumSpan) below noteRangeUpper"),
             "noteRangeUpper": .bounds(NoteRange.pianoRange),
@@ -55,15 +56,35 @@ extension SettingsUpdate: APIDescribed {
             "voiceRangeUpper": APINote.bounds(NoteRange.pianoRange).describe("Sing It: the highest note of the singer's range (MIDI)."),
             "pitchNeedle": .describe("Sing It: show the tracked pitch against the target while singing (off by default)."),
             "tempoBPM": APINote.bounds(TempoBPM.range).describe("The rhythm disciplines' tempo in quarter-note beats per minute (default 80)."),
-            "scaleMode": APINote.as(ScaleMode.self).describe("Scale Degrees: the key's mode (major by default)."),
-            "scaleDegrees": APINote().with("uniqueItems", true).describe(
-                "Scale Degrees: the numbers (1–7) of the mode's own degrees trained; with chromaticDegrees at least two degrees."),
-            "chromaticDegrees": .describe("Scale Degrees: also the five degrees the mode's scale does not have (off by default)."),
-            "degreeLabels": APINote.as(DegreeLabels.self).describe("Scale Degrees: name degrees by number (♭3) or solfège (me)."),
-            "chordQualities": APINote.as([ChordQuality].self).with("uniqueItems", true).with("minItems", 2)
-                .describe("Chord Quality: the qualities trained, at least two (the four triads by default)."),
-            "chordVoicing": APINote.as(ChordVoicing.self).describe("Chord Quality: all notes at once (block, the default) or one after another (arpeggio)."),
-            "chordInversions": .describe("Chord Quality: inversions too, not only root position (off by default)."),
-        ]
+        ]) { $1 }
+    }
+}
+
+extension SettingField.Control: APIEnumeration {}
+
+/// A kind's setting is stored and sent as a raw JSON value; the document states each field's own
+/// schema from its declaration (`SettingField.apiSchema`).
+extension SettingValue: APISchemaProviding {
+    static func apiSchema(_ tracer: SchemaTracer) throws -> (placeholder: SettingValue, schema: [String: Any]) {
+        (.flag(false), ["description": "true or false, a whole number, a string, or a list of them"])
+    }
+}
+
+extension SettingField {
+    /// The values its declaration allows, as JSON Schema: what the server checks a change against.
+    var apiSchema: [String: Any] {
+        let values: [Any] = choices.map { choice in
+            switch choice.value {
+            case let .flag(flag): flag
+            case let .number(number): number
+            case let .text(text): text
+            case .list: [Any]()
+            }
+        }
+        switch control {
+        case .toggle: return ["type": "boolean"]
+        case .select: return ["enum": values]
+        case .checkboxes: return ["type": "array", "items": ["enum": values], "uniqueItems": true, "minItems": minimum]
+        }
     }
 }

@@ -16,29 +16,6 @@ struct SettingsResponse: ResponseEncodable, Decodable {
         let tuningSystems: [String]
         /// MIDI number → scientific pitch name, so the client never names notes itself.
         let noteNames: [String: String]
-        let scaleModes: [ScaleMode]
-        let degreeLabels: [DegreeLabels]
-        /// Each mode's own seven degrees with both names, for the Scale Degrees checkboxes.
-        let scaleDegrees: [String: [DegreeChoice]]
-        /// Every chord quality in the order Chord Quality offers them.
-        let chordQualities: [ChordQuality]
-        let chordVoicings: [ChordVoicing]
-
-        struct DegreeChoice: Codable, APIDescribed {
-            let number: Int
-            let degree: ScaleDegree
-            let numberLabel: String
-            let solfege: String
-
-            init(_ degree: ScaleDegree) {
-                number = degree.number
-                self.degree = degree
-                numberLabel = degree.numberLabel
-                solfege = degree.solfege
-            }
-
-            static var apiNotes: [String: APINote] { ["number": .bounds(1...7)] }
-        }
 
         static var apiNotes: [String: APINote] {
             [
@@ -46,7 +23,6 @@ struct SettingsResponse: ResponseEncodable, Decodable {
                 "noteNames": .describe("MIDI number (21–108) → note name, e.g. \"60\": \"C4\""),
                 "languages": .as([InterfaceLanguage].self),
                 "tuningSystems": .as([TuningSystem].self),
-                "scaleDegrees": .describe("Mode (major, minor) → its seven degrees, 1 first"),
             ]
         }
     }
@@ -67,17 +43,17 @@ struct SettingsResponse: ResponseEncodable, Decodable {
     let settings: SettingsUpdate
     let choices: Choices
     let ranges: Ranges
+    /// The kinds' own settings as the Settings screen draws them: a group each, its fields' controls,
+    /// choices and labels (translation keys), drawn for the current values.
+    let groups: [SettingsGroup]
 
     init(_ settings: PeachSettings, sounds: [SoundChoice]) {
         self.settings = SettingsUpdate(settings)
         choices = Choices(
             soundSources: sounds.map(\.id), sounds: sounds, languages: InterfaceLanguage.allCases.map(\.rawValue),
             intervals: DirectedInterval.all, tuningSystems: TuningSystem.allCases.map(\.rawValue),
-            noteNames: Dictionary(uniqueKeysWithValues: NoteRange.pianoRange.map { (String($0), MIDINote($0)!.name) }),
-            scaleModes: ScaleMode.allCases, degreeLabels: DegreeLabels.allCases,
-            scaleDegrees: Dictionary(uniqueKeysWithValues: ScaleMode.allCases.map { mode in
-                (mode.rawValue, ScaleDegree.diatonic(in: mode).map(Choices.DegreeChoice.init))
-            }), chordQualities: ChordQuality.allCases, chordVoicings: ChordVoicing.allCases)
+            noteNames: Dictionary(uniqueKeysWithValues: NoteRange.pianoRange.map { (String($0), MIDINote($0)!.name) }))
+        groups = TrainingKinds.ownSettings.map { settings.training.form(of: $0) }
         let bounds = { (range: ClosedRange<Double>) in [range.lowerBound, range.upperBound] }
         ranges = Ranges(
             noteRange: [NoteRange.pianoRange.lowerBound, NoteRange.pianoRange.upperBound],

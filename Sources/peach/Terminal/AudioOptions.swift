@@ -71,10 +71,12 @@ struct NoteOptions: ParsableArguments {
         try await Self.settings(in: store, overrides: overrides)
     }
 
+    /// Each setting's option; a kind's own settings name theirs in their declaration.
     private static let flags = [
         "noteDurationSeconds": "note-duration", "referencePitchHz": "reference", "intervals": "interval", "tuningSystem": "tuning",
-        "chordQualities": "qualities", "chordVoicing": "voicing",
-    ]
+    ].merging(TrainingKinds.ownSettings.flatMap { $0.init().form.fields }.compactMap { field in
+        field.terminalFlag.map { (field.name, $0) }
+    }) { $1 }
 
     /// A refused override is a usage error naming its option.
     static func validate(_ overrides: SettingsUpdate) throws {

@@ -26,21 +26,22 @@ struct ChordQualityTests {
     @Test func drawnChordsStayInTheRangeAboveTheRumbleAndFollowTheSettings() {
         var settings = TrainingSettings.default
         settings.noteRange = try! NoteRange(lower: 36, upper: 60)
-        settings.chordQualities = [.minor7, .halfDiminished7]
-        settings.chordInversions = true
-        settings.chordVoicing = .arpeggio
+        settings[ChordQualitySettings.self].chordQualities = [.minor7, .halfDiminished7]
+        settings[ChordQualitySettings.self].chordInversions = true
+        settings[ChordQualitySettings.self].chordVoicing = .arpeggio
         var generator = SeededGenerator(seed: 7)
         var inversions = Set<Int>()
         for _ in 0..<500 {
             let trial = ChordQualityKind.draw(.chordQuality, settings: settings, chain: ChordQualityKind.freshChain, using: &generator)
-            #expect(settings.chordQualities.contains(trial.quality) && trial.choices == settings.chordQualities)
+            let chosen = settings[ChordQualitySettings.self].chordQualities
+            #expect(chosen.contains(trial.quality) && trial.choices == chosen)
             #expect(trial.voicing == .arpeggio)
             #expect(trial.notes[0] >= ChordQualityKind.lowestBass && trial.notes.last! <= settings.noteRange.upper)
             inversions.insert(trial.inversion)
         }
         #expect(inversions == [0, 1, 2, 3])
         // Without inversions, root position only; a range too low for the floor is still honoured.
-        settings.chordInversions = false
+        settings[ChordQualitySettings.self].chordInversions = false
         settings.noteRange = try! NoteRange(lower: 21, upper: 33)
         for _ in 0..<100 {
             let trial = ChordQualityKind.draw(.chordQuality, settings: settings, chain: ChordQualityKind.freshChain, using: &generator)
@@ -73,13 +74,21 @@ struct ChordQualityTests {
     }
 
     @Test func settingsRefuseFewerThanTwoOrUnknownQualitiesAndKeepTheKindsOrder() throws {
-        let settings = try PeachSettings.default.applying(SettingsUpdate(chordQualities: ["minor7", "major"], chordVoicing: "arpeggio", chordInversions: true))
-        #expect(settings.training.chordQualities == [.major, .minor7])
-        #expect(settings.training.chordVoicing == .arpeggio && settings.training.chordInversions)
+        let settings = try PeachSettings.default.applying(SettingsUpdate(kindValues: [
+            "chordQualities": .list([.text("minor7"), .text("major")]), "chordVoicing": .text("arpeggio"), "chordInversions": .flag(true),
+        ]))
+        let own = settings.training[ChordQualitySettings.self]
+        #expect(own.chordQualities == [.major, .minor7])
+        #expect(own.chordVoicing == .arpeggio && own.chordInversions)
         for bad in [["major"], ["major", "major"], ["major", "sus4"], []] {
-            #expect(throws: SettingsError.self) { try PeachSettings.default.applying(SettingsUpdate(chordQualities: bad)) }
+            let update = SettingsUpdate(kindValues: ["chordQualities": .list(bad.map(SettingValue.text))])
+            #expect(throws: SettingsError(
+                field: "chordQualities", message: "must be at least 2 different values of ['major', 'minor', 'diminished', 'augmented', "
+                    + "'dominant7', 'major7', 'minor7', 'halfDiminished7'], got \(SettingValue.list(bad.map(SettingValue.text)))")
+            ) { try PeachSettings.default.applying(update) }
         }
-        #expect(throws: SettingsError.self) { try PeachSettings.default.applying(SettingsUpdate(chordVoicing: "rolled")) }
+        #expect(throws: SettingsError.self) { try PeachSettings.default.applying(SettingsUpdate(kindValues: ["chordVoicing": .text("rolled")])) }
+        #expect(throws: SettingsError.self) { try PeachSettings.default.applying(SettingsUpdate(kindValues: ["chordInversions": .text("yes")])) }
         // What is stored reads back the same.
         #expect(try PeachSettings.default.applying(SettingsUpdate(settings)).training == settings.training)
     }

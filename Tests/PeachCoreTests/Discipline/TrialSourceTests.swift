@@ -37,11 +37,11 @@ struct TrialSourceTests {
                     #expect(settings.noteRange.contains(chord.root) && settings.noteRange.contains(MIDINote(chord.root.rawValue + 7)!))
                 } else if let degree = trial.as(ScaleDegreeTrial.self) {
                     // The key's octave of degrees lies in the note range.
-                    #expect(degree.choices == settings.scaleDegreeChoices && degree.choices.contains(degree.degree))
+                    #expect(degree.choices == settings[ScaleDegreeSettings.self].choices && degree.choices.contains(degree.degree))
                     #expect(settings.noteRange.contains(degree.tonic) && settings.noteRange.contains(MIDINote(degree.tonic.rawValue + 11)!))
                 } else if let chord = trial.as(ChordQualityTrial.self) {
                     // A chosen quality, every note in the note range.
-                    #expect(chord.choices == settings.chordQualities && chord.choices.contains(chord.quality))
+                    #expect(chord.choices == settings[ChordQualitySettings.self].chordQualities && chord.choices.contains(chord.quality))
                     #expect(chord.notes.allSatisfy(settings.noteRange.contains))
                 } else {
                     Issue.record("\(discipline) drew a trial of no kind this test knows")

@@ -54,8 +54,8 @@ struct ScaleDegreeTests {
     @Test func aDrawnNoteIsAChosenDegreeAboveATonicThatRovesTheRange() throws {
         var settings = TrainingSettings.default
         settings.noteRange = try NoteRange(lower: 48, upper: 66)
-        settings.scaleMode = .minor
-        settings.scaleDegreeNumbers = [1, 3, 6]
+        settings[ScaleDegreeSettings.self].scaleMode = .minor
+        settings[ScaleDegreeSettings.self].scaleDegrees = [1, 3, 6]
         var generator = SeededGenerator(seed: 3)
         var tonics = Set<Int>()
         for _ in 0..<300 {
@@ -80,8 +80,8 @@ struct ScaleDegreeTests {
     /// the number, the key is the mode's own.
     @Test func eachNumberKeyNamesOneChoice() {
         var settings = TrainingSettings.default
-        settings.chromaticDegrees = true
-        let trial = ScaleDegreeTrial(tonic: MIDINote(60)!, mode: .major, degree: .five, choices: settings.scaleDegreeChoices)
+        settings[ScaleDegreeSettings.self].chromaticDegrees = true
+        let trial = ScaleDegreeTrial(tonic: MIDINote(60)!, mode: .major, degree: .five, choices: settings[ScaleDegreeSettings.self].choices)
         let body = ScaleDegreeKind.trialBody(trial, settings: settings)
         let keys = Dictionary(uniqueKeysWithValues: body.choices.map { ($0.degree, $0.key) })
         #expect(keys[.three] == "3" && keys[.flatThree] == .some(nil) && keys[.sharpFour] == .some(nil) && keys[.seven] == "7")
@@ -94,7 +94,7 @@ struct ScaleDegreeTests {
 
     @Test func theTrialPlaysTheCadenceThenTheNoteAndOpensAnswersAtTheNote() {
         var settings = TrainingSettings.default
-        settings.degreeLabels = .solfege
+        settings[ScaleDegreeSettings.self].degreeLabels = .solfege
         let trial = ScaleDegreeTrial(tonic: MIDINote(62)!, mode: .major, degree: .six, choices: [.one, .six])
         let body = ScaleDegreeKind.trialBody(trial, settings: settings)
         #expect(body.cadence.map(\.degree) == [.one, .four, .five, .one])

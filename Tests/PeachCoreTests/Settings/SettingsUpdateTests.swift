@@ -36,24 +36,29 @@ struct SettingsUpdateTests {
     }
 
     @Test func scaleDegreeSettingsRoundTripAndLeaveTwoDegreesAtLeast() throws {
-        let settings = try PeachSettings.default.applying(
-            SettingsUpdate(scaleMode: "minor", scaleDegrees: [5, 1, 3], chromaticDegrees: true, degreeLabels: "solfege"))
-        #expect(settings.training.scaleMode == .minor && settings.training.scaleDegreeNumbers == [1, 3, 5])
-        #expect(settings.training.scaleDegreeChoices == [.one, .flatTwo, .flatThree, .three, .sharpFour, .five, .six, .seven])
-        #expect(settings.training.degreeLabels == .solfege)
+        let settings = try PeachSettings.default.applying(SettingsUpdate(kindValues: [
+            "scaleMode": .text("minor"), "scaleDegrees": .list([.number(5), .number(1), .number(3)]), "chromaticDegrees": .flag(true),
+            "degreeLabels": .text("solfege"),
+        ]))
+        let own = settings.training[ScaleDegreeSettings.self]
+        #expect(own.scaleMode == .minor && own.scaleDegrees == [1, 3, 5])
+        #expect(own.choices == [.one, .flatTwo, .flatThree, .three, .sharpFour, .five, .six, .seven])
+        #expect(own.degreeLabels == .solfege)
         #expect(try PeachSettings.default.applying(SettingsUpdate(settings)) == settings)
 
         for (update, field) in [
-            (SettingsUpdate(scaleDegrees: [1]), "scaleDegrees"), (SettingsUpdate(scaleDegrees: [0, 1]), "scaleDegrees"),
-            (SettingsUpdate(scaleDegrees: [2, 2]), "scaleDegrees"), (SettingsUpdate(scaleMode: "dorian"), "scaleMode"),
-            (SettingsUpdate(degreeLabels: "letters"), "degreeLabels"),
+            (SettingsUpdate(kindValues: ["scaleDegrees": .list([.number(1)])]), "scaleDegrees"),
+            (SettingsUpdate(kindValues: ["scaleDegrees": .list([.number(0), .number(1)])]), "scaleDegrees"),
+            (SettingsUpdate(kindValues: ["scaleDegrees": .list([.number(2), .number(2)])]), "scaleDegrees"),
+            (SettingsUpdate(kindValues: ["scaleMode": .text("dorian")]), "scaleMode"),
+            (SettingsUpdate(kindValues: ["degreeLabels": .text("letters")]), "degreeLabels"),
         ] {
             #expect(throws: SettingsError.self) { try PeachSettings.default.applying(update) }
             do { _ = try PeachSettings.default.applying(update) } catch { #expect(error.field == field) }
         }
         // One number with the altered five is six degrees: enough; turning the five off is not.
-        let one = try PeachSettings.default.applying(SettingsUpdate(scaleDegrees: [1], chromaticDegrees: true))
-        do { _ = try one.applying(SettingsUpdate(chromaticDegrees: false)); Issue.record("one degree accepted") } catch {
+        let one = try PeachSettings.default.applying(SettingsUpdate(kindValues: ["scaleDegrees": .list([.number(1)]), "chromaticDegrees": .flag(true)]))
+        do { _ = try one.applying(SettingsUpdate(kindValues: ["chromaticDegrees": .flag(false)])); Issue.record("one degree accepted") } catch {
             #expect(error.field == "chromaticDegrees")
         }
     }

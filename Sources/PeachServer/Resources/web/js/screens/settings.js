@@ -69,15 +69,12 @@ export function settingsScreen({ navigate }) {
     fillSelect('soundSource', choices.soundSources, (id) => soundLabel(id, sounds[id].name));
     fillSelect('tuningSystem', choices.tuningSystems, (tuning) => t(`settings.tuningSystem.${tuning}`));
     renderIntervals();
-    fillSelect('scaleMode', choices.scaleModes, (mode) => t(`settings.scaleMode.${mode}`));
-    fillSelect('degreeLabels', choices.degreeLabels, (labels) => t(`settings.degreeLabels.${labels}`));
-    renderDegrees();
-    renderQualities();
-    fillSelect('chordVoicing', choices.chordVoicings, (voicing) => t(`settings.chordVoicing.${voicing}`));
+    renderGroups();
     fillSelect('language', choices.languages, (language) => t(`settings.language.${language}`));
     for (const [name, value] of Object.entries(settings)) {
       const input = control(name);
-      if (!input || name === 'intervals' || name === 'scaleDegrees' || name === 'chordQualities') continue;
+      // Lists (the intervals, a kind's checkboxes) are drawn checked by their own renderers.
+      if (!input || Array.isArray(value)) continue;
       if (input.type === 'checkbox') input.checked = value;
       else input.value = String(value);
       showValue(name);
@@ -87,6 +84,7 @@ export function settingsScreen({ navigate }) {
     const chosen = sounds[settings.soundSource];
     fades.hidden = !chosen || chosen.sustains;
     fades.textContent = fades.hidden ? '' : t('pitchMatching.soundInstead', { name: soundLabel(chosen.id, chosen.name) });
+    showReaders();
   }
 
   const intervalKey = ({ name, direction }) => `${name}-${direction ?? 'up'}`;
@@ -131,28 +129,62 @@ export function settingsScreen({ navigate }) {
   }
 
 
-  /** A checkbox per degree of the chosen mode, named as the chosen labels name it (the server's names). */
-  function renderDegrees() {
-    const { settings, choices } = state;
-    renderChoices('degree-choices', 'scaleDegrees', 'settings.degreesTooFew', choices.scaleDegrees[settings.scaleMode].map((degree) => ({
-      value: degree.number, id: `degree-number-${degree.number}`,
-      label: settings.degreeLabels === 'solfege' ? degree.solfege : degree.numberLabel,
-    })));
+  /**
+   * Each kind's own settings, as the server declares them (`groups`): a fieldset per kind, a control
+   * per field. Redrawn whenever the settings change (a degree's label follows the labels chosen);
+   * the control that had the focus gets it back.
+   */
+  function renderGroups() {
+    const focused = document.activeElement?.id;
+    const fieldsets = state.groups.map((group) => {
+      const fieldset = document.createElement('fieldset');
+      fieldset.id = `settings-${group.id}`;
+      const legend = document.createElement('legend');
+      legend.textContent = t(group.legend);
+      fieldset.append(legend, ...group.fields.map(renderField));
+      return fieldset;
+    });
+    document.getElementById('kind-settings').replaceChildren(...fieldsets);
+    if (focused) document.getElementById(focused)?.focus();
   }
 
-  /** A checkbox per chord quality, in the order the server offers them. */
-  function renderQualities() {
-    renderChoices('quality-choices', 'chordQualities', 'settings.qualitiesTooFew', state.choices.chordQualities.map((quality) => ({
-      value: quality, id: `quality-${quality}`, label: t(`quality.${quality}`),
-    })));
+  const choiceLabel = (choice) => choice.label ? t(choice.label) : choice.text;
+
+  function renderField(field) {
+    const row = document.createElement('div');
+    row.className = field.control === 'toggle' ? 'field field-check' : 'field';
+    if (field.control === 'checkboxes') {
+      const label = document.createElement('span');
+      label.id = `${field.name}-label`;
+      label.textContent = t(field.label);
+      const boxes = document.createElement('div');
+      boxes.id = `${field.name}-choices`;
+      boxes.className = 'setting-choices';
+      boxes.setAttribute('role', 'group');
+      boxes.setAttribute('aria-labelledby', label.id);
+      renderChoices(boxes, field.name, field.tooFew, field.choices.map((choice) => ({
+        value: choice.value, id: `setting-${field.name}-${choice.value}`, label: choiceLabel(choice),
+      })));
+      row.append(label, boxes);
+      return row;
+    }
+    const label = document.createElement('label');
+    label.htmlFor = `setting-${field.name}`;
+    label.textContent = t(field.label);
+    const input = document.createElement(field.control === 'select' ? 'select' : 'input');
+    input.id = `setting-${field.name}`;
+    input.name = field.name;
+    if (field.control === 'toggle') input.type = 'checkbox';
+    else input.append(...field.choices.map((choice) => new Option(choiceLabel(choice), String(choice.value))));
+    row.append(label, input);
+    return row;
   }
 
   /**
    * Checkboxes that save the checked ones as one setting, a list (`name`). The server refuses too
    * few to tell apart: the page says so (`tooFew`) and shows what is kept.
    */
-  function renderChoices(containerId, name, tooFew, items) {
-    const container = document.getElementById(containerId);
+  function renderChoices(container, name, tooFew, items) {
     const chosen = new Set(state.settings[name]);
     const save = async () => {
       const values = items.filter((item) => document.getElementById(item.id).checked).map((item) => item.value);
@@ -166,7 +198,7 @@ export function settingsScreen({ navigate }) {
     };
     container.replaceChildren(...items.map((item) => {
       const label = document.createElement('label');
-      label.className = 'degree-choice';
+      label.className = 'setting-choice';
       const box = document.createElement('input');
       box.type = 'checkbox';
       box.name = name;
@@ -213,11 +245,10 @@ export function settingsScreen({ navigate }) {
   form.addEventListener('change', (event) => event.target.name && !event.target.dataset.interval
     && event.target.dataset.value === undefined && save(event.target.name));
   form.addEventListener('submit', (event) => event.preventDefault());
-  // The readers' line names disciplines in the page's language: redrawn with everything else.
+  // Labels and the readers' line follow the page's language: redrawn with everything else.
   document.addEventListener('languagechange', () => {
     if (!state) return;
     render();
-    showReaders();
   });
 
   const exportLink = document.getElementById('export-training-data');
@@ -283,7 +314,6 @@ export function settingsScreen({ navigate }) {
       try {
         state = await api.settings();
         render();
-        showReaders();
       } catch (error) {
         console.warn('settings unavailable:', error);
         navigate('#/');
