@@ -249,7 +249,8 @@ def test_the_class_screens_fit_pass_axe_and_speak_both_languages(class_server):
         screens = reach_class_screens(browser, proxy.url, class_id)
         for size, (width, height) in SIZES.items():
             set_viewport(browser, width, height)
-            for scheme in ("light", "dark"):
+            # Fitting does not depend on the colours: both schemes where axe runs, light elsewhere.
+            for scheme in ("light", "dark") if size in ("phone-portrait", "desktop") else ("light",):
                 set_media(browser, scheme)
                 for name, reach in screens.items():
                     reach()

@@ -10,6 +10,11 @@ from conftest import PEACH
 
 INSTRUMENTS = ["piano", "strings", "flute", "choir", "organ"]
 NOTES = [36, 48, 60, 72, 84]
+# Playing a note a few cents off resamples its key: one rule for every instrument, so it is checked
+# on a decaying sample (piano) and a looped, sustained one (strings) at the ends and the middle of the
+# range; each instrument's own calibration is checked on every note above.
+RESAMPLED = ["piano", "strings"]
+RESAMPLED_NOTES = [36, 60, 84]
 
 
 def render(tmp_path, sound, note, cents=0.0, reference=440.0, duration=3.0):
@@ -20,9 +25,9 @@ def render(tmp_path, sound, note, cents=0.0, reference=440.0, duration=3.0):
     return analysis.read_wav(path)
 
 
-@pytest.mark.parametrize("sound", INSTRUMENTS)
+@pytest.mark.parametrize("sound", RESAMPLED)
 def test_note_two_is_note_one_resampled_by_exactly_the_difference(tmp_path, sound):
-    for note in NOTES:
+    for note in RESAMPLED_NOTES:
         note1 = render(tmp_path, sound, note)
         for delta in (0.1, -3.7):
             measured = analysis.resampling_cents(note1, render(tmp_path, sound, note, cents=delta), guess=delta)
