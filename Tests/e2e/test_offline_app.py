@@ -89,6 +89,8 @@ def train(browser, url, discipline, answers):
 
 def test_peach_opens_and_trains_offline_and_an_upgrade_replaces_its_copy(server, browser, tmp_path):
     upgraded = upgraded_build(tmp_path / "upgraded")
+    # A page that never finishes loading fails the test instead of holding the run.
+    browser.set_page_load_timeout(30)
     assert server.api("PUT", "settings", json={"noteDurationSeconds": 0.3, "tempoBPM": 200}).status_code == 200
     browser.get(server.url)
     first_version = server.api("GET", "health").json()["webVersion"]
@@ -100,8 +102,6 @@ def test_peach_opens_and_trains_offline_and_an_upgrade_replaces_its_copy(server,
     online = {discipline: train(browser, server.url, discipline, 1) for discipline in DISCIPLINES}
     WebDriverWait(browser, 20, poll_frequency=0.2).until(
         lambda _: all(reserved(browser).get(f"|{discipline}", 0) >= 10 for discipline in DISCIPLINES))
-    sizes = reserved(browser)
-    print("\nreserve sizes:", sizes)
 
     server.stop()
     browser.get("about:blank")
@@ -109,6 +109,10 @@ def test_peach_opens_and_trains_offline_and_an_upgrade_replaces_its_copy(server,
     WebDriverWait(browser, 10).until(lambda b: b.find_element(By.ID, "screen-start").is_displayed())
     offline = {discipline: train(browser, server.url, discipline, 10) for discipline in DISCIPLINES}
     wait_status(browser, "Offline — 30 answers will be saved later")
+    # A discipline never trained here has no reserve: training says so instead of stopping silently.
+    browser.get(server.url + "#/train/intervalComparison")
+    wait_status(browser, "No more trials until Peach can be reached\nOffline — 30 answers will be saved later")
+    assert browser.find_element(By.ID, "screen-start").is_displayed()
     browser.refresh()
     WebDriverWait(browser, 10).until(lambda b: b.find_element(By.ID, "screen-start").is_displayed())
     wait_status(browser, "Offline — 30 answers will be saved later")
@@ -127,7 +131,7 @@ def test_peach_opens_and_trains_offline_and_an_upgrade_replaces_its_copy(server,
         # The new scripts after one reload, and they replace the kept copy.
         browser.refresh()
         tagline = browser.find_element(By.CSS_SELECTOR, "#screen-start .tagline")
-        WebDriverWait(browser, 10).until(lambda _: tagline.text == UPGRADED_TAGLINE)
+        WebDriverWait(browser, 20).until(lambda _: tagline.text == UPGRADED_TAGLINE)
         second_version = back.api("GET", "health").json()["webVersion"]
         assert second_version != first_version
         WebDriverWait(browser, 10).until(lambda b: kept_copy(b) == [f"peach-{second_version}"])

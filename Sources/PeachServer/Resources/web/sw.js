@@ -4,7 +4,8 @@
 //
 // - The app (page, scripts, styles, icons, manifest, the disciplines) is network first: a server
 //   that answers is always used, so an upgrade shows after one reload; its copy here is refreshed
-//   on the way and used only when the server cannot be reached.
+//   on the way and used only when the server cannot be reached. A page is all one version: once
+//   its page came from the copy (the network failed or was too slow), so do its scripts.
 // - A note's sound (/api/sounds/…) is the same for a version: from here once played.
 // - Every other request of the API goes to the server untouched.
 
@@ -66,20 +67,35 @@ self.addEventListener('message', (event) => {
   })());
 });
 
-async function networkFirst(request, url) {
+/** The pages (client ids) served from the copy. Lost when the browser stops this worker: their later requests then go network first, as any page's. */
+const fromCopy = new Set();
+
+/**
+ * The network's answer, kept on the way; the copy when the network fails — for a page also when it
+ * takes longer than NETWORK_PATIENCE_MS (a script waits: its page came from the network, so the
+ * server is there, only slow, and an old script beside new ones would break the page).
+ */
+async function networkFirst(event, url) {
+  const { request } = event;
+  const page = request.mode === 'navigate';
   const cache = await caches.open(CACHE);
-  const fromNetwork = fetch(request.mode === 'navigate' ? url.href : request, { cache: 'no-cache' }).then(async (response) => {
+  const kept = () => cache.match(cacheKey(url));
+  if (!page && fromCopy.has(event.clientId)) return (await kept()) ?? fetch(request);
+  const fromNetwork = fetch(page ? url.href : request, { cache: 'no-cache' }).then(async (response) => {
     if (response.ok) await cache.put(cacheKey(url), response.clone());
     return response;
   });
   const patience = new Promise((resolve) => { setTimeout(resolve, NETWORK_PATIENCE_MS, null); });
   try {
-    const response = await Promise.race([fromNetwork, patience]);
+    const response = await (page ? Promise.race([fromNetwork, patience]) : fromNetwork);
     if (response) return response;
   } catch {
     // No network or no server: the kept copy below.
   }
-  return (await cache.match(cacheKey(url))) ?? fromNetwork;
+  const copy = await kept();
+  if (!copy) return fromNetwork;
+  if (page && event.resultingClientId) fromCopy.add(event.resultingClientId);
+  return copy;
 }
 
 async function soundFirstKept(request, url) {
@@ -94,5 +110,5 @@ async function soundFirstKept(request, url) {
 self.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
   if (event.request.method !== 'GET' || !isKept(url)) return;
-  event.respondWith(isSound(url) ? soundFirstKept(event.request, url) : networkFirst(event.request, url));
+  event.respondWith(isSound(url) ? soundFirstKept(event.request, url) : networkFirst(event, url));
 });
