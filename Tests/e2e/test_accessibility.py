@@ -8,6 +8,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
 
 from viewport import SCREENS, SIZES, set_media, set_viewport
 
@@ -78,6 +79,9 @@ def test_the_contrast_calculation_itself():
 
 def test_keyboard_focus_is_visible_and_in_a_logical_order(server, browser):
     SCREENS["start"](browser, server)
+    # Start is in the page before the app shows it; showing it focuses its first button, which would
+    # move the focus set below.
+    WebDriverWait(browser, 5).until(lambda b: b.execute_script("return document.activeElement.id") == "start-pitchComparison")
     browser.execute_script("document.getElementById('open-info').focus()")
     order = ["open-info"]
     for _ in range(2):

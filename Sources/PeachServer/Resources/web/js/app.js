@@ -214,7 +214,14 @@ function reachability(reachable) {
   showStatus();
   clearInterval(probe);
   probe = offline ? setInterval(() => api.health().catch(() => {}), PROBE_MS) : null;
-  if (reachable && account.offline) loadAccount().then(afterAccount);
+  if (!reachable) return;
+  // The server may be another version now (an upgrade while it was away): its app replaces the copy.
+  keepCurrentApp();
+  if (account.offline) loadAccount().then(afterAccount);
+}
+
+function keepCurrentApp() {
+  api.health().then(({ webVersion }) => keepAppOffline(webVersion)).catch(() => {});
 }
 api.onReachability(reachability);
 window.addEventListener('online', () => api.health().catch(() => {}).finally(() => reachability(api.isReachable())));
@@ -225,7 +232,8 @@ async function loadAccount() {
   const status = await api.account().catch(() => ({ accounts: false, user: null }));
   const before = account.user?.id;
   account = { accounts: status.accounts, user: status.user ?? null, offline: status.offline === true };
-  await api.useAccount(account.user);
+  // Not awaited: the first screen shows as soon as the account is known, not after IndexedDB.
+  api.useAccount(account.user);
   showAccount();
   return before !== account.user?.id || active === null;
 }
@@ -234,7 +242,7 @@ async function loadAccount() {
 function afterAccount(changed) {
   if (changed) route();
   if (account.offline) return;
-  api.health().then(({ webVersion }) => keepAppOffline(webVersion)).catch(() => {});
+  keepCurrentApp();
   if (account.accounts && !account.user) return;
   // A visit online keeps the reserves of the disciplines trained here full, for the next offline one.
   refillKept(account.user?.id ?? null);

@@ -53,3 +53,5 @@ export const get = async (storeName, key) =>
   (await transact(storeName, 'readonly', (store, map) => (store ? store.get(key) : map.get(key)))) ?? null;
 export const all = (storeName) =>
   transact(storeName, 'readonly', (store, map) => (store ? store.getAll() : [...map.values()]));
+export const keys = (storeName) =>
+  transact(storeName, 'readonly', (store, map) => (store ? store.getAllKeys() : [...map.keys()]));
