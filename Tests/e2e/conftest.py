@@ -31,8 +31,10 @@ def pytest_collection_modifyitems(items):
 class PeachServer:
     """One `peach serve` process; restartable on the same database."""
 
-    def __init__(self, data_path, database_url=None):
-        """On the SQLite file `data_path`, or on PostgreSQL when `database_url` is given."""
+    def __init__(self, data_path, database_url=None, binary=PEACH):
+        """On the SQLite file `data_path`, or on PostgreSQL when `database_url` is given; `binary`:
+        another build of peach (an upgrade)."""
+        self.binary = binary
         self.data_path = data_path
         self.database_url = database_url
         self.process = None
@@ -46,7 +48,7 @@ class PeachServer:
             # tests mean one person's Peach there.
             storage = ["--database", self.database_url, *([] if "--accounts" in extra else ["--no-accounts"])]
         self.process = subprocess.Popen(
-            [PEACH, "serve", "--port", str(port), *storage, "--no-browser", *extra],
+            [self.binary, "serve", "--port", str(port), *storage, "--no-browser", *extra],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
             preexec_fn=None if file_limit is None else lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (file_limit, file_limit)))
         self.url = self.process.stdout.readline().strip()

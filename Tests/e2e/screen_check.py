@@ -353,7 +353,8 @@ HELD = "return window.__screenCheckHold?.held === true;"
 PENDING = r"""
 const done = arguments[arguments.length - 1];
 const [count] = arguments;
-const request = indexedDB.open('peach', 1);
+// No version: the page's own (js/local-store.js) when it made the database, 1 when this makes it.
+const request = indexedDB.open('peach');
 request.onupgradeneeded = () => request.result.createObjectStore('pendingAnswers', { keyPath: 'key' });
 request.onerror = () => done(String(request.error));
 request.onsuccess = () => {

@@ -43,6 +43,21 @@ def wait_for_records(server, count, timeout=15):
     return records
 
 
+def offline_text(count):
+    return "Offline — 1 answer will be saved later" if count == 1 else f"Offline — {count} answers will be saved later"
+
+
+def reserved(browser):
+    """How many trials the page keeps per reserve (`owner|discipline`)."""
+    return browser.execute_async_script("""
+        const done = arguments[0];
+        const request = indexedDB.open('peach');
+        request.onsuccess = () => {
+          const all = request.result.transaction('reserves').objectStore('reserves').getAll();
+          all.onsuccess = () => done(Object.fromEntries(all.result.map((entry) => [entry.id, entry.trials.length])));
+        };""")
+
+
 def stored_at(record):
     return datetime.datetime.fromisoformat(record["timestamp"].replace("Z", "+00:00")).timestamp()
 
@@ -88,7 +103,7 @@ def test_answers_given_while_the_server_is_killed_survive_its_restart_and_a_relo
     server.stop(kill=True)
     # Training goes on with the reserve; the answer waits.
     answered_at = answer_and_wait_for_the_next(browser)
-    wait_for_pending(browser, "1 answer waiting to be saved")
+    wait_for_pending(browser, "Offline — 1 answer will be saved later")
     # Failed retries after 1, 2 and 4 s put the next one 8 s away: the reload below delivers it.
     time.sleep(7.5)
     server.start(port=server.port)
@@ -110,7 +125,7 @@ def test_training_goes_on_offline_and_every_answer_is_stored_once_with_its_time(
     # Ten comparisons from the reserve the server drew when training started.
     for count in range(1, 11):
         given.append(answer_and_wait_for_the_next(browser))
-        wait_for_pending(browser, "1 answer waiting to be saved" if count == 1 else f"{count} answers waiting to be saved")
+        wait_for_pending(browser, offline_text(count))
     assert browser.find_element(By.ID, "screen-comparison").is_displayed()
     time.sleep(max(0.0, 30 - (time.time() - cut_at)))
     assert len(server.records()) == 1
@@ -147,15 +162,15 @@ def test_every_discipline_trains_on_offline_from_its_reserve(server, browser, di
         WebDriverWait(browser, 10, poll_frequency=0.02).until(lambda _: screen.get_attribute("data-answered") != answered)
 
     answer_one()
-    # The reserve is drawn when training starts: wait until the server has handed it out.
+    # The reserve is drawn when training starts: wait until the page keeps it.
     WebDriverWait(None, 10).until(lambda _: len(records_of(server, discipline)) == 1)
-    time.sleep(0.5)
+    WebDriverWait(browser, 20, poll_frequency=0.2).until(lambda _: reserved(browser).get(f"|{discipline}", 0) >= 3)
     browser.execute_cdp_cmd("Network.enable", {})
     offline = {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
     browser.execute_cdp_cmd("Network.emulateNetworkConditions", offline)
     for count in range(1, 4):
         answer_one()
-        wait_for_pending(browser, "1 answer waiting to be saved" if count == 1 else f"{count} answers waiting to be saved")
+        wait_for_pending(browser, offline_text(count))
     assert screen.is_displayed(), "training went on offline"
     browser.execute_cdp_cmd("Network.emulateNetworkConditions", {**offline, "offline": False})
     browser.refresh()

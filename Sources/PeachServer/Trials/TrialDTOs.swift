@@ -20,7 +20,8 @@ struct TrialRequest: Decodable, APIDescribed {
 }
 
 /// A reserve of trials for a client that loses the network: it trains on with them and sends
-/// the answers when it is back.
+/// the answers when it is back. Without a count, the server draws a session's worth
+/// (`ReserveSize`).
 struct ReserveRequest: Decodable, APIDescribed {
     static let counts = 1...50
 
@@ -28,12 +29,16 @@ struct ReserveRequest: Decodable, APIDescribed {
     let count: Int?
 
     static var apiNotes: [String: APINote] {
-        ["discipline": APINote.as(Discipline.self).isRequired, "count": APINote.bounds(counts).isRequired]
+        [
+            "discipline": APINote.as(Discipline.self).isRequired,
+            "count": APINote.bounds(counts).merged(.describe("Absent: enough trials for a 30-minute session offline.")),
+        ]
     }
 
-    func parsed() throws -> (Discipline, Int) {
+    func parsed() throws -> (Discipline, Int?) {
         let discipline = try TrialRequest(discipline: discipline).parsed()
-        guard let count, Self.counts.contains(count) else {
+        guard let count else { return (discipline, nil) }
+        guard Self.counts.contains(count) else {
             throw HTTPError(.badRequest, message: "count must be a whole number from \(Self.counts.lowerBound) to \(Self.counts.upperBound)")
         }
         return (discipline, count)
@@ -41,8 +46,32 @@ struct ReserveRequest: Decodable, APIDescribed {
 }
 
 /// The trials of a reserve, each open for its answer like any other.
-struct ReserveResponse: ResponseEncodable, Decodable {
+struct ReserveResponse: ResponseEncodable, Decodable, APIDescribed {
     let trials: [TrialResponse]
+    /// A session's worth of this discipline's trials: the client tops its reserve up towards it.
+    let sessionSize: Int
+    let validSeconds: Double
+
+    static var apiNotes: [String: APINote] {
+        [
+            "sessionSize": .describe("How many trials of this discipline last a 30-minute session offline at today's settings (ReserveSize)."),
+            "validSeconds": .describe("How long each trial waits for its answer; a client drops reserved trials older than this unplayed."),
+        ]
+    }
+}
+
+/// How many trials a 30-minute session offline takes: as many as a quick user goes through.
+enum ReserveSize {
+    static let session = Duration.seconds(30 * 60)
+    /// The quickest an answer comes once answers open.
+    static let quickAnswer = 0.5
+    /// A trial never goes by faster than this, whatever its timing says (Fill the Gap opens at once).
+    static let shortestTrial = 2.0
+
+    static func trials(for session: TrialSession) -> Int {
+        let perTrial = max(shortestTrial, session.answersOpenSeconds + quickAnswer + session.feedbackSeconds)
+        return Int((Self.session.seconds / perTrial).rounded(.up))
+    }
 }
 
 /// A trial of one kind as the client receives it: what every trial says — its id, discipline and
@@ -96,24 +125,31 @@ struct KindTrialResponse<Kind: TrainingKind>: Codable, Sendable, APIDescribed {
 /// in its kind's shape; documented as `oneOf` every kind's.
 struct TrialResponse: ResponseEncodable, APISchemaProviding, Sendable {
     private let body: any Encodable & Sendable
+    /// The trial's timing, which sizes a reserve.
+    let session: TrialSession?
 
     init(_ issued: TrialService.Issued, sounds: [SoundChoice], synthesis: SynthesisSettings) {
-        body = Self.body(issued.trial.value, issued, sounds: sounds, synthesis: synthesis)
+        (body, session) = Self.body(issued.trial.value, issued, sounds: sounds, synthesis: synthesis)
     }
 
     private static func body<Value: KindTrial>(
         _ trial: Value, _ issued: TrialService.Issued, sounds: [SoundChoice], synthesis: SynthesisSettings
-    ) -> any Encodable & Sendable {
-        KindTrialResponse<Value.Kind>(issued, trial, sounds: sounds, synthesis: synthesis)
+    ) -> (any Encodable & Sendable, TrialSession) {
+        let response = KindTrialResponse<Value.Kind>(issued, trial, sounds: sounds, synthesis: synthesis)
+        return (response, response.session)
     }
 
-    private init(body: any Encodable & Sendable) { self.body = body }
+    private init(body: any Encodable & Sendable) {
+        self.body = body
+        session = nil
+    }
 
     func encode(to encoder: any Encoder) throws { try body.encode(to: encoder) }
 
     /// Only the schema tracer decodes a trial; it takes the first kind's shape as its placeholder.
     init(from decoder: any Decoder) throws {
         body = try Self.decode(TrainingKinds.all[0], from: decoder)
+        session = nil
     }
 
     private static func decode<Kind: TrainingKind>(_ kind: Kind.Type, from decoder: any Decoder) throws -> any Encodable & Sendable {

@@ -58,7 +58,7 @@ struct TrialRoutes: RouteTable {
                 .post, "trials/reserve", "reserveTrials",
                 "Trials for a client to train on while it cannot reach the server; each is answered later like any other",
                 status: .created,
-                returns: "The reserve: count new trials, each awaiting an answer (a comparison chain's all at its current difference).",
+                returns: "The reserve: count new trials (a session's worth without one), each awaiting an answer (a comparison chain's all at its current difference).",
                 Self.reserve),
             Route(
                 .post, "trials/{id}/answer", "answerTrial",
@@ -91,8 +91,14 @@ struct TrialRoutes: RouteTable {
 
     func reserve(_ input: Input<ReserveRequest>) async throws -> ReserveResponse {
         let (discipline, count) = try input.body.parsed()
-        let trials = await service.reserve(try offering(discipline), count: count)
-        return ReserveResponse(trials: trials.map { TrialResponse($0, sounds: sounds, synthesis: synthesis) })
+        let offered = try offering(discipline)
+        // The first trial's timing says how many make a session.
+        let first = TrialResponse(await service.next(offered), sounds: sounds, synthesis: synthesis)
+        let sessionSize = first.session.map(ReserveSize.trials(for:)) ?? 1
+        let rest = await service.reserve(offered, count: (count ?? sessionSize) - 1)
+        return ReserveResponse(
+            trials: [first] + rest.map { TrialResponse($0, sounds: sounds, synthesis: synthesis) },
+            sessionSize: sessionSize, validSeconds: TrialService.answerAgeLimit.seconds)
     }
 
     func answerTrial(_ input: Input<AnswerRequest>) async throws -> AnswerResponse {

@@ -70,18 +70,8 @@ public actor TrialService {
 
     /// Made with the settings as they are now, so a change applies to the very next trial.
     public func next(_ discipline: Discipline) async -> Issued {
-        let settings = await self.settings.current.training
-        let trial = await source.next(discipline, settings: settings)
-        let issued = Issued(id: environment.makeID(), trial: trial, settings: settings, issuedAt: environment.now())
-        let open = OpenTrial(id: issued.id, trial: trial, issuedAt: issued.issuedAt)
-        pending.issue(open, id: open.id)
-        do {
-            try await store.open(open, keptFor: Self.answerAgeLimit)
-        } catch {
-            // The trial still works until a restart: training goes on, and its answer closes no stored trial.
-            openNotStored.insert(open.id)
-            logger.warning("open trial not stored", metadata: ["id": "\(open.id)", "error": "\(error)"])
-        }
+        let issued = await issue(discipline)
+        await keepOpen([issued])
         return issued
     }
 
@@ -90,8 +80,42 @@ public actor TrialService {
     /// answer that arrives later). Each is open for its answer like any other trial.
     public func reserve(_ discipline: Discipline, count: Int) async -> [Issued] {
         var trials: [Issued] = []
-        for _ in 0..<count { trials.append(await next(discipline)) }
+        for _ in 0..<count { trials.append(await issue(discipline)) }
+        await keepOpen(trials)
         return trials
+    }
+
+    private func issue(_ discipline: Discipline) async -> Issued {
+        let settings = await self.settings.current.training
+        let trial = await source.next(discipline, settings: settings)
+        let issued = Issued(id: environment.makeID(), trial: trial, settings: settings, issuedAt: environment.now())
+        pending.issue(OpenTrial(id: issued.id, trial: trial, issuedAt: issued.issuedAt), id: issued.id)
+        return issued
+    }
+
+    /// Stored all at once, so that a session's reserve shares a few group commits instead of
+    /// waiting for one each (hundreds of trials).
+    private func keepOpen(_ trials: [Issued]) async {
+        let store = self.store
+        let failures = await withTaskGroup(of: (String, String)?.self) { group in
+            for issued in trials {
+                let open = OpenTrial(id: issued.id, trial: issued.trial, issuedAt: issued.issuedAt)
+                group.addTask {
+                    do {
+                        try await store.open(open, keptFor: Self.answerAgeLimit)
+                        return nil
+                    } catch {
+                        return (open.id, "\(error)")
+                    }
+                }
+            }
+            return await group.reduce(into: [(String, String)]()) { if let failure = $1 { $0.append(failure) } }
+        }
+        for (id, error) in failures {
+            // The trial still works until a restart: training goes on, and its answer closes no stored trial.
+            openNotStored.insert(id)
+            logger.warning("open trial not stored", metadata: ["id": "\(id)", "error": "\(error)"])
+        }
     }
 
     /// The open trial `id`, if there is one: Fill the Gap's answer lists each tap judged against it.

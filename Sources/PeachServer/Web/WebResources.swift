@@ -1,9 +1,32 @@
+import Crypto
 import Foundation
 import Hummingbird
+import PeachCore
 
 /// The browser client, shipped inside the binary's resource bundle, and the API document.
 enum WebResources {
     static var webFolder: String { Bundle.module.resourcePath! + "/web" }
+
+    /// The server's version and a digest of every file in the web folder: changed web files
+    /// (a developer's edit, an upgrade) are a new app for the page's service worker even when
+    /// the version number stayed. Read once, on the first health request.
+    static let webVersion = "\(PeachVersion.current)-\(digest(of: URL(fileURLWithPath: webFolder)))"
+
+    /// 12 hex digits of SHA-256 over every file's path (relative to `folder`) and bytes, in path order.
+    static func digest(of folder: URL) -> String {
+        let root = folder.standardizedFileURL.path
+        let files = (FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])?
+            .compactMap { $0 as? URL }
+            .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true } ?? [])
+            .map { (String($0.standardizedFileURL.path.dropFirst(root.count)), $0) }
+            .sorted { $0.0 < $1.0 }
+        var digest = SHA256()
+        for (name, url) in files {
+            digest.update(data: Data(name.utf8) + [0])
+            digest.update(data: (try? Data(contentsOf: url)) ?? Data())
+        }
+        return digest.finalize().prefix(6).map { String(format: "%02x", $0) }.joined()
+    }
 
     static func openAPIDocument(classServer: Bool = false) throws -> ByteBuffer {
         ByteBuffer(data: try OpenAPIDocument.served(classServer: classServer))

@@ -228,11 +228,28 @@ struct TrialAPITests {
             #expect(try await Self.post("/api/trials/\(trials[0]["id"] as! String)/answer", #"{"answer":"lower"}"#, client).0 == .conflict)
 
             for bad in [#"{"discipline":"pitchComparison","count":0}"#, #"{"discipline":"pitchComparison","count":51}"#,
-                        #"{"discipline":"pitchComparison"}"#, #"{"discipline":"rhythm","count":3}"#] {
+                        #"{"count":3}"#, #"{"discipline":"rhythm","count":3}"#] {
                 let (refused, error) = try await Self.post("/api/trials/reserve", bad, client)
                 #expect(refused == .badRequest)
                 #expect((error["error"] as? [String: Any])?["message"] as? String != nil)
             }
+        }
+    }
+
+    /// Without a count, a reserve is a 30-minute session's worth (the server says how many and
+    /// how long they stay valid), never fewer than the trial's own timing allows.
+    @Test func aReserveWithoutCountLastsASession() async throws {
+        try await TestApp.with(environment: .fixed()) { client in
+            let (status, body) = try await Self.post("/api/trials/reserve", #"{"discipline":"pitchMatching"}"#, client)
+            #expect(status == .created)
+            let trials = try #require(body["trials"] as? [[String: Any]])
+            let size = try #require(body["sessionSize"] as? Int)
+            #expect(trials.count == size)
+            #expect(body["validSeconds"] as? Double == TrialService.answerAgeLimit.seconds)
+            let session = try #require(trials[0]["session"] as? [String: Double])
+            let perTrial = max(ReserveSize.shortestTrial, session["answersOpenSeconds"]! + ReserveSize.quickAnswer + session["feedbackSeconds"]!)
+            #expect(Double(size) * perTrial >= 30 * 60)
+            #expect(Double(size - 1) * perTrial < 30 * 60)
         }
     }
 }

@@ -1,59 +1,42 @@
 // Every answer is kept in IndexedDB, under its idempotency key, until the server acknowledges it:
 // a network loss, a server restart or a page reload never loses one, and the server stores each key
-// once however often it is sent. Only api.js uses this module.
+// once however often it is sent. Each answer belongs to the account it was given under (`owner`,
+// null on a personal Peach) and goes only with that account's session: another user signing in on
+// the same browser leaves it waiting for its owner. Only api.js uses this module.
+import * as local from './local-store.js';
 
-const DATABASE = 'peach';
-const STORE = 'pendingAnswers';
 /** Retry delays after a failed delivery: doubling from 1 s, at most 30 s apart. */
 const FIRST_RETRY_MS = 1000;
 const LAST_RETRY_MS = 30000;
 
 const listeners = new Set();
-let database = null;
 let retryDelay = FIRST_RETRY_MS;
 let retryTimer = null;
 let flushing = null;
+/** Whose answers may be sent now: undefined until the page knows who is signed in. */
+let owner;
 /** Unknown until IndexedDB has been read. */
-let pendingCount = null;
+let pending = null;
 
-/** The browser's IndexedDB, or a plain map for the page's lifetime where it is unavailable. */
-function open() {
-  database ??= new Promise((resolve) => {
-    let request;
-    try {
-      request = indexedDB.open(DATABASE, 1);
-    } catch {
-      resolve(null);
-      return;
-    }
-    request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: 'key' });
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => resolve(null);
-  });
-  return database;
-}
+const put = (entry) => local.put(local.PENDING_ANSWERS, entry);
+const remove = (key) => local.remove(local.PENDING_ANSWERS, key);
+const all = () => local.all(local.PENDING_ANSWERS);
 
-const memory = new Map();
-
-async function transact(mode, work) {
-  const db = await open();
-  if (!db) return work(null);
-  return new Promise((resolve, reject) => {
-    const transaction = db.transaction(STORE, mode);
-    const result = work(transaction.objectStore(STORE));
-    transaction.oncomplete = () => resolve(result?.result ?? result);
-    transaction.onerror = () => reject(transaction.error);
-    transaction.onabort = () => reject(transaction.error);
-  });
-}
-
-const put = (entry) => transact('readwrite', (store) => (store ? store.put(entry) : memory.set(entry.key, entry)));
-const remove = (key) => transact('readwrite', (store) => (store ? store.delete(key) : memory.delete(key)));
-const all = () => transact('readonly', (store) => (store ? store.getAll() : [...memory.values()]));
+/** Answers kept before owners were recorded went with whoever was signed in; they still do. */
+const belongsTo = (entry, account) => entry.owner == null || entry.owner.id === account?.id;
 
 async function updateCount() {
-  pendingCount = (await all()).length;
-  for (const listener of listeners) listener(pendingCount);
+  const entries = await all();
+  const mine = owner === undefined ? [] : entries.filter((entry) => belongsTo(entry, owner));
+  const others = new Map();
+  for (const entry of entries) {
+    if (mine.includes(entry) || entry.owner == null) continue;
+    const waiting = others.get(entry.owner.id) ?? { name: entry.owner.name, count: 0 };
+    waiting.count += 1;
+    others.set(entry.owner.id, waiting);
+  }
+  pending = { mine: mine.length, others: [...others.values()] };
+  for (const listener of listeners) listener(pending);
 }
 
 /**
@@ -91,12 +74,25 @@ function scheduleRetry(send) {
   retryDelay = Math.min(retryDelay * 2, LAST_RETRY_MS);
 }
 
-/** Delivers every kept answer, oldest first; stops at the first that cannot be sent and retries later. */
+/**
+ * The account whose session the page now has (null: none, or a personal Peach): only its answers
+ * are sent from now on. The others are counted as waiting for their owners.
+ */
+export function setOwner(account) {
+  owner = account;
+  return updateCount();
+}
+
+/** Delivers the owner's kept answers, oldest first; stops at the first that cannot be sent and retries later. */
 export function flush(send) {
+  if (owner === undefined) return Promise.resolve();
   flushing ??= (async () => {
     try {
-      const entries = (await all()).sort((a, b) => a.answeredAt - b.answeredAt);
+      const sending = owner;
+      const entries = (await all()).filter((entry) => belongsTo(entry, sending)).sort((a, b) => a.answeredAt - b.answeredAt);
       for (const entry of entries) {
+        // Someone signed out or in meanwhile: the rest is not theirs to send.
+        if (owner !== sending) break;
         try {
           await deliver(entry, send);
         } catch (error) {
@@ -116,12 +112,12 @@ export function flush(send) {
 }
 
 /**
- * Keeps the answer, then sends it (once more at once if the first response was lost). Resolves
- * with the server's result, or with null when it could not be delivered yet: it stays kept and is
- * retried in the background. A finally refused answer rejects.
+ * Keeps the answer as the owner's, then sends it (once more at once if the first response was
+ * lost). Resolves with the server's result, or with null when it could not be delivered yet: it
+ * stays kept and is retried in the background. A finally refused answer rejects.
  */
 export async function submit(path, body, key, send) {
-  const entry = { key, path, body, answeredAt: Date.now() };
+  const entry = { key, path, body, answeredAt: Date.now(), owner: owner ?? null };
   await put(entry);
   await updateCount();
   try {
@@ -140,8 +136,11 @@ export async function submit(path, body, key, send) {
   }
 }
 
-/** Called with the number of answers waiting for the server, now and whenever it changes. */
+/**
+ * Called with `{ mine, others: [{ name, count }] }` — the signed-in account's answers waiting for
+ * the server, and other accounts' waiting for their owners — now and whenever it changes.
+ */
 export function onPendingChange(listener) {
   listeners.add(listener);
-  if (pendingCount !== null) listener(pendingCount);
+  if (pending !== null) listener(pending);
 }

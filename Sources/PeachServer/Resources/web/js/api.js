@@ -1,6 +1,7 @@
 // The only module that talks to the server. Every rule lives there; this just carries JSON.
 import * as queue from './answer-queue.js';
 import { language } from './i18n.js';
+import * as local from './local-store.js';
 
 export class ApiError extends Error {
   constructor(status, message, detail = {}) {
@@ -17,11 +18,58 @@ function refused(response, path) {
   if (response.status === 401 && !path.startsWith('account')) for (const listener of signedOutListeners) listener();
 }
 
+// Whether the server answered the last request: a request that got no response at all (no
+// network, the server down) makes the page offline until the next one that gets any response.
+let reachable = true;
+const reachabilityListeners = new Set();
+function reached(now) {
+  if (now === reachable) return;
+  reachable = now;
+  for (const listener of reachabilityListeners) listener(reachable);
+}
+
+// A sign-out given while the server could not be reached waits in IndexedDB and goes before any
+// other request, also after a reload: until it has gone, nothing else is sent with the old cookie.
+const SIGN_OUT = 'signOut';
+let signOutPending = local.get(local.STATE, SIGN_OUT).then(Boolean).catch(() => false);
+
+let signingOut = null;
+function sendPendingSignOut() {
+  signingOut ??= (async () => {
+    try {
+      if (!(await signOutPending)) return;
+      // Any response ends the session (a 401: it had ended already); no response keeps it waiting.
+      await send('POST', '/api/account/sign-out');
+      await local.remove(local.STATE, SIGN_OUT);
+      signOutPending = Promise.resolve(false);
+    } finally {
+      signingOut = null;
+    }
+  })();
+  return signingOut;
+}
+
+async function send(method, url, init = {}) {
+  try {
+    const response = await fetch(url, { method, ...init });
+    reached(true);
+    return response;
+  } catch (error) {
+    reached(false);
+    throw error;
+  }
+}
+
+/** Every request but the pending sign-out itself waits for it. */
+async function call(method, path, init) {
+  await sendPendingSignOut();
+  return send(method, `/api/${path}`, init);
+}
+
 /** JSON in, JSON out; a Blob (a chosen file) goes as it is. */
 async function request(method, path, body, headers = {}) {
   const raw = body instanceof Blob;
-  const response = await fetch(`/api/${path}`, {
-    method,
+  const response = await call(method, path, {
     headers: body === undefined || raw ? headers : { 'Content-Type': 'application/json', ...headers },
     body: body === undefined || raw ? body : JSON.stringify(body),
   });
@@ -34,7 +82,7 @@ async function request(method, path, body, headers = {}) {
 }
 
 async function requestText(path) {
-  const response = await fetch(`/api/${path}`);
+  const response = await call('GET', path);
   if (!response.ok) {
     refused(response, path);
     const payload = await response.json().catch(() => ({}));
@@ -44,7 +92,7 @@ async function requestText(path) {
 }
 
 async function requestBytes(path) {
-  const response = await fetch(`/api/${path}`);
+  const response = await call('GET', path);
   if (!response.ok) throw new ApiError(response.status, `${path}: ${response.status} ${response.statusText}`);
   return response.arrayBuffer();
 }
@@ -57,26 +105,72 @@ function answerKey() {
 
 const sendAnswer = (path, body, key) => request('POST', path, body, { 'Idempotency-Key': key });
 
-// Answers kept from an earlier visit or a lost connection go out as soon as they can.
-queue.flush(sendAnswer);
+// Answers kept from an earlier visit or a lost connection go out as soon as they can (once the
+// page knows whose session it has: `useAccount`).
 window.addEventListener('online', () => queue.flush(sendAnswer));
 
+// The account last seen, so that a page opened offline knows whose Start and reserve to show.
+const ACCOUNT = 'account';
+
+/** `GET account`, or offline the account last seen (`offline: true`); a personal Peach when never seen. */
+async function account() {
+  try {
+    const status = await request('GET', 'account');
+    await local.put(local.STATE, { name: ACCOUNT, status }).catch(() => {});
+    return status;
+  } catch (error) {
+    if (error.status !== undefined) throw error;
+    const kept = await local.get(local.STATE, ACCOUNT).catch(() => null);
+    return { ...(kept?.status ?? { accounts: false }), offline: true };
+  }
+}
+
+/** Forgets the user at once; the server's session ends now, or before anything else once it can be reached. */
+async function signOut() {
+  await local.put(local.STATE, { name: ACCOUNT, status: { accounts: true, user: null } }).catch(() => {});
+  queue.setOwner(null);
+  try {
+    await request('POST', 'account/sign-out');
+  } catch (error) {
+    if (error.status !== undefined) return;
+    await local.put(local.STATE, { name: SIGN_OUT });
+    signOutPending = Promise.resolve(true);
+  }
+}
+
+/** Signing in or up: the server's answer, also kept as the account last seen. */
+async function signedIn(answer) {
+  const { user } = await answer;
+  await local.put(local.STATE, { name: ACCOUNT, status: { accounts: true, user } }).catch(() => {});
+  return { user };
+}
+
 export const api = {
+  /** `{ status, version, webVersion }`. */
   health: () => request('GET', 'health'),
   /** A trial of any discipline; its `session` says when answers open and how long feedback shows. */
   nextTrial: (discipline) => request('POST', 'trials', { discipline }),
-  /** `count` trials to train on while the server cannot be reached; each is answered like any other. */
-  reserveTrials: (discipline, count) => request('POST', 'trials/reserve', { discipline, count }),
+  /**
+   * Trials to train on while the server cannot be reached, each answered like any other: a
+   * session's worth → `{ trials, sessionSize, validSeconds }`.
+   */
+  reserveTrials: (discipline) => request('POST', 'trials/reserve', { discipline }),
   /**
    * `{ answer: 'higher' | 'lower' }`, `{ answer: 'early' | 'late' }`, `{ normalizedValue }`, `{ sungCents }`
    * or `{ tapSeconds }`, as the trial's kind takes. Resolves with the judged answer, or null while the server cannot be reached: the answer
    * is kept and delivered later (see answer-queue.js).
    */
   answerTrial: (id, body) => queue.submit(`trials/${encodeURIComponent(id)}/answer`, body, answerKey(), sendAnswer),
-  /** Called with the number of answers not yet acknowledged, now and on every change. */
+  /** Called with `{ mine, others: [{ name, count }] }` (answers not yet acknowledged), now and on every change. */
   onPendingAnswers: queue.onPendingChange,
-  /** Sends the kept answers now (after signing in on a class server). */
-  resendAnswers: () => queue.flush(sendAnswer),
+  /** Whose session the page has (a user, or null): only their kept answers are sent, starting now. */
+  useAccount: async (user) => {
+    await queue.setOwner(user ? { id: user.id, name: user.name } : null);
+    queue.flush(sendAnswer);
+  },
+  /** Called with whether the server answered the last request, whenever that changes. */
+  onReachability: (listener) => reachabilityListeners.add(listener),
+  isReachable: () => reachable,
   /** The rhythm disciplines' click (a WAV whose onset is its first sample). */
   clickSound: () => requestBytes('sounds/click.wav'),
   /** Taps along clicks, both on one time base → `{ latencyMs, tapsUsed }` (400 when too few fall near a click). */
@@ -89,10 +183,10 @@ export const api = {
   importRecords: (file, mode) => request('POST', `import?mode=${encodeURIComponent(mode)}`, file),
   ...profileRoutes('profile'),
   /** `{ accounts: false }` on the personal Peach; `{ accounts: true, user: null | { id, name, teacher } }` on a class server. */
-  account: () => request('GET', 'account'),
-  signIn: (name, password) => request('POST', 'account/sign-in', { name, password }),
-  signUp: (name, password, invitation) => request('POST', 'account/sign-up', { name, password, invitation }),
-  signOut: () => request('POST', 'account/sign-out'),
+  account,
+  signIn: (name, password) => signedIn(request('POST', 'account/sign-in', { name, password })),
+  signUp: (name, password, invitation) => signedIn(request('POST', 'account/sign-up', { name, password, invitation })),
+  signOut,
   changePassword: (current, next) => request('POST', 'account/password', { current, new: next }),
   /** The classes that see my data. */
   myClasses: () => request('GET', 'account/classes'),

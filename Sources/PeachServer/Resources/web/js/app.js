@@ -1,6 +1,8 @@
 import { api } from './api.js';
 import { discipline, disciplines } from './catalogue.js';
 import { setLanguage, t } from './i18n.js';
+import { keepAppOffline } from './offline-app.js';
+import { refillKept } from './reserve.js';
 import { startScreen } from './screens/start.js';
 import { comparisonScreen } from './screens/comparison.js';
 import { settingsScreen } from './screens/settings.js';
@@ -59,14 +61,15 @@ function showAccount() {
 function signedIn(user) {
   account = { accounts: true, user };
   showAccount();
-  // Answers kept while signed out go now.
-  api.resendAnswers();
+  // This user's answers kept while signed out go now; anyone else's wait for them.
+  api.useAccount(user);
   api.settings().then(({ settings }) => setLanguage(settings.language)).then(showAccount).catch(() => {});
   navigate('#/');
 }
 
 function signedOut() {
   account = { accounts: true, user: null };
+  api.useAccount(null);
   showAccount();
   navigate('#/sign-in');
 }
@@ -74,7 +77,10 @@ api.onSignedOut(() => { if (account.accounts && account.user) signedOut(); });
 
 // The screen a spoke was opened from, for a spoke that returns there rather than to Start.
 let cameFrom = '#/';
-const context = { navigate, announce, signedIn, signedOut, account: () => account, cameFrom: () => cameFrom };
+const context = {
+  navigate, announce, signedIn, signedOut, account: () => account, cameFrom: () => cameFrom,
+  noTrialsOffline: () => { noTrials = true; showStatus(); },
+};
 const start = startScreen(context);
 const comparison = comparisonScreen(context);
 const pitchMatching = pitchMatchingScreen(context);
@@ -170,20 +176,80 @@ window.addEventListener('hashchange', (event) => {
   route();
 });
 
-// Answers the server has not acknowledged yet are kept and retried; the user sees how many.
-const pending = document.getElementById('pending-answers');
-api.onPendingAnswers((count) => {
-  pending.hidden = count === 0;
-  pending.textContent = count === 0 ? '' : t(count === 1 ? 'pending.one' : 'pending.other', { count });
+// One calm line on the state of things: offline or not, answers waiting to be saved (the user's
+// own, and other accounts' waiting for their owners), and training stopped for want of trials.
+const status = document.getElementById('pending-answers');
+let pending = { mine: 0, others: [] };
+let offline = !navigator.onLine;
+let noTrials = false;
+const plural = (count, one, other) => t(count === 1 ? one : other, { count });
+function showStatus() {
+  const lines = [];
+  if (noTrials) lines.push(t('offline.noTrials'));
+  if (offline) lines.push(pending.mine === 0 ? t('offline.none') : plural(pending.mine, 'offline.one', 'offline.other'));
+  else if (pending.mine > 0) lines.push(plural(pending.mine, 'pending.one', 'pending.other'));
+  for (const { name, count } of pending.others) {
+    lines.push(t(count === 1 ? 'pending.ownerOne' : 'pending.ownerOther', { count, name }));
+  }
+  status.hidden = lines.length === 0;
+  status.replaceChildren(...lines.map((line) => {
+    const span = document.createElement('span');
+    span.textContent = line;
+    return span;
+  }));
+}
+api.onPendingAnswers((counts) => {
+  pending = counts;
+  showStatus();
 });
+document.addEventListener('languagechange', showStatus);
+
+// While the server cannot be reached it is asked now and then whether it is back; once it is, a
+// pending sign-out goes first (api.js), then the account is asked again.
+const PROBE_MS = 5000;
+let probe = null;
+function reachability(reachable) {
+  offline = !reachable || !navigator.onLine;
+  if (reachable) noTrials = false;
+  showStatus();
+  clearInterval(probe);
+  probe = offline ? setInterval(() => api.health().catch(() => {}), PROBE_MS) : null;
+  if (!reachable) return;
+  // The server may be another version now (an upgrade while it was away): its app replaces the copy.
+  keepCurrentApp();
+  if (account.offline) loadAccount().then(afterAccount);
+}
+
+function keepCurrentApp() {
+  api.health().then(({ webVersion }) => keepAppOffline(webVersion)).catch(() => {});
+}
+api.onReachability(reachability);
+window.addEventListener('online', () => api.health().catch(() => {}).finally(() => reachability(api.isReachable())));
+window.addEventListener('offline', () => reachability(false));
+
+/** Who is signed in, from the server or, offline, as last seen; then the screen for them. */
+async function loadAccount() {
+  const status = await api.account().catch(() => ({ accounts: false, user: null }));
+  const before = account.user?.id;
+  account = { accounts: status.accounts, user: status.user ?? null, offline: status.offline === true };
+  // Not awaited: the first screen shows as soon as the account is known, not after IndexedDB.
+  api.useAccount(account.user);
+  showAccount();
+  return before !== account.user?.id || active === null;
+}
+
+/** With the account known: its screen (when it changed), the app kept for offline use, the user's language. */
+function afterAccount(changed) {
+  if (changed) route();
+  if (account.offline) return;
+  keepCurrentApp();
+  if (account.accounts && !account.user) return;
+  // A visit online keeps the reserves of the disciplines trained here full, for the next offline one.
+  refillKept(account.user?.id ?? null);
+  // The language override lives with the other settings on the server.
+  api.settings().then(({ settings }) => setLanguage(settings.language)).then(showAccount).catch(() => {});
+}
 
 setLanguage();
 // Who may see what is known before the first screen shows; a Peach that cannot say is a personal one.
-api.account().catch(() => ({ accounts: false, user: null })).then((status) => {
-  account = { accounts: status.accounts, user: status.user ?? null };
-  showAccount();
-  route();
-  if (account.accounts && !account.user) return;
-  // The language override lives with the other settings on the server.
-  api.settings().then(({ settings }) => setLanguage(settings.language)).then(showAccount).catch(() => {});
-});
+loadAccount().then(afterAccount);

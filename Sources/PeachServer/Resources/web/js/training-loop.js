@@ -1,11 +1,13 @@
 import { api } from './api.js';
 import { realtimeContext } from './audio.js';
 import { audibleTime, untilAudible } from './clock.js';
+import * as reserve from './reserve.js';
 
 /** Head start for a trial's first sound, so that its scheduled start is never already in the past. */
 const LEAD_SECONDS = 0.05;
-/** Trials drawn ahead for a lost network: a few minutes of training in every discipline. */
-const RESERVE_SIZE = 20;
+
+/** Offline with the reserve used up: training stops and the page says why. */
+class ReserveEmpty extends Error {}
 
 /**
  * The browser's one training loop. The server picks every trial, judges every answer and sends the
@@ -13,7 +15,8 @@ const RESERVE_SIZE = 20;
  * clock, opens the answer when the trial says, posts it, shows the result for its time and goes on —
  * and stops quietly (back to Start) when the audio stops, the server fails, or the screen is left.
  * An unfinished trial is dropped, never stored; an answer the server cannot take yet is kept by the
- * answer queue, and the loop trains on from trials reserved while the server was reachable.
+ * answer queue, and the loop trains on from trials reserved while the server was reachable
+ * (reserve.js) — in a page opened offline too. When those run out it stops and says so.
  *
  * A `kind` says only what is its own:
  * - `screen`: the id of its screen element;
@@ -32,20 +35,23 @@ const RESERVE_SIZE = 20;
  * - `keys` (optional): a keydown handler for the kind's own keys; returns true when it took the key;
  * - `leave()` (optional): let go of what `prepare` took.
  */
-export function trainingLoop({ navigate }, kind) {
+export function trainingLoop({ navigate, account, noTrialsOffline }, kind) {
   const element = document.getElementById(kind.screen);
   let session = 0; // bumped whenever training stops, so callbacks of a dropped trial do nothing
   let discipline = null;
   let current = null; // { trial, played }
-  let reserve = [];
   let watchedContext = null;
+  /** Whose reserve: trials drawn under one account are answered under it only. */
+  const owner = () => account?.().user?.id ?? null;
 
   const isCurrent = (id) => id === session;
   const mark = (marks) => { for (const [name, time] of Object.entries(marks)) element.dataset[name] = String(time); };
 
   function stopQuietly(id, reason) {
     console.warn('training stopped:', reason);
-    if (isCurrent(id)) navigate('#/');
+    if (!isCurrent(id)) return;
+    if (reason instanceof ReserveEmpty) noTrialsOffline?.();
+    navigate('#/');
   }
 
   // A suspended or closed audio context means no sound: training stops.
@@ -64,14 +70,20 @@ export function trainingLoop({ navigate }, kind) {
     return context;
   }
 
-  /** The server's next trial or, while it cannot be reached (no HTTP status), one of the reserve. */
+  /**
+   * The server's next trial (the reserve is topped up meanwhile when it runs low) or, while the
+   * server cannot be reached (no HTTP status), the reserve's next.
+   */
   async function nextTrial() {
     try {
-      return await api.nextTrial(discipline);
+      const trial = await api.nextTrial(discipline);
+      reserve.refill(owner(), discipline);
+      return trial;
     } catch (error) {
-      if (error.status !== undefined || reserve.length === 0) throw error;
-      console.warn('server unreachable, playing a reserved trial:', error);
-      return reserve.shift();
+      if (error.status !== undefined) throw error;
+      const reserved = await reserve.take(owner(), discipline);
+      if (!reserved) throw new ReserveEmpty('no reserved trials left');
+      return reserved;
     }
   }
 
@@ -104,10 +116,7 @@ export function trainingLoop({ navigate }, kind) {
   /** One trial after another, each starting when the last one's feedback time is over. */
   async function train(id) {
     let startAt = 0;
-    let trial = await api.nextTrial(discipline);
-    reserve = [];
-    api.reserveTrials(discipline, RESERVE_SIZE).then((reserved) => { if (isCurrent(id)) reserve = reserved.trials; })
-      .catch((error) => console.warn('no reserve of trials:', error));
+    let trial = await nextTrial();
     while (isCurrent(id)) {
       const body = await play(trial, id, startAt);
       if (body === null || !isCurrent(id)) return;
