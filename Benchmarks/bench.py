@@ -696,29 +696,25 @@ def _print_notes(manifest, commits):
     rule), per family: the stored error (folded to the nearest octave of the target, less the note's
     own offset), the stored octave, and when the note committed after its onset."""
     limits = manifest["noteLimits"]
-    print("  sung notes   files  median |stored err|  worst   beyond ±600 ¢  octave right  commit p50/max   Done median")
+    print("  sung notes   files  median |stored err|  worst   beyond ±600 ¢  octave right  commit p50/max")
     rows, everything = {}, []
     for note in manifest["notes"]:
-        row = rows.setdefault(note["family"], {"errors": [], "octaves": 0, "far": 0, "times": [], "done": [], "n": 0})
+        row = rows.setdefault(note["family"], {"errors": [], "octaves": 0, "far": 0, "times": [], "n": 0})
         row["n"] += 1
-        commit = commits[note["file"]]
-        for key, cents in (("errors", commit.get("cents")), ("done", commit.get("latest"))):
-            if cents is None:
-                row[key].append(math.inf)
-                continue
-            octave = math.floor(cents / 1200 + 0.5)
-            error = cents - 1200 * octave - note["offsetCents"]
-            row[key].append(abs(error))
-            if key == "errors":
-                row["far"] += abs(cents - 1200 * note["sungOctave"] - note["offsetCents"]) > 600
-                row["octaves"] += octave == note["sungOctave"]
-        if commit.get("seconds") is not None:
-            row["times"].append(commit["seconds"] - note["onset"])
+        cents = commits[note["file"]].get("cents")
+        if cents is None:
+            row["errors"].append(math.inf)
+            continue
+        octave = math.floor(cents / 1200 + 0.5)
+        row["errors"].append(abs(cents - 1200 * octave - note["offsetCents"]))
+        row["far"] += abs(cents - 1200 * note["sungOctave"] - note["offsetCents"]) > 600
+        row["octaves"] += octave == note["sungOctave"]
+        row["times"].append(commits[note["file"]]["seconds"] - note["onset"])
     for family, row in rows.items():
         everything += row["errors"]
         times = f"{statistics.median(row['times']):.2f}/{max(row['times']):.2f} s" if row["times"] else "never"
         print(f"  {family:12s} {row['n']:5d} {statistics.median(row['errors']):12.2f} ¢ {max(row['errors']):10.2f} ¢ "
-              f"{row['far']:8d} {row['octaves']:9d}/{row['n']:<3d} {times:>15s} {statistics.median(row['done']):8.2f} ¢")
+              f"{row['far']:8d} {row['octaves']:9d}/{row['n']:<3d} {times:>15s}")
     print(f"  all notes: median {statistics.median(everything):.2f} ¢, worst {max(everything):.2f} ¢ "
           f"(limits {limits['medianAbsoluteErrorCents']} / {limits['worstAbsoluteErrorCents']} ¢)")
 
@@ -743,7 +739,7 @@ def pitch(directory):
         if run.returncode != 0:
             print(f"  {note['file']}: bench-pitch failed ({run.returncode})")
         commits[note["file"]] = (json.loads(run.stdout)["commits"][note["file"]] if run.returncode == 0
-                                 else {"cents": None, "seconds": None, "latest": None})
+                                 else {"cents": None, "seconds": None})
     _print_notes(manifest, commits)
 
 

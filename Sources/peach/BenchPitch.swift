@@ -27,8 +27,6 @@ struct BenchPitch: ParsableCommand {
         var cents: Double?
         /// When the committing frame's last sample arrived, in seconds from the file's start.
         var seconds: Double?
-        /// What Done would have sent at the end of the file.
-        var latest: Double?
     }
 
     struct Report: Encodable {
@@ -73,12 +71,12 @@ struct BenchPitch: ParsableCommand {
         let heard = wav.samples.withUnsafeBufferPointer { tracker.append($0, startingAt: 0) }
         for frame in heard {
             let cents = frame.frequency.map { $0.cents(from: target).rawValue }
-            if commit.cents == nil, let held = steady.push(time: frame.time, cents: cents) {
+            if let held = steady.push(time: frame.time, cents: cents) {
                 commit.cents = held
                 commit.seconds = frame.time + frameSeconds
+                break
             }
         }
-        commit.latest = steady.latest
         return commit
     }
 }

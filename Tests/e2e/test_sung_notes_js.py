@@ -3,10 +3,15 @@ the worklet runs it, then web/js/steady-pitch.js with a served sung trial's rule
 `notes` of scripts/make_voice_fixtures.py: wide vibrato, a scoop, an "oo" whose harmonic 2 dominates,
 alternating cycles. PeachAudio's SungNoteTests hold the native detector and rule to the same limits
 on the same files; `bash scripts/bench.sh pitch-worklet` prints the table."""
+import base64
 import math
 import statistics
+import wave
 
-from test_pitch_detector_js import manifest, pcm
+from test_pitch_detector_js import FIXTURES, manifest
+
+# A held note commits about 1.45 s after its onset (0.25 s): the rest of the file is not sent.
+SECONDS_SENT = 2.4
 
 # Each frame timed by its first sample, as PeachAudio's PitchTracker does; `seconds`: when the
 # committing frame's last sample arrived.
@@ -21,11 +26,19 @@ Promise.all([import('/js/pitch-detector.js'), import('/js/steady-pitch.js')]).th
   for (let start = 0; start + detector.frameLength <= samples.length; start += 1024) {
     const estimate = detector.detect(samples.subarray(start, start + detector.frameLength));
     const held = steady.push(start / rate, estimate ? 1200 * Math.log2(estimate.frequency / target) : null);
-    if (cents === null && held !== null) [cents, seconds] = [held, (start + detector.frameLength) / rate];
+    if (held !== null) {
+      [cents, seconds] = [held, (start + detector.frameLength) / rate];
+      break;
+    }
   }
-  done({ cents, seconds, latest: steady.latest() });
+  done({ cents, seconds });
 }, (error) => done({ error: String(error) }));
 """
+
+
+def pcm(file):
+    with wave.open(str(FIXTURES / file)) as source:
+        return base64.b64encode(source.readframes(int(SECONDS_SENT * source.getframerate()))).decode()
 
 
 def target_hz(note):
