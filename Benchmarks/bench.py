@@ -687,6 +687,38 @@ def _print_scores(families):
               f"{min(row['voiced']) * 100:6.0f} % {statistics.median(row['latency']):7.0f}/{max(row['latency']):.0f} ms")
 
 
+def _note_targets(manifest):
+    return [440.0 * 2 ** ((note["target"] - 69) / 12) for note in manifest["notes"]]
+
+
+def _print_notes(manifest, commits):
+    """What Sing It stores from each held note of the manifest's `notes` (detector, then the commit
+    rule), per family: the stored error (folded to the nearest octave of the target, less the note's
+    own offset), the stored octave, and when the note committed after its onset."""
+    limits = manifest["noteLimits"]
+    print("  sung notes   files  median |stored err|  worst   beyond ±600 ¢  octave right  commit p50/max")
+    rows, everything = {}, []
+    for note in manifest["notes"]:
+        row = rows.setdefault(note["family"], {"errors": [], "octaves": 0, "far": 0, "times": [], "n": 0})
+        row["n"] += 1
+        cents = commits[note["file"]].get("cents")
+        if cents is None:
+            row["errors"].append(math.inf)
+            continue
+        octave = math.floor(cents / 1200 + 0.5)
+        row["errors"].append(abs(cents - 1200 * octave - note["offsetCents"]))
+        row["far"] += abs(cents - 1200 * note["sungOctave"] - note["offsetCents"]) > 600
+        row["octaves"] += octave == note["sungOctave"]
+        row["times"].append(commits[note["file"]]["seconds"] - note["onset"])
+    for family, row in rows.items():
+        everything += row["errors"]
+        times = f"{statistics.median(row['times']):.2f}/{max(row['times']):.2f} s" if row["times"] else "never"
+        print(f"  {family:12s} {row['n']:5d} {statistics.median(row['errors']):12.2f} ¢ {max(row['errors']):10.2f} ¢ "
+              f"{row['far']:8d} {row['octaves']:9d}/{row['n']:<3d} {times:>15s}")
+    print(f"  all notes: median {statistics.median(everything):.2f} ¢, worst {max(everything):.2f} ¢ "
+          f"(limits {limits['medianAbsoluteErrorCents']} / {limits['worstAbsoluteErrorCents']} ¢)")
+
+
 def pitch(directory):
     """The native pitch detector (PeachAudio, release build) on the fixtures of
     scripts/make_voice_fixtures.py at the worklet's hop (1024 samples at 48 kHz): speed on one core in
@@ -699,6 +731,16 @@ def pitch(directory):
     print(f"pitch detector (Swift, release), one core: {report['audioSeconds'] / report['cpuSeconds']:.0f}× real time "
           f"({report['audioSeconds']:.1f} s of audio in {report['cpuSeconds']:.2f} s CPU; a frame every 1024 samples)")
     _print_scores(_score(manifest, report["frames"], report["window"], 1024))
+    commits = {}
+    for note, target in zip(manifest["notes"], _note_targets(manifest)):
+        # One process a note: a detector that traps on one voice still leaves the others' rows.
+        run = subprocess.run([PEACH, "bench-pitch", "--targets", str(target), "--", str(VOICE_FIXTURES / note["file"])],
+                             capture_output=True, text=True)
+        if run.returncode != 0:
+            print(f"  {note['file']}: bench-pitch failed ({run.returncode})")
+        commits[note["file"]] = (json.loads(run.stdout)["commits"][note["file"]] if run.returncode == 0
+                                 else {"cents": None, "seconds": None})
+    _print_notes(manifest, commits)
 
 
 def pitch_worklet(directory):
@@ -739,6 +781,13 @@ def pitch_worklet(directory):
             frames[fixture["file"]] = result["frames"]
             costs += result["costs"]
             window = result["window"]
+        from test_sung_notes_js import COMMIT_NOTE
+        rules = requests.post(url + "api/trials", json={"discipline": "pitchSinging"}).json()["session"]["singing"]
+        commits = {}
+        for note, target in zip(manifest["notes"], _note_targets(manifest)):
+            with wave.open(str(VOICE_FIXTURES / note["file"])) as source:
+                pcm = base64.b64encode(source.readframes(source.getnframes())).decode()
+            commits[note["file"]] = driver.execute_async_script(COMMIT_NOTE, pcm, manifest["sampleRate"], target, rules)
     finally:
         driver.quit()
         stop(process)
@@ -749,6 +798,7 @@ def pitch_worklet(directory):
           f"{per_quantum / quantum_ms * 100:.1f} % of its {quantum_ms:.2f} ms; "
           f"{len(costs) * 1024 / manifest['sampleRate'] / (sum(costs) / 1000):.0f}× real time")
     _print_scores(_score(manifest, frames, window, 1024))
+    _print_notes(manifest, commits)
 
 
 # Times loading the keys of a trial in the page (fetch, WAV decode into an AudioBuffer), as a trial does.

@@ -11,7 +11,8 @@ through the first three formants of a, e, i, o, u, with 5–6 Hz vibrato of ±30
 jitter and breath noise 26 dB down, from 82 Hz to 988 Hz, each 0, ±7, ±23 or ±48 ¢ off its note.
 Instruments: plucked (harmonics decaying, the higher faster), bowed (sawtooth-like, bow noise),
 blown (strong fundamental, breathy). Noise: white, pink, breath. Silence: digital zero, and a hiss
-at −70 dBFS.
+at −70 dBFS. Sung notes (the manifest's `notes`, 3 s each, for what Sing It stores from a whole note):
+vibrato ±30/60/100 ¢, a scoop into the note, an "oo" whose harmonic 2 dominates, alternating cycles.
 
 Usage: make_voice_fixtures.py OUTDIR            the detector fixtures
        make_voice_fixtures.py --singer HZ SECONDS FILE [--vowel a] [--start SECONDS]
@@ -63,26 +64,37 @@ def phase_track(f0):
     return np.cumsum(f0) / RATE
 
 
-def voice(rng, center_hz, vowel, n, onset, end):
-    """The samples and the vibrato (rate Hz, phase): the pitch is centre · 2^(30 sin(2π rate t + phase)/1200)."""
+def voice(rng, center_hz, vowel, n, onset, end, depth=VIBRATO_CENTS, scoop=None, diplophonia=(0.0, 0.0),
+          formants=None):
+    """The samples and the vibrato (rate Hz, phase): the pitch is centre · 2^(depth sin(2π rate t + phase)/1200).
+    `scoop` (cents, seconds): the note starts that far off and slides in (a raised cosine) from the onset.
+    `diplophonia` (period, amplitude): every other glottal cycle is that much longer and quieter than the
+    one before (0.04, 0.4: 4 % longer, 40 % quieter), the mean period unchanged. `formants` replaces the
+    vowel's (frequencies, bandwidths)."""
     t = np.arange(n) / RATE
     rate, start_phase = rng.uniform(5.0, 6.0), rng.uniform(0, 2 * np.pi)
-    cents = VIBRATO_CENTS * np.sin(2 * np.pi * rate * t + start_phase)
+    cents = depth * np.sin(2 * np.pi * rate * t + start_phase)
+    if scoop:
+        into = np.clip((t - onset) / scoop[1], 0, 1)
+        cents = cents + scoop[0] * (0.5 + 0.5 * np.cos(np.pi * into))
     # Jitter: each glottal cycle is 0.3 % (SD) longer or shorter than the smooth contour says.
     cycles = int(center_hz * n / RATE) + 10
     jitter = rng.normal(0.0, 0.003, cycles)
     f0 = center_hz * 2 ** (cents / 1200)
     phase = phase_track(f0)
-    cycle = np.floor(phase).astype(int)
-    f0 = f0 * (1 + jitter[np.clip(cycle, 0, cycles - 1)])
-    p = np.mod(phase_track(f0), 1.0)
+    cycle = np.clip(np.floor(phase).astype(int), 0, cycles - 1)
+    alternate = np.where(cycle % 2 == 1, 1.0, -1.0)
+    f0 = f0 * (1 + jitter[cycle]) / (1 + diplophonia[0] / 2 * alternate)
+    actual = phase_track(f0)
+    p = np.mod(actual, 1.0)
     # Rosenberg pulse: opening 40 % of the cycle, closing 16 %, closed the rest.
     tp, tn = 0.40, 0.16
     flow = np.where(p < tp, 0.5 * (1 - np.cos(np.pi * p / tp)),
                     np.where(p < tp + tn, np.cos(np.pi * (p - tp) / (2 * tn)), 0.0))
+    flow = flow * np.where(np.floor(actual).astype(int) % 2 == 1, 1 - diplophonia[1], 1.0)
     source = np.diff(flow, prepend=0.0)
     breath = lfilter([1, -0.9], [1], rng.normal(0, 1, n))
-    formants, bandwidths = VOWELS[vowel]
+    formants, bandwidths = formants or VOWELS[vowel]
     filtered = source
     for f, b in zip(formants, bandwidths):
         if f < RATE / 2:
@@ -184,12 +196,82 @@ def detector_fixtures(outdir):
         seed=1000)
     add("silence-zero", "silence", np.zeros(n), peak_dbfs=None)
     add("silence-hiss", "silence", rng.normal(0, 1, n), peak_dbfs=-70.0, seed=1000)
+    notes = sung_notes(outdir)
     (outdir / "manifest.json").write_text(json.dumps({
         "sampleRate": RATE, "fixtures": entries,
         # The detectors must meet these on every voiced file's steady segment.
         "limits": {"medianAbsoluteErrorCents": 2.0, "octaveErrorCents": 600.0, "minimumVoicedFraction": 0.9},
+        "notes": notes,
+        # What a sung note's commit (detector, then the commit rule) must meet over all `notes`: the stored
+        # error's median and worst, and when a held note commits (seconds after its onset).
+        "noteLimits": {"medianAbsoluteErrorCents": 0.5, "worstAbsoluteErrorCents": 2.0, "commitSeconds": [1.4, 1.8]},
     }, indent=1))
-    return entries
+    return entries + notes
+
+
+NOTE_DURATION = 3.2
+NOTE_END = 3.0
+
+
+def harmonic_levels(samples, hz, onset):
+    """The levels (dB) of the first two harmonics over the held part of a note."""
+    held = samples[int((onset + 0.5) * RATE):int((NOTE_END - 0.2) * RATE)]
+    spectrum = np.abs(np.fft.rfft(held * np.hanning(len(held))))
+    bins = np.fft.rfftfreq(len(held), 1 / RATE)
+
+    def level(f):
+        near = (bins > f * 0.9) & (bins < f * 1.1)
+        return 20 * np.log10(spectrum[near].max())
+    return level(hz), level(2 * hz)
+
+
+def sung_notes(outdir):
+    """Held notes for the commit rule (3 s each, the singer starting at ONSET): what Sing It stores
+    from a whole sung note, not frame by frame. Families: `vibrato-wide` (±30/60/100 ¢ on several
+    vowels and pitches; the soprano "o" at A5 leaned sharp in a 40 ms window), `scoop` (sliding up
+    80 ¢ into the note), `narrow-oo` (an "oo" whose narrow first formant sits on harmonic 2, ≥ 15 dB
+    over the fundamental: read an octave high), `diplophonia` (alternating cycles, up to 4 % longer and
+    40 % quieter: read an octave low). `target` is the note asked for; `sungOctave` the octave the
+    singer sang it in (the stored answer is offsetCents + 1200 · sungOctave from the target)."""
+    n = int(NOTE_DURATION * RATE)
+    notes = []
+    seed = 500
+
+    def add(name, family, midi, offset, target, **shape):
+        nonlocal seed
+        seed += 1
+        hz = note_hz(midi, offset)
+        samples, (rate, phase) = voice(np.random.default_rng(seed), hz, shape.pop("vowel"), n, ONSET, NOTE_END, **shape)
+        entry = {"file": f"{name}.wav", "family": family, "seed": seed, "expectedFrequency": hz, "note": midi,
+                 "offsetCents": offset, "target": target, "sungOctave": (midi - target) // 12, "onset": ONSET,
+                 "vibrato": {"depthCents": shape.get("depth", VIBRATO_CENTS), "rate": rate, "phase": phase}}
+        if "scoop" in shape:
+            entry["scoop"] = {"cents": shape["scoop"][0], "seconds": shape["scoop"][1]}
+        if "diplophonia" in shape:
+            entry["diplophonia"] = {"period": shape["diplophonia"][0], "amplitude": shape["diplophonia"][1]}
+        if "formants" in shape:
+            h1, h2 = harmonic_levels(samples, hz, ONSET)
+            entry["harmonic2OverFundamentalDb"] = round(h2 - h1, 1)
+            assert h2 - h1 >= 15, f"{name}: harmonic 2 only {h2 - h1:.1f} dB over the fundamental"
+        write_wav(outdir / entry["file"], samples)
+        notes.append(entry)
+
+    for depth in (30, 60, 100):
+        for vowel, midi, offset in (("o", 81, 0), ("a", 76, 7), ("i", 69, -23), ("u", 60, 0), ("e", 52, 23)):
+            add(f"note-vibrato{depth}-{vowel}-{midi}{offset:+d}", "vibrato-wide", midi, offset, midi, vowel=vowel,
+                depth=depth)
+    for vowel, midi, seconds in (("a", 60, 0.15), ("o", 60, 0.3), ("e", 60, 0.45), ("a", 67, 0.3)):
+        add(f"note-scoop{int(seconds * 1000)}-{vowel}-{midi}", "scoop", midi, 0, midi, vowel=vowel,
+            scoop=(-80.0, seconds))
+    for midi, offset, target in ((48, 0, 48), (50, -7, 50), (45, 7, 57)):
+        hz = note_hz(midi, offset)
+        add(f"note-narrow-oo-{midi}{offset:+d}", "narrow-oo", midi, offset, target, vowel="u",
+            formants=((2 * hz, 700, 2530), (25, 60, 170)))
+    for (period, amplitude), midi, offset, target in (((0.02, 0.2), 48, 0, 48), ((0.04, 0.4), 48, 7, 48),
+                                                      ((0.04, 0.4), 43, -7, 55), ((0.04, 0.4), 57, 0, 57)):
+        add(f"note-diplophonia{int(period * 100)}-{int(amplitude * 100)}-{midi}{offset:+d}", "diplophonia", midi,
+            offset, target, vowel="a", diplophonia=(period, amplitude))
+    return notes
 
 
 def singer(hz, seconds, path, vowel="a", start=0.0, seed=7):

@@ -30,6 +30,8 @@ public struct TrialSession: Codable, Sendable, APIDescribed {
         public let gapSeconds: Double
         public let echoSeconds: Double
         public let silencePromptSeconds: Double
+        public let commitSeconds: Double
+        public let octaveShare: Double
 
         public init(_ rules: SingingRules) {
             holdSeconds = rules.hold.seconds
@@ -38,6 +40,8 @@ public struct TrialSession: Codable, Sendable, APIDescribed {
             gapSeconds = rules.gap.seconds
             echoSeconds = rules.echo.seconds
             silencePromptSeconds = rules.silencePrompt.seconds
+            commitSeconds = rules.commitWindow.seconds
+            octaveShare = rules.octaveShare
         }
 
         public static var apiNotes: [String: APINote] {
@@ -49,6 +53,10 @@ public struct TrialSession: Codable, Sendable, APIDescribed {
                 "gapSeconds": .describe("A dropout this short does not break the note."),
                 "echoSeconds": .describe("Frames starting this soon after the reference ends are its echo, not the singer."),
                 "silencePromptSeconds": .describe("Nothing pitched heard for this long: a friendly prompt."),
+                "commitSeconds": .describe(
+                    "The committed pitch: the frames of this last stretch of the note, Hann-weighted, each folded to one octave."),
+                "octaveShare": .describe(
+                    "The octave stored: the highest one at least this share of the note's frames was heard in."),
             ]
         }
     }

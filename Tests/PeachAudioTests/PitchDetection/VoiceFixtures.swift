@@ -11,6 +11,28 @@ struct VoiceFixtures: Sendable {
         let sampleRate: Double
         let fixtures: [Fixture]
         let limits: Limits
+        let notes: [Note]
+        let noteLimits: NoteLimits
+    }
+
+    /// A held sung note for the commit rule (see `sung_notes` in the script).
+    struct Note: Decodable, Sendable, CustomTestStringConvertible {
+        let file: String
+        let family: String
+        let offsetCents: Double
+        let target: Int
+        let sungOctave: Int
+        let onset: Double
+
+        var testDescription: String { file }
+        var fixture: Fixture { Fixture(file: file, family: family, expectedFrequency: nil, steady: nil,
+                                       vibrato: Vibrato(depthCents: 0, rate: 0, phase: 0)) }
+    }
+
+    struct NoteLimits: Decodable, Sendable {
+        let medianAbsoluteErrorCents: Double
+        let worstAbsoluteErrorCents: Double
+        let commitSeconds: [Double]
     }
 
     struct Limits: Decodable, Sendable {

@@ -45,11 +45,20 @@ struct SteadyPitchTests {
         #expect(held(steady.time, within: 0.7...0.75))
     }
 
-    @Test func latestIsTheMeanOfTheLastSmoothingWindow() {
+    @Test func latestIsTheMeanOfTheLastCommitWindowOnly() {
         var steady = SteadyPitch()
         #expect(steady.latest == nil)
-        for (time, cents) in Self.frames(from: 0, to: 0.5, { $0 < 0.05 ? 100 : 10 }) { _ = steady.push(time: time, cents: cents) }
+        for (time, cents) in Self.frames(from: 0, to: 1.2, { $0 < 0.35 ? 100 : 10 }) { _ = steady.push(time: time, cents: cents) }
         #expect(abs(steady.latest! - 10) < 1e-9)
+    }
+
+    @Test func framesAnOctaveOffAreFoldedAndTheOctaveIsTheHighestAFifthOfTheFramesShow() throws {
+        // Three frames in four an octave low (a voice whose cycles alternate), the rest where it sings.
+        let mixed = try #require(Self.first(Self.frames(from: 0, to: 3) { -12 - (Int(($0 / 0.02).rounded()) % 4 == 0 ? 0 : 1200) }))
+        #expect(abs(mixed.cents + 12) < 1e-9)
+        // An octave low in nine frames of ten and below a fifth's share in its own: the octave sung is low.
+        let low = try #require(Self.first(Self.frames(from: 0, to: 3) { -12 - (Int(($0 / 0.02).rounded()) % 10 == 0 ? 0 : 1200) }))
+        #expect(abs(low.cents + 1212) < 1e-9)
     }
 
     private func held(_ time: Double, within range: ClosedRange<Double>) -> Bool { range.contains(time) }

@@ -37,7 +37,7 @@ struct TrialAPITests {
                 if let singing {
                     #expect(singing == [
                         "holdSeconds": 1, "steadyCents": 15, "smoothingSeconds": 0.4, "gapSeconds": 0.12,
-                        "echoSeconds": 0.15, "silencePromptSeconds": 8,
+                        "echoSeconds": 0.15, "silencePromptSeconds": 8, "commitSeconds": 0.8, "octaveShare": 0.2,
                     ])
                 }
                 let interval = try #require(trial["interval"] as? [String: Any])

@@ -6,8 +6,12 @@
 export const LOWEST_HZ = 65;
 export const HIGHEST_HZ = 1100;
 const CONFIDENCE_GATE = 0.2;
-const DIP_TOLERANCE = 0.05;
+const DIP_TOLERANCE = 0.2;
+const DIP_RATIO = 4;
+const DIP_FLOOR = 0.005;
 const SILENCE_RMS = 0.00316;
+const FOLLOWING_PERIODS = 4;
+const SHORTEST_WINDOW = 0.015;
 
 export class PitchDetector {
   constructor(sampleRate) {
@@ -16,6 +20,7 @@ export class PitchDetector {
     this.minimumLag = Math.floor(sampleRate / HIGHEST_HZ);
     this.maximumLag = Math.ceil(sampleRate / LOWEST_HZ);
     this.frameLength = this.window + this.maximumLag + 2;
+    this.shortestWindow = Math.round(SHORTEST_WINDOW * sampleRate);
     this.difference = new Float64Array(this.maximumLag + 2);
     this.normalised = new Float64Array(this.maximumLag + 2);
   }
@@ -43,10 +48,34 @@ export class PitchDetector {
     let deepest = Infinity;
     for (let lag = minimumLag; lag <= maximumLag; lag++) deepest = Math.min(deepest, n[lag]);
     if (!(deepest <= CONFIDENCE_GATE)) return null;
+    const tolerance = Math.min(deepest + DIP_TOLERANCE, DIP_RATIO * deepest + DIP_FLOOR);
     let lag = Math.max(minimumLag, 2);
-    while (!(n[lag] <= deepest + DIP_TOLERANCE && n[lag] <= n[lag - 1] && n[lag] <= n[lag + 1])) lag += 1;
-    const refined = lag + parabolicVertex(d[lag - 1], d[lag], d[lag + 1]);
-    return { frequency: this.sampleRate / refined, confidence: 1 - n[lag] };
+    while (lag < maximumLag && !(n[lag] <= tolerance && n[lag] <= n[lag - 1] && n[lag] <= n[lag + 1])) lag += 1;
+    const confidence = 1 - n[lag];
+    const short = Math.min(window, Math.max(Math.round(FOLLOWING_PERIODS * lag), this.shortestWindow));
+    if (!(short < window)) {
+      return { frequency: this.sampleRate / (lag + parabolicVertex(d[lag - 1], d[lag], d[lag + 1])), confidence };
+    }
+    const offset = Math.floor((window - short) / 2);
+    const shortDifference = (at) => {
+      let sum = 0;
+      for (let j = offset; j < offset + short; j++) {
+        const delta = frame[j] - frame[j + at];
+        sum += delta * delta;
+      }
+      return sum;
+    };
+    let here = shortDifference(lag), before = shortDifference(lag - 1), after = shortDifference(lag + 1);
+    for (;;) {
+      if (before < here && lag - 1 > minimumLag) {
+        lag -= 1;
+        [after, here, before] = [here, before, shortDifference(lag - 1)];
+      } else if (after < here && lag + 1 < maximumLag) {
+        lag += 1;
+        [before, here, after] = [here, after, shortDifference(lag + 1)];
+      } else break;
+    }
+    return { frequency: this.sampleRate / (lag + parabolicVertex(before, here, after)), confidence };
   }
 }
 

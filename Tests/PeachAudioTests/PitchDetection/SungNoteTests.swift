@@ -1,0 +1,62 @@
+import Foundation
+import PeachCore
+import Testing
+@testable import PeachAudio
+
+/// What Sing It stores from a whole held note (the detector through `PitchTracker`, then the commit
+/// rule), on the manifest's `notes`: wide vibrato, a scoop into the note, an "oo" whose harmonic 2
+/// dominates, alternating cycles. The browser's detector and rule meet the same limits on the same
+/// files (`Tests/e2e/test_sung_notes_js.py`); `bash scripts/bench.sh pitch` prints the table.
+struct SungNoteTests {
+    struct Stored: Sendable {
+        let note: VoiceFixtures.Note
+        let cents: Double?
+        let seconds: Double?
+    }
+
+    /// Every note, committed once for all the tests below.
+    static let stored: [Stored] = VoiceFixtures.manifest.notes.map { note in
+        let samples = VoiceFixtures.samples(note.fixture)
+        var tracker = PitchTracker(sampleRate: VoiceFixtures.manifest.sampleRate)
+        var steady = SteadyPitch()
+        let target = Frequency(note: MIDINote(note.target)!)
+        // A held note commits about 1.45 s after its onset (0.25 s): the rest of the file is not analysed.
+        let sent = samples.prefix(Int(2.4 * VoiceFixtures.manifest.sampleRate))
+        let heard = sent.withUnsafeBufferPointer { tracker.append($0, startingAt: 0) }
+        let frameSeconds = Double(tracker.detector.frameLength) / VoiceFixtures.manifest.sampleRate
+        for frame in heard {
+            if let held = steady.push(time: frame.time, cents: frame.frequency.map { $0.cents(from: target).rawValue }) {
+                return Stored(note: note, cents: held, seconds: frame.time + frameSeconds - note.onset)
+            }
+        }
+        return Stored(note: note, cents: nil, seconds: nil)
+    }
+
+    @Test func everyFamilyIsThere() {
+        let families = Set(Self.stored.map(\.note.family))
+        #expect(families == ["vibrato-wide", "scoop", "narrow-oo", "diplophonia"])
+    }
+
+    @Test func theStoredErrorsMeetTheLimitsAndTheOctaveIsRight() throws {
+        let limits = VoiceFixtures.manifest.noteLimits
+        var errors: [Double] = []
+        for stored in Self.stored {
+            let cents = try #require(stored.cents, "\(stored.note.file): never committed")
+            let sung = try #require(SungPitch(centsFromTarget: Cents(cents)))
+            #expect(sung.octave == stored.note.sungOctave, "\(stored.note.file): octave \(sung.octave)")
+            let error = abs(sung.error.rawValue - stored.note.offsetCents)
+            #expect(error <= limits.worstAbsoluteErrorCents, "\(stored.note.file): \(error) ¢")
+            errors.append(error)
+        }
+        let median = errors.sorted()[errors.count / 2]
+        #expect(median <= limits.medianAbsoluteErrorCents, "median \(median) ¢")
+    }
+
+    @Test func aHeldNoteCommitsAsSoonAsBefore() {
+        let window = VoiceFixtures.manifest.noteLimits.commitSeconds
+        for stored in Self.stored where stored.note.family == "vibrato-wide" {
+            #expect(stored.seconds.map { (window[0]...window[1]).contains($0) } == true,
+                    "\(stored.note.file): \(String(describing: stored.seconds)) s")
+        }
+    }
+}

@@ -1,0 +1,72 @@
+"""What the page would store from a whole held note (web/js/pitch-detector.js every 1024 samples, as
+the worklet runs it, then web/js/steady-pitch.js with a served sung trial's rules) on the manifest's
+`notes` of scripts/make_voice_fixtures.py: wide vibrato, a scoop, an "oo" whose harmonic 2 dominates,
+alternating cycles. PeachAudio's SungNoteTests hold the native detector and rule to the same limits
+on the same files; `bash scripts/bench.sh pitch-worklet` prints the table."""
+import base64
+import math
+import statistics
+import wave
+
+from test_pitch_detector_js import FIXTURES, manifest
+
+# A held note commits about 1.45 s after its onset (0.25 s): the rest of the file is not sent.
+SECONDS_SENT = 2.4
+
+# Each frame timed by its first sample, as PeachAudio's PitchTracker does; `seconds`: when the
+# committing frame's last sample arrived.
+COMMIT_NOTE = """
+const [pcm, rate, target, rules, done] = arguments;
+Promise.all([import('/js/pitch-detector.js'), import('/js/steady-pitch.js')]).then(([{ PitchDetector }, { SteadyPitch }]) => {
+  const bytes = Uint8Array.from(atob(pcm), (c) => c.charCodeAt(0));
+  const samples = Float32Array.from(new Int16Array(bytes.buffer), (v) => v / 32768);
+  const detector = new PitchDetector(rate);
+  const steady = new SteadyPitch(rules);
+  let cents = null, seconds = null;
+  for (let start = 0; start + detector.frameLength <= samples.length; start += 1024) {
+    const estimate = detector.detect(samples.subarray(start, start + detector.frameLength));
+    const held = steady.push(start / rate, estimate ? 1200 * Math.log2(estimate.frequency / target) : null);
+    if (held !== null) {
+      [cents, seconds] = [held, (start + detector.frameLength) / rate];
+      break;
+    }
+  }
+  done({ cents, seconds });
+}, (error) => done({ error: String(error) }));
+"""
+
+
+def pcm(file):
+    with wave.open(str(FIXTURES / file)) as source:
+        return base64.b64encode(source.readframes(int(SECONDS_SENT * source.getframerate()))).decode()
+
+
+def target_hz(note):
+    return 440.0 * 2 ** ((note["target"] - 69) / 12)
+
+
+def test_the_page_stores_every_sung_note_within_the_limits_in_its_octave(server, browser):
+    fixtures = manifest()
+    notes, limits = fixtures["notes"], fixtures["noteLimits"]
+    assert {n["family"] for n in notes} == {"vibrato-wide", "scoop", "narrow-oo", "diplophonia"}
+    rules = server.api("POST", "trials", json={"discipline": "pitchSinging"}).json()["session"]["singing"]
+    browser.get(server.url)
+    failures, errors = [], []
+    for note in notes:
+        result = browser.execute_async_script(COMMIT_NOTE, pcm(note["file"]), fixtures["sampleRate"], target_hz(note), rules)
+        assert "error" not in result, result
+        if result["cents"] is None:
+            failures.append(f"{note['file']}: never committed")
+            continue
+        octave = math.floor(result["cents"] / 1200 + 0.5)
+        error = abs(result["cents"] - 1200 * octave - note["offsetCents"])
+        errors.append(error)
+        if octave != note["sungOctave"]:
+            failures.append(f"{note['file']}: octave {octave}")
+        if error > limits["worstAbsoluteErrorCents"]:
+            failures.append(f"{note['file']}: {error:.2f} ¢")
+        low, high = limits["commitSeconds"]
+        if note["family"] == "vibrato-wide" and not low <= result["seconds"] - note["onset"] <= high:
+            failures.append(f"{note['file']}: committed after {result['seconds'] - note['onset']:.2f} s")
+    assert failures == [], "\n".join(failures)
+    assert statistics.median(errors) <= limits["medianAbsoluteErrorCents"]
