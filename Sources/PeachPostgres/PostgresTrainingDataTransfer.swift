@@ -17,6 +17,16 @@ public struct PostgresTrainingDataTransfer: TrainingDataTransferring {
     /// on any instance (the second key is the user).
     static let importLockKey: Int32 = 0x5045_494D
 
+    /// What made an import's transaction fail, as the import reports it. A function of its own, with
+    /// each case spelled out: Swift 6.3's optimizer crashed on the same rule written as one closure
+    /// of chained `??` in a release build.
+    private static func importFailure(_ thrown: any Error) -> ImportFailure {
+        let error = (thrown as? PostgresTransactionError)?.closureError ?? thrown
+        if let failure = error as? ImportFailure { return failure }
+        if let failure = error as? DataStoreError { return .store(failure) }
+        return .store(.saveFailed(PostgresPeachDatabase.describe(error)))
+    }
+
     public func exportCSV(to path: String) async throws(DataStoreError) -> Int {
         let records = try await stored()
         return try ExportFile.write(to: path) { each in for record in records { try each(record) } }
@@ -26,10 +36,7 @@ public struct PostgresTrainingDataTransfer: TrainingDataTransferring {
         from source: TrainingDataSource, mode: ImportMode, progress: @escaping @Sendable (Double) -> Void
     ) async throws(ImportFailure) -> ImportSummary {
         let user = store.user, logger = store.database.logger
-        let counts = try await store.database.transaction(failing: { error in
-            let error = (error as? PostgresTransactionError)?.closureError ?? error
-            return error as? ImportFailure ?? .store(error as? DataStoreError ?? .saveFailed(PostgresPeachDatabase.describe(error)))
-        }) { connection in
+        let counts = try await store.database.transaction(failing: Self.importFailure) { connection in
             let locked = try await connection.query(
                 "SELECT pg_try_advisory_xact_lock(\(Self.importLockKey), \(Int32(truncatingIfNeeded: user.rawValue)))", logger: logger
             ).decode(Bool.self)
