@@ -33,7 +33,8 @@ struct APITests {
             try await client.execute(uri: "/api/health", method: .get) { response throws in
                 #expect(response.status == .ok)
                 let body = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: String]
-                #expect(body == ["status": "ok", "version": PeachVersion.current])
+                #expect(body == ["status": "ok", "version": PeachVersion.current, "webVersion": WebResources.webVersion])
+                #expect(WebResources.webVersion.hasPrefix(PeachVersion.current + "-"))
                 #expect(response.headers[HTTPField.Name("Server-Timing")!]?.hasPrefix("app;dur=") == true)
             }
         }
