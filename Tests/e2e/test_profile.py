@@ -338,5 +338,6 @@ def test_an_interval_threshold_names_the_percentage_it_means(server, browser):
         browser.get(server.url + "#/")
         browser.refresh()
         open_profile(server, browser)
-        WebDriverWait(browser, 5).until(
+        # A reload under load (the page, its service worker, the profile) can take more than a few seconds.
+        WebDriverWait(browser, 20).until(
             lambda _: correct in browser.find_element(By.CSS_SELECTOR, "#interval-profile-body td").text)
