@@ -16,6 +16,9 @@ public enum TrainingKinds {
     /// Every kind's own settings, kind by kind; no two name a field alike.
     public static let ownSettings: [any KindSettings.Type] = all.compactMap { $0.ownSettings }
 
+    /// Every field of the kinds' own settings, as declared for their defaults.
+    public static let ownSettingFields: [SettingField] = ownSettings.flatMap { $0.init().form.fields }
+
     struct Entry: Sendable {
         let declaration: DisciplineDeclaration
         let kind: any TrainingKind.Type

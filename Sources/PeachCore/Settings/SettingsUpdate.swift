@@ -85,7 +85,7 @@ public struct SettingsUpdate: Hashable, Sendable, Codable {
     }
 
     /// The names of every kind's own settings: what is read beside the shared fields.
-    private static let kindNames = TrainingKinds.ownSettings.flatMap { $0.names }
+    private static let kindNames = TrainingKinds.ownSettingFields.map(\.name)
 
     private struct Name: CodingKey {
         let stringValue: String

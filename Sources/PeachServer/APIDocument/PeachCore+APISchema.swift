@@ -33,7 +33,7 @@ extension DirectedInterval: APIDescribed {
 extension SettingsUpdate: APIDescribed {
     public static var apiNotes: [String: APINote] {
         let notes: [String] = SoundSource.named.map(\.rawValue) + ["preset-[0-9]{1,3}-[0-9]{1,3}"]
-        let kindFields = TrainingKinds.ownSettings.flatMap { $0.init().form.fields }
+        let kindFields = TrainingKinds.ownSettingFields
         return Dictionary(uniqueKeysWithValues: kindFields.map { ($0.name, APINote(schema: $0.apiSchema).describe($0.summary)) }).merging([
             "": .closed,
             "noteRangeLower": APINote.bounds(NoteRange.pianoRange).describe("MIDI; at least \(NoteRange.minimumSpan) below noteRangeUpper"),

@@ -74,7 +74,7 @@ struct NoteOptions: ParsableArguments {
     /// Each setting's option; a kind's own settings name theirs in their declaration.
     private static let flags = [
         "noteDurationSeconds": "note-duration", "referencePitchHz": "reference", "intervals": "interval", "tuningSystem": "tuning",
-    ].merging(TrainingKinds.ownSettings.flatMap { $0.init().form.fields }.compactMap { field in
+    ].merging(TrainingKinds.ownSettingFields.compactMap { field in
         field.terminalFlag.map { (field.name, $0) }
     }) { $1 }
 

@@ -3,7 +3,7 @@ import PeachCore
 import Testing
 
 @Suite struct KindSettingsTests {
-    private let fields = TrainingKinds.ownSettings.flatMap { $0.init().form.fields }
+    private let fields = TrainingKinds.ownSettingFields
 
     /// The API's settings are one flat object: a kind's field named like another's, or like a shared
     /// setting, would be read by both.
