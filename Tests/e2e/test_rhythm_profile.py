@@ -36,8 +36,11 @@ def seed(server, tempo=90):
 
 
 def timeline_labels(browser, body_id):
-    figures = browser.find_elements(By.CSS_SELECTOR, f"#{body_id} .rhythm-timeline")
-    WebDriverWait(browser, 5).until(lambda _: all(figure.get_attribute("aria-label") for figure in figures))
+    """The section's timelines once the profile has drawn them (it loads after the screen shows)."""
+    def drawn(_):
+        figures = browser.find_elements(By.CSS_SELECTOR, f"#{body_id} .rhythm-timeline")
+        return figures if figures and all(figure.get_attribute("aria-label") for figure in figures) else False
+    figures = WebDriverWait(browser, 10).until(drawn)
     return [figure.get_attribute("aria-label") for figure in figures], figures
 
 

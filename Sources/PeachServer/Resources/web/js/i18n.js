@@ -856,10 +856,12 @@ let current = browserLanguage();
 
 /** An explicit language from Settings, or anything else ('auto') to follow the browser. */
 export function setLanguage(language) {
+  const previous = current;
   current = tables[language] ? language : browserLanguage();
   document.documentElement.lang = current;
   translate(document);
-  document.dispatchEvent(new CustomEvent('languagechange'));
+  // Screens re-draw what they formatted on a change only: the same language again redraws nothing.
+  if (current !== previous) document.dispatchEvent(new CustomEvent('languagechange'));
 }
 
 /** Whether `key` has a string: a code the server sends may be newer than this page. */

@@ -344,6 +344,12 @@ export function profileScreen() {
     if (shownStudent) $('profile-title').textContent = t('classes.studentProfile', { name: shownStudent.name });
   }
   document.addEventListener('languagechange', showStudentTitle);
+  // Figures, dates and percentages are formatted in the language: the settings can arrive after them.
+  document.addEventListener('languagechange', () => {
+    if (element.hidden) return;
+    load();
+    showIntervalProfile(source);
+  });
 
   return {
     element,

@@ -130,6 +130,8 @@ export function startScreen({ navigate }) {
   }
   nameDisciplines();
   document.addEventListener('languagechange', nameDisciplines);
+  // A sparkline's title is in the language it was asked in: the settings can arrive after it.
+  document.addEventListener('languagechange', () => { if (!element.hidden) showPreviews(); });
 
   return {
     element,
