@@ -133,6 +133,22 @@ def test_two_students_train_at_once_and_their_teacher_sees_both(class_site):
         # Each sees their own answers only: 6 and 3.
         wait_profile_count(ann, site.url, 6)
         wait_profile_count(bob, site.url, 3)
+        # Ann also names three scale degrees, two of them right, through her own session.
+        assert ann.execute_async_script("""
+            const done = arguments[0];
+            const post = (path, body) => fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' },
+              body: JSON.stringify(body) });
+            const names = ['1', 'b2', '2', 'b3', '3', '4', '#4', '5', 'b6', '6', 'b7', '7'];
+            (async () => {
+              for (let index = 0; index < 3; index += 1) {
+                const trial = await (await post('/api/trials', { discipline: 'scaleDegree' })).json();
+                const right = names[(trial.note.midi - trial.tonic.midi) % 12];
+                const answer = index < 2 ? right : trial.choices.map((choice) => choice.degree).find((degree) => degree !== right);
+                const response = await post(`/api/trials/${trial.id}/answer`, { answer });
+                if (!response.ok) return done(await response.text());
+              }
+              done('ok');
+            })();""") == "ok"
 
         # A wrong password says so and keeps the user out; the right one lets the teacher in.
         sign_in(teacher, site.url, "tess", "not-the-password")
@@ -147,9 +163,15 @@ def test_two_students_train_at_once_and_their_teacher_sees_both(class_site):
         teacher.find_element(By.CSS_SELECTOR, f"#classes-list a[href='#/classes/{class_id}']").click()
         shown(teacher, "screen-class")
         WebDriverWait(teacher, 10).until(lambda b: len(b.find_elements(By.CSS_SELECTOR, "#class-students-body tr")) == 2)
-        rows = {row.find_element(By.TAG_NAME, "th").text: [cell.text for cell in row.find_elements(By.TAG_NAME, "td")]
+        columns = [header.text for header in teacher.find_elements(By.CSS_SELECTOR, "#class-students thead th")]
+        # The disciplines with a figure of their own have a column each, between Trend and All answers.
+        assert columns == ["Student", "Threshold (95 % interval)", "Trend", "Which Voice?", "Scale Degrees", "Chord Quality",
+                           "All answers", "Last activity"], columns
+        rows = {row.find_element(By.TAG_NAME, "th").text: dict(zip(columns[1:], (cell.text for cell in row.find_elements(By.TAG_NAME, "td"))))
                 for row in teacher.find_elements(By.CSS_SELECTOR, "#class-students-body tr")}
-        assert rows["ann"][2] == "6" and rows["bob"][2] == "3", rows
+        assert rows["ann"]["All answers"] == "9" and rows["bob"]["All answers"] == "3", rows
+        assert rows["ann"]["Scale Degrees"] == "67 % right (3 answers)", rows
+        assert rows["bob"]["Scale Degrees"] == rows["bob"]["Which Voice?"] == "Not enough data yet", rows
         assert text_of(teacher, "class-invitation") == f"Invitation code: {invitation}"
         WebDriverWait(teacher, 10).until(lambda b: b.execute_script(
             "return document.querySelector('#class-chart svg') !== null"))

@@ -11,17 +11,21 @@ public struct StudentFigures: Sendable, Hashable, Codable {
     /// unison pitch comparisons only, so the page calls it "All answers".
     public let trials: Int
     public let lastActivity: Date?
+    /// One for each of `DisciplineFigures.disciplines`, in its order. A row kept by a version with
+    /// other disciplines is not taken (`init(kept:)` is nil), so it is fitted again with these.
+    public let disciplines: [DisciplineFigures]
 
-    public init(threshold: ThresholdEstimate?, trend: Trend?, trials: Int, lastActivity: Date?) {
+    public init(threshold: ThresholdEstimate?, trend: Trend?, trials: Int, lastActivity: Date?, disciplines: [DisciplineFigures]) {
         self.threshold = threshold
         self.trend = trend
         self.trials = trials
         self.lastActivity = lastActivity
+        self.disciplines = disciplines
     }
 
     /// From the store alone, without building the student's whole profile: the headline's fits
     /// read only the newest comparisons (`PerceptualProfile.recentCapacity`), so three queries
-    /// give what the student's own Profile shows.
+    /// and one a discipline of `DisciplineFigures` give what the student's own Profile shows.
     public init(store: any TrainingDataStore) async throws(DataStoreError) {
         var profile = PerceptualProfile(calendar: .current)
         // The pitch scope's comparisons are the unison discipline's (ProfileScope.scope(of:)).
@@ -32,6 +36,9 @@ public struct StudentFigures: Sendable, Hashable, Codable {
         trend = profile.trend
         trials = try await store.recordCount()
         lastActivity = try await store.records(nil, limit: 1).first?.timestamp
+        var disciplines: [DisciplineFigures] = []
+        for discipline in DisciplineFigures.disciplines { disciplines.append(try await DisciplineFigures(discipline, store: store)) }
+        self.disciplines = disciplines
     }
 
     /// As a database keeps it: JSON, so that both backends keep one text column and a row this
@@ -47,7 +54,8 @@ public struct StudentFigures: Sendable, Hashable, Codable {
     public init?(kept: String) {
         let decoder = JSONDecoder()
         decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: Self.floats.0, negativeInfinity: Self.floats.1, nan: Self.floats.2)
-        guard let decoded = try? decoder.decode(Self.self, from: Data(kept.utf8)) else { return nil }
+        guard let decoded = try? decoder.decode(Self.self, from: Data(kept.utf8)),
+              decoded.disciplines.map(\.discipline) == DisciplineFigures.disciplines else { return nil }
         self = decoded
     }
 

@@ -20,4 +20,10 @@ public struct ConfusionMatrix: Hashable, Sendable {
     public var accuracy: [Double?] {
         counts.indices.map { row in played[row] == 0 ? nil : Double(counts[row][row]) / Double(played[row]) }
     }
+
+    /// The share of right answers over every item played; nil before any answer.
+    public var overallAccuracy: Double? {
+        let total = played.reduce(0, +)
+        return total == 0 ? nil : Double(counts.indices.map { counts[$0][$0] }.reduce(0, +)) / Double(total)
+    }
 }

@@ -1,13 +1,21 @@
 import Foundation
 import Hummingbird
+import PeachCore
 import PeachServices
 
 /// A teacher's class table as CSV, for a spreadsheet: one student a row, empty cells for "not
 /// enough data".
 enum ClassSummaryCSV {
     /// `allAnswers`: every answer of every discipline, as the page's "All answers" column (not only the
-    /// comparisons the threshold is fitted to).
-    static let header = "student,thresholdCents,thresholdLowerCents,thresholdUpperCents,upperIsOpen,trend,allAnswers,lastActivity"
+    /// comparisons the threshold is fitted to). Then a column for each discipline's own figure:
+    /// `<discipline>Accuracy` (0–1) or `<discipline>ThresholdCents`, whichever its kind states.
+    static var header: String {
+        let own: [String] = DisciplineFigures.disciplines.map { discipline in
+            discipline.rawValue + (discipline.trainingKind.fitsThreshold ? "ThresholdCents" : "Accuracy")
+        }
+        return (["student", "thresholdCents", "thresholdLowerCents", "thresholdUpperCents", "upperIsOpen", "trend", "allAnswers", "lastActivity"]
+            + own).joined(separator: ",")
+    }
 
     /// Written a few rows at a time as the client takes them: a class of a thousand is never one
     /// string in memory.
@@ -26,7 +34,7 @@ enum ClassSummaryCSV {
 
     static func row(_ student: StudentSummary) -> String {
         let (threshold, figures) = (student.figures.threshold, student.figures)
-        return [
+        let shared: [String] = [
             student.account.name.rawValue,
             threshold.map { format($0.threshold.rawValue) } ?? "",
             threshold.map { format($0.lower.rawValue) } ?? "",
@@ -35,7 +43,14 @@ enum ClassSummaryCSV {
             figures.trend?.rawValue ?? "",
             String(figures.trials),
             figures.lastActivity.map(ISO8601.string) ?? "",
-        ].joined(separator: ",")
+        ]
+        return (shared + figures.disciplines.map(ownFigure)).joined(separator: ",")
+    }
+
+    /// The figure the discipline states: its threshold, or its accuracy as a fraction.
+    private static func ownFigure(_ own: DisciplineFigures) -> String {
+        if own.discipline.trainingKind.fitsThreshold { return own.threshold.map { format($0.threshold.rawValue) } ?? "" }
+        return own.accuracy.map { String(format: "%.3f", $0) } ?? ""
     }
 
     private static func format(_ cents: Double) -> String { String(format: "%.2f", cents) }

@@ -29,7 +29,12 @@ struct ClassSummaryCSVTests {
                 Account(id: UserID(rawValue: Int64(index + 1)), name: AccountName("student\(index)")!, isTeacher: false),
                 StudentFigures(
                     threshold: index % 2 == 0 ? estimate : nil, trend: index % 2 == 0 ? .improving : nil, trials: index,
-                    lastActivity: index % 2 == 0 ? Date(timeIntervalSince1970: 1_800_000_000) : nil))
+                    lastActivity: index % 2 == 0 ? Date(timeIntervalSince1970: 1_800_000_000) : nil,
+                    disciplines: [
+                        DisciplineFigures(discipline: .chordIntonation, answers: index, accuracy: nil, threshold: index % 2 == 0 ? estimate : nil),
+                        DisciplineFigures(discipline: .scaleDegree, answers: index, accuracy: index % 2 == 0 ? 0.75 : nil, threshold: nil),
+                        DisciplineFigures(discipline: .chordQuality, answers: 0, accuracy: nil, threshold: nil),
+                    ]))
         }
         let pieces = Pieces()
         var writer: any ResponseBodyWriter = Collecting(pieces: pieces)
@@ -38,10 +43,11 @@ struct ClassSummaryCSVTests {
         #expect(pieces.written.count == 1 + 3, "the header, then two full pieces and the rest")
         #expect(pieces.written.allSatisfy { $0.hasSuffix("\n") })
         let lines = pieces.written.joined().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(lines.first == ClassSummaryCSV.header)
+        #expect(lines.first == "student,thresholdCents,thresholdLowerCents,thresholdUpperCents,upperIsOpen,trend,allAnswers,lastActivity,"
+            + "chordIntonationThresholdCents,scaleDegreeAccuracy,chordQualityAccuracy")
         #expect(lines.count == students.count + 2)
-        #expect(lines[1] == "student0,8.50,7.00,10.25,false,improving,0,2027-01-15T08:00:00.000Z")
-        #expect(lines[2] == "student1,,,,,,1,")
-        #expect(lines[students.count] == "student\(students.count - 1),8.50,7.00,10.25,false,improving,\(students.count - 1),2027-01-15T08:00:00.000Z")
+        #expect(lines[1] == "student0,8.50,7.00,10.25,false,improving,0,2027-01-15T08:00:00.000Z,8.50,0.750,")
+        #expect(lines[2] == "student1,,,,,,1,,,,")
+        #expect(lines[students.count] == "student\(students.count - 1),8.50,7.00,10.25,false,improving,\(students.count - 1),2027-01-15T08:00:00.000Z,8.50,0.750,")
     }
 }

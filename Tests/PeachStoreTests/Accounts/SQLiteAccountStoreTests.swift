@@ -94,7 +94,9 @@ struct SQLiteAccountStoreTests {
         #expect(choir.name == "Choir" && choir.invitation.rawValue == "ABCD-2345")
         #expect(try await accounts.students(of: choir.id) == [ann.account])
         #expect(try await accounts.keptFigures(of: [ann.account.id]).isEmpty, "figures are derived: an upgrade keeps none")
-        let figures = StudentFigures(threshold: nil, trend: nil, trials: 0, lastActivity: nil)
+        let figures = StudentFigures(threshold: nil, trend: nil, trials: 0, lastActivity: nil, disciplines: DisciplineFigures.disciplines.map {
+            DisciplineFigures(discipline: $0, answers: 0, accuracy: nil, threshold: nil)
+        })
         try await accounts.keep([StudentFiguresReading(student: ann.account.id, revision: 0, figures: figures)])
         #expect(try await accounts.keptFigures(of: [ann.account.id]) == [ann.account.id: figures])
     }

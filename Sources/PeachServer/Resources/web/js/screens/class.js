@@ -1,6 +1,7 @@
 import { api } from '../api.js';
 import { language, t } from '../i18n.js';
-import { formatCents, formatCount, formatDate } from '../format.js';
+import { formatCents, formatCount, formatDate, formatPercent } from '../format.js';
+import { allDisciplines, disciplineName } from '../catalogue.js';
 import { refusalText } from './sign-in.js';
 import { trendText } from './profile.js';
 
@@ -10,6 +11,13 @@ function thresholdText(fit) {
   return fit.upperIsOpen
     ? t('classes.thresholdOpen', { lower: formatCents(fit.lower) })
     : t('classes.threshold', { value: formatCents(fit.threshold), lower: formatCents(fit.lower), upper: formatCents(fit.upper) });
+}
+
+/** A discipline's own figure: its threshold or its share of right answers, whichever it states. */
+function ownFigureText(figures) {
+  if (figures.threshold) return thresholdText(figures.threshold);
+  if (figures.accuracy === null) return t('classes.noThreshold');
+  return t('classes.accuracy', { percent: formatPercent(figures.accuracy), answers: formatCount(figures.answers) });
 }
 
 // One class as its teacher sees it: the distribution of the students' thresholds (one chart, drawn by
@@ -22,6 +30,9 @@ export function classScreen({ navigate }) {
   const chart = document.getElementById('class-chart');
   const status = document.getElementById('class-status');
   const headers = table.tHead.rows[0].cells;
+  const answersHeader = headers[headers.length - 2];
+  /** The columns of the disciplines with a figure of their own, between Trend and All answers: as many as the server lists. */
+  let ownColumns = [];
   let shown = 0;
   /** The names of the class shown last, for a student's profile opened from it. */
   const names = new Map();
@@ -38,6 +49,7 @@ export function classScreen({ navigate }) {
     const cells = [
       thresholdText(student.threshold),
       trendText(student.trend),
+      ...student.disciplines.map(ownFigureText),
       formatCount(student.trials),
       student.lastActivity ? formatDate(student.lastActivity, true) : t('classes.never'),
     ].map((text, column) => {
@@ -45,10 +57,23 @@ export function classScreen({ navigate }) {
       cell.textContent = text;
       // On a narrow screen each student is a card: every value names its column.
       cell.dataset.label = headers[column + 1].textContent;
+      if (ownColumns.includes(headers[column + 1])) cell.className = 'own-figure';
       return cell;
     });
     tr.append(name, ...cells);
     return tr;
+  }
+
+  function showOwnColumns(figures) {
+    for (const column of ownColumns) column.remove();
+    ownColumns = figures.map((own) => {
+      const header = document.createElement('th');
+      header.scope = 'col';
+      const entry = allDisciplines().find((candidate) => candidate.id === own.discipline);
+      header.textContent = entry ? disciplineName(entry) : own.discipline;
+      answersHeader.before(header);
+      return header;
+    });
   }
 
   async function load(classId) {
@@ -63,6 +88,7 @@ export function classScreen({ navigate }) {
       for (const student of detail.students) names.set(String(student.id), student.name);
       empty.hidden = detail.students.length > 0;
       table.hidden = detail.students.length === 0;
+      showOwnColumns(detail.students[0]?.disciplines ?? []);
       body.replaceChildren(...detail.students.map((student) => row(classId, student)));
       const placed = detail.students.filter((student) => student.threshold).length;
       chart.setAttribute('aria-label', t('classes.chartAlt', { placed: formatCount(placed), count: formatCount(detail.students.length) }));
