@@ -157,6 +157,13 @@ def test_a_midi_keyboard_answers_every_kind_and_is_read_when_plugged_in_later(se
     wait.until(lambda _: len(records(server, "pitchMatching")) == 1)
     record = records(server, "pitchMatching")[0]
     assert abs(record["userCentError"] - (record["initialCentOffset"] + 50)) < 0.01, record
+    # The next match: a quarter down by the wheel, held there, committed by a key.
+    wait.until(lambda _: screen.get_attribute("data-state") == "tuning")
+    send(browser, bend(8192 - 2048))
+    send(browser, [0x90, 64, 70])
+    wait.until(lambda _: len(records(server, "pitchMatching")) == 2)
+    record = records(server, "pitchMatching")[1]
+    assert abs(record["userCentError"] - (record["initialCentOffset"] - 25)) < 0.01, record
 
     # Scale degrees: the pitch class of the key names the degree; the first key whose class is a
     # choice (1, ♭3, 5 of the minor key) answers, the ones before it answer nothing.
