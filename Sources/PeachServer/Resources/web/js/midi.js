@@ -41,7 +41,9 @@ export function chosenInput() {
 
 /** The inputs the browser sees now: `{ id, name }`, in its order. */
 export function midiInputs() {
-  return access ? [...access.inputs.values()].map((input) => ({ id: input.id, name: input.name || input.id })) : [];
+  // Chromium keeps an unplugged port in the map, marked disconnected, until the page reloads.
+  return access ? [...access.inputs.values()].filter((input) => input.state !== 'disconnected')
+    .map((input) => ({ id: input.id, name: input.name || input.id })) : [];
 }
 
 /**
