@@ -5,13 +5,14 @@ import PeachCore
 
 struct Degrees: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Scale Degrees in the terminal: a cadence sets the key, then one note: press its degree's number (1–7); q quits.",
+        abstract: "Scale Degrees in the terminal: a cadence sets the key, then one note: press its degree's number (1–7), or with --midi play it on a keyboard in any octave; q quits.",
         discussion: "The degrees, mode and names are the saved settings' (Settings › Scale degrees). Answers are stored with the web app's.")
 
     @OptionGroup var storage: StoreOptions
     @OptionGroup var audio: AudioOptions
     @OptionGroup var note: NoteOptions
     @OptionGroup var sound: SoundOptions
+    @OptionGroup var midi: MIDIOptions
 
     @Option(help: "major or minor; default: the saved setting.")
     var mode: String?
@@ -32,7 +33,7 @@ struct Degrees: AsyncParsableCommand {
 
     func run() async throws {
         try await ChoiceTraining<ScaleDegreeKind>(
-            discipline: .scaleDegree, storage: storage, audio: audio, sound: sound, overrides: overrides
+            discipline: .scaleDegree, storage: storage, audio: audio, sound: sound, overrides: overrides, midi: midi
         ).run(
             introduction: { settings in
                 let listed = Self.choices(settings).filter { $0.key != nil }.map { "\($0.key!) \($0.label)" }.joined(separator: " · ")
@@ -42,6 +43,7 @@ struct Degrees: AsyncParsableCommand {
                 guard case let .digit(number) = input else { return nil }
                 return Self.choices(settings).first { $0.key == String(number) }?.degree
             },
+            midiAnswer: ScaleDegree.init(rawValue:),
             judgement: { completed, settings in
                 let labels = settings[ScaleDegreeSettings.self].degreeLabels
                 let (played, named) = (completed.degree.label(labels), completed.answeredDegree.label(labels))

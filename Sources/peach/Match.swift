@@ -17,8 +17,10 @@ struct Match: AsyncParsableCommand {
     @OptionGroup var audio: AudioOptions
     @OptionGroup var training: TrainingOptions
     @OptionGroup var sound: SoundOptions
+    @OptionGroup var midi: MIDIOptions
 
     func run() async throws {
+        try midi.checkAvailable()
         let stores = try await storage.open()
         let store = stores.records
         let settings = try await training.settings(in: stores.settings)
@@ -29,6 +31,7 @@ struct Match: AsyncParsableCommand {
             settings: SynthesisSettings(), fallback: settings.soundSource.rawValue, kind: MatchingKind.self)
         let output = try audio.start(synthesizer)
         let terminal = TerminalSession()
+        let keyboard = try midi.start(into: terminal)
         let driver = PitchMatchingSessionDriver(
             timing: .init(noteDuration: .seconds(settings.noteDurationSeconds), referencePitch: settings.referencePitch),
             player: SynthesizerNotePlayer(synthesizer: synthesizer), store: store,
@@ -42,9 +45,31 @@ struct Match: AsyncParsableCommand {
         await driver.start()
         // The slider position lives here; every challenge starts at its centre.
         var position = 0.0
+        var wheel = PitchBendCommit()
         inputs: for await input in terminal.inputs {
             let step: Double
             switch input {
+            case .midi(let message):
+                guard await driver.state.acceptsSliderInput else { continue }
+                // The wheel and the keys as the browser's slider takes them (MatchingKind.midi).
+                switch message {
+                case .pitchBend(let bend):
+                    switch wheel.receive(bend) {
+                    case .tune(let value):
+                        position = value.rawValue
+                        await driver.sliderMoved(to: value)
+                    case .commit(let value):
+                        await driver.commit(at: value)
+                        position = 0
+                    case .none: continue
+                    }
+                case .noteOn:
+                    await driver.commit(at: NormalizedSliderValue(position)!)
+                    position = 0
+                    wheel = PitchBendCommit()
+                case .noteOff: continue
+                }
+                continue
             case .up: step = Self.fineCents / reach
             case .down: step = -Self.fineCents / reach
             case .pageUp: step = Self.coarseCents / reach
@@ -63,6 +88,7 @@ struct Match: AsyncParsableCommand {
             await driver.sliderMoved(to: NormalizedSliderValue(position)!)
         }
         // An uncommitted attempt is discarded.
+        keyboard?.close()
         await driver.stop()
         await output.close()
         await stores.close()

@@ -40,7 +40,7 @@ struct Rhythm: AsyncParsableCommand {
             case .left: await driver.answer(.early)
             case .right: await driver.answer(.late)
             case .quit, .audioFailed: break inputs
-            case .up, .down, .pageUp, .pageDown, .enter, .digit: continue
+            case .up, .down, .pageUp, .pageDown, .enter, .digit, .midi: continue
             }
         }
         // An unanswered trial is discarded; every answered one is already stored.

@@ -69,7 +69,7 @@ struct Sing: AsyncParsableCommand {
             switch key {
             case .enter: await driver.commitNow()
             case .quit, .audioFailed: break inputs
-            case .up, .down, .pageUp, .pageDown, .left, .right, .digit: continue
+            case .up, .down, .pageUp, .pageDown, .left, .right, .digit, .midi: continue
             }
         }
         // An uncommitted attempt is discarded.

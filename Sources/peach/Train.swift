@@ -13,8 +13,10 @@ struct Train: AsyncParsableCommand {
     @OptionGroup var audio: AudioOptions
     @OptionGroup var training: TrainingOptions
     @OptionGroup var sound: SoundOptions
+    @OptionGroup var midi: MIDIOptions
 
     func run() async throws {
+        try midi.checkAvailable()
         let stores = try await storage.open()
         let store = stores.records
         let settings = try await training.settings(in: stores.settings)
@@ -25,6 +27,7 @@ struct Train: AsyncParsableCommand {
             settings: SynthesisSettings(), fallback: settings.soundSource.rawValue)
         let output = try audio.start(synthesizer)
         let terminal = TerminalSession()
+        let keyboard = try midi.start(into: terminal)
         let driver = ComparisonSessionDriver(
             timing: .init(
                 noteDuration: .seconds(settings.noteDurationSeconds), noteGap: .seconds(settings.noteGapSeconds),
@@ -38,17 +41,27 @@ struct Train: AsyncParsableCommand {
             onError: { error in TrainingErrors.report(error, to: terminal) })
 
         Output.line(training.trainsIntervals
-            ? "Interval comparison (\(settings.intervals.map(\.spelled).joined(separator: ", ")), \(settings.tuningSystem.rawValue)). Was the second note higher (↑ or k) or lower (↓ or j) than the interval? q quits."
-            : "Comparison training. Was the second note higher (↑ or k) or lower (↓ or j)? q quits.")
+            ? "Interval comparison (\(settings.intervals.map(\.spelled).joined(separator: ", ")), \(settings.tuningSystem.rawValue)). Was the second note higher (↑ or k, or a key above it) or lower (↓ or j, or a key below) than the interval? q quits."
+            : "Comparison training. Was the second note higher (↑ or k, or a key above it) or lower (↓ or j, or a key below)? q quits.")
         await driver.start()
         inputs: for await input in terminal.inputs {
             switch input {
             case .up: await driver.answer(.higher)
             case .down: await driver.answer(.lower)
+            case .midi(.noteOn(let key, _)):
+                // The key's answer is the kind's rule (ComparisonKind.midi), the browser's too.
+                switch await driver.state {
+                case .playingNote2(let trial), .awaitingAnswer(let trial):
+                    if let answer = ComparisonKind.midi(trial)?.answer(forKey: key).flatMap(ComparisonAnswer.init(rawValue:)) {
+                        await driver.answer(answer)
+                    }
+                default: continue
+                }
             case .quit, .audioFailed: break inputs
-            case .pageUp, .pageDown, .enter, .left, .right, .digit: continue
+            case .pageUp, .pageDown, .enter, .left, .right, .digit, .midi: continue
             }
         }
+        keyboard?.close()
         // An unanswered comparison is discarded; every answered one is already stored.
         await driver.stop()
         await output.close()

@@ -1,5 +1,6 @@
 """The command line is consistent: the same spelling for the same thing in every subcommand, and an
 error is one line on standard error with a non-zero exit status."""
+import pathlib
 import re
 import subprocess
 
@@ -105,3 +106,16 @@ def test_the_overview_names_every_kind_of_training():
     overview = peach("--help").stdout.split("USAGE:")[0].lower()
     for trained in ("pitch", "intervals", "singing", "rhythm"):
         assert trained in overview, overview
+
+
+@pytest.mark.parametrize("arguments", [["devices", "--midi"], ["train", "--midi", "all"], ["match", "--midi", "20:0"], ["degrees", "--midi", "all"]])
+def test_midi_on_a_machine_without_a_sequencer_is_one_line_and_exit_status_1(arguments, tmp_path):
+    result = peach(*arguments, *([] if arguments[0] == "devices" else ["--data", tmp_path / "p.sqlite"]))
+    missing = "Error: no MIDI sequencer on this machine (/dev/snd/seq missing)"
+    if pathlib.Path("/dev/snd/seq").exists():
+        # Where there is one (not in CI), the same command must not claim there is none.
+        assert missing not in result.stderr, result.stderr
+    else:
+        assert result.returncode == 1, result
+        assert result.stderr.splitlines() == [missing]
+        assert result.stdout == ""

@@ -5,6 +5,8 @@ public struct TrialSession: Codable, Sendable, APIDescribed {
     public let feedbackSeconds: Double
     /// A sung trial only: when a sung note counts, the rules `peach sing` commits by too.
     public var singing: Singing?
+    /// How a MIDI keyboard answers this trial (the kind's `midi`); absent where it does not.
+    public var midi: MIDIAnswers?
 
     /// Feedback shows for `SessionRules.feedbackDuration` in every discipline.
     public init(answersOpenSeconds: Double, singing: SingingRules? = nil) {
@@ -19,6 +21,7 @@ public struct TrialSession: Codable, Sendable, APIDescribed {
                 "From the first note's start (a rhythm trial's time zero): when answers open (comparison: note 2's onset; Compare Timing: the third click; Fill the Gap: at once) or the tunable note starts (matching)."),
             "feedbackSeconds": .describe("How long feedback shows before the next trial starts."),
             "singing": .describe("A sung trial only: when the sung note counts (SingingRules)."),
+            "midi": .describe("How a MIDI keyboard answers this trial: keys, the pitch-bend wheel or taps; absent where it does not."),
         ]
     }
 

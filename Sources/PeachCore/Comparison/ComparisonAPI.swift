@@ -22,6 +22,12 @@ extension ComparisonKind {
             noteDuration: .seconds(settings.noteDurationSeconds), noteGap: .seconds(settings.noteGapSeconds)).seconds)
     }
 
+    /// A key above note 2 as heard (the key nearest its pitch) answers Higher, below it Lower.
+    public static func midi(_ trial: Comparison) -> MIDIAnswers? {
+        let heard = MIDINote(trial.note2.rawValue + Int((trial.centOffset.rawValue / 100).rounded())) ?? trial.note2
+        return .direction(from: heard, below: ComparisonAnswer.lower.rawValue, above: ComparisonAnswer.higher.rawValue)
+    }
+
     public static func result(_ record: CompletedComparison, answer: ComparisonAnswer?, trial: Comparison?) -> JudgedAnswer {
         JudgedAnswer(isCorrect: record.isCorrect, centOffset: record.note2CentOffset.rawValue)
     }

@@ -76,6 +76,9 @@ public protocol TrainingKind: Sendable {
     static func trialBody(_ trial: Trial, settings: TrainingSettings) -> TrialBody
     /// When answers open and how long feedback shows.
     static func session(_ trial: Trial, settings: TrainingSettings) -> TrialSession
+    /// How a MIDI keyboard answers the trial (a key, the pitch-bend wheel, a tap); nil where it
+    /// does not. Served with the trial as `session.midi`, and what the terminal's `--midi` reads.
+    static func midi(_ trial: Trial) -> MIDIAnswers?
     /// - Parameters:
     ///   - answer: nil for the retry of an answer already stored.
     ///   - trial: nil when the trial is no longer known (that retry again).
@@ -94,6 +97,8 @@ extension TrainingKind {
     public static func confusion(_ discipline: Discipline, in profile: ProfileParts) -> ConfusionMatrix? { nil }
 
     public static var fitsThreshold: Bool { false }
+
+    public static func midi(_ trial: Trial) -> MIDIAnswers? { nil }
 
     public static func threshold(_ discipline: Discipline, in profile: ProfileParts) -> ThresholdEstimate? { nil }
 

@@ -24,6 +24,11 @@ extension MatchingKind {
             singing: trial.discipline.answerMethod == .voice ? .standard : nil)
     }
 
+    /// The slider's trials: the wheel tunes, its return or a key commits. A sung answer is the voice's.
+    public static func midi(_ trial: PitchMatchingChallenge) -> MIDIAnswers? {
+        trial.discipline.answerMethod == .slider ? .matching : nil
+    }
+
     public static func result(_ record: CompletedPitchMatching, answer: MatchingAnswer?, trial: PitchMatchingChallenge?) -> MatchedAnswer {
         MatchedAnswer(userCentError: record.userCentError.rawValue, band: record.band, sungOctave: record.sungOctave)
     }

@@ -17,6 +17,8 @@ extension RhythmMatchingKind {
         TrialSession(answersOpenSeconds: 0)
     }
 
+    public static func midi(_ trial: RhythmMatchingTrial) -> MIDIAnswers? { .tapping }
+
     /// Each tap judged against the trial; none for the retry of an answer already stored, whose
     /// trial is gone.
     public static func result(_ record: CompletedRhythmMatching, answer: TapAnswer?, trial: RhythmMatchingTrial?) -> TappingAnswerResponse {

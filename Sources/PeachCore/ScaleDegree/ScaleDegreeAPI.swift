@@ -48,6 +48,11 @@ extension ScaleDegreeKind {
         TrialSession(answersOpenSeconds: noteStart.seconds)
     }
 
+    /// The pitch class of the key played, counted from the tonic, names the degree (in any octave).
+    public static func midi(_ trial: ScaleDegreeTrial) -> MIDIAnswers? {
+        .pitchClasses(from: trial.tonic, Dictionary(uniqueKeysWithValues: trial.choices.map { ($0.semitones, $0.rawValue) }))
+    }
+
     public static func result(_ record: CompletedScaleDegree, answer: ScaleDegree?, trial: ScaleDegreeTrial?) -> ScaleDegreeResult {
         ScaleDegreeResult(isCorrect: record.isCorrect, degree: record.degree, answeredDegree: record.answeredDegree)
     }

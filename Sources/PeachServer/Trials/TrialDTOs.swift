@@ -90,7 +90,9 @@ struct KindTrialResponse<Kind: TrainingKind>: Codable, Sendable, APIDescribed {
         discipline = trial.discipline
         sound = Kind.playsNotes ? TrialSoundDTO(chosen: issued.settings.soundSource, kind: Kind.self, sounds: sounds) : nil
         self.synthesis = Kind.playsNotes ? SynthesisDTO(synthesis) : nil
-        session = Kind.session(trial, settings: issued.settings)
+        var session = Kind.session(trial, settings: issued.settings)
+        session.midi = Kind.midi(trial)
+        self.session = session
         body = Kind.trialBody(trial, settings: issued.settings)
     }
 

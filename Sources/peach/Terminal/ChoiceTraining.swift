@@ -1,4 +1,5 @@
 import Foundation
+import PeachALSA
 import PeachAudio
 import PeachCore
 
@@ -12,18 +13,24 @@ struct ChoiceTraining<Kind: ChoiceTrainingKind> {
     let audio: AudioOptions
     let sound: SoundOptions
     let overrides: SettingsUpdate
+    /// `--midi`, for a kind a MIDI key answers (`Kind.midi`).
+    var midi: MIDIOptions?
 
+    /// - Parameter midiAnswer: the answer a MIDI key's served answer names (`ScaleDegree(rawValue:)`).
     func run(
         introduction: (TrainingSettings) -> String,
         answer: @escaping (TerminalInput, TrainingSettings) -> Kind.Answer?,
+        midiAnswer: (String) -> Kind.Answer? = { _ in nil },
         judgement: @escaping @Sendable (Kind.Record, TrainingSettings) -> String
     ) async throws {
+        try midi?.checkAvailable()
         let stores = try await storage.open()
         let settings = try await NoteOptions.settings(in: stores.settings, overrides: overrides)
         let trials = try await TrialSource.resuming(from: stores.records)
         let synthesizer = try sound.synthesizer(settings: SynthesisSettings(), fallback: settings.soundSource.rawValue, kind: Kind.self)
         let output = try audio.start(synthesizer)
         let terminal = TerminalSession()
+        let keyboard = try midi.flatMap { try $0.start(into: terminal) }
         let driver = ChoiceSessionDriver<Kind>(
             settings: settings, player: SynthesizerNotePlayer(synthesizer: synthesizer), store: stores.records,
             source: trials.feed(Kind.self, discipline, settings: settings), clock: ContinuousClock(),
@@ -35,9 +42,15 @@ struct ChoiceTraining<Kind: ChoiceTrainingKind> {
         inputs: for await input in terminal.inputs {
             switch input {
             case .quit, .audioFailed: break inputs
+            case .midi(.noteOn(let key, _)):
+                // The key's answer is the kind's rule (Kind.midi), the browser's too.
+                guard case .awaitingAnswer(let trial) = await driver.state,
+                      let named = Kind.midi(trial)?.answer(forKey: key), let given = midiAnswer(named) else { continue }
+                await driver.answer(given)
             default: if let given = answer(input, settings) { await driver.answer(given) }
             }
         }
+        keyboard?.close()
         // An unanswered trial is discarded; every answered one is already stored.
         await driver.stop()
         await output.close()

@@ -1,3 +1,5 @@
+import PeachCore
+
 /// What the terminal modes react to: keys, Ctrl-C, and the end of the sound.
 enum TerminalInput: Equatable, Sendable {
     case up, down, pageUp, pageDown, enter, quit
@@ -7,6 +9,8 @@ enum TerminalInput: Equatable, Sendable {
     case digit(Int)
     /// The audio output failed; training stops quietly.
     case audioFailed
+    /// A key or the pitch-bend wheel of a MIDI keyboard (`--midi`).
+    case midi(MIDIMessage)
 }
 
 /// Turns the bytes a terminal sends into keys. Arrow and page keys arrive as escape sequences

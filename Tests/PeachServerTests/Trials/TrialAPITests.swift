@@ -40,6 +40,12 @@ struct TrialAPITests {
                         "echoSeconds": 0.15, "silencePromptSeconds": 8, "commitSeconds": 0.8, "octaveShare": 0.2,
                     ])
                 }
+                // How a MIDI keyboard answers: keys for a comparison, the wheel for the slider, nothing for the voice.
+                let midi = session["midi"] as? [String: Any]
+                #expect((midi != nil) == (discipline.answerMethod != .voice))
+                #expect((midi?["keys"] as? [String])?.count == (discipline.kind == .comparison ? 128 : nil))
+                #expect((midi?["bend"] as? [String: Int]) == (discipline.answerMethod == .slider
+                    ? ["centre": 8192, "halfRange": 8192, "commitTolerance": 256] : nil))
                 let interval = try #require(trial["interval"] as? [String: Any])
                 let id = try #require(trial["id"] as? String)
                 if discipline.usesIntervals {
@@ -55,6 +61,10 @@ struct TrialAPITests {
                     let ratio = (note2["frequencyHz"] as! Double) / (note1["frequencyHz"] as! Double)
                     let expected = (interval["cents"] as! Double) + (note2["centOffset"] as! Double)
                     #expect(abs(1200 * log2(ratio) - expected) < 1e-6)
+                    // The key nearest note 2 as heard answers nothing; the one above it Higher.
+                    let heard = (note2["midi"] as! Int) + Int(((note2["centOffset"] as! Double) / 100).rounded())
+                    let keys = try #require(midi?["keys"] as? [String])
+                    #expect(keys[heard] == "" && keys[heard + 1] == "higher" && keys[heard - 1] == "lower")
                     // The other kind's answer is refused and changes nothing.
                     #expect(try await Self.post("/api/trials/\(id)/answer", #"{"normalizedValue":0}"#, client).0 == .badRequest)
                     (answered, result) = try await Self.post("/api/trials/\(id)/answer", #"{"answer":"higher"}"#, client)
@@ -246,8 +256,10 @@ struct TrialAPITests {
             let size = try #require(body["sessionSize"] as? Int)
             #expect(trials.count == size)
             #expect(body["validSeconds"] as? Double == TrialService.answerAgeLimit.seconds)
-            let session = try #require(trials[0]["session"] as? [String: Double])
-            let perTrial = max(ReserveSize.shortestTrial, session["answersOpenSeconds"]! + ReserveSize.quickAnswer + session["feedbackSeconds"]!)
+            let session = try #require(trials[0]["session"] as? [String: Any])
+            let answersOpen = try #require(session["answersOpenSeconds"] as? Double)
+            let feedback = try #require(session["feedbackSeconds"] as? Double)
+            let perTrial = max(ReserveSize.shortestTrial, answersOpen + ReserveSize.quickAnswer + feedback)
             #expect(Double(size) * perTrial >= 30 * 60)
             #expect(Double(size - 1) * perTrial < 30 * 60)
         }

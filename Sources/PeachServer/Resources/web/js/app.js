@@ -1,6 +1,7 @@
 import { api } from './api.js';
 import { discipline, disciplines } from './catalogue.js';
 import { setLanguage, t } from './i18n.js';
+import { restoreMidi } from './midi.js';
 import { keepAppOffline } from './offline-app.js';
 import { refillKept } from './reserve.js';
 import { startScreen } from './screens/start.js';
@@ -81,6 +82,7 @@ const context = {
   navigate, announce, signedIn, signedOut, account: () => account, cameFrom: () => cameFrom,
   noTrialsOffline: () => { noTrials = true; showStatus(); },
 };
+restoreMidi();
 const start = startScreen(context);
 const comparison = comparisonScreen(context);
 const pitchMatching = pitchMatchingScreen(context);

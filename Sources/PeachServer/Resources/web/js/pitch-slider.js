@@ -94,6 +94,14 @@ export function verticalPitchSlider(element, { onChange, onCommit, valueText }) 
       drag = null;
       render();
     },
+    /** Moved from outside (the MIDI wheel): as a drag moves it, while the slider is active. */
+    moveTo(next) {
+      if (active && !drag) moveTo(next);
+    },
+    /** Commits as a release does (a MIDI key, the wheel back at rest). */
+    commit() {
+      if (active) commit();
+    },
     setActive(isActive) {
       active = isActive;
       if (!isActive) drag = null;

@@ -2,14 +2,16 @@
 // (clock.js owns that mapping).
 import { scheduleClicks } from './clicks.js';
 import { heardAt } from './clock.js';
+import { onMidiNote } from './midi.js';
 
 const MODIFIERS = new Set(['Shift', 'Control', 'Alt', 'Meta', 'CapsLock', 'Tab', 'Escape']);
 
 /**
  * Calls `onTap(event)` for each tap: a pointer down on `pad`, or Space or any other plain key
- * (held keys repeat no taps). Returns the function that stops listening.
+ * (held keys repeat no taps), or with `midi` a MIDI key's note-on, timed by the MIDI event's own
+ * timestamp (on the same clock as a pointer's). Returns the function that stops listening.
  */
-export function listenForTaps(pad, onTap) {
+export function listenForTaps(pad, onTap, { midi = true } = {}) {
   const onPointer = (event) => {
     if (event.button > 0) return;
     event.preventDefault();
@@ -23,7 +25,9 @@ export function listenForTaps(pad, onTap) {
   };
   pad.addEventListener('pointerdown', onPointer);
   document.addEventListener('keydown', onKey);
+  const stopMidi = midi ? onMidiNote(onTap) : () => {};
   return () => {
+    stopMidi();
     pad.removeEventListener('pointerdown', onPointer);
     document.removeEventListener('keydown', onKey);
   };
@@ -37,7 +41,7 @@ const TAP_FLASH_MS = 120;
  * base: seconds from `start`, less `latencySeconds` (the device's calibration). `taps` grows as the
  * user taps; the pad is enabled until `stop()`, which silences what is left and stops listening.
  */
-export function tapAlong(context, pad, { click, clickSeconds, start, latencySeconds = 0 }) {
+export function tapAlong(context, pad, { click, clickSeconds, start, latencySeconds = 0, midi = true }) {
   const scheduled = scheduleClicks(context, click, clickSeconds, start);
   const taps = [];
   pad.disabled = false;
@@ -47,7 +51,7 @@ export function tapAlong(context, pad, { click, clickSeconds, start, latencySeco
     pad.classList.add('tapped');
     clearTimeout(flash);
     flash = setTimeout(() => pad.classList.remove('tapped'), TAP_FLASH_MS);
-  });
+  }, { midi });
   return {
     taps,
     stop() {

@@ -1,6 +1,7 @@
 import { api } from './api.js';
 import { realtimeContext } from './audio.js';
 import { audibleTime, untilAudible } from './clock.js';
+import { onMidiNote } from './midi.js';
 import * as reserve from './reserve.js';
 
 /** Head start for a trial's first sound, so that its scheduled start is never already in the past. */
@@ -32,7 +33,8 @@ class ReserveEmpty extends Error {}
  * - `closes()`: no more answers (an answer was given, or the screen is left);
  * - `show(result, trial, body)`: the server's judgement, for the trial's `session.feedbackSeconds`;
  * - `hides()` (optional): the feedback time is over;
- * - `keys` (optional): a keydown handler for the kind's own keys; returns true when it took the key;
+ * - `keys` (optional): a keydown handler for the kind's own keys; returns true when it took the key
+ *   (the MIDI keys of a trial whose `session.midi.keys` names answers are the loop's own);
  * - `leave()` (optional): let go of what `prepare` took.
  */
 export function trainingLoop({ navigate, account, noTrialsOffline }, kind) {
@@ -41,6 +43,7 @@ export function trainingLoop({ navigate, account, noTrialsOffline }, kind) {
   let discipline = null;
   let current = null; // { trial, played }
   let watchedContext = null;
+  let leaveKeys = () => {}; // stops the MIDI keys of the trial answered now, when the screen is left
   /** Whose reserve: trials drawn under one account are answered under it only. */
   const owner = () => account?.().user?.id ?? null;
 
@@ -103,13 +106,23 @@ export function trainingLoop({ navigate, account, noTrialsOffline }, kind) {
     mark({ enabledAt: audibleTime(context) });
     return new Promise((resolve) => {
       let given = false;
-      kind.opens(trial, played, (body) => {
+      let stopKeys = () => {};
+      const answer = (body) => {
         if (given || !isCurrent(id)) return;
         given = true;
+        stopKeys();
         kind.closes();
         played.stop();
         resolve(body);
-      });
+      };
+      kind.opens(trial, played, answer);
+      // A MIDI key answers what the server says it answers (session.midi.keys: the value of the
+      // answer's `answer` field); a key that answers nothing is ignored.
+      const keys = trial.session.midi?.keys;
+      if (keys && !given) {
+        stopKeys = onMidiNote(({ note }) => { if (keys[note]) answer({ answer: keys[note] }); });
+        leaveKeys = stopKeys;
+      }
     });
   }
 
@@ -171,6 +184,7 @@ export function trainingLoop({ navigate, account, noTrialsOffline }, kind) {
       document.removeEventListener('keydown', onKey);
       current?.played.stop();
       current = null;
+      leaveKeys();
       kind.closes();
       kind.hides?.();
       kind.leave?.();

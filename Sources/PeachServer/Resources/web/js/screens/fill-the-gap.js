@@ -53,6 +53,7 @@ export function fillTheGapScreen(context) {
     play(audio, trial, start, click) {
       const taps = tapAlong(audio, pad, {
         click, clickSeconds: trial.clickSeconds, start, latencySeconds: (storedLatencyMs() ?? 0) / 1000,
+        midi: Boolean(trial.session.midi?.taps),
       });
       tempo.textContent = t('rhythm.tempo', { bpm: trial.tempoBPM });
       // The trial's geometry beside its start, for the browser tests and the benchmark.

@@ -2,6 +2,7 @@ import { loadSamples, scheduleNote } from '../audio.js';
 import { formatPercent } from '../format.js';
 import { intervalLabel, soundText, t } from '../i18n.js';
 import { hideMatchingFeedback, showMatchingFeedback } from '../matching-feedback.js';
+import { onMidiMessage } from '../midi.js';
 import { verticalPitchSlider } from '../pitch-slider.js';
 import { trainingLoop } from '../training-loop.js';
 
@@ -18,6 +19,27 @@ export function tunableFrequencyHz(challenge, value) {
   return challenge.tunableNote.startFrequencyHz * 2 ** ((value * challenge.centRange) / 1200);
 }
 
+/**
+ * A MIDI keyboard on the slider, by the rule the server serves with the trial (`session.midi`,
+ * PitchBendCommit in Swift): the wheel away from rest tunes over the slider's range; back within
+ * the tolerance, having left it, it commits the value last tuned. A key commits too.
+ */
+function midiTuning({ bend, keyCommits }, slider) {
+  let hasLeftCentre = false;
+  return (message) => {
+    if (message.type === 'noteOn' && keyCommits) slider.commit();
+    if (message.type !== 'pitchBend' || !bend) return;
+    const fromCentre = message.value - bend.centre;
+    if (Math.abs(fromCentre) > bend.commitTolerance) {
+      hasLeftCentre = true;
+      slider.moveTo(fromCentre / bend.halfRange);
+    } else if (hasLeftCentre) {
+      hasLeftCentre = false;
+      slider.commit();
+    }
+  };
+}
+
 // Pitch and interval matching: the reference plays, then the tunable note until the user lets go of
 // the slider (or presses Enter/Space); the server judges the slider's value.
 export function pitchMatchingScreen(context) {
@@ -30,6 +52,7 @@ export function pitchMatchingScreen(context) {
   const sliderElement = document.getElementById('pitch-slider');
   let discipline = 'pitchMatching';
   let tuning = null; // { challenge, tunable, answer } while the tunable note sounds
+  let stopMidi = () => {};
 
   const setState = (state) => { element.dataset.state = state; };
   const slider = verticalPitchSlider(sliderElement, {
@@ -98,8 +121,10 @@ export function pitchMatchingScreen(context) {
       tuning = { challenge, tunable: played.tunable, answer };
       setState('tuning');
       slider.setActive(true);
+      if (challenge.session.midi) stopMidi = onMidiMessage(midiTuning(challenge.session.midi, slider));
     },
     closes() {
+      stopMidi();
       tuning = null;
       slider.setActive(false);
       if (element.dataset.state === 'tuning') setState('committing');

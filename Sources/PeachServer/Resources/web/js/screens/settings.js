@@ -3,6 +3,7 @@ import { formatNumber } from '../format.js';
 import { showLatency } from '../device-latency.js';
 import { setLanguage, soundLabel, t } from '../i18n.js';
 import { allDisciplines, disciplineName, disciplines } from '../catalogue.js';
+import { midiSettings } from '../midi-settings.js';
 
 // Every control is bounded by the ranges the server sends, so nothing here can produce an invalid
 // value and there is no save button: each change is sent at once and applies to the next trial.
@@ -15,6 +16,7 @@ export function settingsScreen({ navigate }) {
   const resetStatus = document.getElementById('reset-status');
 
   let state = null; // the server's last answer: { settings, choices, ranges }
+  const midi = midiSettings();
 
   const display = {
     noteRangeLower: (value) => state.choices.noteNames[value],
@@ -311,6 +313,7 @@ export function settingsScreen({ navigate }) {
     element,
     async show() {
       resetStatus.textContent = '';
+      midi.render();
       try {
         state = await api.settings();
         render();

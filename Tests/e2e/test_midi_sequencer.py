@@ -1,0 +1,84 @@
+"""`peach` reading a MIDI keyboard through the real ALSA sequencer: a virtual keyboard (a sequencer
+client made here through libasound) is listed by `peach devices --midi`, and keys played into
+`peach train --midi all` — on a port that appears after peach started, so System:Announce must bring
+it in — answer comparisons. Needs /dev/snd/seq (`sudo modprobe snd-seq`); CI has none, and there
+test_cli.py checks the one-line refusal instead."""
+import ctypes
+import pathlib
+import sqlite3
+import subprocess
+import time
+
+import pytest
+
+from alsa_sink import DEVICE, FileSink
+from conftest import PEACH
+
+pytestmark = pytest.mark.skipif(not pathlib.Path("/dev/snd/seq").exists(), reason="no ALSA sequencer here")
+
+OPEN_OUTPUT = 1
+CAP_READ, CAP_SUBS_READ = 1 << 0, 1 << 5
+TYPE_MIDI_GENERIC, TYPE_APPLICATION = 1 << 1, 1 << 20
+EVENT_NOTEON = 6
+QUEUE_DIRECT, ADDRESS_SUBSCRIBERS, ADDRESS_UNKNOWN = 253, 254, 253
+
+
+class Event(ctypes.Structure):
+    """snd_seq_event_t: 28 bytes, the note's fields at the start of `data`."""
+    _fields_ = [("type", ctypes.c_uint8), ("flags", ctypes.c_uint8), ("tag", ctypes.c_uint8),
+                ("queue", ctypes.c_uint8), ("time", ctypes.c_uint32 * 2), ("source_client", ctypes.c_uint8),
+                ("source_port", ctypes.c_uint8), ("dest_client", ctypes.c_uint8), ("dest_port", ctypes.c_uint8),
+                ("data", ctypes.c_uint8 * 12)]
+
+
+class VirtualKeyboard:
+    def __init__(self, name):
+        self.lib = ctypes.CDLL("libasound.so.2")
+        self.seq = ctypes.c_void_p()
+        assert self.lib.snd_seq_open(ctypes.byref(self.seq), b"default", OPEN_OUTPUT, 0) >= 0
+        self.lib.snd_seq_set_client_name(self.seq, name.encode())
+        self.port = self.lib.snd_seq_create_simple_port(
+            self.seq, b"keys", CAP_READ | CAP_SUBS_READ, TYPE_MIDI_GENERIC | TYPE_APPLICATION)
+        assert self.port >= 0
+        self.client = self.lib.snd_seq_client_id(self.seq)
+
+    def note_on(self, note, velocity=100):
+        event = Event(type=EVENT_NOTEON, queue=QUEUE_DIRECT, source_port=self.port,
+                      dest_client=ADDRESS_SUBSCRIBERS, dest_port=ADDRESS_UNKNOWN)
+        event.data[1], event.data[2] = note, velocity
+        assert self.lib.snd_seq_event_output_direct(self.seq, ctypes.byref(event)) >= 0
+
+    def close(self):
+        self.lib.snd_seq_close(self.seq)
+
+
+def test_devices_lists_a_virtual_keyboard_and_train_reads_one_plugged_in_later(tmp_path):
+    keyboard = VirtualKeyboard("peach-test-keys")
+    listed = subprocess.run([PEACH, "devices", "--midi"], capture_output=True, text=True, timeout=20)
+    assert listed.returncode == 0, listed.stderr
+    assert f"{keyboard.client}:{keyboard.port}\tpeach-test-keys: keys" in listed.stdout.splitlines()
+    keyboard.close()
+
+    sink = FileSink(tmp_path)
+    data = tmp_path / "peach.sqlite"
+    train = subprocess.Popen([PEACH, "train", "--midi", "all", "--device", DEVICE, "--data", str(data),
+                              "--note-duration", "0.3"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True, env=sink.env)
+    try:
+        assert train.stdout.readline().startswith("Comparison training.")
+        late = VirtualKeyboard("peach-late-keys")
+        # The top key is above every note 2: each comparison open while it is played answers Higher.
+        deadline = time.monotonic() + 4
+        while time.monotonic() < deadline:
+            late.note_on(127)
+            time.sleep(0.15)
+        train.stdin.write("q")
+        train.stdin.flush()
+        assert train.wait(timeout=10) == 0, train.stderr.read()
+        late.close()
+    finally:
+        train.kill()
+    with sqlite3.connect(data) as database:
+        rows = database.execute("SELECT note2CentOffset, isCorrect FROM comparison").fetchall()
+    assert len(rows) >= 2
+    assert all(bool(correct) == (offset > 0) for offset, correct in rows), rows
