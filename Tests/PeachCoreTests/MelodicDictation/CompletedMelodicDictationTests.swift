@@ -53,12 +53,18 @@ struct CompletedMelodicDictationTests {
         #expect(profile.sparkline.values == [0, 25])
     }
 
-    @Test func typedNotesNameOctavesOrTakeTheOneShown() throws {
-        #expect(try TypedMelody.parse("C4 d4, Eb4 g#3", octave: 5).get() == Melody(numbers: [60, 62, 63, 56])!)
-        #expect(try TypedMelody.parse("c d e♭ g", octave: 3).get() == Melody(numbers: [48, 50, 51, 55])!)
-        #expect(try TypedMelody.parse("B#3 Cb4", octave: 4).get() == Melody(numbers: [60, 59])!)
-        #expect(throws: TypedMelody.Problem.self) { try TypedMelody.parse("c h e", octave: 4).get() }
-        #expect(throws: TypedMelody.Problem.self) { try TypedMelody.parse("  ", octave: 4).get() }
-        #expect(throws: TypedMelody.Problem.self) { try TypedMelody.parse("a0 g0", octave: 4).get() }
+    @Test func typedNotesNameOctavesOrFollowTheNoteBefore() throws {
+        let d3 = MIDINote(50)!
+        #expect(try TypedMelody.parse("C4 d4, Eb4 g#3", tonic: d3).get() == Melody(numbers: [60, 62, 63, 56])!)
+        // The first in the octave from the tonic up, each next nearest the one before.
+        #expect(try TypedMelody.parse("d b d", tonic: d3).get() == Melody(numbers: [50, 47, 50])!)
+        #expect(try TypedMelody.parse("c d e♭ g c", tonic: MIDINote(48)!).get() == Melody(numbers: [48, 50, 51, 55, 60])!)
+        #expect(try TypedMelody.parse("c# a", tonic: d3).get() == Melody(numbers: [61, 57])!)
+        // A tritone away goes up.
+        #expect(try TypedMelody.parse("f# c", tonic: MIDINote(60)!).get() == Melody(numbers: [66, 72])!)
+        #expect(try TypedMelody.parse("B#3 Cb4", tonic: d3).get() == Melody(numbers: [60, 59])!)
+        #expect(throws: TypedMelody.Problem.self) { try TypedMelody.parse("c h e", tonic: d3).get() }
+        #expect(throws: TypedMelody.Problem.self) { try TypedMelody.parse("  ", tonic: d3).get() }
+        #expect(throws: TypedMelody.Problem.self) { try TypedMelody.parse("a0 g0", tonic: d3).get() }
     }
 }
