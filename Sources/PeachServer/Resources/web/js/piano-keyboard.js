@@ -19,6 +19,8 @@ const isBlack = (midi) => [1, 3, 6, 8, 10].includes(midi % 12);
 export function pianoKeyboard(container, { pressed }) {
   container.classList.add('piano');
   container.setAttribute('role', 'group');
+  // Fifteen white keys must fit a phone: a key is at least 24 px wide, not the 44 px of other targets.
+  container.dataset.narrowTargets = '24';
   let keys = [];
   let labelled = false;
 

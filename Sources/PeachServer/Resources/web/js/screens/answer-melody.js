@@ -48,7 +48,7 @@ export default function melodyScreen(context) {
     </div>
     <div class="melody-actions">
       <button type="button" id="melody-undo" data-i18n="melody.undo" disabled></button>
-      <label class="toggle"><input type="checkbox" id="melody-labels"> <span data-i18n="melody.labels"></span></label>
+      <label><input type="checkbox" id="melody-labels"> <span data-i18n="melody.labels"></span></label>
     </div>
     <p class="keys-hint" data-i18n="keys.melody"></p>
     <div id="melody-feedback" class="feedback" aria-hidden="true"></div>`;
