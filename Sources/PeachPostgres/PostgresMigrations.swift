@@ -169,6 +169,19 @@ enum PostgresMigrations {
                 revision bigint NOT NULL, figures text NOT NULL)
             """,
         ]),
+        Migration(version: 9, name: "v9-melodic-dictation", statements: [
+            // Play it Back (SQLite's v14-melodic-dictation), with the labels every record table has.
+            """
+            CREATE TABLE melodic_dictation (
+                id bigserial PRIMARY KEY,
+                user_id bigint NOT NULL REFERENCES peach_user (id) ON DELETE CASCADE,
+                tonic_note smallint NOT NULL, mode text NOT NULL, melody text NOT NULL, answer text NOT NULL,
+                "timestamp" timestamptz NOT NULL,
+                discipline text NOT NULL, "interval" text NOT NULL, direction text NOT NULL, tuning_system text NOT NULL)
+            """,
+            "CREATE INDEX melodic_dictation_user_discipline_timestamp ON melodic_dictation (user_id, discipline, \"timestamp\")",
+            "CREATE INDEX melodic_dictation_user_timestamp ON melodic_dictation (user_id, \"timestamp\", id)",
+        ]),
     ]
 
     static var latestVersion: Int { all.map(\.version).max() ?? 0 }

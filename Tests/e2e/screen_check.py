@@ -15,7 +15,9 @@ What the script reports, each as one line:
   (d) on a German page: English text, from the English table or from the server, English words,
       and numbers with a decimal point;
   (e) a percentage outside 0–100 %;
-  (f) a target smaller than 44 × 44 px.
+  (f) a target smaller than 44 × 44 px; inside an element marked `data-narrow-targets="N"` (the
+      piano of Play it Back: fifteen white keys must fit a phone) a target may be N px wide, never
+      less, and is still 44 px tall.
 """
 
 # English words that a German page never needs. Any that a German table string uses is dropped in
@@ -302,7 +304,7 @@ const [W, H, options] = arguments;
 
   // (f) Targets of at least 44 × 44 px.
   const small = visible.filter((e) => !isSvg(e) && e.matches(CONTROL + ', [tabindex]')).map((e) => [e, e.getBoundingClientRect()])
-    .filter(([, r]) => r.width < 44 - 0.5 || r.height < 44 - 0.5);
+    .filter(([e, r]) => r.width < Number(e.closest('[data-narrow-targets]')?.dataset.narrowTargets ?? 44) - 0.5 || r.height < 44 - 0.5);
   if (small.length) problems.push('(f) targets under 44 × 44 px: ' + limited(small, ([e, r]) => `${describe(e)} ${px(r.width)}×${px(r.height)}`, 8));
   return problems;
 })().then(done, (error) => done([`the check itself failed: ${error}`]));

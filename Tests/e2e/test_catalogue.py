@@ -17,7 +17,8 @@ from conftest import PEACH, PeachServer
 # Which screen each answer method trains on (the page's own table, seen from outside).
 SCREENS = {"higherLower": "screen-comparison", "slider": "screen-pitch-matching", "voice": "screen-singing",
            "earlyLate": "screen-compare-timing", "taps": "screen-fill-the-gap",
-           "chordVoice": "screen-chord-voice", "degree": "screen-degree", "quality": "screen-quality"}
+           "chordVoice": "screen-chord-voice", "degree": "screen-degree", "quality": "screen-quality",
+           "melody": "screen-melody"}
 # The addresses of the training screens before #/train/<id>, which bookmarks may still hold.
 FORMER = {"#/training": "screen-comparison", "#/interval-matching": "screen-pitch-matching",
           "#/singing": "screen-singing", "#/fill-the-gap": "screen-fill-the-gap"}
@@ -138,8 +139,8 @@ class RewritingProxy:
         self.http.shutdown()
 
 
-NEW = {"id": "melodicDictation", "kind": "melodicDictation", "names": {"en": "Play It Back", "de": "Nachspielen"},
-       "group": "melody", "answerMethod": "pick", "usesIntervals": False,
+NEW = {"id": "rhythmDictation", "kind": "rhythmDictation", "names": {"en": "Tap It Back", "de": "Nachklopfen"},
+       "group": "groove", "answerMethod": "pick", "usesIntervals": False,
        "settings": ["noteRangeLower", "noteRangeUpper"], "terminalCommand": None, "sparkline": "lowerIsBetter"}
 
 
@@ -169,7 +170,7 @@ def test_a_catalogue_the_page_has_never_seen_draws_start_and_settings(rewritten,
     browser.get(rewritten.url)
     groups = start_buttons(browser)
     # A discipline of a group the page has no section for gets a section of its own, at the end…
-    assert list(groups)[-1] == "melody" and groups["melody"] == [["start-melodicDictation", "Play It Back"]]
+    assert list(groups)[-1] == "groove" and groups["groove"] == [["start-rhythmDictation", "Tap It Back"]]
     # …and one the server does not offer is gone, from Start and from the addresses.
     assert "start-pitchSinging" not in [button for pairs in groups.values() for button, _ in pairs]
     # Each group's profile card has a line for each of its disciplines that falls as the user improves:
@@ -185,22 +186,23 @@ def test_a_catalogue_the_page_has_never_seen_draws_start_and_settings(rewritten,
         # No word for answering by picking: the line is captioned with the discipline's name.
         "start-harmony-profile": [["sparkline-chordIntonation", "Voice"], ["sparkline-scaleDegree", "Degrees"],
                                   ["sparkline-chordQuality", "Chords"]],
-        "start-melody-profile": [["sparkline-melodicDictation", "Play It Back"]],
+        "start-melody-profile": [["sparkline-melodicDictation", "Notes"]],
+        "start-groove-profile": [["sparkline-rhythmDictation", "Tap It Back"]],
     }
     WebDriverWait(browser, 5).until(lambda b: b.find_elements(By.CSS_SELECTOR, "#sparkline-pitchComparison svg"))
     # It trains at its own address, on the screen its answer method's module made.
-    browser.find_element(By.ID, "start-melodicDictation").click()
+    browser.find_element(By.ID, "start-rhythmDictation").click()
     WebDriverWait(browser, 5).until(lambda b: visible_screen(b) == ["screen-answer-pick"])
-    assert browser.execute_script("return location.hash") == "#/train/melodicDictation"
-    assert browser.find_element(By.ID, "screen-answer-pick").text == "answer melodicDictation by picking"
+    assert browser.execute_script("return location.hash") == "#/train/rhythmDictation"
+    assert browser.find_element(By.ID, "screen-answer-pick").text == "answer rhythmDictation by picking"
     browser.execute_script("location.hash = '#/train/pitchSinging'")
     WebDriverWait(browser, 5).until(lambda b: visible_screen(b) == ["screen-start"])
     # The Profile: the discipline no section of the page summarises gets one of its own, and the
     # section of the one not offered is hidden.
     browser.execute_script("location.hash = '#/profile'")
     WebDriverWait(browser, 5).until(lambda b: visible_screen(b) == ["screen-profile"])
-    own = browser.find_element(By.CSS_SELECTOR, '#screen-profile .profile-section[data-discipline="melodicDictation"]')
-    assert own.is_displayed() and own.find_element(By.TAG_NAME, "h2").text == "Play It Back"
+    own = browser.find_element(By.CSS_SELECTOR, '#screen-profile .profile-section[data-discipline="rhythmDictation"]')
+    assert own.is_displayed() and own.find_element(By.TAG_NAME, "h2").text == "Tap It Back"
     assert not browser.find_element(By.CSS_SELECTOR, '#screen-profile [data-discipline="pitchSinging"]').is_displayed()
     assert browser.find_element(By.CSS_SELECTOR, '#screen-profile [data-discipline="pitchMatching"]').is_displayed()
     # Settings: no discipline offered reads the voice range, so it is not shown.

@@ -121,7 +121,7 @@ class World:
         """Everyone's language; short notes and a fast tempo on the trainer, to stay quick."""
         for server, extra in ((self.reader, {}), (self.trainer, {
                 "noteDurationSeconds": 0.3, "tempoBPM": 200, "soundSource": "sine", "pitchNeedle": True,
-                "voiceRangeLower": 57, "voiceRangeUpper": 57})):
+                "voiceRangeLower": 57, "voiceRangeUpper": 57, "melodyShortest": 2, "melodyLongest": 2})):
             response = server.api("PUT", "settings", json={"language": language, **extra})
             assert response.status_code == 200, response.text
         for name, session in self.sessions.items():
@@ -428,6 +428,22 @@ class Run:
             WebDriverWait(browser, 20, poll_frequency=0.1).until(lambda _: self.visible("fill-the-gap-result"))
             self.look("fill-the-gap-result")
 
+        def play_it_back():
+            # Two-note melodies (speak() sets them): the walk waits for the cadence and the melody.
+            press = ("document.querySelector('#melody-piano .piano-key').dispatchEvent("
+                     "new PointerEvent('pointerdown', { bubbles: true, button: 0 }))")
+            self.go("#/train/melodicDictation", "screen-melody")
+            self.wait("const piano = document.getElementById('melody-piano');"
+                      " return piano.children.length > 0 && !piano.classList.contains('closed')")
+            browser.execute_script(press)
+            self.wait("return !document.getElementById('melody-undo').disabled")
+            self.look("play-it-back")
+            self.hold("class", "melody-feedback", "visible")
+            browser.execute_script(press)
+            self.held()
+            self.look("play-it-back-feedback")
+            self.release()
+
         def calibration():
             self.go("#/calibration", "screen-calibration")
             self.look("calibration")
@@ -454,6 +470,7 @@ class Run:
                                           "answer-degree-1", "degree-feedback", label="degree-key")),
             ("chord-quality", two_buttons("chord-quality", "#/train/chordQuality", "screen-quality", "answer-quality-major",
                                           "answer-quality-major", "quality-feedback", label="quality-voicing")),
+            ("play-it-back", play_it_back),
         ]
 
     def class_screens(self):

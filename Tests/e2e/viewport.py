@@ -166,6 +166,14 @@ def chord_quality(browser, server):
         lambda _: browser.execute_script("const one = document.getElementById('answer-quality-major'); return !!one && !one.disabled"))
 
 
+def play_it_back(browser, server):
+    start(browser, server)
+    browser.find_element(By.ID, "start-melodicDictation").click()
+    # The keys are drawn as the cadence starts: the screen is whole then, answers open later.
+    WebDriverWait(browser, 10, poll_frequency=0.01).until(lambda _: browser.execute_script(
+        "const piano = document.getElementById('melody-piano'); return !!piano && piano.children.length > 0"))
+
+
 def calibration(browser, server):
     open_hash(browser, server, "#/calibration", "screen-calibration")
 
@@ -224,6 +232,7 @@ SCREENS = {
     "calibration": calibration,
     "scale-degrees": scale_degrees,
     "chord-quality": chord_quality,
+    "play-it-back": play_it_back,
     "profile-empty": profile_empty,
     "profile": profile,
 }

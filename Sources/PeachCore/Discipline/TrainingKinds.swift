@@ -8,6 +8,7 @@ public enum TrainingKinds {
         ChordIntonationKind.self,
         ScaleDegreeKind.self,
         ChordQualityKind.self,
+        MelodicDictationKind.self,
     ]
 
     /// Every kind's disciplines, kind by kind in the order above.

@@ -19,14 +19,9 @@ extension ScaleDegreeKind {
 
     public static func trialBody(_ trial: ScaleDegreeTrial, settings: TrainingSettings) -> ScaleDegreeFields {
         let reference = settings.referencePitch
-        let chords = trial.cadence.chords.enumerated().map { index, notes in
-            ScaleDegreeFields.Chord(
-                degree: Cadence.roots[index], startSeconds: (chordDuration * index).seconds, durationSeconds: chordDuration.seconds,
-                notes: notes.map { NoteDTO($0, Frequency(note: $0, reference: reference)) }, levelDB: voiceLevel.rawValue)
-        }
         return ScaleDegreeFields(
             tonic: NoteDTO(trial.tonic, Frequency(note: trial.tonic, reference: reference)), keyName: trial.tonic.pitchClassName,
-            mode: trial.mode, cadence: chords,
+            mode: trial.mode, cadence: cadenceFields(trial.cadence, reference: reference),
             note: NoteDTO(trial.note, Frequency(note: trial.note, reference: reference)), noteStartSeconds: noteStart.seconds,
             noteDurationSeconds: settings.noteDurationSeconds,
             choices: choices(trial.choices, mode: trial.mode, labels: settings[ScaleDegreeSettings.self].degreeLabels))
@@ -41,6 +36,25 @@ extension ScaleDegreeKind {
             let numbered = byNumber[degree.number] ?? []
             let keyed = numbered.count == 1 ? numbered[0] : numbered.first { ScaleDegree.diatonic(in: mode).contains($0) }
             return ScaleDegreeFields.Choice(degree: degree, label: degree.label(labels), key: keyed == degree ? String(degree.number) : nil)
+        }
+    }
+
+    /// The cadence's chords as the API serves them, from the trial's start: Play it Back sets its
+    /// key with the same cadence.
+    public static func cadenceFields(_ cadence: Cadence, reference: ReferencePitch) -> [ScaleDegreeFields.Chord] {
+        cadence.chords.enumerated().map { index, notes in
+            ScaleDegreeFields.Chord(
+                degree: Cadence.roots[index], startSeconds: (chordDuration * index).seconds, durationSeconds: chordDuration.seconds,
+                notes: notes.map { NoteDTO($0, Frequency(note: $0, reference: reference)) }, levelDB: voiceLevel.rawValue)
+        }
+    }
+
+    /// The cadence's chords as the terminal plays them, at the times and levels the browser is served.
+    public static func cadenceSounding(_ cadence: Cadence, reference: ReferencePitch) -> [SoundingTones] {
+        cadence.chords.enumerated().map { index, notes in
+            SoundingTones(start: chordDuration * index, tones: notes.map {
+                Tone(frequency: Frequency(note: $0, reference: reference), duration: chordDuration, level: voiceLevel)
+            })
         }
     }
 
@@ -142,13 +156,8 @@ extension ScaleDegreeKind {
 extension ScaleDegreeKind: ChoiceTrainingKind {
     public static func sounding(_ trial: ScaleDegreeTrial, settings: TrainingSettings) -> [SoundingTones] {
         let reference = settings.referencePitch
-        let chords = trial.cadence.chords.enumerated().map { index, notes in
-            SoundingTones(start: chordDuration * index, tones: notes.map {
-                Tone(frequency: Frequency(note: $0, reference: reference), duration: chordDuration, level: voiceLevel)
-            })
-        }
         let note = Tone(frequency: Frequency(note: trial.note, reference: reference), duration: .seconds(settings.noteDurationSeconds))
-        return chords + [SoundingTones(start: noteStart, tones: [note])]
+        return cadenceSounding(trial.cadence, reference: reference) + [SoundingTones(start: noteStart, tones: [note])]
     }
 
     public static func whenAnswersOpen(_ trial: ScaleDegreeTrial) -> Duration { noteStart }

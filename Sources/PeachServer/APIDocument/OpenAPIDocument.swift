@@ -36,6 +36,7 @@ enum OpenAPIDocument {
             ("IntervalProfiles", IntervalProfilesResponse.self),
             ("Confusion", ConfusionResponse.self),
             ("DisciplineThreshold", DisciplineThresholdResponse.self),
+            ("DictationProfile", DictationProfileResponse.self),
             ("ImportResult", ImportResponse.self),
             ("TempoBand", TempoBand.self),
             ("CalibrationRequest", CalibrationRequest.self),

@@ -24,6 +24,16 @@ extension TempoBPM: APISchemaProviding {
     }
 }
 
+/// A melody in a record is its MIDI numbers in one string, as it is stored.
+extension Melody: APISchemaProviding {
+    static func apiSchema(_ tracer: SchemaTracer) throws -> (placeholder: Melody, schema: [String: Any]) {
+        (Melody([MIDINote(60)!, MIDINote(62)!]), [
+            "type": "string", "pattern": "^[0-9]{1,3}( [0-9]{1,3})*$",
+            "description": "MIDI note numbers in the order played, separated by spaces (\"60 62 64 67\")",
+        ])
+    }
+}
+
 extension DirectedInterval: APIDescribed {
     public static var apiNotes: [String: APINote] { ["": .describe("P1 is only ever up; a missing direction is up.")] }
 }

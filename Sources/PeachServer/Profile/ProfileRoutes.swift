@@ -63,6 +63,10 @@ struct ProfileRoutes: RouteTable {
                 "One tempo band's rhythm results per calendar day, oldest first: Compare Timing's fitted threshold and Fill the Gap's mean offset, SD and hit rate",
                 returns: "The band's days.", parameters: [band], Self.rhythmDays),
             Route(
+                .get, "profile/dictation", "profileDictation",
+                "Play it Back: the longest melody mastered and the share of right notes for each step size",
+                returns: "The summary; longestMastered is null until a length is mastered.", Self.dictation),
+            Route(
                 .get, "profile/sparkline.svg", "profileSparkline",
                 "The daily rolling mean as a sparkline (no axes, no labels); a dashed baseline without data",
                 returns: "The sparkline.", media: .svg,
@@ -123,6 +127,10 @@ struct ProfileRoutes: RouteTable {
 
     func rhythmDays(_ input: Input<NoBody>) async throws -> RhythmTimelineResponse {
         RhythmTimelineResponse(await service.rhythm, band: try input[Self.band])
+    }
+
+    func dictation(_: Input<NoBody>) async -> DictationProfileResponse {
+        DictationProfileResponse(await service.parts[DictationProfile.self])
     }
 
     func sparkline(_ input: Input<NoBody>) async throws -> MediaResponse {

@@ -242,6 +242,26 @@ public struct PeachDatabase: Sendable {
                 t.add(column: "chordQualityWatermark", .integer).notNull().defaults(to: 0)
             }
         }
+        migrator.registerMigration("v14-melodic-dictation") { db in
+            // Play it Back, with the labels every record table has (always equal temperament); a
+            // melody is its MIDI numbers in one text column.
+            try db.create(table: "melodicDictation") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("tonicNote", .integer).notNull()
+                t.column("mode", .text).notNull()
+                t.column("melody", .text).notNull()
+                t.column("answer", .text).notNull()
+                t.column("timestamp", .datetime).notNull()
+                t.column("discipline", .text).notNull().defaults(to: "melodicDictation")
+                t.column("interval", .text).notNull().defaults(to: "P1")
+                t.column("direction", .text).notNull().defaults(to: "up")
+                t.column("tuningSystem", .text).notNull()
+            }
+            try db.create(index: "melodicDictation_discipline_timestamp", on: "melodicDictation", columns: ["discipline", "timestamp"])
+            try db.alter(table: "importJournal") { t in
+                t.add(column: "melodicDictationWatermark", .integer).notNull().defaults(to: 0)
+            }
+        }
         return migrator
     }
 

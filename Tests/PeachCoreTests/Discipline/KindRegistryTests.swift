@@ -23,10 +23,10 @@ struct KindRegistryTests {
     @Test func theStoredNamesAreUnchanged() {
         #expect(Discipline.allCases.map(\.rawValue) == [
             "pitchComparison", "intervalComparison", "pitchMatching", "intervalMatching", "pitchSinging", "rhythmComparison",
-            "rhythmMatching", "chordIntonation", "scaleDegree", "chordQuality",
+            "rhythmMatching", "chordIntonation", "scaleDegree", "chordQuality", "melodicDictation",
         ])
-        #expect(TrainingKinds.all.map { $0.id.rawValue } == ["comparison", "matching", "rhythmComparison", "rhythmMatching", "chordIntonation", "scaleDegree", "chordQuality"])
-        #expect(TrainingKinds.all.map { $0.table } == ["comparison", "pitchMatching", "rhythmComparison", "rhythmMatching", "chordIntonation", "scaleDegree", "chordQuality"])
+        #expect(TrainingKinds.all.map { $0.id.rawValue } == ["comparison", "matching", "rhythmComparison", "rhythmMatching", "chordIntonation", "scaleDegree", "chordQuality", "melodicDictation"])
+        #expect(TrainingKinds.all.map { $0.table } == ["comparison", "pitchMatching", "rhythmComparison", "rhythmMatching", "chordIntonation", "scaleDegree", "chordQuality", "melodicDictation"])
     }
 
     static let records: [TrainingRecord] = [

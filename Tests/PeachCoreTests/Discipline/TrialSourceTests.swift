@@ -43,6 +43,10 @@ struct TrialSourceTests {
                     // A chosen quality, every note in the note range.
                     #expect(chord.choices == settings[ChordQualitySettings.self].chordQualities && chord.choices.contains(chord.quality))
                     #expect(chord.notes.allSatisfy(settings.noteRange.contains))
+                } else if let dictation = trial.as(MelodicDictationTrial.self) {
+                    // A melody of the settings' shortest length to start with, every note in the note range.
+                    #expect(dictation.melody.count == settings[MelodicDictationSettings.self].melodyShortest)
+                    #expect(dictation.melody.notes.allSatisfy(settings.noteRange.contains))
                 } else {
                     Issue.record("\(discipline) drew a trial of no kind this test knows")
                 }

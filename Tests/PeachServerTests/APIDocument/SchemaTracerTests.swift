@@ -74,7 +74,7 @@ struct SchemaTracerTests {
         #expect(oneOf.compactMap { $0["$ref"] as? String } == [
             "#/components/schemas/Comparison", "#/components/schemas/PitchMatchingChallenge",
             "#/components/schemas/RhythmComparison", "#/components/schemas/RhythmMatching", "#/components/schemas/ChordIntonation", "#/components/schemas/ScaleDegree",
-            "#/components/schemas/ChordQuality",
+            "#/components/schemas/ChordQuality", "#/components/schemas/MelodicDictation",
         ])
         let comparison = try #require(document["Comparison"]?["required"] as? [String])
         #expect(Set(comparison) == [

@@ -29,14 +29,14 @@ struct TransferAPITests {
                 return response.body
             }
             let text = String(buffer: csv)
-            #expect(text.hasPrefix("# peach-records-format:6\ndiscipline,timestamp,interval,direction,tuningSystem,note1,note2,note2CentOffset,isCorrect,referenceNote,initialCentOffset,userCentError,sungOctave,tempoBPM,offsetPercent,offsetMs,meanOffsetMs,offsetSDMs,hitRate,meanOffsetMsPosition0,meanOffsetMsPosition1,meanOffsetMsPosition2,meanOffsetMsPosition3,rootNote,triad,detunedVoice,detuneCents,answeredVoice,tonicNote,mode,degree,answeredDegree,quality,inversion,voicing,answeredQuality\n"))
+            #expect(text.hasPrefix("# peach-records-format:7\ndiscipline,timestamp,interval,direction,tuningSystem,note1,note2,note2CentOffset,isCorrect,referenceNote,initialCentOffset,userCentError,sungOctave,tempoBPM,offsetPercent,offsetMs,meanOffsetMs,offsetSDMs,hitRate,meanOffsetMsPosition0,meanOffsetMsPosition1,meanOffsetMsPosition2,meanOffsetMsPosition3,rootNote,triad,detunedVoice,detuneCents,answeredVoice,tonicNote,mode,degree,answeredDegree,quality,inversion,voicing,answeredQuality,melody,answer,correctNotes\n"))
             #expect(text.split(separator: "\n").count == 3)
             try await client.execute(uri: "/api/import?mode=merge", method: .post, body: csv) { response throws in
                 #expect(response.status == .ok)
                 let body = try #require(JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
                 #expect(body["imported"] as? Int == 0)
                 #expect(body["duplicatesSkipped"] as? Int == 1)
-                #expect(body["format"] as? String == "Peach records format 6")
+                #expect(body["format"] as? String == "Peach records format 7")
             }
         }
     }

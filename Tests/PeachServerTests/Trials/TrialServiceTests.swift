@@ -47,6 +47,8 @@ struct TrialServiceTests {
             .chordVoice: .voice(.middle),
             .degree: .degree(.one),
             .quality: .quality(.major),
+            // As many notes as a fresh start's melody has (the shortest length set).
+            .melody: .melody(Melody(numbers: [60, 62])!),
         ]
         let answer = try #require(answers[discipline.answerMethod], "an answer to \(discipline)")
         let wrong: TrialAnswer = discipline.kind == .comparison ? .slider(.centre) : .direction(.higher)
@@ -74,6 +76,10 @@ struct TrialServiceTests {
         } else if let chord = record.as(CompletedChordQuality.self) {
             let trial = try #require(issued.trial.as(ChordQualityTrial.self), "not a Chord Quality trial")
             #expect(chord.rootNote == trial.root && chord.answeredQuality == .major && chord.isCorrect == (trial.quality == .major))
+        } else if let dictation = record.as(CompletedMelodicDictation.self) {
+            let trial = try #require(issued.trial.as(MelodicDictationTrial.self), "not a Play it Back trial")
+            #expect(dictation.melody == trial.melody && dictation.answer == Melody(numbers: [60, 62])!)
+            #expect(dictation.notesCorrect == trial.melody.noteByNote(dictation.answer))
         } else {
             let attempt = try #require(record.as(CompletedPitchMatching.self), "a record of no kind this test knows")
             // Interval matching starts within ±20 ¢ and the slider reaches 20 ¢ either way.
@@ -228,6 +234,7 @@ struct TrialServiceTests {
             .chordVoice: .voice(.highest),
             .degree: .degree(.five),
             .quality: .quality(.minor),
+            .melody: .melody(Melody(numbers: [62, 64])!),
         ]
         let answer = try #require(answers[discipline.answerMethod], "an answer to \(discipline)")
         #expect(await after.kind(of: issued.id) == discipline.kind)

@@ -46,10 +46,11 @@ struct TrainingDataParserTests {
             // An empty hit rate: not recorded (a trial imported from the iPhone app).
             TransferRecord(CompletedRhythmMatching(tempo: TempoBPM(90)!, meanOffsetMs: 12.3, offsetSDMs: nil, hitRate: nil, meanOffsetMsByPosition: [10.1, nil, -4, nil], timestamp: Self.ms("2026-01-01T00:00:00.008Z").date)),
             TransferRecord(CompletedChordQuality(rootNote: MIDINote(55)!, quality: .minor7, inversion: 3, voicing: .arpeggio, answeredQuality: .dominant7, timestamp: Self.ms("2026-01-01T00:00:00.009Z").date)),
+            TransferRecord(CompletedMelodicDictation(tonicNote: MIDINote(57)!, mode: .minor, melody: Melody(numbers: [57, 60, 64, 62, 60])!, answer: Melody(numbers: [57, 60, 64, 62, 59])!, timestamp: Self.ms("2026-01-01T00:00:00.010Z").date)),
         ]
         let text = PeachCSVFormat.marker + "\n" + PeachCSVFormat.header + "\n" + (try records.map(PeachCSVFormat.row)).joined(separator: "\n")
         let parsed = try Self.parse(text)
-        #expect(parsed.format == "Peach records format 6")
+        #expect(parsed.format == "Peach records format 7")
         #expect(parsed.records == records)
     }
 
@@ -69,10 +70,10 @@ struct TrainingDataParserTests {
     }
 
     @Test(arguments: [
-        ("pitchSinging,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,,60,0,12,,,,,,,,,,,,,,,,,,,,,,,,", "sungOctave '' is not an octave"),
-        ("pitchSinging,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,,60,0,12,9,,,,,,,,,,,,,,,,,,,,,,,", "sungOctave '9' is not an octave"),
-        ("pitchMatching,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,,60,5,12,0,,,,,,,,,,,,,,,,,,,,,,,", "sungOctave"),
-        ("pitchComparison,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,60,60,1,true,,,,1,,,,,,,,,,,,,,,,,,,,,,,", "sungOctave"),
+        ("pitchSinging,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,,60,0,12,,,,,,,,,,,,,,,,,,,,,,,,,,,", "sungOctave '' is not an octave"),
+        ("pitchSinging,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,,60,0,12,9,,,,,,,,,,,,,,,,,,,,,,,,,,", "sungOctave '9' is not an octave"),
+        ("pitchMatching,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,,60,5,12,0,,,,,,,,,,,,,,,,,,,,,,,,,,", "sungOctave"),
+        ("pitchComparison,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,60,60,1,true,,,,1,,,,,,,,,,,,,,,,,,,,,,,,,,", "sungOctave"),
     ])
     func onlyASungRowHasAnOctaveAndItAlwaysHasOne(row: String, reason: String) throws {
         let error = try #require(Self.rejection(PeachCSVFormat.marker + "\n" + PeachCSVFormat.header + "\n" + row + "\n"))
@@ -121,7 +122,7 @@ struct TrainingDataParserTests {
     @Test func rejectsFilesThatAreNotOurs() throws {
         #expect(Self.rejection("")?.description == "line 1: the file is empty")
         #expect(Self.rejection("note1,note2\n60,60\n")?.reason.hasPrefix("not a Peach export") == true)
-        #expect(Self.rejection("# peach-records-format:7\nkind\n")?.reason.contains("not one this Peach reads (1–6)") == true)
+        #expect(Self.rejection("# peach-records-format:8\nkind\n")?.reason.contains("not one this Peach reads (1–7)") == true)
         #expect(Self.rejection("# peach-export-format:4\n")?.reason.contains("not one this Peach reads") == true)
         #expect(Self.rejection("# peach-records-format:1\nkind,timestamp\n")?.reason == "the header lacks column 'note1'")
         #expect(Self.rejection(Self.header.replacingOccurrences(of: "kind,", with: "kind,kind,"))?.reason == "column 'kind' appears twice")
@@ -267,36 +268,40 @@ struct TrainingDataParserTests {
     }
 
     @Test(arguments: [
-        ("rhythmComparison,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,true,,,,,300,5,6.25,,,,,,,,,,,,,,,,,,,,", "tempoBPM '300' is not a tempo"),
-        ("chordIntonation,2026-01-01T00:00:00.000Z,P1,up,justIntonation,,,,true,,,,,,,,,,,,,,,60,major,middle,12.5,sideways,,,,,,,,", "answeredVoice 'sideways'"),
-        ("chordIntonation,2026-01-01T00:00:00.000Z,P1,up,justIntonation,,,,true,,,,,,,,,,,,,,,60,major,middle,250,middle,,,,,,,,", "detuneCents '250'"),
-        ("rhythmComparison,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,true,,,,,120,five,6.25,,,,,,,,,,,,,,,,,,,,", "offsetPercent 'five' is not a decimal number"),
-        ("rhythmComparison,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,true,,,,,120,5,9,,,,,,,,,,,,,,,,,,,,", "offsetMs '9' is not offsetPercent 5.0 of a sixteenth at 120 BPM"),
-        ("rhythmComparison,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,true,,,,,120,150,187.5,,,,,,,,,,,,,,,,,,,,", "offsetPercent '150'"),
-        ("rhythmComparison,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,,,,,,120,5,6.25,,,,,,,,,,,,,,,,,,,,", "isCorrect '' is not true or false"),
-        ("rhythmComparison,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,60,,,true,,,,,120,5,6.25,,,,,,,,,,,,,,,,,,,,", "note1 '60' must be empty in a rhythmComparison row"),
-        ("rhythmComparison,2026-01-01T00:00:00.000Z,P1,up,justIntonation,,,,true,,,,,120,5,6.25,,,,,,,,,,,,,,,,,,,,", "tuningSystem 'justIntonation' must be equalTemperament"),
-        ("rhythmComparison,2026-01-01T00:00:00.000Z,P5,up,equalTemperament,,,,true,,,,,120,5,6.25,,,,,,,,,,,,,,,,,,,,", "interval 'P5' must be P1"),
-        ("rhythmComparison,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,true,,,,,120,5,6.25,,,0.5,,,,,,,,,,,,,,,,,", "hitRate '0.5' must be empty in a rhythmComparison row"),
-        ("rhythmMatching,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,,,,,,80,,,1,2,1.5,,,,,,,,,,,,,,,,,", "hitRate '1.5' is not a decimal number of hits per gap"),
-        ("rhythmMatching,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,,,,,,80,,,1,-2,0.5,,,,,,,,,,,,,,,,,", "offsetSDMs '-2'"),
-        ("rhythmMatching,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,,,,,,80,,,1,2,0.5,,x,,,,,,,,,,,,,,,", "meanOffsetMsPosition1 'x'"),
-        ("rhythmMatching,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,,,,,,80,,,1e9,2,0.5,,,,,,,,,,,,,,,,,", "meanOffsetMs '1e9'"),
-        ("rhythmMatching,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,false,,,,,80,,,1,2,0.5,,,,,,,,,,,,,,,,,", "isCorrect 'false' must be empty in a rhythmMatching row"),
-        ("rhythmMatching,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,,,,,,80,3,,1,2,0.5,,,,,,,,,,,,,,,,,", "offsetPercent '3' must be empty"),
-        ("pitchComparison,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,60,60,1,true,,,,,120,,,,,,,,,,,,,,,,,,,,,,", "tempoBPM '120' must be empty in a pitchComparison row"),
-        ("scaleDegree,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,false,,,,,,,,,,,,,,,,,,,,60,major,6,b4,,,,", "answeredDegree 'b4'"),
-        ("scaleDegree,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,false,,,,,,,,,,,,,,,,,,,,60,dorian,6,4,,,,", "mode 'dorian'"),
-        ("scaleDegree,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,true,,,,,,,,,,,,,,,,,,,,60,major,6,4,,,,", "isCorrect"),
-        ("scaleDegree,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,false,,,,,,,,,,,,,,,,,,,,,major,6,4,,,,", "tonicNote"),
-        ("chordQuality,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,false,,,,,,,,,,,,,,,60,,,,,,,,,minor,3,block,major", "inversion '3' must be below 3 for a minor chord"),
-        ("chordQuality,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,false,,,,,,,,,,,,,,,60,,,,,,,,,minor,1,rolled,major", "voicing 'rolled'"),
-        ("chordQuality,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,false,,,,,,,,,,,,,,,60,,,,,,,,,minor,1,block,sus4", "answeredQuality 'sus4'"),
-        ("chordQuality,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,true,,,,,,,,,,,,,,,60,,,,,,,,,minor,1,block,major", "isCorrect"),
-        ("chordQuality,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,false,,,,,,,,,,,,,,,60,,,,,,,,,minor,4,block,major", "inversion '4' is not an inversion"),
+        ("rhythmComparison,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,true,,,,,300,5,6.25,,,,,,,,,,,,,,,,,,,,,,,", "tempoBPM '300' is not a tempo"),
+        ("chordIntonation,2026-01-01T00:00:00.000Z,P1,up,justIntonation,,,,true,,,,,,,,,,,,,,,60,major,middle,12.5,sideways,,,,,,,,,,,", "answeredVoice 'sideways'"),
+        ("chordIntonation,2026-01-01T00:00:00.000Z,P1,up,justIntonation,,,,true,,,,,,,,,,,,,,,60,major,middle,250,middle,,,,,,,,,,,", "detuneCents '250'"),
+        ("rhythmComparison,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,true,,,,,120,five,6.25,,,,,,,,,,,,,,,,,,,,,,,", "offsetPercent 'five' is not a decimal number"),
+        ("rhythmComparison,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,true,,,,,120,5,9,,,,,,,,,,,,,,,,,,,,,,,", "offsetMs '9' is not offsetPercent 5.0 of a sixteenth at 120 BPM"),
+        ("rhythmComparison,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,true,,,,,120,150,187.5,,,,,,,,,,,,,,,,,,,,,,,", "offsetPercent '150'"),
+        ("rhythmComparison,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,,,,,,120,5,6.25,,,,,,,,,,,,,,,,,,,,,,,", "isCorrect '' is not true or false"),
+        ("rhythmComparison,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,60,,,true,,,,,120,5,6.25,,,,,,,,,,,,,,,,,,,,,,,", "note1 '60' must be empty in a rhythmComparison row"),
+        ("rhythmComparison,2026-01-01T00:00:00.000Z,P1,up,justIntonation,,,,true,,,,,120,5,6.25,,,,,,,,,,,,,,,,,,,,,,,", "tuningSystem 'justIntonation' must be equalTemperament"),
+        ("rhythmComparison,2026-01-01T00:00:00.000Z,P5,up,equalTemperament,,,,true,,,,,120,5,6.25,,,,,,,,,,,,,,,,,,,,,,,", "interval 'P5' must be P1"),
+        ("rhythmComparison,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,true,,,,,120,5,6.25,,,0.5,,,,,,,,,,,,,,,,,,,,", "hitRate '0.5' must be empty in a rhythmComparison row"),
+        ("rhythmMatching,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,,,,,,80,,,1,2,1.5,,,,,,,,,,,,,,,,,,,,", "hitRate '1.5' is not a decimal number of hits per gap"),
+        ("rhythmMatching,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,,,,,,80,,,1,-2,0.5,,,,,,,,,,,,,,,,,,,,", "offsetSDMs '-2'"),
+        ("rhythmMatching,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,,,,,,80,,,1,2,0.5,,x,,,,,,,,,,,,,,,,,,", "meanOffsetMsPosition1 'x'"),
+        ("rhythmMatching,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,,,,,,80,,,1e9,2,0.5,,,,,,,,,,,,,,,,,,,,", "meanOffsetMs '1e9'"),
+        ("rhythmMatching,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,false,,,,,80,,,1,2,0.5,,,,,,,,,,,,,,,,,,,,", "isCorrect 'false' must be empty in a rhythmMatching row"),
+        ("rhythmMatching,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,,,,,,80,3,,1,2,0.5,,,,,,,,,,,,,,,,,,,,", "offsetPercent '3' must be empty"),
+        ("pitchComparison,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,60,60,1,true,,,,,120,,,,,,,,,,,,,,,,,,,,,,,,,", "tempoBPM '120' must be empty in a pitchComparison row"),
+        ("scaleDegree,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,false,,,,,,,,,,,,,,,,,,,,60,major,6,b4,,,,,,,", "answeredDegree 'b4'"),
+        ("scaleDegree,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,false,,,,,,,,,,,,,,,,,,,,60,dorian,6,4,,,,,,,", "mode 'dorian'"),
+        ("scaleDegree,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,true,,,,,,,,,,,,,,,,,,,,60,major,6,4,,,,,,,", "isCorrect"),
+        ("scaleDegree,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,false,,,,,,,,,,,,,,,,,,,,,major,6,4,,,,,,,", "tonicNote"),
+        ("chordQuality,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,false,,,,,,,,,,,,,,,60,,,,,,,,,minor,3,block,major,,,", "inversion '3' must be below 3 for a minor chord"),
+        ("chordQuality,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,false,,,,,,,,,,,,,,,60,,,,,,,,,minor,1,rolled,major,,,", "voicing 'rolled'"),
+        ("chordQuality,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,false,,,,,,,,,,,,,,,60,,,,,,,,,minor,1,block,sus4,,,", "answeredQuality 'sus4'"),
+        ("chordQuality,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,true,,,,,,,,,,,,,,,60,,,,,,,,,minor,1,block,major,,,", "isCorrect"),
+        ("chordQuality,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,false,,,,,,,,,,,,,,,60,,,,,,,,,minor,4,block,major,,,", "inversion '4' is not an inversion"),
+        ("melodicDictation,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,false,,,,,,,,,,,,,,,,,,,,60,major,,,,,,,60 62 x,60 62 64,2", "melody '60 62 x' is not MIDI note numbers"),
+        ("melodicDictation,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,false,,,,,,,,,,,,,,,,,,,,60,major,,,,,,,60 62 64,60 62,2", "must have as many notes as melody"),
+        ("melodicDictation,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,false,,,,,,,,,,,,,,,,,,,,60,major,,,,,,,60,60,1", "must have 2 to 8 notes"),
+        ("melodicDictation,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,false,,,,,,,,,,,,,,,,,,,,60,major,,,,,,,60 62 64,60 62 65,3", "correctNotes"),
     ])
     func rejectsABadRhythmOrChordRowNamingItsLine(row: String, reason: String) throws {
-        let good = "rhythmMatching,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,,,,,,80,,,1,2,0.5,1,,,,,,,,,,,,,,,,\n"
+        let good = "rhythmMatching,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,,,,,,80,,,1,2,0.5,1,,,,,,,,,,,,,,,,,,,\n"
         #expect(try Self.parse(PeachCSVFormat.marker + "\n" + PeachCSVFormat.header + "\n" + good).records.count == 1)
         let error = try #require(Self.rejection(PeachCSVFormat.marker + "\n" + PeachCSVFormat.header + "\n" + good + row + "\n"))
         #expect(error.line == 4 && error.reason.contains(reason), "\(error)")

@@ -10,7 +10,7 @@ import Testing
 /// every record, its answer key, its open trial and its settings.
 struct PostgresSchemaUpgradeTests {
     /// The released versions as `Tests/Fixtures/schemas/postgres/<name>.sql` (see the README beside them).
-    static let fixtures = ["v1-records-settings-open-trials", "v2-rhythm", "v3-optional-hit-rate", "v4-accounts", "v5-chord-intonation", "v6-scale-degree", "v7-chord-quality"]
+    static let fixtures = ["v1-records-settings-open-trials", "v2-rhythm", "v3-optional-hit-rate", "v4-accounts", "v5-chord-intonation", "v6-scale-degree", "v7-chord-quality", "v8-student-summary"]
 
     /// The rows the fixtures hold: the SQLite fixtures' records, so both backends keep the same history.
     static let records = (SchemaUpgradeTests.comparisons + SchemaUpgradeTests.pitchMatchings

@@ -60,10 +60,10 @@ struct TrainingDataTransferTests {
         #expect(count == 3)
         let text = String(decoding: csv, as: UTF8.self)
         let lines = text.split(separator: "\n")
-        #expect(lines[0] == "# peach-records-format:6")
-        #expect(lines[1] == "discipline,timestamp,interval,direction,tuningSystem,note1,note2,note2CentOffset,isCorrect,referenceNote,initialCentOffset,userCentError,sungOctave,tempoBPM,offsetPercent,offsetMs,meanOffsetMs,offsetSDMs,hitRate,meanOffsetMsPosition0,meanOffsetMsPosition1,meanOffsetMsPosition2,meanOffsetMsPosition3,rootNote,triad,detunedVoice,detuneCents,answeredVoice,tonicNote,mode,degree,answeredDegree,quality,inversion,voicing,answeredQuality")
-        #expect(lines[2] == "pitchMatching,2025-11-22T08:15:02.000Z,P1,up,equalTemperament,,,,,57,-41.3,-3.333333333333,,,,,,,,,,,,,,,,,,,,,,,,")
-        #expect(lines[3] == "pitchComparison,2025-11-22T08:15:02.125Z,P1,up,equalTemperament,62,62,0.30000000000000004,true,,,,,,,,,,,,,,,,,,,,,,,,,,,")
+        #expect(lines[0] == "# peach-records-format:7")
+        #expect(lines[1] == "discipline,timestamp,interval,direction,tuningSystem,note1,note2,note2CentOffset,isCorrect,referenceNote,initialCentOffset,userCentError,sungOctave,tempoBPM,offsetPercent,offsetMs,meanOffsetMs,offsetSDMs,hitRate,meanOffsetMsPosition0,meanOffsetMsPosition1,meanOffsetMsPosition2,meanOffsetMsPosition3,rootNote,triad,detunedVoice,detuneCents,answeredVoice,tonicNote,mode,degree,answeredDegree,quality,inversion,voicing,answeredQuality,melody,answer,correctNotes")
+        #expect(lines[2] == "pitchMatching,2025-11-22T08:15:02.000Z,P1,up,equalTemperament,,,,,57,-41.3,-3.333333333333,,,,,,,,,,,,,,,,,,,,,,,,,,,")
+        #expect(lines[3] == "pitchComparison,2025-11-22T08:15:02.125Z,P1,up,equalTemperament,62,62,0.30000000000000004,true,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,")
         let parsed = try TrainingDataParser.parse(Array(csv))
         #expect(parsed.records == (try await Self.stored(database)))
     }
@@ -79,7 +79,7 @@ struct TrainingDataTransferTests {
 
         let (csv, _) = try await Self.export(database)
         let lines = String(decoding: csv, as: UTF8.self).split(separator: "\n")
-        #expect(lines[2] == "pitchSinging,2025-11-22T08:15:02.000Z,P1,up,equalTemperament,,,,,57,0.0,23.5,-1,,,,,,,,,,,,,,,,,,,,,,,")
+        #expect(lines[2] == "pitchSinging,2025-11-22T08:15:02.000Z,P1,up,equalTemperament,,,,,57,0.0,23.5,-1,,,,,,,,,,,,,,,,,,,,,,,,,,")
         let other = try PeachDatabase(path: TemporaryDirectory().databasePath)
         let parsed = try TrainingDataParser.parse(Array(csv))
         _ = try await TrainingDataTransfer(database: other).importRecords(parsed, mode: .merge)
@@ -165,7 +165,7 @@ struct TrainingDataTransferTests {
         let count = try await TrainingDataTransfer(database: database).exportCSV(to: path)
         #expect(count == 1)
         let written = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(written.hasPrefix("# peach-records-format:6\n") && written.hasSuffix(",true" + String(repeating: ",", count: 27) + "\n"))
+        #expect(written.hasPrefix("# peach-records-format:7\n") && written.hasSuffix(",true" + String(repeating: ",", count: 30) + "\n"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).filter { $0.hasSuffix(".partial") }.isEmpty)
     }
 
@@ -216,9 +216,9 @@ struct TrainingDataTransferTests {
         let (csv, count) = try await Self.export(database)
         #expect(count == 5)
         let lines = String(decoding: csv, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines[2] == "rhythmComparison,2025-11-22T08:15:02.125Z,P1,up,equalTemperament,,,,false,,,,,120,-7.5,-9.375,,,,,,,,,,,,,,,,,,,,")
-        #expect(lines[4] == "rhythmMatching,2025-11-22T08:15:02.127Z,P1,up,equalTemperament,,,,,,,,,163,,,-3.333333333333,1.111111111111,0.8125,-3.333333333333,,-0.30000000000000004,12.000000001,,,,,,,,,,,,,")
-        #expect(lines[5] == "rhythmMatching,2025-11-22T08:15:02.128Z,P1,up,equalTemperament,,,,,,,,,163,,,,,0.0,,,,,,,,,,,,,,,,,")
+        #expect(lines[2] == "rhythmComparison,2025-11-22T08:15:02.125Z,P1,up,equalTemperament,,,,false,,,,,120,-7.5,-9.375,,,,,,,,,,,,,,,,,,,,,,,")
+        #expect(lines[4] == "rhythmMatching,2025-11-22T08:15:02.127Z,P1,up,equalTemperament,,,,,,,,,163,,,-3.333333333333,1.111111111111,0.8125,-3.333333333333,,-0.30000000000000004,12.000000001,,,,,,,,,,,,,,,,")
+        #expect(lines[5] == "rhythmMatching,2025-11-22T08:15:02.128Z,P1,up,equalTemperament,,,,,,,,,163,,,,,0.0,,,,,,,,,,,,,,,,,,,,")
         let stored = try await Self.stored(database)
         #expect(stored.count == 5)
         let parsed = try TrainingDataParser.parse(Array(csv))
@@ -258,8 +258,8 @@ struct TrainingDataTransferTests {
         let (csv, count) = try await Self.export(database)
         #expect(count == 2)
         let lines = String(decoding: csv, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines[2] == "chordIntonation,2025-11-22T08:15:02.125Z,P1,up,justIntonation,,,,false,,,,,,,,,,,,,,,57,minor,middle,8.4,highest,,,,,,,,")
-        #expect(lines[3] == "chordIntonation,2025-11-22T08:15:03.500Z,P1,up,equalTemperament,,,,true,,,,,,,,,,,,,,,48,major,lowest,-0.30000000000000004,lowest,,,,,,,,")
+        #expect(lines[2] == "chordIntonation,2025-11-22T08:15:02.125Z,P1,up,justIntonation,,,,false,,,,,,,,,,,,,,,57,minor,middle,8.4,highest,,,,,,,,,,,")
+        #expect(lines[3] == "chordIntonation,2025-11-22T08:15:03.500Z,P1,up,equalTemperament,,,,true,,,,,,,,,,,,,,,48,major,lowest,-0.30000000000000004,lowest,,,,,,,,,,,")
         let stored = try await Self.stored(database)
         let parsed = try TrainingDataParser.parse(Array(csv))
         #expect(parsed.records == stored && stored.count == 2)
@@ -288,8 +288,8 @@ struct TrainingDataTransferTests {
         let (csv, count) = try await Self.export(database)
         #expect(count == 2)
         let lines = String(decoding: csv, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines[2] == "scaleDegree,2025-11-22T08:15:02.125Z,P1,up,equalTemperament,,,,false,,,,,,,,,,,,,,,,,,,,62,minor,b6,5,,,,")
-        #expect(lines[3] == "scaleDegree,2025-11-22T08:15:03.500Z,P1,up,equalTemperament,,,,true,,,,,,,,,,,,,,,,,,,,48,major,#4,#4,,,,")
+        #expect(lines[2] == "scaleDegree,2025-11-22T08:15:02.125Z,P1,up,equalTemperament,,,,false,,,,,,,,,,,,,,,,,,,,62,minor,b6,5,,,,,,,")
+        #expect(lines[3] == "scaleDegree,2025-11-22T08:15:03.500Z,P1,up,equalTemperament,,,,true,,,,,,,,,,,,,,,,,,,,48,major,#4,#4,,,,,,,")
         let stored = try await Self.stored(database)
         let parsed = try TrainingDataParser.parse(Array(csv))
         #expect(parsed.records == stored && stored.count == 2)
@@ -317,12 +317,31 @@ struct TrainingDataTransferTests {
         let (csv, count) = try await Self.export(database)
         #expect(count == 2)
         let lines = String(decoding: csv, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines[2] == "chordQuality,2025-11-22T08:15:02.125Z,P1,up,equalTemperament,,,,false,,,,,,,,,,,,,,,55,,,,,,,,,minor7,3,arpeggio,dominant7")
+        #expect(lines[2] == "chordQuality,2025-11-22T08:15:02.125Z,P1,up,equalTemperament,,,,false,,,,,,,,,,,,,,,55,,,,,,,,,minor7,3,arpeggio,dominant7,,,")
         let stored = try await Self.stored(database)
         #expect(stored.map(\.trainingRecord) == answers.map(TrainingRecord.chordQuality))
         let parsed = try TrainingDataParser.parse(Array(csv))
         let other = try PeachDatabase(path: TemporaryDirectory().databasePath)
         #expect(try await TrainingDataTransfer(database: other).importRecords(parsed, mode: .merge).byDiscipline[.chordQuality] == 2)
         #expect(try await Self.stored(other) == stored)
+    }
+
+    @Test func melodicDictationRecordsRoundTripThroughAFile() async throws {
+        let database = try PeachDatabase(path: TemporaryDirectory().databasePath)
+        let store = SQLiteTrainingDataStore(database: database)
+        let answer = CompletedMelodicDictation(
+            tonicNote: MIDINote(60)!, mode: .major, melody: Melody(numbers: [60, 62, 64, 67])!, answer: Melody(numbers: [60, 62, 65, 67])!,
+            timestamp: Date(timeIntervalSince1970: 1_763_799_302.125))
+        try await store.save(.melodicDictation(answer))
+        let (csv, _) = try await Self.export(database)
+        let lines = String(decoding: csv, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[2] == "melodicDictation,2025-11-22T08:15:02.125Z,P1,up,equalTemperament,,,,false,,,,,,,,,,,,,,,,,,,,60,major,,,,,,,60 62 64 67,60 62 65 67,3")
+        #expect(try await Self.stored(database).map(\.trainingRecord) == [.melodicDictation(answer)])
+        let parsed = try TrainingDataParser.parse(Array(csv))
+        let other = try PeachDatabase(path: TemporaryDirectory().databasePath)
+        #expect(try await TrainingDataTransfer(database: other).importRecords(parsed, mode: .merge).byDiscipline[.melodicDictation] == 1)
+        // A file whose stated count disagrees with its melodies is refused.
+        let miscounted = String(decoding: csv, as: UTF8.self).replacingOccurrences(of: "60 62 65 67,3", with: "60 62 65 67,4")
+        #expect(throws: ImportError.self) { try TrainingDataParser.parse(Array(miscounted.utf8)) }
     }
 }

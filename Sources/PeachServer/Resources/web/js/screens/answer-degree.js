@@ -1,4 +1,5 @@
 import { loadSamples, scheduleNote } from '../audio.js';
+import { cadenceFrequencies, scheduleCadence } from '../cadence.js';
 import { t } from '../i18n.js';
 import { namingScreen } from '../naming-screen.js';
 
@@ -13,19 +14,13 @@ export default function degreeScreen(context) {
     name: 'degree',
     status: 'key',
     rowClass: 'degrees',
-    load: (trial) => loadSamples(trial.sound.id, [
-      ...trial.cadence.flatMap((chord) => chord.notes.map((note) => note.frequencyHz)), trial.note.frequencyHz,
-    ]),
+    load: (trial) => loadSamples(trial.sound.id, [...cadenceFrequencies(trial), trial.note.frequencyHz]),
     play(audio, trial, start, samples) {
-      let index = 0;
-      const notes = trial.cadence.flatMap((chord) => chord.notes.map((note) => scheduleNote(audio, {
-        frequencyHz: note.frequencyHz, start: start + chord.startSeconds, duration: chord.durationSeconds,
-        synthesis: trial.synthesis, levelDB: chord.levelDB, sample: samples[index++],
-      })));
+      const notes = scheduleCadence(audio, trial, start, samples);
       const noteStart = start + trial.noteStartSeconds;
       notes.push(scheduleNote(audio, {
         frequencyHz: trial.note.frequencyHz, start: noteStart, duration: trial.noteDurationSeconds,
-        synthesis: trial.synthesis, sample: samples[index],
+        synthesis: trial.synthesis, sample: samples[samples.length - 1],
       }));
       return {
         stop: (at) => { for (const note of notes) note.stop(at); },

@@ -1,0 +1,117 @@
+import ArgumentParser
+import Foundation
+import PeachAudio
+import PeachCore
+
+struct Dictation: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Play it Back in the terminal: a cadence sets the key, then a melody: type its notes (C4 D4 E4 G4, or c d e g: the first in the octave from the tonic shown up, each next nearest the one before) and Enter; q quits.",
+        discussion: "The lengths, mode, step sizes and span are the saved settings' (Settings › Play it back). Answers are stored with the web app's.")
+
+    @OptionGroup var storage: StoreOptions
+    @OptionGroup var audio: AudioOptions
+    @OptionGroup var note: NoteOptions
+    @OptionGroup var sound: SoundOptions
+
+    @Option(name: .customLong("melody-mode"), help: "major or minor; default: the saved setting.")
+    var melodyMode: String?
+
+    @Option(help: "The fewest notes a melody has (2–8); default: the saved setting.")
+    var shortest: Int?
+
+    @Option(help: "The most notes a melody grows to (2–8); default: the saved setting.")
+    var longest: Int?
+
+    @Option(help: "Step sizes as interval numbers, comma-separated (2: a second … 5: a fifth); default: the saved setting.")
+    var steps: String?
+
+    @Option(help: "The most semitones between a melody's lowest and highest note: 7 or 12; default: the saved setting.")
+    var span: Int?
+
+    private var overrides: SettingsUpdate {
+        var update = note.overrides
+        update.kindValues["melodyMode"] = melodyMode.map(SettingValue.text)
+        update.kindValues["melodyShortest"] = shortest.map(SettingValue.number)
+        update.kindValues["melodyLongest"] = longest.map(SettingValue.number)
+        update.kindValues["melodySteps"] = steps.map { list in
+            .list(list.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)).map(SettingValue.number) ?? .text(String($0)) })
+        }
+        update.kindValues["melodySpan"] = span.map(SettingValue.number)
+        return update
+    }
+
+    func validate() throws {
+        try NoteOptions.validate(overrides)
+    }
+
+    func run() async throws {
+        let stores = try await storage.open()
+        let settings = try await NoteOptions.settings(in: stores.settings, overrides: overrides)
+        let trials = try await TrialSource.resuming(from: stores.records)
+        let synthesizer = try sound.synthesizer(settings: SynthesisSettings(), fallback: settings.soundSource.rawValue, kind: MelodicDictationKind.self)
+        let output = try audio.start(synthesizer)
+        let lines = AsyncStream<String?> { continuation in
+            Thread.detachNewThread {
+                while let line = readLine() { continuation.yield(line) }
+                continuation.yield(nil)
+                continuation.finish()
+            }
+        }
+        let driver = ChoiceSessionDriver<MelodicDictationKind>(
+            settings: settings, player: SynthesizerNotePlayer(synthesizer: synthesizer), store: stores.records,
+            source: AnnouncedTrials(feed: trials.feed(MelodicDictationKind.self, .melodicDictation, settings: settings)),
+            clock: ContinuousClock(), onFeedback: { Output.line(Self.judgement($0)) },
+            onError: { error in FileHandle.standardError.write(Data("\(error)\n".utf8)) })
+
+        Output.line("Play it back in \(settings[MelodicDictationSettings.self].melodyMode.rawValue) keys: a cadence, then a melody. Type its notes and Enter (C4 D4 E4 G4, or c d e g: the first in the octave from the tonic up, each next nearest the one before); q quits.")
+        await driver.start()
+        for await line in lines {
+            guard let line, line.trimmingCharacters(in: .whitespaces).lowercased() != "q" else { break }
+            // The sound failed: the session is over.
+            if case .idle = await driver.state { break }
+            guard let trial = await Self.trial(driver.state) else {
+                Output.line("Wait for the melody.")
+                continue
+            }
+            switch TypedMelody.parse(line, tonic: trial.tonic) {
+            case let .success(melody) where melody.count == trial.melody.count: await driver.answer(melody)
+            case let .success(melody): Output.line("The melody has \(trial.melody.count) notes, not \(melody.count): type them again.")
+            case let .failure(problem): Output.line("\(problem): type them again.")
+            }
+        }
+        // An unanswered trial is discarded; every answered one is already stored.
+        await driver.stop()
+        await output.close()
+        await stores.close()
+    }
+
+    private static func trial(_ state: ChoiceState<MelodicDictationKind>) -> MelodicDictationTrial? {
+        switch state {
+        case let .playing(trial), let .awaitingAnswer(trial): trial
+        default: nil
+        }
+    }
+
+    /// Each note as played back, marked right or wrong, then the melody where a note was wrong.
+    static func judgement(_ record: CompletedMelodicDictation) -> String {
+        let marks = zip(record.answer.notes, record.notesCorrect).map { "\($0.name)\($1 ? "✓" : "✗")" }.joined(separator: " ")
+        let mark = record.isCorrect ? "✓" : "✗\u{07}"
+        return record.isCorrect ? "\(mark) \(marks)" : "\(mark) \(marks) — it was \(record.melody.notes.map(\.name).joined(separator: " "))"
+    }
+}
+
+/// The feed of trials, each announced as it is drawn: its key, the tonic whose octave up a first note
+/// typed without an octave lies in, and how many notes to type.
+private struct AnnouncedTrials: TrialSupplying {
+    typealias Kind = MelodicDictationKind
+
+    let feed: TrialFeed<MelodicDictationKind>
+
+    func next() async -> MelodicDictationTrial {
+        let trial = await feed.next()
+        Output.line("Key: \(trial.tonic.pitchClassName) \(trial.mode.rawValue), tonic \(trial.tonic.name); \(trial.melody.count) notes.")
+        return trial
+    }
+
+    func didComplete(_ record: CompletedMelodicDictation) async { await feed.didComplete(record) }
+}

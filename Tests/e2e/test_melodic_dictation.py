@@ -1,0 +1,117 @@
+"""Play it Back (melodicDictation) as a user meets it at phone size: a 4-note dictation played back
+on the on-screen piano by touch (with one wrong note undone), then one by the computer keyboard
+alone (arrow keys and Enter on the piano's keys, then the letter rows), each stored as the record
+of the melody heard and the notes played; every key at least 24 px wide at 390 px."""
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.actions import interaction
+from selenium.webdriver.common.actions.action_builder import ActionBuilder
+from selenium.webdriver.common.actions.pointer_input import PointerInput
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+from viewport import SIZES, set_viewport
+
+# The trials the page is handed, kept where the test can read the melody it must play back.
+CAPTURE_TRIALS = """
+window.__trials = [];
+const originalFetch = window.fetch;
+window.fetch = async (...args) => {
+  const response = await originalFetch(...args);
+  if (String(args[0]).includes('trials') && (args[1]?.method ?? 'GET') === 'POST' && !String(args[0]).includes('answer')) {
+    response.clone().json().then((body) => { if (body.discipline === 'melodicDictation') window.__trials.push(body); }).catch(() => {});
+  }
+  return response;
+};
+"""
+# Computer keys by semitones above the keyboard's lowest C (physical positions, US layout).
+LOWER_ROW = "zsxdcvgbhnjm,"
+UPPER_ROW = "q2w3er5t6y7ui"
+
+
+def records(server):
+    response = server.api("GET", "records?discipline=melodicDictation&limit=10")
+    response.raise_for_status()
+    return response.json()["records"]
+
+
+def test_a_four_note_dictation_by_touch_and_by_keyboard_stores_the_melody_and_the_answer(server, browser):
+    assert server.api("PUT", "settings", json={
+        "language": "en", "noteDurationSeconds": 0.3, "melodyShortest": 4, "melodyLongest": 4}).status_code == 200
+    set_viewport(browser, *SIZES["phone-portrait"])
+    browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CAPTURE_TRIALS})
+    browser.get(server.url)
+    browser.find_element(By.ID, "start-melodicDictation").click()
+    wait = WebDriverWait(browser, 15, poll_frequency=0.02)
+    opened = lambda: browser.execute_script(
+        "const piano = document.getElementById('melody-piano');"
+        "return piano.children.length > 0 && !piano.classList.contains('closed')")
+    wait.until(lambda b: opened() and b.execute_script("return window.__trials.length") >= 1)
+
+    widths = browser.execute_script(
+        "return [...document.querySelectorAll('#melody-piano .piano-key')].map((key) =>"
+        " [key.classList.contains('black'), key.getBoundingClientRect().width, key.getBoundingClientRect().right])")
+    whites = [width for black, width, _ in widths if not black]
+    assert len(whites) >= 15, "two octaves and the C above"
+    assert min(width for _, width, _ in widths) >= 24, widths
+    assert max(right for _, _, right in widths) <= 390, "the keyboard fits the phone"
+
+    trial = browser.execute_script("return window.__trials[window.__trials.length - 1]")
+    melody = [note["note"]["midi"] for note in trial["melody"]]
+    lowest = trial["keys"][0]["midi"]
+    assert len(melody) == 4 and all(trial["keys"][0]["midi"] <= midi <= trial["keys"][-1]["midi"] for midi in melody)
+    key = lambda midi: browser.find_element(By.CSS_SELECTOR, f'#melody-piano [data-midi="{midi}"]')
+
+    # By touch: a wrong first note, undone, then the melody.
+    def touch(midi):
+        # A white key shows below the black keys: a finger lands on its lower part.
+        element = key(midi)
+        below = 0 if "black" in element.get_attribute("class") else int(element.rect["height"] * 0.35)
+        actions = ActionBuilder(browser, mouse=PointerInput(interaction.POINTER_TOUCH, "finger"))
+        actions.pointer_action.move_to(element, 0, below).pointer_down().pointer_up()
+        actions.perform()
+
+    wrong = melody[0] + 1 if melody[0] + 1 <= trial["keys"][-1]["midi"] else melody[0] - 1
+    touch(wrong)
+    wait.until(lambda b: b.find_element(By.ID, "melody-answer").text.startswith("Your notes: ") and
+               "_ _ _" in b.find_element(By.ID, "melody-answer").text)
+    browser.find_element(By.ID, "melody-undo").click()
+    wait.until(lambda b: b.find_element(By.ID, "melody-answer").text.endswith("_ _ _ _"))
+    for midi in melody:
+        touch(midi)
+    wait.until(lambda b: len(records(server)) == 1)
+    record = records(server)[0]
+    as_text = " ".join(map(str, melody))
+    assert (record["melody"], record["answer"], record["correctNotes"], record["isCorrect"]) == (as_text, as_text, 4, True)
+    assert record["tonicNote"] == trial["tonic"]["midi"] and record["mode"] == trial["mode"] == "major"
+    wait.until(lambda b: b.find_element(By.ID, "melody-last").text == "Right: " + " ".join(
+        f"{note['note']['name']}✓" for note in trial["melody"]))
+
+    # By keyboard alone: the next trial's first note by arrows and Enter from the focused lowest C,
+    # then the letter rows, with the last note wrong.
+    wait.until(lambda b: b.execute_script("return window.__trials.length") >= 2 and opened())
+    trial = browser.execute_script("return window.__trials[window.__trials.length - 1]")
+    melody = [note["note"]["midi"] for note in trial["melody"]]
+    lowest = trial["keys"][0]["midi"]
+    browser.execute_script("document.querySelector('#melody-piano .piano-key[tabindex=\"0\"]').focus()")
+    keys = ActionChains(browser)
+    for _ in range(melody[0] - lowest):
+        keys.send_keys(Keys.ARROW_RIGHT)
+    keys.send_keys(Keys.ENTER).perform()
+    wait.until(lambda b: b.find_element(By.ID, "melody-answer").text.endswith("_ _ _"))
+    assert browser.execute_script("return document.activeElement.dataset.midi") == str(melody[0])
+    played = melody[:3] + [melody[3] + (1 if melody[3] - lowest < 24 else -1)]
+    rows = LOWER_ROW + UPPER_ROW[1:]
+    ActionChains(browser).send_keys(*[rows[midi - lowest] for midi in played[1:]]).perform()
+    wait.until(lambda b: len(records(server)) == 2)
+    record = next(r for r in records(server) if r["melody"] == " ".join(map(str, melody)))
+    assert record["answer"] == " ".join(map(str, played)) and record["correctNotes"] == 3 and not record["isCorrect"]
+    wait.until(lambda b: "it was" in b.find_element(By.ID, "melody-last").text)
+
+    # The Profile's section for it: nothing mastered yet, each step size's share of right notes.
+    browser.get(server.url + "#/profile")
+    wait.until(lambda b: b.find_element(By.ID, "melody-longest-melodicDictation").text.startswith("No melody length mastered yet"))
+    summary = server.api("GET", "profile/dictation").json()
+    assert summary["melodies"] == 2 and summary["longestMastered"] is None
+    assert sum(step["notes"] for step in summary["steps"]) == 6 and sum(step["correct"] for step in summary["steps"]) == 5
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#melody-steps-melodicDictation tr")) == 1 + len(summary["steps"])
