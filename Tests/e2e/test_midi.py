@@ -6,6 +6,8 @@ MIDI was turned on, a refused permission and a browser without Web MIDI, as Sett
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
+from test_melodic_dictation import CAPTURE_TRIALS
+
 # The shim. `localStorage['test.midi']` chooses the browser it plays: 'refuse' (permission
 # refused), 'unsupported' (no Web MIDI at all), otherwise a MIDIAccess with no inputs until the test
 # plugs one in (`__midi.plug`), which fires statechange as a real one does.
@@ -111,8 +113,9 @@ import('/js/audio.js').then(async ({ realtimeContext }) => {
 def test_a_midi_keyboard_answers_every_kind_and_is_read_when_plugged_in_later(server, browser):
     assert server.api("PUT", "settings", json={
         "noteDurationSeconds": 0.3, "tempoBPM": 200, "scaleDegrees": [1, 3, 5], "scaleMode": "minor",
-        "chromaticDegrees": False}).status_code == 200
+        "chromaticDegrees": False, "melodyShortest": 4, "melodyLongest": 4}).status_code == 200
     install_shim(browser)
+    browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CAPTURE_TRIALS})
     wait = WebDriverWait(browser, 15, poll_frequency=0.01)
 
     # Off until turned on; on asks the browser; a keyboard plugged in afterwards appears at once.
@@ -186,6 +189,21 @@ def test_a_midi_keyboard_answers_every_kind_and_is_read_when_plugged_in_later(se
     record = records(server, "rhythmMatching")[0]
     assert record["hitRate"] == 1 / 16, record
     assert abs(record["meanOffsetMs"] - 7) <= 1, record
+
+    # Play it Back: the melody's four keys played on the keyboard are the answer, note by note.
+    go(browser, "#/train/melodicDictation")
+    wait.until(lambda b: b.execute_script(
+        "const piano = document.getElementById('melody-piano');"
+        "return window.__trials.length > 0 && piano.children.length > 0 && !piano.classList.contains('closed')"))
+    trial = browser.execute_script("return window.__trials[window.__trials.length - 1]")
+    melody = [note["note"]["midi"] for note in trial["melody"]]
+    for key in melody:
+        send(browser, [0x90, key, 80])
+        send(browser, [0x80, key, 0])
+    wait.until(lambda _: records(server, "melodicDictation"))
+    record = records(server, "melodicDictation")[0]
+    as_text = " ".join(map(str, melody))
+    assert (record["melody"], record["answer"], record["correctNotes"]) == (as_text, as_text, 4), record
 
     # Unplugged: gone from the list.
     go(browser, "#/settings")

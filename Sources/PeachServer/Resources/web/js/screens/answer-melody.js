@@ -1,6 +1,7 @@
 import { loadSamples, realtimeContext, scheduleNote } from '../audio.js';
 import { cadenceFrequencies, scheduleCadence } from '../cadence.js';
 import { soundLabel, t, translate } from '../i18n.js';
+import { onMidiNote } from '../midi.js';
 import { pianoKeyboard } from '../piano-keyboard.js';
 import { trainingLoop } from '../training-loop.js';
 import { showJudgement } from '../two-button-answer.js';
@@ -20,6 +21,8 @@ let activePress = null;
 export function pressNote(midiNote) {
   activePress?.(midiNote);
 }
+// A MIDI keyboard's keys are the piano's, whenever Play it Back is open.
+onMidiNote(({ note }) => pressNote(note));
 
 /**
  * Play it Back: a cadence sets the key, then a melody of the server's length; the user plays it
