@@ -27,12 +27,14 @@ package_pid=$!
     >"$package_log.root" 2>&1 ) &
 root_pid=$!
 
-# Swift Testing runs beside the e2e suite, at a lower priority: the e2e tests mostly wait on
-# wall-clock time (notes, feedback, restarts), so the Swift tests take the CPU they leave, and the
-# e2e suite keeps first call on it for what it times. Its output is printed once the e2e suite is done.
 swift_log=$(mktemp)
-( nice -n 10 swift test --skip-build --disable-xctest >"$swift_log" 2>&1; echo $? >"$swift_log.status" ) &
-swift_pid=$!
+swift test --skip-build --disable-xctest 2>&1 | tee "$swift_log"
+swift_status=${PIPESTATUS[0]}
+# One line per test ("✔/✘ Test name() passed/failed after …"); the run's own summary line and a
+# failing test's "recorded an issue" lines are not tests.
+swift_passed=$(grep -E '^✔ Test .* passed after' "$swift_log" | grep -cv '^✔ Test run with' || true)
+swift_failed=$(grep -E '^✘ Test .* failed after' "$swift_log" | grep -cv '^✘ Test run with' || true)
+phase "swift test"
 
 # Runs pytest on the given paths; sets pytest_status, pytest_passed and pytest_failed.
 run_pytest() {
@@ -49,15 +51,6 @@ run_pytest() {
 PEACH_BIN="$(swift build --show-bin-path)/peach" run_pytest -n 2 --durations=20 Tests/e2e
 e2e_status=$pytest_status e2e_passed=$pytest_passed e2e_failed=$pytest_failed
 phase e2e
-
-wait "$swift_pid"
-cat "$swift_log"
-swift_status=$(cat "$swift_log.status")
-# One line per test ("✔/✘ Test name() passed/failed after …"); the run's own summary line and a
-# failing test's "recorded an issue" lines are not tests.
-swift_passed=$(grep -E '^✔ Test .* passed after' "$swift_log" | grep -cv '^✔ Test run with' || true)
-swift_failed=$(grep -E '^✘ Test .* failed after' "$swift_log" | grep -cv '^✘ Test run with' || true)
-phase "waiting for swift test (run beside the e2e suite)"
 
 wait "$package_pid" "$root_pid"
 phase "waiting for the package build"

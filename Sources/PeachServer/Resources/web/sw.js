@@ -25,9 +25,12 @@ const isKept = (url) =>
 /** The app has one page; its address's query (a LAN access token) does not make another. */
 const cacheKey = (url) => (url.pathname === '/' || url.pathname === '/index.html' ? '/' : url.pathname + url.search);
 
+/** A file that neither arrives nor fails (one bar, a server busy starting) would hold an install for ever. */
+const KEEP_PATIENCE_MS = 15000;
+
 async function keep(cache, path) {
   try {
-    const response = await fetch(path, { cache: 'no-cache' });
+    const response = await fetch(path, { cache: 'no-cache', signal: AbortSignal.timeout(KEEP_PATIENCE_MS) });
     if (response.ok) await cache.put(cacheKey(new URL(path, self.location.origin)), response);
   } catch (error) {
     console.warn('not kept for offline use:', path, error);
