@@ -222,8 +222,10 @@ function reachability(reachable) {
   if (account.offline) loadAccount().then(afterAccount);
 }
 
-function keepCurrentApp() {
-  api.health().then(({ webVersion }) => keepAppOffline(webVersion)).catch(() => {});
+/** A failed look at the server's version, or a failed registration, is tried again a few times while it can be reached. */
+async function keepCurrentApp(tries = 0) {
+  const kept = await api.health().then(({ webVersion }) => keepAppOffline(webVersion)).catch(() => false);
+  if (!kept && tries < 5 && api.isReachable()) setTimeout(() => keepCurrentApp(tries + 1), 3000);
 }
 api.onReachability(reachability);
 window.addEventListener('online', () => api.health().catch(() => {}).finally(() => reachability(api.isReachable())));
