@@ -119,47 +119,20 @@ enum PostgresMigrations {
             "INSERT INTO user_settings (user_id, json) SELECT 0, json FROM settings",
             "DROP TABLE settings",
         ]),
-        Migration(version: 5, name: "v5-chord-intonation", statements: [
-            // Which Voice (SQLite's v11-chord-intonation), with the labels every record table has.
-            """
-            CREATE TABLE chord_intonation (
-                id bigserial PRIMARY KEY,
-                user_id bigint NOT NULL REFERENCES peach_user (id) ON DELETE CASCADE,
-                root_note smallint NOT NULL, triad text NOT NULL, detuned_voice text NOT NULL,
-                detune_cents double precision NOT NULL, answered_voice text NOT NULL,
-                "timestamp" timestamptz NOT NULL,
-                discipline text NOT NULL, "interval" text NOT NULL, direction text NOT NULL, tuning_system text NOT NULL)
-            """,
-            "CREATE INDEX chord_intonation_user_discipline_timestamp ON chord_intonation (user_id, discipline, \"timestamp\")",
-            "CREATE INDEX chord_intonation_user_timestamp ON chord_intonation (user_id, \"timestamp\", id)",
-        ]),
-        Migration(version: 6, name: "v6-scale-degree", statements: [
-            // Scale Degrees (SQLite's v12-scale-degree), with the labels every record table has.
-            """
-            CREATE TABLE scale_degree (
-                id bigserial PRIMARY KEY,
-                user_id bigint NOT NULL REFERENCES peach_user (id) ON DELETE CASCADE,
-                tonic_note smallint NOT NULL, mode text NOT NULL, degree text NOT NULL, answered_degree text NOT NULL,
-                "timestamp" timestamptz NOT NULL,
-                discipline text NOT NULL, "interval" text NOT NULL, direction text NOT NULL, tuning_system text NOT NULL)
-            """,
-            "CREATE INDEX scale_degree_user_discipline_timestamp ON scale_degree (user_id, discipline, \"timestamp\")",
-            "CREATE INDEX scale_degree_user_timestamp ON scale_degree (user_id, \"timestamp\", id)",
-        ]),
-        Migration(version: 7, name: "v7-chord-quality", statements: [
-            // Chord Quality (SQLite's v13-chord-quality), with the labels every record table has.
-            """
-            CREATE TABLE chord_quality (
-                id bigserial PRIMARY KEY,
-                user_id bigint NOT NULL REFERENCES peach_user (id) ON DELETE CASCADE,
-                root_note smallint NOT NULL, quality text NOT NULL, inversion smallint NOT NULL, voicing text NOT NULL,
-                answered_quality text NOT NULL,
-                "timestamp" timestamptz NOT NULL,
-                discipline text NOT NULL, "interval" text NOT NULL, direction text NOT NULL, tuning_system text NOT NULL)
-            """,
-            "CREATE INDEX chord_quality_user_discipline_timestamp ON chord_quality (user_id, discipline, \"timestamp\")",
-            "CREATE INDEX chord_quality_user_timestamp ON chord_quality (user_id, \"timestamp\", id)",
-        ]),
+        // Which Voice (SQLite's v11-chord-intonation).
+        kindTable(version: 5, name: "v5-chord-intonation", table: "chord_intonation", ownColumns: """
+            root_note smallint NOT NULL, triad text NOT NULL, detuned_voice text NOT NULL,
+            detune_cents double precision NOT NULL, answered_voice text NOT NULL,
+            """),
+        // Scale Degrees (SQLite's v12-scale-degree).
+        kindTable(version: 6, name: "v6-scale-degree", table: "scale_degree", ownColumns: """
+            tonic_note smallint NOT NULL, mode text NOT NULL, degree text NOT NULL, answered_degree text NOT NULL,
+            """),
+        // Chord Quality (SQLite's v13-chord-quality).
+        kindTable(version: 7, name: "v7-chord-quality", table: "chord_quality", ownColumns: """
+            root_note smallint NOT NULL, quality text NOT NULL, inversion smallint NOT NULL, voicing text NOT NULL,
+            answered_quality text NOT NULL,
+            """),
         Migration(version: 8, name: "v8-student-summary", statements: [
             // A class view's row per student (`StudentFigures` as JSON), current while `revision` is
             // the student's; derived from their records, so an upgrade starts it empty.
@@ -169,20 +142,30 @@ enum PostgresMigrations {
                 revision bigint NOT NULL, figures text NOT NULL)
             """,
         ]),
-        Migration(version: 9, name: "v9-melodic-dictation", statements: [
-            // Play it Back (SQLite's v14-melodic-dictation), with the labels every record table has.
+        // Play it Back (SQLite's v14-melodic-dictation).
+        kindTable(version: 9, name: "v9-melodic-dictation", table: "melodic_dictation", ownColumns: """
+            tonic_note smallint NOT NULL, mode text NOT NULL, melody text NOT NULL, answer text NOT NULL,
+            """),
+    ]
+
+    /// A new kind's table as every kind since v5 has it: the owner, its own columns, then the time
+    /// and the labels every record table has, and the two indexes its reads use. The columns are
+    /// spelled out in each migration, not derived from the kind's record type: a migration must
+    /// create the same table for ever, whatever the record becomes later.
+    private static func kindTable(version: Int, name: String, table: String, ownColumns: String) -> Migration {
+        Migration(version: version, name: name, statements: [
             """
-            CREATE TABLE melodic_dictation (
+            CREATE TABLE \(table) (
                 id bigserial PRIMARY KEY,
                 user_id bigint NOT NULL REFERENCES peach_user (id) ON DELETE CASCADE,
-                tonic_note smallint NOT NULL, mode text NOT NULL, melody text NOT NULL, answer text NOT NULL,
+            \(ownColumns.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
                 "timestamp" timestamptz NOT NULL,
                 discipline text NOT NULL, "interval" text NOT NULL, direction text NOT NULL, tuning_system text NOT NULL)
             """,
-            "CREATE INDEX melodic_dictation_user_discipline_timestamp ON melodic_dictation (user_id, discipline, \"timestamp\")",
-            "CREATE INDEX melodic_dictation_user_timestamp ON melodic_dictation (user_id, \"timestamp\", id)",
-        ]),
-    ]
+            "CREATE INDEX \(table)_user_discipline_timestamp ON \(table) (user_id, discipline, \"timestamp\")",
+            "CREATE INDEX \(table)_user_timestamp ON \(table) (user_id, \"timestamp\", id)",
+        ])
+    }
 
     static var latestVersion: Int { all.map(\.version).max() ?? 0 }
 

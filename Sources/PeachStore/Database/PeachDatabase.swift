@@ -183,86 +183,67 @@ public struct PeachDatabase: Sendable {
             }
         }
         migrator.registerMigration("v11-chord-intonation") { db in
-            // Which Voice, with the labels every record table has (the tuning is the trial's).
-            try db.create(table: "chordIntonation") { t in
-                t.autoIncrementedPrimaryKey("id")
+            // Which Voice (the tuning is the trial's).
+            try createKindTable(db, "chordIntonation") { t in
                 t.column("rootNote", .integer).notNull()
                 t.column("triad", .text).notNull()
                 t.column("detunedVoice", .text).notNull()
                 t.column("detuneCents", .double).notNull()
                 t.column("answeredVoice", .text).notNull()
-                t.column("timestamp", .datetime).notNull()
-                t.column("discipline", .text).notNull().defaults(to: "chordIntonation")
-                t.column("interval", .text).notNull().defaults(to: "P1")
-                t.column("direction", .text).notNull().defaults(to: "up")
-                t.column("tuningSystem", .text).notNull()
-            }
-            try db.create(index: "chordIntonation_discipline_timestamp", on: "chordIntonation", columns: ["discipline", "timestamp"])
-            // What a replace import deletes of it (ImportJournal).
-            try db.alter(table: "importJournal") { t in
-                t.add(column: "chordIntonationWatermark", .integer).notNull().defaults(to: 0)
             }
         }
         migrator.registerMigration("v12-scale-degree") { db in
-            // Scale Degrees, with the labels every record table has (always equal temperament).
-            try db.create(table: "scaleDegree") { t in
-                t.autoIncrementedPrimaryKey("id")
+            // Scale Degrees (always equal temperament).
+            try createKindTable(db, "scaleDegree") { t in
                 t.column("tonicNote", .integer).notNull()
                 t.column("mode", .text).notNull()
                 t.column("degree", .text).notNull()
                 t.column("answeredDegree", .text).notNull()
-                t.column("timestamp", .datetime).notNull()
-                t.column("discipline", .text).notNull().defaults(to: "scaleDegree")
-                t.column("interval", .text).notNull().defaults(to: "P1")
-                t.column("direction", .text).notNull().defaults(to: "up")
-                t.column("tuningSystem", .text).notNull()
-            }
-            try db.create(index: "scaleDegree_discipline_timestamp", on: "scaleDegree", columns: ["discipline", "timestamp"])
-            try db.alter(table: "importJournal") { t in
-                t.add(column: "scaleDegreeWatermark", .integer).notNull().defaults(to: 0)
             }
         }
         migrator.registerMigration("v13-chord-quality") { db in
-            // Chord Quality, with the labels every record table has (always equal temperament).
-            try db.create(table: "chordQuality") { t in
-                t.autoIncrementedPrimaryKey("id")
+            // Chord Quality (always equal temperament).
+            try createKindTable(db, "chordQuality") { t in
                 t.column("rootNote", .integer).notNull()
                 t.column("quality", .text).notNull()
                 t.column("inversion", .integer).notNull()
                 t.column("voicing", .text).notNull()
                 t.column("answeredQuality", .text).notNull()
-                t.column("timestamp", .datetime).notNull()
-                t.column("discipline", .text).notNull().defaults(to: "chordQuality")
-                t.column("interval", .text).notNull().defaults(to: "P1")
-                t.column("direction", .text).notNull().defaults(to: "up")
-                t.column("tuningSystem", .text).notNull()
-            }
-            try db.create(index: "chordQuality_discipline_timestamp", on: "chordQuality", columns: ["discipline", "timestamp"])
-            try db.alter(table: "importJournal") { t in
-                t.add(column: "chordQualityWatermark", .integer).notNull().defaults(to: 0)
             }
         }
         migrator.registerMigration("v14-melodic-dictation") { db in
-            // Play it Back, with the labels every record table has (always equal temperament); a
-            // melody is its MIDI numbers in one text column.
-            try db.create(table: "melodicDictation") { t in
-                t.autoIncrementedPrimaryKey("id")
+            // Play it Back (always equal temperament); a melody is its MIDI numbers in one text column.
+            try createKindTable(db, "melodicDictation") { t in
                 t.column("tonicNote", .integer).notNull()
                 t.column("mode", .text).notNull()
                 t.column("melody", .text).notNull()
                 t.column("answer", .text).notNull()
-                t.column("timestamp", .datetime).notNull()
-                t.column("discipline", .text).notNull().defaults(to: "melodicDictation")
-                t.column("interval", .text).notNull().defaults(to: "P1")
-                t.column("direction", .text).notNull().defaults(to: "up")
-                t.column("tuningSystem", .text).notNull()
-            }
-            try db.create(index: "melodicDictation_discipline_timestamp", on: "melodicDictation", columns: ["discipline", "timestamp"])
-            try db.alter(table: "importJournal") { t in
-                t.add(column: "melodicDictationWatermark", .integer).notNull().defaults(to: 0)
             }
         }
         return migrator
+    }
+
+    /// A new kind's table as every kind since v11 has it: its own columns, then the time and the
+    /// labels every record table has (`discipline` defaulting to the kind), the index the profile
+    /// reads by, and the watermark a replace import deletes below (`ImportJournal`).
+    /// The columns are spelled out in each migration, not derived from the kind's record type:
+    /// a migration must create the same table for ever, whatever the record becomes later.
+    private static func createKindTable(
+        _ db: Database, _ table: String, ownColumns: (TableDefinition) -> Void
+    ) throws {
+        try db.create(table: table) { t in
+            t.autoIncrementedPrimaryKey("id")
+            ownColumns(t)
+            t.column("timestamp", .datetime).notNull()
+            t.column("discipline", .text).notNull().defaults(to: table)
+            t.column("interval", .text).notNull().defaults(to: "P1")
+            t.column("direction", .text).notNull().defaults(to: "up")
+            t.column("tuningSystem", .text).notNull()
+        }
+        try db.create(index: "\(table)_discipline_timestamp", on: table, columns: ["discipline", "timestamp"])
+        try db.alter(table: "importJournal") { t in
+            t.add(column: "\(table)Watermark", .integer).notNull().defaults(to: 0)
+        }
     }
 
     /// The names of the migrations applied to this file, oldest first.
