@@ -1,5 +1,8 @@
 """The Settings screen: bounded controls that save at once, survive a restart and apply to the next
 trial; reset with a confirmation."""
+import socket
+import time
+
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
@@ -117,4 +120,20 @@ def test_export_downloads_the_records_and_import_reports_or_rejects_by_line(serv
     upload.send_keys(str(bad))
     WebDriverWait(browser, 10).until(lambda _: "Nothing was imported" in status.text)
     assert status.text == "Nothing was imported: line 4 of the file is not valid."
+    assert len(server.records()) == 4
+
+    # While another import's file is still arriving the server refuses a second with 409, and the
+    # page says why (it used to say the file could not be read).
+    body = exported.text.encode()
+    held = socket.create_connection(("127.0.0.1", server.port))
+    held.sendall(f"POST /api/import?mode=merge HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
+                 f"Content-Type: text/csv\r\nContent-Length: {len(body)}\r\n\r\n".encode() + body[:len(body) // 2])
+    time.sleep(0.5)
+    upload.send_keys(str(good))
+    try:
+        WebDriverWait(browser, 10).until(lambda _: "still running" in status.text)
+        assert status.text == ("Nothing was imported: another import of your records is still running. "
+                               "Try again when it has finished.")
+    finally:
+        held.close()
     assert len(server.records()) == 4

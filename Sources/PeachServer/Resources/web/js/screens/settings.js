@@ -5,6 +5,9 @@ import { setLanguage, soundLabel, t } from '../i18n.js';
 import { allDisciplines, disciplineName, disciplines } from '../catalogue.js';
 import { midiSettings } from '../midi-settings.js';
 
+/** What the server's refusals of a whole file mean to the user (a bad line has its own message). */
+const IMPORT_REFUSALS = { 409: 'settings.importBusy', 413: 'settings.importTooLarge' };
+
 // Every control is bounded by the ranges the server sends, so nothing here can produce an invalid
 // value and there is no save button: each change is sent at once and applies to the next trial.
 export function settingsScreen({ navigate }) {
@@ -268,7 +271,7 @@ export function settingsScreen({ navigate }) {
       console.warn('import rejected:', error);
       resetStatus.textContent = error.detail?.line
         ? t('settings.importRejected', { line: error.detail.line })
-        : t('settings.importFailed');
+        : t(IMPORT_REFUSALS[error.status] ?? (error.status === undefined ? 'settings.importUnreachable' : 'settings.importFailed'));
     } finally {
       importFile.value = '';
     }
