@@ -1,8 +1,8 @@
 """Issue 32's teacher figures: a class of 1,000 students × 10,000 pitch comparisons each, on a class
 server on SQLite files and on PostgreSQL. The class is written straight into the databases (not
-through the API), then: the first class view with no figures kept (every student fitted from their
-records, which is what every first view after a start cost before the figures were kept), the first
-view after a restart, warm views, the distribution chart and the CSV, and the view after some
+through the API), then: the first class view at once after a start with no figures kept (every
+student fitted from their records), how long a start takes to keep them all by itself and the first
+view after that, the first view after a restart, warm views, the distribution chart and the CSV, and the view after some
 students answered. Each figure is printed beside the machine's load and beside a floor measured in
 the same run: the query that reads the same rows. Prints; asserts nothing."""
 import datetime
@@ -111,9 +111,10 @@ def _answer_once(base, name, password):
         raise RuntimeError(f"answer of {name}: {response.status_code} {response.text}")
 
 
-def _views(label, serve, class_id, password, students, floors):
+def _views(label, serve, class_id, password, students, floors, kept):
     """The figures of one backend. `serve()` starts an instance; `floors(kind)` times the query of
-    the rows a view of that kind reads, in ms."""
+    the rows a view of that kind reads, in ms; `kept("count")` counts the students whose figures are
+    kept in the database, `kept("clear")` forgets them all (as an upgrade or a bulk load leaves it)."""
     paths = {"view": f"api/classes/{class_id}", "chart": f"api/classes/{class_id}/distribution.svg?lang=en&width=640",
              "csv": f"api/classes/{class_id}/summary.csv"}
     process, base = serve()
@@ -122,9 +123,23 @@ def _views(label, serve, class_id, password, students, floors):
         fitting_ms, _ = _get_ms(teacher, base + paths["view"])
     finally:
         _stop(process)
-    print(f"{label}: first class view with no figures kept ({STUDENTS} students fitted from their newest {RECENT} "
-          f"comparisons; what every first view after a start cost before): {fitting_ms:.0f} ms; floor: reading those "
-          f"rows {floors('scratch'):.0f} ms; {load()}")
+    print(f"{label}: first class view at once after a start with no figures kept ({STUDENTS} students fitted from "
+          f"their newest {RECENT} comparisons, the start's preparation fitting beside it): {fitting_ms:.0f} ms; "
+          f"floor: reading those rows {floors('scratch'):.0f} ms; {load()}")
+
+    kept("clear")
+    began = time.perf_counter()
+    process, base = serve()
+    try:
+        while kept("count") < STUDENTS:
+            time.sleep(0.2)
+        prepared_s = time.perf_counter() - began
+        teacher = _signed_in(base, "tess", password)
+        prepared_ms, _ = _get_ms(teacher, base + paths["view"])
+    finally:
+        _stop(process)
+    print(f"{label}: a start with no figures kept (after an upgrade or a bulk load) keeps every student's in "
+          f"{prepared_s:.1f} s by itself; the teacher's first view after that {prepared_ms:.0f} ms (goal ≤ 500 ms); {load()}")
 
     process, base = serve()
     try:
@@ -169,8 +184,15 @@ def _sqlite(directory):
                                      "ORDER BY timestamp DESC, id DESC LIMIT ?", (RECENT,)).fetchall()
         return (time.perf_counter() - began) * 1000
 
+    def kept(action):
+        with sqlite3.connect(accounts_path, timeout=30) as accounts:
+            if action == "clear":
+                accounts.execute("DELETE FROM studentSummary")
+                return 0
+            return accounts.execute("SELECT count(*) FROM studentSummary").fetchone()[0]
+
     _views("SQLite", lambda: _serve("--data", str(data)), class_id, password,
-           [f"student{n:04d}" for n in range(1, STUDENTS + 1)], floors)
+           [f"student{n:04d}" for n in range(1, STUDENTS + 1)], floors, kept)
 
 
 def _postgres():
@@ -194,8 +216,14 @@ def _postgres():
         process, port = class_server._instance(url)
         return process, f"http://127.0.0.1:{port}/"
 
+    def kept(action):
+        if action == "clear":
+            cluster.sql(database, "DELETE FROM student_summary")
+            return 0
+        return int(cluster.sql(database, "SELECT count(*) FROM student_summary")[0][0])
+
     _views("PostgreSQL", serve, class_id, class_server.TEACHER_PASSWORD,
-           [f"student{n:04d}" for n in range(1, STUDENTS + 1)], floors)
+           [f"student{n:04d}" for n in range(1, STUDENTS + 1)], floors, kept)
 
 
 def class_view(directory):

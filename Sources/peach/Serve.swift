@@ -98,12 +98,22 @@ struct Serve: AsyncParsableCommand {
                 services.sampler = sampler
                 services.offered = offered
             }
+            let preparing = logger
             let app = try PeachApp.classApplication(
                 accounts: AccountService(accounts: accounts, now: environment.now, logger: logger), spaces: spaces, environment: environment,
                 sounds: sounds, sampler: sampler, offered: offered, host: host, port: port, access: access, tls: tls, logger: logger
             ) { port in
                 announce(port)
                 sampler.warmUp(first: PeachSettings.default.training.soundSource.rawValue)
+                Task.detached(priority: .background) {
+                    let began = ContinuousClock.now
+                    do {
+                        let fitted = try await spaces.prepareClassViews()
+                        if fitted > 0 { preparing.info("class views: figures of \(fitted) students kept in \(ContinuousClock.now - began)") }
+                    } catch {
+                        preparing.warning("class views not prepared: \(error)")
+                    }
+                }
             }
             try await ShutdownDeadline.run(app, logger: logger)
             return

@@ -136,4 +136,28 @@ struct UserSpacesTests {
         #expect(try await spaces(accounts).summaries(of: students).map(\.figures) == expected)
         #expect(await opening.count == 6, "kept figures read, no records")
     }
+
+    /// After an upgrade or a bulk load no figures are kept: started with the server, the
+    /// preparation fits every student once (no teacher), so the teacher's first view reads kept
+    /// figures only.
+    @Test func preparedClassViewsOpenNoStudentsRecordsOnTheFirstView() async throws {
+        let clock: @Sendable () -> Date = { Date(timeIntervalSince1970: 1_800_000_000) }
+        var accounts = try SQLiteAccountStore(files: directory.files, now: clock)
+        _ = try #require(try await accounts.createAccount(AccountName("tess")!, passwordHash: "h", isTeacher: true))
+        var students: [Account] = []
+        for name in ["ann", "bob", "cy"] {
+            let student = try #require(try await accounts.createAccount(AccountName(name)!, passwordHash: "h", isTeacher: false))
+            try await SQLiteTrainingDataStore(database: try await accounts.database(of: student.id, revision: nil)).save(Self.record)
+            students.append(student)
+        }
+        await opening.release()
+        #expect(try await spaces(accounts).prepareClassViews() == 3)
+        #expect(await opening.count == 3, "each student's records read once, the teacher's not at all")
+
+        accounts = try SQLiteAccountStore(files: directory.files, now: clock)
+        let summaries = try await spaces(accounts).summaries(of: students)
+        #expect(summaries.map(\.figures.trials) == [1, 1, 1])
+        #expect(await opening.count == 3, "the first view after the preparation reads kept figures only")
+        #expect(try await spaces(accounts).prepareClassViews() == 0, "nothing changed, nothing fitted")
+    }
 }
