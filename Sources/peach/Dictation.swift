@@ -5,13 +5,14 @@ import PeachCore
 
 struct Dictation: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Play it Back in the terminal: a cadence sets the key, then a melody: type its notes (C4 D4 E4 G4, or c d e g: the first in the octave from the tonic shown up, each next nearest the one before) and Enter; q quits.",
+        abstract: "Play it Back in the terminal: a cadence sets the key, then a melody: type its notes (C4 D4 E4 G4, or c d e g: the first in the octave from the tonic shown up, each next nearest the one before) and Enter, or with --midi play them on a keyboard; q quits.",
         discussion: "The lengths, mode, step sizes and span are the saved settings' (Settings › Play it back). Answers are stored with the web app's.")
 
     @OptionGroup var storage: StoreOptions
     @OptionGroup var audio: AudioOptions
     @OptionGroup var note: NoteOptions
     @OptionGroup var sound: SoundOptions
+    @OptionGroup var midi: MIDIOptions
 
     @Option(name: .customLong("melody-mode"), help: "major or minor; default: the saved setting.")
     var melodyMode: String?
@@ -45,17 +46,19 @@ struct Dictation: AsyncParsableCommand {
     }
 
     func run() async throws {
+        try midi.checkAvailable()
         let stores = try await storage.open()
         let settings = try await NoteOptions.settings(in: stores.settings, overrides: overrides)
         let trials = try await TrialSource.resuming(from: stores.records)
         let synthesizer = try sound.synthesizer(settings: SynthesisSettings(), fallback: settings.soundSource.rawValue, kind: MelodicDictationKind.self)
         let output = try audio.start(synthesizer)
-        let lines = AsyncStream<String?> { continuation in
-            Thread.detachNewThread {
-                while let line = readLine() { continuation.yield(line) }
-                continuation.yield(nil)
-                continuation.finish()
-            }
+        let (inputs, continuation) = AsyncStream<DictationInput>.makeStream()
+        Thread.detachNewThread {
+            while let line = readLine() { continuation.yield(.line(line)) }
+            continuation.yield(.line(nil))
+        }
+        let keyboard = try midi.start { message in
+            if case let .noteOn(key, _) = message { continuation.yield(.key(key)) }
         }
         let driver = ChoiceSessionDriver<MelodicDictationKind>(
             settings: settings, player: SynthesizerNotePlayer(synthesizer: synthesizer), store: stores.records,
@@ -65,31 +68,41 @@ struct Dictation: AsyncParsableCommand {
 
         Output.line("Play it back in \(settings[MelodicDictationSettings.self].melodyMode.rawValue) keys: a cadence, then a melody. Type its notes and Enter (C4 D4 E4 G4, or c d e g: the first in the octave from the tonic up, each next nearest the one before); q quits.")
         await driver.start()
-        for await line in lines {
-            guard let line, line.trimmingCharacters(in: .whitespaces).lowercased() != "q" else { break }
+        var played: PlayedMelody?
+        for await input in inputs {
+            if case let .line(line) = input, line?.trimmingCharacters(in: .whitespaces).lowercased() ?? "q" == "q" { break }
             // The sound failed: the session is over.
             if case .idle = await driver.state { break }
-            guard let trial = await Self.trial(driver.state) else {
-                Output.line("Wait for the melody.")
+            // Keys and lines before the melody has ended are not an answer (the session ignores them).
+            guard case let .awaitingAnswer(trial) = await driver.state else {
+                if case .line = input { Output.line("Wait for the melody to end, then play it back.") }
                 continue
             }
-            switch TypedMelody.parse(line, tonic: trial.tonic) {
-            case let .success(melody) where melody.count == trial.melody.count: await driver.answer(melody)
-            case let .success(melody): Output.line("The melody has \(trial.melody.count) notes, not \(melody.count): type them again.")
-            case let .failure(problem): Output.line("\(problem): type them again.")
+            switch input {
+            case let .key(key):
+                if played?.length != trial.melody.count { played = PlayedMelody(length: trial.melody.count) }
+                if let melody = played?.play(key) {
+                    await driver.answer(melody)
+                } else if let notes = played?.notes {
+                    Output.line("\(notes.map(\.name).joined(separator: " ")) (\(notes.count) of \(trial.melody.count); Enter starts again)")
+                }
+            case .line(let line?) where line.trimmingCharacters(in: .whitespaces).isEmpty && played?.notes.isEmpty == false:
+                played = nil
+                Output.line("Play the melody again from its first note.")
+            case .line(let line?):
+                switch TypedMelody.parse(line, tonic: trial.tonic) {
+                case let .success(melody) where melody.count == trial.melody.count: await driver.answer(melody)
+                case let .success(melody): Output.line("The melody has \(trial.melody.count) notes, not \(melody.count): type them again.")
+                case let .failure(problem): Output.line("\(problem): type them again.")
+                }
+            case .line(nil): break
             }
         }
         // An unanswered trial is discarded; every answered one is already stored.
+        keyboard?.close()
         await driver.stop()
         await output.close()
         await stores.close()
-    }
-
-    private static func trial(_ state: ChoiceState<MelodicDictationKind>) -> MelodicDictationTrial? {
-        switch state {
-        case let .playing(trial), let .awaitingAnswer(trial): trial
-        default: nil
-        }
     }
 
     /// Each note as played back, marked right or wrong, then the melody where a note was wrong.
@@ -98,6 +111,12 @@ struct Dictation: AsyncParsableCommand {
         let mark = record.isCorrect ? "✓" : "✗\u{07}"
         return record.isCorrect ? "\(mark) \(marks)" : "\(mark) \(marks) — it was \(record.melody.notes.map(\.name).joined(separator: " "))"
     }
+}
+
+/// A line typed, or a key played on a MIDI keyboard (`--midi`).
+private enum DictationInput: Sendable {
+    case line(String?)
+    case key(MIDINote)
 }
 
 /// The feed of trials, each announced as it is drawn: its key, the tonic whose octave up a first note

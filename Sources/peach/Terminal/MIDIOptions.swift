@@ -21,13 +21,22 @@ struct MIDIOptions: ParsableArguments {
 
     /// Starts reading into the terminal's inputs; nil without `--midi`.
     func start(into terminal: TerminalSession) throws -> MIDISequencerInput? {
+        do {
+            return try start { terminal.send(.midi($0)) }
+        } catch {
+            terminal.restore()
+            throw error
+        }
+    }
+
+    /// Starts handing each message to `onMessage`; nil without `--midi`.
+    func start(_ onMessage: @escaping @Sendable (MIDIMessage) -> Void) throws -> MIDISequencerInput? {
         guard let port else { return nil }
         do {
             let input = try MIDISequencerInput(source: port == "all" ? nil : port)
-            input.start { message, _ in terminal.send(.midi(message)) }
+            input.start { message, _ in onMessage(message) }
             return input
         } catch {
-            terminal.restore()
             throw PeachFailure(error.description)
         }
     }
