@@ -1,6 +1,8 @@
 """`peach export` and `peach import` on real database files, the way a user runs them."""
+import json
 import pathlib
 import random
+import sqlite3
 import subprocess
 
 from conftest import PEACH, ROOT
@@ -83,6 +85,12 @@ def test_a_large_import_shows_progress(tmp_path):
     tenths = [int(line.split()[1].rstrip("%")) for line in result.stderr.splitlines() if line.startswith("importing ")]
     assert tenths == sorted(set(tenths)) and tenths[-1] == 100 and len(tenths) >= 5, result.stderr
     assert result.stdout.startswith("imported 120000 records")
+    # The import folded its records into the server's profile snapshot: the next start replays none.
+    snapshot = json.loads((tmp_path / "cache" / "peach.sqlite.profile.json").read_text())
+    with sqlite3.connect(tmp_path / "peach.sqlite") as database:
+        newest = {table: database.execute(f"SELECT max(id) FROM {table}").fetchone()[0] for table in ("comparison", "pitchMatching")}
+    assert snapshot["marks"]["comparison"]["last"]["id"] == newest["comparison"]
+    assert snapshot["marks"]["matching"]["last"]["id"] == newest["pitchMatching"]
 
 
 def test_the_mode_must_be_chosen_and_export_needs_a_database(tmp_path):
