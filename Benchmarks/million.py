@@ -134,9 +134,77 @@ def million(directory):
                              "WHERE timestamp >= (SELECT datetime(max(timestamp), '-90 days') FROM comparison)")
     print(f"  floor: SQLite reading the 90 days' comparisons a 30-day view draws {window:.0f} ms; {load()}")
 
+    _pan_a_year(url)
+
     print("5. memory")
     for path in ("api/profile", "api/profile/timeline?period=hour", "api/profile/timeline?period=week",
                  "api/profile/chart.svg?period=week&width=1200&height=360&lang=en"):
         _get(session, url, path)
     print(f"  resident memory after the profile, every timeline and the charts: {rss_mb(process):.0f} MB (goal ≤ 150 MB)")
     stop(process)
+
+
+# Every frame the page renders while the probe runs, and Chromium's long animation frames (≥ 50 ms).
+PAN_PROBE = """
+window.__frames = { deltas: [], long: [] };
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    const scripts = entry.scripts.reduce((sum, script) => sum + script.duration, 0);
+    const layout = entry.startTime + entry.duration - entry.styleAndLayoutStart;
+    window.__frames.long.push({ duration: entry.duration, scripts, layout,
+      top: entry.scripts.map((script) => `${script.sourceFunctionName || script.invoker} ${script.duration.toFixed(0)}`).slice(0, 3) });
+  }
+}).observe({ type: 'long-animation-frame', buffered: false });
+let last = performance.now();
+const tick = (now) => { window.__frames.deltas.push(now - last); last = now; requestAnimationFrame(tick); };
+requestAnimationFrame(tick);
+"""
+
+
+def _pan_a_year(url):
+    """The Profile's day chart dragged back through a year with the mouse, as real input events, the
+    charts for the views it reaches fetched on the way: the longest frame and those over 50 ms."""
+    from conftest import chromium_options
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.actions.action_builder import ActionBuilder
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+    import shutil
+
+    print("3b. panning a year of the day chart (desktop 1280×800, mouse drags)")
+    browser = webdriver.Chrome(options=chromium_options(), service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"))
+    try:
+        browser.set_window_size(1280, 800)
+        browser.get(url + "#/profile")
+        chart = WebDriverWait(browser, 60).until(
+            lambda _: browser.find_elements(By.CSS_SELECTOR, "#profile-chart svg.threshold-chart"))[0]
+        container = browser.find_element(By.ID, "profile-chart")
+        start = float(container.get_attribute("data-view-start"))
+        box = chart.rect
+        browser.execute_script(PAN_PROBE)
+        began = time.perf_counter()
+        # Drags of 500 px until the view has moved a year back (a debug server may be slow to draw).
+        while start - float(container.get_attribute("data-view-start")) < 365:
+            actions = ActionBuilder(browser)
+            mouse = actions.pointer_action
+            mouse.move_to_location(int(box["x"] + 60), int(box["y"] + box["height"] / 2))
+            mouse.pointer_down()
+            for _ in range(20):
+                mouse.move_by(25, 0)
+                mouse.pause(0.016)
+            mouse.pointer_up()
+            actions.perform()
+        time.sleep(1.0)
+        frames = browser.execute_script("return window.__frames")
+        reached = float(container.get_attribute("data-view-start"))
+        deltas = frames["deltas"][1:]
+        long = sorted(frames["long"], key=lambda entry: -entry["duration"])
+        print(f"  dragged {start - reached:.0f} days back in {time.perf_counter() - began:.1f} s; {len(deltas)} frames, "
+              f"longest {max(deltas):.0f} ms, median {statistics.median(deltas):.1f} ms; long animation frames "
+              f"(≥ 50 ms): {len(long)} (goal: none); {load()}")
+        for entry in long[:3]:
+            print(f"    {entry['duration']:.0f} ms: scripts {entry['scripts']:.0f} ms ({', '.join(entry['top'])}), "
+                  f"style and layout {entry['layout']:.0f} ms")
+    finally:
+        browser.quit()
