@@ -28,6 +28,8 @@ public actor UserSpaces {
     /// What a teacher's class view shows of each user, at the revision it was read: a class of a
     /// thousand costs a revision read per student until their data changes.
     private var summaries: [UserID: (revision: Int64, summary: StudentSummary)] = [:]
+    /// Fits under way, by the revision each reads (`fit`).
+    private var fitting: [UserID: (revision: Int64, task: Task<StudentFiguresReading, any Error>)] = [:]
     private var lastUse: [UserID: UInt64] = [:]
     private var clock: UInt64 = 0
     private let accounts: any AccountStore & ClassroomStore
@@ -130,29 +132,37 @@ public actor UserSpaces {
 
     private static let preparedAtOnce = 50
 
-    /// Each student's figures from their records, read at (or after) their revision in `revisions`.
+    /// Each student's figures from their records, read at (or after) their revision in `revisions`,
+    /// a few at a time: the fits use every core, the reads overlap.
     private func fitted(_ students: [Account], at revisions: [UserID: Int64]) async throws(DataStoreError) -> [StudentFiguresReading] {
-        // Read and fitted a few at a time: the fits use every core, the reads overlap.
-        let stores = self.stores
-        do {
-            return try await withThrowingTaskGroup(of: StudentFiguresReading.self) { group in
-                var read: [StudentFiguresReading] = []
-                for (index, account) in students.enumerated() {
-                    if index >= Self.summariesAtOnce, let done = try await group.next() { read.append(done) }
-                    let revision = revisions[account.id]!
-                    group.addTask {
-                        let store = try await stores(account.id, KnownRevision(revision)).records
-                        return StudentFiguresReading(student: account.id, revision: revision, figures: try await StudentFigures(store: store))
-                    }
+        var read: [StudentFiguresReading] = []
+        for start in stride(from: 0, to: students.count, by: Self.summariesAtOnce) {
+            let fits = students[start..<min(start + Self.summariesAtOnce, students.count)].map { fit($0, at: revisions[$0.id]!) }
+            for (student, revision, task) in fits {
+                do {
+                    read.append(try await task.value)
+                } catch let error as DataStoreError {
+                    throw error
+                } catch {
+                    throw .fetchFailed(String(describing: error))
                 }
-                for try await done in group { read.append(done) }
-                return read
+                if fitting[student]?.revision == revision { fitting[student] = nil }
             }
-        } catch let error as DataStoreError {
-            throw error
-        } catch {
-            throw .fetchFailed(String(describing: error))
         }
+        return read
+    }
+
+    /// The fit of one student at `revision`, shared with a view or preparation already fitting them
+    /// at it: a teacher's view arriving while the start's preparation runs does not fit anyone twice.
+    private func fit(_ account: Account, at revision: Int64) -> (UserID, Int64, Task<StudentFiguresReading, any Error>) {
+        if let pending = fitting[account.id], pending.revision == revision { return (account.id, revision, pending.task) }
+        let stores = self.stores
+        let task = Task {
+            let store = try await stores(account.id, KnownRevision(revision)).records
+            return StudentFiguresReading(student: account.id, revision: revision, figures: try await StudentFigures(store: store))
+        }
+        fitting[account.id] = (revision, task)
+        return (account.id, revision, task)
     }
 
     private static let summariesAtOnce = 4
@@ -161,6 +171,7 @@ public actor UserSpaces {
     func forget(_ user: UserID) {
         building[user] = nil
         summaries[user] = nil
+        fitting[user] = nil
         spaces[user] = nil
         lastUse[user] = nil
     }

@@ -160,4 +160,25 @@ struct UserSpacesTests {
         #expect(await opening.count == 3, "the first view after the preparation reads kept figures only")
         #expect(try await spaces(accounts).prepareClassViews() == 0, "nothing changed, nothing fitted")
     }
+
+    /// A teacher's view that arrives while the preparation fits the class shares its fits.
+    @Test func aViewDuringThePreparationFitsNoStudentTwice() async throws {
+        let accounts = try SQLiteAccountStore(files: directory.files, now: { Date(timeIntervalSince1970: 1_800_000_000) })
+        var students: [Account] = []
+        for name in ["ann", "bob", "cy"] {
+            let student = try #require(try await accounts.createAccount(AccountName(name)!, passwordHash: "h", isTeacher: false))
+            try await SQLiteTrainingDataStore(database: try await accounts.database(of: student.id, revision: nil)).save(Self.record)
+            students.append(student)
+        }
+        let spaces = spaces(accounts)
+        let preparing = Task { try await spaces.prepareClassViews() }
+        try await opening.waitForCount(3)
+        let viewing = Task { try await spaces.summaries(of: students) }
+        // Give the view time to ask for the fits the preparation holds.
+        try await Task.sleep(for: .milliseconds(200))
+        await opening.release()
+        #expect(try await viewing.value.map(\.figures.trials) == [1, 1, 1])
+        #expect(try await preparing.value == 3)
+        #expect(await opening.count == 3)
+    }
 }
