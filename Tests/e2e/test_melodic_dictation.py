@@ -1,7 +1,9 @@
 """Play it Back (melodicDictation) as a user meets it at phone size: a 4-note dictation played back
 on the on-screen piano by touch (with one wrong note undone), then one by the computer keyboard
 alone (arrow keys and Enter on the piano's keys, then the letter rows), each stored as the record
-of the melody heard and the notes played; every key at least 24 px wide at 390 px."""
+of the melody heard and the notes played; every key at least 24 px wide at 390 px; and the melody
+as the page's audio code sounds it."""
+import numpy as np
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.actions import interaction
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
@@ -10,6 +12,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
+import offline_render
 from viewport import SIZES, set_viewport
 
 # The trials the page is handed, kept where the test can read the melody it must play back.
@@ -115,3 +118,45 @@ def test_a_four_note_dictation_by_touch_and_by_keyboard_stores_the_melody_and_th
     assert summary["melodies"] == 2 and summary["longestMastered"] is None
     assert sum(step["notes"] for step in summary["steps"]) == 6 and sum(step["correct"] for step in summary["steps"]) == 5
     assert len(browser.find_elements(By.CSS_SELECTOR, "#melody-steps-melodicDictation tr")) == 1 + len(summary["steps"])
+
+
+def test_the_page_sounds_the_melody_note_by_note_after_the_cadence(server, browser):
+    """The page's own audio code rendered offline from a trial as the server sends it: in each
+    note's time only that note sounds, at its level, at the equal-tempered pitch of the MIDI note
+    the record will store; between the cadence and the melody, silence."""
+    rate = 44100
+    assert server.api("PUT", "settings", json={"soundSource": "sine", "melodyShortest": 4, "melodyLongest": 4,
+                                              "noteDurationSeconds": 0.4}).status_code == 200
+    trial = server.api("POST", "trials", json={"discipline": "melodicDictation"}).json()
+    assert len(trial["melody"]) == 4
+    browser.get(server.url)
+    notes = [{"frequencyHz": note["frequencyHz"], "start": chord["startSeconds"], "duration": chord["durationSeconds"],
+              "levelDB": chord["levelDB"]} for chord in trial["cadence"] for note in chord["notes"]]
+    notes += [{"frequencyHz": note["note"]["frequencyHz"], "start": note["startSeconds"], "duration": note["durationSeconds"],
+               "levelDB": 0} for note in trial["melody"]]
+    last = trial["melody"][-1]
+    samples = offline_render.render(browser, notes, trial["synthesis"], last["startSeconds"] + last["durationSeconds"] + 0.3, rate)
+    melody = [note["note"]["frequencyHz"] for note in trial["melody"]]
+    for note in trial["melody"]:
+        assert abs(note["note"]["frequencyHz"] - 440 * 2 ** ((note["note"]["midi"] - 69) / 12)) < 1e-6, note
+    every = sorted(set(melody) | {note["frequencyHz"] for chord in trial["cadence"] for note in chord["notes"]})
+    synthesis = trial["synthesis"]
+    ramp = lambda frequency: max(synthesis["rampSeconds"], synthesis["rampPeriods"] / frequency) + 0.01
+    level = 10 ** (synthesis["levelDB"] / 20)
+    for note in trial["melody"]:
+        frequency = note["note"]["frequencyHz"]
+        edge = ramp(frequency)
+        segment = samples[int((note["startSeconds"] + edge) * rate):int((note["startSeconds"] + note["durationSeconds"] - edge) * rate)]
+        t = np.arange(len(segment)) / rate
+        basis = np.column_stack([f(2 * np.pi * other * t) for other in every for f in (np.sin, np.cos)])
+        coefficients, *_ = np.linalg.lstsq(basis, segment, rcond=None)
+        heard = dict(zip(every, np.hypot(coefficients[0::2], coefficients[1::2])))
+        for other, amplitude in heard.items():
+            if other == frequency:
+                assert abs(amplitude / level - 1) < 0.05, (note, amplitude, level)
+            else:
+                assert amplitude < 0.02 * level, (note, other, amplitude)
+    end = trial["cadence"][-1]["startSeconds"] + trial["cadence"][-1]["durationSeconds"]
+    rest = samples[int((end + ramp(min(note["frequencyHz"] for note in trial["cadence"][-1]["notes"]))) * rate):
+                   int((trial["melody"][0]["startSeconds"] - 0.01) * rate)]
+    assert len(rest) > 0 and np.max(np.abs(rest)) < 1e-3
