@@ -53,8 +53,12 @@ def reserved(browser):
         const done = arguments[0];
         const request = indexedDB.open('peach');
         request.onsuccess = () => {
-          const all = request.result.transaction('reserves').objectStore('reserves').getAll();
-          all.onsuccess = () => done(Object.fromEntries(all.result.map((entry) => [entry.id, entry.trials.length])));
+          const all = request.result.transaction('reservedTrials').objectStore('reservedTrials').getAll();
+          all.onsuccess = () => {
+            const counts = {};
+            for (const entry of all.result) counts[entry.reserve] = (counts[entry.reserve] ?? 0) + 1;
+            done(counts);
+          };
         };""")
 
 
@@ -182,3 +186,49 @@ def records_of(server, discipline):
     response = server.api("GET", f"records?discipline={discipline}&limit=100")
     response.raise_for_status()
     return response.json()["records"]
+
+
+# A reserve as the last version (IndexedDB version 2) kept it: one array per reserve.
+VERSION_2_RESERVE = """
+const done = arguments[arguments.length - 1];
+const request = indexedDB.open('peach', 2);
+request.onupgradeneeded = () => {
+  for (const [name, keyPath] of [['pendingAnswers', 'key'], ['reserves', 'id'], ['state', 'name']]) {
+    request.result.createObjectStore(name, { keyPath });
+  }
+};
+request.onsuccess = () => {
+  const db = request.result;
+  const transaction = db.transaction('reserves', 'readwrite');
+  const now = Date.now();
+  transaction.objectStore('reserves').put({ id: '|pitchComparison', sessionSize: 6, trials: [
+    { trial: { id: 'expired' }, validUntil: now - 1000 },
+    { trial: { id: 'first' }, validUntil: now + 600000 },
+    { trial: { id: 'second' }, validUntil: now + 600000 },
+  ] });
+  transaction.oncomplete = () => { db.close(); done(true); };
+};
+"""
+
+TAKE_ALL = """
+const done = arguments[arguments.length - 1];
+(async () => {
+  const reserve = await import('/js/reserve.js');
+  const taken = [];
+  for (let i = 0; i < 3; i += 1) taken.push((await reserve.take(null, 'pitchComparison'))?.id ?? null);
+  done(taken);
+})().catch((error) => done(String(error)));
+"""
+
+
+def test_a_reserve_kept_by_the_last_version_is_moved_and_taken_one_trial_at_a_time(server, browser):
+    """The reserve was one array rewritten whole on every trial taken (1.5 MB for 900 comparisons,
+    174 ms a take on a loaded machine); now each trial is an entry of its own. A version-2 reserve
+    is moved on upgrade: its trials are taken oldest first, the expired one dropped unplayed."""
+    # The origin's storage, before any of the page's scripts has opened it.
+    browser.get(server.url + "api/health")
+    assert browser.execute_async_script(VERSION_2_RESERVE) is True
+    browser.get(server.url + "#/settings")
+    WebDriverWait(browser, 10).until(lambda _: browser.find_element(By.ID, "screen-settings").is_displayed())
+    assert browser.execute_async_script(TAKE_ALL) == ["first", "second", None]
+    assert reserved(browser) == {}

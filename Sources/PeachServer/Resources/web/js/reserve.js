@@ -5,42 +5,32 @@ import { api } from './api.js';
 import * as local from './local-store.js';
 
 const refilling = new Map();
-// How many trials each reserve held when last read or written, and its session size: deciding
-// whether to top up then costs no read of hundreds of trials on every trial played online.
+// How many trials each reserve held when last counted, and its session size: deciding whether to
+// top up then costs no read of the store on every trial played online.
 const known = new Map();
 const isLow = ({ count, sessionSize }) => count === 0 || count < sessionSize / 2;
-// Reads and writes of the reserve one after another: a trial taken while a top-up arrives stays taken.
-let chain = Promise.resolve();
-const serially = (work) => {
-  const done = chain.then(work);
-  chain = done.catch(() => {});
-  return done;
-};
 
 const idOf = (owner, discipline) => `${owner ?? ''}|${discipline}`;
 
-async function read(owner, discipline) {
-  const stored = await local.get(local.RESERVES, idOf(owner, discipline)).catch(() => null);
-  const kept = stored ?? { id: idOf(owner, discipline), trials: [], sessionSize: 0 };
-  // A trial older than the server keeps it open would be refused: it is not played.
-  kept.trials = kept.trials.filter((entry) => Date.now() < entry.validUntil);
-  known.set(kept.id, { count: kept.trials.length, sessionSize: kept.sessionSize });
-  return kept;
+async function measure(id) {
+  const [kept, count] = await Promise.all([
+    local.get(local.RESERVES, id).catch(() => null),
+    local.count(local.RESERVED_TRIALS, 'reserve', id).catch(() => 0),
+  ]);
+  known.set(id, { count, sessionSize: kept?.sessionSize ?? 0 });
+  return known.get(id);
 }
 
-async function write(kept) {
-  await local.put(local.RESERVES, kept);
-  known.set(kept.id, { count: kept.trials.length, sessionSize: kept.sessionSize });
-}
-
-/** The oldest reserved trial of this account's discipline, taken out of the reserve; null when none is left. */
-export function take(owner, discipline) {
-  return serially(async () => {
-    const kept = await read(owner, discipline);
-    const next = kept.trials.shift();
-    await write(kept);
-    return next?.trial ?? null;
-  });
+/**
+ * The oldest reserved trial of this account's discipline, taken out of the reserve (a trial older
+ * than the server keeps it open would be refused: it is dropped unplayed); null when none is left.
+ */
+export async function take(owner, discipline) {
+  const id = idOf(owner, discipline);
+  const now = Date.now();
+  const taken = await local.takeFirst(local.RESERVED_TRIALS, 'reserve', id, (entry) => now < entry.validUntil);
+  await measure(id);
+  return taken?.trial ?? null;
 }
 
 /**
@@ -53,15 +43,12 @@ export function refill(owner, discipline) {
   if (!refilling.has(id)) {
     refilling.set(id, (async () => {
       try {
-        if (!isLow((await read(owner, discipline), known.get(id)))) return;
+        if (!isLow(await measure(id))) return;
         const { trials, sessionSize, validSeconds } = await api.reserveTrials(discipline);
         const validUntil = Date.now() + validSeconds * 1000;
-        await serially(async () => {
-          const now = await read(owner, discipline);
-          now.trials.push(...trials.map((trial) => ({ trial, validUntil })));
-          now.sessionSize = sessionSize;
-          await write(now);
-        });
+        await local.addAll(local.RESERVED_TRIALS, trials.map((trial) => ({ reserve: id, trial, validUntil })));
+        await local.put(local.RESERVES, { id, sessionSize });
+        await measure(id);
       } catch (error) {
         console.warn('no reserve of trials:', error);
       } finally {
