@@ -148,6 +148,10 @@ OFFLINE_DISCIPLINES = {
                       "return document.getElementById('screen-pitch-matching').dataset.state === 'tuning'", "\n"),
     "rhythmComparison": ("#/compare-timing", "screen-compare-timing",
                          "return !document.getElementById('answer-early').disabled", "e"),
+    # A kind answered by naming, after a cadence: the screens every harmony kind shares.
+    "scaleDegree": ("#/train/scaleDegree", "screen-degree",
+                    "const buttons = [...document.querySelectorAll('#degree-buttons button')];"
+                    "return buttons.length > 0 && buttons.every((button) => !button.disabled)", "1"),
 }
 
 
@@ -157,7 +161,8 @@ def test_every_discipline_trains_on_offline_from_its_reserve(server, browser, di
     server.api("PUT", "settings", json={"noteDurationSeconds": 0.3, "tempoBPM": 200})
     browser.get(server.url)
     browser.get(server.url + hash_)
-    screen = browser.find_element(By.ID, screen_id)
+    # A naming kind's screen is made when its module first loads.
+    screen = WebDriverWait(browser, 10).until(lambda _: browser.find_elements(By.ID, screen_id))[0]
 
     def answer_one():
         WebDriverWait(browser, 10, poll_frequency=0.02).until(lambda _: browser.execute_script(answerable))
