@@ -6,13 +6,16 @@ import re
 import sqlite3
 import statistics
 import subprocess
+import time
 
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import PEACH
+from million_records import write_comparisons
 
 DAYS = 10
 PER_DAY = 30
@@ -341,3 +344,33 @@ def test_an_interval_threshold_names_the_percentage_it_means(server, browser):
         # A reload under load (the page, its service worker, the profile) can take more than a few seconds.
         WebDriverWait(browser, 20).until(
             lambda _: correct in browser.find_element(By.CSS_SELECTOR, "#interval-profile-body td").text)
+
+
+def test_the_chart_keeps_one_view_across_the_charts_it_fetches(server, browser):
+    """Dragged past what the server drew, the chart is fetched again for the new view, twice; then a
+    drag moves the view by the distance dragged and nothing else happens. Each fetched chart used to
+    add its listeners beside the ones before, whose stale views jumped the view (to the first day)."""
+    server.stop()
+    snapshot = server.data_path.parent / "cache" / f"{server.data_path.name}.profile.json"
+    snapshot.unlink(missing_ok=True)
+    write_comparisons(server.data_path, 4000, per_day=20)
+    server.start()
+    open_profile(server, browser)
+    chart = WebDriverWait(browser, 10).until(lambda _: browser.find_element(By.CSS_SELECTOR, "#profile-chart[data-view-width]"))
+    view_start = lambda: float(chart.get_attribute("data-view-start"))
+    drawn = lambda: browser.execute_script("return arguments[0].querySelector('svg').dataset.renderedStart", chart)
+    drag = lambda: ActionChains(browser).move_to_element(chart).click_and_hold().move_by_offset(200, 0).release().perform()
+    drags = []
+    for _ in range(2):
+        first_drawn = drawn()
+        while drawn() == first_drawn:
+            before = view_start()
+            drag()
+            drags.append(before - view_start())
+            time.sleep(0.4)
+    assert 2 <= len(drags) <= 12, drags
+    before = view_start()
+    assert before > 30, "room left for the drag"
+    drag()
+    time.sleep(1.0)
+    assert before - view_start() == pytest.approx(drags[0], rel=0.05), (drags, before, view_start())

@@ -14,7 +14,11 @@ const HIT_RADIUS = 28;
 /** How long the view rests (ms) before a chart for it is asked for. */
 const REFETCH_DELAY = 150;
 
-export function attachTimelineChart(container, { onSelect, onDismiss, onViewBeyond = () => {} }) {
+/**
+ * Attaches to the chart drawn in `container`. `previous`: the control of the chart this one replaces
+ * (drawn for a view that went beyond it): it is detached, and a drag or pinch under way goes on here.
+ */
+export function attachTimelineChart(container, { onSelect, onDismiss, onViewBeyond = () => {}, previous = null }) {
   const svg = container.querySelector('svg.threshold-chart');
   const plot = svg.querySelector('svg.plot');
   const plotLeft = Number(svg.dataset.plotLeft);
@@ -94,8 +98,12 @@ export function attachTimelineChart(container, { onSelect, onDismiss, onViewBeyo
     if (best) select(best); else dismiss();
   }
 
-  const pointers = new Map();
-  let gesture = null;
+  // Removed with this chart: a chart drawn in its place listens instead (listeners left behind
+  // would move views of charts no longer shown and ask for charts of them).
+  const listening = new AbortController();
+  const { signal } = listening;
+  const { pointers = new Map(), gesture: carried = null } = previous?.detach() ?? {};
+  let gesture = carried;
 
   container.addEventListener('pointerdown', (event) => {
     pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
@@ -106,7 +114,7 @@ export function attachTimelineChart(container, { onSelect, onDismiss, onViewBeyo
       const [a, b] = [...pointers.values()];
       gesture = { kind: 'pinch', distance: Math.abs(a.x - b.x) || 1, width: viewWidth, moved: true };
     }
-  });
+  }, { signal });
   container.addEventListener('pointermove', (event) => {
     if (!pointers.has(event.pointerId) || !gesture) return;
     pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
@@ -119,7 +127,7 @@ export function attachTimelineChart(container, { onSelect, onDismiss, onViewBeyo
       const distance = Math.abs(a.x - b.x) || 1;
       zoom((gesture.width * gesture.distance / distance) / viewWidth, (a.x + b.x) / 2);
     }
-  });
+  }, { signal });
   const release = (event) => {
     if (!pointers.has(event.pointerId)) return;
     pointers.delete(event.pointerId);
@@ -130,8 +138,8 @@ export function attachTimelineChart(container, { onSelect, onDismiss, onViewBeyo
       gesture = { kind: 'pan', startX: rest.x, startY: rest.y, viewStart, moved: true };
     }
   };
-  container.addEventListener('pointerup', release);
-  container.addEventListener('pointercancel', release);
+  container.addEventListener('pointerup', release, { signal });
+  container.addEventListener('pointercancel', release, { signal });
 
   container.addEventListener('wheel', (event) => {
     event.preventDefault();
@@ -140,7 +148,7 @@ export function attachTimelineChart(container, { onSelect, onDismiss, onViewBeyo
     } else {
       zoom(Math.exp(event.deltaY * 0.002), event.clientX);
     }
-  }, { passive: false });
+  }, { passive: false, signal });
 
   container.addEventListener('keydown', (event) => {
     const step = viewWidth / 5;
@@ -152,8 +160,15 @@ export function attachTimelineChart(container, { onSelect, onDismiss, onViewBeyo
     else if (event.key === 'Escape' && selected) dismiss();
     else return;
     event.preventDefault();
-  });
+  }, { signal });
 
   setView(viewStart, viewWidth);
-  return { dismiss };
+  return {
+    dismiss,
+    detach() {
+      listening.abort();
+      clearTimeout(refetch);
+      return { pointers, gesture };
+    },
+  };
 }

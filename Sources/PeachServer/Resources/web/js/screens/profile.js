@@ -304,6 +304,7 @@ export function profileScreen() {
       onDismiss: hidePopup,
       // The server drew only around the view: past that, the chart for the new view replaces it.
       onViewBeyond: (next) => loadChart(generation, next),
+      previous: chartControl,
     });
     // The label is the chart's as it opened, on the newest periods; a moved view keeps it.
     if (view) return;
