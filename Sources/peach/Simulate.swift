@@ -4,10 +4,17 @@ import PeachCore
 
 /// Simulated listeners with known thresholds through the real Kazez chain: how close the fitted
 /// threshold and the chain's running value come to the truth, for listener shapes and lapse rates
-/// the fit does not assume.
+/// the fit does not assume; or through a placement run, side by side with the chain + fit.
 struct Simulate: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Run simulated listeners through the Kazez chain and compare the fitted threshold with the truth.")
+        abstract: "Run simulated listeners through the Kazez chain or a placement run and compare the threshold found with the truth.")
+
+    enum Procedure: String, ExpressibleByArgument, CaseIterable {
+        case kazez, placement
+    }
+
+    @Option(help: "'kazez': the chain + fit at each --trials; 'placement': a placement run (≤ \(ThresholdPlacement.maximumTrials) trials) beside the chain + fit.")
+    var procedure = Procedure.kazez
 
     @Option(name: .customLong("threshold"), parsing: .upToNextOption, help: "True 75 %-correct thresholds in cents (one or more).")
     var thresholds: [Double] = [3, 10, 30]
@@ -19,11 +26,11 @@ struct Simulate: ParsableCommand {
     var runs = 600
 
     @Option(name: .customLong("lapse"), parsing: .upToNextOption, help: "The simulated listeners' lapse rates (the fit assumes 0.02).")
-    var lapses: [Double] = [0.02, 0.05]
+    var lapses: [Double] = [0.02, 0.05, 0.08]
 
     @Option(name: .customLong("shape"), parsing: .upToNextOption,
-            help: "Psychometric shapes of the simulated listeners: 'normal' (Φ, the fit's own model at slope 1) or 'weibull:β'.")
-    var shapes: [String] = ["normal", "weibull:2", "weibull:3.5"]
+            help: "Psychometric shapes of the simulated listeners: 'normal' (Φ, the fit's own model at slope 1), 'weibull:β' or 'logistic'.")
+    var shapes: [String] = ["normal", "weibull:2", "weibull:3.5", "weibull:5", "weibull:8", "logistic"]
 
     @Option(help: "Random seed, for replayable runs.")
     var seed: UInt64 = 1
@@ -36,17 +43,71 @@ struct Simulate: ParsableCommand {
         guard (1...100_000).contains(runs) else { throw ValidationError("--runs must lie in 1…100000") }
         guard lapses.allSatisfy({ (0...0.5).contains($0) }) else { throw ValidationError("--lapse must lie in 0…0.5") }
         for shape in shapes where Self.shape(shape) == nil {
-            throw ValidationError("--shape must be 'normal' or 'weibull:β' with β in 0.5…10, got '\(shape)'")
+            throw ValidationError("--shape must be 'normal', 'logistic' or 'weibull:β' with β in 0.5…10, got '\(shape)'")
         }
     }
 
     static func shape(_ text: String) -> SimulatedListener.Shape? {
         if text == "normal" { return .normal }
+        if text == "logistic" { return .logistic }
         guard text.hasPrefix("weibull:"), let beta = Double(text.dropFirst("weibull:".count)), (0.5...10).contains(beta) else { return nil }
         return .weibull(beta: beta)
     }
 
     func run() {
+        switch procedure {
+        case .kazez: runKazez()
+        case .placement: runPlacement()
+        }
+    }
+
+    /// The chain's trial counts at which its fit is compared with the placement run's precision.
+    static let checkpoints = [40, 60, 80, 100, 150, 200, 300, 400, 600, 800]
+
+    func runPlacement() {
+        var generator = SeededGenerator(seed: seed)
+        let placement = PlacementSimulation()
+        let chain = ThresholdSimulation(trials: Self.checkpoints.max()!)
+        Output.line("\(runs) runs per cell; placement: ≤ \(ThresholdPlacement.maximumTrials) trials, stops at a 95 % interval of ×\(ThresholdPlacement.stoppingRatio); Kazez: chain + fit of the newest \(ThresholdEstimator.window); ratios are upper ÷ lower of the 95 % interval")
+        Output.line(Self.row(
+            "listener", "lapse", "truth ¢", "P trials", "P est/truth", "P covers", "P CI ratio",
+            "K40 est/truth", "K40 covers", "K40 CI ratio", "K trials ≥ P"))
+        let clock = ContinuousClock()
+        var placementTime = Duration.zero, placementTrials = 0.0
+        for shape in shapes.compactMap(Self.shape) {
+            for lapse in lapses {
+                for threshold in thresholds {
+                    let listener = SimulatedListener(threshold: Cents(threshold), lapseRate: lapse, shape: shape)
+                    var placed: ProcedureSummary!
+                    placementTime += clock.measure { placed = placement.summarize(listener, runs: runs, using: &generator) }
+                    placementTrials += placed.meanTrials * Double(runs)
+                    let fitted = chain.summarize(listener, runs: runs, at: Self.checkpoints, using: &generator)
+                    let matching = zip(Self.checkpoints, fitted).first { _, summary in
+                        (summary.medianIntervalRatio ?? .infinity) <= (placed.medianIntervalRatio ?? .infinity)
+                    }
+                    Output.line(Self.row(
+                        shape.description, String(format: "%.2f", lapse), Self.format(threshold),
+                        String(format: "%.1f", placed.meanTrials), Self.ratio(placed.medianRatio),
+                        String(format: "%.1f %%", placed.coverage * 100), Self.ratio(placed.medianIntervalRatio),
+                        Self.ratio(fitted[0].medianRatio), String(format: "%.1f %%", fitted[0].coverage * 100),
+                        Self.ratio(fitted[0].medianIntervalRatio), matching.map { String($0.0) } ?? ">\(Self.checkpoints.max()!)"))
+                }
+            }
+        }
+        var first = Duration.zero
+        for _ in 0..<10 { first = max(first, clock.measure { _ = ThresholdPlacement(differences: placement.differences).nextDifference }) }
+        Output.line(String(
+            format: "placement time: %.3f ms per trial (choice + update) on average; the first choice (flat prior, slowest) %.3f ms",
+            Self.milliseconds(placementTime) / placementTrials, Self.milliseconds(first)))
+    }
+
+    static func milliseconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+    }
+
+    static func ratio(_ value: Double?) -> String { value.map { $0.isFinite ? String(format: "%.3f", $0) : "open" } ?? "—" }
+
+    func runKazez() {
         var generator = SeededGenerator(seed: seed)
         Output.line("\(runs) runs per cell; fit: \(Int(ThresholdEstimator.percentCorrect * 100)) % correct, λ = \(ThresholdEstimator.lapseRate), slope estimated, newest \(ThresholdEstimator.window) trials")
         Output.line(Self.row("listener", "lapse", "trials", "truth ¢", "median fit ¢", "fit/truth", "95 % covers", "no fit", "open above", "median CI ¢", "Kazez/truth"))

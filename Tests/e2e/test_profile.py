@@ -271,6 +271,19 @@ def test_simulate_prints_the_table():
         assert float(ratio) == pytest.approx(float(median) / 10, abs=0.01)
 
 
+def test_simulate_sets_a_placement_run_beside_the_chain():
+    result = subprocess.run([PEACH, "simulate", "--procedure", "placement", "--threshold", "10", "--runs", "1",
+                             "--shape", "logistic", "--lapse", "0.05"],
+                            check=True, capture_output=True, text=True, timeout=120)
+    lines = result.stdout.strip().splitlines()
+    assert "P trials" in lines[1] and "K trials" in lines[1]
+    assert len(lines) == 4
+    listener, lapse, truth, trials = lines[2].split()[:4]
+    assert (listener, float(lapse), float(truth)) == ("logistic", 0.05, 10)
+    assert 1 <= float(trials) <= 40
+    assert lines[3].startswith("placement time:")
+
+
 def test_every_string_exists_in_english_and_german(server, browser):
     browser.get(server.url)
     english, german = browser.execute_async_script("""

@@ -10,11 +10,15 @@ public struct SimulatedListener: Sendable {
         case normal
         /// The 2AFC Weibull 1 − ½·exp(−(Δ/α)^β); larger β rise more steeply.
         case weibull(beta: Double)
+        /// The logistic counterpart of Φ, 1 / (1 + exp(−Δ / s)): the same start at chance, heavier
+        /// tails, so it nears 100 % more slowly than the fit's models.
+        case logistic
 
         public var description: String {
             switch self {
             case .normal: "normal"
             case let .weibull(beta): "weibull:" + (beta == beta.rounded() ? String(Int(beta)) : String(beta))
+            case .logistic: "logistic"
             }
         }
     }
@@ -22,7 +26,7 @@ public struct SimulatedListener: Sendable {
     public let threshold: Cents
     public let lapseRate: Double
     public let shape: Shape
-    /// σ (normal) or α (Weibull), chosen so that the function, lapses included, gives 75 % at `threshold`.
+    /// σ (normal), α (Weibull) or s (logistic), chosen so that the function, lapses included, gives 75 % at `threshold`.
     private let scale: Double
 
     public init(threshold: Cents, lapseRate: Double = ThresholdEstimator.lapseRate, shape: Shape = .normal) {
@@ -33,6 +37,7 @@ public struct SimulatedListener: Sendable {
         switch shape {
         case .normal: scale = threshold.rawValue / ThresholdEstimator.inverseNormalCDF(target)
         case let .weibull(beta): scale = threshold.rawValue / pow(-log(2 * (1 - target)), 1 / beta)
+        case .logistic: scale = threshold.rawValue / -log(1 / target - 1)
         }
     }
 
@@ -41,6 +46,7 @@ public struct SimulatedListener: Sendable {
         let rise = switch shape {
         case .normal: ThresholdEstimator.normalCDF(difference / scale)
         case let .weibull(beta): 1 - 0.5 * exp(-pow(difference / scale, beta))
+        case .logistic: 1 / (1 + exp(-difference / scale))
         }
         return lapseRate / 2 + (1 - lapseRate) * rise
     }

@@ -36,6 +36,22 @@ public struct ThresholdSimulation: Sendable {
 
     /// One listener from a fresh chain (no history: the chain starts at the maximum difference).
     public func run(_ listener: SimulatedListener, using generator: inout some RandomNumberGenerator) -> Run {
+        let (answered, last) = chain(listener, trials: trials, using: &generator)
+        return Run(
+            estimate: ThresholdEstimator().estimate(answered.suffix(ThresholdEstimator.window)),
+            finalKazezDifference: settings.kazezStrategy.nextDifference(after: last, coldStart: nil))
+    }
+
+    /// One fresh chain of `checkpoints.max()` trials, fitted after each checkpoint's number of trials:
+    /// how the fit's precision grows with the trials spent.
+    public func fits(_ listener: SimulatedListener, at checkpoints: [Int], using generator: inout some RandomNumberGenerator) -> [ThresholdEstimate?] {
+        let (answered, _) = chain(listener, trials: checkpoints.max() ?? 0, using: &generator)
+        return checkpoints.map { ThresholdEstimator().estimate(answered.prefix($0).suffix(ThresholdEstimator.window)) }
+    }
+
+    private func chain(
+        _ listener: SimulatedListener, trials: Int, using generator: inout some RandomNumberGenerator
+    ) -> ([ThresholdEstimator.Trial], CompletedComparison?) {
         let strategy = settings.kazezStrategy
         var last: CompletedComparison?
         var answered: [ThresholdEstimator.Trial] = []
@@ -51,9 +67,19 @@ public struct ThresholdSimulation: Sendable {
             answered.append(ThresholdEstimator.Trial(completed))
             last = completed
         }
-        return Run(
-            estimate: ThresholdEstimator().estimate(answered.suffix(ThresholdEstimator.window)),
-            finalKazezDifference: strategy.nextDifference(after: last, coldStart: nil))
+        return (answered, last)
+    }
+
+    /// The Kazez chain + fit at each of `checkpoints` trials, over `runs` fresh chains.
+    public func summarize(
+        _ listener: SimulatedListener, runs: Int, at checkpoints: [Int], using generator: inout some RandomNumberGenerator
+    ) -> [ProcedureSummary] {
+        let results = (0..<runs).map { _ in fits(listener, at: checkpoints, using: &generator) }
+        return checkpoints.indices.map { index in
+            ProcedureSummary(
+                truth: listener.threshold, estimates: results.map { $0[index] },
+                trialsUsed: Array(repeating: checkpoints[index], count: runs))
+        }
     }
 
     public func summarize(_ listener: SimulatedListener, runs: Int, using generator: inout some RandomNumberGenerator) -> Summary {

@@ -54,6 +54,22 @@ struct ThresholdSimulationTests {
         #expect(summary.kazezRatio < 0.8, "Kazez ended at \(summary.medianKazezDifference)")
     }
 
+    @Test func aLogisticListenerIsSeventyFivePercentCorrectAtItsThreshold() {
+        for lapse in [0.02, 0.08] {
+            let listener = SimulatedListener(threshold: Cents(30), lapseRate: lapse, shape: .logistic)
+            #expect(abs(listener.probabilityCorrect(Comparison(note1: MIDINote(60)!, centOffset: Cents(30))) - 0.75) < 1e-9)
+            #expect(abs(listener.probabilityCorrect(Comparison(note1: MIDINote(60)!, centOffset: Cents(0.001))) - 0.5) < 1e-3)
+        }
+    }
+
+    @Test func theChainsFitAtCheckpointsIsTheFitOfThatManyTrials() {
+        var first = SeededGenerator(seed: 5), second = SeededGenerator(seed: 5)
+        let listener = SimulatedListener(threshold: Cents(10))
+        let fits = ThresholdSimulation(trials: 0).fits(listener, at: [40, 120], using: &first)
+        #expect(fits[1] == ThresholdSimulation(trials: 120).run(listener, using: &second).estimate)
+        #expect(fits[0]?.trialCount == 40)
+    }
+
     @Test func aListenerAnswersAtTheModelsRates() {
         let listener = SimulatedListener(threshold: Cents(10))
         var generator = SeededGenerator(seed: 1)
