@@ -7,19 +7,20 @@ import PeachStore
 
 struct Sing: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Sing It in the terminal: sing or play the note into the microphone; hold it steady for a second or press Enter. q or Esc quits.",
-        discussion: "References come from your range (voiceRangeLower/Upper, the web app's Settings). The sound is analysed as it comes and never stored: only the cents you were off are.")
+        abstract: "Sing It in the terminal: sing or play the note (or, with --interval, the interval above or below it) into the microphone; hold it steady for a second or press Enter. q or Esc quits.",
+        discussion: "The notes you sing come from your range (voiceRangeLower/Upper, the web app's Settings). The sound is analysed as it comes and never stored: only the cents you were off are.")
 
     @OptionGroup var storage: StoreOptions
     @OptionGroup var audio: AudioOptions
     @OptionGroup var capture: CaptureOptions
-    @OptionGroup var note: NoteOptions
+    @OptionGroup var training: TrainingOptions
     @OptionGroup var sound: SoundOptions
 
     func run() async throws {
         let stores = try await storage.open()
         let store = stores.records
-        let settings = try await note.settings(in: stores.settings)
+        let settings = try await training.settings(in: stores.settings)
+        let discipline: Discipline = training.trainsIntervals ? .intervalSinging : .pitchSinging
         let trials = try await TrialSource.resuming(from: store)
         let synthesizer = try sound.synthesizer(settings: SynthesisSettings(), fallback: settings.soundSource.rawValue)
         let output = try audio.start(synthesizer)
@@ -28,7 +29,7 @@ struct Sing: AsyncParsableCommand {
         let driver = SingingSessionDriver(
             timing: .init(noteDuration: .seconds(settings.noteDurationSeconds), referencePitch: settings.referencePitch),
             player: SynthesizerNotePlayer(synthesizer: synthesizer), store: store,
-            source: trials.feed(MatchingKind.self, .pitchSinging, settings: settings), clock: ContinuousClock(),
+            source: trials.feed(MatchingKind.self, discipline, settings: settings), clock: ContinuousClock(),
             captureTime: ALSAPCM.monotonicSeconds,
             onFeedback: { Output.line(Self.feedback($0)) },
             onSilence: { Output.line("I can't hear you yet. Sing or play the note, close to the microphone, or press Enter.") },
@@ -63,7 +64,9 @@ struct Sing: AsyncParsableCommand {
             }
         }
 
-        Output.line("Sing It. Listen, then sing or play the note; hold it steady for a second, or press Enter. q or Esc quits.")
+        Output.line(training.trainsIntervals
+            ? "Sing Intervals (\(settings.intervals.map(\.spelled).joined(separator: ", ")), \(settings.tuningSystem.rawValue)). Listen, then sing the interval from the note you heard; hold it steady for a second, or press Enter. q or Esc quits."
+            : "Sing It. Listen, then sing or play the note; hold it steady for a second, or press Enter. q or Esc quits.")
         await driver.start()
         inputs: for await key in terminal.inputs {
             switch key {

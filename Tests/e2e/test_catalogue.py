@@ -160,7 +160,7 @@ export default function pickScreen() {
 @pytest.fixture
 def rewritten(server):
     proxy = RewritingProxy(server.url, lambda entries: [
-        {**entry, "offered": entry["id"] != "pitchSinging"} for entry in entries] + [NEW],
+        {**entry, "offered": entry["id"] not in ("pitchSinging", "intervalSinging")} for entry in entries] + [NEW],
         files={"/js/screens/answer-pick.js": PICK_SCREEN})
     yield proxy
     proxy.close()
@@ -172,7 +172,7 @@ def test_a_catalogue_the_page_has_never_seen_draws_start_and_settings(rewritten,
     # A discipline of a group the page has no section for gets a section of its own, at the end…
     assert list(groups)[-1] == "groove" and groups["groove"] == [["start-rhythmDictation", "Tap It Back"]]
     # …and one the server does not offer is gone, from Start and from the addresses.
-    assert "start-pitchSinging" not in [button for pairs in groups.values() for button, _ in pairs]
+    assert {"start-pitchSinging", "start-intervalSinging"}.isdisjoint(button for pairs in groups.values() for button, _ in pairs)
     # Each group's profile card has a line for each of its disciplines that falls as the user improves:
     # the new one too (the real server cannot draw it, and the other lines are drawn all the same).
     cards = dict(browser.execute_script("""
@@ -204,6 +204,7 @@ def test_a_catalogue_the_page_has_never_seen_draws_start_and_settings(rewritten,
     own = browser.find_element(By.CSS_SELECTOR, '#screen-profile .profile-section[data-discipline="rhythmDictation"]')
     assert own.is_displayed() and own.find_element(By.TAG_NAME, "h2").text == "Tap It Back"
     assert not browser.find_element(By.CSS_SELECTOR, '#screen-profile [data-discipline="pitchSinging"]').is_displayed()
+    assert not browser.find_element(By.CSS_SELECTOR, '#screen-profile [data-discipline="intervalSinging"]').is_displayed()
     assert browser.find_element(By.CSS_SELECTOR, '#screen-profile [data-discipline="pitchMatching"]').is_displayed()
     # Settings: no discipline offered reads the voice range, so it is not shown.
     browser.execute_script("location.hash = '#/settings'")

@@ -412,6 +412,15 @@ class Run:
             self.look("singing-feedback")
             self.release()
 
+        def interval_singing():
+            # Sing Intervals is Sing It's screen with the interval shown (the microphone is allowed by now).
+            self.microphone(server, "granted")
+            self.hold("state", "screen-singing", "singing")
+            self.go("#/train/intervalSinging", "screen-singing")
+            self.held(15)
+            self.look("interval-singing")
+            self.release()
+
         def singing_denied():
             self.microphone(server, "denied")
             self.go("#/singing", "screen-singing")
@@ -460,7 +469,7 @@ class Run:
                                               "answer-higher", "answer-higher", "comparison-feedback",
                                               label="comparison-interval")),
             ("pitch-matching", pitch_matching), ("pitch-matching-piano", piano), ("interval-matching", interval_matching),
-            ("singing", singing), ("singing-denied", singing_denied),
+            ("singing", singing), ("interval-singing", interval_singing), ("singing-denied", singing_denied),
             ("compare-timing", two_buttons("compare-timing", "#/compare-timing", "screen-compare-timing", "answer-early",
                                            "answer-late", "compare-timing-feedback")),
             ("fill-the-gap", fill_the_gap), ("calibration", calibration),

@@ -44,8 +44,8 @@ def microphone_browser(wav=None):
     return driver
 
 
-def sung_records(server):
-    response = server.api("GET", "records?discipline=pitchSinging&limit=100")
+def sung_records(server, discipline="pitchSinging"):
+    response = server.api("GET", f"records?discipline={discipline}&limit=100")
     response.raise_for_status()
     return response.json()["records"]
 
@@ -64,13 +64,14 @@ def write_wav(path, samples):
     return path
 
 
-def start_singing(server, wav, settings=None):
-    """Opens Sing It with `wav` as the microphone at a reference of A3; returns the browser and the screen."""
+def start_singing(server, wav, settings=None, name="Sing It"):
+    """Opens Sing It (or the discipline named `name`) with `wav` as the microphone at a reference of A3;
+    returns the browser and the screen."""
     assert server.api("PUT", "settings", json={"voiceRangeLower": 57, "voiceRangeUpper": 57,
                                                "noteDurationSeconds": 0.5, **(settings or {})}).status_code == 200
     browser = microphone_browser(wav)
     browser.get(server.url)
-    button(browser, "Sing It").click()
+    button(browser, name).click()
     screen = browser.find_element(By.ID, "screen-singing")
     WebDriverWait(browser, 5).until(lambda _: screen.get_attribute("data-state") in ("permission", "reference", "singing"))
     if screen.get_attribute("data-state") == "permission":
@@ -140,6 +141,29 @@ def test_a_singer_an_octave_below_is_stored_with_the_octave_and_the_cents(server
     assert record["userCentError"] == pytest.approx(-7, abs=3)
     assert record["sungOctave"] == -1
     assert "octave lower" in feedback
+
+
+def test_an_equal_tempered_third_sung_to_a_just_major_third_is_stored_14_cents_sharp(server, tmp_path):
+    # The note sung is C#4 (the voice range's one note), so the reference is A3; a just major third
+    # above it is 5:4 (386.3 ¢), and the singer sings the equal-tempered C#4 (400 ¢): 13.7 ¢ sharp.
+    settings = {"voiceRangeLower": 61, "voiceRangeUpper": 61, "intervals": [{"name": "M3", "direction": "up"}],
+                "tuningSystem": "justIntonation"}
+    browser, screen = start_singing(server, singer_file(A3 * 2 ** (400 / 1200), str(tmp_path)), settings, name="Sing Intervals")
+    try:
+        WebDriverWait(browser, 10).until(lambda _: screen.get_attribute("data-state") == "singing")
+        assert browser.find_element(By.ID, "singing-title").text == "Sing the interval"
+        assert browser.find_element(By.ID, "singing-interval").text == "Major third up · just intonation"
+        assert browser.find_element(By.ID, "singing-status").text == "Now sing the interval from A3"
+        WebDriverWait(browser, 30).until(lambda _: sung_records(server, "intervalSinging"))
+    finally:
+        browser.quit()
+    record = sung_records(server, "intervalSinging")[0]
+    assert record["referenceNote"] == 57 and record["sungOctave"] == 0
+    assert (record["interval"]["name"], record["interval"]["direction"], record["tuningSystem"]) == ("M3", "up", "justIntonation")
+    assert record["userCentError"] == pytest.approx(1200 * math.log2(2 ** (400 / 1200) / 1.25), abs=3)
+    assert sung_records(server) == []
+    summary = server.api("GET", "profile?scope=intervalSinging").json()["pitchMatching"]
+    assert summary["count"] == 1 and summary["meanAbsoluteError"] == pytest.approx(abs(record["userCentError"]))
 
 
 def test_silence_gets_the_friendly_prompt_after_8_seconds_and_stores_nothing(server, tmp_path):

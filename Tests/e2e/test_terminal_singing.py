@@ -34,14 +34,14 @@ def singer(hertz, directory, seconds=30):
     return raw
 
 
-def exported(server, tmp_path):
-    """The pitchSinging rows of `peach export`, oldest first."""
+def exported(server, tmp_path, discipline="pitchSinging"):
+    """The `discipline` rows of `peach export`, oldest first."""
     out = tmp_path / "export.csv"
     result = subprocess.run([PEACH, "export", "-o", str(out), "--data", str(server.data_path)],
                             capture_output=True, text=True, check=True)
     assert result.stdout.startswith("exported ")
     lines = out.read_text(encoding="utf-8").splitlines()
-    return [row for row in csv.DictReader(lines[1:]) if row["discipline"] == "pitchSinging"]
+    return [row for row in csv.DictReader(lines[1:]) if row["discipline"] == discipline]
 
 
 @pytest.fixture
@@ -106,6 +106,20 @@ def test_a_singer_an_octave_below_is_stored_with_the_octave_and_the_cents(sing, 
         assert float(row["userCentError"]) == pytest.approx(-7, abs=3)
         assert row["sungOctave"] == "-1"
     assert any(line.endswith("green, sung an octave lower") for line in lines)
+
+
+def test_with_an_interval_the_just_third_is_what_the_voice_is_measured_from(sing, server, tmp_path):
+    # The note to sing is C#4 (the range's one note) a major third above A3; the singer sings the
+    # equal-tempered C#4, 13.7 ¢ sharp of the just third (5:4).
+    assert server.api("PUT", "settings", json={"voiceRangeLower": 61, "voiceRangeUpper": 61}).status_code == 200
+    tmux, _ = sing(singer(A3 * 2 ** (400 / 1200), tmp_path), "--interval M3 --tuning just")
+    lines = sing_until(tmux, 1)
+    assert any(line.startswith("Sing Intervals (M3up, justIntonation).") for line in lines), lines
+    rows = exported(server, tmp_path, "intervalSinging")
+    assert rows and exported(server, tmp_path) == []
+    for row in rows:
+        assert (row["referenceNote"], row["interval"], row["direction"], row["tuningSystem"]) == ("57", "M3", "up", "justIntonation")
+        assert float(row["userCentError"]) == pytest.approx(13.69, abs=3) and row["sungOctave"] == "0"
 
 
 def test_silence_prompts_and_enter_commits_what_was_sung(sing, server, tmp_path):

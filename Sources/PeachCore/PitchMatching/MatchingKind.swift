@@ -5,6 +5,8 @@ extension Discipline {
     public static let intervalMatching = Discipline(declared: "intervalMatching")
     /// Pitch matching answered by singing or playing the note into the microphone.
     public static let pitchSinging = Discipline(declared: "pitchSinging")
+    /// The chosen interval above or below the reference, sung into the microphone.
+    public static let intervalSinging = Discipline(declared: "intervalSinging")
 
     /// How far a matching trial starts from its target, and how far the slider reaches either
     /// way: ±100 ¢ for unison (the original app's bound), the interval-matching setting (default
@@ -48,6 +50,12 @@ public enum MatchingKind: TrainingKind {
             .pitchSinging, names: .init(english: "Sing It", german: "Nachsingen"), answerMethod: .voice, group: .pitch,
             settings: ["voiceRangeLower", "voiceRangeUpper", "noteDurationSeconds", "referencePitchHz", "soundSource", "pitchNeedle"],
             terminalCommand: "peach sing"),
+        DisciplineDeclaration(
+            .intervalSinging, names: .init(english: "Sing Intervals", german: "Intervalle singen"), answerMethod: .voice,
+            usesIntervals: true, group: .intervals,
+            settings: ["voiceRangeLower", "voiceRangeUpper", "noteDurationSeconds", "referencePitchHz", "soundSource", "pitchNeedle"]
+                + DisciplineDeclaration.intervalSettings,
+            terminalCommand: "peach sing --interval"),
     ]
 
     /// The tunable note is held while the user tunes it.
@@ -57,10 +65,15 @@ public enum MatchingKind: TrainingKind {
         _ discipline: Discipline, settings: TrainingSettings, chain: NoChain, using generator: inout some RandomNumberGenerator
     ) -> PitchMatchingChallenge {
         if discipline.answerMethod == .voice {
-            // A sung note starts on the target (there is no tunable note) and follows the singer's range.
-            let note = MIDINote(Int.random(
-                in: settings.voiceRange.lowerBound.rawValue...settings.voiceRange.upperBound.rawValue, using: &generator))!
-            return PitchMatchingChallenge(discipline, referenceNote: note, initialCentOffset: .zero, centRange: .zero)
+            // A sung note starts on the target (there is no tunable note) and follows the singer's range:
+            // the note sung lies in it, the reference is wherever the interval puts it (MIDI 9–120).
+            let intervals = discipline.intervals(settings)
+            let interval = intervals.count == 1 ? intervals[0] : intervals.randomElement(using: &generator) ?? .unison
+            let target = Int.random(
+                in: settings.voiceRange.lowerBound.rawValue...settings.voiceRange.upperBound.rawValue, using: &generator)
+            return PitchMatchingChallenge(
+                discipline, referenceNote: MIDINote(target - interval.semitoneOffset)!, interval: interval,
+                tuningSystem: discipline.tuningSystem(settings), initialCentOffset: .zero, centRange: .zero)
         }
         let range = discipline.matchingRange(settings)
         return PitchMatchingChallenge.random(

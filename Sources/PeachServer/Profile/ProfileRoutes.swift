@@ -10,9 +10,9 @@ struct ProfileRoutes: RouteTable {
 
     static let scope = APIParameter<ProfileScope>(
         name: "scope", location: .query,
-        description: "pitch (unison, the default), intervals (every interval trial), singing (the sung answers), or one interval such as P5up or M3down.",
+        description: "pitch (unison, the default), intervals (every interval trial with the slider or buttons), singing (the sung notes), intervalSinging (the sung intervals), or one interval such as P5up or M3down.",
         absent: .pitch, schema: { _ in ["type": "string"] },
-        expected: "pitch, intervals, singing or an interval such as P5up or M3down", parse: { ProfileScope($0) },
+        expected: "pitch, intervals, singing, intervalSinging or an interval such as P5up or M3down", parse: { ProfileScope($0) },
         documentedDefault: ProfileScope.pitch.description)
     static let period = APIParameter.choice("period", ThresholdTimeline.Period.self, default: .day)
     static let width = APIParameter.integer("width", in: ChartOptions.widths, default: 800)

@@ -22,7 +22,7 @@ struct KindRegistryTests {
     /// The names stored in rows, files and URLs before the registry existed.
     @Test func theStoredNamesAreUnchanged() {
         #expect(Discipline.allCases.map(\.rawValue) == [
-            "pitchComparison", "intervalComparison", "pitchMatching", "intervalMatching", "pitchSinging", "rhythmComparison",
+            "pitchComparison", "intervalComparison", "pitchMatching", "intervalMatching", "pitchSinging", "intervalSinging", "rhythmComparison",
             "rhythmMatching", "chordIntonation", "scaleDegree", "chordQuality", "melodicDictation",
         ])
         #expect(TrainingKinds.all.map { $0.id.rawValue } == ["comparison", "matching", "rhythmComparison", "rhythmMatching", "chordIntonation", "scaleDegree", "chordQuality", "melodicDictation"])
@@ -37,6 +37,9 @@ struct KindRegistryTests {
         .matching(CompletedPitchMatching(
             referenceNote: MIDINote(64)!, initialCentOffset: .zero, userCentError: Cents(-7), timestamp: Date(timeIntervalSince1970: 1),
             discipline: .pitchSinging, sungOctave: -1)),
+        .matching(CompletedPitchMatching(
+            referenceNote: MIDINote(55)!, initialCentOffset: .zero, userCentError: Cents(4.5), timestamp: Date(timeIntervalSince1970: 1),
+            discipline: .intervalSinging, interval: DirectedInterval(.m6, .down)!, tuningSystem: .justIntonation, sungOctave: 0)),
         .matching(CompletedPitchMatching(
             referenceNote: MIDINote(60)!, initialCentOffset: Cents(12.5), userCentError: Cents(0.25), timestamp: Date(timeIntervalSince1970: 2))),
         .rhythmComparison(CompletedRhythmComparison(tempo: TempoBPM(120)!, offsetPercent: -7.5, isCorrect: false, timestamp: Date(timeIntervalSince1970: 3))),

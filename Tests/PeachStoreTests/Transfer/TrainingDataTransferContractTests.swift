@@ -49,13 +49,16 @@ struct TrainingDataTransferContractTests {
         }
     }
 
-    /// Every kind, an interval record, a sung one, and two records in the same millisecond.
+    /// Every kind, an interval record, a sung note and a sung interval, and two records in the same millisecond.
     static let records: [TrainingRecord] = TrainingDataStoreContractTests.records + [
         .rhythmComparison(TrainingDataTransferTests.rhythmComparison(4.5, at: 1_800_000_004_000)),
         .rhythmMatching(TrainingDataTransferTests.rhythmMatching(-3.25, at: 1_800_000_004_000)),
         .matching(CompletedPitchMatching(
             referenceNote: MIDINote(50)!, initialCentOffset: Cents(20), userCentError: Cents(-7.5),
             timestamp: Date(timeIntervalSince1970: 1_800_000_005.5), discipline: .pitchSinging, sungOctave: -1)),
+        .matching(CompletedPitchMatching(
+            referenceNote: MIDINote(57)!, initialCentOffset: .zero, userCentError: Cents(13.6863), timestamp: Date(timeIntervalSince1970: 1_800_000_006),
+            discipline: .intervalSinging, interval: DirectedInterval(.M3, .up)!, tuningSystem: .justIntonation, sungOctave: 0)),
     ]
 
     static func export(_ transfer: any TrainingDataTransferring) async throws -> (text: String, count: Int) {

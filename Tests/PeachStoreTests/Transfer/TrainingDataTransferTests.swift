@@ -89,6 +89,25 @@ struct TrainingDataTransferTests {
         #expect(again.duplicatesSkipped == 1)
     }
 
+    @Test func aSungIntervalIsStoredWithItsIntervalAndTuningAndGoesThroughAFile() async throws {
+        let directory = TemporaryDirectory()
+        let database = try PeachDatabase(path: directory.databasePath)
+        let sung = CompletedPitchMatching(
+            referenceNote: MIDINote(57)!, initialCentOffset: .zero, userCentError: Cents(13.75),
+            timestamp: Date(timeIntervalSince1970: 1_763_799_302), discipline: .intervalSinging,
+            interval: DirectedInterval(.M3, .up)!, tuningSystem: .justIntonation, sungOctave: 0)
+        try await SQLiteTrainingDataStore(database: database).save(sung)
+        #expect(try await SQLiteTrainingDataStore(database: database).records(.intervalSinging, limit: 10) == [.matching(sung)])
+        #expect(try await SQLiteTrainingDataStore(database: database).records(.pitchSinging, limit: 10).isEmpty)
+
+        let (csv, _) = try await Self.export(database)
+        let lines = String(decoding: csv, as: UTF8.self).split(separator: "\n")
+        #expect(lines[2] == "intervalSinging,2025-11-22T08:15:02.000Z,M3,up,justIntonation,,,,,57,0.0,13.75,0,,,,,,,,,,,,,,,,,,,,,,,,,,")
+        let other = try PeachDatabase(path: TemporaryDirectory().databasePath)
+        _ = try await TrainingDataTransfer(database: other).importRecords(try TrainingDataParser.parse(Array(csv)), mode: .merge)
+        #expect(try await SQLiteTrainingDataStore(database: other).records(.intervalSinging, limit: 10) == [.matching(sung)])
+    }
+
     @Test func mergeSkipsExactDuplicatesAndKeepsNearMisses() async throws {
         let directory = TemporaryDirectory()
         let database = try PeachDatabase(path: directory.databasePath)

@@ -241,7 +241,7 @@ export function profileScreen() {
   nameOwnSections();
   document.addEventListener('languagechange', nameOwnSections);
   const accuracy = [...element.querySelectorAll('[data-accuracy]')].map((section) => ({
-    scope: section.dataset.discipline === 'pitchSinging' ? 'singing' : 'pitch', view: accuracySection(section),
+    scope: section.dataset.scope, view: accuracySection(section),
   }));
 
   function showPopup(index, at) {

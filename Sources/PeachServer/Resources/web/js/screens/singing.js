@@ -1,6 +1,7 @@
 import { api } from '../api.js';
 import { loadSamples, realtimeContext, scheduleNote } from '../audio.js';
-import { t } from '../i18n.js';
+import { discipline as declared } from '../catalogue.js';
+import { intervalLabel, t } from '../i18n.js';
 import { hideMatchingFeedback, showMatchingFeedback } from '../matching-feedback.js';
 import { SteadyPitch } from '../steady-pitch.js';
 import { trainingLoop } from '../training-loop.js';
@@ -14,10 +15,11 @@ const MICROPHONE = { audio: { echoCancellation: false, noiseSuppression: false, 
 
 const contextsWithTracker = new WeakSet();
 
-// Sing or play it: the server issues a reference note and judges the sung pitch; this screen asks
-// for the microphone (after saying why), plays the reference, follows the voice with the detector in
-// an AudioWorklet (pitch-worklet.js), commits a note held steadily for a second (or on Done/Enter)
-// and posts only its cents from the target. No sound leaves the device.
+// Sing or play it (Sing It), or sing the interval from it (Sing Intervals): the server issues a
+// reference note and judges the sung pitch against its target (the tuned interval's); this screen
+// asks for the microphone (after saying why), plays the reference, follows the voice with the
+// detector in an AudioWorklet (pitch-worklet.js), commits a note held steadily for a second (or on
+// Done/Enter) and posts only its cents from the target. No sound leaves the device.
 export function singingScreen(context) {
   const element = document.getElementById('screen-singing');
   const allow = document.getElementById('singing-allow');
@@ -26,11 +28,15 @@ export function singingScreen(context) {
   const feedback = document.getElementById('singing-feedback');
   const needle = document.getElementById('singing-needle');
   const hold = document.getElementById('singing-hold');
+  const title = document.getElementById('singing-title');
+  const hint = document.getElementById('singing-hint');
+  const intervalText = document.getElementById('singing-interval');
 
   let microphone = null; // {stream, source, tracker}
   let listening = null; // { challenge, steady, lastHeard, answer } while the user may sing
   let silenceTimer = null;
   let allowed = null; // resolves the permission panel's wait
+  let singsIntervals = false; // the discipline's target is an interval from the reference
 
   const setState = (state) => { element.dataset.state = state; };
   // The status names the note to sing; `said` keeps which message it is (data-i18n would re-translate it without the note).
@@ -39,6 +45,7 @@ export function singingScreen(context) {
     status.textContent = key ? t(key, params) : '';
   };
   const noteOf = (challenge) => ({ note: challenge.referenceNote.name });
+  const singKey = () => (singsIntervals ? 'intervalSinging.sing' : 'singing.sing');
   const showHeld = (fraction) => hold.style.setProperty('--held', String(fraction));
 
   async function openMicrophone(audio) {
@@ -71,7 +78,7 @@ export function singingScreen(context) {
     const cents = frequency === null ? null : 1200 * Math.log2(frequency / current.challenge.tunableNote.startFrequencyHz);
     if (cents !== null) {
       current.lastHeard = time;
-      if (status.dataset.said === 'singing.silence') say('singing.sing', noteOf(current.challenge));
+      if (status.dataset.said === 'singing.silence') say(singKey(), noteOf(current.challenge));
     }
     showNeedle(cents);
     const held = current.steady.push(time, cents);
@@ -138,7 +145,14 @@ export function singingScreen(context) {
 
   return trainingLoop(context, {
     screen: 'screen-singing',
-    enter() {
+    enter(chosen) {
+      singsIntervals = declared(chosen ?? 'pitchSinging')?.usesIntervals ?? false;
+      // Through data-i18n, so a language change re-translates the right texts.
+      title.dataset.i18n = singsIntervals ? 'intervalSinging.title' : 'singing.title';
+      hint.dataset.i18n = singsIntervals ? 'intervalSinging.hint' : 'singing.hint';
+      title.textContent = t(title.dataset.i18n);
+      hint.textContent = t(hint.dataset.i18n);
+      intervalText.hidden = true;
       hideMatchingFeedback(feedback);
       done.disabled = true;
       say('');
@@ -159,6 +173,8 @@ export function singingScreen(context) {
       hideMatchingFeedback(feedback);
       showHeld(0);
       setState('reference');
+      intervalText.hidden = !singsIntervals;
+      intervalText.textContent = singsIntervals ? intervalLabel(challenge.interval, challenge.tuningSystem) : '';
       say('singing.listen', noteOf(challenge));
     },
     opens(challenge, played, answer) {
@@ -166,7 +182,7 @@ export function singingScreen(context) {
       needle.dataset.cents = '';
       needle.style.setProperty('--cents', '0');
       setState('singing');
-      say('singing.sing', noteOf(challenge));
+      say(singKey(), noteOf(challenge));
       done.disabled = false;
       const current = listening;
       silenceTimer = setInterval(() => {
