@@ -296,6 +296,46 @@ AudioParam.prototype.setValueCurveAtTime = function () {
 """
 
 
+RESERVE_TAKES = """
+const done = arguments[0];
+(async () => {
+  const reserve = await import('/js/reserve.js');
+  const local = await import('/js/local-store.js');
+  await reserve.refill(null, 'pitchComparison');
+  const kept = await local.count(local.RESERVED_TRIALS, 'reserve', '|pitchComparison');
+  const times = [];
+  for (let i = 0; i < 30; i += 1) {
+    const began = performance.now();
+    await reserve.take(null, 'pitchComparison');
+    times.push(performance.now() - began);
+  }
+  done({ kept, times });
+})().catch((error) => done({ error: String(error) }));
+"""
+
+
+def reserve(directory):
+    """The offline reserve in headless Chromium: a session's worth of comparisons kept, then the time
+    of each of 30 takes (what every trial played offline waits for)."""
+    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "Tests" / "e2e"))
+    from conftest import chromium_options
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    process, url = start_server(pathlib.Path(directory) / "reserve.sqlite")
+    browser = webdriver.Chrome(options=chromium_options(), service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"))
+    try:
+        browser.get(url)
+        result = browser.execute_async_script(RESERVE_TAKES)
+        assert "error" not in result, result
+        times = result["times"]
+        print(f"reserve: {result['kept']} comparisons kept; a take median {statistics.median(times):.1f} ms, "
+              f"max {max(times):.1f} ms; {load()}")
+    finally:
+        browser.quit()
+        stop(process)
+
+
 def slider(directory):
     """Pitch-matching slider in headless Chromium: from the input event's timestamp (when the browser
     received it) to the AudioParam change, for pointer drags and for keyboard steps."""
@@ -975,7 +1015,7 @@ def rhythm(directory):
 
 
 SECTIONS = {
-    "launch": launch, "answer": answer, "concurrent": concurrent, "loop": loop, "profile": profile, "slider": slider,
+    "launch": launch, "answer": answer, "reserve": reserve, "concurrent": concurrent, "loop": loop, "profile": profile, "slider": slider,
     "synthesis": synthesis, "instruments": instruments, "browser-instruments": browser_instruments,
     "alsa-latency": alsa_latency, "match-latency": match_latency, "sing-latency": sing_latency,
     "data": data, "import-latency": import_latency, "import-memory": import_memory, "pitch": pitch, "pitch-worklet": pitch_worklet,
