@@ -184,8 +184,10 @@ def _pan_a_year(url):
         box = chart.rect
         browser.execute_script(PAN_PROBE)
         began = time.perf_counter()
-        # Drags of 500 px until the view has moved a year back (a debug server may be slow to draw).
-        while start - float(container.get_attribute("data-view-start")) < 365:
+        # Drags of 500 px until the view has moved a year back (a debug server may be slow to draw),
+        # or stops moving at the first day of a shorter history.
+        reached, previous = start, None
+        while start - reached < 365 and reached != previous:
             actions = ActionBuilder(browser)
             mouse = actions.pointer_action
             mouse.move_to_location(int(box["x"] + 60), int(box["y"] + box["height"] / 2))
@@ -195,6 +197,7 @@ def _pan_a_year(url):
                 mouse.pause(0.016)
             mouse.pointer_up()
             actions.perform()
+            previous, reached = reached, float(container.get_attribute("data-view-start"))
         time.sleep(1.0)
         frames = browser.execute_script("return window.__frames")
         reached = float(container.get_attribute("data-view-start"))
