@@ -106,8 +106,9 @@ def test_a_thousand_idle_sockets_neither_stop_health_nor_stay_open(limited_serve
     closed_at = {}
     open_idle = set(range(len(idle)))
     last_drip = 0
-    # The timeouts run from each socket's accept, which a loaded machine spreads over a few seconds.
-    while time.monotonic() - opened < 20 and (open_idle or len(closed_at) < len(others)):
+    # The timeouts run from each socket's accept (or its last response), which a loaded machine
+    # spreads over seconds: one CI run closed the idle keep-alive connection later than 20 s.
+    while time.monotonic() - opened < 30 and (open_idle or not set(others) <= set(closed_at)):
         now = time.monotonic()
         if "dripping body" not in closed_at and now - last_drip >= 0.5:
             try:
@@ -123,7 +124,7 @@ def test_a_thousand_idle_sockets_neither_stop_health_nor_stay_open(limited_serve
                 closed_at[name] = time.monotonic() - opened
         time.sleep(0.1)
     print("closed after (s): " + ", ".join(f"{name} {seconds:.1f}" for name, seconds in sorted(closed_at.items())))
-    assert not open_idle, f"{len(open_idle)} idle sockets still open after 20 s"
+    assert not open_idle, f"{len(open_idle)} idle sockets still open after 30 s"
     assert set(closed_at) == {"idle", *others}, closed_at
     # Closed by the idle timeout (which starts when the server accepts, or after a response), not at once.
     for name in ("idle", "half-sent head", "idle keep-alive"):
