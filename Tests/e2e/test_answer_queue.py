@@ -146,8 +146,13 @@ def test_training_goes_on_offline_and_every_answer_is_stored_once_with_its_time(
 OFFLINE_DISCIPLINES = {
     "pitchMatching": ("#/pitch-matching", "screen-pitch-matching",
                       "return document.getElementById('screen-pitch-matching').dataset.state === 'tuning'", "\n"),
+    "intervalMatching": ("#/train/intervalMatching", "screen-pitch-matching",
+                         "return document.getElementById('screen-pitch-matching').dataset.state === 'tuning'", "\n"),
     "rhythmComparison": ("#/compare-timing", "screen-compare-timing",
                          "return !document.getElementById('answer-early').disabled", "e"),
+    # Fill the Gap answers itself when its clicks end: the key is one tap along.
+    "rhythmMatching": ("#/train/rhythmMatching", "screen-fill-the-gap",
+                       "return document.getElementById('screen-fill-the-gap').dataset.state === 'playing'", " "),
     # A kind answered by naming, after a cadence: the screens every harmony kind shares.
     "scaleDegree": ("#/train/scaleDegree", "screen-degree",
                     "const buttons = [...document.querySelectorAll('#degree-buttons button')];"

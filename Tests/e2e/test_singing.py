@@ -20,6 +20,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import ROOT, chromium_options
+from test_answer_queue import offline_text, reserved, wait_for_pending
 from test_comparison_loop import button
 
 A3 = 220.0
@@ -242,3 +243,28 @@ def test_a_sung_answer_out_of_reach_or_to_a_slider_trial_is_refused(server):
     slider = server.api("POST", "trials", json={"discipline": "pitchMatching"}).json()
     wrong = server.api("POST", f"trials/{slider['id']}/answer", json={"sungCents": 10})
     assert wrong.status_code == 400 and "normalizedValue" in wrong.json()["error"]["message"]
+
+
+def test_singing_goes_on_offline_from_its_reserve_and_every_answer_is_stored_once(server, tmp_path):
+    """Sing It plays its trials from the reserve it drew at the start while the network is gone; the
+    notes sung offline wait in the queue and are stored, once each, when the network is back."""
+    browser, screen = start_singing(server, singer_file(A3, str(tmp_path)))
+    try:
+        WebDriverWait(browser, 30).until(lambda _: len(sung_records(server)) == 1)
+        WebDriverWait(browser, 20, poll_frequency=0.2).until(lambda _: reserved(browser).get("|pitchSinging", 0) >= 2)
+        browser.execute_cdp_cmd("Network.enable", {})
+        offline = {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
+        browser.execute_cdp_cmd("Network.emulateNetworkConditions", offline)
+        for count in (1, 2):
+            wait_for_pending(browser, offline_text(count), timeout=30)
+        assert screen.is_displayed() and len(sung_records(server)) == 1
+        browser.execute_cdp_cmd("Network.emulateNetworkConditions", {**offline, "offline": False})
+        browser.get(server.url)
+        # The two queued notes, and any the singer committed before the page was left.
+        WebDriverWait(None, 15, poll_frequency=0.2).until(lambda _: len(sung_records(server)) >= 3)
+        wait_for_pending(browser, "")
+    finally:
+        browser.quit()
+    records = sung_records(server)
+    assert len({record["timestamp"] for record in records}) == len(records), "each answer stored once"
+    assert all(abs(record["userCentError"]) < 5 for record in records), records
