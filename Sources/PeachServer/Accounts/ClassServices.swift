@@ -3,4 +3,6 @@ struct ClassServices: Sendable {
     let accounts: AccountService
     let spaces: UserSpaces
     let environment: ServerEnvironment
+    /// The class views last sent, shared by every route table built on these services.
+    let views = EncodedClassViews()
 }

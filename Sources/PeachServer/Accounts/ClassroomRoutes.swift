@@ -11,11 +11,13 @@ struct ClassroomRoutes: RouteTable {
     let service: AccountService
     let spaces: UserSpaces
     let environment: ServerEnvironment
+    let views: EncodedClassViews
 
     init(_ services: ClassServices) {
         service = services.accounts
         spaces = services.spaces
         environment = services.environment
+        views = services.views
     }
 
     static let lang = APIParameter.oneOf("lang", ChartOptions.languages, default: "en")
@@ -34,7 +36,8 @@ struct ClassroomRoutes: RouteTable {
             Route(
                 .get, "classes/{id}", "classDetail",
                 "A class of mine and each student's fitted threshold, trend, trials and last activity (404 for another teacher's class)",
-                returns: "The class.", parameters: [AccountRoutes.classID], errors: [.error(.notFound)], access: .teacher, Self.detail),
+                returns: "The class.", media: .json(ClassroomDetailResponse.self), parameters: [AccountRoutes.classID],
+                errors: [.error(.notFound)], access: .teacher, Self.detail),
             Route(
                 .get, "classes/{id}/distribution.svg", "classDistribution", "The class's fitted thresholds as one chart (SVG)",
                 returns: "The chart.", media: .svg, parameters: [AccountRoutes.classID, lang, width], errors: [.error(.notFound)],
@@ -67,11 +70,9 @@ struct ClassroomRoutes: RouteTable {
         return ClassroomResponse(classroom, forTeacher: true)
     }
 
-    func detail(_ input: Input<NoBody>) async throws -> ClassroomDetailResponse {
+    func detail(_ input: Input<NoBody>) async throws -> MediaResponse {
         let (classroom, students) = try await summaries(input)
-        return ClassroomDetailResponse(
-            id: classroom.id, name: classroom.name, invitation: classroom.invitation.rawValue,
-            students: students.map(StudentSummaryResponse.init))
+        return MediaResponse(body: ResponseBody(byteBuffer: try await views.json(of: classroom, students)))
     }
 
     func distribution(_ input: Input<NoBody>) async throws -> MediaResponse {

@@ -2,7 +2,7 @@ import Foundation
 import PeachCore
 
 /// One row of a teacher's class table: the student and what their own Profile headline says.
-public struct StudentSummary: Sendable {
+public struct StudentSummary: Hashable, Sendable {
     public let account: Account
     public let figures: StudentFigures
 

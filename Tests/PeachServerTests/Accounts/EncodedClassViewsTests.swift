@@ -1,0 +1,51 @@
+import Foundation
+import Hummingbird
+import Testing
+@testable import PeachCore
+@testable import PeachServer
+@testable import PeachServices
+
+/// A class view sent again is the JSON kept from the last one only while its class and rows are
+/// the same: an answer, a renamed class or a new student is in the next view.
+struct EncodedClassViewsTests {
+    let teacher = Account(id: UserID(rawValue: 1), name: AccountName("tess")!, isTeacher: true)
+
+    func classroom(named name: String, students: Int) -> Classroom {
+        Classroom(id: 7, name: name, teacher: teacher, invitation: InvitationCode("ABCD-EFGH")!, studentCount: students)
+    }
+
+    func student(_ id: Int64, trials: Int) -> StudentSummary {
+        StudentSummary(
+            Account(id: UserID(rawValue: id), name: AccountName("student\(id)")!, isTeacher: false),
+            StudentFigures(threshold: nil, trend: nil, trials: trials, lastActivity: nil, disciplines: []))
+    }
+
+    func decoded(_ json: ByteBuffer) throws -> ClassroomDetailResponse {
+        try JSONDecoder().decode(ClassroomDetailResponse.self, from: Data(buffer: json))
+    }
+
+    @Test func everyChangeToTheClassOrItsRowsIsInTheNextView() async throws {
+        let views = EncodedClassViews()
+        let first = try decoded(try await views.json(of: classroom(named: "Choir", students: 2), [student(2, trials: 10), student(3, trials: 4)]))
+        #expect(first.name == "Choir" && first.students.map(\.trials) == [10, 4])
+        #expect(try decoded(try await views.json(of: classroom(named: "Choir", students: 2), [student(2, trials: 10), student(3, trials: 4)])).students.map(\.trials) == [10, 4])
+
+        let answered = try decoded(try await views.json(of: classroom(named: "Choir", students: 2), [student(2, trials: 11), student(3, trials: 4)]))
+        #expect(answered.students.map(\.trials) == [11, 4])
+        let renamed = try decoded(try await views.json(of: classroom(named: "Chamber choir", students: 2), [student(2, trials: 11), student(3, trials: 4)]))
+        #expect(renamed.name == "Chamber choir")
+        let joined = try decoded(
+            try await views.json(of: classroom(named: "Chamber choir", students: 3), [student(2, trials: 11), student(3, trials: 4), student(4, trials: 0)]))
+        #expect(joined.students.map(\.id) == [2, 3, 4])
+    }
+
+    @Test func classesBeyondTheCapacityAreEncodedAgainNotMixedUp() async throws {
+        let views = EncodedClassViews(capacity: 2)
+        for id in Int64(1)...5 {
+            let room = Classroom(id: id, name: "Class \(id)", teacher: teacher, invitation: InvitationCode("ABCD-EFGH")!, studentCount: 1)
+            #expect(try decoded(try await views.json(of: room, [student(10 + id, trials: Int(id))])).students.map(\.trials) == [Int(id)])
+        }
+        let first = Classroom(id: 1, name: "Class 1", teacher: teacher, invitation: InvitationCode("ABCD-EFGH")!, studentCount: 1)
+        #expect(try decoded(try await views.json(of: first, [student(11, trials: 1)])).name == "Class 1")
+    }
+}
