@@ -110,6 +110,31 @@ import('/js/audio.js').then(async ({ realtimeContext }) => {
 """
 
 
+# Calibration by a MIDI keyboard: a note-on `latency` seconds after each click, stamped with that
+# moment and delivered 5 ms after it.
+CALIBRATION_KEYS = """
+const [latency, done] = arguments;
+const screen = document.getElementById('screen-calibration');
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+import('/js/audio.js').then(async ({ realtimeContext }) => {
+  const context = realtimeContext();
+  while (!screen.dataset.clickStart || screen.dataset.state !== 'tapping') await sleep(1);
+  const start = Number(screen.dataset.clickStart);
+  const beat = Number(screen.dataset.beatSeconds);
+  const performanceAt = (time) => {
+    const output = context.getOutputTimestamp();
+    return output.performanceTime + (time - output.contextTime) * 1000;
+  };
+  for (let click = 0; click < 16; click += 1) {
+    const moment = start + click * beat + latency;
+    while (performance.now() < performanceAt(moment) + 5) await sleep(2);
+    window.__midi.send('keys-1', [0x90, 60, 100], performanceAt(moment));
+  }
+  done({});
+}).catch((error) => done({ error: String(error) }));
+"""
+
+
 def test_a_midi_keyboard_answers_every_kind_and_is_read_when_plugged_in_later(server, browser):
     assert server.api("PUT", "settings", json={
         "noteDurationSeconds": 0.3, "tempoBPM": 200, "scaleDegrees": [1, 3, 5], "scaleMode": "minor",
@@ -181,9 +206,25 @@ def test_a_midi_keyboard_answers_every_kind_and_is_read_when_plugged_in_later(se
     first = next(key for key in range(60, 72) if (key - record["tonicNote"]) % 12 in degrees)
     assert record["answeredDegree"] == degrees[(first - record["tonicNote"]) % 12], record
 
-    # Fill the Gap: one note-on 7 ms after the fourth gap, stamped with its moment and delivered late.
+    # The keyboard gets a tap calibration of its own (12 ms); this device's, for the pad and the
+    # keys (40 ms), stays as it was.
+    browser.execute_script("localStorage.setItem('peach.rhythm.latencyMs', '40')")
+    go(browser, "#/calibration")
+    browser.find_element(By.ID, "calibration-start").click()
+    result = browser.execute_async_script(CALIBRATION_KEYS, 0.012)
+    assert "error" not in result, result
+    status = browser.find_element(By.ID, "calibration-status")
+    wait.until(lambda _: status.text.startswith("Calibrated for Test Keys: "))
+    own = browser.execute_script("return Number(localStorage.getItem('peach.rhythm.latencyMs.midi.Test Keys'))")
+    assert abs(own - 12) <= 1, own
+    assert status.text == f"Calibrated for Test Keys: {own:.1f} ms, from 16 taps"
+    assert browser.execute_script("return localStorage.getItem('peach.rhythm.latencyMs')") == "40"
+    assert browser.find_element(By.ID, "calibration-current").text == f"Calibrated: 40.0 ms · Test Keys: {own:.1f} ms"
+
+    # Fill the Gap: one note-on 7 ms after the fourth gap plus the keyboard's own calibration,
+    # stamped with its moment and delivered late: stored 7 ms late.
     go(browser, "#/train/rhythmMatching")
-    result = browser.execute_async_script(TIMED_TAP, 3, 0.007)
+    result = browser.execute_async_script(TIMED_TAP, 3, 0.007 + own / 1000)
     assert "error" not in result, result
     wait.until(lambda _: records(server, "rhythmMatching"))
     record = records(server, "rhythmMatching")[0]

@@ -47,8 +47,9 @@ export function midiInputs() {
 }
 
 /**
- * Calls `listener({ note, velocity, timeStamp })` for every note-on of the chosen input(s);
- * `timeStamp` is on performance.now()'s clock, as an event's. Returns the function that stops it.
+ * Calls `listener({ note, velocity, timeStamp, device })` for every note-on of the chosen input(s);
+ * `timeStamp` is on performance.now()'s clock, as an event's; `device` names the input it came
+ * from (each keyboard has a tap calibration of its own). Returns the function that stops it.
  * Melodic dictation and every training screen listen here.
  */
 export function onMidiNote(listener) {
@@ -75,7 +76,7 @@ function changed() {
   for (const listener of changeListeners) listener();
 }
 
-function read(data, timeStamp) {
+function read(data, timeStamp, device) {
   const kind = data[0] & 0xf0;
   let message = null;
   if (kind === 0x90 && data[2] > 0) message = { type: 'noteOn', note: data[1], velocity: data[2], timeStamp };
@@ -84,7 +85,7 @@ function read(data, timeStamp) {
   if (!message) return;
   for (const listener of messageListeners) listener(message);
   if (message.type === 'noteOn') {
-    for (const listener of noteListeners) listener({ note: message.note, velocity: message.velocity, timeStamp });
+    for (const listener of noteListeners) listener({ note: message.note, velocity: message.velocity, timeStamp, device });
   }
 }
 
@@ -95,7 +96,7 @@ function attach() {
   for (const input of access.inputs.values()) {
     const wanted = status === 'on' && (chosen === ALL_INPUTS || input.id === chosen);
     if (wanted && !attached.has(input.id)) {
-      const handler = (event) => read(event.data, event.timeStamp);
+      const handler = (event) => read(event.data, event.timeStamp, input.name || input.id);
       input.addEventListener('midimessage', handler);
       attached.set(input.id, { input, handler });
     } else if (!wanted && attached.has(input.id)) {

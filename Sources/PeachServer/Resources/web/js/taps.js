@@ -38,22 +38,27 @@ const TAP_FLASH_MS = 120;
 
 /**
  * Plays `click` at `start + clickSeconds` and collects every tap on `pad` (or a key) on the same time
- * base: seconds from `start`, less `latencySeconds` (the device's calibration). `taps` grows as the
- * user taps; the pad is enabled until `stop()`, which silences what is left and stops listening.
+ * base: seconds from `start`, less `latencySeconds(device)`, the calibration of the device the tap
+ * came from (a MIDI input's name; null for the pad and the keys). `taps` grows as the user taps, and
+ * `devices` beside it; the pad is enabled until `stop()`, which silences what is left and stops listening.
  */
-export function tapAlong(context, pad, { click, clickSeconds, start, latencySeconds = 0, midi = true }) {
+export function tapAlong(context, pad, { click, clickSeconds, start, latencySeconds = () => 0, midi = true }) {
   const scheduled = scheduleClicks(context, click, clickSeconds, start);
   const taps = [];
+  const devices = [];
   pad.disabled = false;
   let flash = null;
   const stopListening = listenForTaps(pad, (event) => {
-    taps.push(heardAt(context, event.timeStamp) - start - latencySeconds);
+    const device = event.device ?? null;
+    taps.push(heardAt(context, event.timeStamp) - start - latencySeconds(device));
+    devices.push(device);
     pad.classList.add('tapped');
     clearTimeout(flash);
     flash = setTimeout(() => pad.classList.remove('tapped'), TAP_FLASH_MS);
   }, { midi });
   return {
     taps,
+    devices,
     stop() {
       scheduled.stop();
       stopListening();

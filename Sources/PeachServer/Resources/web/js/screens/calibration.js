@@ -12,9 +12,16 @@ const LEAD_SECONDS = 1;
 
 // Calibration: the server's clicks (a beat apart at the tempo setting); the user taps along, the
 // server takes the median offset as this device's latency, and the browser keeps it
-// (device-latency.js).
+// (device-latency.js) — for the MIDI keyboard the taps came from, when most of them came from one.
 /** Where calibration is opened from, with its back link's words; from anywhere else it returns to Start. */
 const RETURNS = { '#/settings': 'nav.backToSettings', '#/train/rhythmMatching': 'nav.backToFillTheGap' };
+
+/** The device most taps came from (a MIDI input's name; null for the pad and the keys). */
+function mostTapsFrom(devices) {
+  const counts = new Map();
+  for (const device of devices) counts.set(device, (counts.get(device) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
+}
 
 export function calibrationScreen({ announce, cameFrom }) {
   const element = document.getElementById('screen-calibration');
@@ -52,14 +59,16 @@ export function calibrationScreen({ announce, cameFrom }) {
       pad.focus({ preventScroll: true });
       // Half a beat after the last click, a late tap has arrived.
       if (!await untilAudible(context, start + clickSeconds[clickSeconds.length - 1] + beat / 2, () => !isCurrent(id))) return;
-      const taps = running.taps.slice();
+      const { taps, devices } = running;
       running.stop();
       running = null;
-      const { latencyMs, tapsUsed } = await api.rhythmCalibration(clickSeconds, taps);
+      const device = mostTapsFrom(devices);
+      const { latencyMs, tapsUsed } = await api.rhythmCalibration(clickSeconds, taps.filter((_, index) => devices[index] === device));
       if (!isCurrent(id)) return;
-      storeLatencyMs(latencyMs);
+      storeLatencyMs(latencyMs, device);
       showLatency(current);
-      say(t('calibration.done', { value: formatNumber(latencyMs, 1), taps: tapsUsed }));
+      const value = formatNumber(latencyMs, 1);
+      say(device ? t('calibration.doneDevice', { device, value, taps: tapsUsed }) : t('calibration.done', { value, taps: tapsUsed }));
     } catch (error) {
       if (!isCurrent(id)) return;
       console.warn('calibration failed:', error);

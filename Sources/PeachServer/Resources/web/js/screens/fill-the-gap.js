@@ -1,7 +1,7 @@
 import { loadClick } from '../clicks.js';
 import { audibleTime, untilAudible } from '../clock.js';
 import { realtimeContext } from '../audio.js';
-import { showLatency, storedLatencyMs } from '../device-latency.js';
+import { showLatency, tapLatencySeconds } from '../device-latency.js';
 import { formatNumber, formatOffsetMs, formatPercent } from '../format.js';
 import { t } from '../i18n.js';
 import { tapAlong } from '../taps.js';
@@ -52,7 +52,7 @@ export function fillTheGapScreen(context) {
     load: () => loadClick(),
     play(audio, trial, start, click) {
       const taps = tapAlong(audio, pad, {
-        click, clickSeconds: trial.clickSeconds, start, latencySeconds: (storedLatencyMs() ?? 0) / 1000,
+        click, clickSeconds: trial.clickSeconds, start, latencySeconds: tapLatencySeconds,
         midi: Boolean(trial.session.midi?.taps),
       });
       tempo.textContent = t('rhythm.tempo', { bpm: trial.tempoBPM });
