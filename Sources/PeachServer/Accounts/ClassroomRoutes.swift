@@ -78,8 +78,10 @@ struct ClassroomRoutes: RouteTable {
     func distribution(_ input: Input<NoBody>) async throws -> MediaResponse {
         let (language, width) = (try input[Self.lang], try input[Self.width])
         let (classroom, students) = try await summaries(input)
-        let chart = ClassDistributionChart(classroom: classroom, students: students, german: language == "de", width: Double(width))
-        return MediaResponse(body: ResponseBody(byteBuffer: ByteBuffer(string: chart.svg)))
+        let svg = await views.body(of: classroom, students, as: "svg \(language) \(width)") {
+            ByteBuffer(string: ClassDistributionChart(classroom: classroom, students: students, german: language == "de", width: Double(width)).svg)
+        }
+        return MediaResponse(body: ResponseBody(byteBuffer: svg))
     }
 
     func summaryCSV(_ input: Input<NoBody>) async throws -> MediaResponse {

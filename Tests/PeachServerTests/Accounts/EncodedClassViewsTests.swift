@@ -49,3 +49,18 @@ struct EncodedClassViewsTests {
         #expect(try decoded(try await views.json(of: first, [student(11, trials: 1)])).name == "Class 1")
     }
 }
+
+extension EncodedClassViewsTests {
+    @Test func eachFormOfAClassIsKeptApart() async throws {
+        let views = EncodedClassViews()
+        let room = classroom(named: "Choir", students: 1)
+        let rows = [student(2, trials: 10)]
+        let english = await views.body(of: room, rows, as: "svg en 640") { ByteBuffer(string: "english") }
+        let german = await views.body(of: room, rows, as: "svg de 640") { ByteBuffer(string: "german") }
+        #expect(String(buffer: english) == "english" && String(buffer: german) == "german")
+        #expect(String(buffer: await views.body(of: room, rows, as: "svg en 640") { ByteBuffer(string: "made again") }) == "english")
+        #expect(try decoded(try await views.json(of: room, rows)).students.map(\.trials) == [10])
+        let answered = [student(2, trials: 11)]
+        #expect(String(buffer: await views.body(of: room, answered, as: "svg en 640") { ByteBuffer(string: "after an answer") }) == "after an answer")
+    }
+}
