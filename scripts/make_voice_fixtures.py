@@ -64,6 +64,18 @@ def phase_track(f0):
     return np.cumsum(f0) / RATE
 
 
+def alternating_cycles(phase, longer):
+    """The glottal phase of a voice whose every other cycle is `longer` (0.04: 4 %) than the one before,
+    from the steady voice's `phase`: cycle k spans 1 ∓ longer/2 of it, so that each pair spans exactly
+    two and the mean rate is the steady voice's. (Lengthening alternate stretches of *time* instead
+    raises the mean rate by 1/(1 − longer²/4): 0.7 ¢ at 4 %, which the detector was then blamed for.)"""
+    cycles = int(phase[-1]) + 2
+    lengths = 1 + longer / 2 * np.where(np.arange(cycles) % 2 == 1, 1.0, -1.0)
+    bounds = np.concatenate([[0.0], np.cumsum(lengths)])
+    index = np.searchsorted(bounds, phase, side="right") - 1
+    return index + (phase - bounds[index]) / lengths[index]
+
+
 def voice(rng, center_hz, vowel, n, onset, end, depth=VIBRATO_CENTS, scoop=None, diplophonia=(0.0, 0.0),
           formants=None):
     """The samples and the vibrato (rate Hz, phase): the pitch is centre · 2^(depth sin(2π rate t + phase)/1200).
@@ -83,9 +95,9 @@ def voice(rng, center_hz, vowel, n, onset, end, depth=VIBRATO_CENTS, scoop=None,
     f0 = center_hz * 2 ** (cents / 1200)
     phase = phase_track(f0)
     cycle = np.clip(np.floor(phase).astype(int), 0, cycles - 1)
-    alternate = np.where(cycle % 2 == 1, 1.0, -1.0)
-    f0 = f0 * (1 + jitter[cycle]) / (1 + diplophonia[0] / 2 * alternate)
-    actual = phase_track(f0)
+    actual = phase_track(f0 * (1 + jitter[cycle]))
+    if diplophonia[0]:
+        actual = alternating_cycles(actual, diplophonia[0])
     p = np.mod(actual, 1.0)
     # Rosenberg pulse: opening 40 % of the cycle, closing 16 %, closed the rest.
     tp, tn = 0.40, 0.16

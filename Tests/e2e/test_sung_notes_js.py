@@ -51,7 +51,7 @@ def test_the_page_stores_every_sung_note_within_the_limits_in_its_octave(server,
     assert {n["family"] for n in notes} == {"vibrato-wide", "scoop", "narrow-oo", "diplophonia"}
     rules = server.api("POST", "trials", json={"discipline": "pitchSinging"}).json()["session"]["singing"]
     browser.get(server.url)
-    failures, errors = [], []
+    failures, errors = [], {}
     for note in notes:
         result = browser.execute_async_script(COMMIT_NOTE, pcm(note["file"]), fixtures["sampleRate"], target_hz(note), rules)
         assert "error" not in result, result
@@ -60,7 +60,7 @@ def test_the_page_stores_every_sung_note_within_the_limits_in_its_octave(server,
             continue
         octave = math.floor(result["cents"] / 1200 + 0.5)
         error = abs(result["cents"] - 1200 * octave - note["offsetCents"])
-        errors.append(error)
+        errors.setdefault(note["family"], []).append(error)
         if octave != note["sungOctave"]:
             failures.append(f"{note['file']}: octave {octave}")
         if error > limits["worstAbsoluteErrorCents"]:
@@ -69,4 +69,6 @@ def test_the_page_stores_every_sung_note_within_the_limits_in_its_octave(server,
         if note["family"] == "vibrato-wide" and not low <= result["seconds"] - note["onset"] <= high:
             failures.append(f"{note['file']}: committed after {result['seconds'] - note['onset']:.2f} s")
     assert failures == [], "\n".join(failures)
-    assert statistics.median(errors) <= limits["medianAbsoluteErrorCents"]
+    # Each family on its own: a family's bias cannot hide behind the others' precision.
+    medians = {family: statistics.median(family_errors) for family, family_errors in errors.items()}
+    assert all(median <= limits["medianAbsoluteErrorCents"] for median in medians.values()), medians
