@@ -25,7 +25,7 @@ struct ProfileRoutes: RouteTable {
     static let viewPeriod = APIParameter.choice("viewPeriod", ThresholdTimeline.Period.self).optional.described(
         "With viewStart and viewWidth: the period they count in (the chart shown, its data-period); by default `period`. The view keeps its dates in the period drawn.")
     static let coarsen = APIParameter.flag("coarsen").described(
-        "Zoomed out, draw a longer period than `period` (hour → day → week → month), the first whose view holds no more periods than the chart's plot has room for dots side by side (\(Int(ThresholdChart.dotDiameter)) px each, from `width`); `period` stays the finest drawn. The chart's data-period and the timeline's `period` say which was drawn; the chart's data-finer-below and data-coarser-above, at which view widths (in its periods) another would be.")
+        "Zoomed out, draw a longer period than `period` (hour → day → week → month), the first whose view holds no more periods than the chart's plot has room for dots side by side (\(Int(ThresholdChart.dotDiameter)) px each, from `width`; at most \(Int(ThresholdChart.mostPeriodsShown))); `period` stays the finest drawn. The chart's data-period and the timeline's `period` say which was drawn; the chart's data-finer-below and data-coarser-above, at which view widths (in its periods) another would be.")
     static let discipline = APIParameter.choice("discipline", Discipline.self).optional.described(
         "The daily series of one discipline instead of a scope, as its kind traces it (its title says what and which way is better); a rhythm discipline's is per tempo band, named by band.")
     static let band = APIParameter.choice("band", TempoBand.self).described("The tempo band.")

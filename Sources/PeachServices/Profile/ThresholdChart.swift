@@ -38,8 +38,13 @@ public struct ThresholdChart {
     private var right: Double { Self.right }
     private let bottom = 28.0
 
+    /// The most periods a view shows, however wide the chart: a period drawn is some 300 bytes of
+    /// timeline JSON and 260 of SVG, and a chart draws three views' worth, so its responses stay
+    /// under 100 KiB.
+    public static let mostPeriodsShown = 100.0
+
     /// How many periods a chart `width` px wide shows as dots of their own.
-    public static func room(width: Double) -> Double { (width - left - right) / dotDiameter }
+    public static func room(width: Double) -> Double { min((width - left - right) / dotDiameter, mostPeriodsShown) }
     /// The legend's second entry goes below the first when the two do not fit side by side (a
     /// phone held upright).
     private var legendWraps: Bool {

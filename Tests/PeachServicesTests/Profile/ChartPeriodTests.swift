@@ -18,8 +18,9 @@ struct ChartPeriodTests {
 
     static func width(_ drawn: ChartPeriod) -> Double { ChartWindow(drawn.timeline, view: drawn.view).visibleWidth }
 
-    @Test func roomIsThePlotsWidthInDots() {
+    @Test func roomIsThePlotsWidthInDotsUpToAHundred() {
         #expect(Self.room == 92.5)
+        #expect(ThresholdChart.room(width: 4000) == 100)
     }
 
     @Test func theAskedPeriodIsDrawnWhileTheViewHasRoomForItsDots() {
