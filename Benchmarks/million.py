@@ -133,6 +133,19 @@ def million(directory):
     window = _floor_ms(data, "SELECT note2CentOffset, isCorrect, timestamp FROM comparison "
                              "WHERE timestamp >= (SELECT datetime(max(timestamp), '-90 days') FROM comparison)")
     print(f"  floor: SQLite reading the 90 days' comparisons a 30-day view draws {window:.0f} ms; {load()}")
+    # Zoomed out on a 1200 px chart: drawn day by day, as the Profile asked before it could coarsen,
+    # and as it asks now (coarsen=true: weeks or months, whichever the plot has room for as dots).
+    # 100 days are the most still drawn by day: the largest response.
+    for name, view in (("a 100-day view", "viewStart=800&viewWidth=100"), ("a 1000-day view", "viewStart=0&viewWidth=1000"),
+                       ("the whole history", "viewStart=0&viewWidth=1000000")):
+        for route in ("timeline", "chart.svg"):
+            for how, query in (("days", ""), ("coarsened", "&coarsen=true")):
+                path = f"api/profile/{route}?period=day&width=1200&{view}{query}" + ("&height=360&lang=en" if route == "chart.svg" else "")
+                first_ms, size = _get(session, url, path)
+                warm = [_get(session, url, path)[0] for _ in range(10)]
+                drawn = session.get(url + path).json()["period"] if route == "timeline" else ""
+                print(f"  {name}, {route}, {how}{f' ({drawn}s)' if drawn else ''}: first {first_ms:.1f} ms, "
+                      f"warm median {statistics.median(warm):.2f} ms, {size / 1024:.1f} KiB (goal ≤ 100 KiB)")
 
     _pan_a_year(url)
 

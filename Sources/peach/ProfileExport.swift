@@ -23,7 +23,7 @@ struct ProfileExport: AsyncParsableCommand {
         if output != nil, svg != nil { throw ValidationError("--svg is the old spelling of -o/--output: give one of them") }
     }
 
-    @Option(help: "Aggregation period of the chart: hour, day or week.")
+    @Option(help: "Aggregation period of the chart: hour, day, week or month.")
     var period = "day"
 
     @Option(help: "Chart width in pixels (200…4000).")

@@ -171,14 +171,14 @@ struct ProfileAPITests {
         }
     }
 
-    @Test(arguments: ["month", "DAY", "", "1"])
+    @Test(arguments: ["year", "DAY", "", "1"])
     func anUnknownPeriodIsABadRequest(period: String) async throws {
         try await Self.withApp { client, _ in
             for path in ["/api/profile/timeline", "/api/profile/chart.svg"] {
                 try await client.execute(uri: "\(path)?period=\(period)", method: .get) { response throws in
                     #expect(response.status == .badRequest)
                     let message = try TestApp.decode(APITests.ErrorBody.self, response).error.message
-                    #expect(message.contains("period must be one of hour, day, week"), "\(message)")
+                    #expect(message.contains("period must be one of hour, day, week, month"), "\(message)")
                 }
             }
         }
@@ -205,7 +205,33 @@ struct ProfileAPITests {
         }
     }
 
+    /// Zoomed out, the chart and the timeline beside it draw the same longer period over the same
+    /// dates, and far fewer points; zoomed back in, the period asked for.
+    @Test func zoomedOutTheChartAndItsTimelineDrawALongerPeriod() async throws {
+        let days = 120
+        try await Self.withApp(seed: { store in
+            for day in 0..<days { try await store.save(Self.comparison(10, correct: true, secondsAgo: Double(day) * 86_400)) }
+        }) { client, _ in
+            // A 400 px chart has room for 42.5 dots: 100 days are drawn as weeks.
+            let zoomed = "period=day&coarsen=true&width=400&viewStart=10&viewWidth=100"
+            let weeks = try await Self.get(Timeline.self, "/api/profile/timeline?\(zoomed)", client)
+            let daily = try await Self.get(Timeline.self, "/api/profile/timeline?period=day&viewStart=10&viewWidth=100", client)
+            #expect(weeks.period == "week" && daily.period == "day")
+            #expect(weeks.points.count * 5 < daily.points.count, "\(weeks.points.count) weeks, \(daily.points.count) days")
+            let svg = try await client.execute(uri: "/api/profile/chart.svg?\(zoomed)&height=320", method: .get) { String(buffer: $0.body) }
+            #expect(svg.contains(#"data-period="week""#) && svg.contains(#"data-coarser-above="42.50""#))
+            // A date label per period drawn (a dot only where a week's answers place a threshold).
+            #expect(svg.components(separatedBy: "<text data-x=").count - 1 == weeks.points.count)
+
+            let back = try await Self.get(
+                Timeline.self, "/api/profile/timeline?period=day&coarsen=true&width=400&viewPeriod=week&viewStart=5&viewWidth=5", client)
+            #expect(back.period == "day")
+        }
+    }
+
     @Test(arguments: [
+        ("coarsen=yes", "coarsen must be true or false"), ("viewPeriod=week", "viewPeriod goes with viewStart and viewWidth"),
+        ("viewPeriod=year&viewStart=1&viewWidth=2", "viewPeriod must be one of hour, day, week, month"),
         ("viewStart=50", "viewStart and viewWidth go together"), ("viewWidth=20", "viewStart and viewWidth go together"),
         ("viewStart=0&viewWidth=0", "viewWidth"), ("viewStart=-2000000&viewWidth=20", "viewStart"), ("viewStart=x&viewWidth=20", "viewStart"),
     ])

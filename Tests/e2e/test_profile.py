@@ -7,6 +7,7 @@ import sqlite3
 import statistics
 import subprocess
 import time
+from urllib.parse import parse_qs, urlparse
 
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
@@ -387,3 +388,102 @@ def test_the_chart_keeps_one_view_across_the_charts_it_fetches(server, browser):
     drag()
     time.sleep(1.0)
     assert before - view_start() == pytest.approx(drags[0], rel=0.05), (drags, before, view_start())
+
+
+# A period's nominal length: the chart's x counts periods of it from the first period's start.
+PERIOD_SECONDS = {"day": 86_400, "week": 604_800, "month": 2_629_746}
+
+
+def test_zoomed_out_the_chart_draws_weeks_then_months_over_the_same_dates(server, browser):
+    """Zoomed out past what its plot can show as dots, the chart (and the timeline beside it) draws
+    weeks, then months, for the same dates, in responses a fraction of the size; zoomed back in, days."""
+    server.stop()
+    (server.data_path.parent / "cache" / f"{server.data_path.name}.profile.json").unlink(missing_ok=True)
+    write_comparisons(server.data_path, 20_000, per_day=20)
+    server.start()
+    origins = {period: datetime.datetime.fromisoformat(server.api(
+        "GET", f"profile/timeline?period={period}&viewStart=0&viewWidth=1").json()["points"][0]["start"])
+        for period in PERIOD_SECONDS}
+
+    def dates(period, start, width):
+        """The first and last moment of a view, in days since the first day's start."""
+        seconds = PERIOD_SECONDS[period]
+        offset = (origins[period] - origins["day"]).total_seconds()
+        return tuple((offset + x * seconds) / 86_400 for x in (start, start + width))
+
+    open_profile(server, browser)
+    chart = WebDriverWait(browser, 10).until(lambda _: browser.find_element(By.CSS_SELECTOR, "#profile-chart[data-view-width]"))
+    state = lambda: browser.execute_script("""
+        const chart = arguments[0];
+        return [chart.querySelector('svg.threshold-chart').dataset.period, Number(chart.dataset.viewStart),
+                Number(chart.dataset.viewWidth)];""", chart)
+    assert state()[0] == "day"
+
+    def wheel(delta_y):
+        """Zooms around the chart's centre: out for a positive delta."""
+        browser.execute_script("""
+            const chart = arguments[0], box = chart.getBoundingClientRect();
+            chart.dispatchEvent(new WheelEvent('wheel', {deltaY: arguments[1], clientX: box.left + box.width / 2,
+                clientY: box.top + box.height / 2, bubbles: true, cancelable: true}));""", chart, delta_y)
+
+    def settled():
+        """Whether the chart shown is the one for its view: within what it drew, and between the
+        widths at which another period would be drawn (else a new chart is on its way)."""
+        return browser.execute_script("""
+            const chart = arguments[0], drawn = chart.querySelector('svg.threshold-chart').dataset;
+            const start = Number(chart.dataset.viewStart), width = Number(chart.dataset.viewWidth);
+            return start >= Number(drawn.renderedStart) - 0.01 && start + width <= Number(drawn.renderedEnd) + 0.01
+                && width >= Number(drawn.finerBelow ?? -Infinity) - 0.01 && width <= Number(drawn.coarserAbove ?? Infinity) + 0.01;
+            """, chart)
+
+    def zoom_until(period, delta_y):
+        """Wheels the chart (zooming around its centre) until it is drawn in `period`, each time
+        waiting for the chart of the new view; returns the view the chart it replaced asked for, the
+        timeline request and the view shown now."""
+        browser.execute_script("performance.clearResourceTimings()")
+        for _ in range(12):
+            if state()[0] == period:
+                break
+            wheel(delta_y)
+            WebDriverWait(browser, 20).until(lambda _: settled())
+        assert state()[0] == period
+        requests_made = browser.execute_script(
+            "return performance.getEntriesByType('resource').map((entry) => entry.name).filter((name) => name.includes('/api/profile/'))")
+        asked = [name for name in requests_made if "/chart.svg?" in name][-1]
+        timeline = [name for name in requests_made if "/timeline?" in name][-1]
+        return parse_qs(urlparse(asked).query), timeline.split("/api/")[1], state()
+
+    def assert_same_dates(asked, shown):
+        before = dates(asked["viewPeriod"][0], float(asked["viewStart"][0]), float(asked["viewWidth"][0]))
+        after = dates(*shown)
+        # The chart writes its view to a hundredth of its period.
+        assert after == pytest.approx(before, abs=0.01 * PERIOD_SECONDS[shown[0]] / 86_400), (asked, shown)
+
+    asked, timeline, shown = zoom_until("week", 300)
+    assert asked["viewPeriod"] == ["day"] and asked["coarsen"] == ["true"]
+    assert_same_dates(asked, shown)
+    weekly = server.api("GET", timeline)
+    assert weekly.json()["period"] == "week"
+    daily = server.api("GET", f"profile/timeline?period=day&viewStart={asked['viewStart'][0]}&viewWidth={asked['viewWidth'][0]}")
+    assert len(weekly.content) * 4 < len(daily.content), (len(weekly.content), len(daily.content))
+
+    # In small steps, so that the view is not yet all the weeks, more than all the months.
+    asked, timeline, shown = zoom_until("month", 150)
+    assert asked["viewPeriod"] == ["week"]
+    assert_same_dates(asked, shown)
+    # Zoomed out as far as it goes: the whole history, every month of it in one small response.
+    for _ in range(4):
+        wheel(600)
+    WebDriverWait(browser, 20).until(lambda _: settled())
+    period, start, width = state()
+    assert period == "month" and start == pytest.approx(0, abs=0.01)
+    assert width == pytest.approx(float(browser.execute_script(
+        "return arguments[0].querySelector('svg.threshold-chart').dataset.domainEnd", chart)), abs=0.01)
+    whole = server.api("GET", f"profile/timeline?period=day&coarsen=true&width={asked['width'][0]}"
+                              f"&viewPeriod=month&viewStart=0&viewWidth={width}")
+    assert whole.json()["period"] == "month" and len(whole.json()["points"]) == whole.json()["periods"]
+    assert len(whole.content) < 20_000, len(whole.content)
+
+    asked, timeline, shown = zoom_until("day", -300)
+    assert asked["viewPeriod"][0] in ("week", "month")
+    assert_same_dates(asked, shown)

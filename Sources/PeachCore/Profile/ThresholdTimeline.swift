@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 
-/// Comparisons aggregated by calendar period, for the Profile's threshold timeline: one point per hour, day or week
+/// Comparisons aggregated by calendar period, for the Profile's threshold timeline: one point per hour, day, week or month
 /// with its fitted threshold (the headline's model and percent correct, read from the period's
 /// answers and its neighbours' by `ThresholdSmoother`) and the mean difference played, plus a
 /// rolling mean and standard deviation of the latter. Fits are computed when first asked for and
@@ -10,14 +10,16 @@ import Synchronization
 /// Updated one comparison at a time; a comparison in the newest period costs no calendar work,
 /// so rebuilding from a million records stays fast.
 public struct ThresholdTimeline: Sendable, Codable {
+    /// Finest first: a chart zoomed out draws the next one (`ChartPeriod`).
     public enum Period: String, Hashable, Sendable, Codable, CaseIterable {
-        case hour, day, week
+        case hour, day, week, month
 
         var component: Calendar.Component {
             switch self {
             case .hour: .hour
             case .day: .day
             case .week: .weekOfYear
+            case .month: .month
             }
         }
 
@@ -27,6 +29,7 @@ public struct ThresholdTimeline: Sendable, Codable {
             case .hour: 3600
             case .day: 86_400
             case .week: 604_800
+            case .month: 2_629_746  // a Gregorian year's twelfth
             }
         }
     }

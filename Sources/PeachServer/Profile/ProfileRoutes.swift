@@ -22,6 +22,10 @@ struct ProfileRoutes: RouteTable {
         .described("With viewWidth: the first period shown, in periods from the first period's start.")
     static let viewWidth = APIParameter.number("viewWidth", in: ChartOptions.viewWidths)
         .described("With viewStart: how many periods the view spans.")
+    static let viewPeriod = APIParameter.choice("viewPeriod", ThresholdTimeline.Period.self).optional.described(
+        "With viewStart and viewWidth: the period they count in (the chart shown, its data-period); by default `period`. The view keeps its dates in the period drawn.")
+    static let coarsen = APIParameter.flag("coarsen").described(
+        "Zoomed out, draw a longer period than `period` (hour → day → week → month), the first whose view holds no more periods than the chart's plot has room for dots side by side (\(Int(ThresholdChart.dotDiameter)) px each, from `width`; at most \(Int(ThresholdChart.mostPeriodsShown))); `period` stays the finest drawn. The chart's data-period and the timeline's `period` say which was drawn; the chart's data-finer-below and data-coarser-above, at which view widths (in its periods) another would be.")
     static let discipline = APIParameter.choice("discipline", Discipline.self).optional.described(
         "The daily series of one discipline instead of a scope, as its kind traces it (its title says what and which way is better); a rhythm discipline's is per tempo band, named by band.")
     static let band = APIParameter.choice("band", TempoBand.self).described("The tempo band.")
@@ -47,15 +51,20 @@ struct ProfileRoutes: RouteTable {
                 returns: "In the settings grid's order.", Self.intervals),
             Route(
                 .get, "profile/timeline", "profileTimeline",
-                "Comparisons aggregated per period, oldest first, with the rolling mean and SD over 20 periods (expanding before that): the periods the chart draws for the same view (the view and one view-width either side; without a view, around the most recent periods)",
-                returns: "The timeline.", parameters: [period, scope, viewStart, viewWidth], Self.timeline),
+                "Comparisons aggregated per period, oldest first, with the rolling mean and SD over 20 periods (expanding before that): the periods the chart draws for the same view (the view and one view-width either side; without a view, around the most recent periods), in the period it draws",
+                returns: "The timeline.",
+                parameters: [
+                    period, scope, viewStart, viewWidth, viewPeriod, coarsen,
+                    width.described("With coarsen: the chart's width, as chart.svg takes it (the period drawn depends on it)."),
+                ],
+                Self.timeline),
             Route(
                 .get, "profile/chart.svg", "profileChart",
                 "The threshold timeline chart as SVG (the one the Profile screen shows and `peach profile --svg` writes), opening at the most recent periods; only the view and one view-width either side are drawn",
                 returns: "The chart.", media: .svg,
                 parameters: [
                     period, width, height, lang.described("Language of the legend, the date labels and the numbers (\"2,5 ¢\" in German)."),
-                    scope, viewStart, viewWidth,
+                    scope, viewStart, viewWidth, viewPeriod, coarsen,
                 ],
                 Self.chart),
             Route(
@@ -101,28 +110,40 @@ struct ProfileRoutes: RouteTable {
     func intervals(_: Input<NoBody>) async -> IntervalProfilesResponse { IntervalProfilesResponse(await service.intervalProfiles) }
 
     func timeline(_ input: Input<NoBody>) async throws -> TimelineResponse {
-        let (viewStart, viewWidth) = (try input[Self.viewStart], try input[Self.viewWidth])
-        let view: ClosedRange<Double>?
-        do throws(ChartOptions.Invalid) {
-            view = try ChartOptions.view(start: viewStart, width: viewWidth)
-        } catch {
-            throw HTTPError(.badRequest, message: error.description)
+        let (period, width, view) = (try input[Self.period], try input[Self.width], try Self.view(input))
+        let options = try Self.checked { () throws(ChartOptions.Invalid) in
+            try ChartOptions(
+                period: period.rawValue, width: width, viewStart: view.start, viewWidth: view.width, viewPeriod: view.period,
+                coarsens: view.coarsens)
         }
-        let timeline = await service.snapshot(try input[Self.scope]).timeline(try input[Self.period])
-        return TimelineResponse(timeline, window: ChartWindow(timeline, view: view))
+        let drawn = options.drawn(await service.snapshot(try input[Self.scope]))
+        return TimelineResponse(drawn.timeline, window: ChartWindow(drawn.timeline, view: drawn.view))
     }
 
     func chart(_ input: Input<NoBody>) async throws -> MediaResponse {
         let (period, width, height, language) = (try input[Self.period], try input[Self.width], try input[Self.height], try input[Self.lang])
-        let (viewStart, viewWidth) = (try input[Self.viewStart], try input[Self.viewWidth])
-        let options: ChartOptions
+        let view = try Self.view(input)
+        let options = try Self.checked { () throws(ChartOptions.Invalid) in
+            try ChartOptions(
+                period: period.rawValue, width: width, height: height, language: language, viewStart: view.start, viewWidth: view.width,
+                viewPeriod: view.period, coarsens: view.coarsens)
+        }
+        return Self.svg(options.svg(await service.snapshot(try input[Self.scope])))
+    }
+
+    /// The view a chart or its timeline is asked for, as `ChartOptions` checks it.
+    private static func view(_ input: Input<NoBody>) throws
+        -> (start: Double?, width: Double?, period: ThresholdTimeline.Period?, coarsens: Bool)
+    {
+        (try input[viewStart], try input[viewWidth], try input[viewPeriod], try input[coarsen])
+    }
+
+    private static func checked(_ make: () throws(ChartOptions.Invalid) -> ChartOptions) throws -> ChartOptions {
         do throws(ChartOptions.Invalid) {
-            options = try ChartOptions(
-                period: period.rawValue, width: width, height: height, language: language, viewStart: viewStart, viewWidth: viewWidth)
+            return try make()
         } catch {
             throw HTTPError(.badRequest, message: error.description)
         }
-        return Self.svg(options.svg(await service.snapshot(try input[Self.scope])))
     }
 
     func rhythmDays(_ input: Input<NoBody>) async throws -> RhythmTimelineResponse {

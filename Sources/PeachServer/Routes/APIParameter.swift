@@ -142,3 +142,12 @@ extension APIEnumeration {
     /// "one of a, b, c": what a refusal says the value must be.
     static var expected: String { "one of " + allCases.map(\.rawValue).joined(separator: ", ") }
 }
+
+extension APIParameter where Value == Bool {
+    /// true or false; absent, false.
+    static func flag(_ name: String) -> APIParameter {
+        APIParameter(
+            name: name, location: .query, absent: false, schema: { _ in ["type": "boolean"] }, expected: "true or false",
+            parse: { ["true": true, "false": false][$0] }, documentedDefault: false)
+    }
+}

@@ -18,12 +18,17 @@ public struct ChartOptions: Sendable {
     public let width: Int
     public let height: Int
     public let language: String
-    /// The periods to show, in period units from the first period; nothing: the most recent ones.
+    /// The periods to show, in periods of `viewPeriod` from its first period; nothing: the most
+    /// recent ones.
     public let view: ClosedRange<Double>?
+    public let viewPeriod: ThresholdTimeline.Period
+    /// Whether the chart may draw a longer period than `period` when zoomed out (`ChartPeriod`).
+    public let coarsens: Bool
 
+    /// - Parameter viewPeriod: the period `viewStart` and `viewWidth` count in; nothing: `period`.
     public init(
         period: String = "day", width: Int = 800, height: Int = 320, language: String = "en",
-        viewStart: Double? = nil, viewWidth: Double? = nil
+        viewStart: Double? = nil, viewWidth: Double? = nil, viewPeriod: ThresholdTimeline.Period? = nil, coarsens: Bool = false
     ) throws(Invalid) {
         guard let parsed = ThresholdTimeline.Period(rawValue: period) else {
             throw Invalid(description: "period must be one of \(ThresholdTimeline.Period.allCases.map(\.rawValue).joined(separator: ", ")), got '\(period)'")
@@ -38,6 +43,11 @@ public struct ChartOptions: Sendable {
             throw Invalid(description: "lang must be one of \(Self.languages.joined(separator: ", ")), got '\(language)'")
         }
         view = try Self.view(start: viewStart, width: viewWidth)
+        if viewPeriod != nil, view == nil {
+            throw Invalid(description: "viewPeriod goes with viewStart and viewWidth: it names the period they count in")
+        }
+        self.viewPeriod = viewPeriod ?? parsed
+        self.coarsens = coarsens
         self.period = parsed
         self.width = width
         self.height = height
@@ -46,7 +56,7 @@ public struct ChartOptions: Sendable {
 
     /// The periods a view shows, checked as the chart and the timeline both take it; nothing: the
     /// most recent ones.
-    public static func view(start: Double?, width: Double?) throws(Invalid) -> ClosedRange<Double>? {
+    static func view(start: Double?, width: Double?) throws(Invalid) -> ClosedRange<Double>? {
         switch (start, width) {
         case (nil, nil):
             return nil
@@ -57,11 +67,17 @@ public struct ChartOptions: Sendable {
         }
     }
 
+    /// The period drawn and the view in it: the chart's, and the timeline's sent beside it.
+    public func drawn(_ profile: PerceptualProfile) -> ChartPeriod {
+        ChartPeriod(profile, finest: period, view: view, in: viewPeriod, coarsens: coarsens, room: ThresholdChart.room(width: Double(width)))
+    }
+
     /// The chart of `profile` as the Profile screen shows it.
     public func svg(_ profile: PerceptualProfile) -> String {
-        ThresholdChart(
-            timeline: profile.timeline(period), size: .init(width: Double(width), height: Double(height)),
-            locale: Locale(identifier: language), view: view
+        let drawn = drawn(profile)
+        return ThresholdChart(
+            timeline: drawn.timeline, size: .init(width: Double(width), height: Double(height)),
+            locale: Locale(identifier: language), view: drawn.view, otherPeriods: (drawn.finerBelow, drawn.coarserAbove)
         ).svg()
     }
 }

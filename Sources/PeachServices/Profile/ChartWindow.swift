@@ -23,7 +23,7 @@ public struct ChartWindow: Sendable {
     ///   browser's view was when it asked); nothing: the most recent `initiallyVisiblePeriods`.
     public init(_ timeline: ThresholdTimeline, view: ClosedRange<Double>?) {
         let aggregates = timeline.aggregates
-        let origin = aggregates.first?.start ?? Date(timeIntervalSince1970: 0)
+        let origin = Self.origin(of: timeline)
         let xs = aggregates.map { $0.start.timeIntervalSince(origin) / timeline.period.nominalSeconds + 0.5 }
         let domain = 0.0...((xs.last ?? 0) + 0.5)
         let visibleWidth = min(view.map { $0.upperBound - $0.lowerBound } ?? Double(Self.initiallyVisiblePeriods), domain.upperBound)
@@ -33,5 +33,21 @@ public struct ChartWindow: Sendable {
         let end = min(xs.count, (xs.lastIndex { $0 <= rendered.upperBound } ?? -1) + 2)
         (self.xs, self.domain, self.visibleStart, self.visibleWidth, self.rendered) = (xs, domain, visibleStart, visibleWidth, rendered)
         indices = first < end ? first..<end : first..<first
+    }
+}
+
+extension ChartWindow {
+    /// `view`, in periods of `source`, as periods of `target`: the same stretch of time, so a view
+    /// keeps its first and last date when the chart draws another period.
+    public static func view(_ view: ClosedRange<Double>, from source: ThresholdTimeline, to target: ThresholdTimeline) -> ClosedRange<Double> {
+        guard source.period != target.period else { return view }
+        let shift = origin(of: source).timeIntervalSince(origin(of: target))
+        let x = { (value: Double) in (shift + value * source.period.nominalSeconds) / target.period.nominalSeconds }
+        return x(view.lowerBound)...x(view.upperBound)
+    }
+
+    /// Where x is 0: the first period's start.
+    private static func origin(of timeline: ThresholdTimeline) -> Date {
+        timeline.aggregates.first?.start ?? Date(timeIntervalSince1970: 0)
     }
 }

@@ -27,8 +27,24 @@ public struct ThresholdChart {
     let locale: Locale
     /// The periods the plot shows (`ChartWindow`); nothing: the most recent ones.
     var view: ClosedRange<Double>? = nil
+    /// The view widths at which another period would be drawn (`ChartPeriod`), for the browser.
+    var otherPeriods: (finerBelow: Double?, coarserAbove: Double?) = (nil, nil)
 
-    private let left = 48.0, right = 12.0, bottom = 28.0
+    /// A dot's width (px): periods closer together than this no longer read as dots of their own.
+    public static let dotDiameter = 8.0
+    /// The plot's margins (px): the cent labels' room on the left.
+    static let left = 48.0, right = 12.0
+    private var left: Double { Self.left }
+    private var right: Double { Self.right }
+    private let bottom = 28.0
+
+    /// The most periods a view shows, however wide the chart: a period drawn is some 300 bytes of
+    /// timeline JSON and 260 of SVG, and a chart draws three views' worth, so its responses stay
+    /// under 100 KiB.
+    public static let mostPeriodsShown = 100.0
+
+    /// How many periods a chart `width` px wide shows as dots of their own.
+    public static func room(width: Double) -> Double { min((width - left - right) / dotDiameter, mostPeriodsShown) }
     /// The legend's second entry goes below the first when the two do not fit side by side (a
     /// phone held upright).
     private var legendWraps: Bool {
@@ -52,7 +68,9 @@ public struct ThresholdChart {
         width="\(f(size.width))" height="\(f(size.height))" data-period="\(timeline.period.rawValue)" \
         data-plot-left="\(f(left))" data-plot-width="\(f(plotWidth))" data-domain-start="\(f(domain.lowerBound))" \
         data-domain-end="\(f(domain.upperBound))" data-rendered-start="\(f(rendered.lowerBound))" \
-        data-rendered-end="\(f(rendered.upperBound))" data-label-gap="\(f(Self.labelGap))">
+        data-rendered-end="\(f(rendered.upperBound))" data-label-gap="\(f(Self.labelGap))"\
+        \(otherPeriods.finerBelow.map { " data-finer-below=\"\(f($0))\"" } ?? "")\
+        \(otherPeriods.coarserAbove.map { " data-coarser-above=\"\(f($0))\"" } ?? "")>
         <style>
         .threshold-chart .chart-background { fill: var(--chart-background, #ffffff); }
         .threshold-chart text { font: 11px system-ui, sans-serif; fill: var(--chart-label, #5a5a5f); }
@@ -62,7 +80,7 @@ public struct ThresholdChart {
         .threshold-chart .open { fill: none; stroke: var(--chart-line, #b3431f); stroke-width: 1.5; stroke-dasharray: 3 3; opacity: 0.6; }
         .threshold-chart .threshold { fill: none; stroke: var(--chart-line, #b3431f); stroke-width: 2; stroke-linejoin: round; }
         .threshold-chart .played { fill: none; stroke: var(--chart-dot, #48484a); stroke-width: 1.5; stroke-dasharray: 5 4; stroke-linejoin: round; opacity: 0.75; }
-        .threshold-chart .dot { stroke: var(--chart-line, #b3431f); stroke-width: 8; stroke-linecap: round; }
+        .threshold-chart .dot { stroke: var(--chart-line, #b3431f); stroke-width: \(Int(Self.dotDiameter)); stroke-linecap: round; }
         .threshold-chart .dot.selected { stroke: var(--chart-dot, #48484a); stroke-width: 12; }
         .threshold-chart .legend-threshold { stroke: var(--chart-line, #b3431f); stroke-width: 2; }
         .threshold-chart .legend-played { stroke: var(--chart-dot, #48484a); stroke-width: 1.5; stroke-dasharray: 5 4; }
@@ -172,7 +190,11 @@ public struct ThresholdChart {
 
     private func label(_ date: Date) -> String {
         var style = Date.FormatStyle(locale: locale, calendar: timeline.calendar, timeZone: timeline.calendar.timeZone)
-        style = timeline.period == .hour ? style.day().month(.abbreviated).hour() : style.day().month(.abbreviated)
+        style = switch timeline.period {
+        case .hour: style.day().month(.abbreviated).hour()
+        case .day, .week: style.day().month(.abbreviated)
+        case .month: style.month(.abbreviated).year()
+        }
         return Self.escaped(date.formatted(style))
     }
 

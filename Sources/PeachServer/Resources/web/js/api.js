@@ -207,21 +207,26 @@ export const api = {
   onSignedOut: (listener) => signedOutListeners.push(listener),
 };
 
+/** A chart's view as the profile's chart and timeline take it; they may draw a longer period than asked. */
+function chartView(view) {
+  return { coarsen: true, ...(view ? { viewStart: view.start, viewWidth: view.width, viewPeriod: view.period } : {}) };
+}
+
 /** The profile's routes under `base`: one's own (`profile`) or a student's through a class. */
 function profileRoutes(base) {
   return {
     /** `scope`: 'pitch' (default), 'intervals', or one interval such as 'P5up'. */
     profile: (scope = 'pitch') => request('GET', `${base}?scope=${encodeURIComponent(scope)}`),
     intervalProfiles: () => request('GET', `${base}/intervals`),
-    /** `view` ({start, width}, as chartSvg takes it): the periods the chart draws for it; without one, the newest. */
-    timeline: (period, { scope = 'pitch', view } = {}) =>
-      request('GET', `${base}/timeline?${new URLSearchParams({
-        period, scope, ...(view ? { viewStart: view.start, viewWidth: view.width } : {}),
-      })}`),
+    /**
+     * The periods the chart `width` px wide draws for `view` (as chartSvg takes it); without one, the
+     * newest. Both coarsen: zoomed out, the server draws weeks or months and says which.
+     */
+    timeline: (period, { scope = 'pitch', view, width }) =>
+      request('GET', `${base}/timeline?${new URLSearchParams({ period, scope, width, ...chartView(view) })}`),
+    /** `view`: {start, width, period}, in periods of the chart shown (its data-period). */
     chartSvg: ({ period, width, height, lang, view, scope = 'pitch' }) =>
-      requestText(`${base}/chart.svg?${new URLSearchParams({
-        period, width, height, lang, scope, ...(view ? { viewStart: view.start, viewWidth: view.width } : {}),
-      })}`),
+      requestText(`${base}/chart.svg?${new URLSearchParams({ period, width, height, lang, scope, ...chartView(view) })}`),
     /** One discipline's series: its fitted threshold per day, or its mean absolute error per day. */
     /** `band` only with a rhythm discipline: that tempo band's series. Its title, in the page's language, says which way is better. */
     sparklineSvg: (discipline, band) =>

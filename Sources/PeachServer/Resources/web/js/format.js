@@ -30,6 +30,11 @@ export function formatCount(value) {
   return new Intl.NumberFormat(language()).format(value);
 }
 
+/** The month `iso` falls in, as "November 2026": a monthly chart's dot. */
+export function formatMonth(iso) {
+  return new Intl.DateTimeFormat(language(), { month: 'long', year: 'numeric' }).format(new Date(iso));
+}
+
 export function formatDate(iso, withTime = false) {
   const options = withTime
     ? { dateStyle: 'medium', timeStyle: 'short' }

@@ -3,6 +3,8 @@
 // whose viewBox is in period units; moving through time is a change of that viewBox, and the date
 // labels are re-placed from their data-x. The server draws only the view and one view-width either
 // side (data-rendered-start/-end); when the view moves beyond that, onViewBeyond asks for a new one.
+// It also chooses the period drawn (days, zoomed out weeks or months) and says at which view widths
+// it would draw another (data-finer-below, data-coarser-above): past those, a new one is asked for too.
 
 /** Narrowest view, in periods. */
 const MIN_VISIBLE = 4;
@@ -13,6 +15,8 @@ const HIT_RADIUS = 28;
 
 /** How long the view rests (ms) before a chart for it is asked for. */
 const REFETCH_DELAY = 150;
+/** The chart's coordinates are written to a hundredth of a period. */
+const PRECISION = 0.01;
 
 /**
  * Attaches to the chart drawn in `container`. `previous`: the control of the chart this one replaces
@@ -27,6 +31,9 @@ export function attachTimelineChart(container, { onSelect, onDismiss, onViewBeyo
   const domainEnd = Number(svg.dataset.domainEnd);
   const renderedStart = Number(svg.dataset.renderedStart);
   const renderedEnd = Number(svg.dataset.renderedEnd);
+  const { period } = svg.dataset;
+  const finerBelow = 'finerBelow' in svg.dataset ? Number(svg.dataset.finerBelow) : -Infinity;
+  const coarserAbove = 'coarserAbove' in svg.dataset ? Number(svg.dataset.coarserAbove) : Infinity;
   let refetch = null;
   const labelGap = Number(svg.dataset.labelGap);
   const plotHeight = plot.viewBox.baseVal.height;
@@ -60,8 +67,9 @@ export function attachTimelineChart(container, { onSelect, onDismiss, onViewBeyo
     container.dataset.viewWidth = viewWidth.toFixed(3);
     if (selected) dismiss();
     clearTimeout(refetch);
-    if (viewStart < renderedStart - 1e-6 || viewStart + viewWidth > renderedEnd + 1e-6) {
-      refetch = setTimeout(() => onViewBeyond({ start: viewStart, width: viewWidth }), REFETCH_DELAY);
+    const beyond = viewStart < renderedStart - 1e-6 || viewStart + viewWidth > renderedEnd + 1e-6;
+    if (beyond || viewWidth < finerBelow - PRECISION || viewWidth > coarserAbove + PRECISION) {
+      refetch = setTimeout(() => onViewBeyond({ start: viewStart, width: viewWidth, period }), REFETCH_DELAY);
     }
   }
 
@@ -102,8 +110,17 @@ export function attachTimelineChart(container, { onSelect, onDismiss, onViewBeyo
   // would move views of charts no longer shown and ask for charts of them).
   const listening = new AbortController();
   const { signal } = listening;
-  const { pointers = new Map(), gesture: carried = null } = previous?.detach() ?? {};
-  let gesture = carried;
+  const { pointers = new Map(), gesture: carried = null, period: carriedPeriod = period } = previous?.detach() ?? {};
+  let gesture = carriedPeriod === period ? carried : resumed(carried);
+
+  /** A gesture begun on a chart of another period, whose view counts in its periods: it goes on from this view. */
+  function resumed(begun) {
+    const [a, b] = [...pointers.values()];
+    if (!begun || !a) return null;
+    return begun.kind === 'pinch' && b
+      ? { kind: 'pinch', distance: Math.abs(a.x - b.x) || 1, width: viewWidth, moved: true }
+      : { kind: 'pan', startX: a.x, startY: a.y, viewStart, moved: begun.moved };
+  }
 
   container.addEventListener('pointerdown', (event) => {
     pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
@@ -168,7 +185,7 @@ export function attachTimelineChart(container, { onSelect, onDismiss, onViewBeyo
     detach() {
       listening.abort();
       clearTimeout(refetch);
-      return { pointers, gesture };
+      return { pointers, gesture, period };
     },
   };
 }

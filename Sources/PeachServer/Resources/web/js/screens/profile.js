@@ -3,7 +3,7 @@ import { showIntervalProfile } from '../interval-profile.js';
 import { showRhythmProfile } from '../rhythm-profile.js';
 import { language, t } from '../i18n.js';
 import { disciplineName, disciplines } from '../catalogue.js';
-import { formatCents, formatCount, formatDate, formatPercent } from '../format.js';
+import { formatCents, formatCount, formatDate, formatMonth, formatPercent } from '../format.js';
 import { attachTimelineChart } from '../timeline-chart.js';
 
 const TREND_ARROWS = { improving: '↘', stable: '→', declining: '↗' };
@@ -227,12 +227,16 @@ export function profileScreen() {
   const popup = $('profile-popup');
   const periodButtons = [...element.querySelectorAll('.period-picker button')];
 
+  /** The user's choice: the finest period the chart draws. */
   let period = 'day';
+  /** The period drawn: zoomed out, a longer one. */
+  let drawnPeriod = period;
   /** The periods the chart drew, from the timeline's `first`: a dot's data-index less it is its point. */
   let points = [];
   let firstPoint = 0;
   let profile = null;
   let generation = 0;
+  let chartsAsked = 0;
   let chartControl = null;
   /** Whose profile: one's own (the api) or a student's (`api.studentProfile`). */
   let source = api;
@@ -247,9 +251,10 @@ export function profileScreen() {
   function showPopup(index, at) {
     const point = points[index - firstPoint];
     if (!point) return;
-    const date = period === 'week'
-      ? t('profile.popup.week', { date: formatDate(point.start) })
-      : formatDate(point.start, period === 'hour');
+    const date = {
+      week: () => t('profile.popup.week', { date: formatDate(point.start) }),
+      month: () => formatMonth(point.start),
+    }[drawnPeriod]?.() ?? formatDate(point.start, drawnPeriod === 'hour');
     const fit = point.threshold;
     const lines = [date];
     if (fit) {
@@ -284,16 +289,19 @@ export function profileScreen() {
     popup.hidden = true;
   }
 
-  /** `view`: the periods to show ({start, width}); without it the chart opens at the newest. */
+  /** `view`: the periods to show ({start, width, period}); without it the chart opens at the newest. */
   async function loadChart(id, view = null) {
     const width = Math.max(200, Math.round(chart.clientWidth));
     const height = Math.round(Math.min(360, Math.max(180, window.innerHeight * 0.42)));
-    // The timeline is asked for the same view as the chart: the server sends the periods it drew.
+    // The timeline is asked for the same view and width as the chart: the server sends the periods it drew.
+    const asked = ++chartsAsked;
     const [svg, timeline] = await Promise.all([
       source.chartSvg({ period, width, height, lang: language(), view }),
-      source.timeline(period, { view }),
+      source.timeline(period, { view, width }),
     ]);
-    if (id !== generation) return;
+    // A chart asked for later may have come first: this one's view is past.
+    if (id !== generation || asked !== chartsAsked) return;
+    drawnPeriod = timeline.period;
     points = timeline.points;
     firstPoint = timeline.first;
     hidePopup();
