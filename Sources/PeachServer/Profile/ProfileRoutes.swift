@@ -108,8 +108,9 @@ struct ProfileRoutes: RouteTable {
         } catch {
             throw HTTPError(.badRequest, message: error.description)
         }
-        let timeline = await service.snapshot(try input[Self.scope]).timeline(try input[Self.period])
-        return TimelineResponse(timeline, window: ChartWindow(timeline, view: view))
+        let profile = await service.snapshot(try input[Self.scope])
+        let timeline = profile.timeline(try input[Self.period])
+        return TimelineResponse(timeline, window: ChartWindow(timeline, view: view), measurements: profile.measurements.finished)
     }
 
     func chart(_ input: Input<NoBody>) async throws -> MediaResponse {

@@ -61,7 +61,7 @@ public struct ChartOptions: Sendable {
     public func svg(_ profile: PerceptualProfile) -> String {
         ThresholdChart(
             timeline: profile.timeline(period), size: .init(width: Double(width), height: Double(height)),
-            locale: Locale(identifier: language), view: view
+            locale: Locale(identifier: language), view: view, measurements: profile.measurements.finished
         ).svg()
     }
 }
