@@ -33,8 +33,7 @@ export function comparisonScreen(context) {
       sound.hidden = true;
       progress.hidden = true;
       result.hidden = true;
-      answers.hidden = false;
-      keysHint.hidden = false;
+      for (const part of [answers, keysHint, question]) part.hidden = false;
       question.textContent = discipline === 'intervalComparison' ? '' : t('comparison.question');
     },
     // An instrument's keys come from the server on first use (cached after), before the clock starts.
@@ -63,9 +62,7 @@ export function comparisonScreen(context) {
 
   /** The run's result as the server folded it from the answers: the newest measurement. */
   async function showMeasurement() {
-    answers.hidden = true;
-    keysHint.hidden = true;
-    progress.hidden = true;
+    for (const part of [answers, keysHint, progress, question, sound]) part.hidden = true;
     const { measurements } = await api.timeline('day');
     const { estimate } = measurements[measurements.length - 1];
     const values = { threshold: formatCents(estimate.threshold), lower: formatCents(estimate.lower), upper: formatCents(estimate.upper), trials: estimate.trials };
