@@ -1,6 +1,6 @@
 """Training histories as a user of some weeks would have them, as a Peach records file (format 4,
 docs/data-format.md) for POST /api/import: every discipline, spread over `weeks`, with days off and
-some days of only a few answers. Simulated listeners, so the fitted thresholds are real fits."""
+some days of only a few answers, and two "Measure my threshold" runs. Simulated listeners, so the fitted thresholds are real fits."""
 import datetime
 import math
 import random
@@ -69,6 +69,9 @@ def history_csv(seed, weeks=8, scale=1.0, end=None, training_days=None):
     # Scale degrees: a listener who mixes up 4 and 6 more than the rest, less so as the weeks go by.
     degree_rng = random.Random(seed + 2)
     chords = Listener(chord_rng, 30.0, 9.0, choices=3)
+    # Measurement runs draw from a generator of their own too, on two days (when trained on).
+    measure_rng = random.Random(seed + 3)
+    measured_days = {days // 2, 0}
     rows = []
 
     def amount(typical):
@@ -95,6 +98,17 @@ def history_csv(seed, weeks=8, scale=1.0, end=None, training_days=None):
             offset, correct = pitch.answer(progress)
             rows.append(row("pitchComparison", tick(), note1=note, note2=note, note2CentOffset=number(offset),
                             isCorrect=str(correct).lower()))
+        if back in measured_days:
+            # A "Measure my threshold" run: 40 answers end it whatever the placement would have played
+            # (the server folds any answers into runs), differences around the day's threshold.
+            for _ in range(40):
+                note = measure_rng.randint(48, 72)
+                difference = round(pitch.threshold(progress) * 2 ** measure_rng.uniform(-1.5, 1.5), 1)
+                alpha = pitch.threshold(progress) / math.sqrt(-math.log(0.5))
+                correct = measure_rng.random() < 1 - 0.5 * math.exp(-(difference / alpha) ** 2)
+                moment += datetime.timedelta(seconds=3 * measure_rng.uniform(0.6, 1.6))
+                rows.append(row("pitchMeasurement", moment, note1=note, note2=note,
+                                note2CentOffset=number(difference * measure_rng.choice((-1, 1))), isCorrect=str(correct).lower()))
         if few:
             continue
         for interval, listener in intervals.items():

@@ -180,7 +180,9 @@ def test_a_catalogue_the_page_has_never_seen_draws_start_and_settings(rewritten,
           [...card.querySelectorAll('.sparkline-row')].map((row) => [row.querySelector('.sparkline-box').id,
             row.querySelector('.sparkline-caption').textContent])]);"""))
     assert cards == {
-        "start-pitch-profile": [["sparkline-pitchComparison", "Compare"], ["sparkline-pitchMatching", "Match"]],
+        # A discipline's own caption before its answer method's ("Measure my threshold": Measured).
+        "start-pitch-profile": [["sparkline-pitchComparison", "Compare"], ["sparkline-pitchMeasurement", "Measured"],
+                                ["sparkline-pitchMatching", "Match"]],
         "start-intervals-profile": [["sparkline-intervalComparison", "Compare"], ["sparkline-intervalMatching", "Match"]],
         "start-rhythm-profile": [["sparkline-rhythmComparison", "Compare"]],
         # No word for answering by picking: the line is captioned with the discipline's name.

@@ -468,6 +468,8 @@ class Run:
             ("interval-training", two_buttons("interval-training", "#/interval-training", "screen-comparison",
                                               "answer-higher", "answer-higher", "comparison-feedback",
                                               label="comparison-interval")),
+            ("measure", two_buttons("measure", "#/train/pitchMeasurement", "screen-comparison", "answer-higher",
+                                    "answer-higher", "comparison-feedback", label="measurement-progress")),
             ("pitch-matching", pitch_matching), ("pitch-matching-piano", piano), ("interval-matching", interval_matching),
             ("singing", singing), ("interval-singing", interval_singing), ("singing-denied", singing_denied),
             ("compare-timing", two_buttons("compare-timing", "#/compare-timing", "screen-compare-timing", "answer-early",

@@ -170,22 +170,21 @@ def test_interval_training_and_matching_in_the_terminal(terminal, server):
         assert match["interval"] == {"name": "P4", "direction": "up"}
 
 
-def test_measure_my_threshold_places_each_comparison_and_says_the_threshold(terminal, server):
+def test_measure_my_threshold_places_each_comparison_and_keeps_the_run(terminal, server):
     """`peach measure --max-trials 4`: each comparison at the difference the placement run chooses
-    from the answers before it (all right: each smaller than the one before), stored as ordinary
-    comparisons; after the fourth answer it says the threshold with its interval and exits."""
+    from the answers before it (all right: each smaller than the one before), stored as comparisons
+    of the measurement discipline; after the fourth answer it stops and says the run goes on."""
     assert server.api("PUT", "settings", json={"noteDurationSeconds": 0.3}).status_code == 200
     tmux, _ = terminal("measure --max-trials 4")
-    assert tmux.wait_for(lambda lines: any("Measure my threshold: up to 4 comparisons" in line for line in lines), timeout=10)
+    assert tmux.wait_for(lambda lines: any("Measure my threshold: up to 40 comparisons." in line for line in lines), timeout=10)
     for index in range(4):
         # The right answer is the sign of the offset, which only the stored record shows: answer
         # higher, and compare with what was stored.
         answer_until_counted(tmux, "Up", r"^[✓✗]$", index + 1)
     lines = tmux.wait_for(lambda lines: "EXIT=0" in lines, timeout=10)
     assert "EXIT=0" in lines, lines
-    [result] = [line for line in lines if line.startswith("Your threshold: ")]
-    assert re.fullmatch(r"Your threshold: \d+\.\d ¢ \(95 % interval.*\), measured in 4 comparisons\.", result), result
-    records = list(reversed(server.records()))
+    assert "Stopped at trial 4 of at most 40: it goes on next time." in lines, lines
+    records = list(reversed(server.api("GET", "records?discipline=pitchMeasurement").json()["records"]))
     assert len(records) == 4
     differences = [abs(record["note2CentOffset"]) for record in records]
     # A placement run's differences are not the Kazez chain's (which starts at 100 ¢ and moves by

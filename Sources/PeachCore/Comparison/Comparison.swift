@@ -14,11 +14,15 @@ public struct Comparison: Hashable, Sendable, Codable {
     public let centOffset: Cents
     /// Note 2's level relative to note 1 (zero unless "vary loudness" is on).
     public let note2LevelOffset: AmplitudeDB
+    /// The trial's place in its measurement run (from 1), for a measurement discipline's trial;
+    /// nil for training.
+    public let measurementTrial: Int?
 
     /// `interval.target(from: note1)` must exist (the strategy draws note 1 so that it does).
     public init(
         _ discipline: Discipline = .pitchComparison, note1: MIDINote, interval: DirectedInterval = .unison,
-        tuningSystem: TuningSystem = .equalTemperament, centOffset: Cents, note2LevelOffset: AmplitudeDB = .zero
+        tuningSystem: TuningSystem = .equalTemperament, centOffset: Cents, note2LevelOffset: AmplitudeDB = .zero,
+        measurementTrial: Int? = nil
     ) {
         precondition(interval.target(from: note1) != nil, "\(interval) from \(note1) leaves MIDI 0–127")
         self.discipline = discipline
@@ -27,10 +31,11 @@ public struct Comparison: Hashable, Sendable, Codable {
         self.tuningSystem = tuningSystem
         self.centOffset = centOffset
         self.note2LevelOffset = note2LevelOffset
+        self.measurementTrial = measurementTrial
     }
 
     private enum CodingKeys: String, CodingKey {
-        case discipline, note1, interval, tuningSystem, centOffset, note2LevelOffset
+        case discipline, note1, interval, tuningSystem, centOffset, note2LevelOffset, measurementTrial
     }
 
     public init(from decoder: any Decoder) throws {
@@ -41,7 +46,8 @@ public struct Comparison: Hashable, Sendable, Codable {
             try values.decode(Discipline.self, forKey: .discipline), note1: note1, interval: interval,
             tuningSystem: try values.decode(TuningSystem.self, forKey: .tuningSystem),
             centOffset: try values.decode(Cents.self, forKey: .centOffset),
-            note2LevelOffset: try values.decode(AmplitudeDB.self, forKey: .note2LevelOffset))
+            note2LevelOffset: try values.decode(AmplitudeDB.self, forKey: .note2LevelOffset),
+            measurementTrial: try values.decodeIfPresent(Int.self, forKey: .measurementTrial))
     }
 
     /// The note the interval lands on; note 1 itself for unison (the difference

@@ -14,7 +14,10 @@ extension ComparisonKind {
                 note2: .init(
                     midi: trial.note2.rawValue, centOffset: trial.centOffset.rawValue,
                     frequencyHz: trial.note2Frequency(reference: reference).hertz, levelOffsetDB: trial.note2LevelOffset.rawValue),
-                noteGapSeconds: settings.noteGapSeconds))
+                noteGapSeconds: settings.noteGapSeconds,
+                measurement: Nullable(trial.measurementTrial.map {
+                    MeasurementProgress(trial: $0, maxTrials: ThresholdPlacement.maximumTrials)
+                })))
     }
 
     public static func session(_ trial: Comparison, settings: TrainingSettings) -> TrialSession {
@@ -54,8 +57,25 @@ public struct ComparisonFields: Codable, Sendable, APIDescribed {
     public let note1: NoteDTO
     public let note2: Note2
     public let noteGapSeconds: Double
+    public let measurement: Nullable<MeasurementProgress>
 
-    public static var apiNotes: [String: APINote] { [:] }
+    public static var apiNotes: [String: APINote] {
+        ["measurement": .describe("A measurement run's trial: its place in the run; null for training.")]
+    }
+}
+
+/// Where a trial of a measurement run stands: trial `trial` of at most `maxTrials`. A trial
+/// numbered 1 after answers in the same screen means the run before it has finished.
+public struct MeasurementProgress: Codable, Sendable, APIDescribed {
+    public let trial: Int
+    public let maxTrials: Int
+
+    public static var apiNotes: [String: APINote] {
+        [
+            "trial": APINote.bounds(1...ThresholdPlacement.maximumTrials).describe("The trial's place in its run, from 1."),
+            "maxTrials": .describe("The run ends here at the latest (sooner once the threshold is placed closely)."),
+        ]
+    }
 }
 
 /// 200 from a comparison's answer.

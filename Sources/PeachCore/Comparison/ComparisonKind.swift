@@ -3,6 +3,9 @@ import Foundation
 extension Discipline {
     public static let pitchComparison = Discipline(declared: "pitchComparison")
     public static let intervalComparison = Discipline(declared: "intervalComparison")
+    /// "Measure my threshold": pitch comparisons placed by `ThresholdPlacement` in runs of at most
+    /// 40; its answers count as pitch comparisons everywhere, and its runs are its measurements.
+    public static let pitchMeasurement = Discipline(declared: "pitchMeasurement")
 }
 
 extension Discipline.Kind {
@@ -31,17 +34,34 @@ public enum ComparisonKind: TrainingKind {
             .intervalComparison, names: .init(english: "Compare Intervals", german: "Intervalle vergleichen"),
             answerMethod: .higherLower, usesIntervals: true, group: .intervals,
             settings: settings + DisciplineDeclaration.intervalSettings, terminalCommand: "peach train --interval"),
+        DisciplineDeclaration(
+            .pitchMeasurement, names: .init(english: "Measure my threshold", german: "Meine Schwelle messen"),
+            answerMethod: .higherLower, group: .pitch,
+            settings: DisciplineDeclaration.noteSettings + ["noteGapSeconds", "minCentDifference", "maxCentDifference"],
+            terminalCommand: "peach measure"),
     ]
+
+    /// Each training discipline measured by a measurement discipline: its chain starts from the
+    /// newest measurement when that is newer than its own newest answer.
+    public static let measuredBy: [Discipline: Discipline] = [.pitchComparison: .pitchMeasurement]
+
+    public static func measures(_ discipline: Discipline) -> Bool { measuredBy.values.contains(discipline) }
 
     /// Each discipline's chain: its newest answer, or where it starts without one.
     public struct Chain: Sendable {
         public var lastAnswers: [Discipline: CompletedComparison]
         /// Each discipline's profile threshold, where a chain without an answer starts.
         public var coldStarts: [Discipline: Cents]
+        /// Each measurement discipline's runs.
+        public var measurements: [Discipline: ThresholdMeasurements]
 
-        public init(lastAnswers: [Discipline: CompletedComparison] = [:], coldStarts: [Discipline: Cents] = [:]) {
+        public init(
+            lastAnswers: [Discipline: CompletedComparison] = [:], coldStarts: [Discipline: Cents] = [:],
+            measurements: [Discipline: ThresholdMeasurements] = [:]
+        ) {
             self.lastAnswers = lastAnswers
             self.coldStarts = coldStarts
+            self.measurements = measurements
         }
     }
 
@@ -53,20 +73,44 @@ public enum ComparisonKind: TrainingKind {
         let pitch = profile[PitchProfiles.self]
         var coldStarts: [Discipline: Cents] = [:]
         for declared in disciplines { coldStarts[declared.discipline] = pitch[ProfileScope.scope(of: declared.discipline)].meanThreshold }
-        return Chain(lastAnswers: try await store.lastComparisons(), coldStarts: coldStarts)
+        var measurements: [Discipline: ThresholdMeasurements] = [:]
+        for measuring in measuredBy.values { measurements[measuring] = pitch[ProfileScope.scope(of: measuring)].measurements }
+        return Chain(lastAnswers: try await store.lastComparisons(), coldStarts: coldStarts, measurements: measurements)
     }
 
     public static func draw(
         _ discipline: Discipline, settings: TrainingSettings, chain: Chain, using generator: inout some RandomNumberGenerator
     ) -> Comparison {
-        settings.kazezStrategy.nextComparison(
-            discipline, after: chain.lastAnswers[discipline], coldStart: chain.coldStarts[discipline], in: settings.noteRange,
+        if measures(discipline) { return measurementTrial(discipline, settings: settings, chain: chain, using: &generator) }
+        var last = chain.lastAnswers[discipline]
+        var coldStart = chain.coldStarts[discipline]
+        if let measured = measuredBy[discipline].flatMap({ chain.measurements[$0]?.finished.last }),
+           measured.finished > last?.timestamp ?? .distantPast {
+            last = nil
+            coldStart = measured.estimate.threshold
+        }
+        return settings.kazezStrategy.nextComparison(
+            discipline, after: last, coldStart: coldStart, in: settings.noteRange,
             intervals: discipline.intervals(settings), tuningSystem: discipline.tuningSystem(settings),
             loudnessVariation: settings.varyLoudness, using: &generator)
     }
 
+    /// A unison comparison at the difference the run under way places next, within the settings'
+    /// bounds, with no loudness variation: a measurement asks about pitch alone.
+    private static func measurementTrial(
+        _ discipline: Discipline, settings: TrainingSettings, chain: Chain, using generator: inout some RandomNumberGenerator
+    ) -> Comparison {
+        let runs = chain.measurements[discipline] ?? ThresholdMeasurements()
+        let difference = min(max(runs.nextDifference, settings.minCentDifference), settings.maxCentDifference)
+        let note = settings.noteRange.randomReference(for: .unison, using: &generator)
+        let direction: Double = Bool.random(using: &generator) ? 1 : -1
+        return Comparison(
+            discipline, note1: note, centOffset: Cents(direction * difference.rawValue), measurementTrial: runs.nextTrialNumber)
+    }
+
     public static func advance(_ chain: inout Chain, after record: CompletedComparison) {
         chain.lastAnswers[record.discipline] = record
+        if measures(record.discipline) { chain.measurements[record.discipline, default: ThresholdMeasurements()].add(record) }
     }
 
     public static func judge(_ trial: Comparison, _ answer: ComparisonAnswer, at timestamp: Date) -> CompletedComparison? {
@@ -75,8 +119,14 @@ public enum ComparisonKind: TrainingKind {
 
     public static func feed(_ record: CompletedComparison, into part: inout PitchProfiles) { part.add(record) }
 
+    /// A measurement discipline's line is its measured thresholds, one point per run.
     public static func sparkline(_ discipline: Discipline, in profile: ProfileParts, band: TempoBand?) -> Sparkline {
-        .threshold(profile[PitchProfiles.self][ProfileScope.scope(of: discipline)].timeline(.day))
+        let scope = profile[PitchProfiles.self][ProfileScope.scope(of: discipline)]
+        guard measures(discipline) else { return .threshold(scope.timeline(.day)) }
+        let measured = scope.measurements.finished.suffix(Sparkline.maximumPoints)
+        return Sparkline(
+            values: measured.map(\.estimate.threshold.rawValue), hasData: !measured.isEmpty,
+            caption: .init(english: "Measured threshold, run by run: lower is better", german: "Gemessene Schwelle, Messung für Messung: niedriger ist besser"))
     }
 }
 

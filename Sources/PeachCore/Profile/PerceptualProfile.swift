@@ -18,6 +18,9 @@ public struct PerceptualProfile: Sendable, Codable {
     /// One per period length, in `Period.allCases` order (an array: start-up replays a million
     /// answers through here, and a dictionary lookup per answer and period showed).
     private var timelines: [ThresholdTimeline]
+    /// The "Measure my threshold" runs answered in this scope (`ComparisonKind.measuredBy`); their
+    /// answers count here like any comparison.
+    public private(set) var measurements = ThresholdMeasurements()
 
     public init(calendar: Calendar) {
         matching = PitchMatchingStatistics(calendar: calendar)
@@ -36,6 +39,7 @@ public struct PerceptualProfile: Sendable, Codable {
         if recent.count >= 2 * Self.recentCapacity { recent.removeFirst(recent.count - Self.recentCapacity) }
         let bin = TrialCounts.Bin(trial)
         for index in timelines.indices { timelines[index].add(comparison, bin: bin) }
+        if ComparisonKind.measures(comparison.discipline) { measurements.add(comparison) }
     }
 
     public mutating func record(_ attempt: CompletedPitchMatching) {

@@ -153,6 +153,22 @@ struct TimelineResponse: ResponseEncodable, Decodable, APIDescribed {
         }
     }
 
+    /// A "Measure my threshold" run's result.
+    struct Measurement: Codable, APIDescribed {
+        let started: String
+        let finished: String
+        let estimate: FittedThreshold
+
+        static var apiNotes: [String: APINote] {
+            [
+                "started": APINote().with("format", "date-time").describe("The run's first answer."),
+                "finished": APINote().with("format", "date-time").describe("The run's last answer: the chart draws it in that period."),
+                "estimate": .describe(
+                    "The placement's threshold (the posterior median, 75 % correct) with its 95 % interval, open above when the answers do not bound it; trials: the answers the run took (at most \(ThresholdPlacement.maximumTrials))."),
+            ]
+        }
+    }
+
     let period: ThresholdTimeline.Period
     let rollingWindow: Int
     /// The first point's position among all the timeline's periods: a chart dot's `data-index`
@@ -161,15 +177,21 @@ struct TimelineResponse: ResponseEncodable, Decodable, APIDescribed {
     /// How many periods the whole timeline has.
     let periods: Int
     let points: [Point]
+    /// Every measurement of the scope, oldest first (few: one per run).
+    let measurements: [Measurement]
 
     static var apiNotes: [String: APINote] {
         [
+            "measurements": .describe("Every \"Measure my threshold\" result of the scope, oldest first, whatever the view."),
             "first": .describe("The first point's position among all the timeline's periods: a chart dot's data-index less this is its point."),
             "periods": .describe("How many periods the whole timeline has."),
         ]
     }
 
-    init(_ timeline: ThresholdTimeline, window: ChartWindow) {
+    init(_ timeline: ThresholdTimeline, window: ChartWindow, measurements: [ThresholdMeasurement]) {
+        self.measurements = measurements.map {
+            Measurement(started: ISO8601.string($0.started), finished: ISO8601.string($0.finished), estimate: FittedThreshold($0.estimate))
+        }
         period = timeline.period
         rollingWindow = ThresholdTimeline.rollingWindow
         first = window.indices.lowerBound

@@ -116,8 +116,10 @@ struct ProfileRoutes: RouteTable {
                 period: period.rawValue, width: width, viewStart: view.start, viewWidth: view.width, viewPeriod: view.period,
                 coarsens: view.coarsens)
         }
-        let drawn = options.drawn(await service.snapshot(try input[Self.scope]))
-        return TimelineResponse(drawn.timeline, window: ChartWindow(drawn.timeline, view: drawn.view))
+        let profile = await service.snapshot(try input[Self.scope])
+        let drawn = options.drawn(profile)
+        return TimelineResponse(
+            drawn.timeline, window: ChartWindow(drawn.timeline, view: drawn.view), measurements: profile.measurements.finished)
     }
 
     func chart(_ input: Input<NoBody>) async throws -> MediaResponse {

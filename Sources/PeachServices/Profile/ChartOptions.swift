@@ -77,7 +77,8 @@ public struct ChartOptions: Sendable {
         let drawn = drawn(profile)
         return ThresholdChart(
             timeline: drawn.timeline, size: .init(width: Double(width), height: Double(height)),
-            locale: Locale(identifier: language), view: drawn.view, otherPeriods: (drawn.finerBelow, drawn.coarserAbove)
+            locale: Locale(identifier: language), view: drawn.view, otherPeriods: (drawn.finerBelow, drawn.coarserAbove),
+            measurements: profile.measurements.finished
         ).svg()
     }
 }

@@ -29,6 +29,9 @@ public struct ThresholdChart {
     var view: ClosedRange<Double>? = nil
     /// The view widths at which another period would be drawn (`ChartPeriod`), for the browser.
     var otherPeriods: (finerBelow: Double?, coarserAbove: Double?) = (nil, nil)
+    /// "Measure my threshold" results, each drawn in the period it finished in as a square marker
+    /// on its own 95 % interval: a measurement, not a period's fit.
+    var measurements: [ThresholdMeasurement] = []
 
     /// A dot's width (px): periods closer together than this no longer read as dots of their own.
     public static let dotDiameter = 8.0
@@ -50,7 +53,7 @@ public struct ThresholdChart {
     private var legendWraps: Bool {
         left + 34 + Double(text(.threshold).count + text(.played).count) * 6 + 24 > size.width - right
     }
-    private var top: Double { legendWraps ? 46 : 28 }
+    private var top: Double { (legendWraps ? 46 : 28) + (measurements.isEmpty ? 0 : 18) }
 
     func svg() -> String {
         let plotWidth = size.width - left - right, plotHeight = size.height - top - bottom
@@ -60,7 +63,13 @@ public struct ThresholdChart {
         let points = timeline.points(in: window.indices)
         let xs = Array(window.xs[window.indices])
 
-        let (yMax, yStep) = Self.niceScale(Self.highest(points))
+        // The period each measurement finished in, where the window shows it.
+        let measured = measurements.compactMap { measurement -> (x: Double, estimate: ThresholdEstimate)? in
+            guard let index = timeline.aggregates.lastIndex(where: { $0.start <= measurement.finished }),
+                  window.indices.contains(index) else { return nil }
+            return (window.xs[index], measurement.estimate)
+        }
+        let (yMax, yStep) = Self.niceScale(max(Self.highest(points), measured.map { 1.2 * $0.estimate.threshold.rawValue }.max() ?? 0))
         let y = { (cents: Double) in max(0, plotHeight - cents / yMax * plotHeight) }
 
         var out = """
@@ -84,6 +93,8 @@ public struct ThresholdChart {
         .threshold-chart .dot.selected { stroke: var(--chart-dot, #48484a); stroke-width: 12; }
         .threshold-chart .legend-threshold { stroke: var(--chart-line, #b3431f); stroke-width: 2; }
         .threshold-chart .legend-played { stroke: var(--chart-dot, #48484a); stroke-width: 1.5; stroke-dasharray: 5 4; }
+        .threshold-chart .measurement { stroke: var(--chart-dot, #48484a); stroke-width: 11; stroke-linecap: square; }
+        .threshold-chart .measurement-interval { stroke: var(--chart-dot, #48484a); stroke-width: 2; }
         </style>
         <rect class="chart-background" x="0" y="0" width="\(f(size.width))" height="\(f(size.height))"/>
         <svg class="legend" x="0" y="0" width="\(f(size.width))" height="\(f(top))" overflow="visible">
@@ -94,6 +105,12 @@ public struct ThresholdChart {
         let playedY = legendWraps ? 28.0 : 10
         out += #"<line class="legend-played" x1="\#(f(playedX))" x2="\#(f(playedX + 18))" y1="\#(f(playedY))" y2="\#(f(playedY))"/>"#
         out += #"<text class="legend-label" x="\#(f(playedX + 24))" y="\#(f(playedY + 4))">\#(Self.escaped(text(.played)))</text>"#
+        if !measurements.isEmpty {
+            let measuredY = legendWraps ? 46.0 : 28
+            out += #"<line class="measurement-interval" x1="\#(f(left + 9))" x2="\#(f(left + 9))" y1="\#(f(measuredY - 6))" y2="\#(f(measuredY + 6))"/>"#
+            out += #"<path class="measurement legend-measurement" d="M\#(f(left + 9)),\#(f(measuredY)) h0"/>"#
+            out += #"<text class="legend-label" x="\#(f(left + 24))" y="\#(f(measuredY + 4))">\#(Self.escaped(text(.measured)))</text>"#
+        }
         // The legend, like the date labels, is localized by this renderer (the CLI writes it too).
         out += "</svg>\n<g class=\"y-axis\">"
         for tick in stride(from: 0, through: yMax + yStep / 2, by: yStep) {
@@ -141,6 +158,15 @@ public struct ThresholdChart {
             }
             out += "</g>"
         }
+        if !measured.isEmpty {
+            out += #"<g class="measurements">"#
+            for (x, estimate) in measured {
+                let upper = estimate.upperIsOpen ? yMax : estimate.upper.rawValue
+                out += #"<path class="measurement-interval" d="M\#(f(x)),\#(f(y(estimate.lower.rawValue))) V\#(f(y(upper)))" vector-effect="non-scaling-stroke"/>"#
+                out += #"<path class="measurement" data-x="\#(f(x))" data-threshold="\#(f(estimate.threshold.rawValue))" d="M\#(f(x)),\#(f(y(estimate.threshold.rawValue))) h0" vector-effect="non-scaling-stroke"/>"#
+            }
+            out += "</g>"
+        }
         out += "</svg>\n<g class=\"x-axis\">"
         let scale = plotWidth / visibleWidth
         var lastShown = -Double.infinity
@@ -178,13 +204,14 @@ public struct ThresholdChart {
             ? "95-%-Intervall reicht bis \(upper) ¢, über den Rand hinaus" : "95 % interval reaches \(upper) ¢, beyond the edge"
     }
 
-    private enum Text { case threshold, played }
+    private enum Text { case threshold, played, measured }
 
     private func text(_ key: Text) -> String {
         let german = locale.language.languageCode == .german
         return switch key {
         case .threshold: german ? "Schwelle (75 % richtig, 95-%-Intervall)" : "Threshold (75 % correct, 95 % interval)"
         case .played: german ? "Gespielter Unterschied (Mittel)" : "Mean difference played"
+        case .measured: german ? "Gemessene Schwelle (95-%-Intervall)" : "Measured threshold (95 % interval)"
         }
     }
 

@@ -79,6 +79,7 @@ struct SchemaTracerTests {
         let comparison = try #require(document["Comparison"]?["required"] as? [String])
         #expect(Set(comparison) == [
             "id", "discipline", "interval", "tuningSystem", "noteDurationSeconds", "sound", "synthesis", "session", "note1", "note2", "noteGapSeconds",
+            "measurement",
         ])
     }
 }

@@ -35,7 +35,9 @@ class ReserveEmpty extends Error {}
  * - `hides()` (optional): the feedback time is over;
  * - `keys` (optional): a keydown handler for the kind's own keys; returns true when it took the key
  *   (the MIDI keys of a trial whose `session.midi.keys` names answers are the loop's own);
- * - `leave()` (optional): let go of what `prepare` took.
+ * - `leave()` (optional): let go of what `prepare` took;
+ * - `ends(trial)` (optional): true when the trial drawn after an answer says the training is over
+ *   (a measurement run finished); the loop stops there and the kind shows what comes next.
  */
 export function trainingLoop({ navigate, account, noTrialsOffline }, kind) {
   const element = document.getElementById(kind.screen);
@@ -149,6 +151,7 @@ export function trainingLoop({ navigate, account, noTrialsOffline }, kind) {
       // Asked only now, so that the server's chain already holds this answer.
       trial = await nextTrial();
       if (!isCurrent(id)) return;
+      if (kind.ends?.(trial)) return;
       mark({ nextReadyAt: context.currentTime });
       untilAudible(context, feedbackEnd, () => !isCurrent(id)).then((reached) => reached && kind.hides?.());
       startAt = feedbackEnd;

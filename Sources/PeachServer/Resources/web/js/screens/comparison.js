@@ -1,4 +1,6 @@
 import { loadSamples, scheduleComparison } from '../audio.js';
+import { api } from '../api.js';
+import { formatCents } from '../format.js';
 import { comparisonQuestion, intervalLabel, soundText, t } from '../i18n.js';
 import { trainingLoop } from '../training-loop.js';
 import { twoButtonAnswer } from '../two-button-answer.js';
@@ -9,6 +11,11 @@ export function comparisonScreen(context) {
   const question = document.getElementById('comparison-question');
   const intervalText = document.getElementById('comparison-interval');
   const sound = document.getElementById('comparison-sound');
+  const progress = document.getElementById('measurement-progress');
+  const result = document.getElementById('measurement-result');
+  const resultText = document.getElementById('measurement-result-text');
+  const answers = document.getElementById('answer-higher').parentElement;
+  const keysHint = document.getElementById('screen-comparison').querySelector('.keys-hint');
   let discipline = null;
   return trainingLoop(context, {
     screen: 'screen-comparison',
@@ -20,10 +27,13 @@ export function comparisonScreen(context) {
     enter(chosen) {
       discipline = chosen;
       // Through data-i18n, so a language change re-translates the right title.
-      title.dataset.i18n = discipline === 'intervalComparison' ? 'intervalComparison.title' : 'comparison.title';
+      title.dataset.i18n = { intervalComparison: 'intervalComparison.title', pitchMeasurement: 'measure.title' }[discipline] ?? 'comparison.title';
       title.textContent = t(title.dataset.i18n);
       intervalText.hidden = true;
       sound.hidden = true;
+      progress.hidden = true;
+      result.hidden = true;
+      for (const part of [answers, keysHint, question]) part.hidden = false;
       question.textContent = discipline === 'intervalComparison' ? '' : t('comparison.question');
     },
     // An instrument's keys come from the server on first use (cached after), before the clock starts.
@@ -37,7 +47,27 @@ export function comparisonScreen(context) {
       question.textContent = comparisonQuestion(isInterval ? trial.interval : null, trial.tuningSystem);
       sound.textContent = soundText(trial.sound);
       sound.hidden = false;
+      // A measurement run's trial says where it stands (the server places it and ends the run).
+      progress.hidden = !trial.measurement;
+      if (trial.measurement) progress.textContent = t('measure.progress', trial.measurement);
       return { stop: scheduled.stop, marks: { note1Start: start, note2Start: scheduled.note2Start } };
     },
+    /** Asked after an answer: a run's first trial then means the run before it has finished. */
+    ends(trial) {
+      if (trial.measurement?.trial !== 1) return false;
+      showMeasurement();
+      return true;
+    },
   });
+
+  /** The run's result as the server folded it from the answers: the newest measurement. */
+  async function showMeasurement() {
+    for (const part of [answers, keysHint, progress, question, sound]) part.hidden = true;
+    const { measurements } = await api.timeline('day');
+    const { estimate } = measurements[measurements.length - 1];
+    const values = { threshold: formatCents(estimate.threshold), lower: formatCents(estimate.lower), upper: formatCents(estimate.upper), trials: estimate.trials };
+    resultText.textContent = t(estimate.upperIsOpen ? 'measure.resultOpen' : 'measure.result', values);
+    result.hidden = false;
+    result.querySelector('a').focus();
+  }
 }

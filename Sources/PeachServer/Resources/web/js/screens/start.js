@@ -88,7 +88,9 @@ export function startScreen({ navigate }) {
     lines.setAttribute('aria-hidden', 'true');
     for (const entry of entries.filter((each) => each.sparkline === 'lowerIsBetter')) {
       const row = span('sparkline-row');
-      const caption = span('sparkline-caption', hasString(`start.sparkline.${entry.answerMethod}`) ? `start.sparkline.${entry.answerMethod}` : null);
+      // A discipline's own caption, else its answer method's, else its name.
+      const key = [`start.sparkline.${entry.id}`, `start.sparkline.${entry.answerMethod}`].find(hasString) ?? null;
+      const caption = span('sparkline-caption', key);
       if (!caption.dataset.i18n) namedCaptions.push([caption, entry]);
       const box = span('sparkline-box');
       box.id = `sparkline-${entry.id}`;

@@ -1,0 +1,116 @@
+"""Measure my threshold in the browser (issue 33): a run answered by a simulated listener ends within
+40 trials, says the threshold the server measured, keeps it through a kill -9 and an export/import,
+draws it on the Profile chart, and pitch training goes on from it."""
+import datetime
+import pathlib
+import tempfile
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import PeachServer
+from test_comparison_loop import button
+from viewport import SIZES, screenshot, set_viewport
+
+# The simulated listener: right at every difference from THRESHOLD up, a coin toss below it (answered
+# alternately right and wrong) — 75 % correct exactly at THRESHOLD, the percent the measurement states.
+THRESHOLD = 8.0
+
+# Each trial the page fetches, as the server sent it: the listener reads the difference played.
+RECORD_TRIALS = """
+    window.trialsSeen = [];
+    const original = window.fetch;
+    window.fetch = async (...args) => {
+      const response = await original(...args);
+      if (/\\/api\\/trials$/.test(String(args[0]))) window.trialsSeen.push(await response.clone().json());
+      return response;
+    };"""
+
+
+def measurements(server):
+    response = server.api("GET", "profile/timeline?period=day")
+    assert response.status_code == 200, response.text
+    return response.json()["measurements"]
+
+
+def same(kept, measurement):
+    """The same measurement, its times as stored (to the millisecond; the live one is finer)."""
+    [kept] = kept
+    seconds = lambda text: datetime.datetime.fromisoformat(text.replace("Z", "+00:00")).timestamp()
+    return kept["estimate"] == measurement["estimate"] and all(
+        abs(seconds(kept[key]) - seconds(measurement[key])) < 0.002 for key in ("started", "finished"))
+
+
+def test_a_measurement_run_in_the_browser_is_kept_drawn_and_trained_on(server, browser):
+    assert server.api("PUT", "settings", json={"noteDurationSeconds": 0.3}).status_code == 200
+    browser.get(server.url)
+    browser.execute_script(RECORD_TRIALS)
+    button(browser, "Measure my threshold").click()
+    WebDriverWait(browser, 5).until(lambda _: browser.find_element(By.ID, "screen-comparison").is_displayed())
+    assert browser.find_element(By.ID, "comparison-title").text == "Measure my threshold"
+
+    answered, guesses, progress = 0, 0, []
+    result = browser.find_element(By.ID, "measurement-result")
+    higher = browser.find_element(By.ID, "answer-higher")
+    while answered <= 40:
+        WebDriverWait(browser, 10, poll_frequency=0.01).until(lambda _: result.is_displayed() or higher.is_enabled())
+        if result.is_displayed():
+            break
+        trial = browser.execute_script("return window.trialsSeen.at(-1)")
+        progress.append(browser.find_element(By.ID, "measurement-progress").text)
+        offset = trial["note2"]["centOffset"]
+        right = "answer-higher" if offset > 0 else "answer-lower"
+        wrong = "answer-lower" if offset > 0 else "answer-higher"
+        if abs(offset) < THRESHOLD:
+            guesses += 1
+        browser.find_element(By.ID, right if abs(offset) >= THRESHOLD or guesses % 2 else wrong).click()
+        answered += 1
+        WebDriverWait(browser, 5, poll_frequency=0.01).until(lambda _: not higher.is_enabled())
+    assert result.is_displayed(), f"no result after {answered} answers"
+    assert answered <= 40
+    assert progress[0] == "Trial 1 of at most 40" and progress[-1] == f"Trial {answered} of at most 40", progress
+
+    [measurement] = measurements(server)
+    estimate = measurement["estimate"]
+    assert estimate["trials"] == answered
+    assert THRESHOLD / 1.5 <= estimate["threshold"] <= THRESHOLD * 1.5, estimate
+    print(f"measured {estimate['threshold']:.2f} ¢ ({estimate['lower']:.2f}–{estimate['upper']:.2f}) "
+          f"in {answered} trials; the listener's threshold is {THRESHOLD} ¢")
+    text = browser.find_element(By.ID, "measurement-result-text").text
+    assert text == (f"Your threshold: {estimate['threshold']:.1f} ¢ (95 % interval {estimate['lower']:.1f}–"
+                    f"{estimate['upper']:.1f} ¢), measured in {answered} comparisons."), text
+    stored = server.api("GET", "records?discipline=pitchMeasurement&limit=100").json()["records"]
+    assert len(stored) == answered
+    for size in ("phone-portrait", "phone-landscape", "desktop"):
+        set_viewport(browser, *SIZES[size])
+        screenshot(browser, f"measure-result-{size}")
+
+    # The answers are the measurement: it survives a kill -9, and an export imported elsewhere.
+    server.stop(kill=True)
+    server.start()
+    assert same(measurements(server), measurement)
+    exported = server.api("GET", "export")
+    assert exported.status_code == 200
+    with tempfile.TemporaryDirectory(prefix="peach-e2e-") as directory:
+        elsewhere = PeachServer(pathlib.Path(directory) / "peach.sqlite").start()
+        try:
+            imported = elsewhere.api("POST", "import?mode=merge", data=exported.content, headers={"Content-Type": "text/csv"})
+            assert imported.status_code == 200, imported.text
+            assert same(measurements(elsewhere), measurement)
+        finally:
+            elsewhere.stop()
+
+    # The Profile's chart draws it as a measurement marker at its threshold.
+    browser.get(server.url + "#/profile")
+    marker = WebDriverWait(browser, 10).until(
+        lambda _: browser.find_elements(By.CSS_SELECTOR, ".threshold-chart path.measurement[data-threshold]"))
+    assert abs(float(marker[0].get_attribute("data-threshold")) - estimate["threshold"]) < 0.01
+    legend = browser.find_element(By.CSS_SELECTOR, ".threshold-chart .legend").get_attribute("textContent")
+    assert "Measured threshold (95 % interval)" in legend, legend
+    for size in ("phone-portrait", "desktop"):
+        set_viewport(browser, *SIZES[size])
+        screenshot(browser, f"measure-profile-{size}")
+
+    # Pitch training goes on from the measured threshold.
+    trial = server.api("POST", "trials", json={"discipline": "pitchComparison"}).json()
+    assert abs(abs(trial["note2"]["centOffset"]) - estimate["threshold"]) <= 0.05 + 1e-9, trial
