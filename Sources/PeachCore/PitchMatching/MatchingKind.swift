@@ -66,11 +66,23 @@ public enum MatchingKind: TrainingKind {
     ) -> PitchMatchingChallenge {
         if discipline.answerMethod == .voice {
             // A sung note starts on the target (there is no tunable note) and follows the singer's range:
-            // the note sung lies in it, the reference is wherever the interval puts it (MIDI 9–120).
+            // the note sung lies in it, and the reference the interval puts below or above it is a
+            // piano's note (an A0 sung a major second up would have a reference of G0, which no
+            // instrument plays and the API's notes do not include). Only where no interval chosen
+            // allows that (a range at the piano's edge, every interval pointing off it) does the
+            // target leave the range, by as little as it must.
+            let voice = settings.voiceRange.lowerBound.rawValue...settings.voiceRange.upperBound.rawValue
             let intervals = discipline.intervals(settings)
-            let interval = intervals.count == 1 ? intervals[0] : intervals.randomElement(using: &generator) ?? .unison
-            let target = Int.random(
-                in: settings.voiceRange.lowerBound.rawValue...settings.voiceRange.upperBound.rawValue, using: &generator)
+            let fitting = intervals.filter { Self.targets(voice, $0) != nil }
+            let choices = fitting.isEmpty ? intervals : fitting
+            let interval = choices.count == 1 ? choices[0] : choices.randomElement(using: &generator) ?? .unison
+            let target: Int
+            if let targets = Self.targets(voice, interval) {
+                target = Int.random(in: targets, using: &generator)
+            } else {
+                let allowed = Self.targetsOfPianoReferences(interval)
+                target = voice.lowerBound > allowed.upperBound ? allowed.upperBound : allowed.lowerBound
+            }
             return PitchMatchingChallenge(
                 discipline, referenceNote: MIDINote(target - interval.semitoneOffset)!, interval: interval,
                 tuningSystem: discipline.tuningSystem(settings), initialCentOffset: .zero, centRange: .zero)
@@ -79,6 +91,18 @@ public enum MatchingKind: TrainingKind {
         return PitchMatchingChallenge.random(
             discipline, in: settings.noteRange, intervals: discipline.intervals(settings), tuningSystem: discipline.tuningSystem(settings),
             offsetBound: range, centRange: range, using: &generator)
+    }
+
+    /// The notes to sing whose reference, `interval` away, is a piano's note.
+    private static func targetsOfPianoReferences(_ interval: DirectedInterval) -> ClosedRange<Int> {
+        (NoteRange.pianoRange.lowerBound + interval.semitoneOffset)...(NoteRange.pianoRange.upperBound + interval.semitoneOffset)
+    }
+
+    /// The notes of the singer's range whose reference is a piano's note; nil when none is.
+    private static func targets(_ voice: ClosedRange<Int>, _ interval: DirectedInterval) -> ClosedRange<Int>? {
+        let allowed = targetsOfPianoReferences(interval)
+        let lower = max(voice.lowerBound, allowed.lowerBound), upper = min(voice.upperBound, allowed.upperBound)
+        return lower <= upper ? lower...upper : nil
     }
 
     /// A slider trial takes a slider position, a sung one a sung pitch.

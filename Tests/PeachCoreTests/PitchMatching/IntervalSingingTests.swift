@@ -27,6 +27,26 @@ struct IntervalSingingTests {
         #expect(drawn == Set(intervals))
     }
 
+    @Test func theReferenceIsAlwaysAPianosNoteAtTheEdgesOfTheRange() {
+        let up = DirectedInterval(.M2, .up)!, down = DirectedInterval(.M2, .down)!
+        var generator = SeededGenerator(seed: 3)
+        for (voice, intervals) in [(21...24, [up]), (21...24, [up, down]), (105...108, [down]), (105...108, [up, down])] {
+            var settings = Self.settings(intervals, .equalTemperament)
+            settings.voiceRange = MIDINote(voice.lowerBound)!...MIDINote(voice.upperBound)!
+            for _ in 0..<100 {
+                let trial = MatchingKind.draw(.intervalSinging, settings: settings, chain: MatchingKind.freshChain, using: &generator)
+                #expect(NoteRange.pianoRange.contains(trial.referenceNote.rawValue), "\(voice) \(intervals): \(trial.referenceNote)")
+                #expect(settings.voiceRange.contains(trial.targetNote), "\(voice) \(intervals): \(trial.targetNote)")
+            }
+        }
+        // A range a semitone wide at the bottom, every interval going up off it: the target moves up
+        // to the lowest note whose reference the piano has.
+        var settings = Self.settings([DirectedInterval(.P5, .up)!], .equalTemperament)
+        settings.voiceRange = MIDINote(21)!...MIDINote(22)!
+        let trial = MatchingKind.draw(.intervalSinging, settings: settings, chain: MatchingKind.freshChain, using: &generator)
+        #expect(trial.referenceNote == MIDINote(21)! && trial.targetNote == MIDINote(28)!)
+    }
+
     @Test func aVoiceOnTheEqualTemperedThirdIsStoredSharpOfTheJustThird() throws {
         let challenge = PitchMatchingChallenge(
             .intervalSinging, referenceNote: MIDINote(60)!, interval: DirectedInterval(.M3, .up)!, tuningSystem: .justIntonation,
