@@ -222,8 +222,8 @@ function profileRoutes(base) {
      * The periods the chart `width` px wide draws for `view` (as chartSvg takes it); without one, the
      * newest. Both coarsen: zoomed out, the server draws weeks or months and says which.
      */
-    timeline: (period, { scope = 'pitch', view, width }) =>
-      request('GET', `${base}/timeline?${new URLSearchParams({ period, scope, width, ...chartView(view) })}`),
+    timeline: (period, { scope = 'pitch', view, width } = {}) =>
+      request('GET', `${base}/timeline?${new URLSearchParams({ period, scope, ...(width ? { width } : {}), ...chartView(view) })}`),
     /** `view`: {start, width, period}, in periods of the chart shown (its data-period). */
     chartSvg: ({ period, width, height, lang, view, scope = 'pitch' }) =>
       requestText(`${base}/chart.svg?${new URLSearchParams({ period, width, height, lang, scope, ...chartView(view) })}`),
