@@ -81,6 +81,9 @@ def test_a_measurement_run_in_the_browser_is_kept_drawn_and_trained_on(server, b
                     f"{estimate['upper']:.1f} ¢), measured in {answered} comparisons."), text
     stored = server.api("GET", "records?discipline=pitchMeasurement&limit=100").json()["records"]
     assert len(stored) == answered
+    # The last answer's feedback goes at its time: it does not stay over the result.
+    feedback = browser.find_element(By.ID, "comparison-feedback")
+    WebDriverWait(browser, 5, poll_frequency=0.05).until(lambda _: "visible" not in feedback.get_attribute("class"))
     for size in ("phone-portrait", "phone-landscape", "desktop"):
         set_viewport(browser, *SIZES[size])
         screenshot(browser, f"measure-result-{size}")

@@ -151,9 +151,10 @@ export function trainingLoop({ navigate, account, noTrialsOffline }, kind) {
       // Asked only now, so that the server's chain already holds this answer.
       trial = await nextTrial();
       if (!isCurrent(id)) return;
+      // The last answer's feedback goes at its time also when the training ends here.
+      untilAudible(context, feedbackEnd, () => !isCurrent(id)).then((reached) => reached && kind.hides?.());
       if (kind.ends?.(trial)) return;
       mark({ nextReadyAt: context.currentTime });
-      untilAudible(context, feedbackEnd, () => !isCurrent(id)).then((reached) => reached && kind.hides?.());
       startAt = feedbackEnd;
     }
   }
