@@ -186,8 +186,11 @@ def test_a_match_with_the_keyboard_alone(server, browser):
     browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": INSTRUMENT})
     browser.get(server.url)
     keys = ActionChains(browser)
-    # Start focuses "Start Training" once the catalogue has drawn it; Tab then reaches "Pitch Matching".
+    # Start focuses "Start Training" once the catalogue has drawn it; Tab then reaches "Measure my
+    # threshold" beside it, and the next Tab "Pitch Matching".
     WebDriverWait(browser, 10).until(lambda b: b.switch_to.active_element.accessible_name == "Start Training")
+    keys.send_keys(Keys.TAB).perform()
+    assert browser.switch_to.active_element.accessible_name == "Measure my threshold"
     keys.send_keys(Keys.TAB).perform()
     assert browser.switch_to.active_element.accessible_name == "Pitch Matching"
     keys.send_keys(Keys.ENTER).perform()
