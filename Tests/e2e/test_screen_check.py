@@ -468,6 +468,8 @@ class Run:
             ("interval-training", two_buttons("interval-training", "#/interval-training", "screen-comparison",
                                               "answer-higher", "answer-higher", "comparison-feedback",
                                               label="comparison-interval")),
+            ("measure", two_buttons("measure", "#/train/pitchMeasurement", "screen-comparison", "answer-higher",
+                                    "answer-higher", "comparison-feedback", label="measurement-progress")),
             ("pitch-matching", pitch_matching), ("pitch-matching-piano", piano), ("interval-matching", interval_matching),
             ("singing", singing), ("interval-singing", interval_singing), ("singing-denied", singing_denied),
             ("compare-timing", two_buttons("compare-timing", "#/compare-timing", "screen-compare-timing", "answer-early",
@@ -480,10 +482,6 @@ class Run:
             ("chord-quality", two_buttons("chord-quality", "#/train/chordQuality", "screen-quality", "answer-quality-major",
                                           "answer-quality-major", "quality-feedback", label="quality-voicing")),
             ("play-it-back", play_it_back),
-            # Last: walked before the rhythm screens, their answers got no feedback within 10 s in the
-            # first combination a worker runs (reproduced under load; the cause is not found yet).
-            ("measure", two_buttons("measure", "#/train/pitchMeasurement", "screen-comparison", "answer-higher",
-                                    "answer-higher", "comparison-feedback", label="measurement-progress")),
         ]
 
     def class_screens(self):

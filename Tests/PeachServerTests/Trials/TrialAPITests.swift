@@ -247,6 +247,20 @@ struct TrialAPITests {
         }
     }
 
+    /// A measurement places each trial from the answers before it, so a reserve of one holds only
+    /// the trial it places now: 900 would all be at that difference, and cost seconds to draw.
+    @Test func aMeasurementReservesOnlyTheTrialItPlacesNow() async throws {
+        try await TestApp.with(environment: .fixed()) { client in
+            for request in [#"{"discipline":"pitchMeasurement"}"#, #"{"discipline":"pitchMeasurement","count":5}"#] {
+                let (status, body) = try await Self.post("/api/trials/reserve", request, client)
+                #expect(status == .created)
+                let trials = try #require(body["trials"] as? [[String: Any]])
+                #expect(trials.count == 1)
+                #expect((trials[0]["measurement"] as? [String: Any])?["trial"] as? Int == 1)
+            }
+        }
+    }
+
     /// Without a count, a reserve is a 30-minute session's worth (the server says how many and
     /// how long they stay valid), never fewer than the trial's own timing allows.
     @Test func aReserveWithoutCountLastsASession() async throws {
