@@ -19,11 +19,6 @@ function read(device) {
   return Number.isFinite(value) ? value : null;
 }
 
-/** The stored latency in milliseconds of `device` (null: the pad and the keys), or null when it has not been calibrated. */
-export function storedLatencyMs(device = null) {
-  return read(device);
-}
-
 export function storeLatencyMs(latencyMs, device = null) {
   localStorage.setItem(keyOf(device), String(latencyMs));
 }
