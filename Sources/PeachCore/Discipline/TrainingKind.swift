@@ -55,6 +55,10 @@ public protocol TrainingKind: Sendable {
     /// answers can place it, and for a kind that fits none.
     static func threshold(_ discipline: Discipline, in profile: ProfileParts) -> ThresholdEstimate?
 
+    /// Whether `discipline` is a measurement ("Measure my threshold"): each trial is placed from
+    /// the answers before it, so none can be drawn ahead.
+    static func measures(_ discipline: Discipline) -> Bool
+
     /// Whether a trial holds a note while the user answers (a tunable note): a sound that decays
     /// cannot, so such a trial plays the sine instead (`TrialSound`).
     static var holdsNotes: Bool { get }
@@ -97,6 +101,8 @@ extension TrainingKind {
     public static func confusion(_ discipline: Discipline, in profile: ProfileParts) -> ConfusionMatrix? { nil }
 
     public static var fitsThreshold: Bool { false }
+
+    public static func measures(_ discipline: Discipline) -> Bool { false }
 
     public static func midi(_ trial: Trial) -> MIDIAnswers? { nil }
 

@@ -8,30 +8,33 @@ import Foundation
 public struct ThresholdMeasurements: Sendable {
     /// The differences every run places over, whatever the settings: the same answers must fold
     /// into the same measurements on every replay. A trial is played within the settings' own
-    /// bounds (`TrainingSettings.minCentDifference`…`maxCentDifference`), inside these.
-    public static let differences = TrainingSettings.centDifferenceRange
+    /// bounds, inside these. In the kind's unit: the cent range for pitch, by default.
+    public let differences: ClosedRange<Double>
 
     public private(set) var finished: [ThresholdMeasurement] = []
     /// The run under way, placed answer by answer.
-    private var placement = Self.freshRun
+    private var placement: ThresholdPlacement
     private var runStarted: Date?
 
-    public init() {}
+    public init(differences: ClosedRange<Double> = TrainingSettings.centDifferenceRange) {
+        self.differences = differences
+        placement = ThresholdPlacement(differences: differences)
+    }
 
     /// The answers of the run under way, oldest first.
     public var run: [ThresholdEstimator.Trial] { placement.trials }
 
     /// The answer's run placed it; the run's measurement when this answer finished it.
     @discardableResult
-    public mutating func add(_ comparison: CompletedComparison) -> ThresholdMeasurement? {
-        placement.record(ThresholdEstimator.Trial(comparison))
-        let started = runStarted ?? comparison.timestamp
+    public mutating func add(_ answer: some MeasuredAnswer) -> ThresholdMeasurement? {
+        placement.record(answer.thresholdTrial)
+        let started = runStarted ?? answer.timestamp
         runStarted = started
         guard placement.isFinished else { return nil }
         let measurement = ThresholdMeasurement(
-            discipline: comparison.discipline, estimate: placement.estimate, started: started, finished: comparison.timestamp)
+            discipline: answer.discipline, estimate: placement.estimate, started: started, finished: answer.timestamp)
         finished.append(measurement)
-        placement = Self.freshRun
+        placement = ThresholdPlacement(differences: differences)
         runStarted = nil
         return measurement
     }
@@ -41,34 +44,48 @@ public struct ThresholdMeasurements: Sendable {
 
     /// The next trial's place in its run, from 1.
     public var nextTrialNumber: Int { run.count + 1 }
-
-    private static var freshRun: ThresholdPlacement { ThresholdPlacement(differences: differences) }
 }
 
-/// Kept (in the profile snapshot) as its measurements and the run's answers; the run's posterior
-/// is placed again from them.
+/// An answer of a measurement discipline, as a run folds it.
+public protocol MeasuredAnswer {
+    var discipline: Discipline { get }
+    var timestamp: Date { get }
+    /// The unsigned difference played, in the unit the run places, and whether it was answered right.
+    var thresholdTrial: ThresholdEstimator.Trial { get }
+}
+
+extension CompletedComparison: MeasuredAnswer {
+    public var thresholdTrial: ThresholdEstimator.Trial { ThresholdEstimator.Trial(self) }
+}
+
+/// Kept (in the profile snapshot) as its range, its measurements and the run's answers; the run's
+/// posterior is placed again from them.
 extension ThresholdMeasurements: Hashable, Codable {
-    private enum CodingKeys: String, CodingKey { case finished, run, runStarted }
+    private enum CodingKeys: String, CodingKey { case differences, finished, run, runStarted }
 
     public init(from decoder: any Decoder) throws {
         let values = try decoder.container(keyedBy: CodingKeys.self)
+        differences = try values.decode(ClosedRange<Double>.self, forKey: .differences)
         finished = try values.decode([ThresholdMeasurement].self, forKey: .finished)
-        placement = ThresholdPlacement(differences: Self.differences, trials: try values.decode([ThresholdEstimator.Trial].self, forKey: .run))
+        placement = ThresholdPlacement(differences: differences, trials: try values.decode([ThresholdEstimator.Trial].self, forKey: .run))
         runStarted = try values.decodeIfPresent(Date.self, forKey: .runStarted)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var values = encoder.container(keyedBy: CodingKeys.self)
+        try values.encode(differences, forKey: .differences)
         try values.encode(finished, forKey: .finished)
         try values.encode(run, forKey: .run)
         try values.encodeIfPresent(runStarted, forKey: .runStarted)
     }
 
     public static func == (left: Self, right: Self) -> Bool {
-        left.finished == right.finished && left.run == right.run && left.runStarted == right.runStarted
+        left.differences == right.differences && left.finished == right.finished && left.run == right.run
+            && left.runStarted == right.runStarted
     }
 
     public func hash(into hasher: inout Hasher) {
+        hasher.combine(differences)
         hasher.combine(finished)
         hasher.combine(run)
         hasher.combine(runStarted)

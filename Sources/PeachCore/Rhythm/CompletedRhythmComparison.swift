@@ -2,13 +2,18 @@ import Foundation
 
 /// An answered Compare Timing trial, as stored.
 public struct CompletedRhythmComparison: Hashable, Sendable {
+    /// Compare Timing, or an answer of its measurement (`timingMeasurement`).
+    public let discipline: Discipline
     public let tempo: TempoBPM
     /// Signed, in percent of a sixteenth: negative means the click came early.
     public let offsetPercent: Double
     public let isCorrect: Bool
     public let timestamp: Date
 
-    public init(tempo: TempoBPM, offsetPercent: Double, isCorrect: Bool, timestamp: Date) {
+    public init(
+        tempo: TempoBPM, offsetPercent: Double, isCorrect: Bool, timestamp: Date, discipline: Discipline = .rhythmComparison
+    ) {
+        self.discipline = discipline
         self.tempo = tempo
         self.offsetPercent = offsetPercent
         self.isCorrect = isCorrect
@@ -16,10 +21,10 @@ public struct CompletedRhythmComparison: Hashable, Sendable {
     }
 
     public init(_ trial: RhythmComparison, answer: TimingAnswer, timestamp: Date) {
-        self.init(tempo: trial.tempo, offsetPercent: trial.offsetPercent, isCorrect: answer == trial.correctAnswer, timestamp: timestamp)
+        self.init(
+            tempo: trial.tempo, offsetPercent: trial.offsetPercent, isCorrect: answer == trial.correctAnswer, timestamp: timestamp,
+            discipline: trial.discipline)
     }
-
-    public var discipline: Discipline { .rhythmComparison }
 
     /// The signed offset in milliseconds at the trial's tempo.
     public var offsetMs: Double { offsetPercent / 100 * tempo.sixteenthSeconds * 1000 }
@@ -28,4 +33,8 @@ public struct CompletedRhythmComparison: Hashable, Sendable {
     public var difference: Double { abs(offsetPercent) }
 
     public var direction: TimingAnswer { offsetPercent < 0 ? .early : .late }
+}
+
+extension CompletedRhythmComparison: MeasuredAnswer {
+    public var thresholdTrial: ThresholdEstimator.Trial { ThresholdEstimator.Trial(difference: difference, isCorrect: isCorrect) }
 }

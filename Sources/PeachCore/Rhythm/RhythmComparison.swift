@@ -9,16 +9,32 @@ public struct RhythmComparison: Hashable, Sendable, Codable {
     /// over 20 % the click lands nearer the neighbouring thirty-second than its own place.
     public static let percentBounds: ClosedRange<Double> = 1...20
 
+    /// Compare Timing, or its measurement (`timingMeasurement`): the same clicks either way.
+    public let discipline: Discipline
     public let tempo: TempoBPM
     /// Signed, in percent of a sixteenth: negative means early.
     public let offsetPercent: Double
+    /// The trial's place in its measurement run (from 1), for a measurement's trial; nil for training.
+    public let measurementTrial: Int?
 
-    public init(tempo: TempoBPM, offsetPercent: Double) {
+    public init(_ discipline: Discipline = .rhythmComparison, tempo: TempoBPM, offsetPercent: Double, measurementTrial: Int? = nil) {
+        self.discipline = discipline
         self.tempo = tempo
         self.offsetPercent = offsetPercent
+        self.measurementTrial = measurementTrial
     }
 
-    public var discipline: Discipline { .rhythmComparison }
+    private enum CodingKeys: String, CodingKey { case discipline, tempo, offsetPercent, measurementTrial }
+
+    /// An open trial stored before Compare Timing had a measurement names no discipline: it is
+    /// Compare Timing's.
+    public init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            try values.decodeIfPresent(Discipline.self, forKey: .discipline) ?? .rhythmComparison,
+            tempo: try values.decode(TempoBPM.self, forKey: .tempo), offsetPercent: try values.decode(Double.self, forKey: .offsetPercent),
+            measurementTrial: try values.decodeIfPresent(Int.self, forKey: .measurementTrial))
+    }
 
     public var offsetSeconds: Double { offsetPercent / 100 * tempo.sixteenthSeconds }
 

@@ -7,7 +7,8 @@ extension RhythmComparisonKind {
     public static func trialBody(_ trial: RhythmComparison, settings: TrainingSettings) -> RhythmComparisonFields {
         RhythmComparisonFields(
             tempoBPM: trial.tempo.rawValue, tempoBand: trial.tempo.band, sixteenthSeconds: trial.tempo.sixteenthSeconds,
-            clickSeconds: trial.clickSeconds, offsetPercent: abs(trial.offsetPercent), offsetMs: trial.offsetSeconds * 1000)
+            clickSeconds: trial.clickSeconds, offsetPercent: abs(trial.offsetPercent), offsetMs: trial.offsetSeconds * 1000,
+            measurement: Nullable(trial.measurementTrial.map { MeasurementProgress(trial: $0, maxTrials: ThresholdPlacement.maximumTrials) }))
     }
 
     /// Answers open when the displaced click sounds.
@@ -28,9 +29,11 @@ public struct RhythmComparisonFields: Codable, Sendable, APIDescribed {
     public let clickSeconds: [Double]
     public let offsetPercent: Double
     public let offsetMs: Double
+    public let measurement: Nullable<MeasurementProgress>
 
     public static var apiNotes: [String: APINote] {
         [
+            "measurement": .describe("A measurement run's trial: its place in the run; null for training."),
             "tempoBPM": .bounds(TempoBPM.range),
             "clickSeconds": .describe("The four clicks' onsets from the first click's; the third is displaced."),
             "offsetPercent": APINote.bounds(RhythmComparison.percentBounds).describe("The displacement's size in percent of a sixteenth."),

@@ -3,6 +3,10 @@ import Foundation
 extension Discipline {
     /// Compare Timing: was the third of four clicks early or late?
     public static let rhythmComparison = Discipline(declared: "rhythmComparison")
+    /// "Measure my timing threshold": Compare Timing trials placed by `ThresholdPlacement` in runs
+    /// of at most 40, per tempo band; its answers count as Compare Timing answers everywhere, and
+    /// its runs are its measurements.
+    public static let timingMeasurement = Discipline(declared: "timingMeasurement")
 }
 
 extension Discipline.Kind {
@@ -15,7 +19,7 @@ extension Discipline.AnswerMethod {
 }
 
 /// Compare Timing: four clicks a sixteenth apart, the third early or late, on one Kazez chain in
-/// percent of a sixteenth (`TimingChain`).
+/// percent of a sixteenth (`TimingChain`), and its measurement.
 public enum RhythmComparisonKind: TrainingKind {
     public static let id = Discipline.Kind.rhythmComparison
     public static let table = "rhythmComparison"
@@ -24,18 +28,30 @@ public enum RhythmComparisonKind: TrainingKind {
         DisciplineDeclaration(
             .rhythmComparison, names: .init(english: "Compare Timing", german: "Timing vergleichen"), answerMethod: .earlyLate,
             group: .rhythm, settings: ["tempoBPM"], terminalCommand: "peach rhythm"),
+        DisciplineDeclaration(
+            .timingMeasurement, names: .init(english: "Measure my timing threshold", german: "Meine Timing-Schwelle messen"),
+            answerMethod: .earlyLate, group: .rhythm, settings: ["tempoBPM"], terminalCommand: "peach measure --discipline timing"),
     ]
+
+    /// Each training discipline measured by a measurement discipline: its chain starts from the
+    /// newest measurement (of the tempo band played) when that is newer than its own newest answer.
+    public static let measuredBy: [Discipline: Discipline] = [.rhythmComparison: .timingMeasurement]
+
+    public static func measures(_ discipline: Discipline) -> Bool { measuredBy.values.contains(discipline) }
 
     public static let freshChain = TimingChain()
 
+    /// The training chain from its stored answers, the measurement runs as the profile folded them.
     public static func resumeChain(from store: any TrainingDataStore, profile: ProfileParts) async throws(DataStoreError) -> TimingChain {
-        try await store.timingChain()
+        var chain = try await store.timingChain()
+        chain.measurements = profile[RhythmProfile.self].measurementRuns
+        return chain
     }
 
     public static func draw(
         _ discipline: Discipline, settings: TrainingSettings, chain: TimingChain, using generator: inout some RandomNumberGenerator
     ) -> RhythmComparison {
-        chain.next(tempo: settings.tempo, using: &generator)
+        chain.next(discipline, tempo: settings.tempo, using: &generator)
     }
 
     public static func advance(_ chain: inout TimingChain, after record: CompletedRhythmComparison) {
@@ -49,9 +65,19 @@ public enum RhythmComparisonKind: TrainingKind {
     public static func feed(_ record: CompletedRhythmComparison, into part: inout RhythmProfile) { part.add(record) }
 
     /// The fitted threshold per day at one tempo band, in percent of a sixteenth; days it cannot
-    /// place are left out, as in the pitch sparkline.
+    /// place are left out, as in the pitch sparkline. The measurement's line is the band's measured
+    /// thresholds, one point per run.
     public static func sparkline(_ discipline: Discipline, in profile: ProfileParts, band: TempoBand?) -> Sparkline {
         let rhythm = profile[RhythmProfile.self]
+        if measures(discipline) {
+            let measured = (rhythm.measurements[band ?? rhythm.mostTrained(rhythm.measurements, count: \.count)] ?? [])
+                .suffix(Sparkline.maximumPoints)
+            return Sparkline(
+                values: measured.map(\.measurement.estimate.threshold.rawValue), hasData: !measured.isEmpty,
+                caption: .init(
+                    english: "Measured timing threshold, run by run: lower is better",
+                    german: "Gemessene Timing-Schwelle, Messung für Messung: niedriger ist besser"))
+        }
         let days = rhythm.timingDays[band ?? rhythm.mostTrained(rhythm.timing, count: \.count)] ?? []
         return Sparkline(
             values: days.compactMap(\.stats.thresholdPercent), hasData: !days.isEmpty,
@@ -85,14 +111,14 @@ extension CompletedRhythmComparison: KindRecord {
     /// A click displaced by more than a sixteenth would sit on another grid position.
     public static let percentLimit: ClosedRange<Double> = -100...100
 
-    public var labels: RecordLabels { RecordLabels(discipline: .rhythmComparison) }
+    public var labels: RecordLabels { RecordLabels(discipline: discipline) }
 
     public var derived: Derived { Derived(offsetMs: offsetMs) }
 
     public init(timestamp: Date, labels: RecordLabels, fields: KeyedDecodingContainer<Field>) throws {
         self.init(
             tempo: try fields.decode(TempoBPM.self, forKey: .tempoBPM), offsetPercent: try fields.decode(Double.self, forKey: .offsetPercent),
-            isCorrect: try fields.decode(Bool.self, forKey: .isCorrect), timestamp: timestamp)
+            isCorrect: try fields.decode(Bool.self, forKey: .isCorrect), timestamp: timestamp, discipline: labels.discipline)
     }
 
     public func encode(fields: inout KeyedEncodingContainer<Field>) throws {

@@ -74,6 +74,11 @@ public struct RhythmProfile: Sendable {
     public private(set) var tapping: [TempoBand: Tapping] = [:]
     /// The timelines: each band's results per calendar day, oldest first.
     public private(set) var timingDays: [TempoBand: [RhythmDay<Timing>]] = [:]
+    /// Compare Timing's measurement runs per band (`timingMeasurement`), where the chain's runs
+    /// continue (`TimingChain.measurements`).
+    public private(set) var measurementRuns: [TempoBand: ThresholdMeasurements] = [:]
+    /// Each band's measurements, oldest first, with the tempo each was played at.
+    public private(set) var measurements: [TempoBand: [TimingMeasurement]] = [:]
     public private(set) var tappingDays: [TempoBand: [RhythmDay<Tapping>]] = [:]
     private let calendar: Calendar
 
@@ -90,11 +95,15 @@ public struct RhythmProfile: Sendable {
         }?.band ?? .moderate
     }
 
-    /// Oldest first.
+    /// Oldest first. A measurement's answers count as Compare Timing answers too.
     public mutating func add(_ answer: CompletedRhythmComparison) {
         let band = answer.tempo.band
         timing[band, default: Timing()].add(answer)
         RhythmDay.add(at: answer.timestamp, to: &timingDays[band, default: []], calendar: calendar, empty: Timing()) { $0.add(answer) }
+        guard RhythmComparisonKind.measures(answer.discipline) else { return }
+        if let measured = measurementRuns[band, default: TimingChain.freshRuns].add(answer) {
+            measurements[band, default: []].append(TimingMeasurement(measured, tempo: answer.tempo))
+        }
     }
 
     /// Oldest first.

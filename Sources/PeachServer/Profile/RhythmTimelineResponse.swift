@@ -53,17 +53,55 @@ struct RhythmTimelineResponse: ResponseEncodable, Decodable, APIDescribed {
         }
     }
 
+    /// A "Measure my timing threshold" run's result.
+    struct Measurement: Codable, APIDescribed {
+        let started: String
+        let finished: String
+        let tempoBPM: Int
+        /// In percent of a sixteenth.
+        let estimate: FittedThreshold
+        let thresholdMs: Double
+        let lowerMs: Double
+        let upperMs: Double
+
+        init(_ measured: TimingMeasurement) {
+            started = ISO8601.string(measured.measurement.started)
+            finished = ISO8601.string(measured.measurement.finished)
+            tempoBPM = measured.tempo.rawValue
+            estimate = FittedThreshold(measured.measurement.estimate)
+            thresholdMs = measured.milliseconds(estimate.threshold)
+            lowerMs = measured.milliseconds(estimate.lower)
+            upperMs = measured.milliseconds(estimate.upper)
+        }
+
+        static var apiNotes: [String: APINote] {
+            [
+                "started": APINote().with("format", "date-time").describe("The run's first answer."),
+                "finished": APINote().with("format", "date-time").describe("The run's last answer."),
+                "tempoBPM": .describe("The tempo of the run's last answer: the milliseconds are at it."),
+                "estimate": .describe(
+                    "The placement's displacement at 75 % correct in percent of a sixteenth (the posterior median) with its 95 % interval, open above when the answers do not bound it; trials: the answers the run took (at most \(ThresholdPlacement.maximumTrials))."),
+                "thresholdMs": .describe("The threshold in milliseconds at tempoBPM; lowerMs and upperMs its interval's bounds."),
+            ]
+        }
+    }
+
     let tempoBand: TempoBand
     let comparison: [ComparisonDay]
     let matching: [MatchingDay]
+    let measurements: [Measurement]
 
     init(_ profile: RhythmProfile, band: TempoBand) {
         tempoBand = band
         comparison = (profile.timingDays[band] ?? []).map(ComparisonDay.init)
         matching = (profile.tappingDays[band] ?? []).map(MatchingDay.init)
+        measurements = (profile.measurements[band] ?? []).map(Measurement.init)
     }
 
     static var apiNotes: [String: APINote] {
-        ["": .describe("Days without records of a discipline are left out of its list.")]
+        [
+            "": .describe("Days without records of a discipline are left out of its list."),
+            "measurements": .describe("Every \"Measure my timing threshold\" result at the band, oldest first."),
+        ]
     }
 }

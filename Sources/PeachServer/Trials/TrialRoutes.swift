@@ -97,7 +97,7 @@ struct TrialRoutes: RouteTable {
         let sessionSize = first.session.map(ReserveSize.trials(for:)) ?? 1
         // A measurement places each trial from the answers before it: reserved trials would all be
         // at one difference, and drawing 900 of them cost a debug server 16.6 s. It has none.
-        let rest = ComparisonKind.measures(offered) ? [] : await service.reserve(offered, count: (count ?? sessionSize) - 1)
+        let rest = offered.trainingKind.measures(offered) ? [] : await service.reserve(offered, count: (count ?? sessionSize) - 1)
         return ReserveResponse(
             trials: [first] + rest.map { TrialResponse($0, sounds: sounds, synthesis: synthesis) },
             sessionSize: sessionSize, validSeconds: TrialService.answerAgeLimit.seconds)
