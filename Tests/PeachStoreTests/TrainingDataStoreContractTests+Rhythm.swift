@@ -39,6 +39,24 @@ extension TrainingDataStoreContractTests {
         #expect(try await harness.store.records(nil, limit: 10).isEmpty)
     }
 
+    /// A timing measurement's answer is a Compare Timing record of its own discipline: listed and
+    /// replayed as such, and not where the training chain continues.
+    @Test(arguments: Backend.allCases)
+    func aTimingMeasurementsAnswerKeepsItsDiscipline(backend: Backend) async throws {
+        let harness = try await Harness.make(backend)
+        let measured = TrainingRecord.rhythmComparison(CompletedRhythmComparison(
+            tempo: TempoBPM(120)!, offsetPercent: 4.2, isCorrect: false, timestamp: Date(timeIntervalSince1970: 1_800_000_020.5),
+            discipline: .timingMeasurement))
+        try await harness.store.save(Self.rhythmRecords[0])
+        try await harness.store.save(measured)
+        #expect(try await harness.store.records(.timingMeasurement, limit: 10) == [measured])
+        #expect(try await harness.store.records(nil, limit: 10) == [measured, Self.rhythmRecords[0]])
+        let replayed = try await harness.store.reduce(RhythmComparisonKind.self, into: [TrainingRecord]()) { $0.append(TrainingRecord($1)) }
+        #expect(replayed == [Self.rhythmRecords[0], measured])
+        let chain = try await harness.store.timingChain()
+        #expect(chain.last.map { TrainingRecord.rhythmComparison($0) } == Self.rhythmRecords[0])
+    }
+
     @Test(arguments: Backend.allCases)
     func aRhythmTrialStaysOpenWhole(backend: Backend) async throws {
         let harness = try await Harness.make(backend)

@@ -42,7 +42,12 @@ public struct SimulatedListener: Sendable {
     }
 
     public func probabilityCorrect(_ comparison: Comparison) -> Double {
-        let difference = comparison.centOffset.magnitude.rawValue
+        probabilityCorrect(difference: comparison.centOffset.magnitude.rawValue)
+    }
+
+    /// At an unsigned difference in the threshold's unit: cents, or percent of a sixteenth for a
+    /// timing listener.
+    public func probabilityCorrect(difference: Double) -> Double {
         let rise = switch shape {
         case .normal: ThresholdEstimator.normalCDF(difference / scale)
         case let .weibull(beta): 1 - 0.5 * exp(-pow(difference / scale, beta))

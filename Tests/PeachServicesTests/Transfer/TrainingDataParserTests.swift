@@ -47,6 +47,8 @@ struct TrainingDataParserTests {
             TransferRecord(CompletedRhythmMatching(tempo: TempoBPM(90)!, meanOffsetMs: 12.3, offsetSDMs: nil, hitRate: nil, meanOffsetMsByPosition: [10.1, nil, -4, nil], timestamp: Self.ms("2026-01-01T00:00:00.008Z").date)),
             TransferRecord(CompletedChordQuality(rootNote: MIDINote(55)!, quality: .minor7, inversion: 3, voicing: .arpeggio, answeredQuality: .dominant7, timestamp: Self.ms("2026-01-01T00:00:00.009Z").date)),
             TransferRecord(CompletedMelodicDictation(tonicNote: MIDINote(57)!, mode: .minor, melody: Melody(numbers: [57, 60, 64, 62, 60])!, answer: Melody(numbers: [57, 60, 64, 62, 59])!, timestamp: Self.ms("2026-01-01T00:00:00.010Z").date)),
+            // A timing measurement's answer: a Compare Timing row named by its discipline.
+            TransferRecord(CompletedRhythmComparison(tempo: TempoBPM(150)!, offsetPercent: 7.3, isCorrect: false, timestamp: Self.ms("2026-01-01T00:00:00.011Z").date, discipline: .timingMeasurement)),
         ]
         let text = PeachCSVFormat.marker + "\n" + PeachCSVFormat.header + "\n" + (try records.map(PeachCSVFormat.row)).joined(separator: "\n")
         let parsed = try Self.parse(text)
