@@ -117,3 +117,72 @@ def test_a_measurement_run_in_the_browser_is_kept_drawn_and_trained_on(server, b
     # Pitch training goes on from the measured threshold.
     trial = server.api("POST", "trials", json={"discipline": "pitchComparison"}).json()
     assert abs(abs(trial["note2"]["centOffset"]) - estimate["threshold"]) <= 0.05 + 1e-9, trial
+
+
+# A timing listener: right from TIMING_THRESHOLD percent of a sixteenth up, a coin toss below it
+# (answered alternately right and wrong), so 75 % correct there; at 200 BPM a trial's four clicks
+# take under a quarter of a second.
+TIMING_THRESHOLD = 6.0
+
+
+def test_a_timing_measurement_run_ends_with_its_result_and_compare_timing_goes_on_from_it(server, browser):
+    assert server.api("PUT", "settings", json={"tempoBPM": 200}).status_code == 200
+    browser.get(server.url)
+    browser.execute_script(RECORD_TRIALS)
+    button(browser, "Measure my timing threshold").click()
+    WebDriverWait(browser, 5).until(lambda _: browser.find_element(By.ID, "screen-compare-timing").is_displayed())
+    assert browser.find_element(By.ID, "compare-timing-title").text == "Measure my timing threshold"
+
+    answered, guesses, progress = 0, 0, []
+    result = browser.find_element(By.ID, "timing-measurement-result")
+    early = browser.find_element(By.ID, "answer-early")
+    while answered <= 40:
+        WebDriverWait(browser, 10, poll_frequency=0.01).until(lambda _: result.is_displayed() or early.is_enabled())
+        if result.is_displayed():
+            break
+        trial = browser.execute_script("return window.trialsSeen.at(-1)")
+        assert trial["discipline"] == "timingMeasurement" and trial["tempoBPM"] == 200, trial
+        progress.append(browser.find_element(By.ID, "timing-measurement-progress").text)
+        right, wrong = ("answer-early", "answer-late") if trial["offsetMs"] < 0 else ("answer-late", "answer-early")
+        if trial["offsetPercent"] < TIMING_THRESHOLD:
+            guesses += 1
+        browser.find_element(By.ID, right if trial["offsetPercent"] >= TIMING_THRESHOLD or guesses % 2 else wrong).click()
+        answered += 1
+        WebDriverWait(browser, 5, poll_frequency=0.01).until(lambda _: not early.is_enabled())
+    assert result.is_displayed(), f"no result after {answered} answers"
+    assert answered <= 40
+    assert progress[0] == "Trial 1 of at most 40" and progress[-1] == f"Trial {answered} of at most 40", progress
+    assert not browser.find_element(By.ID, "answer-early").is_displayed()
+
+    band = server.api("GET", "profile/rhythm?band=160-200").json()
+    [measurement] = band["measurements"]
+    estimate = measurement["estimate"]
+    assert estimate["trials"] == answered and measurement["tempoBPM"] == 200
+    assert TIMING_THRESHOLD / 1.5 <= estimate["threshold"] <= TIMING_THRESHOLD * 1.5, estimate
+    # 200 BPM: a sixteenth is 75 ms.
+    assert abs(measurement["thresholdMs"] - estimate["threshold"] * 0.75) < 1e-9, measurement
+    print(f"measured {estimate['threshold']:.2f} % ({estimate['lower']:.2f}–{estimate['upper']:.2f}) "
+          f"in {answered} trials; the listener's threshold is {TIMING_THRESHOLD} %")
+    text = browser.find_element(By.ID, "timing-measurement-result-text").text
+    assert text == (f"Your timing threshold: {estimate['threshold']:.1f} % of a sixteenth, {measurement['thresholdMs']:.1f} ms "
+                    f"at 200 BPM (95 % interval {estimate['lower']:.1f}–{estimate['upper']:.1f} %), measured in {answered} trials."), text
+    stored = server.api("GET", "records?discipline=timingMeasurement&limit=100").json()["records"]
+    assert len(stored) == answered
+    feedback = browser.find_element(By.ID, "compare-timing-feedback")
+    WebDriverWait(browser, 5, poll_frequency=0.05).until(lambda _: "visible" not in feedback.get_attribute("class"))
+    for size in ("phone-portrait", "phone-landscape", "desktop"):
+        set_viewport(browser, *SIZES[size])
+        screenshot(browser, f"measure-timing-result-{size}")
+
+    # The Profile's rhythm section states it under the band's timeline.
+    browser.get(server.url + "#/profile")
+    line = WebDriverWait(browser, 10).until(lambda _: browser.find_elements(By.CSS_SELECTOR, ".rhythm-measured"))
+    assert line[0].text == (f"Measured: {estimate['threshold']:.1f} % of a sixteenth ({measurement['thresholdMs']:.1f} ms "
+                            f"at 200 BPM); measurements: 1"), line[0].text
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", line[0])
+    screenshot(browser, "measure-timing-profile-desktop")
+
+    # Compare Timing goes on from the measured threshold.
+    trial = server.api("POST", "trials", json={"discipline": "rhythmComparison"}).json()
+    assert trial["measurement"] is None
+    assert abs(trial["offsetPercent"] - estimate["threshold"]) <= 0.05 + 1e-9, trial

@@ -32,7 +32,20 @@ function timelineRow(columns) {
   figure.setAttribute('role', 'img');
   cell.append(figure);
   tr.append(cell);
-  return { tr, figure };
+  return { tr, figure, cell };
+}
+
+/** The band's newest "Measure my timing threshold" result under its timeline, if it has one. */
+function measuredLine(cell, measurements) {
+  if (measurements.length === 0) return;
+  const { estimate, thresholdMs, lowerMs, tempoBPM } = measurements[measurements.length - 1];
+  const line = document.createElement('p');
+  line.className = 'rhythm-measured';
+  line.textContent = t(estimate.upperIsOpen ? 'profile.rhythmMeasuredOpen' : 'profile.rhythmMeasured', {
+    percent: formatPercent((estimate.upperIsOpen ? estimate.lower : estimate.threshold) / 100, 1),
+    ms: formatNumber(estimate.upperIsOpen ? lowerMs : thresholdMs, 1), tempo: tempoBPM, count: formatCount(measurements.length),
+  });
+  cell.append(line);
 }
 
 async function fillTimeline(source, figure, discipline, band, describe, isCurrent) {
@@ -41,6 +54,7 @@ async function fillTimeline(source, figure, discipline, band, describe, isCurren
   figure.innerHTML = svg;
   figure.querySelector('svg')?.setAttribute('aria-hidden', 'true');
   figure.setAttribute('aria-label', describe(days));
+  return days;
 }
 
 /** Per day: the first and the newest value the days have, or why there is no series yet. */
@@ -72,7 +86,7 @@ export function showRhythmProfile(rhythm, source = api) {
       'profile.rhythmDaysThreshold',
       points.filter((point) => point.threshold !== null).map((point) => point.threshold.threshold),
       points.length, (value) => formatPercent(value / 100, 1),
-    ), isCurrent).catch(failed);
+    ), isCurrent).then((timeline) => timeline && measuredLine(days.cell, timeline.measurements)).catch(failed);
     return [row([
       bandText(entry.tempoBand),
       entry.thresholdPercent === null ? t('profile.rhythmTooFew') : t('profile.rhythmThresholdValue', {
