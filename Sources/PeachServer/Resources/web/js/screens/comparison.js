@@ -1,5 +1,6 @@
 import { loadSamples, scheduleComparison } from '../audio.js';
 import { api } from '../api.js';
+import { discipline as declared } from '../catalogue.js';
 import { formatCents } from '../format.js';
 import { comparisonQuestion, intervalLabel, soundText, t } from '../i18n.js';
 import { trainingLoop } from '../training-loop.js';
@@ -17,6 +18,7 @@ export function comparisonScreen(context) {
   const answers = document.getElementById('answer-higher').parentElement;
   const keysHint = document.getElementById('screen-comparison').querySelector('.keys-hint');
   let discipline = null;
+  let isInterval = false;
   return trainingLoop(context, {
     screen: 'screen-comparison',
     ...twoButtonAnswer(context, {
@@ -27,21 +29,23 @@ export function comparisonScreen(context) {
     enter(chosen) {
       discipline = chosen;
       // Through data-i18n, so a language change re-translates the right title.
-      title.dataset.i18n = { intervalComparison: 'intervalComparison.title', pitchMeasurement: 'measure.title' }[discipline] ?? 'comparison.title';
+      title.dataset.i18n = {
+        intervalComparison: 'intervalComparison.title', pitchMeasurement: 'measure.title', intervalMeasurement: 'measure.intervalsTitle',
+      }[discipline] ?? 'comparison.title';
+      isInterval = declared(discipline)?.usesIntervals ?? false;
       title.textContent = t(title.dataset.i18n);
       intervalText.hidden = true;
       sound.hidden = true;
       progress.hidden = true;
       result.hidden = true;
       for (const part of [answers, keysHint, question]) part.hidden = false;
-      question.textContent = discipline === 'intervalComparison' ? '' : t('comparison.question');
+      question.textContent = isInterval ? '' : t('comparison.question');
     },
     // An instrument's keys come from the server on first use (cached after), before the clock starts.
     load: (trial) => loadSamples(trial.sound.id, [trial.note1.frequencyHz, trial.note2.frequencyHz]),
     /** The question, the sound, and for interval trials the interval to listen for (unison needs none). */
     play(audio, trial, start, samples) {
       const scheduled = scheduleComparison(audio, trial, start, { samples });
-      const isInterval = discipline === 'intervalComparison';
       intervalText.hidden = !isInterval;
       intervalText.textContent = isInterval ? intervalLabel(trial.interval, trial.tuningSystem) : '';
       question.textContent = comparisonQuestion(isInterval ? trial.interval : null, trial.tuningSystem);
@@ -63,7 +67,7 @@ export function comparisonScreen(context) {
   /** The run's result as the server folded it from the answers: the newest measurement. */
   async function showMeasurement() {
     for (const part of [answers, keysHint, progress, question, sound]) part.hidden = true;
-    const { measurements } = await api.timeline('day');
+    const { measurements } = await api.timeline('day', { scope: isInterval ? 'intervals' : 'pitch' });
     const { estimate } = measurements[measurements.length - 1];
     const values = { threshold: formatCents(estimate.threshold), lower: formatCents(estimate.lower), upper: formatCents(estimate.upper), trials: estimate.trials };
     resultText.textContent = t(estimate.upperIsOpen ? 'measure.resultOpen' : 'measure.result', values);
