@@ -6,18 +6,40 @@ import PeachServices
 
 struct Measure: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Measure my threshold: at most 40 pitch comparisons, each where its answer says most about your threshold (↑ or k higher, ↓ or j lower; q stops), then the threshold with its 95 % interval.",
-        discussion: "The answers are stored as comparisons of the pitchMeasurement discipline: the run is kept as a measurement (the Profile draws it, and pitch training starts from it), and a run left unfinished goes on at the next `peach measure` or in the browser. It ends early once the interval's upper end is within 1.5 × its lower end.")
+        abstract: "Measure my threshold: at most 40 pitch or interval comparisons (↑ or k higher, ↓ or j lower), or Compare Timing trials (← or e early, → or l late), each where its answer says most about your threshold (q stops), then the threshold with its 95 % interval.",
+        discussion: "The answers are stored as comparisons of the pitchMeasurement discipline (intervalMeasurement with --discipline intervals; Compare Timing answers of timingMeasurement with --discipline timing, at the saved tempo): the run is kept as a measurement (the Profile shows it, and that discipline's training starts from it), and a run left unfinished goes on at the next `peach measure` of the discipline or in the browser. It ends early once the interval's upper end is within 1.5 × its lower end. An interval run measures the intervals chosen (--interval, else the saved setting) together; a timing run is kept per tempo band.")
+
+    /// What is measured: the names the terminal uses for the measurement disciplines.
+    enum Measured: String, ExpressibleByArgument, CaseIterable {
+        case pitch, intervals, timing
+
+        var discipline: Discipline {
+            switch self {
+            case .pitch: .pitchMeasurement
+            case .intervals: .intervalMeasurement
+            case .timing: .timingMeasurement
+            }
+        }
+    }
 
     @OptionGroup var storage: StoreOptions
     @OptionGroup var audio: AudioOptions
-    @OptionGroup var note: NoteOptions
+    @OptionGroup var training: TrainingOptions
     @OptionGroup var sound: SoundOptions
+
+    @Option(help: "What to measure: pitch (unison, the default), intervals (the intervals of --interval, else the saved ones) or timing (Compare Timing at the saved tempo). --interval alone implies intervals.")
+    var discipline: Measured?
 
     @Option(name: .customLong("max-trials"), help: "Stop after this many answers (1–40); the run goes on next time. Default: until the run ends.")
     var maxTrials = ThresholdPlacement.maximumTrials
 
+    /// --interval measures intervals unless the discipline says otherwise.
+    private var measured: Measured { discipline ?? (training.trainsIntervals ? .intervals : .pitch) }
+
     func validate() throws {
+        if let discipline, discipline != .intervals, training.trainsIntervals {
+            throw ValidationError("--interval measures intervals: use --discipline intervals, or leave --interval out to measure \(discipline)")
+        }
         guard (1...ThresholdPlacement.maximumTrials).contains(maxTrials) else {
             throw ValidationError("--max-trials must be from 1 to \(ThresholdPlacement.maximumTrials), got \(maxTrials)")
         }
@@ -25,52 +47,134 @@ struct Measure: AsyncParsableCommand {
 
     func run() async throws {
         let stores = try await storage.open()
-        let settings = try await note.settings(in: stores.settings)
-        let synthesizer = try sound.synthesizer(settings: SynthesisSettings(), fallback: settings.soundSource.rawValue)
+        let settings = try await training.settings(in: stores.settings)
+        let measuring = measured.discipline
+        // Clicks need no instrument.
+        let synthesizer = measured == .timing
+            ? Synthesizer() : try sound.synthesizer(settings: SynthesisSettings(), fallback: settings.soundSource.rawValue)
         let output = try audio.start(synthesizer)
         let terminal = TerminalSession()
         let profile = await (try await ProfileService.load(from: stores.records)).parts
         let trials = TrialSource(chains: try await TrialChains.resuming(from: stores.records, profile: profile))
-        let runs = profile[PitchProfiles.self][ProfileScope.scope(of: .pitchMeasurement)].measurements
         let answered = Counter()
-        let source = MeasurementComparisons(
-            feed: trials.feed(ComparisonKind.self, .pitchMeasurement, settings: settings), measurements: runs
-        ) { measurement in
-            Output.line(Self.result(measurement.estimate))
+        let onFeedback: @Sendable (Bool) -> Void = { isCorrect in
+            Output.line(isCorrect ? "✓" : "✗\u{07}")
+            if answered.increment() == maxTrials { terminal.send(.quit) }
+        }
+        let onError: @Sendable (any Error) -> Void = { error in TrainingErrors.report(error, to: terminal) }
+        let run = measured == .timing
+            ? Self.timingRun(
+                settings: settings, profile: profile, trials: trials, synthesizer: synthesizer, store: stores.records, terminal: terminal,
+                onFeedback: onFeedback, onError: onError)
+            : Self.comparisonRun(
+                measuring, settings: settings, profile: profile, trials: trials, synthesizer: synthesizer, store: stores.records,
+                terminal: terminal, onFeedback: onFeedback, onError: onError)
+
+        let resumed = run.resumedAt.map { " (going on from trial \($0))" } ?? ""
+        switch measured {
+        case .timing:
+            Output.line("Measure my timing threshold at \(settings.tempo.rawValue) BPM: up to \(ThresholdPlacement.maximumTrials) trials\(resumed). Was the third click early (← or e) or late (→ or l)? q stops.")
+        case .pitch, .intervals:
+            let what = measured == .intervals
+                ? "intervals (\(settings.intervals.map(\.spelled).joined(separator: ", ")), \(settings.tuningSystem.rawValue)), "
+                : ""
+            Output.line("Measure my threshold: \(what)up to \(ThresholdPlacement.maximumTrials) comparisons\(resumed). Was the second note higher (↑ or k) or lower (↓ or j)\(measured == .intervals ? " than the interval" : "")? q stops.")
+        }
+        await run.start()
+        inputs: for await input in terminal.inputs {
+            switch input {
+            case .quit, .audioFailed: break inputs
+            default: await run.answer(input)
+            }
+        }
+        let unfinished = await run.unfinished()
+        if unfinished > 0 {
+            Output.line("Stopped at trial \(unfinished) of at most \(ThresholdPlacement.maximumTrials): it goes on next time.")
+        }
+        // The trial drawn after the last answer is discarded; every answered one is stored.
+        await run.stop()
+        await output.close()
+        await stores.close()
+        terminal.restore()
+    }
+
+    /// A run's driver as the input loop uses it, whatever the kind measured.
+    struct Run {
+        /// The trial number a run left unfinished goes on from; nil for a new run.
+        let resumedAt: Int?
+        let start: () async -> Void
+        /// Answers with the key, when the kind takes it.
+        let answer: (TerminalInput) async -> Void
+        let stop: () async -> Void
+        /// How many answers the run under way has when the user stops.
+        let unfinished: () async -> Int
+    }
+
+    static func comparisonRun(
+        _ measuring: Discipline, settings: TrainingSettings, profile: ProfileParts, trials: TrialSource, synthesizer: Synthesizer,
+        store: any TrainingDataStore, terminal: TerminalSession,
+        onFeedback: @escaping @Sendable (Bool) -> Void, onError: @escaping @Sendable (any Error) -> Void
+    ) -> Run {
+        let runs = profile[PitchProfiles.self][ProfileScope.scope(of: measuring)].measurements
+        let source = MeasurementComparisons(feed: trials.feed(ComparisonKind.self, measuring, settings: settings), measurements: runs) { measurement in
+            Output.line(result(measurement.estimate))
             terminal.send(.quit)
         }
         let driver = ComparisonSessionDriver(
             timing: .init(
                 noteDuration: .seconds(settings.noteDurationSeconds), noteGap: .seconds(settings.noteGapSeconds),
                 referencePitch: settings.referencePitch),
-            player: SynthesizerNotePlayer(synthesizer: synthesizer), store: stores.records, source: source,
-            clock: ContinuousClock(),
-            onFeedback: { isCorrect in
-                Output.line(isCorrect ? "✓" : "✗\u{07}")
-                if answered.increment() == maxTrials { terminal.send(.quit) }
+            player: SynthesizerNotePlayer(synthesizer: synthesizer), store: store, source: source, clock: ContinuousClock(),
+            onFeedback: onFeedback, onError: onError)
+        return Run(
+            resumedAt: runs.run.isEmpty ? nil : runs.nextTrialNumber, start: { await driver.start() },
+            answer: { input in
+                switch input {
+                case .up: await driver.answer(.higher)
+                case .down: await driver.answer(.lower)
+                default: break
+                }
             },
-            onError: { error in TrainingErrors.report(error, to: terminal) })
+            stop: { await driver.stop() }, unfinished: { await source.measurements.run.count })
+    }
 
-        let resumed = runs.run.isEmpty ? "" : " (going on from trial \(runs.nextTrialNumber))"
-        Output.line("Measure my threshold: up to \(ThresholdPlacement.maximumTrials) comparisons\(resumed). Was the second note higher (↑ or k) or lower (↓ or j)? q stops.")
-        await driver.start()
-        inputs: for await input in terminal.inputs {
-            switch input {
-            case .up: await driver.answer(.higher)
-            case .down: await driver.answer(.lower)
-            case .quit, .audioFailed: break inputs
-            case .pageUp, .pageDown, .enter, .left, .right, .digit, .midi: continue
-            }
+    /// Compare Timing at the saved tempo; its runs are kept per tempo band.
+    static func timingRun(
+        settings: TrainingSettings, profile: ProfileParts, trials: TrialSource, synthesizer: Synthesizer,
+        store: any TrainingDataStore, terminal: TerminalSession,
+        onFeedback: @escaping @Sendable (Bool) -> Void, onError: @escaping @Sendable (any Error) -> Void
+    ) -> Run {
+        let runs = profile[RhythmProfile.self].measurementRuns[settings.tempo.band] ?? TimingChain.freshRuns
+        let source = MeasurementComparisons(
+            feed: trials.feed(RhythmComparisonKind.self, .timingMeasurement, settings: settings), measurements: runs
+        ) { measurement in
+            Output.line(timingResult(TimingMeasurement(measurement, tempo: settings.tempo)))
+            terminal.send(.quit)
         }
-        let unfinished = await source.measurements.run
-        if !unfinished.isEmpty {
-            Output.line("Stopped at trial \(unfinished.count) of at most \(ThresholdPlacement.maximumTrials): it goes on next time.")
+        let driver = RhythmComparisonSessionDriver(
+            player: SynthesizerClickPlayer(synthesizer: synthesizer), store: store, source: source, clock: ContinuousClock(),
+            onFeedback: onFeedback, onError: onError)
+        return Run(
+            resumedAt: runs.run.isEmpty ? nil : runs.nextTrialNumber, start: { await driver.start() },
+            answer: { input in
+                switch input {
+                case .left: await driver.answer(.early)
+                case .right: await driver.answer(.late)
+                default: break
+                }
+            },
+            stop: { await driver.stop() }, unfinished: { await source.measurements.run.count })
+    }
+
+    static func timingResult(_ measured: TimingMeasurement) -> String {
+        let estimate = measured.measurement.estimate
+        let figure = { (percent: Cents) in
+            String(format: "%.1f %% of a sixteenth, %.1f ms", percent.rawValue, measured.milliseconds(percent.rawValue))
         }
-        // The comparison drawn after the last answer is discarded; every answered one is stored.
-        await driver.stop()
-        await output.close()
-        await stores.close()
-        terminal.restore()
+        let interval = estimate.upperIsOpen
+            ? "95 % interval: above \(String(format: "%.1f", estimate.lower.rawValue)) %, open above"
+            : String(format: "95 %% interval %.1f–%.1f %%", estimate.lower.rawValue, estimate.upper.rawValue)
+        return "Your timing threshold: \(figure(estimate.threshold)) at \(measured.tempo.rawValue) BPM (\(interval)), measured in \(estimate.trialCount) trials."
     }
 
     static func result(_ estimate: ThresholdEstimate) -> String {

@@ -183,8 +183,9 @@ def test_a_catalogue_the_page_has_never_seen_draws_start_and_settings(rewritten,
         # A discipline's own caption before its answer method's ("Measure my threshold": Measured).
         "start-pitch-profile": [["sparkline-pitchComparison", "Compare"], ["sparkline-pitchMeasurement", "Measured"],
                                 ["sparkline-pitchMatching", "Match"]],
-        "start-intervals-profile": [["sparkline-intervalComparison", "Compare"], ["sparkline-intervalMatching", "Match"]],
-        "start-rhythm-profile": [["sparkline-rhythmComparison", "Compare"]],
+        "start-intervals-profile": [["sparkline-intervalComparison", "Compare"], ["sparkline-intervalMeasurement", "Measured"],
+                                    ["sparkline-intervalMatching", "Match"]],
+        "start-rhythm-profile": [["sparkline-rhythmComparison", "Compare"], ["sparkline-timingMeasurement", "Measured"]],
         # No word for answering by picking: the line is captioned with the discipline's name.
         "start-harmony-profile": [["sparkline-chordIntonation", "Voice"], ["sparkline-scaleDegree", "Degrees"],
                                   ["sparkline-chordQuality", "Chords"]],

@@ -27,8 +27,8 @@ RECORD_TRIALS = """
     };"""
 
 
-def measurements(server):
-    response = server.api("GET", "profile/timeline?period=day")
+def measurements(server, scope="pitch"):
+    response = server.api("GET", f"profile/timeline?period=day&scope={scope}")
     assert response.status_code == 200, response.text
     return response.json()["measurements"]
 
@@ -41,15 +41,10 @@ def same(kept, measurement):
         abs(seconds(kept[key]) - seconds(measurement[key])) < 0.002 for key in ("started", "finished"))
 
 
-def test_a_measurement_run_in_the_browser_is_kept_drawn_and_trained_on(server, browser):
-    assert server.api("PUT", "settings", json={"noteDurationSeconds": 0.3}).status_code == 200
-    browser.get(server.url)
-    browser.execute_script(RECORD_TRIALS)
-    button(browser, "Measure my threshold").click()
-    WebDriverWait(browser, 5).until(lambda _: browser.find_element(By.ID, "screen-comparison").is_displayed())
-    assert browser.find_element(By.ID, "comparison-title").text == "Measure my threshold"
-
-    answered, guesses, progress = 0, 0, []
+def answer_as_the_listener(browser):
+    """Answers the run's trials as the simulated listener until the page shows the result; the
+    number of answers and the trials answered."""
+    answered, guesses, progress, trials = 0, 0, [], []
     result = browser.find_element(By.ID, "measurement-result")
     higher = browser.find_element(By.ID, "answer-higher")
     while answered <= 40:
@@ -57,6 +52,7 @@ def test_a_measurement_run_in_the_browser_is_kept_drawn_and_trained_on(server, b
         if result.is_displayed():
             break
         trial = browser.execute_script("return window.trialsSeen.at(-1)")
+        trials.append(trial)
         progress.append(browser.find_element(By.ID, "measurement-progress").text)
         offset = trial["note2"]["centOffset"]
         right = "answer-higher" if offset > 0 else "answer-lower"
@@ -69,6 +65,18 @@ def test_a_measurement_run_in_the_browser_is_kept_drawn_and_trained_on(server, b
     assert result.is_displayed(), f"no result after {answered} answers"
     assert answered <= 40
     assert progress[0] == "Trial 1 of at most 40" and progress[-1] == f"Trial {answered} of at most 40", progress
+    return answered, trials
+
+
+def test_a_measurement_run_in_the_browser_is_kept_drawn_and_trained_on(server, browser):
+    assert server.api("PUT", "settings", json={"noteDurationSeconds": 0.3}).status_code == 200
+    browser.get(server.url)
+    browser.execute_script(RECORD_TRIALS)
+    button(browser, "Measure my threshold").click()
+    WebDriverWait(browser, 5).until(lambda _: browser.find_element(By.ID, "screen-comparison").is_displayed())
+    assert browser.find_element(By.ID, "comparison-title").text == "Measure my threshold"
+
+    answered, _ = answer_as_the_listener(browser)
 
     [measurement] = measurements(server)
     estimate = measurement["estimate"]
@@ -117,6 +125,49 @@ def test_a_measurement_run_in_the_browser_is_kept_drawn_and_trained_on(server, b
     # Pitch training goes on from the measured threshold.
     trial = server.api("POST", "trials", json={"discipline": "pitchComparison"}).json()
     assert abs(abs(trial["note2"]["centOffset"]) - estimate["threshold"]) <= 0.05 + 1e-9, trial
+
+
+def test_an_interval_measurement_plays_the_chosen_intervals_and_interval_training_goes_on_from_it(server, browser):
+    """"Measure my interval threshold": the run plays the intervals chosen in their tuning, is kept
+    as the intervals scope's measurement (not pitch's), the Profile's interval section says it, and
+    interval training starts from it."""
+    chosen = [{"name": "P5", "direction": "up"}, {"name": "M3", "direction": "down"}]
+    assert server.api("PUT", "settings", json={
+        "noteDurationSeconds": 0.3, "intervals": chosen, "tuningSystem": "justIntonation"}).status_code == 200
+    browser.get(server.url)
+    browser.execute_script(RECORD_TRIALS)
+    button(browser, "Measure my interval threshold").click()
+    WebDriverWait(browser, 5).until(lambda _: browser.find_element(By.ID, "screen-comparison").is_displayed())
+    assert browser.find_element(By.ID, "comparison-title").text == "Measure my interval threshold"
+    interval = browser.find_element(By.ID, "comparison-interval")
+    WebDriverWait(browser, 5).until(lambda _: interval.is_displayed() and interval.text)
+    answered, trials = answer_as_the_listener(browser)
+    assert {(trial["interval"]["name"], trial["interval"]["direction"]) for trial in trials} == {("P5", "up"), ("M3", "down")}
+    assert {trial["tuningSystem"] for trial in trials} == {"justIntonation"}
+
+    assert measurements(server) == []
+    [measurement] = measurements(server, "intervals")
+    estimate = measurement["estimate"]
+    assert estimate["trials"] == answered
+    assert THRESHOLD / 1.5 <= estimate["threshold"] <= THRESHOLD * 1.5, estimate
+    print(f"intervals: measured {estimate['threshold']:.2f} ¢ ({estimate['lower']:.2f}–{estimate['upper']:.2f}) "
+          f"in {answered} trials; the listener's threshold is {THRESHOLD} ¢")
+    assert len(server.api("GET", "records?discipline=intervalMeasurement&limit=100").json()["records"]) == answered
+    text = browser.find_element(By.ID, "measurement-result-text").text
+    assert text.startswith(f"Your threshold: {estimate['threshold']:.1f} ¢"), text
+
+    browser.get(server.url + "#/profile")
+    line = browser.find_element(By.ID, "interval-measured")
+    WebDriverWait(browser, 10).until(lambda _: line.is_displayed())
+    assert f"{estimate['threshold']:.1f} ¢ (95 % interval {estimate['lower']:.1f}–{estimate['upper']:.1f} ¢), in {answered} comparisons." in line.text, line.text
+    for size in ("phone-portrait", "desktop"):
+        set_viewport(browser, *SIZES[size])
+        screenshot(browser, f"measure-intervals-profile-{size}")
+
+    trial = server.api("POST", "trials", json={"discipline": "intervalComparison"}).json()
+    assert abs(abs(trial["note2"]["centOffset"]) - estimate["threshold"]) <= 0.05 + 1e-9, trial
+    pitch = server.api("POST", "trials", json={"discipline": "pitchComparison"}).json()
+    assert abs(pitch["note2"]["centOffset"]) == 100, pitch
 
 
 # A timing listener: right from TIMING_THRESHOLD percent of a sixteenth up, a coin toss below it

@@ -192,3 +192,37 @@ def test_measure_my_threshold_places_each_comparison_and_keeps_the_run(terminal,
     assert differences[0] < 100, differences
     for (previous, current), record in zip(zip(differences, differences[1:]), records):
         assert (current <= previous) if record["isCorrect"] else (current >= previous), (differences, records)
+
+
+def test_measure_intervals_plays_the_chosen_interval_and_keeps_an_interval_measurement(terminal, server):
+    """`peach measure --discipline intervals --interval P5`: the run's comparisons are fifths, stored
+    as the intervalMeasurement discipline; measuring pitch with an interval is refused."""
+    refused, _ = terminal("measure --discipline pitch --interval P5")
+    lines = refused.wait_for(lambda lines: any(line.startswith("EXIT=") for line in lines), timeout=10)
+    assert "EXIT=64" in lines, lines
+    assert any("--interval measures intervals" in line for line in lines), lines
+    tmux, _ = terminal("measure --discipline intervals --interval P5 --max-trials 2")
+    assert tmux.wait_for(lambda lines: any("Measure my threshold: intervals (P5up, equalTemperament), up to 40" in line for line in lines), timeout=10)
+    for index in range(2):
+        answer_until_counted(tmux, "Up", r"^[✓✗]$", index + 1)
+    lines = tmux.wait_for(lambda lines: "EXIT=0" in lines, timeout=10)
+    assert "Stopped at trial 2 of at most 40: it goes on next time." in lines, lines
+    records = server.api("GET", "records?discipline=intervalMeasurement").json()["records"]
+    assert [record["interval"] for record in records] == [{"name": "P5", "direction": "up"}] * 2, records
+    assert server.api("GET", "records?discipline=pitchMeasurement").json()["records"] == []
+
+
+def test_measure_timing_plays_compare_timing_at_the_saved_tempo_and_keeps_a_timing_measurement(terminal, server):
+    """`peach measure --discipline timing --max-trials 2`: Compare Timing trials at the saved tempo,
+    stored as the timingMeasurement discipline; the run goes on next time."""
+    assert server.api("PUT", "settings", json={"tempoBPM": 200}).status_code == 200
+    tmux, _ = terminal("measure --discipline timing --max-trials 2")
+    assert tmux.wait_for(lambda lines: any("Measure my timing threshold at 200 BPM: up to 40 trials." in line for line in lines), timeout=10)
+    for index in range(2):
+        answer_until_counted(tmux, "Left", r"^[✓✗]$", index + 1)
+    lines = tmux.wait_for(lambda lines: "EXIT=0" in lines, timeout=10)
+    assert "Stopped at trial 2 of at most 40: it goes on next time." in lines, lines
+    records = server.api("GET", "records?discipline=timingMeasurement").json()["records"]
+    assert [(record["tempoBPM"], record["isCorrect"]) for record in records] == [
+        (200, record["offsetMs"] < 0) for record in records] and len(records) == 2, records
+    assert server.api("GET", "records?discipline=rhythmComparison").json()["records"] == []

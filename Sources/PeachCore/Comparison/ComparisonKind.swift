@@ -6,6 +6,10 @@ extension Discipline {
     /// "Measure my threshold": pitch comparisons placed by `ThresholdPlacement` in runs of at most
     /// 40; its answers count as pitch comparisons everywhere, and its runs are its measurements.
     public static let pitchMeasurement = Discipline(declared: "pitchMeasurement")
+    /// "Measure my threshold" for intervals: the same runs over the intervals and tuning system the
+    /// settings choose; its answers count as interval comparisons, in every interval's scope too,
+    /// and its runs are the intervals scope's measurements.
+    public static let intervalMeasurement = Discipline(declared: "intervalMeasurement")
 }
 
 extension Discipline.Kind {
@@ -39,11 +43,19 @@ public enum ComparisonKind: TrainingKind {
             answerMethod: .higherLower, group: .pitch,
             settings: DisciplineDeclaration.noteSettings + ["noteGapSeconds", "minCentDifference", "maxCentDifference"],
             terminalCommand: "peach measure"),
+        DisciplineDeclaration(
+            .intervalMeasurement, names: .init(english: "Measure my interval threshold", german: "Meine Intervall-Schwelle messen"),
+            answerMethod: .higherLower, usesIntervals: true, group: .intervals,
+            settings: DisciplineDeclaration.noteSettings + ["noteGapSeconds", "minCentDifference", "maxCentDifference"]
+                + DisciplineDeclaration.intervalSettings,
+            terminalCommand: "peach measure --discipline intervals"),
     ]
 
     /// Each training discipline measured by a measurement discipline: its chain starts from the
     /// newest measurement when that is newer than its own newest answer.
-    public static let measuredBy: [Discipline: Discipline] = [.pitchComparison: .pitchMeasurement]
+    public static let measuredBy: [Discipline: Discipline] = [
+        .pitchComparison: .pitchMeasurement, .intervalComparison: .intervalMeasurement,
+    ]
 
     public static func measures(_ discipline: Discipline) -> Bool { measuredBy.values.contains(discipline) }
 
@@ -95,17 +107,22 @@ public enum ComparisonKind: TrainingKind {
             loudnessVariation: settings.varyLoudness, using: &generator)
     }
 
-    /// A unison comparison at the difference the run under way places next, within the settings'
-    /// bounds, with no loudness variation: a measurement asks about pitch alone.
+    /// A comparison at the difference the run under way places next, within the settings' bounds,
+    /// over the discipline's intervals (unison for pitch), with no loudness variation: a measurement
+    /// asks about pitch alone.
     private static func measurementTrial(
         _ discipline: Discipline, settings: TrainingSettings, chain: Chain, using generator: inout some RandomNumberGenerator
     ) -> Comparison {
         let runs = chain.measurements[discipline] ?? ThresholdMeasurements()
         let difference = min(max(runs.nextDifference, settings.minCentDifference), settings.maxCentDifference)
-        let note = settings.noteRange.randomReference(for: .unison, using: &generator)
+        let intervals = discipline.intervals(settings)
+        // A single choice draws nothing, so a pitch run uses the generator as it always has.
+        let interval = intervals.count == 1 ? intervals[0] : intervals.randomElement(using: &generator) ?? .unison
+        let note = settings.noteRange.randomReference(for: interval, using: &generator)
         let direction: Double = Bool.random(using: &generator) ? 1 : -1
         return Comparison(
-            discipline, note1: note, centOffset: Cents(direction * difference.rawValue), measurementTrial: runs.nextTrialNumber)
+            discipline, note1: note, interval: interval, tuningSystem: discipline.tuningSystem(settings),
+            centOffset: Cents(direction * difference.rawValue), measurementTrial: runs.nextTrialNumber)
     }
 
     public static func advance(_ chain: inout Chain, after record: CompletedComparison) {

@@ -1,16 +1,17 @@
-/// "Measure my threshold" for a terminal driver: the measurement discipline's comparisons, drawn
-/// by the shared `TrialSource` (so the run under way continues from the stored answers, as in the
+/// "Measure my threshold" for a terminal driver: the measurement discipline's trials, drawn by the
+/// shared `TrialSource` (so the run under way continues from the stored answers, as in the
 /// browser), and each answer folded as the profile folds it, so the driver hears when a run
-/// finishes and what it measured.
-public actor MeasurementComparisons: ComparisonSource {
-    private let feed: TrialFeed<ComparisonKind>
+/// finishes and what it measured. A comparison source for pitch and intervals, a Compare Timing
+/// source for timing.
+public actor MeasurementComparisons<Kind: TrainingKind> where Kind.Record: MeasuredAnswer {
+    private let feed: TrialFeed<Kind>
     public private(set) var measurements: ThresholdMeasurements
     private let onFinished: @Sendable (ThresholdMeasurement) -> Void
 
     /// - Parameter measurements: the discipline's runs as the stored answers leave them (the
     ///   profile's), which `feed`'s chain continues too.
     public init(
-        feed: TrialFeed<ComparisonKind>, measurements: ThresholdMeasurements,
+        feed: TrialFeed<Kind>, measurements: ThresholdMeasurements,
         onFinished: @escaping @Sendable (ThresholdMeasurement) -> Void
     ) {
         self.feed = feed
@@ -18,10 +19,20 @@ public actor MeasurementComparisons: ComparisonSource {
         self.onFinished = onFinished
     }
 
+    func fold(_ record: Kind.Record) async {
+        await feed.didComplete(record)
+        if let measurement = measurements.add(record) { onFinished(measurement) }
+    }
+}
+
+extension MeasurementComparisons: ComparisonSource where Kind == ComparisonKind {
     public func nextComparison() async -> Comparison { await feed.next() }
 
-    public func didComplete(_ comparison: CompletedComparison) async {
-        await feed.didComplete(comparison)
-        if let measurement = measurements.add(comparison) { onFinished(measurement) }
-    }
+    public func didComplete(_ comparison: CompletedComparison) async { await fold(comparison) }
+}
+
+extension MeasurementComparisons: RhythmComparisonSource where Kind == RhythmComparisonKind {
+    public func nextRhythmComparison() async -> RhythmComparison { await feed.next() }
+
+    public func didComplete(_ answer: CompletedRhythmComparison) async { await fold(answer) }
 }

@@ -18,8 +18,8 @@ public struct PerceptualProfile: Sendable, Codable {
     /// One per period length, in `Period.allCases` order (an array: start-up replays a million
     /// answers through here, and a dictionary lookup per answer and period showed).
     private var timelines: [ThresholdTimeline]
-    /// The "Measure my threshold" runs answered in this scope (`ComparisonKind.measuredBy`); their
-    /// answers count here like any comparison.
+    /// The "Measure my threshold" runs of this scope's measurement discipline
+    /// (`ComparisonKind.measuredBy`); their answers count here like any comparison.
     public private(set) var measurements = ThresholdMeasurements()
 
     public init(calendar: Calendar) {
@@ -27,7 +27,10 @@ public struct PerceptualProfile: Sendable, Codable {
         timelines = ThresholdTimeline.Period.allCases.map { ThresholdTimeline(period: $0, calendar: calendar) }
     }
 
-    public mutating func record(_ comparison: CompletedComparison) {
+    /// `measures`: whether a measurement discipline's answer folds into this scope's runs. A run
+    /// belongs to its discipline's scope alone: one interval's scope sees only that interval's
+    /// answers of a run, which would split it anew.
+    public mutating func record(_ comparison: CompletedComparison, measures: Bool = true) {
         comparisonCount += 1
         correctCount += comparison.isCorrect ? 1 : 0
         firstComparison = min(firstComparison ?? comparison.timestamp, comparison.timestamp)
@@ -39,7 +42,7 @@ public struct PerceptualProfile: Sendable, Codable {
         if recent.count >= 2 * Self.recentCapacity { recent.removeFirst(recent.count - Self.recentCapacity) }
         let bin = TrialCounts.Bin(trial)
         for index in timelines.indices { timelines[index].add(comparison, bin: bin) }
-        if ComparisonKind.measures(comparison.discipline) { measurements.add(comparison) }
+        if measures && ComparisonKind.measures(comparison.discipline) { measurements.add(comparison) }
     }
 
     public mutating func record(_ attempt: CompletedPitchMatching) {

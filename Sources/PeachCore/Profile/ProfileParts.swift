@@ -54,8 +54,9 @@ public struct PitchProfiles: ProfilePart {
     public subscript(scope: ProfileScope) -> PerceptualProfile { scopes[scope] ?? PerceptualProfile(calendar: calendar) }
 
     public mutating func add(_ comparison: CompletedComparison) {
+        let own = ProfileScope.scope(of: comparison.discipline)
         for scope in Self.scopes(comparison.discipline, comparison.interval) {
-            scopes[scope, default: PerceptualProfile(calendar: calendar)].record(comparison)
+            scopes[scope, default: PerceptualProfile(calendar: calendar)].record(comparison, measures: scope == own)
         }
     }
 

@@ -22,7 +22,7 @@ struct KindRegistryTests {
     /// The names stored in rows, files and URLs before the registry existed.
     @Test func theStoredNamesAreUnchanged() {
         #expect(Discipline.allCases.map(\.rawValue) == [
-            "pitchComparison", "intervalComparison", "pitchMeasurement", "pitchMatching", "intervalMatching", "pitchSinging", "intervalSinging", "rhythmComparison",
+            "pitchComparison", "intervalComparison", "pitchMeasurement", "intervalMeasurement", "pitchMatching", "intervalMatching", "pitchSinging", "intervalSinging", "rhythmComparison",
             "timingMeasurement", "rhythmMatching", "chordIntonation", "scaleDegree", "chordQuality", "melodicDictation",
         ])
         #expect(TrainingKinds.all.map { $0.id.rawValue } == ["comparison", "matching", "rhythmComparison", "rhythmMatching", "chordIntonation", "scaleDegree", "chordQuality", "melodicDictation"])

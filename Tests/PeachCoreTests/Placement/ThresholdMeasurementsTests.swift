@@ -83,4 +83,46 @@ struct ThresholdMeasurementsTests {
         let widened = ComparisonKind.draw(.pitchComparison, settings: .default, chain: chain, using: &generator)
         #expect(widened.centOffset.magnitude > Cents(50))
     }
+
+    /// An interval run plays the settings' intervals in their tuning; its runs fold in the intervals
+    /// scope alone (one interval's scope sees only part of a run, which would split it anew); the
+    /// interval chain starts from it and the pitch chain does not.
+    @Test func anIntervalRunPlaysTheChosenIntervalsAndIsTheIntervalsScopesMeasurement() throws {
+        var settings = TrainingSettings.default
+        settings.intervals = [DirectedInterval(.P5, .up)!, DirectedInterval(.M3, .down)!]
+        settings.tuningSystem = .justIntonation
+        var generator = SeededGenerator(seed: 11)
+        let listener = SimulatedListener(threshold: Cents(15))
+        var chain = ComparisonKind.freshChain
+        var profiles = PitchProfiles(calendar: Calendar(identifier: .gregorian))
+        var played = Set<DirectedInterval>()
+        var answered = 0
+        while chain.measurements[.intervalMeasurement]?.finished.isEmpty ?? true {
+            let trial = ComparisonKind.draw(.intervalMeasurement, settings: settings, chain: chain, using: &generator)
+            #expect(settings.intervals.contains(trial.interval))
+            #expect(trial.tuningSystem == .justIntonation)
+            #expect(trial.measurementTrial == answered + 1)
+            played.insert(trial.interval)
+            let record = CompletedComparison(
+                trial, answer: listener.answer(trial, using: &generator), timestamp: Date(timeIntervalSince1970: Double(answered)))
+            ComparisonKind.advance(&chain, after: record)
+            profiles.add(record)
+            answered += 1
+            try #require(answered <= ThresholdPlacement.maximumTrials)
+        }
+        #expect(played == Set(settings.intervals))
+        let measured = try #require(profiles[.intervals].measurements.finished.last)
+        #expect(profiles[.intervals].measurements.finished.count == 1)
+        #expect(measured.discipline == .intervalMeasurement)
+        #expect(measured.estimate.trialCount == answered)
+        for interval in settings.intervals {
+            #expect(profiles[.interval(interval)].comparisonCount > 0)
+            #expect(profiles[.interval(interval)].measurements == ThresholdMeasurements())
+        }
+        #expect(profiles[.pitch].comparisonCount == 0)
+        let next = ComparisonKind.draw(.intervalComparison, settings: settings, chain: chain, using: &generator)
+        #expect(next.centOffset.magnitude == measured.estimate.threshold.rounded(toMultipleOf: KazezStrategy.resolution))
+        let pitch = ComparisonKind.draw(.pitchComparison, settings: .default, chain: chain, using: &generator)
+        #expect(pitch.centOffset.magnitude == TrainingSettings.default.maxCentDifference)
+    }
 }

@@ -101,9 +101,9 @@ struct TrialAPITests {
                 #expect(body["records"]?.count == Self.pitchDisciplines.count)
             }
             // The pitch profile counts unison only (Compare Pitch's answer and the measurement's);
-            // the intervals profile the interval trials; the singing profile the sung answers alone
-            // (matching only).
-            for (scope, comparisons, matchings) in [("pitch", 2, 1), ("intervals", 1, 1), ("singing", 0, 1)] {
+            // the intervals profile the interval trials (the interval measurement's too); the singing
+            // profile the sung answers alone (matching only).
+            for (scope, comparisons, matchings) in [("pitch", 2, 1), ("intervals", 2, 1), ("singing", 0, 1)] {
                 try await client.execute(uri: "/api/profile?scope=\(scope)", method: .get) { response in
                     let body = try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
                     #expect((body["comparisons"] as? [String: Any])?["count"] as? Int == comparisons)
@@ -112,7 +112,7 @@ struct TrialAPITests {
             }
             try await client.execute(uri: "/api/profile/intervals", method: .get) { response in
                 let body = try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: [[String: Any]]])
-                #expect(body["intervals"]?.map { ($0["comparisons"] as! Int) + ($0["matchings"] as! Int) }.reduce(0, +) == 2)
+                #expect(body["intervals"]?.map { ($0["comparisons"] as! Int) + ($0["matchings"] as! Int) }.reduce(0, +) == 3)
             }
         }
     }

@@ -1,5 +1,5 @@
 import { api } from './api.js';
-import { formatCents, formatCount, formatPercent } from './format.js';
+import { formatCents, formatCount, formatDate, formatPercent } from './format.js';
 import { t } from './i18n.js';
 
 /**
@@ -11,11 +11,23 @@ export async function showIntervalProfile(source = api) {
   const body = document.getElementById('interval-profile-body');
   const empty = document.getElementById('interval-profile-empty');
   const table = document.getElementById('interval-profile-table');
+  const measured = document.getElementById('interval-measured');
   let intervals = [];
+  let measurements = [];
   try {
-    ({ intervals } = await source.intervalProfiles());
+    [{ intervals }, { measurements }] = await Promise.all([
+      source.intervalProfiles(), source.timeline('day', { scope: 'intervals' })]);
   } catch (error) {
     console.warn('interval profile unavailable:', error);
+  }
+  // "Measure my interval threshold" measures the intervals chosen together: one line, the newest run.
+  const newest = measurements[measurements.length - 1];
+  measured.hidden = !newest;
+  if (newest) {
+    const { estimate } = newest;
+    measured.textContent = t(estimate.upperIsOpen ? 'profile.intervalMeasuredOpen' : 'profile.intervalMeasured', {
+      date: formatDate(newest.finished), threshold: formatCents(estimate.threshold), lower: formatCents(estimate.lower),
+      upper: formatCents(estimate.upper), trials: formatCount(estimate.trials) });
   }
   empty.hidden = intervals.length > 0;
   table.hidden = intervals.length === 0;

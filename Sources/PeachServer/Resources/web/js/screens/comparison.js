@@ -1,7 +1,9 @@
 import { loadSamples, scheduleComparison } from '../audio.js';
 import { api } from '../api.js';
+import { discipline as declared } from '../catalogue.js';
 import { formatCents } from '../format.js';
 import { comparisonQuestion, intervalLabel, soundText, t } from '../i18n.js';
+import { measurementView } from '../measurement.js';
 import { trainingLoop } from '../training-loop.js';
 import { twoButtonAnswer } from '../two-button-answer.js';
 
@@ -11,12 +13,14 @@ export function comparisonScreen(context) {
   const question = document.getElementById('comparison-question');
   const intervalText = document.getElementById('comparison-interval');
   const sound = document.getElementById('comparison-sound');
-  const progress = document.getElementById('measurement-progress');
-  const result = document.getElementById('measurement-result');
-  const resultText = document.getElementById('measurement-result-text');
-  const answers = document.getElementById('answer-higher').parentElement;
-  const keysHint = document.getElementById('screen-comparison').querySelector('.keys-hint');
+  const measurement = measurementView({
+    progress: document.getElementById('measurement-progress'),
+    result: document.getElementById('measurement-result'),
+    resultText: document.getElementById('measurement-result-text'),
+    hides: [document.getElementById('answer-higher').parentElement, document.getElementById('screen-comparison').querySelector('.keys-hint'), question, sound],
+  });
   let discipline = null;
+  let isInterval = false;
   return trainingLoop(context, {
     screen: 'screen-comparison',
     ...twoButtonAnswer(context, {
@@ -27,47 +31,37 @@ export function comparisonScreen(context) {
     enter(chosen) {
       discipline = chosen;
       // Through data-i18n, so a language change re-translates the right title.
-      title.dataset.i18n = { intervalComparison: 'intervalComparison.title', pitchMeasurement: 'measure.title' }[discipline] ?? 'comparison.title';
+      title.dataset.i18n = {
+        intervalComparison: 'intervalComparison.title', pitchMeasurement: 'measure.title', intervalMeasurement: 'measure.intervalsTitle',
+      }[discipline] ?? 'comparison.title';
+      isInterval = declared(discipline)?.usesIntervals ?? false;
       title.textContent = t(title.dataset.i18n);
+      measurement.reset();
       intervalText.hidden = true;
       sound.hidden = true;
-      progress.hidden = true;
-      result.hidden = true;
-      for (const part of [answers, keysHint, question]) part.hidden = false;
-      question.textContent = discipline === 'intervalComparison' ? '' : t('comparison.question');
+      question.textContent = isInterval ? '' : t('comparison.question');
     },
     // An instrument's keys come from the server on first use (cached after), before the clock starts.
     load: (trial) => loadSamples(trial.sound.id, [trial.note1.frequencyHz, trial.note2.frequencyHz]),
     /** The question, the sound, and for interval trials the interval to listen for (unison needs none). */
     play(audio, trial, start, samples) {
       const scheduled = scheduleComparison(audio, trial, start, { samples });
-      const isInterval = discipline === 'intervalComparison';
       intervalText.hidden = !isInterval;
       intervalText.textContent = isInterval ? intervalLabel(trial.interval, trial.tuningSystem) : '';
       question.textContent = comparisonQuestion(isInterval ? trial.interval : null, trial.tuningSystem);
       sound.textContent = soundText(trial.sound);
       sound.hidden = false;
-      // A measurement run's trial says where it stands (the server places it and ends the run).
-      progress.hidden = !trial.measurement;
-      if (trial.measurement) progress.textContent = t('measure.progress', trial.measurement);
+      measurement.show(trial);
       return { stop: scheduled.stop, marks: { note1Start: start, note2Start: scheduled.note2Start } };
     },
-    /** Asked after an answer: a run's first trial then means the run before it has finished. */
-    ends(trial) {
-      if (trial.measurement?.trial !== 1) return false;
-      showMeasurement();
-      return true;
-    },
+    ends: (trial) => measurement.ends(trial, result),
   });
 
   /** The run's result as the server folded it from the answers: the newest measurement. */
-  async function showMeasurement() {
-    for (const part of [answers, keysHint, progress, question, sound]) part.hidden = true;
-    const { measurements } = await api.timeline('day');
+  async function result() {
+    const { measurements } = await api.timeline('day', { scope: isInterval ? 'intervals' : 'pitch' });
     const { estimate } = measurements[measurements.length - 1];
     const values = { threshold: formatCents(estimate.threshold), lower: formatCents(estimate.lower), upper: formatCents(estimate.upper), trials: estimate.trials };
-    resultText.textContent = t(estimate.upperIsOpen ? 'measure.resultOpen' : 'measure.result', values);
-    result.hidden = false;
-    result.querySelector('a').focus();
+    return [estimate.upperIsOpen ? 'measure.resultOpen' : 'measure.result', values];
   }
 }
