@@ -251,7 +251,10 @@ struct TrialAPITests {
     /// the trial it places now: 900 would all be at that difference, and cost seconds to draw.
     @Test func aMeasurementReservesOnlyTheTrialItPlacesNow() async throws {
         try await TestApp.with(environment: .fixed()) { client in
-            for request in [#"{"discipline":"pitchMeasurement"}"#, #"{"discipline":"pitchMeasurement","count":5}"#] {
+            for request in [
+                #"{"discipline":"pitchMeasurement"}"#, #"{"discipline":"pitchMeasurement","count":5}"#,
+                #"{"discipline":"timingMeasurement","count":5}"#,
+            ] {
                 let (status, body) = try await Self.post("/api/trials/reserve", request, client)
                 #expect(status == .created)
                 let trials = try #require(body["trials"] as? [[String: Any]])
