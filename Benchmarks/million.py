@@ -76,7 +76,7 @@ def million(directory):
     marks = _floor_ms(data, "SELECT max(id), min(id) FROM comparison")
     print("1. start-up")
     health_ms, screen_ms, process, url = _timed_start(data)
-    print(f"  first start (no profile snapshot, as after an import): /api/health {health_ms:.0f} ms, "
+    print(f"  first start with no profile snapshot (records written behind Peach's back, or an upgrade to another snapshot format; `peach import` and the web import save one): /api/health {health_ms:.0f} ms, "
           f"complete Start screen {screen_ms:.0f} ms (goal ≤ 300 ms each); floor: SQLite reading every "
           f"comparison {scan:.0f} ms; {load()}")
     while not snapshot.exists():

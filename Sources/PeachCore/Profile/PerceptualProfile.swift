@@ -27,10 +27,13 @@ public struct PerceptualProfile: Sendable, Codable {
         timelines = ThresholdTimeline.Period.allCases.map { ThresholdTimeline(period: $0, calendar: calendar) }
     }
 
-    /// `measures`: whether a measurement discipline's answer folds into this scope's runs. A run
-    /// belongs to its discipline's scope alone: one interval's scope sees only that interval's
-    /// answers of a run, which would split it anew.
-    public mutating func record(_ comparison: CompletedComparison, measures: Bool = true) {
+    /// A profile of one scope: a measurement discipline's answer belongs to its runs.
+    public mutating func record(_ comparison: CompletedComparison) {
+        record(comparison, measures: ComparisonKind.measures(comparison.discipline))
+    }
+
+    /// `measures`: whether the answer belongs to this scope's measurement runs.
+    public mutating func record(_ comparison: CompletedComparison, measures: Bool) {
         comparisonCount += 1
         correctCount += comparison.isCorrect ? 1 : 0
         firstComparison = min(firstComparison ?? comparison.timestamp, comparison.timestamp)
@@ -42,7 +45,7 @@ public struct PerceptualProfile: Sendable, Codable {
         if recent.count >= 2 * Self.recentCapacity { recent.removeFirst(recent.count - Self.recentCapacity) }
         let bin = TrialCounts.Bin(trial)
         for index in timelines.indices { timelines[index].add(comparison, bin: bin) }
-        if measures && ComparisonKind.measures(comparison.discipline) { measurements.add(comparison) }
+        if measures { measurements.add(comparison) }
     }
 
     public mutating func record(_ attempt: CompletedPitchMatching) {

@@ -55,21 +55,23 @@ public struct PitchProfiles: ProfilePart {
 
     public mutating func add(_ comparison: CompletedComparison) {
         let own = ProfileScope.scope(of: comparison.discipline)
-        for scope in Self.scopes(comparison.discipline, comparison.interval) {
-            scopes[scope, default: PerceptualProfile(calendar: calendar)].record(comparison, measures: scope == own)
+        // A run belongs to its discipline's own scope alone: one interval's scope sees only that
+        // interval's answers of a run, which would split it anew.
+        let measures = ComparisonKind.measures(comparison.discipline)
+        for scope in Self.scopes(own, comparison.interval) {
+            scopes[scope, default: PerceptualProfile(calendar: calendar)].record(comparison, measures: measures && scope == own)
         }
     }
 
     public mutating func add(_ attempt: CompletedPitchMatching) {
-        for scope in Self.scopes(attempt.discipline, attempt.interval) {
+        for scope in Self.scopes(ProfileScope.scope(of: attempt.discipline), attempt.interval) {
             scopes[scope, default: PerceptualProfile(calendar: calendar)].record(attempt)
         }
     }
 
     /// An interval record counts in its interval's scope too.
-    private static func scopes(_ discipline: Discipline, _ interval: DirectedInterval) -> [ProfileScope] {
-        let scope = ProfileScope.scope(of: discipline)
-        return scope == .intervals ? [scope, .interval(interval)] : [scope]
+    private static func scopes(_ scope: ProfileScope, _ interval: DirectedInterval) -> [ProfileScope] {
+        scope == .intervals ? [scope, .interval(interval)] : [scope]
     }
 }
 
