@@ -34,14 +34,15 @@ public struct TimingChain: Hashable, Sendable {
     public func next(
         _ discipline: Discipline = .rhythmComparison, tempo: TempoBPM, using generator: inout some RandomNumberGenerator
     ) -> RhythmComparison {
-        let runs = measurements[tempo.band] ?? Self.freshRuns
         guard !RhythmComparisonKind.measures(discipline) else {
+            let runs = measurements[tempo.band] ?? Self.freshRuns
             let percent = runs.nextDifference.rawValue
             return RhythmComparison(
                 discipline, tempo: tempo, offsetPercent: Bool.random(using: &generator) ? percent : -percent,
                 measurementTrial: runs.nextTrialNumber)
         }
-        if let measured = runs.finished.last, measured.finished > last?.timestamp ?? .distantPast {
+        // A training draw builds no placement: a reserve draws hundreds of trials.
+        if let measured = measurements[tempo.band]?.finished.last, measured.finished > last?.timestamp ?? .distantPast {
             return TimingStrategy.next(
                 after: nil, coldStart: measured.estimate.threshold.rawValue, counts: counts, tempo: tempo, using: &generator)
         }
