@@ -110,7 +110,7 @@ struct Simulate: ParsableCommand {
     func runKazez() {
         var generator = SeededGenerator(seed: seed)
         Output.line("\(runs) runs per cell; fit: \(Int(ThresholdEstimator.percentCorrect * 100)) % correct, λ = \(ThresholdEstimator.lapseRate), slope estimated, newest \(ThresholdEstimator.window) trials")
-        Output.line(Self.row("listener", "lapse", "trials", "truth ¢", "median fit ¢", "fit/truth", "95 % covers", "no fit", "open above", "median CI ¢", "Kazez/truth"))
+        Output.line(Self.row("listener", "lapse", "trials", "truth ¢", "median fit ¢", "fit/truth", "95 % covers", "no fit", "open above", "median CI ¢", "CI up÷low", "Kazez/truth"))
         for shape in shapes.compactMap(Self.shape) {
             for lapse in lapses {
                 for trials in trialCounts {
@@ -124,6 +124,7 @@ struct Simulate: ParsableCommand {
                             summary.medianEstimateRatio.map { String(format: "%.3f", $0) } ?? "—",
                             String(format: "%.1f %%", summary.coverage * 100), String(summary.runs - summary.estimated),
                             String(summary.openUpper), summary.medianIntervalWidth.map { Self.format($0.rawValue) } ?? "—",
+                            Self.ratio(summary.medianIntervalRatio),
                             String(format: "%.3f", summary.kazezRatio)))
                     }
                 }

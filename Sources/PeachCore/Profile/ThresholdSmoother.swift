@@ -17,8 +17,8 @@ import Foundation
 /// estimator's grid of thresholds). The slope of the psychometric function is the listener's, so
 /// it is shared by all periods; it and the trend are not assumed but weighted by how well they
 /// explain the whole timeline (flat priors over the estimator's slopes and `drifts`). Each
-/// period's threshold is its posterior median, the interval its central 95 %; "cannot place it"
-/// and "open above" are decided as the estimator decides them.
+/// period's threshold is its posterior median, the interval the shortest that holds 95 % of it;
+/// the interval, "cannot place it" and "open above" are read as the estimator reads them.
 struct ThresholdSmoother: Sendable {
     /// One period's answers as the smoother needs them; worth keeping while the period is unchanged.
     struct Period: Sendable {
@@ -246,8 +246,9 @@ struct ThresholdSmoother: Sendable {
         let level = full.max()! * exp(-ThresholdEstimator.intervalCutoff / 2)
         guard full[0] < level else { return nil }
         let quantile = ThresholdEstimator.quantiles(full)
+        let interval = ThresholdEstimator.shortestInterval(quantile)
         return ThresholdEstimate(
-            threshold: Cents(quantile(0.5)), lower: Cents(quantile(0.025)), upper: Cents(quantile(0.975)),
+            threshold: Cents(quantile(0.5)), lower: Cents(interval.lower), upper: Cents(interval.upper),
             upperIsOpen: full[full.count - 1] >= level,
             percentCorrect: ThresholdEstimator.percentCorrect, trialCount: trials)
     }

@@ -18,6 +18,8 @@ public struct ThresholdSimulation: Sendable {
         /// Share of runs whose 95 % interval contains the truth (a run without an estimate does not).
         public let coverage: Double
         public let medianIntervalWidth: Cents?
+        /// Median of the interval's upper ÷ lower (open above or no estimate: infinitely wide).
+        public let medianIntervalRatio: Double?
         public let medianKazezDifference: Cents
         /// Runs whose interval is open above.
         public let openUpper: Int
@@ -90,6 +92,9 @@ public struct ThresholdSimulation: Sendable {
             medianEstimate: Self.median(estimates.map(\.threshold.rawValue)).map(Cents.init),
             coverage: Double(estimates.filter { $0.covers(listener.threshold) }.count) / Double(runs),
             medianIntervalWidth: Self.median(estimates.map { $0.upper.rawValue - $0.lower.rawValue }).map(Cents.init),
+            medianIntervalRatio: Self.median(results.map { run in
+                run.estimate.map { $0.upperIsOpen ? .infinity : $0.upper.rawValue / $0.lower.rawValue } ?? .infinity
+            }),
             medianKazezDifference: Cents(Self.median(results.map(\.finalKazezDifference.rawValue))!),
             openUpper: estimates.filter(\.upperIsOpen).count)
     }

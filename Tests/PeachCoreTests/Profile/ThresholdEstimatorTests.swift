@@ -69,6 +69,46 @@ struct ThresholdEstimatorTests {
         #expect(estimate.lower.rawValue > 25)
     }
 
+    /// The lattice index of the grid's first threshold, and its step in log cents.
+    static let lowest = (log(ThresholdEstimator.thresholdRange.lowerBound) / TrialCounts.step).rounded(.down)
+    static let step = TrialCounts.step
+
+    /// Masses on the grid's thresholds from a density over log T that falls from `peak` (cents) with
+    /// a standard deviation of `below` on one side and `above` on the other.
+    static func masses(peak: Double, below: Double, above: Double) -> [Double] {
+        (0..<ThresholdEstimator.rowCount).map { row in
+            let x = (lowest + Double(row)) * step - log(peak)
+            return exp(-0.5 * pow(x / (x < 0 ? below : above), 2))
+        }
+    }
+
+    /// The share of `mass` (each spread evenly over its cell) between `lower` and `upper`.
+    static func share(of mass: [Double], from lower: Double, to upper: Double) -> Double {
+        let held = mass.indices.map { row in
+            let start = (lowest + Double(row) - 0.5) * step, end = start + step
+            return mass[row] * max(0, min(end, log(upper)) - max(start, log(lower))) / step
+        }
+        return held.reduce(0, +) / mass.reduce(0, +)
+    }
+
+    @Test func aSymmetricPosteriorGivesTheCentralInterval() {
+        let quantile = ThresholdEstimator.quantiles(Self.masses(peak: 10, below: 0.3, above: 0.3))
+        let interval = ThresholdEstimator.shortestInterval(quantile)
+        #expect(abs(interval.lower / quantile(0.025) - 1) < 0.01, "\(interval)")
+        #expect(abs(interval.upper / quantile(0.975) - 1) < 0.01, "\(interval)")
+    }
+
+    /// A long upper tail, as shallow slopes give when the answers lie far below the threshold: the
+    /// central 95 % would leave out 2.5 % of the dense lower side and run far up the tail.
+    @Test func aSkewedPosteriorGivesTheShortestIntervalThatHoldsNinetyFivePercent() {
+        let mass = Self.masses(peak: 10, below: 0.2, above: 1)
+        let quantile = ThresholdEstimator.quantiles(mass)
+        let interval = ThresholdEstimator.shortestInterval(quantile)
+        #expect(abs(Self.share(of: mass, from: interval.lower, to: interval.upper) - 0.95) < 0.001)
+        #expect(interval.upper / interval.lower < 0.95 * quantile(0.975) / quantile(0.025), "\(interval)")
+        #expect(interval.lower < quantile(0.025) && interval.upper < quantile(0.975))
+    }
+
     @Test func countsAddUpLikeTheTrialsTheyCount() {
         let trials = Self.idealTrials(threshold: 10, levels: [3, 6, 12, 24], perLevel: 30)
         var pooled = TrialCounts(trials.prefix(50))

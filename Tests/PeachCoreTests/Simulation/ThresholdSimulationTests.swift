@@ -28,6 +28,18 @@ struct ThresholdSimulationTests {
         #expect(summary.coverage >= 0.90, "\(shape), λ \(lapse): covered the truth in \(summary.coverage * 100) % of runs")
     }
 
+    /// At 30 ¢ the chain plays near 56 % correct, so the shallow slopes give the posterior a long
+    /// upper tail; the shortest 95 % interval states ×6.7 here where the central one stated ×9.1
+    /// (covering the truth in 97 % of these runs, the central one in 93 %).
+    @Test func atThirtyCentsTheIntervalIsNoWiderThanTheAnswersNeed() throws {
+        var generator = SeededGenerator(seed: 33)
+        let summary = ThresholdSimulation(trials: 200)
+            .summarize(SimulatedListener(threshold: Cents(30)), runs: 30, using: &generator)
+        let ratio = try #require(summary.medianIntervalRatio)
+        #expect(ratio <= 8, "median interval ×\(ratio)")
+        #expect(summary.coverage >= 0.90, "covered the truth in \(summary.coverage * 100) % of runs")
+    }
+
     @Test func pastTwoHundredTrialsTheFitStillReportsAThreshold() {
         // A Φ listener at 3 ¢: the chain sits far below the threshold, which once made the fit give up.
         var generator = SeededGenerator(seed: 300)
