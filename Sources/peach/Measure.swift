@@ -6,18 +6,19 @@ import PeachServices
 
 struct Measure: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Measure my threshold: at most 40 pitch or interval comparisons (↑ or k higher, ↓ or j lower), or Compare Timing trials (← or e early, → or l late), each where its answer says most about your threshold (q stops), then the threshold with its 95 % interval.",
-        discussion: "The answers are stored as comparisons of the pitchMeasurement discipline (intervalMeasurement with --discipline intervals; Compare Timing answers of timingMeasurement with --discipline timing, at the saved tempo): the run is kept as a measurement (the Profile shows it, and that discipline's training starts from it), and a run left unfinished goes on at the next `peach measure` of the discipline or in the browser. It ends early once the interval's upper end is within 1.5 × its lower end. An interval run measures the intervals chosen (--interval, else the saved setting) together; a timing run is kept per tempo band.")
+        abstract: "Measure my threshold: at most 40 pitch or interval comparisons (↑ or k higher, ↓ or j lower), Compare Timing trials (← or e early, → or l late) or Which Voice? chords (↑ highest, → middle, ↓ lowest), each where its answer says most about your threshold (q stops), then the threshold with its 95 % interval.",
+        discussion: "The answers are stored as comparisons of the pitchMeasurement discipline (intervalMeasurement with --discipline intervals; Compare Timing answers of timingMeasurement with --discipline timing, at the saved tempo; Which Voice? answers of chordIntonationMeasurement with --discipline chords, in the saved tuning, for a choice of three): the run is kept as a measurement (the Profile shows it, and that discipline's training starts from it), and a run left unfinished goes on at the next `peach measure` of the discipline or in the browser. It ends early once the interval's upper end is within 1.5 × its lower end. An interval run measures the intervals chosen (--interval, else the saved setting) together; a timing run is kept per tempo band.")
 
     /// What is measured: the names the terminal uses for the measurement disciplines.
     enum Measured: String, ExpressibleByArgument, CaseIterable {
-        case pitch, intervals, timing
+        case pitch, intervals, timing, chords
 
         var discipline: Discipline {
             switch self {
             case .pitch: .pitchMeasurement
             case .intervals: .intervalMeasurement
             case .timing: .timingMeasurement
+            case .chords: .chordIntonationMeasurement
             }
         }
     }
@@ -27,7 +28,7 @@ struct Measure: AsyncParsableCommand {
     @OptionGroup var training: TrainingOptions
     @OptionGroup var sound: SoundOptions
 
-    @Option(help: "What to measure: pitch (unison, the default), intervals (the intervals of --interval, else the saved ones) or timing (Compare Timing at the saved tempo). --interval alone implies intervals.")
+    @Option(help: "What to measure: pitch (unison, the default), intervals (the intervals of --interval, else the saved ones), timing (Compare Timing at the saved tempo) or chords (Which Voice? in the saved tuning). --interval alone implies intervals.")
     var discipline: Measured?
 
     @Option(name: .customLong("max-trials"), help: "Stop after this many answers (1–40); the run goes on next time. Default: until the run ends.")
@@ -50,8 +51,11 @@ struct Measure: AsyncParsableCommand {
         let settings = try await training.settings(in: stores.settings)
         let measuring = measured.discipline
         // Clicks need no instrument.
-        let synthesizer = measured == .timing
-            ? Synthesizer() : try sound.synthesizer(settings: SynthesisSettings(), fallback: settings.soundSource.rawValue)
+        let synthesizer = switch measured {
+        case .timing: Synthesizer()
+        case .chords: try sound.synthesizer(settings: SynthesisSettings(), fallback: settings.soundSource.rawValue, kind: ChordIntonationKind.self)
+        case .pitch, .intervals: try sound.synthesizer(settings: SynthesisSettings(), fallback: settings.soundSource.rawValue)
+        }
         let output = try audio.start(synthesizer)
         let terminal = TerminalSession()
         let profile = await (try await ProfileService.load(from: stores.records)).parts
@@ -62,16 +66,26 @@ struct Measure: AsyncParsableCommand {
             if answered.increment() == maxTrials { terminal.send(.quit) }
         }
         let onError: @Sendable (any Error) -> Void = { error in TrainingErrors.report(error, to: terminal) }
-        let run = measured == .timing
-            ? Self.timingRun(
+        let run = switch measured {
+        case .timing:
+            Self.timingRun(
                 settings: settings, profile: profile, trials: trials, synthesizer: synthesizer, store: stores.records, terminal: terminal,
                 onFeedback: onFeedback, onError: onError)
-            : Self.comparisonRun(
+        case .chords:
+            Self.chordRun(
+                settings: settings, profile: profile, trials: trials, synthesizer: synthesizer, store: stores.records, terminal: terminal,
+                onFeedback: onFeedback, onError: onError)
+        case .pitch, .intervals:
+            Self.comparisonRun(
                 measuring, settings: settings, profile: profile, trials: trials, synthesizer: synthesizer, store: stores.records,
                 terminal: terminal, onFeedback: onFeedback, onError: onError)
+        }
 
         let resumed = run.resumedAt.map { " (going on from trial \($0))" } ?? ""
         switch measured {
+        case .chords:
+            let tuning = settings.tuningSystem == .justIntonation ? "just intonation" : "equal temperament"
+            Output.line("Measure my threshold in chords: triads in \(tuning), up to \(ThresholdPlacement.maximumTrials) chords\(resumed). Which voice is out of tune: highest (↑ or k), middle (→ or l), lowest (↓ or j)? q stops.")
         case .timing:
             Output.line("Measure my timing threshold at \(settings.tempo.rawValue) BPM: up to \(ThresholdPlacement.maximumTrials) trials\(resumed). Was the third click early (← or e) or late (→ or l)? q stops.")
         case .pitch, .intervals:
@@ -166,6 +180,35 @@ struct Measure: AsyncParsableCommand {
             stop: { await driver.stop() }, unfinished: { await source.measurements.run.count })
     }
 
+    /// Which Voice? in the saved tuning, for a choice of three; its runs are the chord profile's.
+    static func chordRun(
+        settings: TrainingSettings, profile: ProfileParts, trials: TrialSource, synthesizer: Synthesizer,
+        store: any TrainingDataStore, terminal: TerminalSession,
+        onFeedback: @escaping @Sendable (Bool) -> Void, onError: @escaping @Sendable (any Error) -> Void
+    ) -> Run {
+        let runs = profile[ChordIntonationProfile.self].measurements
+        let source = MeasurementComparisons(
+            feed: trials.feed(ChordIntonationKind.self, .chordIntonationMeasurement, settings: settings), measurements: runs
+        ) { measurement in
+            Output.line(result(measurement.estimate, trials: "chords", in: " in chords"))
+            terminal.send(.quit)
+        }
+        let driver = ChoiceSessionDriver<ChordIntonationKind>(
+            settings: settings, player: SynthesizerNotePlayer(synthesizer: synthesizer), store: store, source: source,
+            clock: ContinuousClock(), onFeedback: { record in onFeedback(record.isCorrect) }, onError: onError)
+        return Run(
+            resumedAt: runs.run.isEmpty ? nil : runs.nextTrialNumber, start: { await driver.start() },
+            answer: { input in
+                switch input {
+                case .up: await driver.answer(.highest)
+                case .right: await driver.answer(.middle)
+                case .down: await driver.answer(.lowest)
+                default: break
+                }
+            },
+            stop: { await driver.stop() }, unfinished: { await source.measurements.run.count })
+    }
+
     static func timingResult(_ measured: TimingMeasurement) -> String {
         let estimate = measured.measurement.estimate
         let figure = { (percent: Cents) in
@@ -177,12 +220,12 @@ struct Measure: AsyncParsableCommand {
         return "Your timing threshold: \(figure(estimate.threshold)) at \(measured.tempo.rawValue) BPM (\(interval)), measured in \(estimate.trialCount) trials."
     }
 
-    static func result(_ estimate: ThresholdEstimate) -> String {
+    static func result(_ estimate: ThresholdEstimate, trials: String = "comparisons", in place: String = "") -> String {
         let cents = { (value: Cents) in String(format: "%.1f", value.rawValue) }
         let interval = estimate.upperIsOpen
             ? "95 % interval: above \(cents(estimate.lower)) ¢, open above"
             : "95 % interval \(cents(estimate.lower))–\(cents(estimate.upper)) ¢"
-        return "Your threshold: \(cents(estimate.threshold)) ¢ (\(interval)), measured in \(estimate.trialCount) comparisons."
+        return "Your threshold\(place): \(cents(estimate.threshold)) ¢ (\(interval)), measured in \(estimate.trialCount) \(trials)."
     }
 
     /// The answers of this session, counted from the feedback callback.

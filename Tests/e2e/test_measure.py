@@ -2,6 +2,7 @@
 40 trials, says the threshold the server measured, keeps it through a kill -9 and an export/import,
 draws it on the Profile chart, and pitch training goes on from it."""
 import datetime
+import math
 import pathlib
 import tempfile
 
@@ -237,3 +238,78 @@ def test_a_timing_measurement_run_ends_with_its_result_and_compare_timing_goes_o
     trial = server.api("POST", "trials", json={"discipline": "rhythmComparison"}).json()
     assert trial["measurement"] is None
     assert abs(trial["offsetPercent"] - estimate["threshold"]) <= 0.05 + 1e-9, trial
+
+
+# A listener of chords: names the detuned voice from CHORD_THRESHOLD cents up; below it, right one
+# guess in three (chance for three voices), so 75 % correct there.
+CHORD_THRESHOLD = 12.0
+
+
+def test_a_chord_measurement_is_placed_for_a_choice_of_three_and_which_voice_goes_on_from_it(server, browser):
+    assert server.api("PUT", "settings", json={"tuningSystem": "justIntonation"}).status_code == 200
+    browser.get(server.url)
+    browser.execute_script(RECORD_TRIALS)
+    button(browser, "Measure my threshold in chords").click()
+    WebDriverWait(browser, 5).until(lambda _: browser.find_element(By.ID, "screen-chord-voice").is_displayed())
+    assert browser.find_element(By.ID, "chord-voice-title").text == "Measure my threshold in chords"
+
+    answered, guesses, progress = 0, 0, []
+    result = browser.find_element(By.ID, "chord-voice-result")
+    middle = browser.find_element(By.ID, "answer-voice-middle")
+    while answered <= 40:
+        WebDriverWait(browser, 10, poll_frequency=0.01).until(lambda _: result.is_displayed() or middle.is_enabled())
+        if result.is_displayed():
+            break
+        trial = browser.execute_script("return window.trialsSeen.at(-1)")
+        assert trial["discipline"] == "chordIntonationMeasurement" and trial["tuningSystem"] == "justIntonation", trial
+        progress.append(browser.find_element(By.ID, "chord-voice-progress").text)
+        frequencies = [voice["note"]["frequencyHz"] for voice in trial["voices"]]
+        # Which voice is off is for the listener to hear: read it from the chord as tuned.
+        root = frequencies[0]
+        steps = [0.0, *(1200 * math.log2(high / root) for high in frequencies[1:])]
+        tuned = {"major": (0.0, 1200 * math.log2(5 / 4), 1200 * math.log2(3 / 2)),
+                 "minor": (0.0, 1200 * math.log2(6 / 5), 1200 * math.log2(3 / 2))}[trial["triad"]]
+        off = [abs(step - want) for step, want in zip(steps, tuned)]
+        # The root's own detuning moves every distance from it by the same amount.
+        detuned = 0 if min(off[1:]) > 1e-3 else (1 if off[1] > 1e-3 else 2)
+        voices = ["lowest", "middle", "highest"]
+        if trial["centOffset"] < CHORD_THRESHOLD:
+            guesses += 1
+        named = detuned if trial["centOffset"] >= CHORD_THRESHOLD or guesses % 3 == 0 else (detuned + 1) % 3
+        browser.find_element(By.ID, f"answer-voice-{voices[named]}").click()
+        answered += 1
+        WebDriverWait(browser, 5, poll_frequency=0.01).until(lambda _: not middle.is_enabled())
+    assert result.is_displayed(), f"no result after {answered} answers"
+    assert answered <= 40
+    assert progress[0] == "Trial 1 of at most 40" and progress[-1] == f"Trial {answered} of at most 40", progress
+
+    threshold = server.api("GET", "profile/threshold?discipline=chordIntonationMeasurement").json()["threshold"]
+    assert threshold["trials"] == answered
+    assert CHORD_THRESHOLD / 1.5 <= threshold["threshold"] <= CHORD_THRESHOLD * 1.5, threshold
+    print(f"chords: measured {threshold['threshold']:.2f} ¢ ({threshold['lower']:.2f}–{threshold['upper']:.2f}) "
+          f"in {answered} trials; the listener's threshold is {CHORD_THRESHOLD} ¢ (a choice of three)")
+    text = browser.find_element(By.ID, "chord-voice-result-text").text
+    assert text == (f"Your threshold in chords: {threshold['threshold']:.1f} ¢ (95 % interval {threshold['lower']:.1f}–"
+                    f"{threshold['upper']:.1f} ¢), measured in {answered} chords."), text
+    stored = server.api("GET", "records?discipline=chordIntonationMeasurement&limit=100").json()["records"]
+    assert len(stored) == answered
+    feedback = browser.find_element(By.ID, "chord-voice-feedback")
+    WebDriverWait(browser, 5, poll_frequency=0.05).until(lambda _: "visible" not in feedback.get_attribute("class"))
+    for size in ("phone-portrait", "phone-landscape", "desktop"):
+        set_viewport(browser, *SIZES[size])
+        screenshot(browser, f"measure-chords-result-{size}")
+
+    # The Profile states it as the newest measurement.
+    browser.get(server.url + "#/profile")
+    value = browser.find_element(By.ID, "threshold-chordIntonationMeasurement")
+    WebDriverWait(browser, 10).until(lambda _: value.is_displayed() and value.text)
+    assert value.text.startswith(f"Threshold {threshold['threshold']:.1f} ¢ ({threshold['lower']:.1f}–"), value.text
+    note = browser.find_element(By.ID, "threshold-chordIntonationMeasurement-note").text
+    assert note == f"The newest measurement, in {answered} trials; 95 % interval in brackets.", note
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", value)
+    screenshot(browser, "measure-chords-profile-desktop")
+
+    # Which Voice? goes on from the measured threshold.
+    trial = server.api("POST", "trials", json={"discipline": "chordIntonation"}).json()
+    assert trial["measurement"] is None
+    assert abs(trial["centOffset"] - threshold["threshold"]) <= 0.05 + 1e-9, trial

@@ -226,3 +226,19 @@ def test_measure_timing_plays_compare_timing_at_the_saved_tempo_and_keeps_a_timi
     assert [(record["tempoBPM"], record["isCorrect"]) for record in records] == [
         (200, record["offsetMs"] < 0) for record in records] and len(records) == 2, records
     assert server.api("GET", "records?discipline=rhythmComparison").json()["records"] == []
+
+
+def test_measure_chords_places_which_voice_chords_and_keeps_them_as_its_measurement(terminal, server):
+    """`peach measure --discipline chords --max-trials 2`: Which Voice? chords of the
+    chordIntonationMeasurement discipline, the first at the placement's opening difference (not the
+    Kazez chain's 100 ¢ start); after the second answer it stops and says the run goes on."""
+    tmux, _ = terminal("measure --discipline chords --max-trials 2")
+    assert tmux.wait_for(lambda lines: any("Measure my threshold in chords: triads in" in line for line in lines), timeout=10)
+    for index in range(2):
+        answer_until_counted(tmux, "Up", r"^[✓✗]$", index + 1)
+    lines = tmux.wait_for(lambda lines: "EXIT=0" in lines, timeout=10)
+    assert "Stopped at trial 2 of at most 40: it goes on next time." in lines, lines
+    records = server.api("GET", "records?discipline=chordIntonationMeasurement").json()["records"]
+    assert [record["answeredVoice"] for record in records] == ["highest", "highest"], records
+    assert all(abs(record["detuneCents"]) < 100 for record in records), records
+    assert server.api("GET", "records?discipline=chordIntonation").json()["records"] == []

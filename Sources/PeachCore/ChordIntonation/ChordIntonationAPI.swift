@@ -23,7 +23,10 @@ extension ChordIntonationKind {
                 ChordIntonationFields.Voice(
                     voice: voice, note: NoteDTO(notes[voice]!, frequencies[voice]!), levelDB: voiceLevel.rawValue)
             },
-            centOffset: trial.centOffset.magnitude.rawValue, chordDurationSeconds: chordDuration.seconds)
+            centOffset: trial.centOffset.magnitude.rawValue, chordDurationSeconds: chordDuration.seconds,
+            measurement: Nullable(trial.measurementTrial.map {
+                MeasurementProgress(trial: $0, maxTrials: ThresholdPlacement.maximumTrials)
+            }))
     }
 
     public static func session(_ trial: ChordIntonationTrial, settings: TrainingSettings) -> TrialSession {
@@ -55,9 +58,11 @@ public struct ChordIntonationFields: Codable, Sendable, APIDescribed {
     public let voices: [Voice]
     public let centOffset: Double
     public let chordDurationSeconds: Double
+    public let measurement: Nullable<MeasurementProgress>
 
     public static var apiNotes: [String: APINote] {
         [
+            "measurement": .describe("A measurement run's trial: its place in the run; null for training."),
             "voices": .describe("Lowest first; one of them is detuned."),
             "centOffset": APINote.bounds(TrainingSettings.centDifferenceRange).describe("How far the detuned voice is off, unsigned."),
         ]

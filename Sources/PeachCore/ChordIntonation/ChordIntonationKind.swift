@@ -3,6 +3,10 @@ import Foundation
 extension Discipline {
     /// Which Voice: a sustained triad, one voice out of tune; which one?
     public static let chordIntonation = Discipline(declared: "chordIntonation")
+    /// "Measure my threshold in chords": Which Voice? trials placed by `ThresholdPlacement` for a
+    /// choice of three, in runs of at most 40; its answers count as Which Voice? answers in the
+    /// profile, and its runs are its measurements.
+    public static let chordIntonationMeasurement = Discipline(declared: "chordIntonationMeasurement")
 }
 
 extension Discipline.Kind {
@@ -20,50 +24,85 @@ extension DisciplineDeclaration.Group {
 }
 
 /// Which Voice: a triad in just intonation or equal temperament, one voice detuned by a difference
-/// that follows its own Kazez chain; the threshold is fitted for a choice of three.
+/// that follows its own Kazez chain; the threshold is fitted for a choice of three. Its measurement
+/// places each difference instead, for the same choice of three.
 public enum ChordIntonationKind: TrainingKind {
     public static let id = Discipline.Kind.chordIntonation
     public static let table = "chordIntonation"
 
+    private static let settings = DisciplineDeclaration.noteSettings + ["tuningSystem", "minCentDifference", "maxCentDifference"]
+
     public static let disciplines = [
         DisciplineDeclaration(
             .chordIntonation, names: .init(english: "Which Voice?", german: "Welche Stimme?"), answerMethod: .chordVoice,
-            group: .harmony,
-            settings: DisciplineDeclaration.noteSettings + ["tuningSystem", "minCentDifference", "maxCentDifference"],
-            terminalCommand: "peach intonation"),
+            group: .harmony, settings: settings, terminalCommand: "peach intonation"),
+        DisciplineDeclaration(
+            .chordIntonationMeasurement,
+            names: .init(english: "Measure my threshold in chords", german: "Meine Schwelle im Akkord messen"),
+            answerMethod: .chordVoice, group: .harmony, settings: settings,
+            terminalCommand: "peach measure --discipline chords"),
     ]
 
-    /// The newest answer, where the chain continues.
+    /// A choice of three voices.
+    public static let guessRate = 1.0 / 3
+
+    public static func measures(_ discipline: Discipline) -> Bool { discipline == .chordIntonationMeasurement }
+
+    /// The newest training answer, where the chain continues, and the measurement's runs.
     public struct Chain: Sendable {
         public var last: CompletedChordIntonation?
+        public var measurements: ThresholdMeasurements
 
-        public init(last: CompletedChordIntonation? = nil) { self.last = last }
+        public init(last: CompletedChordIntonation? = nil, measurements: ThresholdMeasurements = ChordIntonationKind.freshRuns) {
+            self.last = last
+            self.measurements = measurements
+        }
+    }
+
+    /// Runs over the differences the settings may allow, for a choice of three.
+    public static var freshRuns: ThresholdMeasurements {
+        ThresholdMeasurements(differences: TrainingSettings.centDifferenceRange, guessRate: guessRate)
     }
 
     public static let freshChain = Chain()
 
     public static func resumeChain(from store: any TrainingDataStore, profile: ProfileParts) async throws(DataStoreError) -> Chain {
-        Chain(last: try await store.records(CompletedChordIntonation.self, .chordIntonation, limit: 1).first)
+        Chain(
+            last: try await store.records(CompletedChordIntonation.self, .chordIntonation, limit: 1).first,
+            measurements: profile[ChordIntonationProfile.self].measurements)
     }
 
     /// A random triad whose three voices lie in the note range, a random voice detuned by the
-    /// chain's next difference, sharp or flat at random.
+    /// chain's next difference (a measurement: its run's), sharp or flat at random. Training starts
+    /// at a measurement newer than its newest answer.
     public static func draw(
         _ discipline: Discipline, settings: TrainingSettings, chain: Chain, using generator: inout some RandomNumberGenerator
     ) -> ChordIntonationTrial {
         let bounds = settings.minCentDifference.rawValue...settings.maxCentDifference.rawValue
-        let difference = KazezStrategy.next(
-            after: chain.last.map { ($0.centDifference.rawValue, $0.isCorrect) }, coldStart: nil, bounds: bounds)
+        let difference: Double
+        let measurementTrial: Int?
+        if measures(discipline) {
+            difference = min(max(chain.measurements.nextDifference.rawValue, bounds.lowerBound), bounds.upperBound)
+            measurementTrial = chain.measurements.nextTrialNumber
+        } else {
+            let measured = chain.measurements.finished.last.flatMap { $0.finished > chain.last?.timestamp ?? .distantPast ? $0 : nil }
+            difference = KazezStrategy.next(
+                after: measured == nil ? chain.last.map { ($0.centDifference.rawValue, $0.isCorrect) } : nil,
+                coldStart: measured?.estimate.threshold.rawValue, bounds: bounds)
+            measurementTrial = nil
+        }
         let root = settings.noteRange.randomReference(for: DirectedInterval(.P5, .up)!, using: &generator)
         let triad = Triad.allCases.randomElement(using: &generator)!
         let voice = ChordVoice.allCases.randomElement(using: &generator)!
         let sign: Double = Bool.random(using: &generator) ? 1 : -1
         return ChordIntonationTrial(
             discipline, root: root, triad: triad, tuningSystem: settings.tuningSystem, detunedVoice: voice,
-            centOffset: Cents(sign * difference))
+            centOffset: Cents(sign * difference), measurementTrial: measurementTrial)
     }
 
-    public static func advance(_ chain: inout Chain, after record: CompletedChordIntonation) { chain.last = record }
+    public static func advance(_ chain: inout Chain, after record: CompletedChordIntonation) {
+        if measures(record.discipline) { chain.measurements.add(record) } else { chain.last = record }
+    }
 
     public static func judge(_ trial: ChordIntonationTrial, _ answer: ChordVoice, at timestamp: Date) -> CompletedChordIntonation? {
         CompletedChordIntonation(trial, answer: answer, timestamp: timestamp)
@@ -73,12 +112,22 @@ public enum ChordIntonationKind: TrainingKind {
 
     public static let fitsThreshold = true
 
+    /// The measurement's threshold is its newest run's.
     public static func threshold(_ discipline: Discipline, in profile: ProfileParts) -> ThresholdEstimate? {
-        profile[ChordIntonationProfile.self].threshold
+        let part = profile[ChordIntonationProfile.self]
+        return measures(discipline) ? part.measurements.finished.last?.estimate : part.threshold
     }
 
     public static func sparkline(_ discipline: Discipline, in profile: ProfileParts, band: TempoBand?) -> Sparkline {
         let part = profile[ChordIntonationProfile.self]
+        if measures(discipline) {
+            let measured = part.measurements.finished.suffix(Sparkline.maximumPoints)
+            return Sparkline(
+                values: measured.map(\.estimate.threshold.rawValue), hasData: !measured.isEmpty,
+                caption: .init(
+                    english: "Measured threshold in a chord, run by run: lower is better",
+                    german: "Gemessene Schwelle im Akkord, Messung für Messung: niedriger ist besser"))
+        }
         return Sparkline(
             values: part.dailyThresholds, hasData: part.count > 0,
             caption: .init(
@@ -110,7 +159,7 @@ extension CompletedChordIntonation: KindRecord {
         public let isCorrect: Bool
     }
 
-    public var labels: RecordLabels { RecordLabels(discipline: .chordIntonation, tuningSystem: tuningSystem) }
+    public var labels: RecordLabels { RecordLabels(discipline: discipline, tuningSystem: tuningSystem) }
 
     public var derived: Derived { Derived(isCorrect: isCorrect) }
 
@@ -120,7 +169,7 @@ extension CompletedChordIntonation: KindRecord {
             detunedVoice: try fields.decode(ChordVoice.self, forKey: .detunedVoice),
             detuneCents: try fields.decode(Cents.self, forKey: .detuneCents),
             answeredVoice: try fields.decode(ChordVoice.self, forKey: .answeredVoice), timestamp: timestamp,
-            tuningSystem: labels.tuningSystem)
+            tuningSystem: labels.tuningSystem, discipline: labels.discipline)
     }
 
     public func encode(fields: inout KeyedEncodingContainer<Field>) throws {

@@ -14,10 +14,13 @@ public struct ChordIntonationProfile: ProfilePart {
     private let calendar: Calendar
     public private(set) var recent: [ThresholdEstimator.Trial] = []
     public private(set) var days: [Day] = []
+    /// The runs of "Measure my threshold in chords"; their answers count above like any other.
+    public private(set) var measurements = ChordIntonationKind.freshRuns
 
     public init(calendar: Calendar) { self.calendar = calendar }
 
     public mutating func add(_ record: CompletedChordIntonation) {
+        if ChordIntonationKind.measures(record.discipline) { measurements.add(record) }
         let trial = ThresholdEstimator.Trial(difference: record.centDifference.rawValue, isCorrect: record.isCorrect)
         recent.append(trial)
         if recent.count > 2 * ThresholdEstimator.window { recent.removeFirst(recent.count - ThresholdEstimator.window) }

@@ -29,11 +29,14 @@ public struct ChordIntonationTrial: Hashable, Sendable, Codable {
     public let detunedVoice: ChordVoice
     /// Signed: positive means the detuned voice is sharp of where the tuning puts it.
     public let centOffset: Cents
+    /// The trial's place in its measurement run (from 1), for a measurement's trial; nil for training.
+    public let measurementTrial: Int?
 
     public init(
         _ discipline: Discipline = .chordIntonation, root: MIDINote, triad: Triad, tuningSystem: TuningSystem,
-        detunedVoice: ChordVoice, centOffset: Cents
+        detunedVoice: ChordVoice, centOffset: Cents, measurementTrial: Int? = nil
     ) {
+        self.measurementTrial = measurementTrial
         self.discipline = discipline
         self.root = root
         self.triad = triad

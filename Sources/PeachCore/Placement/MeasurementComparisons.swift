@@ -2,7 +2,7 @@
 /// shared `TrialSource` (so the run under way continues from the stored answers, as in the
 /// browser), and each answer folded as the profile folds it, so the driver hears when a run
 /// finishes and what it measured. A comparison source for pitch and intervals, a Compare Timing
-/// source for timing.
+/// source for timing, a trial supply for a choice driver (Which Voice?).
 public actor MeasurementComparisons<Kind: TrainingKind> where Kind.Record: MeasuredAnswer {
     private let feed: TrialFeed<Kind>
     public private(set) var measurements: ThresholdMeasurements
@@ -23,6 +23,12 @@ public actor MeasurementComparisons<Kind: TrainingKind> where Kind.Record: Measu
         await feed.didComplete(record)
         if let measurement = measurements.add(record) { onFinished(measurement) }
     }
+}
+
+extension MeasurementComparisons: TrialSupplying {
+    public func next() async -> Kind.Trial { await feed.next() }
+
+    public func didComplete(_ record: Kind.Record) async { await fold(record) }
 }
 
 extension MeasurementComparisons: ComparisonSource where Kind == ComparisonKind {

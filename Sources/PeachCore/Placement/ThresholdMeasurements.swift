@@ -10,15 +10,18 @@ public struct ThresholdMeasurements: Sendable {
     /// into the same measurements on every replay. A trial is played within the settings' own
     /// bounds, inside these. In the kind's unit: the cent range for pitch, by default.
     public let differences: ClosedRange<Double>
+    /// The chance of a right answer to a difference not heard: ½ for two choices, ⅓ for Which Voice?.
+    public let guessRate: Double
 
     public private(set) var finished: [ThresholdMeasurement] = []
     /// The run under way, placed answer by answer.
     private var placement: ThresholdPlacement
     private var runStarted: Date?
 
-    public init(differences: ClosedRange<Double> = TrainingSettings.centDifferenceRange) {
+    public init(differences: ClosedRange<Double> = TrainingSettings.centDifferenceRange, guessRate: Double = 0.5) {
         self.differences = differences
-        placement = ThresholdPlacement(differences: differences)
+        self.guessRate = guessRate
+        placement = ThresholdPlacement(differences: differences, guessRate: guessRate)
     }
 
     /// The answers of the run under way, oldest first.
@@ -34,7 +37,7 @@ public struct ThresholdMeasurements: Sendable {
         let measurement = ThresholdMeasurement(
             discipline: answer.discipline, estimate: placement.estimate, started: started, finished: answer.timestamp)
         finished.append(measurement)
-        placement = ThresholdPlacement(differences: differences)
+        placement = ThresholdPlacement(differences: differences, guessRate: guessRate)
         runStarted = nil
         return measurement
     }
@@ -58,34 +61,37 @@ extension CompletedComparison: MeasuredAnswer {
     public var thresholdTrial: ThresholdEstimator.Trial { ThresholdEstimator.Trial(self) }
 }
 
-/// Kept (in the profile snapshot) as its range, its measurements and the run's answers; the run's
+/// Kept (in the profile snapshot) as its range and guess rate, its measurements and the run's answers; the run's
 /// posterior is placed again from them.
 extension ThresholdMeasurements: Hashable, Codable {
-    private enum CodingKeys: String, CodingKey { case differences, finished, run, runStarted }
+    private enum CodingKeys: String, CodingKey { case differences, guessRate, finished, run, runStarted }
 
     public init(from decoder: any Decoder) throws {
         let values = try decoder.container(keyedBy: CodingKeys.self)
         differences = try values.decode(ClosedRange<Double>.self, forKey: .differences)
+        guessRate = try values.decode(Double.self, forKey: .guessRate)
         finished = try values.decode([ThresholdMeasurement].self, forKey: .finished)
-        placement = ThresholdPlacement(differences: differences, trials: try values.decode([ThresholdEstimator.Trial].self, forKey: .run))
+        placement = ThresholdPlacement(differences: differences, guessRate: guessRate, trials: try values.decode([ThresholdEstimator.Trial].self, forKey: .run))
         runStarted = try values.decodeIfPresent(Date.self, forKey: .runStarted)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var values = encoder.container(keyedBy: CodingKeys.self)
         try values.encode(differences, forKey: .differences)
+        try values.encode(guessRate, forKey: .guessRate)
         try values.encode(finished, forKey: .finished)
         try values.encode(run, forKey: .run)
         try values.encodeIfPresent(runStarted, forKey: .runStarted)
     }
 
     public static func == (left: Self, right: Self) -> Bool {
-        left.differences == right.differences && left.finished == right.finished && left.run == right.run
+        left.differences == right.differences && left.guessRate == right.guessRate && left.finished == right.finished && left.run == right.run
             && left.runStarted == right.runStarted
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(differences)
+        hasher.combine(guessRate)
         hasher.combine(finished)
         hasher.combine(run)
         hasher.combine(runStarted)

@@ -23,6 +23,8 @@ struct DisciplinesResponse: ResponseEncodable, Decodable, APIDescribed {
         let confusion: Bool
         /// Whether the Profile states a threshold of its own for it (GET /api/profile/threshold).
         let threshold: Bool
+        /// Whether it is a "Measure my threshold" run rather than training.
+        let measures: Bool
         let offered: Bool
 
         init(_ declaration: DisciplineDeclaration, offered: Bool) {
@@ -37,6 +39,7 @@ struct DisciplinesResponse: ResponseEncodable, Decodable, APIDescribed {
             sparkline = declaration.discipline.trainingKind.sparklineReading.rawValue
             confusion = declaration.discipline.trainingKind.hasConfusion(declaration.discipline)
             threshold = declaration.discipline.trainingKind.fitsThreshold
+            measures = declaration.discipline.trainingKind.measures(declaration.discipline)
             self.offered = offered
         }
 
@@ -57,6 +60,8 @@ struct DisciplinesResponse: ResponseEncodable, Decodable, APIDescribed {
                 "confusion": .describe(
                     "Whether it is answered by naming items, so that GET /api/profile/confusion (and .svg) says what was named for each item played."),
                 "threshold": .describe("Whether its kind fits a threshold of its own, so that GET /api/profile/threshold states it."),
+                "measures": .describe(
+                    "Whether it measures a threshold in a run of at most 40 trials (\"Measure my threshold\"); its threshold (GET /api/profile/threshold) is then its newest run's."),
                 "offered": .describe(
                     "Whether this server trains it (peach serve --disciplines): the trials of one not offered are refused."),
                 "terminalCommand": .describe(

@@ -12,8 +12,9 @@ public struct ProfileSnapshot: Codable, Sendable {
     /// Bump whenever what a profile keeps, or how a record is folded into it, changes: snapshots
     /// of another format are ignored, and the records are replayed in full. Format 2 keeps a mark
     /// per kind of the pitch profiles, by the kind's name; format 3 a monthly timeline too; format 4
-    /// their measurement runs; format 5 the range each discipline's runs place over.
-    static let currentFormat = 5
+    /// their measurement runs; format 5 the range each discipline's runs place over; format 6 their
+    /// guess rate (Which Voice? is a choice of three).
+    static let currentFormat = 6
 
     let format: Int
     /// Periods are calendar periods: a snapshot made in another time zone or week convention

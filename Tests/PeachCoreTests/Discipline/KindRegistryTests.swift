@@ -23,7 +23,7 @@ struct KindRegistryTests {
     @Test func theStoredNamesAreUnchanged() {
         #expect(Discipline.allCases.map(\.rawValue) == [
             "pitchComparison", "intervalComparison", "pitchMeasurement", "intervalMeasurement", "pitchMatching", "intervalMatching", "pitchSinging", "intervalSinging", "rhythmComparison",
-            "timingMeasurement", "rhythmMatching", "chordIntonation", "scaleDegree", "chordQuality", "melodicDictation",
+            "timingMeasurement", "rhythmMatching", "chordIntonation", "chordIntonationMeasurement", "scaleDegree", "chordQuality", "melodicDictation",
         ])
         #expect(TrainingKinds.all.map { $0.id.rawValue } == ["comparison", "matching", "rhythmComparison", "rhythmMatching", "chordIntonation", "scaleDegree", "chordQuality", "melodicDictation"])
         #expect(TrainingKinds.all.map { $0.table } == ["comparison", "pitchMatching", "rhythmComparison", "rhythmMatching", "chordIntonation", "scaleDegree", "chordQuality", "melodicDictation"])

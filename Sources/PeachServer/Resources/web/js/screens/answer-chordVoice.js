@@ -1,6 +1,8 @@
+import { api } from '../api.js';
 import { loadSamples, scheduleNote } from '../audio.js';
 import { formatCents } from '../format.js';
 import { soundLabel, t, translate } from '../i18n.js';
+import { measurementView } from '../measurement.js';
 import { trainingLoop } from '../training-loop.js';
 import { twoButtonAnswer } from '../two-button-answer.js';
 
@@ -10,6 +12,7 @@ const VOICES = ['highest', 'middle', 'lowest'];
 /**
  * Which Voice: a held triad, one voice out of tune; the user names it with one of three buttons
  * (keys 3, 2, 1 from the top, or ↑ · → · ↓). The server tunes every voice and says which it was.
+ * Its measurement runs here too: the server places each chord's detuning and ends the run.
  */
 export default function chordVoiceScreen(context) {
   const section = document.createElement('section');
@@ -26,6 +29,11 @@ export default function chordVoiceScreen(context) {
     <p id="chord-voice-chord" class="interval-label" role="status"></p>
     <p id="chord-voice-sound" class="sound-line" hidden></p>
     <p id="chord-voice-last" class="hint" aria-live="polite"></p>
+    <p id="chord-voice-progress" class="hint" role="status" hidden></p>
+    <div id="chord-voice-result" class="measurement-result" hidden>
+      <p id="chord-voice-result-text" role="status"></p>
+      <a href="#/" class="button" data-i18n="measure.done"></a>
+    </div>
     <div class="answer-buttons voices">
       ${VOICES.map((voice) => `
       <button id="answer-voice-${voice}" class="answer" type="button" disabled>
@@ -40,6 +48,13 @@ export default function chordVoiceScreen(context) {
   const chord = section.querySelector('#chord-voice-chord');
   const sound = section.querySelector('#chord-voice-sound');
   const last = section.querySelector('#chord-voice-last');
+  const title = section.querySelector('#chord-voice-title');
+  const measurement = measurementView({
+    progress: section.querySelector('#chord-voice-progress'),
+    result: section.querySelector('#chord-voice-result'),
+    resultText: section.querySelector('#chord-voice-result-text'),
+    hides: [section.querySelector('.answer-buttons'), section.querySelector('.keys-hint'), section.querySelector('.question'), last, chord, sound],
+  });
   const answer = twoButtonAnswer(context, {
     buttons: Object.fromEntries(VOICES.map((voice) => [voice, `answer-voice-${voice}`])),
     keys: { 3: 'highest', arrowup: 'highest', 2: 'middle', arrowright: 'middle', 1: 'lowest', arrowdown: 'lowest' },
@@ -48,7 +63,11 @@ export default function chordVoiceScreen(context) {
   return trainingLoop(context, {
     screen: section.id,
     ...answer,
-    enter() {
+    enter(discipline) {
+      // Through data-i18n, so a language change re-translates the right title.
+      title.dataset.i18n = discipline === 'chordIntonationMeasurement' ? 'measureChords.title' : 'chordVoice.title';
+      title.textContent = t(title.dataset.i18n);
+      measurement.reset();
       chord.textContent = '';
       sound.hidden = true;
       // Holds its line from the start, so the buttons do not move when the first result arrives.
@@ -67,6 +86,7 @@ export default function chordVoiceScreen(context) {
         ? t('chordVoice.soundInstead', { name: soundLabel(trial.sound.insteadOf) })
         : t('training.sound', { name: soundLabel(trial.sound.id, trial.sound.name) });
       sound.hidden = false;
+      measurement.show(trial);
       return {
         stop: (at) => { for (const note of notes) note.stop(at); },
         marks: { chordStart: start },
@@ -82,5 +102,16 @@ export default function chordVoiceScreen(context) {
         voice: t(`chordVoice.name.${result.detunedVoice}`), cents: formatCents(Math.abs(result.centOffset)),
       });
     },
+    ends: (trial) => measurement.ends(trial, measured),
   });
+
+  /** The run's result as the server folded it from the answers: the newest measurement. */
+  async function measured() {
+    const { threshold } = await api.threshold('chordIntonationMeasurement');
+    const values = {
+      threshold: formatCents(threshold.threshold), lower: formatCents(threshold.lower), upper: formatCents(threshold.upper),
+      trials: threshold.trials,
+    };
+    return [threshold.upperIsOpen ? 'measureChords.resultOpen' : 'measureChords.result', values];
+  }
 }

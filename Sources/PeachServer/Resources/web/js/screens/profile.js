@@ -117,9 +117,10 @@ function thresholdPart(entry) {
       const { threshold } = await source.threshold(entry.id).catch(() => ({ threshold: null }));
       value.hidden = !threshold;
       value.textContent = threshold ? thresholdText(threshold) : '';
+      const measured = entry.measures ? 'profile.disciplineMeasuredNote' : 'profile.disciplineThresholdNote';
       note.textContent = threshold
-        ? t('profile.disciplineThresholdNote', { trials: formatCount(threshold.trials) })
-        : t('profile.disciplineThresholdPending');
+        ? t(measured, { trials: formatCount(threshold.trials) })
+        : t(entry.measures ? 'profile.disciplineMeasuredPending' : 'profile.disciplineThresholdPending');
     },
   };
 }
