@@ -14,11 +14,13 @@ public struct DisciplineFigures: Sendable, Hashable, Codable {
     public let threshold: ThresholdEstimate?
 
     /// The disciplines with such a figure, in the catalogue's order: every kind that declares a
-    /// confusion matrix or a threshold of its own has a column, with no list to keep.
+    /// confusion matrix or a threshold of its own has a column, with no list to keep. A measurement
+    /// has none: its answers count in its training discipline's figure, and its runs cannot be
+    /// folded from the newest answers alone.
     public static var disciplines: [Discipline] {
         Discipline.allCases.filter { discipline in
             let kind = discipline.trainingKind
-            return kind.hasConfusion(discipline) || kind.fitsThreshold
+            return (kind.hasConfusion(discipline) || kind.fitsThreshold) && !kind.measures(discipline)
         }
     }
 
