@@ -42,31 +42,49 @@ def same(kept, measurement):
         abs(seconds(kept[key]) - seconds(measurement[key])) < 0.002 for key in ("started", "finished"))
 
 
-def answer_as_the_listener(browser):
-    """Answers the run's trials as the simulated listener until the page shows the result; the
-    number of answers and the trials answered."""
-    answered, guesses, progress, trials = 0, 0, [], []
-    result = browser.find_element(By.ID, "measurement-result")
-    higher = browser.find_element(By.ID, "answer-higher")
+def run_to_its_result(browser, answer, result="measurement-result", button="answer-higher", progress="measurement-progress"):
+    """Presses the button `answer(trial)` names for each trial of the run until the page shows the
+    `result`; checks the `progress` line counted them; the number of answers and the trials answered."""
+    answered, shown, trials = 0, [], []
+    result = browser.find_element(By.ID, result)
+    enabled = browser.find_element(By.ID, button)
     while answered <= 40:
-        WebDriverWait(browser, 10, poll_frequency=0.01).until(lambda _: result.is_displayed() or higher.is_enabled())
+        WebDriverWait(browser, 10, poll_frequency=0.01).until(lambda _: result.is_displayed() or enabled.is_enabled())
         if result.is_displayed():
             break
         trial = browser.execute_script("return window.trialsSeen.at(-1)")
         trials.append(trial)
-        progress.append(browser.find_element(By.ID, "measurement-progress").text)
-        offset = trial["note2"]["centOffset"]
-        right = "answer-higher" if offset > 0 else "answer-lower"
-        wrong = "answer-lower" if offset > 0 else "answer-higher"
-        if abs(offset) < THRESHOLD:
-            guesses += 1
-        browser.find_element(By.ID, right if abs(offset) >= THRESHOLD or guesses % 2 else wrong).click()
+        shown.append(browser.find_element(By.ID, progress).text)
+        browser.find_element(By.ID, answer(trial)).click()
         answered += 1
-        WebDriverWait(browser, 5, poll_frequency=0.01).until(lambda _: not higher.is_enabled())
+        WebDriverWait(browser, 5, poll_frequency=0.01).until(lambda _: not enabled.is_enabled())
     assert result.is_displayed(), f"no result after {answered} answers"
     assert answered <= 40
-    assert progress[0] == "Trial 1 of at most 40" and progress[-1] == f"Trial {answered} of at most 40", progress
+    assert shown[0] == "Trial 1 of at most 40" and shown[-1] == f"Trial {answered} of at most 40", shown
     return answered, trials
+
+
+def listener(threshold, difference, right, wrong, choices=2):
+    """A step listener: right from `threshold` up; below it right one guess in `choices` (chance),
+    so 75 % correct there for two choices and for three. `difference`, `right` and `wrong` read a
+    trial: its unsigned difference and the ids of a right and of a wrong button."""
+    guesses = 0
+
+    def answer(trial):
+        nonlocal guesses
+        if difference(trial) >= threshold:
+            return right(trial)
+        guesses += 1
+        return right(trial) if guesses % choices == 0 else wrong(trial)
+    return answer
+
+
+def answer_as_the_listener(browser):
+    """The pitch or interval run, answered by the THRESHOLD listener."""
+    higher_or_lower = lambda sign: "answer-higher" if sign > 0 else "answer-lower"
+    return run_to_its_result(browser, listener(
+        THRESHOLD, lambda trial: abs(trial["note2"]["centOffset"]),
+        lambda trial: higher_or_lower(trial["note2"]["centOffset"]), lambda trial: higher_or_lower(-trial["note2"]["centOffset"])))
 
 
 def test_a_measurement_run_in_the_browser_is_kept_drawn_and_trained_on(server, browser):
@@ -185,25 +203,12 @@ def test_a_timing_measurement_run_ends_with_its_result_and_compare_timing_goes_o
     WebDriverWait(browser, 5).until(lambda _: browser.find_element(By.ID, "screen-compare-timing").is_displayed())
     assert browser.find_element(By.ID, "compare-timing-title").text == "Measure my timing threshold"
 
-    answered, guesses, progress = 0, 0, []
-    result = browser.find_element(By.ID, "timing-measurement-result")
-    early = browser.find_element(By.ID, "answer-early")
-    while answered <= 40:
-        WebDriverWait(browser, 10, poll_frequency=0.01).until(lambda _: result.is_displayed() or early.is_enabled())
-        if result.is_displayed():
-            break
-        trial = browser.execute_script("return window.trialsSeen.at(-1)")
-        assert trial["discipline"] == "timingMeasurement" and trial["tempoBPM"] == 200, trial
-        progress.append(browser.find_element(By.ID, "timing-measurement-progress").text)
-        right, wrong = ("answer-early", "answer-late") if trial["offsetMs"] < 0 else ("answer-late", "answer-early")
-        if trial["offsetPercent"] < TIMING_THRESHOLD:
-            guesses += 1
-        browser.find_element(By.ID, right if trial["offsetPercent"] >= TIMING_THRESHOLD or guesses % 2 else wrong).click()
-        answered += 1
-        WebDriverWait(browser, 5, poll_frequency=0.01).until(lambda _: not early.is_enabled())
-    assert result.is_displayed(), f"no result after {answered} answers"
-    assert answered <= 40
-    assert progress[0] == "Trial 1 of at most 40" and progress[-1] == f"Trial {answered} of at most 40", progress
+    early_or_late = lambda offset: "answer-early" if offset < 0 else "answer-late"
+    answered, trials = run_to_its_result(browser, listener(
+        TIMING_THRESHOLD, lambda trial: trial["offsetPercent"], lambda trial: early_or_late(trial["offsetMs"]),
+        lambda trial: early_or_late(-trial["offsetMs"])),
+        result="timing-measurement-result", button="answer-early", progress="timing-measurement-progress")
+    assert all(trial["discipline"] == "timingMeasurement" and trial["tempoBPM"] == 200 for trial in trials), trials
     assert not browser.find_element(By.ID, "answer-early").is_displayed()
 
     band = server.api("GET", "profile/rhythm?band=160-200").json()
@@ -243,6 +248,16 @@ def test_a_timing_measurement_run_ends_with_its_result_and_compare_timing_goes_o
 # A listener of chords: names the detuned voice from CHORD_THRESHOLD cents up; below it, right one
 # guess in three (chance for three voices), so 75 % correct there.
 CHORD_THRESHOLD = 12.0
+JUST = {"major": (0.0, 1200 * math.log2(5 / 4), 1200 * math.log2(3 / 2)),
+        "minor": (0.0, 1200 * math.log2(6 / 5), 1200 * math.log2(3 / 2))}
+
+
+def detuned(trial):
+    """Which voice of a just triad is off (0 lowest … 2 highest), read from the chord as tuned: for
+    the listener to hear, not to be told. The root's detuning moves both distances from it alike."""
+    root, *upper = [voice["note"]["frequencyHz"] for voice in trial["voices"]]
+    off = [abs(1200 * math.log2(high / root) - want) > 1e-3 for high, want in zip(upper, JUST[trial["triad"]][1:])]
+    return 0 if all(off) else (1 if off[0] else 2)
 
 
 def test_a_chord_measurement_is_placed_for_a_choice_of_three_and_which_voice_goes_on_from_it(server, browser):
@@ -253,35 +268,13 @@ def test_a_chord_measurement_is_placed_for_a_choice_of_three_and_which_voice_goe
     WebDriverWait(browser, 5).until(lambda _: browser.find_element(By.ID, "screen-chord-voice").is_displayed())
     assert browser.find_element(By.ID, "chord-voice-title").text == "Measure my threshold in chords"
 
-    answered, guesses, progress = 0, 0, []
-    result = browser.find_element(By.ID, "chord-voice-result")
-    middle = browser.find_element(By.ID, "answer-voice-middle")
-    while answered <= 40:
-        WebDriverWait(browser, 10, poll_frequency=0.01).until(lambda _: result.is_displayed() or middle.is_enabled())
-        if result.is_displayed():
-            break
-        trial = browser.execute_script("return window.trialsSeen.at(-1)")
-        assert trial["discipline"] == "chordIntonationMeasurement" and trial["tuningSystem"] == "justIntonation", trial
-        progress.append(browser.find_element(By.ID, "chord-voice-progress").text)
-        frequencies = [voice["note"]["frequencyHz"] for voice in trial["voices"]]
-        # Which voice is off is for the listener to hear: read it from the chord as tuned.
-        root = frequencies[0]
-        steps = [0.0, *(1200 * math.log2(high / root) for high in frequencies[1:])]
-        tuned = {"major": (0.0, 1200 * math.log2(5 / 4), 1200 * math.log2(3 / 2)),
-                 "minor": (0.0, 1200 * math.log2(6 / 5), 1200 * math.log2(3 / 2))}[trial["triad"]]
-        off = [abs(step - want) for step, want in zip(steps, tuned)]
-        # The root's own detuning moves every distance from it by the same amount.
-        detuned = 0 if min(off[1:]) > 1e-3 else (1 if off[1] > 1e-3 else 2)
-        voices = ["lowest", "middle", "highest"]
-        if trial["centOffset"] < CHORD_THRESHOLD:
-            guesses += 1
-        named = detuned if trial["centOffset"] >= CHORD_THRESHOLD or guesses % 3 == 0 else (detuned + 1) % 3
-        browser.find_element(By.ID, f"answer-voice-{voices[named]}").click()
-        answered += 1
-        WebDriverWait(browser, 5, poll_frequency=0.01).until(lambda _: not middle.is_enabled())
-    assert result.is_displayed(), f"no result after {answered} answers"
-    assert answered <= 40
-    assert progress[0] == "Trial 1 of at most 40" and progress[-1] == f"Trial {answered} of at most 40", progress
+    voices = ["lowest", "middle", "highest"]
+    answered, trials = run_to_its_result(browser, listener(
+        CHORD_THRESHOLD, lambda trial: trial["centOffset"], lambda trial: f"answer-voice-{voices[detuned(trial)]}",
+        lambda trial: f"answer-voice-{voices[(detuned(trial) + 1) % 3]}", choices=3),
+        result="chord-voice-result", button="answer-voice-middle", progress="chord-voice-progress")
+    assert all(trial["discipline"] == "chordIntonationMeasurement" and trial["tuningSystem"] == "justIntonation"
+               for trial in trials), trials
 
     threshold = server.api("GET", "profile/threshold?discipline=chordIntonationMeasurement").json()["threshold"]
     assert threshold["trials"] == answered
