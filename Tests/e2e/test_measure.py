@@ -64,6 +64,15 @@ def run_to_its_result(browser, answer, result="measurement-result", button="answ
     return answered, trials
 
 
+def shoot_the_result(browser, feedback, name):
+    """The result at three sizes once the last answer's feedback has gone: it must not stay over it."""
+    feedback = browser.find_element(By.ID, feedback)
+    WebDriverWait(browser, 5, poll_frequency=0.05).until(lambda _: "visible" not in feedback.get_attribute("class"))
+    for size in ("phone-portrait", "phone-landscape", "desktop"):
+        set_viewport(browser, *SIZES[size])
+        screenshot(browser, f"{name}-{size}")
+
+
 def listener(threshold, difference, right, wrong, choices=2):
     """A step listener: right from `threshold` up; below it right one guess in `choices` (chance),
     so 75 % correct there for two choices and for three. `difference`, `right` and `wrong` read a
@@ -109,11 +118,7 @@ def test_a_measurement_run_in_the_browser_is_kept_drawn_and_trained_on(server, b
     stored = server.api("GET", "records?discipline=pitchMeasurement&limit=100").json()["records"]
     assert len(stored) == answered
     # The last answer's feedback goes at its time: it does not stay over the result.
-    feedback = browser.find_element(By.ID, "comparison-feedback")
-    WebDriverWait(browser, 5, poll_frequency=0.05).until(lambda _: "visible" not in feedback.get_attribute("class"))
-    for size in ("phone-portrait", "phone-landscape", "desktop"):
-        set_viewport(browser, *SIZES[size])
-        screenshot(browser, f"measure-result-{size}")
+    shoot_the_result(browser, "comparison-feedback", "measure-result")
 
     # The answers are the measurement: it survives a kill -9, and an export imported elsewhere.
     server.stop(kill=True)
@@ -225,11 +230,7 @@ def test_a_timing_measurement_run_ends_with_its_result_and_compare_timing_goes_o
                     f"at 200 BPM (95 % interval {estimate['lower']:.1f}–{estimate['upper']:.1f} %), measured in {answered} trials."), text
     stored = server.api("GET", "records?discipline=timingMeasurement&limit=100").json()["records"]
     assert len(stored) == answered
-    feedback = browser.find_element(By.ID, "compare-timing-feedback")
-    WebDriverWait(browser, 5, poll_frequency=0.05).until(lambda _: "visible" not in feedback.get_attribute("class"))
-    for size in ("phone-portrait", "phone-landscape", "desktop"):
-        set_viewport(browser, *SIZES[size])
-        screenshot(browser, f"measure-timing-result-{size}")
+    shoot_the_result(browser, "compare-timing-feedback", "measure-timing-result")
 
     # The Profile's rhythm section states it under the band's timeline.
     browser.get(server.url + "#/profile")
@@ -286,11 +287,7 @@ def test_a_chord_measurement_is_placed_for_a_choice_of_three_and_which_voice_goe
                     f"{threshold['upper']:.1f} ¢), measured in {answered} chords."), text
     stored = server.api("GET", "records?discipline=chordIntonationMeasurement&limit=100").json()["records"]
     assert len(stored) == answered
-    feedback = browser.find_element(By.ID, "chord-voice-feedback")
-    WebDriverWait(browser, 5, poll_frequency=0.05).until(lambda _: "visible" not in feedback.get_attribute("class"))
-    for size in ("phone-portrait", "phone-landscape", "desktop"):
-        set_viewport(browser, *SIZES[size])
-        screenshot(browser, f"measure-chords-result-{size}")
+    shoot_the_result(browser, "chord-voice-feedback", "measure-chords-result")
 
     # The Profile states it as the newest measurement.
     browser.get(server.url + "#/profile")
