@@ -40,28 +40,34 @@ def audio_state(browser):
 def test_answers_open_exactly_when_note_2_starts_on_the_audio_clock(server, browser):
     start_training(server, browser, noteDurationSeconds=0.6)
     for _ in range(3):
-        # Sample the buttons against the audio clock while note 1 plays.
+        # Sample the buttons against the audible time while note 1 plays, until they come on.
         samples = browser.execute_async_script("""
             const done = arguments[0];
-            import('/js/audio.js').then(({ realtimeContext }) => {
+            Promise.all([import('/js/audio.js'), import('/js/clock.js')]).then(([{ realtimeContext }, { audibleTime }]) => {
               const context = realtimeContext();
               const screen = document.getElementById('screen-comparison');
               const samples = [];
               const tick = () => {
                 const note2 = +screen.dataset.note2Start;
-                samples.push([context.currentTime, note2, !document.getElementById('answer-higher').disabled]);
-                if (samples.length < 400 && !(samples.at(-1)[2])) setTimeout(tick, 2); else done(samples);
+                samples.push([audibleTime(context), note2, !document.getElementById('answer-higher').disabled]);
+                if (samples.length < 1000 && !(samples.at(-1)[2])) setTimeout(tick, 2); else done(samples);
               };
               tick();
             });""")
-        before = [s for s in samples if s[0] < s[1] - 0.005]
-        assert before, "sampled during note 1"
+        assert samples[-1][2], "the buttons came on"
+        note2 = samples[-1][1]
+        before = [s for s in samples if s[0] < note2]
+        assert len(before) > 10, "sampled during note 1"
         assert not any(s[2] for s in before), "an answer button was enabled during note 1"
-        wait_enabled(browser)
         state = audio_state(browser)
-        # enabledAt is the audible time (audio clock less output latency) when the buttons came on.
-        lag = state["enabledAt"] - state["note2Start"]
-        assert 0 <= lag < 0.025, f"enabled {lag * 1000:.1f} ms after note 2 became audible"
+        # enabledAt is the audible time when the buttons came on. The audio clock advances in
+        # steps (one render callback, ~9 ms here, longer when the machine is busy), so the buttons
+        # can open no sooner than the first reading at or past note 2: they must open on that
+        # reading, not on a later one.
+        lag = state["enabledAt"] - note2
+        step = min(s[0] for s in samples if s[0] >= note2) - before[-1][0]
+        assert 0 <= lag <= step + 0.002, f"enabled {lag * 1000:.1f} ms after note 2 became audible; the clock's step there was {step * 1000:.1f} ms"
+        assert lag < 0.1, f"enabled {lag * 1000:.1f} ms after note 2 became audible"
         browser.find_element(By.TAG_NAME, "body").send_keys("h")
         WebDriverWait(browser, 5).until(lambda _: not enabled(browser))
         WebDriverWait(browser, 5).until(lambda _: audio_state(browser)["note2Start"] != state["note2Start"])
