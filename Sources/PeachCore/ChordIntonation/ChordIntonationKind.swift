@@ -46,7 +46,7 @@ public enum ChordIntonationKind: TrainingKind {
     /// A choice of three voices.
     public static let guessRate = 1.0 / 3
 
-    public static func measures(_ discipline: Discipline) -> Bool { discipline == .chordIntonationMeasurement }
+    public static let measuredBy: [Discipline: Discipline] = [.chordIntonation: .chordIntonationMeasurement]
 
     /// The newest training answer, where the chain continues, and the measurement's runs.
     public struct Chain: Sendable {

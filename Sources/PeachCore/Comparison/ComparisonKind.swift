@@ -51,13 +51,9 @@ public enum ComparisonKind: TrainingKind {
             terminalCommand: "peach measure --discipline intervals"),
     ]
 
-    /// Each training discipline measured by a measurement discipline: its chain starts from the
-    /// newest measurement when that is newer than its own newest answer.
     public static let measuredBy: [Discipline: Discipline] = [
         .pitchComparison: .pitchMeasurement, .intervalComparison: .intervalMeasurement,
     ]
-
-    public static func measures(_ discipline: Discipline) -> Bool { measuredBy.values.contains(discipline) }
 
     /// Each discipline's chain: its newest answer, or where it starts without one.
     public struct Chain: Sendable {

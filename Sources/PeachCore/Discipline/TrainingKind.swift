@@ -55,9 +55,10 @@ public protocol TrainingKind: Sendable {
     /// answers can place it, and for a kind that fits none.
     static func threshold(_ discipline: Discipline, in profile: ProfileParts) -> ThresholdEstimate?
 
-    /// Whether `discipline` is a measurement ("Measure my threshold"): each trial is placed from
-    /// the answers before it, so none can be drawn ahead.
-    static func measures(_ discipline: Discipline) -> Bool
+    /// Each training discipline of the kind that a measurement discipline ("Measure my threshold")
+    /// measures: the training chain continues from the newest measurement when that is newer than
+    /// its own newest answer.
+    static var measuredBy: [Discipline: Discipline] { get }
 
     /// Whether a trial holds a note while the user answers (a tunable note): a sound that decays
     /// cannot, so such a trial plays the sine instead (`TrialSound`).
@@ -102,7 +103,11 @@ extension TrainingKind {
 
     public static var fitsThreshold: Bool { false }
 
-    public static func measures(_ discipline: Discipline) -> Bool { false }
+    public static var measuredBy: [Discipline: Discipline] { [:] }
+
+    /// Whether `discipline` is a measurement: each trial is placed from the answers before it, so
+    /// none can be drawn ahead.
+    public static func measures(_ discipline: Discipline) -> Bool { measuredBy.values.contains(discipline) }
 
     public static func midi(_ trial: Trial) -> MIDIAnswers? { nil }
 

@@ -33,11 +33,8 @@ public enum RhythmComparisonKind: TrainingKind {
             answerMethod: .earlyLate, group: .rhythm, settings: ["tempoBPM"], terminalCommand: "peach measure --discipline timing"),
     ]
 
-    /// Each training discipline measured by a measurement discipline: its chain starts from the
-    /// newest measurement (of the tempo band played) when that is newer than its own newest answer.
+    /// The measurement is of the tempo band played.
     public static let measuredBy: [Discipline: Discipline] = [.rhythmComparison: .timingMeasurement]
-
-    public static func measures(_ discipline: Discipline) -> Bool { measuredBy.values.contains(discipline) }
 
     public static let freshChain = TimingChain()
 
