@@ -125,8 +125,14 @@ def test_the_page_sounds_the_melody_note_by_note_after_the_cadence(server, brows
     note's time only that note sounds, at its level, at the equal-tempered pitch of the MIDI note
     the record will store; between the cadence and the melody, silence."""
     rate = 44100
+    # Low notes, whose attack and release (14 periods each) are the longest, and a cadence bass as
+    # low as E1, whose release still ends inside the rest before the melody (a bass at C1 rings
+    # 28 ms into it, leaving no silence to check); notes long enough that the lowest one's steady
+    # part holds enough cycles to tell its frequency from that bass (at 0.4 s an E2 left 40 ms,
+    # where the fit could not separate 33 from 82 Hz).
     assert server.api("PUT", "settings", json={"soundSource": "sine", "melodyShortest": 4, "melodyLongest": 4,
-                                              "noteDurationSeconds": 0.4}).status_code == 200
+                                              "noteDurationSeconds": 0.8, "noteRangeLower": 40,
+                                              "noteRangeUpper": 59}).status_code == 200
     trial = server.api("POST", "trials", json={"discipline": "melodicDictation"}).json()
     assert len(trial["melody"]) == 4
     browser.get(server.url)
@@ -147,6 +153,7 @@ def test_the_page_sounds_the_melody_note_by_note_after_the_cadence(server, brows
         frequency = note["note"]["frequencyHz"]
         edge = ramp(frequency)
         segment = samples[int((note["startSeconds"] + edge) * rate):int((note["startSeconds"] + note["durationSeconds"] - edge) * rate)]
+        assert len(segment) > 0.2 * rate, (note, "its steady part is too short to analyse")
         t = np.arange(len(segment)) / rate
         basis = np.column_stack([f(2 * np.pi * other * t) for other in every for f in (np.sin, np.cos)])
         coefficients, *_ = np.linalg.lstsq(basis, segment, rcond=None)
