@@ -3,11 +3,14 @@ public struct APINames: Sendable {
     public let trial: String
     public let result: String
     public let record: String
+    /// Its profile summary's (`TrainingKind.ProfileSummary`), for a kind that has one.
+    public let profileSummary: String?
 
-    public init(trial: String, result: String, record: String) {
+    public init(trial: String, result: String, record: String, profileSummary: String? = nil) {
         self.trial = trial
         self.result = result
         self.record = record
+        self.profileSummary = profileSummary
     }
 }
 

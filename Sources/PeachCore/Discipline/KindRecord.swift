@@ -121,7 +121,7 @@ public struct RecordFieldError: Error, Hashable, Sendable {
 
 /// A record field that is one of a few named values (a chord's triad, one of its voices): stored and
 /// written in files as its name, and read back only as one of its cases.
-public protocol RecordEnumeration: CaseIterable, RawRepresentable, Codable, Sendable where RawValue == String {}
+public protocol RecordEnumeration: APIChoices, Codable, Sendable {}
 
 /// How far an imported field may reach (`KindRecord.importBound`).
 public enum ImportBound: Hashable, Sendable {

@@ -54,6 +54,12 @@ public protocol TrainingKind: Sendable {
     /// That threshold, fitted as the kind fits it (for a choice of three, say); nil until the
     /// answers can place it, and for a kind that fits none.
     static func threshold(_ discipline: Discipline, in profile: ProfileParts) -> ThresholdEstimate?
+    /// What the Profile says of the kind's disciplines beyond their sparkline, confusion and
+    /// threshold (Play it Back: the longest melody mastered), as the API sends it
+    /// (`GET /api/profile/part?discipline=`) and the kind's own browser module draws it
+    /// (`screens/profile-<kind>.js`); `NoProfileSummary` for a kind that says nothing more.
+    associatedtype ProfileSummary: Codable & Sendable & APIDescribed = NoProfileSummary
+    static func profileSummary(_ discipline: Discipline, in profile: ProfileParts) -> ProfileSummary?
 
     /// Each training discipline of the kind that a measurement discipline ("Measure my threshold")
     /// measures: the training chain continues from the newest measurement when that is newer than
@@ -113,6 +119,9 @@ extension TrainingKind {
 
     public static func threshold(_ discipline: Discipline, in profile: ProfileParts) -> ThresholdEstimate? { nil }
 
+    /// Whether the Profile says more of its disciplines than every kind does (`ProfileSummary`).
+    public static var hasProfileSummary: Bool { ProfileSummary.self != NoProfileSummary.self }
+
     /// Whether a discipline of it is answered by naming items: its confusion matrix exists, empty
     /// before any answer.
     public static func hasConfusion(_ discipline: Discipline) -> Bool {
@@ -121,6 +130,10 @@ extension TrainingKind {
 
     /// Whether any of its disciplines plays intervals (and so a tuning).
     public static var hasIntervals: Bool { disciplines.contains { $0.usesIntervals } }
+}
+
+extension TrainingKind where ProfileSummary == NoProfileSummary {
+    public static func profileSummary(_ discipline: Discipline, in profile: ProfileParts) -> NoProfileSummary? { nil }
 }
 
 /// A kind with nothing to continue from: every trial is drawn afresh.

@@ -4,7 +4,8 @@ import Foundation
 /// melody's notes each with its time and frequency, and the keys to play it back on with theirs
 /// (the server decides every frequency); then the answer judged note by note.
 extension MelodicDictationKind {
-    public static let apiNames = APINames(trial: "MelodicDictation", result: "MelodicDictationResult", record: "MelodicDictationRecord")
+    public static let apiNames = APINames(
+        trial: "MelodicDictation", result: "MelodicDictationResult", record: "MelodicDictationRecord", profileSummary: "DictationProfile")
     public static let playsNotes = true
 
     /// From the trial's start to the melody's first note: the cadence, then its rest.

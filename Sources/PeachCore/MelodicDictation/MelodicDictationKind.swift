@@ -37,6 +37,7 @@ public enum MelodicDictationKind: TrainingKind {
     public static let ownSettings: (any KindSettings.Type)? = MelodicDictationSettings.self
 
     public typealias Chain = MelodyLength
+    public typealias ProfileSummary = DictationSummary
 
     public static let freshChain = MelodyLength()
 
@@ -80,6 +81,10 @@ public enum MelodicDictationKind: TrainingKind {
 
     public static func sparkline(_ discipline: Discipline, in profile: ProfileParts, band: TempoBand?) -> Sparkline {
         profile[DictationProfile.self].sparkline
+    }
+
+    public static func profileSummary(_ discipline: Discipline, in profile: ProfileParts) -> DictationSummary? {
+        DictationSummary(profile[DictationProfile.self])
     }
 }
 

@@ -1,6 +1,6 @@
 /// A short melody: its notes in the order played. Stored in one column as the notes' MIDI numbers
 /// separated by spaces ("60 62 64 67"), which a person reading a file can follow too.
-public struct Melody: Hashable, Sendable, Codable, CustomStringConvertible {
+public struct Melody: Hashable, Sendable, CustomStringConvertible {
     public let notes: [MIDINote]
 
     public init(_ notes: [MIDINote]) { self.notes = notes }
@@ -16,24 +16,36 @@ public struct Melody: Hashable, Sendable, Codable, CustomStringConvertible {
 
     public var description: String { notes.map { String($0.rawValue) }.joined(separator: " ") }
 
-    public init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        let numbers = text.split(separator: " ").map { Int($0) }
-        guard !numbers.isEmpty, let melody = Melody(numbers: numbers.map { $0 ?? -1 }) else {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: decoder.codingPath, debugDescription: "'\(text)' is not MIDI note numbers separated by spaces"))
-        }
-        self = melody
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(description)
-    }
-
     /// Whether each played note is the melody's at its place: the same pitch class in the same
     /// octave, which for MIDI notes is the same note. A missing note is wrong.
     public func noteByNote(_ answer: Melody) -> [Bool] {
         notes.indices.map { $0 < answer.notes.count && answer.notes[$0] == notes[$0] }
+    }
+}
+
+extension Melody: RecordText {
+    public static let notation = "MIDI note numbers 0–127 separated by single spaces"
+    public static let example = Melody([MIDINote(60)!, MIDINote(62)!])
+
+    /// Its length and keys are the record's to judge (`importProblem`), not the notation's.
+    public init?(recordText: String) {
+        let numbers = recordText.split(separator: " ", omittingEmptySubsequences: false).map { Int($0) }
+        guard !numbers.isEmpty, numbers.allSatisfy({ $0 != nil }) else { return nil }
+        self.init(numbers: numbers.map { $0! })
+    }
+
+    public var recordText: String { description }
+
+    public init(from decoder: any Decoder) throws { try self.init(recordTextFrom: decoder) }
+
+    public func encode(to encoder: any Encoder) throws { try encode(recordTextTo: encoder) }
+}
+
+extension Melody: APIDescribed {
+    public static var apiNotes: [String: APINote] {
+        [
+            "": APINote().with("pattern", "^[0-9]{1,3}( [0-9]{1,3})*$")
+                .describe("MIDI note numbers in the order played, separated by spaces (\"60 62 64 67\")"),
+        ]
     }
 }

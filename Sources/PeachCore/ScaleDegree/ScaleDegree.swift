@@ -49,6 +49,6 @@ public enum ScaleDegree: String, Hashable, RecordEnumeration {
 }
 
 /// How degrees are named on screen: numbers (♭3) or solfège (me).
-public enum DegreeLabels: String, Hashable, Sendable, Codable, CaseIterable {
+public enum DegreeLabels: String, Hashable, Sendable, Codable, APIChoices {
     case numbers, solfege
 }

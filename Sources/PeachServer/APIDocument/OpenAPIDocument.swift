@@ -6,8 +6,8 @@ import PeachCore
 /// really decode and encode (`SchemaTracer`), so a route, a shape, a range or an enumeration is
 /// written once — in Swift — and the document cannot drift from it.
 enum OpenAPIDocument {
-    /// The named schemas, by the Swift type each one is; each kind's trial, result and record are
-    /// named as the kind names them.
+    /// The named schemas, by the Swift type each one is; each kind's trial, result, record and
+    /// profile summary are named as the kind names them.
     static var components: [(name: String, type: any Decodable.Type)] {
         [
             ("Health", HealthResponse.self),
@@ -36,7 +36,7 @@ enum OpenAPIDocument {
             ("IntervalProfiles", IntervalProfilesResponse.self),
             ("Confusion", ConfusionResponse.self),
             ("DisciplineThreshold", DisciplineThresholdResponse.self),
-            ("DictationProfile", DictationProfileResponse.self),
+            ("ProfilePart", ProfilePartResponse.self),
             ("ImportResult", ImportResponse.self),
             ("TempoBand", TempoBand.self),
             ("CalibrationRequest", CalibrationRequest.self),

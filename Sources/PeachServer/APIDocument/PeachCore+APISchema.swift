@@ -15,22 +15,11 @@ extension Trend: APIEnumeration {}
 extension PitchMatchingBand: APIEnumeration {}
 extension ThresholdTimeline.Period: APIEnumeration {}
 extension ImportMode: APIEnumeration {}
-extension DegreeLabels: APIEnumeration {}
 
 /// An integer within the tempo range; its placeholder the default tempo (0 BPM is none).
 extension TempoBPM: APISchemaProviding {
     static func apiSchema(_ tracer: SchemaTracer) throws -> (placeholder: TempoBPM, schema: [String: Any]) {
         (.default, ["type": "integer", "minimum": TempoBPM.range.lowerBound, "maximum": TempoBPM.range.upperBound])
-    }
-}
-
-/// A melody in a record is its MIDI numbers in one string, as it is stored.
-extension Melody: APISchemaProviding {
-    static func apiSchema(_ tracer: SchemaTracer) throws -> (placeholder: Melody, schema: [String: Any]) {
-        (Melody([MIDINote(60)!, MIDINote(62)!]), [
-            "type": "string", "pattern": "^[0-9]{1,3}( [0-9]{1,3})*$",
-            "description": "MIDI note numbers in the order played, separated by spaces (\"60 62 64 67\")",
-        ])
     }
 }
 

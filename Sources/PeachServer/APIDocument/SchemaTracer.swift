@@ -23,7 +23,7 @@ struct SchemaTracer {
         return (value, schema)
     }
 
-    private static func enumeration<Choice: RecordEnumeration>(_ type: Choice.Type) throws -> (Choice, [String: Any]) {
+    private static func enumeration<Choice: APIChoices>(_ type: Choice.Type) throws -> (Choice, [String: Any]) {
         guard let first = Choice.allCases.first else { throw Failure("\(type) has no cases") }
         return (first, ["type": "string", "enum": Choice.allCases.map(\.rawValue)])
     }
@@ -36,10 +36,17 @@ struct SchemaTracer {
             guard let value = placeholder as? T else { throw Failure("\(type) gave a placeholder of another type") }
             return (value, schema)
         }
-        // A record's named values (a chord's triad) list their cases like the API's own enumerations.
-        if let named = type as? any RecordEnumeration.Type {
+        // A kind's named values (a chord's triad) list their cases like the API's own enumerations.
+        if let named = type as? any APIChoices.Type {
             let (placeholder, schema) = try Self.enumeration(named)
             guard let value = placeholder as? T else { throw Failure("\(type) gave a placeholder of another type") }
+            return (value, schema)
+        }
+        // A field in a notation of its own (a melody) is a string; its notes say which.
+        if let text = type as? any RecordText.Type {
+            guard let value = text.example as? T else { throw Failure("\(type) gave a placeholder of another type") }
+            var schema: [String: Any] = ["type": "string"]
+            if let described = type as? any APIDescribed.Type { try apply(described.apiNotes, to: &schema, of: type) }
             return (value, schema)
         }
         let decoder = TracingDecoder(tracer: self)

@@ -23,6 +23,8 @@ struct DisciplinesResponse: ResponseEncodable, Decodable, APIDescribed {
         let confusion: Bool
         /// Whether the Profile states a threshold of its own for it (GET /api/profile/threshold).
         let threshold: Bool
+        /// Whether its kind says more of it on the Profile (GET /api/profile/part).
+        let profilePart: Bool
         /// Whether it is a "Measure my threshold" run rather than training.
         let measures: Bool
         let offered: Bool
@@ -39,6 +41,7 @@ struct DisciplinesResponse: ResponseEncodable, Decodable, APIDescribed {
             sparkline = declaration.discipline.trainingKind.sparklineReading.rawValue
             confusion = declaration.discipline.trainingKind.hasConfusion(declaration.discipline)
             threshold = declaration.discipline.trainingKind.fitsThreshold
+            profilePart = declaration.discipline.trainingKind.hasProfileSummary
             measures = declaration.discipline.trainingKind.measures(declaration.discipline)
             self.offered = offered
         }
@@ -60,6 +63,8 @@ struct DisciplinesResponse: ResponseEncodable, Decodable, APIDescribed {
                 "confusion": .describe(
                     "Whether it is answered by naming items, so that GET /api/profile/confusion (and .svg) says what was named for each item played."),
                 "threshold": .describe("Whether its kind fits a threshold of its own, so that GET /api/profile/threshold states it."),
+                "profilePart": .describe(
+                    "Whether its kind says more of it on the Profile, in its own shape (GET /api/profile/part); the page draws it with the kind's module, screens/profile-<kind>.js."),
                 "measures": .describe(
                     "Whether it measures a threshold in a run of at most 40 trials (\"Measure my threshold\"); its threshold (GET /api/profile/threshold) is then its newest run's."),
                 "offered": .describe(

@@ -29,14 +29,12 @@ struct ProfileRoutes: RouteTable {
     static let discipline = APIParameter.choice("discipline", Discipline.self).optional.described(
         "The daily series of one discipline instead of a scope, as its kind traces it (its title says what and which way is better); a rhythm discipline's is per tempo band, named by band.")
     static let band = APIParameter.choice("band", TempoBand.self).described("The tempo band.")
-    static let itemsDiscipline = APIParameter.oneOf(
-        "discipline", Discipline.allCases.filter { $0.trainingKind.hasConfusion($0) }.map(\.rawValue),
-        default: Discipline.scaleDegree.rawValue
-    ).described("A discipline answered by naming one of several items.")
-    static let thresholdDiscipline = APIParameter.oneOf(
-        "discipline", Discipline.allCases.filter { $0.trainingKind.fitsThreshold }.map(\.rawValue),
-        default: Discipline.chordIntonation.rawValue
-    ).described("A discipline whose kind fits a threshold of its own (Which Voice?).")
+    static let itemsDiscipline = disciplines { $0.trainingKind.hasConfusion($0) }
+        .described("A discipline answered by naming one of several items.")
+    static let thresholdDiscipline = disciplines { $0.trainingKind.fitsThreshold }
+        .described("A discipline whose kind fits a threshold of its own (Which Voice?).")
+    static let partDiscipline = disciplines { $0.trainingKind.hasProfileSummary }
+        .described("A discipline whose kind says more of it on the Profile (Play it Back).")
     static let rhythmBand = APIParameter.choice("band", TempoBand.self).optional.described("With a rhythm discipline: the tempo band; without it, the band trained most.")
 
     static var routes: [Route<Self>] {
@@ -72,9 +70,9 @@ struct ProfileRoutes: RouteTable {
                 "One tempo band's rhythm results per calendar day, oldest first: Compare Timing's fitted threshold and Fill the Gap's mean offset, SD and hit rate",
                 returns: "The band's days.", parameters: [band], Self.rhythmDays),
             Route(
-                .get, "profile/dictation", "profileDictation",
-                "Play it Back: the longest melody mastered and the share of right notes for each step size",
-                returns: "The summary; longestMastered is null until a length is mastered.", Self.dictation),
+                .get, "profile/part", "profilePart",
+                "What the Profile says of a discipline beyond its sparkline, confusion matrix and threshold, in its kind's shape (Play it Back: the longest melody mastered and the share of right notes for each step size)",
+                returns: "The kind's summary; null, never zero, where there is no data.", parameters: [partDiscipline], Self.part),
             Route(
                 .get, "profile/sparkline.svg", "profileSparkline",
                 "The daily rolling mean as a sparkline (no axes, no labels); a dashed baseline without data",
@@ -100,7 +98,13 @@ struct ProfileRoutes: RouteTable {
                 returns: "The heat map.", media: .svg,
                 parameters: [itemsDiscipline, lang.described("Language of the title and the axis captions.")],
                 Self.confusionChart),
-        ]
+        ] + aliases
+    }
+
+    /// A `discipline` parameter that takes the disciplines `having` says, the first of them when absent.
+    private static func disciplines(having: (Discipline) -> Bool) -> APIParameter<String> {
+        let names = Discipline.allCases.filter(having).map(\.rawValue)
+        return APIParameter.oneOf("discipline", names, default: names[0])
     }
 
     func summary(_ input: Input<NoBody>) async throws -> ProfileResponse {
@@ -152,8 +156,15 @@ struct ProfileRoutes: RouteTable {
         RhythmTimelineResponse(await service.rhythm, band: try input[Self.band])
     }
 
-    func dictation(_: Input<NoBody>) async -> DictationProfileResponse {
-        DictationProfileResponse(await service.parts[DictationProfile.self])
+    func part(_ input: Input<NoBody>) async throws -> ProfilePartResponse {
+        try await kindPart(Discipline(rawValue: try input[Self.partDiscipline])!)
+    }
+
+    func kindPart(_ discipline: Discipline) async throws -> ProfilePartResponse {
+        guard let part = ProfilePartResponse(discipline, in: await service.parts) else {
+            throw HTTPError(.badRequest, message: "\(discipline.rawValue) has no part of its own on the Profile")
+        }
+        return part
     }
 
     func sparkline(_ input: Input<NoBody>) async throws -> MediaResponse {

@@ -368,16 +368,19 @@ struct RecordsResponse: ResponseEncodable, Decodable {
     let records: [RecordResponse]
 }
 
-/// Each kind's schemas in the API document, named as the kind names them (`TrainingKind.apiNames`).
+/// Each kind's schemas in the API document, named as the kind names them (`TrainingKind.apiNames`):
+/// its trial, result and record, and its profile summary if it has one.
 enum KindComponents {
     static var all: [(name: String, type: any Decodable.Type)] { TrainingKinds.all.flatMap(components) }
 
     private static func components(_ kind: any TrainingKind.Type) -> [(name: String, type: any Decodable.Type)] { components(of: kind) }
 
     private static func components<Kind: TrainingKind>(of kind: Kind.Type) -> [(name: String, type: any Decodable.Type)] {
-        [
+        var named: [(name: String, type: any Decodable.Type)] = [
             (Kind.apiNames.trial, KindTrialResponse<Kind>.self), (Kind.apiNames.result, Kind.ResultBody.self),
             (Kind.apiNames.record, KindRecordResponse<Kind.Record>.self),
         ]
+        if let summary = Kind.apiNames.profileSummary { named.append((summary, Kind.ProfileSummary.self)) }
+        return named
     }
 }

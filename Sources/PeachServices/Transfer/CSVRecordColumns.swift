@@ -135,13 +135,9 @@ private struct CSVFieldReader<Key: CodingKey, Record: KindRecord>: KeyedDecoding
             return Cents(try reader.number(name, within: range, unit)) as! T
         }
         if type == TempoBPM.self { return try reader.tempo(name) as! T }
-        if type == Melody.self {
-            // Its length and keys are the record's to judge (`importProblem`).
-            let numbers = reader.text(name).split(separator: " ", omittingEmptySubsequences: false).map { Int($0) }
-            guard !numbers.isEmpty, numbers.allSatisfy({ $0 != nil }), let melody = Melody(numbers: numbers.map { $0! }) else {
-                throw reader.fail(name, "is not MIDI note numbers 0–127 separated by single spaces")
-            }
-            return melody as! T
+        if let notated = type as? any RecordText.Type {
+            guard let value = notated.init(recordText: reader.text(name)) else { throw reader.fail(name, "is not \(notated.notation)") }
+            return value as! T
         }
         if let named = type as? any RecordEnumeration.Type { return try choice(named, name) as! T }
         throw reader.fail(name, "is of a type a file cannot hold (\(T.self))")

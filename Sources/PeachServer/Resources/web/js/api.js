@@ -237,8 +237,8 @@ function profileRoutes(base) {
     confusion: (discipline) => request('GET', `${base}/confusion?discipline=${encodeURIComponent(discipline)}`),
     confusionSvg: (discipline) =>
       requestText(`${base}/confusion.svg?${new URLSearchParams({ discipline, lang: language() })}`),
-    /** Play it Back: the longest melody mastered and each step size's share of right notes. */
-    dictation: () => request('GET', `${base}/dictation`),
+    /** What the Profile says of a discipline in its kind's own shape (the catalogue's `profilePart`). */
+    part: (discipline) => request('GET', `${base}/part?discipline=${encodeURIComponent(discipline)}`),
     /** One tempo band's rhythm results per day. */
     rhythmTimeline: (band) => request('GET', `${base}/rhythm?band=${encodeURIComponent(band)}`),
   };

@@ -1,3 +1,7 @@
+import { useStylesheet } from './stylesheet.js';
+
+await useStylesheet(new URL('./piano-keyboard.css', import.meta.url));
+
 /**
  * An on-screen piano keyboard of buttons, one per key the server lists (lowest first; each
  * `{ midi, name }`): white keys side by side, black keys over the gaps. A key is pressed by

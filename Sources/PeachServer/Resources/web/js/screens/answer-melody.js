@@ -3,8 +3,11 @@ import { cadenceFrequencies, scheduleCadence } from '../cadence.js';
 import { soundLabel, t, translate } from '../i18n.js';
 import { onMidiNote } from '../midi.js';
 import { pianoKeyboard } from '../piano-keyboard.js';
+import { useStylesheet } from '../stylesheet.js';
 import { trainingLoop } from '../training-loop.js';
 import { showJudgement } from '../two-button-answer.js';
+
+await useStylesheet(new URL('./answer-melody.css', import.meta.url));
 
 const LABELS_KEY = 'peach.pianoLabels';
 /** How long a key pressed on the keyboard sounds. */

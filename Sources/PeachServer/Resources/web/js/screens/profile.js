@@ -82,7 +82,7 @@ function catalogueSections(element) {
     const threshold = entry.threshold ? thresholdPart(entry) : null;
     section.append(title, ...(threshold?.elements ?? []), line);
     const confusion = entry.confusion ? confusionPart(section, entry) : null;
-    const melody = entry.answerMethod === 'melody' ? melodyPart(section, entry) : null;
+    const own = entry.profilePart ? kindPart(section, entry) : null;
     element.insertBefore(section, template);
     return {
       name() { title.textContent = disciplineName(entry); },
@@ -94,7 +94,7 @@ function catalogueSections(element) {
         line.setAttribute('aria-label', svg?.querySelector('title')?.textContent ?? disciplineName(entry));
         await threshold?.show(source);
         await confusion?.show(source);
-        await melody?.show(source);
+        await own?.show(source);
       },
     };
   });
@@ -126,42 +126,19 @@ function thresholdPart(entry) {
 }
 
 /**
- * A discipline answered by playing a melody back (Play it Back): the longest melody mastered and,
- * for each step size, the share of the notes it led to that were played back right.
+ * A discipline whose kind says more of it (the catalogue's `profilePart`): drawn by the kind's own
+ * module, `screens/profile-<kind>.js`, from the kind's summary (GET /api/profile/part), so a new
+ * kind's part edits nothing here.
  */
-function melodyPart(section, entry) {
-  const longest = document.createElement('p');
-  longest.className = 'melody-longest';
-  longest.id = `melody-longest-${entry.id}`;
-  const table = document.createElement('table');
-  table.className = 'melody-steps';
-  table.id = `melody-steps-${entry.id}`;
-  section.append(longest, table);
+function kindPart(section, entry) {
+  const drawn = import(`./profile-${entry.kind}.js`).then((module) => module.default(section, entry), (reason) => {
+    console.warn(`no Profile part for ${entry.kind}:`, reason);
+    return null;
+  });
   return {
     async show(source) {
-      const summary = await source.dictation().catch(() => null);
-      const empty = !summary || summary.melodies === 0;
-      longest.textContent = empty ? t('profile.empty')
-        : summary.longestMastered === null ? t('profile.melody.noneMastered', { times: summary.masteredAfter })
-          : t('profile.melody.longest', { notes: summary.longestMastered, times: summary.masteredAfter });
-      table.hidden = empty || summary.steps.length === 0;
-      if (table.hidden) return;
-      const cell = (tag, text, scope) => {
-        const element = document.createElement(tag);
-        element.textContent = text;
-        if (scope) element.scope = scope;
-        return element;
-      };
-      const head = document.createElement('tr');
-      head.append(cell('th', t('profile.melody.step'), 'col'), cell('th', t('profile.melody.notes'), 'col'),
-        cell('th', t('profile.melody.accuracy'), 'col'));
-      const rows = summary.steps.map((step) => {
-        const row = document.createElement('tr');
-        row.append(cell('th', t(`settings.melodyStep.${step.step}`), 'row'), cell('td', formatCount(step.notes)),
-          cell('td', formatPercent(step.accuracy)));
-        return row;
-      });
-      table.replaceChildren(cell('caption', t('profile.melody.caption')), head, ...rows);
+      const [part, summary] = await Promise.all([drawn, source.part(entry.id).catch(() => null)]);
+      part?.show(summary);
     },
   };
 }

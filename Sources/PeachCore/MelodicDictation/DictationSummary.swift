@@ -1,16 +1,13 @@
-import Foundation
-import Hummingbird
-import PeachCore
+/// Play it Back's part of the Profile as the API sends it (`GET /api/profile/part?discipline=melodicDictation`,
+/// formerly `/api/profile/dictation`): null rather than zero where there is no data.
+public struct DictationSummary: Codable, Sendable, APIDescribed {
+    public struct Step: Codable, Sendable, APIDescribed {
+        public let step: Int
+        public let notes: Int
+        public let correct: Int
+        public let accuracy: Double
 
-/// `GET /api/profile/dictation`: Play it Back's summary, null rather than zero where there is no data.
-struct DictationProfileResponse: ResponseEncodable, Decodable, APIDescribed {
-    struct Step: Codable, APIDescribed {
-        let step: Int
-        let notes: Int
-        let correct: Int
-        let accuracy: Double
-
-        static var apiNotes: [String: APINote] {
+        public static var apiNotes: [String: APINote] {
             [
                 "step": APINote.bounds(2...8).describe("The interval number of the step that led to the notes: 2 a second, 3 a third…"),
                 "notes": .describe("Notes reached by a step of this size."),
@@ -19,12 +16,12 @@ struct DictationProfileResponse: ResponseEncodable, Decodable, APIDescribed {
         }
     }
 
-    let melodies: Int
-    let longestMastered: Nullable<Int>
-    let masteredAfter: Int
-    let steps: [Step]
+    public let melodies: Int
+    public let longestMastered: Nullable<Int>
+    public let masteredAfter: Int
+    public let steps: [Step]
 
-    init(_ profile: DictationProfile) {
+    public init(_ profile: DictationProfile) {
         melodies = profile.count
         longestMastered = Nullable(profile.longestMastered)
         masteredAfter = DictationProfile.masteredAfter
@@ -34,7 +31,7 @@ struct DictationProfileResponse: ResponseEncodable, Decodable, APIDescribed {
         }
     }
 
-    static var apiNotes: [String: APINote] {
+    public static var apiNotes: [String: APINote] {
         [
             "melodies": .describe("Melodies answered."),
             "longestMastered": .describe(
