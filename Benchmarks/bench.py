@@ -1022,7 +1022,7 @@ def questplus(directory):
     if subprocess.run([str(venv / "bin" / "python"), "-c", "import questplus, numpy"], capture_output=True).returncode:
         subprocess.run([str(venv / "bin" / "pip"), "install", "-q", "--disable-pip-version-check",
                         "questplus==2023.1", "numpy"], check=True)
-    for threshold, runs in (("30", "100"), ("3 10", "50")):
+    for threshold, runs in (("30", "100"), ("3 10", "30")):
         subprocess.run([str(venv / "bin" / "python"), str(ROOT / "Benchmarks" / "questplus_compare.py"),
                         "--runs", runs, "--threshold", *threshold.split()], check=True)
 
