@@ -8,7 +8,11 @@ struct SimulationTrialFiles {
 
     init(directory: String) throws {
         let url = URL(fileURLWithPath: directory, isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        do {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        } catch {
+            throw PeachFailure("cannot create the directory \(url.path) for --export-trials")
+        }
         func create(_ name: String, header: String) throws -> FileHandle {
             let file = url.appendingPathComponent(name)
             guard FileManager.default.createFile(atPath: file.path, contents: Data((header + "\n").utf8)) else {
