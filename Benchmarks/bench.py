@@ -1014,12 +1014,25 @@ def rhythm(directory):
           f"(median of {len(cpu_share)} trials; idle on Start {idle * 100:.1f} %; headless Chromium, {load()})")
 
 
+def questplus(directory):
+    """Issue 33: the fit's 95 % interval beside questplus's on the same simulated trials (questplus_compare.py)."""
+    venv = ROOT / ".build" / "venv-questplus"
+    if not (venv / "bin" / "python").exists():
+        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    if subprocess.run([str(venv / "bin" / "python"), "-c", "import questplus, numpy"], capture_output=True).returncode:
+        subprocess.run([str(venv / "bin" / "pip"), "install", "-q", "--disable-pip-version-check",
+                        "questplus==2023.1", "numpy"], check=True)
+    for threshold, runs in (("30", "100"), ("3 10", "30")):
+        subprocess.run([str(venv / "bin" / "python"), str(ROOT / "Benchmarks" / "questplus_compare.py"),
+                        "--runs", runs, "--threshold", *threshold.split()], check=True)
+
+
 SECTIONS = {
     "launch": launch, "answer": answer, "reserve": reserve, "concurrent": concurrent, "loop": loop, "profile": profile, "slider": slider,
     "synthesis": synthesis, "instruments": instruments, "browser-instruments": browser_instruments,
     "alsa-latency": alsa_latency, "match-latency": match_latency, "sing-latency": sing_latency,
     "data": data, "import-latency": import_latency, "import-memory": import_memory, "pitch": pitch, "pitch-worklet": pitch_worklet,
-    "rhythm": rhythm, "rhythm-clicks": rhythm_clicks,
+    "rhythm": rhythm, "rhythm-clicks": rhythm_clicks, "questplus": questplus,
     # Imported when run: they start PostgreSQL and nginx, which the other sections do not need.
     "class-server": lambda directory: __import__("class_server").class_server(directory),
     "class-data": lambda directory: __import__("class_server").class_data(directory),

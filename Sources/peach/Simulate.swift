@@ -35,6 +35,10 @@ struct Simulate: ParsableCommand {
     @Option(help: "Random seed, for replayable runs.")
     var seed: UInt64 = 1
 
+    @Option(name: .customLong("export-trials"),
+            help: "With --procedure kazez: write every simulated answer to DIR/trials.csv and each run's fit to DIR/fits.csv, so another estimator can be run on the same trials (Benchmarks/questplus_compare.py).")
+    var exportDirectory: String?
+
     func validate() throws {
         guard thresholds.allSatisfy({ (0.1...100).contains($0) }) else { throw ValidationError("--threshold must lie in 0.1…100 cents") }
         guard trialCounts.allSatisfy({ (ThresholdEstimator.minimumTrials...100_000).contains($0) }) else {
@@ -42,6 +46,7 @@ struct Simulate: ParsableCommand {
         }
         guard (1...100_000).contains(runs) else { throw ValidationError("--runs must lie in 1…100000") }
         guard lapses.allSatisfy({ (0...0.5).contains($0) }) else { throw ValidationError("--lapse must lie in 0…0.5") }
+        if exportDirectory != nil, procedure != .kazez { throw ValidationError("--export-trials exports the Kazez chains: use it with --procedure kazez") }
         for shape in shapes where Self.shape(shape) == nil {
             throw ValidationError("--shape must be 'normal', 'logistic' or 'weibull:β' with β in 0.5…10, got '\(shape)'")
         }
@@ -54,9 +59,9 @@ struct Simulate: ParsableCommand {
         return .weibull(beta: beta)
     }
 
-    func run() {
+    func run() throws {
         switch procedure {
-        case .kazez: runKazez()
+        case .kazez: try runKazez()
         case .placement: runPlacement()
         }
     }
@@ -107,7 +112,8 @@ struct Simulate: ParsableCommand {
 
     static func ratio(_ value: Double?) -> String { value.map { $0.isFinite ? String(format: "%.3f", $0) : "open" } ?? "—" }
 
-    func runKazez() {
+    func runKazez() throws {
+        let export = try exportDirectory.map(SimulationTrialFiles.init(directory:))
         var generator = SeededGenerator(seed: seed)
         Output.line("\(runs) runs per cell; fit: \(Int(ThresholdEstimator.percentCorrect * 100)) % correct, λ = \(ThresholdEstimator.lapseRate), slope estimated, newest \(ThresholdEstimator.window) trials")
         Output.line(Self.row("listener", "lapse", "trials", "truth ¢", "median fit ¢", "fit/truth", "95 % covers", "no fit", "open above", "median CI ¢", "CI up÷low", "Kazez/truth"))
@@ -117,7 +123,9 @@ struct Simulate: ParsableCommand {
                     let simulation = ThresholdSimulation(trials: trials)
                     for threshold in thresholds {
                         let listener = SimulatedListener(threshold: Cents(threshold), lapseRate: lapse, shape: shape)
-                        let summary = simulation.summarize(listener, runs: runs, using: &generator)
+                        let results = (0..<runs).map { _ in simulation.run(listener, using: &generator) }
+                        try export?.write(results, of: listener)
+                        let summary = ThresholdSimulation.Summary(truth: listener.threshold, of: results)
                         Output.line(Self.row(
                             shape.description, String(format: "%.2f", lapse), String(trials), Self.format(threshold),
                             summary.medianEstimate.map { Self.format($0.rawValue) } ?? "—",

@@ -7,6 +7,9 @@ public struct ThresholdSimulation: Sendable {
         public let estimate: ThresholdEstimate?
         /// The chain's difference after the last answer: what a naive profile would report.
         public let finalKazezDifference: Cents
+        /// Every answer of the chain, oldest first: what `peach simulate --export-trials` hands to
+        /// another estimator.
+        public let trials: [ThresholdEstimator.Trial]
     }
 
     public struct Summary: Hashable, Sendable {
@@ -26,6 +29,21 @@ public struct ThresholdSimulation: Sendable {
 
         public var medianEstimateRatio: Double? { medianEstimate.map { $0.rawValue / truth.rawValue } }
         public var kazezRatio: Double { medianKazezDifference.rawValue / truth.rawValue }
+
+        public init(truth: Cents, of results: [Run]) {
+            let estimates = results.compactMap(\.estimate)
+            self.truth = truth
+            runs = results.count
+            estimated = estimates.count
+            medianEstimate = ThresholdSimulation.median(estimates.map(\.threshold.rawValue)).map(Cents.init)
+            coverage = Double(estimates.filter { $0.covers(truth) }.count) / Double(max(results.count, 1))
+            medianIntervalWidth = ThresholdSimulation.median(estimates.map { $0.upper.rawValue - $0.lower.rawValue }).map(Cents.init)
+            medianIntervalRatio = ThresholdSimulation.median(results.map { run in
+                run.estimate.map { $0.upperIsOpen ? .infinity : $0.upper.rawValue / $0.lower.rawValue } ?? .infinity
+            })
+            medianKazezDifference = Cents(ThresholdSimulation.median(results.map(\.finalKazezDifference.rawValue)) ?? 0)
+            openUpper = estimates.filter(\.upperIsOpen).count
+        }
     }
 
     public var settings: TrainingSettings
@@ -41,7 +59,8 @@ public struct ThresholdSimulation: Sendable {
         let (answered, last) = chain(listener, trials: trials, using: &generator)
         return Run(
             estimate: ThresholdEstimator().estimate(answered.suffix(ThresholdEstimator.window)),
-            finalKazezDifference: settings.kazezStrategy.nextDifference(after: last, coldStart: nil))
+            finalKazezDifference: settings.kazezStrategy.nextDifference(after: last, coldStart: nil),
+            trials: answered)
     }
 
     /// One fresh chain of `checkpoints.max()` trials, fitted after each checkpoint's number of trials:
@@ -85,18 +104,7 @@ public struct ThresholdSimulation: Sendable {
     }
 
     public func summarize(_ listener: SimulatedListener, runs: Int, using generator: inout some RandomNumberGenerator) -> Summary {
-        let results = (0..<runs).map { _ in run(listener, using: &generator) }
-        let estimates = results.compactMap(\.estimate)
-        return Summary(
-            truth: listener.threshold, runs: runs, estimated: estimates.count,
-            medianEstimate: Self.median(estimates.map(\.threshold.rawValue)).map(Cents.init),
-            coverage: Double(estimates.filter { $0.covers(listener.threshold) }.count) / Double(runs),
-            medianIntervalWidth: Self.median(estimates.map { $0.upper.rawValue - $0.lower.rawValue }).map(Cents.init),
-            medianIntervalRatio: Self.median(results.map { run in
-                run.estimate.map { $0.upperIsOpen ? .infinity : $0.upper.rawValue / $0.lower.rawValue } ?? .infinity
-            }),
-            medianKazezDifference: Cents(Self.median(results.map(\.finalKazezDifference.rawValue))!),
-            openUpper: estimates.filter(\.upperIsOpen).count)
+        Summary(truth: listener.threshold, of: (0..<runs).map { _ in run(listener, using: &generator) })
     }
 
     static func median(_ values: [Double]) -> Double? {
