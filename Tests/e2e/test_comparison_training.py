@@ -66,8 +66,8 @@ def test_answers_open_exactly_when_note_2_starts_on_the_audio_clock(server, brow
         # reading, not on a later one.
         lag = state["enabledAt"] - note2
         step = min(s[0] for s in samples if s[0] >= note2) - before[-1][0]
+        # No bound in milliseconds alone: on a loaded machine the clock itself once stepped 106 ms.
         assert 0 <= lag <= step + 0.002, f"enabled {lag * 1000:.1f} ms after note 2 became audible; the clock's step there was {step * 1000:.1f} ms"
-        assert lag < 0.1, f"enabled {lag * 1000:.1f} ms after note 2 became audible"
         browser.find_element(By.TAG_NAME, "body").send_keys("h")
         WebDriverWait(browser, 5).until(lambda _: not enabled(browser))
         WebDriverWait(browser, 5).until(lambda _: audio_state(browser)["note2Start"] != state["note2Start"])
