@@ -187,6 +187,11 @@ def test_an_interval_measurement_plays_the_chosen_intervals_and_interval_trainin
     for size in ("phone-portrait", "desktop"):
         set_viewport(browser, *SIZES[size])
         screenshot(browser, f"measure-intervals-profile-{size}")
+    # Start's Compare Intervals line marks it, a square on its interval.
+    browser.get(server.url)
+    marks = WebDriverWait(browser, 10).until(lambda _: browser.find_elements(By.CSS_SELECTOR, "#sparkline-intervalComparison path.measured"))
+    assert len(marks) == 1 and abs(float(marks[0].get_attribute("data-threshold")) - estimate["threshold"]) < 0.01
+    screenshot(browser, "measure-intervals-start-desktop")
 
     trial = server.api("POST", "trials", json={"discipline": "intervalComparison"}).json()
     assert abs(abs(trial["note2"]["centOffset"]) - estimate["threshold"]) <= 0.05 + 1e-9, trial
@@ -232,11 +237,15 @@ def test_a_timing_measurement_run_ends_with_its_result_and_compare_timing_goes_o
     assert len(stored) == answered
     shoot_the_result(browser, "compare-timing-feedback", "measure-timing-result")
 
-    # The Profile's rhythm section states it under the band's timeline.
+    # The Profile's rhythm section draws it on the band's timeline, a square on its interval, and
+    # states it under it.
     browser.get(server.url + "#/profile")
     line = WebDriverWait(browser, 10).until(lambda _: browser.find_elements(By.CSS_SELECTOR, ".rhythm-measured"))
     assert line[0].text == (f"Measured: {estimate['threshold']:.1f} % of a sixteenth ({measurement['thresholdMs']:.1f} ms "
                             f"at 200 BPM); measurements: 1"), line[0].text
+    [mark] = browser.find_elements(By.CSS_SELECTOR, ".rhythm-timeline path.measured")
+    assert abs(float(mark.get_attribute("data-threshold")) - estimate["threshold"]) < 0.01
+    assert len(browser.find_elements(By.CSS_SELECTOR, ".rhythm-timeline path.measured-interval")) == 1
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", line[0])
     screenshot(browser, "measure-timing-profile-desktop")
 
@@ -296,6 +305,10 @@ def test_a_chord_measurement_is_placed_for_a_choice_of_three_and_which_voice_goe
     assert value.text.startswith(f"Threshold {threshold['threshold']:.1f} ¢ ({threshold['lower']:.1f}–"), value.text
     note = browser.find_element(By.ID, "threshold-chordIntonationMeasurement-note").text
     assert note == f"The newest measurement, in {answered} trials; 95 % interval in brackets.", note
+    # Which Voice?'s own line marks it, a square on its interval.
+    marks = WebDriverWait(browser, 10).until(lambda _: browser.find_elements(
+        By.CSS_SELECTOR, '.profile-section[data-discipline="chordIntonation"] .accuracy-timeline path.measured'))
+    assert len(marks) == 1 and abs(float(marks[0].get_attribute("data-threshold")) - threshold["threshold"]) < 0.01
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", value)
     screenshot(browser, "measure-chords-profile-desktop")
 

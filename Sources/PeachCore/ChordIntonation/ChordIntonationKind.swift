@@ -128,11 +128,13 @@ public enum ChordIntonationKind: TrainingKind {
                     english: "Measured threshold in a chord, run by run: lower is better",
                     german: "Gemessene Schwelle im Akkord, Messung für Messung: niedriger ist besser"))
         }
+        let daily = part.dailyThresholds
         return Sparkline(
-            values: part.dailyThresholds, hasData: part.count > 0,
+            values: daily.map(\.threshold), hasData: part.count > 0,
             caption: .init(
                 english: "Threshold in a chord, day by day (newest answers): lower is better",
-                german: "Schwelle im Akkord, Tag für Tag (neueste Antworten): niedriger ist besser"))
+                german: "Schwelle im Akkord, Tag für Tag (neueste Antworten): niedriger ist besser"),
+            marks: part.measuredMarks(on: daily.map(\.day)))
     }
 
     /// A held chord: a sound that decays plays as the sine.

@@ -43,14 +43,20 @@ public struct ChordIntonationProfile: ProfilePart {
     /// end of that day (at most `ThresholdEstimator.window` of them, as the headline uses): a day of a
     /// few chords still has a point, read with the days before it. Days that cannot place one are
     /// left out.
-    public var dailyThresholds: [Double] {
+    public var dailyThresholds: [(day: Date, threshold: Double)] {
         days.indices.suffix(Self.sparklineDays).compactMap { end in
             var counts = TrialCounts()
             for day in days[...end].reversed() {
                 counts.add(day.counts)
                 if counts.count >= ThresholdEstimator.window { break }
             }
-            return Self.estimator.estimate(counts)?.ifInformative?.threshold.rawValue
+            return Self.estimator.estimate(counts)?.ifInformative.map { (days[end].start, $0.threshold.rawValue) }
         }
+    }
+
+    /// The finished measurements as marks on a line of `days` (their starts, oldest first), each
+    /// beside the day it finished, on this profile's calendar.
+    public func measuredMarks(on days: [Date]) -> [Sparkline.Mark] {
+        Sparkline.Mark.placing(Array(measurements.finished.suffix(Sparkline.maximumPoints)), on: days, calendar: calendar)
     }
 }

@@ -135,7 +135,7 @@ public enum ComparisonKind: TrainingKind {
     /// A measurement discipline's line is its measured thresholds, one point per run.
     public static func sparkline(_ discipline: Discipline, in profile: ProfileParts, band: TempoBand?) -> Sparkline {
         let scope = profile[PitchProfiles.self][ProfileScope.scope(of: discipline)]
-        guard measures(discipline) else { return .threshold(scope.timeline(.day)) }
+        guard measures(discipline) else { return .threshold(scope.timeline(.day), measurements: scope.measurements.finished) }
         let measured = scope.measurements.finished.suffix(Sparkline.maximumPoints)
         return Sparkline(
             values: measured.map(\.estimate.threshold.rawValue), hasData: !measured.isEmpty,

@@ -62,8 +62,8 @@ public enum RhythmComparisonKind: TrainingKind {
     public static func feed(_ record: CompletedRhythmComparison, into part: inout RhythmProfile) { part.add(record) }
 
     /// The fitted threshold per day at one tempo band, in percent of a sixteenth; days it cannot
-    /// place are left out, as in the pitch sparkline. The measurement's line is the band's measured
-    /// thresholds, one point per run.
+    /// place are left out, as in the pitch sparkline; the band's measurements are marked on it with
+    /// their intervals. The measurement's line is the band's measured thresholds, one point per run.
     public static func sparkline(_ discipline: Discipline, in profile: ProfileParts, band: TempoBand?) -> Sparkline {
         let rhythm = profile[RhythmProfile.self]
         if measures(discipline) {
@@ -75,10 +75,13 @@ public enum RhythmComparisonKind: TrainingKind {
                     english: "Measured timing threshold, run by run: lower is better",
                     german: "Gemessene Timing-Schwelle, Messung für Messung: niedriger ist besser"))
         }
-        let days = rhythm.timingDays[band ?? rhythm.mostTrained(rhythm.timing, count: \.count)] ?? []
+        let drawn = band ?? rhythm.mostTrained(rhythm.timing, count: \.count)
+        let days = rhythm.timingDays[drawn] ?? []
+        let placed = days.filter { $0.stats.thresholdPercent != nil }
         return Sparkline(
-            values: days.compactMap(\.stats.thresholdPercent), hasData: !days.isEmpty,
-            caption: .init(english: "Timing threshold per day: lower is better", german: "Timing-Schwelle pro Tag: niedriger ist besser"))
+            values: placed.compactMap(\.stats.thresholdPercent), hasData: !days.isEmpty,
+            caption: .init(english: "Timing threshold per day: lower is better", german: "Timing-Schwelle pro Tag: niedriger ist besser"),
+            marks: rhythm.measuredMarks(drawn, on: placed.map(\.start)))
     }
 }
 

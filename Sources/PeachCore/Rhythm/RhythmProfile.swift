@@ -86,6 +86,12 @@ public struct RhythmProfile: Sendable {
         self.calendar = calendar
     }
 
+    /// The band's measurements as marks on a line of `days` (their starts, oldest first), each
+    /// beside the day it finished, on this profile's calendar.
+    public func measuredMarks(_ band: TempoBand, on days: [Date]) -> [Sparkline.Mark] {
+        Sparkline.Mark.placing((measurements[band] ?? []).suffix(Sparkline.maximumPoints).map(\.measurement), on: days, calendar: calendar)
+    }
+
     /// The band with the most answers in `results` (of equals, the slower); with none, the moderate
     /// band, which a new user's default tempo lies in.
     public func mostTrained<Result>(_ results: [TempoBand: Result], count: (Result) -> Int) -> TempoBand {

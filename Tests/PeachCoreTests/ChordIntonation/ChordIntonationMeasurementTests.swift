@@ -44,6 +44,10 @@ struct ChordIntonationMeasurementTests {
             differences: TrainingSettings.centDifferenceRange, trials: records.map(\.thresholdTrial))
         #expect(asTwoWay.estimate.threshold != measured.estimate.threshold)
         #expect(records.allSatisfy { $0.labels.discipline == .chordIntonationMeasurement })
+        // Which Voice?'s own line marks the measurement with its interval.
+        var parts = ProfileParts(calendar: Calendar(identifier: .gregorian))
+        for record in records { parts.add(record) }
+        #expect(ChordIntonationKind.sparkline(.chordIntonation, in: parts, band: nil).marks.map(\.estimate) == [measured.estimate])
 
         // The measurement is newer than any training answer: training starts at its threshold,
         // and an answer given after it takes the chain back.

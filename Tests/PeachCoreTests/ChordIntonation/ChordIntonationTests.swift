@@ -118,7 +118,7 @@ struct ChordIntonationTests {
                 profile.add(record)
             }
         }
-        let line = profile.dailyThresholds
+        let line = profile.dailyThresholds.map(\.threshold)
         #expect(line.count >= 20 && line.count <= ChordIntonationProfile.sparklineDays, "\(line)")
         #expect(line.last! < line.first!, "\(line)")
         #expect(profile.threshold != nil)

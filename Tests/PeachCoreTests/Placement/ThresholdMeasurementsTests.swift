@@ -120,6 +120,11 @@ struct ThresholdMeasurementsTests {
             #expect(profiles[.interval(interval)].measurements == ThresholdMeasurements())
         }
         #expect(profiles[.pitch].comparisonCount == 0)
+        // Compare Intervals' line marks it; pitch's does not.
+        var parts = ProfileParts(calendar: Calendar(identifier: .gregorian))
+        parts[PitchProfiles.self] = profiles
+        #expect(ComparisonKind.sparkline(.intervalComparison, in: parts, band: nil).marks.map(\.estimate) == [measured.estimate])
+        #expect(ComparisonKind.sparkline(.pitchComparison, in: parts, band: nil).marks.isEmpty)
         let next = ComparisonKind.draw(.intervalComparison, settings: settings, chain: chain, using: &generator)
         #expect(next.centOffset.magnitude == measured.estimate.threshold.rounded(toMultipleOf: KazezStrategy.resolution))
         let pitch = ComparisonKind.draw(.pitchComparison, settings: .default, chain: chain, using: &generator)

@@ -95,7 +95,7 @@ struct ThresholdChartTests {
     @Test func theSparklineHasNoAxesLabelsOrDots() {
         let svg = ThresholdChart.sparkline(.threshold(Self.timeline(days: 40)))
         #expect(svg.contains(#"class="trace""#))
-        #expect(!svg.contains("<text") && !svg.contains("dot"))
+        #expect(!svg.contains("<text") && !svg.contains(#"class="dot"#) && !svg.contains(#"class="measured"#))
     }
 
     @Test func theSparklineFollowsTheFittedThresholdNotTheDifferencesPlayed() throws {
@@ -153,6 +153,28 @@ struct ThresholdChartTests {
         #expect(ys.count == Sparkline.maximumPoints)
         #expect(zip(ys, ys.dropFirst()).allSatisfy { $0 < $1 }, "a falling series falls at every point")
         #expect(svg.utf8.count <= 8 * 1024)
+    }
+
+    /// A measurement is the one thing a sparkline marks: a square at its threshold on the line's
+    /// scale, beside its day's point, on a bar of its 95 % interval; the title says what squares are.
+    @Test func aMeasurementIsASquareOnItsIntervalBesideItsDay() throws {
+        let estimate = ThresholdEstimate(threshold: Cents(15), lower: Cents(12), upper: Cents(18), percentCorrect: 0.75, trialCount: 40)
+        let line = Sparkline(
+            values: [10, 20, 30], hasData: true, caption: .init(english: "e", german: "g"), marks: [.init(index: 1, estimate: estimate)])
+        let svg = ThresholdChart.sparkline(line)
+        #expect(svg.contains("<title>e; squares: measured thresholds (95 % interval)</title>"))
+        #expect(ThresholdChart.sparkline(line, locale: Locale(identifier: "de")).contains("Quadrate: gemessene Schwellen"))
+        let ys = try Self.traceYs(svg)
+        let square = try #require(svg.range(of: #"class="measured" "#))
+        let at = try #require(Self.attribute("d", in: String(svg[square.lowerBound...])))
+        let point = at.dropFirst().split(separator: " ")[0].split(separator: ",").map { Double($0.trimmingCharacters(in: .letters))! }
+        #expect(abs(point[0] - 150) < 0.01, "beside the middle day: \(at)")
+        // Halfway between 10 and 20 on the line's own scale (y grows downwards).
+        #expect(abs(point[1] - (ys[0] + ys[1]) / 2) < 0.01, "15 lies halfway between 10 and 20: \(point) \(ys)")
+        // The line spans 10–30 over y 56–4: 12 and 18 are at 50.8 and 35.2.
+        let bar = try #require(svg.range(of: #"class="measured-interval""#))
+        #expect(Self.attribute("d", in: String(svg[bar.lowerBound...])) == "M150.00,50.80 V35.20")
+        #expect(!ThresholdChart.sparkline(Sparkline(values: [10, 20, 30], hasData: true, caption: .init(english: "e", german: "g"))).contains("measured"))
     }
 
     @Test func theMainSeriesIsTheFittedThresholdWithItsIntervalAndTheDifferencesPlayedAreSecondary() {
