@@ -1,6 +1,6 @@
 import Foundation
 
-/// What the API says of a Play it Back trial: the cadence's chords (Scale Degrees' own), the
+/// What the API says of a Play it Back trial: the cadence's chords (as Scale Degrees plays them), the
 /// melody's notes each with its time and frequency, and the keys to play it back on with theirs
 /// (the server decides every frequency); then the answer judged note by note.
 extension MelodicDictationKind {
@@ -9,7 +9,7 @@ extension MelodicDictationKind {
     public static let playsNotes = true
 
     /// From the trial's start to the melody's first note: the cadence, then its rest.
-    public static var melodyStart: Duration { ScaleDegreeKind.noteStart }
+    public static var melodyStart: Duration { Cadence.duration }
 
     /// Each note of the melody lasts the note duration set, one straight after the other.
     static func noteStart(_ index: Int, settings: TrainingSettings) -> Duration {
@@ -21,7 +21,7 @@ extension MelodicDictationKind {
         let dto = { (note: MIDINote) in NoteDTO(note, Frequency(note: note, reference: reference)) }
         return MelodicDictationFields(
             tonic: dto(trial.tonic), keyName: trial.tonic.pitchClassName, mode: trial.mode,
-            cadence: ScaleDegreeKind.cadenceFields(trial.cadence, reference: reference),
+            cadence: trial.cadence.fields(reference: reference),
             melody: trial.melody.notes.enumerated().map { index, note in
                 MelodicDictationFields.MelodyNote(
                     note: dto(note), startSeconds: noteStart(index, settings: settings).seconds, durationSeconds: settings.noteDurationSeconds)
@@ -67,7 +67,7 @@ public struct MelodicDictationFields: Codable, Sendable, APIDescribed {
     /// The tonic's name without its octave: the key is "\(keyName) \(mode)".
     public let keyName: String
     public let mode: ScaleMode
-    public let cadence: [ScaleDegreeFields.Chord]
+    public let cadence: [CadenceChord]
     public let melody: [MelodyNote]
     public let keys: [NoteDTO]
 
@@ -132,7 +132,7 @@ extension MelodicDictationKind: ChoiceTrainingKind {
                 Tone(frequency: Frequency(note: note, reference: reference), duration: .seconds(settings.noteDurationSeconds)),
             ])
         }
-        return ScaleDegreeKind.cadenceSounding(trial.cadence, reference: reference) + melody
+        return trial.cadence.sounding(reference: reference) + melody
     }
 
     public static func whenAnswersOpen(_ trial: MelodicDictationTrial) -> Duration { melodyStart }

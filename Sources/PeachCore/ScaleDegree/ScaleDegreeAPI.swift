@@ -7,21 +7,14 @@ extension ScaleDegreeKind {
     public static let apiNames = APINames(trial: "ScaleDegree", result: "ScaleDegreeResult", record: "ScaleDegreeRecord")
     public static let playsNotes = true
 
-    /// Each chord of the cadence: a brisk hymn tempo, long enough to hear the harmony move.
-    public static let chordDuration = Duration.milliseconds(700)
-    /// Between the cadence's last chord and the note: the tonic rings in the ear, then silence.
-    public static let restBeforeNote = Duration.milliseconds(400)
-    /// Four voices sound at once: each a quarter of a single note's power, so a chord is as loud as
-    /// the note that follows it (10·log10 4).
-    public static let voiceLevel = AmplitudeDB(-10 * log10(4.0))
-
-    public static var noteStart: Duration { chordDuration * Cadence.roots.count + restBeforeNote }
+    /// The note follows the cadence and its rest.
+    public static var noteStart: Duration { Cadence.duration }
 
     public static func trialBody(_ trial: ScaleDegreeTrial, settings: TrainingSettings) -> ScaleDegreeFields {
         let reference = settings.referencePitch
         return ScaleDegreeFields(
             tonic: NoteDTO(trial.tonic, Frequency(note: trial.tonic, reference: reference)), keyName: trial.tonic.pitchClassName,
-            mode: trial.mode, cadence: cadenceFields(trial.cadence, reference: reference),
+            mode: trial.mode, cadence: trial.cadence.fields(reference: reference),
             note: NoteDTO(trial.note, Frequency(note: trial.note, reference: reference)), noteStartSeconds: noteStart.seconds,
             noteDurationSeconds: settings.noteDurationSeconds,
             choices: choices(trial.choices, mode: trial.mode, labels: settings[ScaleDegreeSettings.self].degreeLabels))
@@ -36,25 +29,6 @@ extension ScaleDegreeKind {
             let numbered = byNumber[degree.number] ?? []
             let keyed = numbered.count == 1 ? numbered[0] : numbered.first { ScaleDegree.diatonic(in: mode).contains($0) }
             return ScaleDegreeFields.Choice(degree: degree, label: degree.label(labels), key: keyed == degree ? String(degree.number) : nil)
-        }
-    }
-
-    /// The cadence's chords as the API serves them, from the trial's start: Play it Back sets its
-    /// key with the same cadence.
-    public static func cadenceFields(_ cadence: Cadence, reference: ReferencePitch) -> [ScaleDegreeFields.Chord] {
-        cadence.chords.enumerated().map { index, notes in
-            ScaleDegreeFields.Chord(
-                degree: Cadence.roots[index], startSeconds: (chordDuration * index).seconds, durationSeconds: chordDuration.seconds,
-                notes: notes.map { NoteDTO($0, Frequency(note: $0, reference: reference)) }, levelDB: voiceLevel.rawValue)
-        }
-    }
-
-    /// The cadence's chords as the terminal plays them, at the times and levels the browser is served.
-    public static func cadenceSounding(_ cadence: Cadence, reference: ReferencePitch) -> [SoundingTones] {
-        cadence.chords.enumerated().map { index, notes in
-            SoundingTones(start: chordDuration * index, tones: notes.map {
-                Tone(frequency: Frequency(note: $0, reference: reference), duration: chordDuration, level: voiceLevel)
-            })
         }
     }
 
@@ -74,23 +48,6 @@ extension ScaleDegreeKind {
 
 /// A scale-degree trial's own fields.
 public struct ScaleDegreeFields: Codable, Sendable, APIDescribed {
-    public struct Chord: Codable, Sendable, APIDescribed {
-        public let degree: ScaleDegree
-        public let startSeconds: Double
-        public let durationSeconds: Double
-        public let notes: [NoteDTO]
-        public let levelDB: Double
-
-        public static var apiNotes: [String: APINote] {
-            [
-                "degree": .describe("The degree the chord is built on: 1, 4, 5, 1."),
-                "startSeconds": .describe("From the trial's start."),
-                "notes": .describe("The bass first, then the upper voices lowest first."),
-                "levelDB": .describe("Each note's level relative to a single note."),
-            ]
-        }
-    }
-
     public struct Choice: Codable, Sendable, APIDescribed {
         public let degree: ScaleDegree
         public let label: String
@@ -108,7 +65,7 @@ public struct ScaleDegreeFields: Codable, Sendable, APIDescribed {
     /// The tonic's name without its octave: the key is "\(keyName) \(mode)".
     public let keyName: String
     public let mode: ScaleMode
-    public let cadence: [Chord]
+    public let cadence: [CadenceChord]
     public let note: NoteDTO
     public let noteStartSeconds: Double
     public let noteDurationSeconds: Double
@@ -157,7 +114,7 @@ extension ScaleDegreeKind: ChoiceTrainingKind {
     public static func sounding(_ trial: ScaleDegreeTrial, settings: TrainingSettings) -> [SoundingTones] {
         let reference = settings.referencePitch
         let note = Tone(frequency: Frequency(note: trial.note, reference: reference), duration: .seconds(settings.noteDurationSeconds))
-        return cadenceSounding(trial.cadence, reference: reference) + [SoundingTones(start: noteStart, tones: [note])]
+        return trial.cadence.sounding(reference: reference) + [SoundingTones(start: noteStart, tones: [note])]
     }
 
     public static func whenAnswersOpen(_ trial: ScaleDegreeTrial) -> Duration { noteStart }

@@ -17,7 +17,7 @@ struct ScaleDegreeSessionTests {
         #expect(session.handle(.trialReady(Self.trial)) == [.play(sounding), .wait(ScaleDegreeKind.noteStart, then: .answersOpened)])
         // Four chords of four notes back to back, the rest, then the note: G4 over a C major cadence.
         #expect(sounding.map(\.start) == [.zero, .milliseconds(700), .milliseconds(1400), .milliseconds(2100), .milliseconds(3200)])
-        #expect(sounding.prefix(4).allSatisfy { $0.tones.count == 4 && $0.tones.allSatisfy { $0.duration == ScaleDegreeKind.chordDuration } })
+        #expect(sounding.prefix(4).allSatisfy { $0.tones.count == 4 && $0.tones.allSatisfy { $0.duration == Cadence.chordDuration } })
         #expect(sounding[0].tones.map(\.frequency) == [48, 60, 64, 67].map { Frequency(note: MIDINote($0)!) })
         #expect(sounding[4].tones == [Tone(frequency: Frequency(note: MIDINote(67)!), duration: .seconds(1))])
         // During the cadence, answers are not open.
@@ -56,10 +56,10 @@ struct ScaleDegreeSessionTests {
         let sounding = ScaleDegreeKind.sounding(Self.trial, settings: .default)
         #expect(await eventually { player.plays.all == sounding[0].tones.map(\.frequency) })
         // Each chord is released before the next starts.
-        await advance(clock, by: ScaleDegreeKind.chordDuration)
+        await advance(clock, by: Cadence.chordDuration)
         #expect(await eventually { player.plays.all.count == 8 && player.stops.all.count == 4 })
-        await advance(clock, by: ScaleDegreeKind.chordDuration * 3)
-        await advance(clock, by: ScaleDegreeKind.restBeforeNote)
+        await advance(clock, by: Cadence.chordDuration * 3)
+        await advance(clock, by: Cadence.restAfter)
         #expect(await eventually { player.plays.all.count == 17 && player.plays.all.last == sounding[4].tones[0].frequency })
         #expect(await eventually { await driver.state == .awaitingAnswer(Self.trial) })
         await driver.answer(.five)

@@ -1,8 +1,3 @@
-/// A major or a minor key: what the cadence establishes and which degrees are the scale's own.
-public enum ScaleMode: String, Hashable, RecordEnumeration {
-    case major, minor
-}
-
 /// A note's place in a key, as semitones above the tonic, named the way functional ear training
 /// names them in either mode: relative to the major scale (a minor key's third is ♭3).
 public enum ScaleDegree: String, Hashable, RecordEnumeration {
@@ -25,13 +20,6 @@ public enum ScaleDegree: String, Hashable, RecordEnumeration {
         ["do", "ra", "re", "me", "mi", "fa", "fi", "sol", "le", "la", "te", "ti"][semitones]
     }
 
-    public func label(_ labels: DegreeLabels) -> String {
-        switch labels {
-        case .numbers: numberLabel
-        case .solfege: solfege
-        }
-    }
-
     /// The seven degrees of the mode's scale (natural minor), lowest first.
     public static func diatonic(in mode: ScaleMode) -> [ScaleDegree] {
         switch mode {
@@ -39,16 +27,4 @@ public enum ScaleDegree: String, Hashable, RecordEnumeration {
         case .minor: [.one, .two, .flatThree, .four, .five, .flatSix, .flatSeven]
         }
     }
-
-    /// The degrees a user trains in a mode: the scale's own with the numbers chosen, and, when
-    /// chosen, the five the scale does not have. Lowest first.
-    public static func choices(mode: ScaleMode, numbers: Set<Int>, chromatic: Bool) -> [ScaleDegree] {
-        let diatonic = diatonic(in: mode)
-        return allCases.filter { diatonic.contains($0) ? numbers.contains($0.number) : chromatic }
-    }
-}
-
-/// How degrees are named on screen: numbers (♭3) or solfège (me).
-public enum DegreeLabels: String, Hashable, Sendable, Codable, APIChoices {
-    case numbers, solfege
 }
