@@ -73,7 +73,7 @@ public struct MelodicDictationFields: Codable, Sendable, APIDescribed {
 
     public static var apiNotes: [String: APINote] {
         [
-            "cadence": .describe("I–IV–V–I (minor: i–iv–V–i) in the key, played before the melody (as Scale Degrees plays it)."),
+            "cadence": .describe("I–IV–V–I (minor: i–iv–V–i) in the key, played before the melody."),
             "melody": .describe("The melody's notes in order: the answer names as many."),
             "keys": .describe(
                 "The keyboard to play it back on, lowest first: from the C at or below the melody's lowest note, at least two octaves and the C above."),

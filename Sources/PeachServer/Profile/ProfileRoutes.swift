@@ -89,7 +89,7 @@ struct ProfileRoutes: RouteTable {
                 Self.disciplineThreshold),
             Route(
                 .get, "profile/confusion", "profileConfusion",
-                "What was named for each item played, for a discipline answered by naming items (Scale Degrees): the confusion matrix",
+                "What was named for each item played, for a discipline answered by naming items (a scale degree, a chord quality): the confusion matrix",
                 returns: "Rows are the items played, columns the items named, both in the kind's order.", parameters: [itemsDiscipline],
                 Self.confusion),
             Route(

@@ -2,6 +2,9 @@ import { loadSamples, scheduleNote } from '../audio.js';
 import { cadenceFrequencies, scheduleCadence } from '../cadence.js';
 import { t } from '../i18n.js';
 import { namingScreen } from '../naming-screen.js';
+import { useStylesheet } from '../stylesheet.js';
+
+await useStylesheet(new URL('./answer-degree.css', import.meta.url));
 
 /**
  * Scale Degrees: a cadence sets the key, then one note; the user names its degree with a row of
@@ -31,7 +34,7 @@ export default function degreeScreen(context) {
       labels = Object.fromEntries(trial.choices.map((choice) => [choice.degree, choice.label]));
       return {
         choices: trial.choices.map((choice) => ({ value: choice.degree, label: choice.label, key: choice.key })),
-        status: t('degree.key', { tonic: trial.keyName, mode: t(`degree.${trial.mode}`) }),
+        status: t('degree.key', { tonic: trial.keyName, mode: t(`scaleMode.${trial.mode}`) }),
       };
     },
     /** Which degree it was stays on the page while the next cadence plays. */

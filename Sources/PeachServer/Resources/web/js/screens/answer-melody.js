@@ -142,7 +142,7 @@ export default function melodyScreen(context) {
       piano.show(next.keys);
       // Heard, not yet answered: the keys sound, and count once the melody has ended.
       piano.setEnabled(false);
-      keyLine.textContent = t('melody.key', { tonic: next.keyName, mode: t(`degree.${next.mode}`), notes: next.melody.length });
+      keyLine.textContent = t('melody.key', { tonic: next.keyName, mode: t(`scaleMode.${next.mode}`), notes: next.melody.length });
       sound.textContent = t('training.sound', { name: soundLabel(next.sound.id, next.sound.name) });
       sound.hidden = false;
       showAnswer();

@@ -1,6 +1,9 @@
 import { loadSamples, scheduleNote } from '../audio.js';
 import { t } from '../i18n.js';
 import { namingScreen } from '../naming-screen.js';
+import { useStylesheet } from '../stylesheet.js';
+
+await useStylesheet(new URL('./answer-quality.css', import.meta.url));
 
 /**
  * Chord Quality: a chord, block or arpeggiated; the user names its quality with a row of large
