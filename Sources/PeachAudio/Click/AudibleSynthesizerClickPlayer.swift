@@ -39,7 +39,9 @@ public final class AudibleSynthesizerClickPlayer: AudibleClickPlayer {
         }
         return await withCheckedContinuation { continuation in
             let heard = waiting.withLock { waiting -> Double? in
-                if let heard = waiting?.heard { return heard }
+                // Stopped while the pattern was handed over: it will not be heard.
+                guard let current = waiting else { return .nan }
+                if let heard = current.heard { return heard }
                 waiting?.continuation = continuation
                 return nil
             }
