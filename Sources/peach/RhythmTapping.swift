@@ -22,6 +22,7 @@ extension Rhythm {
             source: trials.feed(RhythmMatchingKind.self, .rhythmMatching, settings: settings), clock: ContinuousClock(),
             onFeedback: { Output.line(Self.feedback($0)) },
             onError: { error in TrainingErrors.report(error, to: terminal) })
+        // Not through TerminalInput.midi, which drops the stamp a tap is timed by.
         let (messages, received) = AsyncStream.makeStream(of: (MIDIMessage, Double).self)
         let keyboard: MIDISequencerInput?
         do {
