@@ -60,7 +60,7 @@ struct FillTheGapSessionDriverTests {
         await driver.receive(.noteOn(key, velocity: 80), at: zero + trial.gapSeconds[5] - 0.0041 + latency)
         #expect(await store.records(nil, limit: 10).isEmpty, "nothing is stored before the trial ends")
 
-        await advance(clock, by: FillTheGapSession.duration(of: trial))
+        await advanceOnceAsleep(clock, by: FillTheGapSession.duration(of: trial))
         #expect(await eventually { await store.records(nil, limit: 10).count == 1 })
         let stored = try #require(try await store.records(CompletedRhythmMatching.self, .rhythmMatching, limit: 10).first)
         #expect(stored.hitRate == 2.0 / 16, "the note-off and the velocity-0 note-on are no taps")
@@ -76,7 +76,7 @@ struct FillTheGapSessionDriverTests {
             #expect(abs(actual - wanted) < 1e-6)
         }
 
-        await advance(clock, by: SessionRules.feedbackDuration)
+        await advanceOnceAsleep(clock, by: SessionRules.feedbackDuration)
         #expect(await eventually { player.patterns.all.count == 2 }, "the next trial follows the feedback")
         await driver.stop()
     }

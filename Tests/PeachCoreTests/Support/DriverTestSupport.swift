@@ -12,7 +12,16 @@ final class Log<Value: Sendable>: Sendable {
 /// Advances the test clock once the sleep it should end has begun: under load, a task a driver
 /// just created may not have reached its `sleep` yet, and advancing first would leave it asleep.
 func advance(_ clock: TestClock<Duration>, by duration: Duration) async {
-    // `checkSuspension` throws once a sleep is pending on the clock.
+    for _ in 0..<2000 where (try? await clock.checkSuspension()) == nil {
+        try? await Task.sleep(for: .milliseconds(1))
+    }
+    await clock.advance(by: duration)
+}
+
+/// Advances the test clock as soon as a sleep is pending on it (`checkSuspension` throws then): for a
+/// driver with one sleep at a time. `advance` above waits about 2 s whenever one is pending, which lets
+/// drivers with several sleeps in flight settle.
+func advanceOnceAsleep(_ clock: TestClock<Duration>, by duration: Duration) async {
     for _ in 0..<2000 {
         guard (try? await clock.checkSuspension()) != nil else { break }
         try? await Task.sleep(for: .milliseconds(1))
