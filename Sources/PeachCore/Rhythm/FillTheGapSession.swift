@@ -45,8 +45,9 @@ public enum FillTheGapEffect: Hashable, Sendable {
 /// Fill the Gap on a MIDI keyboard as a pure state machine: the clicks play; every note-on while
 /// they are heard is a tap, placed on the trial's time base by its own timestamp less the
 /// keyboard's calibration; a sixteenth after the last gap or click (the browser's end) the taps are
-/// judged by the kind (`RhythmMatchingKind.judge`) and stored, whatever their number, as the
-/// browser's answer would be.
+/// judged by the kind (`RhythmMatchingKind.judge`) and stored as the browser's answer would be:
+/// however few (none is a trial without a hit), but not more than an answer may hold, which the
+/// server refuses.
 public struct FillTheGapSession: SessionReducer {
     public private(set) var state: FillTheGapState = .idle
     /// The keyboard's calibration: how much later than the click a tap on it arrives.
