@@ -123,7 +123,7 @@ let package = Package(
             name: "PeachStoreTests",
             dependencies: [
                 "PeachStore", "PeachServices", "PeachPostgres", "PeachCore", .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Clocks", package: "swift-clocks"),
             ]
         ),
         .testTarget(

@@ -57,7 +57,7 @@ struct Dictation: AsyncParsableCommand {
             while let line = readLine() { continuation.yield(.line(line)) }
             continuation.yield(.line(nil))
         }
-        let keyboard = try midi.start { message in
+        let keyboard = try midi.start { message, _ in
             if case let .noteOn(key, _) = message { continuation.yield(.key(key)) }
         }
         let driver = ChoiceSessionDriver<MelodicDictationKind>(

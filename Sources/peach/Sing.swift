@@ -7,7 +7,7 @@ import PeachStore
 
 struct Sing: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Sing It in the terminal: sing or play the note (or, with --interval, the interval above or below it) into the microphone; hold it steady for a second or press Enter. q or Esc quits.",
+        abstract: "Sing It in the terminal: sing or play the note (or, with --interval, the interval above or below it) into the microphone; hold it steady for a second or press Enter (or, with --midi, a key of the MIDI keyboard). q or Esc quits.",
         discussion: "The notes you sing come from your range (voiceRangeLower/Upper, the web app's Settings). The sound is analysed as it comes and never stored: only the cents you were off are.")
 
     @OptionGroup var storage: StoreOptions
@@ -15,8 +15,10 @@ struct Sing: AsyncParsableCommand {
     @OptionGroup var capture: CaptureOptions
     @OptionGroup var training: TrainingOptions
     @OptionGroup var sound: SoundOptions
+    @OptionGroup var midi: MIDIOptions
 
     func run() async throws {
+        try midi.checkAvailable()
         let stores = try await storage.open()
         let store = stores.records
         let settings = try await training.settings(in: stores.settings)
@@ -25,6 +27,7 @@ struct Sing: AsyncParsableCommand {
         let synthesizer = try sound.synthesizer(settings: SynthesisSettings(), fallback: settings.soundSource.rawValue)
         let output = try audio.start(synthesizer)
         let terminal = TerminalSession()
+        let keyboard = try midi.start(into: terminal)
         let gate = CaptureOptions.Gate()
         let driver = SingingSessionDriver(
             timing: .init(noteDuration: .seconds(settings.noteDurationSeconds), referencePitch: settings.referencePitch),
@@ -42,6 +45,7 @@ struct Sing: AsyncParsableCommand {
                 gate: gate, onHeard: { heard.yield($0) },
                 onFailure: { error in TrainingErrors.report(error, to: terminal) })
         } catch {
+            keyboard?.close()
             terminal.restore()
             await output.close()
             throw error
@@ -64,18 +68,21 @@ struct Sing: AsyncParsableCommand {
             }
         }
 
+        let commit = midi.port == nil ? "Enter" : "Enter or a key of the keyboard"
         Output.line(training.trainsIntervals
-            ? "Sing Intervals (\(settings.intervals.map(\.spelled).joined(separator: ", ")), \(settings.tuningSystem.rawValue)). Listen, then sing the interval from the note you heard; hold it steady for a second, or press Enter. q or Esc quits."
-            : "Sing It. Listen, then sing or play the note; hold it steady for a second, or press Enter. q or Esc quits.")
+            ? "Sing Intervals (\(settings.intervals.map(\.spelled).joined(separator: ", ")), \(settings.tuningSystem.rawValue)). Listen, then sing the interval from the note you heard; hold it steady for a second, or press \(commit). q or Esc quits."
+            : "Sing It. Listen, then sing or play the note; hold it steady for a second, or press \(commit). q or Esc quits.")
         await driver.start()
         inputs: for await key in terminal.inputs {
             switch key {
-            case .enter: await driver.commitNow()
+            // A key of the keyboard commits as Enter does: the iPhone app's rule for its matching.
+            case .enter, .midi(.noteOn): await driver.commitNow()
             case .quit, .audioFailed: break inputs
             case .up, .down, .pageUp, .pageDown, .left, .right, .digit, .midi: continue
             }
         }
         // An uncommitted attempt is discarded.
+        keyboard?.close()
         await driver.stop()
         heard.finish()
         listening.cancel()

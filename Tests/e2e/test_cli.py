@@ -108,7 +108,7 @@ def test_the_overview_names_every_kind_of_training():
         assert trained in overview, overview
 
 
-@pytest.mark.parametrize("arguments", [["devices", "--midi"], ["train", "--midi", "all"], ["match", "--midi", "20:0"], ["degrees", "--midi", "all"], ["dictation", "--midi", "all"]])
+@pytest.mark.parametrize("arguments", [["devices", "--midi"], ["train", "--midi", "all"], ["match", "--midi", "20:0"], ["degrees", "--midi", "all"], ["dictation", "--midi", "all"], ["sing", "--midi", "all"], ["rhythm", "--fill-the-gap", "--midi", "all"]])
 def test_midi_on_a_machine_without_a_sequencer_is_one_line_and_exit_status_1(arguments, tmp_path):
     result = peach(*arguments, *([] if arguments[0] == "devices" else ["--data", tmp_path / "p.sqlite"]))
     missing = "Error: no MIDI sequencer on this machine (/dev/snd/seq missing)"
@@ -119,3 +119,13 @@ def test_midi_on_a_machine_without_a_sequencer_is_one_line_and_exit_status_1(arg
         assert result.returncode == 1, result
         assert result.stderr.splitlines() == [missing]
         assert result.stdout == ""
+
+
+@pytest.mark.parametrize("flag", ["--fill-the-gap", "--calibrate"])
+def test_tapping_in_the_terminal_without_midi_is_one_line_and_exit_status_1(flag, tmp_path):
+    result = peach("rhythm", flag, "--data", tmp_path / "p.sqlite")
+    assert result.returncode == 1, result
+    assert result.stderr.splitlines() == [
+        "Error: tapping needs a MIDI keyboard: give --midi PORT (`peach devices --midi` lists them); a key typed in a terminal cannot be timed"]
+    assert result.stdout == ""
+    assert not (tmp_path / "p.sqlite").exists(), "refused before anything is opened"

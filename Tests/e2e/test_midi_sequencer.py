@@ -1,8 +1,9 @@
 """`peach` reading a MIDI keyboard through the real ALSA sequencer: a virtual keyboard (a sequencer
 client made here through libasound) is listed by `peach devices --midi`, and keys played into
 `peach train --midi all` — on a port that appears after peach started, so System:Announce must bring
-it in — answer comparisons. Needs /dev/snd/seq (`sudo modprobe snd-seq`); CI has none, and there
-test_cli.py checks the one-line refusal instead."""
+it in — answer comparisons; keys played on every sixteenth of a Fill the Gap trial hit every gap on
+time. Needs /dev/snd/seq (`sudo modprobe snd-seq`); CI has none, and there test_cli.py checks the
+one-line refusal instead."""
 import ctypes
 import pathlib
 import sqlite3
@@ -82,3 +83,37 @@ def test_devices_lists_a_virtual_keyboard_and_train_reads_one_plugged_in_later(t
         rows = database.execute("SELECT note2CentOffset, isCorrect FROM comparison").fetchall()
     assert len(rows) >= 2
     assert all(bool(correct) == (offset > 0) for offset, correct in rows), rows
+
+
+def test_fill_the_gap_places_each_key_by_its_own_timestamp(tmp_path):
+    """The first change the output reports heard (--latency-trace) is the trial's time zero; a key
+    on every sixteenth from then on hits each gap (the keys on clicks are misses), on time."""
+    sink = FileSink(tmp_path)
+    keyboard = VirtualKeyboard("peach-tap-keys")
+    data, trace = tmp_path / "peach.sqlite", tmp_path / "trace.txt"
+    rhythm = subprocess.Popen([PEACH, "rhythm", "--fill-the-gap", "--midi", f"{keyboard.client}:{keyboard.port}",
+                               "--tempo", "200", "--device", DEVICE, "--data", str(data), "--latency-trace", str(trace)],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                              env={**sink.env, "XDG_STATE_HOME": str(tmp_path)})
+    try:
+        assert rhythm.stdout.readline().startswith("Fill the Gap at 200 BPM (not calibrated")
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline and not (trace.exists() and trace.read_text().strip()):
+            time.sleep(0.005)
+        zero = float(trace.read_text().split()[1])
+        sixteenth = 15 / 200
+        for index in range(64):
+            time.sleep(max(0, zero + index * sixteenth - time.monotonic()))
+            keyboard.note_on(60)
+        verdict = rhythm.stdout.readline()
+        assert "16 of 16 gaps hit" in verdict, verdict
+        rhythm.stdin.write("q")
+        rhythm.stdin.flush()
+        assert rhythm.wait(timeout=10) == 0, rhythm.stderr.read()
+    finally:
+        rhythm.kill()
+        keyboard.close()
+    with sqlite3.connect(data) as database:
+        (mean, hits), = database.execute("SELECT meanOffsetMs, hitRate FROM rhythmMatching").fetchall()
+    assert hits == 1.0
+    assert abs(mean) < 3, mean

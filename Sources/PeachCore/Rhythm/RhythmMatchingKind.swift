@@ -22,11 +22,12 @@ public enum RhythmMatchingKind: TrainingKind {
     public static let id = Discipline.Kind.rhythmMatching
     public static let table = "rhythmMatching"
 
-    /// Browser only: a terminal delivers a key when it is read, without the moment it was pressed.
+    /// In the terminal on a MIDI keyboard only: a typed key arrives when it is read, without the
+    /// moment it was pressed; the sequencer stamps each MIDI key with its own.
     public static let disciplines = [
         DisciplineDeclaration(
             .rhythmMatching, names: .init(english: "Fill the Gap", german: "Lücke füllen"), answerMethod: .taps, group: .rhythm,
-            settings: ["tempoBPM"], terminalCommand: nil),
+            settings: ["tempoBPM"], terminalCommand: "peach rhythm --fill-the-gap --midi"),
     ]
 
     public static func draw(

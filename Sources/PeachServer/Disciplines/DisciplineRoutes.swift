@@ -70,7 +70,7 @@ struct DisciplinesResponse: ResponseEncodable, Decodable, APIDescribed {
                 "offered": .describe(
                     "Whether this server trains it (peach serve --disciplines): the trials of one not offered are refused."),
                 "terminalCommand": .describe(
-                    "The peach command that trains it in the terminal; null where a terminal cannot (Fill the Gap: a terminal does not time a key press)."),
+                    "The peach command that trains it in the terminal; null where a terminal cannot."),
             ]
         }
     }

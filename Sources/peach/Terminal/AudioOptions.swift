@@ -23,14 +23,24 @@ struct AudioOptions: ParsableArguments {
     }
 
     /// Opens the device and starts streaming `synthesizer` to it; a device that cannot be opened is
-    /// one line that says how to find one that can.
-    func start(_ synthesizer: Synthesizer) throws -> ALSAOutput {
+    /// one line that says how to find one that can. `onChangeAudible` hears, on CLOCK_MONOTONIC,
+    /// when each change of the synthesizer reaches the speaker.
+    func start(_ synthesizer: Synthesizer, onChangeAudible: (@Sendable (Double) -> Void)? = nil) throws -> ALSAOutput {
         let buffer = Duration.microseconds(Int64(bufferMilliseconds * 1000))
+        var audible = latencyTrace.map(Self.trace(to:))
+        if let onChangeAudible, let trace = audible {
+            audible = { seconds in
+                trace(seconds)
+                onChangeAudible(seconds)
+            }
+        } else if let onChangeAudible {
+            audible = onChangeAudible
+        }
         let output: ALSAOutput
         do {
             output = try ALSAOutput(
                 configuration: .init(device: device, bufferTime: buffer, periodTime: buffer / 4),
-                synthesizer: synthesizer, onChangeAudible: latencyTrace.map(Self.trace(to:)))
+                synthesizer: synthesizer, onChangeAudible: audible)
         } catch {
             throw PeachFailure("\(error); `peach devices` lists the playback devices")
         }

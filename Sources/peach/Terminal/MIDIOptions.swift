@@ -22,19 +22,19 @@ struct MIDIOptions: ParsableArguments {
     /// Starts reading into the terminal's inputs; nil without `--midi`.
     func start(into terminal: TerminalSession) throws -> MIDISequencerInput? {
         do {
-            return try start { terminal.send(.midi($0)) }
+            return try start { message, _ in terminal.send(.midi(message)) }
         } catch {
             terminal.restore()
             throw error
         }
     }
 
-    /// Starts handing each message to `onMessage`; nil without `--midi`.
-    func start(_ onMessage: @escaping @Sendable (MIDIMessage) -> Void) throws -> MIDISequencerInput? {
+    /// Starts handing each message to `onMessage` with its timestamp on CLOCK_MONOTONIC; nil without `--midi`.
+    func start(_ onMessage: @escaping @Sendable (MIDIMessage, Double) -> Void) throws -> MIDISequencerInput? {
         guard let port else { return nil }
         do {
             let input = try MIDISequencerInput(source: port == "all" ? nil : port)
-            input.start { message, _ in onMessage(message) }
+            input.start(onMessage)
             return input
         } catch {
             throw PeachFailure(error.description)

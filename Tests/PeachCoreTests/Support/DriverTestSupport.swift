@@ -18,6 +18,17 @@ func advance(_ clock: TestClock<Duration>, by duration: Duration) async {
     await clock.advance(by: duration)
 }
 
+/// Advances the test clock as soon as a sleep is pending on it (`checkSuspension` throws then): for a
+/// driver with one sleep at a time. `advance` above waits about 2 s whenever one is pending, which lets
+/// drivers with several sleeps in flight settle.
+func advanceOnceAsleep(_ clock: TestClock<Duration>, by duration: Duration) async {
+    for _ in 0..<2000 {
+        guard (try? await clock.checkSuspension()) != nil else { break }
+        try? await Task.sleep(for: .milliseconds(1))
+    }
+    await clock.advance(by: duration)
+}
+
 /// Waits (in real time, briefly) for the tasks the test clock resumed to deliver their events.
 func eventually(_ condition: () async -> Bool) async -> Bool {
     for _ in 0..<2000 {

@@ -34,7 +34,7 @@ struct DisciplineCatalogueTests {
                 #expect(catalogue.disciplines.map(\.id) == Discipline.allCases.map(\.rawValue))
                 let byID = Dictionary(uniqueKeysWithValues: catalogue.disciplines.map { ($0.id, $0) })
                 let fillTheGap = try #require(byID["rhythmMatching"])
-                #expect(fillTheGap.kind == "rhythmMatching" && fillTheGap.answerMethod == "taps" && fillTheGap.terminalCommand == nil)
+                #expect(fillTheGap.kind == "rhythmMatching" && fillTheGap.answerMethod == "taps" && fillTheGap.terminalCommand == "peach rhythm --fill-the-gap --midi")
                 #expect(fillTheGap.names.en == "Fill the Gap" && fillTheGap.names.de == "Lücke füllen")
                 let intervals = try #require(byID["intervalComparison"])
                 #expect(intervals.usesIntervals && intervals.group == "intervals" && intervals.terminalCommand == "peach train --interval")
