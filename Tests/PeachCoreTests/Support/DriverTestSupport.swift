@@ -9,8 +9,10 @@ final class Log<Value: Sendable>: Sendable {
     var all: [Value] { values.withLock { $0 } }
 }
 
-/// Advances the test clock once the sleep it should end has begun: under load, a task a driver
-/// just created may not have reached its `sleep` yet, and advancing first would leave it asleep.
+/// Advances the test clock after letting the driver settle: under load, a task a driver just
+/// created may not have reached its `sleep` yet, and advancing first would leave it asleep. While a
+/// sleep is pending (`checkSuspension` throws) it waits 2000 × 1 ms, so that a driver with several
+/// sleeps in flight has begun them all; `advanceOnceAsleep` is the quick form for one at a time.
 func advance(_ clock: TestClock<Duration>, by duration: Duration) async {
     for _ in 0..<2000 where (try? await clock.checkSuspension()) == nil {
         try? await Task.sleep(for: .milliseconds(1))
@@ -18,9 +20,7 @@ func advance(_ clock: TestClock<Duration>, by duration: Duration) async {
     await clock.advance(by: duration)
 }
 
-/// Advances the test clock as soon as a sleep is pending on it (`checkSuspension` throws then): for a
-/// driver with one sleep at a time. `advance` above waits about 2 s whenever one is pending, which lets
-/// drivers with several sleeps in flight settle.
+/// Advances the test clock as soon as a sleep is pending on it: for a driver with one sleep at a time.
 func advanceOnceAsleep(_ clock: TestClock<Duration>, by duration: Duration) async {
     for _ in 0..<2000 {
         guard (try? await clock.checkSuspension()) != nil else { break }
