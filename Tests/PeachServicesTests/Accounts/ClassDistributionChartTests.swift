@@ -24,7 +24,7 @@ struct ClassDistributionChartTests {
             try await Self.summary("ann", id: 1, threshold: 3),
             try await Self.summary("bob", id: 2, threshold: 20),
         ]
-        #expect(students.allSatisfy { $0.figures.threshold != nil })
+        #expect(students.allSatisfy { $0.figures?.threshold != nil })
         let classroom = Classroom(
             id: 1, name: "Choir", teacher: Account(id: UserID(rawValue: 3), name: AccountName("tess")!, isTeacher: true),
             invitation: InvitationCode("ABCD-EFGH")!, studentCount: 2)
