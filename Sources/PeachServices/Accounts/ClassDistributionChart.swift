@@ -54,7 +54,7 @@ public struct ClassDistributionChart {
             : "Thresholds of \(placed.count) of \(students.count) students in \(classroom.name)")
             + (placed.isEmpty ? "" : (german ? ", von " : ", from ") + cents(placed.first!.estimate.threshold.rawValue)
                 + (german ? " bis " : " to ") + cents(placed.last!.estimate.threshold.rawValue))
-            + (preparing.map { "; " + $0 } ?? "")
+            + (preparing.map { ". " + $0 } ?? "")
         var out = """
             <svg xmlns="http://www.w3.org/2000/svg" class="class-distribution" viewBox="0 0 \(Int(width)) \(Int(height))" width="\(Int(width))" height="\(Int(height))" role="img" aria-label="\(Self.escaped(summary))">
             <title>\(Self.escaped(summary))</title>
@@ -130,7 +130,9 @@ public struct ClassDistributionChart {
         let count = students.count { !$0.isPrepared }
         guard count > 0 else { return nil }
         let number = count.formatted(.number.locale(Locale(identifier: german ? "de_DE" : "en_US")))
-        return german ? "Zahlen von \(number) Schüler:innen werden noch vorbereitet" : "Figures of \(number) students are still being prepared"
+        // Short: it fits a phone's chart (280 px: 35 characters) on one line.
+        if german { return "In Vorbereitung: \(number) \(count == 1 ? "Schüler:in" : "Schüler:innen")" }
+        return "Being prepared: \(number) \(count == 1 ? "student" : "students")"
     }
 
     /// Cents as the chart's language writes them: one decimal below 10 ¢.

@@ -108,7 +108,8 @@ export function classScreen({ navigate }) {
       body.replaceChildren(...detail.students.map((student) => row(classId, student)));
       preparing.hidden = detail.preparing === 0;
       preparing.textContent = detail.preparing === 0 ? ''
-        : t('classes.preparing', { count: formatCount(detail.preparing), total: formatCount(detail.students.length) });
+        : detail.students.length === 1 ? t('classes.preparingOne')
+          : t('classes.preparing', { count: formatCount(detail.preparing), total: formatCount(detail.students.length) });
       if (detail.preparing > 0) poll = setTimeout(() => load(classId), PREPARING_POLL_MS);
       const placed = detail.students.filter((student) => student.threshold).length;
       chart.setAttribute('aria-label', t('classes.chartAlt', { placed: formatCount(placed), count: formatCount(detail.students.length) }));
