@@ -59,7 +59,7 @@ public actor ClassFigures {
     public func prepared(_ students: [Account]) async throws(DataStoreError) -> [(account: Account, figures: StudentFigures)] {
         while true {
             let rows = try await read(students, waitingAtMost: nil)
-            // Rows missing here are of students who answered while being fitted: fitted again.
+            // A row without figures here is of a student deleted meanwhile: gone from the next read.
             let prepared = rows.compactMap { row in row.figures.map { (account: row.account, figures: $0) } }
             if prepared.count == rows.count { return prepared }
         }
@@ -184,6 +184,7 @@ public actor ClassFigures {
         for (student, result) in fits {
             switch result {
             case .success(let reading):
+                failures[student] = nil
                 remember(reading.figures, of: student, at: reading.revision)
                 unkept.append(reading)
             case .failure(let error): failed([student], error)
