@@ -3,6 +3,7 @@ nginx (the documented deploy/nginx/peach.conf) in front of two instances on one 
 straight to a class server on SQLite files; each sees only their own profile; their teacher sees both and opens one's profile read-only. The new
 screens fit every size, pass axe, and take every text from the tables."""
 import shutil
+import subprocess
 import time
 
 import pytest
@@ -12,7 +13,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import ClassStorage, chromium_options
+from conftest import PEACH, ClassStorage, chromium_options
 from nginx import NginxProxy
 from test_accessibility import AXE, RUN_AXE
 from test_comparison_training import wait_enabled
@@ -220,6 +221,9 @@ def test_rows_being_prepared_fill_in_without_a_reload(tmp_path):
     view answers at once with their row marked as being prepared, and the page shows the figures
     once the server has fitted them, without a reload, then stops asking. `--class-view-wait 0`:
     the view never waits for a fit, so the answers below are always still being prepared."""
+    refused = subprocess.run([PEACH, "serve", "--accounts", "--data", str(tmp_path / "peach.sqlite"), "--class-view-wait", "6000",
+                              "--no-browser"], capture_output=True, text=True, timeout=60)
+    assert refused.returncode != 0 and "--class-view-wait is in milliseconds, 0–5000; 6000 is not" in refused.stderr, refused.stderr
     site = ClassSite(ClassStorage("sqlite", tmp_path), "--class-view-wait", "0")
     teacher = new_browser()
     try:
