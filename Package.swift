@@ -122,8 +122,9 @@ let package = Package(
         .testTarget(
             name: "PeachStoreTests",
             dependencies: [
+                .product(name: "Logging", package: "swift-log"),
                 "PeachStore", "PeachServices", "PeachPostgres", "PeachCore", .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
         .testTarget(
