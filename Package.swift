@@ -47,7 +47,7 @@ let package = Package(
         .target(
             name: "PeachServices",
             dependencies: [
-                "PeachCore", "PeachAudio",
+                "PeachCore", "PeachAudio", .product(name: "Logging", package: "swift-log"),
                 // bcrypt for account passwords (class server); the library has no HTTP in it.
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 // SHA-256 before bcrypt, so that every byte of a long password counts.
@@ -122,6 +122,7 @@ let package = Package(
         .testTarget(
             name: "PeachStoreTests",
             dependencies: [
+                .product(name: "Logging", package: "swift-log"),
                 "PeachStore", "PeachServices", "PeachPostgres", "PeachCore", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Clocks", package: "swift-clocks"),
             ]

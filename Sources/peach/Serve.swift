@@ -45,6 +45,11 @@ struct Serve: AsyncParsableCommand {
     /// Accounts come with PostgreSQL: a database a school runs is shared unless said otherwise.
     private var servesAccounts: Bool { accounts ?? (storage.database.url != nil) }
 
+    @Option(help: ArgumentHelp(
+        "On a class server: how long a teacher's class view waits for students' figures still being prepared (after an upgrade or a bulk load, or just after they answered) before it shows them as being prepared (0–5000).",
+        valueName: "ms"))
+    var classViewWait = 200
+
     @Flag(help: "Do not open the web app in a browser.")
     var noBrowser = false
 
@@ -93,7 +98,9 @@ struct Serve: AsyncParsableCommand {
         let offered = try offered()
         if servesAccounts {
             let (accounts, stores) = try await classStores(now: environment.now, logger: logger)
-            let spaces = UserSpaces(accounts: accounts, stores: stores, environment: environment, logger: logger) { services in
+            let spaces = UserSpaces(
+                accounts: accounts, stores: stores, environment: environment, logger: logger, classViewWait: .milliseconds(classViewWait)
+            ) { services in
                 services.sounds = sounds
                 services.sampler = sampler
                 services.offered = offered
@@ -108,7 +115,7 @@ struct Serve: AsyncParsableCommand {
                 Task.detached(priority: .background) {
                     let began = ContinuousClock.now
                     do {
-                        let fitted = try await spaces.prepareClassViews()
+                        let fitted = try await spaces.classFigures.prepareEveryStudent()
                         if fitted > 0 { preparing.info("class views: figures of \(fitted) students kept in \(ContinuousClock.now - began)") }
                     } catch {
                         preparing.warning("class views not prepared: \(error)")
@@ -210,6 +217,9 @@ struct Serve: AsyncParsableCommand {
         }
         if let token, token.count < 16 || !token.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.~".contains($0)) }) {
             throw ValidationError("--token must be at least 16 letters, digits or -_.~")
+        }
+        guard (0...5000).contains(classViewWait) else {
+            throw ValidationError("--class-view-wait is in milliseconds, 0–5000; \(classViewWait) is not")
         }
         _ = try offered()
     }

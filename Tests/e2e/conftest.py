@@ -8,6 +8,7 @@ import resource
 import shutil
 import subprocess
 import tempfile
+import time
 
 import pytest
 import requests
@@ -110,10 +111,24 @@ class ClassStorage:
         assert result.returncode == 0, result.stderr
         return result.stdout
 
-    def start_servers(self):
+    def start_servers(self, *extra):
         """As many instances as the backend allows, each a class server."""
-        return [PeachServer(self.data_path, database_url=self.database_url).start("--accounts")
+        return [PeachServer(self.data_path, database_url=self.database_url).start("--accounts", *extra)
                 for _ in range(self.instances)]
+
+
+def complete_class_view(session, url, class_id, timeout=30):
+    """`GET /api/classes/{id}` once no row is being prepared: a view answers at once and marks the
+    students whose figures the server is still fitting (a moment after their answers)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        response = session.get(url + f"api/classes/{class_id}", timeout=10)
+        assert response.status_code == 200, response.text
+        view = response.json()
+        if view["preparing"] == 0 or time.monotonic() > deadline:
+            assert view["preparing"] == 0, f"still preparing after {timeout} s: {view}"
+            return view
+        time.sleep(0.2)
 
 
 @pytest.fixture(params=["postgres", "sqlite"])

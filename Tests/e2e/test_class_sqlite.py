@@ -5,7 +5,7 @@ import subprocess
 import requests
 
 from answering_users import AnsweringUsers
-from conftest import PEACH, ClassStorage
+from conftest import PEACH, ClassStorage, complete_class_view
 
 PASSWORD = "sqlite-class-1"
 
@@ -47,7 +47,7 @@ def test_a_class_server_on_sqlite_keeps_every_acknowledged_answer_through_sigkil
         teacher = requests.Session()
         assert teacher.post(server.url + "api/account/sign-in", json={"name": "tess", "password": PASSWORD},
                             timeout=30).status_code == 200
-        students = teacher.get(server.url + f"api/classes/{class_id}", timeout=10).json()["students"]
+        students = complete_class_view(teacher, server.url, class_id)["students"]
         assert {s["name"]: s["trials"] for s in students} == expected
 
         # Each user's settings are their own.
@@ -62,7 +62,7 @@ def test_a_class_server_on_sqlite_keeps_every_acknowledged_answer_through_sigkil
         assert not (tmp_path / "class" / "users" / str(user0)).exists()
         assert sessions[0].get(server.url + "api/profile", timeout=10).status_code == 401
         del expected["user0"]
-        students = teacher.get(server.url + f"api/classes/{class_id}", timeout=10).json()["students"]
+        students = complete_class_view(teacher, server.url, class_id)["students"]
         assert {s["name"]: s["trials"] for s in students} == expected
         # The command line reads one user's records from their own database.
         assert storage.peach("profile", "--user", "user1").startswith(f"comparisons: {expected['user1']} (")

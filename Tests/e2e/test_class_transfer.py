@@ -5,7 +5,7 @@ import subprocess
 
 import requests
 
-from conftest import PEACH, ROOT, PeachServer
+from conftest import PEACH, ROOT, PeachServer, complete_class_view
 
 PASSWORD = "transfer-pass-1"
 IPHONE = ROOT / "Tests" / "Fixtures" / "iphone" / "peach-export-format-3.csv"
@@ -82,7 +82,7 @@ def test_each_user_exports_and_imports_only_their_own_records(postgres_cluster, 
         teacher = requests.Session()
         assert teacher.post(first.url + "api/account/sign-in", json={"name": "tess", "password": PASSWORD},
                             timeout=30).status_code == 200
-        students = teacher.get(second.url + f"api/classes/{class_id}", timeout=10).json()["students"]
+        students = complete_class_view(teacher, second.url, class_id)["students"]
         assert {s["name"]: s["trials"] for s in students} == {"ann": 3, "bob": 2}
 
         # The terminal's commands read one user's records too.

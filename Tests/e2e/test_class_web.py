@@ -3,14 +3,17 @@ nginx (the documented deploy/nginx/peach.conf) in front of two instances on one 
 straight to a class server on SQLite files; each sees only their own profile; their teacher sees both and opens one's profile read-only. The new
 screens fit every size, pass axe, and take every text from the tables."""
 import shutil
+import subprocess
+import time
 
 import pytest
+import requests
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import ClassStorage, chromium_options
+from conftest import PEACH, ClassStorage, chromium_options
 from nginx import NginxProxy
 from test_accessibility import AXE, RUN_AXE
 from test_comparison_training import wait_enabled
@@ -80,13 +83,13 @@ def wait_profile_count(browser, url, expected):
 
 class ClassSite:
     """A class server as its users reach it: through nginx to two instances on PostgreSQL, or
-    straight to the one process serving SQLite class files."""
+    straight to the one process serving SQLite class files. `serve`: more options of its instances."""
 
-    def __init__(self, storage):
+    def __init__(self, storage, *serve):
         storage.peach("users", "add", "tess", "--teacher", stdin=TEACHER_PASSWORD + "\n")
         class_id, _, self.invitation = storage.peach("classes", "add", "Choir", "--teacher", "tess").strip().split("\t")
         self.class_id = int(class_id)
-        self.instances = storage.start_servers()
+        self.instances = storage.start_servers(*serve)
         self.proxy = NginxProxy([instance.port for instance in self.instances]).start() if len(self.instances) > 1 else None
         self.url = self.proxy.url if self.proxy else self.instances[0].url
 
@@ -162,7 +165,9 @@ def test_two_students_train_at_once_and_their_teacher_sees_both(class_site):
         WebDriverWait(teacher, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, "#classes-list a"))
         teacher.find_element(By.CSS_SELECTOR, f"#classes-list a[href='#/classes/{class_id}']").click()
         shown(teacher, "screen-class")
-        WebDriverWait(teacher, 10).until(lambda b: len(b.find_elements(By.CSS_SELECTOR, "#class-students-body tr")) == 2)
+        # Rows whose figures are still being fitted (a moment after the answers) fill in by themselves.
+        WebDriverWait(teacher, 15).until(lambda b: len(b.find_elements(By.CSS_SELECTOR, "#class-students-body tr")) == 2
+                                         and not b.find_elements(By.CSS_SELECTOR, "#class-students-body td.preparing"))
         columns = [header.text for header in teacher.find_elements(By.CSS_SELECTOR, "#class-students thead th")]
         # The disciplines with a figure of their own have a column each, between Trend and All answers.
         assert columns == ["Student", "Threshold (95 % interval)", "Trend", "Which Voice?", "Scale Degrees", "Chord Quality",
@@ -209,6 +214,48 @@ def test_two_students_train_at_once_and_their_teacher_sees_both(class_site):
     finally:
         for browser in (ann, bob, teacher):
             browser.quit()
+
+
+def test_rows_being_prepared_fill_in_without_a_reload(tmp_path):
+    """After an upgrade or a bulk load, or just after answers, a student's figures are not kept: the
+    view answers at once with their row marked as being prepared, and the page shows the figures
+    once the server has fitted them, without a reload, then stops asking. `--class-view-wait 0`:
+    the view never waits for a fit, so the answers below are always still being prepared."""
+    refused = subprocess.run([PEACH, "serve", "--accounts", "--data", str(tmp_path / "peach.sqlite"), "--class-view-wait", "6000",
+                              "--no-browser"], capture_output=True, text=True, timeout=60)
+    assert refused.returncode != 0 and "--class-view-wait is in milliseconds, 0–5000; 6000 is not" in refused.stderr, refused.stderr
+    site = ClassSite(ClassStorage("sqlite", tmp_path), "--class-view-wait", "0")
+    teacher = new_browser()
+    try:
+        ann = requests.Session()
+        assert ann.post(site.url + "api/account/sign-up", timeout=30, json={
+            "name": "ann", "password": "ann-password-1", "invitation": site.invitation}).status_code == 201
+        for _ in range(3):
+            trial = ann.post(site.url + "api/trials", json={"discipline": "pitchComparison"}, timeout=10).json()
+            assert ann.post(site.url + f"api/trials/{trial['id']}/answer", json={"answer": "higher"}, timeout=10).status_code == 200
+        sign_in(teacher, site.url, "tess", TEACHER_PASSWORD)
+        shown(teacher, "screen-start")
+        teacher.get(site.url + f"#/classes/{site.class_id}")
+        shown(teacher, "screen-class")
+        WebDriverWait(teacher, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, "#class-students-body td.preparing"))
+        assert teacher.find_element(By.CSS_SELECTOR, "#class-students-body td.preparing").text == "Preparing…"
+        assert text_of(teacher, "class-preparing") == \
+            "The figures of the class’s one student are still being prepared; this page updates itself."
+
+        WebDriverWait(teacher, 10).until(lambda b: not b.find_elements(By.CSS_SELECTOR, "#class-students-body td.preparing"))
+        columns = [header.text for header in teacher.find_elements(By.CSS_SELECTOR, "#class-students thead th")]
+        cells = [cell.text for cell in teacher.find_elements(By.CSS_SELECTOR, "#class-students-body td")]
+        assert dict(zip(columns[1:], cells))["All answers"] == "3", (columns, cells)
+        assert not teacher.find_element(By.ID, "class-preparing").is_displayed()
+        WebDriverWait(teacher, 10).until(lambda b: "ann" in text_of(b, "class-chart"))
+        # Complete: the page asks no more.
+        asked = "return performance.getEntriesByType('resource').filter((entry) => /api\\/classes\\/[0-9]+$/.test(entry.name)).length"
+        before = teacher.execute_script(asked)
+        time.sleep(3.5)
+        assert teacher.execute_script(asked) == before
+    finally:
+        teacher.quit()
+        site.stop()
 
 
 def reach_class_screens(browser, url, class_id):

@@ -554,7 +554,9 @@ class Run:
             self.look("classes")
             browser.find_element(By.CSS_SELECTOR, f"#classes-list a[href='#/classes/{class_id}']").click()
             self.shown("screen-class")
+            # The rows with their figures (a row still being prepared fills in by itself within seconds).
             self.wait(f"return document.querySelectorAll('#class-students-body tr').length === {len(STUDENTS)}"
+                      " && !document.querySelector('#class-students-body td.preparing')"
                       " && document.querySelector('#class-chart svg') !== null")
             self.look("class")
 

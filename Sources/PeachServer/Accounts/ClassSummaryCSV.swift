@@ -17,14 +17,17 @@ enum ClassSummaryCSV {
             + own).joined(separator: ",")
     }
 
-    /// Written a few rows at a time as the client takes them: a class of a thousand is never one
-    /// string in memory.
-    static func body(_ students: [StudentSummary]) -> ResponseBody {
+    /// Written a few rows at a time as the client takes them and as `figures` gives them (it waits
+    /// for figures still being prepared): a class of a thousand is never one string in memory, and
+    /// the download starts at once.
+    static func body(
+        _ students: [Account], figures: @escaping @Sendable ([Account]) async throws -> [(account: Account, figures: StudentFigures)]
+    ) -> ResponseBody {
         ResponseBody { writer in
             try await writer.write(ByteBuffer(string: header + "\n"))
             for start in stride(from: 0, to: students.count, by: rowsPerWrite) {
-                let rows = students[start..<min(start + rowsPerWrite, students.count)].map { row($0) + "\n" }.joined()
-                try await writer.write(ByteBuffer(string: rows))
+                let rows = try await figures(Array(students[start..<min(start + rowsPerWrite, students.count)]))
+                try await writer.write(ByteBuffer(string: rows.map { row($0.account, $0.figures) + "\n" }.joined()))
             }
             try await writer.finish(nil)
         }
@@ -32,10 +35,10 @@ enum ClassSummaryCSV {
 
     static let rowsPerWrite = 100
 
-    static func row(_ student: StudentSummary) -> String {
-        let (threshold, figures) = (student.figures.threshold, student.figures)
+    static func row(_ student: Account, _ figures: StudentFigures) -> String {
+        let threshold = figures.threshold
         let shared: [String] = [
-            student.account.name.rawValue,
+            student.name.rawValue,
             threshold.map { format($0.threshold.rawValue) } ?? "",
             threshold.map { format($0.lower.rawValue) } ?? "",
             threshold.map { format($0.upper.rawValue) } ?? "",
@@ -47,7 +50,6 @@ enum ClassSummaryCSV {
         return (shared + figures.disciplines.map(ownFigure)).joined(separator: ",")
     }
 
-    /// The figure the discipline states: its threshold, or its accuracy as a fraction.
     private static func ownFigure(_ own: DisciplineFigures) -> String {
         if own.discipline.trainingKind.fitsThreshold { return own.threshold.map { format($0.threshold.rawValue) } ?? "" }
         return own.accuracy.map { String(format: "%.3f", $0) } ?? ""

@@ -71,36 +71,44 @@ struct ClassroomRoutes: RouteTable {
     }
 
     func detail(_ input: Input<NoBody>) async throws -> MediaResponse {
-        let (classroom, students) = try await summaries(input)
-        return MediaResponse(body: ResponseBody(byteBuffer: try await views.json(of: classroom, students)))
+        let (classroom, students) = try await classAndStudents(input)
+        let figures = spaces.classFigures
+        let rows = try await AccountRoutes.stored(service) { () throws(DataStoreError) in try await figures.rows(of: students, waitingAtMost: figures.viewWait) }
+        return MediaResponse(body: ResponseBody(byteBuffer: try await views.json(of: classroom, rows)))
     }
 
     func distribution(_ input: Input<NoBody>) async throws -> MediaResponse {
         let (language, width) = (try input[Self.lang], try input[Self.width])
-        let (classroom, students) = try await summaries(input)
-        let svg = await views.body(of: classroom, students, as: "svg \(language) \(width)") {
-            ByteBuffer(string: ClassDistributionChart(classroom: classroom, students: students, german: language == "de", width: Double(width)).svg)
+        let (classroom, students) = try await classAndStudents(input)
+        // The page asks for the chart after the view, which waited already.
+        let rows = try await AccountRoutes.stored(service) { () throws(DataStoreError) in try await spaces.classFigures.rows(of: students, waitingAtMost: .zero) }
+        let svg = await views.body(of: classroom, rows, as: "svg \(language) \(width)") {
+            ByteBuffer(string: ClassDistributionChart(classroom: classroom, students: rows, german: language == "de", width: Double(width)).svg)
         }
         return MediaResponse(body: ResponseBody(byteBuffer: svg))
     }
 
+    /// Every row with its figures: a spreadsheet has no "being prepared". The class goes first in
+    /// the preparation, and the rows are written as they are ready (the header at once).
     func summaryCSV(_ input: Input<NoBody>) async throws -> MediaResponse {
-        let (classroom, students) = try await summaries(input)
+        let (classroom, students) = try await classAndStudents(input)
+        let classFigures = spaces.classFigures
+        _ = try await AccountRoutes.stored(service) { () throws(DataStoreError) in try await classFigures.rows(of: students, waitingAtMost: .zero) }
         let file = classroom.name.filter { $0.isLetter || $0.isNumber || $0 == "-" }
         return MediaResponse(
-            body: ClassSummaryCSV.body(students),
+            body: ClassSummaryCSV.body(students) { chunk in try await classFigures.prepared(chunk) },
             headers: [.contentDisposition: "attachment; filename=\"peach-class-\(file.isEmpty ? String(classroom.id) : file).csv\""])
     }
 
-    /// The teacher's class `{id}` and each student's summary, from their data as it is now.
-    private func summaries(_ input: Input<NoBody>) async throws -> (Classroom, [StudentSummary]) {
+    /// The teacher's class `{id}` and its students.
+    private func classAndStudents(_ input: Input<NoBody>) async throws -> (Classroom, [Account]) {
         let teacher = try input.teacher()
         let id = try input[AccountRoutes.classID]
         let found = try await AccountRoutes.stored(service) { () throws(DataStoreError) -> (Classroom, [Account])? in
             guard let classroom = try await service.accounts.classroom(id, taughtBy: teacher.id) else { return nil }
             return (classroom, try await service.accounts.students(of: id))
         }
-        guard let (classroom, students) = found else { throw Refusal.noSuchClass(id) }
-        return (classroom, try await AccountRoutes.stored(service) { () throws(DataStoreError) in try await spaces.summaries(of: students) })
+        guard let found else { throw Refusal.noSuchClass(id) }
+        return found
     }
 }

@@ -3,34 +3,39 @@ import Hummingbird
 import PeachCore
 import PeachServices
 
-/// Nulls written out: the table shows "not enough data" for them.
+/// Nulls written out: the table shows "not enough data" for them, or "being prepared" for every
+/// figure of a row whose figures are not ready yet (`preparing`).
 struct StudentSummaryResponse: Codable, APIDescribed {
     let id: Int64
     let name: String
+    let preparing: Bool
     let threshold: Nullable<FittedThreshold>
     let trend: Nullable<Trend>
-    let trials: Int
+    let trials: Nullable<Int>
     let lastActivity: Nullable<String>
     let disciplines: [DisciplineFiguresResponse]
 
     init(_ summary: StudentSummary) {
         id = summary.account.id.rawValue
         name = summary.account.name.rawValue
-        threshold = Nullable(summary.figures.threshold.map(FittedThreshold.init))
-        trend = Nullable(summary.figures.trend)
-        trials = summary.figures.trials
-        lastActivity = Nullable(summary.figures.lastActivity.map(ISO8601.string))
-        disciplines = summary.figures.disciplines.map(DisciplineFiguresResponse.init)
+        preparing = !summary.isPrepared
+        threshold = Nullable(summary.figures?.threshold.map(FittedThreshold.init))
+        trend = Nullable(summary.figures?.trend)
+        trials = Nullable(summary.figures?.trials)
+        lastActivity = Nullable(summary.figures?.lastActivity.map(ISO8601.string))
+        disciplines = summary.figures?.disciplines.map(DisciplineFiguresResponse.init) ?? []
     }
 
     static var apiNotes: [String: APINote] {
         [
             "threshold": .describe(
                 "Unison pitch comparison's fitted threshold, as the student's Profile headline states it; null when the answers cannot place it or its 95 % interval is too wide to say anything."),
+            "preparing": .describe(
+                "True while this student's figures are being prepared (after an upgrade or a bulk load, or just after they answered): every figure is then null and `disciplines` empty, until a later view."),
             "trials": .describe(
-                "Every answer of every discipline (all answers); the Profile's comparison count is the unison pitch comparisons only."),
+                "Every answer of every discipline (all answers); the Profile's comparison count is the unison pitch comparisons only. Null while `preparing`."),
             "disciplines": .describe(
-                "One for each discipline that states a figure of its own on the Profile (answered by naming items, or fitting its own threshold), in the catalogue's order."),
+                "One for each discipline that states a figure of its own on the Profile (answered by naming items, or fitting its own threshold), in the catalogue's order; empty while `preparing`."),
         ]
     }
 }
@@ -59,9 +64,20 @@ struct DisciplineFiguresResponse: Codable, APIDescribed {
 }
 
 /// `GET /api/classes/{id}`.
-struct ClassroomDetailResponse: ResponseEncodable, Decodable {
+struct ClassroomDetailResponse: ResponseEncodable, Decodable, APIDescribed {
     let id: Int64
     let name: String
     let invitation: String
+    /// `DisciplineFigures.disciplines`: the table's columns even when no row has its figures yet.
+    let disciplines: [String]
+    let preparing: Int
     let students: [StudentSummaryResponse]
+
+    static var apiNotes: [String: APINote] {
+        [
+            "disciplines": .describe("The disciplines with a figure of their own, as each prepared row's `disciplines` lists them."),
+            "preparing": .describe(
+                "How many rows are still being prepared: the server is fitting them now, this class first; a later view shows them."),
+        ]
+    }
 }

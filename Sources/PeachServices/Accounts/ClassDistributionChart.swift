@@ -3,7 +3,8 @@ import PeachCore
 
 /// The class at a glance: each student's fitted threshold as a dot with its 95 % interval, finest
 /// ears at the top, on a logarithmic cents axis (10 ¢ to 20 ¢ is as far as 1 ¢ to 2 ¢). Students
-/// without enough data are listed below the axis.
+/// without enough data are listed below the axis, and those whose figures are still being prepared
+/// counted there.
 public struct ClassDistributionChart {
     let classroom: Classroom
     let students: [StudentSummary]
@@ -41,15 +42,19 @@ public struct ClassDistributionChart {
     static let range = (low: 0.5, high: 200.0)
 
     public var svg: String {
-        let placed = students.filter { $0.figures.threshold != nil }.sorted { $0.figures.threshold!.threshold.rawValue < $1.figures.threshold!.threshold.rawValue }
-        let unplaced = unplacedLines(students.filter { $0.figures.threshold == nil }.map(\.account.name.rawValue))
+        let placed = students.compactMap { student in student.figures?.threshold.map { (name: student.account.name.rawValue, estimate: $0) } }
+            .sorted { $0.estimate.threshold.rawValue < $1.estimate.threshold.rawValue }
+        let unplaced = unplacedLines(students.filter { $0.isPrepared && $0.figures?.threshold == nil }.map(\.account.name.rawValue))
+        let preparing = preparingLine
         let plotHeight = Double(max(placed.count, 1)) * Self.rowHeight
-        let height = Self.top + plotHeight + Self.bottom + Double(max(unplaced.count - 1, 0)) * Self.lineHeight + (unplaced.isEmpty ? 0 : 20)
+        let notes = unplaced.count + (preparing == nil ? 0 : 1)
+        let height = Self.top + plotHeight + Self.bottom + Double(max(notes - 1, 0)) * Self.lineHeight + (notes == 0 ? 0 : 20)
         let summary = (german
             ? "Schwellen von \(placed.count) der \(students.count) Schüler:innen in \(classroom.name)"
             : "Thresholds of \(placed.count) of \(students.count) students in \(classroom.name)")
-            + (placed.isEmpty ? "" : (german ? ", von " : ", from ") + cents(placed.first!.figures.threshold!.threshold.rawValue)
-                + (german ? " bis " : " to ") + cents(placed.last!.figures.threshold!.threshold.rawValue))
+            + (placed.isEmpty ? "" : (german ? ", von " : ", from ") + cents(placed.first!.estimate.threshold.rawValue)
+                + (german ? " bis " : " to ") + cents(placed.last!.estimate.threshold.rawValue))
+            + (preparing.map { ". " + $0 } ?? "")
         var out = """
             <svg xmlns="http://www.w3.org/2000/svg" class="class-distribution" viewBox="0 0 \(Int(width)) \(Int(height))" width="\(Int(width))" height="\(Int(height))" role="img" aria-label="\(Self.escaped(summary))">
             <title>\(Self.escaped(summary))</title>
@@ -63,16 +68,18 @@ public struct ClassDistributionChart {
             out += #"<text x="\#(f(x))" y="\#(f(bottomY + 16))" text-anchor="middle">\#(cents(tick))</text>"#
         }
         out += #"<text x="\#(f(Self.margin))" y="16">\#(german ? "Schwelle (Cent, 95-%-Intervall)" : "Threshold (cents, 95 % interval)")</text>"#
-        for (row, student) in placed.enumerated() {
-            let estimate = student.figures.threshold!
+        for (row, (name, estimate)) in placed.enumerated() {
             let y = Self.top + (Double(row) + 0.5) * Self.rowHeight
-            let name = student.account.name.rawValue
             out += #"<text class="name" x="\#(f(left - Self.margin))" y="\#(f(y + 4))" text-anchor="end">\#(label(name))</text>"#
             out += #"<line class="band" x1="\#(f(x(estimate.lower.rawValue)))" y1="\#(f(y))" x2="\#(f(x(estimate.upper.rawValue)))" y2="\#(f(y))"/>"#
             out += #"<circle cx="\#(f(x(estimate.threshold.rawValue)))" cy="\#(f(y))" r="5"><title>\#(Self.escaped(name)): \#(cents(estimate.threshold.rawValue))</title></circle>"#
         }
         for (index, line) in unplaced.enumerated() {
             out += #"<text class="unplaced" x="\#(f(Self.margin))" y="\#(f(bottomY + 36 + Double(index) * Self.lineHeight))">\#(line)</text>"#
+        }
+        if let preparing {
+            let y = bottomY + 36 + Double(unplaced.count) * Self.lineHeight
+            out += #"<text class="preparing" x="\#(f(Self.margin))" y="\#(f(y))">\#(Self.fitted(preparing, characters: Self.characters(fitting: width - 2 * Self.margin)))</text>"#
         }
         return out + "</svg>\n"
     }
@@ -115,6 +122,17 @@ public struct ClassDistributionChart {
             }
         }
         return lines.map { Self.fitted($0, characters: perLine) }
+    }
+
+    /// How many students are missing from the chart because their figures are still being
+    /// prepared (`ClassFigures`): the chart draws none of them, and says so.
+    var preparingLine: String? {
+        let count = students.count { !$0.isPrepared }
+        guard count > 0 else { return nil }
+        let number = count.formatted(.number.locale(Locale(identifier: german ? "de_DE" : "en_US")))
+        // Short: it fits a phone's chart (280 px: 35 characters) on one line.
+        if german { return "In Vorbereitung: \(number) \(count == 1 ? "Schüler:in" : "Schüler:innen")" }
+        return "Being prepared: \(number) \(count == 1 ? "student" : "students")"
     }
 
     /// Cents as the chart's language writes them: one decimal below 10 ¢.

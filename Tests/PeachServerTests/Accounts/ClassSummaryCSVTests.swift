@@ -7,11 +7,14 @@ import Testing
 @testable import PeachServices
 
 /// The class CSV is written in pieces of `rowsPerWrite` rows, each piece whole rows, and together
-/// they are the header and one row per student in order.
+/// they are the header and one row per student in order. The header goes out before any figures
+/// are asked for, and each piece asks for its own students' only: a class whose figures are still
+/// being prepared streams as they are ready.
 struct ClassSummaryCSVTests {
-    /// Keeps every buffer written, as the connection would send it.
+    /// Keeps every buffer written, as the connection would send it, and each chunk of students asked for.
     final class Pieces: @unchecked Sendable {
         var written: [String] = []
+        var asked: [(chunk: [Int64], writtenBefore: Int)] = []
         var finished = false
     }
 
@@ -25,20 +28,27 @@ struct ClassSummaryCSVTests {
         let estimate = ThresholdEstimate(
             threshold: Cents(8.5), lower: Cents(7), upper: Cents(10.25), percentCorrect: 0.75, trialCount: 400)
         let students = (0..<(2 * ClassSummaryCSV.rowsPerWrite + 5)).map { index in
-            StudentSummary(
-                Account(id: UserID(rawValue: Int64(index + 1)), name: AccountName("student\(index)")!, isTeacher: false),
-                StudentFigures(
-                    threshold: index % 2 == 0 ? estimate : nil, trend: index % 2 == 0 ? .improving : nil, trials: index,
-                    lastActivity: index % 2 == 0 ? Date(timeIntervalSince1970: 1_800_000_000) : nil,
-                    disciplines: [
-                        DisciplineFigures(discipline: .chordIntonation, answers: index, accuracy: nil, threshold: index % 2 == 0 ? estimate : nil),
-                        DisciplineFigures(discipline: .scaleDegree, answers: index, accuracy: index % 2 == 0 ? 0.75 : nil, threshold: nil),
-                        DisciplineFigures(discipline: .chordQuality, answers: 0, accuracy: nil, threshold: nil),
-                    ]))
+            Account(id: UserID(rawValue: Int64(index + 1)), name: AccountName("student\(index)")!, isTeacher: false)
+        }
+        @Sendable func figures(_ index: Int) -> StudentFigures {
+            StudentFigures(
+                threshold: index % 2 == 0 ? estimate : nil, trend: index % 2 == 0 ? .improving : nil, trials: index,
+                lastActivity: index % 2 == 0 ? Date(timeIntervalSince1970: 1_800_000_000) : nil,
+                disciplines: [
+                    DisciplineFigures(discipline: .chordIntonation, answers: index, accuracy: nil, threshold: index % 2 == 0 ? estimate : nil),
+                    DisciplineFigures(discipline: .scaleDegree, answers: index, accuracy: index % 2 == 0 ? 0.75 : nil, threshold: nil),
+                    DisciplineFigures(discipline: .chordQuality, answers: 0, accuracy: nil, threshold: nil),
+                ])
         }
         let pieces = Pieces()
-        var writer: any ResponseBodyWriter = Collecting(pieces: pieces)
-        try await ClassSummaryCSV.body(students).write(writer)
+        let writer: any ResponseBodyWriter = Collecting(pieces: pieces)
+        try await ClassSummaryCSV.body(students) { chunk in
+            pieces.asked.append((chunk.map(\.id.rawValue), pieces.written.count))
+            return chunk.map { ($0, figures(Int($0.id.rawValue) - 1)) }
+        }.write(writer)
+        #expect(pieces.asked.map(\.chunk.count) == [ClassSummaryCSV.rowsPerWrite, ClassSummaryCSV.rowsPerWrite, 5])
+        #expect(pieces.asked.map(\.writtenBefore) == [1, 2, 3], "the header first, then each piece before the next is asked for")
+        #expect(pieces.asked.flatMap(\.chunk) == students.map(\.id.rawValue))
         #expect(pieces.finished)
         #expect(pieces.written.count == 1 + 3, "the header, then two full pieces and the rest")
         #expect(pieces.written.allSatisfy { $0.hasSuffix("\n") })

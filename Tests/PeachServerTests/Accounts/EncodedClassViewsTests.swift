@@ -27,11 +27,11 @@ struct EncodedClassViewsTests {
     @Test func everyChangeToTheClassOrItsRowsIsInTheNextView() async throws {
         let views = EncodedClassViews()
         let first = try decoded(try await views.json(of: classroom(named: "Choir", students: 2), [student(2, trials: 10), student(3, trials: 4)]))
-        #expect(first.name == "Choir" && first.students.map(\.trials) == [10, 4])
-        #expect(try decoded(try await views.json(of: classroom(named: "Choir", students: 2), [student(2, trials: 10), student(3, trials: 4)])).students.map(\.trials) == [10, 4])
+        #expect(first.name == "Choir" && first.students.map(\.trials.value) == [10, 4])
+        #expect(try decoded(try await views.json(of: classroom(named: "Choir", students: 2), [student(2, trials: 10), student(3, trials: 4)])).students.map(\.trials.value) == [10, 4])
 
         let answered = try decoded(try await views.json(of: classroom(named: "Choir", students: 2), [student(2, trials: 11), student(3, trials: 4)]))
-        #expect(answered.students.map(\.trials) == [11, 4])
+        #expect(answered.students.map(\.trials.value) == [11, 4])
         let renamed = try decoded(try await views.json(of: classroom(named: "Chamber choir", students: 2), [student(2, trials: 11), student(3, trials: 4)]))
         #expect(renamed.name == "Chamber choir")
         let joined = try decoded(
@@ -43,7 +43,7 @@ struct EncodedClassViewsTests {
         let views = EncodedClassViews(capacity: 2)
         for id in Int64(1)...5 {
             let room = Classroom(id: id, name: "Class \(id)", teacher: teacher, invitation: InvitationCode("ABCD-EFGH")!, studentCount: 1)
-            #expect(try decoded(try await views.json(of: room, [student(10 + id, trials: Int(id))])).students.map(\.trials) == [Int(id)])
+            #expect(try decoded(try await views.json(of: room, [student(10 + id, trials: Int(id))])).students.map(\.trials.value) == [Int(id)])
         }
         let first = Classroom(id: 1, name: "Class 1", teacher: teacher, invitation: InvitationCode("ABCD-EFGH")!, studentCount: 1)
         #expect(try decoded(try await views.json(of: first, [student(11, trials: 1)])).name == "Class 1")
@@ -59,8 +59,31 @@ extension EncodedClassViewsTests {
         let german = await views.body(of: room, rows, as: "svg de 640") { ByteBuffer(string: "german") }
         #expect(String(buffer: english) == "english" && String(buffer: german) == "german")
         #expect(String(buffer: await views.body(of: room, rows, as: "svg en 640") { ByteBuffer(string: "made again") }) == "english")
-        #expect(try decoded(try await views.json(of: room, rows)).students.map(\.trials) == [10])
+        #expect(try decoded(try await views.json(of: room, rows)).students.map(\.trials.value) == [10])
         let answered = [student(2, trials: 11)]
         #expect(String(buffer: await views.body(of: room, answered, as: "svg en 640") { ByteBuffer(string: "after an answer") }) == "after an answer")
+    }
+}
+
+extension EncodedClassViewsTests {
+    /// Rows being prepared are said as such, and counted; such a view is made again each time,
+    /// never sent again as if it were the class's.
+    @Test func aViewWithRowsBeingPreparedIsNeverKept() async throws {
+        let views = EncodedClassViews()
+        let room = classroom(named: "Choir", students: 2)
+        let preparing = StudentSummary(Account(id: UserID(rawValue: 3), name: AccountName("student3")!, isTeacher: false), nil)
+        let partial = [student(2, trials: 10), preparing]
+        let view = try decoded(try await views.json(of: room, partial))
+        #expect(view.preparing == 1)
+        #expect(view.students.map(\.preparing) == [false, true])
+        #expect(view.students.map(\.trials.value) == [10, nil])
+        #expect(view.students[1].disciplines.isEmpty && view.students[1].threshold.value == nil)
+        #expect(view.disciplines == DisciplineFigures.disciplines.map(\.rawValue))
+        #expect(String(buffer: await views.body(of: room, partial, as: "svg en 640") { ByteBuffer(string: "first") }) == "first")
+        #expect(String(buffer: await views.body(of: room, partial, as: "svg en 640") { ByteBuffer(string: "made again") }) == "made again")
+        let complete = [student(2, trials: 10), student(3, trials: 4)]
+        #expect(try decoded(try await views.json(of: room, complete)).preparing == 0)
+        #expect(String(buffer: await views.body(of: room, complete, as: "svg en 640") { ByteBuffer(string: "whole") }) == "whole")
+        #expect(String(buffer: await views.body(of: room, complete, as: "svg en 640") { ByteBuffer(string: "not made") }) == "whole")
     }
 }

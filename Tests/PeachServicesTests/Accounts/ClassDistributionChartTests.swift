@@ -24,7 +24,7 @@ struct ClassDistributionChartTests {
             try await Self.summary("ann", id: 1, threshold: 3),
             try await Self.summary("bob", id: 2, threshold: 20),
         ]
-        #expect(students.allSatisfy { $0.figures.threshold != nil })
+        #expect(students.allSatisfy { $0.figures?.threshold != nil })
         let classroom = Classroom(
             id: 1, name: "Choir", teacher: Account(id: UserID(rawValue: 3), name: AccountName("tess")!, isTeacher: true),
             invitation: InvitationCode("ABCD-EFGH")!, studentCount: 2)
@@ -118,5 +118,22 @@ struct ClassDistributionChartTests {
         let names = lines.joined(separator: " ").replacingOccurrences(of: "Not enough data yet:", with: "")
             .split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
         #expect(names == (0..<12).map { "student-\($0)" })
+    }
+
+    /// Students whose figures are still being prepared are neither drawn nor called "not enough
+    /// data": the chart counts them, in its language, and its summary says so too.
+    @Test func studentsBeingPreparedAreCountedNotDrawn() async throws {
+        try await Self.withStudents([("ann", 3)]) { prepared throws in
+            let waiting = (2...3).map { StudentSummary(Account(id: UserID(rawValue: Int64($0)), name: AccountName("late\($0)")!, isTeacher: false), nil) }
+            let english = ClassDistributionChart(classroom: Self.classroom, students: prepared + waiting, width: 640).svg
+            #expect(Self.labels(english).map(\.shown) == ["ann"])
+            #expect(!english.contains("late2") && !english.contains("Not enough data yet"))
+            #expect(english.contains(#"<text class="preparing" x="8.00""#) && english.contains(">Being prepared: 2 students</text>"))
+            #expect(english.contains("Thresholds of 1 of 3 students in Choir, from 3.0 ¢ to 3.0 ¢. Being prepared: 2 students"))
+            let german = ClassDistributionChart(classroom: Self.classroom, students: prepared + [waiting[0]], german: true, width: 640).svg
+            #expect(german.contains(">In Vorbereitung: 1 Schüler:in</text>"))
+            let complete = ClassDistributionChart(classroom: Self.classroom, students: prepared, width: 640).svg
+            #expect(!complete.contains("preparing") && !complete.contains("Being prepared"))
+        }
     }
 }

@@ -20,8 +20,12 @@ function ownFigureText(figures) {
   return t('classes.accuracy', { percent: formatPercent(figures.accuracy), answers: formatCount(figures.answers) });
 }
 
+/** How often the screen asks again while some students' figures are still being prepared. */
+const PREPARING_POLL_MS = 3000;
+
 // One class as its teacher sees it: the distribution of the students' thresholds (one chart, drawn by
-// the server), a row per student, the CSV. A student's name opens their profile, read-only.
+// the server), a row per student, the CSV. A student's name opens their profile, read-only. Rows
+// whose figures the server is still preparing say so, and the screen asks again until none is left.
 export function classScreen({ navigate }) {
   const element = document.getElementById('screen-class');
   const body = document.getElementById('class-students-body');
@@ -29,6 +33,7 @@ export function classScreen({ navigate }) {
   const empty = document.getElementById('class-empty');
   const chart = document.getElementById('class-chart');
   const status = document.getElementById('class-status');
+  const preparing = document.getElementById('class-preparing');
   const headers = table.tHead.rows[0].cells;
   const answersHeader = headers[headers.length - 2];
   /** The columns of the disciplines with a figure of their own, between Trend and All answers: as many as the server lists. */
@@ -36,6 +41,7 @@ export function classScreen({ navigate }) {
   let shown = 0;
   /** The names of the class shown last, for a student's profile opened from it. */
   const names = new Map();
+  let poll = null;
 
   function row(classId, student) {
     const tr = document.createElement('tr');
@@ -46,6 +52,14 @@ export function classScreen({ navigate }) {
     open.textContent = student.name;
     open.setAttribute('aria-label', t('classes.openProfile', { name: student.name }));
     name.append(open);
+    if (student.preparing) {
+      const cell = document.createElement('td');
+      cell.className = 'preparing';
+      cell.colSpan = headers.length - 1;
+      cell.textContent = t('classes.preparingRow');
+      tr.append(name, cell);
+      return tr;
+    }
     const cells = [
       thresholdText(student.threshold),
       trendText(student.trend),
@@ -64,13 +78,14 @@ export function classScreen({ navigate }) {
     return tr;
   }
 
-  function showOwnColumns(figures) {
+  /** `disciplines`: the ids the server lists for the class, each a column of its own. */
+  function showOwnColumns(disciplines) {
     for (const column of ownColumns) column.remove();
-    ownColumns = figures.map((own) => {
+    ownColumns = disciplines.map((discipline) => {
       const header = document.createElement('th');
       header.scope = 'col';
-      const entry = allDisciplines().find((candidate) => candidate.id === own.discipline);
-      header.textContent = entry ? disciplineName(entry) : own.discipline;
+      const entry = allDisciplines().find((candidate) => candidate.id === discipline);
+      header.textContent = entry ? disciplineName(entry) : discipline;
       answersHeader.before(header);
       return header;
     });
@@ -78,6 +93,7 @@ export function classScreen({ navigate }) {
 
   async function load(classId) {
     const id = ++shown;
+    clearTimeout(poll);
     status.textContent = '';
     try {
       const detail = await api.classDetail(classId);
@@ -88,8 +104,13 @@ export function classScreen({ navigate }) {
       for (const student of detail.students) names.set(String(student.id), student.name);
       empty.hidden = detail.students.length > 0;
       table.hidden = detail.students.length === 0;
-      showOwnColumns(detail.students[0]?.disciplines ?? []);
+      showOwnColumns(detail.disciplines);
       body.replaceChildren(...detail.students.map((student) => row(classId, student)));
+      preparing.hidden = detail.preparing === 0;
+      preparing.textContent = detail.preparing === 0 ? ''
+        : detail.students.length === 1 ? t('classes.preparingOne')
+          : t('classes.preparing', { count: formatCount(detail.preparing), total: formatCount(detail.students.length) });
+      if (detail.preparing > 0) poll = setTimeout(() => load(classId), PREPARING_POLL_MS);
       const placed = detail.students.filter((student) => student.threshold).length;
       chart.setAttribute('aria-label', t('classes.chartAlt', { placed: formatCount(placed), count: formatCount(detail.students.length) }));
       document.getElementById('class-csv').href = api.classSummaryURL(classId);
@@ -117,7 +138,10 @@ export function classScreen({ navigate }) {
       current = classId;
       load(classId);
     },
-    hide() { shown += 1; },
+    hide() {
+      shown += 1;
+      clearTimeout(poll);
+    },
     /** A student's name in the class shown last, or nothing when the page opened straight on them. */
     studentName: (studentId) => names.get(String(studentId)),
   };
