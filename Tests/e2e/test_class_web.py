@@ -253,6 +253,20 @@ def test_rows_being_prepared_fill_in_without_a_reload(tmp_path):
         before = teacher.execute_script(asked)
         time.sleep(3.5)
         assert teacher.execute_script(asked) == before
+
+        # Ann answers again: the next view keeps her last figures, marked as being updated, not a blank.
+        trial = ann.post(site.url + "api/trials", json={"discipline": "pitchComparison"}, timeout=10).json()
+        assert ann.post(site.url + f"api/trials/{trial['id']}/answer", json={"answer": "higher"}, timeout=10).status_code == 200
+        teacher.refresh()
+        shown(teacher, "screen-class")
+        WebDriverWait(teacher, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, "#class-students-body th .updating"))
+        assert teacher.find_element(By.CSS_SELECTOR, "#class-students-body th .updating").text == "(updating…)"
+        assert not teacher.find_elements(By.CSS_SELECTOR, "#class-students-body td.preparing")
+        cells = [cell.text for cell in teacher.find_elements(By.CSS_SELECTOR, "#class-students-body td")]
+        assert dict(zip(columns[1:], cells))["All answers"] == "3", cells
+        WebDriverWait(teacher, 10).until(lambda b: not b.find_elements(By.CSS_SELECTOR, "#class-students-body th .updating"))
+        cells = [cell.text for cell in teacher.find_elements(By.CSS_SELECTOR, "#class-students-body td")]
+        assert dict(zip(columns[1:], cells))["All answers"] == "4", cells
     finally:
         teacher.quit()
         site.stop()

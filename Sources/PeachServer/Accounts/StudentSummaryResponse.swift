@@ -31,11 +31,11 @@ struct StudentSummaryResponse: Codable, APIDescribed {
             "threshold": .describe(
                 "Unison pitch comparison's fitted threshold, as the student's Profile headline states it; null when the answers cannot place it or its 95 % interval is too wide to say anything."),
             "preparing": .describe(
-                "True while this student's figures are being prepared (after an upgrade or a bulk load, or just after they answered): every figure is then null and `disciplines` empty, until a later view."),
+                "True while this student's figures are being prepared: after an upgrade or a bulk load every figure is then null and `disciplines` empty; just after the student answered they are the figures of the last fit, until a later view."),
             "trials": .describe(
-                "Every answer of every discipline (all answers); the Profile's comparison count is the unison pitch comparisons only. Null while `preparing`."),
+                "Every answer of every discipline (all answers); the Profile's comparison count is the unison pitch comparisons only. Null while `preparing` with no earlier fit."),
             "disciplines": .describe(
-                "One for each discipline that states a figure of its own on the Profile (answered by naming items, or fitting its own threshold), in the catalogue's order; empty while `preparing`."),
+                "One for each discipline that states a figure of its own on the Profile (answered by naming items, or fitting its own threshold), in the catalogue's order; empty while `preparing` with no earlier fit."),
         ]
     }
 }

@@ -42,7 +42,9 @@ public struct ClassDistributionChart {
     static let range = (low: 0.5, high: 200.0)
 
     public var svg: String {
-        let placed = students.compactMap { student in student.figures?.threshold.map { (name: student.account.name.rawValue, estimate: $0) } }
+        // A row being prepared may hold its student's last figures: the chart waits for current ones.
+        let placed = students.filter(\.isPrepared)
+            .compactMap { student in student.figures?.threshold.map { (name: student.account.name.rawValue, estimate: $0) } }
             .sorted { $0.estimate.threshold.rawValue < $1.estimate.threshold.rawValue }
         let unplaced = unplacedLines(students.filter { $0.isPrepared && $0.figures?.threshold == nil }.map(\.account.name.rawValue))
         let preparing = preparingLine

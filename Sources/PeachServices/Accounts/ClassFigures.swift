@@ -65,7 +65,7 @@ public actor ClassFigures {
         while true {
             let rows = try await read(students, waitingAtMost: nil)
             // A row without figures here is of a student deleted meanwhile: gone from the next read.
-            let prepared = rows.compactMap { row in row.figures.map { (account: row.account, figures: $0) } }
+            let prepared = rows.compactMap { row in row.isPrepared ? row.figures.map { (account: row.account, figures: $0) } : nil }
             if prepared.count == rows.count { return prepared }
         }
     }
@@ -86,7 +86,9 @@ public actor ClassFigures {
             await settle(ids, within: budget)
             if let failed = ids.first(where: { failures[$0] != nil && isSettled([$0]) }) { throw failures.removeValue(forKey: failed)! }
         }
-        return present.map { StudentSummary($0, isKnown($0.id, at: revisions) ? known[$0.id]!.figures : nil) }
+        // A student who answered since their last fit here keeps those figures on the row, marked as
+        // being prepared, rather than a blank the teacher saw filled a moment ago.
+        return present.map { StudentSummary($0, known[$0.id]?.figures, isPrepared: isKnown($0.id, at: revisions)) }
     }
 
     /// Fits and keeps the figures of every student who has none kept, after any a view asked for;

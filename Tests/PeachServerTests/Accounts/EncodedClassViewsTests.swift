@@ -72,11 +72,13 @@ extension EncodedClassViewsTests {
         let views = EncodedClassViews()
         let room = classroom(named: "Choir", students: 2)
         let preparing = StudentSummary(Account(id: UserID(rawValue: 3), name: AccountName("student3")!, isTeacher: false), nil)
-        let partial = [student(2, trials: 10), preparing]
+        // Student 4 answered since its last fit: being prepared, its row holds that fit's figures.
+        let answered = StudentSummary(student(4, trials: 7).account, student(4, trials: 7).figures, isPrepared: false)
+        let partial = [student(2, trials: 10), preparing, answered]
         let view = try decoded(try await views.json(of: room, partial))
-        #expect(view.preparing == 1)
-        #expect(view.students.map(\.preparing) == [false, true])
-        #expect(view.students.map(\.trials.value) == [10, nil])
+        #expect(view.preparing == 2)
+        #expect(view.students.map(\.preparing) == [false, true, true])
+        #expect(view.students.map(\.trials.value) == [10, nil, 7])
         #expect(view.students[1].disciplines.isEmpty && view.students[1].threshold.value == nil)
         #expect(view.disciplines == DisciplineFigures.disciplines.map(\.rawValue))
         #expect(String(buffer: await views.body(of: room, partial, as: "svg en 640") { ByteBuffer(string: "first") }) == "first")

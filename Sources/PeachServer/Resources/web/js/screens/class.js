@@ -52,7 +52,9 @@ export function classScreen({ navigate }) {
     open.textContent = student.name;
     open.setAttribute('aria-label', t('classes.openProfile', { name: student.name }));
     name.append(open);
-    if (student.preparing) {
+    // Being prepared with no earlier fit (after an upgrade): one cell says so. A student who
+    // answered since keeps the last fit's figures, marked as being updated.
+    if (student.preparing && student.trials === null) {
       const cell = document.createElement('td');
       cell.className = 'preparing';
       cell.colSpan = headers.length - 1;
@@ -74,6 +76,12 @@ export function classScreen({ navigate }) {
       if (ownColumns.includes(headers[column + 1])) cell.className = 'own-figure';
       return cell;
     });
+    if (student.preparing) {
+      const updating = document.createElement('span');
+      updating.className = 'updating';
+      updating.textContent = t('classes.updatingRow');
+      name.append(' ', updating);
+    }
     tr.append(name, ...cells);
     return tr;
   }
