@@ -556,7 +556,7 @@ class Run:
             self.shown("screen-class")
             # The rows with their figures (a row still being prepared fills in by itself within seconds).
             self.wait(f"return document.querySelectorAll('#class-students-body tr').length === {len(STUDENTS)}"
-                      " && !document.querySelector('#class-students-body td.preparing')"
+                      " && !document.querySelector('#class-students-body td.preparing, #class-students-body .updating')"
                       " && document.querySelector('#class-chart svg') !== null")
             self.look("class")
 
