@@ -7,7 +7,7 @@ extension SQLiteTrainingDataStore: TrainingHistory, MarkedHistory {
     public func reduce<Kind: TrainingKind, Result: Sendable>(
         _ kind: Kind.Type, into initial: Result, _ update: @escaping @Sendable (inout Result, Kind.Record) -> Void
     ) async throws(DataStoreError) -> Result {
-        try await reading { db in try Self.replay(kind, in: db, afterID: nil, into: initial, update) }
+        try await reading { db in try Self.replay(kind, in: db, afterID: nil, into: initial, update).result }
     }
 
     public func replay<Kind: TrainingKind, Result: Sendable>(
@@ -34,24 +34,26 @@ extension SQLiteTrainingDataStore: TrainingHistory, MarkedHistory {
             let now = HistoryMark(
                 first: first, last: try row("ORDER BY id DESC LIMIT 1"),
                 newestTimestamp: try String.fetchOne(db, sql: "SELECT max(timestamp) FROM \(table.name)"))
-            var replayed = 0
-            let result = try Self.replay(kind, in: db, afterID: mark?.last?.id, into: initial) { result, record in
-                replayed += 1
-                step(&result, record)
-            }
+            let (result, replayed) = try Self.replay(kind, in: db, afterID: mark?.last?.id, into: initial, step)
             return (result, now, replayed)
         }
     }
 
-    private static func replay<Kind: TrainingKind, Result>(
-        _ kind: Kind.Type, in db: Database, afterID: Int64?, into initial: Result, _ step: (inout Result, Kind.Record) -> Void
-    ) throws -> Result {
+    /// The rows folded, and how many there were.
+    private static func replay<Kind: TrainingKind, Result: Sendable>(
+        _ kind: Kind.Type, in db: Database, afterID: Int64?, into initial: Result,
+        _ step: @escaping @Sendable (inout Result, Kind.Record) -> Void
+    ) throws -> (result: Result, rows: Int) {
         let table = RecordTable.layout(kind)
-        var result = initial
+        let fold = PipelinedFold(initial, step)
+        var rows = 0
         let statement = try db.makeStatement(
             sql: "SELECT \(table.selection) FROM \(table.name)\(afterID == nil ? "" : " WHERE id > ?") ORDER BY timestamp, id")
-        try RecordTable.read(Kind.Record.self, statement, arguments: afterID.map { [$0] } ?? []) { step(&result, $0) }
-        return result
+        try RecordTable.read(Kind.Record.self, statement, arguments: afterID.map { [$0] } ?? []) {
+            fold.add($0)
+            rows += 1
+        }
+        return (fold.finish(), rows)
     }
 
     private func reading<T: Sendable>(_ read: @escaping @Sendable (Database) throws -> T) async throws(DataStoreError) -> T {

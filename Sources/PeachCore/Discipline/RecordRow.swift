@@ -174,6 +174,8 @@ private struct FieldsReader<Key: CodingKey, Source: ColumnSource>: KeyedDecoding
         source.isNull(column(key)) ? nil : try decode(type, forKey: key)
     }
 
+    // Inlined into each concrete `decode`: left generic, its `T(exactly:)` looked up metadata per field.
+    @inline(__always)
     private func integer<T: FixedWidthInteger>(_ key: Key) throws -> T {
         let value = try source.integer(column(key))
         guard let exact = T(exactly: value) else {
@@ -225,6 +227,7 @@ private struct ColumnReader<Source: ColumnSource>: Decoder, SingleValueDecodingC
     func decode(_ type: UInt64.Type) throws -> UInt64 { try integer() }
     func decode<T: Decodable>(_ type: T.Type) throws -> T { try T(from: self) }
 
+    @inline(__always)
     private func integer<T: FixedWidthInteger>() throws -> T {
         let value = try source.integer(column)
         guard let exact = T(exactly: value) else {

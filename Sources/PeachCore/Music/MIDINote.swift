@@ -11,11 +11,15 @@ public struct MIDINote: Hashable, Comparable, Sendable, Codable, CustomStringCon
     }
 
     public init(from decoder: any Decoder) throws {
-        let raw = try decoder.singleValueContainer().decode(Int.self)
+        try self.init(decoded: decoder.singleValueContainer().decode(Int.self), codingPath: decoder.codingPath)
+    }
+
+    /// A decoded number, refused outside 0…127. The path is built only for the error: a million
+    /// records are decoded at some starts.
+    init(decoded raw: Int, codingPath: @autoclosure () -> [any CodingKey]) throws {
         guard let note = MIDINote(raw) else {
             throw DecodingError.dataCorrupted(.init(
-                codingPath: decoder.codingPath,
-                debugDescription: "MIDI note \(raw) is outside \(Self.validRange)"))
+                codingPath: codingPath(), debugDescription: "MIDI note \(raw) is outside \(Self.validRange)"))
         }
         self = note
     }

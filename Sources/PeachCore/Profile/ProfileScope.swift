@@ -11,8 +11,10 @@ public enum ProfileScope: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// The scope a discipline's records count in.
     public static func scope(of discipline: Discipline) -> ProfileScope {
-        if discipline.answerMethod == .voice { return discipline.usesIntervals ? .intervalSinging : .singing }
-        return discipline.usesIntervals ? .intervals : .pitch
+        // One look-up of the declaration by name, not one per property: this runs for every record replayed.
+        let declaration = discipline.declaration
+        if declaration.answerMethod == .voice { return declaration.usesIntervals ? .intervalSinging : .singing }
+        return declaration.usesIntervals ? .intervals : .pitch
     }
 
     /// `pitch`, `intervals`, `singing`, `intervalSinging`, or an interval as the terminal spells it (`P5up`, `M3down`).
