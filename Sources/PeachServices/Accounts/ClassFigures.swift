@@ -230,6 +230,9 @@ public actor ClassFigures {
             case .failure(let error): failed([student], error)
             }
         }
+        // Views waiting for them have their figures now: the keeping is for other instances and restarts.
+        fitting.subtract(ids)
+        wake()
         if accounts.isSharedByProcesses { await keep(fitted) } else { unkept += fitted }
     }
 
