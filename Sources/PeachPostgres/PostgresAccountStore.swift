@@ -271,6 +271,32 @@ public struct PostgresAccountStore: AccountStore, ClassroomStore {
         }
     }
 
+    public var isSharedByProcesses: Bool { true }
+
+    /// The first key of the advisory locks that hold a student's fit on one instance (the second
+    /// key is the student).
+    static let fitLockKey: Int32 = 0x5046_4954
+
+    /// Holds the students by transaction-level advisory locks, taken without waiting: a student
+    /// another instance holds is left out rather than waited for (no instance waits on another's
+    /// fit), and the locks go with the transaction, even when this instance's connection does.
+    public func fittingExclusively<Result: Sendable>(
+        _ students: [UserID], _ body: @Sendable ([UserID]) async -> Result
+    ) async throws(DataStoreError) -> Result {
+        let (ids, keys) = (students.map(\.rawValue), students.map { Int32(truncatingIfNeeded: $0.rawValue) })
+        return try await database.transaction(failure: { .fetchFailed(PostgresPeachDatabase.describe($0)) }) { connection in
+            var held: [UserID] = []
+            for try await id in try await connection.query("""
+                SELECT s.id FROM unnest(\(ids)::bigint[], \(keys)::integer[]) AS s(id, key)
+                WHERE pg_try_advisory_xact_lock(\(Self.fitLockKey), s.key)
+                """, logger: logger
+            ).decode(Int64.self) {
+                held.append(UserID(rawValue: id))
+            }
+            return await body(held)
+        }
+    }
+
     // MARK: Reading
 
     private func classrooms(_ query: PostgresQuery) async throws(DataStoreError) -> [Classroom] {

@@ -323,6 +323,45 @@ return { fontPx: Math.min(...texts.map((text) => parseFloat(getComputedStyle(tex
 """
 
 
+# The width the class chart was drawn for, the width it is shown at, and the widths it was asked for.
+CHART_WIDTHS = """
+const chart = document.getElementById('class-chart');
+return { drawn: Number(chart.querySelector('svg').getAttribute('width')), shown: chart.clientWidth,
+         asked: performance.getEntriesByType('resource').filter((entry) => entry.name.includes('/distribution.svg'))
+           .map((entry) => Number(new URL(entry.name).searchParams.get('width'))) };
+"""
+
+
+def chart_redrawn_for_its_width(browser, url, class_id):
+    """Opened on a phone and then widened, the class chart is asked again for its new width (before,
+    the phone's chart was stretched, its text and lines drawn 2.7 times too large); a change of
+    height or of a few pixels asks nothing, nor does a resize once the screen is left."""
+    set_viewport(browser, *SIZES["phone-portrait"])
+    reach_class_screens(browser, url, class_id)["class"]()
+    WebDriverWait(browser, 10).until(lambda b: not b.find_element(By.ID, "class-preparing").is_displayed())
+    phone = browser.execute_script(CHART_WIDTHS)
+    assert abs(phone["drawn"] - phone["shown"]) <= 16 and phone["shown"] < 400, phone
+    screenshot(browser, "phone-portrait-light-class-chart-before-widening")
+
+    set_viewport(browser, 1280, 900)
+    WebDriverWait(browser, 5).until(lambda b: abs(b.execute_script(CHART_WIDTHS)["drawn"] - b.execute_script(CHART_WIDTHS)["shown"]) <= 16)
+    wide = browser.execute_script(CHART_WIDTHS)
+    assert wide["shown"] > 2 * phone["shown"] and wide["asked"][-1] == wide["drawn"], wide
+    label = browser.execute_script(CHART_LABEL)
+    assert label["fontPx"] < 13, f"the widened chart's text is {label['fontPx']:.1f} px: stretched"
+    screenshot(browser, "desktop-1280-light-class-chart-widened")
+
+    set_viewport(browser, 1280, 700)
+    set_viewport(browser, 1274, 700)
+    time.sleep(0.5)
+    assert browser.execute_script(CHART_WIDTHS)["asked"] == wide["asked"], "asked again for a change of height or of 6 px"
+    browser.get(url + "#/classes")
+    shown(browser, "screen-classes")
+    set_viewport(browser, *SIZES["phone-portrait"])
+    time.sleep(0.5)
+    assert browser.execute_script(CHART_WIDTHS)["asked"] == wide["asked"], "asked for the chart of a screen left"
+
+
 def test_the_class_screens_fit_pass_axe_and_speak_both_languages(class_server):
     proxy, class_id, invitation = class_server
     student = new_browser()
@@ -349,6 +388,8 @@ def test_the_class_screens_fit_pass_axe_and_speak_both_languages(class_server):
                 browser.execute_script(AXE)
                 violations = browser.execute_async_script(RUN_AXE)
                 assert violations == [], f"{name} ({scheme}, {size}): {violations}"
+        set_media(browser, "light")
+        chart_redrawn_for_its_width(browser, proxy.url, class_id)
         set_viewport(browser, *SIZES["desktop"])
         for language in ("de", "en"):
             browser.execute_script(f"""return fetch('/api/settings', {{ method: 'PUT',

@@ -18,4 +18,14 @@ public protocol ClassroomStore: Sendable {
     /// Keeps each reading, unless that student's records changed after its revision: figures of
     /// older records are never kept, so `keptFigures` is never behind the records.
     func keep(_ readings: [StudentFiguresReading]) async throws(DataStoreError)
+    /// Whether other processes fit and keep figures in this store too (PostgreSQL instances serving
+    /// the same classes): then a process keeps what it fitted before it lets go of those students
+    /// (`fittingExclusively`), so another never fits again a student it has just fitted.
+    var isSharedByProcesses: Bool { get }
+    /// Runs `body` with those of `students` no other process holds now, holding them until `body`
+    /// returns; the others are being fitted by that process, which keeps their figures before it
+    /// lets go. A store only one process opens holds nothing against anyone: `body` gets every student.
+    func fittingExclusively<Result: Sendable>(
+        _ students: [UserID], _ body: @Sendable ([UserID]) async -> Result
+    ) async throws(DataStoreError) -> Result
 }

@@ -8,6 +8,9 @@ import PeachCore
 /// nothing is kept, and fitting a class of 1,000 × 10,000 records took 24 s (SQLite) to 45 s
 /// (PostgreSQL): so a view never fits anyone itself. It puts its students without figures at the
 /// head of the worker's queue, waits a moment for them, and shows the rest as being prepared.
+/// Instances sharing a PostgreSQL database each run a worker: one fits a student while it holds
+/// them (`ClassroomStore.fittingExclusively`) and keeps the figures before it lets go, and another
+/// asks again later and reads those figures rather than fitting the student a second time.
 public actor ClassFigures {
     /// A student's records, opened at (or after) the revision read before.
     public typealias Records = @Sendable (UserID, KnownRevision) async throws(DataStoreError) -> any TrainingDataStore
@@ -20,6 +23,10 @@ public actor ClassFigures {
     private var queued: Set<UserID> = []
     private var fitting: Set<UserID> = []
     private var fittingAt: [UserID: Int64] = [:]
+    /// Queued students another process held when their group came: asked again after a moment (or
+    /// with the next students queued), when that process has kept their figures. Still `queued`,
+    /// so a view waits for them as for any other.
+    private var elsewhere: [Account] = []
     /// Queued by a view, which a teacher waits for: fitted at a request's priority, the rest (the
     /// start's preparation) at background priority, below the students' answers. At background
     /// priority, 20 students who had just answered (each space fitting its sparklines at
@@ -130,6 +137,7 @@ public actor ClassFigures {
         let ids = Set(students.map(\.id))
         for id in ids { failures[id] = nil }
         queue = students + queue.filter { !ids.contains($0.id) }
+        elsewhere.removeAll { ids.contains($0.id) }
         queued.formUnion(ids)
         asked.formUnion(ids)
         startWorker()
@@ -142,7 +150,12 @@ public actor ClassFigures {
     }
 
     private func work() async {
-        while !queue.isEmpty {
+        while !queue.isEmpty || !elsewhere.isEmpty {
+            if queue.isEmpty {
+                for _ in 0..<Self.pausesBeforeAskingAgain where queue.isEmpty { try? await Task.sleep(for: Self.pause) }
+                queue += elsewhere
+                elsewhere = []
+            }
             let group = Array(queue.prefix(Self.fittedAtOnce))
             queue.removeFirst(group.count)
             let ids = group.map(\.id)
@@ -158,10 +171,27 @@ public actor ClassFigures {
         worker = nil
     }
 
-    /// The group's figures, each from the student's records read after their revision: kept ones
-    /// (another instance may have fitted them meanwhile) or a fit, all of the group at once: the
-    /// fits use every core, the reads overlap.
+    /// The group's figures, those of the students this process holds (the rest another holds: they
+    /// are asked again later).
     private func fit(_ group: [Account]) async {
+        let ids = group.map(\.id)
+        do throws(DataStoreError) {
+            try await accounts.fittingExclusively(ids) { held in await self.fit(group, held: Set(held)) }
+        } catch {
+            // Those the hold fitted or left to another process are not failed: only a hold not taken.
+            failed(ids.filter { fittingAt[$0] == nil && !queued.contains($0) }, error)
+        }
+    }
+
+    /// Each held student's figures from their records read after their revision: kept ones (another
+    /// instance may have fitted them meanwhile) or a fit, all of the group at once: the fits use
+    /// every core, the reads overlap. Kept before the hold ends where other processes share the store.
+    private func fit(_ group: [Account], held: Set<UserID>) async {
+        let others = group.filter { !held.contains($0.id) }
+        elsewhere += others
+        queued.formUnion(others.map(\.id))
+        let group = group.filter { held.contains($0.id) }
+        guard !group.isEmpty else { return }
         let ids = group.map(\.id)
         let revisions: [UserID: Int64]
         let kept: [UserID: StudentFigures]
@@ -190,15 +220,20 @@ public actor ClassFigures {
             }
             return await tasks.reduce(into: []) { $0.append($1) }
         }
+        var fitted: [StudentFiguresReading] = []
         for (student, result) in fits {
             switch result {
             case .success(let reading):
                 failures[student] = nil
                 remember(reading.figures, of: student, at: reading.revision)
-                unkept.append(reading)
+                fitted.append(reading)
             case .failure(let error): failed([student], error)
             }
         }
+        // Views waiting for them have their figures now: the keeping is for other instances and restarts.
+        fitting.subtract(ids)
+        wake()
+        if accounts.isSharedByProcesses { await keep(fitted) } else { unkept += fitted }
     }
 
     private func failed(_ students: [UserID], _ error: DataStoreError) {
@@ -210,6 +245,10 @@ public actor ClassFigures {
         // A student fitted twice (they answered meanwhile) is kept once, at the later revision.
         let readings = Array(Dictionary(unkept.map { ($0.student, $0) }) { $0.revision > $1.revision ? $0 : $1 }.values)
         unkept = []
+        await keep(readings)
+    }
+
+    private func keep(_ readings: [StudentFiguresReading]) async {
         do {
             try await accounts.keep(readings)
         } catch {
@@ -245,6 +284,10 @@ public actor ClassFigures {
     }
 
     private static let fittedAtOnce = 4
-    /// Readings kept in one write: a restart loses at most these.
+    /// Readings kept in one write (a store one process opens): a restart loses at most these.
     private static let keptAtOnce = 48
+    /// How long the worker waits, with nothing else queued, before it asks again for students another
+    /// process held: about a group's fit (1,000 students of 10,000 records took 18–19 s, four at a time).
+    private static let pause = Duration.milliseconds(50)
+    private static let pausesBeforeAskingAgain = 4
 }

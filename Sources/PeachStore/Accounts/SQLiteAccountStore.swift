@@ -258,6 +258,15 @@ public struct SQLiteAccountStore: AccountStore, ClassroomStore {
         }
     }
 
+    /// One server opens the class files (`ClassServerLock`).
+    public var isSharedByProcesses: Bool { false }
+
+    public func fittingExclusively<Result: Sendable>(
+        _ students: [UserID], _ body: @Sendable ([UserID]) async -> Result
+    ) async throws(DataStoreError) -> Result {
+        await body(students)
+    }
+
     // MARK: Classes
 
     private static let classroomSelection = """

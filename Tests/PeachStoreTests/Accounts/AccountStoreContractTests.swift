@@ -285,4 +285,25 @@ struct AccountStoreContractTests {
         #expect(fresh.first { $0.student == bob }?.figures.trials == 3)
         #expect(fresh.first { $0.student == cy }?.figures.trials == 0)
     }
+
+    /// On PostgreSQL, which several instances share, a student held by one store for a fit is left
+    /// out of another's hold until the first lets go; SQLite's class files, which one server opens,
+    /// hold nothing against anyone.
+    @Test(arguments: Backend.allCases)
+    func aStudentIsHeldForOneFitAtATime(backend: Backend) async throws {
+        let harness = try await Harness.make(backend)
+        let other = try await harness.reopened()
+        var created: [UserID] = []
+        for name in ["ann", "bob"] {
+            created.append(try #require(try await harness.store.createAccount(AccountName(name)!, passwordHash: "h", isTeacher: false)).id)
+        }
+        let students = created
+        let (held, heldMeanwhile) = try await harness.store.fittingExclusively([students[0]]) { held in
+            (held, try? await other.store.fittingExclusively(students) { $0 })
+        }
+        #expect(held == [students[0]])
+        #expect(harness.store.isSharedByProcesses == (backend == .postgres))
+        #expect(heldMeanwhile == (backend == .postgres ? [students[1]] : students))
+        #expect(try await other.store.fittingExclusively(students) { $0 } == students, "let go once the first hold returned")
+    }
 }

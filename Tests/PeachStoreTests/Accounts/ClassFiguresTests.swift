@@ -127,6 +127,33 @@ struct ClassFiguresTests {
         #expect(await gate.opened.count == 3)
     }
 
+    /// Two instances on one PostgreSQL database prepare the same class at once: each student is
+    /// fitted once, by one of them (the other takes the figures it kept), and both end with every
+    /// student's figures, kept at the student's revision.
+    @Test
+    func instancesSharingADatabaseFitEachStudentOnce() async throws {
+        let harness = try await Harness.make(.postgres)
+        let other = try await harness.reopened()
+        let students = try await Self.students((1...12).map { String(format: "student%02d", $0) }, harness, answers: 3)
+        let gate = Gate()
+        let (first, second) = (Self.figures(harness, gate), Self.figures(other, gate))
+        async let firstPrepared = first.prepareEveryStudent()
+        async let secondPrepared = second.prepareEveryStudent()
+        // Both workers are fitting a group before either ends one: without the holds, the same group.
+        try await gate.waitForOpenings(8)
+        await gate.release()
+        _ = try await (firstPrepared, secondPrepared)
+
+        let opened = await gate.opened
+        #expect(opened.count == 12 && Set(opened) == Set(students.map(\.id)), "each student fitted once: \(opened)")
+        let kept = try await harness.reopened().store.keptFigures(of: students.map(\.id))
+        #expect(kept.count == 12 && kept.values.allSatisfy { $0.trials == 3 }, "every student's figures kept, current")
+        for figures in [first, second] {
+            #expect(try await figures.rows(of: students, waitingAtMost: .zero).allSatisfy { $0.isPrepared && $0.figures?.trials == 3 })
+        }
+        #expect(await gate.opened.count == 12, "no student fitted again for a view")
+    }
+
     /// A fit that fails is not shown as being prepared for ever: the view that waited for it says
     /// so, and the next one tries again.
     @Test(arguments: Backend.allCases)

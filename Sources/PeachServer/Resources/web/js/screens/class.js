@@ -4,6 +4,7 @@ import { formatCents, formatCount, formatDate, formatPercent } from '../format.j
 import { allDisciplines, disciplineName } from '../catalogue.js';
 import { refusalText } from './sign-in.js';
 import { trendText } from './profile.js';
+import { watchWidth } from '../width-watch.js';
 
 /** The student's fitted threshold as their own Profile states it; an interval open above says "at least". */
 function thresholdText(fit) {
@@ -42,6 +43,23 @@ export function classScreen({ navigate }) {
   /** The names of the class shown last, for a student's profile opened from it. */
   const names = new Map();
   let poll = null;
+  /** The width the chart shown was drawn for (null before one is): asked again when the page's width changes. */
+  let chartWidth = null;
+  let chartsAsked = 0;
+  let stopWatchingWidth = null;
+  const widthNow = () => Math.min(4000, Math.max(280, Math.round(chart.clientWidth)));
+
+  /** Inline, so that it takes the page's colours (dark too), and as wide as it is shown. */
+  async function drawChart(classId) {
+    const asked = ++chartsAsked;
+    const width = widthNow();
+    const svg = await api.classChartSvg(classId, language(), width);
+    // Asked again since (a later view, a new width) or the screen was left.
+    if (asked !== chartsAsked) return;
+    chartWidth = width;
+    chart.innerHTML = svg;
+    chart.querySelector('svg').setAttribute('aria-hidden', 'true');
+  }
 
   function row(classId, student) {
     const tr = document.createElement('tr');
@@ -122,12 +140,8 @@ export function classScreen({ navigate }) {
       const placed = detail.students.filter((student) => student.threshold).length;
       chart.setAttribute('aria-label', t('classes.chartAlt', { placed: formatCount(placed), count: formatCount(detail.students.length) }));
       document.getElementById('class-csv').href = api.classSummaryURL(classId);
-      // Inline, so that it takes the page's colours (dark too), and as wide as it is shown.
       chart.hidden = false;
-      const svg = await api.classChartSvg(classId, language(), Math.min(4000, Math.max(280, Math.round(chart.clientWidth))));
-      if (id !== shown) return;
-      chart.innerHTML = svg;
-      chart.querySelector('svg').setAttribute('aria-hidden', 'true');
+      await drawChart(classId);
     } catch (error) {
       if (id !== shown) return;
       status.textContent = refusalText(error);
@@ -144,11 +158,21 @@ export function classScreen({ navigate }) {
     /** `classId`: the class the route names. */
     show(classId) {
       current = classId;
+      chartWidth = null;
+      stopWatchingWidth?.();
+      stopWatchingWidth = watchWidth(chart, {
+        width: widthNow,
+        drawnAt: () => chartWidth,
+        redraw: () => drawChart(classId).catch((error) => { status.textContent = refusalText(error); }),
+      });
       load(classId);
     },
     hide() {
       shown += 1;
+      chartsAsked += 1;
       clearTimeout(poll);
+      stopWatchingWidth?.();
+      stopWatchingWidth = null;
     },
     /** A student's name in the class shown last, or nothing when the page opened straight on them. */
     studentName: (studentId) => names.get(String(studentId)),
