@@ -112,7 +112,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PeachCoreTests",
-            dependencies: ["PeachCore", .product(name: "Clocks", package: "swift-clocks")]
+            dependencies: ["PeachCore"]
         ),
         .testTarget(name: "PeachAudioTests", dependencies: ["PeachAudio", "PeachCore"]),
         .testTarget(name: "PeachFluidSynthTests", dependencies: ["PeachFluidSynth", "PeachAudio", "PeachCore"]),

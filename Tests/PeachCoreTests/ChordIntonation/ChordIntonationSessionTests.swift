@@ -1,4 +1,3 @@
-import Clocks
 import Foundation
 import Testing
 @testable import PeachCore
@@ -48,7 +47,7 @@ struct ChordIntonationSessionTests {
     }
 
     @Test func theDriverHoldsTheThreeVoicesStoresTheAnswerAndPlaysTheNextChord() async throws {
-        let clock = TestClock(), player = MockNotePlayer(), store = InMemoryTrainingDataStore(), source = FixedSource()
+        let clock = ManualClock(), player = MockNotePlayer(), store = InMemoryTrainingDataStore(), source = FixedSource()
         let feedback = Log<CompletedChordIntonation>()
         let driver = ChoiceSessionDriver<ChordIntonationKind>(
             settings: .default, player: player, store: store, source: source, clock: clock, now: { Self.at },

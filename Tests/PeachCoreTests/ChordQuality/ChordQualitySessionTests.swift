@@ -1,4 +1,3 @@
-import Clocks
 import Foundation
 import Testing
 @testable import PeachCore
@@ -39,7 +38,7 @@ struct ChordQualitySessionTests {
     }
 
     @Test func theDriverPlaysTheArpeggioNoteByNoteStoresTheAnswerAndPlaysTheNextChord() async throws {
-        let clock = TestClock(), player = MockNotePlayer(), store = InMemoryTrainingDataStore(), source = FixedSource()
+        let clock = ManualClock(), player = MockNotePlayer(), store = InMemoryTrainingDataStore(), source = FixedSource()
         let driver = ChoiceSessionDriver<ChordQualityKind>(settings: .default, player: player, store: store, source: source, clock: clock, now: { Self.at })
         await driver.start()
         #expect(await eventually { player.plays.all.count == 1 })

@@ -1,4 +1,3 @@
-import Clocks
 import Foundation
 import Synchronization
 import Testing
@@ -24,7 +23,7 @@ struct PitchMatchingSessionDriverTests {
         /// Fails every play after the first `successes`.
         var successes = Int.max
         /// How long starting a note takes, on `clock`.
-        var startDelay: (Duration, TestClock<Duration>)?
+        var startDelay: (Duration, ManualClock)?
         func play(_ frequency: Frequency, level: AmplitudeDB) async throws(AudioError) -> any PlaybackHandle {
             if calls.all.filter({ if case .play = $0 { true } else { false } }).count >= successes {
                 throw .deviceUnavailable("unplugged")
@@ -50,7 +49,7 @@ struct PitchMatchingSessionDriverTests {
     let moment = Date(timeIntervalSince1970: 42)
 
     func makeDriver(
-        player: MockPlayer = MockPlayer(), store: InMemoryTrainingDataStore = InMemoryTrainingDataStore(), clock: TestClock<Duration>,
+        player: MockPlayer = MockPlayer(), store: InMemoryTrainingDataStore = InMemoryTrainingDataStore(), clock: ManualClock,
         feedback: Log<CompletedPitchMatching> = Log(), errors: Log<String> = Log()
     ) -> PitchMatchingSessionDriver {
         PitchMatchingSessionDriver(
@@ -67,14 +66,13 @@ struct PitchMatchingSessionDriverTests {
     }
 
     @Test func runsTheWholeLoopAndRecordsTheSignedError() async throws {
-        let clock = TestClock()
+        let clock = ManualClock()
         let player = MockPlayer(), store = InMemoryTrainingDataStore(), feedback = Log<CompletedPitchMatching>()
         let driver = makeDriver(player: player, store: store, clock: clock, feedback: feedback)
 
         await driver.start()
-        await clock.advance(by: .zero)
         #expect(await driver.state == .playingReference(first))
-        #expect(player.calls.all == [.play(Frequency(hertz: 440))])
+        #expect(await eventually { player.calls.all == [.play(Frequency(hertz: 440))] })
 
         await advance(clock, by: .seconds(1))
         #expect(await reaches(driver, .tuning(first)))
@@ -82,7 +80,8 @@ struct PitchMatchingSessionDriverTests {
         #expect(player.calls.all == [.play(Frequency(hertz: 440)), .stop(Frequency(hertz: 440)), .play(tunable(first, at: 0))])
 
         await driver.sliderMoved(to: NormalizedSliderValue(-0.3)!)
-        #expect(player.calls.all.last == .adjust(tunable(first, at: -0.3)))
+        // Applied at once, or as soon as the tunable note has finished starting.
+        #expect(await eventually { player.calls.all.last == .adjust(tunable(first, at: -0.3)) })
 
         await driver.commit(at: NormalizedSliderValue(-0.3)!)
         let expected = CompletedPitchMatching(
@@ -97,7 +96,7 @@ struct PitchMatchingSessionDriverTests {
     }
 
     @Test func stoppingWhileTuningDiscardsTheAttemptAndSilencesTheNote() async throws {
-        let clock = TestClock()
+        let clock = ManualClock()
         let player = MockPlayer(), store = InMemoryTrainingDataStore()
         let driver = makeDriver(player: player, store: store, clock: clock)
         await driver.start()
@@ -106,7 +105,7 @@ struct PitchMatchingSessionDriverTests {
         await driver.sliderMoved(to: NormalizedSliderValue(0.2)!)
 
         await driver.stop()
-        await clock.advance(by: .seconds(5))
+        clock.advance(by: .seconds(5))
         #expect(await driver.state == .idle)
         #expect(await store.records(nil, limit: 10).isEmpty)
         #expect(player.calls.all.last == .stop(tunable(first, at: 0)))
@@ -114,20 +113,23 @@ struct PitchMatchingSessionDriverTests {
     }
 
     @Test func stoppingDuringTheReferenceReleasesIt() async throws {
-        let clock = TestClock()
+        let clock = ManualClock()
         let player = MockPlayer()
         let driver = makeDriver(player: player, clock: clock)
         await driver.start()
-        await advance(clock, by: .milliseconds(300))
+        // The reference is sounding: it has begun the wait for its end.
+        #expect(await eventually { clock.pendingSleeps == 1 })
+        clock.advance(by: .milliseconds(300))
         await driver.stop()
-        try await Task.sleep(for: .milliseconds(50))
-        await clock.advance(by: .seconds(2))
+        // The cancelled reference task releases its note on its own time.
+        #expect(await eventually { player.calls.all == [.play(Frequency(hertz: 440)), .stop(Frequency(hertz: 440))] })
+        clock.advance(by: .seconds(2))
         #expect(await driver.state == .idle)
-        #expect(player.calls.all == [.play(Frequency(hertz: 440)), .stop(Frequency(hertz: 440))])
+        #expect(player.calls.all == [.play(Frequency(hertz: 440)), .stop(Frequency(hertz: 440))], "nothing plays after the stop")
     }
 
     @Test func aRetuneWhileTheTunableNoteStartsIsAppliedOnceItSounds() async throws {
-        let clock = TestClock()
+        let clock = ManualClock()
         var player = MockPlayer()
         player.startDelay = (.milliseconds(3), clock)
         let driver = makeDriver(player: player, clock: clock)
@@ -145,7 +147,7 @@ struct PitchMatchingSessionDriverTests {
     }
 
     @Test func anAudioFailureStopsTrainingQuietly() async throws {
-        let clock = TestClock()
+        let clock = ManualClock()
         let errors = Log<String>()
         var player = MockPlayer()
         player.successes = 1
@@ -159,7 +161,7 @@ struct PitchMatchingSessionDriverTests {
     }
 
     @Test func aFailedWriteIsReportedAndTrainingGoesOn() async throws {
-        let clock = TestClock()
+        let clock = ManualClock()
         let store = InMemoryTrainingDataStore()
         await store.setFailSaves(true)
         let errors = Log<String>()

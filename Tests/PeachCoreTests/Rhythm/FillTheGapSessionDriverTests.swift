@@ -1,4 +1,3 @@
-import Clocks
 import Foundation
 import Testing
 @testable import PeachCore
@@ -34,7 +33,7 @@ struct FillTheGapSessionDriverTests {
     let key = MIDINote(64)!
 
     func makeDriver(
-        latency: Double = 0, player: MockClickPlayer, store: InMemoryTrainingDataStore, clock: TestClock<Duration>,
+        latency: Double = 0, player: MockClickPlayer, store: InMemoryTrainingDataStore, clock: ManualClock,
         feedback: Log<FillTheGapFeedback> = Log()
     ) -> (FillTheGapSessionDriver, FixedSource) {
         let source = FixedSource(trial)
@@ -45,7 +44,7 @@ struct FillTheGapSessionDriverTests {
     }
 
     @Test func aTapsStoredOffsetIsItsTimestampsWithinAMillisecond() async throws {
-        let clock = TestClock()
+        let clock = ManualClock()
         let player = MockClickPlayer(zero: zero), store = InMemoryTrainingDataStore(), feedback = Log<FillTheGapFeedback>()
         let latency = 0.0173
         let (driver, source) = makeDriver(latency: latency, player: player, store: store, clock: clock, feedback: feedback)
@@ -60,7 +59,7 @@ struct FillTheGapSessionDriverTests {
         await driver.receive(.noteOn(key, velocity: 80), at: zero + trial.gapSeconds[5] - 0.0041 + latency)
         #expect(await store.records(nil, limit: 10).isEmpty, "nothing is stored before the trial ends")
 
-        await advanceOnceAsleep(clock, by: FillTheGapSession.duration(of: trial))
+        await advance(clock, by: FillTheGapSession.duration(of: trial))
         #expect(await eventually { await store.records(nil, limit: 10).count == 1 })
         let stored = try #require(try await store.records(CompletedRhythmMatching.self, .rhythmMatching, limit: 10).first)
         #expect(stored.hitRate == 2.0 / 16, "the note-off and the velocity-0 note-on are no taps")
@@ -76,20 +75,20 @@ struct FillTheGapSessionDriverTests {
             #expect(abs(actual - wanted) < 1e-6)
         }
 
-        await advanceOnceAsleep(clock, by: SessionRules.feedbackDuration)
+        await advance(clock, by: SessionRules.feedbackDuration)
         #expect(await eventually { player.patterns.all.count == 2 }, "the next trial follows the feedback")
         await driver.stop()
     }
 
     @Test func stoppingSilencesTheClicksAndStoresNothing() async throws {
-        let clock = TestClock()
+        let clock = ManualClock()
         let player = MockClickPlayer(zero: zero), store = InMemoryTrainingDataStore()
         let (driver, _) = makeDriver(player: player, store: store, clock: clock)
         await driver.start()
         #expect(await eventually { player.patterns.all.count == 1 })
         await driver.receive(.noteOn(key, velocity: 80), at: zero + trial.gapSeconds[0])
         await driver.stop()
-        await clock.advance(by: .seconds(30))
+        clock.advance(by: .seconds(30))
         #expect(await driver.state == .idle)
         #expect(player.stops.all == [true])
         #expect(await store.records(nil, limit: 10).isEmpty)
@@ -98,7 +97,7 @@ struct FillTheGapSessionDriverTests {
     @Test func aLostSoundEndsTheSessionQuietly() async throws {
         var player = MockClickPlayer(zero: zero)
         player.failure = .deviceUnavailable("gone")
-        let (driver, _) = makeDriver(player: player, store: InMemoryTrainingDataStore(), clock: TestClock())
+        let (driver, _) = makeDriver(player: player, store: InMemoryTrainingDataStore(), clock: ManualClock())
         await driver.start()
         #expect(await eventually { await driver.state == .idle })
     }

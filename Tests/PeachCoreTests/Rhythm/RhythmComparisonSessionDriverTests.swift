@@ -1,4 +1,3 @@
-import Clocks
 import Foundation
 import Testing
 @testable import PeachCore
@@ -32,7 +31,7 @@ struct RhythmComparisonSessionDriverTests {
     let first = RhythmComparison(tempo: TempoBPM(100)!, offsetPercent: 12)
     let second = RhythmComparison(tempo: TempoBPM(100)!, offsetPercent: -6)
 
-    func makeDriver(player: MockClickPlayer, store: InMemoryTrainingDataStore, clock: TestClock<Duration>, feedback: Log<Bool> = Log())
+    func makeDriver(player: MockClickPlayer, store: InMemoryTrainingDataStore, clock: ManualClock, feedback: Log<Bool> = Log())
         -> (RhythmComparisonSessionDriver, FixedSource)
     {
         let source = FixedSource([first, second])
@@ -43,7 +42,7 @@ struct RhythmComparisonSessionDriverTests {
     }
 
     @Test func runsTheWholeLoopAndRecordsTheAnswer() async throws {
-        let clock = TestClock()
+        let clock = ManualClock()
         let player = MockClickPlayer(), store = InMemoryTrainingDataStore(), feedback = Log<Bool>()
         let (driver, source) = makeDriver(player: player, store: store, clock: clock, feedback: feedback)
 
@@ -67,13 +66,13 @@ struct RhythmComparisonSessionDriverTests {
     }
 
     @Test func stoppingSilencesTheClicksAndStoresNothing() async throws {
-        let clock = TestClock()
+        let clock = ManualClock()
         let player = MockClickPlayer(), store = InMemoryTrainingDataStore()
         let (driver, _) = makeDriver(player: player, store: store, clock: clock)
         await driver.start()
         #expect(await eventually { player.patterns.all.count == 1 })
         await driver.stop()
-        await clock.advance(by: .seconds(5))
+        clock.advance(by: .seconds(5))
         #expect(await driver.state == .idle)
         #expect(player.stops.all == [true])
         #expect(await store.records(nil, limit: 10).isEmpty)
@@ -81,7 +80,7 @@ struct RhythmComparisonSessionDriverTests {
     }
 
     @Test func aLostSoundEndsTheSessionQuietly() async throws {
-        let clock = TestClock()
+        let clock = ManualClock()
         var player = MockClickPlayer()
         player.failure = .deviceUnavailable("gone")
         let (driver, _) = makeDriver(player: player, store: InMemoryTrainingDataStore(), clock: clock)

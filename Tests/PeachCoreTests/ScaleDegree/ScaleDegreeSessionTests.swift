@@ -1,4 +1,3 @@
-import Clocks
 import Foundation
 import Testing
 @testable import PeachCore
@@ -47,7 +46,7 @@ struct ScaleDegreeSessionTests {
     }
 
     @Test func theDriverPlaysEachChordInTurnThenTheNoteAndStoresTheAnswer() async throws {
-        let clock = TestClock(), player = MockNotePlayer(), store = InMemoryTrainingDataStore(), source = FixedSource()
+        let clock = ManualClock(), player = MockNotePlayer(), store = InMemoryTrainingDataStore(), source = FixedSource()
         let feedback = Log<CompletedScaleDegree>()
         let driver = ChoiceSessionDriver<ScaleDegreeKind>(
             settings: .default, player: player, store: store, source: source, clock: clock, now: { Self.at },
@@ -59,7 +58,8 @@ struct ScaleDegreeSessionTests {
         await advance(clock, by: Cadence.chordDuration)
         #expect(await eventually { player.plays.all.count == 8 && player.stops.all.count == 4 })
         await advance(clock, by: Cadence.chordDuration * 3)
-        await advance(clock, by: Cadence.restAfter)
+        // The note starts as the answers open: the sound's wait and the answer wait end together.
+        await advance(clock, by: Cadence.restAfter, ending: 2)
         #expect(await eventually { player.plays.all.count == 17 && player.plays.all.last == sounding[4].tones[0].frequency })
         #expect(await eventually { await driver.state == .awaitingAnswer(Self.trial) })
         await driver.answer(.five)

@@ -1,4 +1,3 @@
-import Clocks
 import Foundation
 import Synchronization
 import Testing
@@ -35,7 +34,7 @@ struct SingingSessionDriverTests {
     }
 
     @Test func theReferenceEndIsStampedOnTheCaptureClockAndAHeldNoteIsStored() async throws {
-        let clock = TestClock(), player = MockPlayer(), store = InMemoryTrainingDataStore()
+        let clock = ManualClock(), player = MockPlayer(), store = InMemoryTrainingDataStore()
         let feedback = Log<CompletedPitchMatching>(), capture = CaptureClock()
         let moment = Date(timeIntervalSince1970: 42)
         let driver = SingingSessionDriver(
