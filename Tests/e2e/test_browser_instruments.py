@@ -9,7 +9,6 @@ import tempfile
 
 import numpy as np
 import pytest
-from scipy.interpolate import CubicSpline
 from scipy.optimize import least_squares
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -263,19 +262,24 @@ def floats(text):
     return np.frombuffer(base64.b64decode(text), dtype=np.float32).astype(np.float64)
 
 
-def read_rate(samples, key, time, position, rate, window=0.005):
+def read_rate(samples, key, time, position, rate, window=0.010):
     """Where in the key and how fast the note reads it over `window` from `time`: the position and rate
     at which a resampled stretch of the key best fits the output, so the instrument's own vibrato (in
-    the key) does not count, only how fast Web Audio reads it."""
-    spline = CubicSpline(np.arange(len(key)), key)
+    the key) does not count, only how fast Web Audio reads it. Resampled linearly, as Chromium reads a
+    buffer: the fit then leaves no residual."""
+    frames = np.arange(len(key))
     i = np.arange(int(window * RATE))
     x = samples[int(round(time * RATE)) + i]
 
     def residual(p):
-        copy = spline(p[0] + p[1] * i)
+        copy = np.interp(p[0] + p[1] * i, frames, key)
         return x - copy * np.dot(copy, x) / np.dot(copy, copy)
 
-    fit = least_squares(residual, [position, rate], x_scale=[1, 1e-5], xtol=1e-14, ftol=1e-14)
+    # Web Audio changes the rate once per 128-frame block, so the read position strays a few frames
+    # from the one integrated per frame; from there a high note's fit can settle a cycle away (CI saw
+    # 9 ¢ at 1500 Hz). The position is first searched at the asked rate.
+    placed = min(position + np.arange(-16, 16.25, 0.25), key=lambda p: np.linalg.norm(residual([p, rate])))
+    fit = least_squares(residual, [placed, rate], x_scale=[1, 1e-5], xtol=1e-14, ftol=1e-14)
     return fit.x
 
 
@@ -309,9 +313,10 @@ def test_strings_in_pitch_matching_sustain_and_follow_the_slider_within_20_ms(se
     rates = start_hz / result["keyHz"] * 2 ** (cents / 1200)
     positions = np.concatenate([[0], np.cumsum(rates)[:-1]])
 
+    # Each rate is read over 10 ms; "after" from 10 to 20 ms past the move.
     before = start_hz
     for (at, _), target in zip(changes, result["targets"]):
-        for time, wanted, label in ((at - 0.010, before, "before the move"), (at + 0.020, target, "20 ms after the move")):
+        for time, wanted, label in ((at - 0.015, before, "before the move"), (at + 0.010, target, "by 20 ms after the move")):
             index = int(round(time * RATE))
             _, rate = read_rate(samples, key, time, positions[index], rates[index])
             error = analysis.cents(rate * result["keyHz"], wanted)
