@@ -49,7 +49,7 @@ extension SQLiteTrainingDataStore: TrainingHistory, MarkedHistory {
         var rows = 0
         let statement = try db.makeStatement(
             sql: "SELECT \(table.selection) FROM \(table.name)\(afterID == nil ? "" : " WHERE id > ?") ORDER BY timestamp, id")
-        try RecordTable.read(Kind.Record.self, statement, arguments: afterID.map { [$0] } ?? []) {
+        try RecordTable.read(Kind.Record.self, statement, arguments: afterID.map { [$0] } ?? [], in: db) {
             fold.add($0)
             rows += 1
         }

@@ -132,7 +132,7 @@ public struct SQLiteTrainingDataStore: TrainingDataStore, OpenTrialStore {
         _ kind: Kind.Type, sql: String, arguments: StatementArguments, _ db: Database
     ) throws -> [TrainingRecord] {
         var records: [TrainingRecord] = []
-        try RecordTable.read(Kind.Record.self, db.makeStatement(sql: sql), arguments: arguments) { records.append(TrainingRecord($0)) }
+        try RecordTable.read(Kind.Record.self, db.makeStatement(sql: sql), arguments: arguments, in: db) { records.append(TrainingRecord($0)) }
         return records
     }
 }

@@ -35,21 +35,28 @@ public struct MillisecondTimestamp: Hashable, Comparable, Sendable, CustomString
     /// fraction (kept to the millisecond, further digits dropped), and a zone (`Z` or `±HH:MM`).
     /// A zone is required: without one the moment is ambiguous.
     public init?(iso8601 text: some StringProtocol) {
-        guard let value = Self.parse(Array(text.utf8), separators: [UInt8(ascii: "T"), UInt8(ascii: "t")], zone: .required)
+        var text = String(text)
+        guard let value = text.withUTF8({ Self.parse($0, separators: (UInt8(ascii: "T"), UInt8(ascii: "t")), zone: .required) })
         else { return nil }
         self = value
     }
 
     /// Parses GRDB's storage text (`YYYY-MM-DD HH:MM:SS[.SSS]`, UTC).
     public init?(storageText text: String) {
-        guard let value = Self.parse(Array(text.utf8), separators: [UInt8(ascii: " "), UInt8(ascii: "T")], zone: .absent)
-        else { return nil }
+        var text = text
+        guard let value = text.withUTF8({ Self.init(storageText: $0) }) else { return nil }
+        self = value
+    }
+
+    /// The same, from the bytes a store holds: a replay reads a million of them in place.
+    public init?(storageText bytes: UnsafeBufferPointer<UInt8>) {
+        guard let value = Self.parse(bytes, separators: (UInt8(ascii: " "), UInt8(ascii: "T")), zone: .absent) else { return nil }
         self = value
     }
 
     private enum Zone { case required, absent }
 
-    private static func parse(_ bytes: [UInt8], separators: [UInt8], zone: Zone) -> MillisecondTimestamp? {
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, separators: (UInt8, UInt8), zone: Zone) -> MillisecondTimestamp? {
         var index = 0
         func digits(_ count: Int) -> Int64? {
             guard index + count <= bytes.count else { return nil }
@@ -61,14 +68,14 @@ public struct MillisecondTimestamp: Hashable, Comparable, Sendable, CustomString
             index += count
             return value
         }
-        func expect(_ allowed: [UInt8]) -> Bool {
-            guard index < bytes.count, allowed.contains(bytes[index]) else { return false }
+        func expect(_ allowed: UInt8, or other: UInt8? = nil) -> Bool {
+            guard index < bytes.count, bytes[index] == allowed || bytes[index] == other else { return false }
             index += 1
             return true
         }
-        guard let year = digits(4), expect([UInt8(ascii: "-")]), let month = digits(2), expect([UInt8(ascii: "-")]),
-              let day = digits(2), expect(separators), let hour = digits(2), expect([UInt8(ascii: ":")]),
-              let minute = digits(2), expect([UInt8(ascii: ":")]), let second = digits(2)
+        guard let year = digits(4), expect(UInt8(ascii: "-")), let month = digits(2), expect(UInt8(ascii: "-")),
+              let day = digits(2), expect(separators.0, or: separators.1), let hour = digits(2), expect(UInt8(ascii: ":")),
+              let minute = digits(2), expect(UInt8(ascii: ":")), let second = digits(2)
         else { return nil }
         var milliseconds: Int64 = 0
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
@@ -92,7 +99,7 @@ public struct MillisecondTimestamp: Hashable, Comparable, Sendable, CustomString
             index += 1
             if sign == UInt8(ascii: "Z") || sign == UInt8(ascii: "z") { break }
             guard sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"), let hours = digits(2), hours <= 23 else { return nil }
-            _ = expect([UInt8(ascii: ":")])
+            _ = expect(UInt8(ascii: ":"))
             guard let minutes = digits(2), minutes <= 59 else { return nil }
             offsetMinutes = (hours * 60 + minutes) * (sign == UInt8(ascii: "-") ? -1 : 1)
         }

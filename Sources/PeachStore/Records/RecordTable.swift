@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import GRDBSQLite
 import PeachCore
+import PeachServices
 
 /// Each kind's record table in SQLite, laid out from its declaration: the record's fields
 /// (`KindRecord.Field`, one column each, named as the fields are), the timestamp and the labels.
@@ -15,7 +16,7 @@ enum RecordTable {
         /// Whether a row with the same timestamp, fields and labels is stored: a merge import's
         /// duplicate test (`IS`, so that an absent figure matches an absent one).
         let existsSQL: String
-        /// Fields, Unix time, labels: the order `read` takes them in.
+        /// Fields, timestamp, labels: the order `read` takes them in.
         let selection: String
         /// Fields, timestamp, labels: every column but the id.
         let columns: String
@@ -25,10 +26,6 @@ enum RecordTable {
         let stagedInsertSQL: String
         let stagedExistsSQL: String
     }
-
-    // The timestamp converted by SQLite itself: decoding a million rows through Foundation's date
-    // parsing would dominate start-up.
-    private static let unixTime = "(julianday(timestamp) - 2440587.5) * 86400.0"
 
     /// Built once per table; the statement is cached per connection, so an answer costs one bind and step.
     private static let layouts: [Discipline.Kind: Layout] = Dictionary(uniqueKeysWithValues: TrainingKinds.all.map { ($0.id, makeLayout($0)) })
@@ -47,7 +44,7 @@ enum RecordTable {
         let staging = "temp.import_\(Kind.table)"
         return Layout(
             name: Kind.table, fields: fields, insertSQL: insert(into: "main.\(Kind.table)"), existsSQL: exists(in: "main.\(Kind.table)"),
-            selection: (fields + [unixTime] + RecordLabels.columns).joined(separator: ", "), columns: columns.joined(separator: ", "),
+            selection: (fields + ["timestamp"] + RecordLabels.columns).joined(separator: ", "), columns: columns.joined(separator: ", "),
             staging: staging, stagedInsertSQL: insert(into: staging), stagedExistsSQL: exists(in: staging))
     }
 
@@ -88,32 +85,52 @@ enum RecordTable {
 
     /// Every row `statement` (selecting `selection`) steps to, read as records.
     static func read<Record: KindRecord>(
-        _ type: Record.Type, _ statement: Statement, arguments: StatementArguments = [], _ each: (Record) throws -> Void
+        _ type: Record.Type, _ statement: Statement, arguments: StatementArguments = [], in db: Database, _ each: (Record) throws -> Void
     ) throws {
         let rows = try Row.fetchCursor(statement, arguments: arguments)
         let fields = Record.Field.allCases.count
         var labels = RecordLabelReader(firstColumn: fields + 1)
+        let reader = RecordRow.Reader(Record.self, from: SQLiteColumns(statement: statement.sqliteStatement))
         while try rows.next() != nil {
-            let timestamp = date(sqlite3_column_double(statement.sqliteStatement, Int32(fields)))
-            try each(try record(Record.self, statement, timestamp: timestamp, labels: try labels.read(statement), firstColumn: 0))
+            let timestamp = try timestamp(statement, column: Int32(fields), db).date
+            let labels = try labels.read(statement)
+            try each(try readable(Record.self) { try reader.record(timestamp: timestamp, labels: labels) })
         }
+    }
+
+    /// The time in `column` of the row `statement` is on, as Peach stores it (`2024-03-03
+    /// 18:00:07.200`, UTC) read from its bytes in place: SQLite's julianday() on every row was a
+    /// fifth of replaying a million records. Any other form a row written elsewhere may hold is read
+    /// by julianday(), as before; one it cannot read is an error, not 1970.
+    static func timestamp(_ statement: Statement, column: Int32, _ db: Database) throws -> MillisecondTimestamp {
+        let sqlite = statement.sqliteStatement
+        if sqlite3_column_type(sqlite, column) == SQLITE_TEXT, let bytes = sqlite3_column_text(sqlite, column),
+           let stored = MillisecondTimestamp(storageText: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(sqlite, column)))) {
+            return stored
+        }
+        let value = DatabaseValue(sqliteStatement: sqlite, index: column)
+        guard let seconds = try Double.fetchOne(db, sql: "SELECT (julianday(?) - 2440587.5) * 86400.0", arguments: [value]) else {
+            throw DataStoreError.fetchFailed("a stored record has an unreadable timestamp: \(value)")
+        }
+        return MillisecondTimestamp(Date(timeIntervalSince1970: seconds))
     }
 
     /// The record whose fields start at `firstColumn` of the row `statement` is on.
     static func record<Record: KindRecord>(
         _ type: Record.Type, _ statement: Statement, timestamp: Date, labels: RecordLabels, firstColumn: Int
     ) throws -> Record {
-        do {
-            return try RecordRow.record(
+        try readable(Record.self) {
+            try RecordRow.record(
                 Record.self, timestamp: timestamp, labels: labels, from: SQLiteColumns(statement: statement.sqliteStatement), at: firstColumn)
-        } catch let error as DecodingError {
-            throw DataStoreError.fetchFailed("a stored \(Record.Kind.table) record cannot be read: \(error)")
         }
     }
 
-    /// Whole milliseconds, as stored: julianday's double is accurate to about 10 µs.
-    private static func date(_ seconds: Double) -> Date {
-        Date(timeIntervalSince1970: (seconds * 1000).rounded() / 1000)
+    private static func readable<Record: KindRecord>(_ type: Record.Type, _ read: () throws -> Record) throws -> Record {
+        do {
+            return try read()
+        } catch let error as DecodingError {
+            throw DataStoreError.fetchFailed("a stored \(Record.Kind.table) record cannot be read: \(error)")
+        }
     }
 }
 

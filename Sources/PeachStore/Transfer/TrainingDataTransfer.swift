@@ -110,14 +110,7 @@ public struct TrainingDataTransfer: TrainingDataTransferring {
         var labelReader = RecordLabelReader(firstColumn: 3)
         let firstField = 3 + RecordLabels.columns.count
         while let row = try rows.next() {
-            let timestamp: MillisecondTimestamp
-            if let text = row[1] as String?, let parsed = MillisecondTimestamp(storageText: text) {
-                timestamp = parsed
-            } else if let date = row[1] as Date? {
-                timestamp = MillisecondTimestamp(date)
-            } else {
-                throw DataStoreError.fetchFailed("a record has an unreadable timestamp")
-            }
+            let timestamp = try RecordTable.timestamp(statement, column: 1, db)
             let index = row[0] as Int
             let record = try Self.record(
                 TrainingKinds.all[index], statement, timestamp: timestamp.date, labels: try labelReader.read(statement),
