@@ -4,12 +4,11 @@ SIGKILL loses no acknowledged answer there either."""
 import os
 import shlex
 import subprocess
-import time
 
 import pytest
 
 from alsa_sink import DEVICE, FileSink
-from conftest import PEACH, PeachServer
+from conftest import PEACH, PeachServer, complete_class_view
 from data_safety import assert_no_acknowledged_answer_lost, kill_drill
 from test_terminal import Tmux, answer_until_counted
 
@@ -154,18 +153,6 @@ def test_a_reader_that_stops_early_is_no_crash(postgres_cluster, database):
     assert "crashed" not in result.stderr and "Fatal error" not in result.stderr, result.stderr[-2000:]
 
 
-def prepared_view(session, url, seconds=20):
-    """The class view once no student in it is being prepared, asked again as the page asks: a view
-    waits 200 ms for figures being fitted, and a loaded CI machine (two e2e workers and a package
-    build) once took longer for two students, who showed as being prepared."""
-    deadline = time.monotonic() + seconds
-    while True:
-        detail = session.get(url, timeout=10).json()
-        if detail["preparing"] == 0 or time.monotonic() > deadline:
-            return detail
-        time.sleep(0.1)
-
-
 def test_class_server_keeps_each_user_to_their_own_data_across_two_instances(postgres_cluster, database):
     """`serve --accounts`: two stateless instances on one database; a trial opened on one is answered on
     the other; another user's ids answer 404; the teacher sees both students; wrong passwords slow down."""
@@ -219,7 +206,7 @@ def test_class_server_keeps_each_user_to_their_own_data_across_two_instances(pos
         teacher = requests.Session()
         assert teacher.post(second.url + "api/account/sign-in", json={"name": "tess", "password": "teacher-pass-1"},
                             timeout=30).status_code == 200
-        detail = prepared_view(teacher, first.url + f"api/classes/{class_id}")
+        detail = complete_class_view(teacher, first.url, class_id)
         assert sorted((s["name"], s["trials"]) for s in detail["students"]) == [("ann", 4), ("bob", 1)]
         assert teacher.get(first.url + f"api/classes/{class_id}/summary.csv", timeout=10).text.count("\n") >= 3
         # The class view follows each new answer, stored on another instance or on its own.
@@ -227,7 +214,7 @@ def test_class_server_keeps_each_user_to_their_own_data_across_two_instances(pos
             trial = ann.post(server.url + "api/trials", json={"discipline": "pitchComparison"}, timeout=10).json()
             assert ann.post(server.url + f"api/trials/{trial['id']}/answer", json={"answer": "higher"},
                             timeout=10).status_code == 200
-            detail = prepared_view(teacher, first.url + f"api/classes/{class_id}")
+            detail = complete_class_view(teacher, first.url, class_id)
             assert {s["name"]: s["trials"] for s in detail["students"]}["ann"] == expected
 
         # Brute force: after the free attempts, each wrong password waits longer (429 + Retry-After).
