@@ -276,8 +276,8 @@ def read_rate(samples, key, time, position, rate, window=0.010):
         return x - copy * np.dot(copy, x) / np.dot(copy, copy)
 
     # Web Audio changes the rate once per 128-frame block, so the read position strays a few frames
-    # from the one integrated per frame; from there a high note's fit can settle a cycle away (CI saw
-    # 9 ¢ at 1500 Hz). The position is first searched at the asked rate.
+    # from the one integrated per frame; from there a high note's fit could settle a cycle away (9 ¢
+    # off at 1500 Hz when tried on 40 notes). The position is first searched at the asked rate.
     placed = min(position + np.arange(-16, 16.25, 0.25), key=lambda p: np.linalg.norm(residual([p, rate])))
     fit = least_squares(residual, [placed, rate], x_scale=[1, 1e-5], xtol=1e-14, ftol=1e-14)
     return fit.x

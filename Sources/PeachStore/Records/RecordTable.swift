@@ -109,7 +109,8 @@ enum RecordTable {
             return stored
         }
         let value = DatabaseValue(sqliteStatement: sqlite, index: column)
-        guard let seconds = try Double.fetchOne(db, sql: "SELECT (julianday(?) - 2440587.5) * 86400.0", arguments: [value]) else {
+        // Cached: a table written elsewhere may hold every row in another form.
+        guard let seconds = try Double.fetchOne(db.cachedStatement(sql: "SELECT (julianday(?) - 2440587.5) * 86400.0"), arguments: [value]) else {
             throw DataStoreError.fetchFailed("a stored record has an unreadable timestamp: \(value)")
         }
         return MillisecondTimestamp(Date(timeIntervalSince1970: seconds))
