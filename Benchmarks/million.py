@@ -1,6 +1,6 @@
 """Issue 32's figures at 1,000,000 comparisons (1000 a day for 1000 days): start-up to the first
-/api/health and to a complete Start screen (written behind Peach's back, with its snapshot, and
-after `peach import`), every discipline's sparkline cold and warm, the
+/api/health and to a complete Start screen (written behind Peach's back, with its snapshot, after a
+kill -9 while training, and after `peach import`), every discipline's sparkline cold and warm, the
 timeline as the Profile asks for it, and resident memory. Each figure is printed beside the
 machine's load and beside a floor: the SQLite query reading the same rows, timed in the same run,
 so that the ratio means something on a shared machine. Prints; asserts nothing."""
@@ -20,6 +20,8 @@ sys.path.insert(0, str(ROOT / "Tests" / "e2e"))
 from million_records import write_comparisons  # noqa: E402  (the e2e guard's history)
 
 RECORDS = 1_000_000
+# Answers given between the last start and the crash: ten minutes of comparison training.
+CRASH_ANSWERS = 300
 
 
 def _floor_ms(data, sql, runs=3):
@@ -55,6 +57,18 @@ def _timed_start(data):
     return health_ms, (time.perf_counter() - began) * 1000, process, url
 
 
+def _train(url, answers):
+    """`answers` comparison trials answered through the API, as the training screen does; how many
+    the server acknowledged (all of them: a refusal fails the bench)."""
+    session = requests.Session()
+    for index in range(answers):
+        trial = session.post(url + "api/trials", json={"discipline": "pitchComparison"}).json()
+        response = session.post(url + f"api/trials/{trial['id']}/answer",
+                                json={"answer": "higher" if index % 3 else "lower"})
+        assert response.status_code == 200, response.text
+    return answers
+
+
 def _get(session, url, path):
     response = session.get(url + path)
     assert response.status_code == 200, response.text
@@ -73,7 +87,9 @@ def million(directory):
     print(f"{RECORDS:,} comparisons (1000 a day) written in {time.perf_counter() - began:.1f} s; {load()}")
 
     scan = _floor_ms(data, "SELECT count(*), sum(isCorrect), sum(abs(note2CentOffset)), max(julianday(timestamp)) FROM comparison")
-    marks = _floor_ms(data, "SELECT max(id), min(id) FROM comparison")
+    # The lookups a start with a snapshot makes (one query with max(id) and min(id) would scan the table).
+    marks = _floor_ms(data, "SELECT (SELECT id FROM comparison ORDER BY id LIMIT 1), "
+                            "(SELECT id FROM comparison ORDER BY id DESC LIMIT 1), (SELECT max(timestamp) FROM comparison)")
     print("1. start-up")
     health_ms, screen_ms, process, url = _timed_start(data)
     print(f"  first start with no profile snapshot (records written behind Peach's back, or an upgrade to another snapshot format; `peach import` and the web import save one): /api/health {health_ms:.0f} ms, "
@@ -82,6 +98,11 @@ def million(directory):
     while not snapshot.exists():
         time.sleep(0.01)
     stop(process)
+    empty = []
+    for _ in range(3):
+        health_ms, screen_ms, process, url = _timed_start(data.parent / "empty.sqlite")
+        empty.append(health_ms)
+        stop(process)
     starts = []
     for _ in range(3):
         health_ms, screen_ms, process, url = _timed_start(data)
@@ -89,8 +110,23 @@ def million(directory):
         stop(process)
     print(f"  later starts (snapshot): /api/health median {statistics.median(s[0] for s in starts):.0f} ms, "
           f"complete Start screen median {statistics.median(s[1] for s in starts):.0f} ms, max "
-          f"{max(s[1] for s in starts):.0f} ms over {len(starts)} starts; floor: the snapshot's index "
-          f"lookups {marks:.2f} ms; {load()}")
+          f"{max(s[1] for s in starts):.0f} ms over {len(starts)} starts; floors: the snapshot's index "
+          f"lookups {marks:.2f} ms, a start on an empty database to /api/health (median of {len(empty)}) "
+          f"{statistics.median(empty):.0f} ms; {load()}")
+
+    # A crash: the server killed while a user trains, the answers it acknowledged newer than the
+    # snapshot; the next start replays them and must still count every one.
+    health_ms, process, url, _ = first_200(data, "api/health")
+    before = requests.get(url + "api/profile").json()["comparisons"]["count"]
+    acknowledged = _train(url, CRASH_ANSWERS)
+    process.kill()
+    process.wait(timeout=10)
+    health_ms, screen_ms, process, url = _timed_start(data)
+    after = requests.get(url + "api/profile").json()["comparisons"]["count"]
+    stop(process)
+    print(f"  first start after a crash (kill -9 after {acknowledged} acknowledged answers): /api/health "
+          f"{health_ms:.0f} ms, complete Start screen {screen_ms:.0f} ms (goal ≤ 300 ms each); the profile counts "
+          f"{after - before} of them{'' if after - before == acknowledged else ' — ANSWERS LOST'}; {load()}")
 
     # The same million through `peach export` and `peach import --replace` into a new file, as a
     # user moving to another machine does: the import folds them into the profile snapshot.
