@@ -39,7 +39,11 @@ def audio_state(browser):
 
 def test_answers_open_exactly_when_note_2_starts_on_the_audio_clock(server, browser):
     start_training(server, browser, noteDurationSeconds=0.6)
-    for _ in range(3):
+    watched = 0
+    # Three trials watched through note 1; a trial during which the loaded machine stalled the page
+    # (CI once saw one reading 322 ms before note 2, the next after it) shows nothing: it is
+    # answered and another one watched, up to eight in all.
+    for _ in range(8):
         # Sample the buttons against the audible time while note 1 plays, until they come on.
         samples = browser.execute_async_script("""
             const done = arguments[0];
@@ -57,9 +61,11 @@ def test_answers_open_exactly_when_note_2_starts_on_the_audio_clock(server, brow
         assert samples[-1][2], "the buttons came on"
         note2 = samples[-1][1]
         before = [s for s in samples if s[0] < note2]
-        assert len(before) > 10, "sampled during note 1"
         assert not any(s[2] for s in before), "an answer button was enabled during note 1"
         state = audio_state(browser)
+        if len(before) <= 10:
+            answer_and_wait_for_the_next(browser, state)
+            continue
         # enabledAt is the audible time when the buttons came on. The audio clock advances in
         # steps (one render callback, ~9 ms here, longer when the machine is busy), so the buttons
         # can open no sooner than the first reading at or past note 2: they must open on that
@@ -68,9 +74,17 @@ def test_answers_open_exactly_when_note_2_starts_on_the_audio_clock(server, brow
         step = min(s[0] for s in samples if s[0] >= note2) - before[-1][0]
         # No bound in milliseconds alone: on a loaded machine the clock itself once stepped 106 ms.
         assert 0 <= lag <= step + 0.002, f"enabled {lag * 1000:.1f} ms after note 2 became audible; the clock's step there was {step * 1000:.1f} ms"
-        browser.find_element(By.TAG_NAME, "body").send_keys("h")
-        WebDriverWait(browser, 5).until(lambda _: not enabled(browser))
-        WebDriverWait(browser, 5).until(lambda _: audio_state(browser)["note2Start"] != state["note2Start"])
+        answer_and_wait_for_the_next(browser, state)
+        watched += 1
+        if watched == 3:
+            break
+    assert watched == 3, f"only {watched} of 8 trials could be watched through note 1: the page stalled"
+
+
+def answer_and_wait_for_the_next(browser, state):
+    browser.find_element(By.TAG_NAME, "body").send_keys("h")
+    WebDriverWait(browser, 5).until(lambda _: not enabled(browser))
+    WebDriverWait(browser, 5).until(lambda _: audio_state(browser)["note2Start"] != state["note2Start"])
 
 
 def test_a_double_tap_stores_one_record(server, browser):
