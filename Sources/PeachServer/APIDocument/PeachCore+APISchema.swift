@@ -1,6 +1,5 @@
 import PeachCore
 import PeachServices
-import PeachStore
 
 // The domain's enumerations, listed in the document exactly as Swift declares them.
 extension Discipline: APIEnumeration {}

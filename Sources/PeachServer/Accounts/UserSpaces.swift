@@ -2,7 +2,6 @@ import Hummingbird
 import Logging
 import PeachCore
 import PeachServices
-import PeachStore
 
 /// Each signed-in user's own Peach: their services (settings, trial chains, profile) and the same
 /// router the personal Peach serves, on stores that hold only their data. Built from the database

@@ -3,7 +3,6 @@ import Hummingbird
 import NIOCore
 import PeachCore
 import PeachServices
-import PeachStore
 
 /// `GET /api/export` (the CSV download) and `POST /api/import?mode=merge|replace` (a CSV body).
 struct TransferRoutes: RouteTable {
