@@ -6,7 +6,11 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 
 # Each phase prints its wall-clock time, so a slow CI run shows where the minutes went.
-phase() { echo "[time] $1: $((SECONDS - phase_start)) s (total $SECONDS s)"; phase_start=$SECONDS; }
+phase_times=()
+phase() {
+  phase_times+=("$1: $((SECONDS - phase_start)) s")
+  echo "[time] $1: $((SECONDS - phase_start)) s (total $SECONDS s)"; phase_start=$SECONDS
+}
 phase_start=$SECONDS
 
 bash scripts/setup.sh || { echo "setup failed"; exit 1; }
@@ -40,6 +44,7 @@ phase "swift test"
 run_pytest() {
   local log
   log=$(mktemp)
+  pytest_log=$log
   .venv-e2e/bin/python -m pytest -q -p no:cacheprovider "$@" 2>&1 | tee "$log"
   pytest_status=${PIPESTATUS[0]}
   pytest_passed=$(grep -oE '[0-9]+ passed' "$log" | tail -1 | grep -oE '[0-9]+' || echo 0)
@@ -48,8 +53,8 @@ run_pytest() {
 
 # Two workers (pytest-xdist): most e2e tests wait on wall-clock time (notes, feedback, restarts), so
 # two at a time take 11 minutes where one at a time took 20, on the same two cores.
-PEACH_BIN="$(swift build --show-bin-path)/peach" run_pytest -n 2 --durations=20 Tests/e2e
-e2e_status=$pytest_status e2e_passed=$pytest_passed e2e_failed=$pytest_failed
+PEACH_BIN="$(swift build --show-bin-path)/peach" run_pytest -n 2 --durations=15 Tests/e2e
+e2e_status=$pytest_status e2e_passed=$pytest_passed e2e_failed=$pytest_failed e2e_log=$pytest_log
 phase e2e
 
 wait "$package_pid" "$root_pid"
@@ -64,6 +69,12 @@ if [ "$swift_status" -ne 0 ] || [ "$e2e_status" -ne 0 ] || [ "$package_status" -
   [ "$failed" -gt 0 ] || failed=1
 fi
 echo
+echo "[time] phases: $(IFS=,; echo "${phase_times[*]}" | sed 's/,/, /g'); total $SECONDS s"
+# The 15 slowest tests of both runners, in seconds: where the next minute of the suite is.
+echo "[time] the 15 slowest tests:"
+{ grep -v '^✔ Test run with' "$swift_log" | sed -nE 's/^✔ Test (.*) passed after ([0-9.]+) seconds.*/\2 swift \1/p'
+  sed -nE 's/^([0-9.]+)s (call|setup|teardown) +(.*)/\1 e2e \3 (\2)/p' "$e2e_log"
+} | sort -rn | head -15 | awk '{printf "  %8.1f s  %s\n", $1, substr($0, index($0, $2))}'
 echo "swift: $swift_passed passed, $swift_failed failed; e2e: $e2e_passed passed, $e2e_failed failed;" \
   "package: $package_passed passed, $package_failed failed"
 echo "$passed passed, $failed failed"
