@@ -27,7 +27,7 @@ extension ChordQualityKind {
         let starts = starts(trial)
         let end = starts.last! + chordDuration
         return ChordQualityFields(
-            rootName: trial.root.pitchClassName, voicing: trial.voicing, inversion: trial.inversion,
+            rootName: ChordSpelling(rootPitchClass: trial.root.rawValue % 12, quality: trial.quality).root.name(in: .english), voicing: trial.voicing, inversion: trial.inversion,
             notes: zip(trial.notes, starts).map { note, start in
                 ChordQualityFields.Note(
                     note: NoteDTO(note, Frequency(note: note, reference: settings.referencePitch)), startSeconds: start.seconds,
@@ -46,9 +46,10 @@ extension ChordQualityKind {
     }
 
     public static func result(_ record: CompletedChordQuality, answer: ChordQuality?, trial: ChordQualityTrial?) -> ChordQualityResult {
-        ChordQualityResult(
+        let spelling = ChordSpelling(rootPitchClass: record.rootNote.rawValue % 12, quality: record.quality)
+        return ChordQualityResult(
             isCorrect: record.isCorrect, quality: record.quality, answeredQuality: record.answeredQuality,
-            chord: record.rootNote.pitchClassName + record.quality.symbol, inversion: record.inversion)
+            chord: spelling.symbol(in: .english), chordNames: LocalizedName(spelling.symbol(in:)), inversion: record.inversion)
     }
 }
 
@@ -82,7 +83,8 @@ public struct ChordQualityFields: Codable, Sendable, APIDescribed {
         }
     }
 
-    /// The root's name without its octave: the chord is "\(rootName)\(symbol)".
+    /// The root's name without its octave, spelled as the chord is written (A♭, G♯m): the chord is
+    /// "\(rootName)\(symbol)".
     public let rootName: String
     public let voicing: ChordVoicing
     public let inversion: Int
@@ -103,8 +105,10 @@ public struct ChordQualityResult: Codable, Sendable {
     public let isCorrect: Bool
     public let quality: ChordQuality
     public let answeredQuality: ChordQuality
-    /// The chord played, as a lead sheet names it (C♯m7).
+    /// The chord played, as a lead sheet names it (C♯m7, A♭).
     public let chord: String
+    /// The same in English and German lead-sheet spelling (B♭m, Bm).
+    public let chordNames: LocalizedName
     public let inversion: Int
 }
 

@@ -19,8 +19,9 @@ extension MelodicDictationKind {
     public static func trialBody(_ trial: MelodicDictationTrial, settings: TrainingSettings) -> MelodicDictationFields {
         let reference = settings.referencePitch
         let dto = { (note: MIDINote) in NoteDTO(note, Frequency(note: note, reference: reference)) }
+        let key = MusicalKey(tonic: trial.tonic, mode: trial.mode)
         return MelodicDictationFields(
-            tonic: dto(trial.tonic), keyName: trial.tonic.pitchClassName, mode: trial.mode,
+            tonic: dto(trial.tonic), keyName: key.tonic.name(in: .english), keyNames: LocalizedName(key.name(in:)), mode: trial.mode,
             cadence: trial.cadence.fields(reference: reference),
             melody: trial.melody.notes.enumerated().map { index, note in
                 MelodicDictationFields.MelodyNote(
@@ -64,8 +65,10 @@ public struct MelodicDictationFields: Codable, Sendable, APIDescribed {
     }
 
     public let tonic: NoteDTO
-    /// The tonic's name without its octave: the key is "\(keyName) \(mode)".
+    /// The tonic's name without its octave, spelled as the key is written (E♭, not D♯).
     public let keyName: String
+    /// The key's whole name: "E♭ major", "Es-Dur".
+    public let keyNames: LocalizedName
     public let mode: ScaleMode
     public let cadence: [CadenceChord]
     public let melody: [MelodyNote]

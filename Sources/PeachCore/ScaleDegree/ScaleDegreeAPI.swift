@@ -12,9 +12,10 @@ extension ScaleDegreeKind {
 
     public static func trialBody(_ trial: ScaleDegreeTrial, settings: TrainingSettings) -> ScaleDegreeFields {
         let reference = settings.referencePitch
+        let key = MusicalKey(tonic: trial.tonic, mode: trial.mode)
         return ScaleDegreeFields(
-            tonic: NoteDTO(trial.tonic, Frequency(note: trial.tonic, reference: reference)), keyName: trial.tonic.pitchClassName,
-            mode: trial.mode, cadence: trial.cadence.fields(reference: reference),
+            tonic: NoteDTO(trial.tonic, Frequency(note: trial.tonic, reference: reference)), keyName: key.tonic.name(in: .english),
+            keyNames: LocalizedName(key.name(in:)), mode: trial.mode, cadence: trial.cadence.fields(reference: reference),
             note: NoteDTO(trial.note, Frequency(note: trial.note, reference: reference)), noteStartSeconds: noteStart.seconds,
             noteDurationSeconds: settings.noteDurationSeconds,
             choices: choices(trial.choices, mode: trial.mode, labels: settings[ScaleDegreeSettings.self].degreeLabels))
@@ -62,8 +63,10 @@ public struct ScaleDegreeFields: Codable, Sendable, APIDescribed {
     }
 
     public let tonic: NoteDTO
-    /// The tonic's name without its octave: the key is "\(keyName) \(mode)".
+    /// The tonic's name without its octave, spelled as the key is written (E♭, not D♯).
     public let keyName: String
+    /// The key's whole name: "E♭ major", "Es-Dur".
+    public let keyNames: LocalizedName
     public let mode: ScaleMode
     public let cadence: [CadenceChord]
     public let note: NoteDTO

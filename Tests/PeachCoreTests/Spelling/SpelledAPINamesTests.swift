@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+@testable import PeachCore
+
+/// What the API names is spelled by the key or chord, in both languages the page speaks.
+struct SpelledAPINamesTests {
+    @Test
+    func aScaleDegreeTrialNamesItsKeyAsItIsWritten() {
+        let trial = ScaleDegreeTrial(tonic: MIDINote(63)!, mode: .major, degree: .five, choices: [.one, .five])
+        let body = ScaleDegreeKind.trialBody(trial, settings: .default)
+        #expect(body.keyName == "E♭")
+        #expect(body.keyNames == LocalizedName { $0 == .english ? "E♭ major" : "Es-Dur" })
+        let minor = ScaleDegreeKind.trialBody(
+            ScaleDegreeTrial(tonic: MIDINote(66)!, mode: .minor, degree: .one, choices: [.one]), settings: .default)
+        #expect(minor.keyNames.de == "fis-Moll")
+    }
+
+    @Test
+    func aMelodyNamesItsKeyAsItIsWritten() {
+        let trial = MelodicDictationTrial(tonic: MIDINote(58)!, mode: .major, melody: Melody([MIDINote(58)!, MIDINote(57)!]))
+        let body = MelodicDictationKind.trialBody(trial, settings: .default)
+        #expect(body.keyName == "B♭")
+        #expect(body.keyNames.en == "B♭ major" && body.keyNames.de == "B-Dur")
+    }
+
+    @Test
+    func aChordIsNamedAsALeadSheetWritesIt() {
+        let at = Date(timeIntervalSince1970: 0)
+        func named(_ root: Int, _ quality: ChordQuality) -> (String, LocalizedName, String) {
+            let trial = ChordQualityTrial(root: MIDINote(root)!, quality: quality, inversion: 0, voicing: .block, choices: [.major, .minor])
+            let result = ChordQualityKind.result(CompletedChordQuality(trial, answer: .major, timestamp: at), answer: .major, trial: trial)
+            return (result.chord, result.chordNames, ChordQualityKind.trialBody(trial, settings: .default).rootName)
+        }
+        #expect(named(56, .major).0 == "A♭" && named(56, .major).1.de == "As" && named(56, .major).2 == "A♭")
+        #expect(named(56, .minor).0 == "G♯m" && named(56, .minor).1.de == "Gism")
+        #expect(named(58, .minor).1 == LocalizedName { $0 == .english ? "B♭m" : "Bm" })
+    }
+}
