@@ -27,9 +27,9 @@ for (const option of document.querySelectorAll('select option')) texts.push(opti
 return texts;
 """
 
-# Data, not language: note names, plain numbers, the version, glyphs, and the chart's dates and
+# Data, not language: note names (spelled in their key: E♭4, in German Es4 or H3), plain numbers, the version, glyphs, and the chart's dates and
 # times (formatted for the language by the renderer, not looked up).
-DATA = re.compile(r"^([A-G]♯?-?\d|[\d.,:−+-]+|[▲▼◀▶]|Peach)$")
+DATA = re.compile(r"^([A-H](is|es|s)*[♯♭𝄪𝄫]?-?\d|[\d.,:−+-]+|[▲▼◀▶]|Peach)$")
 DATE = re.compile(r"^(\d{1,2}\.?\s)?(Jan|Feb|Mar|Mär|Apr|May|Mai|Jun|Jul|Aug|Sep|Oct|Okt|Nov|Dec|Dez)\w*\.?"
                   r"(\s\d{1,2}\.?)?(,?\s\d{1,2}:\d{2})?$")
 # A direction glyph may stand before a string from the table (the trend arrow).

@@ -1,16 +1,24 @@
 /// A note as the client plays it: the server decides every frequency.
 public struct NoteDTO: Codable, Sendable, APIDescribed {
     public let midi: Int
+    /// Spelled in the trial's key where it has one (B♭3 in F major), else with sharps (A♯3).
     public let name: String
+    public let names: LocalizedName?
     public let frequencyHz: Double
 
-    public init(_ note: MIDINote, _ frequency: Frequency) {
+    public init(_ note: MIDINote, _ frequency: Frequency, spelled: SpelledNote? = nil) {
         midi = note.rawValue
-        name = note.name
+        name = spelled?.name(in: .english) ?? note.name
+        names = spelled.map { LocalizedName($0.name(in:)) }
         frequencyHz = frequency.hertz
     }
 
-    public static var apiNotes: [String: APINote] { ["midi": .bounds(NoteRange.pianoRange)] }
+    public static var apiNotes: [String: APINote] {
+        [
+            "midi": .bounds(NoteRange.pianoRange),
+            "names": .describe("The note spelled in the trial's key, in English and German (B♭3, B3); absent where no key is set."),
+        ]
+    }
 }
 
 /// The interval a trial plays, with its size in the trial's tuning.

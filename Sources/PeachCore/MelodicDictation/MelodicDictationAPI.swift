@@ -18,16 +18,19 @@ extension MelodicDictationKind {
 
     public static func trialBody(_ trial: MelodicDictationTrial, settings: TrainingSettings) -> MelodicDictationFields {
         let reference = settings.referencePitch
-        let dto = { (note: MIDINote) in NoteDTO(note, Frequency(note: note, reference: reference)) }
         let key = MusicalKey(tonic: trial.tonic, mode: trial.mode)
+        let dto = { (note: MIDINote, spelled: SpelledNote) in NoteDTO(note, Frequency(note: note, reference: reference), spelled: spelled) }
+        let melody = key.spell(melody: trial.melody.notes)
         return MelodicDictationFields(
-            tonic: dto(trial.tonic), keyName: key.tonic.name(in: .english), keyNames: LocalizedName(key.name(in:)), mode: trial.mode,
+            tonic: dto(trial.tonic, key.spell(trial.tonic)), keyName: key.tonic.name(in: .english),
+            keyNames: LocalizedName(key.name(in:)), mode: trial.mode,
             cadence: trial.cadence.fields(reference: reference),
             melody: trial.melody.notes.enumerated().map { index, note in
                 MelodicDictationFields.MelodyNote(
-                    note: dto(note), startSeconds: noteStart(index, settings: settings).seconds, durationSeconds: settings.noteDurationSeconds)
+                    note: dto(note, melody[index]), startSeconds: noteStart(index, settings: settings).seconds,
+                    durationSeconds: settings.noteDurationSeconds)
             },
-            keys: trial.keyboard.map { dto(MIDINote($0)!) })
+            keys: trial.keyboard.map { dto(MIDINote($0)!, key.spell(MIDINote($0)!)) })
     }
 
     public static func session(_ trial: MelodicDictationTrial, settings: TrainingSettings) -> TrialSession {
@@ -35,23 +38,29 @@ extension MelodicDictationKind {
     }
 
     public static func result(_ record: CompletedMelodicDictation, answer: Melody?, trial: MelodicDictationTrial?) -> MelodicDictationResult {
-        MelodicDictationResult(
-            isCorrect: record.isCorrect, melody: record.melody.notes.map(NoteName.init), answer: record.answer.notes.map(NoteName.init),
+        let key = MusicalKey(tonic: record.tonicNote, mode: record.mode)
+        let named = { (melody: Melody) in zip(melody.notes, key.spell(melody: melody.notes)).map { NoteName($0, spelled: $1) } }
+        return MelodicDictationResult(
+            isCorrect: record.isCorrect, melody: named(record.melody), answer: named(record.answer),
             notesCorrect: record.notesCorrect, correctNotes: record.correctNotes)
     }
 }
 
-/// A note by its MIDI number and its name (C♯4).
+/// A note by its MIDI number and its name, spelled in its key (B♭3 in F major).
 public struct NoteName: Codable, Sendable, APIDescribed {
     public let midi: Int
     public let name: String
+    public let names: LocalizedName
 
-    public init(_ note: MIDINote) {
+    public init(_ note: MIDINote, spelled: SpelledNote) {
         midi = note.rawValue
-        name = note.name
+        name = spelled.name(in: .english)
+        names = LocalizedName(spelled.name(in:))
     }
 
-    public static var apiNotes: [String: APINote] { ["midi": .bounds(NoteRange.pianoRange)] }
+    public static var apiNotes: [String: APINote] {
+        ["midi": .bounds(NoteRange.pianoRange), "names": .describe("The name in English and in German (B♭3, B3).")]
+    }
 }
 
 /// A Play it Back trial's own fields.

@@ -21,6 +21,21 @@ struct SpelledAPINamesTests {
         let body = MelodicDictationKind.trialBody(trial, settings: .default)
         #expect(body.keyName == "B♭")
         #expect(body.keyNames.en == "B♭ major" && body.keyNames.de == "B-Dur")
+        #expect(body.melody.map(\.note.name) == ["B♭3", "A3"])
+        #expect(body.melody.map { $0.note.names?.de } == ["B3", "A3"])
+        // The piano to answer on names its black keys as the key writes them.
+        #expect(body.keys.first { $0.midi == 63 }?.name == "E♭4")
+    }
+
+    /// Issue 48's example: "A♯2 A2 F2" in a flat key is B♭2 A2 F2.
+    @Test
+    func aMelodysResultIsSpelledInItsKey() {
+        let melody = Melody([MIDINote(46)!, MIDINote(45)!, MIDINote(41)!])
+        let trial = MelodicDictationTrial(tonic: MIDINote(41)!, mode: .major, melody: melody)
+        let record = CompletedMelodicDictation(trial, answer: melody, timestamp: Date(timeIntervalSince1970: 0))
+        let result = MelodicDictationKind.result(record, answer: melody, trial: trial)
+        #expect(result.melody.map(\.name) == ["B♭2", "A2", "F2"])
+        #expect(result.answer.map(\.names.de) == ["B2", "A2", "F2"])
     }
 
     @Test
