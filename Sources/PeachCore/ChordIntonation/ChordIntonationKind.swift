@@ -66,6 +66,10 @@ public enum ChordIntonationKind: TrainingKind {
 
     public static let freshChain = Chain()
 
+    /// Where a new user starts: a voice 100 ¢ off makes another chord, not an out-of-tune one, so
+    /// the first chords are still themselves (issue 48); the chain narrows from here.
+    public static let freshDifference = Cents(30)
+
     public static func resumeChain(from store: any TrainingDataStore, profile: ProfileParts) async throws(DataStoreError) -> Chain {
         Chain(
             last: try await store.records(CompletedChordIntonation.self, .chordIntonation, limit: 1).first,
@@ -88,7 +92,7 @@ public enum ChordIntonationKind: TrainingKind {
             let measured = chain.measurements.finished.last.flatMap { $0.finished > chain.last?.timestamp ?? .distantPast ? $0 : nil }
             difference = KazezStrategy.next(
                 after: measured == nil ? chain.last.map { ($0.centDifference.rawValue, $0.isCorrect) } : nil,
-                coldStart: measured?.estimate.threshold.rawValue, bounds: bounds)
+                coldStart: measured?.estimate.threshold.rawValue ?? freshDifference.rawValue, bounds: bounds)
             measurementTrial = nil
         }
         let root = settings.noteRange.randomReference(for: DirectedInterval(.P5, .up)!, using: &generator)

@@ -51,7 +51,8 @@ struct ChordIntonationTests {
         for index in 0..<200 {
             let trial = ChordIntonationKind.draw(.chordIntonation, settings: settings, chain: chain, using: &generator)
             #expect(trial.root.rawValue >= 48 && trial.root.rawValue + 7 <= 60 && trial.tuningSystem == .justIntonation)
-            if index == 0 { #expect(trial.centOffset.magnitude == settings.maxCentDifference) }
+            // A new user's first chord is still itself: 30 ¢ off, not the 100 ¢ that makes another chord.
+            if index == 0 { #expect(trial.centOffset.magnitude == ChordIntonationKind.freshDifference) }
             // Always right: the chain narrows, until the resolution holds it.
             if let last, last > Cents(1) { #expect(trial.centOffset.magnitude < last) }
             last = trial.centOffset.magnitude
@@ -60,6 +61,15 @@ struct ChordIntonationTests {
             ChordIntonationKind.advance(&chain, after: record)
             if trial.centOffset.magnitude == settings.minCentDifference { break }
         }
+    }
+
+    /// The fresh start stays within the user's own bounds.
+    @Test func aFreshStartBelowTheMaximumIsClampedToTheSettings() {
+        var settings = TrainingSettings.default
+        settings.maxCentDifference = Cents(20)
+        var generator = SeededGenerator(seed: 3)
+        let trial = ChordIntonationKind.draw(.chordIntonation, settings: settings, chain: ChordIntonationKind.freshChain, using: &generator)
+        #expect(trial.centOffset.magnitude == Cents(20))
     }
 
     /// A listener choosing among three voices guesses right a third of the time: the fit must know
