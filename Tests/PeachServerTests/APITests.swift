@@ -164,7 +164,7 @@ struct APITests {
                 let page = String(buffer: response.body)
                 #expect(page.contains(#"id="screen-start""#) && page.contains("js/app.js"))
             }
-            try await client.execute(uri: "/js/audio.js", method: .get) { response throws in
+            try await client.execute(uri: "/js/audio/audio.js", method: .get) { response throws in
                 #expect(response.status == .ok)
                 #expect(String(buffer: response.body).contains("scheduleComparison"))
             }
