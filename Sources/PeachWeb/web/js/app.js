@@ -49,10 +49,10 @@ if (trainingDiscipline(location.hash)) history.replaceState(null, '', '#/');
 
 // On a class server (GET /api/account says `accounts`), every screen but sign-in needs a user.
 let account = { accounts: false, user: null };
-const startAccount = document.getElementById('start-account');
 
 /** Start's line on who is signed in, and a teacher's way to their classes. */
 function showAccount() {
+  const startAccount = document.getElementById('start-account');
   startAccount.hidden = !account.user;
   if (!account.user) return;
   document.getElementById('open-account').textContent = t('start.signedInAs', { name: account.user.name });

@@ -3,13 +3,25 @@ import { t } from '../i18n/i18n.js';
 /** The seeds' haptic tick on a wrong answer, where the device can vibrate. */
 const WRONG_ANSWER_VIBRATION_MS = 40;
 
+/** A thumb up; the thumb down is the same, turned. */
+const THUMB = '<path fill="currentColor" d="M6 20h7v22H6zM17 42V20l9-14c3 0 5 2 5 5l-2 8h11c3 0 5 3 4 6l-4 13c-1 3-3 4-6 4z"/>';
+const THUMBS = {
+  up: `<svg class="thumb" viewBox="0 0 48 48" aria-hidden="true">${THUMB}</svg>`,
+  down: `<svg class="thumb" viewBox="0 0 48 48" aria-hidden="true"><g transform="rotate(180 24 24)">${THUMB}</g></svg>`,
+};
+
+function thumb(isCorrect) {
+  const template = document.createElement('template');
+  template.innerHTML = THUMBS[isCorrect ? 'up' : 'down'];
+  return template.content;
+}
+
 /** The judgement as every answer screen shows it: a thumb and a word, announced; a wrong answer buzzes. */
 export function showJudgement(feedback, isCorrect, announce) {
   feedback.className = `feedback visible ${isCorrect ? 'correct' : 'incorrect'}`;
-  const thumb = document.getElementById(isCorrect ? 'thumb-up' : 'thumb-down').content.cloneNode(true);
   const text = document.createElement('span');
   text.textContent = t(isCorrect ? 'feedback.correct' : 'feedback.incorrect');
-  feedback.replaceChildren(thumb, text);
+  feedback.replaceChildren(thumb(isCorrect), text);
   announce(text.textContent);
   if (!isCorrect) navigator.vibrate?.(WRONG_ANSWER_VIBRATION_MS);
 }

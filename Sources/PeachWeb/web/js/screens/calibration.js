@@ -6,6 +6,22 @@ import { showLatency, storeLatencyMs } from '../input/device-latency.js';
 import { formatNumber } from '../i18n/format.js';
 import { t } from '../i18n/i18n.js';
 import { tapAlong } from '../input/taps.js';
+import { addScreen } from './screen.js';
+
+/** The screen's markup: its strings by key (data-i18n), filled in by translate. */
+const MARKUP = `
+<section id="screen-calibration" class="screen" aria-labelledby="calibration-title" data-state="idle" hidden>
+  <header class="bar">
+    <a href="#/" class="back" id="calibration-back" data-i18n="nav.back"></a>
+    <h1 id="calibration-title" data-i18n="calibration.title"></h1>
+  </header>
+  <p class="hint" data-i18n="calibration.hint"></p>
+  <p id="calibration-current" class="calibration-line"></p>
+  <button id="calibration-start" class="primary big" type="button" data-i18n="calibration.start"></button>
+  <button id="calibration-pad" class="tap-pad" type="button" data-i18n="rhythm.tap" disabled></button>
+  <p id="calibration-status" class="calibration-status"></p>
+  <p class="keys-hint" data-i18n="keys.taps"></p>
+</section>`;
 
 /** Time to get ready between pressing Start and the first click. */
 const LEAD_SECONDS = 1;
@@ -24,7 +40,7 @@ function mostTapsFrom(devices) {
 }
 
 export function calibrationScreen({ announce, cameFrom }) {
-  const element = document.getElementById('screen-calibration');
+  const element = addScreen(MARKUP);
   const back = document.getElementById('calibration-back');
   const pad = document.getElementById('calibration-pad');
   const startButton = document.getElementById('calibration-start');

@@ -5,6 +5,38 @@ import { allDisciplines, disciplineName } from '../catalogue.js';
 import { refusalText } from './sign-in.js';
 import { trendText } from './profile.js';
 import { watchWidth } from '../profile/width-watch.js';
+import { addScreen } from './screen.js';
+
+/** The screen's markup: its strings by key (data-i18n), filled in by translate. */
+const MARKUP = `
+<section id="screen-class" class="screen" aria-labelledby="class-title" hidden>
+  <header class="bar">
+    <a href="#/classes" class="back" data-i18n="classes.backToList"></a>
+    <h1 id="class-title"></h1>
+  </header>
+  <div class="class-view">
+    <p id="class-invitation" class="hint"></p>
+    <p id="class-status" class="status" role="alert"></p>
+    <p id="class-preparing" class="hint" hidden></p>
+    <div id="class-chart" class="class-chart" role="img" hidden></div>
+    <p id="class-empty" class="empty-state" data-i18n="classes.noStudents" hidden></p>
+    <div class="class-students">
+      <table id="class-students" class="class-table">
+        <thead>
+          <tr>
+            <th scope="col" data-i18n="classes.student"></th>
+            <th scope="col" data-i18n="classes.thresholdColumn"></th>
+            <th scope="col" data-i18n="profile.trend"></th>
+            <th scope="col" data-i18n="classes.trials"></th>
+            <th scope="col" data-i18n="classes.lastActivity"></th>
+          </tr>
+        </thead>
+        <tbody id="class-students-body"></tbody>
+      </table>
+    </div>
+    <a id="class-csv" class="button-link" download data-i18n="classes.csv"></a>
+  </div>
+</section>`;
 
 /** The student's fitted threshold as their own Profile states it; an interval open above says "at least". */
 function thresholdText(fit) {
@@ -28,7 +60,7 @@ const PREPARING_POLL_MS = 3000;
 // the server), a row per student, the CSV. A student's name opens their profile, read-only. Rows
 // whose figures the server is still preparing say so, and the screen asks again until none is left.
 export function classScreen({ navigate }) {
-  const element = document.getElementById('screen-class');
+  const element = addScreen(MARKUP);
   const body = document.getElementById('class-students-body');
   const table = document.getElementById('class-students');
   const empty = document.getElementById('class-empty');

@@ -2,11 +2,36 @@ import { api } from '../api.js';
 import { t } from '../i18n/i18n.js';
 import { formatCount } from '../i18n/format.js';
 import { refusalText } from './sign-in.js';
+import { addScreen } from './screen.js';
+
+/** The screen's markup: its strings by key (data-i18n), filled in by translate. */
+const MARKUP = `
+<section id="screen-classes" class="screen" aria-labelledby="classes-title" hidden>
+  <header class="bar">
+    <a href="#/" class="back" data-i18n="nav.back"></a>
+    <h1 id="classes-title" data-i18n="classes.title"></h1>
+  </header>
+  <div class="settings">
+    <p id="classes-empty" class="note" data-i18n="classes.empty" hidden></p>
+    <ul id="classes-list" class="class-list"></ul>
+    <form id="new-class-form" novalidate>
+      <fieldset>
+        <legend data-i18n="classes.new"></legend>
+        <div class="field">
+          <label for="new-class-name" data-i18n="classes.name"></label>
+          <input id="new-class-name" name="name" autocomplete="off">
+        </div>
+        <button type="submit" class="form-action" data-i18n="classes.create"></button>
+        <p id="new-class-status" class="status" role="status"></p>
+      </fieldset>
+    </form>
+  </div>
+</section>`;
 
 // A teacher's classes: each opens its class view; a new class gets its invitation code at once,
 // to hand to the students.
 export function classesScreen() {
-  const element = document.getElementById('screen-classes');
+  const element = addScreen(MARKUP);
   const list = document.getElementById('classes-list');
   const empty = document.getElementById('classes-empty');
   const form = document.getElementById('new-class-form');

@@ -5,10 +5,37 @@ import { t } from '../i18n/i18n.js';
 import { measurementView } from '../loop/measurement.js';
 import { trainingLoop } from '../loop/training-loop.js';
 import { twoButtonAnswer } from '../loop/two-button-answer.js';
+import { addScreen } from './screen.js';
+
+/** The screen's markup: its strings by key (data-i18n), filled in by translate. */
+const MARKUP = `
+<section id="screen-compare-timing" class="screen" aria-labelledby="compare-timing-title" hidden>
+  <header class="bar">
+    <a href="#/" class="back" data-i18n="nav.back"></a>
+    <h1 id="compare-timing-title" data-i18n="compareTiming.title"></h1>
+  </header>
+  <p class="hint" data-i18n="compareTiming.hint"></p>
+  <p id="compare-timing-tempo" class="interval-label"></p>
+  <p id="timing-measurement-progress" class="hint" role="status" hidden></p>
+  <div id="timing-measurement-result" class="measurement-result" hidden>
+    <p id="timing-measurement-result-text" role="status"></p>
+    <a href="#/" class="button" data-i18n="measure.done"></a>
+  </div>
+  <div class="answer-buttons side-by-side">
+    <button id="answer-early" class="answer" type="button" disabled>
+      <span class="glyph" aria-hidden="true">◀</span><span data-i18n="compareTiming.early"></span>
+    </button>
+    <button id="answer-late" class="answer" type="button" disabled>
+      <span class="glyph" aria-hidden="true">▶</span><span data-i18n="compareTiming.late"></span>
+    </button>
+  </div>
+  <p class="keys-hint" data-i18n="keys.compareTiming"></p>
+  <div id="compare-timing-feedback" class="feedback" aria-hidden="true"></div>
+</section>`;
 
 /** Compare Timing: four sixteenth clicks, the third early or late, answered with two buttons; or its measurement. */
 export function compareTimingScreen(context) {
-  const screen = document.getElementById('screen-compare-timing');
+  const screen = addScreen(MARKUP);
   const title = document.getElementById('compare-timing-title');
   const tempo = document.getElementById('compare-timing-tempo');
   const measurement = measurementView({

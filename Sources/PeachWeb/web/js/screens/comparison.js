@@ -6,9 +6,38 @@ import { comparisonQuestion, intervalLabel, soundText, t } from '../i18n/i18n.js
 import { measurementView } from '../loop/measurement.js';
 import { trainingLoop } from '../loop/training-loop.js';
 import { twoButtonAnswer } from '../loop/two-button-answer.js';
+import { addScreen } from './screen.js';
+
+/** The screen's markup: its strings by key (data-i18n), filled in by translate. */
+const MARKUP = `
+<section id="screen-comparison" class="screen" aria-labelledby="comparison-title" hidden>
+  <header class="bar">
+    <a href="#/" class="back" id="comparison-back" data-i18n="nav.back"></a>
+    <h1 id="comparison-title" data-i18n="comparison.title"></h1>
+  </header>
+  <p id="comparison-question" class="hint question"></p>
+  <p id="comparison-interval" class="interval-label" role="status" hidden></p>
+  <p id="comparison-sound" class="sound-line" hidden></p>
+  <p id="measurement-progress" class="hint" role="status" hidden></p>
+  <div id="measurement-result" class="measurement-result" hidden>
+    <p id="measurement-result-text" role="status"></p>
+    <a href="#/" class="button" data-i18n="measure.done"></a>
+  </div>
+  <div class="answer-buttons">
+    <button id="answer-higher" class="answer" type="button" disabled>
+      <span class="glyph" aria-hidden="true">▲</span><span data-i18n="comparison.higher"></span>
+    </button>
+    <button id="answer-lower" class="answer" type="button" disabled>
+      <span class="glyph" aria-hidden="true">▼</span><span data-i18n="comparison.lower"></span>
+    </button>
+  </div>
+  <p class="keys-hint" data-i18n="keys.comparison"></p>
+  <div id="comparison-feedback" class="feedback" aria-hidden="true"></div>
+</section>`;
 
 /** Higher or lower: two notes, unison or an interval, answered with two buttons. */
 export function comparisonScreen(context) {
+  const element = addScreen(MARKUP);
   const title = document.getElementById('comparison-title');
   const question = document.getElementById('comparison-question');
   const intervalText = document.getElementById('comparison-interval');
@@ -17,7 +46,7 @@ export function comparisonScreen(context) {
     progress: document.getElementById('measurement-progress'),
     result: document.getElementById('measurement-result'),
     resultText: document.getElementById('measurement-result-text'),
-    hides: [document.getElementById('answer-higher').parentElement, document.getElementById('screen-comparison').querySelector('.keys-hint'), question, sound],
+    hides: [document.getElementById('answer-higher').parentElement, element.querySelector('.keys-hint'), question, sound],
   });
   let discipline = null;
   let isInterval = false;

@@ -6,13 +6,37 @@ import { formatNumber, formatOffsetMs, formatPercent } from '../i18n/format.js';
 import { t } from '../i18n/i18n.js';
 import { tapAlong } from '../input/taps.js';
 import { trainingLoop } from '../loop/training-loop.js';
+import { addScreen } from './screen.js';
+
+/** The screen's markup: its strings by key (data-i18n), filled in by translate. */
+const MARKUP = `
+<section id="screen-fill-the-gap" class="screen" aria-labelledby="fill-the-gap-title" data-state="idle" hidden>
+  <header class="bar">
+    <a href="#/" class="back" data-i18n="nav.back"></a>
+    <h1 id="fill-the-gap-title" data-i18n="fillTheGap.title"></h1>
+  </header>
+  <p class="hint" data-i18n="fillTheGap.hint"></p>
+  <p class="calibration-line"><span id="fill-the-gap-calibration"></span> <a href="#/calibration" data-i18n="rhythm.calibrate"></a></p>
+  <p id="fill-the-gap-tempo" class="interval-label"></p>
+  <div class="cycle-progress">
+    <progress id="fill-the-gap-cycles" value="0" max="16" aria-labelledby="fill-the-gap-cycle"></progress>
+    <span id="fill-the-gap-cycle"></span>
+  </div>
+  <button id="fill-the-gap-pad" class="tap-pad" type="button" data-i18n="rhythm.tap" disabled></button>
+  <dl id="fill-the-gap-result" class="stats" hidden>
+    <div><dt data-i18n="fillTheGap.meanOffset"></dt><dd id="fill-the-gap-mean"></dd></div>
+    <div><dt data-i18n="fillTheGap.spread"></dt><dd id="fill-the-gap-sd"></dd></div>
+    <div><dt data-i18n="fillTheGap.hitRate"></dt><dd id="fill-the-gap-hits"></dd></div>
+  </dl>
+  <p class="keys-hint" data-i18n="keys.taps"></p>
+</section>`;
 
 // Fill the Gap: the trial's clicks play on (16 cycles of four sixteenths, one silent in each); every
 // tap is moved onto the trial's time base on the audio clock, less this device's calibration, and
 // sent when the last cycle is over. The server judges each tap; the screen shows its verdict while
 // the next trial already plays.
 export function fillTheGapScreen(context) {
-  const element = document.getElementById('screen-fill-the-gap');
+  const element = addScreen(MARKUP);
   const pad = document.getElementById('fill-the-gap-pad');
   const tempo = document.getElementById('fill-the-gap-tempo');
   const calibration = document.getElementById('fill-the-gap-calibration');

@@ -5,6 +5,30 @@ import { hideMatchingFeedback, showMatchingFeedback } from '../loop/matching-fee
 import { onMidiMessage } from '../input/midi.js';
 import { verticalPitchSlider } from '../input/pitch-slider.js';
 import { trainingLoop } from '../loop/training-loop.js';
+import { addScreen } from './screen.js';
+
+/** The screen's markup: its strings by key (data-i18n), filled in by translate. */
+const MARKUP = `
+<section id="screen-pitch-matching" class="screen" aria-labelledby="pitch-matching-title" data-state="idle" hidden>
+  <header class="bar">
+    <a href="#/" class="back" id="pitch-matching-back" data-i18n="nav.back"></a>
+    <h1 id="pitch-matching-title" data-i18n="pitchMatching.title"></h1>
+  </header>
+  <div class="training-notes">
+    <p id="pitch-matching-hint" class="hint" data-i18n="pitchMatching.hint"></p>
+    <p id="pitch-matching-sound" class="sound-line" hidden></p>
+  </div>
+  <p id="pitch-matching-interval" class="interval-label" role="status" hidden></p>
+  <div class="pitch-stage">
+    <div id="pitch-slider" class="pitch-slider" role="slider" tabindex="0" aria-orientation="vertical"
+         aria-valuemin="-1" aria-valuemax="1" aria-valuenow="0" aria-disabled="true"
+         aria-describedby="pitch-matching-hint">
+      <div class="pitch-slider-thumb" aria-hidden="true"></div>
+    </div>
+  </div>
+  <p class="keys-hint" data-i18n="keys.pitchMatching"></p>
+  <div id="pitch-matching-feedback" class="feedback" aria-hidden="true"></div>
+</section>`;
 
 /** ↑/↓ move about 1 ¢, PageUp/PageDown 10 ¢. */
 const FINE_STEP_CENTS = 1;
@@ -43,7 +67,7 @@ function midiTuning({ bend, keyCommits }, slider) {
 // Pitch and interval matching: the reference plays, then the tunable note until the user lets go of
 // the slider (or presses Enter/Space); the server judges the slider's value.
 export function pitchMatchingScreen(context) {
-  const element = document.getElementById('screen-pitch-matching');
+  const element = addScreen(MARKUP);
   const title = document.getElementById('pitch-matching-title');
   const hint = document.getElementById('pitch-matching-hint');
   const soundNote = document.getElementById('pitch-matching-sound');

@@ -5,6 +5,103 @@ import { language, t } from '../i18n/i18n.js';
 import { disciplineName, disciplines } from '../catalogue.js';
 import { formatCents, formatCount, formatDate, formatMonth, formatPercent } from '../i18n/format.js';
 import { attachTimelineChart } from '../profile/timeline-chart.js';
+import { addScreen } from './screen.js';
+
+/** The screen's markup: its strings by key (data-i18n), filled in by translate. */
+const MARKUP = `
+<section id="screen-profile" class="screen" aria-labelledby="profile-title" hidden>
+  <header class="bar">
+    <a href="#/" class="back" data-i18n="nav.back"></a>
+    <h1 id="profile-title" data-i18n="profile.title"></h1>
+  </header>
+  <!-- Each section summarises the disciplines it names (data-discipline[s]); one no offered
+       discipline is in is hidden, and a discipline no section names gets its own (profile.js). -->
+  <section class="profile-section" aria-labelledby="profile-discrimination-title" data-disciplines="pitchComparison pitchMeasurement">
+    <h2 id="profile-discrimination-title" data-i18n="profile.discrimination"></h2>
+    <p id="profile-empty" class="empty-state" data-i18n="profile.empty" hidden></p>
+    <div id="profile-discrimination-data" hidden>
+      <p id="profile-threshold" class="threshold-estimate"></p>
+      <p id="profile-threshold-note" class="note"></p>
+      <div class="period-picker" role="radiogroup" aria-labelledby="profile-period-label">
+        <span id="profile-period-label" class="visually-hidden" data-i18n="profile.period"></span>
+        <button type="button" role="radio" data-period="hour" data-i18n="profile.period.hour"></button>
+        <button type="button" role="radio" data-period="day" data-i18n="profile.period.day"></button>
+        <button type="button" role="radio" data-period="week" data-i18n="profile.period.week"></button>
+      </div>
+      <div id="profile-chart" class="timeline-chart" role="img" tabindex="0"></div>
+      <div id="profile-popup" class="chart-popup" role="status" hidden></div>
+      <p id="profile-chart-help" class="note" data-i18n="profile.chartHelp"></p>
+      <details class="how-measured">
+        <summary data-i18n="profile.howMeasured"></summary>
+        <p class="note" data-i18n="profile.chartDetails"></p>
+      </details>
+      <dl id="profile-stats" class="stats">
+        <div><dt data-i18n="profile.mean"></dt><dd id="profile-mean"></dd></div>
+        <div><dt data-i18n="profile.sd"></dt><dd id="profile-sd"></dd></div>
+        <div><dt data-i18n="profile.trend"></dt><dd id="profile-trend"></dd></div>
+        <div><dt data-i18n="profile.comparisons"></dt><dd id="profile-count"></dd></div>
+      </dl>
+    </div>
+  </section>
+  <section class="profile-section intervals" aria-labelledby="profile-intervals-title" data-disciplines="intervalComparison intervalMatching intervalMeasurement">
+    <h2 id="profile-intervals-title" data-i18n="profile.intervals"></h2>
+    <p id="interval-profile-empty" class="empty-state" data-i18n="profile.intervalsEmpty" hidden></p>
+    <table id="interval-profile-table" class="interval-profile" hidden>
+      <thead><tr>
+        <th scope="col" data-i18n="settings.interval"></th>
+        <th scope="col" data-i18n="profile.intervalDiscrimination"></th>
+        <th scope="col" data-i18n="profile.intervalMatchingColumn"></th>
+      </tr></thead>
+      <tbody id="interval-profile-body"></tbody>
+    </table>
+    <p id="interval-measured" class="note" hidden></p>
+  </section>
+  <!-- How close answers land, by slider and by voice: one template, filled by profile.js. -->
+  <section class="profile-section matching" data-accuracy="matching" data-discipline="pitchMatching" data-scope="pitch"></section>
+  <section class="profile-section matching" data-accuracy="sung" data-discipline="pitchSinging" data-scope="singing"></section>
+  <section class="profile-section matching" data-accuracy="sungInterval" data-discipline="intervalSinging" data-scope="intervalSinging"></section>
+  <section class="profile-section rhythm" aria-labelledby="profile-rhythm-title" data-disciplines="rhythmComparison timingMeasurement rhythmMatching">
+    <h2 id="profile-rhythm-title" data-i18n="profile.rhythm"></h2>
+    <p id="rhythm-profile-empty" class="empty-state" data-i18n="profile.rhythmEmpty" hidden></p>
+    <div id="rhythm-comparison" hidden>
+      <h3 data-i18n="start.compareTiming"></h3>
+      <table class="interval-profile">
+        <thead><tr>
+          <th scope="col" data-i18n="profile.tempoBand"></th>
+          <th scope="col" data-i18n="profile.rhythmThreshold"></th>
+          <th scope="col" data-i18n="profile.rhythmCount"></th>
+        </tr></thead>
+        <tbody id="rhythm-comparison-body"></tbody>
+      </table>
+    </div>
+    <div id="rhythm-matching" hidden>
+      <h3 data-i18n="start.fillTheGap"></h3>
+      <table class="interval-profile">
+        <thead><tr>
+          <th scope="col" data-i18n="profile.tempoBand"></th>
+          <th scope="col" data-i18n="profile.rhythmOffset"></th>
+          <th scope="col" data-i18n="fillTheGap.hitRate"></th>
+          <th scope="col" data-i18n="profile.rhythmCount"></th>
+        </tr></thead>
+        <tbody id="rhythm-matching-body"></tbody>
+      </table>
+    </div>
+  </section>
+  <template id="accuracy-template">
+    <h2 data-part="title"></h2>
+    <p data-part="empty" class="empty-state" hidden></p>
+    <div data-part="stats" hidden>
+      <div data-part="timeline" class="accuracy-timeline" role="img"></div>
+      <p class="note sparkline-better" data-i18n="start.lowerIsBetter"></p>
+      <dl class="stats">
+        <div><dt data-i18n="profile.matchingMean"></dt><dd data-part="mean"></dd></div>
+        <div><dt data-i18n="profile.matchingSd"></dt><dd data-part="sd"></dd></div>
+        <div><dt data-i18n="profile.trend"></dt><dd data-part="trend"></dd></div>
+        <div><dt data-i18n="profile.matchingCount"></dt><dd data-part="count"></dd></div>
+      </dl>
+    </div>
+  </template>
+</section>`;
 
 const TREND_ARROWS = { improving: '↘', stable: '→', declining: '↗' };
 
@@ -199,7 +296,7 @@ function confusionPart(section, entry) {
 // renderer; this module only lays them out and handles the chart's gestures and popup. A teacher
 // sees a student's profile on the same screen, read from the class's routes for that student.
 export function profileScreen() {
-  const element = document.getElementById('screen-profile');
+  const element = addScreen(MARKUP);
   const $ = (id) => document.getElementById(id);
   const chart = $('profile-chart');
   const popup = $('profile-popup');

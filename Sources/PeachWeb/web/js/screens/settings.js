@@ -4,6 +4,155 @@ import { showLatency } from '../input/device-latency.js';
 import { setLanguage, soundLabel, t } from '../i18n/i18n.js';
 import { allDisciplines, disciplineName, disciplines } from '../catalogue.js';
 import { midiSettings } from '../input/midi-settings.js';
+import { addScreen } from './screen.js';
+
+/** The screen's markup: its strings by key (data-i18n), filled in by translate. */
+const MARKUP = `
+<section id="screen-settings" class="screen" aria-labelledby="settings-title" hidden>
+  <header class="bar">
+    <a href="#/" class="back" data-i18n="nav.back"></a>
+    <h1 id="settings-title" data-i18n="settings.title"></h1>
+  </header>
+  <form id="settings-form" class="settings" novalidate>
+    <fieldset>
+      <legend data-i18n="settings.notes"></legend>
+      <div class="field">
+        <label for="setting-noteRangeLower" data-i18n="settings.lowest"></label>
+        <output id="value-noteRangeLower" for="setting-noteRangeLower"></output>
+        <input id="setting-noteRangeLower" name="noteRangeLower" type="range" step="1">
+      </div>
+      <div class="field">
+        <label for="setting-noteRangeUpper" data-i18n="settings.highest"></label>
+        <output id="value-noteRangeUpper" for="setting-noteRangeUpper"></output>
+        <input id="setting-noteRangeUpper" name="noteRangeUpper" type="range" step="1">
+      </div>
+      <div class="field">
+        <label for="setting-noteDurationSeconds" data-i18n="settings.duration"></label>
+        <output id="value-noteDurationSeconds" for="setting-noteDurationSeconds"></output>
+        <input id="setting-noteDurationSeconds" name="noteDurationSeconds" type="range" step="0.1">
+      </div>
+      <div class="field">
+        <label for="setting-noteGapSeconds" data-i18n="settings.noteGap"></label>
+        <output id="value-noteGapSeconds" for="setting-noteGapSeconds"></output>
+        <input id="setting-noteGapSeconds" name="noteGapSeconds" type="range" step="0.1">
+      </div>
+    </fieldset>
+    <fieldset>
+      <legend data-i18n="settings.voiceRange"></legend>
+      <div class="field">
+        <label for="setting-voiceRangeLower" data-i18n="settings.voiceLowest"></label>
+        <output id="value-voiceRangeLower" for="setting-voiceRangeLower"></output>
+        <input id="setting-voiceRangeLower" name="voiceRangeLower" type="range" step="1">
+      </div>
+      <div class="field">
+        <label for="setting-voiceRangeUpper" data-i18n="settings.voiceHighest"></label>
+        <output id="value-voiceRangeUpper" for="setting-voiceRangeUpper"></output>
+        <input id="setting-voiceRangeUpper" name="voiceRangeUpper" type="range" step="1">
+      </div>
+      <div class="field field-check">
+        <label for="setting-pitchNeedle" data-i18n="settings.pitchNeedle"></label>
+        <input id="setting-pitchNeedle" name="pitchNeedle" type="checkbox" aria-describedby="hint-pitchNeedle">
+        <p id="hint-pitchNeedle" class="hint" data-i18n="settings.pitchNeedle.hint"></p>
+      </div>
+    </fieldset>
+    <fieldset>
+      <legend data-i18n="settings.sound"></legend>
+      <div class="field">
+        <label for="setting-referencePitchHz" data-i18n="settings.referencePitch"></label>
+        <output id="value-referencePitchHz" for="setting-referencePitchHz"></output>
+        <input id="setting-referencePitchHz" name="referencePitchHz" type="range" step="1">
+      </div>
+      <div class="field">
+        <label for="setting-soundSource" data-i18n="settings.soundSource"></label>
+        <select id="setting-soundSource" name="soundSource" aria-describedby="hint-soundSource soundSource-fades"></select>
+        <p id="hint-soundSource" class="hint" data-i18n="settings.soundSource.hint"></p>
+        <p id="soundSource-fades" class="hint" hidden></p>
+      </div>
+      <div class="field">
+        <label for="setting-varyLoudness" data-i18n="settings.varyLoudness"></label>
+        <input id="setting-varyLoudness" name="varyLoudness" type="range" step="0.05">
+        <div class="range-ends" aria-hidden="true"><span data-i18n="settings.noVariation"></span><span data-i18n="settings.maxVariation"></span></div>
+      </div>
+    </fieldset>
+    <fieldset id="settings-intervals">
+      <legend data-i18n="settings.intervals"></legend>
+      <p class="note" data-i18n="settings.intervalsHint"></p>
+      <table class="interval-grid">
+        <thead><tr><th scope="col" data-i18n="settings.interval"></th><th scope="col" data-i18n="settings.intervalUp"></th><th scope="col" data-i18n="settings.intervalDown"></th></tr></thead>
+        <tbody id="interval-grid-body"></tbody>
+      </table>
+      <div class="field">
+        <label for="setting-tuningSystem" data-i18n="settings.tuningSystem"></label>
+        <select id="setting-tuningSystem" name="tuningSystem"></select>
+      </div>
+      <div class="field">
+        <label for="setting-intervalMatchingCentRange" data-i18n="settings.intervalMatchingCentRange"></label>
+        <output id="value-intervalMatchingCentRange" for="setting-intervalMatchingCentRange"></output>
+        <input id="setting-intervalMatchingCentRange" name="intervalMatchingCentRange" type="range" step="1">
+      </div>
+    </fieldset>
+    <!-- Each kind's own settings, drawn from the groups the server declares (settings.js). -->
+    <div id="kind-settings"></div>
+    <fieldset>
+      <legend data-i18n="settings.rhythm"></legend>
+      <div class="field">
+        <label for="setting-tempoBPM" data-i18n="settings.tempo"></label>
+        <output id="value-tempoBPM" for="setting-tempoBPM"></output>
+        <input id="setting-tempoBPM" name="tempoBPM" type="range" step="1">
+      </div>
+      <div class="field">
+        <span data-i18n="settings.calibration"></span>
+        <output id="settings-calibration"></output>
+        <a href="#/calibration" id="settings-calibrate" class="button-link" data-i18n="rhythm.calibrate"></a>
+      </div>
+    </fieldset>
+    <!-- Per device (localStorage), drawn by midi-settings.js: not sent with the settings. -->
+    <fieldset id="midi-settings">
+      <legend data-i18n="settings.midi"></legend>
+      <div class="field field-check">
+        <label for="midi-enabled" data-i18n="settings.midiEnabled"></label>
+        <input id="midi-enabled" type="checkbox" aria-describedby="midi-status">
+        <p id="midi-status" class="hint" role="status"></p>
+      </div>
+      <div class="field">
+        <label for="midi-input" data-i18n="settings.midiInput"></label>
+        <select id="midi-input"></select>
+      </div>
+    </fieldset>
+    <fieldset>
+      <legend data-i18n="settings.general"></legend>
+      <div class="field">
+        <label for="setting-language" data-i18n="settings.language"></label>
+        <select id="setting-language" name="language"></select>
+      </div>
+    </fieldset>
+    <fieldset>
+      <legend data-i18n="settings.data"></legend>
+      <div class="field">
+        <a id="export-training-data" class="button-link" download data-i18n="settings.export"></a>
+      </div>
+      <div class="field">
+        <label for="import-mode" data-i18n="settings.importMode"></label>
+        <select id="import-mode">
+          <option value="merge" data-i18n="settings.importMerge"></option>
+          <option value="replace" data-i18n="settings.importReplace"></option>
+        </select>
+        <button id="import-training-data" class="button-link" type="button" data-i18n="settings.import"></button>
+        <input id="import-file" type="file" accept=".csv,text/csv" hidden>
+      </div>
+      <button id="reset-training-data" class="danger" type="button" data-i18n="settings.reset"></button>
+      <p id="reset-status" class="status" role="status"></p>
+    </fieldset>
+  </form>
+  <dialog id="reset-dialog" aria-labelledby="reset-dialog-title">
+    <h2 id="reset-dialog-title" data-i18n="settings.resetConfirmTitle"></h2>
+    <p data-i18n="settings.resetConfirmText"></p>
+    <div class="dialog-actions">
+      <button id="reset-cancel" type="button" data-i18n="common.cancel"></button>
+      <button id="reset-confirm" class="danger" type="button" data-i18n="settings.resetConfirm"></button>
+    </div>
+  </dialog>
+</section>`;
 
 /** What the server's refusals of a whole file mean to the user (a bad line has its own message). */
 const IMPORT_REFUSALS = { 409: 'settings.importBusy', 413: 'settings.importTooLarge' };
@@ -11,7 +160,7 @@ const IMPORT_REFUSALS = { 409: 'settings.importBusy', 413: 'settings.importTooLa
 // Every control is bounded by the ranges the server sends, so nothing here can produce an invalid
 // value and there is no save button: each change is sent at once and applies to the next trial.
 export function settingsScreen({ navigate }) {
-  const element = document.getElementById('screen-settings');
+  const element = addScreen(MARKUP);
   const form = document.getElementById('settings-form');
   const control = (name) => document.getElementById(`setting-${name}`);
   const output = (name) => document.getElementById(`value-${name}`);

@@ -5,6 +5,44 @@ import { intervalLabel, t } from '../i18n/i18n.js';
 import { hideMatchingFeedback, showMatchingFeedback } from '../loop/matching-feedback.js';
 import { SteadyPitch } from '../audio/steady-pitch.js';
 import { trainingLoop } from '../loop/training-loop.js';
+import { addScreen } from './screen.js';
+
+/** The screen's markup: its strings by key (data-i18n), filled in by translate. */
+const MARKUP = `
+<section id="screen-singing" class="screen" aria-labelledby="singing-title" data-state="idle" hidden>
+  <header class="bar">
+    <a href="#/" class="back" id="singing-back" data-i18n="nav.back"></a>
+    <h1 id="singing-title" data-i18n="singing.title"></h1>
+  </header>
+  <p id="singing-hint" class="hint" data-i18n="singing.hint"></p>
+  <p id="singing-interval" class="interval-label" role="status" hidden></p>
+  <div class="singing-panel singing-permission">
+    <p data-i18n="singing.permission"></p>
+    <p class="singing-privacy" data-i18n="singing.privacy"></p>
+    <button id="singing-allow" class="primary big" type="button" data-i18n="singing.allow"></button>
+  </div>
+  <div id="singing-denied" class="singing-panel singing-denied" role="alert" tabindex="-1">
+    <p data-i18n="singing.denied"></p>
+    <a href="#/" class="singing-back-link" data-i18n="singing.backToStart"></a>
+  </div>
+  <div id="singing-unavailable" class="singing-panel singing-unavailable" role="alert" tabindex="-1">
+    <p data-i18n="singing.unavailable"></p>
+    <a href="#/" class="singing-back-link" data-i18n="singing.backToStart"></a>
+  </div>
+  <div class="singing-stage">
+    <p id="singing-status" class="singing-status" role="status" aria-live="polite"></p>
+    <!-- A picture of what the ear already hears: left out for screen readers, which the feedback serves. -->
+    <div id="singing-needle" class="pitch-needle" aria-hidden="true" hidden>
+      <span data-i18n="singing.needle.flat"></span>
+      <div class="pitch-needle-scale"><div class="pitch-needle-marker"></div></div>
+      <span data-i18n="singing.needle.sharp"></span>
+    </div>
+    <div id="singing-hold" class="hold-ring" aria-hidden="true"></div>
+    <button id="singing-done" class="primary big" type="button" data-i18n="singing.done" disabled></button>
+  </div>
+  <p class="keys-hint" data-i18n="keys.singing"></p>
+  <div id="singing-feedback" class="feedback" aria-hidden="true"></div>
+</section>`;
 
 /** The needle's reach each side of the target. */
 const NEEDLE_CENTS = 50;
@@ -21,7 +59,7 @@ const contextsWithTracker = new WeakSet();
 // detector in an AudioWorklet (pitch-worklet.js), commits a note held steadily for a second (or on
 // Done/Enter) and posts only its cents from the target. No sound leaves the device.
 export function singingScreen(context) {
-  const element = document.getElementById('screen-singing');
+  const element = addScreen(MARKUP);
   const allow = document.getElementById('singing-allow');
   const done = document.getElementById('singing-done');
   const status = document.getElementById('singing-status');

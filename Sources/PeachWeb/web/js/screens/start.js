@@ -2,9 +2,44 @@ import { api } from '../api.js';
 import { hasString, t } from '../i18n/i18n.js';
 import { disciplineName, disciplines, trainingHash } from '../catalogue.js';
 import { formatCents } from '../i18n/format.js';
+import { addScreen } from './screen.js';
+
+/** The screen's markup: its strings by key (data-i18n), filled in by translate. */
+const MARKUP = `
+<section id="screen-start" class="screen" aria-labelledby="start-title">
+  <nav class="start-nav" aria-label="Peach" data-i18n-aria-label="start.navigation">
+    <button id="open-info" class="icon-button" type="button" data-i18n-aria-label="start.info">
+      <svg viewBox="0 0 24 24" aria-hidden="true"><circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" stroke-width="2"/><path d="M12 10.5v6" stroke="currentColor" stroke-width="2.2" stroke-linecap="round"/><circle cx="12" cy="7.3" r="1.4" fill="currentColor"/></svg>
+    </button>
+    <a href="#/settings" id="open-settings" class="icon-button" data-i18n-aria-label="start.settings">
+      <svg viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d="M19.4 13a7.6 7.6 0 0 0 0-2l2.1-1.6-2-3.5-2.5 1a7.4 7.4 0 0 0-1.7-1L15 3.3h-4l-.4 2.6a7.4 7.4 0 0 0-1.7 1l-2.5-1-2 3.5L6.6 11a7.6 7.6 0 0 0 0 2l-2.2 1.6 2 3.5 2.5-1a7.4 7.4 0 0 0 1.7 1l.4 2.6h4l.4-2.6a7.4 7.4 0 0 0 1.7-1l2.5 1 2-3.5zM13 15.5a3.5 3.5 0 1 1 0-7 3.5 3.5 0 0 1 0 7z" transform="translate(-1 0)"/></svg>
+    </a>
+  </nav>
+  <img class="app-icon" src="/icon.svg" alt="" width="96" height="96">
+  <h1 id="start-title" data-i18n="app.name">Peach</h1>
+  <p class="tagline" data-i18n="start.tagline"></p>
+  <p id="start-account" class="start-account" hidden>
+    <a id="open-account" href="#/account"></a>
+    <a id="open-classes" href="#/classes" data-i18n="classes.title" hidden></a>
+  </p>
+  <!-- One section per group of disciplines, drawn from the catalogue by start.js: its buttons,
+       then a card of its profile. -->
+  <div class="start-actions"></div>
+</section>
+
+<dialog id="info-dialog" aria-labelledby="info-title">
+  <img src="/icon.svg" alt="" width="64" height="64">
+  <h2 id="info-title" data-i18n="app.name"></h2>
+  <dl class="info-list">
+    <dt data-i18n="info.developer"></dt><dd data-i18n="info.developerName"></dd>
+    <dt data-i18n="info.version"></dt><dd id="info-version"></dd>
+    <dt data-i18n="info.copyright"></dt><dd data-i18n="info.copyrightNotice"></dd>
+  </dl>
+  <button id="info-close" class="primary" type="button" data-i18n="common.close"></button>
+</dialog>`;
 
 export function startScreen({ navigate }) {
-  const element = document.getElementById('screen-start');
+  const element = addScreen(MARKUP);
   const info = document.getElementById('info-dialog');
   const actions = element.querySelector('.start-actions');
   document.getElementById('open-info').addEventListener('click', async () => {
