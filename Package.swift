@@ -72,10 +72,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The browser client: its files as a resource bundle, and where the server finds them.
+        .target(name: "PeachWeb", exclude: ["README.md"], resources: [.copy("web")]),
         .target(
             name: "PeachServer",
             dependencies: [
-                "PeachCore", "PeachServices", "PeachStore", "PeachAudio",
+                "PeachCore", "PeachServices", "PeachStore", "PeachAudio", "PeachWeb",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 // The connection limits' channel handlers (Connections/).
@@ -90,8 +92,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 // The shutdown deadline (App/ShutdownDeadline).
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ],
-            resources: [.copy("Resources/web")]
+            ]
         ),
         .executableTarget(
             name: "peach",

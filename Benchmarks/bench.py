@@ -17,25 +17,7 @@ import wave
 
 import requests
 
-PEACH = os.environ["PEACH_BIN"]
-ROOT = pathlib.Path(__file__).resolve().parents[1]
-
-
-def percentile(values, p):
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
-
-
-def start_server(data_path, *extra):
-    process = subprocess.Popen([PEACH, "serve", "--port", "0", "--data", str(data_path), "--no-browser", *extra],
-                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    url = process.stdout.readline().strip()
-    return process, url
-
-
-def stop(process):
-    process.terminate()
-    process.wait(timeout=10)
+from harness import E2E, PEACH, ROOT, cpu_ms, first_200, load, percentile, rss_mb, start_server, stop
 
 
 def launch(directory):
@@ -122,7 +104,7 @@ def concurrent(directory, client_counts=(1, 20, 100), seconds=20):
 
 def loop(directory, answers=30):
     """In headless Chromium: end of feedback → scheduled start of the next note 1 (audio clock)."""
-    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "Tests" / "e2e"))
+    sys.path.insert(0, str(E2E))
     from conftest import chromium_options
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
@@ -197,39 +179,6 @@ def write_records(path, count):
             matchings())
 
 
-def first_200(data, path):
-    """Milliseconds from process start to the first 200 on `path`, the process, its URL, and its CPU
-    milliseconds when it began listening (the profile is built by then)."""
-    began = time.perf_counter()
-    process, url = start_server(data)
-    startup_cpu = cpu_ms(process)
-    session = requests.Session()
-    while True:
-        try:
-            if session.get(url + path, timeout=5).status_code == 200:
-                return (time.perf_counter() - began) * 1000, process, url, startup_cpu
-        except requests.ConnectionError:
-            time.sleep(0.002)
-
-
-def cpu_ms(process):
-    """The process's CPU time so far (user + system): on a shared machine the wall-clock figures
-    wait for other work, this does not."""
-    fields = pathlib.Path(f"/proc/{process.pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
-
-
-def load():
-    return f"load {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
-
-
-def rss_mb(process):
-    for line in pathlib.Path(f"/proc/{process.pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return float("nan")
-
-
 def profile(directory):
     """GET /api/profile, the timeline and the chart at 10k, 100k and 1M records; start-up to the
     first 200 with those records; resident memory."""
@@ -299,8 +248,8 @@ AudioParam.prototype.setValueCurveAtTime = function () {
 RESERVE_TAKES = """
 const done = arguments[0];
 (async () => {
-  const reserve = await import('/js/reserve.js');
-  const local = await import('/js/local-store.js');
+  const reserve = await import('/js/offline/reserve.js');
+  const local = await import('/js/offline/local-store.js');
   await reserve.refill(null, 'pitchComparison');
   const kept = await local.count(local.RESERVED_TRIALS, 'reserve', '|pitchComparison');
   const times = [];
@@ -317,7 +266,7 @@ const done = arguments[0];
 def reserve(directory):
     """The offline reserve in headless Chromium: a session's worth of comparisons kept, then the time
     of each of 30 takes (what every trial played offline waits for)."""
-    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "Tests" / "e2e"))
+    sys.path.insert(0, str(E2E))
     from conftest import chromium_options
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
@@ -339,7 +288,7 @@ def reserve(directory):
 def slider(directory):
     """Pitch-matching slider in headless Chromium: from the input event's timestamp (when the browser
     received it) to the AudioParam change, for pointer drags and for keyboard steps."""
-    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "Tests" / "e2e"))
+    sys.path.insert(0, str(E2E))
     from conftest import chromium_options
     from selenium import webdriver
     from selenium.webdriver.common.action_chains import ActionChains
@@ -391,7 +340,7 @@ def slider(directory):
             ActionChains(browser).send_keys(Keys.ENTER).perform()
 
         audio = browser.execute_script("""
-            return import('/js/audio.js').then((audio) => {
+            return import('/js/audio/audio.js').then((audio) => {
               const context = audio.realtimeContext();
               return { base: context.baseLatency, output: context.outputLatency ?? 0, rate: context.sampleRate };
             });""")
@@ -449,7 +398,7 @@ def instruments(directory):
 
 
 def _alsa_file_sink(directory):
-    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "Tests" / "e2e"))
+    sys.path.insert(0, str(E2E))
     from alsa_sink import FileSink
     return FileSink(directory)
 
@@ -528,7 +477,7 @@ def data(directory, records=1_000_000):
     """Export and import at 1M records (the CLI, release build), then the data-safety drills: SIGKILL
     during streamed answers, schemathesis on the API, and hostile files through the importer."""
     import random
-    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "Tests" / "e2e"))
+    sys.path.insert(0, str(E2E))
     from conftest import PeachServer
     from data_safety import HEADER, import_fuzz, kill_drill, schemathesis_run, valid_rows
 
@@ -580,7 +529,7 @@ def import_latency(directory, records=1_000_000):
     """Answer latency while `peach import` writes 1M records into the database the server uses."""
     import random
     import threading
-    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "Tests" / "e2e"))
+    sys.path.insert(0, str(E2E))
     from data_safety import HEADER, valid_rows
 
     source = pathlib.Path(directory) / "import-latency.csv"
@@ -627,7 +576,7 @@ def import_memory(directory, megabytes=100):
     a time, so the figure should not grow with the file (issue 31: at most 64 MB above idle)."""
     import random
     import threading
-    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "Tests" / "e2e"))
+    sys.path.insert(0, str(E2E))
     from data_safety import HEADER, valid_rows
     from postgres import PostgresCluster
 
@@ -784,12 +733,12 @@ def pitch(directory):
 
 
 def pitch_worklet(directory):
-    """The browser's detector (web/js/pitch-detector.js as served) in headless Chromium: CPU per
+    """The browser's detector (web/js/audio/pitch-detector.js as served) in headless Chromium: CPU per
     detection and per 128-sample render quantum (the worklet detects once every 8 quanta), and the same
     accuracy table as the native one."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
-    sys.path.insert(0, str(ROOT / "Tests" / "e2e"))
+    sys.path.insert(0, str(E2E))
     from conftest import chromium_options
     manifest = _voice_fixtures()
     process, url = start_server(pathlib.Path(directory) / "worklet.sqlite")
@@ -804,7 +753,7 @@ def pitch_worklet(directory):
                 pcm = base64.b64encode(source.readframes(source.getnframes())).decode()
             result = driver.execute_async_script("""
                 const [pcm, rate, done] = arguments;
-                import('/js/pitch-detector.js').then(({ PitchDetector }) => {
+                import('/js/audio/pitch-detector.js').then(({ PitchDetector }) => {
                   const bytes = Uint8Array.from(atob(pcm), (c) => c.charCodeAt(0));
                   const samples = Float32Array.from(new Int16Array(bytes.buffer), (v) => v / 32768);
                   const detector = new PitchDetector(rate);
@@ -844,7 +793,7 @@ def pitch_worklet(directory):
 # Times loading the keys of a trial in the page (fetch, WAV decode into an AudioBuffer), as a trial does.
 LOAD_KEYS = """
 const [sound, frequencies, done] = arguments;
-import('/js/audio.js').then(async (audio) => {
+import('/js/audio/audio.js').then(async (audio) => {
   const began = performance.now();
   await audio.loadSamples(sound, frequencies);
   done(performance.now() - began);
@@ -859,7 +808,7 @@ def browser_instruments(directory):
     the same data folder again, a key rendered before (on disk) and one never rendered; warm: another
     key of the loaded preset. Then the bytes a key and the default range (C2–C6) cost, and the server's
     memory at start, once the warm-up has decoded the four presets, and with 49 keys cached."""
-    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "Tests" / "e2e"))
+    sys.path.insert(0, str(E2E))
     from conftest import chromium_options
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
@@ -934,11 +883,11 @@ def _process_tree_cpu_ms(root_pid):
 
 
 def rhythm(directory):
-    """Rhythm in headless Chromium. Scheduling: 1,000 clicks by web/js/clicks.js rendered offline, each
+    """Rhythm in headless Chromium. Scheduling: 1,000 clicks by web/js/audio/clicks.js rendered offline, each
     onset against its scheduled time. Taps: Fill the Gap at 200 BPM, uncalibrated, synthetic taps at
     known audio-clock times (gap ± up to 30 ms), each against the offset the server judged. CPU: the
     browser's processes while a trial plays (untapped), beside the same time idle on Start."""
-    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "Tests" / "e2e"))
+    sys.path.insert(0, str(E2E))
     from conftest import chromium_options
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
@@ -961,7 +910,7 @@ def rhythm(directory):
         samples, click, rate = decode(result["samples"]), decode(result["click"]), result["rate"]
         expected = 0.05 + np.array(click_seconds)
         deviation_ms = np.abs(onsets(samples, click, rate, expected) - expected) * 1000
-        print(f"click scheduling (offline render of web/js/clicks.js, {rate} Hz): onset vs scheduled time over "
+        print(f"click scheduling (offline render of web/js/audio/clicks.js, {rate} Hz): onset vs scheduled time over "
               f"{len(deviation_ms)} clicks: median {np.median(deviation_ms):.4f} ms, max {np.max(deviation_ms):.4f} ms "
               f"(goal ≤ 0.1 ms)")
 

@@ -11,9 +11,9 @@ import uuid
 
 import requests
 
-from bench import PEACH, ROOT, percentile
+from harness import E2E, PEACH, percentile, rss_mb
 
-sys.path.insert(0, str(ROOT / "Tests" / "e2e"))
+sys.path.insert(0, str(E2E))
 os.environ["PEACH_PG_DURABLE"] = "1"
 from nginx import NginxProxy  # noqa: E402  (the e2e tests' runner of deploy/nginx/peach.conf)
 from postgres import PostgresCluster  # noqa: E402
@@ -44,14 +44,6 @@ def _instance(url):
                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     address = process.stdout.readline().strip()
     return process, int(address.rstrip("/").rsplit(":", 1)[1])
-
-
-def _rss_mb(process):
-    with open(f"/proc/{process.pid}/status") as status:
-        for line in status:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    return float("nan")
 
 
 def _stop(process):
@@ -176,9 +168,9 @@ def class_server_sqlite(directory, users=500, seconds=60, period=2.0, processes=
         with concurrent.futures.ThreadPoolExecutor(16) as pool:
             cookies = list(pool.map(lambda n: _sign_up(base, f"user{n:03d}", invitation), range(users)))
         signing_up = time.perf_counter() - began
-        idle_rss = _rss_mb(process)
+        idle_rss = rss_mb(process)
         acknowledged, round_trips, server_times, errors = _load(port, cookies, seconds, period, processes)
-        loaded_rss = _rss_mb(process)
+        loaded_rss = rss_mb(process)
     finally:
         _stop(process)
     stored_keys, stored = set(), 0
@@ -203,10 +195,10 @@ def class_server(directory, users=500, seconds=60, period=2.0, processes=4):
         with concurrent.futures.ThreadPoolExecutor(16) as pool:
             cookies = list(pool.map(lambda n: _sign_up(proxy.url, f"user{n:03d}", invitation), range(users)))
         signing_up = time.perf_counter() - began
-        idle_rss = [_rss_mb(process) for process, _ in instances]
+        idle_rss = [rss_mb(process) for process, _ in instances]
 
         acknowledged, round_trips, server_times, errors = _load(proxy.port, cookies, seconds, period, processes)
-        loaded_rss = [_rss_mb(process) for process, _ in instances]
+        loaded_rss = [rss_mb(process) for process, _ in instances]
         stored_keys = {row[0] for row in cluster.sql(database, "SELECT key FROM answer_key WHERE user_id <> 0")}
         stored = int(cluster.sql(database, "SELECT count(*) FROM comparison WHERE user_id <> 0")[0][0])
     finally:
@@ -315,7 +307,7 @@ def class_data(directory, students=1000, records=10_000):
         assert teacher.post(base + "api/account/sign-in", json={"name": "tess", "password": TEACHER_PASSWORD},
                             timeout=60).status_code == 200
         class_cold = _timed_get(teacher, base + f"api/classes/{class_id}", 1)[0]
-        class_rss = _rss_mb(process)
+        class_rss = rss_mb(process)
         class_warm = _timed_get(teacher, base + f"api/classes/{class_id}", 5)
         chart_warm = _timed_get(teacher, base + f"api/classes/{class_id}/distribution.svg", 5)
         student_profile = _timed_get(teacher, base + f"api/classes/{class_id}/students/2/profile", 20)

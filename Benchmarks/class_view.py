@@ -18,7 +18,7 @@ import time
 
 import requests
 
-from bench import PEACH, load
+from harness import PEACH, load
 
 # CLASS_RECORDS lowers the records per student for a quick run: the views after the start's
 # preparation read kept figures, whatever the records.

@@ -14,9 +14,9 @@ import time
 
 import requests
 
-from bench import PEACH, ROOT, first_200, load, rss_mb, start_server, stop
+from harness import E2E, PEACH, first_200, load, rss_mb, start_server, stop
 
-sys.path.insert(0, str(ROOT / "Tests" / "e2e"))
+sys.path.insert(0, str(E2E))
 from million_records import write_comparisons  # noqa: E402  (the e2e guard's history)
 
 RECORDS = 1_000_000

@@ -8,7 +8,7 @@
 # has to change with it.
 # usage: bash scripts/kind-footprint.sh [-l]   (from the repository root; -l lists the files)
 list=$1
-web='Sources/PeachServer/Resources/web'
+web='Sources/PeachWeb/web'
 kind() { # id folder method snake command [other words that name it]
   local id=$1 folder=$2 method=$3 snake=$4 command=$5 extra=$6
   local types=$(grep -ho "^\(public \)\?\(final \)\?\(struct\|enum\|class\|protocol\|typealias\) [A-Za-z]*" Sources/PeachCore/$folder/*.swift | awk '{print $NF}' | sort -u)

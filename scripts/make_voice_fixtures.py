@@ -2,7 +2,7 @@
 """Synthesizes the pitch-detector fixtures: voices, instrument-like tones, noise and silence, each a
 16-bit mono WAV at 48 kHz, with the expected result of every file in manifest.json beside them.
 
-Both pitch detectors (PeachAudio's PitchDetector in Swift, web/js/pitch-detector.js in the browser)
+Both pitch detectors (PeachAudio's PitchDetector in Swift, web/js/audio/pitch-detector.js in the browser)
 are checked against these files and this manifest, so the two cannot drift apart. The set is
 deterministic (fixed seeds) and is generated at test time instead of being committed (≈8 MB).
 

@@ -45,10 +45,13 @@ install -d "$lib" "$root/usr/bin" "$doc" "$root/usr/share/man/man1" \
 install -m 0755 "$bin/peach" "$lib/peach"
 strip --strip-unneeded --remove-section=.comment --remove-section=.note "$lib/peach"
 # Bundle.module looks for a module's resource bundle beside the executable it runs from (the web app,
-# the SoundFont calibration); /usr/bin/peach is a symbolic link, which /proc/self/exe resolves to
-# /usr/lib/peach/peach.
+# Peach_PeachWeb.resources; the SoundFont calibration, Peach_PeachFluidSynth.resources); /usr/bin/peach
+# is a symbolic link, which /proc/self/exe resolves to /usr/lib/peach/peach.
 cp -R "$bin"/Peach_*.resources "$lib/"
 chmod -R u=rwX,go=rX "$lib"/Peach_*.resources
+for bundle in Peach_PeachWeb Peach_PeachFluidSynth; do
+  [ -d "$lib/$bundle.resources" ] || { echo "package: no $bundle.resources beside $bin/peach" >&2; exit 1; }
+done
 ln -s ../lib/peach/peach "$root/usr/bin/peach"
 
 "$generate_manual" "$lib/peach" --output-directory "$stage" --date "$date" --authors "the Peach authors" >&2

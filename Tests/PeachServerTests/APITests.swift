@@ -160,11 +160,11 @@ struct APITests {
             }
             try await client.execute(uri: "/", method: .get) { response throws in
                 #expect(response.status == .ok)
-                // Start's buttons come from the catalogue; the page holds its screens and loads the app.
+                // The page is a shell: the app (js/app.js) draws every screen into it from its modules.
                 let page = String(buffer: response.body)
-                #expect(page.contains(#"id="screen-start""#) && page.contains("js/app.js"))
+                #expect(page.contains(#"<main id="app">"#) && page.contains("js/app.js"))
             }
-            try await client.execute(uri: "/js/audio.js", method: .get) { response throws in
+            try await client.execute(uri: "/js/audio/audio.js", method: .get) { response throws in
                 #expect(response.status == .ok)
                 #expect(String(buffer: response.body).contains("scheduleComparison"))
             }

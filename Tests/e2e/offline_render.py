@@ -6,7 +6,7 @@ import numpy as np
 
 SCRIPT = """
 const [notes, synthesis, seconds, sampleRate, done] = arguments;
-import('/js/audio.js').then(async (audio) => {
+import('/js/audio/audio.js').then(async (audio) => {
   const context = new OfflineAudioContext(1, Math.ceil(seconds * sampleRate), sampleRate);
   for (const note of notes) audio.scheduleNote(context, { ...note, synthesis });
   const buffer = await context.startRendering();

@@ -268,7 +268,7 @@ const [W, H, options] = arguments;
 
   // (d) A German page in German.
   if (options.language === 'de') {
-    const { _tables: tables } = await import('/js/i18n.js');
+    const { _tables: tables } = await import('/js/i18n/i18n.js');
     const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     const toPattern = (v) => new RegExp('^' + v.split(/\{\w+\}/).map(escape).join('.+') + '$', 's');
     const letters = (v) => v.replace(/\{\w+\}/g, '').replace(/[^A-Za-zÄÖÜäöüß]/g, '');
@@ -317,7 +317,7 @@ const [W, H, options] = arguments;
 HOLD = r"""
 const done = arguments[arguments.length - 1];
 const [what, id, value, suspend] = arguments;
-import('/js/audio.js').then(({ realtimeContext }) => {
+import('/js/audio/audio.js').then(({ realtimeContext }) => {
   const context = realtimeContext();
   const holder = window.__screenCheckHold ??= {};
   holder.release?.();
@@ -351,11 +351,11 @@ RELEASE = "window.__screenCheckHold?.release?.(); return true;"
 HELD = "return window.__screenCheckHold?.held === true;"
 
 # Answers that wait for the server: put straight into the answer queue's IndexedDB store (see
-# js/answer-queue.js); with the answer routes blocked they stay there and the page shows the note.
+# js/offline/answer-queue.js); with the answer routes blocked they stay there and the page shows the note.
 PENDING = r"""
 const done = arguments[arguments.length - 1];
 const [count] = arguments;
-// No version: the page's own (js/local-store.js) when it made the database, 1 when this makes it.
+// No version: the page's own (js/offline/local-store.js) when it made the database, 1 when this makes it.
 const request = indexedDB.open('peach');
 request.onupgradeneeded = () => request.result.createObjectStore('pendingAnswers', { keyPath: 'key' });
 request.onerror = () => done(String(request.error));

@@ -13,7 +13,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 from viewport import SCREENS, SIZES, set_media, set_viewport
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-STYLE = ROOT / "Sources" / "PeachServer" / "Resources" / "web" / "style.css"
+STYLE = ROOT / "Sources" / "PeachWeb" / "web" / "style.css"
 AXE = (pathlib.Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text()
 
 RUN_AXE = """

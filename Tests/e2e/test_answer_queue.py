@@ -223,7 +223,7 @@ request.onsuccess = () => {
 TAKE_ALL = """
 const done = arguments[arguments.length - 1];
 (async () => {
-  const reserve = await import('/js/reserve.js');
+  const reserve = await import('/js/offline/reserve.js');
   const taken = [];
   for (let i = 0; i < 3; i += 1) taken.push((await reserve.take(null, 'pitchComparison'))?.id ?? null);
   done(taken);

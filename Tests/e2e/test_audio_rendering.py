@@ -10,7 +10,7 @@ START = 0.05
 
 RENDER_SCRIPT = """
 const [comparison, start, sampleRate, done] = arguments;
-import('/js/audio.js').then(async (audio) => {
+import('/js/audio/audio.js').then(async (audio) => {
   const seconds = start + comparison.noteDurationSeconds * 2 + (comparison.noteGapSeconds ?? 0) + 0.1;
   const context = new OfflineAudioContext(1, Math.ceil(seconds * sampleRate), sampleRate);
   const plan = audio.scheduleComparison(context, comparison, start);

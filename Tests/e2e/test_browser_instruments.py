@@ -24,7 +24,7 @@ RATE = analysis.RATE
 # each render's samples and each note's sample (frequency and loop, in seconds of the buffer).
 RENDER = """
 const [sound, synthesis, renders, seconds, rate, done] = arguments;
-import('/js/audio.js').then(async (audio) => {
+import('/js/audio/audio.js').then(async (audio) => {
   const results = [];
   for (const notes of renders) {
     const context = new OfflineAudioContext(1, Math.ceil(seconds * rate), rate);
@@ -238,7 +238,7 @@ const encode = (floats) => {
   for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(binary);
 };
-Promise.all([import('/js/audio.js'), import('/js/screens/pitch-matching.js')]).then(async ([audio, screen]) => {
+Promise.all([import('/js/audio/audio.js'), import('/js/screens/pitch-matching.js')]).then(async ([audio, screen]) => {
   const context = new OfflineAudioContext(1, Math.ceil(seconds * rate), rate);
   const frequencyHz = challenge.tunableNote.startFrequencyHz;
   const [sample] = await audio.loadSamples(challenge.sound.id, [frequencyHz]);

@@ -1,4 +1,4 @@
-"""The browser's one mapping from the audio clock to what the listener hears (web/js/clock.js), on
+"""The browser's one mapping from the audio clock to what the listener hears (web/js/audio/clock.js), on
 contexts whose latencies are known: a sound scheduled at t is heard baseLatency + outputLatency later,
 and the buttons of a comparison open only once note 2 is heard."""
 import pytest
@@ -7,7 +7,7 @@ from test_comparison_training import start_training, wait_enabled
 
 MAPPING = """
 const [cases, done] = arguments;
-import('/js/clock.js').then(({ audibleTime, heardAt, outputDelay }) => {
+import('/js/audio/clock.js').then(({ audibleTime, heardAt, outputDelay }) => {
   done(cases.map((context) => ({
     delay: outputDelay(context),
     audible: audibleTime(context),
@@ -42,7 +42,7 @@ def test_the_audio_clock_maps_to_what_is_heard_less_both_latencies(server, brows
 # (the context's own output timestamp, independent of clock.js) against note 2's start.
 WATCH = """
 const done = arguments[0];
-import('/js/audio.js').then(({ realtimeContext }) => {
+import('/js/audio/audio.js').then(({ realtimeContext }) => {
   const context = realtimeContext();
   const higher = document.getElementById('answer-higher');
   const screen = document.getElementById('screen-comparison');

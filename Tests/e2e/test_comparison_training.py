@@ -47,7 +47,7 @@ def test_answers_open_exactly_when_note_2_starts_on_the_audio_clock(server, brow
         # Sample the buttons against the audible time while note 1 plays, until they come on.
         samples = browser.execute_async_script("""
             const done = arguments[0];
-            Promise.all([import('/js/audio.js'), import('/js/clock.js')]).then(([{ realtimeContext }, { audibleTime }]) => {
+            Promise.all([import('/js/audio/audio.js'), import('/js/audio/clock.js')]).then(([{ realtimeContext }, { audibleTime }]) => {
               const context = realtimeContext();
               const screen = document.getElementById('screen-comparison');
               const samples = [];
@@ -159,7 +159,7 @@ def test_a_lost_response_is_retried_under_the_same_key_and_stored_once(server, b
 
 RENDER = """
 const [comparison, done] = arguments;
-import('/js/audio.js').then(async (audio) => {
+import('/js/audio/audio.js').then(async (audio) => {
   const rate = 44100;
   const context = new OfflineAudioContext(1, Math.ceil((comparison.noteDurationSeconds * 2 + 0.2) * rate), rate);
   const plan = audio.scheduleComparison(context, comparison, 0.05);

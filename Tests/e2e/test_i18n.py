@@ -8,7 +8,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from viewport import SCREENS
 
-TABLES = "const done = arguments[0]; import('/js/i18n.js').then((m) => done(m._tables));"
+TABLES = "const done = arguments[0]; import('/js/i18n/i18n.js').then((m) => done(m._tables));"
 
 VISIBLE_TEXTS = """
 const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);

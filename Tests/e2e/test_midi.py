@@ -94,7 +94,7 @@ TIMED_TAP = """
 const [gapIndex, offsetSeconds, done] = arguments;
 const screen = document.getElementById('screen-fill-the-gap');
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-import('/js/audio.js').then(async ({ realtimeContext }) => {
+import('/js/audio/audio.js').then(async ({ realtimeContext }) => {
   const context = realtimeContext();
   while (!screen.dataset.trialStart) await sleep(1);
   const gaps = screen.dataset.gapSeconds.split(' ').map(Number);
@@ -116,7 +116,7 @@ CALIBRATION_KEYS = """
 const [latency, done] = arguments;
 const screen = document.getElementById('screen-calibration');
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-import('/js/audio.js').then(async ({ realtimeContext }) => {
+import('/js/audio/audio.js').then(async ({ realtimeContext }) => {
   const context = realtimeContext();
   while (!screen.dataset.clickStart || screen.dataset.state !== 'tapping') await sleep(1);
   const start = Number(screen.dataset.clickStart);

@@ -34,11 +34,11 @@ def upgraded_build(directory):
     binary = directory / "peach"
     os.link(PEACH, binary)
     for bundle in build.glob("*.resources"):
-        if bundle.name == "Peach_PeachServer.resources":
+        if bundle.name == "Peach_PeachWeb.resources":
             shutil.copytree(bundle, directory / bundle.name)
         else:
             (directory / bundle.name).symlink_to(bundle)
-    i18n = directory / "Peach_PeachServer.resources" / "web" / "js" / "i18n.js"
+    i18n = directory / "Peach_PeachWeb.resources" / "web" / "js" / "i18n" / "i18n.js"
     i18n.write_text(i18n.read_text().replace("Train your ear for the smallest pitch differences.", UPGRADED_TAGLINE, 1))
     return str(binary)
 

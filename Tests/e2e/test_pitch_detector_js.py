@@ -1,4 +1,4 @@
-"""The browser's pitch detector (web/js/pitch-detector.js, as the server serves it) on the fixtures of
+"""The browser's pitch detector (web/js/audio/pitch-detector.js, as the server serves it) on the fixtures of
 scripts/make_voice_fixtures.py, in headless Chromium, against the same rules as PeachAudio's
 PitchDetector (Tests/PeachAudioTests/PitchDetection/PitchDetectorTests.swift): frames every 40 ms;
 on a tone's steady segment at least 90 % voiced, none an octave off the sung contour, the mean over
@@ -24,7 +24,7 @@ HOP = 1920
 # frequency (or null) and the window length the Swift side uses too.
 RUN = """
 const [pcm, rate, hop, done] = arguments;
-import('/js/pitch-detector.js').then(({ PitchDetector }) => {
+import('/js/audio/pitch-detector.js').then(({ PitchDetector }) => {
   const bytes = Uint8Array.from(atob(pcm), (c) => c.charCodeAt(0));
   const ints = new Int16Array(bytes.buffer);
   const samples = Float32Array.from(ints, (v) => v / 32768);

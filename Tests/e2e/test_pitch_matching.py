@@ -248,7 +248,7 @@ def every_note_is_silenced(browser, server):
     synthesis = server.api("POST", "pitch-matching").json()["synthesis"]
     return browser.execute_async_script("""
         const [synthesis, done] = arguments;
-        import('/js/audio.js').then((audio) => done(window.__peach.oscillators.length > 0 && window.__peach.oscillators.every(
+        import('/js/audio/audio.js').then((audio) => done(window.__peach.oscillators.length > 0 && window.__peach.oscillators.every(
             (o) => o.stopAt !== null && o.stopAt <= Math.max(
                 o.startAt, o.node.context.currentTime + 0.05 + audio.rampSeconds(synthesis, o.node.frequency.value)))));
     """, synthesis)
@@ -290,7 +290,7 @@ def test_leaving_during_the_reference_stops_it_and_stores_nothing(server, browse
 
 RETUNE_SCRIPT = """
 const [challenge, sampleRate, plan, done] = arguments;
-Promise.all([import('/js/audio.js'), import('/js/screens/pitch-matching.js')]).then(async ([audio, screen]) => {
+Promise.all([import('/js/audio/audio.js'), import('/js/screens/pitch-matching.js')]).then(async ([audio, screen]) => {
   const context = new OfflineAudioContext(1, Math.ceil(plan.seconds * sampleRate), sampleRate);
   const note = audio.scheduleNote(context, {
     frequencyHz: challenge.tunableNote.startFrequencyHz, start: plan.start, synthesis: challenge.synthesis,

@@ -290,7 +290,7 @@ def test_every_string_exists_in_english_and_german(server, browser):
     browser.get(server.url)
     english, german = browser.execute_async_script("""
         const done = arguments[arguments.length - 1];
-        import('/js/i18n.js').then((m) => done([Object.keys(m._tables.en), Object.keys(m._tables.de)]));""")
+        import('/js/i18n/i18n.js').then((m) => done([Object.keys(m._tables.en), Object.keys(m._tables.de)]));""")
     assert sorted(english) == sorted(german)
     assert "profile.empty" in english and "profile.matchingEmpty" in english
 

@@ -17,7 +17,7 @@ TAP_SCRIPT = """
 const [screenId, name, offsets, previous, done] = arguments;
 const screen = document.getElementById(screenId);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-import('/js/audio.js').then(async ({ realtimeContext }) => {
+import('/js/audio/audio.js').then(async ({ realtimeContext }) => {
   const context = realtimeContext();
   while (!screen.dataset[name] || screen.dataset[name] === previous) await sleep(1);
   const base = Number(screen.dataset[name]);

@@ -1,4 +1,4 @@
-"""The rhythm disciplines' clicks as the client schedules them (web/js/clicks.js, the server's click
+"""The rhythm disciplines' clicks as the client schedules them (web/js/audio/clicks.js, the server's click
 WAV), rendered in an OfflineAudioContext and measured: every click's onset against its scheduled
 time, and Compare Timing's displaced click against the API's offset."""
 import base64
@@ -10,7 +10,7 @@ START = 0.05
 
 RENDER_SCRIPT = """
 const [clickSeconds, start, until, done] = arguments;
-Promise.all([import('/js/clicks.js')]).then(async ([clicks]) => {
+Promise.all([import('/js/audio/clicks.js')]).then(async ([clicks]) => {
   const click = await clicks.loadClick();
   // At the click's own rate, so the render is the client's scheduling and nothing else.
   const rate = click.sampleRate;

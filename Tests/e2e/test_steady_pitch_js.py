@@ -1,4 +1,4 @@
-"""The browser's commit rule (web/js/steady-pitch.js, as the server serves it) with the rules a sung
+"""The browser's commit rule (web/js/audio/steady-pitch.js, as the server serves it) with the rules a sung
 trial brings (`session.singing`, PeachCore's SingingRules) on the cases of Tests/Fixtures/steady-pitch.json,
 which PeachCore's SteadyPitch answers alike (SteadyPitchFixtureTests): one rule, one set of numbers."""
 import json
@@ -9,7 +9,7 @@ from conftest import ROOT
 
 RUN = """
 const [rules, cases, done] = arguments;
-import('/js/steady-pitch.js').then(({ SteadyPitch }) => {
+import('/js/audio/steady-pitch.js').then(({ SteadyPitch }) => {
   done(cases.map(({ frames }) => {
     const steady = new SteadyPitch(rules);
     for (let index = 0; index < frames.length; index++) {

@@ -1,5 +1,5 @@
-"""What the page would store from a whole held note (web/js/pitch-detector.js every 1024 samples, as
-the worklet runs it, then web/js/steady-pitch.js with a served sung trial's rules) on the manifest's
+"""What the page would store from a whole held note (web/js/audio/pitch-detector.js every 1024 samples, as
+the worklet runs it, then web/js/audio/steady-pitch.js with a served sung trial's rules) on the manifest's
 `notes` of scripts/make_voice_fixtures.py: wide vibrato, a scoop, an "oo" whose harmonic 2 dominates,
 alternating cycles. PeachAudio's SungNoteTests hold the native detector and rule to the same limits
 on the same files; `bash scripts/bench.sh pitch-worklet` prints the table."""
@@ -17,7 +17,7 @@ SECONDS_SENT = 2.4
 # committing frame's last sample arrived.
 COMMIT_NOTE = """
 const [pcm, rate, target, rules, done] = arguments;
-Promise.all([import('/js/pitch-detector.js'), import('/js/steady-pitch.js')]).then(([{ PitchDetector }, { SteadyPitch }]) => {
+Promise.all([import('/js/audio/pitch-detector.js'), import('/js/audio/steady-pitch.js')]).then(([{ PitchDetector }, { SteadyPitch }]) => {
   const bytes = Uint8Array.from(atob(pcm), (c) => c.charCodeAt(0));
   const samples = Float32Array.from(new Int16Array(bytes.buffer), (v) => v / 32768);
   const detector = new PitchDetector(rate);

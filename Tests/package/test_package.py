@@ -60,13 +60,17 @@ def test_the_package_holds_the_tool_its_documentation_and_the_user_unit(package,
     # The Swift runtime is inside the binary, not a dependency.
     assert not any("swift" in d for d in depends)
     contents = {line.split()[-1].lstrip(".") for line in deb("--contents", path).splitlines()}
-    for wanted in ["/usr/lib/peach/peach", "/usr/lib/peach/Peach_PeachServer.resources/web/index.html",
+    for wanted in ["/usr/lib/peach/peach", "/usr/lib/peach/Peach_PeachWeb.resources/web/index.html",
                    "/usr/lib/peach/Peach_PeachFluidSynth.resources/Calibration/FluidR3Mono_GM.sf3.json",
                    "/usr/share/man/man1/peach.1.gz",
                    "/usr/share/bash-completion/completions/peach", "/usr/share/zsh/vendor-completions/_peach",
                    "/usr/share/fish/vendor_completions.d/peach.fish", "/usr/lib/systemd/user/peach.service",
                    "/usr/share/doc/peach/copyright", "/usr/share/doc/peach/changelog.gz"]:
         assert wanted in contents, wanted
+    # Every file of the web app (the PeachWeb module's bundle), not only its page.
+    web = ROOT / "Sources" / "PeachWeb" / "web"
+    shipped = {f"/usr/lib/peach/Peach_PeachWeb.resources/web/{file.relative_to(web)}" for file in web.rglob("*") if file.is_file()}
+    assert shipped <= contents, sorted(shipped - contents)
     assert any(line.endswith("./usr/bin/peach -> ../lib/peach/peach") for line in deb("--contents", path).splitlines())
     report(capsys, f"{path.name}: {path.stat().st_size / 1e6:.1f} MB, installed {fields['Installed-Size']} KiB, "
                    f"Depends: {fields['Depends']}; {'built alongside the other suites' if os.environ.get('PEACH_PACKAGE_LOG') else f'package.sh took {seconds:.0f} s'}")

@@ -3,7 +3,7 @@ import PeachCore
 /// YIN (de Cheveigné & Kawahara 2002) on one frame of a voice or an instrument: the difference
 /// function, its cumulative-mean normalisation, the dip chosen, parabolic interpolation, and a
 /// confidence gate. The browser runs the same algorithm, line for line, in
-/// `web/js/pitch-detector.js`; both are checked against the same fixture files
+/// `web/js/audio/pitch-detector.js`; both are checked against the same fixture files
 /// (`scripts/make_voice_fixtures.py`), so they cannot drift apart.
 public struct PitchDetector: Sendable {
     public let sampleRate: Double

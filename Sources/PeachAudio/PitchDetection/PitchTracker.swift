@@ -1,6 +1,6 @@
 import PeachCore
 
-/// Follows a stream of samples as the browser's AudioWorklet (web/js/pitch-worklet.js) does: keeps
+/// Follows a stream of samples as the browser's AudioWorklet (web/js/audio/pitch-worklet.js) does: keeps
 /// the newest frame and runs the detector on it every `hop` samples. No I/O: the terminal feeds it
 /// what ALSA captured.
 public struct PitchTracker: Sendable {

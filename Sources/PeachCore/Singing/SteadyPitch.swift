@@ -7,7 +7,7 @@ import Foundation
 /// every such average of the last `hold` stays within ±`steadyCents` of their mean. The committed
 /// pitch is the Hann-weighted mean of the last `commitWindow` (a scoop into the note left out), in
 /// the highest octave at least `octaveShare` of the note's frames were heard in. The browser runs the
-/// same rule (web/js/steady-pitch.js) with the same served rules; both are checked against
+/// same rule (web/js/audio/steady-pitch.js) with the same served rules; both are checked against
 /// Tests/Fixtures/steady-pitch.json.
 public struct SteadyPitch: Hashable, Sendable {
     struct Frame: Hashable, Sendable {

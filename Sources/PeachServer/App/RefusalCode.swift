@@ -1,5 +1,5 @@
 /// Every refusal a person may read, by a name that stays when the English wording changes: the
-/// page shows `refusal.<code>` from its own language table (web/js/i18n.js has one per case).
+/// page shows `refusal.<code>` from its own language table (web/js/i18n/i18n.js has one per case).
 enum RefusalCode: String, Codable, CaseIterable, Sendable, APIEnumeration {
     case wrongCredentials
     /// Changing the password: the current one was wrong.

@@ -2,10 +2,11 @@ import Crypto
 import Foundation
 import Hummingbird
 import PeachCore
+import PeachWeb
 
-/// The browser client, shipped inside the binary's resource bundle, and the API document.
+/// The browser client (the PeachWeb module's resource bundle), its version, and the API document.
 enum WebResources {
-    static var webFolder: String { Bundle.module.resourcePath! + "/web" }
+    static var webFolder: String { PeachWeb.folder }
 
     /// The server's version and a digest of every file in the web folder: changed web files
     /// (a developer's edit, an upgrade) are a new app for the page's service worker even when

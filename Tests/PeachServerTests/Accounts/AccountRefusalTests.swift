@@ -144,9 +144,9 @@ struct AccountRefusalTests {
         #expect(AccountService.Failure.unavailable.refusal.code == .unavailable)
     }
 
-    /// The page can say every code in both its languages (web/js/i18n.js: one string per code in each table).
+    /// The page can say every code in both its languages (web/js/i18n/i18n.js: one string per code in each table).
     @Test func everyCodeHasAStringInBothLanguages() throws {
-        let i18n = try String(contentsOfFile: WebResources.webFolder + "/js/i18n.js", encoding: .utf8)
+        let i18n = try String(contentsOfFile: WebResources.webFolder + "/js/i18n/i18n.js", encoding: .utf8)
         for code in RefusalCode.allCases {
             #expect(i18n.components(separatedBy: "'refusal.\(code.rawValue)':").count - 1 == 2, "refusal.\(code.rawValue)")
         }

@@ -1,0 +1,61 @@
+import { t } from '../i18n/i18n.js';
+
+// The feedback of a matching attempt, slid or sung: the signed cents in the seeds' band colours,
+// an arrow as long as the band, and the same words for screen readers.
+
+const SVG = 'http://www.w3.org/2000/svg';
+/** Arrow length by band, as the seeds draw it: short when close, long when far. */
+const ARROW_LENGTH = { close: 28, near: 52, far: 76 };
+
+function feedbackGlyph(band, sharp) {
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('class', 'glyph');
+  svg.setAttribute('viewBox', '0 0 40 84');
+  svg.setAttribute('aria-hidden', 'true');
+  if (band === 'deadCenter') {
+    const dot = document.createElementNS(SVG, 'circle');
+    dot.setAttribute('cx', '20');
+    dot.setAttribute('cy', '42');
+    dot.setAttribute('r', '14');
+    svg.append(dot);
+    return svg;
+  }
+  const length = ARROW_LENGTH[band];
+  const tip = 42 - length / 2;
+  const tail = 42 + length / 2;
+  // Drawn pointing up, mirrored for flat.
+  const arrow = document.createElementNS(SVG, 'path');
+  arrow.setAttribute('d', `M20 ${tip} L34 ${tip + 16} H24 V${tail} H16 V${tip + 16} H6 Z`);
+  if (!sharp) arrow.setAttribute('transform', 'rotate(180 20 42)');
+  svg.append(arrow);
+  return svg;
+}
+
+/** Shows `{userCentError, band}` in `feedback` and announces it; `extra` is said after the cents. */
+export function showMatchingFeedback(feedback, { userCentError, band }, announce, extra = '') {
+  const sharp = userCentError > 0;
+  const cents = band === 'deadCenter' ? 0 : Math.round(Math.abs(userCentError));
+  const plural = cents === 1 ? 'one' : 'other';
+  const sign = cents === 0 ? '' : sharp ? '+' : '\u2212';
+  feedback.className = `feedback visible band-${band}`;
+  feedback.dataset.direction = cents === 0 ? 'none' : sharp ? 'sharp' : 'flat';
+  const text = document.createElement('span');
+  text.className = 'cents';
+  text.textContent = t(`pitchMatching.cents.${plural}`, { signed: `${sign}${cents}` });
+  const parts = [feedbackGlyph(band, sharp), text];
+  if (extra) {
+    const note = document.createElement('span');
+    note.className = 'feedback-note';
+    note.textContent = extra;
+    parts.push(note);
+  }
+  feedback.replaceChildren(...parts);
+  const said = cents === 0
+    ? t('pitchMatching.deadCenter')
+    : t(`pitchMatching.${sharp ? 'sharp' : 'flat'}.${plural}`, { cents });
+  announce(extra ? `${said}. ${extra}` : said);
+}
+
+export function hideMatchingFeedback(feedback) {
+  feedback.className = 'feedback';
+}

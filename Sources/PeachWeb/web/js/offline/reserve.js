@@ -1,0 +1,69 @@
+// Trials drawn ahead, per account and discipline, kept in IndexedDB so that training goes on while
+// the server cannot be reached — also in a page opened offline. The server says how many make a
+// session and how long each stays valid; this only keeps them and hands them out oldest first.
+import { api } from '../api.js';
+import * as local from './local-store.js';
+
+const refilling = new Map();
+// How many trials each reserve held when last counted, and its session size: deciding whether to
+// top up then costs no read of the store on every trial played online.
+const known = new Map();
+const isLow = ({ count, sessionSize }) => count === 0 || count < sessionSize / 2;
+
+const idOf = (owner, discipline) => `${owner ?? ''}|${discipline}`;
+
+async function measure(id) {
+  const [kept, count] = await Promise.all([
+    local.get(local.RESERVES, id).catch(() => null),
+    local.count(local.RESERVED_TRIALS, 'reserve', id).catch(() => 0),
+  ]);
+  known.set(id, { count, sessionSize: kept?.sessionSize ?? 0 });
+  return known.get(id);
+}
+
+/**
+ * The oldest reserved trial of this account's discipline, taken out of the reserve (a trial older
+ * than the server keeps it open would be refused: it is dropped unplayed); null when none is left.
+ */
+export async function take(owner, discipline) {
+  const id = idOf(owner, discipline);
+  const now = Date.now();
+  const taken = await local.takeFirst(local.RESERVED_TRIALS, 'reserve', id, (entry) => now < entry.validUntil);
+  await measure(id);
+  return taken?.trial ?? null;
+}
+
+/**
+ * Tops the reserve up to a session's worth in the background once it is down to half of that (or
+ * empty); does nothing while a top-up of it is under way. Resolves when done; never rejects.
+ */
+export function refill(owner, discipline) {
+  const id = idOf(owner, discipline);
+  if (known.has(id) && !isLow(known.get(id))) return Promise.resolve();
+  if (!refilling.has(id)) {
+    refilling.set(id, (async () => {
+      try {
+        if (!isLow(await measure(id))) return;
+        const { trials, sessionSize, validSeconds } = await api.reserveTrials(discipline);
+        const validUntil = Date.now() + validSeconds * 1000;
+        await local.addAll(local.RESERVED_TRIALS, trials.map((trial) => ({ reserve: id, trial, validUntil })));
+        await local.put(local.RESERVES, { id, sessionSize });
+        await measure(id);
+      } catch (error) {
+        console.warn('no reserve of trials:', error);
+      } finally {
+        refilling.delete(id);
+      }
+    })());
+  }
+  return refilling.get(id);
+}
+
+/** Tops up, one after another, every reserve this account has (the disciplines it trained here before). */
+export async function refillKept(owner) {
+  const ids = await local.keys(local.RESERVES).catch(() => []);
+  for (const id of ids) {
+    const [keptOwner, discipline] = id.split('|');
+    if (keptOwner === `${owner ?? ''}`) await refill(owner, discipline);
+  }
+}

@@ -1,0 +1,63 @@
+import { api } from '../api.js';
+import { formatCents, formatCount, formatDate, formatPercent } from '../i18n/format.js';
+import { t } from '../i18n/i18n.js';
+
+/**
+ * The Profile screen's interval section: one row per trained interval, with the fitted threshold
+ * where the server could fit one and, clearly labelled, the mean difference played where it could not.
+ * `source`: whose profile (the api's own routes, or a student's through a class).
+ */
+export async function showIntervalProfile(source = api) {
+  const body = document.getElementById('interval-profile-body');
+  const empty = document.getElementById('interval-profile-empty');
+  const table = document.getElementById('interval-profile-table');
+  const measured = document.getElementById('interval-measured');
+  let intervals = [];
+  let measurements = [];
+  try {
+    [{ intervals }, { measurements }] = await Promise.all([
+      source.intervalProfiles(), source.timeline('day', { scope: 'intervals' })]);
+  } catch (error) {
+    console.warn('interval profile unavailable:', error);
+  }
+  // "Measure my interval threshold" measures the intervals chosen together: one line, the newest run.
+  const newest = measurements[measurements.length - 1];
+  measured.hidden = !newest;
+  if (newest) {
+    const { estimate } = newest;
+    measured.textContent = t(estimate.upperIsOpen ? 'profile.intervalMeasuredOpen' : 'profile.intervalMeasured', {
+      date: formatDate(newest.finished), threshold: formatCents(estimate.threshold), lower: formatCents(estimate.lower),
+      upper: formatCents(estimate.upper), trials: formatCount(estimate.trials) });
+  }
+  empty.hidden = intervals.length > 0;
+  table.hidden = intervals.length === 0;
+  body.replaceChildren(...intervals.map((entry) => {
+    const row = document.createElement('tr');
+    const name = document.createElement('th');
+    name.scope = 'row';
+    name.textContent = entry.interval.name === 'P1'
+      ? t('interval.P1')
+      : t('interval.named', { name: t(`interval.${entry.interval.name}`), direction: t(`interval.${entry.interval.direction}`) });
+    const discrimination = document.createElement('td');
+    if (entry.threshold !== null) {
+      discrimination.textContent = t('profile.intervalThreshold', {
+        value: formatCents(entry.threshold), percent: formatPercent(entry.percentCorrect) });
+    } else if (entry.meanDifference !== null) {
+      discrimination.textContent = t('profile.intervalMeanDifference', { value: formatCents(entry.meanDifference) });
+    } else {
+      discrimination.textContent = '—';
+    }
+    if (entry.comparisons > 0) {
+      const count = document.createElement('span');
+      count.className = 'count';
+      count.textContent = t('profile.intervalTrials', { count: formatCount(entry.comparisons) });
+      discrimination.append(document.createElement('br'), count);
+    }
+    const matching = document.createElement('td');
+    matching.textContent = entry.meanAbsoluteError === null
+      ? '—'
+      : t('profile.intervalMatching', { value: formatCents(entry.meanAbsoluteError), count: formatCount(entry.matchings) });
+    row.append(name, discrimination, matching);
+    return row;
+  }));
+}

@@ -1,0 +1,117 @@
+import { api } from '../api.js';
+import { loadSamples, scheduleNote } from '../audio/audio.js';
+import { formatCents } from '../i18n/format.js';
+import { soundLabel, t, translate } from '../i18n/i18n.js';
+import { measurementView } from '../loop/measurement.js';
+import { trainingLoop } from '../loop/training-loop.js';
+import { twoButtonAnswer } from '../loop/two-button-answer.js';
+
+/** Top to bottom, as the voices sit on a staff. */
+const VOICES = ['highest', 'middle', 'lowest'];
+
+/**
+ * Which Voice: a held triad, one voice out of tune; the user names it with one of three buttons
+ * (keys 3, 2, 1 from the top, or ↑ · → · ↓). The server tunes every voice and says which it was.
+ * Its measurement runs here too: the server places each chord's detuning and ends the run.
+ */
+export default function chordVoiceScreen(context) {
+  const section = document.createElement('section');
+  section.id = 'screen-chord-voice';
+  section.className = 'screen';
+  section.hidden = true;
+  section.setAttribute('aria-labelledby', 'chord-voice-title');
+  section.innerHTML = `
+    <header class="bar">
+      <a href="#/" class="back" data-i18n="nav.back"></a>
+      <h1 id="chord-voice-title" data-i18n="chordVoice.title"></h1>
+    </header>
+    <p class="hint question" data-i18n="chordVoice.question"></p>
+    <p id="chord-voice-chord" class="interval-label" role="status"></p>
+    <p id="chord-voice-sound" class="sound-line" hidden></p>
+    <p id="chord-voice-last" class="hint" aria-live="polite"></p>
+    <p id="chord-voice-progress" class="hint" role="status" hidden></p>
+    <div id="chord-voice-result" class="measurement-result" hidden>
+      <p id="chord-voice-result-text" role="status"></p>
+      <a href="#/" class="button" data-i18n="measure.done"></a>
+    </div>
+    <div class="answer-buttons voices">
+      ${VOICES.map((voice) => `
+      <button id="answer-voice-${voice}" class="answer" type="button" disabled>
+        <span data-i18n="chordVoice.${voice}"></span>
+      </button>`).join('')}
+    </div>
+    <p class="keys-hint" data-i18n="keys.chordVoice"></p>
+    <div id="chord-voice-feedback" class="feedback" aria-hidden="true"></div>`;
+  document.getElementById('screen-start').parentElement.append(section);
+  translate(section);
+
+  const chord = section.querySelector('#chord-voice-chord');
+  const sound = section.querySelector('#chord-voice-sound');
+  const last = section.querySelector('#chord-voice-last');
+  const title = section.querySelector('#chord-voice-title');
+  const measurement = measurementView({
+    progress: section.querySelector('#chord-voice-progress'),
+    result: section.querySelector('#chord-voice-result'),
+    resultText: section.querySelector('#chord-voice-result-text'),
+    hides: [section.querySelector('.answer-buttons'), section.querySelector('.keys-hint'), section.querySelector('.question'), last, chord, sound],
+  });
+  const answer = twoButtonAnswer(context, {
+    buttons: Object.fromEntries(VOICES.map((voice) => [voice, `answer-voice-${voice}`])),
+    keys: { 3: 'highest', arrowup: 'highest', 2: 'middle', arrowright: 'middle', 1: 'lowest', arrowdown: 'lowest' },
+    feedback: 'chord-voice-feedback',
+  });
+  return trainingLoop(context, {
+    screen: section.id,
+    ...answer,
+    enter(discipline) {
+      // Through data-i18n, so a language change re-translates the right title.
+      title.dataset.i18n = discipline === 'chordIntonationMeasurement' ? 'measureChords.title' : 'chordVoice.title';
+      title.textContent = t(title.dataset.i18n);
+      measurement.reset();
+      chord.textContent = '';
+      sound.hidden = true;
+      // Holds its line from the start, so the buttons do not move when the first result arrives.
+      last.textContent = '\u00a0';
+    },
+    load: (trial) => loadSamples(trial.sound.id, trial.voices.map((voice) => voice.note.frequencyHz)),
+    play(audio, trial, start, samples) {
+      const notes = trial.voices.map((voice, index) => scheduleNote(audio, {
+        frequencyHz: voice.note.frequencyHz, start, duration: trial.chordDurationSeconds, synthesis: trial.synthesis,
+        levelDB: voice.levelDB, sample: samples[index],
+      }));
+      chord.textContent = t('chordVoice.chord', {
+        root: trial.voices[0].note.name, triad: t(`chordVoice.${trial.triad}`), tuning: t(`tuning.${trial.tuningSystem}`),
+      });
+      sound.textContent = trial.sound.insteadOf
+        ? t('chordVoice.soundInstead', { name: soundLabel(trial.sound.insteadOf) })
+        : t('training.sound', { name: soundLabel(trial.sound.id, trial.sound.name) });
+      sound.hidden = false;
+      measurement.show(trial);
+      return {
+        stop: (at) => { for (const note of notes) note.stop(at); },
+        marks: { chordStart: start },
+      };
+    },
+    /**
+     * The judgement shows as on every screen; which voice it was and how far off stays on the page
+     * while the next chord plays, longer than the feedback lasts, for the user to read.
+     */
+    show(result) {
+      answer.show(result);
+      last.textContent = t(result.centOffset > 0 ? 'chordVoice.wasSharp' : 'chordVoice.wasFlat', {
+        voice: t(`chordVoice.name.${result.detunedVoice}`), cents: formatCents(Math.abs(result.centOffset)),
+      });
+    },
+    ends: (trial) => measurement.ends(trial, measured),
+  });
+
+  /** The run's result as the server folded it from the answers: the newest measurement. */
+  async function measured() {
+    const { threshold } = await api.threshold('chordIntonationMeasurement');
+    const values = {
+      threshold: formatCents(threshold.threshold), lower: formatCents(threshold.lower), upper: formatCents(threshold.upper),
+      trials: threshold.trials,
+    };
+    return [threshold.upperIsOpen ? 'measureChords.resultOpen' : 'measureChords.result', values];
+  }
+}

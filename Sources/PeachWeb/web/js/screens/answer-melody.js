@@ -1,0 +1,187 @@
+import { loadSamples, realtimeContext, scheduleNote } from '../audio/audio.js';
+import { cadenceFrequencies, scheduleCadence } from '../audio/cadence.js';
+import { soundLabel, t, translate } from '../i18n/i18n.js';
+import { onMidiNote } from '../input/midi.js';
+import { pianoKeyboard } from '../input/piano-keyboard.js';
+import { useStylesheet } from '../stylesheet.js';
+import { trainingLoop } from '../loop/training-loop.js';
+import { showJudgement } from '../loop/two-button-answer.js';
+
+await useStylesheet(new URL('./answer-melody.css', import.meta.url));
+
+const LABELS_KEY = 'peach.pianoLabels';
+/** How long a key pressed on the keyboard sounds. */
+const KEY_SECONDS = 0.6;
+
+/** The open screen's key press, for `pressNote`; null while no Play it Back screen is open. */
+let activePress = null;
+
+/**
+ * A key press from outside the screen (a MIDI keyboard: `onMidiNote(pressNote)`), taken exactly as
+ * a press of the on-screen key: heard, and while the melody is being played back, added to it.
+ * Does nothing while Play it Back is not open.
+ */
+export function pressNote(midiNote) {
+  activePress?.(midiNote);
+}
+// A MIDI keyboard's keys are the piano's, whenever Play it Back is open.
+onMidiNote(({ note }) => pressNote(note));
+
+/**
+ * Play it Back: a cadence sets the key, then a melody of the server's length; the user plays it
+ * back on the on-screen piano (touch, mouse, or the computer keyboard), note by note, with undo
+ * until the last note is in. The server draws the key and the melody, lists the keys with their
+ * frequencies, and judges each note.
+ */
+export default function melodyScreen(context) {
+  const section = document.createElement('section');
+  section.id = 'screen-melody';
+  section.className = 'screen';
+  section.hidden = true;
+  section.setAttribute('aria-labelledby', 'melody-title');
+  section.innerHTML = `
+    <header class="bar">
+      <a href="#/" class="back" data-i18n="nav.back"></a>
+      <h1 id="melody-title" data-i18n="melody.title"></h1>
+    </header>
+    <p class="hint question" data-i18n="melody.question"></p>
+    <p id="melody-key" class="interval-label" role="status"></p>
+    <p id="melody-sound" class="sound-line" hidden></p>
+    <p id="melody-last" class="hint" aria-live="polite"></p>
+    <p id="melody-answer" class="melody-answer" aria-live="polite"></p>
+    <div class="melody-keyboard">
+      <div id="melody-piano" aria-labelledby="melody-title"></div>
+    </div>
+    <div class="melody-actions">
+      <button type="button" id="melody-undo" data-i18n="melody.undo" disabled></button>
+      <label><input type="checkbox" id="melody-labels"> <span data-i18n="melody.labels"></span></label>
+    </div>
+    <p class="keys-hint" data-i18n="keys.melody"></p>
+    <div id="melody-feedback" class="feedback" aria-hidden="true"></div>`;
+  document.getElementById('screen-start').parentElement.append(section);
+  translate(section);
+
+  const part = (id) => section.querySelector(`#melody-${id}`);
+  const [keyLine, sound, last, answerLine, undo, labels, feedback] = ['key', 'sound', 'last', 'answer', 'undo', 'labels', 'feedback'].map(part);
+  let trial = null;
+  let samples = new Map(); // midi → sample, for the trial's keys
+  let played = []; // the notes played back so far
+  let answer = null; // the loop's callback while answers are open
+
+  const piano = pianoKeyboard(part('piano'), { pressed: press });
+  labels.checked = localStorage.getItem(LABELS_KEY) === 'true';
+  piano.label(labels.checked);
+  labels.addEventListener('change', () => {
+    localStorage.setItem(LABELS_KEY, String(labels.checked));
+    piano.label(labels.checked);
+  });
+  undo.addEventListener('click', () => takeBack());
+
+  function showAnswer() {
+    if (!trial) return;
+    const names = played.map((midi) => trial.keys.find((key) => key.midi === midi)?.name ?? String(midi));
+    const blanks = Array(Math.max(0, trial.melody.length - played.length)).fill('_');
+    answerLine.textContent = t('melody.answer', { notes: [...names, ...blanks].join(' ') });
+    undo.disabled = !answer || played.length === 0;
+  }
+
+  function press(midi) {
+    if (!trial) return;
+    piano.flash(midi);
+    const key = trial.keys.find((candidate) => candidate.midi === midi);
+    if (key) {
+      const audio = realtimeContext();
+      scheduleNote(audio, {
+        frequencyHz: key.frequencyHz, start: audio.currentTime, duration: KEY_SECONDS, synthesis: trial.synthesis,
+        sample: samples.get(midi) ?? null,
+      });
+    }
+    if (!answer || midi < 21 || midi > 108) return;
+    played.push(midi);
+    showAnswer();
+    if (played.length === trial.melody.length) answer({ playedNotes: played });
+  }
+
+  function takeBack() {
+    if (!answer || played.length === 0) return;
+    played.pop();
+    showAnswer();
+  }
+
+  return trainingLoop(context, {
+    screen: section.id,
+    enter() {
+      keyLine.textContent = '';
+      sound.hidden = true;
+      last.textContent = '\u00a0';
+      answerLine.textContent = '\u00a0';
+      activePress = press;
+    },
+    async load(next) {
+      const frequencies = [...cadenceFrequencies(next), ...next.melody.map((note) => note.note.frequencyHz),
+        ...next.keys.map((key) => key.frequencyHz)];
+      return loadSamples(next.sound.id, frequencies);
+    },
+    play(audio, next, start, loaded) {
+      const notes = scheduleCadence(audio, next, start, loaded);
+      const offset = next.cadence.reduce((count, chord) => count + chord.notes.length, 0);
+      next.melody.forEach((note, index) => notes.push(scheduleNote(audio, {
+        frequencyHz: note.note.frequencyHz, start: start + note.startSeconds, duration: note.durationSeconds,
+        synthesis: next.synthesis, sample: loaded[offset + index],
+      })));
+      const keysFrom = offset + next.melody.length;
+      samples = new Map(next.keys.map((key, index) => [key.midi, loaded[keysFrom + index]]));
+      return {
+        stop: (at) => { for (const note of notes) note.stop(at); },
+        marks: { cadenceStart: start, melodyStart: start + next.melody[0].startSeconds },
+      };
+    },
+    starts(next) {
+      trial = next;
+      played = [];
+      piano.show(next.keys);
+      // Heard, not yet answered: the keys sound, and count once the melody has ended.
+      piano.setEnabled(false);
+      keyLine.textContent = t('melody.key', { tonic: next.keyName, mode: t(`scaleMode.${next.mode}`), notes: next.melody.length });
+      sound.textContent = t('training.sound', { name: soundLabel(next.sound.id, next.sound.name) });
+      sound.hidden = false;
+      showAnswer();
+    },
+    opens(next, _played, given) {
+      answer = given;
+      piano.setEnabled(true);
+      showAnswer();
+    },
+    closes() {
+      answer = null;
+      piano.setEnabled(false);
+      undo.disabled = true;
+    },
+    show(result) {
+      showJudgement(feedback, result.isCorrect, context.announce);
+      const marked = result.answer.map((note, index) => `${note.name}${result.notesCorrect[index] ? '✓' : '✗'}`).join(' ');
+      last.textContent = result.isCorrect
+        ? t('melody.wasRight', { notes: marked })
+        : t('melody.was', { notes: marked, melody: result.melody.map((note) => note.name).join(' ') });
+    },
+    hides() {
+      feedback.className = 'feedback';
+    },
+    keys(event) {
+      if (event.key === 'Backspace') {
+        takeBack();
+        return true;
+      }
+      // Keys on a focused control (the labels checkbox, a key's Enter) are theirs.
+      if (event.target instanceof HTMLInputElement) return false;
+      const midi = piano.noteForCode(event.code);
+      if (midi === null || event.repeat) return midi !== null;
+      press(midi);
+      return true;
+    },
+    leave() {
+      activePress = null;
+      trial = null;
+    },
+  });
+}

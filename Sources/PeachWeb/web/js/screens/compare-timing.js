@@ -1,0 +1,81 @@
+import { api } from '../api.js';
+import { loadClick, scheduleClicks } from '../audio/clicks.js';
+import { formatCents, formatNumber } from '../i18n/format.js';
+import { t } from '../i18n/i18n.js';
+import { measurementView } from '../loop/measurement.js';
+import { trainingLoop } from '../loop/training-loop.js';
+import { twoButtonAnswer } from '../loop/two-button-answer.js';
+import { addScreen } from './screen.js';
+
+/** The screen's markup: its strings by key (data-i18n), filled in by translate. */
+const MARKUP = `
+<section id="screen-compare-timing" class="screen" aria-labelledby="compare-timing-title" hidden>
+  <header class="bar">
+    <a href="#/" class="back" data-i18n="nav.back"></a>
+    <h1 id="compare-timing-title" data-i18n="compareTiming.title"></h1>
+  </header>
+  <p class="hint" data-i18n="compareTiming.hint"></p>
+  <p id="compare-timing-tempo" class="interval-label"></p>
+  <p id="timing-measurement-progress" class="hint" role="status" hidden></p>
+  <div id="timing-measurement-result" class="measurement-result" hidden>
+    <p id="timing-measurement-result-text" role="status"></p>
+    <a href="#/" class="button" data-i18n="measure.done"></a>
+  </div>
+  <div class="answer-buttons side-by-side">
+    <button id="answer-early" class="answer" type="button" disabled>
+      <span class="glyph" aria-hidden="true">◀</span><span data-i18n="compareTiming.early"></span>
+    </button>
+    <button id="answer-late" class="answer" type="button" disabled>
+      <span class="glyph" aria-hidden="true">▶</span><span data-i18n="compareTiming.late"></span>
+    </button>
+  </div>
+  <p class="keys-hint" data-i18n="keys.compareTiming"></p>
+  <div id="compare-timing-feedback" class="feedback" aria-hidden="true"></div>
+</section>`;
+
+/** Compare Timing: four sixteenth clicks, the third early or late, answered with two buttons; or its measurement. */
+export function compareTimingScreen(context) {
+  const screen = addScreen(MARKUP);
+  const title = document.getElementById('compare-timing-title');
+  const tempo = document.getElementById('compare-timing-tempo');
+  const measurement = measurementView({
+    progress: document.getElementById('timing-measurement-progress'),
+    result: document.getElementById('timing-measurement-result'),
+    resultText: document.getElementById('timing-measurement-result-text'),
+    hides: [screen.querySelector('.answer-buttons'), screen.querySelector('.keys-hint'), screen.querySelector('.hint[data-i18n]'), tempo],
+  });
+  return trainingLoop(context, {
+    screen: 'screen-compare-timing',
+    ...twoButtonAnswer(context, {
+      buttons: { early: 'answer-early', late: 'answer-late' },
+      keys: { arrowleft: 'early', e: 'early', arrowright: 'late', l: 'late' },
+      feedback: 'compare-timing-feedback',
+    }),
+    enter(discipline) {
+      // Through data-i18n, so a language change re-translates the right title.
+      title.dataset.i18n = discipline === 'timingMeasurement' ? 'measureTiming.title' : 'compareTiming.title';
+      title.textContent = t(title.dataset.i18n);
+      tempo.textContent = '';
+      measurement.reset();
+    },
+    load: () => loadClick(),
+    play(audio, trial, start, click) {
+      const scheduled = scheduleClicks(audio, click, trial.clickSeconds, start);
+      tempo.textContent = t('rhythm.tempo', { bpm: trial.tempoBPM });
+      measurement.show(trial);
+      return { stop: scheduled.stop, marks: { trialStart: start } };
+    },
+    ends: (trial) => measurement.ends(trial, () => result(trial.tempoBand)),
+  });
+
+  /** The newest measurement at the band, as the server folded it from the answers. */
+  async function result(band) {
+    const { measurements } = await api.rhythmTimeline(band);
+    const { estimate, tempoBPM, thresholdMs, lowerMs } = measurements[measurements.length - 1];
+    const values = {
+      threshold: formatCents(estimate.threshold), lower: formatCents(estimate.lower), upper: formatCents(estimate.upper),
+      thresholdMs: formatNumber(thresholdMs, 1), lowerMs: formatNumber(lowerMs, 1), tempo: tempoBPM, trials: estimate.trials,
+    };
+    return [estimate.upperIsOpen ? 'measureTiming.resultOpen' : 'measureTiming.result', values];
+  }
+}

@@ -1,0 +1,125 @@
+import { loadClick } from '../audio/clicks.js';
+import { audibleTime, untilAudible } from '../audio/clock.js';
+import { realtimeContext } from '../audio/audio.js';
+import { showLatency, tapLatencySeconds } from '../input/device-latency.js';
+import { formatNumber, formatOffsetMs, formatPercent } from '../i18n/format.js';
+import { t } from '../i18n/i18n.js';
+import { tapAlong } from '../input/taps.js';
+import { trainingLoop } from '../loop/training-loop.js';
+import { addScreen } from './screen.js';
+
+/** The screen's markup: its strings by key (data-i18n), filled in by translate. */
+const MARKUP = `
+<section id="screen-fill-the-gap" class="screen" aria-labelledby="fill-the-gap-title" data-state="idle" hidden>
+  <header class="bar">
+    <a href="#/" class="back" data-i18n="nav.back"></a>
+    <h1 id="fill-the-gap-title" data-i18n="fillTheGap.title"></h1>
+  </header>
+  <p class="hint" data-i18n="fillTheGap.hint"></p>
+  <p class="calibration-line"><span id="fill-the-gap-calibration"></span> <a href="#/calibration" data-i18n="rhythm.calibrate"></a></p>
+  <p id="fill-the-gap-tempo" class="interval-label"></p>
+  <div class="cycle-progress">
+    <progress id="fill-the-gap-cycles" value="0" max="16" aria-labelledby="fill-the-gap-cycle"></progress>
+    <span id="fill-the-gap-cycle"></span>
+  </div>
+  <button id="fill-the-gap-pad" class="tap-pad" type="button" data-i18n="rhythm.tap" disabled></button>
+  <dl id="fill-the-gap-result" class="stats" hidden>
+    <div><dt data-i18n="fillTheGap.meanOffset"></dt><dd id="fill-the-gap-mean"></dd></div>
+    <div><dt data-i18n="fillTheGap.spread"></dt><dd id="fill-the-gap-sd"></dd></div>
+    <div><dt data-i18n="fillTheGap.hitRate"></dt><dd id="fill-the-gap-hits"></dd></div>
+  </dl>
+  <p class="keys-hint" data-i18n="keys.taps"></p>
+</section>`;
+
+// Fill the Gap: the trial's clicks play on (16 cycles of four sixteenths, one silent in each); every
+// tap is moved onto the trial's time base on the audio clock, less this device's calibration, and
+// sent when the last cycle is over. The server judges each tap; the screen shows its verdict while
+// the next trial already plays.
+export function fillTheGapScreen(context) {
+  const element = addScreen(MARKUP);
+  const pad = document.getElementById('fill-the-gap-pad');
+  const tempo = document.getElementById('fill-the-gap-tempo');
+  const calibration = document.getElementById('fill-the-gap-calibration');
+  const result = document.getElementById('fill-the-gap-result');
+  const cycles = document.getElementById('fill-the-gap-cycles');
+  const cycleText = document.getElementById('fill-the-gap-cycle');
+  const $ = (part) => document.getElementById(`fill-the-gap-${part}`);
+  let playing = null; // { ticker, ended } while a trial plays
+
+  const setState = (state) => { element.dataset.state = state; };
+
+  /** Which of the trial's cycles is heard now ("Cycle 3 of 16"), on the audio clock. */
+  function showProgress(start, { gapSeconds, clickSeconds, sixteenthSeconds }) {
+    // A gap per cycle; the cycles fill the trial evenly, to a sixteenth after its last sound.
+    const total = gapSeconds.length;
+    const cycleSeconds = (Math.max(...gapSeconds, ...clickSeconds) + sixteenthSeconds) / total;
+    cycles.max = total;
+    const tick = () => {
+      const cycle = Math.min(total, Math.max(0, Math.floor((audibleTime(realtimeContext()) - start) / cycleSeconds) + 1));
+      cycles.value = cycle;
+      cycleText.textContent = t('fillTheGap.progress', { cycle, cycles: total });
+    };
+    tick();
+    return setInterval(tick, 100);
+  }
+
+  return trainingLoop(context, {
+    screen: 'screen-fill-the-gap',
+    enter() {
+      result.hidden = true;
+      cycles.value = 0;
+      cycleText.textContent = '';
+      tempo.textContent = '';
+      showLatency(calibration);
+      setState('starting');
+    },
+    load: () => loadClick(),
+    play(audio, trial, start, click) {
+      const taps = tapAlong(audio, pad, {
+        click, clickSeconds: trial.clickSeconds, start, latencySeconds: tapLatencySeconds,
+        midi: Boolean(trial.session.midi?.taps),
+      });
+      tempo.textContent = t('rhythm.tempo', { bpm: trial.tempoBPM });
+      // The trial's geometry beside its start, for the browser tests and the benchmark.
+      return {
+        taps,
+        start,
+        stop: () => taps.stop(),
+        marks: { trialStart: start, gapSeconds: trial.gapSeconds.join(' '), sixteenthSeconds: trial.sixteenthSeconds },
+      };
+    },
+    starts(trial, played) {
+      setState('playing');
+      playing = { ticker: showProgress(played.start, trial), ended: false };
+    },
+    /** Taps count from the first click; the answer is every tap, sent once the trial is over. */
+    opens(trial, played, answer) {
+      const current = playing;
+      // A tap up to a sixteenth after the last gap or click still belongs to this trial.
+      const end = played.start + Math.max(...trial.gapSeconds, ...trial.clickSeconds) + trial.sixteenthSeconds;
+      untilAudible(realtimeContext(), end, () => current.ended).then((over) => {
+        if (over) answer({ tapSeconds: played.taps.taps.slice() });
+      });
+    },
+    closes() {
+      if (!playing) return;
+      playing.ended = true;
+      clearInterval(playing.ticker);
+      playing = null;
+    },
+    show({ meanOffsetMs, offsetSDMs, hitRate }, trial) {
+      const gaps = trial.gapSeconds.length;
+      const hits = Math.round(hitRate * gaps);
+      $('mean').textContent = meanOffsetMs === null ? t('fillTheGap.noHits') : formatOffsetMs(meanOffsetMs);
+      $('sd').textContent = offsetSDMs === null ? t('rhythm.noHits') : t('unit.ms', { value: formatNumber(offsetSDMs, 0) });
+      $('hits').textContent = t('fillTheGap.hits', { hits, gaps, percent: formatPercent(hitRate) });
+      result.hidden = false;
+      context.announce(meanOffsetMs === null
+        ? t('fillTheGap.noHits')
+        : t('fillTheGap.said', { offset: formatOffsetMs(meanOffsetMs), hits, gaps }));
+    },
+    leave() {
+      setState('idle');
+    },
+  });
+}
