@@ -28,15 +28,12 @@ struct Train: AsyncParsableCommand {
         let output = try audio.start(synthesizer)
         let terminal = TerminalSession()
         let keyboard = try midi.start(into: terminal)
-        let driver = ComparisonSessionDriver(
-            timing: .init(
-                noteDuration: .seconds(settings.noteDurationSeconds), noteGap: .seconds(settings.noteGapSeconds),
-                referencePitch: settings.referencePitch),
-            player: SynthesizerNotePlayer(synthesizer: synthesizer), store: store, source: source,
-            clock: ContinuousClock(),
-            onFeedback: { isCorrect in
+        let driver = TrainingSessionDriver(
+            ChoicePiece<ComparisonKind>(settings: settings), player: TonePlayer(SynthesizerNotePlayer(synthesizer: synthesizer)),
+            store: store, source: source, clock: ContinuousClock(),
+            onFeedback: { completed in
                 // The bell is the non-visual cue for a wrong answer.
-                Output.line(isCorrect ? "✓" : "✗\u{07}")
+                Output.line(completed.isCorrect ? "✓" : "✗\u{07}")
             },
             onError: { error in TrainingErrors.report(error, to: terminal) })
 
@@ -50,13 +47,9 @@ struct Train: AsyncParsableCommand {
             case .down: await driver.answer(.lower)
             case .midi(.noteOn(let key, _)):
                 // The key's answer is the kind's rule (ComparisonKind.midi), the browser's too.
-                switch await driver.state {
-                case .playingNote2(let trial), .awaitingAnswer(let trial):
-                    if let answer = ComparisonKind.midi(trial)?.answer(forKey: key).flatMap(ComparisonAnswer.init(rawValue:)) {
-                        await driver.answer(answer)
-                    }
-                default: continue
-                }
+                guard let trial = await driver.state.openTrial,
+                      let answer = ComparisonKind.midi(trial)?.answer(forKey: key).flatMap(ComparisonAnswer.init(rawValue:)) else { continue }
+                await driver.answer(answer)
             case .quit, .audioFailed: break inputs
             case .pageUp, .pageDown, .enter, .left, .right, .digit, .midi: continue
             }

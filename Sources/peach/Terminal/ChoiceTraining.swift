@@ -4,8 +4,8 @@ import PeachAudio
 import PeachCore
 
 /// The terminal loop every "name what you heard" command shares (`peach intonation`, `degrees`,
-/// `chords`): open the stores with the command's settings, play each trial through the kind's
-/// driver, turn keys into answers and print each judgement, until q. A command says only what
+/// `chords`): open the stores with the command's settings, play each trial on the session loop
+/// with the kind's `ChoicePiece`, turn keys into answers and print each judgement, until q. A command says only what
 /// is its own: its introduction, which key answers what, and how a judgement reads.
 struct ChoiceTraining<Kind: ChoiceTrainingKind> {
     let discipline: Discipline
@@ -31,8 +31,8 @@ struct ChoiceTraining<Kind: ChoiceTrainingKind> {
         let output = try audio.start(synthesizer)
         let terminal = TerminalSession()
         let keyboard = try midi.flatMap { try $0.start(into: terminal) }
-        let driver = ChoiceSessionDriver<Kind>(
-            settings: settings, player: SynthesizerNotePlayer(synthesizer: synthesizer), store: stores.records,
+        let driver = TrainingSessionDriver(
+            ChoicePiece<Kind>(settings: settings), player: TonePlayer(SynthesizerNotePlayer(synthesizer: synthesizer)), store: stores.records,
             source: trials.feed(Kind.self, discipline, settings: settings), clock: ContinuousClock(),
             onFeedback: { Output.line(judgement($0, settings)) },
             onError: { error in TrainingErrors.report(error, to: terminal) })
@@ -44,7 +44,7 @@ struct ChoiceTraining<Kind: ChoiceTrainingKind> {
             case .quit, .audioFailed: break inputs
             case .midi(.noteOn(let key, _)):
                 // The key's answer is the kind's rule (Kind.midi), the browser's too.
-                guard case .awaitingAnswer(let trial) = await driver.state,
+                guard let trial = await driver.state.openTrial,
                       let named = Kind.midi(trial)?.answer(forKey: key), let given = midiAnswer(named) else { continue }
                 await driver.answer(given)
             default: if let given = answer(input, settings) { await driver.answer(given) }
