@@ -20,23 +20,16 @@ struct Match: AsyncParsableCommand {
     @OptionGroup var midi: MIDIOptions
 
     func run() async throws {
-        try midi.checkAvailable()
-        let stores = try await storage.open()
-        let store = stores.records
-        let settings = try await training.settings(in: stores.settings)
+        let session = try await TerminalTraining(
+            storage: storage, overrides: training.overrides, audio: audio, sound: sound, kind: MatchingKind.self, midi: midi)
+        let settings = session.settings, terminal = session.terminal
         let discipline = Discipline(kind: .matching, intervals: training.trainsIntervals)
         let reach = discipline.matchingRange(settings).rawValue
-        let trials = try await TrialSource.resuming(from: store)
-        let synthesizer = try sound.synthesizer(
-            settings: SynthesisSettings(), fallback: settings.soundSource.rawValue, kind: MatchingKind.self)
-        let output = try audio.start(synthesizer)
-        let terminal = TerminalSession()
-        let keyboard = try midi.start(into: terminal)
-        let player = SynthesizerNotePlayer(synthesizer: synthesizer)
+        let player = SynthesizerNotePlayer(synthesizer: session.synthesizer)
         let tunable = HeldNote(player)
         let driver = TrainingSessionDriver(
-            PitchMatchingPiece(settings: settings), player: TonePlayer(player), store: store,
-            source: trials.feed(MatchingKind.self, discipline, settings: settings), clock: ContinuousClock(),
+            PitchMatchingPiece(settings: settings), player: TonePlayer(player), store: session.stores.records,
+            source: session.trials.feed(MatchingKind.self, discipline, settings: settings), clock: ContinuousClock(),
             hook: { effect throws(AudioError) in try await tunable.perform(effect) },
             onFeedback: { Output.line(Self.feedback($0)) },
             onError: { error in TrainingErrors.report(error, to: terminal) })
@@ -90,11 +83,7 @@ struct Match: AsyncParsableCommand {
             await driver.input(.sliderMoved(NormalizedSliderValue(position)!))
         }
         // An uncommitted attempt is discarded.
-        keyboard?.close()
-        await driver.stop()
-        await output.close()
-        await stores.close()
-        terminal.restore()
+        await session.close { await driver.stop() }
     }
 
     /// Arrow and signed cents, coloured by band: green under 10 ¢, yellow to 30 ¢, red beyond.

@@ -18,21 +18,15 @@ struct Sing: AsyncParsableCommand {
     @OptionGroup var midi: MIDIOptions
 
     func run() async throws {
-        try midi.checkAvailable()
-        let stores = try await storage.open()
-        let store = stores.records
-        let settings = try await training.settings(in: stores.settings)
+        let session = try await TerminalTraining(storage: storage, overrides: training.overrides, audio: audio, sound: sound, midi: midi)
+        let settings = session.settings, terminal = session.terminal
         let discipline: Discipline = training.trainsIntervals ? .intervalSinging : .pitchSinging
-        let trials = try await TrialSource.resuming(from: store)
-        let synthesizer = try sound.synthesizer(settings: SynthesisSettings(), fallback: settings.soundSource.rawValue)
-        let output = try audio.start(synthesizer)
-        let terminal = TerminalSession()
-        let keyboard = try midi.start(into: terminal)
         let gate = CaptureOptions.Gate()
         let driver = TrainingSessionDriver(
             SingingPiece(settings: settings),
-            player: TonePlayer(SynthesizerNotePlayer(synthesizer: synthesizer), inputClock: ALSAPCM.monotonicSeconds),
-            store: store, source: trials.feed(MatchingKind.self, discipline, settings: settings), clock: ContinuousClock(),
+            player: TonePlayer(SynthesizerNotePlayer(synthesizer: session.synthesizer), inputClock: ALSAPCM.monotonicSeconds),
+            store: session.stores.records, source: session.trials.feed(MatchingKind.self, discipline, settings: settings),
+            clock: ContinuousClock(),
             hook: { effect in
                 switch effect {
                 case let .listen(from): gate.listenFrom.withLock { $0 = from }
@@ -49,9 +43,7 @@ struct Sing: AsyncParsableCommand {
                 gate: gate, onHeard: { heard.yield($0) },
                 onFailure: { error in TrainingErrors.report(error, to: terminal) })
         } catch {
-            keyboard?.close()
-            terminal.restore()
-            await output.close()
+            await session.close {}
             throw error
         }
         let trace = audio.latencyTrace.map(AudioOptions.traceLines(to:))
@@ -86,14 +78,12 @@ struct Sing: AsyncParsableCommand {
             }
         }
         // An uncommitted attempt is discarded.
-        keyboard?.close()
-        await driver.stop()
-        heard.finish()
-        listening.cancel()
-        await input.close()
-        await output.close()
-        await stores.close()
-        terminal.restore()
+        await session.close {
+            await driver.stop()
+            heard.finish()
+            listening.cancel()
+            await input.close()
+        }
     }
 
     /// Matching's arrow and signed cents, the band as a word too (the colour is not the only cue), and
