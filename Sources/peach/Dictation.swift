@@ -60,9 +60,9 @@ struct Dictation: AsyncParsableCommand {
         let keyboard = try midi.start { message, _ in
             if case let .noteOn(key, _) = message { continuation.yield(.key(key)) }
         }
-        let driver = ChoiceSessionDriver<MelodicDictationKind>(
-            settings: settings, player: SynthesizerNotePlayer(synthesizer: synthesizer), store: stores.records,
-            source: AnnouncedTrials(feed: trials.feed(MelodicDictationKind.self, .melodicDictation, settings: settings)),
+        let driver = TrainingSessionDriver(
+            ChoicePiece<MelodicDictationKind>(settings: settings), player: TonePlayer(SynthesizerNotePlayer(synthesizer: synthesizer)),
+            store: stores.records, source: AnnouncedTrials(feed: trials.feed(MelodicDictationKind.self, .melodicDictation, settings: settings)),
             clock: ContinuousClock(), onFeedback: { Output.line(Self.judgement($0)) },
             onError: { error in FileHandle.standardError.write(Data("\(error)\n".utf8)) })
 
@@ -74,7 +74,7 @@ struct Dictation: AsyncParsableCommand {
             // The sound failed: the session is over.
             if case .idle = await driver.state { break }
             // Keys and lines before the melody has ended are not an answer (the session ignores them).
-            guard case let .awaitingAnswer(trial) = await driver.state else {
+            guard let trial = await driver.state.openTrial else {
                 if case .line = input { Output.line("Wait for the melody to end, then play it back.") }
                 continue
             }

@@ -20,22 +20,17 @@ struct Match: AsyncParsableCommand {
     @OptionGroup var midi: MIDIOptions
 
     func run() async throws {
-        try midi.checkAvailable()
-        let stores = try await storage.open()
-        let store = stores.records
-        let settings = try await training.settings(in: stores.settings)
+        let session = try await TerminalTraining(
+            storage: storage, overrides: training.overrides, audio: audio, sound: sound, kind: MatchingKind.self, midi: midi)
+        let settings = session.settings, terminal = session.terminal
         let discipline = Discipline(kind: .matching, intervals: training.trainsIntervals)
         let reach = discipline.matchingRange(settings).rawValue
-        let trials = try await TrialSource.resuming(from: store)
-        let synthesizer = try sound.synthesizer(
-            settings: SynthesisSettings(), fallback: settings.soundSource.rawValue, kind: MatchingKind.self)
-        let output = try audio.start(synthesizer)
-        let terminal = TerminalSession()
-        let keyboard = try midi.start(into: terminal)
-        let driver = PitchMatchingSessionDriver(
-            timing: .init(noteDuration: .seconds(settings.noteDurationSeconds), referencePitch: settings.referencePitch),
-            player: SynthesizerNotePlayer(synthesizer: synthesizer), store: store,
-            source: trials.feed(MatchingKind.self, discipline, settings: settings), clock: ContinuousClock(),
+        let player = SynthesizerNotePlayer(synthesizer: session.synthesizer)
+        let tunable = HeldNote(player)
+        let driver = TrainingSessionDriver(
+            PitchMatchingPiece(settings: settings), player: TonePlayer(player), store: session.stores.records,
+            source: session.trials.feed(MatchingKind.self, discipline, settings: settings), clock: ContinuousClock(),
+            hook: { effect throws(AudioError) in try await tunable.perform(effect) },
             onFeedback: { Output.line(Self.feedback($0)) },
             onError: { error in TrainingErrors.report(error, to: terminal) })
 
@@ -50,21 +45,21 @@ struct Match: AsyncParsableCommand {
             let step: Double
             switch input {
             case .midi(let message):
-                guard await driver.state.acceptsSliderInput else { continue }
+                guard await driver.state.acceptsAnswer else { continue }
                 // The wheel and the keys as the browser's slider takes them (MatchingKind.midi).
                 switch message {
                 case .pitchBend(let bend):
                     switch wheel.receive(bend) {
                     case .tune(let value):
                         position = value.rawValue
-                        await driver.sliderMoved(to: value)
+                        await driver.input(.sliderMoved(value))
                     case .commit(let value):
-                        await driver.commit(at: value)
+                        await driver.answer(.slider(value))
                         position = 0
                     case .none: continue
                     }
                 case .noteOn:
-                    await driver.commit(at: NormalizedSliderValue(position)!)
+                    await driver.answer(.slider(NormalizedSliderValue(position)!))
                     position = 0
                     wheel = PitchBendCommit()
                 case .noteOff: continue
@@ -75,24 +70,20 @@ struct Match: AsyncParsableCommand {
             case .pageUp: step = Self.coarseCents / reach
             case .pageDown: step = -Self.coarseCents / reach
             case .enter:
-                guard await driver.state.acceptsSliderInput else { continue }
-                await driver.commit(at: NormalizedSliderValue(position)!)
+                guard await driver.state.acceptsAnswer else { continue }
+                await driver.answer(.slider(NormalizedSliderValue(position)!))
                 position = 0
                 continue
             case .left, .right, .digit: continue
             case .quit, .audioFailed: break inputs
             }
-            guard await driver.state.acceptsSliderInput else { continue }
+            guard await driver.state.acceptsAnswer else { continue }
             // Rounded so that repeated steps land exactly on whole cents.
             position = min(1, max(-1, ((position + step) * reach).rounded() / reach))
-            await driver.sliderMoved(to: NormalizedSliderValue(position)!)
+            await driver.input(.sliderMoved(NormalizedSliderValue(position)!))
         }
         // An uncommitted attempt is discarded.
-        keyboard?.close()
-        await driver.stop()
-        await output.close()
-        await stores.close()
-        terminal.restore()
+        await session.close { await driver.stop() }
     }
 
     /// Arrow and signed cents, coloured by band: green under 10 ¢, yellow to 30 ¢, red beyond.

@@ -134,12 +134,9 @@ struct Measure: AsyncParsableCommand {
             Output.line(result(measurement.estimate))
             terminal.send(.quit)
         }
-        let driver = ComparisonSessionDriver(
-            timing: .init(
-                noteDuration: .seconds(settings.noteDurationSeconds), noteGap: .seconds(settings.noteGapSeconds),
-                referencePitch: settings.referencePitch),
-            player: SynthesizerNotePlayer(synthesizer: synthesizer), store: store, source: source, clock: ContinuousClock(),
-            onFeedback: onFeedback, onError: onError)
+        let driver = TrainingSessionDriver(
+            ChoicePiece<ComparisonKind>(settings: settings), player: TonePlayer(SynthesizerNotePlayer(synthesizer: synthesizer)),
+            store: store, source: source, clock: ContinuousClock(), onFeedback: { record in onFeedback(record.isCorrect) }, onError: onError)
         return Run(
             resumedAt: runs.run.isEmpty ? nil : runs.nextTrialNumber, start: { await driver.start() },
             answer: { input in
@@ -165,9 +162,9 @@ struct Measure: AsyncParsableCommand {
             Output.line(timingResult(TimingMeasurement(measurement, tempo: settings.tempo)))
             terminal.send(.quit)
         }
-        let driver = RhythmComparisonSessionDriver(
-            player: SynthesizerClickPlayer(synthesizer: synthesizer), store: store, source: source, clock: ContinuousClock(),
-            onFeedback: onFeedback, onError: onError)
+        let driver = TrainingSessionDriver(
+            RhythmComparisonPiece(settings: settings), player: ClickTrialPlayer(SynthesizerClickPlayer(synthesizer: synthesizer)),
+            store: store, source: source, clock: ContinuousClock(), onFeedback: { record in onFeedback(record.isCorrect) }, onError: onError)
         return Run(
             resumedAt: runs.run.isEmpty ? nil : runs.nextTrialNumber, start: { await driver.start() },
             answer: { input in
@@ -193,9 +190,9 @@ struct Measure: AsyncParsableCommand {
             Output.line(result(measurement.estimate, trials: "chords", in: " in chords"))
             terminal.send(.quit)
         }
-        let driver = ChoiceSessionDriver<ChordIntonationKind>(
-            settings: settings, player: SynthesizerNotePlayer(synthesizer: synthesizer), store: store, source: source,
-            clock: ContinuousClock(), onFeedback: { record in onFeedback(record.isCorrect) }, onError: onError)
+        let driver = TrainingSessionDriver(
+            ChoicePiece<ChordIntonationKind>(settings: settings), player: TonePlayer(SynthesizerNotePlayer(synthesizer: synthesizer)),
+            store: store, source: source, clock: ContinuousClock(), onFeedback: { record in onFeedback(record.isCorrect) }, onError: onError)
         return Run(
             resumedAt: runs.run.isEmpty ? nil : runs.nextTrialNumber, start: { await driver.start() },
             answer: { input in

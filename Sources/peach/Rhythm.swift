@@ -52,10 +52,10 @@ struct Rhythm: AsyncParsableCommand {
         let synthesizer = Synthesizer()
         let output = try audio.start(synthesizer)
         let terminal = TerminalSession()
-        let driver = RhythmComparisonSessionDriver(
-            player: SynthesizerClickPlayer(synthesizer: synthesizer), store: stores.records,
-            source: trials.feed(RhythmComparisonKind.self, .rhythmComparison, settings: settings), clock: ContinuousClock(),
-            onFeedback: { isCorrect in Output.line(isCorrect ? "✓" : "✗\u{07}") },
+        let driver = TrainingSessionDriver(
+            RhythmComparisonPiece(settings: settings), player: ClickTrialPlayer(SynthesizerClickPlayer(synthesizer: synthesizer)),
+            store: stores.records, source: trials.feed(RhythmComparisonKind.self, .rhythmComparison, settings: settings),
+            clock: ContinuousClock(), onFeedback: { record in Output.line(record.isCorrect ? "✓" : "✗\u{07}") },
             onError: { error in TrainingErrors.report(error, to: terminal) })
 
         Output.line("Compare Timing at \(settings.tempo.rawValue) BPM. Was the third click early (← or e) or late (→ or l)? q quits.")

@@ -17,9 +17,9 @@ extension Rhythm {
         let player = AudibleSynthesizerClickPlayer(synthesizer: synthesizer)
         let output = try audio.start(synthesizer, onChangeAudible: player.changeAudible(at:))
         let terminal = TerminalSession()
-        let driver = FillTheGapSessionDriver(
-            latencySeconds: (latencyMs ?? 0) / 1000, player: player, store: stores.records,
-            source: trials.feed(RhythmMatchingKind.self, .rhythmMatching, settings: settings), clock: ContinuousClock(),
+        let driver = TrainingSessionDriver(
+            FillTheGapPiece(settings: settings, latencySeconds: (latencyMs ?? 0) / 1000), player: TappedClickPlayer(player),
+            store: stores.records, source: trials.feed(RhythmMatchingKind.self, .rhythmMatching, settings: settings), clock: ContinuousClock(),
             onFeedback: { Output.line(Self.feedback($0)) },
             onError: { error in TrainingErrors.report(error, to: terminal) })
         // Not through TerminalInput.midi, which drops the stamp a tap is timed by.
@@ -33,7 +33,7 @@ extension Rhythm {
             throw error
         }
         let tapping = Task {
-            for await (message, seconds) in messages { await driver.receive(message, at: seconds) }
+            for await (message, seconds) in messages { await driver.input(.midi(message, at: seconds)) }
         }
 
         let calibration = latencyMs.map { String(format: "%.1f ms taken off each tap", $0) }

@@ -18,25 +18,23 @@ struct Sing: AsyncParsableCommand {
     @OptionGroup var midi: MIDIOptions
 
     func run() async throws {
-        try midi.checkAvailable()
-        let stores = try await storage.open()
-        let store = stores.records
-        let settings = try await training.settings(in: stores.settings)
+        let session = try await TerminalTraining(storage: storage, overrides: training.overrides, audio: audio, sound: sound, midi: midi)
+        let settings = session.settings, terminal = session.terminal
         let discipline: Discipline = training.trainsIntervals ? .intervalSinging : .pitchSinging
-        let trials = try await TrialSource.resuming(from: store)
-        let synthesizer = try sound.synthesizer(settings: SynthesisSettings(), fallback: settings.soundSource.rawValue)
-        let output = try audio.start(synthesizer)
-        let terminal = TerminalSession()
-        let keyboard = try midi.start(into: terminal)
         let gate = CaptureOptions.Gate()
-        let driver = SingingSessionDriver(
-            timing: .init(noteDuration: .seconds(settings.noteDurationSeconds), referencePitch: settings.referencePitch),
-            player: SynthesizerNotePlayer(synthesizer: synthesizer), store: store,
-            source: trials.feed(MatchingKind.self, discipline, settings: settings), clock: ContinuousClock(),
-            captureTime: ALSAPCM.monotonicSeconds,
+        let driver = TrainingSessionDriver(
+            SingingPiece(settings: settings),
+            player: TonePlayer(SynthesizerNotePlayer(synthesizer: session.synthesizer), inputClock: ALSAPCM.monotonicSeconds),
+            store: session.stores.records, source: session.trials.feed(MatchingKind.self, discipline, settings: settings),
+            clock: ContinuousClock(),
+            hook: { effect in
+                switch effect {
+                case let .listen(from): gate.listenFrom.withLock { $0 = from }
+                case .stopListening: gate.listenFrom.withLock { $0 = .infinity }
+                case .promptSilence: Output.line("I can't hear you yet. Sing or play the note, close to the microphone, or press Enter.")
+                }
+            },
             onFeedback: { Output.line(Self.feedback($0)) },
-            onSilence: { Output.line("I can't hear you yet. Sing or play the note, close to the microphone, or press Enter.") },
-            onListening: { from in gate.listenFrom.withLock { $0 = from ?? .infinity } },
             onError: { error in TrainingErrors.report(error, to: terminal) })
         let (frames, heard) = AsyncStream.makeStream(of: HeardPitch.self, bufferingPolicy: .bufferingNewest(256))
         let input: ALSAInput
@@ -45,9 +43,7 @@ struct Sing: AsyncParsableCommand {
                 gate: gate, onHeard: { heard.yield($0) },
                 onFailure: { error in TrainingErrors.report(error, to: terminal) })
         } catch {
-            keyboard?.close()
-            terminal.restore()
-            await output.close()
+            await session.close {}
             throw error
         }
         let trace = audio.latencyTrace.map(AudioOptions.traceLines(to:))
@@ -56,13 +52,13 @@ struct Sing: AsyncParsableCommand {
         let listening = Task {
             for await frame in frames {
                 guard let trace else {
-                    await driver.heard(frame)
+                    await driver.input(.heard(frame))
                     continue
                 }
                 // For the benchmarks: the committing frame's last sample captured → the attempt stored.
-                let wasListening = await driver.state.isListening
-                await driver.heard(frame)
-                if wasListening, !(await driver.state.isListening) {
+                let wasListening = await driver.state.acceptsAnswer
+                await driver.input(.heard(frame))
+                if wasListening, !(await driver.state.acceptsAnswer) {
                     trace(String(format: "committed %.6f %.6f", frame.time + frameSeconds, ALSAPCM.monotonicSeconds()))
                 }
             }
@@ -76,20 +72,18 @@ struct Sing: AsyncParsableCommand {
         inputs: for await key in terminal.inputs {
             switch key {
             // A key of the keyboard commits as Enter does: the iPhone app's rule for its matching.
-            case .enter, .midi(.noteOn): await driver.commitNow()
+            case .enter, .midi(.noteOn): await driver.input(.commitNow)
             case .quit, .audioFailed: break inputs
             case .up, .down, .pageUp, .pageDown, .left, .right, .digit, .midi: continue
             }
         }
         // An uncommitted attempt is discarded.
-        keyboard?.close()
-        await driver.stop()
-        heard.finish()
-        listening.cancel()
-        await input.close()
-        await output.close()
-        await stores.close()
-        terminal.restore()
+        await session.close {
+            await driver.stop()
+            heard.finish()
+            listening.cancel()
+            await input.close()
+        }
     }
 
     /// Matching's arrow and signed cents, the band as a word too (the colour is not the only cue), and

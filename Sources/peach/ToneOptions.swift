@@ -110,38 +110,37 @@ struct ToneOptions: ParsableArguments {
     /// The notes, with their start times.
     var notes: [OfflineRenderer.Note] {
         let midi = MIDINote(note)!
-        let pitch = ReferencePitch(hertz: reference)!
-        let length = Duration.seconds(duration)
-        if chord != nil { return chordNotes(root: midi, reference: pitch) }
-        guard comparison else {
-            let tone = Tone(frequency: Frequency(note: midi, offset: Cents(cents), reference: pitch), duration: length, level: AmplitudeDB(level))
-            return [OfflineRenderer.Note(start: .zero, tone: tone)]
+        var settings = TrainingSettings.default
+        settings.referencePitch = ReferencePitch(hertz: reference)!
+        settings.noteDurationSeconds = duration
+        settings.noteGapSeconds = gap
+        let sounding: [SoundingTones]
+        if chord != nil {
+            sounding = chordSounding(root: midi, settings: settings)
+        } else if comparison {
+            let directed = DirectedInterval(spelled: interval)!
+            let played = Comparison(
+                directed == .unison ? .pitchComparison : .intervalComparison, note1: midi, interval: directed,
+                tuningSystem: tuningSystem!, centOffset: Cents(cents))
+            sounding = ComparisonKind.sounding(played, settings: settings)
+        } else {
+            let tone = Tone(frequency: Frequency(note: midi, offset: Cents(cents), reference: settings.referencePitch), duration: .seconds(duration))
+            sounding = [SoundingTones(start: .zero, tones: [tone])]
         }
-        let timing = ComparisonSession.Timing(noteDuration: length, noteGap: .seconds(gap), referencePitch: pitch)
-        let directed = DirectedInterval(spelled: interval)!
-        let played = Comparison(
-            directed == .unison ? .pitchComparison : .intervalComparison, note1: midi, interval: directed,
-            tuningSystem: tuningSystem!, centOffset: Cents(cents))
-        return OfflineRenderer.notes(of: played, timing: timing)
-            .map { OfflineRenderer.Note(start: $0.start, tone: Tone(frequency: $0.tone.frequency, duration: $0.tone.duration, level: $0.tone.level + AmplitudeDB(level))) }
+        return OfflineRenderer.notes(of: sounding).map {
+            OfflineRenderer.Note(start: $0.start, tone: Tone(frequency: $0.tone.frequency, duration: $0.tone.duration, level: $0.tone.level + AmplitudeDB(level)))
+        }
     }
 
-    /// The chord's tones as the trainer sounds them (`sounding` of its kind), at --level.
-    private func chordNotes(root: MIDINote, reference: ReferencePitch) -> [OfflineRenderer.Note] {
-        var settings = TrainingSettings.default
-        settings.referencePitch = reference
-        let sounding: [SoundingTones]
+    /// The chord's tones as the trainer sounds them (`sounding` of its kind).
+    private func chordSounding(root: MIDINote, settings: TrainingSettings) -> [SoundingTones] {
         if let triad = heldTriad {
             let trial = ChordIntonationTrial(
                 root: root, triad: triad, tuningSystem: tuningSystem!, detunedVoice: voice.flatMap(ChordVoice.init) ?? .lowest,
                 centOffset: Cents(voice == nil ? 0 : cents))
-            sounding = ChordIntonationKind.sounding(trial, settings: settings)
-        } else {
-            let trial = ChordQualityTrial(root: root, quality: quality!, inversion: inversion, voicing: arpeggio ? .arpeggio : .block, choices: [])
-            sounding = ChordQualityKind.sounding(trial, settings: settings)
+            return ChordIntonationKind.sounding(trial, settings: settings)
         }
-        return sounding.flatMap { group in
-            group.tones.map { OfflineRenderer.Note(start: group.start, tone: Tone(frequency: $0.frequency, duration: $0.duration, level: $0.level + AmplitudeDB(level))) }
-        }
+        let trial = ChordQualityTrial(root: root, quality: quality!, inversion: inversion, voicing: arpeggio ? .arpeggio : .block, choices: [])
+        return ChordQualityKind.sounding(trial, settings: settings)
     }
 }

@@ -1,8 +1,6 @@
 import ArgumentParser
 import Foundation
-import PeachAudio
 import PeachCore
-import PeachStore
 
 struct Train: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -16,57 +14,25 @@ struct Train: AsyncParsableCommand {
     @OptionGroup var midi: MIDIOptions
 
     func run() async throws {
-        try midi.checkAvailable()
-        let stores = try await storage.open()
-        let store = stores.records
-        let settings = try await training.settings(in: stores.settings)
-        let discipline = Discipline(kind: .comparison, intervals: training.trainsIntervals)
-        let trials = try await TrialSource.resuming(from: store)
-        let source = trials.feed(ComparisonKind.self, discipline, settings: settings)
-        let synthesizer = try sound.synthesizer(
-            settings: SynthesisSettings(), fallback: settings.soundSource.rawValue)
-        let output = try audio.start(synthesizer)
-        let terminal = TerminalSession()
-        let keyboard = try midi.start(into: terminal)
-        let driver = ComparisonSessionDriver(
-            timing: .init(
-                noteDuration: .seconds(settings.noteDurationSeconds), noteGap: .seconds(settings.noteGapSeconds),
-                referencePitch: settings.referencePitch),
-            player: SynthesizerNotePlayer(synthesizer: synthesizer), store: store, source: source,
-            clock: ContinuousClock(),
-            onFeedback: { isCorrect in
-                // The bell is the non-visual cue for a wrong answer.
-                Output.line(isCorrect ? "✓" : "✗\u{07}")
+        let intervals = training.trainsIntervals
+        try await ChoiceTraining<ComparisonKind>(
+            discipline: Discipline(kind: .comparison, intervals: intervals), storage: storage, audio: audio, sound: sound,
+            overrides: training.overrides, midi: midi
+        ).run(
+            introduction: { settings in
+                intervals
+                    ? "Interval comparison (\(settings.intervals.map(\.spelled).joined(separator: ", ")), \(settings.tuningSystem.rawValue)). Was the second note higher (↑ or k, or a key above it) or lower (↓ or j, or a key below) than the interval? q quits."
+                    : "Comparison training. Was the second note higher (↑ or k, or a key above it) or lower (↓ or j, or a key below)? q quits."
             },
-            onError: { error in TrainingErrors.report(error, to: terminal) })
-
-        Output.line(training.trainsIntervals
-            ? "Interval comparison (\(settings.intervals.map(\.spelled).joined(separator: ", ")), \(settings.tuningSystem.rawValue)). Was the second note higher (↑ or k, or a key above it) or lower (↓ or j, or a key below) than the interval? q quits."
-            : "Comparison training. Was the second note higher (↑ or k, or a key above it) or lower (↓ or j, or a key below)? q quits.")
-        await driver.start()
-        inputs: for await input in terminal.inputs {
-            switch input {
-            case .up: await driver.answer(.higher)
-            case .down: await driver.answer(.lower)
-            case .midi(.noteOn(let key, _)):
-                // The key's answer is the kind's rule (ComparisonKind.midi), the browser's too.
-                switch await driver.state {
-                case .playingNote2(let trial), .awaitingAnswer(let trial):
-                    if let answer = ComparisonKind.midi(trial)?.answer(forKey: key).flatMap(ComparisonAnswer.init(rawValue:)) {
-                        await driver.answer(answer)
-                    }
-                default: continue
+            answer: { input, _ in
+                switch input {
+                case .up: .higher
+                case .down: .lower
+                default: nil
                 }
-            case .quit, .audioFailed: break inputs
-            case .pageUp, .pageDown, .enter, .left, .right, .digit, .midi: continue
-            }
-        }
-        keyboard?.close()
-        // An unanswered comparison is discarded; every answered one is already stored.
-        await driver.stop()
-        await output.close()
-        await stores.close()
-        terminal.restore()
+            },
+            midiAnswer: ComparisonAnswer.init(rawValue:),
+            judgement: { completed, _ in ChoiceTraining<ComparisonKind>.mark(completed.isCorrect) })
     }
 }
 

@@ -29,18 +29,18 @@ struct FillTheGapOnSQLiteTests {
         let trial = RhythmMatchingTrial(tempo: TempoBPM(140)!, gapPositions: (0..<16).map { ($0 + 1) % 4 })
         let zero = 12_345.678_9, latency = 0.0095
         let clock = TestClock()
-        let driver = FillTheGapSessionDriver(
-            latencySeconds: latency, player: HeardAt(zero: zero), store: store, source: OneTrial(trial), clock: clock,
-            now: { Date(timeIntervalSince1970: 1_800_000_000) })
+        let driver = TrainingSessionDriver(
+            FillTheGapPiece(settings: .default, latencySeconds: latency), player: TappedClickPlayer(HeardAt(zero: zero)), store: store,
+            source: OneTrial(trial), clock: clock, now: { Date(timeIntervalSince1970: 1_800_000_000) })
         await driver.start()
-        #expect(await Self.eventually { await driver.state == .playing(trial, zero: zero, taps: []) })
+        #expect(await Self.eventually { await driver.state == .answering(trial, TapAttempt(zero: zero, taps: [])) })
         let key = MIDINote(48)!
-        await driver.receive(.noteOn(key, velocity: 70), at: zero + trial.gapSeconds[7] + 0.0212 + latency)
-        await driver.receive(.noteOn(key, velocity: 0), at: zero + trial.gapSeconds[8] + latency)
-        await driver.receive(.noteOff(key), at: zero + trial.gapSeconds[9] + latency)
+        await driver.input(.midi(.noteOn(key, velocity: 70), at: zero + trial.gapSeconds[7] + 0.0212 + latency))
+        await driver.input(.midi(.noteOn(key, velocity: 0), at: zero + trial.gapSeconds[8] + latency))
+        await driver.input(.midi(.noteOff(key), at: zero + trial.gapSeconds[9] + latency))
         // Once the wait for the trial's end has begun (`checkSuspension` throws from then on).
         #expect(await Self.eventually { (try? await clock.checkSuspension()) == nil })
-        await clock.advance(by: FillTheGapSession.duration(of: trial))
+        await clock.advance(by: FillTheGapPiece.duration(of: trial))
         #expect(await Self.eventually { (try? await store.records(.rhythmMatching, limit: 5).count) == 1 })
         await driver.stop()
 

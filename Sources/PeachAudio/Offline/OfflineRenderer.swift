@@ -58,31 +58,14 @@ public struct OfflineRenderer: Sendable {
         render([Note(start: .zero, tone: tone)])
     }
 
-    /// One comparison exactly as the trainer plays it: the session's own tones and gap.
-    public func render(_ comparison: Comparison, timing: ComparisonSession.Timing) -> [Float] {
-        render(Self.notes(of: comparison, timing: timing))
+    /// A trial's tones exactly as the trainer plays them (its kind's `sounding`: a comparison's
+    /// notes and gap, a chord's voices).
+    public func render(_ sounding: [SoundingTones]) -> [Float] {
+        render(Self.notes(of: sounding))
     }
 
-    /// The notes a comparison session plays for `comparison`, found by running the session itself.
-    public static func notes(of comparison: Comparison, timing: ComparisonSession.Timing) -> [Note] {
-        var session = ComparisonSession(timing: timing)
-        var notes: [Note] = []
-        var now = Duration.zero
-        var pending = session.handle(.start) + session.handle(.comparisonReady(comparison))
-        while !pending.isEmpty {
-            switch pending.removeFirst() {
-            case let .play(tone):
-                notes.append(Note(start: now, tone: tone))
-                now += tone.duration
-                pending += session.handle(.noteEnded)
-            case let .wait(duration, then: event):
-                now += duration
-                pending += session.handle(event)
-            default:
-                break
-            }
-        }
-        return notes
+    public static func notes(of sounding: [SoundingTones]) -> [Note] {
+        sounding.flatMap { group in group.tones.map { Note(start: group.start, tone: $0) } }
     }
 
     private func frame(_ time: Duration) -> Int { Int((time.seconds * settings.sampleRate).rounded()) }

@@ -15,6 +15,14 @@ public struct TrialSession: Codable, Sendable, APIDescribed {
         self.singing = singing.map(Singing.init)
     }
 
+    /// When answers open, as the terminal's loop waits for it: whole nanoseconds, so that 3.2 s is
+    /// the 3 200 ms the kind declared and a test clock moved by that ends the wait.
+    public var answersOpen: Duration { Self.duration(answersOpenSeconds) }
+
+    public var feedback: Duration { Self.duration(feedbackSeconds) }
+
+    private static func duration(_ seconds: Double) -> Duration { .nanoseconds(Int64((seconds * 1e9).rounded())) }
+
     public static var apiNotes: [String: APINote] {
         [
             "answersOpenSeconds": .describe(

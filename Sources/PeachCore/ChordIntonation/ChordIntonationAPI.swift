@@ -107,6 +107,4 @@ extension ChordIntonationKind: ChoiceTrainingKind {
             Tone(frequency: frequencies[$0]!, duration: chordDuration, level: voiceLevel)
         })]
     }
-
-    public static func whenAnswersOpen(_ trial: ChordIntonationTrial) -> Duration { answersOpen }
 }

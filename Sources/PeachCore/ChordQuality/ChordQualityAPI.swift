@@ -145,6 +145,4 @@ extension ChordQualityKind: ChoiceTrainingKind {
             ])
         }
     }
-
-    public static func whenAnswersOpen(_ trial: ChordQualityTrial) -> Duration { answersOpen(trial) }
 }

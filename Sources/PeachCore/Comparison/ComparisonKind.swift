@@ -163,10 +163,6 @@ extension TrainingRecord {
     public static func comparison(_ comparison: CompletedComparison) -> TrainingRecord { TrainingRecord(comparison) }
 }
 
-extension TrialFeed: ComparisonSource where Kind == ComparisonKind {
-    public func nextComparison() async -> Comparison { await next() }
-}
-
 extension TrainingDataStore {
     /// The newest answers of one comparison discipline, newest first.
     public func comparisons(_ discipline: Discipline = .pitchComparison, limit: Int) async throws(DataStoreError) -> [CompletedComparison] {

@@ -147,5 +147,5 @@ extension MelodicDictationKind: ChoiceTrainingKind {
         return trial.cadence.sounding(reference: reference) + melody
     }
 
-    public static func whenAnswersOpen(_ trial: MelodicDictationTrial) -> Duration { melodyStart }
+    public static func whenAnswersOpen(_ trial: MelodicDictationTrial, settings: TrainingSettings) -> Duration { melodyStart }
 }

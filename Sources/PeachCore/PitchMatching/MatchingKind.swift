@@ -152,10 +152,6 @@ extension TrainingRecord {
     public static func matching(_ attempt: CompletedPitchMatching) -> TrainingRecord { TrainingRecord(attempt) }
 }
 
-extension TrialFeed: PitchMatchingChallengeSource where Kind == MatchingKind {
-    public func nextChallenge() async -> PitchMatchingChallenge { await next() }
-}
-
 extension TrainingDataStore {
     /// The newest attempts of one matching discipline, newest first.
     public func pitchMatchings(_ discipline: Discipline = .pitchMatching, limit: Int) async throws(DataStoreError) -> [CompletedPitchMatching] {

@@ -1,112 +1,48 @@
-import Foundation
+/// Pitch matching's piece of the session loop: the reference plays for the note duration; as it
+/// ends answers open and the tunable note starts at the challenge's offset, held and retuned as the
+/// slider moves until the user lets go; the signed error is recorded and shown.
+public struct PitchMatchingPiece: SessionPiece {
+    public typealias Kind = MatchingKind
 
-public enum PitchMatchingState: Hashable, Sendable {
-    case idle
-    case preparing
-    case playingReference(PitchMatchingChallenge)
-    /// The tunable note sounds until the user commits; the slider is live.
-    case tuning(PitchMatchingChallenge)
-    case showingFeedback(CompletedPitchMatching)
-
-    public var acceptsSliderInput: Bool {
-        if case .tuning = self { true } else { false }
+    public enum Input: Hashable, Sendable {
+        case sliderMoved(NormalizedSliderValue)
     }
-}
 
-public enum PitchMatchingEvent: Hashable, Sendable {
-    case start
-    case challengeReady(PitchMatchingChallenge)
-    case referenceEnded
-    case sliderMoved(NormalizedSliderValue)
-    case committed(NormalizedSliderValue, at: Date)
-    case feedbackElapsed
-    case stop
-    case audioFailed
-}
+    /// The tunable note (`HeldNote` performs these).
+    public enum Effect: Hashable, Sendable {
+        /// Starts it, to sound until `.release`.
+        case hold(Frequency)
+        case retune(Frequency)
+        /// Ends it with its release ramp.
+        case release
+    }
 
-public enum PitchMatchingEffect: Hashable, Sendable {
-    case chooseNext
-    /// The reference, for the note duration; feed `.referenceEnded` back when it ends.
-    case playReference(Tone)
-    /// The tunable note, indefinitely, until `.stopTunable`.
-    case startTunable(Frequency)
-    case retuneTunable(Frequency)
-    /// Ends the tunable note with its release ramp.
-    case stopTunable
-    case stopReference
-    case record(CompletedPitchMatching)
-    case showFeedback(CompletedPitchMatching)
-    case wait(Duration, then: PitchMatchingEvent)
-}
+    public let settings: TrainingSettings
 
-/// The pitch-matching loop as a pure state machine: the reference plays for the
-/// note duration, the tunable note starts at once at the challenge's offset and follows the slider
-/// until the user lets go; the signed error is recorded and shown, then the next challenge starts.
-public struct PitchMatchingSession: SessionReducer {
-    public struct Timing: Hashable, Sendable {
-        public var noteDuration: Duration
-        public var feedbackDuration: Duration
-        public var referencePitch: ReferencePitch
+    public init(settings: TrainingSettings) { self.settings = settings }
 
-        public init(
-            noteDuration: Duration, feedbackDuration: Duration = ComparisonSession.Timing.defaultFeedback,
-            referencePitch: ReferencePitch = .a440
-        ) {
-            self.noteDuration = noteDuration
-            self.feedbackDuration = feedbackDuration
-            self.referencePitch = referencePitch
+    public func sound(_ trial: PitchMatchingChallenge) -> [SoundingTones] { Self.reference(trial, settings: settings) }
+
+    public func open(_ trial: PitchMatchingChallenge, at mark: Double) -> (NoAttempt, [Effect]) {
+        (NoAttempt(), [.hold(trial.tunableFrequency(atNormalizedValue: .centre, reference: settings.referencePitch))])
+    }
+
+    public func receive(_ input: Input, in attempt: inout NoAttempt, of trial: PitchMatchingChallenge) -> SessionReaction<Self> {
+        switch input {
+        case let .sliderMoved(value):
+            .effects([.retune(trial.tunableFrequency(atNormalizedValue: value, reference: settings.referencePitch))])
         }
     }
 
-    public private(set) var state: PitchMatchingState = .idle
-    public var timing: Timing
+    /// An unfinished attempt is discarded: nothing is recorded, the note ends.
+    public func closes(_ attempt: NoAttempt) -> [Effect] { [.release] }
 
-    public init(timing: Timing) { self.timing = timing }
-
-    public static var stopEvent: PitchMatchingEvent { .stop }
-
-    public mutating func handle(_ event: PitchMatchingEvent) -> [PitchMatchingEffect] {
-        switch (state, event) {
-        case (.playingReference, .stop), (.playingReference, .audioFailed):
-            state = .idle
-            return [.stopReference]
-
-        case (.tuning, .stop), (.tuning, .audioFailed):
-            // The unfinished attempt is discarded: nothing is recorded.
-            state = .idle
-            return [.stopTunable]
-
-        case (_, .stop), (_, .audioFailed):
-            state = .idle
-            return []
-
-        case (.idle, .start):
-            state = .preparing
-            return [.chooseNext]
-
-        case let (.preparing, .challengeReady(challenge)):
-            state = .playingReference(challenge)
-            return [.playReference(Tone(frequency: challenge.referenceFrequency(reference: timing.referencePitch), duration: timing.noteDuration))]
-
-        case let (.playingReference(challenge), .referenceEnded):
-            state = .tuning(challenge)
-            return [.startTunable(challenge.tunableFrequency(atNormalizedValue: .centre, reference: timing.referencePitch))]
-
-        case let (.tuning(challenge), .sliderMoved(value)):
-            return [.retuneTunable(challenge.tunableFrequency(atNormalizedValue: value, reference: timing.referencePitch))]
-
-        case let (.tuning(challenge), .committed(value, timestamp)):
-            let completed = CompletedPitchMatching(challenge, committedAt: value, timestamp: timestamp)
-            state = .showingFeedback(completed)
-            return [.stopTunable, .record(completed), .showFeedback(completed), .wait(timing.feedbackDuration, then: .feedbackElapsed)]
-
-        case (.showingFeedback, .feedbackElapsed):
-            state = .preparing
-            return [.chooseNext]
-
-        default:
-            // Slider input during the reference (the slider is inert then) and late events change nothing.
-            return []
-        }
+    /// The reference, for the note duration: what a sung challenge plays too.
+    static func reference(_ trial: PitchMatchingChallenge, settings: TrainingSettings) -> [SoundingTones] {
+        [SoundingTones(start: .zero, tones: [
+            Tone(frequency: trial.referenceFrequency(reference: settings.referencePitch), duration: .seconds(settings.noteDurationSeconds)),
+        ])]
     }
 }
+
+public typealias PitchMatchingSession = TrainingSession<PitchMatchingPiece>

@@ -1,8 +1,7 @@
 /// "Measure my threshold" for a terminal driver: the measurement discipline's trials, drawn by the
 /// shared `TrialSource` (so the run under way continues from the stored answers, as in the
 /// browser), and each answer folded as the profile folds it, so the driver hears when a run
-/// finishes and what it measured. A comparison source for pitch and intervals, a Compare Timing
-/// source for timing, a trial supply for a choice driver (Which Voice?).
+/// finishes and what it measured.
 public actor MeasurementComparisons<Kind: TrainingKind> where Kind.Record: MeasuredAnswer {
     private let feed: TrialFeed<Kind>
     public private(set) var measurements: ThresholdMeasurements
@@ -29,16 +28,4 @@ extension MeasurementComparisons: TrialSupplying {
     public func next() async -> Kind.Trial { await feed.next() }
 
     public func didComplete(_ record: Kind.Record) async { await fold(record) }
-}
-
-extension MeasurementComparisons: ComparisonSource where Kind == ComparisonKind {
-    public func nextComparison() async -> Comparison { await feed.next() }
-
-    public func didComplete(_ comparison: CompletedComparison) async { await fold(comparison) }
-}
-
-extension MeasurementComparisons: RhythmComparisonSource where Kind == RhythmComparisonKind {
-    public func nextRhythmComparison() async -> RhythmComparison { await feed.next() }
-
-    public func didComplete(_ answer: CompletedRhythmComparison) async { await fold(answer) }
 }

@@ -5,7 +5,7 @@ public protocol NotePlayer: Sendable {
 }
 
 extension NotePlayer {
-    /// The fixed-duration convenience the comparison loop uses: returns when the note has ended.
+    /// One note for its duration (`peach play`): returns when the note has ended.
     public func play(_ tone: Tone, clock: any Clock<Duration>) async throws(AudioError) {
         let handle = try await play(tone.frequency, level: tone.level)
         do {

@@ -161,10 +161,6 @@ extension TrainingRecord {
     public static func rhythmComparison(_ record: CompletedRhythmComparison) -> TrainingRecord { TrainingRecord(record) }
 }
 
-extension TrialFeed: RhythmComparisonSource where Kind == RhythmComparisonKind {
-    public func nextRhythmComparison() async -> RhythmComparison { await next() }
-}
-
 extension TrainingDataStore {
     /// Where the Compare Timing chain stands, from every stored Compare Timing answer (a few a
     /// minute of training: kept whole, unlike the pitch history).

@@ -119,6 +119,4 @@ extension ScaleDegreeKind: ChoiceTrainingKind {
         let note = Tone(frequency: Frequency(note: trial.note, reference: reference), duration: .seconds(settings.noteDurationSeconds))
         return trial.cadence.sounding(reference: reference) + [SoundingTones(start: noteStart, tones: [note])]
     }
-
-    public static func whenAnswersOpen(_ trial: ScaleDegreeTrial) -> Duration { noteStart }
 }

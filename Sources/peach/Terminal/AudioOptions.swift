@@ -122,7 +122,7 @@ struct TrainingOptions: ParsableArguments {
     /// Interval disciplines when --interval is given.
     var trainsIntervals: Bool { !intervals.isEmpty }
 
-    private var overrides: SettingsUpdate {
+    var overrides: SettingsUpdate {
         var update = note.overrides
         update.intervals = intervals.isEmpty ? nil : intervals.map { text in
             let interval = DirectedInterval(spelled: text)

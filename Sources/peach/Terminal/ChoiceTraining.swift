@@ -1,12 +1,12 @@
 import Foundation
-import PeachALSA
 import PeachAudio
 import PeachCore
 
-/// The terminal loop every "name what you heard" command shares (`peach intonation`, `degrees`,
-/// `chords`): open the stores with the command's settings, play each trial through the kind's
-/// driver, turn keys into answers and print each judgement, until q. A command says only what
-/// is its own: its introduction, which key answers what, and how a judgement reads.
+/// What every "name what you heard" command shares (`peach train`, `intonation`, `degrees`,
+/// `chords`): open the stores with the command's settings, play each trial on the session loop
+/// with the kind's `ChoicePiece`, turn keys into answers and print each judgement, until q. A
+/// command says only what is its own: its introduction, which key answers what, and how a
+/// judgement reads.
 struct ChoiceTraining<Kind: ChoiceTrainingKind> {
     let discipline: Discipline
     let storage: StoreOptions
@@ -23,18 +23,13 @@ struct ChoiceTraining<Kind: ChoiceTrainingKind> {
         midiAnswer: (String) -> Kind.Answer? = { _ in nil },
         judgement: @escaping @Sendable (Kind.Record, TrainingSettings) -> String
     ) async throws {
-        try midi?.checkAvailable()
-        let stores = try await storage.open()
-        let settings = try await NoteOptions.settings(in: stores.settings, overrides: overrides)
-        let trials = try await TrialSource.resuming(from: stores.records)
-        let synthesizer = try sound.synthesizer(settings: SynthesisSettings(), fallback: settings.soundSource.rawValue, kind: Kind.self)
-        let output = try audio.start(synthesizer)
-        let terminal = TerminalSession()
-        let keyboard = try midi.flatMap { try $0.start(into: terminal) }
-        let driver = ChoiceSessionDriver<Kind>(
-            settings: settings, player: SynthesizerNotePlayer(synthesizer: synthesizer), store: stores.records,
-            source: trials.feed(Kind.self, discipline, settings: settings), clock: ContinuousClock(),
-            onFeedback: { Output.line(judgement($0, settings)) },
+        let training = try await TerminalTraining(
+            storage: storage, overrides: overrides, audio: audio, sound: sound, kind: Kind.self, midi: midi)
+        let settings = training.settings, terminal = training.terminal
+        let driver = TrainingSessionDriver(
+            ChoicePiece<Kind>(settings: settings), player: TonePlayer(SynthesizerNotePlayer(synthesizer: training.synthesizer)),
+            store: training.stores.records, source: training.trials.feed(Kind.self, discipline, settings: settings),
+            clock: ContinuousClock(), onFeedback: { Output.line(judgement($0, settings)) },
             onError: { error in TrainingErrors.report(error, to: terminal) })
 
         Output.line(introduction(settings))
@@ -44,18 +39,13 @@ struct ChoiceTraining<Kind: ChoiceTrainingKind> {
             case .quit, .audioFailed: break inputs
             case .midi(.noteOn(let key, _)):
                 // The key's answer is the kind's rule (Kind.midi), the browser's too.
-                guard case .awaitingAnswer(let trial) = await driver.state,
+                guard let trial = await driver.state.openTrial,
                       let named = Kind.midi(trial)?.answer(forKey: key), let given = midiAnswer(named) else { continue }
                 await driver.answer(given)
             default: if let given = answer(input, settings) { await driver.answer(given) }
             }
         }
-        keyboard?.close()
-        // An unanswered trial is discarded; every answered one is already stored.
-        await driver.stop()
-        await output.close()
-        await stores.close()
-        terminal.restore()
+        await training.close { await driver.stop() }
     }
 
     /// The judgement's first mark: the bell is the non-visual cue for a wrong answer.

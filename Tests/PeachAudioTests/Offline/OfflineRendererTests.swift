@@ -6,8 +6,11 @@ struct OfflineRendererTests {
     @Test func aComparisonIsRenderedAsTheTrainerPlaysIt() {
         let settings = SynthesisSettings()
         let comparison = Comparison(note1: MIDINote(69)!, centOffset: Cents(-25))
-        let timing = ComparisonSession.Timing(noteDuration: .seconds(0.5), noteGap: .seconds(0.25), referencePitch: ReferencePitch(hertz: 442)!)
-        let samples = OfflineRenderer(settings: settings).render(comparison, timing: timing)
+        var training = TrainingSettings.default
+        training.noteDurationSeconds = 0.5
+        training.noteGapSeconds = 0.25
+        training.referencePitch = ReferencePitch(hertz: 442)!
+        let samples = OfflineRenderer(settings: settings).render(ComparisonKind.sounding(comparison, settings: training))
 
         let rate = settings.sampleRate
         let note2Start = Int(0.75 * rate)

@@ -12,18 +12,18 @@ struct ChordIntonationSessionTests {
     static let at = Date(timeIntervalSince1970: 42)
 
     @Test func theChordSoundsAnswersOpenAndAnAnswerIsStoredAndJudged() throws {
-        var session = ChoiceSession<ChordIntonationKind>(settings: .default)
+        var session = TrainingSession(ChoicePiece<ChordIntonationKind>(settings: .default))
         #expect(session.handle(.start) == [.chooseNext])
         let sounding = ChordIntonationKind.sounding(Self.trial, settings: .default)
         #expect(sounding.count == 1 && sounding[0].start == .zero)
         let tones = sounding[0].tones
-        #expect(session.handle(.trialReady(Self.trial)) == [.play(sounding), .wait(ChordIntonationKind.answersOpen, then: .answersOpened)])
+        #expect(session.handle(.trialReady(Self.trial)) == [.play(sounding, answersOpenAt: ChordIntonationKind.answersOpen)])
         #expect(tones.count == 3 && tones.allSatisfy { $0.duration == ChordIntonationKind.chordDuration && $0.level == ChordIntonationKind.voiceLevel })
         // The middle voice, a just major third above C4 and 9 ¢ flat.
         #expect(abs(1200 * log2(tones[1].frequency.hertz / tones[0].frequency.hertz) - (1200 * log2(5.0 / 4) - 9)) < 1e-9)
         // Too early: answers are not open yet.
         #expect(session.handle(.answered(.middle, at: Self.at)).isEmpty)
-        #expect(session.handle(.answersOpened).isEmpty && session.state.acceptsAnswer)
+        #expect(session.handle(.answersOpened(at: 0)).isEmpty && session.state.acceptsAnswer)
         let completed = CompletedChordIntonation(Self.trial, answer: .middle, timestamp: Self.at)
         #expect(session.handle(.answered(.middle, at: Self.at))
             == [.stopSound, .record(completed), .showFeedback(completed), .wait(SessionRules.feedbackDuration, then: .feedbackElapsed)])
@@ -49,14 +49,14 @@ struct ChordIntonationSessionTests {
     @Test func theDriverHoldsTheThreeVoicesStoresTheAnswerAndPlaysTheNextChord() async throws {
         let clock = ManualClock(), player = MockNotePlayer(), store = InMemoryTrainingDataStore(), source = FixedSource()
         let feedback = Log<CompletedChordIntonation>()
-        let driver = ChoiceSessionDriver<ChordIntonationKind>(
-            settings: .default, player: player, store: store, source: source, clock: clock, now: { Self.at },
+        let driver = TrainingSessionDriver(
+            ChoicePiece<ChordIntonationKind>(settings: .default), player: TonePlayer(player), store: store, source: source, clock: clock, now: { Self.at },
             onFeedback: { feedback.append($0) })
         await driver.start()
         let chord = ChordIntonationKind.sounding(Self.trial, settings: .default)[0].tones.map(\.frequency)
         #expect(await eventually { player.plays.all == chord })
         await advance(clock, by: ChordIntonationKind.answersOpen)
-        #expect(await eventually { await driver.state == .awaitingAnswer(Self.trial) })
+        #expect(await eventually { await driver.state == .answering(Self.trial) })
         await driver.answer(.highest)
         let expected = CompletedChordIntonation(Self.trial, answer: .highest, timestamp: Self.at)
         #expect(await store.records(nil, limit: 10) == [.chordIntonation(expected)])

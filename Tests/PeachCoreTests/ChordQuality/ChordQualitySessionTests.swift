@@ -10,14 +10,14 @@ struct ChordQualitySessionTests {
     static let at = Date(timeIntervalSince1970: 42)
 
     @Test func theArpeggioSoundsAnswersOpenAfterItsLastNoteAndAnOfferedQualityIsJudged() {
-        var session = ChoiceSession<ChordQualityKind>(settings: .default)
+        var session = TrainingSession(ChoicePiece<ChordQualityKind>(settings: .default))
         #expect(session.handle(.start) == [.chooseNext])
         let sounding = ChordQualityKind.sounding(Self.trial, settings: .default)
-        #expect(session.handle(.trialReady(Self.trial)) == [.play(sounding), .wait(.milliseconds(1000), then: .answersOpened)])
+        #expect(session.handle(.trialReady(Self.trial)) == [.play(sounding, answersOpenAt: .milliseconds(1000))])
         #expect(sounding.map(\.start) == [.zero, .milliseconds(350), .milliseconds(700)])
         #expect(sounding.map { $0.tones[0].frequency } == [60, 63, 67].map { Frequency(note: MIDINote($0)!) })
         #expect(session.handle(.answered(.minor, at: Self.at)).isEmpty)
-        #expect(session.handle(.answersOpened).isEmpty && session.state.acceptsAnswer)
+        #expect(session.handle(.answersOpened(at: 0)).isEmpty && session.state.acceptsAnswer)
         #expect(session.handle(.answered(.augmented, at: Self.at)).isEmpty && session.state.acceptsAnswer)
         let completed = CompletedChordQuality(Self.trial, answer: .diminished, timestamp: Self.at)
         #expect(session.handle(.answered(.diminished, at: Self.at))
@@ -39,7 +39,9 @@ struct ChordQualitySessionTests {
 
     @Test func theDriverPlaysTheArpeggioNoteByNoteStoresTheAnswerAndPlaysTheNextChord() async throws {
         let clock = ManualClock(), player = MockNotePlayer(), store = InMemoryTrainingDataStore(), source = FixedSource()
-        let driver = ChoiceSessionDriver<ChordQualityKind>(settings: .default, player: player, store: store, source: source, clock: clock, now: { Self.at })
+        let driver = TrainingSessionDriver(
+            ChoicePiece<ChordQualityKind>(settings: .default), player: TonePlayer(player), store: store, source: source, clock: clock,
+            now: { Self.at })
         await driver.start()
         #expect(await eventually { player.plays.all.count == 1 })
         await advance(clock, by: ChordQualityKind.arpeggioStep)
@@ -47,7 +49,7 @@ struct ChordQualitySessionTests {
         await advance(clock, by: ChordQualityKind.arpeggioStep)
         #expect(await eventually { player.plays.all.count == 3 && player.stops.all.isEmpty })
         await advance(clock, by: ChordQualityKind.answerDelay)
-        #expect(await eventually { await driver.state == .awaitingAnswer(Self.trial) })
+        #expect(await eventually { await driver.state == .answering(Self.trial) })
         await driver.answer(.minor)
         let expected = CompletedChordQuality(Self.trial, answer: .minor, timestamp: Self.at)
         #expect(await store.records(nil, limit: 10) == [.chordQuality(expected)])

@@ -3,14 +3,16 @@ import Synchronization
 import Testing
 @testable import PeachCore
 
-/// The driver performs the reducer's effects through mock players and the in-memory store on a test clock.
+/// The session loop's driver plays comparisons through a mock note player and stores them in the
+/// in-memory store, on a test clock.
 struct ComparisonSessionDriverTests {
-    actor FixedSource: ComparisonSource {
+    actor FixedSource: TrialSupplying {
+        typealias Kind = ComparisonKind
         let comparisons: [Comparison]
         var served = 0
         var completed: [CompletedComparison] = []
         init(_ comparisons: [Comparison]) { self.comparisons = comparisons }
-        func nextComparison() -> Comparison {
+        func next() -> Comparison {
             defer { served += 1 }
             return comparisons[served % comparisons.count]
         }
@@ -23,16 +25,17 @@ struct ComparisonSessionDriverTests {
     func makeDriver(
         player: MockNotePlayer = MockNotePlayer(), store: InMemoryTrainingDataStore = InMemoryTrainingDataStore(), clock: ManualClock,
         feedback: Log<Bool> = Log(), errors: Log<String> = Log()
-    ) -> (ComparisonSessionDriver, FixedSource) {
+    ) -> (TrainingSessionDriver<ChoicePiece<ComparisonKind>>, FixedSource) {
         let source = FixedSource([first, second])
-        let driver = ComparisonSessionDriver(
-            timing: .init(noteDuration: .seconds(1)), player: player, store: store, source: source, clock: clock,
-            now: { Date(timeIntervalSince1970: 42) }, onFeedback: { feedback.append($0) },
+        // Notes of a second, no gap.
+        let driver = TrainingSessionDriver(
+            ChoicePiece<ComparisonKind>(settings: .default), player: TonePlayer(player), store: store, source: source, clock: clock,
+            now: { Date(timeIntervalSince1970: 42) }, onFeedback: { feedback.append($0.isCorrect) },
             onError: { errors.append("\($0)") })
         return (driver, source)
     }
 
-    func reaches(_ driver: ComparisonSessionDriver, _ state: ComparisonState) async -> Bool {
+    func reaches(_ driver: TrainingSessionDriver<ChoicePiece<ComparisonKind>>, _ state: SessionState<ChoicePiece<ComparisonKind>>) async -> Bool {
         await eventually { await driver.state == state }
     }
 
@@ -42,16 +45,18 @@ struct ComparisonSessionDriverTests {
         let (driver, source) = makeDriver(player: player, store: store, clock: clock, feedback: feedback)
 
         await driver.start()
-        #expect(await driver.state == .playingNote1(first))
+        #expect(await driver.state == .playing(first))
         #expect(await eventually { player.plays.all == [Frequency(hertz: 440)] })
 
+        // Note 1 ends, note 2 starts and answers open: one moment of the sound's timeline.
         await advance(clock, by: .seconds(1))
-        #expect(await reaches(driver, .playingNote2(first)))
+        #expect(await reaches(driver, .answering(first)))
         #expect(await eventually { player.plays.all.count == 2 })
         #expect(player.stops.all.count == 1)
 
         await advance(clock, by: .seconds(1))
-        #expect(await reaches(driver, .awaitingAnswer(first)))
+        #expect(await eventually { player.stops.all.count == 2 })
+        #expect(await driver.state == .answering(first), "answers stay open after note 2")
 
         await driver.answer(.higher)
         let expected = CompletedComparison(first, answer: .higher, timestamp: Date(timeIntervalSince1970: 42))
@@ -61,7 +66,7 @@ struct ComparisonSessionDriverTests {
         #expect(await driver.state == .showingFeedback(expected))
 
         await advance(clock, by: .milliseconds(400))
-        #expect(await reaches(driver, .playingNote1(second)))
+        #expect(await reaches(driver, .playing(second)))
     }
 
     @Test func stoppingMidTrialDiscardsItAndSilencesTheNote() async throws {
@@ -70,7 +75,7 @@ struct ComparisonSessionDriverTests {
         let (driver, _) = makeDriver(player: player, store: store, clock: clock)
         await driver.start()
         await advance(clock, by: .seconds(1))
-        #expect(await reaches(driver, .playingNote2(first)))
+        #expect(await reaches(driver, .answering(first)))
         #expect(await eventually { player.plays.all.count == 2 })
 
         await driver.stop()
@@ -101,11 +106,11 @@ struct ComparisonSessionDriverTests {
         let (driver, source) = makeDriver(store: store, clock: clock, errors: errors)
         await driver.start()
         await advance(clock, by: .seconds(1))
-        #expect(await reaches(driver, .playingNote2(first)))
+        #expect(await reaches(driver, .answering(first)))
         await driver.answer(.lower)
         #expect(errors.all.count == 1)
         #expect(await source.completed.count == 1)
         await advance(clock, by: .milliseconds(400))
-        #expect(await reaches(driver, .playingNote1(second)))
+        #expect(await reaches(driver, .playing(second)))
     }
 }

@@ -3,7 +3,8 @@ import Synchronization
 import Testing
 @testable import PeachCore
 
-/// The driver performs the reducer's effects through mock players and the in-memory store on a test clock.
+/// The session loop's driver plays the reference and holds the tunable note (`HeldNote`) through a
+/// mock player, and stores the attempt in the in-memory store, on a test clock.
 struct PitchMatchingSessionDriverTests {
     enum Call: Hashable, Sendable {
         case play(Frequency)
@@ -34,14 +35,16 @@ struct PitchMatchingSessionDriverTests {
         }
     }
 
-    actor FixedSource: PitchMatchingChallengeSource {
+    actor FixedSource: TrialSupplying {
+        typealias Kind = MatchingKind
         let challenges: [PitchMatchingChallenge]
         var served = 0
         init(_ challenges: [PitchMatchingChallenge]) { self.challenges = challenges }
-        func nextChallenge() -> PitchMatchingChallenge {
+        func next() -> PitchMatchingChallenge {
             defer { served += 1 }
             return challenges[served % challenges.count]
         }
+        func didComplete(_ record: CompletedPitchMatching) {}
     }
 
     let first = PitchMatchingChallenge(referenceNote: MIDINote(69)!, initialCentOffset: Cents(40))
@@ -51,13 +54,16 @@ struct PitchMatchingSessionDriverTests {
     func makeDriver(
         player: MockPlayer = MockPlayer(), store: InMemoryTrainingDataStore = InMemoryTrainingDataStore(), clock: ManualClock,
         feedback: Log<CompletedPitchMatching> = Log(), errors: Log<String> = Log()
-    ) -> PitchMatchingSessionDriver {
-        PitchMatchingSessionDriver(
-            timing: .init(noteDuration: .seconds(1)), player: player, store: store, source: FixedSource([first, second]),
-            clock: clock, now: { [moment] in moment }, onFeedback: { feedback.append($0) }, onError: { errors.append("\($0)") })
+    ) -> TrainingSessionDriver<PitchMatchingPiece> {
+        let tunable = HeldNote(player)
+        // Notes of a second.
+        return TrainingSessionDriver(
+            PitchMatchingPiece(settings: .default), player: TonePlayer(player), store: store, source: FixedSource([first, second]),
+            clock: clock, now: { [moment] in moment }, hook: { effect throws(AudioError) in try await tunable.perform(effect) },
+            onFeedback: { feedback.append($0) }, onError: { errors.append("\($0)") })
     }
 
-    func reaches(_ driver: PitchMatchingSessionDriver, _ state: PitchMatchingState) async -> Bool {
+    func reaches(_ driver: TrainingSessionDriver<PitchMatchingPiece>, _ state: SessionState<PitchMatchingPiece>) async -> Bool {
         await eventually { await driver.state == state }
     }
 
@@ -71,19 +77,19 @@ struct PitchMatchingSessionDriverTests {
         let driver = makeDriver(player: player, store: store, clock: clock, feedback: feedback)
 
         await driver.start()
-        #expect(await driver.state == .playingReference(first))
+        #expect(await driver.state == .playing(first))
         #expect(await eventually { player.calls.all == [.play(Frequency(hertz: 440))] })
 
         await advance(clock, by: .seconds(1))
-        #expect(await reaches(driver, .tuning(first)))
+        #expect(await reaches(driver, .answering(first)))
         #expect(await eventually { player.calls.all.count == 3 })
         #expect(player.calls.all == [.play(Frequency(hertz: 440)), .stop(Frequency(hertz: 440)), .play(tunable(first, at: 0))])
 
-        await driver.sliderMoved(to: NormalizedSliderValue(-0.3)!)
+        await driver.input(.sliderMoved(NormalizedSliderValue(-0.3)!))
         // Applied at once, or as soon as the tunable note has finished starting.
         #expect(await eventually { player.calls.all.last == .adjust(tunable(first, at: -0.3)) })
 
-        await driver.commit(at: NormalizedSliderValue(-0.3)!)
+        await driver.answer(.slider(NormalizedSliderValue(-0.3)!))
         let expected = CompletedPitchMatching(
             referenceNote: MIDINote(69)!, initialCentOffset: Cents(40), userCentError: Cents(40 - 30), timestamp: moment)
         #expect(player.calls.all.last == .stop(tunable(first, at: 0)))
@@ -92,7 +98,7 @@ struct PitchMatchingSessionDriverTests {
         #expect(await driver.state == .showingFeedback(expected))
 
         await advance(clock, by: .milliseconds(400))
-        #expect(await reaches(driver, .playingReference(second)))
+        #expect(await reaches(driver, .playing(second)))
     }
 
     @Test func stoppingWhileTuningDiscardsTheAttemptAndSilencesTheNote() async throws {
@@ -101,8 +107,8 @@ struct PitchMatchingSessionDriverTests {
         let driver = makeDriver(player: player, store: store, clock: clock)
         await driver.start()
         await advance(clock, by: .seconds(1))
-        #expect(await reaches(driver, .tuning(first)))
-        await driver.sliderMoved(to: NormalizedSliderValue(0.2)!)
+        #expect(await reaches(driver, .answering(first)))
+        await driver.input(.sliderMoved(NormalizedSliderValue(0.2)!))
 
         await driver.stop()
         clock.advance(by: .seconds(5))
@@ -137,10 +143,10 @@ struct PitchMatchingSessionDriverTests {
         // The reference takes 3 ms to start, then sounds for a second.
         await advance(clock, by: .milliseconds(3))
         await advance(clock, by: .seconds(1))
-        #expect(await reaches(driver, .tuning(first)))
+        #expect(await reaches(driver, .answering(first)))
         #expect(await eventually { player.calls.all.last == .play(tunable(first, at: 0)) })
 
-        await driver.sliderMoved(to: NormalizedSliderValue(0.5)!)
+        await driver.input(.sliderMoved(NormalizedSliderValue(0.5)!))
         #expect(player.calls.all.last == .play(tunable(first, at: 0)))
         await advance(clock, by: .milliseconds(3))
         #expect(await eventually { player.calls.all.last == .adjust(tunable(first, at: 0.5)) })
@@ -168,10 +174,10 @@ struct PitchMatchingSessionDriverTests {
         let driver = makeDriver(store: store, clock: clock, errors: errors)
         await driver.start()
         await advance(clock, by: .seconds(1))
-        #expect(await reaches(driver, .tuning(first)))
-        await driver.commit(at: .centre)
+        #expect(await reaches(driver, .answering(first)))
+        await driver.answer(.slider(.centre))
         #expect(errors.all.count == 1)
         await advance(clock, by: .milliseconds(400))
-        #expect(await reaches(driver, .playingReference(second)))
+        #expect(await reaches(driver, .playing(second)))
     }
 }

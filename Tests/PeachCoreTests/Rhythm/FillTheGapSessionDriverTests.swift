@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import PeachCore
 
-/// The driver places timestamped note-ons on the clicks a mock player reports audible, and stores
-/// the kind's record in the in-memory store, on a test clock.
+/// The session loop's driver places timestamped note-ons on the clicks a mock player reports
+/// audible, and stores the kind's record in the in-memory store, on a test clock.
 struct FillTheGapSessionDriverTests {
     /// Reports every pattern heard from `zero` onwards on the keyboard's clock, as an output would.
     struct MockClickPlayer: AudibleClickPlayer {
@@ -35,11 +35,11 @@ struct FillTheGapSessionDriverTests {
     func makeDriver(
         latency: Double = 0, player: MockClickPlayer, store: InMemoryTrainingDataStore, clock: ManualClock,
         feedback: Log<FillTheGapFeedback> = Log()
-    ) -> (FillTheGapSessionDriver, FixedSource) {
+    ) -> (TrainingSessionDriver<FillTheGapPiece>, FixedSource) {
         let source = FixedSource(trial)
-        let driver = FillTheGapSessionDriver(
-            latencySeconds: latency, player: player, store: store, source: source, clock: clock,
-            now: { Date(timeIntervalSince1970: 42) }, onFeedback: { feedback.append($0) })
+        let driver = TrainingSessionDriver(
+            FillTheGapPiece(settings: .default, latencySeconds: latency), player: TappedClickPlayer(player), store: store, source: source,
+            clock: clock, now: { Date(timeIntervalSince1970: 42) }, onFeedback: { feedback.append($0) })
         return (driver, source)
     }
 
@@ -50,16 +50,16 @@ struct FillTheGapSessionDriverTests {
         let (driver, source) = makeDriver(latency: latency, player: player, store: store, clock: clock, feedback: feedback)
 
         await driver.start()
-        #expect(await eventually { await driver.state == .playing(trial, zero: zero, taps: []) })
+        #expect(await eventually { await driver.state == .answering(trial, TapAttempt(zero: zero, taps: [])) })
         #expect(player.patterns.all == [trial.clickSeconds])
         // 12.3 ms late on gap 2, 4.1 ms early on gap 5, as heard through a keyboard 17.3 ms slow.
-        await driver.receive(.noteOn(key, velocity: 80), at: zero + trial.gapSeconds[2] + 0.0123 + latency)
-        await driver.receive(.noteOff(key), at: zero + trial.gapSeconds[3] + latency)
-        await driver.receive(.noteOn(key, velocity: 0), at: zero + trial.gapSeconds[4] + latency)
-        await driver.receive(.noteOn(key, velocity: 80), at: zero + trial.gapSeconds[5] - 0.0041 + latency)
+        await driver.input(.midi(.noteOn(key, velocity: 80), at: zero + trial.gapSeconds[2] + 0.0123 + latency))
+        await driver.input(.midi(.noteOff(key), at: zero + trial.gapSeconds[3] + latency))
+        await driver.input(.midi(.noteOn(key, velocity: 0), at: zero + trial.gapSeconds[4] + latency))
+        await driver.input(.midi(.noteOn(key, velocity: 80), at: zero + trial.gapSeconds[5] - 0.0041 + latency))
         #expect(await store.records(nil, limit: 10).isEmpty, "nothing is stored before the trial ends")
 
-        await advance(clock, by: FillTheGapSession.duration(of: trial))
+        await advance(clock, by: FillTheGapPiece.duration(of: trial))
         #expect(await eventually { await store.records(nil, limit: 10).count == 1 })
         let stored = try #require(try await store.records(CompletedRhythmMatching.self, .rhythmMatching, limit: 10).first)
         #expect(stored.hitRate == 2.0 / 16, "the note-off and the velocity-0 note-on are no taps")
@@ -86,7 +86,7 @@ struct FillTheGapSessionDriverTests {
         let (driver, _) = makeDriver(player: player, store: store, clock: clock)
         await driver.start()
         #expect(await eventually { player.patterns.all.count == 1 })
-        await driver.receive(.noteOn(key, velocity: 80), at: zero + trial.gapSeconds[0])
+        await driver.input(.midi(.noteOn(key, velocity: 80), at: zero + trial.gapSeconds[0]))
         await driver.stop()
         clock.advance(by: .seconds(30))
         #expect(await driver.state == .idle)

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import PeachCore
 
-/// The driver performs the reducer's effects through a mock click player and the in-memory store
-/// on a test clock.
+/// The session loop's driver plays Compare Timing through a mock click player and stores the
+/// answers in the in-memory store, on a test clock.
 struct RhythmComparisonSessionDriverTests {
     struct MockClickPlayer: ClickPlayer {
         let patterns = Log<[Double]>()
@@ -16,12 +16,13 @@ struct RhythmComparisonSessionDriverTests {
         func stop() async { stops.append(true) }
     }
 
-    actor FixedSource: RhythmComparisonSource {
+    actor FixedSource: TrialSupplying {
+        typealias Kind = RhythmComparisonKind
         let trials: [RhythmComparison]
         var served = 0
         var completed: [CompletedRhythmComparison] = []
         init(_ trials: [RhythmComparison]) { self.trials = trials }
-        func nextRhythmComparison() -> RhythmComparison {
+        func next() -> RhythmComparison {
             defer { served += 1 }
             return trials[served % trials.count]
         }
@@ -32,12 +33,12 @@ struct RhythmComparisonSessionDriverTests {
     let second = RhythmComparison(tempo: TempoBPM(100)!, offsetPercent: -6)
 
     func makeDriver(player: MockClickPlayer, store: InMemoryTrainingDataStore, clock: ManualClock, feedback: Log<Bool> = Log())
-        -> (RhythmComparisonSessionDriver, FixedSource)
+        -> (TrainingSessionDriver<RhythmComparisonPiece>, FixedSource)
     {
         let source = FixedSource([first, second])
-        let driver = RhythmComparisonSessionDriver(
-            player: player, store: store, source: source, clock: clock, now: { Date(timeIntervalSince1970: 42) },
-            onFeedback: { feedback.append($0) })
+        let driver = TrainingSessionDriver(
+            RhythmComparisonPiece(settings: .default), player: ClickTrialPlayer(player), store: store, source: source, clock: clock,
+            now: { Date(timeIntervalSince1970: 42) }, onFeedback: { feedback.append($0.isCorrect) })
         return (driver, source)
     }
 
@@ -53,8 +54,8 @@ struct RhythmComparisonSessionDriverTests {
         await driver.answer(.late)
         #expect(await store.records(nil, limit: 10).isEmpty)
 
-        await advance(clock, by: .seconds(first.answersOpenSeconds))
-        #expect(await eventually { await driver.state == .awaitingAnswer(first) })
+        await advance(clock, by: RhythmComparisonKind.session(first, settings: .default).answersOpen)
+        #expect(await eventually { await driver.state == .answering(first) })
         await driver.answer(.late)
         let expected = CompletedRhythmComparison(first, answer: .late, timestamp: Date(timeIntervalSince1970: 42))
         #expect(await store.records(nil, limit: 10) == [.rhythmComparison(expected)])

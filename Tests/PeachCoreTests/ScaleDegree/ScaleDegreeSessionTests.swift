@@ -10,10 +10,10 @@ struct ScaleDegreeSessionTests {
     static let at = Date(timeIntervalSince1970: 42)
 
     @Test func theCadenceAndNoteSoundAnswersOpenAtTheNoteAndAnOfferedDegreeIsJudged() throws {
-        var session = ChoiceSession<ScaleDegreeKind>(settings: .default)
+        var session = TrainingSession(ChoicePiece<ScaleDegreeKind>(settings: .default))
         #expect(session.handle(.start) == [.chooseNext])
         let sounding = ScaleDegreeKind.sounding(Self.trial, settings: .default)
-        #expect(session.handle(.trialReady(Self.trial)) == [.play(sounding), .wait(ScaleDegreeKind.noteStart, then: .answersOpened)])
+        #expect(session.handle(.trialReady(Self.trial)) == [.play(sounding, answersOpenAt: ScaleDegreeKind.noteStart)])
         // Four chords of four notes back to back, the rest, then the note: G4 over a C major cadence.
         #expect(sounding.map(\.start) == [.zero, .milliseconds(700), .milliseconds(1400), .milliseconds(2100), .milliseconds(3200)])
         #expect(sounding.prefix(4).allSatisfy { $0.tones.count == 4 && $0.tones.allSatisfy { $0.duration == Cadence.chordDuration } })
@@ -21,7 +21,7 @@ struct ScaleDegreeSessionTests {
         #expect(sounding[4].tones == [Tone(frequency: Frequency(note: MIDINote(67)!), duration: .seconds(1))])
         // During the cadence, answers are not open.
         #expect(session.handle(.answered(.five, at: Self.at)).isEmpty)
-        #expect(session.handle(.answersOpened).isEmpty && session.state.acceptsAnswer)
+        #expect(session.handle(.answersOpened(at: 0)).isEmpty && session.state.acceptsAnswer)
         // A degree the trial did not offer is no answer.
         #expect(session.handle(.answered(.two, at: Self.at)).isEmpty && session.state.acceptsAnswer)
         let completed = CompletedScaleDegree(Self.trial, answer: .three, timestamp: Self.at)
@@ -48,8 +48,8 @@ struct ScaleDegreeSessionTests {
     @Test func theDriverPlaysEachChordInTurnThenTheNoteAndStoresTheAnswer() async throws {
         let clock = ManualClock(), player = MockNotePlayer(), store = InMemoryTrainingDataStore(), source = FixedSource()
         let feedback = Log<CompletedScaleDegree>()
-        let driver = ChoiceSessionDriver<ScaleDegreeKind>(
-            settings: .default, player: player, store: store, source: source, clock: clock, now: { Self.at },
+        let driver = TrainingSessionDriver(
+            ChoicePiece<ScaleDegreeKind>(settings: .default), player: TonePlayer(player), store: store, source: source, clock: clock, now: { Self.at },
             onFeedback: { feedback.append($0) })
         await driver.start()
         let sounding = ScaleDegreeKind.sounding(Self.trial, settings: .default)
@@ -58,10 +58,10 @@ struct ScaleDegreeSessionTests {
         await advance(clock, by: Cadence.chordDuration)
         #expect(await eventually { player.plays.all.count == 8 && player.stops.all.count == 4 })
         await advance(clock, by: Cadence.chordDuration * 3)
-        // The note starts as the answers open: the sound's wait and the answer wait end together.
-        await advance(clock, by: Cadence.restAfter, ending: 2)
+        // The note starts as the answers open: both are steps of the sound's one timeline.
+        await advance(clock, by: Cadence.restAfter)
         #expect(await eventually { player.plays.all.count == 17 && player.plays.all.last == sounding[4].tones[0].frequency })
-        #expect(await eventually { await driver.state == .awaitingAnswer(Self.trial) })
+        #expect(await eventually { await driver.state == .answering(Self.trial) })
         await driver.answer(.five)
         let expected = CompletedScaleDegree(Self.trial, answer: .five, timestamp: Self.at)
         #expect(await store.records(nil, limit: 10) == [.scaleDegree(expected)])

@@ -3,8 +3,8 @@ import Synchronization
 import Testing
 @testable import PeachCore
 
-/// The driver plays the reference through a mock player on a test clock, takes the microphone's frames,
-/// and stores the sung attempt in the in-memory store.
+/// The session loop's driver plays the reference through a mock player on a test clock, takes the
+/// microphone's frames, and stores the sung attempt in the in-memory store.
 struct SingingSessionDriverTests {
     struct SilentHandle: PlaybackHandle {
         let stops: Log<Frequency>
@@ -22,10 +22,12 @@ struct SingingSessionDriverTests {
         }
     }
 
-    actor FixedSource: PitchMatchingChallengeSource {
-        func nextChallenge() -> PitchMatchingChallenge {
+    actor FixedSource: TrialSupplying {
+        typealias Kind = MatchingKind
+        func next() -> PitchMatchingChallenge {
             PitchMatchingChallenge(.pitchSinging, referenceNote: MIDINote(57)!, initialCentOffset: .zero, centRange: .zero)
         }
+        func didComplete(_ record: CompletedPitchMatching) {}
     }
 
     /// The capture's clock: the reference ends at 5 s on it.
@@ -37,21 +39,22 @@ struct SingingSessionDriverTests {
         let clock = ManualClock(), player = MockPlayer(), store = InMemoryTrainingDataStore()
         let feedback = Log<CompletedPitchMatching>(), capture = CaptureClock()
         let moment = Date(timeIntervalSince1970: 42)
-        let driver = SingingSessionDriver(
-            timing: .init(noteDuration: .milliseconds(500)), player: player, store: store, source: FixedSource(),
-            clock: clock, captureTime: { capture.seconds.withLock { $0 } }, now: { moment },
-            onFeedback: { feedback.append($0) })
+        var settings = TrainingSettings.default
+        settings.noteDurationSeconds = 0.5
+        let driver = TrainingSessionDriver(
+            SingingPiece(settings: settings), player: TonePlayer(player, inputClock: { capture.seconds.withLock { $0 } }), store: store,
+            source: FixedSource(), clock: clock, now: { moment }, onFeedback: { feedback.append($0) })
         await driver.start()
         #expect(await eventually { player.played.all == [Frequency(hertz: 220)] })
         await advance(clock, by: .milliseconds(500))
-        #expect(await eventually { await driver.state.isListening })
+        #expect(await eventually { await driver.state.acceptsAnswer })
         #expect(player.stopped.all == [Frequency(hertz: 220)])
-        guard case let .listening(attempt) = await driver.state else { return }
+        guard case let .answering(_, attempt) = await driver.state else { return }
         #expect(abs(attempt.listenFrom - 5.15) < 1e-9)
         // A3 an octave and 10 ¢ up, held: committed after the smoothing window and the held second.
         let sung = Frequency(note: MIDINote(69)!, offset: Cents(10))
         for time in stride(from: 5.2, to: 7, by: 0.02) {
-            await driver.heard(HeardPitch(time: time, frequency: sung))
+            await driver.input(.heard(HeardPitch(time: time, frequency: sung)))
         }
         #expect(feedback.all.count == 1)
         let record = try #require(feedback.all.first)
@@ -59,7 +62,7 @@ struct SingingSessionDriverTests {
         #expect(abs(record.userCentError.rawValue - 10) < 1e-6)
         #expect(await store.records(.pitchSinging, limit: 10) == [.matching(record)])
         // Frames during the feedback change nothing; then the next reference plays.
-        await driver.heard(HeardPitch(time: 7.1, frequency: sung))
+        await driver.input(.heard(HeardPitch(time: 7.1, frequency: sung)))
         await advance(clock, by: .milliseconds(400))
         #expect(await eventually { player.played.all.count == 2 })
         await driver.stop()
