@@ -100,8 +100,8 @@ struct TransferRoutes: RouteTable {
             case let .store(error): throw error.unavailable("nothing was imported", logger: services.logger)
             }
         }
-        // Trials handed out before the import belong to a history that no longer exists as it was,
-        // and the profile must show what is stored now.
+        // The chains continue from the history as it is now, and the profile shows it; the trials
+        // handed out before the import stay open (a phone's reserve is answered later).
         do throws(DataStoreError) {
             try await services.historyDidChange()
         } catch {

@@ -1,0 +1,62 @@
+"""Nothing a user gave is thrown away: reserved trials outlive imports of either mode and a restart."""
+import random
+import threading
+
+import requests
+
+from data_safety import HEADER, valid_rows
+
+
+def csv(rows, seed=1, start_ms=1_700_000_000_000):
+    return HEADER + "\n".join(valid_rows(random.Random(seed), rows, start_ms)) + "\n"
+
+
+def reserve(server, count):
+    response = server.api("POST", "trials/reserve", json={"discipline": "pitchComparison", "count": count})
+    assert response.status_code == 201, response.text
+    return [trial["id"] for trial in response.json()["trials"]]
+
+
+def test_reserved_trials_are_answered_after_api_imports_of_either_mode(server):
+    reserved = reserve(server, 5)
+    plain = server.api("POST", "trials", json={"discipline": "pitchMatching"}).json()["id"]
+    for mode, rows in [("merge", 10), ("merge", 100_000), ("replace", 10)]:
+        response = requests.post(server.url + f"api/import?mode={mode}", data=csv(rows, seed=rows).encode(), timeout=600)
+        assert response.status_code == 200, response.text
+    statuses = [server.api("POST", f"trials/{id}/answer", json={"answer": "lower"}).status_code for id in reserved]
+    assert statuses == [200] * 5
+    assert server.api("POST", f"trials/{plain}/answer", json={"normalizedValue": 0.25}).status_code == 200
+    # And after a restart.
+    later = reserve(server, 2)
+    requests.post(server.url + "api/import?mode=replace", data=csv(10).encode(), timeout=60).raise_for_status()
+    server.restart()
+    assert [server.api("POST", f"trials/{id}/answer", json={"answer": "higher"}).status_code for id in later] == [200, 200]
+    records = server.api("GET", "records?limit=100").json()["records"]
+    assert len(records) == 10 + 5 + 1 + 2
+
+
+def test_fresh_trials_answered_during_imports_are_stored(server):
+    running = threading.Event()
+    running.set()
+    statuses = []
+
+    def train():
+        session = requests.Session()
+        while running.is_set():
+            trial = session.post(server.url + "api/trials", json={"discipline": "pitchComparison"}, timeout=30).json()
+            statuses.append(session.post(server.url + f"api/trials/{trial['id']}/answer", json={"answer": "higher"},
+                                         timeout=30).status_code)
+
+    trainers = [threading.Thread(target=train) for _ in range(4)]
+    for trainer in trainers:
+        trainer.start()
+    try:
+        for index, mode in enumerate(["merge", "replace", "merge"]):
+            response = requests.post(server.url + f"api/import?mode={mode}", data=csv(20_000, seed=index).encode(), timeout=600)
+            assert response.status_code == 200, response.text
+    finally:
+        running.clear()
+        for trainer in trainers:
+            trainer.join()
+    refused = [status for status in statuses if status != 200]
+    assert statuses and not refused, f"{len(refused)} of {len(statuses)} answers refused: {sorted(set(refused))}"
