@@ -1,7 +1,11 @@
-"""Nothing a user gave is thrown away: reserved trials outlive imports of either mode and a restart."""
+"""Nothing a user gave is thrown away, and every refusal reaches the client: reserved trials outlive
+imports of either mode and a restart, and a busy import's 409 arrives after its body."""
 import random
+import socket
 import threading
+import time
 
+import pytest
 import requests
 
 from data_safety import HEADER, valid_rows
@@ -60,3 +64,46 @@ def test_fresh_trials_answered_during_imports_are_stored(server):
             trainer.join()
     refused = [status for status in statuses if status != 200]
     assert statuses and not refused, f"{len(refused)} of {len(statuses)} answers refused: {sorted(set(refused))}"
+
+
+def test_a_second_concurrent_import_reads_its_409(server):
+    """A client that writes its whole body before reading (as curl and most do) gets the 409: the
+    server reads the body to its end first. Before, it answered and closed at once, and the client's
+    send failed with a broken pipe after a few MB."""
+    started = threading.Event()
+
+    def slow_body():
+        yield HEADER.encode()
+        started.set()
+        for row in valid_rows(random.Random(3), 12):
+            time.sleep(0.25)
+            yield (row + "\n").encode()
+
+    first = {}
+    slow = threading.Thread(target=lambda: first.update(response=requests.post(
+        server.url + "api/import?mode=merge", data=slow_body(), timeout=60)))
+    slow.start()
+    started.wait(10)
+    time.sleep(0.3)
+    # 9 MB: far more than the socket buffers take while the server answers.
+    body = csv(120_000, seed=4).encode()
+    with socket.create_connection(("127.0.0.1", server.port), timeout=60) as connection:
+        connection.sendall(f"POST /api/import?mode=merge HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
+                           f"Content-Type: text/csv\r\nContent-Length: {len(body)}\r\n\r\n".encode())
+        sent = 0
+        try:
+            for offset in range(0, len(body), 1 << 16):
+                connection.sendall(body[offset:offset + (1 << 16)])
+                sent = offset + len(body[offset:offset + (1 << 16)])
+        except OSError as error:
+            pytest.fail(f"the body could not be sent: {error!r} after {sent} of {len(body)} bytes")
+        reply = b""
+        while b"\r\n\r\n" not in reply or not reply.rstrip().endswith(b"}"):
+            chunk = connection.recv(4096)
+            if not chunk:
+                break
+            reply += chunk
+    assert reply.startswith(b"HTTP/1.1 409"), reply[:200]
+    assert b"another import" in reply
+    slow.join()
+    assert first["response"].status_code == 200, first["response"].text

@@ -96,7 +96,11 @@ struct TransferRoutes: RouteTable {
         } catch {
             switch error {
             case let .rejected(error): throw ImportRejected(error: error)
-            case .busy: throw HTTPError(.conflict, headers: [.connection: "close"], message: "nothing was imported: \(error)")
+            case .busy:
+                // After the body, so the client's upload ends and it reads the 409.
+                spool.discardRest()
+                await filling.value
+                throw HTTPError(.conflict, headers: [.connection: "close"], message: "nothing was imported: \(error)")
             case let .store(error): throw error.unavailable("nothing was imported", logger: services.logger)
             }
         }
