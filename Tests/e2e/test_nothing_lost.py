@@ -1,13 +1,17 @@
 """Nothing a user gave is thrown away, and every refusal reaches the client: reserved trials outlive
-imports of either mode and a restart, and a busy import's 409 arrives after its body."""
+imports of either mode and a restart, a busy import's 409 arrives after its body,
+and an export goes to standard output."""
+import os
 import random
 import socket
+import subprocess
 import threading
 import time
 
 import pytest
 import requests
 
+from conftest import PEACH
 from data_safety import HEADER, valid_rows
 
 
@@ -107,3 +111,15 @@ def test_a_second_concurrent_import_reads_its_409(server):
     assert b"another import" in reply
     slow.join()
     assert first["response"].status_code == 200, first["response"].text
+
+
+def test_export_to_standard_output(server, tmp_path):
+    requests.post(server.url + "api/import?mode=merge", data=csv(25).encode(), timeout=60).raise_for_status()
+    server.stop()
+    os.chdir(tmp_path)
+    result = subprocess.run([PEACH, "export", "-o", "-", "--data", str(server.data_path)], capture_output=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.decode().splitlines()
+    assert lines[0].startswith("# peach-records-format:") and len(lines) == 2 + 25
+    assert b"exported 25 records to standard output" in result.stderr
+    assert not (tmp_path / "-").exists()
