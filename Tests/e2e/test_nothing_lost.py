@@ -1,6 +1,7 @@
 """Nothing a user gave is thrown away, and every refusal reaches the client: reserved trials outlive
 imports of either mode and a restart, a busy import's 409 arrives after its body,
-and an export goes to standard output."""
+an export goes to standard output, and
+hostile names and passwords are refused."""
 import os
 import random
 import socket
@@ -123,3 +124,19 @@ def test_export_to_standard_output(server, tmp_path):
     assert lines[0].startswith("# peach-records-format:") and len(lines) == 2 + 25
     assert b"exported 25 records to standard output" in result.stderr
     assert not (tmp_path / "-").exists()
+
+
+def test_direction_controls_in_names_and_a_nul_in_a_password_are_refused(tmp_path):
+    data = ["--data", str(tmp_path / "peach.sqlite")]
+
+    def peach(*arguments, stdin=None):
+        return subprocess.run([PEACH, *arguments, *data], input=stdin, capture_output=True, text=True, timeout=60)
+
+    nul = peach("users", "add", "tess", "--teacher", stdin="long-enough\0password\n")
+    assert nul.returncode != 0 and "none of them NUL" in nul.stderr, nul.stderr
+    assert peach("users", "add", "tess", "--teacher", stdin="long-enough-password\n").returncode == 0
+    for name in ["Choir \u202e2b", "\u2066Choir\u2069", "a\u202ab\u202c"]:
+        refused = peach("classes", "add", name, "--teacher", "tess")
+        assert refused.returncode != 0 and "text-direction controls" in refused.stderr, refused.stderr
+    assert peach("classes", "list").stdout.strip() == ""
+    assert "\tChoir\t" in peach("classes", "add", "Choir", "--teacher", "tess").stdout
