@@ -85,11 +85,12 @@ public struct PostgresTrainingDataStore: TrainingDataStore, OpenTrialStore {
         return Array(records.sorted { $0.timestamp > $1.timestamp }.prefix(limit))
     }
 
-    /// Clears every training record in one transaction (the user's "Reset training data").
+    /// Clears every training record in one transaction (the user's "Reset training data"). Open
+    /// trials stay: each is answered or expires (`OpenTrialStore`).
     public func deleteAll() async throws(DataStoreError) {
         let logger = database.logger
         try await database.transaction { connection in
-            for table in PostgresRecordTable.all.map(\.name) + ["answer_key", "open_trial"] {
+            for table in PostgresRecordTable.all.map(\.name) + ["answer_key"] {
                 try await connection.query(
                     PostgresQuery(unsafeSQL: "DELETE FROM \(table) WHERE user_id = \(user.rawValue)"), logger: logger)
             }
@@ -145,13 +146,6 @@ public struct PostgresTrainingDataStore: TrainingDataStore, OpenTrialStore {
             return 0
         } catch {
             throw .fetchFailed(PostgresPeachDatabase.describe(error))
-        }
-    }
-
-    public func discardOpenTrials() async throws(DataStoreError) {
-        let logger = database.logger
-        try await database.transaction { connection in
-            try await connection.query("DELETE FROM open_trial WHERE user_id = \(user.rawValue)", logger: logger)
         }
     }
 

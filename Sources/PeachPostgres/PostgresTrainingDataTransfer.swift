@@ -44,8 +44,9 @@ public struct PostgresTrainingDataTransfer: TrainingDataTransferring {
             // Before the file is read: a statement deletes the rows committed when it starts, so an
             // answer stored while the file arrives is not among them. (Repeatable read would give
             // the same, but fail the revision's update at the end after any answer meanwhile.)
+            // Open trials stay: a phone's reserve is answered after the import (`OpenTrialStore`).
             if mode == .replace {
-                for table in PostgresRecordTable.all.map(\.name) + ["answer_key", "open_trial"] {
+                for table in PostgresRecordTable.all.map(\.name) + ["answer_key"] {
                     try await connection.query(PostgresQuery(unsafeSQL: "DELETE FROM \(table) WHERE user_id = \(user.rawValue)"), logger: logger)
                 }
             }

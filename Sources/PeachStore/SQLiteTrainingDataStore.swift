@@ -58,13 +58,13 @@ public struct SQLiteTrainingDataStore: TrainingDataStore, OpenTrialStore {
         return Array(records.sorted { $0.timestamp > $1.timestamp }.prefix(limit))
     }
 
-    /// Clears every training record in one transaction (the user's "Reset training data").
+    /// Clears every training record in one transaction (the user's "Reset training data"). Open
+    /// trials stay: each is answered or expires (`OpenTrialStore`).
     public func deleteAll() async throws(DataStoreError) {
         do {
             try await database.writer.write { db in
                 for table in RecordTable.all { try db.execute(sql: "DELETE FROM \(table.name)") }
                 try db.execute(sql: "DELETE FROM answerKey")
-                try db.execute(sql: "DELETE FROM openTrial")
             }
         } catch {
             throw .saveFailed(String(describing: error))
@@ -107,14 +107,6 @@ public struct SQLiteTrainingDataStore: TrainingDataStore, OpenTrialStore {
             }
         } catch {
             throw .fetchFailed(String(describing: error))
-        }
-    }
-
-    public func discardOpenTrials() async throws(DataStoreError) {
-        do {
-            try await database.writer.write { db in try db.execute(sql: "DELETE FROM openTrial") }
-        } catch {
-            throw .saveFailed(String(describing: error))
         }
     }
 

@@ -6,10 +6,12 @@ public struct NewPassword: Sendable {
 
     public static let lengths = 8...200
 
+    /// A NUL is refused: no one types it, and a tool that passes the password on as a C string (a
+    /// shell, a password manager's export) ends it there, so the account could not be signed in to.
     public init?(_ text: String) {
-        guard Self.lengths.contains(text.count) else { return nil }
+        guard Self.lengths.contains(text.count), !text.unicodeScalars.contains("\0") else { return nil }
         self.text = text
     }
 
-    public static let rule = "a password is \(lengths.lowerBound)–\(lengths.upperBound) characters"
+    public static let rule = "a password is \(lengths.lowerBound)–\(lengths.upperBound) characters, none of them NUL"
 }

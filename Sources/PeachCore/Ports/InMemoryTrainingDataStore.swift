@@ -32,8 +32,6 @@ public actor InMemoryTrainingDataStore: TrainingDataStore, TrainingHistory, Sett
 
     public func openTrial(id: String) -> OpenTrial? { open[id] }
 
-    public func discardOpenTrials() { open.removeAll() }
-
     public func record(savedUnder key: AnswerKey) -> TrainingRecord? { keys[key].map { stored[$0] } }
 
     public func records(_ discipline: Discipline?, limit: Int) -> [TrainingRecord] {
@@ -45,7 +43,6 @@ public actor InMemoryTrainingDataStore: TrainingDataStore, TrainingHistory, Sett
     public func deleteAll() {
         stored.removeAll()
         keys.removeAll()
-        open.removeAll()
     }
 
     /// Newest first; among equal timestamps the later saved first, as the SQLite store orders them.

@@ -50,10 +50,4 @@ public struct PendingTrials<Trial: Sendable>: Sendable {
         pending[id] = trial
         pendingOrder.append(id)
     }
-
-    /// Drops every open trial (the client stopped training; nothing of them is kept).
-    public mutating func discardAll() {
-        pending.removeAll()
-        pendingOrder.removeAll()
-    }
 }

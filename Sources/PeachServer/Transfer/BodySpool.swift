@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import NIOCore
+import PeachServices
 
 /// A request body taken in as fast as it arrives, into an unlinked temporary file, and read back
 /// at the pace of whoever reads it. An import writes a batch, then reads on: left in the
@@ -12,6 +13,8 @@ final class BodySpool: @unchecked Sendable {
         var written = 0
         var ended = false
         var failure: (any Error)?
+        /// The rest of the body is read and dropped: nobody will read it back.
+        var discarding = false
     }
 
     private let writer: FileHandle
@@ -35,7 +38,14 @@ final class BodySpool: @unchecked Sendable {
     /// Takes in the whole body, or as much as comes before the connection closes; run beside the reader.
     func fill(from body: RequestBody) async {
         do {
+            var dropped = 0
             for try await buffer in body {
+                if lock.withLock({ progress.discarding }) {
+                    // Bounded like an import: a body without a length could go on for ever.
+                    dropped += buffer.readableBytes
+                    if dropped > TrainingDataParser.maximumBytes { break }
+                    continue
+                }
                 try writer.write(contentsOf: buffer.readableBytesView)
                 lock.withLock { progress.written += buffer.readableBytes }
                 arrived.continuation.yield()
@@ -45,6 +55,12 @@ final class BodySpool: @unchecked Sendable {
             lock.withLock { progress.failure = error }
         }
         arrived.continuation.yield()
+    }
+
+    /// From now on `fill` reads the body to its end without keeping it: a refusal sent before the
+    /// body was read makes the client's send fail (a broken pipe), and it never sees the refusal.
+    func discardRest() {
+        lock.withLock { progress.discarding = true }
     }
 
     /// The next piece of the body (at most a megabyte); nil at its end. Read by one task.

@@ -95,12 +95,16 @@ struct TransferRoutes: RouteTable {
         } catch {
             switch error {
             case let .rejected(error): throw ImportRejected(error: error)
-            case .busy: throw HTTPError(.conflict, headers: [.connection: "close"], message: "nothing was imported: \(error)")
+            case .busy:
+                // After the body, so the client's upload ends and it reads the 409.
+                spool.discardRest()
+                await filling.value
+                throw HTTPError(.conflict, headers: [.connection: "close"], message: "nothing was imported: \(error)")
             case let .store(error): throw error.unavailable("nothing was imported", logger: services.logger)
             }
         }
-        // Trials handed out before the import belong to a history that no longer exists as it was,
-        // and the profile must show what is stored now.
+        // The chains continue from the history as it is now, and the profile shows it; the trials
+        // handed out before the import stay open (a phone's reserve is answered later).
         do throws(DataStoreError) {
             try await services.historyDidChange()
         } catch {

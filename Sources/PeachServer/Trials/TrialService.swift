@@ -219,12 +219,11 @@ public actor TrialService {
         for waiting in saving.removeValue(forKey: key) ?? [] { waiting.resume(returning: record) }
     }
 
-    /// After the stored history changed wholesale (a reset, an import): open trials are forgotten
-    /// and every chain continues from its newest stored answer, or starts cold, as after a restart.
+    /// After the stored history changed wholesale (a reset, an import): every chain continues from
+    /// its newest stored answer, or starts cold, as after a restart. The trials handed out stay open
+    /// until answered or expired: a phone trains offline on its reserve for up to a week, and an
+    /// import from another device must not turn that week's answers into 404s.
     public func continueFromStoredAnswers() async throws(DataStoreError) {
-        pending.discardAll()
-        openNotStored.removeAll()
-        try await store.discardOpenTrials()
         await source.restart(chains: try await TrialChains.resuming(from: store, profile: await profile.parts))
     }
 }

@@ -105,18 +105,45 @@ public struct TrainingDataTransfer: TrainingDataTransferring {
             let fields = Array(repeating: "NULL", count: before) + table.fields + Array(repeating: "NULL", count: after)
             return "SELECT \(index), timestamp, id, \(labels), \(fields.joined(separator: ", ")) FROM \(table.name)"
         }
-        let statement = try db.makeStatement(sql: selects.joined(separator: " UNION ALL ") + " ORDER BY 2, 1, 3")
-        let rows = try Row.fetchCursor(statement)
-        var labelReader = RecordLabelReader(firstColumn: 3)
-        let firstField = 3 + RecordLabels.columns.count
-        while let row = try rows.next() {
-            let timestamp = try RecordTable.timestamp(statement, column: 1, db)
-            let index = row[0] as Int
-            let record = try Self.record(
-                TrainingKinds.all[index], statement, timestamp: timestamp.date, labels: try labelReader.read(statement),
-                firstColumn: firstField + widths[..<index].reduce(0, +))
-            try each(TransferRecord(record))
+        var read = 0
+        var last: MillisecondTimestamp?
+        do {
+            let statement = try db.makeStatement(sql: selects.joined(separator: " UNION ALL ") + " ORDER BY 2, 1, 3")
+            let rows = try Row.fetchCursor(statement)
+            var labelReader = RecordLabelReader(firstColumn: 3)
+            let firstField = 3 + RecordLabels.columns.count
+            while let row = try rows.next() {
+                let timestamp = try RecordTable.timestamp(statement, column: 1, db)
+                let index = row[0] as Int
+                let record = try Self.record(
+                    TrainingKinds.all[index], statement, timestamp: timestamp.date, labels: try labelReader.read(statement),
+                    firstColumn: firstField + widths[..<index].reduce(0, +))
+                read += 1
+                last = timestamp
+                try each(TransferRecord(record))
+            }
+        } catch let error as DatabaseError {
+            throw DataStoreError.fetchFailed(readFailure(error, read: read, last: last, db))
         }
+    }
+
+    /// One line for a read that failed (a damaged file): how far the export got, SQLite's own
+    /// words without the statement (a `UNION ALL` over every table, 2,900 characters), and which
+    /// tables cannot be read through.
+    private static func readFailure(_ error: DatabaseError, read: Int, last: MillisecondTimestamp?, _ db: Database) -> String {
+        let reached = last.map { "after \(read) records (the last from \($0.iso8601))" } ?? "before its first record"
+        let damaged = RecordTable.all.map(\.name).filter { table in
+            do {
+                let rows = try Row.fetchCursor(db, sql: "SELECT * FROM \(table)")
+                while try rows.next() != nil {}
+                return false
+            } catch {
+                return true
+            }
+        }
+        let tables = damaged.isEmpty ? "" : "; unreadable: table \(damaged.joined(separator: ", table "))"
+        return "the export's read of the records stopped \(reached): \(error.message ?? "SQLite error") "
+            + "(SQLite error \(error.extendedResultCode.rawValue))\(tables); `peach recover` saves what can still be read"
     }
 
     private static let labels = RecordLabels.columns.joined(separator: ", ")

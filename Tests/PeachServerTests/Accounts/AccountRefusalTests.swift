@@ -139,6 +139,44 @@ struct AccountRefusalTests {
         }
     }
 
+    /// A name that reverses the text after it and a password with a NUL are refused with a clear
+    /// 400, and nothing is created or changed.
+    @Test func directionControlsInNamesAndANulInAPasswordAreRefused() async throws {
+        try await Self.with { client async throws in
+            let tess = try await client.signIn("tess", "tess-password")
+            for name in [#"Choir \u202E2b"#, #"\u2066Choir\u2069"#, #"\u202Aa\u202C"#, #"x\u2068y"#] {
+                let response = try await client.send(.post, "/api/classes", #"{"name":"\#(name)"}"#, session: tess)
+                #expect(response.status == .badRequest, "\(name)")
+                let message = try JSONDecoder().decode(ErrorBody.self, from: Data(buffer: response.body)).error.message
+                #expect(message.contains("text-direction controls (U+202A–U+202E, U+2066–U+2069)"), "\(message)")
+            }
+            let classes = try await client.send(.get, "/api/classes", session: tess)
+            let listed = try #require(JSONSerialization.jsonObject(with: Data(buffer: classes.body)) as? [String: Any])["classes"] as? [[String: Any]]
+            #expect(listed?.map { $0["name"] as? String } == ["Choir"])
+
+            let signUp = { (name: String, password: String) in
+                try await client.refused(.post, "/api/account/sign-up", #"{"name":"\#(name)","password":"\#(password)","invitation":"ABCD-EFGH"}"#)
+            }
+            #expect(try await signUp(#"bob\u202E"#, "long-enough") == Refused(
+                status: .badRequest, code: .invalidName, minimum: 1, maximum: AccountName.maximumLength))
+            let invalidPassword = Refused(
+                status: .badRequest, code: .invalidPassword, minimum: NewPassword.lengths.lowerBound, maximum: NewPassword.lengths.upperBound)
+            #expect(try await signUp("bob", #"long-enough\u0000"#) == invalidPassword)
+            #expect(try await signUp("bob", #"\u0000long-enough"#) == invalidPassword)
+            let message = try JSONDecoder().decode(
+                ErrorBody.self,
+                from: Data(buffer: try await client.send(
+                    .post, "/api/account/sign-up", #"{"name":"bob","password":"long\u0000enough","invitation":"ABCD-EFGH"}"#).body)).error.message
+            #expect(message == "a password is 8–200 characters, none of them NUL")
+            #expect(try await client.refused(.post, "/api/account/sign-in", #"{"name":"bob","password":"long-enough"}"#).code == .wrongCredentials)
+
+            let ann = try await client.signIn("ann", "ann-password")
+            #expect(try await client.refused(.post, "/api/account/password", #"{"current":"ann-password","new":"new-pass\u0000word"}"#, session: ann)
+                == invalidPassword)
+            _ = try await client.signIn("ann", "ann-password")
+        }
+    }
+
     @Test func anOutageIsACodeToo() {
         #expect(AccountService.Failure.unavailable.refusal.status == .serviceUnavailable)
         #expect(AccountService.Failure.unavailable.refusal.code == .unavailable)

@@ -1,0 +1,142 @@
+"""Nothing a user gave is thrown away, and every refusal reaches the client: reserved trials outlive
+imports of either mode and a restart, a busy import's 409 arrives after its body,
+an export goes to standard output, and
+hostile names and passwords are refused."""
+import os
+import random
+import socket
+import subprocess
+import threading
+import time
+
+import pytest
+import requests
+
+from conftest import PEACH
+from data_safety import HEADER, valid_rows
+
+
+def csv(rows, seed=1, start_ms=1_700_000_000_000):
+    return HEADER + "\n".join(valid_rows(random.Random(seed), rows, start_ms)) + "\n"
+
+
+def reserve(server, count):
+    response = server.api("POST", "trials/reserve", json={"discipline": "pitchComparison", "count": count})
+    assert response.status_code == 201, response.text
+    return [trial["id"] for trial in response.json()["trials"]]
+
+
+def test_reserved_trials_are_answered_after_api_imports_of_either_mode(server):
+    reserved = reserve(server, 5)
+    plain = server.api("POST", "trials", json={"discipline": "pitchMatching"}).json()["id"]
+    for mode, rows in [("merge", 10), ("merge", 100_000), ("replace", 10)]:
+        response = requests.post(server.url + f"api/import?mode={mode}", data=csv(rows, seed=rows).encode(), timeout=600)
+        assert response.status_code == 200, response.text
+    statuses = [server.api("POST", f"trials/{id}/answer", json={"answer": "lower"}).status_code for id in reserved]
+    assert statuses == [200] * 5
+    assert server.api("POST", f"trials/{plain}/answer", json={"normalizedValue": 0.25}).status_code == 200
+    # And after a restart.
+    later = reserve(server, 2)
+    requests.post(server.url + "api/import?mode=replace", data=csv(10).encode(), timeout=60).raise_for_status()
+    server.restart()
+    assert [server.api("POST", f"trials/{id}/answer", json={"answer": "higher"}).status_code for id in later] == [200, 200]
+    records = server.api("GET", "records?limit=100").json()["records"]
+    assert len(records) == 10 + 5 + 1 + 2
+
+
+def test_fresh_trials_answered_during_imports_are_stored(server):
+    running = threading.Event()
+    running.set()
+    statuses = []
+
+    def train():
+        session = requests.Session()
+        while running.is_set():
+            trial = session.post(server.url + "api/trials", json={"discipline": "pitchComparison"}, timeout=30).json()
+            statuses.append(session.post(server.url + f"api/trials/{trial['id']}/answer", json={"answer": "higher"},
+                                         timeout=30).status_code)
+
+    trainers = [threading.Thread(target=train) for _ in range(4)]
+    for trainer in trainers:
+        trainer.start()
+    try:
+        for index, mode in enumerate(["merge", "replace", "merge"]):
+            response = requests.post(server.url + f"api/import?mode={mode}", data=csv(20_000, seed=index).encode(), timeout=600)
+            assert response.status_code == 200, response.text
+    finally:
+        running.clear()
+        for trainer in trainers:
+            trainer.join()
+    refused = [status for status in statuses if status != 200]
+    assert statuses and not refused, f"{len(refused)} of {len(statuses)} answers refused: {sorted(set(refused))}"
+
+
+def test_a_second_concurrent_import_reads_its_409(server):
+    """A client that writes its whole body before reading (as curl and most do) gets the 409: the
+    server reads the body to its end first. Before, it answered and closed at once, and the client's
+    send failed with a broken pipe after a few MB."""
+    started = threading.Event()
+
+    def slow_body():
+        yield HEADER.encode()
+        started.set()
+        for row in valid_rows(random.Random(3), 12):
+            time.sleep(0.25)
+            yield (row + "\n").encode()
+
+    first = {}
+    slow = threading.Thread(target=lambda: first.update(response=requests.post(
+        server.url + "api/import?mode=merge", data=slow_body(), timeout=60)))
+    slow.start()
+    started.wait(10)
+    time.sleep(0.3)
+    # 9 MB: far more than the socket buffers take while the server answers.
+    body = csv(120_000, seed=4).encode()
+    with socket.create_connection(("127.0.0.1", server.port), timeout=60) as connection:
+        connection.sendall(f"POST /api/import?mode=merge HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
+                           f"Content-Type: text/csv\r\nContent-Length: {len(body)}\r\n\r\n".encode())
+        sent = 0
+        try:
+            for offset in range(0, len(body), 1 << 16):
+                connection.sendall(body[offset:offset + (1 << 16)])
+                sent = offset + len(body[offset:offset + (1 << 16)])
+        except OSError as error:
+            pytest.fail(f"the body could not be sent: {error!r} after {sent} of {len(body)} bytes")
+        reply = b""
+        while b"\r\n\r\n" not in reply or not reply.rstrip().endswith(b"}"):
+            chunk = connection.recv(4096)
+            if not chunk:
+                break
+            reply += chunk
+    assert reply.startswith(b"HTTP/1.1 409"), reply[:200]
+    assert b"another import" in reply
+    slow.join()
+    assert first["response"].status_code == 200, first["response"].text
+
+
+def test_export_to_standard_output(server, tmp_path):
+    requests.post(server.url + "api/import?mode=merge", data=csv(25).encode(), timeout=60).raise_for_status()
+    server.stop()
+    os.chdir(tmp_path)
+    result = subprocess.run([PEACH, "export", "-o", "-", "--data", str(server.data_path)], capture_output=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.decode().splitlines()
+    assert lines[0].startswith("# peach-records-format:") and len(lines) == 2 + 25
+    assert b"exported 25 records to standard output" in result.stderr
+    assert not (tmp_path / "-").exists()
+
+
+def test_direction_controls_in_names_and_a_nul_in_a_password_are_refused(tmp_path):
+    data = ["--data", str(tmp_path / "peach.sqlite")]
+
+    def peach(*arguments, stdin=None):
+        return subprocess.run([PEACH, *arguments, *data], input=stdin, capture_output=True, text=True, timeout=60)
+
+    nul = peach("users", "add", "tess", "--teacher", stdin="long-enough\0password\n")
+    assert nul.returncode != 0 and "none of them NUL" in nul.stderr, nul.stderr
+    assert peach("users", "add", "tess", "--teacher", stdin="long-enough-password\n").returncode == 0
+    for name in ["Choir \u202e2b", "\u2066Choir\u2069", "a\u202ab\u202c"]:
+        refused = peach("classes", "add", name, "--teacher", "tess")
+        assert refused.returncode != 0 and "text-direction controls" in refused.stderr, refused.stderr
+    assert peach("classes", "list").stdout.strip() == ""
+    assert "\tChoir\t" in peach("classes", "add", "Choir", "--teacher", "tess").stdout
