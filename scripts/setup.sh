@@ -13,8 +13,9 @@ mode=${1:-all}
 build_packages=(libasound2-dev libfluidsynth-dev fluidr3mono-gm-soundfont)
 package_packages=(dpkg-dev binutils)
 # postgresql-15: the tests start throw-away clusters of their own (scripts/test-postgres.sh); nginx: the
-# class-server tests run the documented deploy/nginx/peach.conf (Tests/e2e/nginx.py).
-test_packages=(chromium chromium-driver alsa-utils tmux sox librsvg2-bin python3-venv debootstrap lintian openssl postgresql-15 nginx)
+# class-server tests run the documented deploy/nginx/peach.conf (Tests/e2e/nginx.py); libnss3-tools: certutil puts
+# Peach's CA into a test browser's NSS store, as a user trusts it (Tests/e2e/test_phone_trust.py).
+test_packages=(chromium chromium-driver alsa-utils tmux sox librsvg2-bin python3-venv debootstrap lintian openssl postgresql-15 nginx libnss3-tools)
 apt_packages=("${build_packages[@]}")
 [ "$mode" = "build" ] || apt_packages+=("${package_packages[@]}")
 [ "$mode" = "build" ] || [ "$mode" = "package" ] || apt_packages+=("${test_packages[@]}")

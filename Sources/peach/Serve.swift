@@ -26,7 +26,7 @@ struct Serve: AsyncParsableCommand {
     var tlsCert: String?
 
     @Option(help: ArgumentHelp(
-        "The PEM private key of --tls-cert. Without both, Peach serves HTTPS beyond loopback with a self-signed certificate kept next to the database.",
+        "The PEM private key of --tls-cert. Without both, Peach serves HTTPS beyond loopback with a certificate signed by its own certificate authority (local names only), kept next to the database; devices trust it once from /ca.crt (peach phone shows how).",
         valueName: "file"))
     var tlsKey: String?
 
@@ -78,7 +78,7 @@ struct Serve: AsyncParsableCommand {
         let library = try SoundLibrary(userSoundFont: soundfont, readyNotes: 1)
         let sounds = library.sounds.map { SoundChoice(id: $0.id, name: $0.name, sustains: $0.sustains) }
         let sampler = LibraryNoteSampler(library: library)
-        var policy = AccessPolicy.listening(on: host, token: token, machineNames: [ProcessInfo.processInfo.hostName])
+        var policy = AccessPolicy.listening(on: host, token: token, machineNames: [ProcessInfo.processInfo.hostName] + (LocalName.machine().map { [$0] } ?? []))
         if let publicURL { policy.servedAs(publicURL) }
         let tls = try identity(beyondLoopback: policy.acceptsIPAddressHosts)
         policy.secure = policy.secure || tls != nil
@@ -91,6 +91,13 @@ struct Serve: AsyncParsableCommand {
             // over HTTPS, what the phone's certificate warning should show.
             Output.line(url)
             if let tls { Output.line("Certificate SHA-256 fingerprint: \(tls.fingerprint)") }
+            if tls?.authorityCertificate != nil {
+                let shown = urlHost.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+                if !LocalCertificateAuthority.permits(shown) {
+                    Output.line("\(shown) is not a private address, so Peach's certificate does not name it (only local names and private addresses).")
+                }
+                Output.line("Trust Peach's certificate authority once on each device: https://\(urlHost):\(port)/ca.crt (peach phone shows how).")
+            }
             if openBrowser { Browser.open(url) }
         }
         // The one place the server is handed the real clock, ids and chance.
@@ -197,14 +204,16 @@ struct Serve: AsyncParsableCommand {
             }
         }
         guard beyondLoopback else { return nil }
-        let machine = ProcessInfo.processInfo.hostName
-        let names = LocalAddress.all() + [machine, machine + ".local", "localhost", "127.0.0.1", "::1"]
-        let store = SelfSignedCertificateStore(
+        let machine = LocalName.machine() ?? "localhost"
+        let names = (LocalName.mDNS().map { [$0] } ?? []) + LocalAddress.all() + ["localhost", "127.0.0.1", "::1"]
+        let store = CertificateAuthorityStore(
             directory: URL(fileURLWithPath: storage.data.resolvedPath).deletingLastPathComponent())
         do {
-            return try store.identity(for: names, now: Date())
+            return try store.identity(for: names, machine: machine, now: Date())
+        } catch let error as CertificateAuthorityStoreError {
+            throw PeachFailure(error.description)
         } catch {
-            throw PeachFailure("cannot make the self-signed TLS certificate in \(store.directory.path): \(error)")
+            throw PeachFailure("cannot make the TLS certificate in \(store.directory.path): \(error)")
         }
     }
 
