@@ -85,6 +85,10 @@ struct Serve: AsyncParsableCommand {
         let access = policy
         let urlHost = Self.urlHost(listeningOn: host)
         let openBrowser = !noBrowser
+        // Beyond loopback: what `peach phone` reads while this server runs.
+        let servingFile = access.acceptsIPAddressHosts ? ServingFile.location(besideDatabase: storage.data.resolvedPath) : nil
+        defer { if let servingFile { ServingFile.remove(servingFile, ifWrittenBy: getpid()) } }
+        let terminal = isatty(STDOUT_FILENO) == 1
         let announce: @Sendable (Int) -> Void = { port in
             let url = (tls == nil ? "http" : "https") + "://\(urlHost):\(port)/" + (access.token.map { "?token=\($0)" } ?? "")
             // The first line of output is the URL, so scripts and tests can read it; the second,
@@ -97,6 +101,21 @@ struct Serve: AsyncParsableCommand {
                     Output.line("\(shown) is not a private address, so Peach's certificate does not name it (only local names and private addresses).")
                 }
                 Output.line("Trust Peach's certificate authority once on each device: https://\(urlHost):\(port)/ca.crt (peach phone shows how).")
+            }
+            if let servingFile {
+                let serving = ServingFile(
+                    pid: getpid(), port: port, token: access.token, https: tls != nil, localName: nil,
+                    address: urlHost.trimmingCharacters(in: CharacterSet(charactersIn: "[]")))
+                do {
+                    try serving.write(to: servingFile)
+                } catch {
+                    Output.line("peach phone will not find this server: \(servingFile.path) cannot be written (\(error)).")
+                }
+                // Under its URL in a terminal; a script or a log reads lines, not pictures.
+                if terminal, let lines = try? PhoneGuide.code(PhoneGuide.preferredURL(serving), ansi: true) {
+                    lines.forEach(Output.line)
+                    Output.line("  Scan the code with the phone's camera; peach phone shows how to trust Peach once.")
+                }
             }
             if openBrowser { Browser.open(url) }
         }
