@@ -89,6 +89,9 @@ struct Serve: AsyncParsableCommand {
         let servingFile = access.acceptsIPAddressHosts ? ServingFile.location(besideDatabase: storage.data.resolvedPath) : nil
         defer { if let servingFile { ServingFile.remove(servingFile, ifWrittenBy: getpid()) } }
         let terminal = isatty(STDOUT_FILENO) == 1
+        // The mDNS announcement lives as long as this holds it (and ends with the process anyway).
+        let announcement = Announcement()
+        defer { announcement.avahi?.stop() }
         let announce: @Sendable (Int) -> Void = { port in
             let url = (tls == nil ? "http" : "https") + "://\(urlHost):\(port)/" + (access.token.map { "?token=\($0)" } ?? "")
             // The first line of output is the URL, so scripts and tests can read it; the second,
@@ -103,8 +106,21 @@ struct Serve: AsyncParsableCommand {
                 Output.line("Trust Peach's certificate authority once on each device: https://\(urlHost):\(port)/ca.crt (peach phone shows how).")
             }
             if let servingFile {
+                var localName: String?
+                if let name = LocalName.mDNS(), let machine = LocalName.machine() {
+                    let (avahi, outcome) = Avahi.announce(name: name, service: "Peach on \(machine)", port: port)
+                    announcement.avahi = avahi
+                    switch outcome {
+                    case .announced(let name):
+                        localName = name
+                        let named = (tls == nil ? "http" : "https") + "://\(name):\(port)/" + (access.token.map { "?token=\($0)" } ?? "")
+                        Output.line("Announced as \(name) by mDNS (Avahi), a name that survives a new address: \(named)")
+                    case .notAnnounced(let reason):
+                        Output.line(reason)
+                    }
+                }
                 let serving = ServingFile(
-                    pid: getpid(), port: port, token: access.token, https: tls != nil, localName: nil,
+                    pid: getpid(), port: port, token: access.token, https: tls != nil, localName: localName,
                     address: urlHost.trimmingCharacters(in: CharacterSet(charactersIn: "[]")))
                 do {
                     try serving.write(to: servingFile)
@@ -257,4 +273,9 @@ struct Serve: AsyncParsableCommand {
         let shown = ["0.0.0.0", "::", "*"].contains(host) ? LocalAddress.network() ?? "127.0.0.1" : host
         return shown.contains(":") ? "[\(shown)]" : shown
     }
+}
+
+/// Holds the running mDNS announcement for the server's lifetime.
+private final class Announcement: @unchecked Sendable {
+    var avahi: Avahi?
 }
