@@ -240,11 +240,18 @@ struct Serve: AsyncParsableCommand {
         }
         guard beyondLoopback else { return nil }
         let machine = LocalName.machine() ?? "localhost"
-        let names = (LocalName.mDNS().map { [$0] } ?? []) + LocalAddress.all() + ["localhost", "127.0.0.1", "::1"]
+        let names: @Sendable () -> [String] = {
+            (LocalName.mDNS().map { [$0] } ?? []) + LocalAddress.all() + ["localhost", "127.0.0.1", "::1"]
+        }
         let store = CertificateAuthorityStore(
             directory: URL(fileURLWithPath: storage.data.resolvedPath).deletingLastPathComponent())
         do {
-            return try store.identity(for: names, machine: machine, now: Date())
+            let now = Date()
+            let initial = try store.identity(for: names(), machine: machine, now: now)
+            // A server that runs for months renews its certificate while serving, not only at a start.
+            return RenewingIdentity(initial: initial, store: store, machine: machine, names: names, checkedAt: now) { renewed in
+                Output.line("Renewed the server certificate (the same CA, nothing to trust again); SHA-256 fingerprint: \(renewed.fingerprint)")
+            }.served()
         } catch let error as CertificateAuthorityStoreError {
             throw PeachFailure(error.description)
         } catch {
