@@ -41,6 +41,9 @@ let package = Package(
             name: "PeachFluidSynth", dependencies: ["PeachAudio", "PeachCore", "CFluidSynth"],
             resources: [.copy("Calibration")]
         ),
+        .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+        // QR codes (libqrencode's encoder): the address a phone opens, for the terminal (`peach phone`).
+        .target(name: "PeachQRCode", dependencies: ["CQRencode"]),
         // The application services, with no HTTP and no database: the profile and its charts,
         // password hashing, the CSV transfer format and the ports the stores implement for it.
         // The server and the executable both use them.
@@ -98,6 +101,7 @@ let package = Package(
             name: "peach",
             dependencies: [
                 "PeachCore", "PeachServices", "PeachStore", "PeachPostgres", "PeachServer", "PeachAudio", "PeachALSA", "PeachFluidSynth",
+                "PeachQRCode",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -116,6 +120,7 @@ let package = Package(
             dependencies: ["PeachCore"]
         ),
         .testTarget(name: "PeachAudioTests", dependencies: ["PeachAudio", "PeachCore"]),
+        .testTarget(name: "PeachQRCodeTests", dependencies: ["PeachQRCode"]),
         .testTarget(name: "PeachFluidSynthTests", dependencies: ["PeachFluidSynth", "PeachAudio", "PeachCore"]),
         .testTarget(
             name: "PeachServicesTests",

@@ -9,7 +9,7 @@ struct Peach: AsyncParsableCommand {
         abstract: "Ear training: pitch and intervals (compare and match), singing, and rhythm (compare timing, fill the gap).",
         version: PeachVersion.current,
         subcommands: [
-            Serve.self, Train.self, Measure.self, Match.self, Sing.self, Rhythm.self, Intonation.self, Degrees.self, Chords.self, Dictation.self, Render.self, Play.self, Simulate.self, ProfileExport.self,
+            Serve.self, Phone.self, Train.self, Measure.self, Match.self, Sing.self, Rhythm.self, Intonation.self, Degrees.self, Chords.self, Dictation.self, Render.self, Play.self, Simulate.self, ProfileExport.self,
             Export.self, Import.self, Migrate.self, Users.self, Classes.self, Devices.self, BenchAudio.self, BenchPitch.self, BenchRhythm.self,
             BenchAnswers.self,
         ],

@@ -26,7 +26,7 @@ struct Serve: AsyncParsableCommand {
     var tlsCert: String?
 
     @Option(help: ArgumentHelp(
-        "The PEM private key of --tls-cert. Without both, Peach serves HTTPS beyond loopback with a self-signed certificate kept next to the database.",
+        "The PEM private key of --tls-cert. Without both, Peach serves HTTPS beyond loopback with a certificate signed by its own certificate authority (local names only), kept next to the database; devices trust it once from /ca.crt (peach phone shows how).",
         valueName: "file"))
     var tlsKey: String?
 
@@ -78,19 +78,61 @@ struct Serve: AsyncParsableCommand {
         let library = try SoundLibrary(userSoundFont: soundfont, readyNotes: 1)
         let sounds = library.sounds.map { SoundChoice(id: $0.id, name: $0.name, sustains: $0.sustains) }
         let sampler = LibraryNoteSampler(library: library)
-        var policy = AccessPolicy.listening(on: host, token: token, machineNames: [ProcessInfo.processInfo.hostName])
+        var policy = AccessPolicy.listening(on: host, token: token, machineNames: [ProcessInfo.processInfo.hostName] + (LocalName.machine().map { [$0] } ?? []))
         if let publicURL { policy.servedAs(publicURL) }
         let tls = try identity(beyondLoopback: policy.acceptsIPAddressHosts)
         policy.secure = policy.secure || tls != nil
         let access = policy
         let urlHost = Self.urlHost(listeningOn: host)
         let openBrowser = !noBrowser
+        // Beyond loopback: what `peach phone` reads while this server runs.
+        let servingFile = access.acceptsIPAddressHosts ? ServingFile.location(besideDatabase: storage.data.resolvedPath) : nil
+        defer { if let servingFile { ServingFile.remove(servingFile, ifWrittenBy: getpid()) } }
+        let terminal = isatty(STDOUT_FILENO) == 1
+        // The mDNS announcement lives as long as this holds it (and ends with the process anyway).
+        let announcement = Announcement()
+        defer { announcement.avahi?.stop() }
         let announce: @Sendable (Int) -> Void = { port in
             let url = (tls == nil ? "http" : "https") + "://\(urlHost):\(port)/" + (access.token.map { "?token=\($0)" } ?? "")
             // The first line of output is the URL, so scripts and tests can read it; the second,
             // over HTTPS, what the phone's certificate warning should show.
             Output.line(url)
             if let tls { Output.line("Certificate SHA-256 fingerprint: \(tls.fingerprint)") }
+            if tls?.authorityCertificate != nil {
+                let shown = urlHost.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+                if !LocalCertificateAuthority.permits(shown) {
+                    Output.line("\(shown) is not a private address, so Peach's certificate does not name it (only local names and private addresses).")
+                }
+                Output.line("Trust Peach's certificate authority once on each device: https://\(urlHost):\(port)/ca.crt (peach phone shows how).")
+            }
+            if let servingFile {
+                var localName: String?
+                if let name = LocalName.mDNS(), let machine = LocalName.machine() {
+                    let (avahi, outcome) = Avahi.announce(name: name, service: "Peach on \(machine)", port: port)
+                    announcement.avahi = avahi
+                    switch outcome {
+                    case .announced(let name):
+                        localName = name
+                        let named = (tls == nil ? "http" : "https") + "://\(name):\(port)/" + (access.token.map { "?token=\($0)" } ?? "")
+                        Output.line("Announced as \(name) by mDNS (Avahi), a name that survives a new address: \(named)")
+                    case .notAnnounced(let reason):
+                        Output.line(reason)
+                    }
+                }
+                let serving = ServingFile(
+                    pid: getpid(), port: port, token: access.token, https: tls != nil, localName: localName,
+                    address: urlHost.trimmingCharacters(in: CharacterSet(charactersIn: "[]")))
+                do {
+                    try serving.write(to: servingFile)
+                } catch {
+                    Output.line("peach phone will not find this server: \(servingFile.path) cannot be written (\(error)).")
+                }
+                // Under its URL in a terminal; a script or a log reads lines, not pictures.
+                if terminal, let lines = try? PhoneGuide.code(PhoneGuide.preferredURL(serving), ansi: true) {
+                    lines.forEach(Output.line)
+                    Output.line("  Scan the code with the phone's camera; peach phone shows how to trust Peach once.")
+                }
+            }
             if openBrowser { Browser.open(url) }
         }
         // The one place the server is handed the real clock, ids and chance.
@@ -197,14 +239,23 @@ struct Serve: AsyncParsableCommand {
             }
         }
         guard beyondLoopback else { return nil }
-        let machine = ProcessInfo.processInfo.hostName
-        let names = LocalAddress.all() + [machine, machine + ".local", "localhost", "127.0.0.1", "::1"]
-        let store = SelfSignedCertificateStore(
+        let machine = LocalName.machine() ?? "localhost"
+        let names: @Sendable () -> [String] = {
+            (LocalName.mDNS().map { [$0] } ?? []) + LocalAddress.all() + ["localhost", "127.0.0.1", "::1"]
+        }
+        let store = CertificateAuthorityStore(
             directory: URL(fileURLWithPath: storage.data.resolvedPath).deletingLastPathComponent())
         do {
-            return try store.identity(for: names, now: Date())
+            let now = Date()
+            let initial = try store.identity(for: names(), machine: machine, now: now)
+            // A server that runs for months renews its certificate while serving, not only at a start.
+            return RenewingIdentity(initial: initial, store: store, machine: machine, names: names, checkedAt: now) { renewed in
+                Output.line("Renewed the server certificate (the same CA, nothing to trust again); SHA-256 fingerprint: \(renewed.fingerprint)")
+            }.served()
+        } catch let error as CertificateAuthorityStoreError {
+            throw PeachFailure(error.description)
         } catch {
-            throw PeachFailure("cannot make the self-signed TLS certificate in \(store.directory.path): \(error)")
+            throw PeachFailure("cannot make the TLS certificate in \(store.directory.path): \(error)")
         }
     }
 
@@ -229,4 +280,9 @@ struct Serve: AsyncParsableCommand {
         let shown = ["0.0.0.0", "::", "*"].contains(host) ? LocalAddress.network() ?? "127.0.0.1" : host
         return shown.contains(":") ? "[\(shown)]" : shown
     }
+}
+
+/// Holds the running mDNS announcement for the server's lifetime.
+private final class Announcement: @unchecked Sendable {
+    var avahi: Avahi?
 }

@@ -1,7 +1,7 @@
 """Network safety against the real binary. Only loopback addresses are ever targeted: a request that
 claims another Host (an IP of the network, a rebinding attacker's name) stands in for one from there.
-Beyond loopback Peach serves HTTPS with its self-signed certificate, which these requests trust
-(as a phone whose user checked the fingerprint would)."""
+Beyond loopback Peach serves HTTPS with a certificate signed by its own CA, which these requests
+trust (as a phone whose user installed that CA would)."""
 import re
 import subprocess
 
@@ -22,7 +22,7 @@ def network_server(tmp_path, monkeypatch):
     match = re.fullmatch(r"https://([0-9.]+):(\d+)/\?token=(.+)", url)
     assert match, f"unexpected first line: {url!r}"
     assert match.group(3) == TOKEN
-    monkeypatch.setenv("REQUESTS_CA_BUNDLE", str(tmp_path / "tls-certificate.pem"))
+    monkeypatch.setenv("REQUESTS_CA_BUNDLE", str(tmp_path / "peach-ca.pem"))
     yield f"https://127.0.0.1:{match.group(2)}/", match.group(2)
     process.terminate()
     process.wait(timeout=10)

@@ -55,8 +55,10 @@ def test_the_package_holds_the_tool_its_documentation_and_the_user_unit(package,
     fields = dict(re.findall(r"^([\w-]+): (.*)$", info, re.MULTILINE))
     assert fields["Package"] == "peach" and fields["Version"] == VERSION and fields["Architecture"] == "amd64"
     depends = [d.split()[0] for d in fields["Depends"].split(", ")]
-    for wanted in ["libasound2", "libfluidsynth3", "fluidr3mono-gm-soundfont", "libsqlite3-0", "libc6"]:
+    for wanted in ["libasound2", "libfluidsynth3", "fluidr3mono-gm-soundfont", "libsqlite3-0", "libc6", "libqrencode4"]:
         assert wanted in depends, wanted
+    # mDNS: the .local name a phone keeps (peach serve announces it where Avahi runs).
+    assert fields["Recommends"] == "avahi-daemon, avahi-utils"
     # The Swift runtime is inside the binary, not a dependency.
     assert not any("swift" in d for d in depends)
     contents = {line.split()[-1].lstrip(".") for line in deb("--contents", path).splitlines()}

@@ -112,7 +112,9 @@ public enum PeachApp {
         logger: Logger, onListening: @escaping @Sendable (Int) async -> Void = { _ in }
     ) throws -> some ApplicationProtocol {
         try application(
-            responder: GuardedResponder(routes: try router(services: services, logger: logger).buildResponder(), policy: access),
+            responder: GuardedResponder(
+                routes: try router(services: services, logger: logger).buildResponder(), policy: access,
+                authority: tls?.authorityCertificate.map(AuthorityDownload.init(der:))),
             host: host, port: port, tls: tls, logger: logger, onListening: onListening)
     }
 
@@ -125,7 +127,8 @@ public enum PeachApp {
         try application(
             responder: GuardedResponder(inner: classResponder(
                 accounts: accounts, spaces: spaces, environment: environment, sounds: sounds, sampler: sampler, offered: offered,
-                secure: access.secure, logger: logger), policy: access),
+                secure: access.secure, logger: logger), policy: access,
+                authority: tls?.authorityCertificate.map(AuthorityDownload.init(der:))),
             host: host, port: port, tls: tls, logger: logger, onListening: onListening)
     }
 

@@ -24,6 +24,9 @@ public struct AccessPolicy: Sendable {
     /// Reached at a public `https://` address (`servedAs`): browsers are told to use HTTPS only.
     /// Not for Peach's own self-signed certificate on the local network, whose address changes.
     public private(set) var strictTransportSecurity: String?
+    /// Paths any visitor may GET without the token (still only at this server's names): what is
+    /// public anyway, as the CA certificate a phone downloads before it has the token's cookie.
+    public var publicPaths: Set<String> = []
 
     public init(token: String?, hostNames: Set<String> = [], acceptsIPAddressHosts: Bool) {
         self.token = token
@@ -114,6 +117,10 @@ public struct AccessPolicy: Sendable {
             }
         }
         guard let token else { return .allow }
+        if request.method == "GET" || request.method == "HEAD",
+           let path = URLComponents(string: request.target)?.path, publicPaths.contains(path) {
+            return .allow
+        }
         // A token in the URL is turned into the cookie even where it is not needed, so the address
         // bar never keeps it.
         if let components = URLComponents(string: request.target),

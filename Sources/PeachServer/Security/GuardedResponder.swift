@@ -42,14 +42,21 @@ public struct GuardedResponder<Inner: HTTPResponder>: HTTPResponder where Inner.
 
     let inner: Inner
     let policy: AccessPolicy
+    /// Peach's CA certificate, answered here for every kind of server (personal or class).
+    let authority: AuthorityDownload?
 
-    public init(inner: Inner, policy: AccessPolicy) {
+    /// - Parameter authority: serves `/ca.pem` and `/ca.crt` to anyone who may reach the server.
+    public init(inner: Inner, policy: AccessPolicy, authority: AuthorityDownload? = nil) {
         self.inner = inner
+        var policy = policy
+        if authority != nil { policy.publicPaths.formUnion(AuthorityDownload.paths) }
         self.policy = policy
+        self.authority = authority
     }
 
-    public init<Routes: HTTPResponder>(routes: Routes, policy: AccessPolicy) where Inner == RoutesResponder<Routes> {
-        self.init(inner: RoutesResponder(inner: routes), policy: policy)
+    public init<Routes: HTTPResponder>(routes: Routes, policy: AccessPolicy, authority: AuthorityDownload? = nil)
+    where Inner == RoutesResponder<Routes> {
+        self.init(inner: RoutesResponder(inner: routes), policy: policy, authority: authority)
     }
 
     public func respond(to request: Request, context: GuardedRequestContext) async throws -> Response {
@@ -63,7 +70,11 @@ public struct GuardedResponder<Inner: HTTPResponder>: HTTPResponder where Inner.
         var response: Response
         switch decision {
         case .allow:
-            response = try await inner.respond(to: request, context: context)
+            if let download = authority?.response(method: request.method, path: request.uri.path) {
+                response = download
+            } else {
+                response = try await inner.respond(to: request, context: context)
+            }
         case .allowSettingCookie:
             response = try await inner.respond(to: request, context: context)
             if let cookie = policy.setCookieHeader { response.headers[.setCookie] = cookie }

@@ -5,9 +5,12 @@ import NIOSSL
 /// What an HTTPS server presents: its certificate chain and private key, checked to belong
 /// together when loaded, so a wrong or broken file stops `peach serve` before it listens.
 public struct TLSIdentity: Sendable {
-    public let configuration: TLSConfiguration
+    public internal(set) var configuration: TLSConfiguration
     /// SHA-256 of the leaf certificate's DER bytes, as browsers show it: `AB:CD:…`.
     public let fingerprint: String
+    /// The DER certificate of Peach's own CA when it signed this identity: served at `/ca.pem` and
+    /// `/ca.crt` for devices to trust. nil for `--tls-cert`, whose CA is the user's business.
+    public var authorityCertificate: [UInt8]?
 
     public init(certificatePEM: [UInt8], privateKeyPEM: [UInt8]) throws(TLSIdentityError) {
         let chain: [NIOSSLCertificate]

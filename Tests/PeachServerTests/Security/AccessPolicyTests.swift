@@ -36,6 +36,20 @@ struct AccessPolicyTests {
         #expect(Self.network.token == Self.token)
     }
 
+    @Test func aPublicPathNeedsNoTokenButStillOneOfTheServersNames() {
+        var policy = Self.network
+        policy.publicPaths = ["/ca.pem", "/ca.crt"]
+        #expect(policy.decide(Self.request("/ca.crt")) == .allow)
+        #expect(policy.decide(Self.request("/ca.pem?x=1", method: "HEAD", host: "studio.local:8080")) == .allow)
+        #expect(policy.decide(Self.request("/ca.crt", method: "POST")) != .allow)
+        #expect(policy.decide(Self.request("/ca.crt/../api/records")) != .allow)
+        #expect(policy.decide(Self.request("/")) != .allow)
+        guard case .deny(403, _) = policy.decide(Self.request("/ca.crt", host: "evil.example")) else {
+            Issue.record("a foreign host name got the CA certificate")
+            return
+        }
+    }
+
     @Test func aClientElsewhereNeedsTheToken() {
         #expect(Self.network.decide(Self.request()) == .deny(status: 401, reason: "this Peach server needs its access token: open the full URL that `peach serve` printed"))
         #expect(Self.network.decide(Self.request(cookie: "peach_token=wrong")).isDenied)

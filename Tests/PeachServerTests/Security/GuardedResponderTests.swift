@@ -4,6 +4,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Logging
 import Testing
+import X509
 @testable import PeachServer
 
 /// The guard in front of the real router. The router test client has no peer address, which the
@@ -71,5 +72,37 @@ struct GuardedResponderTests {
                 #expect(response.status == .noContent)
             }
         }
+    }
+}
+
+/// Peach's CA certificate is public: a phone downloads it before it has the token's cookie.
+struct AuthorityDownloadTests {
+    @Test func theCACertificateIsServedWithoutTheTokenAsPEMAndDER() async throws {
+        let authority = try LocalCertificateAuthority.make(machine: "studio", now: Date())
+        let der = try CertificateAuthorityStore.der(authority.certificate)
+        let directory = TestApp.Directory()
+        let services = try await AppServices.open(databasePath: directory.databasePath, environment: .unimplemented, logger: Logger(label: "test"))
+        let responder = GuardedResponder(
+            routes: try PeachApp.router(services: services).buildResponder(), policy: GuardedResponderTests.networkPolicy,
+            authority: AuthorityDownload(der: der))
+        try await Application(responder: responder).test(.router) { client in
+            try await client.execute(uri: "/ca.crt", method: .get) { response throws in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "application/x-x509-ca-cert")
+                #expect(Array(response.body.readableBytesView) == der)
+                #expect(response.headers[.contentSecurityPolicy] != nil)
+            }
+            try await client.execute(uri: "/ca.pem", method: .get) { response throws in
+                #expect(response.status == .ok)
+                let pem = String(buffer: response.body)
+                #expect(pem.hasPrefix("-----BEGIN CERTIFICATE-----"))
+                #expect(try Certificate(pemEncoded: pem) == authority.certificate)
+            }
+            // Nothing else is: the app and the API still need the token.
+            try await client.execute(uri: "/", method: .get) { response throws in
+                #expect(response.status == .unauthorized)
+            }
+        }
+        _ = directory
     }
 }
