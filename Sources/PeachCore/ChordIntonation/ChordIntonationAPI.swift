@@ -17,11 +17,15 @@ extension ChordIntonationKind {
     public static func trialBody(_ trial: ChordIntonationTrial, settings: TrainingSettings) -> ChordIntonationFields {
         let frequencies = trial.frequencies(reference: settings.referencePitch)
         let notes = trial.notes()
+        let chord = ChordSpelling(rootPitchClass: trial.root.rawValue % 12, quality: trial.triad == .major ? .major : .minor)
+        // Each voice on its chord tone's letter: A♭ major is A♭ C E♭, never G♯ C D♯.
+        let spelled = { (note: MIDINote) in SpelledNote(note, as: chord.tones.first { $0.pitchClass == note.rawValue % 12 }!) }
         return ChordIntonationFields(
-            triad: trial.triad, tuningSystem: trial.tuningSystem,
+            triad: trial.triad, tuningSystem: trial.tuningSystem, rootNames: LocalizedName(chord.root.name(in:)),
             voices: ChordVoice.allCases.map { voice in
                 ChordIntonationFields.Voice(
-                    voice: voice, note: NoteDTO(notes[voice]!, frequencies[voice]!), levelDB: voiceLevel.rawValue)
+                    voice: voice, note: NoteDTO(notes[voice]!, frequencies[voice]!, spelled: spelled(notes[voice]!)),
+                    levelDB: voiceLevel.rawValue)
             },
             centOffset: trial.centOffset.magnitude.rawValue, chordDurationSeconds: chordDuration.seconds,
             measurement: Nullable(trial.measurementTrial.map {
@@ -55,6 +59,9 @@ public struct ChordIntonationFields: Codable, Sendable, APIDescribed {
 
     public let triad: Triad
     public let tuningSystem: TuningSystem
+    /// The root without its octave, spelled as the chord is written: "A♭" (major), "G♯" (minor);
+    /// in German "As", "Gis".
+    public let rootNames: LocalizedName
     public let voices: [Voice]
     public let centOffset: Double
     public let chordDurationSeconds: Double

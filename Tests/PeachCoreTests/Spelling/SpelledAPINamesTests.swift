@@ -50,4 +50,13 @@ struct SpelledAPINamesTests {
         #expect(named(56, .minor).0 == "G♯m" && named(56, .minor).1.de == "Gism")
         #expect(named(58, .minor).1 == LocalizedName { $0 == .english ? "B♭m" : "Bm" })
     }
+
+    @Test
+    func whichVoiceNamesItsChordAndVoicesAsTheyAreWritten() {
+        let trial = ChordIntonationTrial(
+            root: MIDINote(56)!, triad: .major, tuningSystem: .justIntonation, detunedVoice: .middle, centOffset: Cents(10))
+        let body = ChordIntonationKind.trialBody(trial, settings: .default)
+        #expect(body.rootNames == LocalizedName { $0 == .english ? "A♭" : "As" })
+        #expect(body.voices.map(\.note.name) == ["A♭3", "C4", "E♭4"])
+    }
 }
