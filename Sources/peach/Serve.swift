@@ -87,11 +87,9 @@ struct Serve: AsyncParsableCommand {
         let openBrowser = !noBrowser
         // Beyond loopback: what `peach phone` reads while this server runs.
         let servingFile = access.acceptsIPAddressHosts ? ServingFile.location(besideDatabase: storage.data.resolvedPath) : nil
-        defer { if let servingFile { ServingFile.remove(servingFile, ifWrittenBy: getpid()) } }
         let terminal = isatty(STDOUT_FILENO) == 1
-        // The mDNS announcement lives as long as this holds it (and ends with the process anyway).
-        let announcement = Announcement()
-        defer { announcement.avahi?.stop() }
+        let presence = LANPresence()
+        defer { presence.end() }
         let announce: @Sendable (Int) -> Void = { port in
             let url = (tls == nil ? "http" : "https") + "://\(urlHost):\(port)/" + (access.token.map { "?token=\($0)" } ?? "")
             // The first line of output is the URL, so scripts and tests can read it; the second,
@@ -106,32 +104,9 @@ struct Serve: AsyncParsableCommand {
                 Output.line("Trust Peach's certificate authority once on each device: https://\(urlHost):\(port)/ca.crt (peach phone shows how).")
             }
             if let servingFile {
-                var localName: String?
-                if let name = LocalName.mDNS(), let machine = LocalName.machine() {
-                    let (avahi, outcome) = Avahi.announce(name: name, service: "Peach on \(machine)", port: port)
-                    announcement.avahi = avahi
-                    switch outcome {
-                    case .announced(let name):
-                        localName = name
-                        let named = (tls == nil ? "http" : "https") + "://\(name):\(port)/" + (access.token.map { "?token=\($0)" } ?? "")
-                        Output.line("Announced as \(name) by mDNS (Avahi), a name that survives a new address: \(named)")
-                    case .notAnnounced(let reason):
-                        Output.line(reason)
-                    }
-                }
-                let serving = ServingFile(
-                    pid: getpid(), port: port, token: access.token, https: tls != nil, localName: localName,
-                    address: urlHost.trimmingCharacters(in: CharacterSet(charactersIn: "[]")))
-                do {
-                    try serving.write(to: servingFile)
-                } catch {
-                    Output.line("peach phone will not find this server: \(servingFile.path) cannot be written (\(error)).")
-                }
-                // Under its URL in a terminal; a script or a log reads lines, not pictures.
-                if terminal, let lines = try? PhoneGuide.code(PhoneGuide.preferredURL(serving), ansi: true) {
-                    lines.forEach(Output.line)
-                    Output.line("  Scan the code with the phone's camera; peach phone shows how to trust Peach once.")
-                }
+                presence.begin(
+                    port: port, token: access.token, https: tls != nil,
+                    address: urlHost.trimmingCharacters(in: CharacterSet(charactersIn: "[]")), file: servingFile, terminal: terminal)
             }
             if openBrowser { Browser.open(url) }
         }
@@ -282,7 +257,3 @@ struct Serve: AsyncParsableCommand {
     }
 }
 
-/// Holds the running mDNS announcement for the server's lifetime.
-private final class Announcement: @unchecked Sendable {
-    var avahi: Avahi?
-}
