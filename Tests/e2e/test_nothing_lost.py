@@ -1,10 +1,11 @@
 """Nothing a user gave is thrown away, and every refusal reaches the client: reserved trials outlive
 imports of either mode and a restart, a busy import's 409 arrives after its body,
-an export goes to standard output, and
-hostile names and passwords are refused."""
+an export goes to standard output,
+hostile names and passwords are refused, and a damaged database is recovered into a new file."""
 import os
 import random
 import socket
+import sqlite3
 import subprocess
 import threading
 import time
@@ -140,3 +141,57 @@ def test_direction_controls_in_names_and_a_nul_in_a_password_are_refused(tmp_pat
         assert refused.returncode != 0 and "text-direction controls" in refused.stderr, refused.stderr
     assert peach("classes", "list").stdout.strip() == ""
     assert "\tChoir\t" in peach("classes", "add", "Choir", "--teacher", "tess").stdout
+
+
+def damage_a_page(path, table="comparison"):
+    """Overwrites the middle leaf page of `table` with garbage; returns how many rows the table had."""
+    with sqlite3.connect(path) as db:
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        rows = db.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+        leaves = [page for (page,) in db.execute(
+            "SELECT pageno FROM dbstat WHERE name = ? AND pagetype = 'leaf' ORDER BY pageno", (table,))]
+        size = db.execute("PRAGMA page_size").fetchone()[0]
+    db.close()
+    with open(path, "r+b") as file:
+        file.seek((leaves[len(leaves) // 2] - 1) * size)
+        file.write(bytes((index * 37 + 11) % 256 for index in range(size)))
+    return rows
+
+
+def test_recover_saves_what_a_damaged_database_still_holds(tmp_path):
+    data = tmp_path / "peach.sqlite"
+    source = tmp_path / "records.csv"
+    source.write_text(csv(6_000, seed=9))
+    imported = subprocess.run([PEACH, "import", str(source), "--merge", "--data", str(data)], capture_output=True, text=True,
+                              timeout=300)
+    assert imported.returncode == 0, imported.stderr
+    total = damage_a_page(data)
+
+    export = subprocess.run([PEACH, "export", "-o", str(tmp_path / "out.csv"), "--data", str(data)], capture_output=True,
+                            text=True, timeout=60)
+    assert export.returncode != 0
+    error = export.stderr.strip()
+    assert "\n" not in error and len(error) < 500, error
+    assert "stopped" in error and "unreadable: table comparison" in error, error
+
+    recovered = tmp_path / "recovered.sqlite"
+    result = subprocess.run([PEACH, "recover", str(data), "-o", str(recovered)], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    print(result.stdout)
+    assert "comparison:" in result.stdout and "lost: rowids" in result.stdout
+    assert "no recovery API" in result.stdout
+    saved = int(result.stdout.split("comparison: ")[1].split(" rows saved")[0])
+    assert total - 200 < saved < total
+    # The new file serves, and exports every saved record.
+    csv_out = subprocess.run([PEACH, "export", "-o", "-", "--data", str(recovered)], capture_output=True, text=True, timeout=60)
+    assert csv_out.returncode == 0, csv_out.stderr
+    with sqlite3.connect(recovered) as db:
+        matchings = db.execute("SELECT count(*) FROM pitchMatching").fetchone()[0]
+    assert matchings > 0
+    assert len(csv_out.stdout.splitlines()) == 2 + saved + matchings
+    # Refused: an existing output file, a missing input.
+    again = subprocess.run([PEACH, "recover", str(data), "-o", str(recovered)], capture_output=True, text=True, timeout=60)
+    assert again.returncode != 0 and "exists already" in again.stderr
+    missing = subprocess.run([PEACH, "recover", str(tmp_path / "none.sqlite"), "-o", str(tmp_path / "x.sqlite")],
+                             capture_output=True, text=True, timeout=60)
+    assert missing.returncode != 0 and "no such file" in missing.stderr
