@@ -1,18 +1,20 @@
 """Nothing a user gave is thrown away, and every refusal reaches the client: reserved trials outlive
-imports of either mode and a restart, a busy import's 409 arrives after its body,
-an export goes to standard output, and
-hostile names and passwords are refused."""
+imports, a busy import's 409 arrives after its body, an export goes to standard output, a damaged
+database is recovered into a new file, and a full disk recovers without a restart."""
 import os
 import random
+import shutil
 import socket
+import sqlite3
 import subprocess
+import tempfile
 import threading
 import time
 
 import pytest
 import requests
 
-from conftest import PEACH
+from conftest import PEACH, PeachServer
 from data_safety import HEADER, valid_rows
 
 
@@ -40,8 +42,9 @@ def test_reserved_trials_are_answered_after_api_imports_of_either_mode(server):
     requests.post(server.url + "api/import?mode=replace", data=csv(10).encode(), timeout=60).raise_for_status()
     server.restart()
     assert [server.api("POST", f"trials/{id}/answer", json={"answer": "higher"}).status_code for id in later] == [200, 200]
+    # The second replace took away the answers before it: its 10 rows and the 2 answers after it.
     records = server.api("GET", "records?limit=100").json()["records"]
-    assert len(records) == 10 + 5 + 1 + 2
+    assert len(records) == 10 + 2
 
 
 def test_fresh_trials_answered_during_imports_are_stored(server):
@@ -140,3 +143,130 @@ def test_direction_controls_in_names_and_a_nul_in_a_password_are_refused(tmp_pat
         assert refused.returncode != 0 and "text-direction controls" in refused.stderr, refused.stderr
     assert peach("classes", "list").stdout.strip() == ""
     assert "\tChoir\t" in peach("classes", "add", "Choir", "--teacher", "tess").stdout
+
+
+def damage_a_page(path, table="comparison"):
+    """Overwrites the middle leaf page of `table` with garbage; returns how many rows the table had."""
+    with sqlite3.connect(path) as db:
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        rows = db.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+        leaves = [page for (page,) in db.execute(
+            "SELECT pageno FROM dbstat WHERE name = ? AND pagetype = 'leaf' ORDER BY pageno", (table,))]
+        size = db.execute("PRAGMA page_size").fetchone()[0]
+    db.close()
+    with open(path, "r+b") as file:
+        file.seek((leaves[len(leaves) // 2] - 1) * size)
+        file.write(bytes((index * 37 + 11) % 256 for index in range(size)))
+    return rows
+
+
+def test_recover_saves_what_a_damaged_database_still_holds(tmp_path):
+    data = tmp_path / "peach.sqlite"
+    source = tmp_path / "records.csv"
+    source.write_text(csv(6_000, seed=9))
+    imported = subprocess.run([PEACH, "import", str(source), "--merge", "--data", str(data)], capture_output=True, text=True,
+                              timeout=300)
+    assert imported.returncode == 0, imported.stderr
+    total = damage_a_page(data)
+
+    export = subprocess.run([PEACH, "export", "-o", str(tmp_path / "out.csv"), "--data", str(data)], capture_output=True,
+                            text=True, timeout=60)
+    assert export.returncode != 0
+    error = export.stderr.strip()
+    assert "\n" not in error and len(error) < 500, error
+    assert "stopped" in error and "unreadable: table comparison" in error, error
+
+    recovered = tmp_path / "recovered.sqlite"
+    result = subprocess.run([PEACH, "recover", str(data), "-o", str(recovered)], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    print(result.stdout)
+    assert "comparison:" in result.stdout and "lost: rowids" in result.stdout
+    assert "no recovery API" in result.stdout
+    saved = int(result.stdout.split("comparison: ")[1].split(" rows saved")[0])
+    assert total - 200 < saved < total
+    # The new file serves, and exports every saved record.
+    csv_out = subprocess.run([PEACH, "export", "-o", "-", "--data", str(recovered)], capture_output=True, text=True, timeout=60)
+    assert csv_out.returncode == 0, csv_out.stderr
+    with sqlite3.connect(recovered) as db:
+        matchings = db.execute("SELECT count(*) FROM pitchMatching").fetchone()[0]
+    assert matchings > 0
+    assert len(csv_out.stdout.splitlines()) == 2 + saved + matchings
+    # Refused: an existing output file, a missing input.
+    again = subprocess.run([PEACH, "recover", str(data), "-o", str(recovered)], capture_output=True, text=True, timeout=60)
+    assert again.returncode != 0 and "exists already" in again.stderr
+    missing = subprocess.run([PEACH, "recover", str(tmp_path / "none.sqlite"), "-o", str(tmp_path / "x.sqlite")],
+                             capture_output=True, text=True, timeout=60)
+    assert missing.returncode != 0 and "no such file" in missing.stderr
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="mounting a small tmpfs needs root (CI runs as root)")
+def test_a_full_disk_recovers_without_a_restart():
+    disk = tempfile.mkdtemp(prefix="peach-full-")
+    subprocess.run(["mount", "-t", "tmpfs", "-o", "size=3m", "tmpfs", disk], check=True)
+    server = None
+    try:
+        # What else fills the disk, freed later.
+        filler = os.path.join(disk, "filler")
+        with open(filler, "wb") as file:
+            file.write(b"\0" * (1 << 20))
+        server = PeachServer(os.path.join(disk, "peach.sqlite")).start()
+        running = threading.Event()
+        running.set()
+        answered = []
+
+        def train():
+            session = requests.Session()
+            while running.is_set():
+                trial = session.post(server.url + "api/trials", json={"discipline": "pitchComparison"}, timeout=30)
+                if trial.status_code != 201:
+                    answered.append((time.monotonic(), trial.status_code, "trial", trial.headers.get("Retry-After")))
+                    time.sleep(0.05)
+                    continue
+                response = session.post(server.url + f"api/trials/{trial.json()['id']}/answer", json={"answer": "higher"},
+                                         timeout=30)
+                answered.append((time.monotonic(), response.status_code, "answer", response.headers.get("Retry-After")))
+
+        trainers = [threading.Thread(target=train) for _ in range(4)]
+        for trainer in trainers:
+            trainer.start()
+        try:
+            deadline = time.monotonic() + 240
+            # Full: only refusals for a second.
+            while time.monotonic() < deadline:
+                recent = [entry for entry in answered if entry[0] > time.monotonic() - 1]
+                if len(recent) > 5 and all(status == 503 for _, status, _, _ in recent):
+                    break
+                time.sleep(0.2)
+            else:
+                pytest.fail("the disk never filled")
+            refused_trials = [entry for entry in answered[-50:] if entry[2] == "trial"]
+            assert refused_trials, "a trial was handed out while nothing could be stored"
+            assert all(status == 503 and retry == "5" for _, status, _, retry in refused_trials)
+            os.remove(filler)
+            freed = time.monotonic()
+            while time.monotonic() < freed + 60:
+                recent = [entry for entry in answered if entry[0] > time.monotonic() - 1]
+                if len(recent) > 20 and all(status in (200, 201) for _, status, _, _ in recent):
+                    break
+                time.sleep(0.05)
+            first_ok = next((at for at, status, kind, _ in answered if at > freed and kind == "answer" and status == 200), None)
+            assert first_ok is not None, "no answer was stored in the 60 s after the space was freed"
+            recovery = first_ok - freed
+            # It stays recovered: 5 s more of answers, every one stored.
+            time.sleep(5)
+            tail = [status for at, status, _, _ in answered if at > time.monotonic() - 5]
+        finally:
+            running.clear()
+            for trainer in trainers:
+                trainer.join()
+        wal = os.path.getsize(os.path.join(disk, "peach.sqlite-wal")) if os.path.exists(os.path.join(disk, "peach.sqlite-wal")) else 0
+        server.stop()
+        print(f"recovered {recovery:.2f} s after freeing 1 MB; WAL {wal / 1e6:.2f} MB; last 5 s: {len(tail)} answers")
+        assert recovery < 2, f"answers were stored again only {recovery:.1f} s after space was freed"
+        assert tail and set(tail) == {200}, f"after recovering: {sorted(set(tail))}"
+    finally:
+        if server and server.process.poll() is None:
+            server.process.kill()
+            server.process.wait(timeout=10)
+        subprocess.run(["umount", disk], check=False)
+        shutil.rmtree(disk, ignore_errors=True)

@@ -43,6 +43,12 @@ public struct PendingTrials<Trial: Sendable>: Sendable {
         }
     }
 
+    /// Forgets a trial that was never handed out (the store refused to keep it): its id is unknown again.
+    public mutating func withdraw(_ id: String) {
+        guard pending.removeValue(forKey: id) != nil else { return }
+        pendingOrder.removeAll { $0 == id }
+    }
+
     /// Puts a trial back after its outcome could not be stored, so the client may retry.
     public mutating func reopen(_ trial: Trial, id: String) {
         answered.remove(id)

@@ -32,11 +32,15 @@ extension TrialRoutes {
     }
 
     /// A discipline this server does not train (`peach serve --disciplines`).
-    private static let notOffered: [APIResponse] = [.error(.badRequest)]
+    private static let notOffered: [APIResponse] = [.error(.badRequest), notStored]
 
     private static func alias(next discipline: Discipline) -> Route<Self>.Handler<NoBody, TrialResponse> {
         { routes in
-            { _ in TrialResponse(await routes.service.next(try routes.offering(discipline)), sounds: routes.sounds, synthesis: routes.synthesis) }
+            { _ in
+                TrialResponse(
+                    try await routes.issued { try await routes.service.next(try routes.offering(discipline)) }, sounds: routes.sounds,
+                    synthesis: routes.synthesis)
+            }
         }
     }
 

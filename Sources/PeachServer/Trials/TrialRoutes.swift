@@ -53,13 +53,13 @@ struct TrialRoutes: RouteTable {
             Route(
                 .post, "trials", "nextTrial",
                 "The next trial of a discipline: a comparison (higher/lower), a matching trial (slider or voice), Compare Timing (early/late) or Fill the Gap (taps)",
-                status: .created, returns: "A new trial awaiting an answer.", Self.nextTrial),
+                status: .created, returns: "A new trial awaiting an answer.", errors: [notStored], Self.nextTrial),
             Route(
                 .post, "trials/reserve", "reserveTrials",
                 "Trials for a client to train on while it cannot reach the server; each is answered later like any other",
                 status: .created,
                 returns: "The reserve: count new trials (a session's worth without one), each awaiting an answer (a comparison chain's all at its current difference).",
-                Self.reserve),
+                errors: [notStored], Self.reserve),
             Route(
                 .post, "trials/{id}/answer", "answerTrial",
                 "Answer a trial with its kind's answer; the record is durably stored before the response",
@@ -78,6 +78,11 @@ struct TrialRoutes: RouteTable {
         ] + aliases
     }
 
+    /// No trial is handed out that the database could not keep.
+    static let notStored = APIResponse.error(
+        .serviceUnavailable, "No trial was handed out: the database could not store it (a full disk); Retry-After says when to ask again.",
+        headers: [APIHeader(name: "Retry-After", type: "integer")])
+
     /// An unknown or expired trial, one answered already, an answer not saved.
     static let answerRefusals: [APIResponse] = [
         .error(.notFound), .error(.conflict),
@@ -86,18 +91,35 @@ struct TrialRoutes: RouteTable {
     ]
 
     func nextTrial(_ input: Input<TrialRequest>) async throws -> TrialResponse {
-        TrialResponse(await service.next(try offering(try input.body.parsed())), sounds: sounds, synthesis: synthesis)
+        TrialResponse(try await issued { try await service.next(try offering(try input.body.parsed())) }, sounds: sounds, synthesis: synthesis)
+    }
+
+    /// How long a client waits before asking again after a 503: a full disk is seen again at the
+    /// next write, and a few seconds let the space come back (`GroupCommitWriter`).
+    static let retryAfterSeconds = 5
+
+    /// 503 with Retry-After when the store could not keep a trial (TrialService logged why): a
+    /// trial handed out anyway would answer 404 after a restart, and its answer would not be saved.
+    func issued<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch is TrialService.NotStored {
+            throw HTTPError(
+                .serviceUnavailable, headers: [.retryAfter: String(Self.retryAfterSeconds)],
+                message: "no trial was handed out: the database could not store it; try again in \(Self.retryAfterSeconds) s")
+        }
     }
 
     func reserve(_ input: Input<ReserveRequest>) async throws -> ReserveResponse {
         let (discipline, count) = try input.body.parsed()
         let offered = try offering(discipline)
         // The first trial's timing says how many make a session.
-        let first = TrialResponse(await service.next(offered), sounds: sounds, synthesis: synthesis)
+        let first = TrialResponse(try await issued { try await service.next(offered) }, sounds: sounds, synthesis: synthesis)
         let sessionSize = first.session.map(ReserveSize.trials(for:)) ?? 1
         // A measurement places each trial from the answers before it: reserved trials would all be
         // at one difference, and drawing 900 of them cost a debug server 16.6 s. It has none.
-        let rest = offered.trainingKind.measures(offered) ? [] : await service.reserve(offered, count: (count ?? sessionSize) - 1)
+        let rest = offered.trainingKind.measures(offered)
+            ? [] : try await issued { try await service.reserve(offered, count: (count ?? sessionSize) - 1) }
         return ReserveResponse(
             trials: [first] + rest.map { TrialResponse($0, sounds: sounds, synthesis: synthesis) },
             sessionSize: sessionSize, validSeconds: TrialService.answerAgeLimit.seconds)
@@ -143,7 +165,10 @@ struct TrialRoutes: RouteTable {
                     .unprocessableContent,
                     message: "the Idempotency-Key \(key.rawValue) was sent with another trial or answer; a retry sends the same again, a new answer a new key")
             // TrialService logged why; the client keeps the answer and retries.
-            case .notSaved: throw HTTPError(.serviceUnavailable, message: "the answer was not saved: the database could not be written")
+            case .notSaved:
+                throw HTTPError(
+                    .serviceUnavailable, headers: [.retryAfter: String(Self.retryAfterSeconds)],
+                    message: "the answer was not saved: the database could not be written")
             }
         }
     }

@@ -32,6 +32,13 @@ public actor TrialService {
         case notSaved(String)
     }
 
+    /// No trial is handed out that the store could not keep: its answer would find no open trial
+    /// after a restart (a 404 for an answer the user gave), and the store that refused the trial
+    /// (a full disk) would refuse the answer too.
+    public struct NotStored: Error, Equatable {
+        public let reason: String
+    }
+
     private let store: any TrainingDataStore & OpenTrialStore
     private let profile: ProfileService
     private let settings: SettingsService
@@ -41,8 +48,6 @@ public actor TrialService {
     /// Requests waiting for the save of an answer under their key: a retry that arrives while the
     /// first attempt is still being stored gets its result too.
     private var saving: [AnswerKey: [CheckedContinuation<TrainingRecord?, Never>]] = [:]
-    /// Trials whose opening the store refused: their answers close nothing there.
-    private var openNotStored: Set<String> = []
     /// What each recent key answered (the trial and the answer), so that a key sent again with
     /// another trial or answer is told apart from a retry. Bounded as the pending trials are; after
     /// a restart the store still tells a key used for another trial (that trial is open there).
@@ -69,19 +74,19 @@ public actor TrialService {
     }
 
     /// Made with the settings as they are now, so a change applies to the very next trial.
-    public func next(_ discipline: Discipline) async -> Issued {
+    public func next(_ discipline: Discipline) async throws(NotStored) -> Issued {
         let issued = await issue(discipline)
-        await keepOpen([issued])
+        try await keepOpen([issued])
         return issued
     }
 
     /// `count` trials of `discipline` drawn now, for a client to play while it cannot reach the
     /// server: a comparison chain's all at its current difference (the chain moves on with each
     /// answer that arrives later). Each is open for its answer like any other trial.
-    public func reserve(_ discipline: Discipline, count: Int) async -> [Issued] {
+    public func reserve(_ discipline: Discipline, count: Int) async throws(NotStored) -> [Issued] {
         var trials: [Issued] = []
         for _ in 0..<count { trials.append(await issue(discipline)) }
-        await keepOpen(trials)
+        try await keepOpen(trials)
         return trials
     }
 
@@ -94,8 +99,9 @@ public actor TrialService {
     }
 
     /// Stored all at once, so that a session's reserve shares a few group commits instead of
-    /// waiting for one each (hundreds of trials).
-    private func keepOpen(_ trials: [Issued]) async {
+    /// waiting for one each (hundreds of trials). If any is refused, none is handed out; those
+    /// stored expire unanswered.
+    private func keepOpen(_ trials: [Issued]) async throws(NotStored) {
         let store = self.store
         let failures = await withTaskGroup(of: (String, String)?.self) { group in
             for issued in trials {
@@ -111,11 +117,11 @@ public actor TrialService {
             }
             return await group.reduce(into: [(String, String)]()) { if let failure = $1 { $0.append(failure) } }
         }
-        for (id, error) in failures {
-            // The trial still works until a restart: training goes on, and its answer closes no stored trial.
-            openNotStored.insert(id)
-            logger.warning("open trial not stored", metadata: ["id": "\(id)", "error": "\(error)"])
-        }
+        guard let failure = failures.first else { return }
+        for issued in trials { pending.withdraw(issued.id) }
+        logger.error(
+            "open trial not stored", metadata: ["id": "\(failure.0)", "error": "\(failure.1)", "refused": "\(failures.count) of \(trials.count)"])
+        throw NotStored(reason: failure.1)
     }
 
     /// The open trial `id`, if there is one: Fill the Gap's answer lists each tap judged against it.
@@ -160,16 +166,15 @@ public actor TrialService {
         // Resolved before the await so a concurrent duplicate answer sees 409, not a second save.
         pending.resolve(id)
         if let key { saving[key] = [] }
-        let closing = openNotStored.remove(id) == nil
         do {
-            try await store.save(record, key: key, closing: closing ? id : nil)
+            try await store.save(record, key: key, closing: id)
         } catch {
             finishSaving(key, nil)
             // Another instance took this trial's answer meanwhile: under this key (its result is
             // this answer's), or under another (this one is a second answer). If the trial is
             // still open there, the key was taken by an answer to another trial.
             if let key, let earlier = try await earlierAnswer(key) {
-                guard closing, (try? await store.openTrial(id: id)) != nil else { return earlier }
+                guard (try? await store.openTrial(id: id)) != nil else { return earlier }
                 pending.reopen(issued, id: id)
                 throw .keyReused(key: key)
             }

@@ -24,6 +24,10 @@ public struct PeachDatabase: Sendable {
                 // A backstop only (40 MB, for a long import): `WALCheckpointer` checkpoints after
                 // answers, so that no answer's commit waits for one.
                 try db.execute(sql: "PRAGMA wal_autocheckpoint = 10000")
+                // Whenever the log starts over after a checkpoint, its file is cut back to 4 MB: a
+                // log grown by an import or under load otherwise keeps its size for good, and on a
+                // full disk it kept the space another file freed.
+                try db.execute(sql: "PRAGMA journal_size_limit = \(Self.journalSizeLimit)")
             }
             // Wait up to 5 s for another writer (an import in a second process), polling every
             // millisecond: SQLite's default handler backs off to 100 ms naps and can miss every
@@ -37,13 +41,17 @@ public struct PeachDatabase: Sendable {
             try Self.migrator.migrate(writer)
             if let observer { writer.add(transactionObserver: observer, extent: .databaseLifetime) }
             try writer.write(ImportJournal.recover)
-            groupCommit = GroupCommitWriter(writer: writer, checkpointer: WALCheckpointer(path: path))
+            groupCommit = GroupCommitWriter(
+                writer: writer, checkpointer: WALCheckpointer(path: path), reserve: SpaceReserve(path: path + "-reserve"))
         } catch let error as DataStoreError {
             throw error
         } catch {
             throw .openFailed(path: path, reason: String(describing: error))
         }
     }
+
+    /// What the write-ahead log is cut back to when it starts over.
+    static let journalSizeLimit = 4 << 20
 
     /// About 5 s of 1 ms polls for the write lock.
     static let busyPolls: Int32 = 5000

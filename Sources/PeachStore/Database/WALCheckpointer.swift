@@ -13,6 +13,11 @@ import Synchronization
 /// it copies what no reader still needs and never blocks a writer.
 final class WALCheckpointer: Sendable {
     static let commitsPerCheckpoint = 100
+    /// About 2 MB of 4 KB pages: more than a hundred commits write, so a log that starts over
+    /// after each checkpoint never reaches it.
+    static let framesBeforeTruncation = 512
+    /// How long the truncation waits for readers and for the writer's lock (answers wait as long).
+    static let truncationWait = 0.05
 
     private struct State {
         var commits = 0
@@ -36,10 +41,20 @@ final class WALCheckpointer: Sendable {
         guard starts else { return }
         queue.async { [self] in
             defer { state.withLock { $0.isRunning = false } }
+            var configuration = Configuration()
+            configuration.busyMode = .timeout(Self.truncationWait)
             // Opened for each checkpoint (every hundred commits): nothing stays open when the
             // database is closed. A checkpoint that fails leaves the log to the writer's backstop.
-            try? DatabaseQueue(path: path).writeWithoutTransaction { db in
-                try db.execute(sql: "PRAGMA wal_checkpoint(PASSIVE)")
+            try? DatabaseQueue(path: path, configuration: configuration).writeWithoutTransaction { db in
+                // busy, frames in the log, frames copied back.
+                let passive = try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(PASSIVE)")
+                let (logged, copied) = (passive?[1] as Int? ?? 0, passive?[2] as Int? ?? 0)
+                // A reader that always holds part of the log keeps it from starting over, and it
+                // grew under load until the disk was full (41 MB on a small disk). Past a bound,
+                // wait briefly for the readers and cut the log to nothing.
+                if copied < logged, logged > Self.framesBeforeTruncation {
+                    try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+                }
             }
         }
     }

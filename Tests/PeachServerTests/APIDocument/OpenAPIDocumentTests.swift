@@ -91,7 +91,7 @@ extension OpenAPIDocumentTests {
         let schemas = try #require(try OpenAPIDocument.schemas() as? [String: [String: Any]])
         let service = try await TrialServiceTests().makeService()
         for discipline in Discipline.allCases {
-            let issued = await service.next(discipline)
+            let issued = try await service.next(discipline)
             let json = try JSONEncoder().encode(TrialResponse(issued, sounds: SoundChoice.sineOnly, synthesis: SynthesisSettings()))
             let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
             let schema = try #require(schemas[discipline.trainingKind.apiNames.trial])

@@ -27,8 +27,8 @@ struct TrialServiceTests {
     @Test func idsAndTimestampsComeFromTheEnvironment() async throws {
         let store = InMemoryTrainingDataStore()
         let service = try await makeService(store: store)
-        let first = await service.next(.pitchComparison)
-        let second = await service.next(.pitchMatching)
+        let first = try await service.next(.pitchComparison)
+        let second = try await service.next(.pitchMatching)
         #expect([first.id, second.id] == ["trial-1", "trial-2"])
         let record = try await service.answer(first.id, .direction(.higher))
         #expect(record.timestamp == Self.answeredAt)
@@ -39,7 +39,7 @@ struct TrialServiceTests {
     func everyDisciplineDrawsItsKindAndJudgesItsAnswer(discipline: Discipline) async throws {
         let service = try await makeService(
             settings: SettingsUpdate(intervals: [.init(name: "M3", direction: "down")], tuningSystem: "justIntonation"))
-        let issued = await service.next(discipline)
+        let issued = try await service.next(discipline)
         #expect(issued.trial.discipline == discipline)
         let answers: [Discipline.AnswerMethod: TrialAnswer] = [
             .higherLower: .direction(.lower), .slider: .slider(NormalizedSliderValue(0.5)!),
@@ -101,7 +101,7 @@ struct TrialServiceTests {
     @Test func aFailedSaveLeavesTheTrialOpenForARetry() async throws {
         let store = InMemoryTrainingDataStore()
         let service = try await makeService(store: store)
-        let issued = await service.next(.pitchMatching)
+        let issued = try await service.next(.pitchMatching)
         await store.setFailSaves(true)
         await #expect(throws: TrialService.AnswerError.notSaved("cannot save the record: the in-memory store was told to fail")) {
             try await service.answer(issued.id, .slider(NormalizedSliderValue(0.3)!))
@@ -115,13 +115,13 @@ struct TrialServiceTests {
         let service = try await makeService()
         // Three correct pitch answers narrow the pitch chain 100 → 50 → 32.3 → 23.1 ¢ …
         for _ in 0..<3 {
-            let issued = await service.next(.pitchComparison)
+            let issued = try await service.next(.pitchComparison)
             guard let comparison = issued.trial.as(Comparison.self) else { return }
             _ = try await service.answer(issued.id, .direction(comparison.correctAnswer))
         }
         // … while the interval chain still starts at the maximum.
-        guard let interval = await service.next(.intervalComparison).trial.as(Comparison.self),
-              let pitch = await service.next(.pitchComparison).trial.as(Comparison.self)
+        guard let interval = try await service.next(.intervalComparison).trial.as(Comparison.self),
+              let pitch = try await service.next(.pitchComparison).trial.as(Comparison.self)
         else { Issue.record("not comparisons"); return }
         #expect(interval.centOffset.magnitude == Cents(100))
         #expect(pitch.centOffset.magnitude == Cents(23.1))
@@ -132,13 +132,13 @@ struct TrialServiceTests {
         let service = try await makeService(settings: SettingsUpdate(noteRangeLower: 60, noteRangeUpper: 72, intervals: all), seed: 9)
         let range = try NoteRange(lower: 60, upper: 72)
         for _ in 0..<300 {
-            let trial = await service.next(.intervalComparison).trial
+            let trial = try await service.next(.intervalComparison).trial
             if let c = trial.as(Comparison.self) {
                 #expect(range.contains(c.note1) && range.contains(c.note2))
             } else {
                 Issue.record("not a comparison from a comparison discipline: \(trial)")
             }
-            if let m = await service.next(.intervalMatching).trial.as(PitchMatchingChallenge.self) {
+            if let m = try await service.next(.intervalMatching).trial.as(PitchMatchingChallenge.self) {
                 #expect(range.contains(m.referenceNote) && range.contains(m.targetNote))
             }
         }
@@ -151,7 +151,7 @@ struct TrialServiceTests {
     @Test func aRetryUnderTheSameKeyGetsTheOriginalResultAndStoresNothingTwice() async throws {
         let store = InMemoryTrainingDataStore()
         let service = try await makeService(store: store)
-        let issued = await service.next(.pitchComparison)
+        let issued = try await service.next(.pitchComparison)
         guard let comparison = issued.trial.as(Comparison.self) else { Issue.record("not a comparison"); return }
         let first = try await service.answer(issued.id, .direction(comparison.correctAnswer), key: Self.key)
         // The response was lost; the client sends the same answer again.
@@ -171,7 +171,7 @@ struct TrialServiceTests {
     @Test func concurrentRetriesUnderOneKeyShareOneSave() async throws {
         let store = InMemoryTrainingDataStore()
         let service = try await makeService(store: store)
-        let issued = await service.next(.pitchMatching)
+        let issued = try await service.next(.pitchMatching)
         let results = try await withThrowingTaskGroup(of: TrainingRecord.self) { group in
             for _ in 0..<8 {
                 group.addTask { try await service.answer(issued.id, .slider(NormalizedSliderValue(0.25)!), key: Self.key) }
@@ -187,7 +187,7 @@ struct TrialServiceTests {
     @Test func twoInstancesStoreOneAnswerPerTrial() async throws {
         let store = InMemoryTrainingDataStore()
         let first = try await makeService(store: store), second = try await makeService(store: store)
-        let issued = await first.next(.pitchComparison)
+        let issued = try await first.next(.pitchComparison)
         #expect(await second.kind(of: issued.id) == .comparison)
         let stored = try await first.answer(issued.id, .direction(.higher), key: Self.key)
         await #expect(throws: TrialService.AnswerError.alreadyAnswered(id: issued.id)) {
@@ -200,7 +200,7 @@ struct TrialServiceTests {
     @Test func aKeyIsRecognisedAfterARestart() async throws {
         let store = InMemoryTrainingDataStore()
         let before = try await makeService(store: store)
-        let issued = await before.next(.pitchMatching)
+        let issued = try await before.next(.pitchMatching)
         let first = try await before.answer(issued.id, .slider(NormalizedSliderValue(-0.5)!), key: Self.key)
         let after = try await makeService(store: store)
         #expect(try await after.answer(issued.id, .slider(NormalizedSliderValue(-0.5)!), key: Self.key) == first)
@@ -213,11 +213,11 @@ struct TrialServiceTests {
     @Test func aLateAnswerKeepsTheTimeItWasGivenButNeverPrecedesItsTrial() async throws {
         let clock = Mutex(Self.answeredAt)
         let service = try await makeService(now: { clock.withLock { $0 } })
-        let issued = await service.next(.pitchMatching)
+        let issued = try await service.next(.pitchMatching)
         clock.withLock { $0 = Self.answeredAt.addingTimeInterval(60) }
         let late = try await service.answer(issued.id, .slider(.centre), age: .seconds(45))
         #expect(late.timestamp == Self.answeredAt.addingTimeInterval(15))
-        let other = await service.next(.pitchMatching)
+        let other = try await service.next(.pitchMatching)
         let clamped = try await service.answer(other.id, .slider(.centre), age: .seconds(3600))
         #expect(clamped.timestamp == other.issuedAt)
     }
@@ -226,7 +226,7 @@ struct TrialServiceTests {
     @Test(arguments: Discipline.allCases)
     func anOpenTrialIsAnsweredAfterARestart(discipline: Discipline) async throws {
         let store = InMemoryTrainingDataStore()
-        let issued = await (try await makeService(store: store)).next(discipline)
+        let issued = try await (try await makeService(store: store)).next(discipline)
         let after = try await makeService(store: store)
         let answers: [Discipline.AnswerMethod: TrialAnswer] = [
             .higherLower: .direction(.higher), .slider: .slider(NormalizedSliderValue(0.25)!),
@@ -250,7 +250,7 @@ struct TrialServiceTests {
     @Test func aTrialHandedOutBeforeTheHistoryChangedIsStillAnswered() async throws {
         let store = InMemoryTrainingDataStore()
         let service = try await makeService(store: store)
-        let first = await service.next(.pitchComparison), second = await service.next(.pitchComparison)
+        let first = try await service.next(.pitchComparison), second = try await service.next(.pitchComparison)
         try await store.deleteAll()
         try await service.continueFromStoredAnswers()
         let record = try await service.answer(first.id, .direction(.lower))
