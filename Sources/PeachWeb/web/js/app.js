@@ -1,5 +1,5 @@
 import { api } from './api.js';
-import { discipline, disciplines } from './catalogue.js';
+import { allDisciplines, discipline, disciplines } from './catalogue.js';
 import { setLanguage, t } from './i18n/i18n.js';
 import { restoreMidi } from './input/midi.js';
 import { keepAppOffline } from './offline/offline-app.js';
@@ -74,6 +74,14 @@ const context = {
   noTrialsOffline: () => { noTrials = true; showStatus(); },
 };
 restoreMidi();
+// A discipline trains on the screen of its answer method (the catalogue says which): a module of
+// its own, `screens/answer-<method>.js`, whose default export makes its screen (its section too),
+// so a new kind answered in a new way edits nothing here. They load together, so the page is ready
+// as soon as the slowest of them is; before any screen is drawn, as they bring their kinds' strings
+// (the Settings of a kind not offered here are drawn too, hidden).
+const methods = [...new Set(allDisciplines().map((entry) => entry.answerMethod))];
+const modules = await Promise.allSettled(methods.map((method) => import(`./screens/answer-${method}.js`)));
+const offeredMethods = new Set(disciplines().map((entry) => entry.answerMethod));
 const start = startScreen(context);
 const settings = settingsScreen(context);
 const calibration = calibrationScreen(context);
@@ -83,24 +91,19 @@ const accountPage = accountScreen(context);
 const classes = classesScreen(context);
 const classPage = classScreen(context);
 const screens = [start, settings, calibration, profile, signIn, accountPage, classes, classPage];
-// A discipline trains on the screen of its answer method (the catalogue says which): a module of
-// its own, `screens/answer-<method>.js`, whose default export makes its screen (its section too),
-// so a new kind answered in a new way edits nothing here. They load together, so the page is ready
-// as soon as the slowest of them is.
 const trainingScreens = {};
-const methods = [...new Set(disciplines().map((entry) => entry.answerMethod))];
-const modules = await Promise.allSettled(methods.map((method) => import(`./screens/answer-${method}.js`)));
 modules.forEach((loaded, index) => {
   if (loaded.status === 'rejected') {
     console.warn(`no screen for answering by ${methods[index]}:`, loaded.reason);
     return;
   }
+  if (!offeredMethods.has(methods[index])) return;
   const screen = loaded.value.default(context);
   trainingScreens[methods[index]] = screen;
   screens.push(screen);
   Object.assign(formerAddresses, loaded.value.formerAddresses);
 });
-// Every screen is drawn (a test waits for this: the training screens come after the load event).
+// Every screen is drawn and every kind's strings are in (a test waits for this before it reads them).
 document.body.dataset.screens = 'drawn';
 if (location.hash === loadedAt && trainingDiscipline(loadedAt)) history.replaceState(null, '', '#/');
 // Each route: the screen and what it is shown with.
