@@ -105,8 +105,7 @@ def concurrent(directory, client_counts=(1, 20, 100), seconds=20):
 def loop(directory, answers=30):
     """In headless Chromium: end of feedback → scheduled start of the next note 1 (audio clock)."""
     sys.path.insert(0, str(E2E))
-    from conftest import chromium_options
-    from selenium import webdriver
+    from conftest import PeachChrome, chromium_options
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
@@ -114,7 +113,7 @@ def loop(directory, answers=30):
 
     process, url = start_server(pathlib.Path(directory) / "loop.sqlite")
     requests.put(url + "api/settings", json={"noteDurationSeconds": 0.3})
-    browser = webdriver.Chrome(options=chromium_options(),
+    browser = PeachChrome(options=chromium_options(),
                                service=Service(executable_path=shutil.which("chromedriver") or "/usr/bin/chromedriver"))
     try:
         browser.get(url)
@@ -267,12 +266,11 @@ def reserve(directory):
     """The offline reserve in headless Chromium: a session's worth of comparisons kept, then the time
     of each of 30 takes (what every trial played offline waits for)."""
     sys.path.insert(0, str(E2E))
-    from conftest import chromium_options
-    from selenium import webdriver
+    from conftest import PeachChrome, chromium_options
     from selenium.webdriver.chrome.service import Service
 
     process, url = start_server(pathlib.Path(directory) / "reserve.sqlite")
-    browser = webdriver.Chrome(options=chromium_options(), service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"))
+    browser = PeachChrome(options=chromium_options(), service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"))
     try:
         browser.get(url)
         result = browser.execute_async_script(RESERVE_TAKES)
@@ -289,8 +287,7 @@ def slider(directory):
     """Pitch-matching slider in headless Chromium: from the input event's timestamp (when the browser
     received it) to the AudioParam change, for pointer drags and for keyboard steps."""
     sys.path.insert(0, str(E2E))
-    from conftest import chromium_options
-    from selenium import webdriver
+    from conftest import PeachChrome, chromium_options
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.actions import interaction
     from selenium.webdriver.common.actions.action_builder import ActionBuilder
@@ -301,7 +298,7 @@ def slider(directory):
     from selenium.webdriver.support.ui import WebDriverWait
 
     process, url = start_server(pathlib.Path(directory) / "slider.sqlite")
-    browser = webdriver.Chrome(options=chromium_options(), service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"))
+    browser = PeachChrome(options=chromium_options(), service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"))
     try:
         browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": SLIDER_PROBE})
         browser.get(url)
@@ -736,13 +733,12 @@ def pitch_worklet(directory):
     """The browser's detector (web/js/audio/pitch-detector.js as served) in headless Chromium: CPU per
     detection and per 128-sample render quantum (the worklet detects once every 8 quanta), and the same
     accuracy table as the native one."""
-    from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
     sys.path.insert(0, str(E2E))
-    from conftest import chromium_options
+    from conftest import PeachChrome, chromium_options
     manifest = _voice_fixtures()
     process, url = start_server(pathlib.Path(directory) / "worklet.sqlite")
-    driver = webdriver.Chrome(options=chromium_options(),
+    driver = PeachChrome(options=chromium_options(),
                               service=Service(executable_path=shutil.which("chromedriver") or "/usr/bin/chromedriver"))
     driver.set_script_timeout(120)
     try:
@@ -809,11 +805,10 @@ def browser_instruments(directory):
     key of the loaded preset. Then the bytes a key and the default range (C2–C6) cost, and the server's
     memory at start, once the warm-up has decoded the four presets, and with 49 keys cached."""
     sys.path.insert(0, str(E2E))
-    from conftest import chromium_options
-    from selenium import webdriver
+    from conftest import PeachChrome, chromium_options
     from selenium.webdriver.chrome.service import Service
 
-    browser = webdriver.Chrome(options=chromium_options(), service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"))
+    browser = PeachChrome(options=chromium_options(), service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"))
     browser.set_script_timeout(120)
     hz = lambda key: 440 * 2 ** ((key - 69) / 12)
 
@@ -888,8 +883,7 @@ def rhythm(directory):
     known audio-clock times (gap ± up to 30 ms), each against the offset the server judged. CPU: the
     browser's processes while a trial plays (untapped), beside the same time idle on Start."""
     sys.path.insert(0, str(E2E))
-    from conftest import chromium_options
-    from selenium import webdriver
+    from conftest import PeachChrome, chromium_options
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
@@ -899,7 +893,7 @@ def rhythm(directory):
 
     process, url = start_server(pathlib.Path(directory) / "rhythm.sqlite")
     requests.put(url + "api/settings", json={"tempoBPM": 200})
-    browser = webdriver.Chrome(options=chromium_options(), service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"))
+    browser = PeachChrome(options=chromium_options(), service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"))
     browser.set_script_timeout(300)
     try:
         browser.get(url)

@@ -213,8 +213,7 @@ requestAnimationFrame(tick);
 def _pan_a_year(url):
     """The Profile's day chart dragged back through a year with the mouse, as real input events, the
     charts for the views it reaches fetched on the way: the longest frame and those over 50 ms."""
-    from conftest import chromium_options
-    from selenium import webdriver
+    from conftest import PeachChrome, chromium_options
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.actions.action_builder import ActionBuilder
     from selenium.webdriver.common.by import By
@@ -222,7 +221,7 @@ def _pan_a_year(url):
     import shutil
 
     print("3b. panning a year of the day chart (desktop 1280×800, mouse drags)")
-    browser = webdriver.Chrome(options=chromium_options(), service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"))
+    browser = PeachChrome(options=chromium_options(), service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"))
     try:
         browser.set_window_size(1280, 800)
         browser.get(url + "#/profile")

@@ -13,7 +13,9 @@ import time
 import pytest
 import requests
 from selenium import webdriver
+from selenium.common.exceptions import TimeoutException, WebDriverException
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.support.ui import WebDriverWait
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 PEACH = os.environ.get("PEACH_BIN", str(ROOT / ".build" / "debug" / "peach"))
@@ -167,12 +169,34 @@ def spki_sha256(certificate_pem):
     return base64.b64encode(hashlib.sha256(der).digest()).decode()
 
 
+class PeachChrome(webdriver.Chrome):
+    """Chromium whose get and refresh return once the page has drawn its screens: the training screens
+    come from modules (screens/answer-<method>.js) the page imports after its load event, which is
+    all that webdriver's own get waits for. A page that never draws them (no server, a page of
+    another kind) is returned after a while as it is: the test says what it expected."""
+
+    def get(self, url):
+        super().get(url)
+        self.wait_for_screens()
+
+    def refresh(self):
+        super().refresh()
+        self.wait_for_screens()
+
+    def wait_for_screens(self, timeout=10):
+        try:
+            WebDriverWait(self, timeout, poll_frequency=0.02).until(lambda driver: driver.execute_script(
+                "return !document.getElementById('app') || document.body.dataset.screens === 'drawn'"))
+        except (TimeoutException, WebDriverException):
+            pass
+
+
 def pinned_browser(certificate_pem):
     """Chromium that trusts exactly this certificate's key (a self-signed one, as a user who checked
     its fingerprint would), and still refuses any other invalid certificate."""
     options = chromium_options()
     options.add_argument(f"--ignore-certificate-errors-spki-list={spki_sha256(certificate_pem)}")
-    driver = webdriver.Chrome(
+    driver = PeachChrome(
         options=options, service=Service(executable_path=shutil.which("chromedriver") or "/usr/bin/chromedriver"))
     driver.set_script_timeout(60)
     return driver
@@ -180,7 +204,7 @@ def pinned_browser(certificate_pem):
 
 @pytest.fixture
 def browser():
-    driver = webdriver.Chrome(
+    driver = PeachChrome(
         options=chromium_options(),
         service=Service(executable_path=shutil.which("chromedriver") or "/usr/bin/chromedriver"))
     driver.set_script_timeout(60)

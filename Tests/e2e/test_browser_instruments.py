@@ -238,7 +238,7 @@ const encode = (floats) => {
   for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(binary);
 };
-Promise.all([import('/js/audio/audio.js'), import('/js/screens/pitch-matching.js')]).then(async ([audio, screen]) => {
+Promise.all([import('/js/audio/audio.js'), import('/js/screens/answer-slider.js')]).then(async ([audio, screen]) => {
   const context = new OfflineAudioContext(1, Math.ceil(seconds * rate), rate);
   const frequencyHz = challenge.tunableNote.startFrequencyHz;
   const [sample] = await audio.loadSamples(challenge.sound.id, [frequencyHz]);

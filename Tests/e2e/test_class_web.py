@@ -13,7 +13,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import PEACH, ClassStorage, chromium_options
+from conftest import ClassStorage, PEACH, PeachChrome, chromium_options
 from nginx import NginxProxy
 from test_accessibility import AXE, RUN_AXE
 from test_comparison_training import wait_enabled
@@ -24,7 +24,7 @@ TEACHER_PASSWORD = "teacher-pass-1"
 
 
 def new_browser():
-    driver = webdriver.Chrome(options=chromium_options(),
+    driver = PeachChrome(options=chromium_options(),
                               service=Service(executable_path=shutil.which("chromedriver") or "/usr/bin/chromedriver"))
     driver.set_script_timeout(60)
     return driver

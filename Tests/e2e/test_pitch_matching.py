@@ -290,7 +290,7 @@ def test_leaving_during_the_reference_stops_it_and_stores_nothing(server, browse
 
 RETUNE_SCRIPT = """
 const [challenge, sampleRate, plan, done] = arguments;
-Promise.all([import('/js/audio/audio.js'), import('/js/screens/pitch-matching.js')]).then(async ([audio, screen]) => {
+Promise.all([import('/js/audio/audio.js'), import('/js/screens/answer-slider.js')]).then(async ([audio, screen]) => {
   const context = new OfflineAudioContext(1, Math.ceil(plan.seconds * sampleRate), sampleRate);
   const note = audio.scheduleNote(context, {
     frequencyHz: challenge.tunableNote.startFrequencyHz, start: plan.start, synthesis: challenge.synthesis,

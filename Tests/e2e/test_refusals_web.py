@@ -8,7 +8,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import ClassStorage, chromium_options
+from conftest import ClassStorage, PeachChrome, chromium_options
 from test_class_web import fill, shown, sign_in, text_of
 
 PASSWORD = "ann-password-1"
@@ -20,7 +20,7 @@ def german_browser():
     options.arguments.remove("--lang=en-US")
     options.add_argument("--lang=de-DE")
     options.add_experimental_option("prefs", {"intl.accept_languages": "de-DE,de"})
-    driver = webdriver.Chrome(options=options,
+    driver = PeachChrome(options=options,
                               service=Service(executable_path=shutil.which("chromedriver") or "/usr/bin/chromedriver"))
     driver.set_script_timeout(60)
     return driver

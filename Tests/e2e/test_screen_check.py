@@ -22,7 +22,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import ROOT, ClassStorage, PeachServer, chromium_options
+from conftest import ClassStorage, PeachChrome, PeachServer, ROOT, chromium_options
 from screen_check import CHECK, ENGLISH_WORDS, HELD, HOLD, PENDING, RELEASE
 from screen_history import history_csv
 from viewport import SIZES, set_media, set_viewport
@@ -148,7 +148,7 @@ def shared_browser(world):
     options = chromium_options()
     for argument in ("--use-fake-device-for-media-stream", f"--use-file-for-fake-audio-capture={world.singer}"):
         options.add_argument(argument)
-    driver = webdriver.Chrome(options=options,
+    driver = PeachChrome(options=options,
                               service=Service(executable_path=shutil.which("chromedriver") or "/usr/bin/chromedriver"))
     driver.set_script_timeout(60)
     yield driver

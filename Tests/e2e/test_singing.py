@@ -19,7 +19,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import ROOT, chromium_options
+from conftest import PeachChrome, ROOT, chromium_options
 from test_answer_queue import offline_text, reserved, wait_for_pending
 from test_comparison_loop import button
 
@@ -39,7 +39,7 @@ def microphone_browser(wav=None):
     if wav:
         options.add_argument("--use-fake-ui-for-media-stream")
         options.add_argument(f"--use-file-for-fake-audio-capture={wav}")
-    driver = webdriver.Chrome(
+    driver = PeachChrome(
         options=options, service=Service(executable_path=shutil.which("chromedriver") or "/usr/bin/chromedriver"))
     driver.set_script_timeout(60)
     return driver

@@ -1,17 +1,12 @@
 import { api } from './api.js';
-import { discipline, disciplines } from './catalogue.js';
+import { allDisciplines, discipline, disciplines } from './catalogue.js';
 import { setLanguage, t } from './i18n/i18n.js';
 import { restoreMidi } from './input/midi.js';
 import { keepAppOffline } from './offline/offline-app.js';
 import { refillKept } from './offline/reserve.js';
 import { startScreen } from './screens/start.js';
-import { comparisonScreen } from './screens/comparison.js';
 import { settingsScreen } from './screens/settings.js';
 import { profileScreen } from './screens/profile.js';
-import { pitchMatchingScreen } from './screens/pitch-matching.js';
-import { singingScreen } from './screens/singing.js';
-import { compareTimingScreen } from './screens/compare-timing.js';
-import { fillTheGapScreen } from './screens/fill-the-gap.js';
 import { calibrationScreen } from './screens/calibration.js';
 import { signInScreen } from './screens/sign-in.js';
 import { accountScreen } from './screens/account.js';
@@ -30,22 +25,18 @@ const navigate = (hash) => {
   else location.hash = hash;
 };
 
-// The addresses training screens had before #/train/<discipline>, kept for bookmarks; new
-// disciplines have only the new one.
-const formerAddresses = {
-  '#/training': 'pitchComparison', '#/interval-training': 'intervalComparison', '#/pitch-matching': 'pitchMatching',
-  '#/interval-matching': 'intervalMatching', '#/singing': 'pitchSinging', '#/compare-timing': 'rhythmComparison',
-  '#/fill-the-gap': 'rhythmMatching',
-};
+// The addresses training screens had before #/train/<discipline>, kept for bookmarks: each training
+// screen's module says its own (`formerAddresses`); new disciplines have only the new one.
+const formerAddresses = {};
 /** The discipline a training address names, or null. */
 function trainingDiscipline(hash) {
   return formerAddresses[hash] ?? /^#\/train\/(\w+)$/.exec(hash)?.[1] ?? null;
 }
 
 // A reload mid-training is a "coming back": it lands on Start, never straight into sound. Decided
-// on the address the page was loaded with, before the screens load: a training address the user
-// goes to while they load is a choice, not a reload.
-if (trainingDiscipline(location.hash)) history.replaceState(null, '', '#/');
+// on the address the page was loaded with, once the screens have loaded (they know their former
+// addresses): a training address the user went to while they loaded is a choice, not a reload.
+const loadedAt = location.hash;
 
 // On a class server (GET /api/account says `accounts`), every screen but sign-in needs a user.
 let account = { accounts: false, user: null };
@@ -83,43 +74,43 @@ const context = {
   noTrialsOffline: () => { noTrials = true; showStatus(); },
 };
 restoreMidi();
+// A discipline trains on the screen of its answer method (the catalogue says which): a module of
+// its own, `screens/answer-<method>.js`, whose default export makes its screen (its section too),
+// so a new kind answered in a new way edits nothing here. They load together, so the page is ready
+// as soon as the slowest of them is; before any screen is drawn, as they bring their kinds' strings
+// (the Settings of a kind not offered here are drawn too, hidden).
+const methods = [...new Set(allDisciplines().map((entry) => entry.answerMethod))];
+const modules = await Promise.allSettled(methods.map((method) => import(`./screens/answer-${method}.js`)));
+const offeredMethods = new Set(disciplines().map((entry) => entry.answerMethod));
 const start = startScreen(context);
-const comparison = comparisonScreen(context);
-const pitchMatching = pitchMatchingScreen(context);
-const singing = singingScreen(context);
-const compareTiming = compareTimingScreen(context);
-const fillTheGap = fillTheGapScreen(context);
+const settings = settingsScreen(context);
 const calibration = calibrationScreen(context);
 const profile = profileScreen(context);
 const signIn = signInScreen(context);
 const accountPage = accountScreen(context);
 const classes = classesScreen(context);
 const classPage = classScreen(context);
-const screens = [start, comparison, pitchMatching, settingsScreen(context), profile, singing,
-  compareTiming, fillTheGap, calibration, signIn, accountPage, classes, classPage];
-// A discipline trains on the screen of its answer method (the catalogue says which).
-const trainingScreens = {
-  higherLower: comparison, slider: pitchMatching, voice: singing, earlyLate: compareTiming, taps: fillTheGap,
-};
-// An answer method not above is a module of its own, `screens/answer-<method>.js`, whose default
-// export makes its screen (its section too): a new kind answered in a new way edits nothing here.
-// They load together, so the page is ready as soon as the slowest of them is.
-const methods = [...new Set(disciplines().map((entry) => entry.answerMethod))].filter((method) => !trainingScreens[method]);
-const modules = await Promise.allSettled(methods.map((method) => import(`./screens/answer-${method}.js`)));
+const screens = [start, settings, calibration, profile, signIn, accountPage, classes, classPage];
+const trainingScreens = {};
 modules.forEach((loaded, index) => {
   if (loaded.status === 'rejected') {
     console.warn(`no screen for answering by ${methods[index]}:`, loaded.reason);
     return;
   }
+  if (!offeredMethods.has(methods[index])) return;
   const screen = loaded.value.default(context);
   trainingScreens[methods[index]] = screen;
   screens.push(screen);
+  Object.assign(formerAddresses, loaded.value.formerAddresses);
 });
+// Every screen is drawn and every kind's strings are in (a test waits for this before it reads them).
+document.body.dataset.screens = 'drawn';
+if (location.hash === loadedAt && trainingDiscipline(loadedAt)) history.replaceState(null, '', '#/');
 // Each route: the screen and what it is shown with.
 const routes = {
   '#/': [start],
   '#/calibration': [calibration],
-  '#/settings': [screens[3]],
+  '#/settings': [settings],
   '#/profile': [profile],
   '#/sign-in': [signIn],
   '#/account': [accountPage],

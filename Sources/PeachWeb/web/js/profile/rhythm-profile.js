@@ -1,4 +1,5 @@
 import { api } from '../api.js';
+import { allDisciplines } from '../catalogue.js';
 import { formatCount, formatNumber, formatOffsetMs, formatPercent } from '../i18n/format.js';
 import { t } from '../i18n/i18n.js';
 
@@ -66,6 +67,15 @@ function daysText(key, values, dayCount, format) {
 let shown = 0;
 
 /**
+ * The discipline whose series a table shows: the catalogue's one answered the way the table's
+ * element says (`data-answer-method`) that is not a measurement.
+ */
+function tableDiscipline(id) {
+  const method = document.getElementById(id).dataset.answerMethod;
+  return allDisciplines().find((entry) => entry.answerMethod === method && !entry.measures)?.id;
+}
+
+/**
  * The Profile screen's rhythm section, from `/api/profile`'s `rhythm`: a row per tempo band with
  * records, Compare Timing's threshold (percent of a sixteenth and ms), Fill the Gap's mean offset ± SD
  * and hit rate, each with the band's timeline per day under it. Every number is the server's.
@@ -80,9 +90,10 @@ export function showRhythmProfile(rhythm, source = api) {
   document.getElementById('rhythm-profile-empty').hidden = comparison.length + matching.length > 0;
   document.getElementById('rhythm-comparison').hidden = comparison.length === 0;
   document.getElementById('rhythm-matching').hidden = matching.length === 0;
+  const [timing, tapping] = [tableDiscipline('rhythm-comparison'), tableDiscipline('rhythm-matching')];
   document.getElementById('rhythm-comparison-body').replaceChildren(...comparison.flatMap((entry) => {
     const days = timelineRow(3);
-    fillTimeline(source, days.figure, 'rhythmComparison', entry.tempoBand, ({ comparison: points }) => daysText(
+    fillTimeline(source, days.figure, timing, entry.tempoBand, ({ comparison: points }) => daysText(
       'profile.rhythmDaysThreshold',
       points.filter((point) => point.threshold !== null).map((point) => point.threshold.threshold),
       points.length, (value) => formatPercent(value / 100, 1),
@@ -96,7 +107,7 @@ export function showRhythmProfile(rhythm, source = api) {
   }));
   document.getElementById('rhythm-matching-body').replaceChildren(...matching.flatMap((entry) => {
     const days = timelineRow(4);
-    fillTimeline(source, days.figure, 'rhythmMatching', entry.tempoBand, ({ matching: points }) => daysText(
+    fillTimeline(source, days.figure, tapping, entry.tempoBand, ({ matching: points }) => daysText(
       'profile.rhythmDaysOffset',
       points.filter((point) => point.meanOffsetMs !== null).map((point) => point.meanOffsetMs),
       points.length, formatOffsetMs,

@@ -1,10 +1,58 @@
 import { api } from '../api.js';
 import { loadSamples, scheduleNote } from '../audio/audio.js';
 import { formatCents } from '../i18n/format.js';
-import { soundLabel, t, translate } from '../i18n/i18n.js';
+import { addStrings, soundLabel, t, translate } from '../i18n/i18n.js';
 import { measurementView } from '../loop/measurement.js';
 import { trainingLoop } from '../loop/training-loop.js';
 import { twoButtonAnswer } from '../loop/two-button-answer.js';
+
+/** Its own strings, in every language the page speaks (i18n.js looks them up). */
+addStrings({
+  en: {
+    'start.sparkline.chordIntonationMeasurement': 'Measured',
+    'measureChords.title': 'Measure my threshold in chords',
+    'measureChords.result': 'Your threshold in chords: {threshold} ¢ (95 % interval {lower}–{upper} ¢), measured in {trials} chords.',
+    'measureChords.resultOpen': 'Your threshold in chords: above {lower} ¢ (the interval is open above), measured in {trials} chords.',
+    'start.sparkline.chordVoice': 'Voice',
+    'chordVoice.title': 'Which voice?',
+    'chordVoice.question': 'One voice of the chord is out of tune. Which?',
+    'chordVoice.highest': 'Highest',
+    'chordVoice.middle': 'Middle',
+    'chordVoice.lowest': 'Lowest',
+    'chordVoice.name.highest': 'highest',
+    'chordVoice.name.middle': 'middle',
+    'chordVoice.name.lowest': 'lowest',
+    'chordVoice.major': 'major',
+    'chordVoice.minor': 'minor',
+    'chordVoice.chord': '{root} {triad} · {tuning}',
+    'chordVoice.wasSharp': 'Last chord: the {voice} voice was {cents}\u00a0¢ sharp',
+    'chordVoice.wasFlat': 'Last chord: the {voice} voice was {cents}\u00a0¢ flat',
+    'chordVoice.soundInstead': '{name} fades away, so the chord plays on sines.',
+    'keys.chordVoice': 'Keys: 3 or ↑ highest · 2 or → middle · 1 or ↓ lowest · Esc back to Start',
+  },
+  de: {
+    'start.sparkline.chordIntonationMeasurement': 'Gemessen',
+    'measureChords.title': 'Meine Schwelle im Akkord messen',
+    'measureChords.result': 'Deine Schwelle im Akkord: {threshold} ¢ (95-%-Intervall {lower}–{upper} ¢), gemessen in {trials} Akkorden.',
+    'measureChords.resultOpen': 'Deine Schwelle im Akkord: über {lower} ¢ (das Intervall ist nach oben offen), gemessen in {trials} Akkorden.',
+    'start.sparkline.chordVoice': 'Stimme',
+    'chordVoice.title': 'Welche Stimme?',
+    'chordVoice.question': 'Eine Stimme des Akkords ist verstimmt. Welche?',
+    'chordVoice.highest': 'Oberste',
+    'chordVoice.middle': 'Mittlere',
+    'chordVoice.lowest': 'Unterste',
+    'chordVoice.name.highest': 'oberste',
+    'chordVoice.name.middle': 'mittlere',
+    'chordVoice.name.lowest': 'unterste',
+    'chordVoice.major': 'Dur',
+    'chordVoice.minor': 'Moll',
+    'chordVoice.chord': '{root}-{triad} · {tuning}',
+    'chordVoice.wasSharp': 'Letzter Akkord: Die {voice} Stimme war {cents}\u00a0¢ zu hoch',
+    'chordVoice.wasFlat': 'Letzter Akkord: Die {voice} Stimme war {cents}\u00a0¢ zu tief',
+    'chordVoice.soundInstead': '{name} klingt aus, darum spielt der Akkord mit Sinustönen.',
+    'keys.chordVoice': 'Tasten: 3 oder ↑ oberste · 2 oder → mittlere · 1 oder ↓ unterste · Esc zurück zum Start',
+  },
+});
 
 /** Top to bottom, as the voices sit on a staff. */
 const VOICES = ['highest', 'middle', 'lowest'];

@@ -1,8 +1,44 @@
 import { loadSamples, scheduleNote } from '../audio/audio.js';
 import { cadenceFrequencies, scheduleCadence } from '../audio/cadence.js';
-import { t } from '../i18n/i18n.js';
+import { addStrings, t } from '../i18n/i18n.js';
 import { namingScreen } from '../loop/naming-screen.js';
 import { useStylesheet } from '../stylesheet.js';
+
+/** Its own strings, in every language the page speaks (i18n.js looks them up). */
+addStrings({
+  en: {
+    'start.sparkline.degree': 'Degrees',
+    'degree.title': 'Scale degrees',
+    'degree.question': 'A cadence sets the key, then one note sounds. Which degree is it?',
+    'degree.key': '{tonic} {mode}',
+    'degree.wasRight': 'Last note: {degree}',
+    'degree.was': 'Last note: {degree}, not {answered}',
+    'settings.degrees': 'Scale degrees',
+    'settings.scaleDegrees': 'Degrees of the scale',
+    'settings.chromaticDegrees': 'Also the five degrees outside the scale',
+    'settings.degreeLabels': 'Name degrees by',
+    'settings.degreeLabels.numbers': 'Numbers (♭3)',
+    'settings.degreeLabels.solfege': 'Solfège (me)',
+    'settings.degreesTooFew': 'Choose at least two degrees to tell apart.',
+    'keys.degree': 'Keys: 1–7 name the degree · Esc back to Start',
+  },
+  de: {
+    'start.sparkline.degree': 'Stufen',
+    'degree.title': 'Tonstufen',
+    'degree.question': 'Eine Kadenz setzt die Tonart, dann erklingt ein Ton. Welche Stufe ist er?',
+    'degree.key': '{tonic}-{mode}',
+    'degree.wasRight': 'Letzter Ton: {degree}',
+    'degree.was': 'Letzter Ton: {degree}, nicht {answered}',
+    'settings.degrees': 'Tonstufen',
+    'settings.scaleDegrees': 'Stufen der Tonleiter',
+    'settings.chromaticDegrees': 'Auch die fünf leiterfremden Stufen',
+    'settings.degreeLabels': 'Stufen benennen als',
+    'settings.degreeLabels.numbers': 'Zahlen (♭3)',
+    'settings.degreeLabels.solfege': 'Solmisation (me)',
+    'settings.degreesTooFew': 'Wähle mindestens zwei Stufen zum Unterscheiden.',
+    'keys.degree': 'Tasten: 1–7 nennen die Stufe · Esc zurück zum Start',
+  },
+});
 
 await useStylesheet(new URL('./answer-degree.css', import.meta.url));
 

@@ -1,11 +1,77 @@
 import { loadSamples, realtimeContext, scheduleNote } from '../audio/audio.js';
 import { cadenceFrequencies, scheduleCadence } from '../audio/cadence.js';
-import { soundLabel, t, translate } from '../i18n/i18n.js';
+import { addStrings, soundLabel, t, translate } from '../i18n/i18n.js';
 import { onMidiNote } from '../input/midi.js';
 import { pianoKeyboard } from '../input/piano-keyboard.js';
 import { useStylesheet } from '../stylesheet.js';
 import { trainingLoop } from '../loop/training-loop.js';
 import { showJudgement } from '../loop/two-button-answer.js';
+
+/** Its own strings, in every language the page speaks (i18n.js looks them up). */
+addStrings({
+  en: {
+    'start.melody': 'Melody',
+    'melody.title': 'Play it back',
+    'start.sparkline.melody': 'Notes',
+    'melody.question': 'A cadence sets the key, then a melody: play it back on the keyboard.',
+    'melody.key': 'Key: {tonic} {mode} · {notes} notes',
+    'melody.answer': 'Your notes: {notes}',
+    'melody.undo': 'Undo last note',
+    'melody.labels': 'Note names',
+    'melody.wasRight': 'Right: {notes}',
+    'melody.was': 'You played {notes}; it was {melody}',
+    'keys.melody': 'Keys: Z S X D C V G B H N J M , from the lowest C, Q 2 W 3 E R 5 T 6 Y 7 U I an octave up · ← → and Enter on the keys · Backspace undoes · Esc back to Start',
+    'settings.dictation': 'Play it back',
+    'settings.melodyShortest': 'Shortest melody (notes)',
+    'settings.melodyLongest': 'Longest melody (notes)',
+    'settings.melodySteps': 'Steps between notes',
+    'settings.melodyStep.2': 'Seconds',
+    'settings.melodyStep.3': 'Thirds',
+    'settings.melodyStep.4': 'Fourths',
+    'settings.melodyStep.5': 'Fifths',
+    'settings.melodyStepsTooFew': 'Choose at least one step size.',
+    'settings.melodySpan': 'Range of a melody',
+    'settings.melodySpan.7': 'Within a fifth',
+    'settings.melodySpan.12': 'Within an octave',
+    'profile.melody.longest': 'Longest melody mastered: {notes} notes (played back without a wrong note {times} times)',
+    'profile.melody.noneMastered': 'No melody length mastered yet (a length counts once played back without a wrong note {times} times)',
+    'profile.melody.caption': 'Right notes by the step that led to them',
+    'profile.melody.step': 'Step',
+    'profile.melody.notes': 'Notes',
+    'profile.melody.accuracy': 'Right',
+  },
+  de: {
+    'start.melody': 'Melodie',
+    'melody.title': 'Nachspielen',
+    'start.sparkline.melody': 'Töne',
+    'melody.question': 'Eine Kadenz legt die Tonart fest, dann eine Melodie: Spiele sie auf der Tastatur nach.',
+    'melody.key': 'Tonart: {tonic} {mode} · {notes} Töne',
+    'melody.answer': 'Deine Töne: {notes}',
+    'melody.undo': 'Letzten Ton zurücknehmen',
+    'melody.labels': 'Notennamen',
+    'melody.wasRight': 'Richtig: {notes}',
+    'melody.was': 'Du hast {notes} gespielt; es war {melody}',
+    'keys.melody': 'Tasten: Y S X D C V G B H N J M , ab dem tiefsten C, Q 2 W 3 E R 5 T 6 Z 7 U I eine Oktave höher · ← → und Enter auf den Tasten · Rücktaste nimmt zurück · Esc zurück zum Start',
+    'settings.dictation': 'Nachspielen',
+    'settings.melodyShortest': 'Kürzeste Melodie (Töne)',
+    'settings.melodyLongest': 'Längste Melodie (Töne)',
+    'settings.melodySteps': 'Schritte zwischen den Tönen',
+    'settings.melodyStep.2': 'Sekunden',
+    'settings.melodyStep.3': 'Terzen',
+    'settings.melodyStep.4': 'Quarten',
+    'settings.melodyStep.5': 'Quinten',
+    'settings.melodyStepsTooFew': 'Wähle mindestens eine Schrittgröße.',
+    'settings.melodySpan': 'Umfang einer Melodie',
+    'settings.melodySpan.7': 'Innerhalb einer Quinte',
+    'settings.melodySpan.12': 'Innerhalb einer Oktave',
+    'profile.melody.longest': 'Längste sichere Melodie: {notes} Töne ({times}-mal ohne falschen Ton nachgespielt)',
+    'profile.melody.noneMastered': 'Noch keine Melodielänge sicher (eine Länge zählt, wenn sie {times}-mal ohne falschen Ton nachgespielt wurde)',
+    'profile.melody.caption': 'Richtige Töne nach dem Schritt, der zu ihnen führte',
+    'profile.melody.step': 'Schritt',
+    'profile.melody.notes': 'Töne',
+    'profile.melody.accuracy': 'Richtig',
+  },
+});
 
 await useStylesheet(new URL('./answer-melody.css', import.meta.url));
 

@@ -1,7 +1,69 @@
 import { loadSamples, scheduleNote } from '../audio/audio.js';
-import { t } from '../i18n/i18n.js';
+import { addStrings, t } from '../i18n/i18n.js';
 import { namingScreen } from '../loop/naming-screen.js';
 import { useStylesheet } from '../stylesheet.js';
+
+/** Its own strings, in every language the page speaks (i18n.js looks them up). */
+addStrings({
+  en: {
+    'start.sparkline.quality': 'Chords',
+    'quality.title': 'Chord quality',
+    'quality.question': 'A chord sounds. What kind of chord is it?',
+    'quality.voicing.block': 'All notes at once',
+    'quality.voicing.arpeggio': 'Arpeggiated, from the bass up',
+    'quality.major': 'Major',
+    'quality.minor': 'Minor',
+    'quality.diminished': 'Diminished',
+    'quality.augmented': 'Augmented',
+    'quality.dominant7': 'Dominant 7th',
+    'quality.major7': 'Major 7th',
+    'quality.minor7': 'Minor 7th',
+    'quality.halfDiminished7': 'Half-diminished 7th',
+    'quality.inversion.0': 'root position',
+    'quality.inversion.1': 'first inversion',
+    'quality.inversion.2': 'second inversion',
+    'quality.inversion.3': 'third inversion',
+    'quality.wasRight': 'Last chord: {chord}, {quality}, {inversion}',
+    'quality.was': 'Last chord: {chord}, {quality}, {inversion}; not {answered}',
+    'settings.chords': 'Chord quality',
+    'settings.chordQualities': 'Qualities',
+    'settings.chordVoicing': 'Play chords',
+    'settings.chordVoicing.block': 'All notes at once',
+    'settings.chordVoicing.arpeggio': 'Arpeggiated',
+    'settings.chordInversions': 'Inversions too, not only root position',
+    'settings.qualitiesTooFew': 'Choose at least two qualities to tell apart.',
+    'keys.quality': 'Keys: 1–8 name the quality, in the order shown · Esc back to Start',
+  },
+  de: {
+    'start.sparkline.quality': 'Akkorde',
+    'quality.title': 'Akkordtyp',
+    'quality.question': 'Ein Akkord erklingt. Welcher Akkordtyp ist es?',
+    'quality.voicing.block': 'Alle Töne zugleich',
+    'quality.voicing.arpeggio': 'Arpeggiert, vom Bass aufwärts',
+    'quality.major': 'Dur',
+    'quality.minor': 'Moll',
+    'quality.diminished': 'Vermindert',
+    'quality.augmented': 'Übermäßig',
+    'quality.dominant7': 'Dominantseptakkord',
+    'quality.major7': 'Großer Septakkord',
+    'quality.minor7': 'Moll-Septakkord',
+    'quality.halfDiminished7': 'Halbverminderter Septakkord',
+    'quality.inversion.0': 'Grundstellung',
+    'quality.inversion.1': 'erste Umkehrung',
+    'quality.inversion.2': 'zweite Umkehrung',
+    'quality.inversion.3': 'dritte Umkehrung',
+    'quality.wasRight': 'Letzter Akkord: {chord}, {quality}, {inversion}',
+    'quality.was': 'Letzter Akkord: {chord}, {quality}, {inversion}; nicht {answered}',
+    'settings.chords': 'Akkordtyp',
+    'settings.chordQualities': 'Akkordtypen',
+    'settings.chordVoicing': 'Akkorde spielen',
+    'settings.chordVoicing.block': 'Alle Töne zugleich',
+    'settings.chordVoicing.arpeggio': 'Arpeggiert',
+    'settings.chordInversions': 'Auch Umkehrungen, nicht nur Grundstellung',
+    'settings.qualitiesTooFew': 'Wähle mindestens zwei Akkordtypen zum Unterscheiden.',
+    'keys.quality': 'Tasten: 1–8 nennen den Akkordtyp, in der gezeigten Reihenfolge · Esc zurück zum Start',
+  },
+});
 
 await useStylesheet(new URL('./answer-quality.css', import.meta.url));
 

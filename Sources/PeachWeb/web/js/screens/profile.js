@@ -2,7 +2,7 @@ import { api } from '../api.js';
 import { showIntervalProfile } from '../profile/interval-profile.js';
 import { showRhythmProfile } from '../profile/rhythm-profile.js';
 import { language, t } from '../i18n/i18n.js';
-import { disciplineName, disciplines } from '../catalogue.js';
+import { allDisciplines, disciplineName, disciplines } from '../catalogue.js';
 import { formatCents, formatCount, formatDate, formatMonth, formatPercent } from '../i18n/format.js';
 import { attachTimelineChart } from '../profile/timeline-chart.js';
 import { addScreen } from './screen.js';
@@ -60,10 +60,10 @@ const MARKUP = `
   <section class="profile-section matching" data-accuracy="matching" data-discipline="pitchMatching" data-scope="pitch"></section>
   <section class="profile-section matching" data-accuracy="sung" data-discipline="pitchSinging" data-scope="singing"></section>
   <section class="profile-section matching" data-accuracy="sungInterval" data-discipline="intervalSinging" data-scope="intervalSinging"></section>
-  <section class="profile-section rhythm" aria-labelledby="profile-rhythm-title" data-disciplines="rhythmComparison timingMeasurement rhythmMatching">
+  <section class="profile-section rhythm" aria-labelledby="profile-rhythm-title" data-group="rhythm">
     <h2 id="profile-rhythm-title" data-i18n="profile.rhythm"></h2>
     <p id="rhythm-profile-empty" class="empty-state" data-i18n="profile.rhythmEmpty" hidden></p>
-    <div id="rhythm-comparison" hidden>
+    <div id="rhythm-comparison" data-answer-method="earlyLate" hidden>
       <h3 data-i18n="start.compareTiming"></h3>
       <table class="interval-profile">
         <thead><tr>
@@ -74,7 +74,7 @@ const MARKUP = `
         <tbody id="rhythm-comparison-body"></tbody>
       </table>
     </div>
-    <div id="rhythm-matching" hidden>
+    <div id="rhythm-matching" data-answer-method="taps" hidden>
       <h3 data-i18n="start.fillTheGap"></h3>
       <table class="interval-profile">
         <thead><tr>
@@ -160,8 +160,11 @@ function accuracySection(section) {
 function catalogueSections(element) {
   const offered = new Set(disciplines().map((entry) => entry.id));
   const named = new Set();
-  for (const section of element.querySelectorAll('.profile-section[data-discipline], .profile-section[data-disciplines]')) {
-    const ids = (section.dataset.disciplines ?? section.dataset.discipline).split(' ');
+  for (const section of element.querySelectorAll('.profile-section[data-discipline], .profile-section[data-disciplines], .profile-section[data-group]')) {
+    // A section names its disciplines, or their group (the catalogue's): every discipline in it.
+    const ids = section.dataset.group
+      ? allDisciplines().filter((entry) => entry.group === section.dataset.group).map((entry) => entry.id)
+      : (section.dataset.disciplines ?? section.dataset.discipline).split(' ');
     ids.forEach((id) => named.add(id));
     section.hidden = !ids.some((id) => offered.has(id));
   }

@@ -58,7 +58,11 @@ const contextsWithTracker = new WeakSet();
 // asks for the microphone (after saying why), plays the reference, follows the voice with the
 // detector in an AudioWorklet (pitch-worklet.js), commits a note held steadily for a second (or on
 // Done/Enter) and posts only its cents from the target. No sound leaves the device.
-export function singingScreen(context) {
+
+/** The addresses its disciplines had before #/train/<discipline>, kept for bookmarks (app.js follows them). */
+export const formerAddresses = { '#/singing': 'pitchSinging' };
+
+export default function singingScreen(context) {
   const element = addScreen(MARKUP);
   const allow = document.getElementById('singing-allow');
   const done = document.getElementById('singing-done');

@@ -33,8 +33,12 @@ const MARKUP = `
   <div id="compare-timing-feedback" class="feedback" aria-hidden="true"></div>
 </section>`;
 
+
+/** The addresses its disciplines had before #/train/<discipline>, kept for bookmarks (app.js follows them). */
+export const formerAddresses = { '#/compare-timing': 'rhythmComparison' };
+
 /** Compare Timing: four sixteenth clicks, the third early or late, answered with two buttons; or its measurement. */
-export function compareTimingScreen(context) {
+export default function compareTimingScreen(context) {
   const screen = addScreen(MARKUP);
   const title = document.getElementById('compare-timing-title');
   const tempo = document.getElementById('compare-timing-tempo');

@@ -35,7 +35,11 @@ const MARKUP = `
 // tap is moved onto the trial's time base on the audio clock, less this device's calibration, and
 // sent when the last cycle is over. The server judges each tap; the screen shows its verdict while
 // the next trial already plays.
-export function fillTheGapScreen(context) {
+
+/** The addresses its disciplines had before #/train/<discipline>, kept for bookmarks (app.js follows them). */
+export const formerAddresses = { '#/fill-the-gap': 'rhythmMatching' };
+
+export default function fillTheGapScreen(context) {
   const element = addScreen(MARKUP);
   const pad = document.getElementById('fill-the-gap-pad');
   const tempo = document.getElementById('fill-the-gap-tempo');

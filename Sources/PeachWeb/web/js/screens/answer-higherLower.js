@@ -35,8 +35,12 @@ const MARKUP = `
   <div id="comparison-feedback" class="feedback" aria-hidden="true"></div>
 </section>`;
 
+
+/** The addresses its disciplines had before #/train/<discipline>, kept for bookmarks (app.js follows them). */
+export const formerAddresses = { '#/training': 'pitchComparison', '#/interval-training': 'intervalComparison' };
+
 /** Higher or lower: two notes, unison or an interval, answered with two buttons. */
-export function comparisonScreen(context) {
+export default function comparisonScreen(context) {
   const element = addScreen(MARKUP);
   const title = document.getElementById('comparison-title');
   const question = document.getElementById('comparison-question');

@@ -66,7 +66,11 @@ function midiTuning({ bend, keyCommits }, slider) {
 
 // Pitch and interval matching: the reference plays, then the tunable note until the user lets go of
 // the slider (or presses Enter/Space); the server judges the slider's value.
-export function pitchMatchingScreen(context) {
+
+/** The addresses its disciplines had before #/train/<discipline>, kept for bookmarks (app.js follows them). */
+export const formerAddresses = { '#/pitch-matching': 'pitchMatching', '#/interval-matching': 'intervalMatching' };
+
+export default function pitchMatchingScreen(context) {
   const element = addScreen(MARKUP);
   const title = document.getElementById('pitch-matching-title');
   const hint = document.getElementById('pitch-matching-hint');
