@@ -21,7 +21,8 @@ extension ChordIntonationKind {
         // Each voice on its chord tone's letter: A♭ major is A♭ C E♭, never G♯ C D♯.
         let spelled = { (note: MIDINote) in SpelledNote(note, as: chord.tones.first { $0.pitchClass == note.rawValue % 12 }!) }
         return ChordIntonationFields(
-            triad: trial.triad, tuningSystem: trial.tuningSystem, rootNames: LocalizedName(chord.root.name(in:)),
+            triad: trial.triad, tuningSystem: trial.tuningSystem,
+            chordNames: LocalizedName(MusicalKey(tonic: chord.root, mode: trial.triad == .major ? .major : .minor).name(in:)),
             voices: ChordVoice.allCases.map { voice in
                 ChordIntonationFields.Voice(
                     voice: voice, note: NoteDTO(notes[voice]!, frequencies[voice]!, spelled: spelled(notes[voice]!)),
@@ -59,9 +60,9 @@ public struct ChordIntonationFields: Codable, Sendable, APIDescribed {
 
     public let triad: Triad
     public let tuningSystem: TuningSystem
-    /// The root without its octave, spelled as the chord is written: "A♭" (major), "G♯" (minor);
-    /// in German "As", "Gis".
-    public let rootNames: LocalizedName
+    /// The chord without an octave, its root spelled as the chord is written: "A♭ major",
+    /// "G♯ minor"; in German "As-Dur", "gis-Moll".
+    public let chordNames: LocalizedName
     public let voices: [Voice]
     public let centOffset: Double
     public let chordDurationSeconds: Double

@@ -56,7 +56,16 @@ struct SpelledAPINamesTests {
         let trial = ChordIntonationTrial(
             root: MIDINote(56)!, triad: .major, tuningSystem: .justIntonation, detunedVoice: .middle, centOffset: Cents(10))
         let body = ChordIntonationKind.trialBody(trial, settings: .default)
-        #expect(body.rootNames == LocalizedName { $0 == .english ? "A♭" : "As" })
+        #expect(body.chordNames == LocalizedName { $0 == .english ? "A♭ major" : "As-Dur" })
         #expect(body.voices.map(\.note.name) == ["A♭3", "C4", "E♭4"])
+    }
+
+    @Test
+    func aMinorChordInWhichVoiceIsNamedAsAMinorKeyIs() {
+        let trial = ChordIntonationTrial(
+            root: MIDINote(56)!, triad: .minor, tuningSystem: .equalTemperament, detunedVoice: .lowest, centOffset: Cents(5))
+        let body = ChordIntonationKind.trialBody(trial, settings: .default)
+        #expect(body.chordNames == LocalizedName { $0 == .english ? "G♯ minor" : "gis-Moll" })
+        #expect(body.voices.map(\.note.name) == ["G♯3", "B3", "D♯4"])
     }
 }

@@ -1,7 +1,7 @@
 import { api } from '../api.js';
 import { loadSamples, scheduleNote } from '../audio/audio.js';
 import { formatCents } from '../i18n/format.js';
-import { addStrings, soundLabel, t, translate } from '../i18n/i18n.js';
+import { addStrings, language, soundLabel, t, translate } from '../i18n/i18n.js';
 import { measurementView } from '../loop/measurement.js';
 import { trainingLoop } from '../loop/training-loop.js';
 import { twoButtonAnswer } from '../loop/two-button-answer.js';
@@ -22,9 +22,7 @@ addStrings({
     'chordVoice.name.highest': 'highest',
     'chordVoice.name.middle': 'middle',
     'chordVoice.name.lowest': 'lowest',
-    'chordVoice.major': 'major',
-    'chordVoice.minor': 'minor',
-    'chordVoice.chord': '{root} {triad} · {tuning}',
+    'chordVoice.chord': '{chord} · {tuning}',
     'chordVoice.wasSharp': 'Last chord: the {voice} voice was {cents}\u00a0¢ sharp',
     'chordVoice.wasFlat': 'Last chord: the {voice} voice was {cents}\u00a0¢ flat',
     'chordVoice.soundInstead': '{name} fades away, so the chord plays on sines.',
@@ -44,9 +42,7 @@ addStrings({
     'chordVoice.name.highest': 'oberste',
     'chordVoice.name.middle': 'mittlere',
     'chordVoice.name.lowest': 'unterste',
-    'chordVoice.major': 'Dur',
-    'chordVoice.minor': 'Moll',
-    'chordVoice.chord': '{root}-{triad} · {tuning}',
+    'chordVoice.chord': '{chord} · {tuning}',
     'chordVoice.wasSharp': 'Letzter Akkord: Die {voice} Stimme war {cents}\u00a0¢ zu hoch',
     'chordVoice.wasFlat': 'Letzter Akkord: Die {voice} Stimme war {cents}\u00a0¢ zu tief',
     'chordVoice.soundInstead': '{name} klingt aus, darum spielt der Akkord mit Sinustönen.',
@@ -128,7 +124,7 @@ export default function chordVoiceScreen(context) {
         levelDB: voice.levelDB, sample: samples[index],
       }));
       chord.textContent = t('chordVoice.chord', {
-        root: trial.voices[0].note.name, triad: t(`chordVoice.${trial.triad}`), tuning: t(`tuning.${trial.tuningSystem}`),
+        chord: trial.chordNames[language()], tuning: t(`tuning.${trial.tuningSystem}`),
       });
       sound.textContent = trial.sound.insteadOf
         ? t('chordVoice.soundInstead', { name: soundLabel(trial.sound.insteadOf) })

@@ -1,6 +1,6 @@
 import { loadSamples, scheduleNote } from '../audio/audio.js';
 import { cadenceFrequencies, scheduleCadence } from '../audio/cadence.js';
-import { addStrings, t } from '../i18n/i18n.js';
+import { addStrings, language, t } from '../i18n/i18n.js';
 import { namingScreen } from '../loop/naming-screen.js';
 import { useStylesheet } from '../stylesheet.js';
 
@@ -10,7 +10,7 @@ addStrings({
     'start.sparkline.degree': 'Degrees',
     'degree.title': 'Scale degrees',
     'degree.question': 'A cadence sets the key, then one note sounds. Which degree is it?',
-    'degree.key': '{tonic} {mode}',
+    'degree.key': 'Key: {key}',
     'degree.wasRight': 'Last note: {degree}',
     'degree.was': 'Last note: {degree}, not {answered}',
     'settings.degrees': 'Scale degrees',
@@ -26,7 +26,7 @@ addStrings({
     'start.sparkline.degree': 'Stufen',
     'degree.title': 'Tonstufen',
     'degree.question': 'Eine Kadenz setzt die Tonart, dann erklingt ein Ton. Welche Stufe ist er?',
-    'degree.key': '{tonic}-{mode}',
+    'degree.key': 'Tonart: {key}',
     'degree.wasRight': 'Letzter Ton: {degree}',
     'degree.was': 'Letzter Ton: {degree}, nicht {answered}',
     'settings.degrees': 'Tonstufen',
@@ -70,7 +70,7 @@ export default function degreeScreen(context) {
       labels = Object.fromEntries(trial.choices.map((choice) => [choice.degree, choice.label]));
       return {
         choices: trial.choices.map((choice) => ({ value: choice.degree, label: choice.label, key: choice.key })),
-        status: t('degree.key', { tonic: trial.keyName, mode: t(`scaleMode.${trial.mode}`) }),
+        status: t('degree.key', { key: trial.keyNames[language()] }),
       };
     },
     /** Which degree it was stays on the page while the next cadence plays. */

@@ -1,11 +1,14 @@
 import { loadSamples, realtimeContext, scheduleNote } from '../audio/audio.js';
 import { cadenceFrequencies, scheduleCadence } from '../audio/cadence.js';
-import { addStrings, soundLabel, t, translate } from '../i18n/i18n.js';
+import { addStrings, language, soundLabel, t, translate } from '../i18n/i18n.js';
 import { onMidiNote } from '../input/midi.js';
 import { pianoKeyboard } from '../input/piano-keyboard.js';
 import { useStylesheet } from '../stylesheet.js';
 import { trainingLoop } from '../loop/training-loop.js';
 import { showJudgement } from '../loop/two-button-answer.js';
+
+/** A note as the server spelled it in the melody's key, in the page's language (B♭3, B3). */
+const spelled = (note) => note && (note.names?.[language()] ?? note.name);
 
 /** Its own strings, in every language the page speaks (i18n.js looks them up). */
 addStrings({
@@ -14,7 +17,7 @@ addStrings({
     'melody.title': 'Play it back',
     'start.sparkline.melody': 'Notes',
     'melody.question': 'A cadence sets the key, then a melody: play it back on the keyboard.',
-    'melody.key': 'Key: {tonic} {mode} · {notes} notes',
+    'melody.key': 'Key: {key} · {notes} notes',
     'melody.answer': 'Your notes: {notes}',
     'melody.undo': 'Undo last note',
     'melody.labels': 'Note names',
@@ -45,7 +48,7 @@ addStrings({
     'melody.title': 'Nachspielen',
     'start.sparkline.melody': 'Töne',
     'melody.question': 'Eine Kadenz legt die Tonart fest, dann eine Melodie: Spiele sie auf der Tastatur nach.',
-    'melody.key': 'Tonart: {tonic} {mode} · {notes} Töne',
+    'melody.key': 'Tonart: {key} · {notes} Töne',
     'melody.answer': 'Deine Töne: {notes}',
     'melody.undo': 'Letzten Ton zurücknehmen',
     'melody.labels': 'Notennamen',
@@ -145,7 +148,7 @@ export default function melodyScreen(context) {
 
   function showAnswer() {
     if (!trial) return;
-    const names = played.map((midi) => trial.keys.find((key) => key.midi === midi)?.name ?? String(midi));
+    const names = played.map((midi) => spelled(trial.keys.find((key) => key.midi === midi)) ?? String(midi));
     const blanks = Array(Math.max(0, trial.melody.length - played.length)).fill('_');
     answerLine.textContent = t('melody.answer', { notes: [...names, ...blanks].join(' ') });
     undo.disabled = !answer || played.length === 0;
@@ -205,10 +208,10 @@ export default function melodyScreen(context) {
     starts(next) {
       trial = next;
       played = [];
-      piano.show(next.keys);
+      piano.show(next.keys.map((key) => ({ ...key, name: spelled(key) })));
       // Heard, not yet answered: the keys sound, and count once the melody has ended.
       piano.setEnabled(false);
-      keyLine.textContent = t('melody.key', { tonic: next.keyName, mode: t(`scaleMode.${next.mode}`), notes: next.melody.length });
+      keyLine.textContent = t('melody.key', { key: next.keyNames[language()], notes: next.melody.length });
       sound.textContent = t('training.sound', { name: soundLabel(next.sound.id, next.sound.name) });
       sound.hidden = false;
       showAnswer();
@@ -225,10 +228,10 @@ export default function melodyScreen(context) {
     },
     show(result) {
       showJudgement(feedback, result.isCorrect, context.announce);
-      const marked = result.answer.map((note, index) => `${note.name}${result.notesCorrect[index] ? '✓' : '✗'}`).join(' ');
+      const marked = result.answer.map((note, index) => `${spelled(note)}${result.notesCorrect[index] ? '✓' : '✗'}`).join(' ');
       last.textContent = result.isCorrect
         ? t('melody.wasRight', { notes: marked })
-        : t('melody.was', { notes: marked, melody: result.melody.map((note) => note.name).join(' ') });
+        : t('melody.was', { notes: marked, melody: result.melody.map(spelled).join(' ') });
     },
     hides() {
       feedback.className = 'feedback';

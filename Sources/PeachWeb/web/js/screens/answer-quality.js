@@ -1,5 +1,5 @@
 import { loadSamples, scheduleNote } from '../audio/audio.js';
-import { addStrings, t } from '../i18n/i18n.js';
+import { addStrings, language, t } from '../i18n/i18n.js';
 import { namingScreen } from '../loop/naming-screen.js';
 import { useStylesheet } from '../stylesheet.js';
 
@@ -95,7 +95,7 @@ export default function qualityScreen(context) {
     }),
     /** The chord it was stays on the page while the next one plays. */
     lastLine(result) {
-      const chord = { chord: result.chord, quality: name(result.quality), inversion: t(`quality.inversion.${result.inversion}`) };
+      const chord = { chord: result.chordNames[language()], quality: name(result.quality), inversion: t(`quality.inversion.${result.inversion}`) };
       return result.isCorrect ? t('quality.wasRight', chord) : t('quality.was', { ...chord, answered: name(result.answeredQuality) });
     },
   });
