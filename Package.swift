@@ -100,7 +100,8 @@ let package = Package(
         .executableTarget(
             name: "peach",
             dependencies: [
-                "PeachCore", "PeachServices", "PeachStore", "PeachPostgres", "PeachServer", "PeachAudio", "PeachALSA", "PeachFluidSynth",
+                "PeachCore", "PeachServices", "PeachStore", "PeachPostgres", "PeachServer", "PeachAudio", "PeachALSA",
+                "PeachFluidSynth",
                 "PeachQRCode",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -111,9 +112,12 @@ let package = Package(
             // needs its C parts named, which the modules' own link entries (compiled for the
             // shared runtime) do not. No test target may depend on this one: the flags would
             // reach the test bundle, and the Testing library has no static build.
-            linkerSettings: [.unsafeFlags([
-                "-static-stdlib", "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCShims", "-l_FoundationCollections",
-            ])]
+            linkerSettings: [
+                .unsafeFlags([
+                    "-static-stdlib", "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCShims",
+                    "-l_FoundationCollections",
+                ])
+            ]
         ),
         .testTarget(
             name: "PeachCoreTests",
@@ -124,13 +128,17 @@ let package = Package(
         .testTarget(name: "PeachFluidSynthTests", dependencies: ["PeachFluidSynth", "PeachAudio", "PeachCore"]),
         .testTarget(
             name: "PeachServicesTests",
-            dependencies: ["PeachServices", "PeachCore", .product(name: "HummingbirdBcrypt", package: "hummingbird-auth")]),
+            dependencies: [
+                "PeachServices", "PeachCore", .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+            ]),
         .testTarget(
             name: "PeachStoreTests",
             dependencies: [
                 .product(name: "Logging", package: "swift-log"),
-                "PeachStore", "PeachServices", "PeachPostgres", "PeachCore", .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Clocks", package: "swift-clocks"),
+                "PeachStore", "PeachServices", "PeachPostgres", "PeachCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Clocks", package: "swift-clocks"),
             ]
         ),
         .testTarget(

@@ -26,10 +26,12 @@ public struct ALSADevice: Hashable, Sendable {
             index += 1
             // No IOID means the PCM plays and records.
             let direction = Self.take(snd_device_name_get_hint(hint, "IOID"))
-            guard let name = Self.take(snd_device_name_get_hint(hint, "NAME")), direction == nil || direction == wanted else {
+            guard let name = Self.take(snd_device_name_get_hint(hint, "NAME")), direction == nil || direction == wanted
+            else {
                 continue
             }
-            let description = Self.take(snd_device_name_get_hint(hint, "DESC"))?
+            let description =
+                Self.take(snd_device_name_get_hint(hint, "DESC"))?
                 .split(whereSeparator: \.isNewline).joined(separator: ", ") ?? ""
             devices.append(ALSADevice(name: name, description: description))
         }

@@ -14,7 +14,10 @@ public final class ALSAOutput: @unchecked Sendable {
         /// How much is rendered and written at once; a quarter of the buffer leaves room for a late wake-up.
         public var periodTime: Duration
 
-        public init(device: String = "default", bufferTime: Duration = .milliseconds(10), periodTime: Duration = .microseconds(2500)) {
+        public init(
+            device: String = "default", bufferTime: Duration = .milliseconds(10),
+            periodTime: Duration = .microseconds(2500)
+        ) {
             self.device = device
             self.bufferTime = bufferTime
             self.periodTime = periodTime

@@ -79,7 +79,9 @@ public enum ALSAPCM {
         }
         defer { snd_pcm_sw_params_free(software) }
         try check(snd_pcm_sw_params_current(pcm, software), "software parameters")
-        try check(snd_pcm_sw_params_set_start_threshold(pcm, software, startThreshold.map { snd_pcm_uframes_t($0) } ?? period), "start threshold")
+        try check(
+            snd_pcm_sw_params_set_start_threshold(
+                pcm, software, startThreshold.map { snd_pcm_uframes_t($0) } ?? period), "start threshold")
         try check(snd_pcm_sw_params_set_avail_min(pcm, software, period), "wake-up threshold")
         try check(snd_pcm_sw_params(pcm, software), "applying the software parameters")
 

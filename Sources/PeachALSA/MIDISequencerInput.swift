@@ -103,9 +103,10 @@ public final class MIDISequencerInput: @unchecked Sendable {
             while snd_seq_query_next_port(seq, portInfo) >= 0 {
                 let caps = snd_seq_port_info_get_capability(portInfo)
                 guard caps & (capRead | capSubsRead) == capRead | capSubsRead, caps & capNoExport == 0 else { continue }
-                ports.append(MIDIPort(
-                    client: client, port: snd_seq_port_info_get_port(portInfo), clientName: clientName,
-                    name: String(cString: snd_seq_port_info_get_name(portInfo))))
+                ports.append(
+                    MIDIPort(
+                        client: client, port: snd_seq_port_info_get_port(portInfo), clientName: clientName,
+                        name: String(cString: snd_seq_port_info_get_name(portInfo))))
             }
         }
         return ports
@@ -190,11 +191,13 @@ public final class MIDISequencerInput: @unchecked Sendable {
                 if event.pointee.type == UInt8(SND_SEQ_EVENT_PORT_START.rawValue) {
                     if readsAll {
                         try? Self.subscribe(
-                            seq, inputPort, queue, from: Int32(event.pointee.data.addr.client), Int32(event.pointee.data.addr.port))
+                            seq, inputPort, queue, from: Int32(event.pointee.data.addr.client),
+                            Int32(event.pointee.data.addr.port))
                     }
                     continue
                 }
-                let time = queueStart + Double(event.pointee.time.time.tv_sec) + Double(event.pointee.time.time.tv_nsec) / 1e9
+                let time =
+                    queueStart + Double(event.pointee.time.time.tv_sec) + Double(event.pointee.time.time.tv_nsec) / 1e9
                 let count = snd_midi_event_decode(encoder, &bytes, bytes.count, event)
                 guard count > 0 else { continue }
                 for message in parser.parse(bytes.prefix(count)) { onMessage(message, time) }

@@ -37,11 +37,14 @@ public final class SoundLibrary: Sendable {
         self.sampleRate = sampleRate
         self.readyNotes = readyNotes
         soundFontPath = userSoundFont ?? Self.defaultSoundFontPath
-        calibration = calibrated ? Calibration.bundled(for: URL(fileURLWithPath: soundFontPath).lastPathComponent) : .none
+        calibration =
+            calibrated ? Calibration.bundled(for: URL(fileURLWithPath: soundFontPath).lastPathComponent) : .none
         var sounds = [Sound.sine] + Sound.generalMIDI
         if let userSoundFont {
             let presets = try Self.presets(of: userSoundFont)
-            sounds = [Sound.sine] + Sound.generalMIDI.filter { named in presets.contains { $0.preset == named.preset } } + presets
+            sounds =
+                [Sound.sine] + Sound.generalMIDI.filter { named in presets.contains { $0.preset == named.preset } }
+                + presets
         }
         self.sounds = sounds
     }
@@ -136,9 +139,10 @@ public final class SoundLibrary: Sendable {
         var sounds: [Sound] = []
         fluid_sfont_iteration_start(font)
         while let preset = fluid_sfont_iteration_next(font) {
-            sounds.append(.preset(
-                bank: Int(fluid_preset_get_banknum(preset)), program: Int(fluid_preset_get_num(preset)),
-                name: String(cString: fluid_preset_get_name(preset))))
+            sounds.append(
+                .preset(
+                    bank: Int(fluid_preset_get_banknum(preset)), program: Int(fluid_preset_get_num(preset)),
+                    name: String(cString: fluid_preset_get_name(preset))))
         }
         return sounds.sorted { ($0.preset!.bank, $0.preset!.program) < ($1.preset!.bank, $1.preset!.program) }
     }

@@ -19,42 +19,61 @@ public struct PostgresAccountStore: AccountStore, ClassroomStore {
 
     // MARK: Accounts
 
-    public func createAccount(_ name: AccountName, passwordHash: String, isTeacher: Bool) async throws(DataStoreError) -> Account? {
+    public func createAccount(_ name: AccountName, passwordHash: String, isTeacher: Bool) async throws(DataStoreError)
+        -> Account?
+    {
         try await database.transaction { connection in
-            try await Self.insertAccount(name, passwordHash: passwordHash, isTeacher: isTeacher, createdAt: now(), connection, logger: logger)
+            try await Self.insertAccount(
+                name, passwordHash: passwordHash, isTeacher: isTeacher, createdAt: now(), connection, logger: logger)
         }
     }
 
-    public func createStudent(_ name: AccountName, passwordHash: String, joining invitation: InvitationCode) async throws(DataStoreError) -> SignUpOutcome {
+    public func createStudent(_ name: AccountName, passwordHash: String, joining invitation: InvitationCode)
+        async throws(DataStoreError) -> SignUpOutcome
+    {
         try await database.transaction { connection in
-            guard let classroom = try await Self.first(
-                connection.query("SELECT id FROM classroom WHERE invitation = \(invitation.rawValue)", logger: logger).decode(Int64.self))
+            guard
+                let classroom = try await Self.first(
+                    connection.query(
+                        "SELECT id FROM classroom WHERE invitation = \(invitation.rawValue)", logger: logger
+                    ).decode(Int64.self))
             else { return .unknownInvitation }
-            guard let account = try await Self.insertAccount(name, passwordHash: passwordHash, isTeacher: false, createdAt: now(), connection, logger: logger)
+            guard
+                let account = try await Self.insertAccount(
+                    name, passwordHash: passwordHash, isTeacher: false, createdAt: now(), connection, logger: logger)
             else { return .nameTaken }
             try await connection.query(
-                "INSERT INTO classroom_member (classroom_id, user_id) VALUES (\(classroom), \(account.id.rawValue))", logger: logger)
+                "INSERT INTO classroom_member (classroom_id, user_id) VALUES (\(classroom), \(account.id.rawValue))",
+                logger: logger)
             return .created(account)
         }
     }
 
     private static func insertAccount(
-        _ name: AccountName, passwordHash: String, isTeacher: Bool, createdAt: Date, _ connection: PostgresConnection, logger: Logger
+        _ name: AccountName, passwordHash: String, isTeacher: Bool, createdAt: Date, _ connection: PostgresConnection,
+        logger: Logger
     ) async throws -> Account? {
-        let id = try await first(connection.query("""
-            INSERT INTO peach_user (name, password_hash, is_teacher, created_at)
-            VALUES (\(name.rawValue), \(passwordHash), \(isTeacher), \(createdAt))
-            ON CONFLICT (name) DO NOTHING RETURNING id
-            """, logger: logger).decode(Int64.self))
+        let id = try await first(
+            connection.query(
+                """
+                INSERT INTO peach_user (name, password_hash, is_teacher, created_at)
+                VALUES (\(name.rawValue), \(passwordHash), \(isTeacher), \(createdAt))
+                ON CONFLICT (name) DO NOTHING RETURNING id
+                """, logger: logger
+            ).decode(Int64.self))
         return id.map { Account(id: UserID(rawValue: $0), name: name, isTeacher: isTeacher) }
     }
 
-    public func account(named name: AccountName) async throws(DataStoreError) -> (account: Account, passwordHash: String)? {
-        try await fetchAccount("SELECT id, name, is_teacher, password_hash FROM peach_user WHERE name = \(name.rawValue) AND id <> 0")
+    public func account(named name: AccountName) async throws(DataStoreError) -> (
+        account: Account, passwordHash: String
+    )? {
+        try await fetchAccount(
+            "SELECT id, name, is_teacher, password_hash FROM peach_user WHERE name = \(name.rawValue) AND id <> 0")
     }
 
     public func account(_ id: UserID) async throws(DataStoreError) -> (account: Account, passwordHash: String)? {
-        try await fetchAccount("SELECT id, name, is_teacher, password_hash FROM peach_user WHERE id = \(id.rawValue) AND id <> 0")
+        try await fetchAccount(
+            "SELECT id, name, is_teacher, password_hash FROM peach_user WHERE id = \(id.rawValue) AND id <> 0")
     }
 
     public func accounts() async throws(DataStoreError) -> [Account] {
@@ -71,7 +90,8 @@ public struct PostgresAccountStore: AccountStore, ClassroomStore {
 
     public func setPasswordHash(_ hash: String, of id: UserID, keeping session: Data?) async throws(DataStoreError) {
         try await database.transaction { connection in
-            try await connection.query("UPDATE peach_user SET password_hash = \(hash) WHERE id = \(id.rawValue)", logger: logger)
+            try await connection.query(
+                "UPDATE peach_user SET password_hash = \(hash) WHERE id = \(id.rawValue)", logger: logger)
             let kept = ByteBuffer(bytes: session ?? Data())
             try await connection.query(
                 "DELETE FROM peach_session WHERE user_id = \(id.rawValue) AND token_hash <> \(kept)", logger: logger)
@@ -81,7 +101,8 @@ public struct PostgresAccountStore: AccountStore, ClassroomStore {
     public func replacePasswordHash(_ old: String, with new: String, of id: UserID) async throws(DataStoreError) {
         try await database.transaction { connection in
             try await connection.query(
-                "UPDATE peach_user SET password_hash = \(new) WHERE id = \(id.rawValue) AND password_hash = \(old)", logger: logger)
+                "UPDATE peach_user SET password_hash = \(new) WHERE id = \(id.rawValue) AND password_hash = \(old)",
+                logger: logger)
         }
     }
 
@@ -89,8 +110,10 @@ public struct PostgresAccountStore: AccountStore, ClassroomStore {
         guard id != .personal else { return false }
         return try await database.transaction { connection in
             // answer_key and open_trial rows go with the user too (ON DELETE CASCADE).
-            try await Self.first(connection.query(
-                "DELETE FROM peach_user WHERE id = \(id.rawValue) RETURNING id", logger: logger).decode(Int64.self)) != nil
+            try await Self.first(
+                connection.query(
+                    "DELETE FROM peach_user WHERE id = \(id.rawValue) RETURNING id", logger: logger
+                ).decode(Int64.self)) != nil
         }
     }
 
@@ -109,16 +132,21 @@ public struct PostgresAccountStore: AccountStore, ClassroomStore {
 
     public func account(session tokenHash: Data, now: Date) async throws(DataStoreError) -> Account? {
         try await read { connection in
-            try await Self.first(connection.query("""
-                SELECT u.id, u.name, u.is_teacher FROM peach_session s JOIN peach_user u ON u.id = s.user_id
-                WHERE s.token_hash = \(ByteBuffer(bytes: tokenHash)) AND s.expires_at > \(now)
-                """, logger: logger).decode((Int64, String, Bool).self)).map(Self.account)
+            try await Self.first(
+                connection.query(
+                    """
+                    SELECT u.id, u.name, u.is_teacher FROM peach_session s JOIN peach_user u ON u.id = s.user_id
+                    WHERE s.token_hash = \(ByteBuffer(bytes: tokenHash)) AND s.expires_at > \(now)
+                    """, logger: logger
+                ).decode((Int64, String, Bool).self)
+            ).map(Self.account)
         }
     }
 
     public func deleteSession(tokenHash: Data) async throws(DataStoreError) {
         try await database.transaction { connection in
-            try await connection.query("DELETE FROM peach_session WHERE token_hash = \(ByteBuffer(bytes: tokenHash))", logger: logger)
+            try await connection.query(
+                "DELETE FROM peach_session WHERE token_hash = \(ByteBuffer(bytes: tokenHash))", logger: logger)
         }
     }
 
@@ -131,31 +159,40 @@ public struct PostgresAccountStore: AccountStore, ClassroomStore {
         }
     }
 
-    public func failedSignIns(name: String, address: String, since: Date) async throws(DataStoreError) -> (accountAtAddress: SignInThrottle.Failures, address: SignInThrottle.Failures) {
+    public func failedSignIns(name: String, address: String, since: Date) async throws(DataStoreError) -> (
+        accountAtAddress: SignInThrottle.Failures, address: SignInThrottle.Failures
+    ) {
         try await read { connection in
-            let byAccountAtAddress = try await Self.first(connection.query(
-                "SELECT count(*), max(at) FROM sign_in_failure WHERE name = \(name) AND address = \(address) AND at > \(since)",
-                logger: logger
-            ).decode((Int, Date?).self))
-            let byAddress = try await Self.first(connection.query(
-                "SELECT count(*), max(at) FROM sign_in_failure WHERE address = \(address) AND at > \(since)", logger: logger
-            ).decode((Int, Date?).self))
+            let byAccountAtAddress = try await Self.first(
+                connection.query(
+                    "SELECT count(*), max(at) FROM sign_in_failure WHERE name = \(name) AND address = \(address) AND at > \(since)",
+                    logger: logger
+                ).decode((Int, Date?).self))
+            let byAddress = try await Self.first(
+                connection.query(
+                    "SELECT count(*), max(at) FROM sign_in_failure WHERE address = \(address) AND at > \(since)",
+                    logger: logger
+                ).decode((Int, Date?).self))
             return (
                 SignInThrottle.Failures(count: byAccountAtAddress?.0 ?? 0, latest: byAccountAtAddress?.1),
-                SignInThrottle.Failures(count: byAddress?.0 ?? 0, latest: byAddress?.1))
+                SignInThrottle.Failures(count: byAddress?.0 ?? 0, latest: byAddress?.1)
+            )
         }
     }
 
     public func clearFailedSignIns(name: String, address: String) async throws(DataStoreError) {
         try await database.transaction { connection in
-            try await connection.query("DELETE FROM sign_in_failure WHERE name = \(name) AND address = \(address)", logger: logger)
+            try await connection.query(
+                "DELETE FROM sign_in_failure WHERE name = \(name) AND address = \(address)", logger: logger)
         }
     }
 
     public func revision(of id: UserID) async throws(DataStoreError) -> Int64 {
         try await read { connection in
-            try await Self.first(connection.query(
-                "SELECT revision FROM peach_user WHERE id = \(id.rawValue)", logger: logger).decode(Int64.self)) ?? -1
+            try await Self.first(
+                connection.query(
+                    "SELECT revision FROM peach_user WHERE id = \(id.rawValue)", logger: logger
+                ).decode(Int64.self)) ?? -1
         }
     }
 
@@ -179,11 +216,15 @@ public struct PostgresAccountStore: AccountStore, ClassroomStore {
         FROM classroom c JOIN peach_user t ON t.id = c.teacher_id
         """
 
-    public func createClassroom(named name: String, teacher: UserID, invitation: InvitationCode) async throws(DataStoreError) -> Classroom {
+    public func createClassroom(named name: String, teacher: UserID, invitation: InvitationCode)
+        async throws(DataStoreError) -> Classroom
+    {
         let id: Int64? = try await database.transaction { connection in
-            try await Self.first(connection.query(
-                "INSERT INTO classroom (name, teacher_id, invitation) VALUES (\(name), \(teacher.rawValue), \(invitation.rawValue)) RETURNING id",
-                logger: logger).decode(Int64.self))
+            try await Self.first(
+                connection.query(
+                    "INSERT INTO classroom (name, teacher_id, invitation) VALUES (\(name), \(teacher.rawValue), \(invitation.rawValue)) RETURNING id",
+                    logger: logger
+                ).decode(Int64.self))
         }
         guard let id, let classroom = try await classroom(id, taughtBy: teacher) else {
             throw .saveFailed("the new class was not found")
@@ -192,20 +233,27 @@ public struct PostgresAccountStore: AccountStore, ClassroomStore {
     }
 
     public func classrooms(taughtBy teacher: UserID) async throws(DataStoreError) -> [Classroom] {
-        try await classrooms(PostgresQuery(unsafeSQL: Self.classroomSelection + " WHERE c.teacher_id = \(teacher.rawValue) ORDER BY c.name, c.id"))
+        try await classrooms(
+            PostgresQuery(
+                unsafeSQL: Self.classroomSelection + " WHERE c.teacher_id = \(teacher.rawValue) ORDER BY c.name, c.id"))
     }
 
     public func classroom(_ id: Int64, taughtBy teacher: UserID) async throws(DataStoreError) -> Classroom? {
-        try await classrooms(PostgresQuery(unsafeSQL: Self.classroomSelection + " WHERE c.id = \(id) AND c.teacher_id = \(teacher.rawValue)")).first
+        try await classrooms(
+            PostgresQuery(
+                unsafeSQL: Self.classroomSelection + " WHERE c.id = \(id) AND c.teacher_id = \(teacher.rawValue)")
+        ).first
     }
 
     public func students(of classroom: Int64) async throws(DataStoreError) -> [Account] {
         try await read { connection in
             var accounts: [Account] = []
-            for try await row in try await connection.query("""
+            for try await row in try await connection.query(
+                """
                 SELECT u.id, u.name, u.is_teacher FROM classroom_member m JOIN peach_user u ON u.id = m.user_id
                 WHERE m.classroom_id = \(classroom) ORDER BY u.name
-                """, logger: logger).decode((Int64, String, Bool).self) {
+                """, logger: logger
+            ).decode((Int64, String, Bool).self) {
                 accounts.append(try Self.account(row))
             }
             return accounts
@@ -213,14 +261,20 @@ public struct PostgresAccountStore: AccountStore, ClassroomStore {
     }
 
     public func classrooms(of student: UserID) async throws(DataStoreError) -> [Classroom] {
-        try await classrooms(PostgresQuery(unsafeSQL: Self.classroomSelection
-            + " WHERE c.id IN (SELECT classroom_id FROM classroom_member WHERE user_id = \(student.rawValue)) ORDER BY c.name, c.id"))
+        try await classrooms(
+            PostgresQuery(
+                unsafeSQL: Self.classroomSelection
+                    + " WHERE c.id IN (SELECT classroom_id FROM classroom_member WHERE user_id = \(student.rawValue)) ORDER BY c.name, c.id"
+            ))
     }
 
     public func join(_ student: UserID, invitation: InvitationCode) async throws(DataStoreError) -> Classroom? {
         let joined: Int64? = try await database.transaction { connection in
-            guard let id = try await Self.first(connection.query(
-                "SELECT id FROM classroom WHERE invitation = \(invitation.rawValue)", logger: logger).decode(Int64.self))
+            guard
+                let id = try await Self.first(
+                    connection.query(
+                        "SELECT id FROM classroom WHERE invitation = \(invitation.rawValue)", logger: logger
+                    ).decode(Int64.self))
             else { return nil }
             try await connection.query(
                 "INSERT INTO classroom_member (classroom_id, user_id) VALUES (\(id), \(student.rawValue)) ON CONFLICT DO NOTHING",
@@ -233,9 +287,11 @@ public struct PostgresAccountStore: AccountStore, ClassroomStore {
 
     public func leave(_ student: UserID, classroom: Int64) async throws(DataStoreError) -> Bool {
         try await database.transaction { connection in
-            try await Self.first(connection.query(
-                "DELETE FROM classroom_member WHERE classroom_id = \(classroom) AND user_id = \(student.rawValue) RETURNING user_id",
-                logger: logger).decode(Int64.self)) != nil
+            try await Self.first(
+                connection.query(
+                    "DELETE FROM classroom_member WHERE classroom_id = \(classroom) AND user_id = \(student.rawValue) RETURNING user_id",
+                    logger: logger
+                ).decode(Int64.self)) != nil
         }
     }
 
@@ -246,7 +302,8 @@ public struct PostgresAccountStore: AccountStore, ClassroomStore {
     public func keptFigures(of students: [UserID]) async throws(DataStoreError) -> [UserID: StudentFigures] {
         try await read { connection in
             var kept: [UserID: StudentFigures] = [:]
-            for try await (id, text) in try await connection.query("""
+            for try await (id, text) in try await connection.query(
+                """
                 SELECT s.user_id, s.figures FROM student_summary s JOIN peach_user u ON u.id = s.user_id AND u.revision = s.revision
                 WHERE s.user_id = ANY(\(students.map(\.rawValue)))
                 """, logger: logger
@@ -259,9 +316,12 @@ public struct PostgresAccountStore: AccountStore, ClassroomStore {
 
     public func keep(_ readings: [StudentFiguresReading]) async throws(DataStoreError) {
         guard !readings.isEmpty else { return }
-        let (students, revisions, figures) = (readings.map(\.student.rawValue), readings.map(\.revision), readings.map(\.figures.kept))
+        let (students, revisions, figures) = (
+            readings.map(\.student.rawValue), readings.map(\.revision), readings.map(\.figures.kept)
+        )
         try await database.transaction { connection in
-            try await connection.query("""
+            try await connection.query(
+                """
                 INSERT INTO student_summary (user_id, revision, figures)
                 SELECT u.id, u.revision, r.figures
                 FROM unnest(\(students)::bigint[], \(revisions)::bigint[], \(figures)::text[]) AS r(user_id, revision, figures)
@@ -284,9 +344,11 @@ public struct PostgresAccountStore: AccountStore, ClassroomStore {
         _ students: [UserID], _ body: @Sendable ([UserID]) async -> Result
     ) async throws(DataStoreError) -> Result {
         let (ids, keys) = (students.map(\.rawValue), students.map { Int32(truncatingIfNeeded: $0.rawValue) })
-        return try await database.transaction(failure: { .fetchFailed(PostgresPeachDatabase.describe($0)) }) { connection in
+        return try await database.transaction(failure: { .fetchFailed(PostgresPeachDatabase.describe($0)) }) {
+            connection in
             var held: [UserID] = []
-            for try await id in try await connection.query("""
+            for try await id in try await connection.query(
+                """
                 SELECT s.id FROM unnest(\(ids)::bigint[], \(keys)::integer[]) AS s(id, key)
                 WHERE pg_try_advisory_xact_lock(\(Self.fitLockKey), s.key)
                 """, logger: logger
@@ -303,23 +365,32 @@ public struct PostgresAccountStore: AccountStore, ClassroomStore {
         try await read { connection in
             var classrooms: [Classroom] = []
             for try await row in try await connection.query(query, logger: logger)
-                .decode((Int64, String, String, Int64, String, Bool, Int).self) {
-                guard let invitation = InvitationCode(row.2) else { throw DataStoreError.fetchFailed("a stored invitation code is malformed") }
-                classrooms.append(Classroom(
-                    id: row.0, name: row.1, teacher: try Self.account((row.3, row.4, row.5)), invitation: invitation, studentCount: row.6))
+                .decode((Int64, String, String, Int64, String, Bool, Int).self)
+            {
+                guard let invitation = InvitationCode(row.2) else {
+                    throw DataStoreError.fetchFailed("a stored invitation code is malformed")
+                }
+                classrooms.append(
+                    Classroom(
+                        id: row.0, name: row.1, teacher: try Self.account((row.3, row.4, row.5)),
+                        invitation: invitation, studentCount: row.6))
             }
             return classrooms
         }
     }
 
-    private func fetchAccount(_ query: PostgresQuery) async throws(DataStoreError) -> (account: Account, passwordHash: String)? {
+    private func fetchAccount(_ query: PostgresQuery) async throws(DataStoreError) -> (
+        account: Account, passwordHash: String
+    )? {
         try await read { connection in
             try await Self.first(connection.query(query, logger: logger).decode((Int64, String, Bool, String).self))
                 .map { (try Self.account(($0.0, $0.1, $0.2)), $0.3) }
         }
     }
 
-    private func read<Result: Sendable>(_ body: (PostgresConnection) async throws -> Result) async throws(DataStoreError) -> Result {
+    private func read<Result: Sendable>(_ body: (PostgresConnection) async throws -> Result)
+        async throws(DataStoreError) -> Result
+    {
         do {
             return try await database.client.withConnection { connection in try await body(connection) }
         } catch let error as DataStoreError {
@@ -330,7 +401,9 @@ public struct PostgresAccountStore: AccountStore, ClassroomStore {
     }
 
     private static func account(_ row: (Int64, String, Bool)) throws -> Account {
-        guard let name = AccountName(row.1) else { throw DataStoreError.fetchFailed("a stored account name is malformed") }
+        guard let name = AccountName(row.1) else {
+            throw DataStoreError.fetchFailed("a stored account name is malformed")
+        }
         return Account(id: UserID(rawValue: row.0), name: name, isTeacher: row.2)
     }
 

@@ -44,7 +44,9 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
         text.hasPrefix("postgres://") || text.hasPrefix("postgresql://")
     }
 
-    public init(url text: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws(DataStoreError) {
+    public init(url text: String, environment: [String: String] = ProcessInfo.processInfo.environment)
+        throws(DataStoreError)
+    {
         func fail(_ reason: String) -> DataStoreError { .openFailed(path: Self.redacted(text), reason: reason) }
         guard Self.isURL(text), let url = URLComponents(string: text) else {
             throw fail("not a postgres://USER@HOST:PORT/DB address")
@@ -107,10 +109,11 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
     /// reached, where the pool would keep retrying.
     var connectionConfiguration: PostgresConnection.Configuration {
         get throws {
-            let tls: PostgresConnection.Configuration.TLS = switch try tlsConfiguration.map(NIOSSLContext.init) {
-            case nil: .disable
-            case let context?: self.tls == .prefer ? .prefer(context) : .require(context)
-            }
+            let tls: PostgresConnection.Configuration.TLS =
+                switch try tlsConfiguration.map(NIOSSLContext.init) {
+                case nil: .disable
+                case let context?: self.tls == .prefer ? .prefer(context) : .require(context)
+                }
             var configuration = PostgresConnection.Configuration(
                 host: host, port: port, username: username, password: password, database: database, tls: tls)
             configuration.options.connectTimeout = .seconds(10)

@@ -25,7 +25,9 @@ public final class PostgresPeachDatabase: Sendable {
 
     /// Opens the database and brings its schema up to date, as a server does at start-up; a schema
     /// newer than this Peach knows is refused before anything is read or written.
-    public static func open(_ location: PostgresLocation, logger: Logger = PostgresPeachDatabase.quietLogger) async throws(DataStoreError) -> PostgresPeachDatabase {
+    public static func open(_ location: PostgresLocation, logger: Logger = PostgresPeachDatabase.quietLogger)
+        async throws(DataStoreError) -> PostgresPeachDatabase
+    {
         let database = PostgresPeachDatabase(location, logger: logger)
         try await database.migrate()
         return database
@@ -51,13 +53,16 @@ public final class PostgresPeachDatabase: Sendable {
     public func migrate() async throws(DataStoreError) -> [String] {
         try await onOwnConnection { connection in
             try await connection.withTransaction(logger: self.logger) { connection in
-                try await connection.query("SELECT pg_advisory_xact_lock(\(PostgresMigrations.lockKey))", logger: self.logger)
+                try await connection.query(
+                    "SELECT pg_advisory_xact_lock(\(PostgresMigrations.lockKey))", logger: self.logger)
                 try await connection.query(PostgresMigrations.createVersionTable, logger: self.logger)
                 let applied = try await Self.appliedVersions(connection, logger: self.logger)
                 if let newest = applied.max(), newest > PostgresMigrations.latestVersion {
                     throw DataStoreError.openFailed(
                         path: self.location.description,
-                        reason: "its schema is version \(newest), newer than this Peach knows (\(PostgresMigrations.latestVersion)); run a newer Peach")
+                        reason:
+                            "its schema is version \(newest), newer than this Peach knows (\(PostgresMigrations.latestVersion)); run a newer Peach"
+                    )
                 }
                 var names: [String] = []
                 for migration in PostgresMigrations.all where !applied.contains(migration.version) {
@@ -65,7 +70,8 @@ public final class PostgresPeachDatabase: Sendable {
                         try await connection.query(PostgresQuery(unsafeSQL: statement), logger: self.logger)
                     }
                     try await connection.query(
-                        "INSERT INTO schema_migrations (version, name) VALUES (\(migration.version), \(migration.name))", logger: self.logger)
+                        "INSERT INTO schema_migrations (version, name) VALUES (\(migration.version), \(migration.name))",
+                        logger: self.logger)
                     names.append(migration.name)
                 }
                 return names
@@ -104,7 +110,9 @@ public final class PostgresPeachDatabase: Sendable {
 
     private static func appliedVersions(_ connection: PostgresConnection, logger: Logger) async throws -> Set<Int> {
         var versions: Set<Int> = []
-        for try await version in try await connection.query("SELECT version FROM schema_migrations", logger: logger).decode(Int.self) {
+        for try await version in try await connection.query("SELECT version FROM schema_migrations", logger: logger)
+            .decode(Int.self)
+        {
             versions.insert(version)
         }
         return versions
@@ -116,10 +124,15 @@ public final class PostgresPeachDatabase: Sendable {
         failure: (any Error) -> DataStoreError = { .saveFailed(PostgresPeachDatabase.describe($0)) },
         _ body: (PostgresConnection) async throws -> Result
     ) async throws(DataStoreError) -> Result {
-        try await transaction(failing: { error in
-            if let error = (error as? PostgresTransactionError)?.closureError as? DataStoreError ?? error as? DataStoreError { return error }
-            return failure(error)
-        }, body)
+        try await transaction(
+            failing: { error in
+                if let error = (error as? PostgresTransactionError)?.closureError as? DataStoreError ?? error
+                    as? DataStoreError
+                {
+                    return error
+                }
+                return failure(error)
+            }, body)
     }
 
     /// `transaction` for a caller whose errors are its own type: `failing` makes one of any error

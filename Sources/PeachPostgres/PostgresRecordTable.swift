@@ -16,10 +16,14 @@ enum PostgresRecordTable {
         let width: Int
     }
 
-    private static let layouts: [Discipline.Kind: Layout] = Dictionary(uniqueKeysWithValues: TrainingKinds.all.map { ($0.id, makeLayout($0)) })
+    private static let layouts: [Discipline.Kind: Layout] = Dictionary(
+        uniqueKeysWithValues: TrainingKinds.all.map { ($0.id, makeLayout($0)) })
 
     private static func makeLayout<Kind: TrainingKind>(_ kind: Kind.Type) -> Layout {
-        let columns = Kind.Record.fieldNames.map { "\"\(snakeCase($0))\"" } + ["\"timestamp\"", "discipline", "\"interval\"", "direction", "tuning_system"]
+        let columns =
+            Kind.Record.fieldNames.map { "\"\(snakeCase($0))\"" } + [
+                "\"timestamp\"", "discipline", "\"interval\"", "direction", "tuning_system",
+            ]
         return Layout(
             name: snakeCase(Kind.table), insertColumns: (["user_id"] + columns).joined(separator: ", "),
             selection: columns.joined(separator: ", "), width: columns.count)
@@ -39,7 +43,9 @@ enum PostgresRecordTable {
             if character.isUppercase, index > 0 {
                 let previous = characters[index - 1]
                 let next = index + 1 < characters.count ? characters[index + 1] : nil
-                if previous.isLowercase || previous.isNumber || (previous.isUppercase && next?.isLowercase == true) { words.append("_") }
+                if previous.isLowercase || previous.isNumber || (previous.isUppercase && next?.isLowercase == true) {
+                    words.append("_")
+                }
             }
             words.append(contentsOf: character.lowercased())
         }
@@ -47,12 +53,15 @@ enum PostgresRecordTable {
     }
 
     /// Inserts `record` as `user`'s; returns its id.
-    static func insert(_ record: TrainingRecord, of user: UserID, _ connection: PostgresConnection, logger: Logger) async throws -> Int64 {
+    static func insert(_ record: TrainingRecord, of user: UserID, _ connection: PostgresConnection, logger: Logger)
+        async throws -> Int64
+    {
         let table = layout(record.kind)
         var binds = PostgresBindings(capacity: table.width + 1)
         try bind(record, of: user, into: &binds)
         let query = PostgresQuery(
-            unsafeSQL: "INSERT INTO \(table.name) (\(table.insertColumns)) VALUES \(placeholders(rows: 1, width: table.width + 1)) RETURNING id",
+            unsafeSQL:
+                "INSERT INTO \(table.name) (\(table.insertColumns)) VALUES \(placeholders(rows: 1, width: table.width + 1)) RETURNING id",
             binds: binds)
         for try await id in try await connection.query(query, logger: logger).decode(Int64.self) { return id }
         throw DataStoreError.saveFailed("the insert returned no id")
@@ -61,7 +70,8 @@ enum PostgresRecordTable {
     /// Inserts `records` (all of `kind`) as `user`'s, many rows to a statement: an import would
     /// otherwise wait for a round trip per record (measured: 110,000 records in 27 s).
     static func insert(
-        _ records: some Collection<TrainingRecord>, of kind: any TrainingKind.Type, user: UserID, _ connection: PostgresConnection,
+        _ records: some Collection<TrainingRecord>, of kind: any TrainingKind.Type, user: UserID,
+        _ connection: PostgresConnection,
         logger: Logger
     ) async throws {
         let table = layout(kind)
@@ -75,7 +85,8 @@ enum PostgresRecordTable {
             for record in rows { try bind(record, of: user, into: &binds) }
             try await connection.query(
                 PostgresQuery(
-                    unsafeSQL: "INSERT INTO \(table.name) (\(table.insertColumns)) VALUES \(placeholders(rows: rows.count, width: table.width + 1))",
+                    unsafeSQL:
+                        "INSERT INTO \(table.name) (\(table.insertColumns)) VALUES \(placeholders(rows: rows.count, width: table.width + 1))",
                     binds: binds),
                 logger: logger)
         }
@@ -93,10 +104,10 @@ enum PostgresRecordTable {
         binds.append(user.rawValue)
         for value in try RecordRow.values(of: record.value) {
             switch value {
-            case let .integer(number): binds.append(number)
-            case let .real(number): binds.append(number)
-            case let .bool(truth): binds.append(truth)
-            case let .text(text): binds.append(text)
+            case .integer(let number): binds.append(number)
+            case .real(let number): binds.append(number)
+            case .bool(let truth): binds.append(truth)
+            case .text(let text): binds.append(text)
             case .null: binds.appendNull()
             }
         }
@@ -117,7 +128,8 @@ enum PostgresRecordTable {
             direction: row[fields + 3].decode(String.self), tuningSystem: row[fields + 4].decode(String.self))
         do {
             return try RecordRow.record(
-                Kind.Record.self, timestamp: milliseconds(try row[fields].decode(Date.self)), labels: labels, from: PostgresColumns(row: row))
+                Kind.Record.self, timestamp: milliseconds(try row[fields].decode(Date.self)), labels: labels,
+                from: PostgresColumns(row: row))
         } catch let error as DecodingError {
             throw DataStoreError.fetchFailed("a stored \(Kind.table) record cannot be read: \(error)")
         }

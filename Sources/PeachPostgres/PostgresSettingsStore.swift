@@ -38,8 +38,10 @@ public struct PostgresSettingsStore: SettingsStore {
             throw .saveFailed("settings: \(error)")
         }
         let logger = database.logger
-        try await database.transaction(failure: { .saveFailed("settings: \(PostgresPeachDatabase.describe($0))") }) { connection in
-            try await connection.query("""
+        try await database.transaction(failure: { .saveFailed("settings: \(PostgresPeachDatabase.describe($0))") }) {
+            connection in
+            try await connection.query(
+                """
                 INSERT INTO user_settings (user_id, json) VALUES (\(records.user.rawValue), \(json))
                 ON CONFLICT (user_id) DO UPDATE SET json = excluded.json
                 """, logger: logger)

@@ -30,7 +30,8 @@ public struct PostgresTrainingDataStore: TrainingDataStore, OpenTrialStore {
             }
             if let trialID {
                 let closed = try await connection.query(
-                    "DELETE FROM open_trial WHERE id = \(trialID) AND user_id = \(user.rawValue) RETURNING id", logger: logger
+                    "DELETE FROM open_trial WHERE id = \(trialID) AND user_id = \(user.rawValue) RETURNING id",
+                    logger: logger
                 ).collect()
                 guard closed.count == 1 else { throw DataStoreError.trialNotOpen(id: trialID) }
             }
@@ -44,7 +45,8 @@ public struct PostgresTrainingDataStore: TrainingDataStore, OpenTrialStore {
     func advanceRevision(_ connection: PostgresConnection, logger: Logger) async throws {
         guard user != .personal else { return }
         let rows = try await connection.query(
-            "UPDATE peach_user SET revision = revision + 1 WHERE id = \(user.rawValue) RETURNING revision", logger: logger
+            "UPDATE peach_user SET revision = revision + 1 WHERE id = \(user.rawValue) RETURNING revision",
+            logger: logger
         ).decode(Int64.self)
         for try await written in rows { revision?.wrote(written) }
     }
@@ -52,7 +54,9 @@ public struct PostgresTrainingDataStore: TrainingDataStore, OpenTrialStore {
     public func record(savedUnder key: AnswerKey) async throws(DataStoreError) -> TrainingRecord? {
         for kind in TrainingKinds.all {
             let table = PostgresRecordTable.layout(kind)
-            let found = try await fetch(kind, """
+            let found = try await fetch(
+                kind,
+                """
                 SELECT \(unescaped: table.selection) FROM \(unescaped: table.name)
                 WHERE id = (SELECT record_id FROM answer_key
                     WHERE user_id = \(user.rawValue) AND key = \(key.rawValue) AND record_table = \(table.name))
@@ -67,18 +71,19 @@ public struct PostgresTrainingDataStore: TrainingDataStore, OpenTrialStore {
         var records: [TrainingRecord] = []
         for kind in kinds {
             let table = PostgresRecordTable.layout(kind)
-            let query: PostgresQuery = if let discipline {
-                """
-                SELECT \(unescaped: table.selection) FROM \(unescaped: table.name)
-                WHERE user_id = \(user.rawValue) AND discipline = \(discipline.rawValue)
-                ORDER BY "timestamp" DESC, id DESC LIMIT \(limit)
-                """
-            } else {
-                """
-                SELECT \(unescaped: table.selection) FROM \(unescaped: table.name) WHERE user_id = \(user.rawValue)
-                ORDER BY "timestamp" DESC, id DESC LIMIT \(limit)
-                """
-            }
+            let query: PostgresQuery =
+                if let discipline {
+                    """
+                    SELECT \(unescaped: table.selection) FROM \(unescaped: table.name)
+                    WHERE user_id = \(user.rawValue) AND discipline = \(discipline.rawValue)
+                    ORDER BY "timestamp" DESC, id DESC LIMIT \(limit)
+                    """
+                } else {
+                    """
+                    SELECT \(unescaped: table.selection) FROM \(unescaped: table.name) WHERE user_id = \(user.rawValue)
+                    ORDER BY "timestamp" DESC, id DESC LIMIT \(limit)
+                    """
+                }
             records += try await fetch(kind, query)
         }
         // Each table's newest, merged.
@@ -105,13 +110,15 @@ public struct PostgresTrainingDataStore: TrainingDataStore, OpenTrialStore {
         } catch {
             throw .saveFailed(String(describing: error))
         }
-        let issuedAt = trial.issuedAt.timeIntervalSince1970, cutoff = issuedAt - keptFor.seconds
+        let issuedAt = trial.issuedAt.timeIntervalSince1970
+        let cutoff = issuedAt - keptFor.seconds
         let logger = database.logger
         try await database.transaction { connection in
             try await connection.query(
                 "DELETE FROM open_trial WHERE user_id = \(user.rawValue) AND issued_at < \(cutoff)", logger: logger)
             // An id is drawn at random by the server: one already there is this user's own trial.
-            try await connection.query("""
+            try await connection.query(
+                """
                 INSERT INTO open_trial (id, user_id, issued_at, trial) VALUES (\(trial.id), \(user.rawValue), \(issuedAt), \(encoded))
                 ON CONFLICT (id) DO UPDATE SET issued_at = excluded.issued_at, trial = excluded.trial
                 WHERE open_trial.user_id = excluded.user_id
@@ -125,7 +132,8 @@ public struct PostgresTrainingDataStore: TrainingDataStore, OpenTrialStore {
         do {
             row = try await database.client.withConnection { connection in
                 for try await row in try await connection.query(
-                    "SELECT issued_at, trial FROM open_trial WHERE id = \(id) AND user_id = \(user.rawValue)", logger: database.logger
+                    "SELECT issued_at, trial FROM open_trial WHERE id = \(id) AND user_id = \(user.rawValue)",
+                    logger: database.logger
                 ).decode((Double, String).self) { return row }
                 return nil
             }
@@ -137,10 +145,13 @@ public struct PostgresTrainingDataStore: TrainingDataStore, OpenTrialStore {
     }
 
     public func recordCount() async throws(DataStoreError) -> Int {
-        let tables = PostgresRecordTable.all.map { "SELECT count(*) AS n FROM \($0.name) WHERE user_id = \(user.rawValue)" }
+        let tables = PostgresRecordTable.all.map {
+            "SELECT count(*) AS n FROM \($0.name) WHERE user_id = \(user.rawValue)"
+        }
         do {
             let rows = try await database.client.query(
-                PostgresQuery(unsafeSQL: "SELECT sum(n)::bigint FROM (\(tables.joined(separator: " UNION ALL "))) counts"),
+                PostgresQuery(
+                    unsafeSQL: "SELECT sum(n)::bigint FROM (\(tables.joined(separator: " UNION ALL "))) counts"),
                 logger: database.logger)
             for try await count in rows.decode(Int.self) { return count }
             return 0
@@ -149,7 +160,9 @@ public struct PostgresTrainingDataStore: TrainingDataStore, OpenTrialStore {
         }
     }
 
-    private func fetch(_ kind: any TrainingKind.Type, _ query: PostgresQuery) async throws(DataStoreError) -> [TrainingRecord] {
+    private func fetch(_ kind: any TrainingKind.Type, _ query: PostgresQuery) async throws(DataStoreError)
+        -> [TrainingRecord]
+    {
         do {
             return try await database.client.withConnection { connection in
                 var records: [TrainingRecord] = []

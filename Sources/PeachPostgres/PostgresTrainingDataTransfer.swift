@@ -35,10 +35,12 @@ public struct PostgresTrainingDataTransfer: TrainingDataTransferring {
     public func importRecords(
         from source: TrainingDataSource, mode: ImportMode, progress: @escaping @Sendable (Double) -> Void
     ) async throws(ImportFailure) -> ImportSummary {
-        let user = store.user, logger = store.database.logger
+        let user = store.user
+        let logger = store.database.logger
         let counts = try await store.database.transaction(failing: Self.importFailure) { connection in
             let locked = try await connection.query(
-                "SELECT pg_try_advisory_xact_lock(\(Self.importLockKey), \(Int32(truncatingIfNeeded: user.rawValue)))", logger: logger
+                "SELECT pg_try_advisory_xact_lock(\(Self.importLockKey), \(Int32(truncatingIfNeeded: user.rawValue)))",
+                logger: logger
             ).decode(Bool.self)
             for try await granted in locked where !granted { throw ImportFailure.busy }
             // Before the file is read: a statement deletes the rows committed when it starts, so an
@@ -47,7 +49,9 @@ public struct PostgresTrainingDataTransfer: TrainingDataTransferring {
             // Open trials stay: a phone's reserve is answered after the import (`OpenTrialStore`).
             if mode == .replace {
                 for table in PostgresRecordTable.all.map(\.name) + ["answer_key"] {
-                    try await connection.query(PostgresQuery(unsafeSQL: "DELETE FROM \(table) WHERE user_id = \(user.rawValue)"), logger: logger)
+                    try await connection.query(
+                        PostgresQuery(unsafeSQL: "DELETE FROM \(table) WHERE user_id = \(user.rawValue)"),
+                        logger: logger)
                 }
             }
             var counts = Counts()
@@ -100,9 +104,13 @@ public struct PostgresTrainingDataTransfer: TrainingDataTransferring {
     /// those within half a millisecond of one of the batch's (a `TransferRecord` is timed to its
     /// millisecond; a stored answer to the microsecond). Read per batch, so that the merge holds a
     /// batch's neighbours, never the whole history or the whole file.
-    private func stored(near batch: [TransferRecord], _ connection: PostgresConnection) async throws -> Set<TransferRecord> {
+    private func stored(near batch: [TransferRecord], _ connection: PostgresConnection) async throws -> Set<
+        TransferRecord
+    > {
         var records: Set<TransferRecord> = []
-        let times = Dictionary(grouping: batch) { $0.discipline.kind }.mapValues { Array(Set($0.map(\.timestamp.date))) }
+        let times = Dictionary(grouping: batch) { $0.discipline.kind }.mapValues {
+            Array(Set($0.map(\.timestamp.date)))
+        }
         for kind in TrainingKinds.all {
             guard let times = times[kind.id] else { continue }
             let table = PostgresRecordTable.layout(kind)

@@ -24,7 +24,7 @@ public struct QRCode: Equatable, Sendable {
     }
 
     public func isDark(x: Int, y: Int) -> Bool {
-        guard (0..<size).contains(x), (0..<size).contains(y) else { return false }  // the quiet zone is light
+        guard (0..<size).contains(x), (0..<size).contains(y) else { return false } // the quiet zone is light
         return modules[y * size + x]
     }
 

@@ -28,7 +28,8 @@ extension SQLiteTrainingDataStore: TrainingHistory, MarkedHistory {
                 // NOT INDEXED: the timestamp index would serve min() by reading every old row
                 // before the first new one; the id range reads only the new rows.
                 let oldestAdded = try String.fetchOne(
-                    db, sql: "SELECT min(timestamp) FROM \(table.name) NOT INDEXED WHERE id > ?", arguments: [marked.id])
+                    db, sql: "SELECT min(timestamp) FROM \(table.name) NOT INDEXED WHERE id > ?", arguments: [marked.id]
+                )
                 if let oldestAdded, let newest = mark.newestTimestamp, oldestAdded < newest { return nil }
             }
             let now = HistoryMark(
@@ -63,7 +64,9 @@ extension SQLiteTrainingDataStore: TrainingHistory, MarkedHistory {
         "SELECT \(table.selection) FROM \(table.name)\(afterMark ? " NOT INDEXED WHERE id > ?" : "") ORDER BY timestamp, id"
     }
 
-    private func reading<T: Sendable>(_ read: @escaping @Sendable (Database) throws -> T) async throws(DataStoreError) -> T {
+    private func reading<T: Sendable>(_ read: @escaping @Sendable (Database) throws -> T) async throws(DataStoreError)
+        -> T
+    {
         do {
             return try await database.writer.read(read)
         } catch let error as DataStoreError {

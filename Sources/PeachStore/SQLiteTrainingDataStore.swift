@@ -34,7 +34,8 @@ public struct SQLiteTrainingDataStore: TrainingDataStore, OpenTrialStore {
         for kind in TrainingKinds.all {
             let table = RecordTable.layout(kind)
             let found = try await fetch(
-                kind, sql: """
+                kind,
+                sql: """
                     SELECT \(table.selection) FROM \(table.name)
                     WHERE id = (SELECT recordID FROM answerKey WHERE key = ? AND recordTable = ?)
                     """,
@@ -51,7 +52,8 @@ public struct SQLiteTrainingDataStore: TrainingDataStore, OpenTrialStore {
             let table = RecordTable.layout(kind)
             let filter = discipline == nil ? "" : "WHERE discipline = ?"
             records += try await fetch(
-                kind, sql: "SELECT \(table.selection) FROM \(table.name) \(filter) ORDER BY timestamp DESC, id DESC LIMIT ?",
+                kind,
+                sql: "SELECT \(table.selection) FROM \(table.name) \(filter) ORDER BY timestamp DESC, id DESC LIMIT ?",
                 arguments: StatementArguments((discipline.map { [$0.rawValue] } ?? []) + [limit]))
         }
         // Each table's newest, merged.
@@ -96,21 +98,26 @@ public struct SQLiteTrainingDataStore: TrainingDataStore, OpenTrialStore {
         } catch {
             throw .fetchFailed(String(describing: error))
         }
-        guard let row, let trial = try? JSONDecoder().decode(Trial.self, from: Data((row["trial"] as String).utf8)) else { return nil }
+        guard let row, let trial = try? JSONDecoder().decode(Trial.self, from: Data((row["trial"] as String).utf8))
+        else { return nil }
         return OpenTrial(id: id, trial: trial, issuedAt: Date(timeIntervalSince1970: row["issuedAt"]))
     }
 
     public func recordCount() async throws(DataStoreError) -> Int {
         do {
             return try await database.writer.read { db in
-                try RecordTable.all.reduce(0) { $0 + (try Int.fetchOne(db, sql: "SELECT count(*) FROM \($1.name)") ?? 0) }
+                try RecordTable.all.reduce(0) {
+                    $0 + (try Int.fetchOne(db, sql: "SELECT count(*) FROM \($1.name)") ?? 0)
+                }
             }
         } catch {
             throw .fetchFailed(String(describing: error))
         }
     }
 
-    private func fetch(_ kind: any TrainingKind.Type, sql: String, arguments: StatementArguments) async throws(DataStoreError) -> [TrainingRecord] {
+    private func fetch(_ kind: any TrainingKind.Type, sql: String, arguments: StatementArguments)
+        async throws(DataStoreError) -> [TrainingRecord]
+    {
         do {
             return try await database.writer.read { db in try Self.fetch(kind, sql: sql, arguments: arguments, db) }
         } catch let error as DataStoreError {
@@ -124,7 +131,9 @@ public struct SQLiteTrainingDataStore: TrainingDataStore, OpenTrialStore {
         _ kind: Kind.Type, sql: String, arguments: StatementArguments, _ db: Database
     ) throws -> [TrainingRecord] {
         var records: [TrainingRecord] = []
-        try RecordTable.read(Kind.Record.self, db.makeStatement(sql: sql), arguments: arguments, in: db) { records.append(TrainingRecord($0)) }
+        try RecordTable.read(Kind.Record.self, db.makeStatement(sql: sql), arguments: arguments, in: db) {
+            records.append(TrainingRecord($0))
+        }
         return records
     }
 }

@@ -33,15 +33,24 @@ final class Avahi: @unchecked Sendable {
     static func announce(name: String, service: String, port: Int, wait: Duration = .seconds(3)) -> (Avahi?, Outcome) {
         let hint = "sudo apt install avahi-daemon avahi-utils"
         guard let tool = publishTool() else {
-            return (nil, .notAnnounced("Avahi is not installed, so \(name) is not announced and a phone needs the address, which can change (\(hint))."))
+            return (
+                nil,
+                .notAnnounced(
+                    "Avahi is not installed, so \(name) is not announced and a phone needs the address, which can change (\(hint))."
+                )
+            )
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         // SIGKILL: the server ignores SIGTERM (its shutdown handles it), and a child inherits that. The
         // daemon drops the announcement when its client's connection goes.
-        process.arguments = ["-c", "\"$0\" \"$1\" _https._tcp \"$2\" path=/ 2>&1 & child=$!; cat >/dev/null; kill -KILL $child 2>/dev/null",
-                             tool, service, String(port)]
-        let lifeline = Pipe(), output = Pipe()
+        process.arguments = [
+            "-c",
+            "\"$0\" \"$1\" _https._tcp \"$2\" path=/ 2>&1 & child=$!; cat >/dev/null; kill -KILL $child 2>/dev/null",
+            tool, service, String(port),
+        ]
+        let lifeline = Pipe()
+        let output = Pipe()
         process.standardInput = lifeline
         process.standardOutput = output
         process.standardError = output
@@ -59,11 +68,19 @@ final class Avahi: @unchecked Sendable {
                 output.fileHandleForReading.readabilityHandler = nil
                 return (Avahi(lifeline: lifeline, process: process), .announced(name))
             }
-            if let failure = text.split(separator: "\n").first(where: { $0.contains("Failed") || $0.contains("not running") }) {
+            if let failure = text.split(separator: "\n").first(where: {
+                $0.contains("Failed") || $0.contains("not running")
+            }) {
                 try? lifeline.fileHandleForWriting.close()
                 output.fileHandleForReading.readabilityHandler = nil
-                let reason = failure.contains("Daemon not running") ? "avahi-daemon does not run" : "Avahi said: \(failure)"
-                return (nil, .notAnnounced("\(reason), so \(name) is not announced and a phone needs the address, which can change (\(hint))."))
+                let reason =
+                    failure.contains("Daemon not running") ? "avahi-daemon does not run" : "Avahi said: \(failure)"
+                return (
+                    nil,
+                    .notAnnounced(
+                        "\(reason), so \(name) is not announced and a phone needs the address, which can change (\(hint))."
+                    )
+                )
             }
             Thread.sleep(forTimeInterval: 0.05)
         }

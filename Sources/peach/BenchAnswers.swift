@@ -62,7 +62,8 @@ struct BenchAnswers: ParsableCommand {
                     continue
                 }
                 let began = DispatchTime.now().uptimeNanoseconds
-                let response = try connection!.exchange("POST", "/api/comparisons/\(id)/answer", body: "{\"answer\":\"\(answer)\"}")
+                let response = try connection!.exchange(
+                    "POST", "/api/comparisons/\(id)/answer", body: "{\"answer\":\"\(answer)\"}")
                 let elapsed = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e6
                 guard response.status == 200, let server = response.serverTime else {
                     report.errors.append("answer \(response.status)")
@@ -118,7 +119,9 @@ private final class Connection {
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard connected == 0 else {
             close(socket)
@@ -129,7 +132,8 @@ private final class Connection {
     deinit { close(socket) }
 
     func exchange(_ method: String, _ path: String, body: String) throws -> Response {
-        let request = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Type: application/json\r\n"
+        let request =
+            "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Type: application/json\r\n"
             + "Content-Length: \(body.utf8.count)\r\n\r\n\(body)"
         let bytes = Array(request.utf8)
         var sent = 0
@@ -141,7 +145,8 @@ private final class Connection {
         let headEnd = try readUntilHeadEnd()
         let head = String(decoding: buffer[..<headEnd], as: UTF8.self)
         buffer.removeFirst(headEnd + 4)
-        let length = head.split(separator: "\r\n")
+        let length =
+            head.split(separator: "\r\n")
             .first { $0.lowercased().hasPrefix("content-length:") }
             .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
         while buffer.count < length { try receive() }
@@ -156,7 +161,9 @@ private final class Connection {
         while true {
             if buffer.count >= 4 {
                 for index in max(0, searched - 3)...(buffer.count - 4)
-                where buffer[index] == 13 && buffer[index + 1] == 10 && buffer[index + 2] == 13 && buffer[index + 3] == 10 {
+                where buffer[index] == 13 && buffer[index + 1] == 10 && buffer[index + 2] == 13
+                    && buffer[index + 3] == 10
+                {
                     return index
                 }
                 searched = buffer.count
@@ -168,7 +175,10 @@ private final class Connection {
     private func receive() throws {
         var chunk = [UInt8](repeating: 0, count: 16384)
         let count = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
-        guard count > 0 else { throw Failure(description: count == 0 ? "closed by the server" : "recv: \(String(cString: strerror(errno)))") }
+        guard count > 0 else {
+            throw Failure(
+                description: count == 0 ? "closed by the server" : "recv: \(String(cString: strerror(errno)))")
+        }
         buffer += chunk[..<count]
     }
 }

@@ -26,7 +26,9 @@ struct BenchAudio: ParsableCommand {
         first.withUnsafeMutableBufferPointer { _ = synthesizer.render(into: $0) }
         let firstNote = clock.now - loadStart
         synthesizer.release(firstVoice)
-        while synthesizer.activeVoiceCount > 0 { first.withUnsafeMutableBufferPointer { _ = synthesizer.render(into: $0) } }
+        while synthesizer.activeVoiceCount > 0 {
+            first.withUnsafeMutableBufferPointer { _ = synthesizer.render(into: $0) }
+        }
         for index in 0..<voices {
             _ = try synthesizer.start(Frequency(note: MIDINote(57 + index)!), level: AmplitudeDB(-12))
         }
@@ -45,9 +47,12 @@ struct BenchAudio: ParsableCommand {
         // The checksum keeps the optimiser from discarding the rendering.
         var usage = rusage()
         getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-        Output.line(String(format: "voices %d audio %.3f s cpu %.6f s elapsed %.6f s realtime %.1f firstnote %.1f ms maxrss %.1f MB checksum %g",
-                           voices, seconds, cpu, elapsed.seconds, seconds / cpu, firstNote.seconds * 1000,
-                           Double(usage.ru_maxrss) / 1024, checksum))
+        Output.line(
+            String(
+                format:
+                    "voices %d audio %.3f s cpu %.6f s elapsed %.6f s realtime %.1f firstnote %.1f ms maxrss %.1f MB checksum %g",
+                voices, seconds, cpu, elapsed.seconds, seconds / cpu, firstNote.seconds * 1000,
+                Double(usage.ru_maxrss) / 1024, checksum))
     }
 
     static func threadCPUSeconds() -> Double {

@@ -6,14 +6,19 @@ import PeachCore
 struct Chords: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Chord Quality in the terminal: a chord, then press its quality's number (1–8); q quits.",
-        discussion: "The qualities, block or arpeggio and inversions are the saved settings' (Settings › Chord quality). Answers are stored with the web app's.")
+        discussion:
+            "The qualities, block or arpeggio and inversions are the saved settings' (Settings › Chord quality). Answers are stored with the web app's."
+    )
 
     @OptionGroup var storage: StoreOptions
     @OptionGroup var audio: AudioOptions
     @OptionGroup var note: NoteOptions
     @OptionGroup var sound: SoundOptions
 
-    @Option(help: "The qualities to train, comma-separated (\(ChordQuality.allCases.map(\.rawValue).joined(separator: ", "))); default: the saved setting.")
+    @Option(
+        help:
+            "The qualities to train, comma-separated (\(ChordQuality.allCases.map(\.rawValue).joined(separator: ", "))); default: the saved setting."
+    )
     var qualities: String?
 
     @Option(help: "block or arpeggio; default: the saved setting.")
@@ -42,13 +47,17 @@ struct Chords: AsyncParsableCommand {
         ).run(
             introduction: { settings in
                 let settings = settings[ChordQualitySettings.self]
-                let listed = ChordQualityKind.choices(settings.chordQualities).map { "\($0.key) \(Self.name($0.quality))" }.joined(separator: " · ")
+                let listed = ChordQualityKind.choices(settings.chordQualities).map {
+                    "\($0.key) \(Self.name($0.quality))"
+                }.joined(separator: " · ")
                 let how = settings.chordVoicing == .arpeggio ? "Arpeggiated chords" : "Chords"
                 return "\(how)\(settings.chordInversions ? ", inversions too" : ""). Which quality? \(listed). q quits."
             },
             answer: { input, settings in
-                guard case let .digit(number) = input else { return nil }
-                return ChordQualityKind.choices(settings[ChordQualitySettings.self].chordQualities).first { $0.key == String(number) }?.quality
+                guard case .digit(let number) = input else { return nil }
+                return ChordQualityKind.choices(settings[ChordQualitySettings.self].chordQualities).first {
+                    $0.key == String(number)
+                }?.quality
             },
             judgement: { completed, _ in
                 let mark = ChoiceTraining<ChordQualityKind>.mark(completed.isCorrect)

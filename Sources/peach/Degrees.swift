@@ -5,8 +5,11 @@ import PeachCore
 
 struct Degrees: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Scale Degrees in the terminal: a cadence sets the key, then one note: press its degree's number (1–7), or with --midi play it on a keyboard in any octave; q quits.",
-        discussion: "The degrees, mode and names are the saved settings' (Settings › Scale degrees). Answers are stored with the web app's.")
+        abstract:
+            "Scale Degrees in the terminal: a cadence sets the key, then one note: press its degree's number (1–7), or with --midi play it on a keyboard in any octave; q quits.",
+        discussion:
+            "The degrees, mode and names are the saved settings' (Settings › Scale degrees). Answers are stored with the web app's."
+    )
 
     @OptionGroup var storage: StoreOptions
     @OptionGroup var audio: AudioOptions
@@ -36,11 +39,13 @@ struct Degrees: AsyncParsableCommand {
             discipline: .scaleDegree, storage: storage, audio: audio, sound: sound, overrides: overrides, midi: midi
         ).run(
             introduction: { settings in
-                let listed = Self.choices(settings).filter { $0.key != nil }.map { "\($0.key!) \($0.label)" }.joined(separator: " · ")
-                return "Scale degrees in \(settings[ScaleDegreeSettings.self].scaleMode.rawValue) keys. A cadence, then a note: which degree? \(listed). q quits."
+                let listed = Self.choices(settings).filter { $0.key != nil }.map { "\($0.key!) \($0.label)" }.joined(
+                    separator: " · ")
+                return
+                    "Scale degrees in \(settings[ScaleDegreeSettings.self].scaleMode.rawValue) keys. A cadence, then a note: which degree? \(listed). q quits."
             },
             answer: { input, settings in
-                guard case let .digit(number) = input else { return nil }
+                guard case .digit(let number) = input else { return nil }
                 return Self.choices(settings).first { $0.key == String(number) }?.degree
             },
             midiAnswer: ScaleDegree.init(rawValue:),

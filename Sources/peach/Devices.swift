@@ -4,7 +4,9 @@ import PeachALSA
 /// `peach devices`: the names `--device`, `--capture-device` and `--midi` take.
 struct Devices: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "List the ALSA playback devices, the names --device takes (with --capture: the names --capture-device takes).")
+        abstract:
+            "List the ALSA playback devices, the names --device takes (with --capture: the names --capture-device takes)."
+    )
 
     @Flag(help: "List the capture devices (microphones) instead, the names `peach sing --capture-device` takes.")
     var capture = false
@@ -30,7 +32,9 @@ struct Devices: ParsableCommand {
         } catch {
             throw PeachFailure(error.description)
         }
-        guard !ports.isEmpty else { throw PeachFailure("the MIDI sequencer has no readable port (is the keyboard connected?)") }
+        guard !ports.isEmpty else {
+            throw PeachFailure("the MIDI sequencer has no readable port (is the keyboard connected?)")
+        }
         for port in ports { Output.line(port.description) }
     }
 }

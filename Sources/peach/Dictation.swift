@@ -5,8 +5,11 @@ import PeachCore
 
 struct Dictation: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Play it Back in the terminal: a cadence sets the key, then a melody: type its notes (C4 D4 E4 G4, or c d e g: the first in the octave from the tonic shown up, each next nearest the one before) and Enter, or with --midi play them on a keyboard; q quits.",
-        discussion: "The lengths, mode, step sizes and span are the saved settings' (Settings › Play it back). Answers are stored with the web app's.")
+        abstract:
+            "Play it Back in the terminal: a cadence sets the key, then a melody: type its notes (C4 D4 E4 G4, or c d e g: the first in the octave from the tonic shown up, each next nearest the one before) and Enter, or with --midi play them on a keyboard; q quits.",
+        discussion:
+            "The lengths, mode, step sizes and span are the saved settings' (Settings › Play it back). Answers are stored with the web app's."
+    )
 
     @OptionGroup var storage: StoreOptions
     @OptionGroup var audio: AudioOptions
@@ -23,7 +26,8 @@ struct Dictation: AsyncParsableCommand {
     @Option(help: "The most notes a melody grows to (2–8); default: the saved setting.")
     var longest: Int?
 
-    @Option(help: "Step sizes as interval numbers, comma-separated (2: a second … 5: a fifth); default: the saved setting.")
+    @Option(
+        help: "Step sizes as interval numbers, comma-separated (2: a second … 5: a fifth); default: the saved setting.")
     var steps: String?
 
     @Option(help: "The most semitones between a melody's lowest and highest note: 7 or 12; default: the saved setting.")
@@ -35,7 +39,10 @@ struct Dictation: AsyncParsableCommand {
         update.kindValues["melodyShortest"] = shortest.map(SettingValue.number)
         update.kindValues["melodyLongest"] = longest.map(SettingValue.number)
         update.kindValues["melodySteps"] = steps.map { list in
-            .list(list.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)).map(SettingValue.number) ?? .text(String($0)) })
+            .list(
+                list.split(separator: ",").map {
+                    Int($0.trimmingCharacters(in: .whitespaces)).map(SettingValue.number) ?? .text(String($0))
+                })
         }
         update.kindValues["melodySpan"] = span.map(SettingValue.number)
         return update
@@ -50,7 +57,8 @@ struct Dictation: AsyncParsableCommand {
         let stores = try await storage.open()
         let settings = try await NoteOptions.settings(in: stores.settings, overrides: overrides)
         let trials = try await TrialSource.resuming(from: stores.records)
-        let synthesizer = try sound.synthesizer(settings: SynthesisSettings(), fallback: settings.soundSource.rawValue, kind: MelodicDictationKind.self)
+        let synthesizer = try sound.synthesizer(
+            settings: SynthesisSettings(), fallback: settings.soundSource.rawValue, kind: MelodicDictationKind.self)
         let output = try audio.start(synthesizer)
         let (inputs, continuation) = AsyncStream<DictationInput>.makeStream()
         Thread.detachNewThread {
@@ -58,19 +66,26 @@ struct Dictation: AsyncParsableCommand {
             continuation.yield(.line(nil))
         }
         let keyboard = try midi.start { message, _ in
-            if case let .noteOn(key, _) = message { continuation.yield(.key(key)) }
+            if case .noteOn(let key, _) = message { continuation.yield(.key(key)) }
         }
         let driver = TrainingSessionDriver(
-            ChoicePiece<MelodicDictationKind>(settings: settings), player: TonePlayer(SynthesizerNotePlayer(synthesizer: synthesizer)),
-            store: stores.records, source: AnnouncedTrials(feed: trials.feed(MelodicDictationKind.self, .melodicDictation, settings: settings)),
+            ChoicePiece<MelodicDictationKind>(settings: settings),
+            player: TonePlayer(SynthesizerNotePlayer(synthesizer: synthesizer)),
+            store: stores.records,
+            source: AnnouncedTrials(
+                feed: trials.feed(MelodicDictationKind.self, .melodicDictation, settings: settings)),
             clock: ContinuousClock(), onFeedback: { Output.line(Self.judgement($0)) },
             onError: { error in FileHandle.standardError.write(Data("\(error)\n".utf8)) })
 
-        Output.line("Play it back in \(settings[MelodicDictationSettings.self].melodyMode.rawValue) keys: a cadence, then a melody. Type its notes and Enter (C4 D4 E4 G4, or c d e g: the first in the octave from the tonic up, each next nearest the one before); q quits.")
+        Output.line(
+            "Play it back in \(settings[MelodicDictationSettings.self].melodyMode.rawValue) keys: a cadence, then a melody. Type its notes and Enter (C4 D4 E4 G4, or c d e g: the first in the octave from the tonic up, each next nearest the one before); q quits."
+        )
         await driver.start()
         var played: PlayedMelody?
         for await input in inputs {
-            if case let .line(line) = input, line?.trimmingCharacters(in: .whitespaces).lowercased() ?? "q" == "q" { break }
+            if case .line(let line) = input, line?.trimmingCharacters(in: .whitespaces).lowercased() ?? "q" == "q" {
+                break
+            }
             // The sound failed: the session is over.
             if case .idle = await driver.state { break }
             // Keys and lines before the melody has ended are not an answer (the session ignores them).
@@ -79,21 +94,25 @@ struct Dictation: AsyncParsableCommand {
                 continue
             }
             switch input {
-            case let .key(key):
+            case .key(let key):
                 if played?.length != trial.melody.count { played = PlayedMelody(length: trial.melody.count) }
                 if let melody = played?.play(key) {
                     await driver.answer(melody)
                 } else if let notes = played?.notes {
-                    Output.line("\(notes.map(\.name).joined(separator: " ")) (\(notes.count) of \(trial.melody.count); Enter starts again)")
+                    Output.line(
+                        "\(notes.map(\.name).joined(separator: " ")) (\(notes.count) of \(trial.melody.count); Enter starts again)"
+                    )
                 }
-            case .line(let line?) where line.trimmingCharacters(in: .whitespaces).isEmpty && played?.notes.isEmpty == false:
+            case .line(let line?)
+            where line.trimmingCharacters(in: .whitespaces).isEmpty && played?.notes.isEmpty == false:
                 played = nil
                 Output.line("Play the melody again from its first note.")
             case .line(let line?):
                 switch TypedMelody.parse(line, tonic: trial.tonic) {
-                case let .success(melody) where melody.count == trial.melody.count: await driver.answer(melody)
-                case let .success(melody): Output.line("The melody has \(trial.melody.count) notes, not \(melody.count): type them again.")
-                case let .failure(problem): Output.line("\(problem): type them again.")
+                case .success(let melody) where melody.count == trial.melody.count: await driver.answer(melody)
+                case .success(let melody):
+                    Output.line("The melody has \(trial.melody.count) notes, not \(melody.count): type them again.")
+                case .failure(let problem): Output.line("\(problem): type them again.")
                 }
             case .line(nil): break
             }
@@ -107,9 +126,11 @@ struct Dictation: AsyncParsableCommand {
 
     /// Each note as played back, marked right or wrong, then the melody where a note was wrong.
     static func judgement(_ record: CompletedMelodicDictation) -> String {
-        let marks = zip(record.answer.notes, record.notesCorrect).map { "\($0.name)\($1 ? "✓" : "✗")" }.joined(separator: " ")
+        let marks = zip(record.answer.notes, record.notesCorrect).map { "\($0.name)\($1 ? "✓" : "✗")" }.joined(
+            separator: " ")
         let mark = record.isCorrect ? "✓" : "✗\u{07}"
-        return record.isCorrect ? "\(mark) \(marks)" : "\(mark) \(marks) — it was \(record.melody.notes.map(\.name).joined(separator: " "))"
+        return record.isCorrect
+            ? "\(mark) \(marks)" : "\(mark) \(marks) — it was \(record.melody.notes.map(\.name).joined(separator: " "))"
     }
 }
 
@@ -128,7 +149,9 @@ private struct AnnouncedTrials: TrialSupplying {
 
     func next() async -> MelodicDictationTrial {
         let trial = await feed.next()
-        Output.line("Key: \(trial.tonic.pitchClassName) \(trial.mode.rawValue), tonic \(trial.tonic.name); \(trial.melody.count) notes.")
+        Output.line(
+            "Key: \(trial.tonic.pitchClassName) \(trial.mode.rawValue), tonic \(trial.tonic.name); \(trial.melody.count) notes."
+        )
         return trial
     }
 

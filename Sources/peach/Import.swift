@@ -8,7 +8,8 @@ extension ImportMode: EnumerableFlag {
     public static func help(for value: ImportMode) -> ArgumentHelp? {
         switch value {
         case .merge: "Add the file's records, skipping any already stored (same kind, time and fields)."
-        case .replace: "Delete the records stored when the import begins and keep the file's (answers stored meanwhile stay)."
+        case .replace:
+            "Delete the records stored when the import begins and keep the file's (answers stored meanwhile stay)."
         }
     }
 }
@@ -16,7 +17,9 @@ extension ImportMode: EnumerableFlag {
 struct Import: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Read training records from a CSV file: a Peach export or one from Peach for iPhone.",
-        discussion: "One bad row rejects the whole file, naming the line, and nothing is written; no one sees any of it before all of it is in.")
+        discussion:
+            "One bad row rejects the whole file, naming the line, and nothing is written; no one sees any of it before all of it is in."
+    )
 
     @Argument(help: "The CSV file.")
     var file: String
@@ -46,7 +49,9 @@ struct Import: AsyncParsableCommand {
         let stores = try await storage.open()
         let summary: ImportSummary
         do throws(ImportFailure) {
-            summary = try await stores.transfer.importRecords(from: source, mode: mode) { progress.show("importing", $0) }
+            summary = try await stores.transfer.importRecords(from: source, mode: mode) {
+                progress.show("importing", $0)
+            }
         } catch {
             await stores.close()
             FileHandle.standardError.write(Data("peach import: nothing was imported: \(error)\n".utf8))
@@ -60,8 +65,9 @@ struct Import: AsyncParsableCommand {
         }
         await stores.close()
         let counts = Discipline.allCases.map { "\(summary.byDiscipline[$0] ?? 0) \($0)" }.joined(separator: ", ")
-        Output.line("imported \(summary.imported) records (\(counts)) from \(summary.format), \(mode.rawValue) mode; "
-            + "\(summary.duplicatesSkipped) duplicates skipped")
+        Output.line(
+            "imported \(summary.imported) records (\(counts)) from \(summary.format), \(mode.rawValue) mode; "
+                + "\(summary.duplicatesSkipped) duplicates skipped")
         for skipped in summary.skipped {
             Output.line("not imported: \(skipped.count) \(skipped.reason)")
         }

@@ -21,7 +21,8 @@ final class LANPresence: @unchecked Sendable {
                 Output.line(reason)
             }
         }
-        let serving = ServingFile(pid: getpid(), port: port, token: token, https: https, localName: localName, address: address)
+        let serving = ServingFile(
+            pid: getpid(), port: port, token: token, https: https, localName: localName, address: address)
         do {
             try serving.write(to: file)
             self.file = file

@@ -21,8 +21,10 @@ struct Match: AsyncParsableCommand {
 
     func run() async throws {
         let session = try await TerminalTraining(
-            storage: storage, overrides: training.overrides, audio: audio, sound: sound, kind: MatchingKind.self, midi: midi)
-        let settings = session.settings, terminal = session.terminal
+            storage: storage, overrides: training.overrides, audio: audio, sound: sound, kind: MatchingKind.self,
+            midi: midi)
+        let settings = session.settings
+        let terminal = session.terminal
         let discipline = Discipline(kind: .matching, intervals: training.trainsIntervals)
         let reach = discipline.matchingRange(settings).rawValue
         let player = SynthesizerNotePlayer(synthesizer: session.synthesizer)
@@ -34,9 +36,11 @@ struct Match: AsyncParsableCommand {
             onFeedback: { Output.line(Self.feedback($0)) },
             onError: { error in TrainingErrors.report(error, to: terminal) })
 
-        Output.line(training.trainsIntervals
-            ? "Interval matching (\(settings.intervals.map(\.spelled).joined(separator: ", ")), \(settings.tuningSystem.rawValue)). Tune the second note to the interval: ↑/↓ fine, PgUp/PgDn coarse, Enter when it is right. q quits."
-            : "Pitch matching. Listen, then tune the second note to the first: ↑/↓ fine, PgUp/PgDn coarse, Enter when they match. q quits.")
+        Output.line(
+            training.trainsIntervals
+                ? "Interval matching (\(settings.intervals.map(\.spelled).joined(separator: ", ")), \(settings.tuningSystem.rawValue)). Tune the second note to the interval: ↑/↓ fine, PgUp/PgDn coarse, Enter when it is right. q quits."
+                : "Pitch matching. Listen, then tune the second note to the first: ↑/↓ fine, PgUp/PgDn coarse, Enter when they match. q quits."
+        )
         await driver.start()
         // The slider position lives here; every challenge starts at its centre.
         var position = 0.0

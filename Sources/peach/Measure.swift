@@ -6,8 +6,11 @@ import PeachServices
 
 struct Measure: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Measure my threshold: at most 40 pitch or interval comparisons (↑ or k higher, ↓ or j lower), Compare Timing trials (← or e early, → or l late) or Which Voice? chords (↑ highest, → middle, ↓ lowest), each where its answer says most about your threshold (q stops), then the threshold with its 95 % interval.",
-        discussion: "The answers are stored as comparisons of the pitchMeasurement discipline (intervalMeasurement with --discipline intervals; Compare Timing answers of timingMeasurement with --discipline timing, at the saved tempo; Which Voice? answers of chordIntonationMeasurement with --discipline chords, in the saved tuning, for a choice of three): the run is kept as a measurement (the Profile shows it, and that discipline's training starts from it), and a run left unfinished goes on at the next `peach measure` of the discipline or in the browser. It ends early once the interval's upper end is within 1.5 × its lower end. An interval run measures the intervals chosen (--interval, else the saved setting) together; a timing run is kept per tempo band.")
+        abstract:
+            "Measure my threshold: at most 40 pitch or interval comparisons (↑ or k higher, ↓ or j lower), Compare Timing trials (← or e early, → or l late) or Which Voice? chords (↑ highest, → middle, ↓ lowest), each where its answer says most about your threshold (q stops), then the threshold with its 95 % interval.",
+        discussion:
+            "The answers are stored as comparisons of the pitchMeasurement discipline (intervalMeasurement with --discipline intervals; Compare Timing answers of timingMeasurement with --discipline timing, at the saved tempo; Which Voice? answers of chordIntonationMeasurement with --discipline chords, in the saved tuning, for a choice of three): the run is kept as a measurement (the Profile shows it, and that discipline's training starts from it), and a run left unfinished goes on at the next `peach measure` of the discipline or in the browser. It ends early once the interval's upper end is within 1.5 × its lower end. An interval run measures the intervals chosen (--interval, else the saved setting) together; a timing run is kept per tempo band."
+    )
 
     /// What is measured: the names the terminal uses for the measurement disciplines.
     enum Measured: String, ExpressibleByArgument, CaseIterable {
@@ -28,10 +31,15 @@ struct Measure: AsyncParsableCommand {
     @OptionGroup var training: TrainingOptions
     @OptionGroup var sound: SoundOptions
 
-    @Option(help: "What to measure: pitch (unison, the default), intervals (the intervals of --interval, else the saved ones), timing (Compare Timing at the saved tempo) or chords (Which Voice? in the saved tuning). --interval alone implies intervals.")
+    @Option(
+        help:
+            "What to measure: pitch (unison, the default), intervals (the intervals of --interval, else the saved ones), timing (Compare Timing at the saved tempo) or chords (Which Voice? in the saved tuning). --interval alone implies intervals."
+    )
     var discipline: Measured?
 
-    @Option(name: .customLong("max-trials"), help: "Stop after this many answers (1–40); the run goes on next time. Default: until the run ends.")
+    @Option(
+        name: .customLong("max-trials"),
+        help: "Stop after this many answers (1–40); the run goes on next time. Default: until the run ends.")
     var maxTrials = ThresholdPlacement.maximumTrials
 
     /// --interval measures intervals unless the discipline says otherwise.
@@ -39,10 +47,13 @@ struct Measure: AsyncParsableCommand {
 
     func validate() throws {
         if let discipline, discipline != .intervals, training.trainsIntervals {
-            throw ValidationError("--interval measures intervals: use --discipline intervals, or leave --interval out to measure \(discipline)")
+            throw ValidationError(
+                "--interval measures intervals: use --discipline intervals, or leave --interval out to measure \(discipline)"
+            )
         }
         guard (1...ThresholdPlacement.maximumTrials).contains(maxTrials) else {
-            throw ValidationError("--max-trials must be from 1 to \(ThresholdPlacement.maximumTrials), got \(maxTrials)")
+            throw ValidationError(
+                "--max-trials must be from 1 to \(ThresholdPlacement.maximumTrials), got \(maxTrials)")
         }
     }
 
@@ -51,11 +62,16 @@ struct Measure: AsyncParsableCommand {
         let settings = try await training.settings(in: stores.settings)
         let measuring = measured.discipline
         // Clicks need no instrument.
-        let synthesizer = switch measured {
-        case .timing: Synthesizer()
-        case .chords: try sound.synthesizer(settings: SynthesisSettings(), fallback: settings.soundSource.rawValue, kind: ChordIntonationKind.self)
-        case .pitch, .intervals: try sound.synthesizer(settings: SynthesisSettings(), fallback: settings.soundSource.rawValue)
-        }
+        let synthesizer =
+            switch measured {
+            case .timing: Synthesizer()
+            case .chords:
+                try sound.synthesizer(
+                    settings: SynthesisSettings(), fallback: settings.soundSource.rawValue,
+                    kind: ChordIntonationKind.self)
+            case .pitch, .intervals:
+                try sound.synthesizer(settings: SynthesisSettings(), fallback: settings.soundSource.rawValue)
+            }
         let output = try audio.start(synthesizer)
         let terminal = TerminalSession()
         let profile = await (try await ProfileService.load(from: stores.records)).parts
@@ -66,33 +82,44 @@ struct Measure: AsyncParsableCommand {
             if answered.increment() == maxTrials { terminal.send(.quit) }
         }
         let onError: @Sendable (any Error) -> Void = { error in TrainingErrors.report(error, to: terminal) }
-        let run = switch measured {
-        case .timing:
-            Self.timingRun(
-                settings: settings, profile: profile, trials: trials, synthesizer: synthesizer, store: stores.records, terminal: terminal,
-                onFeedback: onFeedback, onError: onError)
-        case .chords:
-            Self.chordRun(
-                settings: settings, profile: profile, trials: trials, synthesizer: synthesizer, store: stores.records, terminal: terminal,
-                onFeedback: onFeedback, onError: onError)
-        case .pitch, .intervals:
-            Self.comparisonRun(
-                measuring, settings: settings, profile: profile, trials: trials, synthesizer: synthesizer, store: stores.records,
-                terminal: terminal, onFeedback: onFeedback, onError: onError)
-        }
+        let run =
+            switch measured {
+            case .timing:
+                Self.timingRun(
+                    settings: settings, profile: profile, trials: trials, synthesizer: synthesizer,
+                    store: stores.records, terminal: terminal,
+                    onFeedback: onFeedback, onError: onError)
+            case .chords:
+                Self.chordRun(
+                    settings: settings, profile: profile, trials: trials, synthesizer: synthesizer,
+                    store: stores.records, terminal: terminal,
+                    onFeedback: onFeedback, onError: onError)
+            case .pitch, .intervals:
+                Self.comparisonRun(
+                    measuring, settings: settings, profile: profile, trials: trials, synthesizer: synthesizer,
+                    store: stores.records,
+                    terminal: terminal, onFeedback: onFeedback, onError: onError)
+            }
 
         let resumed = run.resumedAt.map { " (going on from trial \($0))" } ?? ""
         switch measured {
         case .chords:
             let tuning = settings.tuningSystem == .justIntonation ? "just intonation" : "equal temperament"
-            Output.line("Measure my threshold in chords: triads in \(tuning), up to \(ThresholdPlacement.maximumTrials) chords\(resumed). Which voice is out of tune: highest (↑ or k), middle (→ or l), lowest (↓ or j)? q stops.")
+            Output.line(
+                "Measure my threshold in chords: triads in \(tuning), up to \(ThresholdPlacement.maximumTrials) chords\(resumed). Which voice is out of tune: highest (↑ or k), middle (→ or l), lowest (↓ or j)? q stops."
+            )
         case .timing:
-            Output.line("Measure my timing threshold at \(settings.tempo.rawValue) BPM: up to \(ThresholdPlacement.maximumTrials) trials\(resumed). Was the third click early (← or e) or late (→ or l)? q stops.")
+            Output.line(
+                "Measure my timing threshold at \(settings.tempo.rawValue) BPM: up to \(ThresholdPlacement.maximumTrials) trials\(resumed). Was the third click early (← or e) or late (→ or l)? q stops."
+            )
         case .pitch, .intervals:
-            let what = measured == .intervals
+            let what =
+                measured == .intervals
                 ? "intervals (\(settings.intervals.map(\.spelled).joined(separator: ", ")), \(settings.tuningSystem.rawValue)), "
                 : ""
-            Output.line("Measure my threshold: \(what)up to \(ThresholdPlacement.maximumTrials) comparisons\(resumed). Was the second note higher (↑ or k) or lower (↓ or j)\(measured == .intervals ? " than the interval" : "")? q stops.")
+            Output.line(
+                "Measure my threshold: \(what)up to \(ThresholdPlacement.maximumTrials) comparisons\(resumed). Was the second note higher (↑ or k) or lower (↓ or j)\(measured == .intervals ? " than the interval" : "")? q stops."
+            )
         }
         await run.start()
         inputs: for await input in terminal.inputs {
@@ -103,7 +130,8 @@ struct Measure: AsyncParsableCommand {
         }
         let unfinished = await run.unfinished()
         if unfinished > 0 {
-            Output.line("Stopped at trial \(unfinished) of at most \(ThresholdPlacement.maximumTrials): it goes on next time.")
+            Output.line(
+                "Stopped at trial \(unfinished) of at most \(ThresholdPlacement.maximumTrials): it goes on next time.")
         }
         // The trial drawn after the last answer is discarded; every answered one is stored.
         await run.stop()
@@ -125,18 +153,23 @@ struct Measure: AsyncParsableCommand {
     }
 
     static func comparisonRun(
-        _ measuring: Discipline, settings: TrainingSettings, profile: ProfileParts, trials: TrialSource, synthesizer: Synthesizer,
+        _ measuring: Discipline, settings: TrainingSettings, profile: ProfileParts, trials: TrialSource,
+        synthesizer: Synthesizer,
         store: any TrainingDataStore, terminal: TerminalSession,
         onFeedback: @escaping @Sendable (Bool) -> Void, onError: @escaping @Sendable (any Error) -> Void
     ) -> Run {
         let runs = profile[PitchProfiles.self][ProfileScope.scope(of: measuring)].measurements
-        let source = MeasurementComparisons(feed: trials.feed(ComparisonKind.self, measuring, settings: settings), measurements: runs) { measurement in
+        let source = MeasurementComparisons(
+            feed: trials.feed(ComparisonKind.self, measuring, settings: settings), measurements: runs
+        ) { measurement in
             Output.line(result(measurement.estimate))
             terminal.send(.quit)
         }
         let driver = TrainingSessionDriver(
-            ChoicePiece<ComparisonKind>(settings: settings), player: TonePlayer(SynthesizerNotePlayer(synthesizer: synthesizer)),
-            store: store, source: source, clock: ContinuousClock(), onFeedback: { record in onFeedback(record.isCorrect) }, onError: onError)
+            ChoicePiece<ComparisonKind>(settings: settings),
+            player: TonePlayer(SynthesizerNotePlayer(synthesizer: synthesizer)),
+            store: store, source: source, clock: ContinuousClock(),
+            onFeedback: { record in onFeedback(record.isCorrect) }, onError: onError)
         return Run(
             resumedAt: runs.run.isEmpty ? nil : runs.nextTrialNumber, start: { await driver.start() },
             answer: { input in
@@ -163,8 +196,10 @@ struct Measure: AsyncParsableCommand {
             terminal.send(.quit)
         }
         let driver = TrainingSessionDriver(
-            RhythmComparisonPiece(settings: settings), player: ClickTrialPlayer(SynthesizerClickPlayer(synthesizer: synthesizer)),
-            store: store, source: source, clock: ContinuousClock(), onFeedback: { record in onFeedback(record.isCorrect) }, onError: onError)
+            RhythmComparisonPiece(settings: settings),
+            player: ClickTrialPlayer(SynthesizerClickPlayer(synthesizer: synthesizer)),
+            store: store, source: source, clock: ContinuousClock(),
+            onFeedback: { record in onFeedback(record.isCorrect) }, onError: onError)
         return Run(
             resumedAt: runs.run.isEmpty ? nil : runs.nextTrialNumber, start: { await driver.start() },
             answer: { input in
@@ -185,14 +220,17 @@ struct Measure: AsyncParsableCommand {
     ) -> Run {
         let runs = profile[ChordIntonationProfile.self].measurements
         let source = MeasurementComparisons(
-            feed: trials.feed(ChordIntonationKind.self, .chordIntonationMeasurement, settings: settings), measurements: runs
+            feed: trials.feed(ChordIntonationKind.self, .chordIntonationMeasurement, settings: settings),
+            measurements: runs
         ) { measurement in
             Output.line(result(measurement.estimate, trials: "chords", in: " in chords"))
             terminal.send(.quit)
         }
         let driver = TrainingSessionDriver(
-            ChoicePiece<ChordIntonationKind>(settings: settings), player: TonePlayer(SynthesizerNotePlayer(synthesizer: synthesizer)),
-            store: store, source: source, clock: ContinuousClock(), onFeedback: { record in onFeedback(record.isCorrect) }, onError: onError)
+            ChoicePiece<ChordIntonationKind>(settings: settings),
+            player: TonePlayer(SynthesizerNotePlayer(synthesizer: synthesizer)),
+            store: store, source: source, clock: ContinuousClock(),
+            onFeedback: { record in onFeedback(record.isCorrect) }, onError: onError)
         return Run(
             resumedAt: runs.run.isEmpty ? nil : runs.nextTrialNumber, start: { await driver.start() },
             answer: { input in
@@ -211,18 +249,22 @@ struct Measure: AsyncParsableCommand {
         let figure = { (percent: Cents) in
             String(format: "%.1f %% of a sixteenth, %.1f ms", percent.rawValue, measured.milliseconds(percent.rawValue))
         }
-        let interval = estimate.upperIsOpen
+        let interval =
+            estimate.upperIsOpen
             ? "95 % interval: above \(String(format: "%.1f", estimate.lower.rawValue)) %, open above"
             : String(format: "95 %% interval %.1f–%.1f %%", estimate.lower.rawValue, estimate.upper.rawValue)
-        return "Your timing threshold: \(figure(estimate.threshold)) at \(measured.tempo.rawValue) BPM (\(interval)), measured in \(estimate.trialCount) trials."
+        return
+            "Your timing threshold: \(figure(estimate.threshold)) at \(measured.tempo.rawValue) BPM (\(interval)), measured in \(estimate.trialCount) trials."
     }
 
     static func result(_ estimate: ThresholdEstimate, trials: String = "comparisons", in place: String = "") -> String {
         let cents = { (value: Cents) in String(format: "%.1f", value.rawValue) }
-        let interval = estimate.upperIsOpen
+        let interval =
+            estimate.upperIsOpen
             ? "95 % interval: above \(cents(estimate.lower)) ¢, open above"
             : "95 % interval \(cents(estimate.lower))–\(cents(estimate.upper)) ¢"
-        return "Your threshold\(place): \(cents(estimate.threshold)) ¢ (\(interval)), measured in \(estimate.trialCount) \(trials)."
+        return
+            "Your threshold\(place): \(cents(estimate.threshold)) ¢ (\(interval)), measured in \(estimate.trialCount) \(trials)."
     }
 
     /// The answers of this session, counted from the feedback callback.
@@ -230,6 +272,11 @@ struct Measure: AsyncParsableCommand {
         private let lock = NSLock()
         private var count = 0
 
-        func increment() -> Int { lock.withLock { count += 1; return count } }
+        func increment() -> Int {
+            lock.withLock {
+                count += 1
+                return count
+            }
+        }
     }
 }

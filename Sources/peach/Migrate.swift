@@ -4,7 +4,8 @@ import PeachPostgres
 
 struct Migrate: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Bring a PostgreSQL database's schema up to date (serve does it too; run this ahead of a deployment).")
+        abstract: "Bring a PostgreSQL database's schema up to date (serve does it too; run this ahead of a deployment)."
+    )
 
     @OptionGroup var database: DatabaseOption
 
@@ -23,8 +24,10 @@ struct Migrate: AsyncParsableCommand {
         }
         let versions = try await opened.appliedVersions()
         await opened.close()
-        Output.line(applied.isEmpty
-            ? "\(location): schema is up to date (version \(versions.last ?? 0))"
-            : "\(location): applied \(applied.joined(separator: ", ")); schema is now version \(versions.last ?? 0)")
+        Output.line(
+            applied.isEmpty
+                ? "\(location): schema is up to date (version \(versions.last ?? 0))"
+                : "\(location): applied \(applied.joined(separator: ", ")); schema is now version \(versions.last ?? 0)"
+        )
     }
 }

@@ -6,11 +6,14 @@ import PeachServices
 struct Peach: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "peach",
-        abstract: "Ear training: pitch and intervals (compare and match), singing, and rhythm (compare timing, fill the gap).",
+        abstract:
+            "Ear training: pitch and intervals (compare and match), singing, and rhythm (compare timing, fill the gap).",
         version: PeachVersion.current,
         subcommands: [
-            Serve.self, Phone.self, Train.self, Measure.self, Match.self, Sing.self, Rhythm.self, Intonation.self, Degrees.self, Chords.self, Dictation.self, Render.self, Play.self, Simulate.self, ProfileExport.self,
-            Export.self, Import.self, Recover.self, Migrate.self, Users.self, Classes.self, Devices.self, BenchAudio.self, BenchPitch.self, BenchRhythm.self,
+            Serve.self, Phone.self, Train.self, Measure.self, Match.self, Sing.self, Rhythm.self, Intonation.self,
+            Degrees.self, Chords.self, Dictation.self, Render.self, Play.self, Simulate.self, ProfileExport.self,
+            Export.self, Import.self, Recover.self, Migrate.self, Users.self, Classes.self, Devices.self,
+            BenchAudio.self, BenchPitch.self, BenchRhythm.self,
             BenchAnswers.self,
         ],
         defaultSubcommand: Serve.self)
@@ -21,7 +24,9 @@ struct Peach: AsyncParsableCommand {
         let subcommands = configuration.subcommands
         let known = Set(subcommands.flatMap { [$0._commandName] + $0.configuration.aliases } + ["help"])
         let listed = subcommands.filter { $0.configuration.shouldDisplay }.map { $0._commandName }
-        if let unknown = UnknownCommand(arguments: Array(CommandLine.arguments.dropFirst()), known: known, suggested: listed) {
+        if let unknown = UnknownCommand(
+            arguments: Array(CommandLine.arguments.dropFirst()), known: known, suggested: listed)
+        {
             exit(withError: ValidationError(unknown.description))
         }
         await main(nil)

@@ -14,14 +14,19 @@ enum PhoneGuide {
         try QRCode(encoding: url).terminalLines(ansi: ansi).map { "  " + $0 }
     }
 
-    static func lines(serving: ServingFile, authorityName: String?, fingerprint: String?, ansi: Bool) throws -> [String] {
+    static func lines(serving: ServingFile, authorityName: String?, fingerprint: String?, ansi: Bool) throws -> [String]
+    {
         var lines = ["Use Peach on your phone or tablet, on the same network as this computer:", ""]
         if let name = serving.localName {
             lines.append("  \(serving.url(host: name))    its name on your network (mDNS)")
         }
-        lines.append("  \(serving.url(host: serving.address))    its address now" + (serving.localName == nil ? "" : " (it may change)"))
+        lines.append(
+            "  \(serving.url(host: serving.address))    its address now"
+                + (serving.localName == nil ? "" : " (it may change)"))
         if serving.localName == nil {
-            lines.append("  (no .local name: Avahi does not announce one, so this address changes when the network gives a new one)")
+            lines.append(
+                "  (no .local name: Avahi does not announce one, so this address changes when the network gives a new one)"
+            )
         }
         lines.append("")
         lines += try code(preferredURL(serving), ansi: ansi)

@@ -23,7 +23,9 @@ struct Play: AsyncParsableCommand {
         await output.close()
         let statistics = output.currentStatistics
         let negotiated = output.negotiated
-        let milliseconds = { (frames: Double) in String(format: "%.2f ms", frames * 1000 / Double(negotiated.sampleRate)) }
+        let milliseconds = { (frames: Double) in
+            String(format: "%.2f ms", frames * 1000 / Double(negotiated.sampleRate))
+        }
         Output.line(
             "played on \(audio.device): \(negotiated.format), \(negotiated.sampleRate) Hz, buffer \(negotiated.bufferFrames) frames "
                 + "(\(milliseconds(Double(negotiated.bufferFrames)))), period \(negotiated.periodFrames) frames; queued after each write: "

@@ -20,7 +20,9 @@ struct ProfileExport: AsyncParsableCommand {
     var svg: String?
 
     func validate() throws {
-        if output != nil, svg != nil { throw ValidationError("--svg is the old spelling of -o/--output: give one of them") }
+        if output != nil, svg != nil {
+            throw ValidationError("--svg is the old spelling of -o/--output: give one of them")
+        }
     }
 
     @Option(help: "Aggregation period of the chart: hour, day, week or month.")
@@ -47,7 +49,9 @@ struct ProfileExport: AsyncParsableCommand {
         await stores.close()
         if let file = output ?? svg {
             try Data(options.svg(profile).utf8).write(to: URL(fileURLWithPath: file))
-            Output.line("wrote the \(options.period.rawValue) threshold chart of \(profile.comparisonCount) comparisons to \(file)")
+            Output.line(
+                "wrote the \(options.period.rawValue) threshold chart of \(profile.comparisonCount) comparisons to \(file)"
+            )
         } else {
             for line in Self.summary(profile) { Output.line(line) }
         }
@@ -56,10 +60,12 @@ struct ProfileExport: AsyncParsableCommand {
     static func summary(_ profile: PerceptualProfile) -> [String] {
         let cents = { (value: Cents?) in value.map { String(format: "%.1f ¢", $0.rawValue) } ?? "—" }
         var lines = ["comparisons: \(profile.comparisonCount) (\(profile.correctCount) correct)"]
-        lines.append("mean difference played: \(cents(profile.meanThreshold)), SD \(cents(profile.thresholdStandardDeviation))")
+        lines.append(
+            "mean difference played: \(cents(profile.meanThreshold)), SD \(cents(profile.thresholdStandardDeviation))")
         lines.append("trend of the fitted threshold: \(profile.trend?.rawValue ?? "not enough data")")
         if let estimate = profile.thresholdEstimate {
-            let interval = estimate.upperIsOpen
+            let interval =
+                estimate.upperIsOpen
                 ? String(format: "at least %.1f, 95 %%", estimate.lower.rawValue)
                 : String(format: "%.1f–%.1f, 95 %%", estimate.lower.rawValue, estimate.upper.rawValue)
             lines.append(
@@ -70,7 +76,9 @@ struct ProfileExport: AsyncParsableCommand {
             // Too few answers, or too vague to say anything (ThresholdEstimate.isInformative).
             lines.append("threshold: not enough data yet")
         }
-        lines.append("pitch matching: \(profile.matching.count) attempts, mean absolute error \(cents(profile.matching.meanAbsoluteError)), SD \(cents(profile.matching.standardDeviation))")
+        lines.append(
+            "pitch matching: \(profile.matching.count) attempts, mean absolute error \(cents(profile.matching.meanAbsoluteError)), SD \(cents(profile.matching.standardDeviation))"
+        )
         return lines
     }
 }

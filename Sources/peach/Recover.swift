@@ -26,8 +26,9 @@ struct Recover: AsyncParsableCommand {
         Output.line(
             "SQLite \(DatabaseRecovery.sqliteVersion) has no recovery API here (sqlite3_recover): each table was copied row by row, "
                 + "skipping the rowids it could not read; rows only in free pages are not found")
-        Output.line(report.lostAnything
-            ? "saved what could be read to \(output); the rest is lost (see above). Serve the new file with --data \(output)"
-            : "saved everything to \(output): nothing was unreadable")
+        Output.line(
+            report.lostAnything
+                ? "saved what could be read to \(output); the rest is lost (see above). Serve the new file with --data \(output)"
+                : "saved everything to \(output): nothing was unreadable")
     }
 }

@@ -5,7 +5,8 @@ import PeachCore
 
 struct Rhythm: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Compare Timing in the terminal: four clicks, the third early (← or e) or late (→ or l); with --fill-the-gap --midi PORT, Fill the Gap on a MIDI keyboard. q quits.",
+        abstract:
+            "Compare Timing in the terminal: four clicks, the third early (← or e) or late (→ or l); with --fill-the-gap --midi PORT, Fill the Gap on a MIDI keyboard. q quits.",
         discussion: """
             Answers are stored with the web app's. Fill the Gap needs a MIDI keyboard: a key typed in a terminal is \
             reported when it is read, not when it was pressed, while the ALSA sequencer stamps every MIDI key with its \
@@ -20,27 +21,37 @@ struct Rhythm: AsyncParsableCommand {
     @Option(help: "Tempo in beats per minute (40–200); default: the saved setting.")
     var tempo: Int?
 
-    @Flag(name: .customLong("fill-the-gap"), help: "Fill the Gap instead: play a key (--midi) where each cycle's silent click belongs.")
+    @Flag(
+        name: .customLong("fill-the-gap"),
+        help: "Fill the Gap instead: play a key (--midi) where each cycle's silent click belongs.")
     var fillTheGap = false
 
-    @Flag(help: "Measure the MIDI keyboard's delay (--midi): tap a key with each of 16 clicks; kept for Fill the Gap on that port.")
+    @Flag(
+        help:
+            "Measure the MIDI keyboard's delay (--midi): tap a key with each of 16 clicks; kept for Fill the Gap on that port."
+    )
     var calibrate = false
 
     var taps: Bool { fillTheGap || calibrate }
 
     func validate() throws {
         if let tempo, TempoBPM(tempo) == nil {
-            throw ValidationError("--tempo must be a whole number from \(TempoBPM.range.lowerBound) to \(TempoBPM.range.upperBound), got \(tempo)")
+            throw ValidationError(
+                "--tempo must be a whole number from \(TempoBPM.range.lowerBound) to \(TempoBPM.range.upperBound), got \(tempo)"
+            )
         }
         if midi.port != nil, !taps {
-            throw ValidationError("--midi applies to --fill-the-gap and --calibrate: Compare Timing is answered with ← and →")
+            throw ValidationError(
+                "--midi applies to --fill-the-gap and --calibrate: Compare Timing is answered with ← and →")
         }
     }
 
     func run() async throws {
         if taps {
             guard let port = midi.port else {
-                throw PeachFailure("tapping needs a MIDI keyboard: give --midi PORT (`peach devices --midi` lists them); a key typed in a terminal cannot be timed")
+                throw PeachFailure(
+                    "tapping needs a MIDI keyboard: give --midi PORT (`peach devices --midi` lists them); a key typed in a terminal cannot be timed"
+                )
             }
             try midi.checkAvailable()
             try await calibrate ? runCalibration(port: port) : runFillTheGap(port: port)
@@ -53,12 +64,16 @@ struct Rhythm: AsyncParsableCommand {
         let output = try audio.start(synthesizer)
         let terminal = TerminalSession()
         let driver = TrainingSessionDriver(
-            RhythmComparisonPiece(settings: settings), player: ClickTrialPlayer(SynthesizerClickPlayer(synthesizer: synthesizer)),
-            store: stores.records, source: trials.feed(RhythmComparisonKind.self, .rhythmComparison, settings: settings),
+            RhythmComparisonPiece(settings: settings),
+            player: ClickTrialPlayer(SynthesizerClickPlayer(synthesizer: synthesizer)),
+            store: stores.records,
+            source: trials.feed(RhythmComparisonKind.self, .rhythmComparison, settings: settings),
             clock: ContinuousClock(), onFeedback: { record in Output.line(record.isCorrect ? "✓" : "✗\u{07}") },
             onError: { error in TrainingErrors.report(error, to: terminal) })
 
-        Output.line("Compare Timing at \(settings.tempo.rawValue) BPM. Was the third click early (← or e) or late (→ or l)? q quits.")
+        Output.line(
+            "Compare Timing at \(settings.tempo.rawValue) BPM. Was the third click early (← or e) or late (→ or l)? q quits."
+        )
         await driver.start()
         inputs: for await input in terminal.inputs {
             switch input {

@@ -18,8 +18,10 @@ extension Rhythm {
         let output = try audio.start(synthesizer, onChangeAudible: player.changeAudible(at:))
         let terminal = TerminalSession()
         let driver = TrainingSessionDriver(
-            FillTheGapPiece(settings: settings, latencySeconds: (latencyMs ?? 0) / 1000), player: TappedClickPlayer(player),
-            store: stores.records, source: trials.feed(RhythmMatchingKind.self, .rhythmMatching, settings: settings), clock: ContinuousClock(),
+            FillTheGapPiece(settings: settings, latencySeconds: (latencyMs ?? 0) / 1000),
+            player: TappedClickPlayer(player),
+            store: stores.records, source: trials.feed(RhythmMatchingKind.self, .rhythmMatching, settings: settings),
+            clock: ContinuousClock(),
             onFeedback: { Output.line(Self.feedback($0)) },
             onError: { error in TrainingErrors.report(error, to: terminal) })
         // Not through TerminalInput.midi, which drops the stamp a tap is timed by.
@@ -36,9 +38,12 @@ extension Rhythm {
             for await (message, seconds) in messages { await driver.input(.midi(message, at: seconds)) }
         }
 
-        let calibration = latencyMs.map { String(format: "%.1f ms taken off each tap", $0) }
+        let calibration =
+            latencyMs.map { String(format: "%.1f ms taken off each tap", $0) }
             ?? "not calibrated: peach rhythm --calibrate --midi \(port)"
-        Output.line("Fill the Gap at \(settings.tempo.rawValue) BPM (\(calibration)). Play a key where each cycle's silent click belongs. q quits.")
+        Output.line(
+            "Fill the Gap at \(settings.tempo.rawValue) BPM (\(calibration)). Play a key where each cycle's silent click belongs. q quits."
+        )
         await driver.start()
         inputs: for await input in terminal.inputs {
             switch input {
@@ -76,7 +81,9 @@ extension Rhythm {
             await output.close()
             throw error
         }
-        Output.line("Calibrating \(port): play a key with each of the \(clicks.count) clicks, \(settings.tempo.rawValue) a minute.")
+        Output.line(
+            "Calibrating \(port): play a key with each of the \(clicks.count) clicks, \(settings.tempo.rawValue) a minute."
+        )
         let start: Double
         do throws(AudioError) {
             start = try await player.play(onsets: clicks)
@@ -97,19 +104,23 @@ extension Rhythm {
             throw PeachFailure("not calibrated: \(error)")
         }
         try MIDITapCalibrations().store(calibration.latencyMs, for: port)
-        Output.line(String(format: "Calibrated %@: %.1f ms (from %d taps); Fill the Gap takes it off every tap.", port, calibration.latencyMs, calibration.tapsUsed))
+        Output.line(
+            String(
+                format: "Calibrated %@: %.1f ms (from %d taps); Fill the Gap takes it off every tap.", port,
+                calibration.latencyMs, calibration.tapsUsed))
     }
 
     /// The browser's verdict in a line: the mean offset (signed, late positive), its spread, the gaps hit.
     static func feedback(_ feedback: FillTheGapFeedback) -> String {
         switch feedback {
-        case let .judged(completed):
+        case .judged(let completed):
             let gaps = RhythmMatchingTrial.cycles
             let hits = Int(((completed.hitRate ?? 0) * Double(gaps)).rounded())
             guard let mean = completed.meanOffsetMs else { return "No gap hit (0 of \(gaps))." }
             let spread = completed.offsetSDMs.map { String(format: ", SD %.0f ms", $0) } ?? ""
-            return String(format: "%+.0f ms (%@)%@, %d of %d gaps hit.", mean, mean < 0 ? "early" : "late", spread, hits, gaps)
-        case let .tooManyTaps(count):
+            return String(
+                format: "%+.0f ms (%@)%@, %d of %d gaps hit.", mean, mean < 0 ? "early" : "late", spread, hits, gaps)
+        case .tooManyTaps(let count):
             return "\(count) taps, more than an answer may hold: not stored."
         }
     }

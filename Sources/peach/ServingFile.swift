@@ -26,8 +26,9 @@ struct ServingFile: Codable, Equatable {
 
     /// The running server's file; nil when none runs for this database.
     static func read(from file: URL) -> ServingFile? {
-        guard let data = try? Data(contentsOf: file), let serving = try? JSONDecoder().decode(ServingFile.self, from: data),
-              kill(serving.pid, 0) == 0 || errno == EPERM
+        guard let data = try? Data(contentsOf: file),
+            let serving = try? JSONDecoder().decode(ServingFile.self, from: data),
+            kill(serving.pid, 0) == 0 || errno == EPERM
         else { return nil }
         return serving
     }
@@ -35,8 +36,9 @@ struct ServingFile: Codable, Equatable {
     /// Removes the file when it is still this server's (a second server on the same data may have
     /// written its own since).
     static func remove(_ file: URL, ifWrittenBy pid: Int32) {
-        guard let data = try? Data(contentsOf: file), let serving = try? JSONDecoder().decode(ServingFile.self, from: data),
-              serving.pid == pid
+        guard let data = try? Data(contentsOf: file),
+            let serving = try? JSONDecoder().decode(ServingFile.self, from: data),
+            serving.pid == pid
         else { return }
         try? FileManager.default.removeItem(at: file)
     }

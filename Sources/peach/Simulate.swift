@@ -7,16 +7,23 @@ import PeachCore
 /// the fit does not assume; or through a placement run, side by side with the chain + fit.
 struct Simulate: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Run simulated listeners through the Kazez chain or a placement run and compare the threshold found with the truth.")
+        abstract:
+            "Run simulated listeners through the Kazez chain or a placement run and compare the threshold found with the truth."
+    )
 
     enum Procedure: String, ExpressibleByArgument, CaseIterable {
         case kazez, placement
     }
 
-    @Option(help: "'kazez': the chain + fit at each --trials; 'placement': a placement run (≤ \(ThresholdPlacement.maximumTrials) trials) beside the chain + fit.")
+    @Option(
+        help:
+            "'kazez': the chain + fit at each --trials; 'placement': a placement run (≤ \(ThresholdPlacement.maximumTrials) trials) beside the chain + fit."
+    )
     var procedure = Procedure.kazez
 
-    @Option(name: .customLong("threshold"), parsing: .upToNextOption, help: "True 75 %-correct thresholds in cents (one or more).")
+    @Option(
+        name: .customLong("threshold"), parsing: .upToNextOption,
+        help: "True 75 %-correct thresholds in cents (one or more).")
     var thresholds: [Double] = [3, 10, 30]
 
     @Option(name: .customLong("trials"), parsing: .upToNextOption, help: "Trials per run (one or more).")
@@ -25,37 +32,51 @@ struct Simulate: ParsableCommand {
     @Option(help: "Runs per cell of the grid.")
     var runs = 600
 
-    @Option(name: .customLong("lapse"), parsing: .upToNextOption, help: "The simulated listeners' lapse rates (the fit assumes 0.02).")
+    @Option(
+        name: .customLong("lapse"), parsing: .upToNextOption,
+        help: "The simulated listeners' lapse rates (the fit assumes 0.02).")
     var lapses: [Double] = [0.02, 0.05, 0.08]
 
-    @Option(name: .customLong("shape"), parsing: .upToNextOption,
-            help: "Psychometric shapes of the simulated listeners: 'normal' (Φ, the fit's own model at slope 1), 'weibull:β' or 'logistic'.")
+    @Option(
+        name: .customLong("shape"), parsing: .upToNextOption,
+        help:
+            "Psychometric shapes of the simulated listeners: 'normal' (Φ, the fit's own model at slope 1), 'weibull:β' or 'logistic'."
+    )
     var shapes: [String] = ["normal", "weibull:2", "weibull:3.5", "weibull:5", "weibull:8", "logistic"]
 
     @Option(help: "Random seed, for replayable runs.")
     var seed: UInt64 = 1
 
-    @Option(name: .customLong("export-trials"),
-            help: "With --procedure kazez: write every simulated answer to DIR/trials.csv and each run's fit to DIR/fits.csv, so another estimator can be run on the same trials (Benchmarks/questplus_compare.py).")
+    @Option(
+        name: .customLong("export-trials"),
+        help:
+            "With --procedure kazez: write every simulated answer to DIR/trials.csv and each run's fit to DIR/fits.csv, so another estimator can be run on the same trials (Benchmarks/questplus_compare.py)."
+    )
     var exportDirectory: String?
 
     func validate() throws {
-        guard thresholds.allSatisfy({ (0.1...100).contains($0) }) else { throw ValidationError("--threshold must lie in 0.1…100 cents") }
+        guard thresholds.allSatisfy({ (0.1...100).contains($0) }) else {
+            throw ValidationError("--threshold must lie in 0.1…100 cents")
+        }
         guard trialCounts.allSatisfy({ (ThresholdEstimator.minimumTrials...100_000).contains($0) }) else {
             throw ValidationError("--trials must lie in \(ThresholdEstimator.minimumTrials)…100000")
         }
         guard (1...100_000).contains(runs) else { throw ValidationError("--runs must lie in 1…100000") }
         guard lapses.allSatisfy({ (0...0.5).contains($0) }) else { throw ValidationError("--lapse must lie in 0…0.5") }
-        if exportDirectory != nil, procedure != .kazez { throw ValidationError("--export-trials exports the Kazez chains: use it with --procedure kazez") }
+        if exportDirectory != nil, procedure != .kazez {
+            throw ValidationError("--export-trials exports the Kazez chains: use it with --procedure kazez")
+        }
         for shape in shapes where Self.shape(shape) == nil {
-            throw ValidationError("--shape must be 'normal', 'logistic' or 'weibull:β' with β in 0.5…10, got '\(shape)'")
+            throw ValidationError(
+                "--shape must be 'normal', 'logistic' or 'weibull:β' with β in 0.5…10, got '\(shape)'")
         }
     }
 
     static func shape(_ text: String) -> SimulatedListener.Shape? {
         if text == "normal" { return .normal }
         if text == "logistic" { return .logistic }
-        guard text.hasPrefix("weibull:"), let beta = Double(text.dropFirst("weibull:".count)), (0.5...10).contains(beta) else { return nil }
+        guard text.hasPrefix("weibull:"), let beta = Double(text.dropFirst("weibull:".count)), (0.5...10).contains(beta)
+        else { return nil }
         return .weibull(beta: beta)
     }
 
@@ -73,50 +94,70 @@ struct Simulate: ParsableCommand {
         var generator = SeededGenerator(seed: seed)
         let placement = PlacementSimulation()
         let chain = ThresholdSimulation(trials: Self.checkpoints.max()!)
-        Output.line("\(runs) runs per cell; placement: ≤ \(ThresholdPlacement.maximumTrials) trials, stops at a 95 % interval of ×\(ThresholdPlacement.stoppingRatio); Kazez: chain + fit of the newest \(ThresholdEstimator.window); ratios are upper ÷ lower of the 95 % interval")
-        Output.line(Self.row(
-            "listener", "lapse", "truth ¢", "P trials", "P est/truth", "P covers", "P CI ratio",
-            "K40 est/truth", "K40 covers", "K40 CI ratio", "K trials ≥ P"))
+        Output.line(
+            "\(runs) runs per cell; placement: ≤ \(ThresholdPlacement.maximumTrials) trials, stops at a 95 % interval of ×\(ThresholdPlacement.stoppingRatio); Kazez: chain + fit of the newest \(ThresholdEstimator.window); ratios are upper ÷ lower of the 95 % interval"
+        )
+        Output.line(
+            Self.row(
+                "listener", "lapse", "truth ¢", "P trials", "P est/truth", "P covers", "P CI ratio",
+                "K40 est/truth", "K40 covers", "K40 CI ratio", "K trials ≥ P"))
         let clock = ContinuousClock()
-        var placementTime = Duration.zero, placementTrials = 0.0
+        var placementTime = Duration.zero
+        var placementTrials = 0.0
         for shape in shapes.compactMap(Self.shape) {
             for lapse in lapses {
                 for threshold in thresholds {
                     let listener = SimulatedListener(threshold: Cents(threshold), lapseRate: lapse, shape: shape)
                     var placed: ProcedureSummary!
-                    placementTime += clock.measure { placed = placement.summarize(listener, runs: runs, using: &generator) }
+                    placementTime += clock.measure {
+                        placed = placement.summarize(listener, runs: runs, using: &generator)
+                    }
                     placementTrials += placed.meanTrials * Double(runs)
                     let fitted = chain.summarize(listener, runs: runs, at: Self.checkpoints, using: &generator)
                     let matching = zip(Self.checkpoints, fitted).first { _, summary in
                         (summary.medianIntervalRatio ?? .infinity) <= (placed.medianIntervalRatio ?? .infinity)
                     }
-                    Output.line(Self.row(
-                        shape.description, String(format: "%.2f", lapse), Self.format(threshold),
-                        String(format: "%.1f", placed.meanTrials), Self.ratio(placed.medianRatio),
-                        String(format: "%.1f %%", placed.coverage * 100), Self.ratio(placed.medianIntervalRatio),
-                        Self.ratio(fitted[0].medianRatio), String(format: "%.1f %%", fitted[0].coverage * 100),
-                        Self.ratio(fitted[0].medianIntervalRatio), matching.map { String($0.0) } ?? ">\(Self.checkpoints.max()!)"))
+                    Output.line(
+                        Self.row(
+                            shape.description, String(format: "%.2f", lapse), Self.format(threshold),
+                            String(format: "%.1f", placed.meanTrials), Self.ratio(placed.medianRatio),
+                            String(format: "%.1f %%", placed.coverage * 100), Self.ratio(placed.medianIntervalRatio),
+                            Self.ratio(fitted[0].medianRatio), String(format: "%.1f %%", fitted[0].coverage * 100),
+                            Self.ratio(fitted[0].medianIntervalRatio),
+                            matching.map { String($0.0) } ?? ">\(Self.checkpoints.max()!)"))
                 }
             }
         }
         var first = Duration.zero
-        for _ in 0..<10 { first = max(first, clock.measure { _ = ThresholdPlacement(differences: placement.differences).nextDifference }) }
-        Output.line(String(
-            format: "placement time: %.3f ms per trial (choice + update) on average; the first choice (flat prior, slowest) %.3f ms",
-            Self.milliseconds(placementTime) / placementTrials, Self.milliseconds(first)))
+        for _ in 0..<10 {
+            first = max(
+                first, clock.measure { _ = ThresholdPlacement(differences: placement.differences).nextDifference })
+        }
+        Output.line(
+            String(
+                format:
+                    "placement time: %.3f ms per trial (choice + update) on average; the first choice (flat prior, slowest) %.3f ms",
+                Self.milliseconds(placementTime) / placementTrials, Self.milliseconds(first)))
     }
 
     static func milliseconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
     }
 
-    static func ratio(_ value: Double?) -> String { value.map { $0.isFinite ? String(format: "%.3f", $0) : "open" } ?? "—" }
+    static func ratio(_ value: Double?) -> String {
+        value.map { $0.isFinite ? String(format: "%.3f", $0) : "open" } ?? "—"
+    }
 
     func runKazez() throws {
         let export = try exportDirectory.map(SimulationTrialFiles.init(directory:))
         var generator = SeededGenerator(seed: seed)
-        Output.line("\(runs) runs per cell; fit: \(Int(ThresholdEstimator.percentCorrect * 100)) % correct, λ = \(ThresholdEstimator.lapseRate), slope estimated, newest \(ThresholdEstimator.window) trials")
-        Output.line(Self.row("listener", "lapse", "trials", "truth ¢", "median fit ¢", "fit/truth", "95 % covers", "no fit", "open above", "median CI ¢", "CI up÷low", "Kazez/truth"))
+        Output.line(
+            "\(runs) runs per cell; fit: \(Int(ThresholdEstimator.percentCorrect * 100)) % correct, λ = \(ThresholdEstimator.lapseRate), slope estimated, newest \(ThresholdEstimator.window) trials"
+        )
+        Output.line(
+            Self.row(
+                "listener", "lapse", "trials", "truth ¢", "median fit ¢", "fit/truth", "95 % covers", "no fit",
+                "open above", "median CI ¢", "CI up÷low", "Kazez/truth"))
         for shape in shapes.compactMap(Self.shape) {
             for lapse in lapses {
                 for trials in trialCounts {
@@ -126,14 +167,18 @@ struct Simulate: ParsableCommand {
                         let results = (0..<runs).map { _ in simulation.run(listener, using: &generator) }
                         try export?.write(results, of: listener)
                         let summary = ThresholdSimulation.Summary(truth: listener.threshold, of: results)
-                        Output.line(Self.row(
-                            shape.description, String(format: "%.2f", lapse), String(trials), Self.format(threshold),
-                            summary.medianEstimate.map { Self.format($0.rawValue) } ?? "—",
-                            summary.medianEstimateRatio.map { String(format: "%.3f", $0) } ?? "—",
-                            String(format: "%.1f %%", summary.coverage * 100), String(summary.runs - summary.estimated),
-                            String(summary.openUpper), summary.medianIntervalWidth.map { Self.format($0.rawValue) } ?? "—",
-                            Self.ratio(summary.medianIntervalRatio),
-                            String(format: "%.3f", summary.kazezRatio)))
+                        Output.line(
+                            Self.row(
+                                shape.description, String(format: "%.2f", lapse), String(trials),
+                                Self.format(threshold),
+                                summary.medianEstimate.map { Self.format($0.rawValue) } ?? "—",
+                                summary.medianEstimateRatio.map { String(format: "%.3f", $0) } ?? "—",
+                                String(format: "%.1f %%", summary.coverage * 100),
+                                String(summary.runs - summary.estimated),
+                                String(summary.openUpper),
+                                summary.medianIntervalWidth.map { Self.format($0.rawValue) } ?? "—",
+                                Self.ratio(summary.medianIntervalRatio),
+                                String(format: "%.3f", summary.kazezRatio)))
                     }
                 }
             }

@@ -27,9 +27,12 @@ struct SimulationTrialFiles {
     }
 
     func write(_ results: [ThresholdSimulation.Run], of listener: SimulatedListener) throws {
-        var trialLines = "", fitLines = ""
+        var trialLines = ""
+        var fitLines = ""
         for (index, run) in results.enumerated() {
-            for row in SimulatedTrialsExport.trialRows(run, number: index + 1, of: listener) { trialLines += row + "\n" }
+            for row in SimulatedTrialsExport.trialRows(run, number: index + 1, of: listener) {
+                trialLines += row + "\n"
+            }
             fitLines += SimulatedTrialsExport.fitRow(run, number: index + 1, of: listener) + "\n"
         }
         try trials.write(contentsOf: Data(trialLines.utf8))

@@ -1,5 +1,5 @@
-import Foundation
 import ArgumentParser
+import Foundation
 import PeachCore
 import PeachPostgres
 import PeachServices
@@ -13,9 +13,10 @@ struct StoreOptions: ParsableArguments {
     @OptionGroup var data: DataOption
     @OptionGroup var database: DatabaseOption
 
-    @Option(help: ArgumentHelp(
-        "On a class server: whose records, by account name (in --database, else in the SQLite class files beside --data). Without it, the records of the Peach without accounts.",
-        valueName: "name"))
+    @Option(
+        help: ArgumentHelp(
+            "On a class server: whose records, by account name (in --database, else in the SQLite class files beside --data). Without it, the records of the Peach without accounts.",
+            valueName: "name"))
     var user: String?
 
     func validate() throws {
@@ -37,9 +38,11 @@ struct StoreOptions: ParsableArguments {
                 profileSnapshot: ProfileSnapshot.File(besideDatabase: path), close: {})
         }
         let opened = try await database.open(location, logger: PostgresPeachDatabase.quietLogger)
-        let records = PostgresTrainingDataStore(database: opened, user: try await owner(in: PostgresAccountStore(database: opened, now: Date.init)))
+        let records = PostgresTrainingDataStore(
+            database: opened, user: try await owner(in: PostgresAccountStore(database: opened, now: Date.init)))
         return TrainingStores(
-            records: records, settings: PostgresSettingsStore(records: records), transfer: PostgresTrainingDataTransfer(store: records),
+            records: records, settings: PostgresSettingsStore(records: records),
+            transfer: PostgresTrainingDataTransfer(store: records),
             profileSnapshot: nil, close: { await opened.close() })
     }
 
@@ -52,7 +55,9 @@ struct StoreOptions: ParsableArguments {
             throw PeachFailure("there is no user named \(user) (peach users list shows them)")
         }
         if writing, ClassServerLock.isHeld(files) {
-            throw PeachFailure("the class server is running on \(files.directory.path): \(user)'s records are written through it (the web app), or after it stops")
+            throw PeachFailure(
+                "the class server is running on \(files.directory.path): \(user)'s records are written through it (the web app), or after it stops"
+            )
         }
         do {
             let accounts = try SQLiteAccountStore(files: files, now: Date.init)

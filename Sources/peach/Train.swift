@@ -16,7 +16,8 @@ struct Train: AsyncParsableCommand {
     func run() async throws {
         let intervals = training.trainsIntervals
         try await ChoiceTraining<ComparisonKind>(
-            discipline: Discipline(kind: .comparison, intervals: intervals), storage: storage, audio: audio, sound: sound,
+            discipline: Discipline(kind: .comparison, intervals: intervals), storage: storage, audio: audio,
+            sound: sound,
             overrides: training.overrides, midi: midi
         ).run(
             introduction: { settings in

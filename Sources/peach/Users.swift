@@ -13,7 +13,8 @@ struct Users: AsyncParsableCommand {
         subcommands: [Add.self, List.self, ResetPassword.self, Delete.self])
 
     struct Add: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Create an account; the password is read from standard input.")
+        static let configuration = CommandConfiguration(
+            abstract: "Create an account; the password is read from standard input.")
         @OptionGroup var database: ClassDatabaseOption
         @Argument(help: "The name to sign in with.") var name: String
         @Flag(help: "A teacher, who can create classes and see their students.") var teacher = false
@@ -22,8 +23,9 @@ struct Users: AsyncParsableCommand {
             guard let name = AccountName(name) else { throw ValidationError(AccountName.rule) }
             let password = try AccountPassword.read()
             try await database.withAccounts { accounts in
-                guard let account = try await accounts.createAccount(
-                    name, passwordHash: await PasswordHasher().hash(password), isTeacher: teacher)
+                guard
+                    let account = try await accounts.createAccount(
+                        name, passwordHash: await PasswordHasher().hash(password), isTeacher: teacher)
                 else { throw PeachFailure("the name '\(name)' is taken") }
                 Output.line("created \(account.isTeacher ? "teacher" : "student") \(account.name) (id \(account.id))")
             }
@@ -52,7 +54,9 @@ struct Users: AsyncParsableCommand {
         func run() async throws {
             let password = try AccountPassword.read()
             try await database.withAccounts { accounts in
-                guard let found = try await AccountName(name).asyncAccount(in: accounts) else { throw PeachFailure("no account '\(name)'") }
+                guard let found = try await AccountName(name).asyncAccount(in: accounts) else {
+                    throw PeachFailure("no account '\(name)'")
+                }
                 try await accounts.setPasswordHash(await PasswordHasher().hash(password), of: found.id, keeping: nil)
                 Output.line("password of \(found.name) reset")
             }
@@ -68,7 +72,7 @@ struct Users: AsyncParsableCommand {
         func run() async throws {
             try await database.withAccounts { accounts in
                 guard let found = try await AccountName(name).asyncAccount(in: accounts),
-                      try await accounts.deleteAccount(found.id)
+                    try await accounts.deleteAccount(found.id)
                 else { throw PeachFailure("no account '\(name)'") }
                 Output.line("deleted \(found.name) and all their data")
             }
@@ -79,16 +83,20 @@ struct Users: AsyncParsableCommand {
 /// `peach classes add|list`: a teacher's classes and their invitation codes.
 struct Classes: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Manage the classes of a class server (PostgreSQL with --database, else SQLite).", subcommands: [Add.self, List.self])
+        abstract: "Manage the classes of a class server (PostgreSQL with --database, else SQLite).",
+        subcommands: [Add.self, List.self])
 
     struct Add: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Create a class for a teacher; prints its invitation code.")
+        static let configuration = CommandConfiguration(
+            abstract: "Create a class for a teacher; prints its invitation code.")
         @OptionGroup var database: ClassDatabaseOption
         @Argument(help: "The class's name.") var name: String
         @Option(help: "The teacher's account name.") var teacher: String
 
         func run() async throws {
-            guard Classroom.nameLengths.contains(name.count) else { throw ValidationError("a class name is 1–80 characters") }
+            guard Classroom.nameLengths.contains(name.count) else {
+                throw ValidationError("a class name is 1–80 characters")
+            }
             guard Classroom.isAllowedName(name) else { throw ValidationError(Classroom.controlCharacterRule) }
             try await database.withAccounts { accounts in
                 guard let found = try await AccountName(teacher).asyncAccount(in: accounts), found.isTeacher else {
@@ -103,14 +111,17 @@ struct Classes: AsyncParsableCommand {
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List every class: id, name, teacher, invitation code, students.")
+        static let configuration = CommandConfiguration(
+            abstract: "List every class: id, name, teacher, invitation code, students.")
         @OptionGroup var database: ClassDatabaseOption
 
         func run() async throws {
             try await database.withAccounts { accounts in
                 for teacher in try await accounts.accounts() where teacher.isTeacher {
                     for classroom in try await accounts.classrooms(taughtBy: teacher.id) {
-                        Output.line("\(classroom.id)\t\(classroom.name)\t\(teacher.name)\t\(classroom.invitation)\t\(classroom.studentCount)")
+                        Output.line(
+                            "\(classroom.id)\t\(classroom.name)\t\(teacher.name)\t\(classroom.invitation)\t\(classroom.studentCount)"
+                        )
                     }
                 }
             }
@@ -133,7 +144,9 @@ struct ClassDatabaseOption: ParsableArguments {
     func withAccounts(_ body: (any AccountStore & ClassroomStore) async throws -> Void) async throws {
         guard let location = try database.location else {
             do {
-                try await body(try SQLiteAccountStore(files: ClassFiles(besidePersonalDatabase: data.resolvedPath), now: Date.init))
+                try await body(
+                    try SQLiteAccountStore(files: ClassFiles(besidePersonalDatabase: data.resolvedPath), now: Date.init)
+                )
             } catch let error as DataStoreError {
                 throw PeachFailure(error.description)
             }
@@ -163,8 +176,8 @@ enum AccountPassword {
     }
 }
 
-private extension Optional where Wrapped == AccountName {
-    func asyncAccount(in accounts: any AccountStore) async throws -> Account? {
+extension Optional where Wrapped == AccountName {
+    fileprivate func asyncAccount(in accounts: any AccountStore) async throws -> Account? {
         guard let name = self else { return nil }
         return try await accounts.account(named: name)?.account
     }

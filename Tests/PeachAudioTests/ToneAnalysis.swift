@@ -18,7 +18,8 @@ enum ToneAnalysis {
     private static func demodulate(
         _ samples: [Float], sampleRate: Double, frequency: Double, start: Int, length: Int
     ) -> (re: Double, im: Double) {
-        var re = 0.0, im = 0.0
+        var re = 0.0
+        var im = 0.0
         for n in 0..<length {
             let x = Double(samples[start + n]) * blackmanHarris(n, length)
             let angle = -2 * Double.pi * frequency * Double(start + n) / sampleRate
@@ -40,7 +41,8 @@ enum ToneAnalysis {
         var size = 1
         while size < 2 * samples.count { size *= 2 }
         let magnitudes = spectrum(samples, size: size)
-        var peak = 0.0, outside = 0.0
+        var peak = 0.0
+        var outside = 0.0
         for (bin, magnitude) in magnitudes.enumerated() {
             let hertz = Double(bin) * sampleRate / Double(size)
             peak = max(peak, magnitude)
@@ -51,7 +53,8 @@ enum ToneAnalysis {
 
     /// |X(k)| for k = 0…size/2 (iterative radix-2 FFT, zero-padded).
     private static func spectrum(_ samples: [Float], size: Int) -> [Double] {
-        var re = [Double](repeating: 0, count: size), im = [Double](repeating: 0, count: size)
+        var re = [Double](repeating: 0, count: size)
+        var im = [Double](repeating: 0, count: size)
         let bits = size.trailingZeroBitCount
         for (index, sample) in samples.enumerated() {
             let reversed = Int(UInt(index).bitReversed(bits))
@@ -62,9 +65,12 @@ enum ToneAnalysis {
             let step = -Double.pi / Double(span)
             for start in stride(from: 0, to: size, by: 2 * span) {
                 for k in 0..<span {
-                    let wr = cos(step * Double(k)), wi = sin(step * Double(k))
-                    let a = start + k, b = a + span
-                    let tr = wr * re[b] - wi * im[b], ti = wr * im[b] + wi * re[b]
+                    let wr = cos(step * Double(k))
+                    let wi = sin(step * Double(k))
+                    let a = start + k
+                    let b = a + span
+                    let tr = wr * re[b] - wi * im[b]
+                    let ti = wr * im[b] + wi * re[b]
                     re[b] = re[a] - tr
                     im[b] = im[a] - ti
                     re[a] += tr
@@ -78,15 +84,27 @@ enum ToneAnalysis {
 
     /// How far `samples[range]` is from the best-fitting sinusoid of exactly `frequency`: the RMS of
     /// the residual relative to the fitted amplitude. Near zero only if the tone is at that frequency.
-    static func residualFromSine(_ samples: [Float], range: Range<Int>, frequency: Double, sampleRate: Double) -> Double {
-        var ss = 0.0, cc = 0.0, sc = 0.0, xs = 0.0, xc = 0.0
+    static func residualFromSine(_ samples: [Float], range: Range<Int>, frequency: Double, sampleRate: Double) -> Double
+    {
+        var ss = 0.0
+        var cc = 0.0
+        var sc = 0.0
+        var xs = 0.0
+        var xc = 0.0
         for n in range {
             let angle = 2 * Double.pi * frequency * Double(n) / sampleRate
-            let s = sin(angle), c = cos(angle), x = Double(samples[n])
-            ss += s * s; cc += c * c; sc += s * c; xs += x * s; xc += x * c
+            let s = sin(angle)
+            let c = cos(angle)
+            let x = Double(samples[n])
+            ss += s * s
+            cc += c * c
+            sc += s * c
+            xs += x * s
+            xc += x * c
         }
         let determinant = ss * cc - sc * sc
-        let a = (xs * cc - xc * sc) / determinant, b = (xc * ss - xs * sc) / determinant
+        let a = (xs * cc - xc * sc) / determinant
+        let b = (xc * ss - xs * sc) / determinant
         var residual = 0.0
         for n in range {
             let angle = 2 * Double.pi * frequency * Double(n) / sampleRate
@@ -106,7 +124,8 @@ enum ToneAnalysis {
 
 extension UInt {
     fileprivate func bitReversed(_ bits: Int) -> UInt {
-        var value = self, result: UInt = 0
+        var value = self
+        var result: UInt = 0
         for _ in 0..<bits {
             result = (result << 1) | (value & 1)
             value >>= 1

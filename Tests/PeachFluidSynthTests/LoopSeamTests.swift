@@ -22,9 +22,11 @@ struct LoopSeam {
 
     init(_ note: NoteSample) throws {
         let loop = try #require(note.loop)
-        let window = Int(0.05 * note.sampleRate), near = Int(0.6 * note.sampleRate)
+        let window = Int(0.05 * note.sampleRate)
+        let near = Int(0.6 * note.sampleRate)
         // The key played on past its seam: the loop's first 0.6 s again.
-        let played = Array(note.samples[..<loop.upperBound]) + Array(note.samples[loop.lowerBound..<(loop.lowerBound + near)])
+        let played =
+            Array(note.samples[..<loop.upperBound]) + Array(note.samples[loop.lowerBound..<(loop.lowerBound + near)])
         let seam = loop.upperBound
         func level(_ from: Int) -> Double {
             let energy = played[from..<(from + window)].reduce(0.0) { $0 + Double($1) * Double($1) }
@@ -58,7 +60,8 @@ struct LoopSeamTests {
             let note = try #require(try library.noteSample(sound, key: key, longestNote: .seconds(3)))
             let seam = try LoopSeam(note)
             let figures = String(
-                format: "%@ MIDI %d: tail %.2f, blend %.2f, head %.2f dB (own change nearby ≤ %.2f dB); step %.4f, nearby %.4f",
+                format:
+                    "%@ MIDI %d: tail %.2f, blend %.2f, head %.2f dB (own change nearby ≤ %.2f dB); step %.4f, nearby %.4f",
                 id, key, seam.tail, seam.blend, seam.head, seam.ownJump, seam.step, seam.ownStep)
             #expect(abs(seam.jump) <= max(1, seam.ownJump), "level jumps at the seam: \(figures)")
             #expect(seam.blend >= min(seam.tail, seam.head) - 1, "the crossfade dips: \(figures)")

@@ -61,7 +61,9 @@ struct SoundLibraryTests {
         #expect(sample.loop != nil && sample.samples.contains { abs($0) > 0.01 })
     }
 
-    @Test("The render identity is the same in every library on the same SoundFont, and changes with what the keys depend on")
+    @Test(
+        "The render identity is the same in every library on the same SoundFont, and changes with what the keys depend on"
+    )
     func renderIdentity() throws {
         let identity = try SoundLibrary().renderIdentity(longestNote: .seconds(3))
         #expect(identity.count == 16 && identity.allSatisfy(\.isHexDigit))

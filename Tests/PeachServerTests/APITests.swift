@@ -1,17 +1,25 @@
 import Foundation
-import Hummingbird
 import HTTPTypes
+import Hummingbird
 import HummingbirdTesting
 import Logging
 import Testing
+
 @testable import PeachCore
 @testable import PeachServer
 
 /// The JSON API through Hummingbird's test client, on a real SQLite file.
 struct APITests {
     struct Comparison: Decodable {
-        struct Note1: Decodable { let midi: Int; let frequencyHz: Double }
-        struct Note2: Decodable { let midi: Int; let centOffset: Double; let frequencyHz: Double }
+        struct Note1: Decodable {
+            let midi: Int
+            let frequencyHz: Double
+        }
+        struct Note2: Decodable {
+            let midi: Int
+            let centOffset: Double
+            let frequencyHz: Double
+        }
         let id: String
         let note1: Note1
         let note2: Note2
@@ -19,7 +27,13 @@ struct APITests {
     }
 
     struct Records: Decodable {
-        struct Record: Decodable { let note1: Int; let note2: Int; let note2CentOffset: Double; let isCorrect: Bool; let timestamp: String }
+        struct Record: Decodable {
+            let note1: Int
+            let note2: Int
+            let note2CentOffset: Double
+            let isCorrect: Bool
+            let timestamp: String
+        }
         let records: [Record]
     }
 
@@ -33,7 +47,8 @@ struct APITests {
             try await client.execute(uri: "/api/health", method: .get) { response throws in
                 #expect(response.status == .ok)
                 let body = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: String]
-                #expect(body == ["status": "ok", "version": PeachVersion.current, "webVersion": WebResources.webVersion])
+                #expect(
+                    body == ["status": "ok", "version": PeachVersion.current, "webVersion": WebResources.webVersion])
                 #expect(WebResources.webVersion.hasPrefix(PeachVersion.current + "-"))
                 #expect(response.headers[HTTPField.Name("Server-Timing")!]?.hasPrefix("app;dur=") == true)
             }
@@ -59,10 +74,13 @@ struct APITests {
 
     @Test func anAnswerIsStoredJudgedAndMovesTheChain() async throws {
         try await TestApp.with(environment: .fixed()) { client in
-            let comparison = try await client.execute(uri: "/api/comparisons", method: .post) { try TestApp.decode(Comparison.self, $0) }
+            let comparison = try await client.execute(uri: "/api/comparisons", method: .post) {
+                try TestApp.decode(Comparison.self, $0)
+            }
             let right = comparison.note2.centOffset > 0 ? "higher" : "lower"
             try await client.execute(
-                uri: "/api/comparisons/\(comparison.id)/answer", method: .post, headers: [.contentType: "application/json"],
+                uri: "/api/comparisons/\(comparison.id)/answer", method: .post,
+                headers: [.contentType: "application/json"],
                 body: TestApp.json(#"{"answer":"\#(right)"}"#)
             ) { response throws in
                 #expect(response.status == .ok)
@@ -79,25 +97,31 @@ struct APITests {
                 #expect(records.first?.timestamp.contains("T") == true)
             }
             // Correct at 100 ¢ narrows the chain to 50 ¢.
-            let next = try await client.execute(uri: "/api/comparisons", method: .post) { try TestApp.decode(Comparison.self, $0) }
+            let next = try await client.execute(uri: "/api/comparisons", method: .post) {
+                try TestApp.decode(Comparison.self, $0)
+            }
             #expect(abs(next.note2.centOffset) == 50)
         }
     }
 
     @Test func aSecondAnswerConflictsAndAnUnknownIdIsNotFound() async throws {
         try await TestApp.with(environment: .fixed()) { client in
-            let comparison = try await client.execute(uri: "/api/comparisons", method: .post) { try TestApp.decode(Comparison.self, $0) }
+            let comparison = try await client.execute(uri: "/api/comparisons", method: .post) {
+                try TestApp.decode(Comparison.self, $0)
+            }
             let uri = "/api/comparisons/\(comparison.id)/answer"
             let body = TestApp.json(#"{"answer":"lower"}"#)
             try await client.execute(uri: uri, method: .post, headers: [.contentType: "application/json"], body: body) {
                 #expect($0.status == .ok)
             }
-            try await client.execute(uri: uri, method: .post, headers: [.contentType: "application/json"], body: body) { response throws in
+            try await client.execute(uri: uri, method: .post, headers: [.contentType: "application/json"], body: body) {
+                response throws in
                 #expect(response.status == .conflict)
                 #expect(try TestApp.decode(ErrorBody.self, response).error.message.contains("already been answered"))
             }
             try await client.execute(
-                uri: "/api/comparisons/no-such-id/answer", method: .post, headers: [.contentType: "application/json"], body: body
+                uri: "/api/comparisons/no-such-id/answer", method: .post, headers: [.contentType: "application/json"],
+                body: body
             ) { response throws in
                 #expect(response.status == .notFound)
                 #expect(try TestApp.decode(ErrorBody.self, response).error.message.contains("no-such-id"))
@@ -116,9 +140,12 @@ struct APITests {
     ])
     func aMalformedAnswerIsABadRequestThatChangesNothing(body: String, mentioned: String) async throws {
         try await TestApp.with(environment: .fixed()) { client in
-            let comparison = try await client.execute(uri: "/api/comparisons", method: .post) { try TestApp.decode(Comparison.self, $0) }
+            let comparison = try await client.execute(uri: "/api/comparisons", method: .post) {
+                try TestApp.decode(Comparison.self, $0)
+            }
             try await client.execute(
-                uri: "/api/comparisons/\(comparison.id)/answer", method: .post, headers: [.contentType: "application/json"],
+                uri: "/api/comparisons/\(comparison.id)/answer", method: .post,
+                headers: [.contentType: "application/json"],
                 body: TestApp.json(body)
             ) { response throws in
                 #expect(response.status == .badRequest)
@@ -130,7 +157,8 @@ struct APITests {
             }
             // The comparison is still open: a valid answer now succeeds.
             try await client.execute(
-                uri: "/api/comparisons/\(comparison.id)/answer", method: .post, headers: [.contentType: "application/json"],
+                uri: "/api/comparisons/\(comparison.id)/answer", method: .post,
+                headers: [.contentType: "application/json"],
                 body: TestApp.json(#"{"answer":"higher"}"#)
             ) { #expect($0.status == .ok) }
         }
@@ -141,7 +169,9 @@ struct APITests {
         try await TestApp.with { client in
             try await client.execute(uri: "/api/records/comparisons?limit=\(limit)", method: .get) { response throws in
                 #expect(response.status == .badRequest)
-                #expect(try TestApp.decode(ErrorBody.self, response).error.message.contains("limit must be an integer from 1 to 10000"))
+                #expect(
+                    try TestApp.decode(ErrorBody.self, response).error.message.contains(
+                        "limit must be an integer from 1 to 10000"))
             }
         }
     }
@@ -154,9 +184,10 @@ struct APITests {
                 #expect((document?["openapi"] as? String)?.hasPrefix("3.") == true)
                 let paths = document?["paths"] as? [String: Any]
                 let pathNames = Set(paths.map { Array($0.keys) } ?? [])
-                #expect(pathNames.isSuperset(of: [
-                    "/api/health", "/api/comparisons", "/api/comparisons/{id}/answer", "/api/records/comparisons",
-                ]))
+                #expect(
+                    pathNames.isSuperset(of: [
+                        "/api/health", "/api/comparisons", "/api/comparisons/{id}/answer", "/api/records/comparisons",
+                    ]))
             }
             try await client.execute(uri: "/", method: .get) { response throws in
                 #expect(response.status == .ok)

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import Testing
+
 @testable import PeachCore
 @testable import PeachServer
 @testable import PeachStore
@@ -21,7 +22,8 @@ struct ProfileAPITests {
             let last: String?
         }
         struct Threshold: Decodable {
-            let threshold: Double, lower: Double, upper: Double, upperIsOpen: Bool, percentCorrect: Double, confidence: Double, trials: Int, window: Int
+            let threshold: Double, lower: Double, upper: Double, upperIsOpen: Bool, percentCorrect: Double,
+                confidence: Double, trials: Int, window: Int
         }
         struct PitchMatching: Decodable {
             let count: Int
@@ -38,7 +40,8 @@ struct ProfileAPITests {
             let threshold: Double, lower: Double, upper: Double, upperIsOpen: Bool, trials: Int
         }
         struct Point: Decodable {
-            let start: String, threshold: Fit?, meanThreshold: Double, count: Int, correctCount: Int, rollingMean: Double, rollingStandardDeviation: Double
+            let start: String, threshold: Fit?, meanThreshold: Double, count: Int, correctCount: Int,
+                rollingMean: Double, rollingStandardDeviation: Double
         }
         let period: String
         let rollingWindow: Int
@@ -49,14 +52,17 @@ struct ProfileAPITests {
 
     /// Opens the app on a database that `seed` filled first, as a restart would find it.
     static func withApp(
-        seed: @Sendable (SQLiteTrainingDataStore) async throws -> Void = { _ in }, environment: ServerEnvironment = .unimplemented,
+        seed: @Sendable (SQLiteTrainingDataStore) async throws -> Void = { _ in },
+        environment: ServerEnvironment = .unimplemented,
         _ body: @Sendable (any TestClientProtocol, AppServices) async throws -> Void
     ) async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("peach-profile-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "peach-profile-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("peach.sqlite").path
         try await seed(SQLiteTrainingDataStore(database: try PeachDatabase(path: path)))
-        let services = try await AppServices.open(databasePath: path, environment: environment, logger: Logger(label: "test"))
+        let services = try await AppServices.open(
+            databasePath: path, environment: environment, logger: Logger(label: "test"))
         let app = Application(router: try PeachApp.router(services: services))
         try await app.test(.router) { client in try await body(client, services) }
     }
@@ -108,14 +114,17 @@ struct ProfileAPITests {
             // Three days: 40 answers each at 20, 10 and 5 ¢; the listener gets 3 of 4 right.
             for (day, difference) in [(2.0, 20.0), (1, 10), (0, 5)] {
                 for index in 0..<40 {
-                    try await store.save(Self.comparison(
-                        index.isMultiple(of: 2) ? difference : -difference, correct: index % 4 != 3,
-                        secondsAgo: day * 86_400 + Double(40 - index) * 10))
+                    try await store.save(
+                        Self.comparison(
+                            index.isMultiple(of: 2) ? difference : -difference, correct: index % 4 != 3,
+                            secondsAgo: day * 86_400 + Double(40 - index) * 10))
                 }
             }
             for error in [-8.0, 12, 4] {
-                try await store.save(CompletedPitchMatching(
-                    referenceNote: MIDINote(60)!, initialCentOffset: Cents(50), userCentError: Cents(error), timestamp: Self.now))
+                try await store.save(
+                    CompletedPitchMatching(
+                        referenceNote: MIDINote(60)!, initialCentOffset: Cents(50), userCentError: Cents(error),
+                        timestamp: Self.now))
             }
         }) { client, _ in
             let profile = try await Self.get(Profile.self, "/api/profile", client)
@@ -148,11 +157,15 @@ struct ProfileAPITests {
     @Test func eachAnswerUpdatesTheProfileAtOnce() async throws {
         try await Self.withApp(environment: .fixed()) { client, services in
             for _ in 0..<3 {
-                let comparison = try await client.execute(uri: "/api/comparisons", method: .post) { try TestApp.decode(APITests.Comparison.self, $0) }
+                let comparison = try await client.execute(uri: "/api/comparisons", method: .post) {
+                    try TestApp.decode(APITests.Comparison.self, $0)
+                }
                 let right = comparison.note2.centOffset > 0 ? "higher" : "lower"
                 try await client.execute(
-                    uri: "/api/comparisons/\(comparison.id)/answer", method: .post, headers: [.contentType: "application/json"],
-                    body: TestApp.json(#"{"answer":"\#(right)"}"#)) { #expect($0.status == .ok) }
+                    uri: "/api/comparisons/\(comparison.id)/answer", method: .post,
+                    headers: [.contentType: "application/json"],
+                    body: TestApp.json(#"{"answer":"\#(right)"}"#)
+                ) { #expect($0.status == .ok) }
             }
             // 100 → 50 → 32.3 ¢, all correct.
             let profile = try await Self.get(Profile.self, "/api/profile", client)
@@ -163,8 +176,11 @@ struct ProfileAPITests {
             #expect(timeline.points.map(\.count).reduce(0, +) == 3)
 
             // The pitch-matching service reports attempts the same way.
-            await services.profile.record(.matching(CompletedPitchMatching(
-                referenceNote: MIDINote(60)!, initialCentOffset: Cents(30), userCentError: Cents(-6), timestamp: Date())))
+            await services.profile.record(
+                .matching(
+                    CompletedPitchMatching(
+                        referenceNote: MIDINote(60)!, initialCentOffset: Cents(30), userCentError: Cents(-6),
+                        timestamp: Date())))
             let after = try await Self.get(Profile.self, "/api/profile", client)
             #expect(after.pitchMatching.count == 1)
             #expect(after.pitchMatching.meanAbsoluteError == 6)
@@ -189,18 +205,24 @@ struct ProfileAPITests {
     @Test func theTimelineSendsThePeriodsTheChartDrawsForTheSameView() async throws {
         let days = 200
         try await Self.withApp(seed: { store in
-            for day in 0..<days { try await store.save(Self.comparison(10, correct: true, secondsAgo: Double(day) * 86_400)) }
+            for day in 0..<days {
+                try await store.save(Self.comparison(10, correct: true, secondsAgo: Double(day) * 86_400))
+            }
         }) { client, _ in
             let opening = try await Self.get(Timeline.self, "/api/profile/timeline?period=day", client)
             // The newest 30 periods and the 30 before them, and one more.
             #expect(opening.periods == days && opening.points.count == 61 && opening.first == days - 61)
-            let view = try await Self.get(Timeline.self, "/api/profile/timeline?period=day&viewStart=50&viewWidth=20", client)
+            let view = try await Self.get(
+                Timeline.self, "/api/profile/timeline?period=day&viewStart=50&viewWidth=20", client)
             // Drawn: periods 30 to 90 (centres 30.5 … 89.5) and one beyond each end.
             #expect(view.first == 29 && view.points.count == 62)
-            let all = try await Self.get(Timeline.self, "/api/profile/timeline?period=day&viewStart=0&viewWidth=1000000", client)
+            let all = try await Self.get(
+                Timeline.self, "/api/profile/timeline?period=day&viewStart=0&viewWidth=1000000", client)
             #expect(all.first == 0 && all.points.count == days)
             #expect(all.points[view.first].start == view.points[0].start)
-            let svg = try await client.execute(uri: "/api/profile/chart.svg?period=day&viewStart=50&viewWidth=20", method: .get) { String(buffer: $0.body) }
+            let svg = try await client.execute(
+                uri: "/api/profile/chart.svg?period=day&viewStart=50&viewWidth=20", method: .get
+            ) { String(buffer: $0.body) }
             #expect(svg.contains(#"data-rendered-start="30.00""#) && svg.contains(#"data-rendered-end="90.00""#))
         }
     }
@@ -210,30 +232,41 @@ struct ProfileAPITests {
     @Test func zoomedOutTheChartAndItsTimelineDrawALongerPeriod() async throws {
         let days = 120
         try await Self.withApp(seed: { store in
-            for day in 0..<days { try await store.save(Self.comparison(10, correct: true, secondsAgo: Double(day) * 86_400)) }
+            for day in 0..<days {
+                try await store.save(Self.comparison(10, correct: true, secondsAgo: Double(day) * 86_400))
+            }
         }) { client, _ in
             // A 400 px chart has room for 42.5 dots: 100 days are drawn as weeks.
             let zoomed = "period=day&coarsen=true&width=400&viewStart=10&viewWidth=100"
             let weeks = try await Self.get(Timeline.self, "/api/profile/timeline?\(zoomed)", client)
-            let daily = try await Self.get(Timeline.self, "/api/profile/timeline?period=day&viewStart=10&viewWidth=100", client)
+            let daily = try await Self.get(
+                Timeline.self, "/api/profile/timeline?period=day&viewStart=10&viewWidth=100", client)
             #expect(weeks.period == "week" && daily.period == "day")
-            #expect(weeks.points.count * 5 < daily.points.count, "\(weeks.points.count) weeks, \(daily.points.count) days")
-            let svg = try await client.execute(uri: "/api/profile/chart.svg?\(zoomed)&height=320", method: .get) { String(buffer: $0.body) }
+            #expect(
+                weeks.points.count * 5 < daily.points.count, "\(weeks.points.count) weeks, \(daily.points.count) days")
+            let svg = try await client.execute(uri: "/api/profile/chart.svg?\(zoomed)&height=320", method: .get) {
+                String(buffer: $0.body)
+            }
             #expect(svg.contains(#"data-period="week""#) && svg.contains(#"data-coarser-above="42.50""#))
             // A date label per period drawn (a dot only where a week's answers place a threshold).
             #expect(svg.components(separatedBy: "<text data-x=").count - 1 == weeks.points.count)
 
             let back = try await Self.get(
-                Timeline.self, "/api/profile/timeline?period=day&coarsen=true&width=400&viewPeriod=week&viewStart=5&viewWidth=5", client)
+                Timeline.self,
+                "/api/profile/timeline?period=day&coarsen=true&width=400&viewPeriod=week&viewStart=5&viewWidth=5",
+                client)
             #expect(back.period == "day")
         }
     }
 
     @Test(arguments: [
-        ("coarsen=yes", "coarsen must be true or false"), ("viewPeriod=week", "viewPeriod goes with viewStart and viewWidth"),
+        ("coarsen=yes", "coarsen must be true or false"),
+        ("viewPeriod=week", "viewPeriod goes with viewStart and viewWidth"),
         ("viewPeriod=year&viewStart=1&viewWidth=2", "viewPeriod must be one of hour, day, week, month"),
-        ("viewStart=50", "viewStart and viewWidth go together"), ("viewWidth=20", "viewStart and viewWidth go together"),
-        ("viewStart=0&viewWidth=0", "viewWidth"), ("viewStart=-2000000&viewWidth=20", "viewStart"), ("viewStart=x&viewWidth=20", "viewStart"),
+        ("viewStart=50", "viewStart and viewWidth go together"),
+        ("viewWidth=20", "viewStart and viewWidth go together"),
+        ("viewStart=0&viewWidth=0", "viewWidth"), ("viewStart=-2000000&viewWidth=20", "viewStart"),
+        ("viewStart=x&viewWidth=20", "viewStart"),
     ])
     func aTimelineViewOutOfRangeIsABadRequest(query: String, message: String) async throws {
         try await Self.withApp { client, _ in
@@ -245,7 +278,10 @@ struct ProfileAPITests {
         }
     }
 
-    @Test(arguments: [("width=10", "width must be an integer from 200 to 4000"), ("height=99999", "height must be an integer from 120 to 2000"), ("lang=fr", "lang must be one of en, de")])
+    @Test(arguments: [
+        ("width=10", "width must be an integer from 200 to 4000"),
+        ("height=99999", "height must be an integer from 120 to 2000"), ("lang=fr", "lang must be one of en, de"),
+    ])
     func outOfRangeChartOptionsAreBadRequests(query: String, message: String) async throws {
         try await Self.withApp { client, _ in
             try await client.execute(uri: "/api/profile/chart.svg?\(query)", method: .get) { response throws in
@@ -260,22 +296,28 @@ struct ProfileAPITests {
             // 60 answers a day (no pooling), right and wrong at several differences: each day is fitted.
             for day in 0..<5 {
                 for index in 0..<60 {
-                    try await store.save(Self.comparison(
-                        [6, 12, 24][index % 3] + Double(day), correct: index % 3 == 2 || index % 4 != 0,
-                        secondsAgo: Double(day) * 86_400 + Double(index)))
+                    try await store.save(
+                        Self.comparison(
+                            [6, 12, 24][index % 3] + Double(day), correct: index % 3 == 2 || index % 4 != 0,
+                            secondsAgo: Double(day) * 86_400 + Double(index)))
                 }
             }
         }) { client, _ in
-            try await client.execute(uri: "/api/profile/chart.svg?period=day&width=600&height=240&lang=de", method: .get) { response throws in
+            try await client.execute(
+                uri: "/api/profile/chart.svg?period=day&width=600&height=240&lang=de", method: .get
+            ) { response throws in
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType]?.hasPrefix("image/svg+xml") == true)
                 let svg = String(buffer: response.body)
                 #expect(svg.hasPrefix("<svg"))
                 #expect(svg.contains(#"viewBox="0 0 600.00 240.00""#))
                 let dots = svg.components(separatedBy: #"class="dot""#).count - 1
-                let days = Set((0..<5).map { Calendar.current.startOfDay(for: Self.now.addingTimeInterval(-Double($0) * 86_400)) })
+                let days = Set(
+                    (0..<5).map { Calendar.current.startOfDay(for: Self.now.addingTimeInterval(-Double($0) * 86_400)) })
                 #expect(dots == days.count)
-                #expect(svg.contains(#"class="band""#) && svg.contains(#"class="threshold""#) && svg.contains(#"class="played""#))
+                #expect(
+                    svg.contains(#"class="band""#) && svg.contains(#"class="threshold""#)
+                        && svg.contains(#"class="played""#))
             }
             try await client.execute(uri: "/api/profile/sparkline.svg", method: .get) { response throws in
                 #expect(response.status == .ok)
@@ -291,9 +333,11 @@ struct ProfileAPITests {
         try await Self.withApp(seed: { store in
             for day in 0..<3 {
                 for index in 0..<4 {
-                    try await store.save(CompletedPitchMatching(
-                        referenceNote: MIDINote(60)!, initialCentOffset: Cents(30), userCentError: Cents(Double(5 * (day + 1) + index)),
-                        timestamp: Self.now.addingTimeInterval(-Double(day) * 86_400 - Double(index))))
+                    try await store.save(
+                        CompletedPitchMatching(
+                            referenceNote: MIDINote(60)!, initialCentOffset: Cents(30),
+                            userCentError: Cents(Double(5 * (day + 1) + index)),
+                            timestamp: Self.now.addingTimeInterval(-Double(day) * 86_400 - Double(index))))
                 }
             }
         }) { client, _ in
@@ -305,14 +349,16 @@ struct ProfileAPITests {
             }
             let matching = try await svg("discipline=pitchMatching")
             #expect(matching.contains(#"class="trace""#))
-            let days = Set((0..<3).map { Calendar.current.startOfDay(for: Self.now.addingTimeInterval(-Double($0) * 86_400 - 3)) })
+            let days = Set(
+                (0..<3).map { Calendar.current.startOfDay(for: Self.now.addingTimeInterval(-Double($0) * 86_400 - 3)) })
             #expect(matching.components(separatedBy: " L").count == days.count)
             // No comparisons yet, no interval records: quiet baselines.
             #expect(try await svg("discipline=pitchComparison").contains(#"class="empty""#))
             #expect(try await svg("discipline=intervalMatching").contains(#"class="empty""#))
             // Sung answers are their own series: the slider's attempts are not in it.
             #expect(try await svg("discipline=pitchSinging").contains(#"class="empty""#))
-            try await client.execute(uri: "/api/profile/sparkline.svg?discipline=rhythm", method: .get) { response throws in
+            try await client.execute(uri: "/api/profile/sparkline.svg?discipline=rhythm", method: .get) {
+                response throws in
                 #expect(response.status == .badRequest)
             }
         }
@@ -331,9 +377,10 @@ struct ProfileAPITests {
             try await client.execute(uri: "/api/openapi.json", method: .get) { response throws in
                 let document = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
                 let paths = Set((document?["paths"] as? [String: Any])?.keys.map { $0 } ?? [])
-                #expect(paths.isSuperset(of: [
-                    "/api/profile", "/api/profile/timeline", "/api/profile/chart.svg", "/api/profile/sparkline.svg",
-                ]))
+                #expect(
+                    paths.isSuperset(of: [
+                        "/api/profile", "/api/profile/timeline", "/api/profile/chart.svg", "/api/profile/sparkline.svg",
+                    ]))
             }
         }
     }

@@ -2,6 +2,7 @@ import Foundation
 import HummingbirdTesting
 import Logging
 import Testing
+
 @testable import PeachCore
 @testable import PeachServer
 
@@ -38,13 +39,16 @@ struct SettingsAPITests {
         try await TestApp.with(directory, environment: environment) { client in
             try await client.execute(
                 uri: "/api/settings", method: .put, headers: [.contentType: "application/json"],
-                body: TestApp.json(#"{"noteRangeLower":60,"noteRangeUpper":72,"noteDurationSeconds":0.5,"referencePitchHz":442}"#)
+                body: TestApp.json(
+                    #"{"noteRangeLower":60,"noteRangeUpper":72,"noteDurationSeconds":0.5,"referencePitchHz":442}"#)
             ) { response throws in
                 #expect(response.status == .ok)
                 #expect(try TestApp.decode(Settings.self, response).settings.noteDurationSeconds == 0.5)
             }
             for _ in 0..<20 {
-                let comparison = try await client.execute(uri: "/api/comparisons", method: .post) { try TestApp.decode(APITests.Comparison.self, $0) }
+                let comparison = try await client.execute(uri: "/api/comparisons", method: .post) {
+                    try TestApp.decode(APITests.Comparison.self, $0)
+                }
                 #expect((60...72).contains(comparison.note1.midi))
                 #expect(comparison.noteDurationSeconds == 0.5)
                 let expected = 442 * pow(2, Double(comparison.note1.midi - 69) / 12)
@@ -71,7 +75,8 @@ struct SettingsAPITests {
     func anOutOfRangeValueIsRejectedAndChangesNothing(body: String, message: String) async throws {
         try await TestApp.with { client in
             try await client.execute(
-                uri: "/api/settings", method: .put, headers: [.contentType: "application/json"], body: TestApp.json(body)
+                uri: "/api/settings", method: .put, headers: [.contentType: "application/json"],
+                body: TestApp.json(body)
             ) { response throws in
                 #expect(response.status == .badRequest)
                 let text = try TestApp.decode(APITests.ErrorBody.self, response).error.message
@@ -87,17 +92,23 @@ struct SettingsAPITests {
     @Test func resettingTrainingDataClearsRecordsAndRestartsTheChain() async throws {
         try await TestApp.with(environment: .fixed()) { client in
             for _ in 0..<3 {
-                let comparison = try await client.execute(uri: "/api/comparisons", method: .post) { try TestApp.decode(APITests.Comparison.self, $0) }
+                let comparison = try await client.execute(uri: "/api/comparisons", method: .post) {
+                    try TestApp.decode(APITests.Comparison.self, $0)
+                }
                 let right = comparison.note2.centOffset > 0 ? "higher" : "lower"
                 try await client.execute(
-                    uri: "/api/comparisons/\(comparison.id)/answer", method: .post, headers: [.contentType: "application/json"],
-                    body: TestApp.json(#"{"answer":"\#(right)"}"#)) { #expect($0.status == .ok) }
+                    uri: "/api/comparisons/\(comparison.id)/answer", method: .post,
+                    headers: [.contentType: "application/json"],
+                    body: TestApp.json(#"{"answer":"\#(right)"}"#)
+                ) { #expect($0.status == .ok) }
             }
             try await client.execute(uri: "/api/records", method: .delete) { #expect($0.status == .noContent) }
             try await client.execute(uri: "/api/records/comparisons", method: .get) { response throws in
                 #expect(try TestApp.decode(APITests.Records.self, response).records.isEmpty)
             }
-            let fresh = try await client.execute(uri: "/api/comparisons", method: .post) { try TestApp.decode(APITests.Comparison.self, $0) }
+            let fresh = try await client.execute(uri: "/api/comparisons", method: .post) {
+                try TestApp.decode(APITests.Comparison.self, $0)
+            }
             #expect(abs(fresh.note2.centOffset) == 100)
             try await client.execute(uri: "/api/profile", method: .get) { response throws in
                 let body = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
@@ -115,12 +126,16 @@ struct SettingsAPITests {
             var lastOffset = 0.0
             var lastCorrect = false
             for index in 0..<6 {
-                let comparison = try await client.execute(uri: "/api/comparisons", method: .post) { try TestApp.decode(APITests.Comparison.self, $0) }
+                let comparison = try await client.execute(uri: "/api/comparisons", method: .post) {
+                    try TestApp.decode(APITests.Comparison.self, $0)
+                }
                 let right = comparison.note2.centOffset > 0 ? "higher" : "lower"
                 let answer = index == 5 ? (right == "higher" ? "lower" : "higher") : right
                 try await client.execute(
-                    uri: "/api/comparisons/\(comparison.id)/answer", method: .post, headers: [.contentType: "application/json"],
-                    body: TestApp.json(#"{"answer":"\#(answer)"}"#)) { #expect($0.status == .ok) }
+                    uri: "/api/comparisons/\(comparison.id)/answer", method: .post,
+                    headers: [.contentType: "application/json"],
+                    body: TestApp.json(#"{"answer":"\#(answer)"}"#)
+                ) { #expect($0.status == .ok) }
                 lastOffset = abs(comparison.note2.centOffset)
                 lastCorrect = answer == right
             }
@@ -128,7 +143,9 @@ struct SettingsAPITests {
         }
         #expect(!lastCorrect)
         try await TestApp.with(directory, environment: environment) { client in
-            let next = try await client.execute(uri: "/api/comparisons", method: .post) { try TestApp.decode(APITests.Comparison.self, $0) }
+            let next = try await client.execute(uri: "/api/comparisons", method: .post) {
+                try TestApp.decode(APITests.Comparison.self, $0)
+            }
             let expected = KazezStrategy.widened(Cents(lastOffset)).rounded(toMultipleOf: 0.1).rawValue
             #expect(abs(abs(next.note2.centOffset) - min(expected, 100)) < 1e-9)
         }

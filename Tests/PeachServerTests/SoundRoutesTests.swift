@@ -5,10 +5,11 @@ import HummingbirdTesting
 import Logging
 import PeachAudio
 import PeachCore
-@testable import PeachServices
 import Synchronization
 import Testing
+
 @testable import PeachServer
+@testable import PeachServices
 
 /// The instruments' keys as the browser fetches them, and the sound each trial names.
 struct SoundRoutesTests {
@@ -26,7 +27,8 @@ struct SoundRoutesTests {
             guard id != "sine" else { return nil }
             renders.withLock { $0 += 1 }
             return NoteSample(
-                samples: [Float](repeating: Float(key), count: key), sampleRate: 48_000, frequency: Frequency(hertz: Double(key)),
+                samples: [Float](repeating: Float(key), count: key), sampleRate: 48_000,
+                frequency: Frequency(hertz: Double(key)),
                 loop: id == "strings" ? 10..<key : nil)
         }
     }
@@ -37,7 +39,8 @@ struct SoundRoutesTests {
         _ body: @Sendable (any TestClientProtocol) async throws -> Void
     ) async throws {
         let services = try await AppServices.open(
-            databasePath: directory.databasePath, environment: environment, logger: Logger(label: "test"), sounds: SoundSettingsAPITests.instruments,
+            databasePath: directory.databasePath, environment: environment, logger: Logger(label: "test"),
+            sounds: SoundSettingsAPITests.instruments,
             sampler: sampler)
         try await Application(router: try PeachApp.router(services: services)).test(.router, body)
     }
@@ -52,7 +55,9 @@ struct SoundRoutesTests {
                     #expect(response.headers[.init(SoundRoutes.frequencyHeader)!] == "60.0")
                     #expect(response.headers[.init(SoundRoutes.loopStartHeader)!] == "10")
                     #expect(response.headers[.init(SoundRoutes.loopEndHeader)!] == "60")
-                    #expect(Data(buffer: response.body) == WAVFile(samples: [Float](repeating: 60, count: 60), sampleRate: 48_000).data)
+                    #expect(
+                        Data(buffer: response.body)
+                            == WAVFile(samples: [Float](repeating: 60, count: 60), sampleRate: 48_000).data)
                 }
             }
             try await client.execute(uri: "/api/sounds/piano/notes/21", method: .get) { response in
@@ -78,7 +83,9 @@ struct SoundRoutesTests {
         let first = CountingSampler()
         try await withServer(sampler: first, directory: directory, fetch)
         #expect(first.renders.withLock { $0 } == 1)
-        #expect(FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("cache/sounds/counting-1/strings-60.wav").path))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: directory.url.appendingPathComponent("cache/sounds/counting-1/strings-60.wav").path))
 
         let restarted = CountingSampler()
         try await withServer(sampler: restarted, directory: directory, fetch)
@@ -112,8 +119,17 @@ struct SoundRoutesTests {
     }
 
     struct Trial: Decodable {
-        struct Sound: Decodable { let id: String; let name: String; let insteadOf: String? }
-        struct Synthesis: Decodable { let rampSeconds: Double; let rampPeriods: Double; let glideSeconds: Double; let levelDB: Double }
+        struct Sound: Decodable {
+            let id: String
+            let name: String
+            let insteadOf: String?
+        }
+        struct Synthesis: Decodable {
+            let rampSeconds: Double
+            let rampPeriods: Double
+            let glideSeconds: Double
+            let levelDB: Double
+        }
         let sound: Sound
         let synthesis: Synthesis
     }
@@ -138,7 +154,8 @@ struct SoundRoutesTests {
 
             _ = try await client.execute(
                 uri: "/api/settings", method: .put, headers: [.contentType: "application/json"],
-                body: TestApp.json(#"{"soundSource":"piano"}"#)) { $0.status }
+                body: TestApp.json(#"{"soundSource":"piano"}"#)
+            ) { $0.status }
             #expect(try await trial(client, "pitchComparison").sound.id == "piano")
             // The piano decays: pitch matching plays the sine and says what it replaces.
             let matching = try await trial(client, "pitchMatching")
@@ -146,7 +163,8 @@ struct SoundRoutesTests {
 
             _ = try await client.execute(
                 uri: "/api/settings", method: .put, headers: [.contentType: "application/json"],
-                body: TestApp.json(#"{"soundSource":"strings"}"#)) { $0.status }
+                body: TestApp.json(#"{"soundSource":"strings"}"#)
+            ) { $0.status }
             let strings = try await trial(client, "intervalMatching")
             #expect(strings.sound.id == "strings" && strings.sound.insteadOf == nil)
         }
@@ -157,7 +175,8 @@ struct SoundRoutesTests {
         try await withServer(sampler: sampler) { client in
             let status = try await client.execute(
                 uri: "/api/settings", method: .put, headers: [.contentType: "application/json"],
-                body: TestApp.json(#"{"soundSource":"strings"}"#)) { $0.status }
+                body: TestApp.json(#"{"soundSource":"strings"}"#)
+            ) { $0.status }
             #expect(status == .ok)
         }
         for _ in 0..<200 where sampler.prepared.withLock({ $0.isEmpty }) { try await Task.sleep(for: .milliseconds(5)) }

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import Testing
+
 @testable import PeachServer
 
 /// The sound sources the settings offer are the server's own: what its SoundFont has.
@@ -10,7 +11,11 @@ struct SoundSettingsAPITests {
     struct Body: Decodable {
         struct Values: Decodable { let soundSource: String }
         struct Choices: Decodable {
-            struct Sound: Decodable, Equatable { let id: String; let name: String; let sustains: Bool }
+            struct Sound: Decodable, Equatable {
+                let id: String
+                let name: String
+                let sustains: Bool
+            }
             let soundSources: [String]
             let sounds: [Sound]
         }
@@ -24,9 +29,12 @@ struct SoundSettingsAPITests {
         SoundChoice(id: "strings", name: "String Ensemble 1", sustains: true),
     ]
 
-    func withServer(sounds: [SoundChoice], _ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+    func withServer(sounds: [SoundChoice], _ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws
+    {
         let directory = TestApp.Directory()
-        let services = try await AppServices.open(databasePath: directory.databasePath, environment: .unimplemented, logger: Logger(label: "test"), sounds: sounds)
+        let services = try await AppServices.open(
+            databasePath: directory.databasePath, environment: .unimplemented, logger: Logger(label: "test"),
+            sounds: sounds)
         try await Application(router: try PeachApp.router(services: services)).test(.router, body)
     }
 
@@ -38,12 +46,16 @@ struct SoundSettingsAPITests {
 
     @Test func theChoicesListTheServersSoundsAndAChosenOneIsKept() async throws {
         try await withServer(sounds: Self.instruments) { client in
-            let choices = try await client.execute(uri: "/api/settings", method: .get) { try TestApp.decode(Body.self, $0).choices }
+            let choices = try await client.execute(uri: "/api/settings", method: .get) {
+                try TestApp.decode(Body.self, $0).choices
+            }
             #expect(choices.soundSources == ["sine", "piano", "strings"])
             #expect(choices.sounds[1] == .init(id: "piano", name: "Acoustic Grand Piano", sustains: false))
             let (status, _) = try await put(client, #"{"soundSource":"strings"}"#)
             #expect(status == .ok)
-            let saved = try await client.execute(uri: "/api/settings", method: .get) { try TestApp.decode(Body.self, $0).settings }
+            let saved = try await client.execute(uri: "/api/settings", method: .get) {
+                try TestApp.decode(Body.self, $0).settings
+            }
             #expect(saved.soundSource == "strings")
         }
     }
@@ -55,7 +67,9 @@ struct SoundSettingsAPITests {
             #expect(message.contains("no sound 'piano'"))
             let (malformed, _) = try await put(client, #"{"soundSource":"preset-0-999"}"#)
             #expect(malformed == .badRequest)
-            let body = try await client.execute(uri: "/api/settings", method: .get) { try TestApp.decode(Body.self, $0) }
+            let body = try await client.execute(uri: "/api/settings", method: .get) {
+                try TestApp.decode(Body.self, $0)
+            }
             #expect(body.settings.soundSource == "sine")
         }
     }

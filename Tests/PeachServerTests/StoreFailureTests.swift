@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import Testing
+
 @testable import PeachCore
 @testable import PeachServer
 
@@ -16,7 +17,8 @@ struct StoreFailureTests {
         try await Application(router: try PeachApp.router(services: services)).test(.router) { client in
             let trial = try await client.execute(
                 uri: "/api/trials", method: .post, headers: [.contentType: "application/json"],
-                body: TestApp.json(#"{"discipline":"pitchComparison"}"#)) { response in
+                body: TestApp.json(#"{"discipline":"pitchComparison"}"#)
+            ) { response in
                 try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
             }
             let id = try #require(trial["id"] as? String)
@@ -41,11 +43,14 @@ struct StoreFailureTests {
             store: store, settingsStore: store, environment: .fixed(), logger: Logger(label: "test"))
         try await Application(router: try PeachApp.router(services: services)).test(.router) { client in
             let post = { (uri: String, body: String) in
-                try await client.execute(uri: uri, method: .post, headers: [.contentType: "application/json"], body: TestApp.json(body)) { $0 }
+                try await client.execute(
+                    uri: uri, method: .post, headers: [.contentType: "application/json"], body: TestApp.json(body)
+                ) { $0 }
             }
             await store.setFailSaves(true)
             for (uri, body) in [
-                ("/api/trials", #"{"discipline":"pitchComparison"}"#), ("/api/trials/reserve", #"{"discipline":"pitchComparison","count":5}"#),
+                ("/api/trials", #"{"discipline":"pitchComparison"}"#),
+                ("/api/trials/reserve", #"{"discipline":"pitchComparison","count":5}"#),
                 ("/api/comparisons", ""),
             ] {
                 let response = try await post(uri, body)
@@ -57,7 +62,9 @@ struct StoreFailureTests {
             await store.setFailSaves(false)
             let trial = try await post("/api/trials", #"{"discipline":"pitchComparison"}"#)
             #expect(trial.status == .created)
-            let id = try #require(try JSONSerialization.jsonObject(with: Data(buffer: trial.body)) as? [String: Any])["id"] as? String
+            let id =
+                try #require(try JSONSerialization.jsonObject(with: Data(buffer: trial.body)) as? [String: Any])["id"]
+                as? String
             #expect(try await post("/api/trials/\(id ?? "")/answer", #"{"answer":"higher"}"#).status == .ok)
         }
     }

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Logging
+
 @testable import PeachServer
 
 /// The real router on a real SQLite file in a temporary directory.
@@ -15,9 +16,11 @@ enum TestApp {
     @discardableResult
     static func with<Value: Sendable>(
         _ directory: Directory = Directory(), environment: ServerEnvironment = .unimplemented,
-        configure: (inout AppServices) -> Void = { _ in }, _ body: @Sendable (any TestClientProtocol) async throws -> Value
+        configure: (inout AppServices) -> Void = { _ in },
+        _ body: @Sendable (any TestClientProtocol) async throws -> Value
     ) async throws -> Value {
-        var services = try await AppServices.open(databasePath: directory.databasePath, environment: environment, logger: Logger(label: "test"))
+        var services = try await AppServices.open(
+            databasePath: directory.databasePath, environment: environment, logger: Logger(label: "test"))
         configure(&services)
         let app = Application(router: try PeachApp.router(services: services))
         return try await app.test(.router, body)

@@ -2,6 +2,7 @@ import Foundation
 import PeachCore
 import Synchronization
 import Testing
+
 @testable import PeachServer
 
 extension ServerEnvironment {
@@ -17,7 +18,13 @@ extension ServerEnvironment {
     static func fixed(now: Date = Date(timeIntervalSince1970: 1_800_000_000), seed: UInt64 = 1) -> ServerEnvironment {
         let counter = Mutex(0)
         return ServerEnvironment(
-            now: { now }, makeID: { counter.withLock { $0 += 1; return "id-\($0)" } }, generator: SeededGenerator(seed: seed))
+            now: { now },
+            makeID: {
+                counter.withLock {
+                    $0 += 1
+                    return "id-\($0)"
+                }
+            }, generator: SeededGenerator(seed: seed))
     }
 }
 
@@ -34,7 +41,10 @@ final class Unimplemented<Value: Sendable>: Sendable {
     }
 
     func callAsFunction() -> Value {
-        if !used.withLock({ used in defer { used = true }; return used }) {
+        if !used.withLock({ used in
+            defer { used = true }
+            return used
+        }) {
             Issue.record("\(name) was used but the test did not set it")
         }
         return placeholder()

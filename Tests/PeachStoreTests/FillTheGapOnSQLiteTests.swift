@@ -1,6 +1,7 @@
 import Clocks
 import Foundation
 import Testing
+
 @testable import PeachCore
 @testable import PeachStore
 
@@ -27,10 +28,12 @@ struct FillTheGapOnSQLiteTests {
         let database = try PeachDatabase(path: directory.databasePath)
         let store = SQLiteTrainingDataStore(database: database)
         let trial = RhythmMatchingTrial(tempo: TempoBPM(140)!, gapPositions: (0..<16).map { ($0 + 1) % 4 })
-        let zero = 12_345.678_9, latency = 0.0095
+        let zero = 12_345.678_9
+        let latency = 0.0095
         let clock = TestClock()
         let driver = TrainingSessionDriver(
-            FillTheGapPiece(settings: .default, latencySeconds: latency), player: TappedClickPlayer(HeardAt(zero: zero)), store: store,
+            FillTheGapPiece(settings: .default, latencySeconds: latency),
+            player: TappedClickPlayer(HeardAt(zero: zero)), store: store,
             source: OneTrial(trial), clock: clock, now: { Date(timeIntervalSince1970: 1_800_000_000) })
         await driver.start()
         #expect(await Self.eventually { await driver.state == .answering(trial, TapAttempt(zero: zero, taps: [])) })
@@ -45,7 +48,8 @@ struct FillTheGapOnSQLiteTests {
         await driver.stop()
 
         let reopened = SQLiteTrainingDataStore(database: try PeachDatabase(path: directory.databasePath))
-        let stored = try #require(try await reopened.records(CompletedRhythmMatching.self, .rhythmMatching, limit: 5).first)
+        let stored = try #require(
+            try await reopened.records(CompletedRhythmMatching.self, .rhythmMatching, limit: 5).first)
         #expect(abs(stored.meanOffsetMs! - 21.2) < 1)
         #expect(stored.meanOffsetMsByPosition[trial.gapPositions[7]].map { abs($0 - 21.2) < 1 } == true)
         #expect(stored.hitRate == 1.0 / 16, "the velocity-0 note-on and the note-off are no taps")

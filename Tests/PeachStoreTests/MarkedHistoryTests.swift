@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import PeachCore
 @testable import PeachStore
 
@@ -12,8 +13,12 @@ struct MarkedHistoryTests {
             timestamp: Date(timeIntervalSince1970: 1_772_409_600 + seconds))
     }
 
-    func replay(_ store: SQLiteTrainingDataStore, after mark: HistoryMark?) async throws -> (result: [TrainingRecord], mark: HistoryMark)? {
-        try await store.replay(ComparisonKind.self, after: mark, into: [TrainingRecord]()) { $0.append(TrainingRecord($1)) }.map { ($0.result, $0.mark) }
+    func replay(_ store: SQLiteTrainingDataStore, after mark: HistoryMark?) async throws -> (
+        result: [TrainingRecord], mark: HistoryMark
+    )? {
+        try await store.replay(ComparisonKind.self, after: mark, into: [TrainingRecord]()) {
+            $0.append(TrainingRecord($1))
+        }.map { ($0.result, $0.mark) }
     }
 
     @Test func afterAMarkOnlyTheNewRowsAreReplayedInTimeOrder() async throws {
@@ -46,7 +51,9 @@ struct MarkedHistoryTests {
 
     /// What removes rows: a reset or a replace (the oldest rows first), or the rollback of an
     /// unfinished import (the newest).
-    @Test(arguments: ["DELETE FROM comparison WHERE id = 1", "DELETE FROM comparison WHERE id = 3", "DELETE FROM comparison"])
+    @Test(arguments: [
+        "DELETE FROM comparison WHERE id = 1", "DELETE FROM comparison WHERE id = 3", "DELETE FROM comparison",
+    ])
     func removedRowsMakeTheMarkUnusable(removal: String) async throws {
         let directory = TemporaryDirectory()
         let database = try PeachDatabase(path: directory.databasePath)

@@ -1,11 +1,13 @@
 import GRDB
 import Testing
+
 @testable import PeachCore
 @testable import PeachStore
 
 /// How SQLite reads a replay: a start with a snapshot must not walk the million rows it already has.
 struct ReplayQueryPlanTests {
-    func plan(_ sql: String, _ arguments: StatementArguments = [], in database: PeachDatabase) async throws -> [String] {
+    func plan(_ sql: String, _ arguments: StatementArguments = [], in database: PeachDatabase) async throws -> [String]
+    {
         try await database.writer.read { db in
             try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments).map { $0["detail"] as String }
         }
@@ -24,7 +26,8 @@ struct ReplayQueryPlanTests {
     @Test func everyRowIsReadInTheTimestampIndexsOrderWithoutASort() async throws {
         let directory = TemporaryDirectory()
         let database = try PeachDatabase(path: directory.databasePath)
-        let steps = try await plan(SQLiteTrainingDataStore.replaySQL(RecordTable.layout(ComparisonKind.self), afterMark: false), in: database)
+        let steps = try await plan(
+            SQLiteTrainingDataStore.replaySQL(RecordTable.layout(ComparisonKind.self), afterMark: false), in: database)
         #expect(!steps.contains { $0.contains("TEMP B-TREE") }, "\(steps)")
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PeachCore
 @testable import PeachStore
 
@@ -11,7 +12,8 @@ struct SQLiteSettingsStoreTests {
 
     @Test func savedSettingsSurviveReopening() async throws {
         let directory = TemporaryDirectory()
-        let settings = try PeachSettings.default.applying(SettingsUpdate(noteRangeLower: 50, referencePitchHz: 442, language: "de"))
+        let settings = try PeachSettings.default.applying(
+            SettingsUpdate(noteRangeLower: 50, referencePitchHz: 442, language: "de"))
         try await SQLiteSettingsStore(database: try PeachDatabase(path: directory.databasePath)).save(settings)
         try await SQLiteSettingsStore(database: try PeachDatabase(path: directory.databasePath)).save(settings)
         let reopened = SQLiteSettingsStore(database: try PeachDatabase(path: directory.databasePath))

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import PeachCore
 @testable import PeachStore
 
@@ -71,8 +72,12 @@ struct SQLiteTrainingDataStoreTests {
             try await queue.write { db in
                 for i in 0..<50 {
                     try db.execute(
-                        sql: "INSERT INTO comparison (note1, note2, note2CentOffset, isCorrect, timestamp) VALUES (?, ?, ?, ?, ?)",
-                        arguments: [40 + i % 20, 40 + i % 20, Double(i) - 24.5, i % 3 == 0, Date(timeIntervalSince1970: Double(i))])
+                        sql:
+                            "INSERT INTO comparison (note1, note2, note2CentOffset, isCorrect, timestamp) VALUES (?, ?, ?, ?, ?)",
+                        arguments: [
+                            40 + i % 20, 40 + i % 20, Double(i) - 24.5, i % 3 == 0,
+                            Date(timeIntervalSince1970: Double(i)),
+                        ])
                 }
             }
         }
@@ -90,7 +95,10 @@ struct SQLiteTrainingDataStoreTests {
     }
 
     @Test func defaultPathFollowsXDG() {
-        #expect(PeachDatabase.defaultPath(environment: ["XDG_DATA_HOME": "/x/data", "HOME": "/home/u"]) == "/x/data/peach/peach.sqlite")
-        #expect(PeachDatabase.defaultPath(environment: ["HOME": "/home/u"]) == "/home/u/.local/share/peach/peach.sqlite")
+        #expect(
+            PeachDatabase.defaultPath(environment: ["XDG_DATA_HOME": "/x/data", "HOME": "/home/u"])
+                == "/x/data/peach/peach.sqlite")
+        #expect(
+            PeachDatabase.defaultPath(environment: ["HOME": "/home/u"]) == "/home/u/.local/share/peach/peach.sqlite")
     }
 }

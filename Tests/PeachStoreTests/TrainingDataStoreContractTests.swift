@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+
 @testable import PeachCore
-@testable import PeachStore
 @testable import PeachPostgres
+@testable import PeachStore
 
 /// One contract for every implementation of the store ports: the SQLite store, the PostgreSQL store
 /// and the in-memory store the server and driver tests run on must behave alike, or those tests
@@ -30,9 +31,11 @@ struct TrainingDataStoreContractTests {
             case .postgres:
                 return Harness(store: try await TestPostgres.freshStore())
             case .sqlite:
-                let url = FileManager.default.temporaryDirectory.appendingPathComponent("peach-contract-\(UUID().uuidString)")
+                let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+                    "peach-contract-\(UUID().uuidString)")
                 return Harness(
-                    store: SQLiteTrainingDataStore(database: try PeachDatabase(path: url.appendingPathComponent("peach.sqlite").path)),
+                    store: SQLiteTrainingDataStore(
+                        database: try PeachDatabase(path: url.appendingPathComponent("peach.sqlite").path)),
                     directory: url)
             }
         }
@@ -44,20 +47,24 @@ struct TrainingDataStoreContractTests {
 
     /// One record of each discipline, a second apart, with exact millisecond times.
     static let records: [TrainingRecord] = [
-        .comparison(CompletedComparison(
-            note1: MIDINote(60)!, note2: MIDINote(60)!, note2CentOffset: Cents(-12.5), isCorrect: true,
-            timestamp: Date(timeIntervalSince1970: 1_800_000_000.125))),
-        .comparison(CompletedComparison(
-            note1: MIDINote(72)!, note2: MIDINote(65)!, note2CentOffset: Cents(3.3), isCorrect: false,
-            timestamp: Date(timeIntervalSince1970: 1_800_000_001.250), discipline: .intervalComparison,
-            interval: fifthDown, tuningSystem: .justIntonation)),
-        .matching(CompletedPitchMatching(
-            referenceNote: MIDINote(69)!, initialCentOffset: Cents(40), userCentError: Cents(-2.25),
-            timestamp: Date(timeIntervalSince1970: 1_800_000_002.500))),
-        .matching(CompletedPitchMatching(
-            referenceNote: MIDINote(57)!, initialCentOffset: Cents(-15), userCentError: Cents(1.5),
-            timestamp: Date(timeIntervalSince1970: 1_800_000_003.750), discipline: .intervalMatching,
-            interval: DirectedInterval(.M3, .up)!, tuningSystem: .equalTemperament)),
+        .comparison(
+            CompletedComparison(
+                note1: MIDINote(60)!, note2: MIDINote(60)!, note2CentOffset: Cents(-12.5), isCorrect: true,
+                timestamp: Date(timeIntervalSince1970: 1_800_000_000.125))),
+        .comparison(
+            CompletedComparison(
+                note1: MIDINote(72)!, note2: MIDINote(65)!, note2CentOffset: Cents(3.3), isCorrect: false,
+                timestamp: Date(timeIntervalSince1970: 1_800_000_001.250), discipline: .intervalComparison,
+                interval: fifthDown, tuningSystem: .justIntonation)),
+        .matching(
+            CompletedPitchMatching(
+                referenceNote: MIDINote(69)!, initialCentOffset: Cents(40), userCentError: Cents(-2.25),
+                timestamp: Date(timeIntervalSince1970: 1_800_000_002.500))),
+        .matching(
+            CompletedPitchMatching(
+                referenceNote: MIDINote(57)!, initialCentOffset: Cents(-15), userCentError: Cents(1.5),
+                timestamp: Date(timeIntervalSince1970: 1_800_000_003.750), discipline: .intervalMatching,
+                interval: DirectedInterval(.M3, .up)!, tuningSystem: .equalTemperament)),
     ]
 
     @Test(arguments: Backend.allCases)
@@ -79,19 +86,26 @@ struct TrainingDataStoreContractTests {
         for record in Self.records {
             #expect(try await harness.store.records(record.discipline, limit: 10) == [record])
         }
-        #expect(try await harness.store.lastComparisons() == [
-            .pitchComparison: try #require(Self.comparison(Self.records[0])),
-            .intervalComparison: try #require(Self.comparison(Self.records[1])),
-        ])
+        #expect(
+            try await harness.store.lastComparisons() == [
+                .pitchComparison: try #require(Self.comparison(Self.records[0])),
+                .intervalComparison: try #require(Self.comparison(Self.records[1])),
+            ])
     }
 
     @Test(arguments: Backend.allCases)
     func theHistoryReplaysEveryRecordOldestFirst(backend: Backend) async throws {
         let harness = try await Harness.make(backend)
         for record in Self.records.reversed() { try await harness.store.save(record) }
-        let comparisons = try await harness.store.reduce(ComparisonKind.self, into: [CompletedComparison]()) { $0.append($1) }
-        let matchings = try await harness.store.reduce(MatchingKind.self, into: [CompletedPitchMatching]()) { $0.append($1) }
-        #expect(comparisons.map { TrainingRecord.comparison($0) } + matchings.map { TrainingRecord.matching($0) } == Self.records)
+        let comparisons = try await harness.store.reduce(ComparisonKind.self, into: [CompletedComparison]()) {
+            $0.append($1)
+        }
+        let matchings = try await harness.store.reduce(MatchingKind.self, into: [CompletedPitchMatching]()) {
+            $0.append($1)
+        }
+        #expect(
+            comparisons.map { TrainingRecord.comparison($0) } + matchings.map { TrainingRecord.matching($0) }
+                == Self.records)
     }
 
     @Test(arguments: Backend.allCases)
@@ -112,7 +126,8 @@ extension TrainingDataStoreContractTests {
     @Test(arguments: Backend.allCases)
     func anAnswerKeyFindsItsRecordAndIsStoredOnce(backend: Backend) async throws {
         let harness = try await Harness.make(backend)
-        let first = AnswerKey(rawValue: "key-0001-comparison")!, second = AnswerKey(rawValue: "key-0002-matching")!
+        let first = AnswerKey(rawValue: "key-0001-comparison")!
+        let second = AnswerKey(rawValue: "key-0002-matching")!
         try await harness.store.save(Self.records[1], key: first)
         try await harness.store.save(Self.records[3], key: second)
         try await harness.store.save(Self.records[0])
@@ -132,13 +147,16 @@ extension TrainingDataStoreContractTests {
     static let week = Duration.seconds(7 * 86_400)
 
     static func openTrial(_ id: String, at seconds: TimeInterval) -> OpenTrial {
-        let trial: Trial = id.hasSuffix("m")
-            ? .matching(PitchMatchingChallenge(
-                .intervalMatching, referenceNote: MIDINote(57)!, interval: DirectedInterval(.M3, .up)!,
-                tuningSystem: .justIntonation, initialCentOffset: Cents(-31.25)))
-            : .comparison(Comparison(
-                .intervalComparison, note1: MIDINote(72)!, interval: fifthDown, tuningSystem: .justIntonation,
-                centOffset: Cents(-4.125), note2LevelOffset: AmplitudeDB(1.5)))
+        let trial: Trial =
+            id.hasSuffix("m")
+            ? .matching(
+                PitchMatchingChallenge(
+                    .intervalMatching, referenceNote: MIDINote(57)!, interval: DirectedInterval(.M3, .up)!,
+                    tuningSystem: .justIntonation, initialCentOffset: Cents(-31.25)))
+            : .comparison(
+                Comparison(
+                    .intervalComparison, note1: MIDINote(72)!, interval: fifthDown, tuningSystem: .justIntonation,
+                    centOffset: Cents(-4.125), note2LevelOffset: AmplitudeDB(1.5)))
         return OpenTrial(id: id, trial: trial, issuedAt: Date(timeIntervalSince1970: 1_800_000_000 + seconds))
     }
 
@@ -147,7 +165,8 @@ extension TrainingDataStoreContractTests {
     @Test(arguments: Backend.allCases)
     func anOpenTrialIsKeptUntilAnsweredOrAWeekOld(backend: Backend) async throws {
         let harness = try await Harness.make(backend)
-        let old = Self.openTrial("trial-old-c", at: 0), comparison = Self.openTrial("trial-2-c", at: 86_400)
+        let old = Self.openTrial("trial-old-c", at: 0)
+        let comparison = Self.openTrial("trial-2-c", at: 86_400)
         let matching = Self.openTrial("trial-3-m", at: 7 * 86_400 + 1)
         for trial in [old, comparison, matching] { try await harness.store.open(trial, keptFor: Self.week) }
         #expect(try await harness.store.openTrial(id: old.id) == nil)
@@ -175,7 +194,9 @@ extension TrainingDataStoreContractTests {
         let trial = Self.openTrial("trial-4-c", at: 0)
         try await harness.store.save(Self.records[0], key: key)
         try await harness.store.open(trial, keptFor: Self.week)
-        await #expect(throws: DataStoreError.self) { try await harness.store.save(Self.records[1], key: key, closing: trial.id) }
+        await #expect(throws: DataStoreError.self) {
+            try await harness.store.save(Self.records[1], key: key, closing: trial.id)
+        }
         #expect(try await harness.store.openTrial(id: trial.id) == trial)
         #expect(try await harness.store.records(nil, limit: 10) == [Self.records[0]])
     }
@@ -203,7 +224,8 @@ extension TrainingDataStoreContractTests {
     func aSaveClosingATrialNoLongerOpenIsRefusedWhole(backend: Backend) async throws {
         let harness = try await Harness.make(backend)
         let trial = Self.openTrial("trial-5-c", at: 0)
-        let first = AnswerKey(rawValue: "key-0005-first")!, second = AnswerKey(rawValue: "key-0005-second")!
+        let first = AnswerKey(rawValue: "key-0005-first")!
+        let second = AnswerKey(rawValue: "key-0005-second")!
         try await harness.store.open(trial, keptFor: Self.week)
         try await harness.store.save(Self.records[0], key: first, closing: trial.id)
         await #expect(throws: DataStoreError.trialNotOpen(id: trial.id)) {
@@ -246,13 +268,15 @@ struct SettingsStoreContractTests {
     @Test(arguments: Backend.allCases)
     func theNewestSavedSettingsAreLoaded(backend: Backend) async throws {
         let directory = TemporaryDirectory()
-        let store: any SettingsStore = switch backend {
-        case .sqlite: SQLiteSettingsStore(database: try PeachDatabase(path: directory.databasePath))
-        case .postgres: PostgresSettingsStore(records: try await TestPostgres.freshStore())
-        case .inMemory: InMemoryTrainingDataStore()
-        }
+        let store: any SettingsStore =
+            switch backend {
+            case .sqlite: SQLiteSettingsStore(database: try PeachDatabase(path: directory.databasePath))
+            case .postgres: PostgresSettingsStore(records: try await TestPostgres.freshStore())
+            case .inMemory: InMemoryTrainingDataStore()
+            }
         #expect(try await store.loadSettings() == nil)
-        let first = try PeachSettings.default.applying(SettingsUpdate(noteRangeLower: 50, referencePitchHz: 442, language: "de"))
+        let first = try PeachSettings.default.applying(
+            SettingsUpdate(noteRangeLower: 50, referencePitchHz: 442, language: "de"))
         let second = try PeachSettings.default.applying(SettingsUpdate(referencePitchHz: 415))
         try await store.save(first)
         try await store.save(second)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PeachCore
 @testable import PeachStore
 
@@ -41,7 +42,8 @@ struct TrainingHistoryTests {
         ]
         let saved = labels.enumerated().map { index, label in
             CompletedComparison(
-                note1: MIDINote(60)!, note2: MIDINote(60)!, note2CentOffset: Cents(Double(index + 1)), isCorrect: index % 2 == 0,
+                note1: MIDINote(60)!, note2: MIDINote(60)!, note2CentOffset: Cents(Double(index + 1)),
+                isCorrect: index % 2 == 0,
                 timestamp: Date(timeIntervalSince1970: 1_772_409_600 + Double(index)),
                 discipline: label.0, interval: label.1, tuningSystem: label.2)
         }
@@ -62,7 +64,10 @@ struct TrainingHistoryTests {
         try await store.save(older)
         let count = try await store.reduce(MatchingKind.self, into: 0) { count, _ in count += 1 }
         #expect(count == 2)
-        #expect(try await store.reduce(MatchingKind.self, into: [CompletedPitchMatching]()) { $0.append($1) } == [older, newer])
+        #expect(
+            try await store.reduce(MatchingKind.self, into: [CompletedPitchMatching]()) { $0.append($1) } == [
+                older, newer,
+            ])
     }
 
     @Test func anEmptyStoreFoldsToTheInitialValue() async throws {

@@ -28,7 +28,9 @@ public enum Click {
             let t = Double(frame) / sampleRate
             // The partials start at their crest (cosine), the noise at full level: the click is
             // loud from sample 0.
-            var value = partials.reduce(0.0) { sum, p in sum + p.level * exp(-t / p.decay) * cos(2 * .pi * p.frequency * t) }
+            var value = partials.reduce(0.0) { sum, p in
+                sum + p.level * exp(-t / p.decay) * cos(2 * .pi * p.frequency * t)
+            }
             noiseState = noiseState &* 1_664_525 &+ 1_013_904_223
             let noise = Double(noiseState >> 8) / Double(1 << 24) * 2 - 1
             value += noiseLevel * exp(-t / noiseDecay) * (frame == 0 ? 1 : noise)

@@ -18,7 +18,9 @@ public struct OfflineRenderer: Sendable {
         }
     }
 
-    public init(settings: SynthesisSettings = SynthesisSettings(), timbre: Timbre = .sine, instrument: (any Instrument)? = nil) {
+    public init(
+        settings: SynthesisSettings = SynthesisSettings(), timbre: Timbre = .sine, instrument: (any Instrument)? = nil
+    ) {
         self.settings = settings
         self.timbre = timbre
         self.instrument = instrument
@@ -27,7 +29,10 @@ public struct OfflineRenderer: Sendable {
     /// The notes mixed from time zero until the last release ramp has ended.
     public func render(_ notes: [Note]) -> [Float] {
         let synthesizer = Synthesizer(settings: settings, timbre: timbre, instrument: instrument)
-        enum Command { case start(Int), release(Int) }
+        enum Command {
+            case start(Int)
+            case release(Int)
+        }
         var commands: [(frame: Int, command: Command)] = []
         for (index, note) in notes.enumerated() {
             commands.append((frame(note.start), .start(index)))
@@ -40,10 +45,10 @@ public struct OfflineRenderer: Sendable {
         for (at, command) in commands {
             samples += synthesizer.render(count: at - samples.count)
             switch command {
-            case let .start(index):
+            case .start(let index):
                 // An offline synthesizer has no device that could fail; an instrument fails only to load.
                 voices[index] = try? synthesizer.start(notes[index].tone.frequency, level: notes[index].tone.level)
-            case let .release(index):
+            case .release(let index):
                 if let voice = voices[index] { synthesizer.release(voice) }
             }
         }

@@ -18,9 +18,12 @@ public struct WAVFile: Sendable {
     /// A mono WAV of 16-bit PCM or 32-bit float samples.
     public init(decoding data: Data) throws(DecodingError) {
         let bytes = [UInt8](data)
-        func u32(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24 }
+        func u32(_ at: Int) -> Int {
+            Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24
+        }
         func u16(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
-        guard bytes.count >= 12, bytes[0..<4].elementsEqual("RIFF".utf8), bytes[8..<12].elementsEqual("WAVE".utf8) else {
+        guard bytes.count >= 12, bytes[0..<4].elementsEqual("RIFF".utf8), bytes[8..<12].elementsEqual("WAVE".utf8)
+        else {
             throw DecodingError(description: "not a RIFF WAVE file")
         }
         var format: (code: Int, channels: Int, rate: Int, bits: Int)?
@@ -32,7 +35,9 @@ public struct WAVFile: Sendable {
             if bytes[offset..<offset + 4].elementsEqual("fmt ".utf8), size >= 16 {
                 format = (u16(body), u16(body + 2), u32(body + 4), u16(body + 14))
             } else if bytes[offset..<offset + 4].elementsEqual("data".utf8), let format {
-                guard format.channels == 1 else { throw DecodingError(description: "\(format.channels) channels; only mono is read") }
+                guard format.channels == 1 else {
+                    throw DecodingError(description: "\(format.channels) channels; only mono is read")
+                }
                 switch (format.code, format.bits) {
                 case (1, 16):
                     samples = stride(from: body, to: body + size - 1, by: 2).map {
@@ -41,7 +46,9 @@ public struct WAVFile: Sendable {
                 case (3, 32):
                     samples = stride(from: body, to: body + size - 3, by: 4).map { Float(bitPattern: UInt32(u32($0))) }
                 default:
-                    throw DecodingError(description: "format \(format.code) at \(format.bits) bits; only 16-bit PCM and 32-bit float are read")
+                    throw DecodingError(
+                        description:
+                            "format \(format.code) at \(format.bits) bits; only 16-bit PCM and 32-bit float are read")
                 }
                 sampleRate = format.rate
                 return
@@ -74,12 +81,12 @@ public struct WAVFile: Sendable {
         data.append(ascii: "data")
         data.append(littleEndian: UInt32(dataBytes))
         #if _endian(little)
-        // The samples are already little-endian in memory: one copy (a server sends these per request).
-        samples.withUnsafeBytes { data.append(contentsOf: $0) }
+            // The samples are already little-endian in memory: one copy (a server sends these per request).
+            samples.withUnsafeBytes { data.append(contentsOf: $0) }
         #else
-        for sample in samples {
-            data.append(littleEndian: sample.bitPattern)
-        }
+            for sample in samples {
+                data.append(littleEndian: sample.bitPattern)
+            }
         #endif
         return data
     }

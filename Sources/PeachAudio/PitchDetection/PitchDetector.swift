@@ -104,7 +104,9 @@ public struct PitchDetector: Sendable {
             return sum
         }
         // The short window's dip can lie a lag or two from the long one's: walk down to it.
-        var here = shortDifference(lag), before = shortDifference(lag - 1), after = shortDifference(lag + 1)
+        var here = shortDifference(lag)
+        var before = shortDifference(lag - 1)
+        var after = shortDifference(lag + 1)
         while true {
             if before < here && lag - 1 > minimumLag {
                 lag -= 1

@@ -33,9 +33,13 @@ public struct NoteSample: Sendable {
 
     /// Renders `source` (at its own pitch, times its level-matching gain): `duration` of it for a
     /// decaying sound, or the attack and one loop for a sustaining one.
-    public static func render(_ source: any NoteSource, sampleRate: Double, sustains: Bool, duration: Duration) -> NoteSample {
+    public static func render(_ source: any NoteSource, sampleRate: Double, sustains: Bool, duration: Duration)
+        -> NoteSample
+    {
         let frames = { (duration: Duration) in Int((duration.seconds * sampleRate).rounded()) }
-        let start = frames(loopStart), length = frames(loopLength), fade = frames(crossfade)
+        let start = frames(loopStart)
+        let length = frames(loopLength)
+        let fade = frames(crossfade)
         // The loop's end moves by up to one period of a low note to land where the waveform matches.
         let search = frames(.milliseconds(30))
         let count = sustains ? start + length + search : frames(duration)
@@ -63,12 +67,15 @@ public struct NoteSample: Sendable {
     /// with those before `start` (the stretches the crossfade blends): a low note's periods then line
     /// up, and an ensemble's blend cancels as little as it can.
     static func bestLoopEnd(_ samples: [Float], start: Int, around: Int, search: Int, window: Int) -> Int {
-        var best = around, bestScore = -Double.infinity
+        var best = around
+        var bestScore = -Double.infinity
         samples.withUnsafeBufferPointer { samples in
             for end in around..<(around + search) {
-                var dot: Float = 0, energy: Float = 0
+                var dot: Float = 0
+                var energy: Float = 0
                 for index in 0..<window {
-                    let a = samples[start - window + index], b = samples[end - window + index]
+                    let a = samples[start - window + index]
+                    let b = samples[end - window + index]
                     dot += a * b
                     energy += b * b
                 }
@@ -107,9 +114,11 @@ public struct NoteSample: Sendable {
     /// raised-cosine gain over it (1 at both ends) then brings its energy to the geometric mean of the
     /// `length` frames heard before it and after the seam.
     static func crossfade(_ samples: inout [Float], into start: Int, at end: Int, length: Int) {
-        let tail = samples[(end - length)..<end].map(Double.init), head = samples[(start - length)..<start].map(Double.init)
+        let tail = samples[(end - length)..<end].map(Double.init)
+        let head = samples[(start - length)..<start].map(Double.init)
         let dot = zip(tail, head).reduce(0.0) { $0 + $1.0 * $1.1 }
-        let tailEnergy = energy(tail[...]), headEnergy = energy(head[...])
+        let tailEnergy = energy(tail[...])
+        let headEnergy = energy(head[...])
         // Below −0.5 the gains would grow past 1 to make up for cancellation.
         let r = tailEnergy > 0 && headEnergy > 0 ? min(1, max(-0.5, dot / (tailEnergy * headEnergy).squareRoot())) : 1
         var blend = (0..<length).map { index in

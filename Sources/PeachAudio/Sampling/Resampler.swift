@@ -21,7 +21,10 @@ struct Resampler {
         while Int(position) + 2 >= input.count { refill() }
         let whole = Int(position)
         let fraction = position - Double(whole)
-        let y0 = Double(input[whole - 1]), y1 = Double(input[whole]), y2 = Double(input[whole + 1]), y3 = Double(input[whole + 2])
+        let y0 = Double(input[whole - 1])
+        let y1 = Double(input[whole])
+        let y2 = Double(input[whole + 1])
+        let y3 = Double(input[whole + 2])
         let c1 = 0.5 * (y2 - y0)
         let c2 = y0 - 2.5 * y1 + 2 * y2 - 0.5 * y3
         let c3 = 0.5 * (y3 - y0) + 1.5 * (y1 - y2)

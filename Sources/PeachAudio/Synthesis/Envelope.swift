@@ -24,13 +24,13 @@ struct Envelope {
     /// The gain for this sample; advances by one sample.
     mutating func next() -> Double {
         switch stage {
-        case let .attack(position, length):
+        case .attack(let position, let length):
             let gain = Self.rise(position, length)
             stage = position + 1 >= length ? .sustain : .attack(position: position + 1, length: length)
             return gain
         case .sustain:
             return 1
-        case let .release(position, length, from):
+        case .release(let position, let length, let from):
             let gain = from * (1 - Self.rise(position, length))
             stage = position + 1 >= length ? .finished : .release(position: position + 1, length: length, from: from)
             return gain
@@ -42,7 +42,7 @@ struct Envelope {
     /// Starts the release from the current gain; a second call changes nothing.
     mutating func release(samples: Int) {
         switch stage {
-        case let .attack(position, length):
+        case .attack(let position, let length):
             stage = .release(position: 0, length: samples, from: Self.rise(position, length))
         case .sustain:
             stage = .release(position: 0, length: samples, from: 1)

@@ -21,7 +21,9 @@ public final class Synthesizer: Sendable {
         var failure: AudioError?
     }
 
-    public init(settings: SynthesisSettings = SynthesisSettings(), timbre: Timbre = .sine, instrument: (any Instrument)? = nil) {
+    public init(
+        settings: SynthesisSettings = SynthesisSettings(), timbre: Timbre = .sine, instrument: (any Instrument)? = nil
+    ) {
         self.settings = settings
         self.timbre = timbre
         self.instrument = instrument
@@ -43,7 +45,8 @@ public final class Synthesizer: Sendable {
             } catch {
                 return .failure(error)
             }
-            state.voices.append(Voice(id: id, frequency: frequency, level: level, timbre: timbre, source: source, settings: settings))
+            state.voices.append(
+                Voice(id: id, frequency: frequency, level: level, timbre: timbre, source: source, settings: settings))
             return .success(id)
         }
         return try result.get()

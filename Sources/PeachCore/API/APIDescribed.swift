@@ -46,6 +46,7 @@ public struct APINote {
     public var isRequired: APINote { merged(.required) }
 
     public func merged(_ other: APINote) -> APINote {
-        APINote(schema: schema.merging(other.schema) { $1 }, type: other.type ?? type, required: other.required ?? required)
+        APINote(
+            schema: schema.merging(other.schema) { $1 }, type: other.type ?? type, required: other.required ?? required)
     }
 }

@@ -16,7 +16,8 @@ public struct NoteDTO: Codable, Sendable, APIDescribed {
     public static var apiNotes: [String: APINote] {
         [
             "midi": .bounds(NoteRange.pianoRange),
-            "names": .describe("The note spelled in the trial's key, in English and German (B♭3, B3); absent where no key is set."),
+            "names": .describe(
+                "The note spelled in the trial's key, in English and German (B♭3, B3); absent where no key is set."),
         ]
     }
 }

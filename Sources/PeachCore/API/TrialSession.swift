@@ -26,10 +26,12 @@ public struct TrialSession: Codable, Sendable, APIDescribed {
     public static var apiNotes: [String: APINote] {
         [
             "answersOpenSeconds": .describe(
-                "From the first note's start (a rhythm trial's time zero): when answers open (comparison: note 2's onset; Compare Timing: the third click; Fill the Gap: at once) or the tunable note starts (matching)."),
+                "From the first note's start (a rhythm trial's time zero): when answers open (comparison: note 2's onset; Compare Timing: the third click; Fill the Gap: at once) or the tunable note starts (matching)."
+            ),
             "feedbackSeconds": .describe("How long feedback shows before the next trial starts."),
             "singing": .describe("A sung trial only: when the sung note counts (SingingRules)."),
-            "midi": .describe("How a MIDI keyboard answers this trial: keys, the pitch-bend wheel or taps; absent where it does not."),
+            "midi": .describe(
+                "How a MIDI keyboard answers this trial: keys, the pitch-bend wheel or taps; absent where it does not."),
         ]
     }
 
@@ -62,10 +64,12 @@ public struct TrialSession: Codable, Sendable, APIDescribed {
                     "Steady: every smoothed value of the held time within this many cents of their mean."),
                 "smoothingSeconds": .describe("Frames are averaged over this long, so vibrato cancels."),
                 "gapSeconds": .describe("A dropout this short does not break the note."),
-                "echoSeconds": .describe("Frames starting this soon after the reference ends are its echo, not the singer."),
+                "echoSeconds": .describe(
+                    "Frames starting this soon after the reference ends are its echo, not the singer."),
                 "silencePromptSeconds": .describe("Nothing pitched heard for this long: a friendly prompt."),
                 "commitSeconds": .describe(
-                    "The committed pitch: the frames of this last stretch of the note, Hann-weighted, each folded to one octave."),
+                    "The committed pitch: the frames of this last stretch of the note, Hann-weighted, each folded to one octave."
+                ),
                 "octaveShare": .describe(
                     "The octave stored: the highest one at least this share of the note's frames was heard in."),
             ]

@@ -9,12 +9,15 @@ public struct AccountName: Hashable, Sendable, Codable, CustomStringConvertible 
     public init?(_ text: String) {
         let lowered = text.lowercased()
         guard Self.lengths.contains(lowered.count),
-              lowered.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || ".-_".unicodeScalars.contains($0) })
+            lowered.unicodeScalars.allSatisfy({
+                ("a"..."z").contains($0) || ("0"..."9").contains($0) || ".-_".unicodeScalars.contains($0)
+            })
         else { return nil }
         rawValue = lowered
     }
 
     public var description: String { rawValue }
 
-    public static let rule = "a name is \(lengths.lowerBound)–\(lengths.upperBound) letters a–z, digits, '.', '-' or '_'"
+    public static let rule =
+        "a name is \(lengths.lowerBound)–\(lengths.upperBound) letters a–z, digits, '.', '-' or '_'"
 }

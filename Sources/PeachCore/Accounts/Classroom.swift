@@ -23,7 +23,9 @@ public struct Classroom: Hashable, Sendable, Codable {
     /// shows as "class b5" and runs its reversal on into whatever a page or a terminal prints next.
     public static func isAllowedName(_ name: String) -> Bool {
         nameLengths.contains(name.count)
-            && !name.unicodeScalars.contains { $0.properties.generalCategory == .control || Self.directionControls.contains($0.value) }
+            && !name.unicodeScalars.contains {
+                $0.properties.generalCategory == .control || Self.directionControls.contains($0.value)
+            }
     }
 
     /// U+202A–U+202E (embeddings and overrides) and U+2066–U+2069 (isolates).

@@ -35,7 +35,8 @@ public struct DisciplineFigures: Sendable, Hashable, Codable {
     public init(_ discipline: Discipline, answers: Int, profile: ProfileParts) {
         let kind = discipline.trainingKind
         self.init(
-            discipline: discipline, answers: answers, accuracy: kind.confusion(discipline, in: profile).flatMap(\.overallAccuracy),
+            discipline: discipline, answers: answers,
+            accuracy: kind.confusion(discipline, in: profile).flatMap(\.overallAccuracy),
             threshold: kind.fitsThreshold ? kind.threshold(discipline, in: profile) : nil)
     }
 

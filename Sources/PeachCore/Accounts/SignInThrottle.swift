@@ -29,8 +29,11 @@ public struct SignInThrottle: Sendable {
 
     /// How long until the next try is allowed; nil: now.
     public func wait(accountAtAddress: Failures, address: Failures, now: Date) -> Duration? {
-        [wait(accountAtAddress, free: freePerAccountAtAddress, now: now), wait(address, free: freePerAddress, now: now)]
-            .compactMap { $0 }.max()
+        [
+            wait(accountAtAddress, free: freePerAccountAtAddress, now: now),
+            wait(address, free: freePerAddress, now: now),
+        ]
+        .compactMap { $0 }.max()
     }
 
     private func wait(_ failures: Failures, free: Int, now: Date) -> Duration? {

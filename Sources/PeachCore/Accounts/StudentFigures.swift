@@ -15,7 +15,9 @@ public struct StudentFigures: Sendable, Hashable, Codable {
     /// other disciplines is not taken (`init(kept:)` is nil), so it is fitted again with these.
     public let disciplines: [DisciplineFigures]
 
-    public init(threshold: ThresholdEstimate?, trend: Trend?, trials: Int, lastActivity: Date?, disciplines: [DisciplineFigures]) {
+    public init(
+        threshold: ThresholdEstimate?, trend: Trend?, trials: Int, lastActivity: Date?, disciplines: [DisciplineFigures]
+    ) {
         self.threshold = threshold
         self.trend = trend
         self.trials = trials
@@ -29,7 +31,9 @@ public struct StudentFigures: Sendable, Hashable, Codable {
     public init(store: any TrainingDataStore) async throws(DataStoreError) {
         var profile = PerceptualProfile(calendar: .current)
         // The pitch scope's comparisons are the unison discipline's (ProfileScope.scope(of:)).
-        for comparison in try await store.comparisons(.pitchComparison, limit: PerceptualProfile.recentCapacity).reversed() {
+        for comparison in try await store.comparisons(.pitchComparison, limit: PerceptualProfile.recentCapacity)
+            .reversed()
+        {
             profile.record(comparison)
         }
         threshold = profile.thresholdEstimate
@@ -37,7 +41,9 @@ public struct StudentFigures: Sendable, Hashable, Codable {
         trials = try await store.recordCount()
         lastActivity = try await store.records(nil, limit: 1).first?.timestamp
         var disciplines: [DisciplineFigures] = []
-        for discipline in DisciplineFigures.disciplines { disciplines.append(try await DisciplineFigures(discipline, store: store)) }
+        for discipline in DisciplineFigures.disciplines {
+            disciplines.append(try await DisciplineFigures(discipline, store: store))
+        }
         self.disciplines = disciplines
     }
 
@@ -47,15 +53,18 @@ public struct StudentFigures: Sendable, Hashable, Codable {
     /// word for are written as strings (`floats`).
     public var kept: String {
         let encoder = JSONEncoder()
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: Self.floats.0, negativeInfinity: Self.floats.1, nan: Self.floats.2)
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: Self.floats.0, negativeInfinity: Self.floats.1, nan: Self.floats.2)
         return String(decoding: try! encoder.encode(self), as: UTF8.self)
     }
 
     public init?(kept: String) {
         let decoder = JSONDecoder()
-        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: Self.floats.0, negativeInfinity: Self.floats.1, nan: Self.floats.2)
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+            positiveInfinity: Self.floats.0, negativeInfinity: Self.floats.1, nan: Self.floats.2)
         guard let decoded = try? decoder.decode(Self.self, from: Data(kept.utf8)),
-              decoded.disciplines.map(\.discipline) == DisciplineFigures.disciplines else { return nil }
+            decoded.disciplines.map(\.discipline) == DisciplineFigures.disciplines
+        else { return nil }
         self = decoded
     }
 

@@ -3,7 +3,8 @@ import Foundation
 /// What the API says of a Which Voice trial: the three voices with their frequencies (the server
 /// decides every frequency), and the judged answer.
 extension ChordIntonationKind {
-    public static let apiNames = APINames(trial: "ChordIntonation", result: "ChordIntonationResult", record: "ChordIntonationRecord")
+    public static let apiNames = APINames(
+        trial: "ChordIntonation", result: "ChordIntonationResult", record: "ChordIntonationRecord")
     public static let playsNotes = true
 
     /// Long enough for a mistuned voice's beats to be heard at a few cents.
@@ -17,29 +18,37 @@ extension ChordIntonationKind {
     public static func trialBody(_ trial: ChordIntonationTrial, settings: TrainingSettings) -> ChordIntonationFields {
         let frequencies = trial.frequencies(reference: settings.referencePitch)
         let notes = trial.notes()
-        let chord = ChordSpelling(rootPitchClass: trial.root.rawValue % 12, quality: trial.triad == .major ? .major : .minor)
+        let chord = ChordSpelling(
+            rootPitchClass: trial.root.rawValue % 12, quality: trial.triad == .major ? .major : .minor)
         // Each voice on its chord tone's letter: A♭ major is A♭ C E♭, never G♯ C D♯.
-        let spelled = { (note: MIDINote) in SpelledNote(note, as: chord.tones.first { $0.pitchClass == note.rawValue % 12 }!) }
+        let spelled = { (note: MIDINote) in
+            SpelledNote(note, as: chord.tones.first { $0.pitchClass == note.rawValue % 12 }!)
+        }
         return ChordIntonationFields(
             triad: trial.triad, tuningSystem: trial.tuningSystem,
-            chordNames: LocalizedName(MusicalKey(tonic: chord.root, mode: trial.triad == .major ? .major : .minor).name(in:)),
+            chordNames: LocalizedName(
+                MusicalKey(tonic: chord.root, mode: trial.triad == .major ? .major : .minor).name(in:)),
             voices: ChordVoice.allCases.map { voice in
                 ChordIntonationFields.Voice(
                     voice: voice, note: NoteDTO(notes[voice]!, frequencies[voice]!, spelled: spelled(notes[voice]!)),
                     levelDB: voiceLevel.rawValue)
             },
             centOffset: trial.centOffset.magnitude.rawValue, chordDurationSeconds: chordDuration.seconds,
-            measurement: Nullable(trial.measurementTrial.map {
-                MeasurementProgress(trial: $0, maxTrials: ThresholdPlacement.maximumTrials)
-            }))
+            measurement: Nullable(
+                trial.measurementTrial.map {
+                    MeasurementProgress(trial: $0, maxTrials: ThresholdPlacement.maximumTrials)
+                }))
     }
 
     public static func session(_ trial: ChordIntonationTrial, settings: TrainingSettings) -> TrialSession {
         TrialSession(answersOpenSeconds: answersOpen.seconds)
     }
 
-    public static func result(_ record: CompletedChordIntonation, answer: ChordVoice?, trial: ChordIntonationTrial?) -> ChordIntonationResult {
-        ChordIntonationResult(isCorrect: record.isCorrect, detunedVoice: record.detunedVoice, centOffset: record.detuneCents.rawValue)
+    public static func result(_ record: CompletedChordIntonation, answer: ChordVoice?, trial: ChordIntonationTrial?)
+        -> ChordIntonationResult
+    {
+        ChordIntonationResult(
+            isCorrect: record.isCorrect, detunedVoice: record.detunedVoice, centOffset: record.detuneCents.rawValue)
     }
 }
 
@@ -72,7 +81,8 @@ public struct ChordIntonationFields: Codable, Sendable, APIDescribed {
         [
             "measurement": .describe("A measurement run's trial: its place in the run; null for training."),
             "voices": .describe("Lowest first; one of them is detuned."),
-            "centOffset": APINote.bounds(TrainingSettings.centDifferenceRange).describe("How far the detuned voice is off, unsigned."),
+            "centOffset": APINote.bounds(TrainingSettings.centDifferenceRange).describe(
+                "How far the detuned voice is off, unsigned."),
         ]
     }
 }
@@ -98,7 +108,10 @@ public struct ChordVoiceAnswerBody: KindAnswerBody {
     }
 
     public static var apiNotes: [String: APINote] {
-        ["answer": APINote().with("enum", ChordVoice.allCases.map(\.rawValue)).describe("lowest, middle or highest, to Which Voice.")]
+        [
+            "answer": APINote().with("enum", ChordVoice.allCases.map(\.rawValue)).describe(
+                "lowest, middle or highest, to Which Voice.")
+        ]
     }
 }
 
@@ -111,8 +124,12 @@ extension ChordIntonationKind {
 extension ChordIntonationKind: ChoiceTrainingKind {
     public static func sounding(_ trial: ChordIntonationTrial, settings: TrainingSettings) -> [SoundingTones] {
         let frequencies = trial.frequencies(reference: settings.referencePitch)
-        return [SoundingTones(start: .zero, tones: ChordVoice.allCases.map {
-            Tone(frequency: frequencies[$0]!, duration: chordDuration, level: voiceLevel)
-        })]
+        return [
+            SoundingTones(
+                start: .zero,
+                tones: ChordVoice.allCases.map {
+                    Tone(frequency: frequencies[$0]!, duration: chordDuration, level: voiceLevel)
+                })
+        ]
     }
 }

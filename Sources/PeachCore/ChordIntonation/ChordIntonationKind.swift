@@ -15,7 +15,8 @@ extension Discipline.Kind {
 
 extension Discipline.AnswerMethod {
     /// The lowest, middle or highest voice of a chord.
-    public static let chordVoice = Discipline.AnswerMethod(rawValue: "chordVoice", hint: "name the lowest, middle or highest voice")
+    public static let chordVoice = Discipline.AnswerMethod(
+        rawValue: "chordVoice", hint: "name the lowest, middle or highest voice")
 }
 
 extension DisciplineDeclaration.Group {
@@ -30,11 +31,13 @@ public enum ChordIntonationKind: TrainingKind {
     public static let id = Discipline.Kind.chordIntonation
     public static let table = "chordIntonation"
 
-    private static let settings = DisciplineDeclaration.noteSettings + ["tuningSystem", "minCentDifference", "maxCentDifference"]
+    private static let settings =
+        DisciplineDeclaration.noteSettings + ["tuningSystem", "minCentDifference", "maxCentDifference"]
 
     public static let disciplines = [
         DisciplineDeclaration(
-            .chordIntonation, names: .init(english: "Which Voice?", german: "Welche Stimme?"), answerMethod: .chordVoice,
+            .chordIntonation, names: .init(english: "Which Voice?", german: "Welche Stimme?"),
+            answerMethod: .chordVoice,
             group: .harmony, settings: settings, terminalCommand: "peach intonation"),
         DisciplineDeclaration(
             .chordIntonationMeasurement,
@@ -53,7 +56,9 @@ public enum ChordIntonationKind: TrainingKind {
         public var last: CompletedChordIntonation?
         public var measurements: ThresholdMeasurements
 
-        public init(last: CompletedChordIntonation? = nil, measurements: ThresholdMeasurements = ChordIntonationKind.freshRuns) {
+        public init(
+            last: CompletedChordIntonation? = nil, measurements: ThresholdMeasurements = ChordIntonationKind.freshRuns
+        ) {
             self.last = last
             self.measurements = measurements
         }
@@ -70,7 +75,9 @@ public enum ChordIntonationKind: TrainingKind {
     /// the first chords are still themselves (issue 48); the chain narrows from here.
     public static let freshDifference = Cents(30)
 
-    public static func resumeChain(from store: any TrainingDataStore, profile: ProfileParts) async throws(DataStoreError) -> Chain {
+    public static func resumeChain(from store: any TrainingDataStore, profile: ProfileParts)
+        async throws(DataStoreError) -> Chain
+    {
         Chain(
             last: try await store.records(CompletedChordIntonation.self, .chordIntonation, limit: 1).first,
             measurements: profile[ChordIntonationProfile.self].measurements)
@@ -80,7 +87,8 @@ public enum ChordIntonationKind: TrainingKind {
     /// chain's next difference (a measurement: its run's), sharp or flat at random. Training starts
     /// at a measurement newer than its newest answer.
     public static func draw(
-        _ discipline: Discipline, settings: TrainingSettings, chain: Chain, using generator: inout some RandomNumberGenerator
+        _ discipline: Discipline, settings: TrainingSettings, chain: Chain,
+        using generator: inout some RandomNumberGenerator
     ) -> ChordIntonationTrial {
         let bounds = settings.minCentDifference.rawValue...settings.maxCentDifference.rawValue
         let difference: Double
@@ -89,7 +97,9 @@ public enum ChordIntonationKind: TrainingKind {
             difference = min(max(chain.measurements.nextDifference.rawValue, bounds.lowerBound), bounds.upperBound)
             measurementTrial = chain.measurements.nextTrialNumber
         } else {
-            let measured = chain.measurements.finished.last.flatMap { $0.finished > chain.last?.timestamp ?? .distantPast ? $0 : nil }
+            let measured = chain.measurements.finished.last.flatMap {
+                $0.finished > chain.last?.timestamp ?? .distantPast ? $0 : nil
+            }
             difference = KazezStrategy.next(
                 after: measured == nil ? chain.last.map { ($0.centDifference.rawValue, $0.isCorrect) } : nil,
                 coldStart: measured?.estimate.threshold.rawValue ?? freshDifference.rawValue, bounds: bounds)
@@ -108,11 +118,15 @@ public enum ChordIntonationKind: TrainingKind {
         if measures(record.discipline) { chain.measurements.add(record) } else { chain.last = record }
     }
 
-    public static func judge(_ trial: ChordIntonationTrial, _ answer: ChordVoice, at timestamp: Date) -> CompletedChordIntonation? {
+    public static func judge(_ trial: ChordIntonationTrial, _ answer: ChordVoice, at timestamp: Date)
+        -> CompletedChordIntonation?
+    {
         CompletedChordIntonation(trial, answer: answer, timestamp: timestamp)
     }
 
-    public static func feed(_ record: CompletedChordIntonation, into part: inout ChordIntonationProfile) { part.add(record) }
+    public static func feed(_ record: CompletedChordIntonation, into part: inout ChordIntonationProfile) {
+        part.add(record)
+    }
 
     public static let fitsThreshold = true
 
@@ -171,7 +185,8 @@ extension CompletedChordIntonation: KindRecord {
 
     public init(timestamp: Date, labels: RecordLabels, fields: KeyedDecodingContainer<Field>) throws {
         self.init(
-            rootNote: try fields.decode(MIDINote.self, forKey: .rootNote), triad: try fields.decode(Triad.self, forKey: .triad),
+            rootNote: try fields.decode(MIDINote.self, forKey: .rootNote),
+            triad: try fields.decode(Triad.self, forKey: .triad),
             detunedVoice: try fields.decode(ChordVoice.self, forKey: .detunedVoice),
             detuneCents: try fields.decode(Cents.self, forKey: .detuneCents),
             answeredVoice: try fields.decode(ChordVoice.self, forKey: .answeredVoice), timestamp: timestamp,
@@ -194,7 +209,9 @@ extension CompletedChordIntonation: KindRecord {
     public static func importBound(_ field: String) -> ImportBound? {
         switch field {
         case Field.detuneCents.stringValue:
-            .number(-TrainingSettings.centDifferenceRange.upperBound...TrainingSettings.centDifferenceRange.upperBound, unit: "cents")
+            .number(
+                -TrainingSettings.centDifferenceRange.upperBound...TrainingSettings.centDifferenceRange.upperBound,
+                unit: "cents")
         default: nil
         }
     }

@@ -57,6 +57,7 @@ public struct ChordIntonationProfile: ProfilePart {
     /// The finished measurements as marks on a line of `days` (their starts, oldest first), each
     /// beside the day it finished, on this profile's calendar.
     public func measuredMarks(on days: [Date]) -> [Sparkline.Mark] {
-        Sparkline.Mark.placing(Array(measurements.finished.suffix(Sparkline.maximumPoints)), on: days, calendar: calendar)
+        Sparkline.Mark.placing(
+            Array(measurements.finished.suffix(Sparkline.maximumPoints)), on: days, calendar: calendar)
     }
 }

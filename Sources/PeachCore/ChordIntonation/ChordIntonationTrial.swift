@@ -54,10 +54,13 @@ public struct ChordIntonationTrial: Hashable, Sendable, Codable {
     /// The three voices' frequencies, lowest first, the detuned one included.
     public func frequencies(reference: ReferencePitch) -> [ChordVoice: Frequency] {
         let tuned = tunedCents
-        return Dictionary(uniqueKeysWithValues: ChordVoice.allCases.map { voice in
-            let detune = voice == detunedVoice ? centOffset.rawValue : 0
-            return (voice, Frequency(note: root, offset: Cents(tuned[voice]!.rawValue + detune), reference: reference))
-        })
+        return Dictionary(
+            uniqueKeysWithValues: ChordVoice.allCases.map { voice in
+                let detune = voice == detunedVoice ? centOffset.rawValue : 0
+                return (
+                    voice, Frequency(note: root, offset: Cents(tuned[voice]!.rawValue + detune), reference: reference)
+                )
+            })
     }
 
     /// The MIDI note each voice is nearest to (its name on screen).

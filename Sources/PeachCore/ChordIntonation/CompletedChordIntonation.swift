@@ -15,7 +15,8 @@ public struct CompletedChordIntonation: Hashable, Sendable {
     public let tuningSystem: TuningSystem
 
     public init(
-        rootNote: MIDINote, triad: Triad, detunedVoice: ChordVoice, detuneCents: Cents, answeredVoice: ChordVoice, timestamp: Date,
+        rootNote: MIDINote, triad: Triad, detunedVoice: ChordVoice, detuneCents: Cents, answeredVoice: ChordVoice,
+        timestamp: Date,
         tuningSystem: TuningSystem, discipline: Discipline = .chordIntonation
     ) {
         self.discipline = discipline
@@ -41,5 +42,7 @@ public struct CompletedChordIntonation: Hashable, Sendable {
 }
 
 extension CompletedChordIntonation: MeasuredAnswer {
-    public var thresholdTrial: ThresholdEstimator.Trial { ThresholdEstimator.Trial(difference: centDifference.rawValue, isCorrect: isCorrect) }
+    public var thresholdTrial: ThresholdEstimator.Trial {
+        ThresholdEstimator.Trial(difference: centDifference.rawValue, isCorrect: isCorrect)
+    }
 }

@@ -3,7 +3,8 @@ import Foundation
 /// What the API says of a chord-quality trial: each note with its time, length and frequency (the
 /// server decides every one), the qualities to choose from with their keys, and the judged answer.
 extension ChordQualityKind {
-    public static let apiNames = APINames(trial: "ChordQuality", result: "ChordQualityResult", record: "ChordQualityRecord")
+    public static let apiNames = APINames(
+        trial: "ChordQuality", result: "ChordQualityResult", record: "ChordQualityRecord")
     public static let playsNotes = true
 
     /// How long the whole chord sounds once its last note has come in: long enough to hear its colour.
@@ -21,16 +22,20 @@ extension ChordQualityKind {
     static func answersOpen(_ trial: ChordQualityTrial) -> Duration { starts(trial).last! + answerDelay }
 
     /// Every note as loud as the others and the chord as loud as one note (10·log10 n below it).
-    static func voiceLevel(_ trial: ChordQualityTrial) -> AmplitudeDB { AmplitudeDB(-10 * log10(Double(trial.notes.count))) }
+    static func voiceLevel(_ trial: ChordQualityTrial) -> AmplitudeDB {
+        AmplitudeDB(-10 * log10(Double(trial.notes.count)))
+    }
 
     public static func trialBody(_ trial: ChordQualityTrial, settings: TrainingSettings) -> ChordQualityFields {
         let starts = starts(trial)
         let end = starts.last! + chordDuration
         return ChordQualityFields(
-            rootName: ChordSpelling(rootPitchClass: trial.root.rawValue % 12, quality: trial.quality).root.name(in: .english), voicing: trial.voicing, inversion: trial.inversion,
+            rootName: ChordSpelling(rootPitchClass: trial.root.rawValue % 12, quality: trial.quality).root.name(
+                in: .english), voicing: trial.voicing, inversion: trial.inversion,
             notes: zip(trial.notes, starts).map { note, start in
                 ChordQualityFields.Note(
-                    note: NoteDTO(note, Frequency(note: note, reference: settings.referencePitch)), startSeconds: start.seconds,
+                    note: NoteDTO(note, Frequency(note: note, reference: settings.referencePitch)),
+                    startSeconds: start.seconds,
                     durationSeconds: (end - start).seconds, levelDB: voiceLevel(trial).rawValue)
             },
             choices: choices(trial.choices))
@@ -45,11 +50,14 @@ extension ChordQualityKind {
         TrialSession(answersOpenSeconds: answersOpen(trial).seconds)
     }
 
-    public static func result(_ record: CompletedChordQuality, answer: ChordQuality?, trial: ChordQualityTrial?) -> ChordQualityResult {
+    public static func result(_ record: CompletedChordQuality, answer: ChordQuality?, trial: ChordQualityTrial?)
+        -> ChordQualityResult
+    {
         let spelling = ChordSpelling(rootPitchClass: record.rootNote.rawValue % 12, quality: record.quality)
         return ChordQualityResult(
             isCorrect: record.isCorrect, quality: record.quality, answeredQuality: record.answeredQuality,
-            chord: spelling.symbol(in: .english), chordNames: LocalizedName(spelling.symbol(in:)), inversion: record.inversion)
+            chord: spelling.symbol(in: .english), chordNames: LocalizedName(spelling.symbol(in:)),
+            inversion: record.inversion)
     }
 }
 
@@ -63,7 +71,8 @@ public struct ChordQualityFields: Codable, Sendable, APIDescribed {
 
         public static var apiNotes: [String: APINote] {
             [
-                "startSeconds": .describe("From the trial's start: all 0 for a block chord, one after another for an arpeggio."),
+                "startSeconds": .describe(
+                    "From the trial's start: all 0 for a block chord, one after another for an arpeggio."),
                 "durationSeconds": .describe("Every note stops together, when the chord ends."),
                 "levelDB": .describe("Each note's level relative to a single note."),
             ]
@@ -119,13 +128,18 @@ public struct ChordQualityAnswerBody: KindAnswerBody {
     public func trialAnswer() throws(AnswerProblem) -> TrialAnswer? {
         guard let answer else { return nil }
         guard let quality = ChordQuality(rawValue: answer) else {
-            throw AnswerProblem("answer", "answer must be one of \(ChordQuality.allCases.map(\.rawValue)) (to Chord Quality), got '\(answer)'")
+            throw AnswerProblem(
+                "answer",
+                "answer must be one of \(ChordQuality.allCases.map(\.rawValue)) (to Chord Quality), got '\(answer)'")
         }
         return .quality(quality)
     }
 
     public static var apiNotes: [String: APINote] {
-        ["answer": APINote().with("enum", ChordQuality.allCases.map(\.rawValue)).describe("A quality, one of the trial's choices.")]
+        [
+            "answer": APINote().with("enum", ChordQuality.allCases.map(\.rawValue)).describe(
+                "A quality, one of the trial's choices.")
+        ]
     }
 }
 
@@ -140,9 +154,13 @@ extension ChordQualityKind: ChoiceTrainingKind {
         let starts = starts(trial)
         let end = starts.last! + chordDuration
         return zip(trial.notes, starts).map { note, start in
-            SoundingTones(start: start, tones: [
-                Tone(frequency: Frequency(note: note, reference: settings.referencePitch), duration: end - start, level: voiceLevel(trial)),
-            ])
+            SoundingTones(
+                start: start,
+                tones: [
+                    Tone(
+                        frequency: Frequency(note: note, reference: settings.referencePitch), duration: end - start,
+                        level: voiceLevel(trial))
+                ])
         }
     }
 }

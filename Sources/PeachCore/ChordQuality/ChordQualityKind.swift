@@ -23,9 +23,10 @@ public enum ChordQualityKind: TrainingKind {
 
     public static let disciplines = [
         DisciplineDeclaration(
-            .chordQuality, names: .init(english: "Chord Quality", german: "Akkordtyp"), answerMethod: .quality, group: .harmony,
+            .chordQuality, names: .init(english: "Chord Quality", german: "Akkordtyp"), answerMethod: .quality,
+            group: .harmony,
             settings: DisciplineDeclaration.noteSettings + ChordQualitySettings.names,
-            terminalCommand: "peach chords"),
+            terminalCommand: "peach chords")
     ]
 
     public static let ownSettings: (any KindSettings.Type)? = ChordQualitySettings.self
@@ -38,7 +39,9 @@ public enum ChordQualityKind: TrainingKind {
     /// to have climbed or fallen through all the boxes.
     static let resumedAnswers = 200
 
-    public static func resumeChain(from store: any TrainingDataStore, profile: ProfileParts) async throws(DataStoreError) -> Chain {
+    public static func resumeChain(from store: any TrainingDataStore, profile: ProfileParts)
+        async throws(DataStoreError) -> Chain
+    {
         let newest = try await store.records(CompletedChordQuality.self, .chordQuality, limit: resumedAnswers)
         var chain = freshChain
         for record in newest.reversed() { advance(&chain, after: record) }
@@ -52,7 +55,8 @@ public enum ChordQualityKind: TrainingKind {
     /// bass that keeps the whole chord in the note range, above `lowestBass` where the range has
     /// room for it.
     public static func draw(
-        _ discipline: Discipline, settings: TrainingSettings, chain: Chain, using generator: inout some RandomNumberGenerator
+        _ discipline: Discipline, settings: TrainingSettings, chain: Chain,
+        using generator: inout some RandomNumberGenerator
     ) -> ChordQualityTrial {
         let own = settings[ChordQualitySettings.self]
         let quality = chain.draw(from: own.chordQualities, using: &generator)
@@ -63,7 +67,8 @@ public enum ChordQualityKind: TrainingKind {
         // A note range spans at least an octave, a chord less: there is always room.
         let bass = Int.random(in: lowest...highest, using: &generator)
         return ChordQualityTrial(
-            discipline, root: MIDINote(bass - offsets[0])!, quality: quality, inversion: inversion, voicing: own.chordVoicing,
+            discipline, root: MIDINote(bass - offsets[0])!, quality: quality, inversion: inversion,
+            voicing: own.chordVoicing,
             choices: own.chordQualities)
     }
 
@@ -72,7 +77,9 @@ public enum ChordQualityKind: TrainingKind {
     }
 
     /// Only a quality the trial offered is an answer to it.
-    public static func judge(_ trial: ChordQualityTrial, _ answer: ChordQuality, at timestamp: Date) -> CompletedChordQuality? {
+    public static func judge(_ trial: ChordQualityTrial, _ answer: ChordQuality, at timestamp: Date)
+        -> CompletedChordQuality?
+    {
         trial.choices.contains(answer) ? CompletedChordQuality(trial, answer: answer, timestamp: timestamp) : nil
     }
 
@@ -117,8 +124,10 @@ extension CompletedChordQuality: KindRecord {
 
     public init(timestamp: Date, labels: RecordLabels, fields: KeyedDecodingContainer<Field>) throws {
         self.init(
-            rootNote: try fields.decode(MIDINote.self, forKey: .rootNote), quality: try fields.decode(ChordQuality.self, forKey: .quality),
-            inversion: try fields.decode(Int.self, forKey: .inversion), voicing: try fields.decode(ChordVoicing.self, forKey: .voicing),
+            rootNote: try fields.decode(MIDINote.self, forKey: .rootNote),
+            quality: try fields.decode(ChordQuality.self, forKey: .quality),
+            inversion: try fields.decode(Int.self, forKey: .inversion),
+            voicing: try fields.decode(ChordVoicing.self, forKey: .voicing),
             answeredQuality: try fields.decode(ChordQuality.self, forKey: .answeredQuality), timestamp: timestamp)
     }
 
@@ -137,17 +146,21 @@ extension CompletedChordQuality: KindRecord {
     /// A triad has no third inversion, and every note of the chord is a MIDI note.
     public func importProblem() -> RecordFieldError? {
         if inversion >= quality.semitones.count {
-            return RecordFieldError(field: Field.inversion.stringValue, problem: "must be below \(quality.semitones.count) for a \(quality.rawValue) chord")
+            return RecordFieldError(
+                field: Field.inversion.stringValue,
+                problem: "must be below \(quality.semitones.count) for a \(quality.rawValue) chord")
         }
         let offsets = ChordQualityTrial.offsets(quality, inversion: inversion)
         if !(0...127).contains(rootNote.rawValue + offsets.first!) || rootNote.rawValue + offsets.last! > 127 {
-            return RecordFieldError(field: Field.rootNote.stringValue, problem: "puts a note of the chord outside MIDI 0–127")
+            return RecordFieldError(
+                field: Field.rootNote.stringValue, problem: "puts a note of the chord outside MIDI 0–127")
         }
         return nil
     }
 
     public func disagreement(with stated: Derived) -> RecordFieldError? {
-        stated.isCorrect == isCorrect ? nil : RecordFieldError(field: "isCorrect", problem: "is not whether answeredQuality is quality")
+        stated.isCorrect == isCorrect
+            ? nil : RecordFieldError(field: "isCorrect", problem: "is not whether answeredQuality is quality")
     }
 }
 

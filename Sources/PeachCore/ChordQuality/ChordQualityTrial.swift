@@ -13,7 +13,8 @@ public struct ChordQualityTrial: Hashable, Sendable, Codable {
     public let choices: [ChordQuality]
 
     public init(
-        _ discipline: Discipline = .chordQuality, root: MIDINote, quality: ChordQuality, inversion: Int, voicing: ChordVoicing,
+        _ discipline: Discipline = .chordQuality, root: MIDINote, quality: ChordQuality, inversion: Int,
+        voicing: ChordVoicing,
         choices: [ChordQuality]
     ) {
         self.discipline = discipline

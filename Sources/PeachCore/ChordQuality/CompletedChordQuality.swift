@@ -12,7 +12,8 @@ public struct CompletedChordQuality: Hashable, Sendable {
     public let timestamp: Date
 
     public init(
-        rootNote: MIDINote, quality: ChordQuality, inversion: Int, voicing: ChordVoicing, answeredQuality: ChordQuality, timestamp: Date
+        rootNote: MIDINote, quality: ChordQuality, inversion: Int, voicing: ChordVoicing, answeredQuality: ChordQuality,
+        timestamp: Date
     ) {
         self.rootNote = rootNote
         self.quality = quality
@@ -24,7 +25,8 @@ public struct CompletedChordQuality: Hashable, Sendable {
 
     public init(_ trial: ChordQualityTrial, answer: ChordQuality, timestamp: Date) {
         self.init(
-            rootNote: trial.root, quality: trial.quality, inversion: trial.inversion, voicing: trial.voicing, answeredQuality: answer,
+            rootNote: trial.root, quality: trial.quality, inversion: trial.inversion, voicing: trial.voicing,
+            answeredQuality: answer,
             timestamp: timestamp)
     }
 

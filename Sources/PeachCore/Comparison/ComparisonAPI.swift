@@ -13,16 +13,20 @@ extension ComparisonKind {
                 note1: NoteDTO(trial.note1, trial.note1Frequency(reference: reference)),
                 note2: .init(
                     midi: trial.note2.rawValue, centOffset: trial.centOffset.rawValue,
-                    frequencyHz: trial.note2Frequency(reference: reference).hertz, levelOffsetDB: trial.note2LevelOffset.rawValue),
+                    frequencyHz: trial.note2Frequency(reference: reference).hertz,
+                    levelOffsetDB: trial.note2LevelOffset.rawValue),
                 noteGapSeconds: settings.noteGapSeconds,
-                measurement: Nullable(trial.measurementTrial.map {
-                    MeasurementProgress(trial: $0, maxTrials: ThresholdPlacement.maximumTrials)
-                })))
+                measurement: Nullable(
+                    trial.measurementTrial.map {
+                        MeasurementProgress(trial: $0, maxTrials: ThresholdPlacement.maximumTrials)
+                    })))
     }
 
     public static func session(_ trial: Comparison, settings: TrainingSettings) -> TrialSession {
-        TrialSession(answersOpenSeconds: SessionRules.answersOpen(
-            noteDuration: .seconds(settings.noteDurationSeconds), noteGap: .seconds(settings.noteGapSeconds)).seconds)
+        TrialSession(
+            answersOpenSeconds: SessionRules.answersOpen(
+                noteDuration: .seconds(settings.noteDurationSeconds), noteGap: .seconds(settings.noteGapSeconds)
+            ).seconds)
     }
 
     /// A key above note 2 as heard (the key nearest its pitch) answers Higher, below it Lower.
@@ -31,7 +35,9 @@ extension ComparisonKind {
         return .direction(from: heard, below: ComparisonAnswer.lower.rawValue, above: ComparisonAnswer.higher.rawValue)
     }
 
-    public static func result(_ record: CompletedComparison, answer: ComparisonAnswer?, trial: Comparison?) -> JudgedAnswer {
+    public static func result(_ record: CompletedComparison, answer: ComparisonAnswer?, trial: Comparison?)
+        -> JudgedAnswer
+    {
         JudgedAnswer(isCorrect: record.isCorrect, centOffset: record.note2CentOffset.rawValue)
     }
 }
@@ -46,9 +52,11 @@ public struct ComparisonFields: Codable, Sendable, APIDescribed {
 
         public static var apiNotes: [String: APINote] {
             [
-                "midi": APINote.bounds(NoteRange.pianoRange).describe("The interval's target note (note 1 for unison)."),
+                "midi": APINote.bounds(NoteRange.pianoRange).describe(
+                    "The interval's target note (note 1 for unison)."),
                 "centOffset": .describe(
-                    "Signed offset from the correctly tuned note 2 (the interval from note 1): positive means note 2 is higher than it should be."),
+                    "Signed offset from the correctly tuned note 2 (the interval from note 1): positive means note 2 is higher than it should be."
+                ),
                 "levelOffsetDB": .describe("Note 2's level relative to note 1 (vary loudness)."),
             ]
         }
@@ -72,7 +80,8 @@ public struct MeasurementProgress: Codable, Sendable, APIDescribed {
 
     public static var apiNotes: [String: APINote] {
         [
-            "trial": APINote.bounds(1...ThresholdPlacement.maximumTrials).describe("The trial's place in its run, from 1."),
+            "trial": APINote.bounds(1...ThresholdPlacement.maximumTrials).describe(
+                "The trial's place in its run, from 1."),
             "maxTrials": .describe("The run ends here at the latest (sooner once the threshold is placed closely)."),
         ]
     }
@@ -97,7 +106,10 @@ public struct ComparisonAnswerBody: KindAnswerBody {
     }
 
     public static var apiNotes: [String: APINote] {
-        ["answer": APINote().with("enum", ComparisonAnswer.allCases.map(\.rawValue)).describe("higher or lower, to a comparison.")]
+        [
+            "answer": APINote().with("enum", ComparisonAnswer.allCases.map(\.rawValue)).describe(
+                "higher or lower, to a comparison.")
+        ]
     }
 }
 

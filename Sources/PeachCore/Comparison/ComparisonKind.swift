@@ -27,12 +27,14 @@ public enum ComparisonKind: TrainingKind {
     public static let id = Discipline.Kind.comparison
     public static let table = "comparison"
 
-    private static let settings = DisciplineDeclaration.noteSettings
+    private static let settings =
+        DisciplineDeclaration.noteSettings
         + ["varyLoudness", "noteGapSeconds", "minCentDifference", "maxCentDifference"]
 
     public static let disciplines = [
         DisciplineDeclaration(
-            .pitchComparison, names: .init(english: "Compare Pitch", german: "Tonhöhe vergleichen"), answerMethod: .higherLower,
+            .pitchComparison, names: .init(english: "Compare Pitch", german: "Tonhöhe vergleichen"),
+            answerMethod: .higherLower,
             group: .pitch, settings: settings, terminalCommand: "peach train"),
         DisciplineDeclaration(
             .intervalComparison, names: .init(english: "Compare Intervals", german: "Intervalle vergleichen"),
@@ -41,10 +43,13 @@ public enum ComparisonKind: TrainingKind {
         DisciplineDeclaration(
             .pitchMeasurement, names: .init(english: "Measure my threshold", german: "Meine Schwelle messen"),
             answerMethod: .higherLower, group: .pitch,
-            settings: DisciplineDeclaration.noteSettings + ["noteGapSeconds", "minCentDifference", "maxCentDifference"],
+            settings: DisciplineDeclaration.noteSettings + [
+                "noteGapSeconds", "minCentDifference", "maxCentDifference",
+            ],
             terminalCommand: "peach measure"),
         DisciplineDeclaration(
-            .intervalMeasurement, names: .init(english: "Measure my interval threshold", german: "Meine Intervall-Schwelle messen"),
+            .intervalMeasurement,
+            names: .init(english: "Measure my interval threshold", german: "Meine Intervall-Schwelle messen"),
             answerMethod: .higherLower, usesIntervals: true, group: .intervals,
             settings: DisciplineDeclaration.noteSettings + ["noteGapSeconds", "minCentDifference", "maxCentDifference"]
                 + DisciplineDeclaration.intervalSettings,
@@ -77,23 +82,33 @@ public enum ComparisonKind: TrainingKind {
 
     /// A discipline without answers starts at its scope's mean threshold (the original app's rule
     /// for a fresh chain), or at the maximum when the profile has none.
-    public static func resumeChain(from store: any TrainingDataStore, profile: ProfileParts) async throws(DataStoreError) -> Chain {
+    public static func resumeChain(from store: any TrainingDataStore, profile: ProfileParts)
+        async throws(DataStoreError) -> Chain
+    {
         let pitch = profile[PitchProfiles.self]
         var coldStarts: [Discipline: Cents] = [:]
-        for declared in disciplines { coldStarts[declared.discipline] = pitch[ProfileScope.scope(of: declared.discipline)].meanThreshold }
+        for declared in disciplines {
+            coldStarts[declared.discipline] = pitch[ProfileScope.scope(of: declared.discipline)].meanThreshold
+        }
         var measurements: [Discipline: ThresholdMeasurements] = [:]
-        for measuring in measuredBy.values { measurements[measuring] = pitch[ProfileScope.scope(of: measuring)].measurements }
+        for measuring in measuredBy.values {
+            measurements[measuring] = pitch[ProfileScope.scope(of: measuring)].measurements
+        }
         return Chain(lastAnswers: try await store.lastComparisons(), coldStarts: coldStarts, measurements: measurements)
     }
 
     public static func draw(
-        _ discipline: Discipline, settings: TrainingSettings, chain: Chain, using generator: inout some RandomNumberGenerator
+        _ discipline: Discipline, settings: TrainingSettings, chain: Chain,
+        using generator: inout some RandomNumberGenerator
     ) -> Comparison {
-        if measures(discipline) { return measurementTrial(discipline, settings: settings, chain: chain, using: &generator) }
+        if measures(discipline) {
+            return measurementTrial(discipline, settings: settings, chain: chain, using: &generator)
+        }
         var last = chain.lastAnswers[discipline]
         var coldStart = chain.coldStarts[discipline]
         if let measured = measuredBy[discipline].flatMap({ chain.measurements[$0]?.finished.last }),
-           measured.finished > last?.timestamp ?? .distantPast {
+            measured.finished > last?.timestamp ?? .distantPast
+        {
             last = nil
             coldStart = measured.estimate.threshold
         }
@@ -107,7 +122,8 @@ public enum ComparisonKind: TrainingKind {
     /// over the discipline's intervals (unison for pitch), with no loudness variation: a measurement
     /// asks about pitch alone.
     private static func measurementTrial(
-        _ discipline: Discipline, settings: TrainingSettings, chain: Chain, using generator: inout some RandomNumberGenerator
+        _ discipline: Discipline, settings: TrainingSettings, chain: Chain,
+        using generator: inout some RandomNumberGenerator
     ) -> Comparison {
         let runs = chain.measurements[discipline] ?? ThresholdMeasurements()
         let difference = min(max(runs.nextDifference, settings.minCentDifference), settings.maxCentDifference)
@@ -123,10 +139,14 @@ public enum ComparisonKind: TrainingKind {
 
     public static func advance(_ chain: inout Chain, after record: CompletedComparison) {
         chain.lastAnswers[record.discipline] = record
-        if measures(record.discipline) { chain.measurements[record.discipline, default: ThresholdMeasurements()].add(record) }
+        if measures(record.discipline) {
+            chain.measurements[record.discipline, default: ThresholdMeasurements()].add(record)
+        }
     }
 
-    public static func judge(_ trial: Comparison, _ answer: ComparisonAnswer, at timestamp: Date) -> CompletedComparison? {
+    public static func judge(_ trial: Comparison, _ answer: ComparisonAnswer, at timestamp: Date)
+        -> CompletedComparison?
+    {
         CompletedComparison(trial, answer: answer, timestamp: timestamp)
     }
 
@@ -135,11 +155,15 @@ public enum ComparisonKind: TrainingKind {
     /// A measurement discipline's line is its measured thresholds, one point per run.
     public static func sparkline(_ discipline: Discipline, in profile: ProfileParts, band: TempoBand?) -> Sparkline {
         let scope = profile[PitchProfiles.self][ProfileScope.scope(of: discipline)]
-        guard measures(discipline) else { return .threshold(scope.timeline(.day), measurements: scope.measurements.finished) }
+        guard measures(discipline) else {
+            return .threshold(scope.timeline(.day), measurements: scope.measurements.finished)
+        }
         let measured = scope.measurements.finished.suffix(Sparkline.maximumPoints)
         return Sparkline(
             values: measured.map(\.estimate.threshold.rawValue), hasData: !measured.isEmpty,
-            caption: .init(english: "Measured threshold, run by run: lower is better", german: "Gemessene Schwelle, Messung für Messung: niedriger ist besser"))
+            caption: .init(
+                english: "Measured threshold, run by run: lower is better",
+                german: "Gemessene Schwelle, Messung für Messung: niedriger ist besser"))
     }
 }
 
@@ -165,7 +189,9 @@ extension TrainingRecord {
 
 extension TrainingDataStore {
     /// The newest answers of one comparison discipline, newest first.
-    public func comparisons(_ discipline: Discipline = .pitchComparison, limit: Int) async throws(DataStoreError) -> [CompletedComparison] {
+    public func comparisons(_ discipline: Discipline = .pitchComparison, limit: Int) async throws(DataStoreError)
+        -> [CompletedComparison]
+    {
         try await records(CompletedComparison.self, discipline, limit: limit)
     }
 

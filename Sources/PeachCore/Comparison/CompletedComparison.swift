@@ -46,13 +46,17 @@ extension CompletedComparison: KindRecord {
         case note1, note2, note2CentOffset, isCorrect
     }
 
-    public var labels: RecordLabels { RecordLabels(discipline: discipline, interval: interval, tuningSystem: tuningSystem) }
+    public var labels: RecordLabels {
+        RecordLabels(discipline: discipline, interval: interval, tuningSystem: tuningSystem)
+    }
 
     public init(timestamp: Date, labels: RecordLabels, fields: KeyedDecodingContainer<Field>) throws {
         self.init(
-            note1: try fields.decode(MIDINote.self, forKey: .note1), note2: try fields.decode(MIDINote.self, forKey: .note2),
+            note1: try fields.decode(MIDINote.self, forKey: .note1),
+            note2: try fields.decode(MIDINote.self, forKey: .note2),
             note2CentOffset: try fields.decode(Cents.self, forKey: .note2CentOffset),
-            isCorrect: try fields.decode(Bool.self, forKey: .isCorrect), timestamp: timestamp, discipline: labels.discipline,
+            isCorrect: try fields.decode(Bool.self, forKey: .isCorrect), timestamp: timestamp,
+            discipline: labels.discipline,
             interval: labels.interval, tuningSystem: labels.tuningSystem)
     }
 
@@ -66,6 +70,7 @@ extension CompletedComparison: KindRecord {
     /// Note 2 is where the interval from note 1 lands: a file's row that says otherwise was not
     /// written by any Peach.
     public func importProblem() -> RecordFieldError? {
-        interval.target(from: note1) == note2 ? nil : RecordFieldError(field: "note2", problem: "is not \(interval) from note1 \(note1.rawValue)")
+        interval.target(from: note1) == note2
+            ? nil : RecordFieldError(field: "note2", problem: "is not \(interval) from note1 \(note1.rawValue)")
     }
 }

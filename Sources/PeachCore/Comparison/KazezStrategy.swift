@@ -27,16 +27,21 @@ public struct KazezStrategy: Sendable {
     /// The unsigned difference of the next trial. With no previous answer the chain starts at the
     /// profile's mean threshold when there is one (near where the listener is), else at the maximum.
     public func nextDifference(after last: CompletedComparison?, coldStart: Cents?) -> Cents {
-        Cents(Self.next(
-            after: last.map { ($0.centDifference.rawValue, $0.isCorrect) }, coldStart: coldStart?.rawValue,
-            bounds: bounds.lowerBound.rawValue...bounds.upperBound.rawValue))
+        Cents(
+            Self.next(
+                after: last.map { ($0.centDifference.rawValue, $0.isCorrect) }, coldStart: coldStart?.rawValue,
+                bounds: bounds.lowerBound.rawValue...bounds.upperBound.rawValue))
     }
 
     /// The chain's rule in any unit (cents here, percent of a sixteenth for Compare Timing):
     /// narrowed after a correct answer, widened after a wrong one, at the resolution, within `bounds`;
     /// with no previous answer, the cold start or else the widest.
-    public static func next(after last: (difference: Double, isCorrect: Bool)?, coldStart: Double?, bounds: ClosedRange<Double>) -> Double {
-        let raw = last.map { $0.isCorrect ? narrowed($0.difference) : widened($0.difference) } ?? coldStart ?? bounds.upperBound
+    public static func next(
+        after last: (difference: Double, isCorrect: Bool)?, coldStart: Double?, bounds: ClosedRange<Double>
+    ) -> Double {
+        let raw =
+            last.map { $0.isCorrect ? narrowed($0.difference) : widened($0.difference) } ?? coldStart
+            ?? bounds.upperBound
         return min(max((raw / resolution).rounded() * resolution, bounds.lowerBound), bounds.upperBound)
     }
 

@@ -10,7 +10,9 @@ public struct AnswerKey: RawRepresentable, Hashable, Sendable {
     /// Letters, digits, `-` and `_` only (a UUID fits), so a key is safe in any log or header.
     public init?(rawValue: String) {
         guard Self.lengths.contains(rawValue.count),
-            rawValue.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_") })
+            rawValue.unicodeScalars.allSatisfy({
+                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_")
+            })
         else { return nil }
         self.rawValue = rawValue
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Column values held in memory: what a record's fields were encoded to, read back as a row.
 public struct ColumnValues: ColumnSource {
     public let values: [ColumnValue]
@@ -9,25 +11,25 @@ public struct ColumnValues: ColumnSource {
     }
 
     public func integer(_ column: Int) throws -> Int64 {
-        guard case let .integer(value) = values[column] else { throw mismatch(column, Int64.self) }
+        guard case .integer(let value) = values[column] else { throw mismatch(column, Int64.self) }
         return value
     }
 
     public func real(_ column: Int) throws -> Double {
         switch values[column] {
-        case let .real(value): return value
-        case let .integer(value): return Double(value)
+        case .real(let value): return value
+        case .integer(let value): return Double(value)
         default: throw mismatch(column, Double.self)
         }
     }
 
     public func bool(_ column: Int) throws -> Bool {
-        guard case let .bool(value) = values[column] else { throw mismatch(column, Bool.self) }
+        guard case .bool(let value) = values[column] else { throw mismatch(column, Bool.self) }
         return value
     }
 
     public func text(_ column: Int) throws -> String {
-        guard case let .text(value) = values[column] else { throw mismatch(column, String.self) }
+        guard case .text(let value) = values[column] else { throw mismatch(column, String.self) }
         return value
     }
 
@@ -36,11 +38,10 @@ public struct ColumnValues: ColumnSource {
     }
 }
 
-import Foundation
-
 extension KindRecord {
     /// The same record at another time (its fields and labels unchanged).
     public func at(_ timestamp: Date) throws -> Self {
-        try RecordRow.record(Self.self, timestamp: timestamp, labels: labels, from: ColumnValues(RecordRow.values(of: self)))
+        try RecordRow.record(
+            Self.self, timestamp: timestamp, labels: labels, from: ColumnValues(RecordRow.values(of: self)))
     }
 }

@@ -18,7 +18,8 @@ public struct Discipline: RawRepresentable, Hashable, Sendable, Codable, CaseIte
         let name = try container.decode(String.self)
         guard let discipline = Discipline(rawValue: name) else {
             throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "unknown discipline '\(name)'; one of \(Self.allCases.map(\.rawValue))")
+                in: container, debugDescription: "unknown discipline '\(name)'; one of \(Self.allCases.map(\.rawValue))"
+            )
         }
         self = discipline
     }
@@ -51,7 +52,9 @@ public struct Discipline: RawRepresentable, Hashable, Sendable, Codable, CaseIte
     /// The discipline of `kind` that trains intervals or unison: the first the kind declares (a
     /// kind without intervals has one discipline of each answer method, the first is its default).
     public init(kind: Kind, intervals: Bool) {
-        self = TrainingKinds.disciplines.first { $0.kind == kind && ($0.usesIntervals == intervals || !$0.trainingKind.hasIntervals) }!
+        self = TrainingKinds.disciplines.first {
+            $0.kind == kind && ($0.usesIntervals == intervals || !$0.trainingKind.hasIntervals)
+        }!
     }
 
     /// The intervals a trial may be drawn from under `settings`.

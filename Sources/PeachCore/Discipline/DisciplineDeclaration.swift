@@ -26,7 +26,9 @@ public struct DisciplineDeclaration: Sendable {
 
         /// Every group a declared discipline is in, in the order they first appear.
         public static var declared: [Group] {
-            TrainingKinds.all.flatMap { $0.disciplines.map(\.group) }.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+            TrainingKinds.all.flatMap { $0.disciplines.map(\.group) }.reduce(into: []) {
+                if !$0.contains($1) { $0.append($1) }
+            }
         }
     }
 
@@ -56,7 +58,9 @@ public struct DisciplineDeclaration: Sendable {
 
     /// What every discipline that plays notes reads: where the notes lie, how long and at what
     /// reference pitch they sound, and with which sound.
-    public static let noteSettings = ["noteRangeLower", "noteRangeUpper", "noteDurationSeconds", "referencePitchHz", "soundSource"]
+    public static let noteSettings = [
+        "noteRangeLower", "noteRangeUpper", "noteDurationSeconds", "referencePitchHz", "soundSource",
+    ]
     /// What an interval discipline reads besides.
     public static let intervalSettings = ["intervals", "tuningSystem"]
 }

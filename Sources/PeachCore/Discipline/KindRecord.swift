@@ -56,7 +56,8 @@ extension KindRecord {
 
     public init(from decoder: any Decoder) throws {
         let header = try RecordHeader(from: decoder)
-        try self.init(timestamp: header.timestamp, labels: header.labels, fields: decoder.container(keyedBy: Field.self))
+        try self.init(
+            timestamp: header.timestamp, labels: header.labels, fields: decoder.container(keyedBy: Field.self))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -133,8 +134,10 @@ public enum ImportBound: Hashable, Sendable {
     /// What a value outside the bound is not.
     public var problem: String {
         switch self {
-        case let .number(range, unit): "is not a decimal number of \(unit) from \(range.lowerBound) to \(range.upperBound)"
-        case let .integer(range, what): "is not \(what) (an integer from \(range.lowerBound) to \(range.upperBound))"
+        case .number(let range, let unit):
+            "is not a decimal number of \(unit) from \(range.lowerBound) to \(range.upperBound)"
+        case .integer(let range, let what):
+            "is not \(what) (an integer from \(range.lowerBound) to \(range.upperBound))"
         }
     }
 }

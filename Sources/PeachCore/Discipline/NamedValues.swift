@@ -41,13 +41,18 @@ private struct NamedWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: Double, forKey key: Key) throws { add(.real(value), key) }
     mutating func encode(_ value: Int, forKey key: Key) throws { add(.integer(Int64(value)), key) }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        throw EncodingError.invalidValue(value, .init(codingPath: [key], debugDescription: "a derived figure is a number, text or truth value"))
+        throw EncodingError.invalidValue(
+            value, .init(codingPath: [key], debugDescription: "a derived figure is a number, text or truth value"))
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+        -> KeyedEncodingContainer<NestedKey>
+    {
         fatalError("derived figures are a flat object")
     }
-    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer { fatalError("derived figures are a flat object") }
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        fatalError("derived figures are a flat object")
+    }
     mutating func superEncoder() -> any Encoder { fatalError("derived figures are a flat object") }
     mutating func superEncoder(forKey key: Key) -> any Encoder { fatalError("derived figures are a flat object") }
 }
@@ -76,13 +81,27 @@ private struct NameReader<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func contains(_ key: Key) -> Bool { true }
     func decodeNil(forKey key: Key) throws -> Bool { false }
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { note(key); return false }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { note(key); return "" }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { note(key); return 0 }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { note(key); return 0 }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+        note(key)
+        return false
+    }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String {
+        note(key)
+        return ""
+    }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+        note(key)
+        return 0
+    }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+        note(key)
+        return 0
+    }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { throw Unsupported() }
 
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+        -> KeyedDecodingContainer<NestedKey>
+    {
         throw Unsupported()
     }
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer { throw Unsupported() }

@@ -9,7 +9,9 @@ public struct RecordLabels: Hashable, Sendable {
     public var interval: DirectedInterval
     public var tuningSystem: TuningSystem
 
-    public init(discipline: Discipline, interval: DirectedInterval = .unison, tuningSystem: TuningSystem = .equalTemperament) {
+    public init(
+        discipline: Discipline, interval: DirectedInterval = .unison, tuningSystem: TuningSystem = .equalTemperament
+    ) {
         self.discipline = discipline
         self.interval = interval
         self.tuningSystem = tuningSystem
@@ -23,10 +25,11 @@ public struct RecordLabels: Hashable, Sendable {
     /// The stored text back as types; a value no version of Peach writes is a damaged row.
     public init(discipline: String, interval: String, direction: String, tuningSystem: String) throws(DataStoreError) {
         guard let parsedDiscipline = Discipline(rawValue: discipline),
-              let name = Interval(rawValue: interval), let way = IntervalDirection(rawValue: direction),
-              let directed = DirectedInterval(name, way), let tuning = TuningSystem(rawValue: tuningSystem)
+            let name = Interval(rawValue: interval), let way = IntervalDirection(rawValue: direction),
+            let directed = DirectedInterval(name, way), let tuning = TuningSystem(rawValue: tuningSystem)
         else {
-            throw .fetchFailed("a stored record has unknown labels \(discipline)/\(interval)/\(direction)/\(tuningSystem)")
+            throw .fetchFailed(
+                "a stored record has unknown labels \(discipline)/\(interval)/\(direction)/\(tuningSystem)")
         }
         self.init(discipline: parsedDiscipline, interval: directed, tuningSystem: tuning)
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One column's value as a store binds and reads it.
 public enum ColumnValue: Hashable, Sendable {
     case integer(Int64)
@@ -53,8 +55,6 @@ public enum RecordRow {
     }
 }
 
-import Foundation
-
 // MARK: - Encoding
 
 private final class FieldsEncoder: Encoder {
@@ -70,7 +70,9 @@ private final class FieldsEncoder: Encoder {
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer { fatalError("a record's fields are a keyed container") }
-    func singleValueContainer() -> any SingleValueEncodingContainer { fatalError("a record's fields are a keyed container") }
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        fatalError("a record's fields are a keyed container")
+    }
 }
 
 private struct FieldsWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
@@ -99,15 +101,20 @@ private struct FieldsWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
         let capture = ColumnCapture()
         try value.encode(to: capture)
         guard let column = capture.value else {
-            throw EncodingError.invalidValue(value, .init(codingPath: [key], debugDescription: "a field must encode as one value"))
+            throw EncodingError.invalidValue(
+                value, .init(codingPath: [key], debugDescription: "a field must encode as one value"))
         }
         set(column, key)
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+        -> KeyedEncodingContainer<NestedKey>
+    {
         fatalError("a record's field is one column")
     }
-    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer { fatalError("a record's field is one column") }
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        fatalError("a record's field is one column")
+    }
     mutating func superEncoder() -> any Encoder { fatalError("a record's field is one column") }
     mutating func superEncoder(forKey key: Key) -> any Encoder { fatalError("a record's field is one column") }
 }
@@ -118,7 +125,9 @@ private final class ColumnCapture: Encoder, SingleValueEncodingContainer {
     let codingPath: [any CodingKey] = []
     let userInfo: [CodingUserInfoKey: Any] = [:]
 
-    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> { fatalError("a field is one column") }
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        fatalError("a field is one column")
+    }
     func unkeyedContainer() -> any UnkeyedEncodingContainer { fatalError("a field is one column") }
     func singleValueContainer() -> any SingleValueEncodingContainer { self }
 
@@ -176,7 +185,9 @@ private struct FieldsReader<Key: CodingKey, Source: ColumnSource>: KeyedDecoding
         // fifths of replaying a million records at a start with no profile snapshot.
         // `unsafeBitCast`, not `as! T`: the type is checked just before, and the cast's runtime
         // check was a twentieth of the replay.
-        if type == MIDINote.self { return unsafeBitCast(try MIDINote(decoded: integer(key), codingPath: [key]), to: T.self) }
+        if type == MIDINote.self {
+            return unsafeBitCast(try MIDINote(decoded: integer(key), codingPath: [key]), to: T.self)
+        }
         if type == Cents.self { return unsafeBitCast(Cents(try source.real(column(key))), to: T.self) }
         return try T(from: ColumnReader(source: source, column: column(key)))
     }
@@ -202,19 +213,28 @@ private struct FieldsReader<Key: CodingKey, Source: ColumnSource>: KeyedDecoding
     private func integer<T: FixedWidthInteger>(_ key: Key) throws -> T {
         let value = try source.integer(column(key))
         guard let exact = T(exactly: value) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: [key], debugDescription: "\(value) does not fit \(T.self)"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: [key], debugDescription: "\(value) does not fit \(T.self)"))
         }
         return exact
     }
 
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-        throw DecodingError.typeMismatch(type, .init(codingPath: [key], debugDescription: "a record's field is one column"))
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+        -> KeyedDecodingContainer<NestedKey>
+    {
+        throw DecodingError.typeMismatch(
+            type, .init(codingPath: [key], debugDescription: "a record's field is one column"))
     }
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        throw DecodingError.typeMismatch([Any].self, .init(codingPath: [key], debugDescription: "a record's field is one column"))
+        throw DecodingError.typeMismatch(
+            [Any].self, .init(codingPath: [key], debugDescription: "a record's field is one column"))
     }
-    func superDecoder() throws -> any Decoder { throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "no super")) }
-    func superDecoder(forKey key: Key) throws -> any Decoder { throw DecodingError.dataCorrupted(.init(codingPath: [key], debugDescription: "no super")) }
+    func superDecoder() throws -> any Decoder {
+        throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "no super"))
+    }
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        throw DecodingError.dataCorrupted(.init(codingPath: [key], debugDescription: "no super"))
+    }
 }
 
 /// One column, for a field's own type to decode itself from (`MIDINote`, `Cents`, `TempoBPM`).
@@ -229,7 +249,8 @@ private struct ColumnReader<Source: ColumnSource>: Decoder, SingleValueDecodingC
         throw DecodingError.typeMismatch(type, .init(codingPath: codingPath, debugDescription: "a field is one column"))
     }
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        throw DecodingError.typeMismatch([Any].self, .init(codingPath: codingPath, debugDescription: "a field is one column"))
+        throw DecodingError.typeMismatch(
+            [Any].self, .init(codingPath: codingPath, debugDescription: "a field is one column"))
     }
     func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
 
@@ -254,7 +275,8 @@ private struct ColumnReader<Source: ColumnSource>: Decoder, SingleValueDecodingC
     private func integer<T: FixedWidthInteger>() throws -> T {
         let value = try source.integer(column)
         guard let exact = T(exactly: value) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "\(value) does not fit \(T.self)"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: codingPath, debugDescription: "\(value) does not fit \(T.self)"))
         }
         return exact
     }

@@ -16,7 +16,8 @@ extension RecordText {
     public init(recordTextFrom decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let value = Self(recordText: text) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "'\(text)' is not \(Self.notation)"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "'\(text)' is not \(Self.notation)"))
         }
         self = value
     }

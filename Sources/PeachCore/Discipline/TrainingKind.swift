@@ -26,9 +26,11 @@ public protocol TrainingKind: Sendable {
     static var freshChain: Chain { get }
     /// Where the chain continues after a restart: from the stored answers, and for a chain with no
     /// answer yet from what the profile says of its discipline.
-    static func resumeChain(from store: any TrainingDataStore, profile: ProfileParts) async throws(DataStoreError) -> Chain
+    static func resumeChain(from store: any TrainingDataStore, profile: ProfileParts) async throws(DataStoreError)
+        -> Chain
     static func draw(
-        _ discipline: Discipline, settings: TrainingSettings, chain: Chain, using generator: inout some RandomNumberGenerator
+        _ discipline: Discipline, settings: TrainingSettings, chain: Chain,
+        using generator: inout some RandomNumberGenerator
     ) -> Trial
     /// The chain after an answer of this kind was stored.
     static func advance(_ chain: inout Chain, after record: Record)

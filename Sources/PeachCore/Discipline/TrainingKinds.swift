@@ -26,9 +26,10 @@ public enum TrainingKinds {
     }
 
     /// Each discipline's declaration and kind, by its name.
-    static let entries: [String: Entry] = Dictionary(uniqueKeysWithValues: all.flatMap { kind in
-        kind.disciplines.map { ($0.discipline.rawValue, Entry(declaration: $0, kind: kind)) }
-    })
+    static let entries: [String: Entry] = Dictionary(
+        uniqueKeysWithValues: all.flatMap { kind in
+            kind.disciplines.map { ($0.discipline.rawValue, Entry(declaration: $0, kind: kind)) }
+        })
 
     /// The kind stored under `id`; nil for a name no kind has.
     public static func kind(_ id: Discipline.Kind) -> (any TrainingKind.Type)? {

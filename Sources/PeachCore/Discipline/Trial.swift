@@ -21,7 +21,9 @@ public struct Trial: Hashable, Sendable, Codable {
         Self.judge(value, answer, at: timestamp)
     }
 
-    private static func judge<Value: KindTrial>(_ trial: Value, _ answer: TrialAnswer, at timestamp: Date) -> TrainingRecord? {
+    private static func judge<Value: KindTrial>(_ trial: Value, _ answer: TrialAnswer, at timestamp: Date)
+        -> TrainingRecord?
+    {
         guard let answer = answer.value as? Value.Kind.Answer else { return nil }
         return Value.Kind.judge(trial, answer, at: timestamp).map(TrainingRecord.init)
     }
@@ -44,14 +46,17 @@ public struct Trial: Hashable, Sendable, Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Key.self)
         guard let key = container.allKeys.first, container.allKeys.count == 1,
-              let kind = TrainingKinds.kind(Discipline.Kind(rawValue: key.stringValue))
+            let kind = TrainingKinds.kind(Discipline.Kind(rawValue: key.stringValue))
         else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a trial of a known kind"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "not a trial of a known kind"))
         }
         self = try Self.decode(kind, from: container.nestedContainer(keyedBy: Key.self, forKey: key))
     }
 
-    private static func decode<Kind: TrainingKind>(_ kind: Kind.Type, from container: KeyedDecodingContainer<Key>) throws -> Trial {
+    private static func decode<Kind: TrainingKind>(_ kind: Kind.Type, from container: KeyedDecodingContainer<Key>)
+        throws -> Trial
+    {
         Trial(try container.decode(Kind.Trial.self, forKey: .payload))
     }
 

@@ -7,7 +7,9 @@ public struct TrialAnswer: Hashable, Sendable {
 
     public var kind: Discipline.Kind { Self.kind(of: value) }
 
-    public static func == (lhs: TrialAnswer, rhs: TrialAnswer) -> Bool { AnyHashable(lhs.value) == AnyHashable(rhs.value) }
+    public static func == (lhs: TrialAnswer, rhs: TrialAnswer) -> Bool {
+        AnyHashable(lhs.value) == AnyHashable(rhs.value)
+    }
 
     public func hash(into hasher: inout Hasher) { hasher.combine(AnyHashable(value)) }
 

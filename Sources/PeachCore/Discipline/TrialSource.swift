@@ -5,7 +5,10 @@ public actor TrialSource {
     private var chains: TrialChains
     private var generator: any RandomNumberGenerator & Sendable
 
-    public init(chains: TrialChains = TrialChains(), generator: any RandomNumberGenerator & Sendable = SystemRandomNumberGenerator()) {
+    public init(
+        chains: TrialChains = TrialChains(),
+        generator: any RandomNumberGenerator & Sendable = SystemRandomNumberGenerator()
+    ) {
         self.chains = chains
         self.generator = generator
     }
@@ -14,7 +17,9 @@ public actor TrialSource {
         Trial(next(discipline.trainingKind, discipline, settings: settings))
     }
 
-    public func next<Kind: TrainingKind>(_ kind: Kind.Type, _ discipline: Discipline, settings: TrainingSettings) -> Kind.Trial {
+    public func next<Kind: TrainingKind>(_ kind: Kind.Type, _ discipline: Discipline, settings: TrainingSettings)
+        -> Kind.Trial
+    {
         Self.draw(kind, discipline, settings: settings, chain: chains[kind], using: &generator)
     }
 
@@ -42,7 +47,9 @@ public actor TrialSource {
     }
 
     /// The trials of one discipline, for a driver that plays them one after another.
-    public nonisolated func feed<Kind: TrainingKind>(_ kind: Kind.Type, _ discipline: Discipline, settings: TrainingSettings) -> TrialFeed<Kind> {
+    public nonisolated func feed<Kind: TrainingKind>(
+        _ kind: Kind.Type, _ discipline: Discipline, settings: TrainingSettings
+    ) -> TrialFeed<Kind> {
         TrialFeed(source: self, discipline: discipline, settings: settings)
     }
 }
@@ -76,7 +83,9 @@ public struct TrialChains: Sendable {
 
     /// Every kind's chain continued from the stored answers, as after a restart; a chain with no
     /// answer yet starts from what `profile` says.
-    public static func resuming(from store: any TrainingDataStore, profile: ProfileParts) async throws(DataStoreError) -> TrialChains {
+    public static func resuming(from store: any TrainingDataStore, profile: ProfileParts) async throws(DataStoreError)
+        -> TrialChains
+    {
         var chains = TrialChains()
         for kind in TrainingKinds.all { try await chains.resume(kind, from: store, profile: profile) }
         return chains

@@ -17,14 +17,18 @@ public struct MIDIAnswers: Codable, Hashable, Sendable, APIDescribed {
         public let commitTolerance: Int
 
         public static let rule = Bend(
-            centre: PitchBend.centre, halfRange: PitchBendCommit.halfRange, commitTolerance: PitchBendCommit.commitTolerance)
+            centre: PitchBend.centre, halfRange: PitchBendCommit.halfRange,
+            commitTolerance: PitchBendCommit.commitTolerance)
 
         public static var apiNotes: [String: APINote] {
             [
                 "centre": .describe("The wheel at rest (of 0…16383)."),
-                "halfRange": .describe("Bend units from the centre to either end of the slider: normalizedValue = (bend − centre) / halfRange."),
+                "halfRange": .describe(
+                    "Bend units from the centre to either end of the slider: normalizedValue = (bend − centre) / halfRange."
+                ),
                 "commitTolerance": .describe(
-                    "Back within this many units of the centre, after having left them, commits the value last tuned outside."),
+                    "Back within this many units of the centre, after having left them, commits the value last tuned outside."
+                ),
             ]
         }
     }
@@ -39,7 +43,8 @@ public struct MIDIAnswers: Codable, Hashable, Sendable, APIDescribed {
     /// A key above the last note heard answers `above`, below it `below`; that key itself nothing
     /// (a musical gesture: up for higher).
     public static func direction(from lastHeard: MIDINote, below: String, above: String) -> MIDIAnswers {
-        MIDIAnswers(keys: MIDINote.validRange.map { $0 < lastHeard.rawValue ? below : $0 > lastHeard.rawValue ? above : "" })
+        MIDIAnswers(
+            keys: MIDINote.validRange.map { $0 < lastHeard.rawValue ? below : $0 > lastHeard.rawValue ? above : "" })
     }
 
     /// A key answers what its pitch class (counted from `tonic`) names; a pitch class not among
@@ -60,7 +65,8 @@ public struct MIDIAnswers: Codable, Hashable, Sendable, APIDescribed {
 
     public static var apiNotes: [String: APINote] {
         [
-            "keys": .describe("The answer each key gives, indexed by MIDI note 0…127; an empty string: that key answers nothing."),
+            "keys": .describe(
+                "The answer each key gives, indexed by MIDI note 0…127; an empty string: that key answers nothing."),
             "keyCommits": .describe("A key commits the slider's value (matching)."),
             "taps": .describe("Every note-on is a tap, timed by its own timestamp (Fill the Gap)."),
             "bend": .describe("The pitch-bend wheel tunes the note (matching)."),

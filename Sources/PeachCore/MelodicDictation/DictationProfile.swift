@@ -32,7 +32,9 @@ public struct DictationProfile: ProfilePart {
         // A note counts for the step that led to it: the first note has none.
         let scale = DiatonicScale(tonic: record.tonicNote, mode: record.mode)
         for index in record.melody.notes.indices.dropFirst() {
-            guard let size = scale.stepSize(from: record.melody.notes[index - 1], to: record.melody.notes[index]) else { continue }
+            guard let size = scale.stepSize(from: record.melody.notes[index - 1], to: record.melody.notes[index]) else {
+                continue
+            }
             steps[size, default: StepCount()].notes += 1
             if judged[index] { steps[size, default: StepCount()].correct += 1 }
         }
@@ -48,7 +50,11 @@ public struct DictationProfile: ProfilePart {
     /// The Start screen's line: wrong notes per day, lower is better.
     public var sparkline: Sparkline {
         Sparkline(
-            values: days.suffix(RecognitionProfile<Int>.sparklineDays).map { 100 * Double($0.wrong) / Double($0.notes) }, hasData: count > 0,
-            caption: .init(english: "Wrong notes per day, in %: lower is better", german: "Falsche Töne pro Tag, in %: niedriger ist besser"))
+            values: days.suffix(RecognitionProfile<Int>.sparklineDays).map {
+                100 * Double($0.wrong) / Double($0.notes)
+            }, hasData: count > 0,
+            caption: .init(
+                english: "Wrong notes per day, in %: lower is better",
+                german: "Falsche Töne pro Tag, in %: niedriger ist besser"))
     }
 }

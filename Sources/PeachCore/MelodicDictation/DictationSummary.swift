@@ -9,7 +9,8 @@ public struct DictationSummary: Codable, Sendable, APIDescribed {
 
         public static var apiNotes: [String: APINote] {
             [
-                "step": APINote.bounds(2...8).describe("The interval number of the step that led to the notes: 2 a second, 3 a third…"),
+                "step": APINote.bounds(2...8).describe(
+                    "The interval number of the step that led to the notes: 2 a second, 3 a third…"),
                 "notes": .describe("Notes reached by a step of this size."),
                 "accuracy": APINote.bounds(0...1.0).describe("The share of them played back right."),
             ]

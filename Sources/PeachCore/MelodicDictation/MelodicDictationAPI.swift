@@ -5,7 +5,8 @@ import Foundation
 /// (the server decides every frequency); then the answer judged note by note.
 extension MelodicDictationKind {
     public static let apiNames = APINames(
-        trial: "MelodicDictation", result: "MelodicDictationResult", record: "MelodicDictationRecord", profileSummary: "DictationProfile")
+        trial: "MelodicDictation", result: "MelodicDictationResult", record: "MelodicDictationRecord",
+        profileSummary: "DictationProfile")
     public static let playsNotes = true
 
     /// From the trial's start to the melody's first note: the cadence, then its rest.
@@ -19,7 +20,9 @@ extension MelodicDictationKind {
     public static func trialBody(_ trial: MelodicDictationTrial, settings: TrainingSettings) -> MelodicDictationFields {
         let reference = settings.referencePitch
         let key = MusicalKey(tonic: trial.tonic, mode: trial.mode)
-        let dto = { (note: MIDINote, spelled: SpelledNote) in NoteDTO(note, Frequency(note: note, reference: reference), spelled: spelled) }
+        let dto = { (note: MIDINote, spelled: SpelledNote) in
+            NoteDTO(note, Frequency(note: note, reference: reference), spelled: spelled)
+        }
         let melody = key.spell(melody: trial.melody.notes)
         return MelodicDictationFields(
             tonic: dto(trial.tonic, key.spell(trial.tonic)), keyName: key.tonic.name(in: .english),
@@ -37,9 +40,13 @@ extension MelodicDictationKind {
         TrialSession(answersOpenSeconds: noteStart(trial.melody.count, settings: settings).seconds)
     }
 
-    public static func result(_ record: CompletedMelodicDictation, answer: Melody?, trial: MelodicDictationTrial?) -> MelodicDictationResult {
+    public static func result(_ record: CompletedMelodicDictation, answer: Melody?, trial: MelodicDictationTrial?)
+        -> MelodicDictationResult
+    {
         let key = MusicalKey(tonic: record.tonicNote, mode: record.mode)
-        let named = { (melody: Melody) in zip(melody.notes, key.spell(melody: melody.notes)).map { NoteName($0, spelled: $1) } }
+        let named = { (melody: Melody) in
+            zip(melody.notes, key.spell(melody: melody.notes)).map { NoteName($0, spelled: $1) }
+        }
         return MelodicDictationResult(
             isCorrect: record.isCorrect, melody: named(record.melody), answer: named(record.answer),
             notesCorrect: record.notesCorrect, correctNotes: record.correctNotes)
@@ -88,7 +95,8 @@ public struct MelodicDictationFields: Codable, Sendable, APIDescribed {
             "cadence": .describe("I–IV–V–I (minor: i–iv–V–i) in the key, played before the melody."),
             "melody": .describe("The melody's notes in order: the answer names as many."),
             "keys": .describe(
-                "The keyboard to play it back on, lowest first: from the C at or below the melody's lowest note, at least two octaves and the C above."),
+                "The keyboard to play it back on, lowest first: from the C at or below the melody's lowest note, at least two octaves and the C above."
+            ),
         ]
     }
 }
@@ -102,7 +110,10 @@ public struct MelodicDictationResult: Codable, Sendable, APIDescribed {
     public let correctNotes: Int
 
     public static var apiNotes: [String: APINote] {
-        ["notesCorrect": .describe("For each note in order: whether the note played is the melody's (pitch class and octave).")]
+        [
+            "notesCorrect": .describe(
+                "For each note in order: whether the note played is the melody's (pitch class and octave).")
+        ]
     }
 }
 
@@ -113,18 +124,23 @@ public struct MelodicDictationAnswerBody: KindAnswerBody {
     public func trialAnswer() throws(AnswerProblem) -> TrialAnswer? {
         guard let playedNotes else { return nil }
         let range = NoteRange.pianoRange
-        guard MelodyLength.range.contains(playedNotes.count), playedNotes.allSatisfy(range.contains), let melody = Melody(numbers: playedNotes) else {
+        guard MelodyLength.range.contains(playedNotes.count), playedNotes.allSatisfy(range.contains),
+            let melody = Melody(numbers: playedNotes)
+        else {
             throw AnswerProblem(
                 "playedNotes",
-                "playedNotes must be \(MelodyLength.range.lowerBound) to \(MelodyLength.range.upperBound) MIDI notes from \(range.lowerBound) to \(range.upperBound) (to Play it Back), got \(playedNotes)")
+                "playedNotes must be \(MelodyLength.range.lowerBound) to \(MelodyLength.range.upperBound) MIDI notes from \(range.lowerBound) to \(range.upperBound) (to Play it Back), got \(playedNotes)"
+            )
         }
         return .melody(melody)
     }
 
     public static var apiNotes: [String: APINote] {
         [
-            "playedNotes": APINote().with("minItems", MelodyLength.range.lowerBound).with("maxItems", MelodyLength.range.upperBound)
-                .describe("The notes played back, MIDI numbers in order: as many as the melody has."),
+            "playedNotes": APINote().with("minItems", MelodyLength.range.lowerBound).with(
+                "maxItems", MelodyLength.range.upperBound
+            )
+            .describe("The notes played back, MIDI numbers in order: as many as the melody has.")
         ]
     }
 }
@@ -140,12 +156,18 @@ extension MelodicDictationKind: ChoiceTrainingKind {
     public static func sounding(_ trial: MelodicDictationTrial, settings: TrainingSettings) -> [SoundingTones] {
         let reference = settings.referencePitch
         let melody = trial.melody.notes.enumerated().map { index, note in
-            SoundingTones(start: noteStart(index, settings: settings), tones: [
-                Tone(frequency: Frequency(note: note, reference: reference), duration: .seconds(settings.noteDurationSeconds)),
-            ])
+            SoundingTones(
+                start: noteStart(index, settings: settings),
+                tones: [
+                    Tone(
+                        frequency: Frequency(note: note, reference: reference),
+                        duration: .seconds(settings.noteDurationSeconds))
+                ])
         }
         return trial.cadence.sounding(reference: reference) + melody
     }
 
-    public static func whenAnswersOpen(_ trial: MelodicDictationTrial, settings: TrainingSettings) -> Duration { melodyStart }
+    public static func whenAnswersOpen(_ trial: MelodicDictationTrial, settings: TrainingSettings) -> Duration {
+        melodyStart
+    }
 }

@@ -29,9 +29,10 @@ public enum MelodicDictationKind: TrainingKind {
 
     public static let disciplines = [
         DisciplineDeclaration(
-            .melodicDictation, names: .init(english: "Play it Back", german: "Nachspielen"), answerMethod: .melody, group: .melody,
+            .melodicDictation, names: .init(english: "Play it Back", german: "Nachspielen"), answerMethod: .melody,
+            group: .melody,
             settings: DisciplineDeclaration.noteSettings + MelodicDictationSettings.names,
-            terminalCommand: "peach dictation"),
+            terminalCommand: "peach dictation")
     ]
 
     public static let ownSettings: (any KindSettings.Type)? = MelodicDictationSettings.self
@@ -44,7 +45,9 @@ public enum MelodicDictationKind: TrainingKind {
     /// The newest answers a restart replays: more than a streak and a miss need.
     static let resumedAnswers = 20
 
-    public static func resumeChain(from store: any TrainingDataStore, profile: ProfileParts) async throws(DataStoreError) -> Chain {
+    public static func resumeChain(from store: any TrainingDataStore, profile: ProfileParts)
+        async throws(DataStoreError) -> Chain
+    {
         let newest = try await store.records(CompletedMelodicDictation.self, .melodicDictation, limit: resumedAnswers)
         var chain = freshChain
         for record in newest.reversed() { advance(&chain, after: record) }
@@ -54,7 +57,8 @@ public enum MelodicDictationKind: TrainingKind {
     /// A tonic whose octave lies in the note range (the cadence's leading tone a piano key), and a
     /// melody of the chain's length as the settings shape it.
     public static func draw(
-        _ discipline: Discipline, settings: TrainingSettings, chain: Chain, using generator: inout some RandomNumberGenerator
+        _ discipline: Discipline, settings: TrainingSettings, chain: Chain,
+        using generator: inout some RandomNumberGenerator
     ) -> MelodicDictationTrial {
         let own = settings[MelodicDictationSettings.self]
         let lowest = max(settings.noteRange.lower.rawValue, NoteRange.pianoRange.lowerBound + 1)
@@ -71,8 +75,11 @@ public enum MelodicDictationKind: TrainingKind {
     }
 
     /// An answer has exactly the melody's number of notes.
-    public static func judge(_ trial: MelodicDictationTrial, _ answer: Melody, at timestamp: Date) -> CompletedMelodicDictation? {
-        answer.count == trial.melody.count ? CompletedMelodicDictation(trial, answer: answer, timestamp: timestamp) : nil
+    public static func judge(_ trial: MelodicDictationTrial, _ answer: Melody, at timestamp: Date)
+        -> CompletedMelodicDictation?
+    {
+        answer.count == trial.melody.count
+            ? CompletedMelodicDictation(trial, answer: answer, timestamp: timestamp) : nil
     }
 
     public static func feed(_ record: CompletedMelodicDictation, into part: inout DictationProfile) {
@@ -116,8 +123,10 @@ extension CompletedMelodicDictation: KindRecord {
 
     public init(timestamp: Date, labels: RecordLabels, fields: KeyedDecodingContainer<Field>) throws {
         self.init(
-            tonicNote: try fields.decode(MIDINote.self, forKey: .tonicNote), mode: try fields.decode(ScaleMode.self, forKey: .mode),
-            melody: try fields.decode(Melody.self, forKey: .melody), answer: try fields.decode(Melody.self, forKey: .answer),
+            tonicNote: try fields.decode(MIDINote.self, forKey: .tonicNote),
+            mode: try fields.decode(ScaleMode.self, forKey: .mode),
+            melody: try fields.decode(Melody.self, forKey: .melody),
+            answer: try fields.decode(Melody.self, forKey: .answer),
             timestamp: timestamp)
     }
 
@@ -130,11 +139,18 @@ extension CompletedMelodicDictation: KindRecord {
 
     public func importProblem() -> RecordFieldError? {
         if !MelodyLength.range.contains(melody.count) {
-            return RecordFieldError(field: "melody", problem: "must have \(MelodyLength.range.lowerBound) to \(MelodyLength.range.upperBound) notes")
+            return RecordFieldError(
+                field: "melody",
+                problem: "must have \(MelodyLength.range.lowerBound) to \(MelodyLength.range.upperBound) notes")
         }
-        if answer.count != melody.count { return RecordFieldError(field: "answer", problem: "must have as many notes as melody") }
+        if answer.count != melody.count {
+            return RecordFieldError(field: "answer", problem: "must have as many notes as melody")
+        }
         if !(melody.notes + answer.notes).allSatisfy({ NoteRange.pianoRange.contains($0.rawValue) }) {
-            return RecordFieldError(field: "melody", problem: "must be piano keys (MIDI \(NoteRange.pianoRange.lowerBound)–\(NoteRange.pianoRange.upperBound))")
+            return RecordFieldError(
+                field: "melody",
+                problem:
+                    "must be piano keys (MIDI \(NoteRange.pianoRange.lowerBound)–\(NoteRange.pianoRange.upperBound))")
         }
         return nil
     }
@@ -143,7 +159,8 @@ extension CompletedMelodicDictation: KindRecord {
         if stated.correctNotes != correctNotes {
             return RecordFieldError(field: "correctNotes", problem: "is not how many notes of answer are melody's")
         }
-        return stated.isCorrect == isCorrect ? nil : RecordFieldError(field: "isCorrect", problem: "is not whether answer is melody")
+        return stated.isCorrect == isCorrect
+            ? nil : RecordFieldError(field: "isCorrect", problem: "is not whether answer is melody")
     }
 }
 
@@ -156,5 +173,7 @@ extension TrialAnswer {
 }
 
 extension TrainingRecord {
-    public static func melodicDictation(_ record: CompletedMelodicDictation) -> TrainingRecord { TrainingRecord(record) }
+    public static func melodicDictation(_ record: CompletedMelodicDictation) -> TrainingRecord {
+        TrainingRecord(record)
+    }
 }

@@ -19,36 +19,46 @@ public struct MelodicDictationSettings: KindSettings {
 
     public var form: SettingsGroup {
         let lengths = MelodyLength.range.map { SettingField.Choice(.number($0), text: String($0)) }
-        return SettingsGroup(id: "dictation", legend: "settings.dictation", fields: [
-            .select(
-                "melodyMode", label: "settings.scaleMode",
-                choices: ScaleMode.allCases.map { .init(.text($0.rawValue), label: "settings.scaleMode.\($0.rawValue)") },
-                summary: "Play it Back: the key's mode (major by default).", terminalFlag: "melody-mode"),
-            .select(
-                "melodyShortest", label: "settings.melodyShortest", choices: lengths,
-                summary: "Play it Back: the fewest notes a melody has; training starts there (2 by default).", terminalFlag: "shortest"),
-            .select(
-                "melodyLongest", label: "settings.melodyLongest", choices: lengths,
-                summary: "Play it Back: the most notes a melody grows to (8 by default), at least melodyShortest.", terminalFlag: "longest"),
-            .checkboxes(
-                "melodySteps", label: "settings.melodySteps",
-                choices: Self.stepChoices.map { .init(.number($0), label: "settings.melodyStep.\($0)") },
-                minimum: 1, tooFew: "settings.melodyStepsTooFew",
-                summary: "Play it Back: the step sizes a melody moves by, as interval numbers (2: a second … 5: a fifth); seconds and thirds by default.",
-                terminalFlag: "steps"),
-            .select(
-                "melodySpan", label: "settings.melodySpan",
-                choices: Self.spanChoices.map { .init(.number($0), label: "settings.melodySpan.\($0)") },
-                summary: "Play it Back: the most semitones between a melody's lowest and highest note (7: a fifth, 12: an octave, the default).",
-                terminalFlag: "span"),
-        ])
+        return SettingsGroup(
+            id: "dictation", legend: "settings.dictation",
+            fields: [
+                .select(
+                    "melodyMode", label: "settings.scaleMode",
+                    choices: ScaleMode.allCases.map {
+                        .init(.text($0.rawValue), label: "settings.scaleMode.\($0.rawValue)")
+                    },
+                    summary: "Play it Back: the key's mode (major by default).", terminalFlag: "melody-mode"),
+                .select(
+                    "melodyShortest", label: "settings.melodyShortest", choices: lengths,
+                    summary: "Play it Back: the fewest notes a melody has; training starts there (2 by default).",
+                    terminalFlag: "shortest"),
+                .select(
+                    "melodyLongest", label: "settings.melodyLongest", choices: lengths,
+                    summary: "Play it Back: the most notes a melody grows to (8 by default), at least melodyShortest.",
+                    terminalFlag: "longest"),
+                .checkboxes(
+                    "melodySteps", label: "settings.melodySteps",
+                    choices: Self.stepChoices.map { .init(.number($0), label: "settings.melodyStep.\($0)") },
+                    minimum: 1, tooFew: "settings.melodyStepsTooFew",
+                    summary:
+                        "Play it Back: the step sizes a melody moves by, as interval numbers (2: a second … 5: a fifth); seconds and thirds by default.",
+                    terminalFlag: "steps"),
+                .select(
+                    "melodySpan", label: "settings.melodySpan",
+                    choices: Self.spanChoices.map { .init(.number($0), label: "settings.melodySpan.\($0)") },
+                    summary:
+                        "Play it Back: the most semitones between a melody's lowest and highest note (7: a fifth, 12: an octave, the default).",
+                    terminalFlag: "span"),
+            ])
     }
 
     public func validated(changed: Set<String>) throws(SettingsError) -> MelodicDictationSettings {
         guard melodyShortest <= melodyLongest else {
             throw SettingsError(
                 field: changed.contains("melodyLongest") ? "melodyLongest" : "melodyShortest",
-                message: "Play it Back's shortest melody (\(melodyShortest)) must not be longer than its longest (\(melodyLongest))")
+                message:
+                    "Play it Back's shortest melody (\(melodyShortest)) must not be longer than its longest (\(melodyLongest))"
+            )
         }
         var sorted = self
         sorted.melodySteps.sort()

@@ -45,7 +45,7 @@ extension Melody: APIDescribed {
     public static var apiNotes: [String: APINote] {
         [
             "": APINote().with("pattern", "^[0-9]{1,3}( [0-9]{1,3})*$")
-                .describe("MIDI note numbers in the order played, separated by spaces (\"60 62 64 67\")"),
+                .describe("MIDI note numbers in the order played, separated by spaces (\"60 62 64 67\")")
         ]
     }
 }

@@ -20,11 +20,14 @@ public struct MelodyLength: Hashable, Sendable {
     public func after(played: Int, allCorrect: Bool) -> MelodyLength {
         guard allCorrect else { return MelodyLength(length: clamped(played - 1)) }
         let streak = self.length == played ? self.streak + 1 : 1
-        return streak >= Self.streakToGrow ? MelodyLength(length: clamped(played + 1)) : MelodyLength(length: played, streak: streak)
+        return streak >= Self.streakToGrow
+            ? MelodyLength(length: clamped(played + 1)) : MelodyLength(length: played, streak: streak)
     }
 
     /// The next melody's length within the lengths the settings allow.
-    public func next(within allowed: ClosedRange<Int>) -> Int { min(max(length ?? allowed.lowerBound, allowed.lowerBound), allowed.upperBound) }
+    public func next(within allowed: ClosedRange<Int>) -> Int {
+        min(max(length ?? allowed.lowerBound, allowed.lowerBound), allowed.upperBound)
+    }
 
     private func clamped(_ length: Int) -> Int { min(max(length, Self.range.lowerBound), Self.range.upperBound) }
 }

@@ -21,5 +21,7 @@ public struct AmplitudeDB: Hashable, Comparable, Sendable, Codable {
     public var linearGain: Double { pow(10, rawValue / 20) }
 
     public static func < (lhs: AmplitudeDB, rhs: AmplitudeDB) -> Bool { lhs.rawValue < rhs.rawValue }
-    public static func + (lhs: AmplitudeDB, rhs: AmplitudeDB) -> AmplitudeDB { AmplitudeDB(lhs.rawValue + rhs.rawValue) }
+    public static func + (lhs: AmplitudeDB, rhs: AmplitudeDB) -> AmplitudeDB {
+        AmplitudeDB(lhs.rawValue + rhs.rawValue)
+    }
 }

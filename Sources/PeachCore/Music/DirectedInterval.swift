@@ -65,7 +65,8 @@ public struct DirectedInterval: Hashable, Sendable, Codable, CustomStringConvert
         let name = try container.decode(Interval.self, forKey: .name)
         let direction = try container.decodeIfPresent(IntervalDirection.self, forKey: .direction) ?? .up
         guard let value = DirectedInterval(name, direction) else {
-            throw DecodingError.dataCorruptedError(forKey: .direction, in: container, debugDescription: "unison has no direction down")
+            throw DecodingError.dataCorruptedError(
+                forKey: .direction, in: container, debugDescription: "unison has no direction down")
         }
         self = value
     }

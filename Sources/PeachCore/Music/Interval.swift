@@ -2,6 +2,8 @@ import Foundation
 
 /// The thirteen intervals from unison to octave that Peach trains, named as musicians abbreviate them.
 public enum Interval: String, Hashable, Sendable, CaseIterable, Codable {
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    // P1, m3, M3: the names musicians write, where case matters (m3 is not M3).
     case P1, m2, M2, m3, M3, P4, d5, P5, m6, M6, m7, M7, P8
 
     /// Size in equal-tempered semitones; also how far the target note lies from the reference in MIDI.

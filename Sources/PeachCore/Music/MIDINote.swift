@@ -18,8 +18,9 @@ public struct MIDINote: Hashable, Comparable, Sendable, Codable, CustomStringCon
     /// records are decoded at some starts.
     init(decoded raw: Int, codingPath: @autoclosure () -> [any CodingKey]) throws {
         guard let note = MIDINote(raw) else {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: codingPath(), debugDescription: "MIDI note \(raw) is outside \(Self.validRange)"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: codingPath(), debugDescription: "MIDI note \(raw) is outside \(Self.validRange)"))
         }
         self = note
     }

@@ -14,9 +14,9 @@ public struct NoteRange: Hashable, Sendable, Codable {
 
         public var description: String {
             switch self {
-            case let .outsidePiano(lower, upper):
+            case .outsidePiano(let lower, let upper):
                 "note range \(lower)–\(upper) must lie within MIDI \(NoteRange.pianoRange.lowerBound)–\(NoteRange.pianoRange.upperBound)"
-            case let .tooNarrow(span):
+            case .tooNarrow(let span):
                 "note range spans \(span) semitones; it must span at least \(NoteRange.minimumSpan)"
             }
         }
@@ -43,7 +43,9 @@ public struct NoteRange: Hashable, Sendable, Codable {
 
     /// A reference note whose `interval` target also lies in the range. Every interval spans at
     /// most an octave and every range at least one, so there is always one.
-    public func randomReference(for interval: DirectedInterval, using generator: inout some RandomNumberGenerator) -> MIDINote {
+    public func randomReference(for interval: DirectedInterval, using generator: inout some RandomNumberGenerator)
+        -> MIDINote
+    {
         let offset = interval.semitoneOffset
         let lowest = max(lower.rawValue, lower.rawValue - offset)
         let highest = min(upper.rawValue, upper.rawValue - offset)

@@ -56,7 +56,9 @@ extension CompletedPitchMatching: KindRecord {
         case referenceNote, initialCentOffset, userCentError, sungOctave
     }
 
-    public var labels: RecordLabels { RecordLabels(discipline: discipline, interval: interval, tuningSystem: tuningSystem) }
+    public var labels: RecordLabels {
+        RecordLabels(discipline: discipline, interval: interval, tuningSystem: tuningSystem)
+    }
 
     public init(timestamp: Date, labels: RecordLabels, fields: KeyedDecodingContainer<Field>) throws {
         self.init(
@@ -88,10 +90,12 @@ extension CompletedPitchMatching: KindRecord {
             return RecordFieldError(field: Field.sungOctave.stringValue, problem: Self.octaveBound.problem)
         }
         if answerMethod != .voice, sungOctave != nil {
-            return RecordFieldError(field: Field.sungOctave.stringValue, problem: "must be empty in a \(discipline) row")
+            return RecordFieldError(
+                field: Field.sungOctave.stringValue, problem: "must be empty in a \(discipline) row")
         }
         if interval.target(from: referenceNote) == nil {
-            return RecordFieldError(field: "interval", problem: "from referenceNote \(referenceNote.rawValue) leaves MIDI 0–127")
+            return RecordFieldError(
+                field: "interval", problem: "from referenceNote \(referenceNote.rawValue) leaves MIDI 0–127")
         }
         return nil
     }

@@ -12,7 +12,7 @@ public actor HeldNote {
 
     public func perform(_ effect: PitchMatchingPiece.Effect) async throws(AudioError) {
         switch effect {
-        case let .hold(frequency):
+        case .hold(let frequency):
             turn += 1
             let mine = turn
             pendingRetune = nil
@@ -27,7 +27,7 @@ public actor HeldNote {
                 pendingRetune = nil
                 try await started.adjustFrequency(retune)
             }
-        case let .retune(frequency):
+        case .retune(let frequency):
             guard let handle else {
                 pendingRetune = frequency
                 return

@@ -3,10 +3,13 @@ import Foundation
 /// What the API says of a matching trial: the reference, where the tunable note starts and how far
 /// the slider reaches; the judged error.
 extension MatchingKind {
-    public static let apiNames = APINames(trial: "PitchMatchingChallenge", result: "PitchMatchingResult", record: "PitchMatchingRecord")
+    public static let apiNames = APINames(
+        trial: "PitchMatchingChallenge", result: "PitchMatchingResult", record: "PitchMatchingRecord")
     public static let playsNotes = true
 
-    public static func trialBody(_ trial: PitchMatchingChallenge, settings: TrainingSettings) -> PitchTrialBody<MatchingFields> {
+    public static func trialBody(_ trial: PitchMatchingChallenge, settings: TrainingSettings) -> PitchTrialBody<
+        MatchingFields
+    > {
         let reference = settings.referencePitch
         return PitchTrialBody(
             notes: PlayedNotes(trial.interval, trial.tuningSystem, settings: settings),
@@ -29,7 +32,9 @@ extension MatchingKind {
         trial.discipline.answerMethod == .slider ? .matching : nil
     }
 
-    public static func result(_ record: CompletedPitchMatching, answer: MatchingAnswer?, trial: PitchMatchingChallenge?) -> MatchedAnswer {
+    public static func result(_ record: CompletedPitchMatching, answer: MatchingAnswer?, trial: PitchMatchingChallenge?)
+        -> MatchedAnswer
+    {
         MatchedAnswer(userCentError: record.userCentError.rawValue, band: record.band, sungOctave: record.sungOctave)
     }
 }
@@ -42,7 +47,8 @@ public struct MatchingFields: Codable, Sendable, APIDescribed {
 
         public static var apiNotes: [String: APINote] {
             [
-                "startFrequencyHz": .describe("The tunable note at the slider's centre: initialCentOffset from the reference."),
+                "startFrequencyHz": .describe(
+                    "The tunable note at the slider's centre: initialCentOffset from the reference."),
                 "targetMidi": APINote.bounds(NoteRange.pianoRange)
                     .describe("The note the tunable note aims at: the reference moved by the interval."),
             ]
@@ -56,10 +62,13 @@ public struct MatchingFields: Codable, Sendable, APIDescribed {
 
     public static var apiNotes: [String: APINote] {
         [
-            "initialCentOffset": APINote.bounds(-PitchMatchingChallenge.defaultCentRange.rawValue...PitchMatchingChallenge.defaultCentRange.rawValue)
-                .describe("Signed offset from the correctly tuned target: positive means the tunable note starts sharp."),
+            "initialCentOffset": APINote.bounds(
+                -PitchMatchingChallenge.defaultCentRange.rawValue...PitchMatchingChallenge.defaultCentRange.rawValue
+            )
+            .describe("Signed offset from the correctly tuned target: positive means the tunable note starts sharp."),
             "centRange": .describe(
-                "Cents the slider reaches either way from its centre: the tunable note sounds at startFrequencyHz × 2^(normalizedValue × centRange / 1200)."),
+                "Cents the slider reaches either way from its centre: the tunable note sounds at startFrequencyHz × 2^(normalizedValue × centRange / 1200)."
+            ),
             // A field every note-playing trial has, described for this kind.
             "noteDurationSeconds": .describe("How long the reference plays; the tunable note starts as it ends."),
         ]
@@ -77,7 +86,8 @@ public struct MatchedAnswer: Codable, Sendable, APIDescribed {
         [
             "userCentError": .describe("initialCentOffset + normalizedValue × centRange; positive means sharp."),
             "band": .describe("deadCenter: rounds to 0 ¢; close: under 10 ¢; near: 10–30 ¢; far: over 30 ¢."),
-            "sungOctave": .describe("A sung answer only: the octave sung relative to the target's (-1: an octave below)."),
+            "sungOctave": .describe(
+                "A sung answer only: the octave sung relative to the target's (-1: an octave below)."),
         ]
     }
 }
@@ -92,18 +102,19 @@ public struct MatchingAnswerBody: KindAnswerBody {
     public func trialAnswer() throws(AnswerProblem) -> TrialAnswer? {
         switch (normalizedValue, sungCents) {
         case (nil, nil): return nil
-        case let (number?, nil):
+        case (let number?, nil):
             guard let value = NormalizedSliderValue(number) else {
                 throw AnswerProblem("normalizedValue", "normalizedValue must be a number from -1 to 1, got \(number)")
             }
             return .slider(value)
-        case let (nil, cents?):
+        case (nil, let cents?):
             guard let sung = SungPitch(centsFromTarget: Cents(cents)) else {
                 let limit = Int(SungPitch.limit.rawValue)
                 throw AnswerProblem("sungCents", "sungCents must be a number from -\(limit) to \(limit), got \(cents)")
             }
             return .voice(sung)
-        case (_?, _?): throw AnswerProblem("sungCents", "normalizedValue and sungCents answer different trials: send one")
+        case (_?, _?):
+            throw AnswerProblem("sungCents", "normalizedValue and sungCents answer different trials: send one")
         }
     }
 

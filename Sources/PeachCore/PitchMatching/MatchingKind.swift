@@ -26,7 +26,8 @@ extension Discipline.AnswerMethod {
     /// The pitch slider.
     public static let slider = Discipline.AnswerMethod(rawValue: "slider", hint: "send normalizedValue from -1 to 1")
     /// The user's own voice or instrument, heard by the microphone.
-    public static let voice = Discipline.AnswerMethod(rawValue: "voice", hint: "send sungCents, the sung pitch in cents from the target")
+    public static let voice = Discipline.AnswerMethod(
+        rawValue: "voice", hint: "send sungCents, the sung pitch in cents from the target")
 }
 
 /// Matching: a reference note, then a note to bring onto the target (the same note, or an interval
@@ -42,18 +43,28 @@ public enum MatchingKind: TrainingKind {
             .pitchMatching, names: .init(english: "Pitch Matching", german: "Tonhöhe treffen"), answerMethod: .slider,
             group: .pitch, settings: DisciplineDeclaration.noteSettings, terminalCommand: "peach match"),
         DisciplineDeclaration(
-            .intervalMatching, names: .init(english: "Match Intervals", german: "Intervalle treffen"), answerMethod: .slider,
+            .intervalMatching, names: .init(english: "Match Intervals", german: "Intervalle treffen"),
+            answerMethod: .slider,
             usesIntervals: true, group: .intervals,
-            settings: DisciplineDeclaration.noteSettings + DisciplineDeclaration.intervalSettings + ["intervalMatchingCentRange"],
+            settings: DisciplineDeclaration.noteSettings + DisciplineDeclaration.intervalSettings + [
+                "intervalMatchingCentRange"
+            ],
             terminalCommand: "peach match --interval"),
         DisciplineDeclaration(
             .pitchSinging, names: .init(english: "Sing It", german: "Nachsingen"), answerMethod: .voice, group: .pitch,
-            settings: ["voiceRangeLower", "voiceRangeUpper", "noteDurationSeconds", "referencePitchHz", "soundSource", "pitchNeedle"],
+            settings: [
+                "voiceRangeLower", "voiceRangeUpper", "noteDurationSeconds", "referencePitchHz", "soundSource",
+                "pitchNeedle",
+            ],
             terminalCommand: "peach sing"),
         DisciplineDeclaration(
-            .intervalSinging, names: .init(english: "Sing Intervals", german: "Intervalle singen"), answerMethod: .voice,
+            .intervalSinging, names: .init(english: "Sing Intervals", german: "Intervalle singen"),
+            answerMethod: .voice,
             usesIntervals: true, group: .intervals,
-            settings: ["voiceRangeLower", "voiceRangeUpper", "noteDurationSeconds", "referencePitchHz", "soundSource", "pitchNeedle"]
+            settings: [
+                "voiceRangeLower", "voiceRangeUpper", "noteDurationSeconds", "referencePitchHz", "soundSource",
+                "pitchNeedle",
+            ]
                 + DisciplineDeclaration.intervalSettings,
             terminalCommand: "peach sing --interval"),
     ]
@@ -62,7 +73,8 @@ public enum MatchingKind: TrainingKind {
     public static let holdsNotes = true
 
     public static func draw(
-        _ discipline: Discipline, settings: TrainingSettings, chain: NoChain, using generator: inout some RandomNumberGenerator
+        _ discipline: Discipline, settings: TrainingSettings, chain: NoChain,
+        using generator: inout some RandomNumberGenerator
     ) -> PitchMatchingChallenge {
         if discipline.answerMethod == .voice {
             // A sung note starts on the target (there is no tunable note) and follows the singer's range:
@@ -89,27 +101,32 @@ public enum MatchingKind: TrainingKind {
         }
         let range = discipline.matchingRange(settings)
         return PitchMatchingChallenge.random(
-            discipline, in: settings.noteRange, intervals: discipline.intervals(settings), tuningSystem: discipline.tuningSystem(settings),
+            discipline, in: settings.noteRange, intervals: discipline.intervals(settings),
+            tuningSystem: discipline.tuningSystem(settings),
             offsetBound: range, centRange: range, using: &generator)
     }
 
     /// The notes to sing whose reference, `interval` away, is a piano's note.
     private static func targetsOfPianoReferences(_ interval: DirectedInterval) -> ClosedRange<Int> {
-        (NoteRange.pianoRange.lowerBound + interval.semitoneOffset)...(NoteRange.pianoRange.upperBound + interval.semitoneOffset)
+        (NoteRange.pianoRange.lowerBound + interval.semitoneOffset)...(NoteRange.pianoRange.upperBound
+            + interval.semitoneOffset)
     }
 
     /// The notes of the singer's range whose reference is a piano's note; nil when none is.
     private static func targets(_ voice: ClosedRange<Int>, _ interval: DirectedInterval) -> ClosedRange<Int>? {
         let allowed = targetsOfPianoReferences(interval)
-        let lower = max(voice.lowerBound, allowed.lowerBound), upper = min(voice.upperBound, allowed.upperBound)
+        let lower = max(voice.lowerBound, allowed.lowerBound)
+        let upper = min(voice.upperBound, allowed.upperBound)
         return lower <= upper ? lower...upper : nil
     }
 
     /// A slider trial takes a slider position, a sung one a sung pitch.
-    public static func judge(_ trial: PitchMatchingChallenge, _ answer: MatchingAnswer, at timestamp: Date) -> CompletedPitchMatching? {
+    public static func judge(_ trial: PitchMatchingChallenge, _ answer: MatchingAnswer, at timestamp: Date)
+        -> CompletedPitchMatching?
+    {
         switch (answer, trial.discipline.answerMethod) {
-        case let (.slider(value), .slider): CompletedPitchMatching(trial, committedAt: value, timestamp: timestamp)
-        case let (.voice(sung), .voice): CompletedPitchMatching(trial, sung: sung, timestamp: timestamp)
+        case (.slider(let value), .slider): CompletedPitchMatching(trial, committedAt: value, timestamp: timestamp)
+        case (.voice(let sung), .voice): CompletedPitchMatching(trial, sung: sung, timestamp: timestamp)
         default: nil
         }
     }
@@ -121,7 +138,9 @@ public enum MatchingKind: TrainingKind {
         let matching = profile[PitchProfiles.self][ProfileScope.scope(of: discipline)].matching
         return Sparkline(
             values: matching.days.map(\.meanAbsoluteError.rawValue), hasData: matching.count > 0,
-            caption: .init(english: "Mean error per day: lower is better", german: "Mittlerer Fehler pro Tag: niedriger ist besser"))
+            caption: .init(
+                english: "Mean error per day: lower is better", german: "Mittlerer Fehler pro Tag: niedriger ist besser"
+            ))
     }
 }
 
@@ -143,7 +162,9 @@ extension Trial {
 }
 
 extension TrialAnswer {
-    public static func slider(_ value: NormalizedSliderValue) -> TrialAnswer { TrialAnswer(MatchingAnswer.slider(value)) }
+    public static func slider(_ value: NormalizedSliderValue) -> TrialAnswer {
+        TrialAnswer(MatchingAnswer.slider(value))
+    }
 
     public static func voice(_ sung: SungPitch) -> TrialAnswer { TrialAnswer(MatchingAnswer.voice(sung)) }
 }
@@ -154,7 +175,9 @@ extension TrainingRecord {
 
 extension TrainingDataStore {
     /// The newest attempts of one matching discipline, newest first.
-    public func pitchMatchings(_ discipline: Discipline = .pitchMatching, limit: Int) async throws(DataStoreError) -> [CompletedPitchMatching] {
+    public func pitchMatchings(_ discipline: Discipline = .pitchMatching, limit: Int) async throws(DataStoreError)
+        -> [CompletedPitchMatching]
+    {
         try await records(CompletedPitchMatching.self, discipline, limit: limit)
     }
 }

@@ -74,7 +74,8 @@ public struct PitchMatchingChallenge: Hashable, Sendable, Codable {
     }
 
     /// Measured from the played reference, so a just interval is pure whatever the reference pitch.
-    public func tunableFrequency(atNormalizedValue value: NormalizedSliderValue, reference: ReferencePitch) -> Frequency {
+    public func tunableFrequency(atNormalizedValue value: NormalizedSliderValue, reference: ReferencePitch) -> Frequency
+    {
         Frequency(
             note: referenceNote, offset: interval.cents(in: tuningSystem) + centOffset(atNormalizedValue: value),
             reference: reference)

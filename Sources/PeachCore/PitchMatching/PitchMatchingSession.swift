@@ -27,9 +27,11 @@ public struct PitchMatchingPiece: SessionPiece {
         (NoAttempt(), [.hold(trial.tunableFrequency(atNormalizedValue: .centre, reference: settings.referencePitch))])
     }
 
-    public func receive(_ input: Input, in attempt: inout NoAttempt, of trial: PitchMatchingChallenge) -> SessionReaction<Self> {
+    public func receive(_ input: Input, in attempt: inout NoAttempt, of trial: PitchMatchingChallenge)
+        -> SessionReaction<Self>
+    {
         switch input {
-        case let .sliderMoved(value):
+        case .sliderMoved(let value):
             .effects([.retune(trial.tunableFrequency(atNormalizedValue: value, reference: settings.referencePitch))])
         }
     }
@@ -39,9 +41,15 @@ public struct PitchMatchingPiece: SessionPiece {
 
     /// The reference, for the note duration: what a sung challenge plays too.
     static func reference(_ trial: PitchMatchingChallenge, settings: TrainingSettings) -> [SoundingTones] {
-        [SoundingTones(start: .zero, tones: [
-            Tone(frequency: trial.referenceFrequency(reference: settings.referencePitch), duration: .seconds(settings.noteDurationSeconds)),
-        ])]
+        [
+            SoundingTones(
+                start: .zero,
+                tones: [
+                    Tone(
+                        frequency: trial.referenceFrequency(reference: settings.referencePitch),
+                        duration: .seconds(settings.noteDurationSeconds))
+                ])
+        ]
     }
 }
 

@@ -71,7 +71,9 @@ extension ThresholdMeasurements: Hashable, Codable {
         differences = try values.decode(ClosedRange<Double>.self, forKey: .differences)
         guessRate = try values.decode(Double.self, forKey: .guessRate)
         finished = try values.decode([ThresholdMeasurement].self, forKey: .finished)
-        placement = ThresholdPlacement(differences: differences, guessRate: guessRate, trials: try values.decode([ThresholdEstimator.Trial].self, forKey: .run))
+        placement = ThresholdPlacement(
+            differences: differences, guessRate: guessRate,
+            trials: try values.decode([ThresholdEstimator.Trial].self, forKey: .run))
         runStarted = try values.decodeIfPresent(Date.self, forKey: .runStarted)
     }
 
@@ -85,7 +87,8 @@ extension ThresholdMeasurements: Hashable, Codable {
     }
 
     public static func == (left: Self, right: Self) -> Bool {
-        left.differences == right.differences && left.guessRate == right.guessRate && left.finished == right.finished && left.run == right.run
+        left.differences == right.differences && left.guessRate == right.guessRate && left.finished == right.finished
+            && left.run == right.run
             && left.runStarted == right.runStarted
     }
 

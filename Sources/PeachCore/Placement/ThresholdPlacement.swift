@@ -43,8 +43,11 @@ public struct ThresholdPlacement: Sendable {
     ///   - guessRate: 1/n for a kind whose answers are one of n choices.
     ///   - trials: answers already given in this run, oldest first (a run resumed from its records).
     public init(differences: ClosedRange<Double>, guessRate: Double = 0.5, trials: [ThresholdEstimator.Trial] = []) {
-        precondition(differences.lowerBound > 0 && differences.upperBound > differences.lowerBound, "no differences to place")
-        precondition(guessRate > 0 && guessRate < ThresholdEstimator.percentCorrect, "guess rate \(guessRate) leaves no threshold")
+        precondition(
+            differences.lowerBound > 0 && differences.upperBound > differences.lowerBound, "no differences to place")
+        precondition(
+            guessRate > 0 && guessRate < ThresholdEstimator.percentCorrect,
+            "guess rate \(guessRate) leaves no threshold")
         self.differences = differences
         self.guessRate = guessRate
         model = Model(differences: differences, guessRate: guessRate)
@@ -64,7 +67,9 @@ public struct ThresholdPlacement: Sendable {
     public mutating func record(_ trial: ThresholdEstimator.Trial) {
         trials.append(trial)
         let offset = model.offset(of: model.index(of: trial.difference))
-        let columns = model.columns, width = model.tableWidth, rows = model.rows
+        let columns = model.columns
+        let width = model.tableWidth
+        let rows = model.rows
         model.correct.withUnsafeBufferPointer { correct in
             posterior.withUnsafeMutableBufferPointer { posterior in
                 var total = 0.0
@@ -83,23 +88,27 @@ public struct ThresholdPlacement: Sendable {
     /// The difference to play next: the lattice point whose answer leaves the least expected entropy
     /// in the threshold's posterior.
     public var nextDifference: Double {
-        let rows = model.rows, columns = model.columns
+        let rows = model.rows
+        let columns = model.columns
         // Rows with no mass to speak of cannot change the choice; skipping them keeps a choice cheap.
         let marginal = thresholdMarginal
         let live = marginal.indices.filter { marginal[$0] > 1e-9 }
-        let first = live.first ?? 0, last = live.last ?? rows - 1
+        let first = live.first ?? 0
+        let last = live.last ?? rows - 1
         // A difference far outside the live thresholds is answered at chance or always right: no news.
         let span = Int((log(4.0) / Self.step).rounded())
         let width = model.tableWidth
         var best = (difference: first, entropy: Double.infinity)
-        var ifCorrect = [Double](repeating: 0, count: rows), ifWrong = ifCorrect
+        var ifCorrect = [Double](repeating: 0, count: rows)
+        var ifWrong = ifCorrect
         model.correct.withUnsafeBufferPointer { table in
             posterior.withUnsafeBufferPointer { posterior in
                 for candidate in max(0, first - span)...min(rows - 1, last + span) {
                     let offset = model.offset(of: candidate)
                     var correctTotal = 0.0
                     for row in first...last {
-                        var correct = 0.0, mass = 0.0
+                        var correct = 0.0
+                        var mass = 0.0
                         for column in 0..<columns {
                             let weight = posterior[row * columns + column]
                             correct += weight * table[column * width + offset - row]
@@ -110,7 +119,8 @@ public struct ThresholdPlacement: Sendable {
                         correctTotal += correct
                     }
                     let wrongTotal = 1 - correctTotal
-                    let entropy = Self.entropy(ifCorrect[first...last], total: correctTotal) * correctTotal
+                    let entropy =
+                        Self.entropy(ifCorrect[first...last], total: correctTotal) * correctTotal
                         + Self.entropy(ifWrong[first...last], total: wrongTotal) * wrongTotal
                     if entropy < best.entropy { best = (candidate, entropy) }
                 }
@@ -166,7 +176,8 @@ public struct ThresholdPlacement: Sendable {
 
         init(differences: ClosedRange<Double>, guessRate: Double) {
             lowest = differences.lowerBound
-            rows = Int((log(differences.upperBound / differences.lowerBound) / ThresholdPlacement.step).rounded(.down)) + 1
+            rows =
+                Int((log(differences.upperBound / differences.lowerBound) / ThresholdPlacement.step).rounded(.down)) + 1
             let pairs = ThresholdPlacement.slopes.flatMap { slope in ThresholdPlacement.lapses.map { (slope, $0) } }
             columns = pairs.count
             let rows = rows
@@ -175,7 +186,9 @@ public struct ThresholdPlacement: Sendable {
                 let z = ThresholdEstimator.inverseNormalCDF(
                     ((ThresholdEstimator.percentCorrect - guessRate) / ((1 - guessRate) * (1 - lapse.rate)) + 1) / 2)
                 return (-(rows - 1)...(rows - 1)).map { offset in
-                    let rise = 2 * ThresholdEstimator.normalCDF(z * pow(exp(Double(offset) * ThresholdPlacement.step), slope)) - 1
+                    let rise =
+                        2 * ThresholdEstimator.normalCDF(z * pow(exp(Double(offset) * ThresholdPlacement.step), slope))
+                        - 1
                     return guessRate + (1 - guessRate) * (1 - lapse.rate) * rise
                 }
             }

@@ -4,10 +4,12 @@ import Foundation
 /// arrive here already hashed: the store never sees either in clear.
 public protocol AccountStore: Sendable {
     /// nil when the name is taken.
-    func createAccount(_ name: AccountName, passwordHash: String, isTeacher: Bool) async throws(DataStoreError) -> Account?
+    func createAccount(_ name: AccountName, passwordHash: String, isTeacher: Bool) async throws(DataStoreError)
+        -> Account?
     /// Creates the account and makes it a student of the class with `invitation`, in one
     /// transaction. nil when the name is taken or the code unknown (nothing is written then).
-    func createStudent(_ name: AccountName, passwordHash: String, joining invitation: InvitationCode) async throws(DataStoreError) -> SignUpOutcome
+    func createStudent(_ name: AccountName, passwordHash: String, joining invitation: InvitationCode)
+        async throws(DataStoreError) -> SignUpOutcome
     func account(named name: AccountName) async throws(DataStoreError) -> (account: Account, passwordHash: String)?
     func account(_ id: UserID) async throws(DataStoreError) -> (account: Account, passwordHash: String)?
     /// Every account, by name.
@@ -28,7 +30,9 @@ public protocol AccountStore: Sendable {
 
     func recordFailedSignIn(name: String, address: String, at: Date) async throws(DataStoreError)
     /// The failures at this name from this address, and from this address at any name.
-    func failedSignIns(name: String, address: String, since: Date) async throws(DataStoreError) -> (accountAtAddress: SignInThrottle.Failures, address: SignInThrottle.Failures)
+    func failedSignIns(name: String, address: String, since: Date) async throws(DataStoreError) -> (
+        accountAtAddress: SignInThrottle.Failures, address: SignInThrottle.Failures
+    )
     /// After the right password: that address's failures at that name are forgiven, no others.
     func clearFailedSignIns(name: String, address: String) async throws(DataStoreError)
 

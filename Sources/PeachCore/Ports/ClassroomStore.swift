@@ -1,6 +1,7 @@
 /// Teachers' classes and who is in them.
 public protocol ClassroomStore: Sendable {
-    func createClassroom(named name: String, teacher: UserID, invitation: InvitationCode) async throws(DataStoreError) -> Classroom
+    func createClassroom(named name: String, teacher: UserID, invitation: InvitationCode) async throws(DataStoreError)
+        -> Classroom
     func classrooms(taughtBy teacher: UserID) async throws(DataStoreError) -> [Classroom]
     /// The class if `teacher` teaches it; nil for anyone else's (or none).
     func classroom(_ id: Int64, taughtBy teacher: UserID) async throws(DataStoreError) -> Classroom?

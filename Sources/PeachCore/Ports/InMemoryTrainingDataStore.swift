@@ -16,7 +16,9 @@ public actor InMemoryTrainingDataStore: TrainingDataStore, TrainingHistory, Sett
         guard !failSaves else { throw .saveFailed("the in-memory store was told to fail") }
         if let trialID, open[trialID] == nil { throw .trialNotOpen(id: trialID) }
         if let key {
-            guard keys[key] == nil else { throw .saveFailed("an answer was already saved under the key \(key.rawValue)") }
+            guard keys[key] == nil else {
+                throw .saveFailed("an answer was already saved under the key \(key.rawValue)")
+            }
             keys[key] = stored.count
         }
         stored.append(record)
@@ -47,7 +49,8 @@ public actor InMemoryTrainingDataStore: TrainingDataStore, TrainingHistory, Sett
 
     /// Newest first; among equal timestamps the later saved first, as the SQLite store orders them.
     private var newestFirst: [TrainingRecord] {
-        stored.enumerated().sorted { ($0.element.timestamp, $0.offset) > ($1.element.timestamp, $1.offset) }.map(\.element)
+        stored.enumerated().sorted { ($0.element.timestamp, $0.offset) > ($1.element.timestamp, $1.offset) }.map(
+            \.element)
     }
 
     public func reduce<Kind: TrainingKind, Result: Sendable>(

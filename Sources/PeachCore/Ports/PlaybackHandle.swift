@@ -13,9 +13,9 @@ public enum AudioError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .deviceUnavailable(reason): "cannot open the audio device \(reason)"
-        case let .playbackFailed(reason): "audio playback failed: \(reason)"
-        case let .captureFailed(reason): "audio capture failed: \(reason)"
+        case .deviceUnavailable(let reason): "cannot open the audio device \(reason)"
+        case .playbackFailed(let reason): "audio playback failed: \(reason)"
+        case .captureFailed(let reason): "audio capture failed: \(reason)"
         }
     }
 }

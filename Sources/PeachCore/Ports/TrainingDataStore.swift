@@ -30,7 +30,9 @@ extension TrainingDataStore {
     }
 
     /// The newest records of one discipline, newest first, as its kind's own type.
-    public func records<Record: KindRecord>(_ type: Record.Type, _ discipline: Discipline, limit: Int) async throws(DataStoreError) -> [Record] {
+    public func records<Record: KindRecord>(_ type: Record.Type, _ discipline: Discipline, limit: Int)
+        async throws(DataStoreError) -> [Record]
+    {
         try await records(discipline, limit: limit).compactMap { $0.as(type) }
     }
 }
@@ -44,10 +46,10 @@ public enum DataStoreError: Error, Equatable, Sendable, CustomStringConvertible 
 
     public var description: String {
         switch self {
-        case let .openFailed(path, reason): "cannot open the training database at \(path): \(reason)"
-        case let .saveFailed(reason): "cannot save the record: \(reason)"
-        case let .trialNotOpen(id): "trial \(id) is not open: it was answered already"
-        case let .fetchFailed(reason): "cannot read records: \(reason)"
+        case .openFailed(let path, let reason): "cannot open the training database at \(path): \(reason)"
+        case .saveFailed(let reason): "cannot save the record: \(reason)"
+        case .trialNotOpen(let id): "trial \(id) is not open: it was answered already"
+        case .fetchFailed(let reason): "cannot read records: \(reason)"
         }
     }
 }

@@ -67,5 +67,7 @@ public struct PerceptualProfile: Sendable, Codable {
         ThresholdEstimator().estimate(recent.suffix(ThresholdEstimator.window))?.ifInformative
     }
 
-    public func timeline(_ period: ThresholdTimeline.Period) -> ThresholdTimeline { timelines.first { $0.period == period }! }
+    public func timeline(_ period: ThresholdTimeline.Period) -> ThresholdTimeline {
+        timelines.first { $0.period == period }!
+    }
 }

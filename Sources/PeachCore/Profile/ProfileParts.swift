@@ -24,13 +24,16 @@ public struct ProfileParts: Sendable {
 
     public mutating func add<Record: KindRecord>(_ record: Record) {
         let key = ObjectIdentifier(Record.Kind.ProfilePart.self)
-        var part = parts.removeValue(forKey: key) as? Record.Kind.ProfilePart ?? Record.Kind.ProfilePart(calendar: calendar)
+        var part =
+            parts.removeValue(forKey: key) as? Record.Kind.ProfilePart ?? Record.Kind.ProfilePart(calendar: calendar)
         Record.Kind.feed(record, into: &part)
         parts[key] = part
     }
 
     /// The part `kind` feeds, with every record of `kind` in `history` added, oldest first.
-    public mutating func replay<Kind: TrainingKind>(_ kind: Kind.Type, from history: any TrainingHistory) async throws(DataStoreError) {
+    public mutating func replay<Kind: TrainingKind>(_ kind: Kind.Type, from history: any TrainingHistory)
+        async throws(DataStoreError)
+    {
         let key = ObjectIdentifier(Kind.ProfilePart.self)
         let part = parts.removeValue(forKey: key) as? Kind.ProfilePart ?? Kind.ProfilePart(calendar: calendar)
         parts[key] = try await history.reduce(kind, into: part) { part, record in Kind.feed(record, into: &part) }
@@ -51,7 +54,9 @@ public struct PitchProfiles: ProfilePart {
     }
 
     /// A scope's profile; an empty one where it has no records.
-    public subscript(scope: ProfileScope) -> PerceptualProfile { scopes[scope] ?? PerceptualProfile(calendar: calendar) }
+    public subscript(scope: ProfileScope) -> PerceptualProfile {
+        scopes[scope] ?? PerceptualProfile(calendar: calendar)
+    }
 
     public mutating func add(_ comparison: CompletedComparison) {
         let own = ProfileScope.scope(of: comparison.discipline)
@@ -59,7 +64,8 @@ public struct PitchProfiles: ProfilePart {
         // interval's answers of a run, which would split it anew.
         let measures = ComparisonKind.measures(comparison.discipline)
         for scope in Self.scopes(own, comparison.interval) {
-            scopes[scope, default: PerceptualProfile(calendar: calendar)].record(comparison, measures: measures && scope == own)
+            scopes[scope, default: PerceptualProfile(calendar: calendar)].record(
+                comparison, measures: measures && scope == own)
         }
     }
 

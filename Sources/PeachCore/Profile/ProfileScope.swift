@@ -36,7 +36,7 @@ public enum ProfileScope: Hashable, Sendable, Codable, CustomStringConvertible {
         case .intervals: "intervals"
         case .singing: "singing"
         case .intervalSinging: "intervalSinging"
-        case let .interval(interval): interval.interval == .P1 ? "P1up" : interval.spelled
+        case .interval(let interval): interval.interval == .P1 ? "P1up" : interval.spelled
         }
     }
 }

@@ -24,7 +24,9 @@ public struct Sparkline: Sendable {
 
         /// Each measurement placed beside the newest of `days` (their starts, oldest first) that
         /// began on or before the day it finished: the line's day it belongs to.
-        public static func placing(_ measurements: [ThresholdMeasurement], on days: [Date], calendar: Calendar) -> [Mark] {
+        public static func placing(_ measurements: [ThresholdMeasurement], on days: [Date], calendar: Calendar)
+            -> [Mark]
+        {
             measurements.map { measurement in
                 let finished = calendar.startOfDay(for: measurement.finished)
                 return Mark(index: max(days.lastIndex { $0 <= finished } ?? 0, 0), estimate: measurement.estimate)
@@ -59,13 +61,17 @@ public struct Sparkline: Sendable {
     /// The fitted threshold of a day's timeline, per day while they are few and per run of days
     /// (`runs(of:)`, each run's answers pooled) when they are many; what it cannot place is left out.
     /// `measurements` are marked beside the day or run they finished in.
-    public static func threshold(_ timeline: ThresholdTimeline, measurements: [ThresholdMeasurement] = []) -> Sparkline {
+    public static func threshold(_ timeline: ThresholdTimeline, measurements: [ThresholdMeasurement] = []) -> Sparkline
+    {
         let placed = zip(runs(of: timeline.aggregates.count), timeline.overview()).compactMap { run, fit in
             fit.map { (start: timeline.aggregates[run.lowerBound].start, threshold: $0.threshold.rawValue) }
         }
         return Sparkline(
             values: placed.map(\.threshold), hasData: !timeline.isEmpty,
-            caption: .init(english: "Fitted threshold over time: lower is better", german: "Geschätzte Schwelle im Lauf der Zeit: niedriger ist besser"),
-            marks: Mark.placing(Array(measurements.suffix(maximumPoints)), on: placed.map(\.start), calendar: timeline.calendar))
+            caption: .init(
+                english: "Fitted threshold over time: lower is better",
+                german: "Geschätzte Schwelle im Lauf der Zeit: niedriger ist besser"),
+            marks: Mark.placing(
+                Array(measurements.suffix(maximumPoints)), on: placed.map(\.start), calendar: timeline.calendar))
     }
 }

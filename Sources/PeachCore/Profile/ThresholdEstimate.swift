@@ -11,7 +11,9 @@ public struct ThresholdEstimate: Hashable, Sendable, Codable {
     public let percentCorrect: Double
     public let trialCount: Int
 
-    public init(threshold: Cents, lower: Cents, upper: Cents, upperIsOpen: Bool = false, percentCorrect: Double, trialCount: Int) {
+    public init(
+        threshold: Cents, lower: Cents, upper: Cents, upperIsOpen: Bool = false, percentCorrect: Double, trialCount: Int
+    ) {
         self.threshold = threshold
         self.lower = lower
         self.upper = upper

@@ -103,13 +103,15 @@ public struct ThresholdEstimator: Sendable {
 
     /// - Parameter guessRate: 1/n for a kind whose answers are one of n choices.
     public init(guessRate: Double = 0.5) {
-        precondition(guessRate > 0 && guessRate < Self.percentCorrect, "guess rate \(guessRate) leaves no threshold to fit")
+        precondition(
+            guessRate > 0 && guessRate < Self.percentCorrect, "guess rate \(guessRate) leaves no threshold to fit")
         self.guessRate = guessRate
-        tables = switch guessRate {
-        case 0.5: .twoChoices
-        case 1.0 / 3: .threeChoices
-        default: Tables(guessRate: guessRate)
-        }
+        tables =
+            switch guessRate {
+            case 0.5: .twoChoices
+            case 1.0 / 3: .threeChoices
+            default: Tables(guessRate: guessRate)
+            }
     }
 
     /// - Parameter trials: any order; only the newest `window` should be passed.
@@ -121,7 +123,8 @@ public struct ThresholdEstimator: Sendable {
     ///   example almost every answer correct: the data then only say "smaller than anything played").
     public func estimate(_ counts: TrialCounts) -> ThresholdEstimate? {
         guard counts.count >= Self.minimumTrials else { return nil }
-        let rows = Self.rowCount, columns = Self.slopes.count
+        let rows = Self.rowCount
+        let columns = Self.slopes.count
         let logLikelihood = logLikelihoods(counts)
         // The best over the slopes at each threshold.
         var profile = [Double](repeating: -Double.infinity, count: rows)
@@ -178,7 +181,8 @@ public struct ThresholdEstimator: Sendable {
         for value in mass { cumulative.append(cumulative.last! + value / total) }
         return { q in
             // The first cumulative ≥ q, found by halving: the shortest interval asks for hundreds.
-            var low = 0, high = cumulative.count
+            var low = 0
+            var high = cumulative.count
             while low < high {
                 let middle = (low + high) / 2
                 if cumulative[middle] >= q { high = middle } else { low = middle + 1 }
@@ -205,11 +209,16 @@ public struct ThresholdEstimator: Sendable {
     }
 
     /// The probability of a correct answer at `difference` under the model.
-    public static func probabilityCorrect(difference: Double, threshold: Double, slope: Double, guessRate: Double = 0.5) -> Double {
-        probabilityCorrect(difference / threshold, slope: slope, guessRate: guessRate, z: thresholdZ(guessRate: guessRate))
+    public static func probabilityCorrect(difference: Double, threshold: Double, slope: Double, guessRate: Double = 0.5)
+        -> Double
+    {
+        probabilityCorrect(
+            difference / threshold, slope: slope, guessRate: guessRate, z: thresholdZ(guessRate: guessRate))
     }
 
-    private static func probabilityCorrect(_ relativeDifference: Double, slope: Double, guessRate: Double, z: Double) -> Double {
+    private static func probabilityCorrect(_ relativeDifference: Double, slope: Double, guessRate: Double, z: Double)
+        -> Double
+    {
         guessRate + (1 - guessRate) * (1 - lapseRate) * (2 * normalCDF(z * pow(relativeDifference, slope)) - 1)
     }
 
@@ -221,7 +230,8 @@ public struct ThresholdEstimator: Sendable {
     static func normalCDF(_ x: Double) -> Double { 0.5 * erfc(-x / 2.0.squareRoot()) }
 
     static func inverseNormalCDF(_ p: Double) -> Double {
-        var low = -10.0, high = 10.0
+        var low = -10.0
+        var high = 10.0
         for _ in 0..<100 {
             let middle = (low + high) / 2
             if normalCDF(middle) < p { low = middle } else { high = middle }

@@ -109,8 +109,10 @@ struct ThresholdSmoother: Sendable {
         var combinations: [(drift: Int, slope: Int, evidence: Double)] = []
         for (driftIndex, drift) in Self.drifts.enumerated() {
             for slope in slopes {
-                let evidence = drift == 0
-                    ? slopeEvidence[slope] : forward(likelihoods, transitions[driftIndex], slope: slope, keep: false).evidence
+                let evidence =
+                    drift == 0
+                    ? slopeEvidence[slope]
+                    : forward(likelihoods, transitions[driftIndex], slope: slope, keep: false).evidence
                 combinations.append((driftIndex, slope, evidence))
             }
         }
@@ -120,8 +122,10 @@ struct ThresholdSmoother: Sendable {
         for combination in combinations {
             let weight = exp(combination.evidence - best)
             guard weight >= Self.negligibleWeight else { continue }
-            let filtered = forward(likelihoods, transitions[combination.drift], slope: combination.slope, keep: true).messages
-            smooth(likelihoods, transitions[combination.drift], slope: combination.slope, filtered: filtered) { period, posterior in
+            let filtered = forward(likelihoods, transitions[combination.drift], slope: combination.slope, keep: true)
+                .messages
+            smooth(likelihoods, transitions[combination.drift], slope: combination.slope, filtered: filtered) {
+                period, posterior in
                 for index in posterior.indices { posteriors[period][index] += weight * posterior[index] }
             }
         }
@@ -134,7 +138,8 @@ struct ThresholdSmoother: Sendable {
         let grid = ThresholdEstimator().logLikelihoods(counts)
         func at(_ row: Int, _ slope: Int) -> Double { grid[row * rowStride * slopeCount + slope] }
         let shift = (0..<rows).map { row in (0..<slopeCount).map { at(row, $0) }.max()! }.max()!
-        var first = rows, last = -1
+        var first = rows
+        var last = -1
         for row in 0..<rows {
             var best = -Double.infinity
             for slope in 0..<slopeCount { best = max(best, at(row, slope)) }
@@ -155,7 +160,8 @@ struct ThresholdSmoother: Sendable {
         _ likelihoods: [Likelihood], _ transitions: [Transition], slope: Int, keep: Bool
     ) -> (messages: [[Double]], evidence: Double) {
         var messages: [[Double]] = []
-        var previous: [Double] = [], previousFirst = 0
+        var previous: [Double] = []
+        var previousFirst = 0
         var evidence = 0.0
         for (period, likelihood) in likelihoods.enumerated() {
             let values = likelihood.values[slope]
@@ -173,7 +179,8 @@ struct ThresholdSmoother: Sendable {
                     let high = min(previousFirst + previous.count - 1, row + transition.reach)
                     if low <= high {
                         for from in low...high {
-                            arriving += transition.kernel[row - from + transition.reach] * previous[from - previousFirst]
+                            arriving +=
+                                transition.kernel[row - from + transition.reach] * previous[from - previousFirst]
                         }
                     }
                     message[index] = ((1 - transition.jump) * arriving + uniform) * values[index]
@@ -206,7 +213,8 @@ struct ThresholdSmoother: Sendable {
             guard period > 0 else { break }
 
             // What this period's answers and everything after say about the period before.
-            let likelihood = likelihoods[period], earlier = likelihoods[period - 1]
+            let likelihood = likelihoods[period]
+            let earlier = likelihoods[period - 1]
             let transition = transitions[period - 1]
             let values = likelihood.values[slope]
             let carried = zip(values, backward).map { $0 * $1 }

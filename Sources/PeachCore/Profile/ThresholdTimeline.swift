@@ -29,7 +29,7 @@ public struct ThresholdTimeline: Sendable, Codable {
             case .hour: 3600
             case .day: 86_400
             case .week: 604_800
-            case .month: 2_629_746  // a Gregorian year's twelfth
+            case .month: 2_629_746 // a Gregorian year's twelfth
             }
         }
     }
@@ -147,7 +147,8 @@ public struct ThresholdTimeline: Sendable, Codable {
 
     /// The user's current average: the newest point's rolling mean, without fitting anything.
     public var currentRollingMean: Cents? {
-        aggregates.isEmpty ? nil : Cents(Welford(aggregates.suffix(Self.rollingWindow).map(\.meanThreshold.rawValue)).mean!)
+        aggregates.isEmpty
+            ? nil : Cents(Welford(aggregates.suffix(Self.rollingWindow).map(\.meanThreshold.rawValue)).mean!)
     }
 
     private func point(at index: Int, means: [Double], offset: Int) -> Point {
@@ -165,13 +166,15 @@ public struct ThresholdTimeline: Sendable, Codable {
         let runs = Sparkline.runs(of: aggregates.count)
         guard runs.count < aggregates.count else { return aggregates.indices.map { fits(at: $0)?.ifInformative } }
         let key = FitCache.Key(
-            first: aggregates[0].start, last: aggregates[aggregates.count - 1].start, answers: aggregates.reduce(0) { $0 + $1.count })
+            first: aggregates[0].start, last: aggregates[aggregates.count - 1].start,
+            answers: aggregates.reduce(0) { $0 + $1.count })
         return fits.overview(for: key) {
-            ThresholdSmoother().estimates(runs.map { run in
-                var counts = TrialCounts()
-                for aggregate in aggregates[run] { counts.add(aggregate.counts) }
-                return ThresholdSmoother.Period(counts: counts, start: aggregates[run.lowerBound].start)
-            })
+            ThresholdSmoother().estimates(
+                runs.map { run in
+                    var counts = TrialCounts()
+                    for aggregate in aggregates[run] { counts.add(aggregate.counts) }
+                    return ThresholdSmoother.Period(counts: counts, start: aggregates[run.lowerBound].start)
+                })
         }.map { $0?.ifInformative }
     }
 
@@ -183,7 +186,10 @@ public struct ThresholdTimeline: Sendable, Codable {
 
     private func fits(at index: Int) -> ThresholdEstimate? {
         let block = index / Self.smoothingBlock * Self.smoothingBlock
-        let read = max(0, block - Self.smoothingMargin)..<min(aggregates.count, block + Self.smoothingBlock + Self.smoothingMargin)
+        let read =
+            max(
+                0, block - Self.smoothingMargin)..<min(
+                aggregates.count, block + Self.smoothingBlock + Self.smoothingMargin)
         let key = FitCache.Key(
             first: aggregates[read.lowerBound].start, last: aggregates[read.upperBound - 1].start,
             answers: aggregates[read].reduce(0) { $0 + $1.count })

@@ -30,7 +30,7 @@ public enum Trend: String, Hashable, Sendable, Codable, CaseIterable {
         let newer = recent.suffix(recent.count - older.count)
         let estimator = ThresholdEstimator()
         guard let before = estimator.estimate(older), let after = estimator.estimate(newer),
-              !before.upperIsOpen, !after.upperIsOpen
+            !before.upperIsOpen, !after.upperIsOpen
         else { return nil }
         self.init(before: before, after: after)
     }
@@ -48,9 +48,10 @@ public enum Trend: String, Hashable, Sendable, Codable, CaseIterable {
         let older = Welford(recent.prefix(recent.count / 2))
         let newer = Welford(recent.suffix(recent.count - older.count))
         guard let before = older.mean, let after = newer.mean,
-              let beforeSD = older.standardDeviation, let afterSD = newer.standardDeviation
+            let beforeSD = older.standardDeviation, let afterSD = newer.standardDeviation
         else { return nil }
-        let standardError = (beforeSD * beforeSD / Double(older.count) + afterSD * afterSD / Double(newer.count)).squareRoot()
+        let standardError = (beforeSD * beforeSD / Double(older.count) + afterSD * afterSD / Double(newer.count))
+            .squareRoot()
         let change = after - before
         if after < before * (1 - Self.tolerance), change < -Self.significance * standardError {
             self = .improving
@@ -65,9 +66,13 @@ public enum Trend: String, Hashable, Sendable, Codable, CaseIterable {
     init(before: ThresholdEstimate, after: ThresholdEstimate) {
         // The 95 % intervals are nearly symmetric in log cents: their half-width over 1.96 is the
         // standard error of the log threshold.
-        func standardError(_ fit: ThresholdEstimate) -> Double { log(fit.upper.rawValue / fit.lower.rawValue) / (2 * 1.96) }
+        func standardError(_ fit: ThresholdEstimate) -> Double {
+            log(fit.upper.rawValue / fit.lower.rawValue) / (2 * 1.96)
+        }
         let change = log(after.threshold.rawValue / before.threshold.rawValue)
-        let z = change / (standardError(before) * standardError(before) + standardError(after) * standardError(after)).squareRoot()
+        let z =
+            change
+            / (standardError(before) * standardError(before) + standardError(after) * standardError(after)).squareRoot()
         if change < log(1 - Self.tolerance), z < -Self.significance {
             self = .improving
         } else if change > log(1 + Self.tolerance), z > Self.significance {

@@ -86,7 +86,8 @@ public struct TrialCounts: Hashable, Sendable, Codable {
         lowestIndex = try container.decode(Int.self)
         let bytes = try container.decode(Data.self)
         guard bytes.count % 8 == 0 else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "the counts are not pairs of 32-bit numbers")
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "the counts are not pairs of 32-bit numbers")
         }
         slots.reserveCapacity(bytes.count / 8)
         bytes.withUnsafeBytes { raw in
@@ -106,7 +107,8 @@ public struct TrialCounts: Hashable, Sendable, Codable {
         var bytes = Data(capacity: slots.count * 8)
         for slot in slots {
             guard let correct = UInt32(exactly: slot.correct), let wrong = UInt32(exactly: slot.wrong) else {
-                throw EncodingError.invalidValue(slot.correct, .init(codingPath: encoder.codingPath, debugDescription: "a count beyond 32 bits"))
+                throw EncodingError.invalidValue(
+                    slot.correct, .init(codingPath: encoder.codingPath, debugDescription: "a count beyond 32 bits"))
             }
             withUnsafeBytes(of: correct.littleEndian) { bytes.append(contentsOf: $0) }
             withUnsafeBytes(of: wrong.littleEndian) { bytes.append(contentsOf: $0) }
@@ -116,7 +118,8 @@ public struct TrialCounts: Hashable, Sendable, Codable {
 
     /// Equal when the same answers are counted, however far the slots were widened.
     public static func == (lhs: TrialCounts, rhs: TrialCounts) -> Bool {
-        lhs.count == rhs.count && lhs.sortedBins.elementsEqual(rhs.sortedBins) { $0.index == $1.index && $0.count == $1.count }
+        lhs.count == rhs.count
+            && lhs.sortedBins.elementsEqual(rhs.sortedBins) { $0.index == $1.index && $0.count == $1.count }
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -44,7 +44,9 @@ public struct RecognitionProfile<Item: Hashable & Sendable>: ProfilePart {
     public var sparkline: Sparkline {
         Sparkline(
             values: dailyErrorPercent, hasData: count > 0,
-            caption: .init(english: "Wrong answers per day, in %: lower is better", german: "Falsche Antworten pro Tag, in %: niedriger ist besser"))
+            caption: .init(
+                english: "Wrong answers per day, in %: lower is better",
+                german: "Falsche Antworten pro Tag, in %: niedriger ist besser"))
     }
 
     /// The heat map, items in the kind's order, each named as `name` says.

@@ -11,7 +11,8 @@ public struct CompletedRhythmComparison: Hashable, Sendable {
     public let timestamp: Date
 
     public init(
-        tempo: TempoBPM, offsetPercent: Double, isCorrect: Bool, timestamp: Date, discipline: Discipline = .rhythmComparison
+        tempo: TempoBPM, offsetPercent: Double, isCorrect: Bool, timestamp: Date,
+        discipline: Discipline = .rhythmComparison
     ) {
         self.discipline = discipline
         self.tempo = tempo
@@ -22,7 +23,8 @@ public struct CompletedRhythmComparison: Hashable, Sendable {
 
     public init(_ trial: RhythmComparison, answer: TimingAnswer, timestamp: Date) {
         self.init(
-            tempo: trial.tempo, offsetPercent: trial.offsetPercent, isCorrect: answer == trial.correctAnswer, timestamp: timestamp,
+            tempo: trial.tempo, offsetPercent: trial.offsetPercent, isCorrect: answer == trial.correctAnswer,
+            timestamp: timestamp,
             discipline: trial.discipline)
     }
 
@@ -36,5 +38,7 @@ public struct CompletedRhythmComparison: Hashable, Sendable {
 }
 
 extension CompletedRhythmComparison: MeasuredAnswer {
-    public var thresholdTrial: ThresholdEstimator.Trial { ThresholdEstimator.Trial(difference: difference, isCorrect: isCorrect) }
+    public var thresholdTrial: ThresholdEstimator.Trial {
+        ThresholdEstimator.Trial(difference: difference, isCorrect: isCorrect)
+    }
 }

@@ -15,7 +15,8 @@ public struct CompletedRhythmMatching: Hashable, Sendable {
     public let timestamp: Date
 
     public init(
-        tempo: TempoBPM, meanOffsetMs: Double?, offsetSDMs: Double?, hitRate: Double?, meanOffsetMsByPosition: [Double?],
+        tempo: TempoBPM, meanOffsetMs: Double?, offsetSDMs: Double?, hitRate: Double?,
+        meanOffsetMsByPosition: [Double?],
         timestamp: Date
     ) {
         precondition(meanOffsetMsByPosition.count == RhythmMatchingTrial.sixteenthsPerCycle)

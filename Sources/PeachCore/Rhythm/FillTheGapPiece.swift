@@ -53,11 +53,15 @@ public struct FillTheGapPiece: SessionPiece {
     }
 
     /// `zero`: the trial's time zero reaches the speaker then, on the taps' clock.
-    public func open(_ trial: RhythmMatchingTrial, at zero: Double) -> (TapAttempt, [Never]) { (TapAttempt(zero: zero, taps: []), []) }
+    public func open(_ trial: RhythmMatchingTrial, at zero: Double) -> (TapAttempt, [Never]) {
+        (TapAttempt(zero: zero, taps: []), [])
+    }
 
-    public func receive(_ input: Input, in attempt: inout TapAttempt, of trial: RhythmMatchingTrial) -> SessionReaction<Self> {
+    public func receive(_ input: Input, in attempt: inout TapAttempt, of trial: RhythmMatchingTrial) -> SessionReaction<
+        Self
+    > {
         // A note-off, the wheel or a silent note-on is no tap.
-        if case let .midi(.noteOn(_, velocity), seconds) = input, velocity > 0 {
+        if case .midi(.noteOn(_, let velocity), let seconds) = input, velocity > 0 {
             attempt.taps.append(seconds - attempt.zero - latencySeconds)
         }
         return .effects([])
@@ -65,8 +69,12 @@ public struct FillTheGapPiece: SessionPiece {
 
     public func ended(_ attempt: TapAttempt) -> TapAnswer? { TapAnswer(seconds: attempt.taps) }
 
-    public func judge(_ trial: RhythmMatchingTrial, _ answer: TapAnswer, at timestamp: Date) -> (record: CompletedRhythmMatching?, feedback: FillTheGapFeedback)? {
-        guard answer.seconds.count <= TapAnswerBody.maximumTaps else { return (nil, .tooManyTaps(answer.seconds.count)) }
+    public func judge(_ trial: RhythmMatchingTrial, _ answer: TapAnswer, at timestamp: Date) -> (
+        record: CompletedRhythmMatching?, feedback: FillTheGapFeedback
+    )? {
+        guard answer.seconds.count <= TapAnswerBody.maximumTaps else {
+            return (nil, .tooManyTaps(answer.seconds.count))
+        }
         let completed = RhythmMatchingKind.judge(trial, answer, at: timestamp)!
         return (completed, .judged(completed))
     }
@@ -82,7 +90,8 @@ public struct TappedClickPlayer: TrialPlayer {
     public init(_ player: any AudibleClickPlayer) { self.player = player }
 
     public func play(
-        _ clicks: TappedClicks, answersOpen: Duration, clock: any Clock<Duration>, opened: @Sendable (Double) async -> Void
+        _ clicks: TappedClicks, answersOpen: Duration, clock: any Clock<Duration>,
+        opened: @Sendable (Double) async -> Void
     ) async throws(AudioError) {
         let zero = try await player.play(onsets: clicks.onsets)
         await opened(zero)

@@ -17,7 +17,10 @@ public struct RhythmComparison: Hashable, Sendable, Codable {
     /// The trial's place in its measurement run (from 1), for a measurement's trial; nil for training.
     public let measurementTrial: Int?
 
-    public init(_ discipline: Discipline = .rhythmComparison, tempo: TempoBPM, offsetPercent: Double, measurementTrial: Int? = nil) {
+    public init(
+        _ discipline: Discipline = .rhythmComparison, tempo: TempoBPM, offsetPercent: Double,
+        measurementTrial: Int? = nil
+    ) {
         self.discipline = discipline
         self.tempo = tempo
         self.offsetPercent = offsetPercent
@@ -32,7 +35,8 @@ public struct RhythmComparison: Hashable, Sendable, Codable {
         let values = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             try values.decodeIfPresent(Discipline.self, forKey: .discipline) ?? .rhythmComparison,
-            tempo: try values.decode(TempoBPM.self, forKey: .tempo), offsetPercent: try values.decode(Double.self, forKey: .offsetPercent),
+            tempo: try values.decode(TempoBPM.self, forKey: .tempo),
+            offsetPercent: try values.decode(Double.self, forKey: .offsetPercent),
             measurementTrial: try values.decodeIfPresent(Int.self, forKey: .measurementTrial))
     }
 

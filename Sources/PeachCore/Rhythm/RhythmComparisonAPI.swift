@@ -2,13 +2,18 @@ import Foundation
 
 /// What the API says of a Compare Timing trial: its clicks and the displacement; the judged answer.
 extension RhythmComparisonKind {
-    public static let apiNames = APINames(trial: "RhythmComparison", result: "RhythmComparisonResult", record: "RhythmComparisonRecord")
+    public static let apiNames = APINames(
+        trial: "RhythmComparison", result: "RhythmComparisonResult", record: "RhythmComparisonRecord")
 
     public static func trialBody(_ trial: RhythmComparison, settings: TrainingSettings) -> RhythmComparisonFields {
         RhythmComparisonFields(
             tempoBPM: trial.tempo.rawValue, tempoBand: trial.tempo.band, sixteenthSeconds: trial.tempo.sixteenthSeconds,
-            clickSeconds: trial.clickSeconds, offsetPercent: abs(trial.offsetPercent), offsetMs: trial.offsetSeconds * 1000,
-            measurement: Nullable(trial.measurementTrial.map { MeasurementProgress(trial: $0, maxTrials: ThresholdPlacement.maximumTrials) }))
+            clickSeconds: trial.clickSeconds, offsetPercent: abs(trial.offsetPercent),
+            offsetMs: trial.offsetSeconds * 1000,
+            measurement: Nullable(
+                trial.measurementTrial.map {
+                    MeasurementProgress(trial: $0, maxTrials: ThresholdPlacement.maximumTrials)
+                }))
     }
 
     /// Answers open when the displaced click sounds.
@@ -16,8 +21,11 @@ extension RhythmComparisonKind {
         TrialSession(answersOpenSeconds: trial.answersOpenSeconds)
     }
 
-    public static func result(_ record: CompletedRhythmComparison, answer: TimingAnswer?, trial: RhythmComparison?) -> TimingAnswerResponse {
-        TimingAnswerResponse(isCorrect: record.isCorrect, offsetMs: record.offsetMs, offsetPercent: abs(record.offsetPercent))
+    public static func result(_ record: CompletedRhythmComparison, answer: TimingAnswer?, trial: RhythmComparison?)
+        -> TimingAnswerResponse
+    {
+        TimingAnswerResponse(
+            isCorrect: record.isCorrect, offsetMs: record.offsetMs, offsetPercent: abs(record.offsetPercent))
     }
 }
 
@@ -36,7 +44,8 @@ public struct RhythmComparisonFields: Codable, Sendable, APIDescribed {
             "measurement": .describe("A measurement run's trial: its place in the run; null for training."),
             "tempoBPM": .bounds(TempoBPM.range),
             "clickSeconds": .describe("The four clicks' onsets from the first click's; the third is displaced."),
-            "offsetPercent": APINote.bounds(RhythmComparison.percentBounds).describe("The displacement's size in percent of a sixteenth."),
+            "offsetPercent": APINote.bounds(RhythmComparison.percentBounds).describe(
+                "The displacement's size in percent of a sixteenth."),
             "offsetMs": .describe("The signed displacement in milliseconds: negative means early."),
         ]
     }
@@ -62,7 +71,10 @@ public struct TimingAnswerBody: KindAnswerBody {
     }
 
     public static var apiNotes: [String: APINote] {
-        ["answer": APINote().with("enum", TimingAnswer.allCases.map(\.rawValue)).describe("early or late, to Compare Timing.")]
+        [
+            "answer": APINote().with("enum", TimingAnswer.allCases.map(\.rawValue)).describe(
+                "early or late, to Compare Timing.")
+        ]
     }
 }
 

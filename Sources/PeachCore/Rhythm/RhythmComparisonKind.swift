@@ -26,11 +26,14 @@ public enum RhythmComparisonKind: TrainingKind {
 
     public static let disciplines = [
         DisciplineDeclaration(
-            .rhythmComparison, names: .init(english: "Compare Timing", german: "Timing vergleichen"), answerMethod: .earlyLate,
+            .rhythmComparison, names: .init(english: "Compare Timing", german: "Timing vergleichen"),
+            answerMethod: .earlyLate,
             group: .rhythm, settings: ["tempoBPM"], terminalCommand: "peach rhythm"),
         DisciplineDeclaration(
-            .timingMeasurement, names: .init(english: "Measure my timing threshold", german: "Meine Timing-Schwelle messen"),
-            answerMethod: .earlyLate, group: .rhythm, settings: ["tempoBPM"], terminalCommand: "peach measure --discipline timing"),
+            .timingMeasurement,
+            names: .init(english: "Measure my timing threshold", german: "Meine Timing-Schwelle messen"),
+            answerMethod: .earlyLate, group: .rhythm, settings: ["tempoBPM"],
+            terminalCommand: "peach measure --discipline timing"),
     ]
 
     /// The measurement is of the tempo band played.
@@ -39,14 +42,17 @@ public enum RhythmComparisonKind: TrainingKind {
     public static let freshChain = TimingChain()
 
     /// The training chain from its stored answers, the measurement runs as the profile folded them.
-    public static func resumeChain(from store: any TrainingDataStore, profile: ProfileParts) async throws(DataStoreError) -> TimingChain {
+    public static func resumeChain(from store: any TrainingDataStore, profile: ProfileParts)
+        async throws(DataStoreError) -> TimingChain
+    {
         var chain = try await store.timingChain()
         chain.measurements = profile[RhythmProfile.self].measurementRuns
         return chain
     }
 
     public static func draw(
-        _ discipline: Discipline, settings: TrainingSettings, chain: TimingChain, using generator: inout some RandomNumberGenerator
+        _ discipline: Discipline, settings: TrainingSettings, chain: TimingChain,
+        using generator: inout some RandomNumberGenerator
     ) -> RhythmComparison {
         chain.next(discipline, tempo: settings.tempo, using: &generator)
     }
@@ -55,7 +61,9 @@ public enum RhythmComparisonKind: TrainingKind {
         chain.add(record)
     }
 
-    public static func judge(_ trial: RhythmComparison, _ answer: TimingAnswer, at timestamp: Date) -> CompletedRhythmComparison? {
+    public static func judge(_ trial: RhythmComparison, _ answer: TimingAnswer, at timestamp: Date)
+        -> CompletedRhythmComparison?
+    {
         CompletedRhythmComparison(trial, answer: answer, timestamp: timestamp)
     }
 
@@ -80,7 +88,9 @@ public enum RhythmComparisonKind: TrainingKind {
         let placed = days.filter { $0.stats.thresholdPercent != nil }
         return Sparkline(
             values: placed.compactMap(\.stats.thresholdPercent), hasData: !days.isEmpty,
-            caption: .init(english: "Timing threshold per day: lower is better", german: "Timing-Schwelle pro Tag: niedriger ist besser"),
+            caption: .init(
+                english: "Timing threshold per day: lower is better",
+                german: "Timing-Schwelle pro Tag: niedriger ist besser"),
             marks: rhythm.measuredMarks(drawn, on: placed.map(\.start)))
     }
 }
@@ -117,8 +127,10 @@ extension CompletedRhythmComparison: KindRecord {
 
     public init(timestamp: Date, labels: RecordLabels, fields: KeyedDecodingContainer<Field>) throws {
         self.init(
-            tempo: try fields.decode(TempoBPM.self, forKey: .tempoBPM), offsetPercent: try fields.decode(Double.self, forKey: .offsetPercent),
-            isCorrect: try fields.decode(Bool.self, forKey: .isCorrect), timestamp: timestamp, discipline: labels.discipline)
+            tempo: try fields.decode(TempoBPM.self, forKey: .tempoBPM),
+            offsetPercent: try fields.decode(Double.self, forKey: .offsetPercent),
+            isCorrect: try fields.decode(Bool.self, forKey: .isCorrect), timestamp: timestamp,
+            discipline: labels.discipline)
     }
 
     public func encode(fields: inout KeyedEncodingContainer<Field>) throws {
@@ -137,7 +149,9 @@ extension CompletedRhythmComparison: KindRecord {
 
     public func disagreement(with stated: Derived) -> RecordFieldError? {
         abs(stated.offsetMs - offsetMs) <= Self.millisecondTolerance
-            ? nil : RecordFieldError(field: "offsetMs", problem: "is not offsetPercent \(offsetPercent) of a sixteenth at \(tempo)")
+            ? nil
+            : RecordFieldError(
+                field: "offsetMs", problem: "is not offsetPercent \(offsetPercent) of a sixteenth at \(tempo)")
     }
 
     public static func importBound(_ field: String) -> ImportBound? {
@@ -158,7 +172,9 @@ extension TrialAnswer {
 }
 
 extension TrainingRecord {
-    public static func rhythmComparison(_ record: CompletedRhythmComparison) -> TrainingRecord { TrainingRecord(record) }
+    public static func rhythmComparison(_ record: CompletedRhythmComparison) -> TrainingRecord {
+        TrainingRecord(record)
+    }
 }
 
 extension TrainingDataStore {

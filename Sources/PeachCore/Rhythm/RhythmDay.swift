@@ -8,7 +8,9 @@ public struct RhythmDay<Stats: Sendable>: Sendable {
     public internal(set) var stats: Stats
 
     /// Adds a record made at `time` to its day in `days` (oldest first), creating the day if needed.
-    static func add(at time: Date, to days: inout [RhythmDay], calendar: Calendar, empty: Stats, _ update: (inout Stats) -> Void) {
+    static func add(
+        at time: Date, to days: inout [RhythmDay], calendar: Calendar, empty: Stats, _ update: (inout Stats) -> Void
+    ) {
         let start = calendar.startOfDay(for: time)
         // Records arrive in time order but for an import of older ones: found from the newest end.
         let index = days.lastIndex { $0.start <= start } ?? -1

@@ -3,7 +3,8 @@ import Foundation
 /// What the API says of a Fill the Gap trial: its clicks and gaps; the figures of the taps and
 /// each tap judged.
 extension RhythmMatchingKind {
-    public static let apiNames = APINames(trial: "RhythmMatching", result: "RhythmMatchingResult", record: "RhythmMatchingRecord")
+    public static let apiNames = APINames(
+        trial: "RhythmMatching", result: "RhythmMatchingResult", record: "RhythmMatchingRecord")
 
     public static func trialBody(_ trial: RhythmMatchingTrial, settings: TrainingSettings) -> RhythmMatchingFields {
         RhythmMatchingFields(
@@ -21,7 +22,9 @@ extension RhythmMatchingKind {
 
     /// Each tap judged against the trial; none for the retry of an answer already stored, whose
     /// trial is gone.
-    public static func result(_ record: CompletedRhythmMatching, answer: TapAnswer?, trial: RhythmMatchingTrial?) -> TappingAnswerResponse {
+    public static func result(_ record: CompletedRhythmMatching, answer: TapAnswer?, trial: RhythmMatchingTrial?)
+        -> TappingAnswerResponse
+    {
         guard let answer, let trial else { return TappingAnswerResponse(record, taps: []) }
         return TappingAnswerResponse(record, taps: trial.judge(taps: answer.seconds).taps)
     }
@@ -41,7 +44,8 @@ public struct RhythmMatchingFields: Codable, Sendable, APIDescribed {
         [
             "tempoBPM": .bounds(TempoBPM.range),
             "gapPositions": .describe("For each cycle, its silent sixteenth (0–3)."),
-            "clickSeconds": .describe("Every sounding click, from the trial's time zero (the first cycle's first sixteenth)."),
+            "clickSeconds": .describe(
+                "Every sounding click, from the trial's time zero (the first cycle's first sixteenth)."),
             "gapSeconds": .describe("Where each cycle's silent click belongs, on the same time base."),
         ]
     }
@@ -74,9 +78,11 @@ public struct TappingAnswerResponse: Codable, Sendable, APIDescribed {
             "offsetSDMs": .describe("Sample standard deviation of the hits' offsets; null without a hit."),
             "hitRate": APINote.bounds(0.0...1.0).describe(
                 "Hits over the 16 gaps; null only for a trial stored without one (imported from the iPhone app)."),
-            "meanOffsetMsByPosition": .describe("Mean offset of the hits at each position 0–3 of the cycle; null where none."),
+            "meanOffsetMsByPosition": .describe(
+                "Mean offset of the hits at each position 0–3 of the cycle; null where none."),
             "taps": .describe(
-                "Each tap in the order sent: the gap it hit and its offset, or nulls for a miss (further than half a sixteenth from every gap, or not the nearest tap to its gap)."),
+                "Each tap in the order sent: the gap it hit and its offset, or nulls for a miss (further than half a sixteenth from every gap, or not the nearest tap to its gap)."
+            ),
         ]
     }
 }
@@ -90,7 +96,8 @@ public struct TapAnswerBody: KindAnswerBody {
     public func trialAnswer() throws(AnswerProblem) -> TrialAnswer? {
         guard let tapSeconds else { return nil }
         guard tapSeconds.count <= Self.maximumTaps else {
-            throw AnswerProblem("tapSeconds", "tapSeconds must hold at most \(Self.maximumTaps) taps, got \(tapSeconds.count)")
+            throw AnswerProblem(
+                "tapSeconds", "tapSeconds must hold at most \(Self.maximumTaps) taps, got \(tapSeconds.count)")
         }
         return .taps(tapSeconds)
     }
@@ -98,7 +105,8 @@ public struct TapAnswerBody: KindAnswerBody {
     public static var apiNotes: [String: APINote] {
         [
             "tapSeconds": APINote().with("maxItems", maximumTaps).describe(
-                "Fill the Gap: every tap in seconds from the trial's time zero, on the audio clock, corrected for output latency and the device calibration."),
+                "Fill the Gap: every tap in seconds from the trial's time zero, on the audio clock, corrected for output latency and the device calibration."
+            )
         ]
     }
 }

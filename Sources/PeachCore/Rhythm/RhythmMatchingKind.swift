@@ -11,7 +11,8 @@ extension Discipline.Kind {
 
 extension Discipline.AnswerMethod {
     /// Taps in time.
-    public static let taps = Discipline.AnswerMethod(rawValue: "taps", hint: "send tapSeconds, a list of tap times in seconds")
+    public static let taps = Discipline.AnswerMethod(
+        rawValue: "taps", hint: "send tapSeconds, a list of tap times in seconds")
 }
 
 /// Fill the Gap: sixteen cycles of four sixteenths, one silent in each, answered by tapping where
@@ -26,17 +27,21 @@ public enum RhythmMatchingKind: TrainingKind {
     /// moment it was pressed; the sequencer stamps each MIDI key with its own.
     public static let disciplines = [
         DisciplineDeclaration(
-            .rhythmMatching, names: .init(english: "Fill the Gap", german: "Lücke füllen"), answerMethod: .taps, group: .rhythm,
-            settings: ["tempoBPM"], terminalCommand: "peach rhythm --fill-the-gap --midi"),
+            .rhythmMatching, names: .init(english: "Fill the Gap", german: "Lücke füllen"), answerMethod: .taps,
+            group: .rhythm,
+            settings: ["tempoBPM"], terminalCommand: "peach rhythm --fill-the-gap --midi")
     ]
 
     public static func draw(
-        _ discipline: Discipline, settings: TrainingSettings, chain: NoChain, using generator: inout some RandomNumberGenerator
+        _ discipline: Discipline, settings: TrainingSettings, chain: NoChain,
+        using generator: inout some RandomNumberGenerator
     ) -> RhythmMatchingTrial {
         RhythmMatchingTrial.random(tempo: settings.tempo, using: &generator)
     }
 
-    public static func judge(_ trial: RhythmMatchingTrial, _ answer: TapAnswer, at timestamp: Date) -> CompletedRhythmMatching? {
+    public static func judge(_ trial: RhythmMatchingTrial, _ answer: TapAnswer, at timestamp: Date)
+        -> CompletedRhythmMatching?
+    {
         CompletedRhythmMatching(trial.judge(taps: answer.seconds), timestamp: timestamp)
     }
 
@@ -50,7 +55,9 @@ public enum RhythmMatchingKind: TrainingKind {
         let days = rhythm.tappingDays[band ?? rhythm.mostTrained(rhythm.tapping, count: \.count)] ?? []
         return Sparkline(
             values: days.compactMap(\.stats.meanOffsetMs), hasData: !days.isEmpty,
-            caption: .init(english: "Mean offset per day: closer to 0 ms is better", german: "Mittlere Abweichung pro Tag: näher an 0 ms ist besser"))
+            caption: .init(
+                english: "Mean offset per day: closer to 0 ms is better",
+                german: "Mittlere Abweichung pro Tag: näher an 0 ms ist besser"))
     }
 }
 
@@ -75,7 +82,9 @@ extension CompletedRhythmMatching: KindRecord {
         case tempoBPM, meanOffsetMs, offsetSDMs, hitRate
         case meanOffsetMsPosition0, meanOffsetMsPosition1, meanOffsetMsPosition2, meanOffsetMsPosition3
 
-        static let positions: [Field] = [.meanOffsetMsPosition0, .meanOffsetMsPosition1, .meanOffsetMsPosition2, .meanOffsetMsPosition3]
+        static let positions: [Field] = [
+            .meanOffsetMsPosition0, .meanOffsetMsPosition1, .meanOffsetMsPosition2, .meanOffsetMsPosition3,
+        ]
     }
 
     /// Taps are judged against the nearest gap, so no offset reaches half a sixteenth at 40 BPM
@@ -88,9 +97,11 @@ extension CompletedRhythmMatching: KindRecord {
         var positions: [Double?] = []
         for field in Field.positions { positions.append(try fields.decodeIfPresent(Double.self, forKey: field)) }
         self.init(
-            tempo: try fields.decode(TempoBPM.self, forKey: .tempoBPM), meanOffsetMs: try fields.decodeIfPresent(Double.self, forKey: .meanOffsetMs),
+            tempo: try fields.decode(TempoBPM.self, forKey: .tempoBPM),
+            meanOffsetMs: try fields.decodeIfPresent(Double.self, forKey: .meanOffsetMs),
             offsetSDMs: try fields.decodeIfPresent(Double.self, forKey: .offsetSDMs),
-            hitRate: try fields.decodeIfPresent(Double.self, forKey: .hitRate), meanOffsetMsByPosition: positions, timestamp: timestamp)
+            hitRate: try fields.decodeIfPresent(Double.self, forKey: .hitRate), meanOffsetMsByPosition: positions,
+            timestamp: timestamp)
     }
 
     public func encode(fields: inout KeyedEncodingContainer<Field>) throws {
@@ -98,7 +109,9 @@ extension CompletedRhythmMatching: KindRecord {
         try fields.encodeIfPresent(meanOffsetMs, forKey: .meanOffsetMs)
         try fields.encodeIfPresent(offsetSDMs, forKey: .offsetSDMs)
         try fields.encodeIfPresent(hitRate, forKey: .hitRate)
-        for (field, offset) in zip(Field.positions, meanOffsetMsByPosition) { try fields.encodeIfPresent(offset, forKey: field) }
+        for (field, offset) in zip(Field.positions, meanOffsetMsByPosition) {
+            try fields.encodeIfPresent(offset, forKey: field)
+        }
     }
 
     public static func importBound(_ field: String) -> ImportBound? {

@@ -10,13 +10,16 @@ public struct RhythmMatchingTrial: Hashable, Sendable, Codable {
 
     /// `gapPositions` must hold one position 0…3 per cycle.
     public init(tempo: TempoBPM, gapPositions: [Int]) {
-        precondition(gapPositions.count == Self.cycles && gapPositions.allSatisfy { (0..<Self.sixteenthsPerCycle).contains($0) })
+        precondition(
+            gapPositions.count == Self.cycles && gapPositions.allSatisfy { (0..<Self.sixteenthsPerCycle).contains($0) })
         self.tempo = tempo
         self.gapPositions = gapPositions
     }
 
     public static func random(tempo: TempoBPM, using generator: inout some RandomNumberGenerator) -> Self {
-        Self(tempo: tempo, gapPositions: (0..<cycles).map { _ in Int.random(in: 0..<sixteenthsPerCycle, using: &generator) })
+        Self(
+            tempo: tempo,
+            gapPositions: (0..<cycles).map { _ in Int.random(in: 0..<sixteenthsPerCycle, using: &generator) })
     }
 
     public var discipline: Discipline { .rhythmMatching }

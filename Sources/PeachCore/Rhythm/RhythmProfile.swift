@@ -11,13 +11,19 @@ public struct RhythmProfile: Sendable {
 
         mutating func add(_ record: CompletedRhythmComparison) {
             count += 1
-            recent.append((ThresholdEstimator.Trial(difference: record.difference, isCorrect: record.isCorrect), record.tempo.sixteenthSeconds))
+            recent.append(
+                (
+                    ThresholdEstimator.Trial(difference: record.difference, isCorrect: record.isCorrect),
+                    record.tempo.sixteenthSeconds
+                ))
             if recent.count > ThresholdEstimator.window { recent.removeFirst(recent.count - ThresholdEstimator.window) }
         }
 
         /// The fit at 75 % correct, in percent of a sixteenth (the estimate's unit is the
         /// difference played, here a percentage); nil until the answers place it informatively.
-        public var thresholdEstimate: ThresholdEstimate? { ThresholdEstimator().estimate(recent.map(\.trial))?.ifInformative }
+        public var thresholdEstimate: ThresholdEstimate? {
+            ThresholdEstimator().estimate(recent.map(\.trial))?.ifInformative
+        }
 
         /// Percent of a sixteenth at 75 % correct; nil until the answers can place it.
         public var thresholdPercent: Double? { thresholdEstimate?.threshold.rawValue }
@@ -89,7 +95,8 @@ public struct RhythmProfile: Sendable {
     /// The band's measurements as marks on a line of `days` (their starts, oldest first), each
     /// beside the day it finished, on this profile's calendar.
     public func measuredMarks(_ band: TempoBand, on days: [Date]) -> [Sparkline.Mark] {
-        Sparkline.Mark.placing((measurements[band] ?? []).suffix(Sparkline.maximumPoints).map(\.measurement), on: days, calendar: calendar)
+        Sparkline.Mark.placing(
+            (measurements[band] ?? []).suffix(Sparkline.maximumPoints).map(\.measurement), on: days, calendar: calendar)
     }
 
     /// The band with the most answers in `results` (of equals, the slower); with none, the moderate
@@ -105,7 +112,9 @@ public struct RhythmProfile: Sendable {
     public mutating func add(_ answer: CompletedRhythmComparison) {
         let band = answer.tempo.band
         timing[band, default: Timing()].add(answer)
-        RhythmDay.add(at: answer.timestamp, to: &timingDays[band, default: []], calendar: calendar, empty: Timing()) { $0.add(answer) }
+        RhythmDay.add(at: answer.timestamp, to: &timingDays[band, default: []], calendar: calendar, empty: Timing()) {
+            $0.add(answer)
+        }
         guard RhythmComparisonKind.measures(answer.discipline) else { return }
         if let measured = measurementRuns[band, default: TimingChain.freshRuns].add(answer) {
             measurements[band, default: []].append(TimingMeasurement(measured, tempo: answer.tempo))
@@ -116,6 +125,8 @@ public struct RhythmProfile: Sendable {
     public mutating func add(_ answer: CompletedRhythmMatching) {
         let band = answer.tempo.band
         tapping[band, default: Tapping()].add(answer)
-        RhythmDay.add(at: answer.timestamp, to: &tappingDays[band, default: []], calendar: calendar, empty: Tapping()) { $0.add(answer) }
+        RhythmDay.add(at: answer.timestamp, to: &tappingDays[band, default: []], calendar: calendar, empty: Tapping()) {
+            $0.add(answer)
+        }
     }
 }

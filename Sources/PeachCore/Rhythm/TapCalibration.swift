@@ -19,7 +19,7 @@ public struct TapCalibration: Hashable, Sendable {
 
         public var description: String {
             switch self {
-            case let .tooFewTaps(used):
+            case .tooFewTaps(let used):
                 "only \(used) taps fell within half a beat of a click; at least \(TapCalibration.minimumTaps) are needed"
             case .tooFewClicks: "at least two clicks are needed"
             }

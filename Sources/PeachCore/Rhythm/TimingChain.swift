@@ -10,7 +10,9 @@ public struct TimingChain: Hashable, Sendable {
 
     /// Every run places over the chain's own range, so the same answers always fold into the same
     /// measurements.
-    public static var freshRuns: ThresholdMeasurements { ThresholdMeasurements(differences: RhythmComparison.percentBounds) }
+    public static var freshRuns: ThresholdMeasurements {
+        ThresholdMeasurements(differences: RhythmComparison.percentBounds)
+    }
 
     public init() {}
 
@@ -44,7 +46,8 @@ public struct TimingChain: Hashable, Sendable {
         // A training draw builds no placement: a reserve draws hundreds of trials.
         if let measured = measurements[tempo.band]?.finished.last, measured.finished > last?.timestamp ?? .distantPast {
             return TimingStrategy.next(
-                after: nil, coldStart: measured.estimate.threshold.rawValue, counts: counts, tempo: tempo, using: &generator)
+                after: nil, coldStart: measured.estimate.threshold.rawValue, counts: counts, tempo: tempo,
+                using: &generator)
         }
         return TimingStrategy.next(after: last, counts: counts, tempo: tempo, using: &generator)
     }

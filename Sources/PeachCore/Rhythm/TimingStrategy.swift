@@ -6,7 +6,8 @@ public enum TimingStrategy {
     /// wrong one; with no previous answer, `coldStart` (a measured threshold) or the widest.
     public static func nextPercent(after last: CompletedRhythmComparison?, coldStart: Double? = nil) -> Double {
         KazezStrategy.next(
-            after: last.map { ($0.difference, $0.isCorrect) }, coldStart: coldStart, bounds: RhythmComparison.percentBounds)
+            after: last.map { ($0.difference, $0.isCorrect) }, coldStart: coldStart,
+            bounds: RhythmComparison.percentBounds)
     }
 
     /// The next trial at `tempo`: early when early has fewer records, late when late has, a coin
@@ -17,7 +18,8 @@ public enum TimingStrategy {
     ) -> RhythmComparison {
         let early = counts[.early, default: 0]
         let late = counts[.late, default: 0]
-        let direction: TimingAnswer = early == late ? (Bool.random(using: &generator) ? .early : .late) : (early < late ? .early : .late)
+        let direction: TimingAnswer =
+            early == late ? (Bool.random(using: &generator) ? .early : .late) : (early < late ? .early : .late)
         let percent = nextPercent(after: last, coldStart: coldStart)
         return RhythmComparison(tempo: tempo, offsetPercent: direction == .early ? -percent : percent)
     }

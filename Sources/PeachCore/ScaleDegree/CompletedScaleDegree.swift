@@ -9,7 +9,8 @@ public struct CompletedScaleDegree: Hashable, Sendable {
     public let answeredDegree: ScaleDegree
     public let timestamp: Date
 
-    public init(tonicNote: MIDINote, mode: ScaleMode, degree: ScaleDegree, answeredDegree: ScaleDegree, timestamp: Date) {
+    public init(tonicNote: MIDINote, mode: ScaleMode, degree: ScaleDegree, answeredDegree: ScaleDegree, timestamp: Date)
+    {
         self.tonicNote = tonicNote
         self.mode = mode
         self.degree = degree
@@ -18,7 +19,9 @@ public struct CompletedScaleDegree: Hashable, Sendable {
     }
 
     public init(_ trial: ScaleDegreeTrial, answer: ScaleDegree, timestamp: Date) {
-        self.init(tonicNote: trial.tonic, mode: trial.mode, degree: trial.degree, answeredDegree: answer, timestamp: timestamp)
+        self.init(
+            tonicNote: trial.tonic, mode: trial.mode, degree: trial.degree, answeredDegree: answer, timestamp: timestamp
+        )
     }
 
     public var isCorrect: Bool { answeredDegree == degree }

@@ -23,9 +23,10 @@ public enum ScaleDegreeKind: TrainingKind {
 
     public static let disciplines = [
         DisciplineDeclaration(
-            .scaleDegree, names: .init(english: "Scale Degrees", german: "Tonstufen"), answerMethod: .degree, group: .harmony,
+            .scaleDegree, names: .init(english: "Scale Degrees", german: "Tonstufen"), answerMethod: .degree,
+            group: .harmony,
             settings: DisciplineDeclaration.noteSettings + ScaleDegreeSettings.names,
-            terminalCommand: "peach degrees"),
+            terminalCommand: "peach degrees")
     ]
 
     public static let ownSettings: (any KindSettings.Type)? = ScaleDegreeSettings.self
@@ -38,7 +39,9 @@ public enum ScaleDegreeKind: TrainingKind {
     /// to have climbed or fallen through all the boxes.
     static let resumedAnswers = 200
 
-    public static func resumeChain(from store: any TrainingDataStore, profile: ProfileParts) async throws(DataStoreError) -> Chain {
+    public static func resumeChain(from store: any TrainingDataStore, profile: ProfileParts)
+        async throws(DataStoreError) -> Chain
+    {
         let newest = try await store.records(CompletedScaleDegree.self, .scaleDegree, limit: resumedAnswers)
         var chain = freshChain
         for record in newest.reversed() { advance(&chain, after: record) }
@@ -48,7 +51,8 @@ public enum ScaleDegreeKind: TrainingKind {
     /// A tonic whose octave of degrees lies in the note range, a degree from the chosen ones as
     /// the schedule weighs them.
     public static func draw(
-        _ discipline: Discipline, settings: TrainingSettings, chain: Chain, using generator: inout some RandomNumberGenerator
+        _ discipline: Discipline, settings: TrainingSettings, chain: Chain,
+        using generator: inout some RandomNumberGenerator
     ) -> ScaleDegreeTrial {
         let own = settings[ScaleDegreeSettings.self]
         let choices = own.choices
@@ -56,7 +60,8 @@ public enum ScaleDegreeKind: TrainingKind {
         let lowest = max(settings.noteRange.lower.rawValue, NoteRange.pianoRange.lowerBound + 1)
         let tonic = MIDINote(Int.random(in: lowest...(settings.noteRange.upper.rawValue - 11), using: &generator))!
         return ScaleDegreeTrial(
-            discipline, tonic: tonic, mode: own.scaleMode, degree: chain.draw(from: choices, using: &generator), choices: choices)
+            discipline, tonic: tonic, mode: own.scaleMode, degree: chain.draw(from: choices, using: &generator),
+            choices: choices)
     }
 
     public static func advance(_ chain: inout Chain, after record: CompletedScaleDegree) {
@@ -64,7 +69,9 @@ public enum ScaleDegreeKind: TrainingKind {
     }
 
     /// Only a degree the trial offered is an answer to it.
-    public static func judge(_ trial: ScaleDegreeTrial, _ answer: ScaleDegree, at timestamp: Date) -> CompletedScaleDegree? {
+    public static func judge(_ trial: ScaleDegreeTrial, _ answer: ScaleDegree, at timestamp: Date)
+        -> CompletedScaleDegree?
+    {
         trial.choices.contains(answer) ? CompletedScaleDegree(trial, answer: answer, timestamp: timestamp) : nil
     }
 
@@ -111,7 +118,8 @@ extension CompletedScaleDegree: KindRecord {
 
     public init(timestamp: Date, labels: RecordLabels, fields: KeyedDecodingContainer<Field>) throws {
         self.init(
-            tonicNote: try fields.decode(MIDINote.self, forKey: .tonicNote), mode: try fields.decode(ScaleMode.self, forKey: .mode),
+            tonicNote: try fields.decode(MIDINote.self, forKey: .tonicNote),
+            mode: try fields.decode(ScaleMode.self, forKey: .mode),
             degree: try fields.decode(ScaleDegree.self, forKey: .degree),
             answeredDegree: try fields.decode(ScaleDegree.self, forKey: .answeredDegree), timestamp: timestamp)
     }
@@ -124,7 +132,8 @@ extension CompletedScaleDegree: KindRecord {
     }
 
     public func disagreement(with stated: Derived) -> RecordFieldError? {
-        stated.isCorrect == isCorrect ? nil : RecordFieldError(field: "isCorrect", problem: "is not whether answeredDegree is degree")
+        stated.isCorrect == isCorrect
+            ? nil : RecordFieldError(field: "isCorrect", problem: "is not whether answeredDegree is degree")
     }
 }
 

@@ -9,7 +9,10 @@ public struct ScaleDegreeTrial: Hashable, Sendable, Codable {
     /// The degrees the user may answer, lowest first: the chosen set the degree was drawn from.
     public let choices: [ScaleDegree]
 
-    public init(_ discipline: Discipline = .scaleDegree, tonic: MIDINote, mode: ScaleMode, degree: ScaleDegree, choices: [ScaleDegree]) {
+    public init(
+        _ discipline: Discipline = .scaleDegree, tonic: MIDINote, mode: ScaleMode, degree: ScaleDegree,
+        choices: [ScaleDegree]
+    ) {
         self.discipline = discipline
         self.tonic = tonic
         self.mode = mode

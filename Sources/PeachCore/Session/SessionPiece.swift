@@ -35,7 +35,9 @@ public protocol SessionPiece: Sendable {
     func closes(_ attempt: Attempt) -> [Effect]
     /// The record to store (nil: none may be) and what feedback shows; nil when the trial does not
     /// take the answer (a degree it did not offer).
-    func judge(_ trial: Kind.Trial, _ answer: Kind.Answer, at timestamp: Date) -> (record: Kind.Record?, feedback: Feedback)?
+    func judge(_ trial: Kind.Trial, _ answer: Kind.Answer, at timestamp: Date) -> (
+        record: Kind.Record?, feedback: Feedback
+    )?
 }
 
 /// An attempt that holds nothing: the answer is all there is.
@@ -67,7 +69,9 @@ extension SessionPiece where Input == Never {
 }
 
 extension SessionPiece where Feedback == Kind.Record {
-    public func judge(_ trial: Kind.Trial, _ answer: Kind.Answer, at timestamp: Date) -> (record: Kind.Record?, feedback: Feedback)? {
+    public func judge(_ trial: Kind.Trial, _ answer: Kind.Answer, at timestamp: Date) -> (
+        record: Kind.Record?, feedback: Feedback
+    )? {
         Kind.judge(trial, answer, at: timestamp).map { ($0, $0) }
     }
 }

@@ -44,11 +44,15 @@ public struct TonePlayer: TrialPlayer {
     }
 
     public func play(
-        _ sounding: [SoundingTones], answersOpen: Duration, clock: any Clock<Duration>, opened: @Sendable (Double) async -> Void
+        _ sounding: [SoundingTones], answersOpen: Duration, clock: any Clock<Duration>,
+        opened: @Sendable (Double) async -> Void
     ) async throws(AudioError) {
         var steps: [(time: Duration, step: Step)] = [(answersOpen, .open)]
         for (index, group) in sounding.enumerated() {
-            steps += [(group.start, .start(group: index)), (group.start + (group.tones.map(\.duration).max() ?? .zero), .release(group: index))]
+            steps += [
+                (group.start, .start(group: index)),
+                (group.start + (group.tones.map(\.duration).max() ?? .zero), .release(group: index)),
+            ]
         }
         steps.sort { ($0.time, $0.step) < ($1.time, $1.step) }
         var ringing: [Int: [any PlaybackHandle]] = [:]
@@ -62,11 +66,13 @@ public struct TonePlayer: TrialPlayer {
                 break
             }
             switch step {
-            case let .release(group):
+            case .release(let group):
                 for handle in ringing.removeValue(forKey: group) ?? [] { await handle.stop() }
-            case let .start(group):
+            case .start(let group):
                 do throws(AudioError) {
-                    for tone in sounding[group].tones { ringing[group, default: []].append(try await player.play(tone.frequency, level: tone.level)) }
+                    for tone in sounding[group].tones {
+                        ringing[group, default: []].append(try await player.play(tone.frequency, level: tone.level))
+                    }
                 } catch {
                     for handle in ringing.values.joined() { await handle.stop() }
                     throw error

@@ -11,7 +11,7 @@ public enum SessionState<Piece: SessionPiece>: Hashable, Sendable {
 
     /// The trial answers are open for.
     public var openTrial: Piece.Kind.Trial? {
-        if case let .answering(trial, _) = self { trial } else { nil }
+        if case .answering(let trial, _) = self { trial } else { nil }
     }
 
     public var acceptsAnswer: Bool { openTrial != nil }
@@ -67,7 +67,7 @@ public struct TrainingSession<Piece: SessionPiece>: Sendable {
             return []
 
         case (_, .stop), (_, .audioFailed):
-            let closing = if case let .answering(_, attempt) = state { piece.closes(attempt) } else { [Piece.Effect]() }
+            let closing = if case .answering(_, let attempt) = state { piece.closes(attempt) } else { [Piece.Effect]() }
             state = .idle
             sounding = false
             return [.stopSound] + closing.map(SessionEffect.piece)
@@ -76,17 +76,17 @@ public struct TrainingSession<Piece: SessionPiece>: Sendable {
             state = .preparing
             return [.chooseNext]
 
-        case let (.preparing, .trialReady(trial)):
+        case (.preparing, .trialReady(let trial)):
             state = .playing(trial)
             sounding = true
             return [.play(piece.sound(trial), answersOpenAt: piece.answersOpen(trial))]
 
-        case let (.playing(trial), .answersOpened(mark)):
+        case (.playing(let trial), .answersOpened(let mark)):
             let (attempt, effects) = piece.open(trial, at: mark)
             state = .answering(trial, attempt)
             return effects.map(SessionEffect.piece)
 
-        case let (.answering(trial, attempt), .soundEnded(timestamp)):
+        case (.answering(let trial, let attempt), .soundEnded(let timestamp)):
             sounding = false
             guard let answer = piece.ended(attempt) else { return [] }
             return complete(trial, attempt, answer, at: timestamp)
@@ -95,18 +95,18 @@ public struct TrainingSession<Piece: SessionPiece>: Sendable {
             sounding = false
             return []
 
-        case let (.answering(trial, attempt), .input(input, timestamp)):
+        case (.answering(let trial, let attempt), .input(let input, let timestamp)):
             var attempt = attempt
             switch piece.receive(input, in: &attempt, of: trial) {
-            case let .effects(effects):
+            case .effects(let effects):
                 state = .answering(trial, attempt)
                 return effects.map(SessionEffect.piece)
-            case let .answer(answer):
+            case .answer(let answer):
                 state = .answering(trial, attempt)
                 return complete(trial, attempt, answer, at: timestamp)
             }
 
-        case let (.answering(trial, attempt), .answered(answer, timestamp)):
+        case (.answering(let trial, let attempt), .answered(let answer, let timestamp)):
             return complete(trial, attempt, answer, at: timestamp)
 
         case (.showingFeedback, .feedbackElapsed):

@@ -21,7 +21,8 @@ public actor TrainingSessionDriver<Piece: SessionPiece> {
 
     /// - Parameter hook: performs the kind's own effects (`SessionPiece.Effect`).
     public init(
-        _ piece: Piece, player: any TrialPlayer<Piece.Sound>, store: any TrainingDataStore, source: any TrialSupplying<Piece.Kind>,
+        _ piece: Piece, player: any TrialPlayer<Piece.Sound>, store: any TrainingDataStore,
+        source: any TrialSupplying<Piece.Kind>,
         clock: any Clock<Duration>, now: @escaping @Sendable () -> Date = Date.init,
         hook: @escaping @Sendable (Piece.Effect) async throws(AudioError) -> Void = { _ in },
         onFeedback: @escaping @Sendable (Piece.Feedback) -> Void = { _ in },
@@ -70,7 +71,7 @@ public actor TrainingSessionDriver<Piece: SessionPiece> {
         case .chooseNext:
             let next = await source.next()
             await sendIfCurrent(.trialReady(next), generation)
-        case let .play(sound, answersOpenAt):
+        case .play(let sound, let answersOpenAt):
             soundTask = Task { [self] in
                 do throws(AudioError) {
                     try await player.play(sound, answersOpen: answersOpenAt, clock: clock) { mark in
@@ -85,12 +86,12 @@ public actor TrainingSessionDriver<Piece: SessionPiece> {
             // A cancelled sound releases what it holds with the ramp and plays nothing more.
             soundTask?.cancel()
             await player.stop()
-        case let .wait(duration, then: event):
+        case .wait(let duration, then: let event):
             waitTask = Task { [self] in
                 guard (try? await clock.sleep(for: duration)) != nil else { return }
                 await sendIfCurrent(event, generation)
             }
-        case let .record(record):
+        case .record(let record):
             do throws(DataStoreError) {
                 try await store.save(TrainingRecord(record))
             } catch {
@@ -99,9 +100,9 @@ public actor TrainingSessionDriver<Piece: SessionPiece> {
                 onError(error)
             }
             await source.didComplete(record)
-        case let .showFeedback(feedback):
+        case .showFeedback(let feedback):
             onFeedback(feedback)
-        case let .piece(effect):
+        case .piece(let effect):
             do throws(AudioError) {
                 try await hook(effect)
             } catch {

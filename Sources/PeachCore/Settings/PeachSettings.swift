@@ -26,7 +26,8 @@ public struct SoundSource: RawRepresentable, Hashable, Sendable, Codable {
 
     public static let sine = SoundSource(checked: "sine")
     /// The sounds Peach offers by name, in the order the settings list them.
-    public static let named: [SoundSource] = ["sine", "piano", "strings", "flute", "choir", "organ"].map(SoundSource.init(checked:))
+    public static let named: [SoundSource] = ["sine", "piano", "strings", "flute", "choir", "organ"].map(
+        SoundSource.init(checked:))
 
     public init?(rawValue: String) {
         if Self.named.contains(where: { $0.rawValue == rawValue }) {

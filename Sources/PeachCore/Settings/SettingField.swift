@@ -46,18 +46,26 @@ public struct SettingField: Hashable, Sendable, Codable {
     public let terminalFlag: String?
 
     public static func toggle(_ name: String, label: String, summary: String) -> SettingField {
-        SettingField(name: name, label: label, control: .toggle, choices: [], minimum: 0, tooFew: nil, summary: summary, terminalFlag: nil)
+        SettingField(
+            name: name, label: label, control: .toggle, choices: [], minimum: 0, tooFew: nil, summary: summary,
+            terminalFlag: nil)
     }
 
-    public static func select(_ name: String, label: String, choices: [Choice], summary: String, terminalFlag: String? = nil) -> SettingField {
-        SettingField(name: name, label: label, control: .select, choices: choices, minimum: 1, tooFew: nil, summary: summary, terminalFlag: terminalFlag)
+    public static func select(
+        _ name: String, label: String, choices: [Choice], summary: String, terminalFlag: String? = nil
+    ) -> SettingField {
+        SettingField(
+            name: name, label: label, control: .select, choices: choices, minimum: 1, tooFew: nil, summary: summary,
+            terminalFlag: terminalFlag)
     }
 
     public static func checkboxes(
-        _ name: String, label: String, choices: [Choice], minimum: Int, tooFew: String, summary: String, terminalFlag: String? = nil
+        _ name: String, label: String, choices: [Choice], minimum: Int, tooFew: String, summary: String,
+        terminalFlag: String? = nil
     ) -> SettingField {
         SettingField(
-            name: name, label: label, control: .checkboxes, choices: choices, minimum: minimum, tooFew: tooFew, summary: summary,
+            name: name, label: label, control: .checkboxes, choices: choices, minimum: minimum, tooFew: tooFew,
+            summary: summary,
             terminalFlag: terminalFlag)
     }
 
@@ -68,9 +76,9 @@ public struct SettingField: Hashable, Sendable, Codable {
         switch (control, value) {
         case (.toggle, .flag):
             return
-        case let (.select, chosen) where values.contains(chosen):
+        case (.select, let chosen) where values.contains(chosen):
             return
-        case let (.checkboxes, .list(chosen))
+        case (.checkboxes, .list(let chosen))
         where chosen.allSatisfy(values.contains) && Set(chosen).count == chosen.count && chosen.count >= minimum:
             return
         case (.toggle, _):
@@ -79,7 +87,8 @@ public struct SettingField: Hashable, Sendable, Codable {
             throw SettingsError(field: name, message: "must be one of \(SettingValue.list(values)), got \(value)")
         case (.checkboxes, _):
             let count = minimum == 0 ? "" : minimum == 1 ? "one or more " : "at least \(minimum) "
-            throw SettingsError(field: name, message: "must be \(count)different values of \(SettingValue.list(values)), got \(value)")
+            throw SettingsError(
+                field: name, message: "must be \(count)different values of \(SettingValue.list(values)), got \(value)")
         }
     }
 }

@@ -18,27 +18,28 @@ public enum SettingValue: Hashable, Sendable, Codable, CustomStringConvertible {
             self = .list(list)
         } else {
             throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "a setting is true or false, a whole number, a string or a list of them")
+                in: container,
+                debugDescription: "a setting is true or false, a whole number, a string or a list of them")
         }
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
-        case let .flag(flag): try container.encode(flag)
-        case let .number(number): try container.encode(number)
-        case let .text(text): try container.encode(text)
-        case let .list(list): try container.encode(list)
+        case .flag(let flag): try container.encode(flag)
+        case .number(let number): try container.encode(number)
+        case .text(let text): try container.encode(text)
+        case .list(let list): try container.encode(list)
         }
     }
 
     /// As the value is written in JSON, for messages.
     public var description: String {
         switch self {
-        case let .flag(flag): String(flag)
-        case let .number(number): String(number)
-        case let .text(text): "'\(text)'"
-        case let .list(list): "[\(list.map(\.description).joined(separator: ", "))]"
+        case .flag(let flag): String(flag)
+        case .number(let number): String(number)
+        case .text(let text): "'\(text)'"
+        case .list(let list): "[\(list.map(\.description).joined(separator: ", "))]"
         }
     }
 }

@@ -59,9 +59,12 @@ public struct SettingsUpdate: Hashable, Sendable, Codable {
     ) {
         shared = Shared(
             noteRangeLower: noteRangeLower, noteRangeUpper: noteRangeUpper, noteDurationSeconds: noteDurationSeconds,
-            referencePitchHz: referencePitchHz, soundSource: soundSource, varyLoudness: varyLoudness, noteGapSeconds: noteGapSeconds,
-            minCentDifference: minCentDifference, maxCentDifference: maxCentDifference, language: language, intervals: intervals,
-            tuningSystem: tuningSystem, intervalMatchingCentRange: intervalMatchingCentRange, voiceRangeLower: voiceRangeLower,
+            referencePitchHz: referencePitchHz, soundSource: soundSource, varyLoudness: varyLoudness,
+            noteGapSeconds: noteGapSeconds,
+            minCentDifference: minCentDifference, maxCentDifference: maxCentDifference, language: language,
+            intervals: intervals,
+            tuningSystem: tuningSystem, intervalMatchingCentRange: intervalMatchingCentRange,
+            voiceRangeLower: voiceRangeLower,
             voiceRangeUpper: voiceRangeUpper, pitchNeedle: pitchNeedle, tempoBPM: tempoBPM)
         self.kindValues = kindValues
     }
@@ -71,13 +74,15 @@ public struct SettingsUpdate: Hashable, Sendable, Codable {
         let training = settings.training
         self.init(
             noteRangeLower: training.noteRange.lower.rawValue, noteRangeUpper: training.noteRange.upper.rawValue,
-            noteDurationSeconds: training.noteDurationSeconds, referencePitchHz: training.referencePitch.frequency.hertz,
+            noteDurationSeconds: training.noteDurationSeconds,
+            referencePitchHz: training.referencePitch.frequency.hertz,
             soundSource: training.soundSource.rawValue, varyLoudness: training.varyLoudness,
             noteGapSeconds: training.noteGapSeconds, minCentDifference: training.minCentDifference.rawValue,
             maxCentDifference: training.maxCentDifference.rawValue, language: settings.language.rawValue,
             intervals: training.intervals.map(IntervalChoice.init), tuningSystem: training.tuningSystem.rawValue,
             intervalMatchingCentRange: training.intervalMatchingRange.rawValue,
-            voiceRangeLower: training.voiceRange.lowerBound.rawValue, voiceRangeUpper: training.voiceRange.upperBound.rawValue,
+            voiceRangeLower: training.voiceRange.lowerBound.rawValue,
+            voiceRangeUpper: training.voiceRange.upperBound.rawValue,
             pitchNeedle: training.pitchNeedle, tempoBPM: training.tempo.rawValue,
             kindValues: TrainingKinds.ownSettings.reduce(into: [:]) { values, type in
                 values.merge(training.values(of: type)) { $1 }
@@ -98,7 +103,9 @@ public struct SettingsUpdate: Hashable, Sendable, Codable {
         shared = try Shared(from: decoder)
         let named = try decoder.container(keyedBy: Name.self)
         for name in Self.kindNames {
-            if let value = try named.decodeIfPresent(SettingValue.self, forKey: Name(stringValue: name)) { kindValues[name] = value }
+            if let value = try named.decodeIfPresent(SettingValue.self, forKey: Name(stringValue: name)) {
+                kindValues[name] = value
+            }
         }
     }
 
@@ -119,7 +126,9 @@ extension TrainingSettings {
     }
 
     /// `changes` applied to a kind's own settings.
-    fileprivate mutating func apply(_ changes: [String: SettingValue], to type: any KindSettings.Type) throws(SettingsError) {
+    fileprivate mutating func apply(_ changes: [String: SettingValue], to type: any KindSettings.Type)
+        throws(SettingsError)
+    {
         func apply<Settings: KindSettings>(_ type: Settings.Type) throws(SettingsError) {
             self[type] = try self[type].applying(changes)
         }
@@ -151,34 +160,45 @@ extension PeachSettings {
             throw SettingsError(field: field, message: error.description)
         }
 
-        training.noteDurationSeconds = try checked(
-            update.noteDurationSeconds, "noteDurationSeconds", TrainingSettings.noteDurationRange, unit: "s")
+        training.noteDurationSeconds =
+            try checked(
+                update.noteDurationSeconds, "noteDurationSeconds", TrainingSettings.noteDurationRange, unit: "s")
             ?? training.noteDurationSeconds
-        if let hertz = try checked(update.referencePitchHz, "referencePitchHz", ReferencePitch.allowedHertz, unit: "Hz") {
+        if let hertz = try checked(update.referencePitchHz, "referencePitchHz", ReferencePitch.allowedHertz, unit: "Hz")
+        {
             training.referencePitch = ReferencePitch(hertz: hertz)!
         }
         if let name = update.soundSource {
             guard let source = SoundSource(rawValue: name) else {
                 throw SettingsError(
                     field: "soundSource",
-                    message: "must be one of \(SoundSource.named.map(\.rawValue)) or preset-BANK-PROGRAM, got '\(name)'")
+                    message: "must be one of \(SoundSource.named.map(\.rawValue)) or preset-BANK-PROGRAM, got '\(name)'"
+                )
             }
             training.soundSource = source
         }
-        training.varyLoudness = try checked(update.varyLoudness, "varyLoudness", TrainingSettings.varyLoudnessRange, unit: "")
+        training.varyLoudness =
+            try checked(update.varyLoudness, "varyLoudness", TrainingSettings.varyLoudnessRange, unit: "")
             ?? training.varyLoudness
-        training.noteGapSeconds = try checked(update.noteGapSeconds, "noteGapSeconds", TrainingSettings.noteGapRange, unit: "s")
+        training.noteGapSeconds =
+            try checked(update.noteGapSeconds, "noteGapSeconds", TrainingSettings.noteGapRange, unit: "s")
             ?? training.noteGapSeconds
-        if let minimum = try checked(update.minCentDifference, "minCentDifference", TrainingSettings.centDifferenceRange, unit: "¢") {
+        if let minimum = try checked(
+            update.minCentDifference, "minCentDifference", TrainingSettings.centDifferenceRange, unit: "¢")
+        {
             training.minCentDifference = Cents(minimum)
         }
-        if let maximum = try checked(update.maxCentDifference, "maxCentDifference", TrainingSettings.centDifferenceRange, unit: "¢") {
+        if let maximum = try checked(
+            update.maxCentDifference, "maxCentDifference", TrainingSettings.centDifferenceRange, unit: "¢")
+        {
             training.maxCentDifference = Cents(maximum)
         }
         guard training.minCentDifference <= training.maxCentDifference else {
             throw SettingsError(
                 field: update.maxCentDifference != nil ? "maxCentDifference" : "minCentDifference",
-                message: "minCentDifference (\(training.minCentDifference.rawValue)) must not exceed maxCentDifference (\(training.maxCentDifference.rawValue))")
+                message:
+                    "minCentDifference (\(training.minCentDifference.rawValue)) must not exceed maxCentDifference (\(training.maxCentDifference.rawValue))"
+            )
         }
 
         if let choices = update.intervals {
@@ -186,12 +206,16 @@ extension PeachSettings {
         }
         if let name = update.tuningSystem {
             guard let tuning = TuningSystem(rawValue: name) else {
-                throw SettingsError(field: "tuningSystem", message: "must be one of \(TuningSystem.allCases.map(\.rawValue)), got '\(name)'")
+                throw SettingsError(
+                    field: "tuningSystem",
+                    message: "must be one of \(TuningSystem.allCases.map(\.rawValue)), got '\(name)'")
             }
             training.tuningSystem = tuning
         }
         if let range = try checked(
-            update.intervalMatchingCentRange, "intervalMatchingCentRange", TrainingSettings.intervalMatchingRangeLimits, unit: "¢") {
+            update.intervalMatchingCentRange, "intervalMatchingCentRange", TrainingSettings.intervalMatchingRangeLimits,
+            unit: "¢")
+        {
             training.intervalMatchingRange = Cents(range)
         }
 
@@ -201,7 +225,9 @@ extension PeachSettings {
         where !NoteRange.pianoRange.contains(note) {
             throw SettingsError(
                 field: field,
-                message: "must be a MIDI note from \(NoteRange.pianoRange.lowerBound) to \(NoteRange.pianoRange.upperBound), got \(note)")
+                message:
+                    "must be a MIDI note from \(NoteRange.pianoRange.lowerBound) to \(NoteRange.pianoRange.upperBound), got \(note)"
+            )
         }
         guard voiceLower <= voiceUpper else {
             throw SettingsError(
@@ -214,7 +240,9 @@ extension PeachSettings {
             guard let tempo = TempoBPM(bpm) else {
                 throw SettingsError(
                     field: "tempoBPM",
-                    message: "must be a whole number from \(TempoBPM.range.lowerBound) to \(TempoBPM.range.upperBound) BPM, got \(bpm)")
+                    message:
+                        "must be a whole number from \(TempoBPM.range.lowerBound) to \(TempoBPM.range.upperBound) BPM, got \(bpm)"
+                )
             }
             training.tempo = tempo
         }
@@ -225,7 +253,9 @@ extension PeachSettings {
         var language = self.language
         if let code = update.language {
             guard let chosen = InterfaceLanguage(rawValue: code) else {
-                throw SettingsError(field: "language", message: "must be one of \(InterfaceLanguage.allCases.map(\.rawValue)), got '\(code)'")
+                throw SettingsError(
+                    field: "language",
+                    message: "must be one of \(InterfaceLanguage.allCases.map(\.rawValue)), got '\(code)'")
             }
             language = chosen
         }
@@ -233,14 +263,17 @@ extension PeachSettings {
     }
 
     /// At least one, each a known interval with a direction (unison only up), no repeats.
-    private static func intervals(_ choices: [SettingsUpdate.IntervalChoice]) throws(SettingsError) -> [DirectedInterval] {
+    private static func intervals(_ choices: [SettingsUpdate.IntervalChoice]) throws(SettingsError)
+        -> [DirectedInterval]
+    {
         guard !choices.isEmpty else {
             throw SettingsError(field: "intervals", message: "must hold at least one interval")
         }
         var chosen: [DirectedInterval] = []
         for choice in choices {
             guard let interval = Interval(rawValue: choice.name) else {
-                throw SettingsError(field: "intervals", message: "'\(choice.name)' is not one of \(Interval.allCases.map(\.rawValue))")
+                throw SettingsError(
+                    field: "intervals", message: "'\(choice.name)' is not one of \(Interval.allCases.map(\.rawValue))")
             }
             let directionName = choice.direction ?? IntervalDirection.up.rawValue
             guard let direction = IntervalDirection(rawValue: directionName) else {
@@ -262,14 +295,16 @@ extension PeachSettings {
         guard range.contains(value) else {
             throw SettingsError(
                 field: field,
-                message: "must be from \(range.lowerBound.formatted()) to \(range.upperBound.formatted())\(unit.isEmpty ? "" : " \(unit)"), got \(value)")
+                message:
+                    "must be from \(range.lowerBound.formatted()) to \(range.upperBound.formatted())\(unit.isEmpty ? "" : " \(unit)"), got \(value)"
+            )
         }
         return value
     }
 }
 
-private extension Double {
-    func formatted() -> String {
+extension Double {
+    fileprivate func formatted() -> String {
         self == rounded() ? String(Int(self)) : String(self)
     }
 }

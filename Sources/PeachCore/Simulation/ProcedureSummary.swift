@@ -19,6 +19,8 @@ public struct ProcedureSummary: Hashable, Sendable {
         medianRatio = ThresholdSimulation.median(made.map { $0.threshold.rawValue / truth.rawValue })
         coverage = Double(made.filter { $0.covers(truth) }.count) / Double(max(runs, 1))
         medianIntervalRatio = ThresholdSimulation.median(
-            estimates.map { estimate in estimate.map { $0.upperIsOpen ? .infinity : $0.upper.rawValue / $0.lower.rawValue } ?? .infinity })
+            estimates.map { estimate in
+                estimate.map { $0.upperIsOpen ? .infinity : $0.upper.rawValue / $0.lower.rawValue } ?? .infinity
+            })
     }
 }

@@ -17,7 +17,7 @@ public struct SimulatedListener: Sendable {
         public var description: String {
             switch self {
             case .normal: "normal"
-            case let .weibull(beta): "weibull:" + (beta == beta.rounded() ? String(Int(beta)) : String(beta))
+            case .weibull(let beta): "weibull:" + (beta == beta.rounded() ? String(Int(beta)) : String(beta))
             case .logistic: "logistic"
             }
         }
@@ -36,7 +36,7 @@ public struct SimulatedListener: Sendable {
         let target = (ThresholdEstimator.percentCorrect - lapseRate / 2) / (1 - lapseRate)
         switch shape {
         case .normal: scale = threshold.rawValue / ThresholdEstimator.inverseNormalCDF(target)
-        case let .weibull(beta): scale = threshold.rawValue / pow(-log(2 * (1 - target)), 1 / beta)
+        case .weibull(let beta): scale = threshold.rawValue / pow(-log(2 * (1 - target)), 1 / beta)
         case .logistic: scale = threshold.rawValue / -log(1 / target - 1)
         }
     }
@@ -48,15 +48,17 @@ public struct SimulatedListener: Sendable {
     /// At an unsigned difference in the threshold's unit: cents, or percent of a sixteenth for a
     /// timing listener.
     public func probabilityCorrect(difference: Double) -> Double {
-        let rise = switch shape {
-        case .normal: ThresholdEstimator.normalCDF(difference / scale)
-        case let .weibull(beta): 1 - 0.5 * exp(-pow(difference / scale, beta))
-        case .logistic: 1 / (1 + exp(-difference / scale))
-        }
+        let rise =
+            switch shape {
+            case .normal: ThresholdEstimator.normalCDF(difference / scale)
+            case .weibull(let beta): 1 - 0.5 * exp(-pow(difference / scale, beta))
+            case .logistic: 1 / (1 + exp(-difference / scale))
+            }
         return lapseRate / 2 + (1 - lapseRate) * rise
     }
 
-    public func answer(_ comparison: Comparison, using generator: inout some RandomNumberGenerator) -> ComparisonAnswer {
+    public func answer(_ comparison: Comparison, using generator: inout some RandomNumberGenerator) -> ComparisonAnswer
+    {
         let correct = Double.random(in: 0..<1, using: &generator) < probabilityCorrect(comparison)
         let wrong: ComparisonAnswer = comparison.correctAnswer == .higher ? .lower : .higher
         return correct ? comparison.correctAnswer : wrong

@@ -37,10 +37,12 @@ public struct ThresholdSimulation: Sendable {
             estimated = estimates.count
             medianEstimate = ThresholdSimulation.median(estimates.map(\.threshold.rawValue)).map(Cents.init)
             coverage = Double(estimates.filter { $0.covers(truth) }.count) / Double(max(results.count, 1))
-            medianIntervalWidth = ThresholdSimulation.median(estimates.map { $0.upper.rawValue - $0.lower.rawValue }).map(Cents.init)
-            medianIntervalRatio = ThresholdSimulation.median(results.map { run in
-                run.estimate.map { $0.upperIsOpen ? .infinity : $0.upper.rawValue / $0.lower.rawValue } ?? .infinity
-            })
+            medianIntervalWidth = ThresholdSimulation.median(estimates.map { $0.upper.rawValue - $0.lower.rawValue })
+                .map(Cents.init)
+            medianIntervalRatio = ThresholdSimulation.median(
+                results.map { run in
+                    run.estimate.map { $0.upperIsOpen ? .infinity : $0.upper.rawValue / $0.lower.rawValue } ?? .infinity
+                })
             medianKazezDifference = Cents(ThresholdSimulation.median(results.map(\.finalKazezDifference.rawValue)) ?? 0)
             openUpper = estimates.filter(\.upperIsOpen).count
         }
@@ -65,7 +67,9 @@ public struct ThresholdSimulation: Sendable {
 
     /// One fresh chain of `checkpoints.max()` trials, fitted after each checkpoint's number of trials:
     /// how the fit's precision grows with the trials spent.
-    public func fits(_ listener: SimulatedListener, at checkpoints: [Int], using generator: inout some RandomNumberGenerator) -> [ThresholdEstimate?] {
+    public func fits(
+        _ listener: SimulatedListener, at checkpoints: [Int], using generator: inout some RandomNumberGenerator
+    ) -> [ThresholdEstimate?] {
         let (answered, _) = chain(listener, trials: checkpoints.max() ?? 0, using: &generator)
         return checkpoints.map { ThresholdEstimator().estimate(answered.prefix($0).suffix(ThresholdEstimator.window)) }
     }
@@ -93,7 +97,8 @@ public struct ThresholdSimulation: Sendable {
 
     /// The Kazez chain + fit at each of `checkpoints` trials, over `runs` fresh chains.
     public func summarize(
-        _ listener: SimulatedListener, runs: Int, at checkpoints: [Int], using generator: inout some RandomNumberGenerator
+        _ listener: SimulatedListener, runs: Int, at checkpoints: [Int],
+        using generator: inout some RandomNumberGenerator
     ) -> [ProcedureSummary] {
         let results = (0..<runs).map { _ in fits(listener, at: checkpoints, using: &generator) }
         return checkpoints.indices.map { index in
@@ -103,7 +108,9 @@ public struct ThresholdSimulation: Sendable {
         }
     }
 
-    public func summarize(_ listener: SimulatedListener, runs: Int, using generator: inout some RandomNumberGenerator) -> Summary {
+    public func summarize(_ listener: SimulatedListener, runs: Int, using generator: inout some RandomNumberGenerator)
+        -> Summary
+    {
         Summary(truth: listener.threshold, of: (0..<runs).map { _ in run(listener, using: &generator) })
     }
 

@@ -42,17 +42,22 @@ public struct SingingPiece: SessionPiece {
         self.rules = rules
     }
 
-    public func sound(_ trial: PitchMatchingChallenge) -> [SoundingTones] { PitchMatchingPiece.reference(trial, settings: settings) }
+    public func sound(_ trial: PitchMatchingChallenge) -> [SoundingTones] {
+        PitchMatchingPiece.reference(trial, settings: settings)
+    }
 
     /// `end`: the reference stopped then, on the capture's clock.
     public func open(_ trial: PitchMatchingChallenge, at end: Double) -> (SingingAttempt, [Effect]) {
-        let attempt = SingingAttempt(listenFrom: end + rules.echo.seconds, steady: SteadyPitch(rules: rules), lastHeard: end)
+        let attempt = SingingAttempt(
+            listenFrom: end + rules.echo.seconds, steady: SteadyPitch(rules: rules), lastHeard: end)
         return (attempt, [.listen(from: attempt.listenFrom)])
     }
 
-    public func receive(_ input: Input, in attempt: inout SingingAttempt, of trial: PitchMatchingChallenge) -> SessionReaction<Self> {
+    public func receive(_ input: Input, in attempt: inout SingingAttempt, of trial: PitchMatchingChallenge)
+        -> SessionReaction<Self>
+    {
         switch input {
-        case let .heard(frame):
+        case .heard(let frame):
             return hear(frame, in: &attempt, of: trial)
         case .commitNow:
             guard let cents = attempt.steady.latest else { return .effects([.promptSilence]) }
@@ -62,7 +67,9 @@ public struct SingingPiece: SessionPiece {
 
     public func closes(_ attempt: SingingAttempt) -> [Effect] { [.stopListening] }
 
-    private func hear(_ frame: HeardPitch, in attempt: inout SingingAttempt, of trial: PitchMatchingChallenge) -> SessionReaction<Self> {
+    private func hear(_ frame: HeardPitch, in attempt: inout SingingAttempt, of trial: PitchMatchingChallenge)
+        -> SessionReaction<Self>
+    {
         guard frame.time >= attempt.listenFrom else { return .effects([]) }
         let target = trial.tunableFrequency(atNormalizedValue: .centre, reference: settings.referencePitch)
         let cents = frame.frequency.map { $0.cents(from: target).rawValue }

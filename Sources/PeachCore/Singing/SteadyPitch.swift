@@ -40,7 +40,8 @@ public struct SteadyPitch: Hashable, Sendable {
     /// One detector frame at `time` seconds: `cents` from the target, or nil when nothing pitched
     /// was heard. Returns the committed pitch (cents from the target) once the note has been held.
     public mutating func push(time: Double, cents: Double?) -> Double? {
-        let hold = rules.hold.seconds, smoothing = rules.smoothing.seconds
+        let hold = rules.hold.seconds
+        let smoothing = rules.smoothing.seconds
         if let last = frames.last, time - last.time > rules.gap.seconds { reset() }
         guard let cents else { return nil }
         let anchor = anchor ?? cents - 1200 * (cents / 1200).rounded()
@@ -51,7 +52,8 @@ public struct SteadyPitch: Hashable, Sendable {
         let start = start ?? time
         self.start = start
         if time - start >= smoothing {
-            smoothed.append(Frame(time: time, cents: Self.mean(frames.filter { $0.time > time - smoothing }.map(\.cents))))
+            smoothed.append(
+                Frame(time: time, cents: Self.mean(frames.filter { $0.time > time - smoothing }.map(\.cents))))
         }
         smoothed.removeAll { $0.time <= time - hold }
         frames.removeAll { $0.time <= time - max(smoothing, rules.commitWindow.seconds) }
@@ -67,7 +69,8 @@ public struct SteadyPitch: Hashable, Sendable {
         guard let last = frames.last else { return nil }
         let recent = frames.filter { $0.time > last.time - rules.commitWindow.seconds }
         // Hann weights by position: the ends of the stretch count least, so a vibrato's part-cycle cancels.
-        var sum = 0.0, weights = 0.0
+        var sum = 0.0
+        var weights = 0.0
         for (index, frame) in recent.enumerated() {
             let weight = pow(sin(Double.pi * Double(index + 1) / Double(recent.count + 1)), 2)
             sum += weight * frame.cents

@@ -17,11 +17,15 @@ public struct MusicalKey: Hashable, Sendable {
         let tonics: [SpelledPitchClass] =
             switch mode {
             case .major:
-                [.init(.c), .init(.d, -1), .init(.d), .init(.e, -1), .init(.e), .init(.f),
-                 .init(.f, 1), .init(.g), .init(.a, -1), .init(.a), .init(.b, -1), .init(.b)]
+                [
+                    .init(.c), .init(.d, -1), .init(.d), .init(.e, -1), .init(.e), .init(.f),
+                    .init(.f, 1), .init(.g), .init(.a, -1), .init(.a), .init(.b, -1), .init(.b),
+                ]
             case .minor:
-                [.init(.c), .init(.c, 1), .init(.d), .init(.e, -1), .init(.e), .init(.f),
-                 .init(.f, 1), .init(.g), .init(.g, 1), .init(.a), .init(.b, -1), .init(.b)]
+                [
+                    .init(.c), .init(.c, 1), .init(.d), .init(.e, -1), .init(.e), .init(.f),
+                    .init(.f, 1), .init(.g), .init(.g, 1), .init(.a), .init(.b, -1), .init(.b),
+                ]
             }
         self.init(tonic: tonics[pitchClass], mode: mode)
     }

@@ -52,17 +52,23 @@ extension Cadence {
     public func fields(reference: ReferencePitch) -> [CadenceChord] {
         chords.enumerated().map { index, notes in
             CadenceChord(
-                degree: Self.roots[index], startSeconds: (Self.chordDuration * index).seconds, durationSeconds: Self.chordDuration.seconds,
-                notes: notes.map { NoteDTO($0, Frequency(note: $0, reference: reference)) }, levelDB: Self.voiceLevel.rawValue)
+                degree: Self.roots[index], startSeconds: (Self.chordDuration * index).seconds,
+                durationSeconds: Self.chordDuration.seconds,
+                notes: notes.map { NoteDTO($0, Frequency(note: $0, reference: reference)) },
+                levelDB: Self.voiceLevel.rawValue)
         }
     }
 
     /// The chords as the terminal plays them, at the times and levels the browser is served.
     public func sounding(reference: ReferencePitch) -> [SoundingTones] {
         chords.enumerated().map { index, notes in
-            SoundingTones(start: Self.chordDuration * index, tones: notes.map {
-                Tone(frequency: Frequency(note: $0, reference: reference), duration: Self.chordDuration, level: Self.voiceLevel)
-            })
+            SoundingTones(
+                start: Self.chordDuration * index,
+                tones: notes.map {
+                    Tone(
+                        frequency: Frequency(note: $0, reference: reference), duration: Self.chordDuration,
+                        level: Self.voiceLevel)
+                })
         }
     }
 }

@@ -1,8 +1,18 @@
 /// A note's place in a key, as semitones above the tonic, named the way functional ear training
 /// names them in either mode: relative to the major scale (a minor key's third is ♭3).
 public enum ScaleDegree: String, Hashable, RecordEnumeration {
-    case one = "1", flatTwo = "b2", two = "2", flatThree = "b3", three = "3", four = "4", sharpFour = "#4"
-    case five = "5", flatSix = "b6", six = "6", flatSeven = "b7", seven = "7"
+    case one = "1"
+    case flatTwo = "b2"
+    case two = "2"
+    case flatThree = "b3"
+    case three = "3"
+    case four = "4"
+    case sharpFour = "#4"
+    case five = "5"
+    case flatSix = "b6"
+    case six = "6"
+    case flatSeven = "b7"
+    case seven = "7"
 
     /// Semitones above the tonic, 0…11.
     public var semitones: Int { Self.allCases.firstIndex(of: self)! }

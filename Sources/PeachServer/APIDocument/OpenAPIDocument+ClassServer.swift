@@ -12,11 +12,12 @@ extension OpenAPIDocument {
             return route
         }
         let students = own.filter { $0.method == .get && AccountsResponder.teacherReads($0.path) }.map(studentRead)
-        return ServerRoutes.shared.documented + (ServerRoutes.classServer.documented + own + students).map { route in
-            var route = route
-            route.operation.errors.append(.error(.serviceUnavailable))
-            return route
-        }
+        return ServerRoutes.shared.documented
+            + (ServerRoutes.classServer.documented + own + students).map { route in
+                var route = route
+                route.operation.errors.append(.error(.serviceUnavailable))
+                return route
+            }
     }
 
     /// A user's read as their teacher makes it: 404 for anyone else, and for ids that are not
@@ -25,8 +26,10 @@ extension OpenAPIDocument {
         var route = own
         route.path = AccountsResponder.studentPath + own.path.dropFirst("/api".count)
         route.operation.id = "student" + own.operation.id.prefix(1).uppercased() + own.operation.id.dropFirst()
-        route.operation.summary = "For the teacher of a class the student is in, read-only (404 for anyone else): " + own.operation.summary
-        route.operation.parameters = [AccountsResponder.classID, AccountsResponder.studentID] + own.operation.parameters
+        route.operation.summary =
+            "For the teacher of a class the student is in, read-only (404 for anyone else): " + own.operation.summary
+        route.operation.parameters =
+            [AccountsResponder.classID, AccountsResponder.studentID] + own.operation.parameters
         route.operation.errors.append(.error(.notFound))
         return route
     }

@@ -67,7 +67,8 @@ enum OpenAPIDocument {
         [
             "title": "Peach API",
             "version": PeachVersion.current,
-            "description": "The local Peach server: it decides every trial and owns every record; the browser plays the sound and posts answers. Errors are JSON: {\"error\": {\"message\": \"…\"}}, in English; a refusal a person reads also carries a stable `code` (and the numbers its sentence needs), which the page translates. Every operation, parameter, range and enumeration here is written by the server from the Swift declarations it runs on (PeachServer/APIDocument/OpenAPIDocument.swift).",
+            "description":
+                "The local Peach server: it decides every trial and owns every record; the browser plays the sound and posts answers. Errors are JSON: {\"error\": {\"message\": \"…\"}}, in English; a refusal a person reads also carries a stable `code` (and the numbers its sentence needs), which the page translates. Every operation, parameter, range and enumeration here is written by the server from the Swift declarations it runs on (PeachServer/APIDocument/OpenAPIDocument.swift).",
         ]
     }
 
@@ -77,7 +78,12 @@ enum OpenAPIDocument {
         var named = components
         var routes = ServerRoutes.shared.documented + ServerRoutes.personal.documented + ServerRoutes.user.documented
         var components: [String: Any] = [
-            "responses": ["Error": ["description": "What was wrong.", "content": ["application/json": ["schema": ["$ref": "#/components/schemas/Error"]]]]],
+            "responses": [
+                "Error": [
+                    "description": "What was wrong.",
+                    "content": ["application/json": ["schema": ["$ref": "#/components/schemas/Error"]]],
+                ]
+            ]
         ]
         if classServer {
             routes = classServerRoutes
@@ -86,7 +92,9 @@ enum OpenAPIDocument {
         }
         let tracer = tracer(named)
         components["schemas"] = try schemas(named, tracer)
-        let document: [String: Any] = ["openapi": "3.0.3", "info": info, "paths": try paths(routes, tracer), "components": components]
+        let document: [String: Any] = [
+            "openapi": "3.0.3", "info": info, "paths": try paths(routes, tracer), "components": components,
+        ]
         return try JSONSerialization.data(withJSONObject: document, options: [.sortedKeys])
     }
 
@@ -95,11 +103,15 @@ enum OpenAPIDocument {
         var paths: [String: [String: Any]] = [:]
         for route in routes {
             let method = route.method.rawValue.lowercased()
-            guard paths[route.path]?[method] == nil else { throw SchemaTracer.Failure("\(route.method) \(route.path) is declared twice") }
-            let named = Set(route.path.split(separator: "/").filter { $0.hasPrefix("{") }.map { String($0.dropFirst().dropLast()) })
+            guard paths[route.path]?[method] == nil else {
+                throw SchemaTracer.Failure("\(route.method) \(route.path) is declared twice")
+            }
+            let named = Set(
+                route.path.split(separator: "/").filter { $0.hasPrefix("{") }.map { String($0.dropFirst().dropLast()) })
             let declared = Set(route.operation.parameters.filter { $0.location == .path }.map(\.name))
             guard named == declared else {
-                throw SchemaTracer.Failure("\(route.path) names \(named.sorted()) but declares the path parameters \(declared.sorted())")
+                throw SchemaTracer.Failure(
+                    "\(route.path) names \(named.sorted()) but declares the path parameters \(declared.sorted())")
             }
             paths[route.path, default: [:]][method] = try route.operation.document(tracer)
         }
@@ -110,11 +122,15 @@ enum OpenAPIDocument {
         SchemaTracer(components: Dictionary(uniqueKeysWithValues: named.map { (ObjectIdentifier($0.type), $0.name) }))
     }
 
-    static func schemas(_ named: [(name: String, type: any Decodable.Type)] = components + classComponents) throws -> [String: Any] {
+    static func schemas(_ named: [(name: String, type: any Decodable.Type)] = components + classComponents) throws
+        -> [String: Any]
+    {
         try schemas(named, tracer(named))
     }
 
-    private static func schemas(_ named: [(name: String, type: any Decodable.Type)], _ tracer: SchemaTracer) throws -> [String: Any] {
+    private static func schemas(_ named: [(name: String, type: any Decodable.Type)], _ tracer: SchemaTracer) throws
+        -> [String: Any]
+    {
         var schemas: [String: Any] = [:]
         for (name, type) in named {
             schemas[name] = try tracer.definition(of: type).schema

@@ -32,9 +32,12 @@ extension SettingsUpdate: APIDescribed {
     public static var apiNotes: [String: APINote] {
         let notes: [String] = SoundSource.named.map(\.rawValue) + ["preset-[0-9]{1,3}-[0-9]{1,3}"]
         let kindFields = TrainingKinds.ownSettingFields
-        return Dictionary(uniqueKeysWithValues: kindFields.map { ($0.name, APINote(schema: $0.apiSchema).describe($0.summary)) }).merging([
+        return Dictionary(
+            uniqueKeysWithValues: kindFields.map { ($0.name, APINote(schema: $0.apiSchema).describe($0.summary)) }
+        ).merging([
             "": .closed,
-            "noteRangeLower": APINote.bounds(NoteRange.pianoRange).describe("MIDI; at least \(NoteRange.minimumSpan) below noteRangeUpper"),
+            "noteRangeLower": APINote.bounds(NoteRange.pianoRange).describe(
+                "MIDI; at least \(NoteRange.minimumSpan) below noteRangeUpper"),
             "noteRangeUpper": .bounds(NoteRange.pianoRange),
             "noteDurationSeconds": .bounds(TrainingSettings.noteDurationRange),
             "referencePitchHz": APINote.bounds(ReferencePitch.allowedHertz).describe("A4"),
@@ -49,11 +52,17 @@ extension SettingsUpdate: APIDescribed {
                 .describe("The intervals the interval disciplines draw from (P1 only up)."),
             "tuningSystem": .as(TuningSystem.self),
             "intervalMatchingCentRange": APINote.bounds(TrainingSettings.intervalMatchingRangeLimits)
-                .describe("Interval matching: how far the tunable note starts from the target and how far the slider reaches."),
-            "voiceRangeLower": APINote.bounds(NoteRange.pianoRange).describe("Sing It: the lowest note of the singer's range (MIDI)."),
-            "voiceRangeUpper": APINote.bounds(NoteRange.pianoRange).describe("Sing It: the highest note of the singer's range (MIDI)."),
-            "pitchNeedle": .describe("Sing It: show the tracked pitch against the target while singing (off by default)."),
-            "tempoBPM": APINote.bounds(TempoBPM.range).describe("The rhythm disciplines' tempo in quarter-note beats per minute (default 80)."),
+                .describe(
+                    "Interval matching: how far the tunable note starts from the target and how far the slider reaches."
+                ),
+            "voiceRangeLower": APINote.bounds(NoteRange.pianoRange).describe(
+                "Sing It: the lowest note of the singer's range (MIDI)."),
+            "voiceRangeUpper": APINote.bounds(NoteRange.pianoRange).describe(
+                "Sing It: the highest note of the singer's range (MIDI)."),
+            "pitchNeedle": .describe(
+                "Sing It: show the tracked pitch against the target while singing (off by default)."),
+            "tempoBPM": APINote.bounds(TempoBPM.range).describe(
+                "The rhythm disciplines' tempo in quarter-note beats per minute (default 80)."),
         ]) { $1 }
     }
 }
@@ -73,9 +82,9 @@ extension SettingField {
     var apiSchema: [String: Any] {
         let values: [Any] = choices.map { choice in
             switch choice.value {
-            case let .flag(flag): flag
-            case let .number(number): number
-            case let .text(text): text
+            case .flag(let flag): flag
+            case .number(let number): number
+            case .text(let text): text
             case .list: [Any]()
             }
         }

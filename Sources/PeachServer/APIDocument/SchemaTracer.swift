@@ -54,7 +54,8 @@ struct SchemaTracer {
         do {
             value = try T(from: decoder)
         } catch {
-            throw Failure("\(type) does not decode from placeholders (\(error)): give it an APISchemaProviding conformance")
+            throw Failure(
+                "\(type) does not decode from placeholders (\(error)): give it an APISchemaProviding conformance")
         }
         var schema = try decoder.schema(of: type)
         if let described = type as? any APIDescribed.Type {
@@ -73,8 +74,12 @@ struct SchemaTracer {
     private static func scalar<T>(_ type: T.Type) -> (value: T, schema: [String: Any])? {
         if let value = false as? T, type == Bool.self { return (value, ["type": "boolean"]) }
         if let value = "" as? T, type == String.self { return (value, ["type": "string"]) }
-        if let integer = type as? any BinaryInteger.Type, let value = integer.zero as? T { return (value, ["type": "integer"]) }
-        if let number = type as? any BinaryFloatingPoint.Type, let value = number.zero as? T { return (value, ["type": "number"]) }
+        if let integer = type as? any BinaryInteger.Type, let value = integer.zero as? T {
+            return (value, ["type": "integer"])
+        }
+        if let number = type as? any BinaryFloatingPoint.Type, let value = number.zero as? T {
+            return (value, ["type": "number"])
+        }
         return nil
     }
 
@@ -84,7 +89,9 @@ struct SchemaTracer {
                 schema.merge(note.schema) { $1 }
                 continue
             }
-            guard var properties = schema["properties"] as? [String: Any], var field = properties[name] as? [String: Any] else {
+            guard var properties = schema["properties"] as? [String: Any],
+                var field = properties[name] as? [String: Any]
+            else {
                 throw Failure("a note on \(type).\(name), a field \(type) does not have")
             }
             if let documented = note.type { field = try trace(documented).schema }
@@ -167,7 +174,9 @@ private struct KeyedTracer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func contains(_ key: Key) -> Bool { true }
     func decodeNil(forKey key: Key) throws -> Bool { false }
 
-    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try decoder.field(type, key, required: true) }
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try decoder.field(type, key, required: true)
+    }
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decoder.field(type, key, required: true) }
     func decode(_ type: String.Type, forKey key: Key) throws -> String { try decoder.field(type, key, required: true) }
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decoder.field(type, key, required: true) }
@@ -184,23 +193,55 @@ private struct KeyedTracer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decoder.field(type, key, required: true) }
 
     // The standard library's defaults would report optional fields as required.
-    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? { try decoder.field(type, key, required: false) }
-    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try decoder.field(type, key, required: false) }
-    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try decoder.field(type, key, required: false) }
-    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try decoder.field(type, key, required: false) }
-    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try decoder.field(type, key, required: false) }
-    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try decoder.field(type, key, required: false) }
-    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try decoder.field(type, key, required: false) }
-    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try decoder.field(type, key, required: false) }
-    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try decoder.field(type, key, required: false) }
-    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try decoder.field(type, key, required: false) }
-    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try decoder.field(type, key, required: false) }
-    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try decoder.field(type, key, required: false) }
-    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try decoder.field(type, key, required: false) }
-    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try decoder.field(type, key, required: false) }
-    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try decoder.field(type, key, required: false) }
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        try decoder.field(type, key, required: false)
+    }
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+        try decoder.field(type, key, required: false)
+    }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+        try decoder.field(type, key, required: false)
+    }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+        try decoder.field(type, key, required: false)
+    }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
+        try decoder.field(type, key, required: false)
+    }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+        try decoder.field(type, key, required: false)
+    }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? {
+        try decoder.field(type, key, required: false)
+    }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
+        try decoder.field(type, key, required: false)
+    }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
+        try decoder.field(type, key, required: false)
+    }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
+        try decoder.field(type, key, required: false)
+    }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? {
+        try decoder.field(type, key, required: false)
+    }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
+        try decoder.field(type, key, required: false)
+    }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
+        try decoder.field(type, key, required: false)
+    }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
+        try decoder.field(type, key, required: false)
+    }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
+        try decoder.field(type, key, required: false)
+    }
 
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+        -> KeyedDecodingContainer<NestedKey>
+    {
         throw Unsupported()
     }
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer { throw Unsupported() }
@@ -240,7 +281,9 @@ private struct UnkeyedTracer: UnkeyedDecodingContainer {
     mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try next(type) }
     mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try next(type) }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<
+        NestedKey
+    > {
         throw Unsupported()
     }
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer { throw Unsupported() }

@@ -34,7 +34,8 @@ extension Refusal {
 
     static func notInClass(_ id: Int64) -> Refusal { Refusal(.notFound, .notInClass, "you are not in class \(id)") }
     static func noSuchClass(_ id: Int64) -> Refusal { Refusal(.notFound, .noSuchClass, "you have no class \(id)") }
-    static let unavailable = Refusal(.serviceUnavailable, .unavailable, "the data cannot be read or written now: try again later")
+    static let unavailable = Refusal(
+        .serviceUnavailable, .unavailable, "the data cannot be read or written now: try again later")
 }
 
 extension AccountService.Failure {
@@ -46,7 +47,7 @@ extension AccountService.Failure {
         case .nameTaken: .nameTaken
         case .wrongCredentials: .wrongCredentials
         case .wrongPassword: .wrongPassword
-        case let .throttled(wait): .throttled(wait)
+        case .throttled(let wait): .throttled(wait)
         case .unavailable: .unavailable
         }
     }

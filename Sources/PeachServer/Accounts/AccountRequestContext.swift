@@ -55,6 +55,8 @@ extension RouteRequest where Context == AccountRequestContext {
     }
 
     private func undeclared(_ needed: APIOperation.Access) -> HTTPError {
-        HTTPError(.internalServerError, message: "the route \(request.uri.path) needs \(needed) access, which it does not declare")
+        HTTPError(
+            .internalServerError,
+            message: "the route \(request.uri.path) needs \(needed) access, which it does not declare")
     }
 }

@@ -11,27 +11,33 @@ struct AccountRoutes: RouteTable {
     init(_ services: ClassServices) { service = services.accounts }
 
     static let classID = APIParameter.pathID("id").described("The class.")
-    static let sessionCookie = APIHeader(name: "Set-Cookie", description: "The session cookie (HttpOnly, SameSite=Strict, Secure behind TLS).")
+    static let sessionCookie = APIHeader(
+        name: "Set-Cookie", description: "The session cookie (HttpOnly, SameSite=Strict, Secure behind TLS).")
 
     static var routes: [Route<Self>] {
         [
             AccountStatusResponse.route { _ in { input in .classServer(input.context.account) } },
             Route(
-                .post, "account/sign-up", "signUp", "Create a student account with a class's invitation code, in that class, and sign in",
-                status: .created, returns: "Signed up and in.", media: .json(SignedInResponse.self), headers: [sessionCookie],
+                .post, "account/sign-up", "signUp",
+                "Create a student account with a class's invitation code, in that class, and sign in",
+                status: .created, returns: "Signed up and in.", media: .json(SignedInResponse.self),
+                headers: [sessionCookie],
                 errors: [.error(.conflict)], Self.signUp),
             Route(
-                .post, "account/sign-in", "signIn", "Sign in; wrong passwords are slowed down per account at one address and per address",
+                .post, "account/sign-in", "signIn",
+                "Sign in; wrong passwords are slowed down per account at one address and per address",
                 returns: "Signed in.", media: .json(SignedInResponse.self), headers: [sessionCookie],
                 errors: [
                     .error(.unauthorized),
-                    .error(.tooManyRequests, "Too many wrong passwords: Retry-After says when to try again.",
-                           headers: [APIHeader(name: "Retry-After", type: "integer")]),
+                    .error(
+                        .tooManyRequests, "Too many wrong passwords: Retry-After says when to try again.",
+                        headers: [APIHeader(name: "Retry-After", type: "integer")]),
                 ],
                 Self.signIn),
             Route(
                 .post, "account/sign-out", "signOut", "End this session (nothing to do without one)",
-                status: .noContent, returns: "Signed out; the cookie is cleared.", media: nil, headers: [sessionCookie], Self.signOut),
+                status: .noContent, returns: "Signed out; the cookie is cleared.", media: nil, headers: [sessionCookie],
+                Self.signOut),
             Route(
                 .post, "account/password", "changePassword", "Change my password; every other session of mine ends",
                 returns: "Changed.", access: .signedIn, Self.changePassword),
@@ -67,26 +73,32 @@ struct AccountRoutes: RouteTable {
         if let token = input.context.token {
             try await Self.run { () throws(AccountService.Failure) in try await service.signOut(token) }
         }
-        return MediaResponse(body: ResponseBody(), headers: [.setCookie: SessionCookie.clearing(secure: input.context.secure)])
+        return MediaResponse(
+            body: ResponseBody(), headers: [.setCookie: SessionCookie.clearing(secure: input.context.secure)])
     }
 
     func changePassword(_ input: Input<PasswordChangeRequest>) async throws {
         let (account, token) = try input.signedIn()
         try await Self.run { () throws(AccountService.Failure) in
-            try await service.changePassword(of: account, current: input.body.current, new: input.body.new, session: token)
+            try await service.changePassword(
+                of: account, current: input.body.current, new: input.body.new, session: token)
         }
     }
 
     func classes(_ input: Input<NoBody>) async throws -> ClassroomsResponse {
         let (account, _) = try input.signedIn()
-        let classrooms = try await Self.stored(service) { () throws(DataStoreError) in try await service.accounts.classrooms(of: account.id) }
+        let classrooms = try await Self.stored(service) { () throws(DataStoreError) in
+            try await service.accounts.classrooms(of: account.id)
+        }
         return ClassroomsResponse(classes: classrooms.map { ClassroomResponse($0, forTeacher: false) })
     }
 
     func join(_ input: Input<JoinRequest>) async throws -> ClassroomResponse {
         let (account, _) = try input.signedIn()
         guard let code = InvitationCode(input.body.invitation) else { throw Refusal.unknownInvitation }
-        let joined = try await Self.stored(service) { () throws(DataStoreError) in try await service.accounts.join(account.id, invitation: code) }
+        let joined = try await Self.stored(service) { () throws(DataStoreError) in
+            try await service.accounts.join(account.id, invitation: code)
+        }
         guard let joined else { throw Refusal.unknownInvitation }
         return ClassroomResponse(joined, forTeacher: false)
     }
@@ -94,13 +106,17 @@ struct AccountRoutes: RouteTable {
     func leave(_ input: Input<NoBody>) async throws {
         let (account, _) = try input.signedIn()
         let id = try input[Self.classID]
-        let left = try await Self.stored(service) { () throws(DataStoreError) in try await service.accounts.leave(account.id, classroom: id) }
+        let left = try await Self.stored(service) { () throws(DataStoreError) in
+            try await service.accounts.leave(account.id, classroom: id)
+        }
         guard left else { throw Refusal.notInClass(id) }
     }
 
     private static func signedIn(_ session: AccountService.Session, secure: Bool) throws -> MediaResponse {
         let body = try JSONEncoder().encode(SignedInResponse(user: AccountResponse(session.account)))
-        return MediaResponse(body: ResponseBody(byteBuffer: ByteBuffer(data: body)), headers: [.setCookie: SessionCookie.setting(session.token, secure: secure)])
+        return MediaResponse(
+            body: ResponseBody(byteBuffer: ByteBuffer(data: body)),
+            headers: [.setCookie: SessionCookie.setting(session.token, secure: secure)])
     }
 
     /// Each failure as its refusal: 400, 409, 401, 429 with Retry-After, 503.

@@ -52,7 +52,7 @@ public struct AccountService: Sendable {
             try await accounts.createStudent(name, passwordHash: await hasher.hash(password.text), joining: code)
         }
         switch outcome {
-        case let .created(account):
+        case .created(let account):
             logger.notice("account created", metadata: ["name": "\(name)"])
             return try await startSession(account)
         case .nameTaken: throw .nameTaken
@@ -64,9 +64,11 @@ public struct AccountService: Sendable {
     func signIn(name text: String, password: String, address: String) async throws(Failure) -> Session {
         let key = text.lowercased()
         let failures = try await stored { () throws(DataStoreError) in
-            try await accounts.failedSignIns(name: key, address: address, since: now().addingTimeInterval(-throttle.window.seconds))
+            try await accounts.failedSignIns(
+                name: key, address: address, since: now().addingTimeInterval(-throttle.window.seconds))
         }
-        if let wait = throttle.wait(accountAtAddress: failures.accountAtAddress, address: failures.address, now: now()) {
+        if let wait = throttle.wait(accountAtAddress: failures.accountAtAddress, address: failures.address, now: now())
+        {
             throw .throttled(retryAfter: wait)
         }
         var found: (account: Account, passwordHash: String)?
@@ -77,20 +79,26 @@ public struct AccountService: Sendable {
             await hasher.verifyNothing(password)
             throw try await failed(key, address: address)
         }
-        guard await hasher.verify(password, hash: found.passwordHash) else { throw try await failed(key, address: address) }
+        guard await hasher.verify(password, hash: found.passwordHash) else {
+            throw try await failed(key, address: address)
+        }
         if PasswordHasher.isOutdated(found.passwordHash) {
             let upgraded = await hasher.hash(password)
             try await stored { () throws(DataStoreError) in
                 try await accounts.replacePasswordHash(found.passwordHash, with: upgraded, of: found.account.id)
             }
         }
-        try await stored { () throws(DataStoreError) in try await accounts.clearFailedSignIns(name: key, address: address) }
+        try await stored { () throws(DataStoreError) in
+            try await accounts.clearFailedSignIns(name: key, address: address)
+        }
         return try await startSession(found.account)
     }
 
     private func failed(_ name: String, address: String) async throws(Failure) -> Failure {
         logger.notice("sign-in failed", metadata: ["name": "\(name)", "address": "\(address)"])
-        try await stored { () throws(DataStoreError) in try await accounts.recordFailedSignIn(name: name, address: address, at: now()) }
+        try await stored { () throws(DataStoreError) in
+            try await accounts.recordFailedSignIn(name: name, address: address, at: now())
+        }
         return .wrongCredentials
     }
 
@@ -99,7 +107,8 @@ public struct AccountService: Sendable {
     }
 
     /// Every other session of the account ends: a stolen one stops working.
-    func changePassword(of account: Account, current: String, new: String, session: SessionToken) async throws(Failure) {
+    func changePassword(of account: Account, current: String, new: String, session: SessionToken) async throws(Failure)
+    {
         guard let password = NewPassword(new) else { throw .invalidPassword }
         let found = try await stored { () throws(DataStoreError) in try await accounts.account(account.id) }
         guard let found, await hasher.verify(current, hash: found.passwordHash) else { throw .wrongPassword }

@@ -17,7 +17,8 @@ struct AccountsResponder: HTTPResponder {
     let secure: Bool
 
     /// The first parts of the API paths every visitor may use: those of the shared route tables.
-    static let sharedAPI = Set(ServerRoutes.shared.documented.compactMap { $0.path.split(separator: "/").dropFirst().first.map(String.init) })
+    static let sharedAPI = Set(
+        ServerRoutes.shared.documented.compactMap { $0.path.split(separator: "/").dropFirst().first.map(String.init) })
     /// Where a teacher reads a student's own `/api/profile…`.
     static let studentPath = "/api/classes/{id}/students/{student}"
     static let classID = APIParameter.pathID("id").described("The class.")
@@ -54,7 +55,8 @@ struct AccountsResponder: HTTPResponder {
             routeContext.account = account
             routeContext.token = account == nil ? nil : token
             routeContext.address = Self.address(request, context)
-            routeContext.secure = secure || (context.isFromLoopback && request.headers[.init("X-Forwarded-Proto")!] == "https")
+            routeContext.secure =
+                secure || (context.isFromLoopback && request.headers[.init("X-Forwarded-Proto")!] == "https")
             return try await accountRoutes.respond(to: request, context: routeContext)
         default:
             guard let account else { return try Self.refusal(.signInFirst, request, context) }
@@ -71,13 +73,17 @@ struct AccountsResponder: HTTPResponder {
 
     /// `GET /api/classes/{class}/students/{student}/profile…`: the student's own
     /// `/api/profile…`, for the teacher of a class the student is in; 404 for anyone else.
-    private func studentProfile(_ parts: [String], account: Account?, _ request: Request, _ context: GuardedRequestContext) async throws -> Response {
+    private func studentProfile(
+        _ parts: [String], account: Account?, _ request: Request, _ context: GuardedRequestContext
+    ) async throws -> Response {
         guard let account else { return try Self.refusal(.signInFirst, request, context) }
         guard request.method == .get else { return try Self.refusal(.readOnly, request, context) }
         guard let classID = Self.classID.parse(parts[2]), let studentID = Self.studentID.parse(parts[4]) else {
             return try Self.refusal(.noSuchStudent, request, context)
         }
-        guard try await teaches(account.id, classID: classID, studentID: studentID) else { return try Self.refusal(.noSuchStudent, request, context) }
+        guard try await teaches(account.id, classID: classID, studentID: studentID) else {
+            return try Self.refusal(.noSuchStudent, request, context)
+        }
         var head = request.head
         head.path = "/api/" + parts[5...].joined(separator: "/") + (request.uri.query.map { "?" + $0 } ?? "")
         return try await ownSpace(UserID(rawValue: studentID)).responder.respond(
@@ -99,13 +105,16 @@ struct AccountsResponder: HTTPResponder {
     /// the proxy saw (the last `X-Forwarded-For` entry, which the proxy itself appended).
     static func address(_ request: Request, _ context: GuardedRequestContext) -> String {
         if context.isFromLoopback, let forwarded = request.headers[.init("X-Forwarded-For")!],
-           let last = forwarded.split(separator: ",").last {
+            let last = forwarded.split(separator: ",").last
+        {
             return last.trimmingCharacters(in: .whitespaces)
         }
         return context.channel.remoteAddress?.ipAddress ?? "unknown"
     }
 
-    private static func refusal(_ refusal: Refusal, _ request: Request, _ context: GuardedRequestContext) throws -> Response {
+    private static func refusal(_ refusal: Refusal, _ request: Request, _ context: GuardedRequestContext) throws
+        -> Response
+    {
         try refusal.response(from: request, context: context)
     }
 }

@@ -13,7 +13,11 @@ enum ClassSummaryCSV {
         let own: [String] = DisciplineFigures.disciplines.map { discipline in
             discipline.rawValue + (discipline.trainingKind.fitsThreshold ? "ThresholdCents" : "Accuracy")
         }
-        return (["student", "thresholdCents", "thresholdLowerCents", "thresholdUpperCents", "upperIsOpen", "trend", "allAnswers", "lastActivity"]
+        return
+            ([
+                "student", "thresholdCents", "thresholdLowerCents", "thresholdUpperCents", "upperIsOpen", "trend",
+                "allAnswers", "lastActivity",
+            ]
             + own).joined(separator: ",")
     }
 
@@ -21,7 +25,8 @@ enum ClassSummaryCSV {
     /// for figures still being prepared): a class of a thousand is never one string in memory, and
     /// the download starts at once.
     static func body(
-        _ students: [Account], figures: @escaping @Sendable ([Account]) async throws -> [(account: Account, figures: StudentFigures)]
+        _ students: [Account],
+        figures: @escaping @Sendable ([Account]) async throws -> [(account: Account, figures: StudentFigures)]
     ) -> ResponseBody {
         ResponseBody { writer in
             try await writer.write(ByteBuffer(string: header + "\n"))
@@ -51,7 +56,9 @@ enum ClassSummaryCSV {
     }
 
     private static func ownFigure(_ own: DisciplineFigures) -> String {
-        if own.discipline.trainingKind.fitsThreshold { return own.threshold.map { format($0.threshold.rawValue) } ?? "" }
+        if own.discipline.trainingKind.fitsThreshold {
+            return own.threshold.map { format($0.threshold.rawValue) } ?? ""
+        }
         return own.accuracy.map { String(format: "%.3f", $0) } ?? ""
     }
 

@@ -39,8 +39,10 @@ struct ClassroomRoutes: RouteTable {
                 returns: "The class.", media: .json(ClassroomDetailResponse.self), parameters: [AccountRoutes.classID],
                 errors: [.error(.notFound)], access: .teacher, Self.detail),
             Route(
-                .get, "classes/{id}/distribution.svg", "classDistribution", "The class's fitted thresholds as one chart (SVG)",
-                returns: "The chart.", media: .svg, parameters: [AccountRoutes.classID, lang, width], errors: [.error(.notFound)],
+                .get, "classes/{id}/distribution.svg", "classDistribution",
+                "The class's fitted thresholds as one chart (SVG)",
+                returns: "The chart.", media: .svg, parameters: [AccountRoutes.classID, lang, width],
+                errors: [.error(.notFound)],
                 access: .teacher, Self.distribution),
             Route(
                 .get, "classes/{id}/summary.csv", "classSummaryCSV", "The class table as CSV, one row per student",
@@ -61,7 +63,9 @@ struct ClassroomRoutes: RouteTable {
         let teacher = try input.teacher()
         let name = input.body.name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard Classroom.nameLengths.contains(name.count) else { throw Refusal.classNameLength }
-        guard Classroom.isAllowedName(name) else { throw HTTPError(.badRequest, message: Classroom.controlCharacterRule) }
+        guard Classroom.isAllowedName(name) else {
+            throw HTTPError(.badRequest, message: Classroom.controlCharacterRule)
+        }
         var generator = environment.generator
         let code = InvitationCode.random(using: &generator)
         let classroom = try await AccountRoutes.stored(service) { () throws(DataStoreError) in
@@ -73,7 +77,9 @@ struct ClassroomRoutes: RouteTable {
     func detail(_ input: Input<NoBody>) async throws -> MediaResponse {
         let (classroom, students) = try await classAndStudents(input)
         let figures = spaces.classFigures
-        let rows = try await AccountRoutes.stored(service) { () throws(DataStoreError) in try await figures.rows(of: students, waitingAtMost: figures.viewWait) }
+        let rows = try await AccountRoutes.stored(service) { () throws(DataStoreError) in
+            try await figures.rows(of: students, waitingAtMost: figures.viewWait)
+        }
         return MediaResponse(body: ResponseBody(byteBuffer: try await views.json(of: classroom, rows)))
     }
 
@@ -81,9 +87,14 @@ struct ClassroomRoutes: RouteTable {
         let (language, width) = (try input[Self.lang], try input[Self.width])
         let (classroom, students) = try await classAndStudents(input)
         // The page asks for the chart after the view, which waited already.
-        let rows = try await AccountRoutes.stored(service) { () throws(DataStoreError) in try await spaces.classFigures.rows(of: students, waitingAtMost: .zero) }
+        let rows = try await AccountRoutes.stored(service) { () throws(DataStoreError) in
+            try await spaces.classFigures.rows(of: students, waitingAtMost: .zero)
+        }
         let svg = await views.body(of: classroom, rows, as: "svg \(language) \(width)") {
-            ByteBuffer(string: ClassDistributionChart(classroom: classroom, students: rows, german: language == "de", width: Double(width)).svg)
+            ByteBuffer(
+                string: ClassDistributionChart(
+                    classroom: classroom, students: rows, german: language == "de", width: Double(width)
+                ).svg)
         }
         return MediaResponse(body: ResponseBody(byteBuffer: svg))
     }
@@ -93,11 +104,16 @@ struct ClassroomRoutes: RouteTable {
     func summaryCSV(_ input: Input<NoBody>) async throws -> MediaResponse {
         let (classroom, students) = try await classAndStudents(input)
         let classFigures = spaces.classFigures
-        _ = try await AccountRoutes.stored(service) { () throws(DataStoreError) in try await classFigures.rows(of: students, waitingAtMost: .zero) }
+        _ = try await AccountRoutes.stored(service) { () throws(DataStoreError) in
+            try await classFigures.rows(of: students, waitingAtMost: .zero)
+        }
         let file = classroom.name.filter { $0.isLetter || $0.isNumber || $0 == "-" }
         return MediaResponse(
             body: ClassSummaryCSV.body(students) { chunk in try await classFigures.prepared(chunk) },
-            headers: [.contentDisposition: "attachment; filename=\"peach-class-\(file.isEmpty ? String(classroom.id) : file).csv\""])
+            headers: [
+                .contentDisposition:
+                    "attachment; filename=\"peach-class-\(file.isEmpty ? String(classroom.id) : file).csv\""
+            ])
     }
 
     /// The teacher's class `{id}` and its students.

@@ -28,7 +28,8 @@ actor EncodedClassViews {
         try body(of: classroom, students, as: "json") {
             let response = ClassroomDetailResponse(
                 id: classroom.id, name: classroom.name, invitation: classroom.invitation.rawValue,
-                disciplines: DisciplineFigures.disciplines.map(\.rawValue), preparing: students.count { !$0.isPrepared },
+                disciplines: DisciplineFigures.disciplines.map(\.rawValue),
+                preparing: students.count { !$0.isPrepared },
                 students: students.map(StudentSummaryResponse.init))
             return ByteBuffer(data: try JSONEncoder().encode(response))
         }

@@ -9,9 +9,13 @@ struct PersonalAccountRoutes: RouteTable {
 
 extension AccountStatusResponse {
     /// The same operation on either server, answered by each its own way.
-    static func route<Table: RouteTable>(_ handler: @escaping Route<Table>.Handler<NoBody, AccountStatusResponse>) -> Route<Table> {
+    static func route<Table: RouteTable>(_ handler: @escaping Route<Table>.Handler<NoBody, AccountStatusResponse>)
+        -> Route<Table>
+    {
         Route(
             .get, "account", "accountStatus", "Whether this Peach has accounts (a class server) and who is signed in",
-            returns: "Accounts, and the user signed in: absent on the personal Peach, null before sign-in on a class server.", handler)
+            returns:
+                "Accounts, and the user signed in: absent on the personal Peach, null before sign-in on a class server.",
+            handler)
     }
 }

@@ -10,8 +10,10 @@ struct SessionToken: Sendable {
     static func random() -> SessionToken {
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
-        return SessionToken(text: Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: ""))
+        return SessionToken(
+            text: Data(bytes).base64EncodedString()
+                .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(
+                    of: "=", with: ""))
     }
 
     var hash: Data { Data(SHA256.hash(data: Data(text.utf8))) }

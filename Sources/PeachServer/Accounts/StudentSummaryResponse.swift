@@ -29,13 +29,17 @@ struct StudentSummaryResponse: Codable, APIDescribed {
     static var apiNotes: [String: APINote] {
         [
             "threshold": .describe(
-                "Unison pitch comparison's fitted threshold, as the student's Profile headline states it; null when the answers cannot place it or its 95 % interval is too wide to say anything."),
+                "Unison pitch comparison's fitted threshold, as the student's Profile headline states it; null when the answers cannot place it or its 95 % interval is too wide to say anything."
+            ),
             "preparing": .describe(
-                "True while this student's figures are being prepared: after an upgrade or a bulk load every figure is then null and `disciplines` empty; just after the student answered they are the figures of the last fit, until a later view."),
+                "True while this student's figures are being prepared: after an upgrade or a bulk load every figure is then null and `disciplines` empty; just after the student answered they are the figures of the last fit, until a later view."
+            ),
             "trials": .describe(
-                "Every answer of every discipline (all answers); the Profile's comparison count is the unison pitch comparisons only. Null while `preparing` with no earlier fit."),
+                "Every answer of every discipline (all answers); the Profile's comparison count is the unison pitch comparisons only. Null while `preparing` with no earlier fit."
+            ),
             "disciplines": .describe(
-                "One for each discipline that states a figure of its own on the Profile (answered by naming items, or fitting its own threshold), in the catalogue's order; empty while `preparing` with no earlier fit."),
+                "One for each discipline that states a figure of its own on the Profile (answered by naming items, or fitting its own threshold), in the catalogue's order; empty while `preparing` with no earlier fit."
+            ),
         ]
     }
 }
@@ -57,8 +61,12 @@ struct DisciplineFiguresResponse: Codable, APIDescribed {
     static var apiNotes: [String: APINote] {
         [
             "answers": .describe("The newest answers of the discipline the figures are taken from."),
-            "accuracy": .describe("Right answers ÷ answers (0–1), for a discipline answered by naming items; null without answers and for the others."),
-            "threshold": .describe("The discipline's own fitted threshold, as the Profile states it; null until the answers place it, and for a discipline that fits none."),
+            "accuracy": .describe(
+                "Right answers ÷ answers (0–1), for a discipline answered by naming items; null without answers and for the others."
+            ),
+            "threshold": .describe(
+                "The discipline's own fitted threshold, as the Profile states it; null until the answers place it, and for a discipline that fits none."
+            ),
         ]
     }
 }
@@ -75,9 +83,11 @@ struct ClassroomDetailResponse: ResponseEncodable, Decodable, APIDescribed {
 
     static var apiNotes: [String: APINote] {
         [
-            "disciplines": .describe("The disciplines with a figure of their own, as each prepared row's `disciplines` lists them."),
+            "disciplines": .describe(
+                "The disciplines with a figure of their own, as each prepared row's `disciplines` lists them."),
             "preparing": .describe(
-                "How many rows are still being prepared: the server is fitting them now, this class first; a later view shows them."),
+                "How many rows are still being prepared: the server is fitting them now, this class first; a later view shows them."
+            ),
         ]
     }
 }

@@ -10,9 +10,11 @@ import PeachServices
 /// is rebuilt. Instances therefore never disagree, and any of them may serve any request.
 public actor UserSpaces {
     /// The stores of one user, opened; each write tells `revision`.
-    public typealias Stores = @Sendable (UserID, KnownRevision) async throws(DataStoreError) -> (
-        records: any TrainingDataStore & TrainingHistory & OpenTrialStore, settings: any SettingsStore,
-        transfer: any TrainingDataTransferring)
+    public typealias Stores =
+        @Sendable (UserID, KnownRevision) async throws(DataStoreError) -> (
+            records: any TrainingDataStore & TrainingHistory & OpenTrialStore, settings: any SettingsStore,
+            transfer: any TrainingDataTransferring
+        )
 
     struct Space: Sendable {
         let services: AppServices
@@ -37,8 +39,10 @@ public actor UserSpaces {
     public let classFigures: ClassFigures
 
     public init(
-        accounts: any AccountStore & ClassroomStore, stores: @escaping Stores, environment: ServerEnvironment, logger: Logger,
-        capacity: Int = 5000, classViewWait: Duration = .milliseconds(200), configure: @escaping @Sendable (inout AppServices) -> Void = { _ in }
+        accounts: any AccountStore & ClassroomStore, stores: @escaping Stores, environment: ServerEnvironment,
+        logger: Logger,
+        capacity: Int = 5000, classViewWait: Duration = .milliseconds(200),
+        configure: @escaping @Sendable (inout AppServices) -> Void = { _ in }
     ) {
         self.accounts = accounts
         self.stores = stores
@@ -47,7 +51,8 @@ public actor UserSpaces {
         self.capacity = capacity
         self.configure = configure
         classFigures = ClassFigures(
-            accounts: accounts, records: { user, known throws(DataStoreError) in try await stores(user, known).records }, logger: logger,
+            accounts: accounts,
+            records: { user, known throws(DataStoreError) in try await stores(user, known).records }, logger: logger,
             viewWait: classViewWait)
     }
 
@@ -65,7 +70,8 @@ public actor UserSpaces {
                 let known = KnownRevision(revision)
                 let (records, settings, transfer) = try await stores(user, known)
                 var services = try await AppServices.make(
-                    store: records, settingsStore: settings, transfer: transfer, environment: environment, logger: logger)
+                    store: records, settingsStore: settings, transfer: transfer, environment: environment,
+                    logger: logger)
                 configure(&services)
                 let responder = PeachApp.apiRouter(services: services, logger: logger).buildResponder()
                 return Space(services: services, responder: responder, revision: known)

@@ -7,6 +7,8 @@ extension DataStoreError {
     /// names tables, constraints and values (PostgreSQL's came back in a 503), so it goes to the log.
     func unavailable(_ what: String, logger: Logger) -> HTTPError {
         logger.error("\(what)", metadata: ["error": "\(description)"])
-        return HTTPError(.serviceUnavailable, message: "\(what): the database could not be read or written; the server's log says why")
+        return HTTPError(
+            .serviceUnavailable,
+            message: "\(what): the database could not be read or written; the server's log says why")
     }
 }

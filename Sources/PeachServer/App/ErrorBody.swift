@@ -14,14 +14,18 @@ struct ErrorBody: Codable {
 
         static var apiNotes: [String: APINote] {
             [
-                "message": .describe("In English, for people reading the API; a page shows the code's own translation instead."),
+                "message": .describe(
+                    "In English, for people reading the API; a page shows the code's own translation instead."),
                 "code": .describe(
-                    "Present on every refusal of the account and class routes: what went wrong, stable across wordings. The page translates it; an unknown code gets a generic message."),
-                "retryAfter": .describe("throttled: seconds until the next sign-in may be tried (as the Retry-After header)."),
+                    "Present on every refusal of the account and class routes: what went wrong, stable across wordings. The page translates it; an unknown code gets a generic message."
+                ),
+                "retryAfter": .describe(
+                    "throttled: seconds until the next sign-in may be tried (as the Retry-After header)."),
                 "minimum": .describe("invalidName, invalidPassword, classNameLength: the fewest characters allowed."),
                 "maximum": .describe("invalidName, invalidPassword, classNameLength: the most characters allowed."),
                 "line": .describe(
-                    "Import only: 1-based line of the file; 0 for the file as a whole (its size); absent when the request itself was wrong (an unknown mode)."),
+                    "Import only: 1-based line of the file; 0 for the file as a whole (its size); absent when the request itself was wrong (an unknown mode)."
+                ),
             ]
         }
     }

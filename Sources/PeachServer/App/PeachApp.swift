@@ -40,7 +40,8 @@ public struct AppServices: Sendable {
         let database = try PeachDatabase(path: databasePath)
         var services = try await make(
             store: SQLiteTrainingDataStore(database: database), settingsStore: SQLiteSettingsStore(database: database),
-            transfer: TrainingDataTransfer(database: database), environment: environment, logger: logger, sounds: sounds, sampler: sampler,
+            transfer: TrainingDataTransfer(database: database), environment: environment, logger: logger,
+            sounds: sounds, sampler: sampler,
             profileSnapshot: ProfileSnapshot.File(besideDatabase: databasePath))
         services.sampleCacheDirectory = URL(fileURLWithPath: databasePath).deletingLastPathComponent()
             .appendingPathComponent("cache/sounds", isDirectory: true)
@@ -59,7 +60,8 @@ public struct AppServices: Sendable {
         let trials = try await TrialService(
             store: store, settings: settings, profile: profile, environment: environment, logger: logger)
         return AppServices(
-            store: store, transfer: transfer, settings: settings, trials: trials, profile: profile, environment: environment,
+            store: store, transfer: transfer, settings: settings, trials: trials, profile: profile,
+            environment: environment,
             logger: logger, sounds: sounds, sampler: sampler)
     }
 }
@@ -75,10 +77,13 @@ extension AppServices {
 
 public enum PeachApp {
     /// The personal Peach: the web app and the whole API on one user's services.
-    public static func router(services: AppServices, logger: Logger = Logger(label: "peach")) throws -> Router<BasicRequestContext> {
+    public static func router(services: AppServices, logger: Logger = Logger(label: "peach")) throws -> Router<
+        BasicRequestContext
+    > {
         let router = sharedRouter(
             SharedDependencies(
-                sounds: services.sounds, sampler: services.sampler, sampleCacheDirectory: services.sampleCacheDirectory, classServer: false,
+                sounds: services.sounds, sampler: services.sampler, sampleCacheDirectory: services.sampleCacheDirectory,
+                classServer: false,
                 offered: services.offered),
             logger: logger)
         let api = router.group("api").add(middleware: ServerTimingMiddleware())
@@ -120,14 +125,18 @@ public enum PeachApp {
 
     /// A class server: accounts, classes, and each signed-in user's own Peach (`UserSpaces`).
     public static func classApplication(
-        accounts: AccountService, spaces: UserSpaces, environment: ServerEnvironment, sounds: [SoundChoice] = SoundChoice.sineOnly,
-        sampler: (any NoteSampler)? = nil, offered: Set<Discipline> = Set(Discipline.allCases), host: String, port: Int, access: AccessPolicy = .loopbackOnly, tls: TLSIdentity? = nil,
+        accounts: AccountService, spaces: UserSpaces, environment: ServerEnvironment,
+        sounds: [SoundChoice] = SoundChoice.sineOnly,
+        sampler: (any NoteSampler)? = nil, offered: Set<Discipline> = Set(Discipline.allCases), host: String, port: Int,
+        access: AccessPolicy = .loopbackOnly, tls: TLSIdentity? = nil,
         logger: Logger, onListening: @escaping @Sendable (Int) async -> Void = { _ in }
     ) throws -> some ApplicationProtocol {
         try application(
-            responder: GuardedResponder(inner: classResponder(
-                accounts: accounts, spaces: spaces, environment: environment, sounds: sounds, sampler: sampler, offered: offered,
-                secure: access.secure, logger: logger), policy: access,
+            responder: GuardedResponder(
+                inner: classResponder(
+                    accounts: accounts, spaces: spaces, environment: environment, sounds: sounds, sampler: sampler,
+                    offered: offered,
+                    secure: access.secure, logger: logger), policy: access,
                 authority: tls?.authorityCertificate.map(AuthorityDownload.init(der:))),
             host: host, port: port, tls: tls, logger: logger, onListening: onListening)
     }
@@ -138,8 +147,11 @@ public enum PeachApp {
     ) -> AccountsResponder {
         AccountsResponder(
             shared: sharedRouter(
-                SharedDependencies(sounds: sounds, sampler: sampler, classServer: true, offered: offered), logger: logger).buildResponder(),
-            accountRoutes: accountRouter(ClassServices(accounts: accounts, spaces: spaces, environment: environment)).buildResponder(),
+                SharedDependencies(sounds: sounds, sampler: sampler, classServer: true, offered: offered),
+                logger: logger
+            ).buildResponder(),
+            accountRoutes: accountRouter(ClassServices(accounts: accounts, spaces: spaces, environment: environment))
+                .buildResponder(),
             service: accounts, spaces: spaces, secure: secure)
     }
 
@@ -158,7 +170,8 @@ public enum PeachApp {
         let ledger = ConnectionLedger(limit: limits.connectionsPerAddress)
         let configuration = HTTP1Channel.Configuration(
             additionalChannelHandlers: [
-                ConnectionCapHandler(ledger: ledger), BodyPaceHandler(rule: limits.bodyPace), CloseAfterResponseHandler(),
+                ConnectionCapHandler(ledger: ledger), BodyPaceHandler(rule: limits.bodyPace),
+                CloseAfterResponseHandler(),
             ],
             idleTimeout: limits.idleTimeout)
         let http = HTTPServerBuilder { responder in

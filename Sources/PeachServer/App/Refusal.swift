@@ -17,7 +17,10 @@ struct Refusal: Error, HTTPResponseError, Equatable {
         var maximum: Int?
     }
 
-    init(_ status: HTTPResponse.Status, _ code: RefusalCode, _ message: String, values: Values = Values(), headers: HTTPFields = [:]) {
+    init(
+        _ status: HTTPResponse.Status, _ code: RefusalCode, _ message: String, values: Values = Values(),
+        headers: HTTPFields = [:]
+    ) {
         self.status = status
         self.code = code
         self.message = message
@@ -26,8 +29,10 @@ struct Refusal: Error, HTTPResponseError, Equatable {
     }
 
     var body: ErrorBody {
-        ErrorBody(error: .init(
-            message: message, code: code, retryAfter: values.retryAfter, minimum: values.minimum, maximum: values.maximum))
+        ErrorBody(
+            error: .init(
+                message: message, code: code, retryAfter: values.retryAfter, minimum: values.minimum,
+                maximum: values.maximum))
     }
 
     func response(from request: Request, context: some RequestContext) throws -> Response {

@@ -20,6 +20,7 @@ public struct ServerEnvironment: Sendable {
     }
 
     public static var live: ServerEnvironment {
-        ServerEnvironment(now: Date.init, makeID: { UUID().uuidString.lowercased() }, generator: SystemRandomNumberGenerator())
+        ServerEnvironment(
+            now: Date.init, makeID: { UUID().uuidString.lowercased() }, generator: SystemRandomNumberGenerator())
     }
 }

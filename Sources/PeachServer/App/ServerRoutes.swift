@@ -15,7 +15,9 @@ enum ServerRoutes {
     /// The personal Peach's alone.
     static let personal = RouteTables<AppServices, BasicRequestContext>([PersonalAccountRoutes.self])
     /// A class server's own: accounts and classes.
-    static let classServer = RouteTables<ClassServices, AccountRequestContext>([AccountRoutes.self, ClassroomRoutes.self])
+    static let classServer = RouteTables<ClassServices, AccountRequestContext>([
+        AccountRoutes.self, ClassroomRoutes.self,
+    ])
 }
 
 /// What the shared routes are made from.

@@ -3,7 +3,9 @@ import Hummingbird
 /// Adds `Server-Timing: app;dur=<ms>` to every API response so that benchmarks measure the
 /// server's own work separately from the network and the client.
 struct ServerTimingMiddleware<Context: RequestContext>: RouterMiddleware {
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         let start = ContinuousClock.now
         var response = try await next(request, context)
         let elapsed = ContinuousClock.now - start

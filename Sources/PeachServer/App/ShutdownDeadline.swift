@@ -30,7 +30,8 @@ public struct ShutdownDeadline: Service {
 
     public func run() async throws {
         try await gracefulShutdown()
-        let logger = self.logger, seconds = Double(Self.deadline.components.seconds) + Double(Self.deadline.components.attoseconds) / 1e18
+        let logger = self.logger
+        let seconds = Double(Self.deadline.components.seconds) + Double(Self.deadline.components.attoseconds) / 1e18
         // A thread of its own: the concurrency pool may be what is stuck.
         Thread.detachNewThread {
             Thread.sleep(forTimeInterval: seconds)

@@ -10,7 +10,7 @@ final class AbsoluteFormHandler: ChannelInboundHandler, RemovableChannelHandler 
     typealias InboundOut = HTTPServerRequestPart
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        guard case var .head(head) = unwrapInboundIn(data), let authority = Self.authority(of: head.uri) else {
+        guard case .head(var head) = unwrapInboundIn(data), let authority = Self.authority(of: head.uri) else {
             context.fireChannelRead(data)
             return
         }
@@ -22,7 +22,7 @@ final class AbsoluteFormHandler: ChannelInboundHandler, RemovableChannelHandler 
     static func authority(of target: String) -> String? {
         let lowered = target.lowercased()
         guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://"),
-              let components = URLComponents(string: target), let host = components.percentEncodedHost
+            let components = URLComponents(string: target), let host = components.percentEncodedHost
         else { return nil }
         return components.port.map { "\(host):\($0)" } ?? host
     }

@@ -25,7 +25,7 @@ final class BodyPaceHandler: ChannelDuplexHandler, RemovableChannelHandler {
         case .head:
             pace.started()
             scheduleChecks(context)
-        case let .body(buffer):
+        case .body(let buffer):
             pace.received(buffer.readableBytes, at: now)
         case .end:
             pace.ended()

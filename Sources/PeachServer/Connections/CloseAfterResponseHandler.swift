@@ -20,13 +20,13 @@ final class CloseAfterResponseHandler: ChannelDuplexHandler, RemovableChannelHan
     private var scheduled: Scheduled<Void>?
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        if case let .head(head) = unwrapInboundIn(data), Self.saysClose(head.headerFields) { closing = true }
+        if case .head(let head) = unwrapInboundIn(data), Self.saysClose(head.headerFields) { closing = true }
         context.fireChannelRead(data)
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
-        case let .head(head):
+        case .head(let head):
             if Self.saysClose(head.headerFields) { closing = true }
         case .end:
             if closing, scheduled == nil {
@@ -45,6 +45,8 @@ final class CloseAfterResponseHandler: ChannelDuplexHandler, RemovableChannelHan
     }
 
     private static func saysClose(_ fields: HTTPFields) -> Bool {
-        fields[values: .connection].contains { $0.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces).lowercased() == "close" } }
+        fields[values: .connection].contains {
+            $0.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces).lowercased() == "close" }
+        }
     }
 }

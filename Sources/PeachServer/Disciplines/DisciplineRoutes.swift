@@ -59,16 +59,22 @@ struct DisciplinesResponse: ResponseEncodable, Decodable, APIDescribed {
                 "settings": APINote().with("items", ["type": "string", "enum": DisciplinesResponse.settingNames])
                     .describe("The settings (GET /api/settings) its trials read."),
                 "sparkline": APINote().with("enum", Sparkline.Reading.allCases.map(\.rawValue)).describe(
-                    "Which way its sparkline (GET /api/profile/sparkline.svg?discipline=…) is better: lower, or closer to zero."),
+                    "Which way its sparkline (GET /api/profile/sparkline.svg?discipline=…) is better: lower, or closer to zero."
+                ),
                 "confusion": .describe(
-                    "Whether it is answered by naming items, so that GET /api/profile/confusion (and .svg) says what was named for each item played."),
-                "threshold": .describe("Whether its kind fits a threshold of its own, so that GET /api/profile/threshold states it."),
+                    "Whether it is answered by naming items, so that GET /api/profile/confusion (and .svg) says what was named for each item played."
+                ),
+                "threshold": .describe(
+                    "Whether its kind fits a threshold of its own, so that GET /api/profile/threshold states it."),
                 "profilePart": .describe(
-                    "Whether its kind says more of it on the Profile, in its own shape (GET /api/profile/part); the page draws it with the kind's module, screens/profile-<kind>.js."),
+                    "Whether its kind says more of it on the Profile, in its own shape (GET /api/profile/part); the page draws it with the kind's module, screens/profile-<kind>.js."
+                ),
                 "measures": .describe(
-                    "Whether it measures a threshold in a run of at most 40 trials (\"Measure my threshold\"); its threshold (GET /api/profile/threshold) is then its newest run's."),
+                    "Whether it measures a threshold in a run of at most 40 trials (\"Measure my threshold\"); its threshold (GET /api/profile/threshold) is then its newest run's."
+                ),
                 "offered": .describe(
-                    "Whether this server trains it (peach serve --disciplines): the trials of one not offered are refused."),
+                    "Whether this server trains it (peach serve --disciplines): the trials of one not offered are refused."
+                ),
                 "terminalCommand": .describe(
                     "The peach command that trains it in the terminal; null where a terminal cannot."),
             ]
@@ -79,7 +85,9 @@ struct DisciplinesResponse: ResponseEncodable, Decodable, APIDescribed {
 
     /// Every setting a discipline declares it reads.
     static var settingNames: [String] {
-        TrainingKinds.all.flatMap { $0.disciplines.flatMap(\.settings) }.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+        TrainingKinds.all.flatMap { $0.disciplines.flatMap(\.settings) }.reduce(into: []) {
+            if !$0.contains($1) { $0.append($1) }
+        }
     }
 
     static var apiNotes: [String: APINote] { ["": .closed] }
@@ -95,14 +103,16 @@ struct DisciplineRoutes: RouteTable {
     static var routes: [Route<Self>] {
         [
             Route(
-                .get, "disciplines", "disciplines", "Every discipline Peach trains: its kind, names, group, answer method and settings",
-                returns: "The catalogue, in the order the screens list it.", Self.catalogue),
+                .get, "disciplines", "disciplines",
+                "Every discipline Peach trains: its kind, names, group, answer method and settings",
+                returns: "The catalogue, in the order the screens list it.", Self.catalogue)
         ]
     }
 
     func catalogue(_: Input<NoBody>) -> DisciplinesResponse {
-        DisciplinesResponse(disciplines: TrainingKinds.all.flatMap { $0.disciplines }.map {
-            DisciplinesResponse.Entry($0, offered: offered.contains($0.discipline))
-        })
+        DisciplinesResponse(
+            disciplines: TrainingKinds.all.flatMap { $0.disciplines }.map {
+                DisciplinesResponse.Entry($0, offered: offered.contains($0.discipline))
+            })
     }
 }

@@ -11,7 +11,8 @@ struct HealthResponse: ResponseEncodable, Decodable, APIDescribed {
         [
             "status": APINote().with("enum", ["ok"]),
             "webVersion": .describe(
-                "The browser app's version: the server's version and a digest of the files it serves. The page's service worker keeps one cache per webVersion, so an upgraded server's scripts replace the old ones."),
+                "The browser app's version: the server's version and a digest of the files it serves. The page's service worker keeps one cache per webVersion, so an upgraded server's scripts replace the old ones."
+            ),
         ]
     }
 }

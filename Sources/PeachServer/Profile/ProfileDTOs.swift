@@ -27,9 +27,11 @@ struct ProfileResponse: ResponseEncodable, Decodable, APIDescribed {
         static var apiNotes: [String: APINote] {
             [
                 "meanThreshold": .describe(
-                    "Mean unsigned cent difference played over every comparison (not the threshold: the Kazez chain plays below it)."),
+                    "Mean unsigned cent difference played over every comparison (not the threshold: the Kazez chain plays below it)."
+                ),
                 "trend": .describe(
-                    "Fitted threshold of the newer vs the older half of the newest \(Trend.window) comparisons: more than \(Int(Trend.tolerance * 100)) % lower and beyond both fits' uncertainty (one-sided 95 %) is improving; null (\"not enough data\") until both halves can be fitted."),
+                    "Fitted threshold of the newer vs the older half of the newest \(Trend.window) comparisons: more than \(Int(Trend.tolerance * 100)) % lower and beyond both fits' uncertainty (one-sided 95 %) is improving; null (\"not enough data\") until both halves can be fitted."
+                ),
                 "currentRollingMean": .describe("The daily timeline's newest rolling mean."),
                 "first": APINote().with("format", "date-time"),
                 "last": APINote().with("format", "date-time"),
@@ -66,7 +68,11 @@ struct ProfileResponse: ResponseEncodable, Decodable, APIDescribed {
         let trend: Nullable<Trend>
 
         static var apiNotes: [String: APINote] {
-            ["trend": .describe("Mean absolute error of the newer half of the newest attempts against the older half; null below \(Trend.minimumMatchingCount) attempts.")]
+            [
+                "trend": .describe(
+                    "Mean absolute error of the newer half of the newest attempts against the older half; null below \(Trend.minimumMatchingCount) attempts."
+                )
+            ]
         }
     }
 
@@ -78,7 +84,8 @@ struct ProfileResponse: ResponseEncodable, Decodable, APIDescribed {
     static var apiNotes: [String: APINote] {
         [
             "threshold": .describe(
-                "Posterior median of T in P = λ/2 + (1−λ)Φ(z·(Δ/T)^k), λ = 0.02, z so that P(T) = percentCorrect, with the slope k marginalised (flat in log k over 0.6–4.5), over the newest `window` comparisons; null below 20 comparisons, when the likelihood cannot place it (almost no errors), or " + FittedThreshold.uninformative)
+                "Posterior median of T in P = λ/2 + (1−λ)Φ(z·(Δ/T)^k), λ = 0.02, z so that P(T) = percentCorrect, with the slope k marginalised (flat in log k over 0.6–4.5), over the newest `window` comparisons; null below 20 comparisons, when the likelihood cannot place it (almost no errors), or "
+                    + FittedThreshold.uninformative)
         ]
     }
 
@@ -122,7 +129,8 @@ struct IntervalProfilesResponse: ResponseEncodable, Decodable, APIDescribed {
             let estimate = profile.thresholdEstimate
             return Entry(
                 interval: interval, comparisons: profile.comparisonCount,
-                meanDifference: Nullable(profile.meanThreshold?.rawValue), threshold: Nullable(estimate?.threshold.rawValue),
+                meanDifference: Nullable(profile.meanThreshold?.rawValue),
+                threshold: Nullable(estimate?.threshold.rawValue),
                 percentCorrect: Nullable(estimate?.percentCorrect), matchings: profile.matching.count,
                 meanAbsoluteError: Nullable(profile.matching.meanAbsoluteError?.rawValue))
         }
@@ -147,7 +155,8 @@ struct TimelineResponse: ResponseEncodable, Decodable, APIDescribed {
             [
                 "start": APINote().with("format", "date-time"),
                 "threshold": .describe(
-                    "The period's fitted threshold (the headline's model and percent correct), read from its own comparisons and, with weights falling with the time between them, its neighbours'; null when they cannot place it or " + FittedThreshold.uninformative),
+                    "The period's fitted threshold (the headline's model and percent correct), read from its own comparisons and, with weights falling with the time between them, its neighbours'; null when they cannot place it or "
+                        + FittedThreshold.uninformative),
                 "meanThreshold": .describe("Mean unsigned difference played in the period: a secondary series."),
             ]
         }
@@ -162,9 +171,11 @@ struct TimelineResponse: ResponseEncodable, Decodable, APIDescribed {
         static var apiNotes: [String: APINote] {
             [
                 "started": APINote().with("format", "date-time").describe("The run's first answer."),
-                "finished": APINote().with("format", "date-time").describe("The run's last answer: the chart draws it in that period."),
+                "finished": APINote().with("format", "date-time").describe(
+                    "The run's last answer: the chart draws it in that period."),
                 "estimate": .describe(
-                    "The placement's threshold (the posterior median, 75 % correct) with its 95 % interval, open above when the answers do not bound it; trials: the answers the run took (at most \(ThresholdPlacement.maximumTrials))."),
+                    "The placement's threshold (the posterior median, 75 % correct) with its 95 % interval, open above when the answers do not bound it; trials: the answers the run took (at most \(ThresholdPlacement.maximumTrials))."
+                ),
             ]
         }
     }
@@ -182,15 +193,20 @@ struct TimelineResponse: ResponseEncodable, Decodable, APIDescribed {
 
     static var apiNotes: [String: APINote] {
         [
-            "measurements": .describe("Every \"Measure my threshold\" result of the scope, oldest first, whatever the view."),
-            "first": .describe("The first point's position among all the timeline's periods: a chart dot's data-index less this is its point."),
+            "measurements": .describe(
+                "Every \"Measure my threshold\" result of the scope, oldest first, whatever the view."),
+            "first": .describe(
+                "The first point's position among all the timeline's periods: a chart dot's data-index less this is its point."
+            ),
             "periods": .describe("How many periods the whole timeline has."),
         ]
     }
 
     init(_ timeline: ThresholdTimeline, window: ChartWindow, measurements: [ThresholdMeasurement]) {
         self.measurements = measurements.map {
-            Measurement(started: ISO8601.string($0.started), finished: ISO8601.string($0.finished), estimate: FittedThreshold($0.estimate))
+            Measurement(
+                started: ISO8601.string($0.started), finished: ISO8601.string($0.finished),
+                estimate: FittedThreshold($0.estimate))
         }
         period = timeline.period
         rollingWindow = ThresholdTimeline.rollingWindow
@@ -199,7 +215,8 @@ struct TimelineResponse: ResponseEncodable, Decodable, APIDescribed {
         points = timeline.points(in: window.indices).map {
             Point(
                 start: ISO8601.string($0.aggregate.start),
-                threshold: Nullable($0.fit.map(FittedThreshold.init)), meanThreshold: $0.aggregate.meanThreshold.rawValue,
+                threshold: Nullable($0.fit.map(FittedThreshold.init)),
+                meanThreshold: $0.aggregate.meanThreshold.rawValue,
                 count: $0.aggregate.count, correctCount: $0.aggregate.correctCount,
                 rollingMean: $0.rollingMean.rawValue, rollingStandardDeviation: $0.rollingStandardDeviation.rawValue)
         }
@@ -247,8 +264,10 @@ struct Rhythm: Codable, APIDescribed {
         static var apiNotes: [String: APINote] {
             [
                 "thresholdPercent": .describe(
-                    "Compare Timing: the displacement (percent of a sixteenth) answered 75 % correct, fitted as the pitch threshold is over the newest answers; null below 20 answers, when the answers cannot place it, or " + FittedThreshold.uninformative),
-                "thresholdMs": .describe("thresholdPercent in milliseconds at the mean sixteenth of the answers fitted."),
+                    "Compare Timing: the displacement (percent of a sixteenth) answered 75 % correct, fitted as the pitch threshold is over the newest answers; null below 20 answers, when the answers cannot place it, or "
+                        + FittedThreshold.uninformative),
+                "thresholdMs": .describe(
+                    "thresholdPercent in milliseconds at the mean sixteenth of the answers fitted."),
             ]
         }
     }
@@ -265,7 +284,8 @@ struct Rhythm: Codable, APIDescribed {
                 "meanOffsetMs": .describe("Fill the Gap: mean signed offset of every hit (positive = late)."),
                 "offsetSDMs": .describe("Sample standard deviation of every hit's offset."),
                 "hitRate": .describe(
-                    "Mean share of gaps hit per trial, over the trials that recorded one; null when none did (trials imported from the iPhone app)."),
+                    "Mean share of gaps hit per trial, over the trials that recorded one; null when none did (trials imported from the iPhone app)."
+                ),
             ]
         }
     }
@@ -276,13 +296,16 @@ struct Rhythm: Codable, APIDescribed {
     init(_ profile: RhythmProfile) {
         comparison = TempoBand.allCases.compactMap { band in
             profile.timing[band].map {
-                Comparison(tempoBand: band, count: $0.count, thresholdPercent: Nullable($0.thresholdPercent), thresholdMs: Nullable($0.thresholdMs))
+                Comparison(
+                    tempoBand: band, count: $0.count, thresholdPercent: Nullable($0.thresholdPercent),
+                    thresholdMs: Nullable($0.thresholdMs))
             }
         }
         matching = TempoBand.allCases.compactMap { band in
             profile.tapping[band].map {
                 Matching(
-                    tempoBand: band, count: $0.count, meanOffsetMs: Nullable($0.meanOffsetMs), offsetSDMs: Nullable($0.offsetSDMs),
+                    tempoBand: band, count: $0.count, meanOffsetMs: Nullable($0.meanOffsetMs),
+                    offsetSDMs: Nullable($0.offsetSDMs),
                     hitRate: Nullable($0.hitRate))
             }
         }
@@ -296,7 +319,10 @@ struct DisciplineThresholdResponse: ResponseEncodable, Decodable, APIDescribed {
     let threshold: Nullable<ProfileResponse.Threshold>
 
     static var apiNotes: [String: APINote] {
-        ["threshold": .describe("Fitted to the newest answers as the discipline's kind fits it; null until they can place it.")]
+        [
+            "threshold": .describe(
+                "Fitted to the newest answers as the discipline's kind fits it; null until they can place it.")
+        ]
     }
 }
 

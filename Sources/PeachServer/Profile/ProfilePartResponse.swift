@@ -12,7 +12,9 @@ struct ProfilePartResponse: ResponseEncodable, APISchemaProviding, Sendable {
         self.body = body
     }
 
-    private static func summary<Kind: TrainingKind>(_ kind: Kind.Type, _ discipline: Discipline, _ profile: ProfileParts)
+    private static func summary<Kind: TrainingKind>(
+        _ kind: Kind.Type, _ discipline: Discipline, _ profile: ProfileParts
+    )
         -> (any Encodable & Sendable)?
     {
         Kind.profileSummary(discipline, in: profile)
@@ -27,7 +29,9 @@ struct ProfilePartResponse: ResponseEncodable, APISchemaProviding, Sendable {
         body = try Self.decode(Self.kinds[0], from: decoder)
     }
 
-    private static func decode<Kind: TrainingKind>(_ kind: Kind.Type, from decoder: any Decoder) throws -> any Encodable & Sendable {
+    private static func decode<Kind: TrainingKind>(_ kind: Kind.Type, from decoder: any Decoder) throws -> any Encodable
+        & Sendable
+    {
         try Kind.ProfileSummary(from: decoder)
     }
 
@@ -39,7 +43,9 @@ struct ProfilePartResponse: ResponseEncodable, APISchemaProviding, Sendable {
         return (ProfilePartResponse(body: first.value), ["oneOf": try kinds.map { try Self.trace($0, tracer).schema }])
     }
 
-    private static func trace<Kind: TrainingKind>(_ kind: Kind.Type, _ tracer: SchemaTracer) throws -> (value: any Encodable & Sendable, schema: [String: Any]) {
+    private static func trace<Kind: TrainingKind>(_ kind: Kind.Type, _ tracer: SchemaTracer) throws -> (
+        value: any Encodable & Sendable, schema: [String: Any]
+    ) {
         let traced = try tracer.trace(Kind.ProfileSummary.self)
         return (traced.value, traced.schema)
     }

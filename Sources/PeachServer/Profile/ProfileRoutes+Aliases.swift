@@ -9,7 +9,8 @@ extension ProfileRoutes {
             Route(
                 .get, "profile/dictation", "profileDictation",
                 "Play it Back: the longest melody mastered and the share of right notes for each step size (profile/part?discipline=melodicDictation)",
-                returns: "The summary; longestMastered is null until a length is mastered.", alias(part: .melodicDictation)),
+                returns: "The summary; longestMastered is null until a length is mastered.",
+                alias(part: .melodicDictation))
         ]
     }
 

@@ -10,9 +10,11 @@ struct ProfileRoutes: RouteTable {
 
     static let scope = APIParameter<ProfileScope>(
         name: "scope", location: .query,
-        description: "pitch (unison, the default), intervals (every interval trial with the slider or buttons), singing (the sung notes), intervalSinging (the sung intervals), or one interval such as P5up or M3down.",
+        description:
+            "pitch (unison, the default), intervals (every interval trial with the slider or buttons), singing (the sung notes), intervalSinging (the sung intervals), or one interval such as P5up or M3down.",
         absent: .pitch, schema: { _ in ["type": "string"] },
-        expected: "pitch, intervals, singing, intervalSinging or an interval such as P5up or M3down", parse: { ProfileScope($0) },
+        expected: "pitch, intervals, singing, intervalSinging or an interval such as P5up or M3down",
+        parse: { ProfileScope($0) },
         documentedDefault: ProfileScope.pitch.description)
     static let period = APIParameter.choice("period", ThresholdTimeline.Period.self, default: .day)
     static let width = APIParameter.integer("width", in: ChartOptions.widths, default: 800)
@@ -23,11 +25,14 @@ struct ProfileRoutes: RouteTable {
     static let viewWidth = APIParameter.number("viewWidth", in: ChartOptions.viewWidths)
         .described("With viewStart: how many periods the view spans.")
     static let viewPeriod = APIParameter.choice("viewPeriod", ThresholdTimeline.Period.self).optional.described(
-        "With viewStart and viewWidth: the period they count in (the chart shown, its data-period); by default `period`. The view keeps its dates in the period drawn.")
+        "With viewStart and viewWidth: the period they count in (the chart shown, its data-period); by default `period`. The view keeps its dates in the period drawn."
+    )
     static let coarsen = APIParameter.flag("coarsen").described(
-        "Zoomed out, draw a longer period than `period` (hour → day → week → month), the first whose view holds no more periods than the chart's plot has room for dots side by side (\(Int(ThresholdChart.dotDiameter)) px each, from `width`; at most \(Int(ThresholdChart.mostPeriodsShown))); `period` stays the finest drawn. The chart's data-period and the timeline's `period` say which was drawn; the chart's data-finer-below and data-coarser-above, at which view widths (in its periods) another would be.")
+        "Zoomed out, draw a longer period than `period` (hour → day → week → month), the first whose view holds no more periods than the chart's plot has room for dots side by side (\(Int(ThresholdChart.dotDiameter)) px each, from `width`; at most \(Int(ThresholdChart.mostPeriodsShown))); `period` stays the finest drawn. The chart's data-period and the timeline's `period` say which was drawn; the chart's data-finer-below and data-coarser-above, at which view widths (in its periods) another would be."
+    )
     static let discipline = APIParameter.choice("discipline", Discipline.self).optional.described(
-        "The daily series of one discipline instead of a scope, as its kind traces it (its title says what and which way is better); a rhythm discipline's is per tempo band, named by band.")
+        "The daily series of one discipline instead of a scope, as its kind traces it (its title says what and which way is better); a rhythm discipline's is per tempo band, named by band."
+    )
     static let band = APIParameter.choice("band", TempoBand.self).described("The tempo band.")
     static let itemsDiscipline = disciplines { $0.trainingKind.hasConfusion($0) }
         .described("A discipline answered by naming one of several items.")
@@ -35,7 +40,8 @@ struct ProfileRoutes: RouteTable {
         .described("A discipline whose kind fits a threshold of its own (Which Voice?).")
     static let partDiscipline = disciplines { $0.trainingKind.hasProfileSummary }
         .described("A discipline whose kind says more of it on the Profile (Play it Back).")
-    static let rhythmBand = APIParameter.choice("band", TempoBand.self).optional.described("With a rhythm discipline: the tempo band; without it, the band trained most.")
+    static let rhythmBand = APIParameter.choice("band", TempoBand.self).optional.described(
+        "With a rhythm discipline: the tempo band; without it, the band trained most.")
 
     static var routes: [Route<Self>] {
         [
@@ -53,7 +59,8 @@ struct ProfileRoutes: RouteTable {
                 returns: "The timeline.",
                 parameters: [
                     period, scope, viewStart, viewWidth, viewPeriod, coarsen,
-                    width.described("With coarsen: the chart's width, as chart.svg takes it (the period drawn depends on it)."),
+                    width.described(
+                        "With coarsen: the chart's width, as chart.svg takes it (the period drawn depends on it)."),
                 ],
                 Self.timeline),
             Route(
@@ -61,7 +68,8 @@ struct ProfileRoutes: RouteTable {
                 "The threshold timeline chart as SVG (the one the Profile screen shows and `peach profile --svg` writes), opening at the most recent periods; only the view and one view-width either side are drawn",
                 returns: "The chart.", media: .svg,
                 parameters: [
-                    period, width, height, lang.described("Language of the legend, the date labels and the numbers (\"2,5 ¢\" in German)."),
+                    period, width, height,
+                    lang.described("Language of the legend, the date labels and the numbers (\"2,5 ¢\" in German)."),
                     scope, viewStart, viewWidth, viewPeriod, coarsen,
                 ],
                 Self.chart),
@@ -72,14 +80,16 @@ struct ProfileRoutes: RouteTable {
             Route(
                 .get, "profile/part", "profilePart",
                 "What the Profile says of a discipline beyond its sparkline, confusion matrix and threshold, in its kind's shape (Play it Back: the longest melody mastered and the share of right notes for each step size)",
-                returns: "The kind's summary; null, never zero, where there is no data.", parameters: [partDiscipline], Self.part),
+                returns: "The kind's summary; null, never zero, where there is no data.", parameters: [partDiscipline],
+                Self.part),
             Route(
                 .get, "profile/sparkline.svg", "profileSparkline",
                 "The daily rolling mean as a sparkline (no axes, no labels); a dashed baseline without data",
                 returns: "The sparkline.", media: .svg,
                 parameters: [
                     scope, discipline, rhythmBand,
-                    lang.described("Language of the sparkline's title, which says what it traces and which way is better."),
+                    lang.described(
+                        "Language of the sparkline's title, which says what it traces and which way is better."),
                 ],
                 Self.sparkline),
             Route(
@@ -90,7 +100,8 @@ struct ProfileRoutes: RouteTable {
             Route(
                 .get, "profile/confusion", "profileConfusion",
                 "What was named for each item played, for a discipline answered by naming items (a scale degree, a chord quality): the confusion matrix",
-                returns: "Rows are the items played, columns the items named, both in the kind's order.", parameters: [itemsDiscipline],
+                returns: "Rows are the items played, columns the items named, both in the kind's order.",
+                parameters: [itemsDiscipline],
                 Self.confusion),
             Route(
                 .get, "profile/confusion.svg", "profileConfusionChart",
@@ -111,27 +122,34 @@ struct ProfileRoutes: RouteTable {
         ProfileResponse(await service.snapshot(try input[Self.scope]), rhythm: await service.rhythm)
     }
 
-    func intervals(_: Input<NoBody>) async -> IntervalProfilesResponse { IntervalProfilesResponse(await service.intervalProfiles) }
+    func intervals(_: Input<NoBody>) async -> IntervalProfilesResponse {
+        IntervalProfilesResponse(await service.intervalProfiles)
+    }
 
     func timeline(_ input: Input<NoBody>) async throws -> TimelineResponse {
         let (period, width, view) = (try input[Self.period], try input[Self.width], try Self.view(input))
         let options = try Self.checked { () throws(ChartOptions.Invalid) in
             try ChartOptions(
-                period: period.rawValue, width: width, viewStart: view.start, viewWidth: view.width, viewPeriod: view.period,
+                period: period.rawValue, width: width, viewStart: view.start, viewWidth: view.width,
+                viewPeriod: view.period,
                 coarsens: view.coarsens)
         }
         let profile = await service.snapshot(try input[Self.scope])
         let drawn = options.drawn(profile)
         return TimelineResponse(
-            drawn.timeline, window: ChartWindow(drawn.timeline, view: drawn.view), measurements: profile.measurements.finished)
+            drawn.timeline, window: ChartWindow(drawn.timeline, view: drawn.view),
+            measurements: profile.measurements.finished)
     }
 
     func chart(_ input: Input<NoBody>) async throws -> MediaResponse {
-        let (period, width, height, language) = (try input[Self.period], try input[Self.width], try input[Self.height], try input[Self.lang])
+        let (period, width, height, language) = (
+            try input[Self.period], try input[Self.width], try input[Self.height], try input[Self.lang]
+        )
         let view = try Self.view(input)
         let options = try Self.checked { () throws(ChartOptions.Invalid) in
             try ChartOptions(
-                period: period.rawValue, width: width, height: height, language: language, viewStart: view.start, viewWidth: view.width,
+                period: period.rawValue, width: width, height: height, language: language, viewStart: view.start,
+                viewWidth: view.width,
                 viewPeriod: view.period, coarsens: view.coarsens)
         }
         return Self.svg(options.svg(await service.snapshot(try input[Self.scope])))
@@ -172,16 +190,21 @@ struct ProfileRoutes: RouteTable {
         // fitted threshold.
         let locale = Locale(identifier: try input[Self.lang])
         guard let discipline = try input[Self.discipline] else {
-            return Self.svg(ThresholdChart.sparkline(.threshold(await service.snapshot(try input[Self.scope]).timeline(.day)), locale: locale))
+            return Self.svg(
+                ThresholdChart.sparkline(
+                    .threshold(await service.snapshot(try input[Self.scope]).timeline(.day)), locale: locale))
         }
-        let line = discipline.trainingKind.sparkline(discipline, in: await service.parts, band: try input[Self.rhythmBand])
+        let line = discipline.trainingKind.sparkline(
+            discipline, in: await service.parts, band: try input[Self.rhythmBand])
         return Self.svg(ThresholdChart.sparkline(line, locale: locale))
     }
 
     func disciplineThreshold(_ input: Input<NoBody>) async throws -> DisciplineThresholdResponse {
         let discipline = Discipline(rawValue: try input[Self.thresholdDiscipline])!
         return DisciplineThresholdResponse(
-            threshold: Nullable(discipline.trainingKind.threshold(discipline, in: await service.parts).map(ProfileResponse.Threshold.init)))
+            threshold: Nullable(
+                discipline.trainingKind.threshold(discipline, in: await service.parts).map(
+                    ProfileResponse.Threshold.init)))
     }
 
     func confusion(_ input: Input<NoBody>) async throws -> ConfusionResponse {
@@ -195,10 +218,14 @@ struct ProfileRoutes: RouteTable {
     private func matrix(_ input: Input<NoBody>) async throws -> ConfusionMatrix {
         let discipline = Discipline(rawValue: try input[Self.itemsDiscipline])!
         guard let matrix = discipline.trainingKind.confusion(discipline, in: await service.parts) else {
-            throw HTTPError(.badRequest, message: "\(discipline.rawValue) is not answered by naming items: it has no confusion matrix")
+            throw HTTPError(
+                .badRequest,
+                message: "\(discipline.rawValue) is not answered by naming items: it has no confusion matrix")
         }
         return matrix
     }
 
-    static func svg(_ text: String) -> MediaResponse { MediaResponse(body: ResponseBody(byteBuffer: ByteBuffer(string: text))) }
+    static func svg(_ text: String) -> MediaResponse {
+        MediaResponse(body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    }
 }

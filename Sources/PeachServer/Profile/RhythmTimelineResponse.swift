@@ -22,7 +22,8 @@ struct RhythmTimelineResponse: ResponseEncodable, Decodable, APIDescribed {
             [
                 "start": APINote().with("format", "date-time"),
                 "threshold": .describe(
-                    "Compare Timing: the day's fitted displacement at 75 % correct in percent of a sixteenth, with its 95 % interval (the headline's estimator over the day's answers); null when they cannot place it or " + FittedThreshold.uninformative),
+                    "Compare Timing: the day's fitted displacement at 75 % correct in percent of a sixteenth, with its 95 % interval (the headline's estimator over the day's answers); null when they cannot place it or "
+                        + FittedThreshold.uninformative),
                 "thresholdMs": .describe("The threshold in milliseconds at the mean sixteenth of the day's answers."),
             ]
         }
@@ -48,7 +49,8 @@ struct RhythmTimelineResponse: ResponseEncodable, Decodable, APIDescribed {
                 "start": APINote().with("format", "date-time"),
                 "meanOffsetMs": .describe("Fill the Gap: the day's mean signed offset of every hit (positive = late)."),
                 "offsetSDMs": .describe("Sample standard deviation of the day's hits."),
-                "hitRate": .describe("Mean share of gaps hit per trial that day, over the trials that recorded one; null when none did."),
+                "hitRate": .describe(
+                    "Mean share of gaps hit per trial that day, over the trials that recorded one; null when none did."),
             ]
         }
     }
@@ -80,8 +82,10 @@ struct RhythmTimelineResponse: ResponseEncodable, Decodable, APIDescribed {
                 "finished": APINote().with("format", "date-time").describe("The run's last answer."),
                 "tempoBPM": .describe("The tempo of the run's last answer: the milliseconds are at it."),
                 "estimate": .describe(
-                    "The placement's displacement at 75 % correct in percent of a sixteenth (the posterior median) with its 95 % interval, open above when the answers do not bound it; trials: the answers the run took (at most \(ThresholdPlacement.maximumTrials))."),
-                "thresholdMs": .describe("The threshold in milliseconds at tempoBPM; lowerMs and upperMs its interval's bounds."),
+                    "The placement's displacement at 75 % correct in percent of a sixteenth (the posterior median) with its 95 % interval, open above when the answers do not bound it; trials: the answers the run took (at most \(ThresholdPlacement.maximumTrials))."
+                ),
+                "thresholdMs": .describe(
+                    "The threshold in milliseconds at tempoBPM; lowerMs and upperMs its interval's bounds."),
             ]
         }
     }

@@ -11,7 +11,7 @@ struct RecordRoutes: RouteTable {
             Route(
                 .delete, "records", "resetTrainingData",
                 "Reset training data: delete every record in one transaction; the adaptive chain starts cold",
-                returns: "Everything was deleted.", errors: [.error(.serviceUnavailable)], Self.deleteAll),
+                returns: "Everything was deleted.", errors: [.error(.serviceUnavailable)], Self.deleteAll)
         ]
     }
 

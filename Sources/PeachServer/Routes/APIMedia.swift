@@ -12,20 +12,28 @@ struct APIMedia: Sendable {
     static func json<T: Decodable>(_ type: T.Type) -> APIMedia {
         APIMedia(type: "application/json", contentType: "application/json; charset=utf-8") { tracer in
             let schema = try tracer.trace(type).schema
-            guard schema["$ref"] != nil else { throw SchemaTracer.Failure("\(type) is a body but not a named schema (OpenAPIDocument.components)") }
+            guard schema["$ref"] != nil else {
+                throw SchemaTracer.Failure("\(type) is a body but not a named schema (OpenAPIDocument.components)")
+            }
             return schema
         }
     }
 
-    static let svg = APIMedia(type: "image/svg+xml", contentType: "image/svg+xml; charset=utf-8") { _ in ["type": "string"] }
+    static let svg = APIMedia(type: "image/svg+xml", contentType: "image/svg+xml; charset=utf-8") { _ in
+        ["type": "string"]
+    }
     static let csv = APIMedia(type: "text/csv", contentType: "text/csv; charset=utf-8") { _ in ["type": "string"] }
-    static let wav = APIMedia(type: "audio/wav", contentType: "audio/wav") { _ in ["type": "string", "format": "binary"] }
+    static let wav = APIMedia(type: "audio/wav", contentType: "audio/wav") { _ in
+        ["type": "string", "format": "binary"]
+    }
     static let binary = APIMedia(type: "application/octet-stream", contentType: "application/octet-stream") { _ in
         ["type": "string", "format": "binary"]
     }
 
     /// The API document itself, a JSON object this document does not describe field by field.
-    static let openAPIDocument = APIMedia(type: "application/json", contentType: "application/json") { _ in ["type": "object"] }
+    static let openAPIDocument = APIMedia(type: "application/json", contentType: "application/json") { _ in
+        ["type": "object"]
+    }
 
     static func document(_ media: [APIMedia], _ tracer: SchemaTracer) throws -> [String: Any] {
         try Dictionary(uniqueKeysWithValues: media.map { ($0.type, ["schema": try $0.schema(tracer)]) })

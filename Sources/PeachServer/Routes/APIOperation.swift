@@ -19,7 +19,8 @@ struct APIOperation: Sendable {
     var checksInput: Bool
 
     init(
-        id: String, summary: String, parameters: [any DocumentedParameter], requestBody: [APIMedia], success: APIResponse,
+        id: String, summary: String, parameters: [any DocumentedParameter], requestBody: [APIMedia],
+        success: APIResponse,
         errors: [APIResponse], access: Access
     ) {
         self.id = id
@@ -49,10 +50,13 @@ struct APIOperation: Sendable {
     func document(_ tracer: SchemaTracer) throws -> [String: Any] {
         var operation: [String: Any] = [
             "operationId": id, "summary": summary,
-            "responses": Dictionary(uniqueKeysWithValues: try responses.map { (String($0.status.code), try $0.document(tracer)) }),
+            "responses": Dictionary(
+                uniqueKeysWithValues: try responses.map { (String($0.status.code), try $0.document(tracer)) }),
         ]
         if !parameters.isEmpty { operation["parameters"] = try parameters.map { try $0.document(tracer) } }
-        if !requestBody.isEmpty { operation["requestBody"] = ["required": true, "content": try APIMedia.document(requestBody, tracer)] }
+        if !requestBody.isEmpty {
+            operation["requestBody"] = ["required": true, "content": try APIMedia.document(requestBody, tracer)]
+        }
         if access != .anyone { operation["security"] = [["session": [String]()]] }
         return operation
     }

@@ -34,7 +34,9 @@ struct APIParameter<Value: Sendable>: Sendable {
             guard let absent else { throw HTTPError(.badRequest, message: "\(name) is required: \(expected)") }
             return absent
         }
-        guard let value = parse(text) else { throw HTTPError(.badRequest, message: "\(name) must be \(expected), got '\(text)'") }
+        guard let value = parse(text) else {
+            throw HTTPError(.badRequest, message: "\(name) must be \(expected), got '\(text)'")
+        }
         return value
     }
 }
@@ -61,7 +63,9 @@ extension APIParameter: DocumentedParameter {
 extension APIParameter where Value: APIEnumeration {
     /// A parameter whose value is one of a Swift enumeration's cases, documented as exactly those;
     /// without a default, required.
-    static func choice(_ name: String, _ type: Value.Type, in location: Location = .query, default value: Value? = nil) -> APIParameter {
+    static func choice(_ name: String, _ type: Value.Type, in location: Location = .query, default value: Value? = nil)
+        -> APIParameter
+    {
         APIParameter(
             name: name, location: location, absent: value, schema: { try $0.definition(of: Value.self).schema },
             expected: Value.expected, parse: { Value(rawValue: $0) }, documentedDefault: value?.rawValue)
@@ -72,7 +76,8 @@ extension APIParameter {
     /// The same parameter, nil when absent.
     var optional: APIParameter<Value?> {
         APIParameter<Value?>(
-            name: name, location: location, description: description, absent: .some(nil), schema: schema, expected: expected,
+            name: name, location: location, description: description, absent: .some(nil), schema: schema,
+            expected: expected,
             parse: parse, documentedDefault: nil)
     }
 }
@@ -107,7 +112,9 @@ extension APIParameter where Value == Double? {
     }
 
     /// "1000000", not "1000000.0", where the bound is whole.
-    private static func whole(_ bound: Double) -> String { bound.rounded() == bound ? String(Int(bound)) : String(bound) }
+    private static func whole(_ bound: Double) -> String {
+        bound.rounded() == bound ? String(Int(bound)) : String(bound)
+    }
 }
 
 extension APIParameter where Value == String {
@@ -147,7 +154,8 @@ extension APIParameter where Value == Bool {
     /// true or false; absent, false.
     static func flag(_ name: String) -> APIParameter {
         APIParameter(
-            name: name, location: .query, absent: false, schema: { _ in ["type": "boolean"] }, expected: "true or false",
+            name: name, location: .query, absent: false, schema: { _ in ["type": "boolean"] },
+            expected: "true or false",
             parse: { ["true": true, "false": false][$0] }, documentedDefault: false)
     }
 }

@@ -20,7 +20,9 @@ struct APIResponse: Sendable {
         guard let description else { return ["$ref": "#/components/responses/Error"] }
         var response: [String: Any] = ["description": description]
         if !content.isEmpty { response["content"] = try APIMedia.document(content, tracer) }
-        if !headers.isEmpty { response["headers"] = Dictionary(uniqueKeysWithValues: headers.map { ($0.name, $0.document) }) }
+        if !headers.isEmpty {
+            response["headers"] = Dictionary(uniqueKeysWithValues: headers.map { ($0.name, $0.document) })
+        }
         return response
     }
 }

@@ -4,7 +4,8 @@ import Hummingbird
 /// lists, made from one declaration. The request body's schema is the type the route decodes, the
 /// result's the type the handler returns, and the status the route declares is the one it sends.
 struct Route<Table: RouteTable>: Sendable {
-    typealias Handler<Body: Sendable, Result> = @Sendable (Table) -> @Sendable (RouteRequest<Body, Table.Context>) async throws -> Result
+    typealias Handler<Body: Sendable, Result> =
+        @Sendable (Table) -> @Sendable (RouteRequest<Body, Table.Context>) async throws -> Result
 
     let method: HTTPRequest.Method
     /// Below `/api/`, with `{name}` for each path parameter (Hummingbird and OpenAPI spell them alike).
@@ -15,14 +16,17 @@ struct Route<Table: RouteTable>: Sendable {
     /// A route answering with JSON: the handler's result, with `status`. `accepts` names a body
     /// the handler reads itself (a route with a JSON body declares its type as `Body` instead).
     init<Body: Decodable & Sendable, Result: ResponseEncodable & Decodable>(
-        _ method: HTTPRequest.Method, _ path: String, _ id: String, _ summary: String, status: HTTPResponse.Status = .ok,
+        _ method: HTTPRequest.Method, _ path: String, _ id: String, _ summary: String,
+        status: HTTPResponse.Status = .ok,
         returns description: String, accepts: [APIMedia] = [], parameters: [any DocumentedParameter] = [],
         errors: [APIResponse] = [], access: APIOperation.Access = .anyone, _ handler: @escaping Handler<Body, Result>
     ) {
         self.init(
-            method, path, APIOperation(
+            method, path,
+            APIOperation(
                 id: id, summary: summary, parameters: parameters, requestBody: accepts,
-                success: APIResponse(status: status, description: description, content: [.json(Result.self)]), errors: errors,
+                success: APIResponse(status: status, description: description, content: [.json(Result.self)]),
+                errors: errors,
                 access: access),
             handler
         ) { result, request, context in
@@ -34,12 +38,14 @@ struct Route<Table: RouteTable>: Sendable {
 
     /// A route answering with `status` and no body.
     init<Body: Decodable & Sendable>(
-        _ method: HTTPRequest.Method, _ path: String, _ id: String, _ summary: String, status: HTTPResponse.Status = .noContent,
+        _ method: HTTPRequest.Method, _ path: String, _ id: String, _ summary: String,
+        status: HTTPResponse.Status = .noContent,
         returns description: String, parameters: [any DocumentedParameter] = [], errors: [APIResponse] = [],
         access: APIOperation.Access = .anyone, _ handler: @escaping Handler<Body, Void>
     ) {
         self.init(
-            method, path, APIOperation(
+            method, path,
+            APIOperation(
                 id: id, summary: summary, parameters: parameters, requestBody: [],
                 success: APIResponse(status: status, description: description), errors: errors, access: access),
             handler
@@ -49,15 +55,18 @@ struct Route<Table: RouteTable>: Sendable {
     /// A route answering with a body of `media` (nil: none) and headers of its own; `accepts` names
     /// a body the handler reads itself.
     init<Body: Decodable & Sendable>(
-        _ method: HTTPRequest.Method, _ path: String, _ id: String, _ summary: String, status: HTTPResponse.Status = .ok,
+        _ method: HTTPRequest.Method, _ path: String, _ id: String, _ summary: String,
+        status: HTTPResponse.Status = .ok,
         returns description: String, media: APIMedia?, headers: [APIHeader] = [], accepts: [APIMedia] = [],
         parameters: [any DocumentedParameter] = [], errors: [APIResponse] = [], access: APIOperation.Access = .anyone,
         _ handler: @escaping Handler<Body, MediaResponse>
     ) {
         self.init(
-            method, path, APIOperation(
+            method, path,
+            APIOperation(
                 id: id, summary: summary, parameters: parameters, requestBody: accepts,
-                success: APIResponse(status: status, description: description, content: media.map { [$0] } ?? [], headers: headers),
+                success: APIResponse(
+                    status: status, description: description, content: media.map { [$0] } ?? [], headers: headers),
                 errors: errors, access: access),
             handler
         ) { result, _, _ in
@@ -68,7 +77,8 @@ struct Route<Table: RouteTable>: Sendable {
     }
 
     private init<Body: Decodable & Sendable, Result>(
-        _ method: HTTPRequest.Method, _ path: String, _ operation: APIOperation, _ handler: @escaping Handler<Body, Result>,
+        _ method: HTTPRequest.Method, _ path: String, _ operation: APIOperation,
+        _ handler: @escaping Handler<Body, Result>,
         _ response: @escaping @Sendable (Result, Request, Table.Context) throws -> Response
     ) {
         var operation = operation

@@ -17,7 +17,9 @@ struct RouteRequest<Body: Sendable, Context: RequestContext>: Sendable {
     subscript<Value>(_ parameter: APIParameter<Value>) -> Value {
         get throws {
             guard declared.contains(Self.key(parameter.location, parameter.name)) else {
-                throw HTTPError(.internalServerError, message: "the route \(request.uri.path) reads \(parameter.name), which it does not declare")
+                throw HTTPError(
+                    .internalServerError,
+                    message: "the route \(request.uri.path) reads \(parameter.name), which it does not declare")
             }
             return try parameter.value(text(of: parameter))
         }

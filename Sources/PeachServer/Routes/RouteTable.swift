@@ -45,7 +45,9 @@ struct RouteTables<Dependencies, Context: RouteContext>: Sendable {
 
     var documented: [DocumentedRoute] { tables.flatMap { $0.documented } }
 
-    private static func add<Table: RouteTable<Dependencies, Context>>(_ table: Table.Type, to group: RouterGroup<Context>, _ dependencies: Dependencies) {
+    private static func add<Table: RouteTable<Dependencies, Context>>(
+        _ table: Table.Type, to group: RouterGroup<Context>, _ dependencies: Dependencies
+    ) {
         Table(dependencies)?.add(to: group)
     }
 }
@@ -59,6 +61,8 @@ extension BasicRequestContext: RouteContext {
     /// The personal Peach and a user's own space have no accounts to check: a class server's
     /// front (`AccountsResponder`) lets only a signed-in user's requests reach them.
     func allow(_ access: APIOperation.Access) throws {
-        guard access == .anyone else { throw HTTPError(.internalServerError, message: "a route without accounts cannot require \(access)") }
+        guard access == .anyone else {
+            throw HTTPError(.internalServerError, message: "a route without accounts cannot require \(access)")
+        }
     }
 }

@@ -78,8 +78,10 @@ public struct AccessPolicy: Sendable {
         /// Whether the TCP peer is this machine (127.0.0.0/8 or ::1); false when unknown.
         public var fromLoopback: Bool
 
-        public init(method: String, target: String, host: String?, origin: String? = nil, cookie: String? = nil,
-                    authorization: String? = nil, fromLoopback: Bool) {
+        public init(
+            method: String, target: String, host: String?, origin: String? = nil, cookie: String? = nil,
+            authorization: String? = nil, fromLoopback: Bool
+        ) {
             self.method = method
             self.target = target
             self.host = host
@@ -103,7 +105,9 @@ public struct AccessPolicy: Sendable {
         guard let host = request.host, !host.isEmpty else {
             return .deny(status: 400, reason: "the request has no Host header")
         }
-        guard !request.hostRepeated else { return .deny(status: 400, reason: "the request has more than one Host header") }
+        guard !request.hostRepeated else {
+            return .deny(status: 400, reason: "the request has more than one Host header")
+        }
         // A path starting "//" would come back in a redirect's Location as another host ("//js/").
         guard !request.target.hasPrefix("//") else { return .deny(status: 400, reason: "a path cannot start with //") }
         let name = Self.hostName(host)
@@ -118,14 +122,16 @@ public struct AccessPolicy: Sendable {
         }
         guard let token else { return .allow }
         if request.method == "GET" || request.method == "HEAD",
-           let path = URLComponents(string: request.target)?.path, publicPaths.contains(path) {
+            let path = URLComponents(string: request.target)?.path, publicPaths.contains(path)
+        {
             return .allow
         }
         // A token in the URL is turned into the cookie even where it is not needed, so the address
         // bar never keeps it.
         if let components = URLComponents(string: request.target),
-           let presented = components.queryItems?.first(where: { $0.name == "token" })?.value,
-           Self.constantTimeEquals(presented, token) {
+            let presented = components.queryItems?.first(where: { $0.name == "token" })?.value,
+            Self.constantTimeEquals(presented, token)
+        {
             guard request.method == "GET" || request.method == "HEAD" else { return .allowSettingCookie }
             var clean = components
             clean.queryItems = components.queryItems?.filter { $0.name != "token" }
@@ -134,17 +140,23 @@ public struct AccessPolicy: Sendable {
         }
         if request.fromLoopback && loopbackName { return .allow }
         if let bearer = request.authorization, bearer.hasPrefix("Bearer "),
-           Self.constantTimeEquals(String(bearer.dropFirst("Bearer ".count)), token) {
+            Self.constantTimeEquals(String(bearer.dropFirst("Bearer ".count)), token)
+        {
             return .allow
         }
-        if let cookie = request.cookie, Self.cookieValue(cookie).contains(where: { Self.constantTimeEquals($0, token) }) {
+        if let cookie = request.cookie, Self.cookieValue(cookie).contains(where: { Self.constantTimeEquals($0, token) })
+        {
             return .allow
         }
-        return .deny(status: 401, reason: "this Peach server needs its access token: open the full URL that `peach serve` printed")
+        return .deny(
+            status: 401,
+            reason: "this Peach server needs its access token: open the full URL that `peach serve` printed")
     }
 
     public var setCookieHeader: String? {
-        token.map { "\(Self.cookieName)=\($0); Path=/; Max-Age=31536000; HttpOnly; SameSite=Strict" + (secure ? "; Secure" : "") }
+        token.map {
+            "\(Self.cookieName)=\($0); Path=/; Max-Age=31536000; HttpOnly; SameSite=Strict" + (secure ? "; Secure" : "")
+        }
     }
 
     // MARK: - Helpers
@@ -181,7 +193,8 @@ public struct AccessPolicy: Sendable {
 
     /// Compares without an early exit, so response timing does not leak how much of a guess was right.
     static func constantTimeEquals(_ a: String, _ b: String) -> Bool {
-        let left = Array(a.utf8), right = Array(b.utf8)
+        let left = Array(a.utf8)
+        let right = Array(b.utf8)
         guard left.count == right.count else { return false }
         return zip(left, right).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
     }

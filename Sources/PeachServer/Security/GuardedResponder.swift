@@ -78,11 +78,12 @@ public struct GuardedResponder<Inner: HTTPResponder>: HTTPResponder where Inner.
         case .allowSettingCookie:
             response = try await inner.respond(to: request, context: context)
             if let cookie = policy.setCookieHeader { response.headers[.setCookie] = cookie }
-        case let .redirectSettingCookie(location):
+        case .redirectSettingCookie(let location):
             response = Response(status: .seeOther, headers: [.location: location])
             if let cookie = policy.setCookieHeader { response.headers[.setCookie] = cookie }
-        case let .deny(status, reason):
-            response = Self.refusal(status: HTTPResponse.Status(code: status), reason: reason, api: request.uri.path.hasPrefix("/api/"))
+        case .deny(let status, let reason):
+            response = Self.refusal(
+                status: HTTPResponse.Status(code: status), reason: reason, api: request.uri.path.hasPrefix("/api/"))
         }
         for header in SecurityHeaders.all where response.headers[.init(header.name)!] == nil {
             response.headers[.init(header.name)!] = header.value
@@ -95,10 +96,12 @@ public struct GuardedResponder<Inner: HTTPResponder>: HTTPResponder where Inner.
     private static func refusal(status: HTTPResponse.Status, reason: String, api: Bool) -> Response {
         if api {
             let json = (try? JSONEncoder().encode(["error": ["message": reason]])) ?? Data()
-            return Response(status: status, headers: [.contentType: "application/json; charset=utf-8"],
-                            body: ResponseBody(byteBuffer: ByteBuffer(data: json)))
+            return Response(
+                status: status, headers: [.contentType: "application/json; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(data: json)))
         }
-        return Response(status: status, headers: [.contentType: "text/plain; charset=utf-8"],
-                        body: ResponseBody(byteBuffer: ByteBuffer(string: "Peach: \(reason)\n")))
+        return Response(
+            status: status, headers: [.contentType: "text/plain; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: "Peach: \(reason)\n")))
     }
 }

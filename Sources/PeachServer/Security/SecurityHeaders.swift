@@ -4,9 +4,11 @@
 /// the same file looks right on the Profile screen and when exported with `peach profile --svg`.
 enum SecurityHeaders {
     static let all: [(name: String, value: String)] = [
-        ("Content-Security-Policy",
-         "default-src 'self'; style-src 'self' 'unsafe-inline'; base-uri 'none'; form-action 'self'; "
-         + "frame-ancestors 'none'; object-src 'none'"),
+        (
+            "Content-Security-Policy",
+            "default-src 'self'; style-src 'self' 'unsafe-inline'; base-uri 'none'; form-action 'self'; "
+                + "frame-ancestors 'none'; object-src 'none'"
+        ),
         ("X-Content-Type-Options", "nosniff"),
         ("X-Frame-Options", "DENY"),
         ("Referrer-Policy", "no-referrer"),

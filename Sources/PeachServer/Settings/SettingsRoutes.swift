@@ -19,7 +19,9 @@ struct SettingsResponse: ResponseEncodable, Decodable {
 
         static var apiNotes: [String: APINote] {
             [
-                "sounds": .describe("The sound sources with their SoundFont preset names; pitch matching is offered only with sounds that sustain"),
+                "sounds": .describe(
+                    "The sound sources with their SoundFont preset names; pitch matching is offered only with sounds that sustain"
+                ),
                 "noteNames": .describe("MIDI number (21–108) → note name, e.g. \"60\": \"C4\""),
                 "languages": .as([InterfaceLanguage].self),
                 "tuningSystems": .as([TuningSystem].self),
@@ -83,9 +85,12 @@ struct SettingsRoutes: RouteTable {
 
     static var routes: [Route<Self>] {
         [
-            Route(.get, "settings", "getSettings", "The current settings, the choices and every field's range", returns: "Settings.", Self.current),
             Route(
-                .put, "settings", "updateSettings", "Change any subset of the settings; applies to the next trial and persists at once",
+                .get, "settings", "getSettings", "The current settings, the choices and every field's range",
+                returns: "Settings.", Self.current),
+            Route(
+                .put, "settings", "updateSettings",
+                "Change any subset of the settings; applies to the next trial and persists at once",
                 returns: "The settings after the change.", errors: [.error(.serviceUnavailable)], Self.update),
         ]
     }
@@ -95,7 +100,9 @@ struct SettingsRoutes: RouteTable {
     func update(_ input: Input<SettingsUpdate>) async throws -> SettingsResponse {
         let update = input.body
         // A well-formed sound this server does not have (no SoundFont, or not this preset).
-        if let sound = update.soundSource, SoundSource(rawValue: sound) != nil, !sounds.contains(where: { $0.id == sound }) {
+        if let sound = update.soundSource, SoundSource(rawValue: sound) != nil,
+            !sounds.contains(where: { $0.id == sound })
+        {
             throw HTTPError(
                 .badRequest, message: "soundSource: this server has no sound '\(sound)'; it has \(sounds.map(\.id))")
         }
@@ -108,8 +115,8 @@ struct SettingsRoutes: RouteTable {
             return response
         } catch {
             switch error {
-            case let .invalid(problem): throw HTTPError(.badRequest, message: problem.description)
-            case let .notSaved(problem): throw problem.unavailable("the settings were not saved", logger: logger)
+            case .invalid(let problem): throw HTTPError(.badRequest, message: problem.description)
+            case .notSaved(let problem): throw problem.unavailable("the settings were not saved", logger: logger)
             }
         }
     }

@@ -31,7 +31,8 @@ actor NoteSampleCache {
     func entry(sound: String, key: Int) async throws -> Entry {
         let name = "\(sound)/\(key)"
         if let task = entries[name] { return try await task.value }
-        let sampler = self.sampler, files = self.files
+        let sampler = self.sampler
+        let files = self.files
         let task = Task { () throws -> Entry in
             try await Self.blocking {
                 if let kept = files?.read(sound: sound, key: key) { return kept }

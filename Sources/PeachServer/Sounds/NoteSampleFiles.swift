@@ -32,7 +32,8 @@ struct NoteSampleFiles: Sendable {
 
     /// Best effort: a cache that cannot be written only means the key is rendered again next time.
     func write(_ entry: NoteSampleCache.Entry, sound: String, key: Int) {
-        let header = Header(frequencyHz: entry.frequencyHz, loopStart: entry.loop?.lowerBound, loopEnd: entry.loop?.upperBound)
+        let header = Header(
+            frequencyHz: entry.frequencyHz, loopStart: entry.loop?.lowerBound, loopEnd: entry.loop?.upperBound)
         guard let headerData = try? JSONEncoder().encode(header) else { return }
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -12,15 +12,20 @@ struct TrialSoundDTO: Codable, APIDescribed {
     static var apiNotes: [String: APINote] {
         [
             "": APINote.closed.describe(
-                "The sound to play this trial with. A decaying sound chosen in the settings (piano) is replaced by the sine for pitch matching; insteadOf then names it."),
+                "The sound to play this trial with. A decaying sound chosen in the settings (piano) is replaced by the sine for pitch matching; insteadOf then names it."
+            ),
             "id": .describe("The sound to play this trial with: one of the settings' choices.sounds."),
-            "name": .describe("That sound's name in the settings' choices.sounds (the page translates the built-in ones by id)."),
-            "insteadOf": .describe("The sound chosen in the settings when it cannot be used here (a decaying one for pitch matching): the trial plays the sine instead."),
+            "name": .describe(
+                "That sound's name in the settings' choices.sounds (the page translates the built-in ones by id)."),
+            "insteadOf": .describe(
+                "The sound chosen in the settings when it cannot be used here (a decaying one for pitch matching): the trial plays the sine instead."
+            ),
         ]
     }
 
     init(chosen: SoundSource, kind: any TrainingKind.Type, sounds: [SoundChoice]) {
-        let played = TrialSound(chosen: chosen, sustains: sounds.first { $0.id == chosen.rawValue }?.sustains, kind: kind)
+        let played = TrialSound(
+            chosen: chosen, sustains: sounds.first { $0.id == chosen.rawValue }?.sustains, kind: kind)
         id = played.source.rawValue
         name = sounds.first { $0.id == played.source.rawValue }?.name ?? played.source.rawValue
         insteadOf = played.insteadOf?.rawValue
@@ -47,8 +52,11 @@ struct SynthesisDTO: Codable, APIDescribed {
 
     static var apiNotes: [String: APINote] {
         [
-            "": APINote.closed.describe("How every note is shaped, in the browser as in the terminal (PeachAudio's SynthesisSettings)."),
-            "rampSeconds": .describe("Attack and release: a raised cosine lasting the longer of rampSeconds and rampPeriods periods of the note."),
+            "": APINote.closed.describe(
+                "How every note is shaped, in the browser as in the terminal (PeachAudio's SynthesisSettings)."),
+            "rampSeconds": .describe(
+                "Attack and release: a raised cosine lasting the longer of rampSeconds and rampPeriods periods of the note."
+            ),
             "glideSeconds": .describe("A retune: a raised cosine in log-frequency lasting this long."),
             "levelDB": .describe("The level of a note at 0 dB (note 1 of a comparison, every matching note)."),
         ]

@@ -16,7 +16,9 @@ struct SoundRoutes: RouteTable {
     /// The rhythm disciplines' click (PeachAudio's Click), rendered once: the browser decodes it
     /// once and starts a copy at each scheduled time; the terminal plays the same samples.
     static let clickSampleRate = 48_000
-    static let clickWAV = WAVFile(samples: Click.samples(sampleRate: Double(clickSampleRate)), sampleRate: clickSampleRate).data
+    static let clickWAV = WAVFile(
+        samples: Click.samples(sampleRate: Double(clickSampleRate)), sampleRate: clickSampleRate
+    ).data
 
     static let sound = APIParameter.pathText("id")
     static let key = APIParameter.integer("key", in: NoteRange.pianoRange, in: .path, meaning: "a MIDI note")
@@ -37,8 +39,12 @@ struct SoundRoutes: RouteTable {
                 "One key of an instrument, rendered by FluidSynth on its first request and kept: the browser reads it at target ÷ Peach-Frequency-Hz, looping Peach-Loop-Start..Peach-Loop-End (frames) for a sustaining sound",
                 returns: "A mono 32-bit float WAV, calibrated and level-matched", media: .wav,
                 headers: [
-                    APIHeader(name: frequencyHeader, description: "The calibrated frequency the samples sound at", type: "number"),
-                    APIHeader(name: loopStartHeader, description: "First frame of the loop (sustaining sounds only)", type: "integer"),
+                    APIHeader(
+                        name: frequencyHeader, description: "The calibrated frequency the samples sound at",
+                        type: "number"),
+                    APIHeader(
+                        name: loopStartHeader, description: "First frame of the loop (sustaining sounds only)",
+                        type: "integer"),
                     APIHeader(name: loopEndHeader, description: "Frame after the loop's last", type: "integer"),
                 ],
                 parameters: [sound, key],
@@ -50,7 +56,9 @@ struct SoundRoutes: RouteTable {
         ]
     }
 
-    func click(_: Input<NoBody>) -> MediaResponse { MediaResponse(body: ResponseBody(byteBuffer: ByteBuffer(data: Self.clickWAV))) }
+    func click(_: Input<NoBody>) -> MediaResponse {
+        MediaResponse(body: ResponseBody(byteBuffer: ByteBuffer(data: Self.clickWAV)))
+    }
 
     func note(_ input: Input<NoBody>) async throws -> MediaResponse {
         let id = try input[Self.sound]
@@ -58,7 +66,9 @@ struct SoundRoutes: RouteTable {
         guard sounds.contains(where: { $0.id == id }) else {
             throw HTTPError(.notFound, message: "this server has no sound '\(id)'; it has \(sounds.map(\.id))")
         }
-        guard let cache else { throw HTTPError(.notFound, message: "'\(id)' has no samples: this server plays no instruments") }
+        guard let cache else {
+            throw HTTPError(.notFound, message: "'\(id)' has no samples: this server plays no instruments")
+        }
         let entry: NoteSampleCache.Entry
         do {
             entry = try await cache.entry(sound: id, key: key)

@@ -18,7 +18,8 @@ public struct AuthorityDownload: Sendable {
     /// The response for a GET or HEAD of one of `paths`; nil for any other request.
     func response(method: HTTPRequest.Method, path: String) -> Response? {
         guard method == .get || method == .head else { return nil }
-        let body: [UInt8], type: String
+        let body: [UInt8]
+        let type: String
         switch path {
         case "/ca.pem":
             body = Array(PEMDocument(type: "CERTIFICATE", derBytes: der).pemString.utf8) + [0x0A]

@@ -33,14 +33,18 @@ public struct CertificateAuthorityStore: Sendable {
             let made = try LocalCertificateAuthority.make(machine: machine, now: now)
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             try Self.replace(authorityKeyFile, with: made.key.pemRepresentation + "\n", permissions: 0o600)
-            try Self.replace(authorityCertificateFile, with: try made.certificate.serializeAsPEM().pemString + "\n", permissions: 0o644)
+            try Self.replace(
+                authorityCertificateFile, with: try made.certificate.serializeAsPEM().pemString + "\n",
+                permissions: 0o644)
             return made
         }
         do {
             let certificate = try Certificate(pemEncoded: String(contentsOf: authorityCertificateFile, encoding: .utf8))
-            let key = try P256.Signing.PrivateKey(pemRepresentation: String(contentsOf: authorityKeyFile, encoding: .utf8))
+            let key = try P256.Signing.PrivateKey(
+                pemRepresentation: String(contentsOf: authorityKeyFile, encoding: .utf8))
             guard certificate.publicKey == Certificate.PublicKey(key.publicKey) else {
-                throw CertificateAuthorityStoreError.unusableAuthority(directory: directory.path, reason: "its key does not belong to it")
+                throw CertificateAuthorityStoreError.unusableAuthority(
+                    directory: directory.path, reason: "its key does not belong to it")
             }
             return LocalCertificateAuthority(certificate: certificate, key: key)
         } catch let error as CertificateAuthorityStoreError {
@@ -53,9 +57,10 @@ public struct CertificateAuthorityStore: Sendable {
     /// The kept CA's name and SHA-256 fingerprint, as a phone shows them; nil when there is none.
     public func keptAuthority() -> (name: String, fingerprint: String)? {
         guard let text = try? String(contentsOf: authorityCertificateFile, encoding: .utf8),
-              let certificate = try? Certificate(pemEncoded: text), let der = try? Self.der(certificate)
+            let certificate = try? Certificate(pemEncoded: text), let der = try? Self.der(certificate)
         else { return nil }
-        let name = certificate.subject.flatMap { $0 }.first { $0.type == .RDNAttributeType.commonName }
+        let name =
+            certificate.subject.flatMap { $0 }.first { $0.type == .RDNAttributeType.commonName }
             .map { "\($0.value)" } ?? "Peach CA"
         return (name, TLSIdentity.fingerprint(der: der))
     }
@@ -93,10 +98,11 @@ public struct CertificateAuthorityStore: Sendable {
         let certificate = try Certificate(pemEncoded: certificatePEM)
         // A self-signed certificate of an earlier Peach, or one of another CA, is replaced.
         guard authority.signed(certificate),
-              certificate.notValidBefore <= now, now + Self.renewalMargin < certificate.notValidAfter,
-              let alternatives = try certificate.extensions.subjectAlternativeNames,
-              Set(names.map(GeneralName.init(hostOrAddress:))).isSubset(of: Set(alternatives)),
-              try certificate.publicKey == Certificate.PublicKey(P256.Signing.PrivateKey(pemRepresentation: keyPEM).publicKey)
+            certificate.notValidBefore <= now, now + Self.renewalMargin < certificate.notValidAfter,
+            let alternatives = try certificate.extensions.subjectAlternativeNames,
+            Set(names.map(GeneralName.init(hostOrAddress:))).isSubset(of: Set(alternatives)),
+            try certificate.publicKey
+                == Certificate.PublicKey(P256.Signing.PrivateKey(pemRepresentation: keyPEM).publicKey)
         else { return nil }
         return try TLSIdentity(certificatePEM: Array(certificatePEM.utf8), privateKeyPEM: Array(keyPEM.utf8))
     }
@@ -125,7 +131,7 @@ public enum CertificateAuthorityStoreError: Error, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .unusableAuthority(directory, reason):
+        case .unusableAuthority(let directory, let reason):
             "Peach's certificate authority in \(directory) cannot be used (\(reason)); Peach never replaces it on its own, "
                 + "because every phone that trusts it would stop trusting Peach: restore peach-ca.pem and peach-ca-key.pem, "
                 + "or move both away to make a new CA and trust that one on every device"

@@ -25,24 +25,20 @@ public struct LocalCertificateAuthority: Sendable {
 
     /// Address and mask, as RFC 5280 encodes an iPAddress subtree.
     public static let permittedIPRanges: [[UInt8]] = [
-        [127, 0, 0, 0, 255, 0, 0, 0],  // 127.0.0.0/8, loopback
-        [10, 0, 0, 0, 255, 0, 0, 0],  // 10.0.0.0/8
-        [172, 16, 0, 0, 255, 240, 0, 0],  // 172.16.0.0/12
-        [192, 168, 0, 0, 255, 255, 0, 0],  // 192.168.0.0/16
-        [UInt8](repeating: 0, count: 15) + [1] + [UInt8](repeating: 255, count: 16),  // ::1/128
-        [0xFC] + [UInt8](repeating: 0, count: 15) + [0xFE] + [UInt8](repeating: 0, count: 15),  // fc00::/7, unique local
-        [0xFE, 0x80] + [UInt8](repeating: 0, count: 14) + [0xFF, 0xC0] + [UInt8](repeating: 0, count: 14),  // fe80::/10, link-local
+        [127, 0, 0, 0, 255, 0, 0, 0], // 127.0.0.0/8, loopback
+        [10, 0, 0, 0, 255, 0, 0, 0], // 10.0.0.0/8
+        [172, 16, 0, 0, 255, 240, 0, 0], // 172.16.0.0/12
+        [192, 168, 0, 0, 255, 255, 0, 0], // 192.168.0.0/16
+        [UInt8](repeating: 0, count: 15) + [1] + [UInt8](repeating: 255, count: 16), // ::1/128
+        [0xFC] + [UInt8](repeating: 0, count: 15) + [0xFE] + [UInt8](repeating: 0, count: 15), // fc00::/7, unique local
+        // fe80::/10, link-local
+        [0xFE, 0x80] + [UInt8](repeating: 0, count: 14) + [0xFF, 0xC0] + [UInt8](repeating: 0, count: 14),
     ]
 
     public static var nameConstraints: NameConstraints {
         NameConstraints(
             permittedDNSDomains: permittedDNSDomains,
             permittedIPRanges: permittedIPRanges.map { ASN1OctetString(contentBytes: ArraySlice($0)) })
-    }
-
-    init(certificate: Certificate, key: P256.Signing.PrivateKey) {
-        self.certificate = certificate
-        self.key = key
     }
 
     /// A new CA: made once, on the first serve beyond loopback.

@@ -18,7 +18,8 @@ public final class RenewingIdentity: @unchecked Sendable {
     /// - Parameter names: this machine's names and addresses now (read again at each check).
     /// - Parameter onRenewal: told of each renewed certificate (the server says so in one line).
     public init(
-        initial: TLSIdentity, store: CertificateAuthorityStore, machine: String, names: @escaping @Sendable () -> [String],
+        initial: TLSIdentity, store: CertificateAuthorityStore, machine: String,
+        names: @escaping @Sendable () -> [String],
         checkedAt: Date, checkEvery: TimeInterval = 60, onRenewal: @escaping @Sendable (TLSIdentity) -> Void = { _ in }
     ) {
         current = initial

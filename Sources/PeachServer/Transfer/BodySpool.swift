@@ -25,9 +25,12 @@ final class BodySpool: @unchecked Sendable {
     private var read = 0
 
     init() throws {
-        var template = Array(FileManager.default.temporaryDirectory.appendingPathComponent("peach-import-XXXXXX").path.utf8CString)
+        var template = Array(
+            FileManager.default.temporaryDirectory.appendingPathComponent("peach-import-XXXXXX").path.utf8CString)
         let descriptor = mkstemp(&template)
-        guard descriptor >= 0 else { throw HTTPError(.serviceUnavailable, message: "the import failed: no temporary file") }
+        guard descriptor >= 0 else {
+            throw HTTPError(.serviceUnavailable, message: "the import failed: no temporary file")
+        }
         let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         writer = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         reader = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))

@@ -17,14 +17,16 @@ struct TransferRoutes: RouteTable {
     }
 
     static let mode = APIParameter.choice("mode", ImportMode.self).described(
-        "merge: add the file's records, skipping exact duplicates (same kind, millisecond and fields); replace: delete every stored record first.")
+        "merge: add the file's records, skipping exact duplicates (same kind, millisecond and fields); replace: delete every stored record first."
+    )
 
     static var routes: [Route<Self>] {
         [
             Route(
                 .get, "export", "exportRecords",
                 "Every training record as a CSV download (Peach records format 1, docs/data-format.md), oldest first",
-                returns: "The CSV file, as an attachment.", media: .csv, errors: [.error(.serviceUnavailable)], Self.export),
+                returns: "The CSV file, as an attachment.", media: .csv, errors: [.error(.serviceUnavailable)],
+                Self.export),
             Route(
                 .post, "import", "importRecords",
                 "Import a CSV file (a Peach export or an export of Peach for iPhone, formats 1–3). It is checked as it is written; a bad row rejects it with its line number and nothing is written: no one sees any of it before the whole file is in. One import at a time per user.",
@@ -32,7 +34,9 @@ struct TransferRoutes: RouteTable {
                 errors: [
                     .error(.badRequest, "The file was rejected; nothing was written."),
                     .error(.conflict, "Another import of these records is running; nothing was written."),
-                    .error(.contentTooLarge, "The Content-Length is over the limit; the body is not read and the connection is closed."),
+                    .error(
+                        .contentTooLarge,
+                        "The Content-Length is over the limit; the body is not read and the connection is closed."),
                     .error(.serviceUnavailable),
                 ],
                 Self.importFile),
@@ -44,9 +48,12 @@ struct TransferRoutes: RouteTable {
         // the download then streams from it instead of holding a million rows in memory.
         // mkdtemp(3) makes a directory no other download holds, without an id from the environment
         // (a test's counted ids would meet another test's in the shared temporary directory).
-        var template = Array(FileManager.default.temporaryDirectory.appendingPathComponent("peach-export-XXXXXX").path.utf8CString)
+        var template = Array(
+            FileManager.default.temporaryDirectory.appendingPathComponent("peach-export-XXXXXX").path.utf8CString)
         guard mkdtemp(&template) != nil else {
-            throw HTTPError(.serviceUnavailable, message: "the export failed: no temporary directory: \(String(cString: strerror(errno)))")
+            throw HTTPError(
+                .serviceUnavailable,
+                message: "the export failed: no temporary directory: \(String(cString: strerror(errno)))")
         }
         let directory = URL(fileURLWithPath: String(cString: template), isDirectory: true)
         let file = directory.appendingPathComponent("peach.csv")
@@ -60,7 +67,9 @@ struct TransferRoutes: RouteTable {
         } catch {
             try? FileManager.default.removeItem(at: directory)
             services.logger.error("export failed", metadata: ["error": "\(error)"])
-            throw HTTPError(.serviceUnavailable, message: "the export failed: the database or a temporary file could not be read or written")
+            throw HTTPError(
+                .serviceUnavailable,
+                message: "the export failed: the database or a temporary file could not be read or written")
         }
         try? FileManager.default.removeItem(at: directory)
         let day = String(MillisecondTimestamp(services.environment.now()).iso8601.prefix(10))
@@ -94,13 +103,13 @@ struct TransferRoutes: RouteTable {
             summary = try await transfer.importRecords(from: source, mode: mode)
         } catch {
             switch error {
-            case let .rejected(error): throw ImportRejected(error: error)
+            case .rejected(let error): throw ImportRejected(error: error)
             case .busy:
                 // After the body, so the client's upload ends and it reads the 409.
                 spool.discardRest()
                 await filling.value
                 throw HTTPError(.conflict, headers: [.connection: "close"], message: "nothing was imported: \(error)")
-            case let .store(error): throw error.unavailable("nothing was imported", logger: services.logger)
+            case .store(let error): throw error.unavailable("nothing was imported", logger: services.logger)
             }
         }
         // The chains continue from the history as it is now, and the profile shows it; the trials
@@ -132,13 +141,16 @@ struct ImportResponse: ResponseEncodable, Decodable, APIDescribed {
             "comparisons": APINote().with("minimum", 0),
             "pitchMatchings": APINote().with("minimum", 0),
             "duplicatesSkipped": APINote().with("minimum", 0),
-            "skipped": .describe("Valid rows deliberately not imported (the timingOffsetDetection rows of an iPhone export, whose fields are not known)."),
+            "skipped": .describe(
+                "Valid rows deliberately not imported (the timingOffsetDetection rows of an iPhone export, whose fields are not known)."
+            ),
             "byDiscipline": .describe("Imported records per discipline (every discipline named, zero included)."),
         ]
     }
 
     init(_ summary: ImportSummary) {
-        byDiscipline = Dictionary(uniqueKeysWithValues: Discipline.allCases.map { ($0.rawValue, summary.byDiscipline[$0] ?? 0) })
+        byDiscipline = Dictionary(
+            uniqueKeysWithValues: Discipline.allCases.map { ($0.rawValue, summary.byDiscipline[$0] ?? 0) })
         format = summary.format
         mode = summary.mode
         imported = summary.imported
@@ -156,7 +168,8 @@ struct ImportRejected: HTTPResponseError {
     var status: HTTPResponse.Status { .badRequest }
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
-        let json = try JSONEncoder().encode(ErrorBody(error: .init(message: "nothing was imported: \(error.description)", line: error.line)))
+        let json = try JSONEncoder().encode(
+            ErrorBody(error: .init(message: "nothing was imported: \(error.description)", line: error.line)))
         // The rest of the body may be unread: the connection closes rather than read it.
         return Response(
             status: status, headers: [.contentType: "application/json; charset=utf-8", .connection: "close"],

@@ -11,7 +11,8 @@ struct CalibrationRequest: Decodable, APIDescribed {
 
     func parsed() throws -> TapCalibration {
         guard let clickSeconds, let tapSeconds else {
-            throw HTTPError(.badRequest, message: "the body must hold clickSeconds and tapSeconds, each a list of seconds")
+            throw HTTPError(
+                .badRequest, message: "the body must hold clickSeconds and tapSeconds, each a list of seconds")
         }
         for (name, values) in [("clickSeconds", clickSeconds), ("tapSeconds", tapSeconds)] {
             guard values.count <= Self.maximumCount else {
@@ -27,7 +28,8 @@ struct CalibrationRequest: Decodable, APIDescribed {
 
     static var apiNotes: [String: APINote] {
         [
-            "clickSeconds": APINote.required.with("maxItems", maximumCount).describe("When each calibration click sounded."),
+            "clickSeconds": APINote.required.with("maxItems", maximumCount).describe(
+                "When each calibration click sounded."),
             "tapSeconds": APINote.required.with("maxItems", maximumCount)
                 .describe("When each tap was heard, on the clicks' time base, corrected for output latency."),
         ]
@@ -39,7 +41,10 @@ struct CalibrationPlan: ResponseEncodable, Decodable, APIDescribed {
     let clickSeconds: [Double]
 
     static var apiNotes: [String: APINote] {
-        ["clickSeconds": .describe("When each click sounds, in seconds from the first: a beat apart at the tempo setting.")]
+        [
+            "clickSeconds": .describe(
+                "When each click sounds, in seconds from the first: a beat apart at the tempo setting.")
+        ]
     }
 }
 

@@ -39,7 +39,9 @@ struct ReserveRequest: Decodable, APIDescribed {
         let discipline = try TrialRequest(discipline: discipline).parsed()
         guard let count else { return (discipline, nil) }
         guard Self.counts.contains(count) else {
-            throw HTTPError(.badRequest, message: "count must be a whole number from \(Self.counts.lowerBound) to \(Self.counts.upperBound)")
+            throw HTTPError(
+                .badRequest,
+                message: "count must be a whole number from \(Self.counts.lowerBound) to \(Self.counts.upperBound)")
         }
         return (discipline, count)
     }
@@ -54,8 +56,11 @@ struct ReserveResponse: ResponseEncodable, Decodable, APIDescribed {
 
     static var apiNotes: [String: APINote] {
         [
-            "sessionSize": .describe("How many trials of this discipline last a 30-minute session offline at today's settings (ReserveSize)."),
-            "validSeconds": .describe("How long each trial waits for its answer; a client drops reserved trials older than this unplayed."),
+            "sessionSize": .describe(
+                "How many trials of this discipline last a 30-minute session offline at today's settings (ReserveSize)."
+            ),
+            "validSeconds": .describe(
+                "How long each trial waits for its answer; a client drops reserved trials older than this unplayed."),
         ]
     }
 }
@@ -88,7 +93,8 @@ struct KindTrialResponse<Kind: TrainingKind>: Codable, Sendable, APIDescribed {
     init(_ issued: TrialService.Issued, _ trial: Kind.Trial, sounds: [SoundChoice], synthesis: SynthesisSettings) {
         id = issued.id
         discipline = trial.discipline
-        sound = Kind.playsNotes ? TrialSoundDTO(chosen: issued.settings.soundSource, kind: Kind.self, sounds: sounds) : nil
+        sound =
+            Kind.playsNotes ? TrialSoundDTO(chosen: issued.settings.soundSource, kind: Kind.self, sounds: sounds) : nil
         self.synthesis = Kind.playsNotes ? SynthesisDTO(synthesis) : nil
         var session = Kind.session(trial, settings: issued.settings)
         session.midi = Kind.midi(trial)
@@ -154,16 +160,22 @@ struct TrialResponse: ResponseEncodable, APISchemaProviding, Sendable {
         session = nil
     }
 
-    private static func decode<Kind: TrainingKind>(_ kind: Kind.Type, from decoder: any Decoder) throws -> any Encodable & Sendable {
+    private static func decode<Kind: TrainingKind>(_ kind: Kind.Type, from decoder: any Decoder) throws -> any Encodable
+        & Sendable
+    {
         try KindTrialResponse<Kind>(from: decoder)
     }
 
     static func apiSchema(_ tracer: SchemaTracer) throws -> (placeholder: Self, schema: [String: Any]) {
         let first = try Self.trace(TrainingKinds.all[0], tracer)
-        return (TrialResponse(body: first.value), ["oneOf": try TrainingKinds.all.map { try Self.trace($0, tracer).schema }])
+        return (
+            TrialResponse(body: first.value), ["oneOf": try TrainingKinds.all.map { try Self.trace($0, tracer).schema }]
+        )
     }
 
-    private static func trace<Kind: TrainingKind>(_ kind: Kind.Type, _ tracer: SchemaTracer) throws -> (value: any Encodable & Sendable, schema: [String: Any]) {
+    private static func trace<Kind: TrainingKind>(_ kind: Kind.Type, _ tracer: SchemaTracer) throws -> (
+        value: any Encodable & Sendable, schema: [String: Any]
+    ) {
         let traced = try tracer.trace(KindTrialResponse<Kind>.self)
         return (traced.value, traced.schema)
     }
@@ -182,11 +194,14 @@ struct AnswerRequest: Decodable, APIDescribed {
     }
 
     init(from decoder: any Decoder) throws {
-        answeredSecondsAgo = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(Double.self, forKey: .answeredSecondsAgo)
+        answeredSecondsAgo = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(
+            Double.self, forKey: .answeredSecondsAgo)
         bodies = try TrainingKinds.all.map { try Self.body($0, from: decoder) }
     }
 
-    private static func body<Kind: TrainingKind>(_ kind: Kind.Type, from decoder: any Decoder) throws -> any KindAnswerBody {
+    private static func body<Kind: TrainingKind>(_ kind: Kind.Type, from decoder: any Decoder) throws
+        -> any KindAnswerBody
+    {
         try Kind.AnswerBody(from: decoder)
     }
 
@@ -196,7 +211,8 @@ struct AnswerRequest: Decodable, APIDescribed {
         guard let seconds = answeredSecondsAgo else { return .zero }
         let limit = TrialService.answerAgeLimit.seconds
         guard seconds >= 0, seconds <= limit else {
-            throw HTTPError(.badRequest, message: "answeredSecondsAgo must be a number from 0 to \(Int(limit)), got \(seconds)")
+            throw HTTPError(
+                .badRequest, message: "answeredSecondsAgo must be a number from 0 to \(Int(limit)), got \(seconds)")
         }
         return .seconds(seconds)
     }
@@ -219,7 +235,9 @@ struct AnswerRequest: Decodable, APIDescribed {
         if answers.count <= 1 && !unresolved.isEmpty {
             throw HTTPError(.badRequest, message: unresolved.map(\.message).joined(separator: "; "))
         }
-        throw HTTPError(.badRequest, message: "the body must hold one answer: \(Self.fields.joined(separator: ", ")), one of them alone")
+        throw HTTPError(
+            .badRequest,
+            message: "the body must hold one answer: \(Self.fields.joined(separator: ", ")), one of them alone")
     }
 
     /// Every kind's answer fields, as the document lists them.
@@ -233,7 +251,8 @@ struct AnswerRequest: Decodable, APIDescribed {
                 if let one = first.schema["enum"] as? [String], let other = second.schema["enum"] as? [String] {
                     joined.schema["enum"] = one + other
                 }
-                if let one = first.schema["description"] as? String, let other = second.schema["description"] as? String {
+                if let one = first.schema["description"] as? String, let other = second.schema["description"] as? String
+                {
                     joined.schema["description"] = one + " " + other
                 }
                 return joined
@@ -249,7 +268,9 @@ struct AnswerRequest: Decodable, APIDescribed {
         kindNotes.merging([
             "": .describe("The fields of one kind's answer: \(fields.joined(separator: ", ")), one of them alone."),
             "answeredSecondsAgo": APINote.bounds(0...TrialService.answerAgeLimit.seconds)
-                .describe("How long before this request the user answered (an answer sent late, after a network loss, keeps its time). Default 0."),
+                .describe(
+                    "How long before this request the user answered (an answer sent late, after a network loss, keeps its time). Default 0."
+                ),
         ]) { $1 }
     }
 }
@@ -266,8 +287,11 @@ struct AnswerResponse: ResponseEncodable, APISchemaProviding, Sendable {
         body = Self.body(record.value, answer: answer, trial: trial)
     }
 
-    private static func body<Record: KindRecord>(_ record: Record, answer: TrialAnswer, trial: Trial?) -> any Encodable & Sendable {
-        Record.Kind.result(record, answer: answer.value as? Record.Kind.Answer, trial: trial?.value as? Record.Kind.Trial)
+    private static func body<Record: KindRecord>(_ record: Record, answer: TrialAnswer, trial: Trial?) -> any Encodable
+        & Sendable
+    {
+        Record.Kind.result(
+            record, answer: answer.value as? Record.Kind.Answer, trial: trial?.value as? Record.Kind.Trial)
     }
 
     private init(body: any Encodable & Sendable) { self.body = body }
@@ -279,16 +303,23 @@ struct AnswerResponse: ResponseEncodable, APISchemaProviding, Sendable {
         body = try Self.decode(TrainingKinds.all[0], from: decoder)
     }
 
-    private static func decode<Kind: TrainingKind>(_ kind: Kind.Type, from decoder: any Decoder) throws -> any Encodable & Sendable {
+    private static func decode<Kind: TrainingKind>(_ kind: Kind.Type, from decoder: any Decoder) throws -> any Encodable
+        & Sendable
+    {
         try Kind.ResultBody(from: decoder)
     }
 
     static func apiSchema(_ tracer: SchemaTracer) throws -> (placeholder: Self, schema: [String: Any]) {
         let first = try Self.trace(TrainingKinds.all[0], tracer)
-        return (AnswerResponse(body: first.value), ["oneOf": try TrainingKinds.all.map { try Self.trace($0, tracer).schema }])
+        return (
+            AnswerResponse(body: first.value),
+            ["oneOf": try TrainingKinds.all.map { try Self.trace($0, tracer).schema }]
+        )
     }
 
-    private static func trace<Kind: TrainingKind>(_ kind: Kind.Type, _ tracer: SchemaTracer) throws -> (value: any Encodable & Sendable, schema: [String: Any]) {
+    private static func trace<Kind: TrainingKind>(_ kind: Kind.Type, _ tracer: SchemaTracer) throws -> (
+        value: any Encodable & Sendable, schema: [String: Any]
+    ) {
         let traced = try tracer.trace(Kind.ResultBody.self)
         return (traced.value, traced.schema)
     }
@@ -325,7 +356,8 @@ struct KindRecordResponse<Record: KindRecord>: Codable, Sendable, APIDescribed {
             discipline: try header.decode(Discipline.self, forKey: .discipline),
             interval: try header.decode(DirectedInterval.self, forKey: .interval),
             tuningSystem: try header.decode(TuningSystem.self, forKey: .tuningSystem))
-        record = try Record(timestamp: .distantPast, labels: labels, fields: decoder.container(keyedBy: Record.Field.self))
+        record = try Record(
+            timestamp: .distantPast, labels: labels, fields: decoder.container(keyedBy: Record.Field.self))
         _ = try Record.Derived(from: decoder)
     }
 
@@ -338,7 +370,9 @@ struct RecordResponse: Codable, APISchemaProviding, Sendable {
 
     init(_ record: TrainingRecord) { body = Self.body(record.value) }
 
-    private static func body<Record: KindRecord>(_ record: Record) -> any Encodable & Sendable { KindRecordResponse(record) }
+    private static func body<Record: KindRecord>(_ record: Record) -> any Encodable & Sendable {
+        KindRecordResponse(record)
+    }
 
     private init(body: any Encodable & Sendable) { self.body = body }
 
@@ -349,16 +383,23 @@ struct RecordResponse: Codable, APISchemaProviding, Sendable {
         body = try Self.decode(TrainingKinds.all[0], from: decoder)
     }
 
-    private static func decode<Kind: TrainingKind>(_ kind: Kind.Type, from decoder: any Decoder) throws -> any Encodable & Sendable {
+    private static func decode<Kind: TrainingKind>(_ kind: Kind.Type, from decoder: any Decoder) throws -> any Encodable
+        & Sendable
+    {
         try KindRecordResponse<Kind.Record>(from: decoder)
     }
 
     static func apiSchema(_ tracer: SchemaTracer) throws -> (placeholder: Self, schema: [String: Any]) {
         let first = try Self.trace(TrainingKinds.all[0], tracer)
-        return (RecordResponse(body: first.value), ["oneOf": try TrainingKinds.all.map { try Self.trace($0, tracer).schema }])
+        return (
+            RecordResponse(body: first.value),
+            ["oneOf": try TrainingKinds.all.map { try Self.trace($0, tracer).schema }]
+        )
     }
 
-    private static func trace<Kind: TrainingKind>(_ kind: Kind.Type, _ tracer: SchemaTracer) throws -> (value: any Encodable & Sendable, schema: [String: Any]) {
+    private static func trace<Kind: TrainingKind>(_ kind: Kind.Type, _ tracer: SchemaTracer) throws -> (
+        value: any Encodable & Sendable, schema: [String: Any]
+    ) {
         let traced = try tracer.trace(KindRecordResponse<Kind.Record>.self)
         return (traced.value, traced.schema)
     }
@@ -373,9 +414,12 @@ struct RecordsResponse: ResponseEncodable, Decodable {
 enum KindComponents {
     static var all: [(name: String, type: any Decodable.Type)] { TrainingKinds.all.flatMap(components) }
 
-    private static func components(_ kind: any TrainingKind.Type) -> [(name: String, type: any Decodable.Type)] { components(of: kind) }
+    private static func components(_ kind: any TrainingKind.Type) -> [(name: String, type: any Decodable.Type)] {
+        components(of: kind)
+    }
 
-    private static func components<Kind: TrainingKind>(of kind: Kind.Type) -> [(name: String, type: any Decodable.Type)] {
+    private static func components<Kind: TrainingKind>(of kind: Kind.Type) -> [(name: String, type: any Decodable.Type)]
+    {
         var named: [(name: String, type: any Decodable.Type)] = [
             (Kind.apiNames.trial, KindTrialResponse<Kind>.self), (Kind.apiNames.result, Kind.ResultBody.self),
             (Kind.apiNames.record, KindRecordResponse<Kind.Record>.self),

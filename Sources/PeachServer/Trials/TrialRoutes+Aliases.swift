@@ -9,25 +9,31 @@ extension TrialRoutes {
         [
             Route(
                 .post, "comparisons", "nextComparison", "The next comparison, chosen by the server's adaptive chain",
-                status: .created, returns: "A new comparison awaiting an answer.", errors: notOffered, alias(next: .pitchComparison)),
+                status: .created, returns: "A new comparison awaiting an answer.", errors: notOffered,
+                alias(next: .pitchComparison)),
             Route(
                 .post, "comparisons/{id}/answer", "answerComparison",
                 "Answer a comparison; the record is durably stored before the response",
-                returns: "Stored.", parameters: [trialID, answerKey], errors: answerRefusals, alias(answer: .pitchComparison)),
+                returns: "Stored.", parameters: [trialID, answerKey], errors: answerRefusals,
+                alias(answer: .pitchComparison)),
             Route(
                 .get, "records/comparisons", "comparisonRecords", "Stored comparison records, newest first",
-                returns: "The records.", parameters: [limit], errors: [.error(.serviceUnavailable)], alias(records: .pitchComparison)),
+                returns: "The records.", parameters: [limit], errors: [.error(.serviceUnavailable)],
+                alias(records: .pitchComparison)),
             Route(
                 .post, "pitch-matching", "nextPitchMatching",
                 "A new pitch-matching challenge: a random note in the range, the tunable note detuned by a random offset",
-                status: .created, returns: "A challenge awaiting a result.", errors: notOffered, alias(next: .pitchMatching)),
+                status: .created, returns: "A challenge awaiting a result.", errors: notOffered,
+                alias(next: .pitchMatching)),
             Route(
                 .post, "pitch-matching/{id}/result", "commitPitchMatching",
                 "Commit the slider's value; the server computes the signed error and stores the record before the response",
-                returns: "Stored.", parameters: [trialID, answerKey], errors: answerRefusals, alias(answer: .pitchMatching)),
+                returns: "Stored.", parameters: [trialID, answerKey], errors: answerRefusals,
+                alias(answer: .pitchMatching)),
             Route(
                 .get, "records/pitch-matching", "pitchMatchingRecords", "Stored pitch-matching records, newest first",
-                returns: "The records.", parameters: [limit], errors: [.error(.serviceUnavailable)], alias(records: .pitchMatching)),
+                returns: "The records.", parameters: [limit], errors: [.error(.serviceUnavailable)],
+                alias(records: .pitchMatching)),
         ]
     }
 
@@ -38,7 +44,8 @@ extension TrialRoutes {
         { routes in
             { _ in
                 TrialResponse(
-                    try await routes.issued { try await routes.service.next(try routes.offering(discipline)) }, sounds: routes.sounds,
+                    try await routes.issued { try await routes.service.next(try routes.offering(discipline)) },
+                    sounds: routes.sounds,
                     synthesis: routes.synthesis)
             }
         }
@@ -51,10 +58,14 @@ extension TrialRoutes {
                 // Each alias takes only its own kind's answer, as it always did.
                 guard given.kind == discipline.kind else {
                     throw HTTPError(
-                        .badRequest, message: "this route takes the answer of \(discipline.declaration.names.english): \(discipline.answerMethod.hint)")
+                        .badRequest,
+                        message:
+                            "this route takes the answer of \(discipline.declaration.names.english): \(discipline.answerMethod.hint)"
+                    )
                 }
                 return try await routes.answer(
-                    try input[trialID], given, key: try input[answerKey], age: try input.body.age(), only: discipline.kind)
+                    try input[trialID], given, key: try input[answerKey], age: try input.body.age(),
+                    only: discipline.kind)
             }
         }
     }

@@ -37,10 +37,14 @@ struct TrialRoutes: RouteTable {
     /// The client's name for this answer, the same on every retry: a retry gets the stored result.
     static let answerKey = APIParameter<AnswerKey?>(
         name: "Idempotency-Key", location: .header,
-        description: "The client's name for this answer, the same on every retry: a retry is answered with the stored result.",
+        description:
+            "The client's name for this answer, the same on every retry: a retry is answered with the stored result.",
         absent: .some(nil),
         schema: { _ in
-            ["type": "string", "pattern": "^[A-Za-z0-9_-]+$", "minLength": AnswerKey.lengths.lowerBound, "maxLength": AnswerKey.lengths.upperBound]
+            [
+                "type": "string", "pattern": "^[A-Za-z0-9_-]+$", "minLength": AnswerKey.lengths.lowerBound,
+                "maxLength": AnswerKey.lengths.upperBound,
+            ]
         },
         expected: "\(AnswerKey.lengths.lowerBound) to \(AnswerKey.lengths.upperBound) letters, digits, - or _",
         // A closure literal typed `AnswerKey??` would wrap a refused key (nil) as an absent one (.some(nil)).
@@ -58,12 +62,14 @@ struct TrialRoutes: RouteTable {
                 .post, "trials/reserve", "reserveTrials",
                 "Trials for a client to train on while it cannot reach the server; each is answered later like any other",
                 status: .created,
-                returns: "The reserve: count new trials (a session's worth without one), each awaiting an answer (a comparison chain's all at its current difference).",
+                returns:
+                    "The reserve: count new trials (a session's worth without one), each awaiting an answer (a comparison chain's all at its current difference).",
                 errors: [notStored], Self.reserve),
             Route(
                 .post, "trials/{id}/answer", "answerTrial",
                 "Answer a trial with its kind's answer; the record is durably stored before the response",
-                returns: "Stored and judged.", parameters: [trialID, answerKey], errors: answerRefusals, Self.answerTrial),
+                returns: "Stored and judged.", parameters: [trialID, answerKey], errors: answerRefusals,
+                Self.answerTrial),
             Route(
                 .get, "rhythm/calibration", "rhythmCalibrationPlan",
                 "The clicks to tap along with for the calibration: 16, a beat apart at the tempo setting",
@@ -74,24 +80,30 @@ struct TrialRoutes: RouteTable {
                 returns: "The latency to subtract from this device's taps.", Self.calibration),
             Route(
                 .get, "records", "records", "Stored records of one discipline or all, newest first",
-                returns: "Newest first.", parameters: [discipline, limit], errors: [.error(.serviceUnavailable)], Self.storedRecords),
+                returns: "Newest first.", parameters: [discipline, limit], errors: [.error(.serviceUnavailable)],
+                Self.storedRecords),
         ] + aliases
     }
 
     /// No trial is handed out that the database could not keep.
     static let notStored = APIResponse.error(
-        .serviceUnavailable, "No trial was handed out: the database could not store it (a full disk); Retry-After says when to ask again.",
+        .serviceUnavailable,
+        "No trial was handed out: the database could not store it (a full disk); Retry-After says when to ask again.",
         headers: [APIHeader(name: "Retry-After", type: "integer")])
 
     /// An unknown or expired trial, one answered already, an answer not saved.
     static let answerRefusals: [APIResponse] = [
         .error(.notFound), .error(.conflict),
-        .error(.unprocessableContent, "The Idempotency-Key was sent before with another trial or answer; nothing was saved."),
+        .error(
+            .unprocessableContent,
+            "The Idempotency-Key was sent before with another trial or answer; nothing was saved."),
         .error(.serviceUnavailable),
     ]
 
     func nextTrial(_ input: Input<TrialRequest>) async throws -> TrialResponse {
-        TrialResponse(try await issued { try await service.next(try offering(try input.body.parsed())) }, sounds: sounds, synthesis: synthesis)
+        TrialResponse(
+            try await issued { try await service.next(try offering(try input.body.parsed())) }, sounds: sounds,
+            synthesis: synthesis)
     }
 
     /// How long a client waits before asking again after a 503: a full disk is seen again at the
@@ -106,7 +118,9 @@ struct TrialRoutes: RouteTable {
         } catch is TrialService.NotStored {
             throw HTTPError(
                 .serviceUnavailable, headers: [.retryAfter: String(Self.retryAfterSeconds)],
-                message: "no trial was handed out: the database could not store it; try again in \(Self.retryAfterSeconds) s")
+                message:
+                    "no trial was handed out: the database could not store it; try again in \(Self.retryAfterSeconds) s"
+            )
         }
     }
 
@@ -114,11 +128,13 @@ struct TrialRoutes: RouteTable {
         let (discipline, count) = try input.body.parsed()
         let offered = try offering(discipline)
         // The first trial's timing says how many make a session.
-        let first = TrialResponse(try await issued { try await service.next(offered) }, sounds: sounds, synthesis: synthesis)
+        let first = TrialResponse(
+            try await issued { try await service.next(offered) }, sounds: sounds, synthesis: synthesis)
         let sessionSize = first.session.map(ReserveSize.trials(for:)) ?? 1
         // A measurement places each trial from the answers before it: reserved trials would all be
         // at one difference, and drawing 900 of them cost a debug server 16.6 s. It has none.
-        let rest = offered.trainingKind.measures(offered)
+        let rest =
+            offered.trainingKind.measures(offered)
             ? [] : try await issued { try await service.reserve(offered, count: (count ?? sessionSize) - 1) }
         return ReserveResponse(
             trials: [first] + rest.map { TrialResponse($0, sounds: sounds, synthesis: synthesis) },
@@ -126,7 +142,8 @@ struct TrialRoutes: RouteTable {
     }
 
     func answerTrial(_ input: Input<AnswerRequest>) async throws -> AnswerResponse {
-        try await answer(try input[Self.trialID], try input.body.parsed(), key: try input[Self.answerKey], age: try input.body.age())
+        try await answer(
+            try input[Self.trialID], try input.body.parsed(), key: try input[Self.answerKey], age: try input.body.age())
     }
 
     func calibrationPlan(_: Input<NoBody>) async -> CalibrationPlan {
@@ -158,12 +175,16 @@ struct TrialRoutes: RouteTable {
             switch error {
             case .unknown: throw HTTPError(.notFound, message: "no trial with id \(id) is waiting for an answer")
             case .alreadyAnswered: throw HTTPError(.conflict, message: "trial \(id) has already been answered")
-            case let .wrongKind(_, expected):
-                throw HTTPError(.badRequest, message: "trial \(id) is \(expected.declaration.names.english): \(expected.answerMethod.hint)")
-            case let .keyReused(key):
+            case .wrongKind(_, let expected):
+                throw HTTPError(
+                    .badRequest,
+                    message: "trial \(id) is \(expected.declaration.names.english): \(expected.answerMethod.hint)")
+            case .keyReused(let key):
                 throw HTTPError(
                     .unprocessableContent,
-                    message: "the Idempotency-Key \(key.rawValue) was sent with another trial or answer; a retry sends the same again, a new answer a new key")
+                    message:
+                        "the Idempotency-Key \(key.rawValue) was sent with another trial or answer; a retry sends the same again, a new answer a new key"
+                )
             // TrialService logged why; the client keeps the answer and retries.
             case .notSaved:
                 throw HTTPError(

@@ -65,7 +65,8 @@ public actor TrialService {
         self.logger = logger
         // Each chain continues from its newest stored answer, across restarts.
         source = TrialSource(
-            chains: try await TrialChains.resuming(from: store, profile: await profile.parts), generator: environment.generator)
+            chains: try await TrialChains.resuming(from: store, profile: await profile.parts),
+            generator: environment.generator)
     }
 
     /// The rhythm disciplines' tempo setting, as the next trial will use it.
@@ -120,7 +121,10 @@ public actor TrialService {
         guard let failure = failures.first else { return }
         for issued in trials { pending.withdraw(issued.id) }
         logger.error(
-            "open trial not stored", metadata: ["id": "\(failure.0)", "error": "\(failure.1)", "refused": "\(failures.count) of \(trials.count)"])
+            "open trial not stored",
+            metadata: [
+                "id": "\(failure.0)", "error": "\(failure.1)", "refused": "\(failures.count) of \(trials.count)",
+            ])
         throw NotStored(reason: failure.1)
     }
 
@@ -143,7 +147,9 @@ public actor TrialService {
     public func answer(
         _ id: String, _ answer: TrialAnswer, key: AnswerKey? = nil, age: Duration = .zero
     ) async throws(AnswerError) -> TrainingRecord {
-        if let key, let bound = keyBindings[key], bound != KeyBindings.Binding(trial: id, answer: answer) { throw .keyReused(key: key) }
+        if let key, let bound = keyBindings[key], bound != KeyBindings.Binding(trial: id, answer: answer) {
+            throw .keyReused(key: key)
+        }
         if pending.lookup(id) == .unknown, let key, let earlier = try await earlierAnswer(key) { return earlier }
         await restoreIfStored(id)
         let lookup = pending.lookup(id)

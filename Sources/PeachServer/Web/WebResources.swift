@@ -16,7 +16,8 @@ enum WebResources {
     /// 12 hex digits of SHA-256 over every file's path (relative to `folder`) and bytes, in path order.
     static func digest(of folder: URL) -> String {
         let root = folder.standardizedFileURL.path
-        let files = (FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])?
+        let files =
+            (FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])?
             .compactMap { $0 as? URL }
             .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true } ?? [])
             .map { (String($0.standardizedFileURL.path.dropFirst(root.count)), $0) }
@@ -54,8 +55,9 @@ struct OpenAPIRoutes: RouteTable {
     static var routes: [Route<Self>] {
         [
             Route(
-                .get, "openapi.json", "openAPIDocument", "This document: the routes this server answers, written from the same table that registers them",
-                returns: "The OpenAPI 3 document.", media: .openAPIDocument, Self.document),
+                .get, "openapi.json", "openAPIDocument",
+                "This document: the routes this server answers, written from the same table that registers them",
+                returns: "The OpenAPI 3 document.", media: .openAPIDocument, Self.document)
         ]
     }
 

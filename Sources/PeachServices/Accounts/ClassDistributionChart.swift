@@ -44,18 +44,25 @@ public struct ClassDistributionChart {
     public var svg: String {
         // A row being prepared may hold its student's last figures: the chart waits for current ones.
         let placed = students.filter(\.isPrepared)
-            .compactMap { student in student.figures?.threshold.map { (name: student.account.name.rawValue, estimate: $0) } }
+            .compactMap { student in
+                student.figures?.threshold.map { (name: student.account.name.rawValue, estimate: $0) }
+            }
             .sorted { $0.estimate.threshold.rawValue < $1.estimate.threshold.rawValue }
-        let unplaced = unplacedLines(students.filter { $0.isPrepared && $0.figures?.threshold == nil }.map(\.account.name.rawValue))
+        let unplaced = unplacedLines(
+            students.filter { $0.isPrepared && $0.figures?.threshold == nil }.map(\.account.name.rawValue))
         let preparing = preparingLine
         let plotHeight = Double(max(placed.count, 1)) * Self.rowHeight
         let notes = unplaced.count + (preparing == nil ? 0 : 1)
-        let height = Self.top + plotHeight + Self.bottom + Double(max(notes - 1, 0)) * Self.lineHeight + (notes == 0 ? 0 : 20)
-        let summary = (german
-            ? "Schwellen von \(placed.count) der \(students.count) Schüler:innen in \(classroom.name)"
-            : "Thresholds of \(placed.count) of \(students.count) students in \(classroom.name)")
-            + (placed.isEmpty ? "" : (german ? ", von " : ", from ") + cents(placed.first!.estimate.threshold.rawValue)
-                + (german ? " bis " : " to ") + cents(placed.last!.estimate.threshold.rawValue))
+        let height =
+            Self.top + plotHeight + Self.bottom + Double(max(notes - 1, 0)) * Self.lineHeight + (notes == 0 ? 0 : 20)
+        let summary =
+            (german
+                ? "Schwellen von \(placed.count) der \(students.count) Schüler:innen in \(classroom.name)"
+                : "Thresholds of \(placed.count) of \(students.count) students in \(classroom.name)")
+            + (placed.isEmpty
+                ? ""
+                : (german ? ", von " : ", from ") + cents(placed.first!.estimate.threshold.rawValue)
+                    + (german ? " bis " : " to ") + cents(placed.last!.estimate.threshold.rawValue))
             + (preparing.map { ". " + $0 } ?? "")
         var out = """
             <svg xmlns="http://www.w3.org/2000/svg" class="class-distribution" viewBox="0 0 \(Int(width)) \(Int(height))" width="\(Int(width))" height="\(Int(height))" role="img" aria-label="\(Self.escaped(summary))">
@@ -69,26 +76,33 @@ public struct ClassDistributionChart {
             out += #"<line class="grid" x1="\#(f(x))" y1="\#(f(Self.top - 6))" x2="\#(f(x))" y2="\#(f(bottomY))"/>"#
             out += #"<text x="\#(f(x))" y="\#(f(bottomY + 16))" text-anchor="middle">\#(cents(tick))</text>"#
         }
-        out += #"<text x="\#(f(Self.margin))" y="16">\#(german ? "Schwelle (Cent, 95-%-Intervall)" : "Threshold (cents, 95 % interval)")</text>"#
+        out +=
+            #"<text x="\#(f(Self.margin))" y="16">\#(german ? "Schwelle (Cent, 95-%-Intervall)" : "Threshold (cents, 95 % interval)")</text>"#
         for (row, (name, estimate)) in placed.enumerated() {
             let y = Self.top + (Double(row) + 0.5) * Self.rowHeight
-            out += #"<text class="name" x="\#(f(left - Self.margin))" y="\#(f(y + 4))" text-anchor="end">\#(label(name))</text>"#
-            out += #"<line class="band" x1="\#(f(x(estimate.lower.rawValue)))" y1="\#(f(y))" x2="\#(f(x(estimate.upper.rawValue)))" y2="\#(f(y))"/>"#
-            out += #"<circle cx="\#(f(x(estimate.threshold.rawValue)))" cy="\#(f(y))" r="5"><title>\#(Self.escaped(name)): \#(cents(estimate.threshold.rawValue))</title></circle>"#
+            out +=
+                #"<text class="name" x="\#(f(left - Self.margin))" y="\#(f(y + 4))" text-anchor="end">\#(label(name))</text>"#
+            out +=
+                #"<line class="band" x1="\#(f(x(estimate.lower.rawValue)))" y1="\#(f(y))" x2="\#(f(x(estimate.upper.rawValue)))" y2="\#(f(y))"/>"#
+            out +=
+                #"<circle cx="\#(f(x(estimate.threshold.rawValue)))" cy="\#(f(y))" r="5"><title>\#(Self.escaped(name)): \#(cents(estimate.threshold.rawValue))</title></circle>"#
         }
         for (index, line) in unplaced.enumerated() {
-            out += #"<text class="unplaced" x="\#(f(Self.margin))" y="\#(f(bottomY + 36 + Double(index) * Self.lineHeight))">\#(line)</text>"#
+            out +=
+                #"<text class="unplaced" x="\#(f(Self.margin))" y="\#(f(bottomY + 36 + Double(index) * Self.lineHeight))">\#(line)</text>"#
         }
         if let preparing {
             let y = bottomY + 36 + Double(unplaced.count) * Self.lineHeight
-            out += #"<text class="preparing" x="\#(f(Self.margin))" y="\#(f(y))">\#(Self.fitted(preparing, characters: Self.characters(fitting: width - 2 * Self.margin)))</text>"#
+            out +=
+                #"<text class="preparing" x="\#(f(Self.margin))" y="\#(f(y))">\#(Self.fitted(preparing, characters: Self.characters(fitting: width - 2 * Self.margin)))</text>"#
         }
         return out + "</svg>\n"
     }
 
     func x(_ cents: Double) -> Double {
         let clamped = min(max(cents, Self.range.low), Self.range.high)
-        return left + (width - left - Self.right) * log(clamped / Self.range.low) / log(Self.range.high / Self.range.low)
+        return left + (width - left - Self.right) * log(clamped / Self.range.low)
+            / log(Self.range.high / Self.range.low)
     }
 
     /// The axis's ticks, as many as fit without their labels touching.
@@ -103,7 +117,9 @@ public struct ClassDistributionChart {
 
     /// A name as the name column shows it: whole when it fits, else shortened with an ellipsis and
     /// the whole name as its tooltip.
-    func label(_ name: String) -> String { Self.fitted(name, characters: Self.characters(fitting: left - 2 * Self.margin)) }
+    func label(_ name: String) -> String {
+        Self.fitted(name, characters: Self.characters(fitting: left - 2 * Self.margin))
+    }
 
     static func fitted(_ text: String, characters: Int) -> String {
         guard text.count > characters else { return escaped(text) }
@@ -139,12 +155,14 @@ public struct ClassDistributionChart {
 
     /// Cents as the chart's language writes them: one decimal below 10 ¢.
     func cents(_ value: Double) -> String {
-        let style = FloatingPointFormatStyle<Double>.number.precision(.fractionLength(value < 10 ? 1 : 0)).grouping(.never)
+        let style = FloatingPointFormatStyle<Double>.number.precision(.fractionLength(value < 10 ? 1 : 0)).grouping(
+            .never)
         return value.formatted(style.locale(Locale(identifier: german ? "de_DE" : "en_US"))) + " ¢"
     }
 
     private static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: "\"", with: "&quot;")
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: "\"", with: "&quot;")
     }
 
     private func f(_ value: Double) -> String { String(format: "%.2f", value) }

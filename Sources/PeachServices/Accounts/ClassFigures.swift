@@ -49,7 +49,8 @@ public actor ClassFigures {
     public nonisolated let viewWait: Duration
 
     public init(
-        accounts: any AccountStore & ClassroomStore, records: @escaping Records, logger: Logger, viewWait: Duration = .milliseconds(200)
+        accounts: any AccountStore & ClassroomStore, records: @escaping Records, logger: Logger,
+        viewWait: Duration = .milliseconds(200)
     ) {
         self.accounts = accounts
         self.records = records
@@ -62,23 +63,31 @@ public actor ClassFigures {
     /// before any other and the worker is running; `budget` is how long the view waits for the
     /// worker before it shows such rows. One read of every revision; the figures kept in the
     /// database are read for those this process does not know at their revision.
-    public func rows(of students: [Account], waitingAtMost budget: Duration) async throws(DataStoreError) -> [StudentSummary] {
+    public func rows(of students: [Account], waitingAtMost budget: Duration) async throws(DataStoreError)
+        -> [StudentSummary]
+    {
         try await read(students, waitingAtMost: budget)
     }
 
     /// Every student's figures, waiting for those being prepared (the class CSV, written as its
     /// rows are ready).
-    public func prepared(_ students: [Account]) async throws(DataStoreError) -> [(account: Account, figures: StudentFigures)] {
+    public func prepared(_ students: [Account]) async throws(DataStoreError) -> [(
+        account: Account, figures: StudentFigures
+    )] {
         while true {
             let rows = try await read(students, waitingAtMost: nil)
             // A row without figures here is of a student deleted meanwhile: gone from the next read.
-            let prepared = rows.compactMap { row in row.isPrepared ? row.figures.map { (account: row.account, figures: $0) } : nil }
+            let prepared = rows.compactMap { row in
+                row.isPrepared ? row.figures.map { (account: row.account, figures: $0) } : nil
+            }
             if prepared.count == rows.count { return prepared }
         }
     }
 
     /// `budget` nil: until the worker has fitted every student who had no figures.
-    private func read(_ students: [Account], waitingAtMost budget: Duration?) async throws(DataStoreError) -> [StudentSummary] {
+    private func read(_ students: [Account], waitingAtMost budget: Duration?) async throws(DataStoreError)
+        -> [StudentSummary]
+    {
         let revisions = try await accounts.revisions(of: students.map(\.id))
         let present = students.filter { revisions[$0.id] != nil }
         var missing = present.filter { !isKnown($0.id, at: revisions) }
@@ -91,7 +100,9 @@ public actor ClassFigures {
             prepareFirst(missing.filter { !isBeingFitted($0.id, at: revisions[$0.id]!) })
             let ids = Set(missing.map(\.id))
             await settle(ids, within: budget)
-            if let failed = ids.first(where: { failures[$0] != nil && isSettled([$0]) }) { throw failures.removeValue(forKey: failed)! }
+            if let failed = ids.first(where: { failures[$0] != nil && isSettled([$0]) }) {
+                throw failures.removeValue(forKey: failed)!
+            }
         }
         // A student who answered since their last fit here keeps those figures on the row, marked as
         // being prepared, rather than a blank the teacher saw filled a moment ago.
@@ -203,7 +214,9 @@ public actor ClassFigures {
             return
         }
         for (student, revision) in revisions { fittingAt[student] = revision }
-        for (student, figures) in kept { if let revision = revisions[student] { remember(figures, of: student, at: revision) } }
+        for (student, figures) in kept {
+            if let revision = revisions[student] { remember(figures, of: student, at: revision) }
+        }
         let (records, asked) = (self.records, self.asked)
         let fits = await withTaskGroup(of: (UserID, Result<StudentFiguresReading, DataStoreError>).self) { tasks in
             for account in group where kept[account.id] == nil {
@@ -211,8 +224,13 @@ public actor ClassFigures {
                 tasks.addTask(priority: asked.contains(account.id) ? .medium : .background) {
                     do throws(DataStoreError) {
                         let store = try await records(account.id, KnownRevision(revision))
-                        return (account.id, .success(StudentFiguresReading(
-                            student: account.id, revision: revision, figures: try await StudentFigures(store: store))))
+                        return (
+                            account.id,
+                            .success(
+                                StudentFiguresReading(
+                                    student: account.id, revision: revision,
+                                    figures: try await StudentFigures(store: store)))
+                        )
                     } catch {
                         return (account.id, .failure(error))
                     }

@@ -24,7 +24,8 @@ extension UnknownCommand {
         let typed = word.lowercased()
         // A typo is a slip or two: one edit in a short word, one per three letters in a longer one.
         let allowed = max(1, min(2, typed.count / 3))
-        let nearest = suggested
+        let nearest =
+            suggested
             .map { (name: $0, distance: Self.distance(typed, $0)) }
             .filter { $0.distance <= allowed }
             .min { $0.distance < $1.distance }?.name
@@ -34,7 +35,8 @@ extension UnknownCommand {
     /// Insertions, deletions, substitutions and swaps of neighbours ("trian" → "train" is one)
     /// that turn `a` into `b` (the optimal string alignment distance).
     public static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a)
+        let b = Array(b)
         guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
         var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
         for i in 0...a.count { table[i][0] = i }

@@ -28,23 +28,35 @@ public struct ChartOptions: Sendable {
     /// - Parameter viewPeriod: the period `viewStart` and `viewWidth` count in; nothing: `period`.
     public init(
         period: String = "day", width: Int = 800, height: Int = 320, language: String = "en",
-        viewStart: Double? = nil, viewWidth: Double? = nil, viewPeriod: ThresholdTimeline.Period? = nil, coarsens: Bool = false
+        viewStart: Double? = nil, viewWidth: Double? = nil, viewPeriod: ThresholdTimeline.Period? = nil,
+        coarsens: Bool = false
     ) throws(Invalid) {
         guard let parsed = ThresholdTimeline.Period(rawValue: period) else {
-            throw Invalid(description: "period must be one of \(ThresholdTimeline.Period.allCases.map(\.rawValue).joined(separator: ", ")), got '\(period)'")
+            throw Invalid(
+                description:
+                    "period must be one of \(ThresholdTimeline.Period.allCases.map(\.rawValue).joined(separator: ", ")), got '\(period)'"
+            )
         }
         guard Self.widths.contains(width) else {
-            throw Invalid(description: "width must be an integer from \(Self.widths.lowerBound) to \(Self.widths.upperBound), got '\(width)'")
+            throw Invalid(
+                description:
+                    "width must be an integer from \(Self.widths.lowerBound) to \(Self.widths.upperBound), got '\(width)'"
+            )
         }
         guard Self.heights.contains(height) else {
-            throw Invalid(description: "height must be an integer from \(Self.heights.lowerBound) to \(Self.heights.upperBound), got '\(height)'")
+            throw Invalid(
+                description:
+                    "height must be an integer from \(Self.heights.lowerBound) to \(Self.heights.upperBound), got '\(height)'"
+            )
         }
         guard Self.languages.contains(language) else {
-            throw Invalid(description: "lang must be one of \(Self.languages.joined(separator: ", ")), got '\(language)'")
+            throw Invalid(
+                description: "lang must be one of \(Self.languages.joined(separator: ", ")), got '\(language)'")
         }
         view = try Self.view(start: viewStart, width: viewWidth)
         if viewPeriod != nil, view == nil {
-            throw Invalid(description: "viewPeriod goes with viewStart and viewWidth: it names the period they count in")
+            throw Invalid(
+                description: "viewPeriod goes with viewStart and viewWidth: it names the period they count in")
         }
         self.viewPeriod = viewPeriod ?? parsed
         self.coarsens = coarsens
@@ -60,16 +72,21 @@ public struct ChartOptions: Sendable {
         switch (start, width) {
         case (nil, nil):
             return nil
-        case let (start?, width?) where viewWidths.contains(width) && viewStarts.contains(start):
+        case (let start?, let width?) where viewWidths.contains(width) && viewStarts.contains(start):
             return start...(start + width)
         default:
-            throw Invalid(description: "viewStart and viewWidth go together: viewWidth from 1 to 1000000 periods, viewStart a number of periods")
+            throw Invalid(
+                description:
+                    "viewStart and viewWidth go together: viewWidth from 1 to 1000000 periods, viewStart a number of periods"
+            )
         }
     }
 
     /// The period drawn and the view in it: the chart's, and the timeline's sent beside it.
     public func drawn(_ profile: PerceptualProfile) -> ChartPeriod {
-        ChartPeriod(profile, finest: period, view: view, in: viewPeriod, coarsens: coarsens, room: ThresholdChart.room(width: Double(width)))
+        ChartPeriod(
+            profile, finest: period, view: view, in: viewPeriod, coarsens: coarsens,
+            room: ThresholdChart.room(width: Double(width)))
     }
 
     /// The chart of `profile` as the Profile screen shows it.
@@ -77,7 +94,8 @@ public struct ChartOptions: Sendable {
         let drawn = drawn(profile)
         return ThresholdChart(
             timeline: drawn.timeline, size: .init(width: Double(width), height: Double(height)),
-            locale: Locale(identifier: language), view: drawn.view, otherPeriods: (drawn.finerBelow, drawn.coarserAbove),
+            locale: Locale(identifier: language), view: drawn.view,
+            otherPeriods: (drawn.finerBelow, drawn.coarserAbove),
             measurements: profile.measurements.finished
         ).svg()
     }

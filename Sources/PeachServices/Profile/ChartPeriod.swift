@@ -28,12 +28,17 @@ public struct ChartPeriod: Sendable {
     ) {
         let periods = coarsens ? Array(ThresholdTimeline.Period.allCases.drop { $0 != finest }) : [finest]
         // What a coarser period is asked to show: the dates of the view, or of the finest's opening view.
-        let asked: (view: ClosedRange<Double>, timeline: ThresholdTimeline)? = view.map { ($0, profile.timeline(viewPeriod)) } ?? {
-            guard coarsens else { return nil }
-            let opening = ChartWindow(profile.timeline(finest), view: nil)
-            return (opening.visibleStart...(opening.visibleStart + opening.visibleWidth), profile.timeline(finest))
-        }()
-        var position = 0, timeline = profile.timeline(finest), shown: ClosedRange<Double>? = nil, width = 0.0
+        let asked: (view: ClosedRange<Double>, timeline: ThresholdTimeline)? =
+            view.map { ($0, profile.timeline(viewPeriod)) }
+            ?? {
+                guard coarsens else { return nil }
+                let opening = ChartWindow(profile.timeline(finest), view: nil)
+                return (opening.visibleStart...(opening.visibleStart + opening.visibleWidth), profile.timeline(finest))
+            }()
+        var position = 0
+        var timeline = profile.timeline(finest)
+        var shown: ClosedRange<Double>? = nil
+        var width = 0.0
         for (index, period) in periods.enumerated() {
             (position, timeline) = (index, profile.timeline(period))
             shown = asked.map { ChartWindow.view($0.view, from: $0.timeline, to: timeline) }

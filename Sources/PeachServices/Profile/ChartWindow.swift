@@ -26,12 +26,19 @@ public struct ChartWindow: Sendable {
         let origin = Self.origin(of: timeline)
         let xs = aggregates.map { $0.start.timeIntervalSince(origin) / timeline.period.nominalSeconds + 0.5 }
         let domain = 0.0...((xs.last ?? 0) + 0.5)
-        let visibleWidth = min(view.map { $0.upperBound - $0.lowerBound } ?? Double(Self.initiallyVisiblePeriods), domain.upperBound)
-        let visibleStart = min(max(view?.lowerBound ?? domain.upperBound, domain.lowerBound), domain.upperBound - visibleWidth)
-        let rendered = max(domain.lowerBound, visibleStart - visibleWidth)...min(domain.upperBound, visibleStart + 2 * visibleWidth)
+        let visibleWidth = min(
+            view.map { $0.upperBound - $0.lowerBound } ?? Double(Self.initiallyVisiblePeriods), domain.upperBound)
+        let visibleStart = min(
+            max(view?.lowerBound ?? domain.upperBound, domain.lowerBound), domain.upperBound - visibleWidth)
+        let rendered =
+            max(
+                domain.lowerBound, visibleStart - visibleWidth)...min(
+                domain.upperBound, visibleStart + 2 * visibleWidth)
         let first = max(0, (xs.firstIndex { $0 >= rendered.lowerBound } ?? xs.count) - 1)
         let end = min(xs.count, (xs.lastIndex { $0 <= rendered.upperBound } ?? -1) + 2)
-        (self.xs, self.domain, self.visibleStart, self.visibleWidth, self.rendered) = (xs, domain, visibleStart, visibleWidth, rendered)
+        (self.xs, self.domain, self.visibleStart, self.visibleWidth, self.rendered) = (
+            xs, domain, visibleStart, visibleWidth, rendered
+        )
         indices = first < end ? first..<end : first..<first
     }
 }
@@ -39,7 +46,9 @@ public struct ChartWindow: Sendable {
 extension ChartWindow {
     /// `view`, in periods of `source`, as periods of `target`: the same stretch of time, so a view
     /// keeps its first and last date when the chart draws another period.
-    public static func view(_ view: ClosedRange<Double>, from source: ThresholdTimeline, to target: ThresholdTimeline) -> ClosedRange<Double> {
+    public static func view(_ view: ClosedRange<Double>, from source: ThresholdTimeline, to target: ThresholdTimeline)
+        -> ClosedRange<Double>
+    {
         guard source.period != target.period else { return view }
         let shift = origin(of: source).timeIntervalSince(origin(of: target))
         let x = { (value: Double) in (shift + value * source.period.nominalSeconds) / target.period.nominalSeconds }

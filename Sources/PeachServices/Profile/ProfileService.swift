@@ -61,8 +61,13 @@ public actor ProfileService {
     private static func fold(
         _ history: any MarkedHistory, saving file: ProfileSnapshot.File, calendar: Calendar
     ) async throws(DataStoreError) -> (PitchProfiles, saving: Task<Void, Never>?) {
-        if let saved = file.read(calendar: calendar), let (folded, replayed) = try await fold(history, from: saved, calendar: calendar) {
-            return (PitchProfiles(scopes: folded.profiles, calendar: calendar), replayed >= rowsWorthSaving ? save(folded, to: file) : nil)
+        if let saved = file.read(calendar: calendar),
+            let (folded, replayed) = try await fold(history, from: saved, calendar: calendar)
+        {
+            return (
+                PitchProfiles(scopes: folded.profiles, calendar: calendar),
+                replayed >= rowsWorthSaving ? save(folded, to: file) : nil
+            )
         }
         // From nothing, every row is new: a replay after no mark always succeeds.
         let (folded, _) = try await fold(history, from: nil, calendar: calendar)!
@@ -78,7 +83,10 @@ public actor ProfileService {
         var marks: [String: HistoryMark] = [:]
         var replayed = 0
         for kind in TrainingKinds.all where ProfileSnapshot.covers(kind) {
-            guard let (folded, mark, rows) = try await replay(kind, history, after: saved?.marks[kind.id.rawValue], into: profiles) else { return nil }
+            guard
+                let (folded, mark, rows) = try await replay(
+                    kind, history, after: saved?.marks[kind.id.rawValue], into: profiles)
+            else { return nil }
             profiles = folded
             marks[kind.id.rawValue] = mark
             replayed += rows
@@ -92,8 +100,8 @@ public actor ProfileService {
         _ kind: Kind.Type, _ history: any MarkedHistory, after mark: HistoryMark?, into profiles: PitchProfiles
     ) async throws(DataStoreError) -> (PitchProfiles, HistoryMark, Int)? {
         guard let start = profiles as? Kind.ProfilePart,
-              let replayed = try await history.replay(kind, after: mark, into: start, { Kind.feed($1, into: &$0) }),
-              let folded = replayed.result as? PitchProfiles
+            let replayed = try await history.replay(kind, after: mark, into: start, { Kind.feed($1, into: &$0) }),
+            let folded = replayed.result as? PitchProfiles
         else { return nil }
         return (folded, replayed.mark, replayed.replayed)
     }

@@ -35,7 +35,9 @@ public struct ProfileSnapshot: Codable, Sendable {
     /// profiles.
     static func covers(_ kind: any TrainingKind.Type) -> Bool { covers(kindOf: kind) }
 
-    private static func covers<Kind: TrainingKind>(kindOf kind: Kind.Type) -> Bool { Kind.ProfilePart.self == PitchProfiles.self }
+    private static func covers<Kind: TrainingKind>(kindOf kind: Kind.Type) -> Bool {
+        Kind.ProfilePart.self == PitchProfiles.self
+    }
 
     static func key(_ calendar: Calendar) -> String {
         "\(calendar.identifier) \(calendar.timeZone.identifier) \(calendar.firstWeekday) \(calendar.minimumDaysInFirstWeek)"
@@ -51,7 +53,8 @@ public struct ProfileSnapshot: Codable, Sendable {
         /// folder that also caches rendered sounds.
         public init(besideDatabase path: String) {
             let file = URL(fileURLWithPath: path)
-            url = file.deletingLastPathComponent().appendingPathComponent("cache/\(file.lastPathComponent).profile.json")
+            url = file.deletingLastPathComponent().appendingPathComponent(
+                "cache/\(file.lastPathComponent).profile.json")
         }
 
         /// Nil unless the file holds a snapshot of this format made with this calendar.
@@ -66,7 +69,8 @@ public struct ProfileSnapshot: Codable, Sendable {
         /// Written whole under a temporary name and renamed, so a crash leaves the old file or the
         /// new one, never half of one.
         func write(_ snapshot: ProfileSnapshot) throws {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try JSONEncoder().encode(snapshot).write(to: url, options: .atomic)
         }
     }

@@ -56,9 +56,12 @@ public struct ThresholdChart {
     private var top: Double { (legendWraps ? 46 : 28) + (measurements.isEmpty ? 0 : 18) }
 
     func svg() -> String {
-        let plotWidth = size.width - left - right, plotHeight = size.height - top - bottom
+        let plotWidth = size.width - left - right
+        let plotHeight = size.height - top - bottom
         let window = ChartWindow(timeline, view: view)
-        let (domain, visibleStart, visibleWidth, rendered) = (window.domain, window.visibleStart, window.visibleWidth, window.rendered)
+        let (domain, visibleStart, visibleWidth, rendered) = (
+            window.domain, window.visibleStart, window.visibleWidth, window.rendered
+        )
         let first = window.indices.lowerBound
         let points = timeline.points(in: window.indices)
         let xs = Array(window.xs[window.indices])
@@ -66,95 +69,115 @@ public struct ThresholdChart {
         // The period each measurement finished in, where the window shows it.
         let measured = measurements.compactMap { measurement -> (x: Double, estimate: ThresholdEstimate)? in
             guard let index = timeline.aggregates.lastIndex(where: { $0.start <= measurement.finished }),
-                  window.indices.contains(index) else { return nil }
+                window.indices.contains(index)
+            else { return nil }
             return (window.xs[index], measurement.estimate)
         }
-        let (yMax, yStep) = Self.niceScale(max(Self.highest(points), measured.map { 1.2 * $0.estimate.threshold.rawValue }.max() ?? 0))
+        let (yMax, yStep) = Self.niceScale(
+            max(Self.highest(points), measured.map { 1.2 * $0.estimate.threshold.rawValue }.max() ?? 0))
         let y = { (cents: Double) in max(0, plotHeight - cents / yMax * plotHeight) }
 
         var out = """
-        <svg xmlns="http://www.w3.org/2000/svg" class="threshold-chart" viewBox="0 0 \(f(size.width)) \(f(size.height))" \
-        width="\(f(size.width))" height="\(f(size.height))" data-period="\(timeline.period.rawValue)" \
-        data-plot-left="\(f(left))" data-plot-width="\(f(plotWidth))" data-domain-start="\(f(domain.lowerBound))" \
-        data-domain-end="\(f(domain.upperBound))" data-rendered-start="\(f(rendered.lowerBound))" \
-        data-rendered-end="\(f(rendered.upperBound))" data-label-gap="\(f(Self.labelGap))"\
-        \(otherPeriods.finerBelow.map { " data-finer-below=\"\(f($0))\"" } ?? "")\
-        \(otherPeriods.coarserAbove.map { " data-coarser-above=\"\(f($0))\"" } ?? "")>
-        <style>
-        .threshold-chart .chart-background { fill: var(--chart-background, #ffffff); }
-        .threshold-chart text { font: 11px system-ui, sans-serif; fill: var(--chart-label, #5a5a5f); }
-        .threshold-chart .grid { stroke: var(--chart-grid, #d8d8dc); stroke-width: 1; }
-        .threshold-chart .band { fill: var(--chart-band, rgba(179, 67, 31, 0.18)); stroke: none; }
-        .threshold-chart .clipped { fill: none; stroke: var(--chart-line, #b3431f); stroke-width: 2; stroke-linecap: round; stroke-linejoin: round; }
-        .threshold-chart .open { fill: none; stroke: var(--chart-line, #b3431f); stroke-width: 1.5; stroke-dasharray: 3 3; opacity: 0.6; }
-        .threshold-chart .threshold { fill: none; stroke: var(--chart-line, #b3431f); stroke-width: 2; stroke-linejoin: round; }
-        .threshold-chart .played { fill: none; stroke: var(--chart-dot, #48484a); stroke-width: 1.5; stroke-dasharray: 5 4; stroke-linejoin: round; opacity: 0.75; }
-        .threshold-chart .dot { stroke: var(--chart-line, #b3431f); stroke-width: \(Int(Self.dotDiameter)); stroke-linecap: round; }
-        .threshold-chart .dot.selected { stroke: var(--chart-dot, #48484a); stroke-width: 12; }
-        .threshold-chart .legend-threshold { stroke: var(--chart-line, #b3431f); stroke-width: 2; }
-        .threshold-chart .legend-played { stroke: var(--chart-dot, #48484a); stroke-width: 1.5; stroke-dasharray: 5 4; }
-        .threshold-chart .measurement { stroke: var(--chart-dot, #48484a); stroke-width: 11; stroke-linecap: square; }
-        .threshold-chart .measurement-interval { stroke: var(--chart-dot, #48484a); stroke-width: 2; }
-        </style>
-        <rect class="chart-background" x="0" y="0" width="\(f(size.width))" height="\(f(size.height))"/>
-        <svg class="legend" x="0" y="0" width="\(f(size.width))" height="\(f(top))" overflow="visible">
-        <line class="legend-threshold" x1="\(f(left))" x2="\(f(left + 18))" y1="10" y2="10"/>\
-        <text class="legend-label" x="\(f(left + 24))" y="14">\(Self.escaped(text(.threshold)))</text>
-        """
+            <svg xmlns="http://www.w3.org/2000/svg" class="threshold-chart" viewBox="0 0 \(f(size.width)) \(f(size.height))" \
+            width="\(f(size.width))" height="\(f(size.height))" data-period="\(timeline.period.rawValue)" \
+            data-plot-left="\(f(left))" data-plot-width="\(f(plotWidth))" data-domain-start="\(f(domain.lowerBound))" \
+            data-domain-end="\(f(domain.upperBound))" data-rendered-start="\(f(rendered.lowerBound))" \
+            data-rendered-end="\(f(rendered.upperBound))" data-label-gap="\(f(Self.labelGap))"\
+            \(otherPeriods.finerBelow.map { " data-finer-below=\"\(f($0))\"" } ?? "")\
+            \(otherPeriods.coarserAbove.map { " data-coarser-above=\"\(f($0))\"" } ?? "")>
+            <style>
+            .threshold-chart .chart-background { fill: var(--chart-background, #ffffff); }
+            .threshold-chart text { font: 11px system-ui, sans-serif; fill: var(--chart-label, #5a5a5f); }
+            .threshold-chart .grid { stroke: var(--chart-grid, #d8d8dc); stroke-width: 1; }
+            .threshold-chart .band { fill: var(--chart-band, rgba(179, 67, 31, 0.18)); stroke: none; }
+            .threshold-chart .clipped { fill: none; stroke: var(--chart-line, #b3431f); stroke-width: 2; stroke-linecap: round; stroke-linejoin: round; }
+            .threshold-chart .open { fill: none; stroke: var(--chart-line, #b3431f); stroke-width: 1.5; stroke-dasharray: 3 3; opacity: 0.6; }
+            .threshold-chart .threshold { fill: none; stroke: var(--chart-line, #b3431f); stroke-width: 2; stroke-linejoin: round; }
+            .threshold-chart .played { fill: none; stroke: var(--chart-dot, #48484a); stroke-width: 1.5; stroke-dasharray: 5 4; stroke-linejoin: round; opacity: 0.75; }
+            .threshold-chart .dot { stroke: var(--chart-line, #b3431f); stroke-width: \(Int(Self.dotDiameter)); stroke-linecap: round; }
+            .threshold-chart .dot.selected { stroke: var(--chart-dot, #48484a); stroke-width: 12; }
+            .threshold-chart .legend-threshold { stroke: var(--chart-line, #b3431f); stroke-width: 2; }
+            .threshold-chart .legend-played { stroke: var(--chart-dot, #48484a); stroke-width: 1.5; stroke-dasharray: 5 4; }
+            .threshold-chart .measurement { stroke: var(--chart-dot, #48484a); stroke-width: 11; stroke-linecap: square; }
+            .threshold-chart .measurement-interval { stroke: var(--chart-dot, #48484a); stroke-width: 2; }
+            </style>
+            <rect class="chart-background" x="0" y="0" width="\(f(size.width))" height="\(f(size.height))"/>
+            <svg class="legend" x="0" y="0" width="\(f(size.width))" height="\(f(top))" overflow="visible">
+            <line class="legend-threshold" x1="\(f(left))" x2="\(f(left + 18))" y1="10" y2="10"/>\
+            <text class="legend-label" x="\(f(left + 24))" y="14">\(Self.escaped(text(.threshold)))</text>
+            """
         let playedX = legendWraps ? left : left + 34 + Double(text(.threshold).count) * 6
         let playedY = legendWraps ? 28.0 : 10
-        out += #"<line class="legend-played" x1="\#(f(playedX))" x2="\#(f(playedX + 18))" y1="\#(f(playedY))" y2="\#(f(playedY))"/>"#
-        out += #"<text class="legend-label" x="\#(f(playedX + 24))" y="\#(f(playedY + 4))">\#(Self.escaped(text(.played)))</text>"#
+        out +=
+            #"<line class="legend-played" x1="\#(f(playedX))" x2="\#(f(playedX + 18))" y1="\#(f(playedY))" y2="\#(f(playedY))"/>"#
+        out +=
+            #"<text class="legend-label" x="\#(f(playedX + 24))" y="\#(f(playedY + 4))">\#(Self.escaped(text(.played)))</text>"#
         if !measurements.isEmpty {
             let measuredY = legendWraps ? 46.0 : 28
-            out += #"<line class="measurement-interval" x1="\#(f(left + 9))" x2="\#(f(left + 9))" y1="\#(f(measuredY - 6))" y2="\#(f(measuredY + 6))"/>"#
+            out +=
+                #"<line class="measurement-interval" x1="\#(f(left + 9))" x2="\#(f(left + 9))" y1="\#(f(measuredY - 6))" y2="\#(f(measuredY + 6))"/>"#
             out += #"<path class="measurement legend-measurement" d="M\#(f(left + 9)),\#(f(measuredY)) h0"/>"#
-            out += #"<text class="legend-label" x="\#(f(left + 24))" y="\#(f(measuredY + 4))">\#(Self.escaped(text(.measured)))</text>"#
+            out +=
+                #"<text class="legend-label" x="\#(f(left + 24))" y="\#(f(measuredY + 4))">\#(Self.escaped(text(.measured)))</text>"#
         }
         // The legend, like the date labels, is localized by this renderer (the CLI writes it too).
         out += "</svg>\n<g class=\"y-axis\">"
         for tick in stride(from: 0, through: yMax + yStep / 2, by: yStep) {
             let position = top + y(tick)
-            out += #"<line class="grid" x1="\#(f(left))" x2="\#(f(size.width - right))" y1="\#(f(position))" y2="\#(f(position))"/>"#
-            out += #"<text x="\#(f(left - 6))" y="\#(f(position + 4))" text-anchor="end">\#(Self.number(tick, locale: locale)) ¢</text>"#
+            out +=
+                #"<line class="grid" x1="\#(f(left))" x2="\#(f(size.width - right))" y1="\#(f(position))" y2="\#(f(position))"/>"#
+            out +=
+                #"<text x="\#(f(left - 6))" y="\#(f(position + 4))" text-anchor="end">\#(Self.number(tick, locale: locale)) ¢</text>"#
         }
         out += "</g>\n"
 
-        out += #"<svg class="plot" x="\#(f(left))" y="\#(f(top))" width="\#(f(plotWidth))" height="\#(f(plotHeight))" viewBox="\#(f(visibleStart)) 0 \#(f(visibleWidth)) \#(f(plotHeight))" preserveAspectRatio="none">"#
+        out +=
+            #"<svg class="plot" x="\#(f(left))" y="\#(f(top))" width="\#(f(plotWidth))" height="\#(f(plotHeight))" viewBox="\#(f(visibleStart)) 0 \#(f(visibleWidth)) \#(f(plotHeight))" preserveAspectRatio="none">"#
         if !points.isEmpty {
             let fitted = zip(xs, points).compactMap { x, point in point.fit.map { (x: x, fit: $0) } }
             // The band and the line break where a period cannot be placed.
             var runs: [[(x: Double, fit: ThresholdEstimate)]] = []
             for (index, point) in points.enumerated() {
-                guard let fit = point.fit else { runs.append([]); continue }
+                guard let fit = point.fit else {
+                    runs.append([])
+                    continue
+                }
                 if runs.isEmpty { runs.append([]) }
                 runs[runs.count - 1].append((xs[index], fit))
             }
             for run in runs where !run.isEmpty {
                 // A lone period gets a band and a line of its own width.
-                let spread = run.count == 1 ? [(run[0].x - 0.3, run[0].fit), (run[0].x + 0.3, run[0].fit)] : run.map { ($0.x, $0.fit) }
+                let spread =
+                    run.count == 1
+                    ? [(run[0].x - 0.3, run[0].fit), (run[0].x + 0.3, run[0].fit)] : run.map { ($0.x, $0.fit) }
                 let upper = spread.map { "\(f($0.0)),\(f(y($0.1.upperIsOpen ? yMax : $0.1.upper.rawValue)))" }
                 let lower = spread.reversed().map { "\(f($0.0)),\(f(y($0.1.lower.rawValue)))" }
                 out += #"<path class="band" d="M\#((upper + lower).joined(separator: " L"))Z"/>"#
-                out += #"<path class="threshold" d="M\#(spread.map { "\(f($0.0)),\(f(y($0.1.threshold.rawValue)))" }.joined(separator: " L"))" vector-effect="non-scaling-stroke"/>"#
+                out +=
+                    #"<path class="threshold" d="M\#(spread.map { "\(f($0.0)),\(f(y($0.1.threshold.rawValue)))" }.joined(separator: " L"))" vector-effect="non-scaling-stroke"/>"#
             }
             for (x, fit) in fitted where fit.upperIsOpen {
-                out += #"<path class="open" d="M\#(f(x)),\#(f(y(fit.lower.rawValue))) V0" vector-effect="non-scaling-stroke"/>"#
+                out +=
+                    #"<path class="open" d="M\#(f(x)),\#(f(y(fit.lower.rawValue))) V0" vector-effect="non-scaling-stroke"/>"#
             }
             // A band cut at the top edge says so: a chevron pointing on up, and in words.
             for (x, fit) in fitted where !fit.upperIsOpen && fit.upper.rawValue > yMax {
-                out += #"<path class="clipped" data-x="\#(f(x))" d="M\#(f(x - 0.3)),8 L\#(f(x)),1.5 L\#(f(x + 0.3)),8" vector-effect="non-scaling-stroke"><title>\#(Self.escaped(clippedText(fit)))</title></path>"#
+                out +=
+                    #"<path class="clipped" data-x="\#(f(x))" d="M\#(f(x - 0.3)),8 L\#(f(x)),1.5 L\#(f(x + 0.3)),8" vector-effect="non-scaling-stroke"><title>\#(Self.escaped(clippedText(fit)))</title></path>"#
             }
             let played = zip(xs, points).map { "\(f($0)),\(f(y($1.aggregate.meanThreshold.rawValue)))" }
-            let playedPath = played.count == 1
-                ? "M\(f(xs[0] - 0.3)),\(f(y(points[0].aggregate.meanThreshold.rawValue))) h0.6" : "M" + played.joined(separator: " L")
+            let playedPath =
+                played.count == 1
+                ? "M\(f(xs[0] - 0.3)),\(f(y(points[0].aggregate.meanThreshold.rawValue))) h0.6"
+                : "M" + played.joined(separator: " L")
             out += #"<path class="played" d="\#(playedPath)" vector-effect="non-scaling-stroke"/>"#
             out += #"<g class="dots">"#
             for (offset, (x, point)) in zip(xs, points).enumerated() {
                 guard let fit = point.fit else { continue }
                 let index = first + offset
                 let at = "M\(f(x)),\(f(y(fit.threshold.rawValue))) h0"
-                out += #"<path class="dot" data-index="\#(index)" data-x="\#(f(x))" d="\#(at)" vector-effect="non-scaling-stroke"/>"#
+                out +=
+                    #"<path class="dot" data-index="\#(index)" data-x="\#(f(x))" d="\#(at)" vector-effect="non-scaling-stroke"/>"#
             }
             out += "</g>"
         }
@@ -162,8 +185,10 @@ public struct ThresholdChart {
             out += #"<g class="measurements">"#
             for (x, estimate) in measured {
                 let upper = estimate.upperIsOpen ? yMax : estimate.upper.rawValue
-                out += #"<path class="measurement-interval" d="M\#(f(x)),\#(f(y(estimate.lower.rawValue))) V\#(f(y(upper)))" vector-effect="non-scaling-stroke"/>"#
-                out += #"<path class="measurement" data-x="\#(f(x))" data-threshold="\#(f(estimate.threshold.rawValue))" d="M\#(f(x)),\#(f(y(estimate.threshold.rawValue))) h0" vector-effect="non-scaling-stroke"/>"#
+                out +=
+                    #"<path class="measurement-interval" d="M\#(f(x)),\#(f(y(estimate.lower.rawValue))) V\#(f(y(upper)))" vector-effect="non-scaling-stroke"/>"#
+                out +=
+                    #"<path class="measurement" data-x="\#(f(x))" data-threshold="\#(f(estimate.threshold.rawValue))" d="M\#(f(x)),\#(f(y(estimate.threshold.rawValue))) h0" vector-effect="non-scaling-stroke"/>"#
             }
             out += "</g>"
         }
@@ -174,7 +199,8 @@ public struct ThresholdChart {
             let position = left + (x - visibleStart) * scale
             let visible = position >= left && position <= left + plotWidth && position - lastShown >= Self.labelGap
             if visible { lastShown = position }
-            out += #"<text data-x="\#(f(x))" x="\#(f(position))" y="\#(f(size.height - 8))" text-anchor="middle"\#(visible ? "" : #" visibility="hidden""#)>\#(label(point.aggregate.start))</text>"#
+            out +=
+                #"<text data-x="\#(f(x))" x="\#(f(position))" y="\#(f(size.height - 8))" text-anchor="middle"\#(visible ? "" : #" visibility="hidden""#)>\#(label(point.aggregate.start))</text>"#
         }
         out += "</g>\n</svg>\n"
         return out
@@ -201,7 +227,8 @@ public struct ThresholdChart {
     private func clippedText(_ fit: ThresholdEstimate) -> String {
         let upper = Self.number(fit.upper.rawValue, locale: locale)
         return locale.language.languageCode == .german
-            ? "95-%-Intervall reicht bis \(upper) ¢, über den Rand hinaus" : "95 % interval reaches \(upper) ¢, beyond the edge"
+            ? "95-%-Intervall reicht bis \(upper) ¢, über den Rand hinaus"
+            : "95 % interval reaches \(upper) ¢, beyond the edge"
     }
 
     private enum Text { case threshold, played, measured }
@@ -217,11 +244,12 @@ public struct ThresholdChart {
 
     private func label(_ date: Date) -> String {
         var style = Date.FormatStyle(locale: locale, calendar: timeline.calendar, timeZone: timeline.calendar.timeZone)
-        style = switch timeline.period {
-        case .hour: style.day().month(.abbreviated).hour()
-        case .day, .week: style.day().month(.abbreviated)
-        case .month: style.month(.abbreviated).year()
-        }
+        style =
+            switch timeline.period {
+            case .hour: style.day().month(.abbreviated).hour()
+            case .day, .week: style.day().month(.abbreviated)
+            case .month: style.month(.abbreviated).year()
+            }
         return Self.escaped(date.formatted(style))
     }
 
@@ -235,7 +263,8 @@ public struct ThresholdChart {
 
     /// A whole number as it is, else one decimal, as the chart's language writes it ("2,5" in German).
     static func number(_ value: Double, locale: Locale) -> String {
-        let style = FloatingPointFormatStyle<Double>.number.precision(.fractionLength(value == value.rounded() ? 0 : 1)).grouping(.never)
+        let style = FloatingPointFormatStyle<Double>.number.precision(.fractionLength(value == value.rounded() ? 0 : 1))
+            .grouping(.never)
         return value.formatted(style.locale(locale))
     }
 

@@ -63,7 +63,8 @@ struct CSVReader {
             }
             if hasHighBytes {
                 guard let text = String(validating: field, as: UTF8.self) else {
-                    throw ImportError(line: startLine, "field \(fields.count + 1) is not valid UTF-8 (the file must be UTF-8)")
+                    throw ImportError(
+                        line: startLine, "field \(fields.count + 1) is not valid UTF-8 (the file must be UTF-8)")
                 }
                 fields.append(text)
             } else {
@@ -96,7 +97,10 @@ struct CSVReader {
                         afterClosingQuote = true
                     }
                 } else {
-                    if byte == UInt8(ascii: "\n") || (byte == UInt8(ascii: "\r") && (offset >= bytes.count || bytes[offset] != UInt8(ascii: "\n"))) {
+                    if byte == UInt8(ascii: "\n")
+                        || (byte == UInt8(ascii: "\r")
+                            && (offset >= bytes.count || bytes[offset] != UInt8(ascii: "\n")))
+                    {
                         line += 1
                     }
                     if byte >= 0x80 { hasHighBytes = true }

@@ -7,7 +7,9 @@ import PeachCore
 enum CSVRecordColumns {
     /// The record columns of the current version, kind by kind in the registry's order; a name
     /// two kinds share (`isCorrect`, `tempoBPM`) is one column.
-    static let all: [String] = TrainingKinds.all.flatMap { columns($0) }.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+    static let all: [String] = TrainingKinds.all.flatMap { columns($0) }.reduce(into: []) {
+        if !$0.contains($1) { $0.append($1) }
+    }
 
     private static func columns(_ kind: any TrainingKind.Type) -> [String] { columns(of: kind) }
 
@@ -16,9 +18,10 @@ enum CSVRecordColumns {
     }
 
     /// Where each kind's fields, then its derived figures, go among `all`.
-    private static let positions: [Discipline.Kind: [Int]] = Dictionary(uniqueKeysWithValues: TrainingKinds.all.map { kind in
-        (kind.id, columns(kind).map { all.firstIndex(of: $0)! })
-    })
+    private static let positions: [Discipline.Kind: [Int]] = Dictionary(
+        uniqueKeysWithValues: TrainingKinds.all.map { kind in
+            (kind.id, columns(kind).map { all.firstIndex(of: $0)! })
+        })
 
     /// The cells of `all` for `record`.
     static func cells(of record: TrainingRecord) throws -> [String] { try cells(record.value) }
@@ -32,10 +35,10 @@ enum CSVRecordColumns {
 
     private static func cell(_ value: ColumnValue) -> String {
         switch value {
-        case let .integer(number): CSVWriter.integer(Int(number))
-        case let .real(number): CSVWriter.number(number)
-        case let .bool(truth): CSVWriter.boolean(truth)
-        case let .text(text): CSVWriter.text(text)
+        case .integer(let number): CSVWriter.integer(Int(number))
+        case .real(let number): CSVWriter.number(number)
+        case .bool(let truth): CSVWriter.boolean(truth)
+        case .text(let text): CSVWriter.text(text)
         case .null: ""
         }
     }
@@ -46,18 +49,22 @@ enum CSVRecordColumns {
     static func record(
         _ reader: FieldReader, labels: RecordLabels, at timestamp: Date, version: Int, checked: Bool
     ) throws(ImportError) -> TrainingRecord {
-        try record(labels.discipline.trainingKind, reader, labels: labels, at: timestamp, version: version, checked: checked)
+        try record(
+            labels.discipline.trainingKind, reader, labels: labels, at: timestamp, version: version, checked: checked)
     }
 
     private static func record<Kind: TrainingKind>(
         _ kind: Kind.Type, _ reader: FieldReader, labels: RecordLabels, at timestamp: Date, version: Int, checked: Bool
     ) throws(ImportError) -> TrainingRecord {
         let own = columns(of: kind)
-        let recordColumns = PeachCSVFormat.columns(version: version).filter { !["kind", "discipline", "timestamp"].contains($0) && !PeachCSVFormat.labelColumns.contains($0) }
+        let recordColumns = PeachCSVFormat.columns(version: version).filter {
+            !["kind", "discipline", "timestamp"].contains($0) && !PeachCSVFormat.labelColumns.contains($0)
+        }
         try reader.requireEmpty(recordColumns.filter { !own.contains($0) }, for: labels.discipline.rawValue)
         let fields = CSVFields<Kind.Record>(reader: reader, discipline: labels.discipline, version: version)
         do {
-            let record = try Kind.Record(timestamp: timestamp, labels: labels, fields: fields.container(keyedBy: Kind.Record.Field.self))
+            let record = try Kind.Record(
+                timestamp: timestamp, labels: labels, fields: fields.container(keyedBy: Kind.Record.Field.self))
             if checked {
                 if let problem = record.importProblem() { throw reader.fail(problem.field, problem.problem) }
                 if let problem = record.disagreement(with: try Kind.Record.Derived(from: fields)) {
@@ -85,8 +92,12 @@ private struct CSVFields<Record: KindRecord>: Decoder {
         KeyedDecodingContainer(CSVFieldReader<Key, Record>(fields: self))
     }
 
-    func unkeyedContainer() throws -> any UnkeyedDecodingContainer { throw ImportError(line: reader.row.line, "a record is a row") }
-    func singleValueContainer() throws -> any SingleValueDecodingContainer { throw ImportError(line: reader.row.line, "a record is a row") }
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        throw ImportError(line: reader.row.line, "a record is a row")
+    }
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        throw ImportError(line: reader.row.line, "a record is a row")
+    }
 }
 
 private struct CSVFieldReader<Key: CodingKey, Record: KindRecord>: KeyedDecodingContainerProtocol {
@@ -111,15 +122,16 @@ private struct CSVFieldReader<Key: CodingKey, Record: KindRecord>: KeyedDecoding
 
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
         let name = try column(key)
-        guard case let .number(range, unit) = Record.importBound(name) else {
-            return try reader.number(name, within: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude, "any size")
+        guard case .number(let range, let unit) = Record.importBound(name) else {
+            return try reader.number(
+                name, within: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude, "any size")
         }
         return try reader.number(name, within: range, unit)
     }
 
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
         let name = try column(key)
-        guard case let .integer(range, what) = Record.importBound(name) else {
+        guard case .integer(let range, let what) = Record.importBound(name) else {
             return try reader.integer(name, within: Int.min...Int.max, what: "a whole number")
         }
         return try reader.integer(name, within: range, what: what)
@@ -131,12 +143,16 @@ private struct CSVFieldReader<Key: CodingKey, Record: KindRecord>: KeyedDecoding
         if type == MIDINote.self { return try reader.midiNote(name) as! T }
         if type == Cents.self {
             // A kind may bound its cents more tightly than any cents a file holds.
-            guard case let .number(range, unit) = Record.importBound(name) else { return try reader.cents(name) as! T }
+            guard case .number(let range, let unit) = Record.importBound(name) else {
+                return try reader.cents(name) as! T
+            }
             return Cents(try reader.number(name, within: range, unit)) as! T
         }
         if type == TempoBPM.self { return try reader.tempo(name) as! T }
         if let notated = type as? any RecordText.Type {
-            guard let value = notated.init(recordText: reader.text(name)) else { throw reader.fail(name, "is not \(notated.notation)") }
+            guard let value = notated.init(recordText: reader.text(name)) else {
+                throw reader.fail(name, "is not \(notated.notation)")
+            }
             return value as! T
         }
         if let named = type as? any RecordEnumeration.Type { return try choice(named, name) as! T }
@@ -150,10 +166,18 @@ private struct CSVFieldReader<Key: CodingKey, Record: KindRecord>: KeyedDecoding
         return value
     }
 
-    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try isAbsent(key) ? nil : decode(type, forKey: key) }
-    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try isAbsent(key) ? nil : decode(type, forKey: key) }
-    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try isAbsent(key) ? nil : decode(type, forKey: key) }
-    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? { try isAbsent(key) ? nil : decode(type, forKey: key) }
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+        try isAbsent(key) ? nil : decode(type, forKey: key)
+    }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+        try isAbsent(key) ? nil : decode(type, forKey: key)
+    }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+        try isAbsent(key) ? nil : decode(type, forKey: key)
+    }
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        try isAbsent(key) ? nil : decode(type, forKey: key)
+    }
 
     /// An empty cell, or no such column in the file's version, is a figure not there.
     private func isAbsent(_ key: Key) throws -> Bool { reader.text(key.stringValue).isEmpty }
@@ -170,9 +194,13 @@ private struct CSVFieldReader<Key: CodingKey, Record: KindRecord>: KeyedDecoding
     func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { throw unsupported(key) }
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { throw unsupported(key) }
 
-    private func unsupported(_ key: Key) -> ImportError { reader.fail(key.stringValue, "is of a type a file cannot hold") }
+    private func unsupported(_ key: Key) -> ImportError {
+        reader.fail(key.stringValue, "is of a type a file cannot hold")
+    }
 
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+        -> KeyedDecodingContainer<NestedKey>
+    {
         throw unsupported(key)
     }
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer { throw unsupported(key) }

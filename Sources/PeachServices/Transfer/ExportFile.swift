@@ -13,8 +13,9 @@ public enum ExportFile {
         // mkstemps(3) names the temporary file and creates it exclusively, so two exports to one
         // path never share it, without asking the caller for an id.
         let suffix = ".partial"
-        var template = Array(target.deletingLastPathComponent()
-            .appendingPathComponent(".\(target.lastPathComponent).XXXXXX\(suffix)").path.utf8CString)
+        var template = Array(
+            target.deletingLastPathComponent()
+                .appendingPathComponent(".\(target.lastPathComponent).XXXXXX\(suffix)").path.utf8CString)
         let descriptor = mkstemps(&template, Int32(suffix.utf8.count))
         guard descriptor >= 0 else {
             throw .saveFailed("cannot create a temporary file beside \(path): \(String(cString: strerror(errno)))")
@@ -37,7 +38,8 @@ public enum ExportFile {
             try handle.close()
             // rename(2) replaces the target atomically.
             guard rename(temporary.path, target.path) == 0 else {
-                throw DataStoreError.saveFailed("cannot move the export to \(target.path): \(String(cString: strerror(errno)))")
+                throw DataStoreError.saveFailed(
+                    "cannot move the export to \(target.path): \(String(cString: strerror(errno)))")
             }
             return count
         } catch {

@@ -17,7 +17,10 @@ struct FieldReader {
 
     func timestamp(_ column: String) throws(ImportError) -> MillisecondTimestamp {
         guard let value = MillisecondTimestamp(iso8601: text(column)) else {
-            throw fail(column, "is not an ISO 8601 time with a zone, like 2026-11-22T08:15:02.125Z (years \(MillisecondTimestamp.validYears.lowerBound)–\(MillisecondTimestamp.validYears.upperBound))")
+            throw fail(
+                column,
+                "is not an ISO 8601 time with a zone, like 2026-11-22T08:15:02.125Z (years \(MillisecondTimestamp.validYears.lowerBound)–\(MillisecondTimestamp.validYears.upperBound))"
+            )
         }
         return value
     }
@@ -25,7 +28,10 @@ struct FieldReader {
     func midiNote(_ column: String) throws(ImportError) -> MIDINote {
         let cell = text(column)
         guard Self.isInteger(cell), let number = Int(cell), let note = MIDINote(number) else {
-            throw fail(column, "is not a MIDI note (an integer from \(MIDINote.validRange.lowerBound) to \(MIDINote.validRange.upperBound))")
+            throw fail(
+                column,
+                "is not a MIDI note (an integer from \(MIDINote.validRange.lowerBound) to \(MIDINote.validRange.upperBound))"
+            )
         }
         return note
     }
@@ -49,7 +55,8 @@ struct FieldReader {
             throw fail(column, "is not a finite decimal number of cents")
         }
         guard Self.centLimit.contains(value) else {
-            throw fail(column, "is outside \(Int(Self.centLimit.lowerBound)) to \(Int(Self.centLimit.upperBound)) cents")
+            throw fail(
+                column, "is outside \(Int(Self.centLimit.lowerBound)) to \(Int(Self.centLimit.upperBound)) cents")
         }
         return Cents(value)
     }
@@ -57,7 +64,9 @@ struct FieldReader {
     func tempo(_ column: String) throws(ImportError) -> TempoBPM {
         let cell = text(column)
         guard Self.isInteger(cell), let number = Int(cell), let tempo = TempoBPM(number) else {
-            throw fail(column, "is not a tempo (an integer from \(TempoBPM.range.lowerBound) to \(TempoBPM.range.upperBound) BPM)")
+            throw fail(
+                column,
+                "is not a tempo (an integer from \(TempoBPM.range.lowerBound) to \(TempoBPM.range.upperBound) BPM)")
         }
         return tempo
     }
@@ -72,7 +81,9 @@ struct FieldReader {
     }
 
     /// As `number`, with an empty cell read as nil (a figure that does not exist or is not known).
-    func optionalNumber(_ column: String, within limits: ClosedRange<Double>, _ unit: String) throws(ImportError) -> Double? {
+    func optionalNumber(_ column: String, within limits: ClosedRange<Double>, _ unit: String) throws(ImportError)
+        -> Double?
+    {
         try text(column).isEmpty ? nil : number(column, within: limits, unit)
     }
 
@@ -108,14 +119,18 @@ struct FieldReader {
     /// Short enough to put in a message, with anything unprintable made visible.
     static func quoted(_ value: String) -> String {
         let shown = value.count > 40 ? String(value.prefix(40)) + "…" : value
-        return "'" + shown.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined() + "'"
+        return "'"
+            + shown.unicodeScalars.map {
+                $0.value < 0x20 || $0.value == 0x7F ? "\\u{\(String($0.value, radix: 16))}" : String($0)
+            }.joined() + "'"
     }
 
     /// Digits with an optional leading minus: no `+`, no spaces, no hex.
     static func isInteger(_ text: String) -> Bool {
         var bytes = Substring(text).utf8[...]
         if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
-        return !bytes.isEmpty && bytes.count <= 18 && bytes.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        return !bytes.isEmpty && bytes.count <= 18
+            && bytes.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
     }
 
     /// `-?digits[.digits][e[+-]digits]`: what a number writer produces. Rejects `nan`, `inf`,
@@ -138,7 +153,9 @@ struct FieldReader {
         guard mantissaDigits > 0 else { return false }
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
             guard digitRun() > 0 else { return false }
         }
         return index == bytes.count

@@ -61,62 +61,87 @@ enum IPhoneCSVFormat {
         let discipline = Discipline(kind: type == matching ? .matching : .comparison, intervals: interval != .unison)
         let tuning = interval == .unison ? .equalTemperament : try Self.tuning(reader)
         if type == matching {
-            return .record(TransferRecord(CompletedPitchMatching(
-                referenceNote: reference, initialCentOffset: try reader.cents("initialCentOffset"),
-                userCentError: try reader.cents("userCentError"), timestamp: timestamp.date, discipline: discipline,
-                interval: interval, tuningSystem: tuning)))
+            return .record(
+                TransferRecord(
+                    CompletedPitchMatching(
+                        referenceNote: reference, initialCentOffset: try reader.cents("initialCentOffset"),
+                        userCentError: try reader.cents("userCentError"), timestamp: timestamp.date,
+                        discipline: discipline,
+                        interval: interval, tuningSystem: tuning)))
         }
-        return .record(TransferRecord(CompletedComparison(
-            note1: reference, note2: target, note2CentOffset: try reader.cents("centOffset"), isCorrect: try reader.boolean("isCorrect"),
-            timestamp: timestamp.date, discipline: discipline, interval: interval, tuningSystem: tuning)))
+        return .record(
+            TransferRecord(
+                CompletedComparison(
+                    note1: reference, note2: target, note2CentOffset: try reader.cents("centOffset"),
+                    isCorrect: try reader.boolean("isCorrect"),
+                    timestamp: timestamp.date, discipline: discipline, interval: interval, tuningSystem: tuning)))
     }
 
     /// Peach stores the offset in percent of a sixteenth, the unit its difficulty chain works in.
-    private static func compareTimingRecord(_ reader: FieldReader, at timestamp: MillisecondTimestamp) throws(ImportError) -> TransferRecord {
+    private static func compareTimingRecord(_ reader: FieldReader, at timestamp: MillisecondTimestamp)
+        throws(ImportError) -> TransferRecord
+    {
         let tempo = try reader.tempo("tempoBPM")
-        let milliseconds = try reader.number("offsetMs", within: CompletedRhythmMatching.millisecondLimit, "milliseconds")
+        let milliseconds = try reader.number(
+            "offsetMs", within: CompletedRhythmMatching.millisecondLimit, "milliseconds")
         let percent = milliseconds / (tempo.sixteenthSeconds * 1000) * 100
         guard CompletedRhythmComparison.percentLimit.contains(percent) else {
             throw reader.fail("offsetMs", "is more than a sixteenth at \(tempo)")
         }
-        return TransferRecord(CompletedRhythmComparison(
-            tempo: tempo, offsetPercent: percent, isCorrect: try reader.boolean("isCorrect"), timestamp: timestamp.date))
+        return TransferRecord(
+            CompletedRhythmComparison(
+                tempo: tempo, offsetPercent: percent, isCorrect: try reader.boolean("isCorrect"),
+                timestamp: timestamp.date))
     }
 
     /// The app stored no hit rate and no standard deviation (nor the taps they could be derived
     /// from): both stay nil, "not recorded".
-    private static func fillTheGapRecord(_ reader: FieldReader, at timestamp: MillisecondTimestamp) throws(ImportError) -> TransferRecord {
+    private static func fillTheGapRecord(_ reader: FieldReader, at timestamp: MillisecondTimestamp) throws(ImportError)
+        -> TransferRecord
+    {
         let limit = CompletedRhythmMatching.millisecondLimit
         var positions: [Double?] = []
         for position in 0..<RhythmMatchingTrial.sixteenthsPerCycle {
-            positions.append(try reader.optionalNumber("meanOffsetMsPosition\(position)", within: limit, "milliseconds"))
+            positions.append(
+                try reader.optionalNumber("meanOffsetMsPosition\(position)", within: limit, "milliseconds"))
         }
-        return TransferRecord(CompletedRhythmMatching(
-            tempo: try reader.tempo("tempoBPM"), meanOffsetMs: try reader.number("meanOffsetMs", within: limit, "milliseconds"),
-            offsetSDMs: nil, hitRate: nil, meanOffsetMsByPosition: positions, timestamp: timestamp.date))
+        return TransferRecord(
+            CompletedRhythmMatching(
+                tempo: try reader.tempo("tempoBPM"),
+                meanOffsetMs: try reader.number("meanOffsetMs", within: limit, "milliseconds"),
+                offsetSDMs: nil, hitRate: nil, meanOffsetMsByPosition: positions, timestamp: timestamp.date))
     }
 
     /// One tap is its own mean; it has no standard deviation, and the app judged no hit or miss (any
     /// tap counted) and kept no position, as its own format 3 migration does with these rows.
-    private static func oneTapRecord(_ reader: FieldReader, at timestamp: MillisecondTimestamp) throws(ImportError) -> TransferRecord {
-        TransferRecord(CompletedRhythmMatching(
-            tempo: try reader.tempo("tempoBPM"),
-            meanOffsetMs: try reader.number("userOffsetMs", within: CompletedRhythmMatching.millisecondLimit, "milliseconds"),
-            offsetSDMs: nil, hitRate: nil, meanOffsetMsByPosition: Array(repeating: nil, count: RhythmMatchingTrial.sixteenthsPerCycle),
-            timestamp: timestamp.date))
+    private static func oneTapRecord(_ reader: FieldReader, at timestamp: MillisecondTimestamp) throws(ImportError)
+        -> TransferRecord
+    {
+        TransferRecord(
+            CompletedRhythmMatching(
+                tempo: try reader.tempo("tempoBPM"),
+                meanOffsetMs: try reader.number(
+                    "userOffsetMs", within: CompletedRhythmMatching.millisecondLimit, "milliseconds"),
+                offsetSDMs: nil, hitRate: nil,
+                meanOffsetMsByPosition: Array(repeating: nil, count: RhythmMatchingTrial.sixteenthsPerCycle),
+                timestamp: timestamp.date))
     }
 
     /// The target note decides the direction and size; the abbreviation must agree with it (empty
     /// is allowed for unison, as format 1 wrote it).
-    private static func interval(_ reader: FieldReader, from reference: MIDINote, to target: MIDINote) throws(ImportError) -> DirectedInterval {
+    private static func interval(_ reader: FieldReader, from reference: MIDINote, to target: MIDINote)
+        throws(ImportError) -> DirectedInterval
+    {
         let name = reader.text("interval")
         let distance = target.rawValue - reference.rawValue
         if distance == 0, name.isEmpty || name == "P1" { return .unison }
         guard let interval = Interval(rawValue: name) else {
             throw reader.fail("interval", "is not one of \(Interval.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        guard interval.semitones == abs(distance), let directed = DirectedInterval(interval, distance < 0 ? .down : .up) else {
-            throw reader.fail("interval", "does not span referenceNote \(reference.rawValue) to targetNote \(target.rawValue)")
+        guard interval.semitones == abs(distance), let directed = DirectedInterval(interval, distance < 0 ? .down : .up)
+        else {
+            throw reader.fail(
+                "interval", "does not span referenceNote \(reference.rawValue) to targetNote \(target.rawValue)")
         }
         return directed
     }

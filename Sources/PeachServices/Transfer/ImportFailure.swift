@@ -11,9 +11,9 @@ public enum ImportFailure: Error, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .rejected(error): error.description
+        case .rejected(let error): error.description
         case .busy: "another import of these records is running; try again once it has finished"
-        case let .store(error): error.description
+        case .store(let error): error.description
         }
     }
 }

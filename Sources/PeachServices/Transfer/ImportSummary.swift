@@ -16,7 +16,10 @@ public struct ImportSummary: Equatable, Sendable {
         Kind.disciplines.reduce(0) { $0 + (byDiscipline[$1.discipline] ?? 0) }
     }
 
-    public init(format: String, mode: ImportMode, duplicatesSkipped: Int, skipped: [SkippedRows], byDiscipline: [Discipline: Int]) {
+    public init(
+        format: String, mode: ImportMode, duplicatesSkipped: Int, skipped: [SkippedRows],
+        byDiscipline: [Discipline: Int]
+    ) {
         self.format = format
         self.mode = mode
         self.duplicatesSkipped = duplicatesSkipped

@@ -36,7 +36,10 @@ public struct MillisecondTimestamp: Hashable, Comparable, Sendable, CustomString
     /// A zone is required: without one the moment is ambiguous.
     public init?(iso8601 text: some StringProtocol) {
         var text = String(text)
-        guard let value = text.withUTF8({ Self.parse($0, separators: (UInt8(ascii: "T"), UInt8(ascii: "t")), zone: .required) })
+        guard
+            let value = text.withUTF8({
+                Self.parse($0, separators: (UInt8(ascii: "T"), UInt8(ascii: "t")), zone: .required)
+            })
         else { return nil }
         self = value
     }
@@ -50,13 +53,17 @@ public struct MillisecondTimestamp: Hashable, Comparable, Sendable, CustomString
 
     /// The same, from the bytes a store holds: a replay reads a million of them in place.
     public init?(storageText bytes: UnsafeBufferPointer<UInt8>) {
-        guard let value = Self.parse(bytes, separators: (UInt8(ascii: " "), UInt8(ascii: "T")), zone: .absent) else { return nil }
+        guard let value = Self.parse(bytes, separators: (UInt8(ascii: " "), UInt8(ascii: "T")), zone: .absent) else {
+            return nil
+        }
         self = value
     }
 
     private enum Zone { case required, absent }
 
-    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, separators: (UInt8, UInt8), zone: Zone) -> MillisecondTimestamp? {
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, separators: (UInt8, UInt8), zone: Zone)
+        -> MillisecondTimestamp?
+    {
         var index = 0
         func digits(_ count: Int) -> Int64? {
             guard index + count <= bytes.count else { return nil }
@@ -74,8 +81,9 @@ public struct MillisecondTimestamp: Hashable, Comparable, Sendable, CustomString
             return true
         }
         guard let year = digits(4), expect(UInt8(ascii: "-")), let month = digits(2), expect(UInt8(ascii: "-")),
-              let day = digits(2), expect(separators.0, or: separators.1), let hour = digits(2), expect(UInt8(ascii: ":")),
-              let minute = digits(2), expect(UInt8(ascii: ":")), let second = digits(2)
+            let day = digits(2), expect(separators.0, or: separators.1), let hour = digits(2),
+            expect(UInt8(ascii: ":")),
+            let minute = digits(2), expect(UInt8(ascii: ":")), let second = digits(2)
         else { return nil }
         var milliseconds: Int64 = 0
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
@@ -98,13 +106,15 @@ public struct MillisecondTimestamp: Hashable, Comparable, Sendable, CustomString
             let sign = bytes[index]
             index += 1
             if sign == UInt8(ascii: "Z") || sign == UInt8(ascii: "z") { break }
-            guard sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"), let hours = digits(2), hours <= 23 else { return nil }
+            guard sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"), let hours = digits(2), hours <= 23 else {
+                return nil
+            }
             _ = expect(UInt8(ascii: ":"))
             guard let minutes = digits(2), minutes <= 59 else { return nil }
             offsetMinutes = (hours * 60 + minutes) * (sign == UInt8(ascii: "-") ? -1 : 1)
         }
         guard index == bytes.count, validYears.contains(year), (1...12).contains(month),
-              (1...daysIn(month: month, year: year)).contains(day), hour <= 23, minute <= 59, second <= 59
+            (1...daysIn(month: month, year: year)).contains(day), hour <= 23, minute <= 59, second <= 59
         else { return nil }
         let days = daysSince1970(year: year, month: month, day: day)
         let seconds = ((days * 24 + hour) * 60 + minute - offsetMinutes) * 60 + second
@@ -156,20 +166,26 @@ public struct MillisecondTimestamp: Hashable, Comparable, Sendable, CustomString
                 divisor /= 10
             }
         }
-        append(year, width: 4); bytes.append(UInt8(ascii: "-"))
-        append(month, width: 2); bytes.append(UInt8(ascii: "-"))
-        append(day, width: 2); bytes.append(separator)
-        append(secondOfDay / 3600, width: 2); bytes.append(UInt8(ascii: ":"))
-        append(secondOfDay / 60 % 60, width: 2); bytes.append(UInt8(ascii: ":"))
-        append(secondOfDay % 60, width: 2); bytes.append(UInt8(ascii: "."))
+        append(year, width: 4)
+        bytes.append(UInt8(ascii: "-"))
+        append(month, width: 2)
+        bytes.append(UInt8(ascii: "-"))
+        append(day, width: 2)
+        bytes.append(separator)
+        append(secondOfDay / 3600, width: 2)
+        bytes.append(UInt8(ascii: ":"))
+        append(secondOfDay / 60 % 60, width: 2)
+        bytes.append(UInt8(ascii: ":"))
+        append(secondOfDay % 60, width: 2)
+        bytes.append(UInt8(ascii: "."))
         append(milliseconds, width: 3)
         if zone { bytes.append(UInt8(ascii: "Z")) }
         return String(decoding: bytes, as: UTF8.self)
     }
 }
 
-private extension Int64 {
-    func floorDivided(by divisor: Int64) -> Int64 {
+extension Int64 {
+    fileprivate func floorDivided(by divisor: Int64) -> Int64 {
         let quotient = self / divisor
         return self % divisor < 0 ? quotient - 1 : quotient
     }

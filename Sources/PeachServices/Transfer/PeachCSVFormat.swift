@@ -15,13 +15,16 @@ enum PeachCSVFormat {
     private static let comparisonColumns = ["note1", "note2", "note2CentOffset", "isCorrect"]
     private static let matchingColumns = ["referenceNote", "initialCentOffset", "userCentError"]
     static let labelColumns = ["interval", "direction", "tuningSystem"]
-    private static let version4RecordColumns = comparisonColumns + matchingColumns + ["sungOctave"]
+    private static let version4RecordColumns =
+        comparisonColumns + matchingColumns + ["sungOctave"]
         + ["tempoBPM", "offsetPercent", "offsetMs", "meanOffsetMs", "offsetSDMs", "hitRate"]
         + (0..<4).map { "meanOffsetMsPosition\($0)" }
-    private static let version5RecordColumns = version4RecordColumns
+    private static let version5RecordColumns =
+        version4RecordColumns
         + ["rootNote", "triad", "detunedVoice", "detuneCents", "answeredVoice"]
         + ["tonicNote", "mode", "degree", "answeredDegree"]
-    private static let version6RecordColumns = version5RecordColumns + ["quality", "inversion", "voicing", "answeredQuality"]
+    private static let version6RecordColumns =
+        version5RecordColumns + ["quality", "inversion", "voicing", "answeredQuality"]
     private static let version7RecordColumns = version6RecordColumns + ["melody", "answer", "correctNotes"]
 
     /// The columns of each version, as shipped: version 1 knew unison only and said `kind` where
@@ -42,15 +45,18 @@ enum PeachCSVFormat {
         }
     }
 
-    static var header: String { (["discipline", "timestamp"] + labelColumns + CSVRecordColumns.all).map(CSVWriter.text).joined(separator: ",") }
+    static var header: String {
+        (["discipline", "timestamp"] + labelColumns + CSVRecordColumns.all).map(CSVWriter.text).joined(separator: ",")
+    }
 
     static func row(_ record: TransferRecord) throws -> String {
         let labels = record.trainingRecord.labels
-        return ([
-            CSVWriter.text(labels.discipline.rawValue), CSVWriter.text(record.timestamp.iso8601),
-            CSVWriter.text(labels.interval.interval.rawValue), CSVWriter.text(labels.interval.direction.rawValue),
-            CSVWriter.text(labels.tuningSystem.rawValue),
-        ] + (try CSVRecordColumns.cells(of: record.trainingRecord))).joined(separator: ",")
+        return
+            ([
+                CSVWriter.text(labels.discipline.rawValue), CSVWriter.text(record.timestamp.iso8601),
+                CSVWriter.text(labels.interval.interval.rawValue), CSVWriter.text(labels.interval.direction.rawValue),
+                CSVWriter.text(labels.tuningSystem.rawValue),
+            ] + (try CSVRecordColumns.cells(of: record.trainingRecord))).joined(separator: ",")
     }
 
     /// The header must name exactly the version's columns (in any order): a missing or unknown
@@ -58,7 +64,8 @@ enum PeachCSVFormat {
     static func checkHeader(_ columns: [String: Int], version: Int, line: Int) throws(ImportError) {
         let expected = Self.columns(version: version)
         if let unknown = columns.keys.sorted().first(where: { !expected.contains($0) }) {
-            throw ImportError(line: line, "unknown column '\(unknown)'; the columns are \(expected.joined(separator: ","))")
+            throw ImportError(
+                line: line, "unknown column '\(unknown)'; the columns are \(expected.joined(separator: ","))")
         }
         if let missing = expected.first(where: { columns[$0] == nil }) {
             throw ImportError(line: line, "the header lacks column '\(missing)'")
@@ -66,7 +73,9 @@ enum PeachCSVFormat {
     }
 
     /// Version 1's `kind` column: the two disciplines it knew.
-    private static let version1Kinds: [String: Discipline] = ["comparison": .pitchComparison, "pitchMatching": .pitchMatching]
+    private static let version1Kinds: [String: Discipline] = [
+        "comparison": .pitchComparison, "pitchMatching": .pitchMatching,
+    ]
 
     static func record(_ reader: FieldReader, version: Int) throws(ImportError) -> TransferRecord {
         let timestamp = try reader.timestamp("timestamp")
@@ -78,7 +87,8 @@ enum PeachCSVFormat {
             labels = RecordLabels(discipline: discipline)
         } else {
             guard let discipline = Discipline(rawValue: reader.text("discipline")) else {
-                throw reader.fail("discipline", "is not one of \(Discipline.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw reader.fail(
+                    "discipline", "is not one of \(Discipline.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             let interval = try reader.interval("interval", direction: "direction")
             guard let tuning = TuningSystem(rawValue: reader.text("tuningSystem")) else {
@@ -95,7 +105,8 @@ enum PeachCSVFormat {
         }
         // Format 1 never checked a record against itself (note 2 against note 1), and its files must
         // keep reading as they did.
-        let record = try CSVRecordColumns.record(reader, labels: labels, at: timestamp.date, version: version, checked: version > 1)
+        let record = try CSVRecordColumns.record(
+            reader, labels: labels, at: timestamp.date, version: version, checked: version > 1)
         return TransferRecord(record)
     }
 }

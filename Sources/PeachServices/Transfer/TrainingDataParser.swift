@@ -36,16 +36,25 @@ public enum TrainingDataParser {
         init(marker: String) throws(ImportError) {
             if let version = Self.version(in: marker, after: PeachCSVFormat.markerPrefix) {
                 guard PeachCSVFormat.readableVersions.contains(version) else {
-                    throw ImportError(line: 1, "Peach records format \(version) is not one this Peach reads (\(PeachCSVFormat.readableVersions.lowerBound)–\(PeachCSVFormat.readableVersions.upperBound)); update Peach")
+                    throw ImportError(
+                        line: 1,
+                        "Peach records format \(version) is not one this Peach reads (\(PeachCSVFormat.readableVersions.lowerBound)–\(PeachCSVFormat.readableVersions.upperBound)); update Peach"
+                    )
                 }
                 self = .peach(version: version)
             } else if let version = Self.version(in: marker, after: IPhoneCSVFormat.markerPrefix) {
                 guard IPhoneCSVFormat.versions.contains(version) else {
-                    throw ImportError(line: 1, "iPhone export format \(version) is not one this Peach reads (\(IPhoneCSVFormat.versions.lowerBound)–\(IPhoneCSVFormat.versions.upperBound))")
+                    throw ImportError(
+                        line: 1,
+                        "iPhone export format \(version) is not one this Peach reads (\(IPhoneCSVFormat.versions.lowerBound)–\(IPhoneCSVFormat.versions.upperBound))"
+                    )
                 }
                 self = .iPhone(version: version)
             } else {
-                throw ImportError(line: 1, "not a Peach export: the first line must be '\(PeachCSVFormat.marker)' or '\(IPhoneCSVFormat.markerPrefix)N', not \(FieldReader.quoted(marker))")
+                throw ImportError(
+                    line: 1,
+                    "not a Peach export: the first line must be '\(PeachCSVFormat.marker)' or '\(IPhoneCSVFormat.markerPrefix)N', not \(FieldReader.quoted(marker))"
+                )
             }
         }
 
@@ -58,8 +67,8 @@ public enum TrainingDataParser {
 
         var description: String {
             switch self {
-            case let .peach(version): "Peach records format \(version)"
-            case let .iPhone(version): "Peach for iPhone export format \(version)"
+            case .peach(let version): "Peach records format \(version)"
+            case .iPhone(let version): "Peach for iPhone export format \(version)"
             }
         }
     }

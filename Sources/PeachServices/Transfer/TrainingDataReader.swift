@@ -23,12 +23,14 @@ struct TrainingDataReader {
     var format: String {
         switch stage {
         case .marker: ""
-        case let .header(format), let .rows(format, _, _): format.description
+        case .header(let format), .rows(let format, _, _): format.description
         }
     }
 
     var skippedRows: [SkippedRows] {
-        IPhoneCSVFormat.SkipReason.allCases.compactMap { reason in skipped[reason].map { SkippedRows(count: $0, reason: reason.explanation) } }
+        IPhoneCSVFormat.SkipReason.allCases.compactMap { reason in
+            skipped[reason].map { SkippedRows(count: $0, reason: reason.explanation) }
+        }
     }
 
     /// Reads the whole records `bytes` complete, appending them to `records`.
@@ -38,7 +40,9 @@ struct TrainingDataReader {
         }
         bytesFed += bytes.count
         guard bytesFed <= TrainingDataParser.maximumBytes else {
-            throw ImportError(line: 0, "the file has more than \(TrainingDataParser.maximumBytes) bytes; at most that can be imported")
+            throw ImportError(
+                line: 0, "the file has more than \(TrainingDataParser.maximumBytes) bytes; at most that can be imported"
+            )
         }
         pending.append(contentsOf: bytes)
         var end = 0
@@ -49,7 +53,9 @@ struct TrainingDataReader {
                 quoted.toggle()
             } else if !quoted, byte == UInt8(ascii: "\n") {
                 end = searched
-            } else if !quoted, byte == UInt8(ascii: "\r"), searched < pending.count, pending[searched] != UInt8(ascii: "\n") {
+            } else if !quoted, byte == UInt8(ascii: "\r"), searched < pending.count,
+                pending[searched] != UInt8(ascii: "\n")
+            {
                 // A CR at the very end of a piece may be half of a CRLF: it waits for the next byte.
                 end = searched
             }
@@ -85,7 +91,7 @@ struct TrainingDataReader {
             guard let marker = try reader.nextRawLine() else { return }
             stage = .header(try TrainingDataParser.Format(marker: marker))
         }
-        if case let .header(format) = stage {
+        if case .header(let format) = stage {
             guard let headerRow = try reader.next() else { return }
             var columns: [String: Int] = [:]
             for (index, name) in headerRow.fields.enumerated() {
@@ -94,24 +100,24 @@ struct TrainingDataReader {
                 }
             }
             switch format {
-            case let .peach(version): try PeachCSVFormat.checkHeader(columns, version: version, line: headerRow.line)
+            case .peach(let version): try PeachCSVFormat.checkHeader(columns, version: version, line: headerRow.line)
             case .iPhone: try IPhoneCSVFormat.checkHeader(columns, line: headerRow.line)
             }
             stage = .rows(format, columns: columns, width: headerRow.fields.count)
         }
-        guard case let .rows(format, columns, width) = stage else { return }
+        guard case .rows(let format, let columns, let width) = stage else { return }
         while let row = try reader.next() {
             guard row.fields.count == width else {
                 throw ImportError(line: row.line, "the row has \(row.fields.count) fields; the header has \(width)")
             }
             let fields = FieldReader(row: row, columns: columns)
             switch format {
-            case let .peach(version):
+            case .peach(let version):
                 records.append(try PeachCSVFormat.record(fields, version: version))
             case .iPhone:
                 switch try IPhoneCSVFormat.row(fields) {
-                case let .record(record): records.append(record)
-                case let .skipped(reason): skipped[reason, default: 0] += 1
+                case .record(let record): records.append(record)
+                case .skipped(let reason): skipped[reason, default: 0] += 1
                 }
             }
         }

@@ -17,12 +17,16 @@ public protocol TrainingDataTransferring: Sendable {
 }
 
 extension TrainingDataTransferring {
-    public func importRecords(from source: TrainingDataSource, mode: ImportMode) async throws(ImportFailure) -> ImportSummary {
+    public func importRecords(from source: TrainingDataSource, mode: ImportMode) async throws(ImportFailure)
+        -> ImportSummary
+    {
         try await importRecords(from: source, mode: mode) { _ in }
     }
 
     /// A file already checked whole.
-    public func importRecords(_ parsed: ParsedTrainingData, mode: ImportMode) async throws(ImportFailure) -> ImportSummary {
+    public func importRecords(_ parsed: ParsedTrainingData, mode: ImportMode) async throws(ImportFailure)
+        -> ImportSummary
+    {
         try await importRecords(from: TrainingDataSource(parsed), mode: mode)
     }
 }

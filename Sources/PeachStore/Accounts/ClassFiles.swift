@@ -11,17 +11,22 @@ public struct ClassFiles: Sendable {
 
     /// The class directory beside the personal database at `databasePath`.
     public init(besidePersonalDatabase databasePath: String) {
-        directory = URL(fileURLWithPath: databasePath).deletingLastPathComponent().appendingPathComponent("class", isDirectory: true)
+        directory = URL(fileURLWithPath: databasePath).deletingLastPathComponent().appendingPathComponent(
+            "class", isDirectory: true)
     }
 
     public var accountsPath: String { directory.appendingPathComponent("accounts.sqlite").path }
 
     var usersDirectory: URL { directory.appendingPathComponent("users", isDirectory: true) }
 
-    func userDirectory(_ user: UserID) -> URL { usersDirectory.appendingPathComponent(String(user.rawValue), isDirectory: true) }
+    func userDirectory(_ user: UserID) -> URL {
+        usersDirectory.appendingPathComponent(String(user.rawValue), isDirectory: true)
+    }
 
     /// The user's own database (created on first open).
-    public func databasePath(of user: UserID) -> String { userDirectory(user).appendingPathComponent("peach.sqlite").path }
+    public func databasePath(of user: UserID) -> String {
+        userDirectory(user).appendingPathComponent("peach.sqlite").path
+    }
 
     /// The users that have a directory, whether or not their account still exists.
     func usersWithFiles() -> [UserID] {

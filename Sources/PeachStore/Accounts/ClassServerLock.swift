@@ -16,7 +16,11 @@ public final class ClassServerLock: Sendable {
         guard descriptor >= 0 else { throw .openFailed(path: path, reason: String(cString: strerror(errno))) }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             close(descriptor)
-            throw .openFailed(path: files.directory.path, reason: "another peach serve already serves this class (one process serves a class on SQLite; for more, use PostgreSQL)")
+            throw .openFailed(
+                path: files.directory.path,
+                reason:
+                    "another peach serve already serves this class (one process serves a class on SQLite; for more, use PostgreSQL)"
+            )
         }
     }
 
@@ -30,5 +34,7 @@ public final class ClassServerLock: Sendable {
         return flock(descriptor, LOCK_SH | LOCK_NB) != 0
     }
 
-    private static func path(_ files: ClassFiles) -> String { files.directory.appendingPathComponent("serve.lock").path }
+    private static func path(_ files: ClassFiles) -> String {
+        files.directory.appendingPathComponent("serve.lock").path
+    }
 }

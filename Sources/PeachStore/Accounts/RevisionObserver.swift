@@ -14,7 +14,10 @@ final class RevisionObserver: TransactionObserver, @unchecked Sendable {
     private let known: KnownRevision?
     private let forget: @Sendable (UserID) throws -> Void
 
-    init(user: UserID, revisions: UserRevisions, known: KnownRevision?, forget: @escaping @Sendable (UserID) throws -> Void) {
+    init(
+        user: UserID, revisions: UserRevisions, known: KnownRevision?,
+        forget: @escaping @Sendable (UserID) throws -> Void
+    ) {
         self.user = user
         self.revisions = revisions
         self.known = known

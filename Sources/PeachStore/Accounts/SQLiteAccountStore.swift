@@ -26,11 +26,15 @@ public struct SQLiteAccountStore: AccountStore, ClassroomStore {
             configuration.busyMode = .timeout(5)
             writer = try DatabasePool(path: files.accountsPath, configuration: configuration)
             try Self.migrator.migrate(writer)
-            revisions = UserRevisions(kept: Set(try writer.read { db in
-                try Int64.fetchAll(db, sql: "SELECT userID FROM studentSummary").map(UserID.init(rawValue:))
-            }))
+            revisions = UserRevisions(
+                kept: Set(
+                    try writer.read { db in
+                        try Int64.fetchAll(db, sql: "SELECT userID FROM studentSummary").map(UserID.init(rawValue:))
+                    }))
             let accounts = Set(try writer.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM user") })
-            for user in files.usersWithFiles() where !accounts.contains(user.rawValue) { try files.removeFiles(of: user) }
+            for user in files.usersWithFiles() where !accounts.contains(user.rawValue) {
+                try files.removeFiles(of: user)
+            }
         } catch let error as DataStoreError {
             throw error
         } catch {
@@ -43,36 +47,38 @@ public struct SQLiteAccountStore: AccountStore, ClassroomStore {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1-accounts") { db in
             // AUTOINCREMENT: a deleted account's id, and so its directory, is never anyone else's.
-            try db.execute(sql: """
-                CREATE TABLE user (
-                    id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL UNIQUE, passwordHash TEXT NOT NULL,
-                    isTeacher BOOLEAN NOT NULL DEFAULT 0, createdAt DOUBLE NOT NULL);
-                CREATE TABLE session (
-                    tokenHash BLOB PRIMARY KEY, userID INTEGER NOT NULL REFERENCES user (id) ON DELETE CASCADE,
-                    expiresAt DOUBLE NOT NULL);
-                CREATE INDEX session_user ON session (userID);
-                CREATE TABLE signInFailure (name TEXT NOT NULL, address TEXT NOT NULL, at DOUBLE NOT NULL);
-                CREATE INDEX signInFailure_name ON signInFailure (name, at);
-                CREATE INDEX signInFailure_address ON signInFailure (address, at);
-                CREATE TABLE classroom (
-                    id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL,
-                    teacherID INTEGER NOT NULL REFERENCES user (id) ON DELETE CASCADE, invitation TEXT NOT NULL UNIQUE);
-                CREATE INDEX classroom_teacher ON classroom (teacherID);
-                CREATE TABLE classroomMember (
-                    classroomID INTEGER NOT NULL REFERENCES classroom (id) ON DELETE CASCADE,
-                    userID INTEGER NOT NULL REFERENCES user (id) ON DELETE CASCADE,
-                    PRIMARY KEY (classroomID, userID));
-                CREATE INDEX classroomMember_user ON classroomMember (userID);
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE user (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL UNIQUE, passwordHash TEXT NOT NULL,
+                        isTeacher BOOLEAN NOT NULL DEFAULT 0, createdAt DOUBLE NOT NULL);
+                    CREATE TABLE session (
+                        tokenHash BLOB PRIMARY KEY, userID INTEGER NOT NULL REFERENCES user (id) ON DELETE CASCADE,
+                        expiresAt DOUBLE NOT NULL);
+                    CREATE INDEX session_user ON session (userID);
+                    CREATE TABLE signInFailure (name TEXT NOT NULL, address TEXT NOT NULL, at DOUBLE NOT NULL);
+                    CREATE INDEX signInFailure_name ON signInFailure (name, at);
+                    CREATE INDEX signInFailure_address ON signInFailure (address, at);
+                    CREATE TABLE classroom (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL,
+                        teacherID INTEGER NOT NULL REFERENCES user (id) ON DELETE CASCADE, invitation TEXT NOT NULL UNIQUE);
+                    CREATE INDEX classroom_teacher ON classroom (teacherID);
+                    CREATE TABLE classroomMember (
+                        classroomID INTEGER NOT NULL REFERENCES classroom (id) ON DELETE CASCADE,
+                        userID INTEGER NOT NULL REFERENCES user (id) ON DELETE CASCADE,
+                        PRIMARY KEY (classroomID, userID));
+                    CREATE INDEX classroomMember_user ON classroomMember (userID);
+                    """)
         }
         migrator.registerMigration("v2-student-summary") { db in
             // A class view's row per student (`StudentFigures` as JSON), there only while it is
             // current: a commit to the student's database deletes it first (`RevisionObserver`).
             // Derived from their records, so an upgrade starts it empty.
-            try db.execute(sql: """
-                CREATE TABLE studentSummary (
-                    userID INTEGER PRIMARY KEY REFERENCES user (id) ON DELETE CASCADE, figures TEXT NOT NULL)
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE studentSummary (
+                        userID INTEGER PRIMARY KEY REFERENCES user (id) ON DELETE CASCADE, figures TEXT NOT NULL)
+                    """)
         }
         return migrator
     }
@@ -88,13 +94,16 @@ public struct SQLiteAccountStore: AccountStore, ClassroomStore {
     public func database(of user: UserID, revision: KnownRevision?) async throws(DataStoreError) -> PeachDatabase {
         let (path, revisions, writer) = (files.databasePath(of: user), self.revisions, self.writer)
         let observer = RevisionObserver(user: user, revisions: revisions, known: revision) { user in
-            try writer.write { db in try db.execute(sql: "DELETE FROM studentSummary WHERE userID = ?", arguments: [user.rawValue]) }
+            try writer.write { db in
+                try db.execute(sql: "DELETE FROM studentSummary WHERE userID = ?", arguments: [user.rawValue])
+            }
         }
         let opened: Result<PeachDatabase, DataStoreError> = await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
-                continuation.resume(returning: Result { () throws(DataStoreError) in
-                    try PeachDatabase(path: path, observer: observer)
-                })
+                continuation.resume(
+                    returning: Result { () throws(DataStoreError) in
+                        try PeachDatabase(path: path, observer: observer)
+                    })
             }
         }
         return try opened.get()
@@ -102,30 +111,47 @@ public struct SQLiteAccountStore: AccountStore, ClassroomStore {
 
     // MARK: Accounts
 
-    public func createAccount(_ name: AccountName, passwordHash: String, isTeacher: Bool) async throws(DataStoreError) -> Account? {
-        try await write { db in try Self.insertAccount(name, passwordHash: passwordHash, isTeacher: isTeacher, createdAt: now(), db) }
+    public func createAccount(_ name: AccountName, passwordHash: String, isTeacher: Bool) async throws(DataStoreError)
+        -> Account?
+    {
+        try await write { db in
+            try Self.insertAccount(name, passwordHash: passwordHash, isTeacher: isTeacher, createdAt: now(), db)
+        }
     }
 
-    public func createStudent(_ name: AccountName, passwordHash: String, joining invitation: InvitationCode) async throws(DataStoreError) -> SignUpOutcome {
+    public func createStudent(_ name: AccountName, passwordHash: String, joining invitation: InvitationCode)
+        async throws(DataStoreError) -> SignUpOutcome
+    {
         try await write { db in
-            guard let classroom = try Int64.fetchOne(db, sql: "SELECT id FROM classroom WHERE invitation = ?", arguments: [invitation.rawValue])
+            guard
+                let classroom = try Int64.fetchOne(
+                    db, sql: "SELECT id FROM classroom WHERE invitation = ?", arguments: [invitation.rawValue])
             else { return .unknownInvitation }
-            guard let account = try Self.insertAccount(name, passwordHash: passwordHash, isTeacher: false, createdAt: now(), db) else { return .nameTaken }
+            guard
+                let account = try Self.insertAccount(
+                    name, passwordHash: passwordHash, isTeacher: false, createdAt: now(), db)
+            else { return .nameTaken }
             try db.execute(
-                sql: "INSERT INTO classroomMember (classroomID, userID) VALUES (?, ?)", arguments: [classroom, account.id.rawValue])
+                sql: "INSERT INTO classroomMember (classroomID, userID) VALUES (?, ?)",
+                arguments: [classroom, account.id.rawValue])
             return .created(account)
         }
     }
 
-    private static func insertAccount(_ name: AccountName, passwordHash: String, isTeacher: Bool, createdAt: Date, _ db: Database) throws -> Account? {
+    private static func insertAccount(
+        _ name: AccountName, passwordHash: String, isTeacher: Bool, createdAt: Date, _ db: Database
+    ) throws -> Account? {
         try db.execute(
-            sql: "INSERT INTO user (name, passwordHash, isTeacher, createdAt) VALUES (?, ?, ?, ?) ON CONFLICT (name) DO NOTHING",
+            sql:
+                "INSERT INTO user (name, passwordHash, isTeacher, createdAt) VALUES (?, ?, ?, ?) ON CONFLICT (name) DO NOTHING",
             arguments: [name.rawValue, passwordHash, isTeacher, createdAt.timeIntervalSince1970])
         guard db.changesCount == 1 else { return nil }
         return Account(id: UserID(rawValue: db.lastInsertedRowID), name: name, isTeacher: isTeacher)
     }
 
-    public func account(named name: AccountName) async throws(DataStoreError) -> (account: Account, passwordHash: String)? {
+    public func account(named name: AccountName) async throws(DataStoreError) -> (
+        account: Account, passwordHash: String
+    )? {
         try await fetchAccount("WHERE name = ?", [name.rawValue])
     }
 
@@ -143,14 +169,16 @@ public struct SQLiteAccountStore: AccountStore, ClassroomStore {
         try await write { db in
             try db.execute(sql: "UPDATE user SET passwordHash = ? WHERE id = ?", arguments: [hash, id.rawValue])
             try db.execute(
-                sql: "DELETE FROM session WHERE userID = ? AND tokenHash <> ?", arguments: [id.rawValue, session ?? Data()])
+                sql: "DELETE FROM session WHERE userID = ? AND tokenHash <> ?",
+                arguments: [id.rawValue, session ?? Data()])
         }
     }
 
     public func replacePasswordHash(_ old: String, with new: String, of id: UserID) async throws(DataStoreError) {
         try await write { db in
             try db.execute(
-                sql: "UPDATE user SET passwordHash = ? WHERE id = ? AND passwordHash = ?", arguments: [new, id.rawValue, old])
+                sql: "UPDATE user SET passwordHash = ? WHERE id = ? AND passwordHash = ?",
+                arguments: [new, id.rawValue, old])
         }
     }
 
@@ -175,7 +203,8 @@ public struct SQLiteAccountStore: AccountStore, ClassroomStore {
         try await write { db in
             // Expired sessions of the same account go on the way.
             try db.execute(
-                sql: "DELETE FROM session WHERE userID = ? AND expiresAt < ?", arguments: [id.rawValue, now().timeIntervalSince1970])
+                sql: "DELETE FROM session WHERE userID = ? AND expiresAt < ?",
+                arguments: [id.rawValue, now().timeIntervalSince1970])
             try db.execute(
                 sql: "INSERT INTO session (tokenHash, userID, expiresAt) VALUES (?, ?, ?)",
                 arguments: [tokenHash, id.rawValue, expires.timeIntervalSince1970])
@@ -184,10 +213,13 @@ public struct SQLiteAccountStore: AccountStore, ClassroomStore {
 
     public func account(session tokenHash: Data, now: Date) async throws(DataStoreError) -> Account? {
         try await read { db in
-            try Row.fetchOne(db, sql: """
-                SELECT u.id, u.name, u.isTeacher FROM session s JOIN user u ON u.id = s.userID
-                WHERE s.tokenHash = ? AND s.expiresAt > ?
-                """, arguments: [tokenHash, now.timeIntervalSince1970]).map(Self.account)
+            try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT u.id, u.name, u.isTeacher FROM session s JOIN user u ON u.id = s.userID
+                    WHERE s.tokenHash = ? AND s.expiresAt > ?
+                    """, arguments: [tokenHash, now.timeIntervalSince1970]
+            ).map(Self.account)
         }
     }
 
@@ -200,18 +232,22 @@ public struct SQLiteAccountStore: AccountStore, ClassroomStore {
     public func recordFailedSignIn(name: String, address: String, at: Date) async throws(DataStoreError) {
         try await write { db in
             try db.execute(
-                sql: "INSERT INTO signInFailure (name, address, at) VALUES (?, ?, ?)", arguments: [name, address, at.timeIntervalSince1970])
+                sql: "INSERT INTO signInFailure (name, address, at) VALUES (?, ?, ?)",
+                arguments: [name, address, at.timeIntervalSince1970])
         }
     }
 
-    public func failedSignIns(name: String, address: String, since: Date) async throws(DataStoreError) -> (accountAtAddress: SignInThrottle.Failures, address: SignInThrottle.Failures) {
+    public func failedSignIns(name: String, address: String, since: Date) async throws(DataStoreError) -> (
+        accountAtAddress: SignInThrottle.Failures, address: SignInThrottle.Failures
+    ) {
         try await read { db in
             func failures(_ condition: String, _ arguments: StatementArguments) throws -> SignInThrottle.Failures {
                 let row = try Row.fetchOne(
                     db, sql: "SELECT count(*), max(at) FROM signInFailure WHERE \(condition) AND at > ?",
                     arguments: arguments + [since.timeIntervalSince1970])
                 let latest: Double? = row?[1]
-                return SignInThrottle.Failures(count: row?[0] ?? 0, latest: latest.map(Date.init(timeIntervalSince1970:)))
+                return SignInThrottle.Failures(
+                    count: row?[0] ?? 0, latest: latest.map(Date.init(timeIntervalSince1970:)))
             }
             return (try failures("name = ? AND address = ?", [name, address]), try failures("address = ?", [address]))
         }
@@ -229,9 +265,11 @@ public struct SQLiteAccountStore: AccountStore, ClassroomStore {
 
     public func revisions(of ids: [UserID]) async throws(DataStoreError) -> [UserID: Int64] {
         let existing = try await read { db in
-            try Int64.fetchSet(db, sql: "SELECT id FROM user WHERE id IN (\(ids.map { String($0.rawValue) }.joined(separator: ",")))")
+            try Int64.fetchSet(
+                db, sql: "SELECT id FROM user WHERE id IN (\(ids.map { String($0.rawValue) }.joined(separator: ",")))")
         }
-        return Dictionary(uniqueKeysWithValues: existing.map { (UserID(rawValue: $0), revisions.current(UserID(rawValue: $0))) })
+        return Dictionary(
+            uniqueKeysWithValues: existing.map { (UserID(rawValue: $0), revisions.current(UserID(rawValue: $0))) })
     }
 
     // MARK: Class views
@@ -240,7 +278,10 @@ public struct SQLiteAccountStore: AccountStore, ClassroomStore {
         try await read { db in
             var kept: [UserID: StudentFigures] = [:]
             let rows = try Row.fetchCursor(
-                db, sql: "SELECT userID, figures FROM studentSummary WHERE userID IN (\(students.map { String($0.rawValue) }.joined(separator: ",")))")
+                db,
+                sql:
+                    "SELECT userID, figures FROM studentSummary WHERE userID IN (\(students.map { String($0.rawValue) }.joined(separator: ",")))"
+            )
             while let row = try rows.next() { kept[UserID(rawValue: row[0])] = StudentFigures(kept: row[1]) }
             return kept
         }
@@ -275,14 +316,18 @@ public struct SQLiteAccountStore: AccountStore, ClassroomStore {
         FROM classroom c JOIN user t ON t.id = c.teacherID
         """
 
-    public func createClassroom(named name: String, teacher: UserID, invitation: InvitationCode) async throws(DataStoreError) -> Classroom {
+    public func createClassroom(named name: String, teacher: UserID, invitation: InvitationCode)
+        async throws(DataStoreError) -> Classroom
+    {
         let id = try await write { db in
             try db.execute(
                 sql: "INSERT INTO classroom (name, teacherID, invitation) VALUES (?, ?, ?)",
                 arguments: [name, teacher.rawValue, invitation.rawValue])
             return db.lastInsertedRowID
         }
-        guard let classroom = try await classroom(id, taughtBy: teacher) else { throw .saveFailed("the new class was not found") }
+        guard let classroom = try await classroom(id, taughtBy: teacher) else {
+            throw .saveFailed("the new class was not found")
+        }
         return classroom
     }
 
@@ -296,24 +341,31 @@ public struct SQLiteAccountStore: AccountStore, ClassroomStore {
 
     public func students(of classroom: Int64) async throws(DataStoreError) -> [Account] {
         try await read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT u.id, u.name, u.isTeacher FROM classroomMember m JOIN user u ON u.id = m.userID
-                WHERE m.classroomID = ? ORDER BY u.name
-                """, arguments: [classroom]).map(Self.account)
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT u.id, u.name, u.isTeacher FROM classroomMember m JOIN user u ON u.id = m.userID
+                    WHERE m.classroomID = ? ORDER BY u.name
+                    """, arguments: [classroom]
+            ).map(Self.account)
         }
     }
 
     public func classrooms(of student: UserID) async throws(DataStoreError) -> [Classroom] {
         try await classrooms(
-            "WHERE c.id IN (SELECT classroomID FROM classroomMember WHERE userID = ?) ORDER BY c.name, c.id", [student.rawValue])
+            "WHERE c.id IN (SELECT classroomID FROM classroomMember WHERE userID = ?) ORDER BY c.name, c.id",
+            [student.rawValue])
     }
 
     public func join(_ student: UserID, invitation: InvitationCode) async throws(DataStoreError) -> Classroom? {
         let joined = try await write { db -> Int64? in
-            guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM classroom WHERE invitation = ?", arguments: [invitation.rawValue])
+            guard
+                let id = try Int64.fetchOne(
+                    db, sql: "SELECT id FROM classroom WHERE invitation = ?", arguments: [invitation.rawValue])
             else { return nil }
             try db.execute(
-                sql: "INSERT INTO classroomMember (classroomID, userID) VALUES (?, ?) ON CONFLICT DO NOTHING", arguments: [id, student.rawValue])
+                sql: "INSERT INTO classroomMember (classroomID, userID) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                arguments: [id, student.rawValue])
             return id
         }
         guard let joined else { return nil }
@@ -323,27 +375,37 @@ public struct SQLiteAccountStore: AccountStore, ClassroomStore {
     public func leave(_ student: UserID, classroom: Int64) async throws(DataStoreError) -> Bool {
         try await write { db in
             try db.execute(
-                sql: "DELETE FROM classroomMember WHERE classroomID = ? AND userID = ?", arguments: [classroom, student.rawValue])
+                sql: "DELETE FROM classroomMember WHERE classroomID = ? AND userID = ?",
+                arguments: [classroom, student.rawValue])
             return db.changesCount == 1
         }
     }
 
     // MARK: Reading and writing
 
-    private func classrooms(_ filter: String, _ arguments: StatementArguments) async throws(DataStoreError) -> [Classroom] {
+    private func classrooms(_ filter: String, _ arguments: StatementArguments) async throws(DataStoreError)
+        -> [Classroom]
+    {
         try await read { db in
             try Row.fetchAll(db, sql: Self.classroomSelection + " " + filter, arguments: arguments).map { row in
-                guard let invitation = InvitationCode(row[2]) else { throw DataStoreError.fetchFailed("a stored invitation code is malformed") }
+                guard let invitation = InvitationCode(row[2]) else {
+                    throw DataStoreError.fetchFailed("a stored invitation code is malformed")
+                }
                 let teacher = try Self.account(id: row[3], name: row[4], isTeacher: row[5])
-                return Classroom(id: row[0], name: row[1], teacher: teacher, invitation: invitation, studentCount: row[6])
+                return Classroom(
+                    id: row[0], name: row[1], teacher: teacher, invitation: invitation, studentCount: row[6])
             }
         }
     }
 
-    private func fetchAccount(_ filter: String, _ arguments: StatementArguments) async throws(DataStoreError) -> (account: Account, passwordHash: String)? {
+    private func fetchAccount(_ filter: String, _ arguments: StatementArguments) async throws(DataStoreError) -> (
+        account: Account, passwordHash: String
+    )? {
         try await read { db in
-            try Row.fetchOne(db, sql: "SELECT id, name, isTeacher, passwordHash FROM user " + filter, arguments: arguments)
-                .map { (try Self.account($0), $0[3]) }
+            try Row.fetchOne(
+                db, sql: "SELECT id, name, isTeacher, passwordHash FROM user " + filter, arguments: arguments
+            )
+            .map { (try Self.account($0), $0[3]) }
         }
     }
 
@@ -352,11 +414,14 @@ public struct SQLiteAccountStore: AccountStore, ClassroomStore {
     }
 
     private static func account(id: Int64, name: String, isTeacher: Bool) throws -> Account {
-        guard let name = AccountName(name) else { throw DataStoreError.fetchFailed("a stored account name is malformed") }
+        guard let name = AccountName(name) else {
+            throw DataStoreError.fetchFailed("a stored account name is malformed")
+        }
         return Account(id: UserID(rawValue: id), name: name, isTeacher: isTeacher)
     }
 
-    private func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(DataStoreError) -> T {
+    private func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(DataStoreError) -> T
+    {
         do {
             return try await writer.read(body)
         } catch let error as DataStoreError {
@@ -366,7 +431,9 @@ public struct SQLiteAccountStore: AccountStore, ClassroomStore {
         }
     }
 
-    private func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(DataStoreError) -> T {
+    private func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(DataStoreError)
+        -> T
+    {
         do {
             return try await writer.write(body)
         } catch let error as DataStoreError {

@@ -38,7 +38,9 @@ public enum DatabaseRecovery {
     /// Copies what `source` still holds into a new database at `target` (which must not exist);
     /// the file appears whole at `target` or not at all.
     public static func recover(from source: String, to target: String) throws(DataStoreError) -> Report {
-        guard FileManager.default.fileExists(atPath: source) else { throw .openFailed(path: source, reason: "there is no such file") }
+        guard FileManager.default.fileExists(atPath: source) else {
+            throw .openFailed(path: source, reason: "there is no such file")
+        }
         guard !FileManager.default.fileExists(atPath: target) else {
             throw .openFailed(path: target, reason: "it exists already: recover into a new file")
         }
@@ -51,18 +53,23 @@ public enum DatabaseRecovery {
             let schema: [Row]
             do {
                 schema = try damaged.read { db in
-                    try Row.fetchAll(db, sql: "SELECT type, name, sql FROM sqlite_schema WHERE sql IS NOT NULL ORDER BY rowid")
+                    try Row.fetchAll(
+                        db, sql: "SELECT type, name, sql FROM sqlite_schema WHERE sql IS NOT NULL ORDER BY rowid")
                 }
             } catch {
-                throw DataStoreError.openFailed(path: source, reason: "its list of tables cannot be read (\(oneLine(error))): nothing can be recovered")
+                throw DataStoreError.openFailed(
+                    path: source,
+                    reason: "its list of tables cannot be read (\(oneLine(error))): nothing can be recovered")
             }
             let saved = try DatabaseQueue(path: partial)
             var report = Report()
             try damaged.inDatabase { from in
                 try saved.writeWithoutTransaction { to in
                     try to.inTransaction {
-                        let entries = schema.map { (type: $0["type"] as String, name: $0["name"] as String, sql: $0["sql"] as String) }
-                            .filter { !$0.name.hasPrefix("sqlite_") }
+                        let entries = schema.map {
+                            (type: $0["type"] as String, name: $0["name"] as String, sql: $0["sql"] as String)
+                        }
+                        .filter { !$0.name.hasPrefix("sqlite_") }
                         for entry in entries where entry.type == "table" {
                             try to.execute(sql: entry.sql)
                             report.tables.append(copy(entry.name, from, to))
@@ -84,7 +91,8 @@ public enum DatabaseRecovery {
             }
             try saved.close()
             guard rename(partial, target) == 0 else {
-                throw DataStoreError.saveFailed("cannot move the recovered file to \(target): \(String(cString: strerror(errno)))")
+                throw DataStoreError.saveFailed(
+                    "cannot move the recovered file to \(target): \(String(cString: strerror(errno)))")
             }
             return report
         } catch let error as DataStoreError {
@@ -106,7 +114,9 @@ public enum DatabaseRecovery {
         var report = TableReport(table: table)
         let columns: [String]
         do {
-            columns = try Row.fetchAll(from, sql: "PRAGMA table_info(\(table.quotedDatabaseIdentifier))").map { $0["name"] }
+            columns = try Row.fetchAll(from, sql: "PRAGMA table_info(\(table.quotedDatabaseIdentifier))").map {
+                $0["name"]
+            }
         } catch {
             report.unreadable = "its columns cannot be read: \(oneLine(error))"
             return report
@@ -115,20 +125,25 @@ public enum DatabaseRecovery {
         let insert: Statement
         do {
             insert = try to.makeStatement(
-                sql: "INSERT INTO \(table.quotedDatabaseIdentifier) (\(list)) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))")
+                sql:
+                    "INSERT INTO \(table.quotedDatabaseIdentifier) (\(list)) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))"
+            )
         } catch {
             report.unreadable = "the new file refused its layout: \(oneLine(error))"
             return report
         }
         let store = { (row: Row, offset: Int) in
             do {
-                try insert.execute(arguments: StatementArguments((offset..<row.count).map { (row[$0] as DatabaseValue) as (any DatabaseValueConvertible)? }))
+                try insert.execute(
+                    arguments: StatementArguments(
+                        (offset..<row.count).map { (row[$0] as DatabaseValue) as (any DatabaseValueConvertible)? }))
                 report.copied += 1
             } catch {
                 report.refused += 1
             }
         }
-        let hasRowIDs = (try? from.makeStatement(sql: "SELECT rowid FROM \(table.quotedDatabaseIdentifier) LIMIT 0")) != nil
+        let hasRowIDs =
+            (try? from.makeStatement(sql: "SELECT rowid FROM \(table.quotedDatabaseIdentifier) LIMIT 0")) != nil
         guard hasRowIDs else {
             do {
                 let rows = try Row.fetchCursor(from, sql: "SELECT \(list) FROM \(table.quotedDatabaseIdentifier)")
@@ -173,7 +188,8 @@ public enum DatabaseRecovery {
                 return false
             }
         }
-        var bad = failing, step: Int64 = 1
+        var bad = failing
+        var step: Int64 = 1
         var good: Int64
         while true {
             let (candidate, overflow) = failing.addingReportingOverflow(step)
@@ -200,7 +216,10 @@ extension DatabaseRecovery.Report: CustomStringConvertible {
         var lines = tables.map { table in
             var line = "\(table.table): \(table.copied) rows saved"
             if !table.lost.isEmpty {
-                let ranges = table.lost.map { $0.upperBound == .max ? "from rowid \($0.lowerBound) on" : "rowids \($0.lowerBound)–\($0.upperBound)" }
+                let ranges = table.lost.map {
+                    $0.upperBound == .max
+                        ? "from rowid \($0.lowerBound) on" : "rowids \($0.lowerBound)–\($0.upperBound)"
+                }
                 line += "; lost: \(ranges.joined(separator: ", ")) (unreadable)"
             }
             if table.refused > 0 { line += "; \(table.refused) damaged rows refused by the new file" }

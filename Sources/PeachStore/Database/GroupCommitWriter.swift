@@ -59,7 +59,7 @@ public final class GroupCommitWriter: Sendable {
                         result = .failure(error)
                     }
                     outcome.result.withLock { $0 = result }
-                    if case let .failure(error) = result { return error }
+                    if case .failure(let error) = result { return error }
                     return nil
                 },
                 finish: { commitError in
@@ -94,7 +94,8 @@ public final class GroupCommitWriter: Sendable {
             // Out of space: the log copied back and cut to nothing gives back the space it held,
             // and the writes that failed for space are tried once more. Without this the log,
             // grown under load, kept the space freed meanwhile and every write failed until a restart.
-            let retried = commitError.map { Self.isOutOfSpace($0) ? Array(batch.indices) : [] }
+            let retried =
+                commitError.map { Self.isOutOfSpace($0) ? Array(batch.indices) : [] }
                 ?? failed.indices.filter { failed[$0].map(Self.isOutOfSpace) ?? false }
             if !retried.isEmpty, await truncateLog() {
                 let again = await commit(retried.map { batch[$0] })

@@ -42,7 +42,8 @@ public struct PeachDatabase: Sendable {
             if let observer { writer.add(transactionObserver: observer, extent: .databaseLifetime) }
             try writer.write(ImportJournal.recover)
             groupCommit = GroupCommitWriter(
-                writer: writer, checkpointer: WALCheckpointer(path: path), reserve: SpaceReserve(path: path + "-reserve"))
+                writer: writer, checkpointer: WALCheckpointer(path: path),
+                reserve: SpaceReserve(path: path + "-reserve"))
         } catch let error as DataStoreError {
             throw error
         } catch {
@@ -181,12 +182,17 @@ public struct PeachDatabase: Sendable {
             try db.execute(sql: "INSERT INTO rhythmMatchingNew (\(columns)) SELECT \(columns) FROM rhythmMatching")
             try db.drop(table: "rhythmMatching")
             try db.rename(table: "rhythmMatchingNew", to: "rhythmMatching")
-            try db.create(index: "rhythmMatching_discipline_timestamp", on: "rhythmMatching", columns: ["discipline", "timestamp"])
+            try db.create(
+                index: "rhythmMatching_discipline_timestamp", on: "rhythmMatching",
+                columns: ["discipline", "timestamp"])
             if let counter {
                 try db.execute(
-                    sql: "UPDATE sqlite_sequence SET seq = MAX(seq, ?) WHERE name = 'rhythmMatching'", arguments: [counter])
+                    sql: "UPDATE sqlite_sequence SET seq = MAX(seq, ?) WHERE name = 'rhythmMatching'",
+                    arguments: [counter])
                 if db.changesCount == 0 {
-                    try db.execute(sql: "INSERT INTO sqlite_sequence (name, seq) VALUES ('rhythmMatching', ?)", arguments: [counter])
+                    try db.execute(
+                        sql: "INSERT INTO sqlite_sequence (name, seq) VALUES ('rhythmMatching', ?)",
+                        arguments: [counter])
                 }
             }
         }
@@ -265,7 +271,8 @@ public struct PeachDatabase: Sendable {
 
     /// `$XDG_DATA_HOME/peach/peach.sqlite`, falling back to `~/.local/share/peach/peach.sqlite`.
     public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        let dataHome =
+            environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
         return dataHome + "/peach/peach.sqlite"
     }

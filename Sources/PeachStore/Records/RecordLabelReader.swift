@@ -17,7 +17,9 @@ struct RecordLabelReader {
     /// The labels of the row `statement` is on.
     mutating func read(_ statement: Statement) throws(DataStoreError) -> RecordLabels {
         let sqlite = statement.sqliteStatement
-        if let last, lastText.indices.allSatisfy({ Self.text(sqlite, Int32(firstColumn + $0)).hasBytes(of: lastText[$0]) }) {
+        if let last,
+            lastText.indices.allSatisfy({ Self.text(sqlite, Int32(firstColumn + $0)).hasBytes(of: lastText[$0]) })
+        {
             return last
         }
         lastText = lastText.indices.map { Array(Self.text(sqlite, Int32(firstColumn + $0))) }
@@ -29,14 +31,17 @@ struct RecordLabelReader {
 
     /// The column's text as SQLite holds it (valid until the statement steps on).
     private static func text(_ statement: SQLiteStatement, _ column: Int32) -> UnsafeBufferPointer<UInt8> {
-        guard let bytes = sqlite3_column_text(statement, column) else { return UnsafeBufferPointer(start: nil, count: 0) }
+        guard let bytes = sqlite3_column_text(statement, column) else {
+            return UnsafeBufferPointer(start: nil, count: 0)
+        }
         return UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, column)))
     }
 }
 
-private extension UnsafeBufferPointer<UInt8> {
+extension UnsafeBufferPointer<UInt8> {
     /// A plain memcmp: the generic `elementsEqual` was a tenth of the replay.
-    func hasBytes(of other: [UInt8]) -> Bool {
-        count == other.count && (count == 0 || other.withUnsafeBufferPointer { memcmp(baseAddress!, $0.baseAddress!, count) == 0 })
+    fileprivate func hasBytes(of other: [UInt8]) -> Bool {
+        count == other.count
+            && (count == 0 || other.withUnsafeBufferPointer { memcmp(baseAddress!, $0.baseAddress!, count) == 0 })
     }
 }

@@ -28,7 +28,8 @@ enum RecordTable {
     }
 
     /// Built once per table; the statement is cached per connection, so an answer costs one bind and step.
-    private static let layouts: [Discipline.Kind: Layout] = Dictionary(uniqueKeysWithValues: TrainingKinds.all.map { ($0.id, makeLayout($0)) })
+    private static let layouts: [Discipline.Kind: Layout] = Dictionary(
+        uniqueKeysWithValues: TrainingKinds.all.map { ($0.id, makeLayout($0)) })
 
     private static func makeLayout<Kind: TrainingKind>(_ kind: Kind.Type) -> Layout {
         let fields = Kind.Record.fieldNames
@@ -39,12 +40,15 @@ enum RecordTable {
         func exists(in table: String) -> String {
             // `=` for the timestamp and labels, never null, so that the timestamp's index serves it.
             "SELECT EXISTS (SELECT 1 FROM \(table) WHERE "
-                + (fields.map { "\($0) IS ?" } + (["timestamp"] + RecordLabels.columns).map { "\($0) = ?" }).joined(separator: " AND ") + ")"
+                + (fields.map { "\($0) IS ?" } + (["timestamp"] + RecordLabels.columns).map { "\($0) = ?" }).joined(
+                    separator: " AND ") + ")"
         }
         let staging = "temp.import_\(Kind.table)"
         return Layout(
-            name: Kind.table, fields: fields, insertSQL: insert(into: "main.\(Kind.table)"), existsSQL: exists(in: "main.\(Kind.table)"),
-            selection: (fields + ["timestamp"] + RecordLabels.columns).joined(separator: ", "), columns: columns.joined(separator: ", "),
+            name: Kind.table, fields: fields, insertSQL: insert(into: "main.\(Kind.table)"),
+            existsSQL: exists(in: "main.\(Kind.table)"),
+            selection: (fields + ["timestamp"] + RecordLabels.columns).joined(separator: ", "),
+            columns: columns.joined(separator: ", "),
             staging: staging, stagedInsertSQL: insert(into: staging), stagedExistsSQL: exists(in: staging))
     }
 
@@ -59,15 +63,20 @@ enum RecordTable {
         _ record: Record, timestamp: some DatabaseValueConvertible, staged: Bool = false, _ db: Database
     ) throws {
         let table = layout(Record.Kind.self)
-        try db.cachedStatement(sql: staged ? table.stagedInsertSQL : table.insertSQL).execute(arguments: arguments(record, timestamp: timestamp))
+        try db.cachedStatement(sql: staged ? table.stagedInsertSQL : table.insertSQL).execute(
+            arguments: arguments(record, timestamp: timestamp))
     }
 
-    static func insert(_ record: TrainingRecord, timestamp: some DatabaseValueConvertible, staged: Bool = false, _ db: Database) throws {
+    static func insert(
+        _ record: TrainingRecord, timestamp: some DatabaseValueConvertible, staged: Bool = false, _ db: Database
+    ) throws {
         try insert(record.value, timestamp: timestamp, staged: staged, db)
     }
 
     /// Whether the same record (same millisecond, fields and labels) is stored, or, `staged`, staged.
-    static func contains(_ record: TrainingRecord, timestamp: some DatabaseValueConvertible, staged: Bool = false, _ db: Database) throws -> Bool {
+    static func contains(
+        _ record: TrainingRecord, timestamp: some DatabaseValueConvertible, staged: Bool = false, _ db: Database
+    ) throws -> Bool {
         try contains(record.value, timestamp: timestamp, staged: staged, db)
     }
 
@@ -75,17 +84,23 @@ enum RecordTable {
         _ record: Record, timestamp: some DatabaseValueConvertible, staged: Bool, _ db: Database
     ) throws -> Bool {
         let table = layout(Record.Kind.self)
-        return try Bool.fetchOne(db.cachedStatement(sql: staged ? table.stagedExistsSQL : table.existsSQL), arguments: arguments(record, timestamp: timestamp)) ?? false
+        return try Bool.fetchOne(
+            db.cachedStatement(sql: staged ? table.stagedExistsSQL : table.existsSQL),
+            arguments: arguments(record, timestamp: timestamp)) ?? false
     }
 
-    private static func arguments<Record: KindRecord>(_ record: Record, timestamp: some DatabaseValueConvertible) throws -> StatementArguments {
+    private static func arguments<Record: KindRecord>(_ record: Record, timestamp: some DatabaseValueConvertible) throws
+        -> StatementArguments
+    {
         StatementArguments(
-            try RecordRow.values(of: record).map(\.databaseValue) + [timestamp.databaseValue] + record.labels.texts.map(\.databaseValue))
+            try RecordRow.values(of: record).map(\.databaseValue) + [timestamp.databaseValue]
+                + record.labels.texts.map(\.databaseValue))
     }
 
     /// Every row `statement` (selecting `selection`) steps to, read as records.
     static func read<Record: KindRecord>(
-        _ type: Record.Type, _ statement: Statement, arguments: StatementArguments = [], in db: Database, _ each: (Record) throws -> Void
+        _ type: Record.Type, _ statement: Statement, arguments: StatementArguments = [], in db: Database,
+        _ each: (Record) throws -> Void
     ) throws {
         let rows = try Row.fetchCursor(statement, arguments: arguments)
         let fields = Record.Field.allCases.count
@@ -105,12 +120,17 @@ enum RecordTable {
     static func timestamp(_ statement: Statement, column: Int32, _ db: Database) throws -> MillisecondTimestamp {
         let sqlite = statement.sqliteStatement
         if sqlite3_column_type(sqlite, column) == SQLITE_TEXT, let bytes = sqlite3_column_text(sqlite, column),
-           let stored = MillisecondTimestamp(storageText: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(sqlite, column)))) {
+            let stored = MillisecondTimestamp(
+                storageText: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(sqlite, column))))
+        {
             return stored
         }
         let value = DatabaseValue(sqliteStatement: sqlite, index: column)
         // Cached: a table written elsewhere may hold every row in another form.
-        guard let seconds = try Double.fetchOne(db.cachedStatement(sql: "SELECT (julianday(?) - 2440587.5) * 86400.0"), arguments: [value]) else {
+        guard
+            let seconds = try Double.fetchOne(
+                db.cachedStatement(sql: "SELECT (julianday(?) - 2440587.5) * 86400.0"), arguments: [value])
+        else {
             throw DataStoreError.fetchFailed("a stored record has an unreadable timestamp: \(value)")
         }
         return MillisecondTimestamp(Date(timeIntervalSince1970: seconds))
@@ -122,11 +142,13 @@ enum RecordTable {
     ) throws -> Record {
         try readable(Record.self) {
             try RecordRow.record(
-                Record.self, timestamp: timestamp, labels: labels, from: SQLiteColumns(statement: statement.sqliteStatement), at: firstColumn)
+                Record.self, timestamp: timestamp, labels: labels,
+                from: SQLiteColumns(statement: statement.sqliteStatement), at: firstColumn)
         }
     }
 
-    private static func readable<Record: KindRecord>(_ type: Record.Type, _ read: () throws -> Record) throws -> Record {
+    private static func readable<Record: KindRecord>(_ type: Record.Type, _ read: () throws -> Record) throws -> Record
+    {
         do {
             return try read()
         } catch let error as DecodingError {
@@ -138,10 +160,10 @@ enum RecordTable {
 extension ColumnValue {
     var databaseValue: DatabaseValue {
         switch self {
-        case let .integer(value): value.databaseValue
-        case let .real(value): value.databaseValue
-        case let .bool(value): value.databaseValue
-        case let .text(value): value.databaseValue
+        case .integer(let value): value.databaseValue
+        case .real(let value): value.databaseValue
+        case .bool(let value): value.databaseValue
+        case .text(let value): value.databaseValue
         case .null: .null
         }
     }
@@ -172,7 +194,8 @@ struct SQLiteColumns: ColumnSource {
 
     private func present(_ column: Int) throws {
         guard !isNull(column) else {
-            throw DecodingError.valueNotFound(Any.self, .init(codingPath: [], debugDescription: "column \(column) is NULL"))
+            throw DecodingError.valueNotFound(
+                Any.self, .init(codingPath: [], debugDescription: "column \(column) is NULL"))
         }
     }
 }

@@ -38,11 +38,12 @@ enum ImportJournal {
     /// Deletes every row the import inserted and forgets it.
     static func rollBack(_ db: Database, importId: Int64) throws {
         for table in tables {
-            try db.execute(sql: """
-                DELETE FROM \(table) WHERE id IN (
-                    SELECT \(table).id FROM importChunk JOIN \(table) ON \(table).id BETWEEN firstId AND lastId
-                    WHERE importId = ? AND tableName = ?)
-                """, arguments: [importId, table])
+            try db.execute(
+                sql: """
+                    DELETE FROM \(table) WHERE id IN (
+                        SELECT \(table).id FROM importChunk JOIN \(table) ON \(table).id BETWEEN firstId AND lastId
+                        WHERE importId = ? AND tableName = ?)
+                    """, arguments: [importId, table])
         }
         try db.execute(sql: "DELETE FROM importChunk WHERE importId = ?", arguments: [importId])
         try db.execute(sql: "DELETE FROM importJournal WHERE id = ?", arguments: [importId])
@@ -50,9 +51,10 @@ enum ImportJournal {
 
     /// For a committed replace: deletes the rows stored before the import began.
     static func deleteReplaced(_ db: Database, importId: Int64) throws {
-        guard let row = try Row.fetchOne(
-            db, sql: "SELECT \(watermarks.joined(separator: ", ")) FROM importJournal WHERE id = ? AND mode = ?",
-            arguments: [importId, ImportMode.replace.rawValue])
+        guard
+            let row = try Row.fetchOne(
+                db, sql: "SELECT \(watermarks.joined(separator: ", ")) FROM importJournal WHERE id = ? AND mode = ?",
+                arguments: [importId, ImportMode.replace.rawValue])
         else { return }
         for (index, table) in tables.enumerated() {
             try db.execute(sql: "DELETE FROM \(table) WHERE id <= ?", arguments: [row[index] as Int64])

@@ -11,9 +11,13 @@ enum ImportStaging {
     static func create(_ db: Database) throws {
         for table in RecordTable.all {
             try db.execute(sql: "DROP TABLE IF EXISTS \(table.staging)")
-            try db.execute(sql: "CREATE TEMP TABLE \(table.staging.dropFirst("temp.".count)) AS SELECT \(table.columns) FROM main.\(table.name) WHERE 0")
+            try db.execute(
+                sql:
+                    "CREATE TEMP TABLE \(table.staging.dropFirst("temp.".count)) AS SELECT \(table.columns) FROM main.\(table.name) WHERE 0"
+            )
             // A merge's duplicate test within the file looks a record up by its millisecond.
-            try db.execute(sql: "CREATE INDEX \(table.staging)_timestamp ON \(table.staging.dropFirst("temp.".count)) (timestamp)")
+            try db.execute(
+                sql: "CREATE INDEX \(table.staging)_timestamp ON \(table.staging.dropFirst("temp.".count)) (timestamp)")
         }
     }
 
@@ -35,7 +39,10 @@ enum ImportStaging {
             if let watermark = watermarks?[table.name] {
                 try db.execute(sql: "DELETE FROM main.\(table.name) WHERE id <= ?", arguments: [watermark])
             }
-            try db.execute(sql: "INSERT INTO main.\(table.name) (\(table.columns)) SELECT \(table.columns) FROM \(table.staging) ORDER BY rowid")
+            try db.execute(
+                sql:
+                    "INSERT INTO main.\(table.name) (\(table.columns)) SELECT \(table.columns) FROM \(table.staging) ORDER BY rowid"
+            )
         }
         try drop(db)
     }

@@ -15,7 +15,9 @@ public struct TrainingDataTransfer: TrainingDataTransferring {
     /// Writes the export to `path` (`ExportFile`) from one read transaction: a consistent snapshot.
     public func exportCSV(to path: String) async throws(DataStoreError) -> Int {
         do {
-            return try await database.writer.read { db in try ExportFile.write(to: path) { each in try Self.eachRecord(db, each) } }
+            return try await database.writer.read { db in
+                try ExportFile.write(to: path) { each in try Self.eachRecord(db, each) }
+            }
         } catch let error as DataStoreError {
             throw error
         } catch {
@@ -55,7 +57,9 @@ public struct TrainingDataTransfer: TrainingDataTransferring {
                     byDiscipline.merge(counts.byDiscipline, uniquingKeysWith: +)
                     progress(source.fractionRead)
                 }
-                try await writer.write { db in try ImportStaging.publish(db, replacing: mode == .replace ? watermarks : nil) }
+                try await writer.write { db in
+                    try ImportStaging.publish(db, replacing: mode == .replace ? watermarks : nil)
+                }
             } catch {
                 try? await writer.writeWithoutTransaction(ImportStaging.drop)
                 throw error
@@ -67,7 +71,8 @@ public struct TrainingDataTransfer: TrainingDataTransferring {
         }
         progress(1)
         return ImportSummary(
-            format: source.format, mode: mode, duplicatesSkipped: duplicates, skipped: source.skipped, byDiscipline: byDiscipline)
+            format: source.format, mode: mode, duplicatesSkipped: duplicates, skipped: source.skipped,
+            byDiscipline: byDiscipline)
     }
 
     private struct ChunkCounts: Sendable {
@@ -80,8 +85,9 @@ public struct TrainingDataTransfer: TrainingDataTransferring {
         for record in batch {
             let stored = record.timestamp.storageText
             // A merge skips what is stored and what the file brought already; a replace keeps every row.
-            if mode == .merge, try RecordTable.contains(record.trainingRecord, timestamp: stored, db)
-                || RecordTable.contains(record.trainingRecord, timestamp: stored, staged: true, db)
+            if mode == .merge,
+                try RecordTable.contains(record.trainingRecord, timestamp: stored, db)
+                    || RecordTable.contains(record.trainingRecord, timestamp: stored, staged: true, db)
             {
                 counts.duplicates += 1
                 continue
@@ -101,7 +107,8 @@ public struct TrainingDataTransfer: TrainingDataTransferring {
         let tables = RecordTable.all
         let widths = tables.map(\.fields.count)
         let selects = tables.enumerated().map { index, table in
-            let before = widths[..<index].reduce(0, +), after = widths[(index + 1)...].reduce(0, +)
+            let before = widths[..<index].reduce(0, +)
+            let after = widths[(index + 1)...].reduce(0, +)
             let fields = Array(repeating: "NULL", count: before) + table.fields + Array(repeating: "NULL", count: after)
             return "SELECT \(index), timestamp, id, \(labels), \(fields.joined(separator: ", ")) FROM \(table.name)"
         }
@@ -116,7 +123,8 @@ public struct TrainingDataTransfer: TrainingDataTransferring {
                 let timestamp = try RecordTable.timestamp(statement, column: 1, db)
                 let index = row[0] as Int
                 let record = try Self.record(
-                    TrainingKinds.all[index], statement, timestamp: timestamp.date, labels: try labelReader.read(statement),
+                    TrainingKinds.all[index], statement, timestamp: timestamp.date,
+                    labels: try labelReader.read(statement),
                     firstColumn: firstField + widths[..<index].reduce(0, +))
                 read += 1
                 last = timestamp
@@ -130,7 +138,9 @@ public struct TrainingDataTransfer: TrainingDataTransferring {
     /// One line for a read that failed (a damaged file): how far the export got, SQLite's own
     /// words without the statement (a `UNION ALL` over every table, 2,900 characters), and which
     /// tables cannot be read through.
-    private static func readFailure(_ error: DatabaseError, read: Int, last: MillisecondTimestamp?, _ db: Database) -> String {
+    private static func readFailure(_ error: DatabaseError, read: Int, last: MillisecondTimestamp?, _ db: Database)
+        -> String
+    {
         let reached = last.map { "after \(read) records (the last from \($0.iso8601))" } ?? "before its first record"
         let damaged = RecordTable.all.map(\.name).filter { table in
             do {
@@ -157,6 +167,8 @@ public struct TrainingDataTransfer: TrainingDataTransferring {
     private static func record<Kind: TrainingKind>(
         of kind: Kind.Type, _ statement: Statement, timestamp: Date, labels: RecordLabels, firstColumn: Int
     ) throws -> TrainingRecord {
-        TrainingRecord(try RecordTable.record(Kind.Record.self, statement, timestamp: timestamp, labels: labels, firstColumn: firstColumn))
+        TrainingRecord(
+            try RecordTable.record(
+                Kind.Record.self, statement, timestamp: timestamp, labels: labels, firstColumn: firstColumn))
     }
 }

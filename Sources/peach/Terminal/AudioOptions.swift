@@ -83,10 +83,13 @@ struct NoteOptions: ParsableArguments {
 
     /// Each setting's option; a kind's own settings name theirs in their declaration.
     private static let flags = [
-        "noteDurationSeconds": "note-duration", "referencePitchHz": "reference", "intervals": "interval", "tuningSystem": "tuning",
-    ].merging(TrainingKinds.ownSettingFields.compactMap { field in
-        field.terminalFlag.map { (field.name, $0) }
-    }) { $1 }
+        "noteDurationSeconds": "note-duration", "referencePitchHz": "reference", "intervals": "interval",
+        "tuningSystem": "tuning",
+    ].merging(
+        TrainingKinds.ownSettingFields.compactMap { field in
+            field.terminalFlag.map { (field.name, $0) }
+        }
+    ) { $1 }
 
     /// A refused override is a usage error naming its option.
     static func validate(_ overrides: SettingsUpdate) throws {
@@ -113,10 +116,15 @@ struct TrainingOptions: ParsableArguments {
 
     @Option(
         name: .customLong("interval"),
-        help: "Train intervals: P1, m2, M2, m3, M3, P4, d5, P5, m6, M6, m7, M7, P8, with up (default) or down appended (P5, M3down); repeat for several. Default: unison; --interval alone without a value is not allowed.")
+        help:
+            "Train intervals: P1, m2, M2, m3, M3, P4, d5, P5, m6, M6, m7, M7, P8, with up (default) or down appended (P5, M3down); repeat for several. Default: unison; --interval alone without a value is not allowed."
+    )
     var intervals: [String] = []
 
-    @Option(help: "With --interval: equal (equal temperament) or just (just intonation from the played note); default: the saved setting.")
+    @Option(
+        help:
+            "With --interval: equal (equal temperament) or just (just intonation from the played note); default: the saved setting."
+    )
     var tuning: String?
 
     /// Interval disciplines when --interval is given.
@@ -124,17 +132,23 @@ struct TrainingOptions: ParsableArguments {
 
     var overrides: SettingsUpdate {
         var update = note.overrides
-        update.intervals = intervals.isEmpty ? nil : intervals.map { text in
-            let interval = DirectedInterval(spelled: text)
-            return SettingsUpdate.IntervalChoice(name: interval?.interval.rawValue ?? text, direction: interval?.direction.rawValue)
-        }
+        update.intervals =
+            intervals.isEmpty
+            ? nil
+            : intervals.map { text in
+                let interval = DirectedInterval(spelled: text)
+                return SettingsUpdate.IntervalChoice(
+                    name: interval?.interval.rawValue ?? text, direction: interval?.direction.rawValue)
+            }
         update.tuningSystem = tuning.map { ["equal": "equalTemperament", "just": "justIntonation"][$0] ?? $0 }
         return update
     }
 
     func validate() throws {
         if let bad = intervals.first(where: { DirectedInterval(spelled: $0) == nil }) {
-            throw ValidationError("--interval '\(bad)' is not an interval: use P1, m2, M2, m3, M3, P4, d5, P5, m6, M6, m7, M7, P8, optionally followed by up or down (P5, M3down)")
+            throw ValidationError(
+                "--interval '\(bad)' is not an interval: use P1, m2, M2, m3, M3, P4, d5, P5, m6, M6, m7, M7, P8, optionally followed by up or down (P5, M3down)"
+            )
         }
         if tuning != nil, intervals.isEmpty {
             throw ValidationError("--tuning applies to intervals: give at least one --interval")

@@ -6,7 +6,9 @@ import Synchronization
 
 /// The option of every subcommand that listens through the microphone.
 struct CaptureOptions: ParsableArguments {
-    @Option(name: .customLong("capture-device"), help: "The ALSA capture device, the microphone (`peach devices --capture` lists them).")
+    @Option(
+        name: .customLong("capture-device"),
+        help: "The ALSA capture device, the microphone (`peach devices --capture` lists them).")
     var captureDevice = "default"
 
     /// From when (capture time) the singer is listened to: set as the singer's turn begins and ends.
@@ -29,7 +31,9 @@ struct CaptureOptions: ParsableArguments {
                 configuration: configuration,
                 onSamples: { samples, time in
                     let from = gate.listenFrom.withLock { $0 }
-                    for frame in tracker.withLock({ $0.append(samples, startingAt: time, analysingFrom: from) }) { onHeard(frame) }
+                    for frame in tracker.withLock({ $0.append(samples, startingAt: time, analysingFrom: from) }) {
+                        onHeard(frame)
+                    }
                 },
                 onFailure: onFailure)
         } catch {

@@ -25,9 +25,11 @@ struct ChoiceTraining<Kind: ChoiceTrainingKind> {
     ) async throws {
         let training = try await TerminalTraining(
             storage: storage, overrides: overrides, audio: audio, sound: sound, kind: Kind.self, midi: midi)
-        let settings = training.settings, terminal = training.terminal
+        let settings = training.settings
+        let terminal = training.terminal
         let driver = TrainingSessionDriver(
-            ChoicePiece<Kind>(settings: settings), player: TonePlayer(SynthesizerNotePlayer(synthesizer: training.synthesizer)),
+            ChoicePiece<Kind>(settings: settings),
+            player: TonePlayer(SynthesizerNotePlayer(synthesizer: training.synthesizer)),
             store: training.stores.records, source: training.trials.feed(Kind.self, discipline, settings: settings),
             clock: ContinuousClock(), onFeedback: { Output.line(judgement($0, settings)) },
             onError: { error in TrainingErrors.report(error, to: terminal) })
@@ -40,7 +42,8 @@ struct ChoiceTraining<Kind: ChoiceTrainingKind> {
             case .midi(.noteOn(let key, _)):
                 // The key's answer is the kind's rule (Kind.midi), the browser's too.
                 guard let trial = await driver.state.openTrial,
-                      let named = Kind.midi(trial)?.answer(forKey: key), let given = midiAnswer(named) else { continue }
+                    let named = Kind.midi(trial)?.answer(forKey: key), let given = midiAnswer(named)
+                else { continue }
                 await driver.answer(given)
             default: if let given = answer(input, settings) { await driver.answer(given) }
             }

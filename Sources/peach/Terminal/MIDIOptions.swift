@@ -6,7 +6,9 @@ import PeachCore
 struct MIDIOptions: ParsableArguments {
     @Option(
         name: .customLong("midi"),
-        help: "Answer on a MIDI keyboard: a sequencer port as `peach devices --midi` lists it (client:port or a name), or `all` for every readable port, new ones included.")
+        help:
+            "Answer on a MIDI keyboard: a sequencer port as `peach devices --midi` lists it (client:port or a name), or `all` for every readable port, new ones included."
+    )
     var port: String?
 
     /// Before anything else is opened: a machine without a sequencer is one line and exit status 1.

@@ -8,7 +8,8 @@ struct MIDITapCalibrations {
     let path: String
 
     init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        let stateHome = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        let stateHome =
+            environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state"
         path = stateHome + "/peach/midi-tap-latency.json"
     }

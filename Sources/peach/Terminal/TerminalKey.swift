@@ -21,7 +21,9 @@ struct TerminalKeyDecoder {
     mutating func feed(_ byte: UInt8) -> TerminalInput? {
         guard !pending.isEmpty else {
             switch byte {
-            case 0x1B: pending = [byte]; return nil
+            case 0x1B:
+                pending = [byte]
+                return nil
             case UInt8(ascii: "k"), UInt8(ascii: "K"): return .up
             case UInt8(ascii: "j"), UInt8(ascii: "J"): return .down
             case UInt8(ascii: "e"), UInt8(ascii: "E"): return .left
@@ -38,10 +40,18 @@ struct TerminalKeyDecoder {
             if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "O") { return nil }
         case 3:
             switch byte {
-            case UInt8(ascii: "A"): pending = []; return .up
-            case UInt8(ascii: "B"): pending = []; return .down
-            case UInt8(ascii: "C"): pending = []; return .right
-            case UInt8(ascii: "D"): pending = []; return .left
+            case UInt8(ascii: "A"):
+                pending = []
+                return .up
+            case UInt8(ascii: "B"):
+                pending = []
+                return .down
+            case UInt8(ascii: "C"):
+                pending = []
+                return .right
+            case UInt8(ascii: "D"):
+                pending = []
+                return .left
             case UInt8(ascii: "5"), UInt8(ascii: "6"): return nil
             default: break
             }

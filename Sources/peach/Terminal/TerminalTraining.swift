@@ -23,7 +23,8 @@ struct TerminalTraining {
         stores = try await storage.open()
         settings = try await NoteOptions.settings(in: stores.settings, overrides: overrides)
         trials = try await TrialSource.resuming(from: stores.records)
-        synthesizer = try sound.synthesizer(settings: SynthesisSettings(), fallback: settings.soundSource.rawValue, kind: kind)
+        synthesizer = try sound.synthesizer(
+            settings: SynthesisSettings(), fallback: settings.soundSource.rawValue, kind: kind)
         output = try audio.start(synthesizer)
         let terminal = TerminalSession()
         self.terminal = terminal

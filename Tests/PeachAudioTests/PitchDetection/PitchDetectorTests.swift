@@ -1,6 +1,7 @@
 import Foundation
 import PeachCore
 import Testing
+
 @testable import PeachAudio
 
 /// The rules both detectors meet on the shared fixtures (the browser's in
@@ -44,8 +45,9 @@ struct PitchDetectorTests {
                 contour.append(fixture.contourCents(at: time))
                 errors.append(cents - fixture.contourCents(at: time))
             }
-            #expect(Double(sung.count) >= limits.minimumVoicedFraction * Double(frames),
-                    "\(fixture.file): \(sung.count) of \(frames) frames voiced")
+            #expect(
+                Double(sung.count) >= limits.minimumVoicedFraction * Double(frames),
+                "\(fixture.file): \(sung.count) of \(frames) frames voiced")
             #expect(errors.allSatisfy { abs($0) < limits.octaveErrorCents }, "\(fixture.file): octave error")
             let meanError = sung.reduce(0, +) / Double(sung.count) - contour.reduce(0, +) / Double(contour.count)
             #expect(abs(meanError) <= limits.medianAbsoluteErrorCents, "\(fixture.file): mean off by \(meanError) ¢")

@@ -1,6 +1,7 @@
 import Foundation
 import PeachCore
 import Testing
+
 @testable import PeachAudio
 
 struct PitchTrackerTests {
@@ -32,7 +33,8 @@ struct PitchTrackerTests {
 
     @Test func framesThatBeginBeforeTheListeningTimeAreNeitherAnalysedNorReturned() {
         let samples = (0..<24_000).map { Float(0.3 * sin(2 * Double.pi * 220 * Double($0) / 48_000)) }
-        var all = PitchTracker(sampleRate: 48_000), gated = PitchTracker(sampleRate: 48_000)
+        var all = PitchTracker(sampleRate: 48_000)
+        var gated = PitchTracker(sampleRate: 48_000)
         let every = samples.withUnsafeBufferPointer { all.append($0, startingAt: 0) }
         let late = samples.withUnsafeBufferPointer { gated.append($0, startingAt: 0, analysingFrom: 0.2) }
         #expect(!late.isEmpty && late.allSatisfy { $0.time >= 0.2 })

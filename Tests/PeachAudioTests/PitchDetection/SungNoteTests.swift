@@ -1,6 +1,7 @@
 import Foundation
 import PeachCore
 import Testing
+
 @testable import PeachAudio
 
 /// What Sing It stores from a whole held note (the detector through `PitchTracker`, then the commit
@@ -25,7 +26,8 @@ struct SungNoteTests {
         let heard = sent.withUnsafeBufferPointer { tracker.append($0, startingAt: 0) }
         let frameSeconds = Double(tracker.detector.frameLength) / VoiceFixtures.manifest.sampleRate
         for frame in heard {
-            if let held = steady.push(time: frame.time, cents: frame.frequency.map { $0.cents(from: target).rawValue }) {
+            if let held = steady.push(time: frame.time, cents: frame.frequency.map { $0.cents(from: target).rawValue })
+            {
                 return Stored(note: note, cents: held, seconds: frame.time + frameSeconds - note.onset)
             }
         }
@@ -59,8 +61,9 @@ struct SungNoteTests {
     @Test func aHeldNoteCommitsAsSoonAsBefore() {
         let window = VoiceFixtures.manifest.noteLimits.commitSeconds
         for stored in Self.stored where stored.note.family == "vibrato-wide" {
-            #expect(stored.seconds.map { (window[0]...window[1]).contains($0) } == true,
-                    "\(stored.note.file): \(String(describing: stored.seconds)) s")
+            #expect(
+                stored.seconds.map { (window[0]...window[1]).contains($0) } == true,
+                "\(stored.note.file): \(String(describing: stored.seconds)) s")
         }
     }
 }

@@ -25,8 +25,11 @@ struct VoiceFixtures: Sendable {
         let onset: Double
 
         var testDescription: String { file }
-        var fixture: Fixture { Fixture(file: file, family: family, expectedFrequency: nil, steady: nil,
-                                       vibrato: Vibrato(depthCents: 0, rate: 0, phase: 0)) }
+        var fixture: Fixture {
+            Fixture(
+                file: file, family: family, expectedFrequency: nil, steady: nil,
+                vibrato: Vibrato(depthCents: 0, rate: 0, phase: 0))
+        }
     }
 
     struct NoteLimits: Decodable, Sendable {
@@ -74,8 +77,9 @@ struct VoiceFixtures: Sendable {
         if manifestDate == nil || (scriptDate ?? .distantPast) > manifestDate! {
             let venv = root.appendingPathComponent(".venv-e2e/bin/python").path
             let process = Process()
-            process.executableURL = URL(fileURLWithPath: FileManager.default.isExecutableFile(atPath: venv)
-                ? venv : "/usr/bin/python3")
+            process.executableURL = URL(
+                fileURLWithPath: FileManager.default.isExecutableFile(atPath: venv)
+                    ? venv : "/usr/bin/python3")
             process.arguments = [script.path, directory.path]
             try! process.run()
             process.waitUntilExit()

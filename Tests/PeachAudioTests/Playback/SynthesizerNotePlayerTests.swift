@@ -1,5 +1,6 @@
 import PeachCore
 import Testing
+
 @testable import PeachAudio
 
 struct SynthesizerNotePlayerTests {
@@ -8,7 +9,8 @@ struct SynthesizerNotePlayerTests {
     @Test func stoppingTwiceIsHarmless() async throws {
         func render(stops: Int) async throws -> [Float] {
             let synthesizer = Synthesizer(settings: settings)
-            let handle = try await SynthesizerNotePlayer(synthesizer: synthesizer).play(Frequency(hertz: 440), level: .zero)
+            let handle = try await SynthesizerNotePlayer(synthesizer: synthesizer).play(
+                Frequency(hertz: 440), level: .zero)
             var samples = synthesizer.render(count: 4800)
             for _ in 0..<stops { await handle.stop() }
             samples += synthesizer.render(count: 240)
@@ -31,7 +33,8 @@ struct SynthesizerNotePlayerTests {
         let handle = try await SynthesizerNotePlayer(synthesizer: synthesizer).play(Frequency(hertz: 440), level: .zero)
         try await handle.adjustFrequency(Frequency(hertz: 523.25))
         let samples = synthesizer.render(count: 9600)
-        #expect(ToneAnalysis.residualFromSine(samples, range: 4800..<9600, frequency: 523.25, sampleRate: 48_000) < 1e-5)
+        #expect(
+            ToneAnalysis.residualFromSine(samples, range: 4800..<9600, frequency: 523.25, sampleRate: 48_000) < 1e-5)
     }
 
     @Test func afterAnOutputFailureEveryCallThrowsItsError() async throws {

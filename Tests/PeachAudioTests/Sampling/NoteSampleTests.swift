@@ -1,6 +1,7 @@
 import Foundation
 import PeachCore
 import Testing
+
 @testable import PeachAudio
 
 struct NoteSampleTests {
@@ -27,13 +28,17 @@ struct NoteSampleTests {
         #expect(loop.lowerBound == 24_000)
         #expect(note.samples.count == loop.upperBound)
         #expect((120_000..<121_440).contains(loop.upperBound))
-        let played = Array(note.samples[(loop.upperBound - 2_400)...]) + Array(note.samples[loop.lowerBound..<(loop.lowerBound + 2_400)])
+        let played =
+            Array(note.samples[(loop.upperBound - 2_400)...])
+            + Array(note.samples[loop.lowerBound..<(loop.lowerBound + 2_400)])
         let steps = zip(played, played.dropFirst()).map { abs(Double($1 - $0)) }
         let ownLargest = 2 * 0.5 * sin(Double.pi * native.hertz / 48_000)
         #expect(steps.max()! <= ownLargest * 1.01)
         // The crossfade adds in phase: the level stays within 0.1 dB of the tone's.
         let peak = Double(played.map { abs($0) }.max()!)
-        let trough = (0..<(played.count - 200)).map { start in played[start..<(start + 200)].map { abs(Double($0)) }.max()! }.min()!
+        let trough = (0..<(played.count - 200)).map { start in
+            played[start..<(start + 200)].map { abs(Double($0)) }.max()!
+        }.min()!
         #expect(20 * log10(peak / trough) < 0.1)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import PeachCore
 import Synchronization
 import Testing
+
 @testable import PeachAudio
 
 /// A stand-in instrument (the port a SoundFont fills): every note is a sine at `native` hertz, and
@@ -54,7 +55,9 @@ struct SampledVoiceTests {
     func gainAndFinish() {
         let instrument = SineInstrument(native: Frequency(hertz: 440))
         let samples = OfflineRenderer(settings: settings, instrument: instrument).render([
-            .init(start: .zero, tone: Tone(frequency: Frequency(hertz: 440), duration: .seconds(0.5), level: AmplitudeDB(-6))),
+            .init(
+                start: .zero,
+                tone: Tone(frequency: Frequency(hertz: 440), duration: .seconds(0.5), level: AmplitudeDB(-6))),
             .init(start: .seconds(0.6), tone: Tone(frequency: Frequency(hertz: 440), duration: .seconds(0.5))),
         ])
         let peak = samples[9_600..<19_200].map { abs($0) }.max()!

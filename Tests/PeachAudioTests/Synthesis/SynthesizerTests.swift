@@ -1,6 +1,7 @@
 import Foundation
 import PeachCore
 import Testing
+
 @testable import PeachAudio
 
 /// Renders notes and measures them: pitch, splatter of the ramps, glides. Serialized: the renders are
@@ -96,8 +97,10 @@ struct SynthesizerTests {
 
     @Test func theLevelIsInDecibels() throws {
         func peak(_ level: AmplitudeDB) -> Float {
-            OfflineRenderer(settings: settings).render(Tone(frequency: Frequency(hertz: 1000), duration: .seconds(0.1), level: level))
-                .map(abs).max()!
+            OfflineRenderer(settings: settings).render(
+                Tone(frequency: Frequency(hertz: 1000), duration: .seconds(0.1), level: level)
+            )
+            .map(abs).max()!
         }
         #expect(abs(20 * log10(Double(peak(AmplitudeDB(-20)) / peak(.zero))) + 20) < 0.01)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PeachCore
 
 struct AccountRulesTests {
@@ -30,9 +31,11 @@ struct AccountRulesTests {
         #expect(throttle.wait(accountAtAddress: .init(count: 4, latest: now), address: none, now: now) == nil)
         #expect(throttle.wait(accountAtAddress: .init(count: 5, latest: now), address: none, now: now) == .seconds(1))
         #expect(throttle.wait(accountAtAddress: .init(count: 8, latest: now), address: none, now: now) == .seconds(8))
-        #expect(throttle.wait(accountAtAddress: .init(count: 8, latest: now), address: none, now: now + 3) == .seconds(5))
+        #expect(
+            throttle.wait(accountAtAddress: .init(count: 8, latest: now), address: none, now: now + 3) == .seconds(5))
         #expect(throttle.wait(accountAtAddress: .init(count: 8, latest: now), address: none, now: now + 8) == nil)
-        #expect(throttle.wait(accountAtAddress: .init(count: 60, latest: now), address: none, now: now) == .seconds(900))
+        #expect(
+            throttle.wait(accountAtAddress: .init(count: 60, latest: now), address: none, now: now) == .seconds(900))
         // One address trying many accounts is slowed down too.
         #expect(throttle.wait(accountAtAddress: none, address: .init(count: 29, latest: now), now: now) == nil)
         #expect(throttle.wait(accountAtAddress: none, address: .init(count: 32, latest: now), now: now) == .seconds(4))

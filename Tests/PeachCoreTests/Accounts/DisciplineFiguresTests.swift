@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PeachCore
 
 /// A teacher's class table gets a column for each discipline that states its own figure, and each
@@ -14,8 +15,10 @@ struct DisciplineFiguresTests {
     @Test func scaleDegreesStateTheShareOfRightAnswersAndNoThreshold() async throws {
         let store = InMemoryTrainingDataStore()
         for (index, answer) in [ScaleDegree.three, .three, .four, .three].enumerated() {
-            try await store.save(CompletedScaleDegree(
-                tonicNote: MIDINote(60)!, mode: .major, degree: .three, answeredDegree: answer, timestamp: Self.at + Double(index)))
+            try await store.save(
+                CompletedScaleDegree(
+                    tonicNote: MIDINote(60)!, mode: .major, degree: .three, answeredDegree: answer,
+                    timestamp: Self.at + Double(index)))
         }
         let figures = try await DisciplineFigures(.scaleDegree, store: store)
         #expect(figures.answers == 4)
@@ -31,9 +34,11 @@ struct DisciplineFiguresTests {
     }
 
     @Test func aKeptRowWithOtherDisciplinesIsFittedAgain() {
-        let current = StudentFigures(threshold: nil, trend: nil, trials: 3, lastActivity: nil, disciplines: DisciplineFigures.disciplines.map {
-            DisciplineFigures(discipline: $0, answers: 1, accuracy: 1, threshold: nil)
-        })
+        let current = StudentFigures(
+            threshold: nil, trend: nil, trials: 3, lastActivity: nil,
+            disciplines: DisciplineFigures.disciplines.map {
+                DisciplineFigures(discipline: $0, answers: 1, accuracy: 1, threshold: nil)
+            })
         #expect(StudentFigures(kept: current.kept) == current)
         let older = StudentFigures(threshold: nil, trend: nil, trials: 3, lastActivity: nil, disciplines: [])
         #expect(StudentFigures(kept: older.kept) == nil)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PeachCore
 
 struct ChordIntonationMeasurementTests {
@@ -22,12 +23,15 @@ struct ChordIntonationMeasurementTests {
         var records: [CompletedChordIntonation] = []
         var guesses = 0
         while chain.measurements.finished.isEmpty {
-            let trial = ChordIntonationKind.draw(.chordIntonationMeasurement, settings: .default, chain: chain, using: &generator)
+            let trial = ChordIntonationKind.draw(
+                .chordIntonationMeasurement, settings: .default, chain: chain, using: &generator)
             #expect(trial.discipline == .chordIntonationMeasurement)
             #expect(trial.measurementTrial == records.count + 1)
             #expect(trial.centOffset.magnitude == chain.measurements.nextDifference)
-            let record = try #require(ChordIntonationKind.judge(
-                trial, Self.answer(trial, threshold: 12, guesses: &guesses), at: Date(timeIntervalSince1970: Double(records.count))))
+            let record = try #require(
+                ChordIntonationKind.judge(
+                    trial, Self.answer(trial, threshold: 12, guesses: &guesses),
+                    at: Date(timeIntervalSince1970: Double(records.count))))
             ChordIntonationKind.advance(&chain, after: record)
             profile.add(record)
             records.append(record)
@@ -36,7 +40,9 @@ struct ChordIntonationMeasurementTests {
         let measured = try #require(chain.measurements.finished.first)
         #expect(measured.discipline == .chordIntonationMeasurement)
         #expect(measured.estimate.trialCount == records.count)
-        #expect(measured.estimate.threshold.rawValue > 12 / 1.5 && measured.estimate.threshold.rawValue < 12 * 1.5, "\(measured.estimate)")
+        #expect(
+            measured.estimate.threshold.rawValue > 12 / 1.5 && measured.estimate.threshold.rawValue < 12 * 1.5,
+            "\(measured.estimate)")
         #expect(profile.measurements == chain.measurements)
         #expect(profile.count == records.count)
         // Folded as if there were two choices, the same answers place another threshold.
@@ -47,14 +53,19 @@ struct ChordIntonationMeasurementTests {
         // Which Voice?'s own line marks the measurement with its interval.
         var parts = ProfileParts(calendar: Calendar(identifier: .gregorian))
         for record in records { parts.add(record) }
-        #expect(ChordIntonationKind.sparkline(.chordIntonation, in: parts, band: nil).marks.map(\.estimate) == [measured.estimate])
+        #expect(
+            ChordIntonationKind.sparkline(.chordIntonation, in: parts, band: nil).marks.map(\.estimate) == [
+                measured.estimate
+            ])
 
         // The measurement is newer than any training answer: training starts at its threshold,
         // and an answer given after it takes the chain back.
         #expect(chain.last == nil)
         let next = ChordIntonationKind.draw(.chordIntonation, settings: .default, chain: chain, using: &generator)
         #expect(next.measurementTrial == nil)
-        #expect(abs(next.centOffset.magnitude.rawValue - measured.estimate.threshold.rawValue) <= KazezStrategy.resolution / 2 + 1e-9)
+        #expect(
+            abs(next.centOffset.magnitude.rawValue - measured.estimate.threshold.rawValue) <= KazezStrategy.resolution
+                / 2 + 1e-9)
         let trained = try #require(ChordIntonationKind.judge(next, next.detunedVoice, at: measured.finished + 1))
         ChordIntonationKind.advance(&chain, after: trained)
         let after = ChordIntonationKind.draw(.chordIntonation, settings: .default, chain: chain, using: &generator)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PeachCore
 
 /// Which Voice's loop: the reducer's transitions without mocks, then the driver through a mock note
@@ -17,16 +18,27 @@ struct ChordIntonationSessionTests {
         let sounding = ChordIntonationKind.sounding(Self.trial, settings: .default)
         #expect(sounding.count == 1 && sounding[0].start == .zero)
         let tones = sounding[0].tones
-        #expect(session.handle(.trialReady(Self.trial)) == [.play(sounding, answersOpenAt: ChordIntonationKind.answersOpen)])
-        #expect(tones.count == 3 && tones.allSatisfy { $0.duration == ChordIntonationKind.chordDuration && $0.level == ChordIntonationKind.voiceLevel })
+        #expect(
+            session.handle(.trialReady(Self.trial)) == [.play(sounding, answersOpenAt: ChordIntonationKind.answersOpen)]
+        )
+        #expect(
+            tones.count == 3
+                && tones.allSatisfy {
+                    $0.duration == ChordIntonationKind.chordDuration && $0.level == ChordIntonationKind.voiceLevel
+                })
         // The middle voice, a just major third above C4 and 9 ¢ flat.
-        #expect(abs(1200 * log2(tones[1].frequency.hertz / tones[0].frequency.hertz) - (1200 * log2(5.0 / 4) - 9)) < 1e-9)
+        #expect(
+            abs(1200 * log2(tones[1].frequency.hertz / tones[0].frequency.hertz) - (1200 * log2(5.0 / 4) - 9)) < 1e-9)
         // Too early: answers are not open yet.
         #expect(session.handle(.answered(.middle, at: Self.at)).isEmpty)
         #expect(session.handle(.answersOpened(at: 0)).isEmpty && session.state.acceptsAnswer)
         let completed = CompletedChordIntonation(Self.trial, answer: .middle, timestamp: Self.at)
-        #expect(session.handle(.answered(.middle, at: Self.at))
-            == [.stopSound, .record(completed), .showFeedback(completed), .wait(SessionRules.feedbackDuration, then: .feedbackElapsed)])
+        #expect(
+            session.handle(.answered(.middle, at: Self.at))
+                == [
+                    .stopSound, .record(completed), .showFeedback(completed),
+                    .wait(SessionRules.feedbackDuration, then: .feedbackElapsed),
+                ])
         #expect(completed.isCorrect)
         // A second answer changes nothing; the feedback's end asks for the next chord.
         #expect(session.handle(.answered(.lowest, at: Self.at)).isEmpty)
@@ -47,10 +59,14 @@ struct ChordIntonationSessionTests {
     }
 
     @Test func theDriverHoldsTheThreeVoicesStoresTheAnswerAndPlaysTheNextChord() async throws {
-        let clock = ManualClock(), player = MockNotePlayer(), store = InMemoryTrainingDataStore(), source = FixedSource()
+        let clock = ManualClock()
+        let player = MockNotePlayer()
+        let store = InMemoryTrainingDataStore()
+        let source = FixedSource()
         let feedback = Log<CompletedChordIntonation>()
         let driver = TrainingSessionDriver(
-            ChoicePiece<ChordIntonationKind>(settings: .default), player: TonePlayer(player), store: store, source: source, clock: clock, now: { Self.at },
+            ChoicePiece<ChordIntonationKind>(settings: .default), player: TonePlayer(player), store: store,
+            source: source, clock: clock, now: { Self.at },
             onFeedback: { feedback.append($0) })
         await driver.start()
         let chord = ChordIntonationKind.sounding(Self.trial, settings: .default)[0].tones.map(\.frequency)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PeachCore
 
 struct ChordIntonationTests {
@@ -11,20 +12,28 @@ struct ChordIntonationTests {
         let ratios: (third: Double, fifth: Double) = triad == .major ? (5.0 / 4, 3.0 / 2) : (6.0 / 5, 3.0 / 2)
         for root in 36...84 {
             let trial = ChordIntonationTrial(
-                root: MIDINote(root)!, triad: triad, tuningSystem: .justIntonation, detunedVoice: .highest, centOffset: .zero)
+                root: MIDINote(root)!, triad: triad, tuningSystem: .justIntonation, detunedVoice: .highest,
+                centOffset: .zero)
             for reference in [ReferencePitch.a440, ReferencePitch(hertz: 415)!] {
                 let f = trial.frequencies(reference: reference)
-                #expect(abs(Self.cents(f[.middle]!, over: f[.lowest]!) - 1200 * log2(ratios.third)) <= 1e-4, "root \(root)")
-                #expect(abs(Self.cents(f[.highest]!, over: f[.lowest]!) - 1200 * log2(ratios.fifth)) <= 1e-4, "root \(root)")
-                #expect(abs(Self.cents(f[.lowest]!, over: Frequency(note: MIDINote(root)!, reference: reference))) <= 1e-9)
+                #expect(
+                    abs(Self.cents(f[.middle]!, over: f[.lowest]!) - 1200 * log2(ratios.third)) <= 1e-4, "root \(root)")
+                #expect(
+                    abs(Self.cents(f[.highest]!, over: f[.lowest]!) - 1200 * log2(ratios.fifth)) <= 1e-4, "root \(root)"
+                )
+                #expect(
+                    abs(Self.cents(f[.lowest]!, over: Frequency(note: MIDINote(root)!, reference: reference))) <= 1e-9)
             }
         }
     }
 
     @Test func equalTemperamentIsFourAndSevenSemitonesOrThreeAndSeven() {
         for (triad, third) in [(Triad.major, 400.0), (.minor, 300.0)] {
-            let f = ChordIntonationTrial(root: MIDINote(60)!, triad: triad, tuningSystem: .equalTemperament, detunedVoice: .lowest, centOffset: .zero)
-                .frequencies(reference: .a440)
+            let f = ChordIntonationTrial(
+                root: MIDINote(60)!, triad: triad, tuningSystem: .equalTemperament, detunedVoice: .lowest,
+                centOffset: .zero
+            )
+            .frequencies(reference: .a440)
             #expect(abs(Self.cents(f[.middle]!, over: f[.lowest]!) - third) <= 1e-6)
             #expect(abs(Self.cents(f[.highest]!, over: f[.lowest]!) - 700) <= 1e-6)
         }
@@ -33,9 +42,13 @@ struct ChordIntonationTests {
     /// Only the detuned voice moves, by exactly the trial's offset.
     @Test(arguments: ChordVoice.allCases)
     func theDetunedVoiceAloneIsOffByTheOffset(voice: ChordVoice) {
-        let tuned = ChordIntonationTrial(root: MIDINote(55)!, triad: .minor, tuningSystem: .justIntonation, detunedVoice: voice, centOffset: .zero)
-        let detuned = ChordIntonationTrial(root: MIDINote(55)!, triad: .minor, tuningSystem: .justIntonation, detunedVoice: voice, centOffset: Cents(-7.5))
-        let a = tuned.frequencies(reference: .a440), b = detuned.frequencies(reference: .a440)
+        let tuned = ChordIntonationTrial(
+            root: MIDINote(55)!, triad: .minor, tuningSystem: .justIntonation, detunedVoice: voice, centOffset: .zero)
+        let detuned = ChordIntonationTrial(
+            root: MIDINote(55)!, triad: .minor, tuningSystem: .justIntonation, detunedVoice: voice,
+            centOffset: Cents(-7.5))
+        let a = tuned.frequencies(reference: .a440)
+        let b = detuned.frequencies(reference: .a440)
         for other in ChordVoice.allCases {
             #expect(abs(Self.cents(b[other]!, over: a[other]!) - (other == voice ? -7.5 : 0)) <= 1e-9)
         }
@@ -68,7 +81,8 @@ struct ChordIntonationTests {
         var settings = TrainingSettings.default
         settings.maxCentDifference = Cents(20)
         var generator = SeededGenerator(seed: 3)
-        let trial = ChordIntonationKind.draw(.chordIntonation, settings: settings, chain: ChordIntonationKind.freshChain, using: &generator)
+        let trial = ChordIntonationKind.draw(
+            .chordIntonation, settings: settings, chain: ChordIntonationKind.freshChain, using: &generator)
         #expect(trial.centOffset.magnitude == Cents(20))
     }
 
@@ -81,20 +95,24 @@ struct ChordIntonationTests {
     func theThresholdOfAThreeWayListenerIsRecoveredAt200Trials(truth: Double) throws {
         let settings = TrainingSettings.default
         var generator = SeededGenerator(seed: UInt64(truth * 10))
-        var threeWay: [Double] = [], twoWay: [Double] = []
+        var threeWay: [Double] = []
+        var twoWay: [Double] = []
         for _ in 0..<40 {
             var chain = ChordIntonationKind.freshChain
             var trials: [ThresholdEstimator.Trial] = []
             for _ in 0..<200 {
-                let trial = ChordIntonationKind.draw(.chordIntonation, settings: settings, chain: chain, using: &generator)
+                let trial = ChordIntonationKind.draw(
+                    .chordIntonation, settings: settings, chain: chain, using: &generator)
                 let p = ThresholdEstimator.probabilityCorrect(
                     difference: trial.centOffset.magnitude.rawValue, threshold: truth, slope: 1.5, guessRate: 1.0 / 3)
                 let others = ChordVoice.allCases.filter { $0 != trial.detunedVoice }
-                let answer = Double.random(in: 0..<1, using: &generator) < p
+                let answer =
+                    Double.random(in: 0..<1, using: &generator) < p
                     ? trial.detunedVoice : others.randomElement(using: &generator)!
                 let record = try #require(ChordIntonationKind.judge(trial, answer, at: Date()))
                 ChordIntonationKind.advance(&chain, after: record)
-                trials.append(ThresholdEstimator.Trial(difference: record.centDifference.rawValue, isCorrect: record.isCorrect))
+                trials.append(
+                    ThresholdEstimator.Trial(difference: record.centDifference.rawValue, isCorrect: record.isCorrect))
             }
             threeWay.append(try #require(ChordIntonationProfile.estimator.estimate(trials)).threshold.rawValue / truth)
             if let two = ThresholdEstimator().estimate(trials) { twoWay.append(two.threshold.rawValue / truth) }
@@ -102,7 +120,9 @@ struct ChordIntonationTests {
         let median = threeWay.sorted()[threeWay.count / 2]
         #expect(abs(median - 1) <= 0.15, "median ratio \(median) at \(truth) ¢")
         let twoWayMedian = twoWay.sorted()[twoWay.count / 2]
-        print("[chordIntonation] \(truth) ¢: median fitted/true \(String(format: "%.3f", median)) (three-way), \(String(format: "%.3f", twoWayMedian)) (as two-way), 40 sessions × 200 trials")
+        print(
+            "[chordIntonation] \(truth) ¢: median fitted/true \(String(format: "%.3f", median)) (three-way), \(String(format: "%.3f", twoWayMedian)) (as two-way), 40 sessions × 200 trials"
+        )
     }
 
     /// A few chords a day still draw a line: each day's point is fitted to the newest answers up to
@@ -117,11 +137,14 @@ struct ChordIntonationTests {
         for day in 0..<40 {
             let truth = 40 * pow(8.0 / 40, Double(day) / 39)
             for trial in 0..<8 {
-                let drawn = ChordIntonationKind.draw(.chordIntonation, settings: .default, chain: chain, using: &generator)
+                let drawn = ChordIntonationKind.draw(
+                    .chordIntonation, settings: .default, chain: chain, using: &generator)
                 let p = ThresholdEstimator.probabilityCorrect(
                     difference: drawn.centOffset.magnitude.rawValue, threshold: truth, slope: 1.5, guessRate: 1.0 / 3)
-                let answer = Double.random(in: 0..<1, using: &generator) < p
-                    ? drawn.detunedVoice : ChordVoice.allCases.filter { $0 != drawn.detunedVoice }.randomElement(using: &generator)!
+                let answer =
+                    Double.random(in: 0..<1, using: &generator) < p
+                    ? drawn.detunedVoice
+                    : ChordVoice.allCases.filter { $0 != drawn.detunedVoice }.randomElement(using: &generator)!
                 let at = Date(timeIntervalSince1970: Double(day) * 86_400 + Double(trial) * 60)
                 let record = try #require(ChordIntonationKind.judge(drawn, answer, at: at))
                 ChordIntonationKind.advance(&chain, after: record)

@@ -1,12 +1,15 @@
 import Foundation
 import Testing
+
 @testable import PeachCore
 
 /// Chord Quality's loop: the reducer's transitions without mocks, then the driver through a mock
 /// note player, the in-memory store and a test clock.
 struct ChordQualitySessionTests {
-    static let trial = ChordQualityTrial(root: MIDINote(60)!, quality: .minor, inversion: 0, voicing: .arpeggio, choices: [.major, .minor, .diminished])
-    static let next = ChordQualityTrial(root: MIDINote(50)!, quality: .major7, inversion: 1, voicing: .block, choices: [.major7, .dominant7])
+    static let trial = ChordQualityTrial(
+        root: MIDINote(60)!, quality: .minor, inversion: 0, voicing: .arpeggio, choices: [.major, .minor, .diminished])
+    static let next = ChordQualityTrial(
+        root: MIDINote(50)!, quality: .major7, inversion: 1, voicing: .block, choices: [.major7, .dominant7])
     static let at = Date(timeIntervalSince1970: 42)
 
     @Test func theArpeggioSoundsAnswersOpenAfterItsLastNoteAndAnOfferedQualityIsJudged() {
@@ -20,8 +23,12 @@ struct ChordQualitySessionTests {
         #expect(session.handle(.answersOpened(at: 0)).isEmpty && session.state.acceptsAnswer)
         #expect(session.handle(.answered(.augmented, at: Self.at)).isEmpty && session.state.acceptsAnswer)
         let completed = CompletedChordQuality(Self.trial, answer: .diminished, timestamp: Self.at)
-        #expect(session.handle(.answered(.diminished, at: Self.at))
-            == [.stopSound, .record(completed), .showFeedback(completed), .wait(SessionRules.feedbackDuration, then: .feedbackElapsed)])
+        #expect(
+            session.handle(.answered(.diminished, at: Self.at))
+                == [
+                    .stopSound, .record(completed), .showFeedback(completed),
+                    .wait(SessionRules.feedbackDuration, then: .feedbackElapsed),
+                ])
         #expect(session.handle(.feedbackElapsed) == [.chooseNext])
         #expect(session.handle(.stop) == [.stopSound] && session.state == .idle)
     }
@@ -38,9 +45,13 @@ struct ChordQualitySessionTests {
     }
 
     @Test func theDriverPlaysTheArpeggioNoteByNoteStoresTheAnswerAndPlaysTheNextChord() async throws {
-        let clock = ManualClock(), player = MockNotePlayer(), store = InMemoryTrainingDataStore(), source = FixedSource()
+        let clock = ManualClock()
+        let player = MockNotePlayer()
+        let store = InMemoryTrainingDataStore()
+        let source = FixedSource()
         let driver = TrainingSessionDriver(
-            ChoicePiece<ChordQualityKind>(settings: .default), player: TonePlayer(player), store: store, source: source, clock: clock,
+            ChoicePiece<ChordQualityKind>(settings: .default), player: TonePlayer(player), store: store, source: source,
+            clock: clock,
             now: { Self.at })
         await driver.start()
         #expect(await eventually { player.plays.all.count == 1 })

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import PeachCore
 
 /// The session loop's driver plays comparisons through a mock note player and stores them in the
@@ -23,25 +24,31 @@ struct ComparisonSessionDriverTests {
     let second = Comparison(note1: MIDINote(57)!, centOffset: Cents(-12))
 
     func makeDriver(
-        player: MockNotePlayer = MockNotePlayer(), store: InMemoryTrainingDataStore = InMemoryTrainingDataStore(), clock: ManualClock,
+        player: MockNotePlayer = MockNotePlayer(), store: InMemoryTrainingDataStore = InMemoryTrainingDataStore(),
+        clock: ManualClock,
         feedback: Log<Bool> = Log(), errors: Log<String> = Log()
     ) -> (TrainingSessionDriver<ChoicePiece<ComparisonKind>>, FixedSource) {
         let source = FixedSource([first, second])
         // Notes of a second, no gap.
         let driver = TrainingSessionDriver(
-            ChoicePiece<ComparisonKind>(settings: .default), player: TonePlayer(player), store: store, source: source, clock: clock,
+            ChoicePiece<ComparisonKind>(settings: .default), player: TonePlayer(player), store: store, source: source,
+            clock: clock,
             now: { Date(timeIntervalSince1970: 42) }, onFeedback: { feedback.append($0.isCorrect) },
             onError: { errors.append("\($0)") })
         return (driver, source)
     }
 
-    func reaches(_ driver: TrainingSessionDriver<ChoicePiece<ComparisonKind>>, _ state: SessionState<ChoicePiece<ComparisonKind>>) async -> Bool {
+    func reaches(
+        _ driver: TrainingSessionDriver<ChoicePiece<ComparisonKind>>, _ state: SessionState<ChoicePiece<ComparisonKind>>
+    ) async -> Bool {
         await eventually { await driver.state == state }
     }
 
     @Test func runsTheWholeLoopAndRecordsTheAnswer() async throws {
         let clock = ManualClock()
-        let player = MockNotePlayer(), store = InMemoryTrainingDataStore(), feedback = Log<Bool>()
+        let player = MockNotePlayer()
+        let store = InMemoryTrainingDataStore()
+        let feedback = Log<Bool>()
         let (driver, source) = makeDriver(player: player, store: store, clock: clock, feedback: feedback)
 
         await driver.start()
@@ -71,7 +78,8 @@ struct ComparisonSessionDriverTests {
 
     @Test func stoppingMidTrialDiscardsItAndSilencesTheNote() async throws {
         let clock = ManualClock()
-        let player = MockNotePlayer(), store = InMemoryTrainingDataStore()
+        let player = MockNotePlayer()
+        let store = InMemoryTrainingDataStore()
         let (driver, _) = makeDriver(player: player, store: store, clock: clock)
         await driver.start()
         await advance(clock, by: .seconds(1))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PeachCore
 
 /// The comparison's piece of the session loop, transition by transition, without mocks.
@@ -11,11 +12,17 @@ struct ComparisonSessionTests {
     let settings = TrainingSettings.default
     let moment = Date(timeIntervalSince1970: 1_000)
 
-    var note1: SoundingTones { SoundingTones(start: .zero, tones: [Tone(frequency: Frequency(hertz: 440), duration: .seconds(1))]) }
+    var note1: SoundingTones {
+        SoundingTones(start: .zero, tones: [Tone(frequency: Frequency(hertz: 440), duration: .seconds(1))])
+    }
     func note2(at start: Duration) -> SoundingTones {
-        SoundingTones(start: start, tones: [
-            Tone(frequency: Frequency(note: MIDINote(69)!, offset: Cents(-20)), duration: .seconds(1), level: AmplitudeDB(1.5)),
-        ])
+        SoundingTones(
+            start: start,
+            tones: [
+                Tone(
+                    frequency: Frequency(note: MIDINote(69)!, offset: Cents(-20)), duration: .seconds(1),
+                    level: AmplitudeDB(1.5))
+            ])
     }
 
     /// A session driven to the given point of the loop.
@@ -33,7 +40,10 @@ struct ComparisonSessionTests {
 
     @Test func aReadyComparisonPlaysNote1ThenNote2AtItsLevelAndOpensAnswersAsNote2Starts() {
         var session = session(.start)
-        #expect(session.handle(.trialReady(comparison)) == [.play([note1, note2(at: .seconds(1))], answersOpenAt: .seconds(1))])
+        #expect(
+            session.handle(.trialReady(comparison)) == [
+                .play([note1, note2(at: .seconds(1))], answersOpenAt: .seconds(1))
+            ])
         #expect(session.state == .playing(comparison))
         #expect(!session.state.acceptsAnswer)
         #expect(session.handle(.answersOpened(at: 0)) == [])
@@ -46,9 +56,10 @@ struct ComparisonSessionTests {
         settings.noteGapSeconds = 0.3
         var session = ComparisonSession(ChoicePiece(settings: settings))
         _ = session.handle(.start)
-        #expect(session.handle(.trialReady(comparison)) == [
-            .play([note1, note2(at: .milliseconds(1300))], answersOpenAt: .milliseconds(1300)),
-        ])
+        #expect(
+            session.handle(.trialReady(comparison)) == [
+                .play([note1, note2(at: .milliseconds(1300))], answersOpenAt: .milliseconds(1300))
+            ])
         #expect(!session.state.acceptsAnswer)
     }
 
@@ -57,9 +68,10 @@ struct ComparisonSessionTests {
         #expect(session.state == .answering(comparison))
         let completed = CompletedComparison(comparison, answer: .lower, timestamp: moment)
         #expect(completed.isCorrect)
-        #expect(session.handle(.answered(.lower, at: moment)) == [
-            .record(completed), .showFeedback(completed), .wait(.milliseconds(400), then: .feedbackElapsed),
-        ])
+        #expect(
+            session.handle(.answered(.lower, at: moment)) == [
+                .record(completed), .showFeedback(completed), .wait(.milliseconds(400), then: .feedbackElapsed),
+            ])
         #expect(session.state == .showingFeedback(completed))
     }
 
@@ -67,9 +79,11 @@ struct ComparisonSessionTests {
         var session = session(.start, .trialReady(comparison), .answersOpened(at: 0))
         let completed = CompletedComparison(comparison, answer: .higher, timestamp: moment)
         #expect(!completed.isCorrect)
-        #expect(session.handle(.answered(.higher, at: moment)) == [
-            .stopSound, .record(completed), .showFeedback(completed), .wait(.milliseconds(400), then: .feedbackElapsed),
-        ])
+        #expect(
+            session.handle(.answered(.higher, at: moment)) == [
+                .stopSound, .record(completed), .showFeedback(completed),
+                .wait(.milliseconds(400), then: .feedbackElapsed),
+            ])
     }
 
     @Test func feedbackEndingLoopsToTheNextComparison() {
@@ -93,7 +107,10 @@ struct ComparisonSessionTests {
         [Event.start],
         [.start, .trialReady(Comparison(note1: MIDINote(60)!, centOffset: Cents(5)))],
         [.start, .trialReady(Comparison(note1: MIDINote(60)!, centOffset: Cents(5))), .answersOpened(at: 0)],
-        [.start, .trialReady(Comparison(note1: MIDINote(60)!, centOffset: Cents(5))), .answersOpened(at: 0), .soundEnded(at: .distantPast)],
+        [
+            .start, .trialReady(Comparison(note1: MIDINote(60)!, centOffset: Cents(5))), .answersOpened(at: 0),
+            .soundEnded(at: .distantPast),
+        ],
     ])
     func stoppingAnywhereDiscardsTheTrialWithoutRecording(events: [Event]) {
         for stop in [Event.stop, .audioFailed] {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PeachCore
 
 struct KazezStrategyTests {
@@ -64,7 +65,10 @@ struct KazezStrategyTests {
             #expect((Cents(0.1)...Cents(100)).contains(comparison.centOffset.magnitude))
             // A listener who is right two times out of three.
             let correct = Int.random(in: 0..<3, using: &generator) > 0
-            last = CompletedComparison(comparison, answer: correct ? comparison.correctAnswer : (comparison.correctAnswer == .higher ? .lower : .higher), timestamp: Date())
+            last = CompletedComparison(
+                comparison,
+                answer: correct ? comparison.correctAnswer : (comparison.correctAnswer == .higher ? .lower : .higher),
+                timestamp: Date())
         }
     }
 
@@ -76,7 +80,8 @@ struct KazezStrategyTests {
         }
         #expect(offsets.allSatisfy { abs($0) <= 1.0 })
         #expect(offsets.max()! > 0.8 && offsets.min()! < -0.8)
-        let none = strategy.nextComparison(after: nil, coldStart: nil, in: .default, loudnessVariation: 0, using: &generator)
+        let none = strategy.nextComparison(
+            after: nil, coldStart: nil, in: .default, loudnessVariation: 0, using: &generator)
         #expect(none.note2LevelOffset == .zero)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PeachCore
 
 /// A record read back from its row: the plain numbers a note and a cent offset are stored as become
@@ -13,7 +14,9 @@ struct RecordRowTests {
             note1: MIDINote(60)!, note2: MIDINote(67)!, note2CentOffset: Cents(-12.5), isCorrect: true, timestamp: now)
         let row = try RecordRow.values(of: written)
         #expect(row == [.integer(60), .integer(67), .real(-12.5), .bool(true)])
-        #expect(try RecordRow.record(CompletedComparison.self, timestamp: now, labels: labels, from: ColumnValues(row)) == written)
+        #expect(
+            try RecordRow.record(CompletedComparison.self, timestamp: now, labels: labels, from: ColumnValues(row))
+                == written)
     }
 
     @Test func aStoredNoteOutsideMIDIIsRefusedWithItsNumberAndField() {
@@ -21,7 +24,7 @@ struct RecordRowTests {
         #expect {
             try RecordRow.record(CompletedComparison.self, timestamp: now, labels: labels, from: ColumnValues(row))
         } throws: { error in
-            guard case let .dataCorrupted(context) = error as? DecodingError else { return false }
+            guard case .dataCorrupted(let context) = error as? DecodingError else { return false }
             return context.debugDescription == "MIDI note 128 is outside 0...127"
                 && context.codingPath.map(\.stringValue) == ["note2"]
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PeachCore
 
 struct TrialSourceTests {
@@ -18,15 +19,21 @@ struct TrialSourceTests {
                 #expect(trial.discipline == discipline)
                 #expect(trial.kind.id == discipline.kind)
                 if let comparison = trial.as(Comparison.self) {
-                    #expect(discipline.usesIntervals ? settings.intervals.contains(comparison.interval) : comparison.interval == .unison)
+                    #expect(
+                        discipline.usesIntervals
+                            ? settings.intervals.contains(comparison.interval) : comparison.interval == .unison)
                     #expect(comparison.tuningSystem == (discipline.usesIntervals ? .justIntonation : .equalTemperament))
-                    #expect(settings.noteRange.contains(comparison.note1) && settings.noteRange.contains(comparison.note2))
+                    #expect(
+                        settings.noteRange.contains(comparison.note1) && settings.noteRange.contains(comparison.note2))
                 } else if let challenge = trial.as(PitchMatchingChallenge.self) {
-                    let range = discipline.answerMethod == .voice ? Cents(0) : discipline.usesIntervals ? Cents(20) : Cents(100)
+                    let range =
+                        discipline.answerMethod == .voice ? Cents(0) : discipline.usesIntervals ? Cents(20) : Cents(100)
                     #expect(challenge.centRange == range)
                     #expect(challenge.initialCentOffset.magnitude <= challenge.centRange)
-                    #expect(discipline.answerMethod == .voice
-                        ? settings.voiceRange.contains(challenge.targetNote) : settings.noteRange.contains(challenge.targetNote))
+                    #expect(
+                        discipline.answerMethod == .voice
+                            ? settings.voiceRange.contains(challenge.targetNote)
+                            : settings.noteRange.contains(challenge.targetNote))
                 } else if let timing = trial.as(RhythmComparison.self) {
                     #expect(timing.tempo == settings.tempo)
                 } else if let gaps = trial.as(RhythmMatchingTrial.self) {
@@ -34,14 +41,22 @@ struct TrialSourceTests {
                 } else if let chord = trial.as(ChordIntonationTrial.self) {
                     // A chord reads the tuning setting, and all three voices lie in the note range.
                     #expect(chord.tuningSystem == settings.tuningSystem)
-                    #expect(settings.noteRange.contains(chord.root) && settings.noteRange.contains(MIDINote(chord.root.rawValue + 7)!))
+                    #expect(
+                        settings.noteRange.contains(chord.root)
+                            && settings.noteRange.contains(MIDINote(chord.root.rawValue + 7)!))
                 } else if let degree = trial.as(ScaleDegreeTrial.self) {
                     // The key's octave of degrees lies in the note range.
-                    #expect(degree.choices == settings[ScaleDegreeSettings.self].choices && degree.choices.contains(degree.degree))
-                    #expect(settings.noteRange.contains(degree.tonic) && settings.noteRange.contains(MIDINote(degree.tonic.rawValue + 11)!))
+                    #expect(
+                        degree.choices == settings[ScaleDegreeSettings.self].choices
+                            && degree.choices.contains(degree.degree))
+                    #expect(
+                        settings.noteRange.contains(degree.tonic)
+                            && settings.noteRange.contains(MIDINote(degree.tonic.rawValue + 11)!))
                 } else if let chord = trial.as(ChordQualityTrial.self) {
                     // A chosen quality, every note in the note range.
-                    #expect(chord.choices == settings[ChordQualitySettings.self].chordQualities && chord.choices.contains(chord.quality))
+                    #expect(
+                        chord.choices == settings[ChordQualitySettings.self].chordQualities
+                            && chord.choices.contains(chord.quality))
                     #expect(chord.notes.allSatisfy(settings.noteRange.contains))
                 } else if let dictation = trial.as(MelodicDictationTrial.self) {
                     // A melody of the settings' shortest length to start with, every note in the note range.
@@ -58,14 +73,19 @@ struct TrialSourceTests {
         let last = CompletedComparison(
             note1: MIDINote(60)!, note2: MIDINote(60)!, note2CentOffset: Cents(10), isCorrect: false, timestamp: Date())
         var chains = TrialChains()
-        chains[ComparisonKind.self] = ComparisonKind.Chain(lastAnswers: [.pitchComparison: last], coldStarts: [.intervalComparison: Cents(40)])
+        chains[ComparisonKind.self] = ComparisonKind.Chain(
+            lastAnswers: [.pitchComparison: last], coldStarts: [.intervalComparison: Cents(40)])
         let source = TrialSource(chains: chains, generator: SeededGenerator(seed: 2))
         guard let pitch = await source.next(.pitchComparison, settings: settings).as(Comparison.self),
-              let interval = await source.next(.intervalComparison, settings: settings).as(Comparison.self)
-        else { Issue.record("not comparisons"); return }
-        #expect(pitch.centOffset.magnitude == Cents(12.8))  // widened after a wrong answer
+            let interval = await source.next(.intervalComparison, settings: settings).as(Comparison.self)
+        else {
+            Issue.record("not comparisons")
+            return
+        }
+        #expect(pitch.centOffset.magnitude == Cents(12.8)) // widened after a wrong answer
         #expect(interval.centOffset.magnitude == Cents(40))
-        await source.didComplete(.comparison(CompletedComparison(interval, answer: interval.correctAnswer, timestamp: Date())))
+        await source.didComplete(
+            .comparison(CompletedComparison(interval, answer: interval.correctAnswer, timestamp: Date())))
         guard let after = await source.next(.intervalComparison, settings: settings).as(Comparison.self) else { return }
         #expect(after.centOffset.magnitude == KazezStrategy.narrowed(Cents(40)).rounded(toMultipleOf: 0.1))
     }
@@ -76,7 +96,10 @@ struct TrialSourceTests {
         let now = Date()
         #expect(comparison.judge(.slider(.centre), at: now) == nil)
         #expect(matching.judge(.direction(.higher), at: now) == nil)
-        guard let judged = comparison.judge(.direction(.higher), at: now)?.as(CompletedComparison.self) else { Issue.record("not judged"); return }
+        guard let judged = comparison.judge(.direction(.higher), at: now)?.as(CompletedComparison.self) else {
+            Issue.record("not judged")
+            return
+        }
         #expect(judged.isCorrect)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PeachCore
 
 struct MIDIAnswersTests {
@@ -16,7 +17,8 @@ struct MIDIAnswersTests {
 
     @Test func note2IsTheKeyNearestThePitchHeard() {
         // An interval trial: a fifth above C4 is G4; 70 ¢ flat of it is heard nearest F♯4.
-        let trial = Comparison(.intervalComparison, note1: note(60), interval: DirectedInterval(.P5, .up)!, centOffset: Cents(-70))
+        let trial = Comparison(
+            .intervalComparison, note1: note(60), interval: DirectedInterval(.P5, .up)!, centOffset: Cents(-70))
         let midi = ComparisonKind.midi(trial)!
         #expect(midi.answer(forKey: note(66)) == nil)
         #expect(midi.answer(forKey: note(67)) == "higher")
@@ -24,7 +26,8 @@ struct MIDIAnswersTests {
     }
 
     @Test func thePitchClassOfTheKeyNamesTheDegreeInAnyOctave() {
-        let trial = ScaleDegreeTrial(tonic: note(62), mode: .minor, degree: .flatThree, choices: [.one, .flatThree, .five])
+        let trial = ScaleDegreeTrial(
+            tonic: note(62), mode: .minor, degree: .flatThree, choices: [.one, .flatThree, .five])
         let midi = ScaleDegreeKind.midi(trial)!
         #expect(midi.answer(forKey: note(62)) == "1")
         #expect(midi.answer(forKey: note(65)) == "b3")
@@ -39,7 +42,8 @@ struct MIDIAnswersTests {
         #expect(MatchingKind.midi(slider) == .matching)
         #expect(MIDIAnswers.matching.bend == MIDIAnswers.Bend(centre: 8192, halfRange: 8192, commitTolerance: 256))
         #expect(MIDIAnswers.matching.keyCommits)
-        let sung = PitchMatchingChallenge(.pitchSinging, referenceNote: note(60), initialCentOffset: .zero, centRange: .zero)
+        let sung = PitchMatchingChallenge(
+            .pitchSinging, referenceNote: note(60), initialCentOffset: .zero, centRange: .zero)
         #expect(MatchingKind.midi(sung) == nil)
         #expect(MIDIAnswers.tapping.taps)
     }

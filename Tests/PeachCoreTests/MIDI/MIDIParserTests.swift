@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PeachCore
 
 struct MIDIParserTests {
@@ -20,22 +21,27 @@ struct MIDIParserTests {
     @Test func runningStatusRepeatsTheLastStatusByte() {
         // A chord and its release as a keyboard using running status sends it: one status byte.
         let stream: [UInt8] = [0x90, 60, 90, 64, 80, 67, 70, 60, 0, 64, 0, 67, 0]
-        #expect(parse(stream) == [
-            .noteOn(note(60), velocity: 90), .noteOn(note(64), velocity: 80), .noteOn(note(67), velocity: 70),
-            .noteOff(note(60)), .noteOff(note(64)), .noteOff(note(67)),
-        ])
+        #expect(
+            parse(stream) == [
+                .noteOn(note(60), velocity: 90), .noteOn(note(64), velocity: 80), .noteOn(note(67), velocity: 70),
+                .noteOff(note(60)), .noteOff(note(64)), .noteOff(note(67)),
+            ])
     }
 
     @Test func pitchBendIsFourteenBitsLeastSignificantFirst() {
         let messages = parse([0xE0, 0x00, 0x40, 0x7F, 0x7F, 0x00, 0x00, 0x01, 0x40])
-        #expect(messages == [
-            .pitchBend(PitchBend(8192)!), .pitchBend(PitchBend(16383)!), .pitchBend(PitchBend(0)!), .pitchBend(PitchBend(8193)!),
-        ])
+        #expect(
+            messages == [
+                .pitchBend(PitchBend(8192)!), .pitchBend(PitchBend(16383)!), .pitchBend(PitchBend(0)!),
+                .pitchBend(PitchBend(8193)!),
+            ])
     }
 
     @Test func sysExIsSkippedToItsEndAndNeedsAFreshStatus() {
         // An identity reply in the middle of playing: its data bytes look like notes but are not.
-        let stream: [UInt8] = [0x90, 60, 100, 0xF0, 0x7E, 0x00, 0x06, 0x02, 0x41, 0x60, 0x01, 0xF7, 62, 100, 0x90, 62, 100]
+        let stream: [UInt8] = [
+            0x90, 60, 100, 0xF0, 0x7E, 0x00, 0x06, 0x02, 0x41, 0x60, 0x01, 0xF7, 62, 100, 0x90, 62, 100,
+        ]
         #expect(parse(stream) == [.noteOn(note(60), velocity: 100), .noteOn(note(62), velocity: 100)])
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PeachCore
 
 struct CompletedMelodicDictationTests {
@@ -28,7 +29,9 @@ struct CompletedMelodicDictationTests {
     @Test func aRecordRoundTripsThroughJSONWithItsMelodiesAsText() throws {
         let record = Self.record([60, 62, 65, 67])
         let json = String(decoding: try JSONEncoder().encode(record), as: UTF8.self)
-        #expect(json.contains("\"melody\":\"60 62 64 67\"") && json.contains("\"answer\":\"60 62 65 67\"") && json.contains("\"correctNotes\":3"))
+        #expect(
+            json.contains("\"melody\":\"60 62 64 67\"") && json.contains("\"answer\":\"60 62 65 67\"")
+                && json.contains("\"correctNotes\":3"))
         #expect(try JSONDecoder().decode(CompletedMelodicDictation.self, from: Data(json.utf8)) == record)
     }
 
@@ -37,7 +40,8 @@ struct CompletedMelodicDictationTests {
         #expect(record.disagreement(with: .init(correctNotes: 3, isCorrect: false)) == nil)
         #expect(record.disagreement(with: .init(correctNotes: 4, isCorrect: false))?.field == "correctNotes")
         let uneven = CompletedMelodicDictation(
-            tonicNote: MIDINote(60)!, mode: .major, melody: Self.melody, answer: Melody(numbers: [60])!, timestamp: Date())
+            tonicNote: MIDINote(60)!, mode: .major, melody: Self.melody, answer: Melody(numbers: [60])!,
+            timestamp: Date())
         #expect(uneven.importProblem()?.field == "answer")
     }
 
@@ -58,7 +62,8 @@ struct CompletedMelodicDictationTests {
         #expect(try TypedMelody.parse("C4 d4, Eb4 g#3", tonic: d3).get() == Melody(numbers: [60, 62, 63, 56])!)
         // The first in the octave from the tonic up, each next nearest the one before.
         #expect(try TypedMelody.parse("d b d", tonic: d3).get() == Melody(numbers: [50, 47, 50])!)
-        #expect(try TypedMelody.parse("c d e♭ g c", tonic: MIDINote(48)!).get() == Melody(numbers: [48, 50, 51, 55, 60])!)
+        #expect(
+            try TypedMelody.parse("c d e♭ g c", tonic: MIDINote(48)!).get() == Melody(numbers: [48, 50, 51, 55, 60])!)
         #expect(try TypedMelody.parse("c# a", tonic: d3).get() == Melody(numbers: [61, 57])!)
         // A tritone away goes up.
         #expect(try TypedMelody.parse("f# c", tonic: MIDINote(60)!).get() == Melody(numbers: [66, 72])!)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PeachCore
 
 struct MelodyGeneratorTests {
@@ -15,7 +16,8 @@ struct MelodyGeneratorTests {
         let range = try NoteRange(lower: 48, upper: 62)
         let scale = DiatonicScale(tonic: MIDINote(50)!, mode: .major)
         for length in MelodyLength.range {
-            let melody = MelodyGenerator.melody(in: scale, length: length, steps: [3, 4], span: 12, noteRange: range, using: &generator)
+            let melody = MelodyGenerator.melody(
+                in: scale, length: length, steps: [3, 4], span: 12, noteRange: range, using: &generator)
             #expect(melody.count == length)
             #expect(melody.notes.allSatisfy { range.contains($0) && scale.index(of: $0) != nil })
             #expect(melody.notes.map(\.rawValue).max()! - melody.notes.map(\.rawValue).min()! <= 12)
@@ -30,7 +32,8 @@ struct MelodyGeneratorTests {
         let scale = DiatonicScale(tonic: MIDINote(62)!, mode: .minor)
         let draw = { (seed: UInt64) in
             var generator = SeededGenerator(seed: seed)
-            return MelodyGenerator.melody(in: scale, length: 6, steps: [2, 3, 5], span: 7, noteRange: .default, using: &generator)
+            return MelodyGenerator.melody(
+                in: scale, length: 6, steps: [2, 3, 5], span: 7, noteRange: .default, using: &generator)
         }
         #expect(draw(42) == draw(42))
         #expect(draw(42) != draw(43))

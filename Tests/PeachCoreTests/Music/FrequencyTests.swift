@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PeachCore
 
 struct FrequencyTests {
@@ -15,7 +16,8 @@ struct FrequencyTests {
     }
 
     @Test func a4IsTheReferenceAndAnOctaveDoubles() throws {
-        let a4 = try #require(MIDINote(69)), a5 = try #require(MIDINote(81))
+        let a4 = try #require(MIDINote(69))
+        let a5 = try #require(MIDINote(81))
         #expect(Frequency(note: a4).hertz == 440)
         #expect(abs(Frequency(note: a5).hertz - 880) < 1e-9)
         #expect(abs(Frequency(note: a4, reference: try #require(ReferencePitch(hertz: 442))).hertz - 442) < 1e-12)
@@ -27,7 +29,9 @@ struct FrequencyTests {
         let up = Frequency(note: c4, offset: Cents(12.5))
         #expect(abs(up.hertz - plain.hertz * pow(2, 12.5 / 1200)) / up.hertz <= 1e-12)
         #expect(abs(up.cents(from: plain).rawValue - 12.5) < 1e-9)
-        #expect(Frequency(note: c4, offset: Cents(100)).hertz.isApproximatelyEqual(to: Frequency(note: MIDINote(61)!).hertz))
+        #expect(
+            Frequency(note: c4, offset: Cents(100)).hertz.isApproximatelyEqual(to: Frequency(note: MIDINote(61)!).hertz)
+        )
     }
 
     @Test func notesAndPitchesRejectValuesOutsideTheirRange() {

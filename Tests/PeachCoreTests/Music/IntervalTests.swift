@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PeachCore
 
 struct IntervalTests {
@@ -36,14 +37,19 @@ struct IntervalTests {
         for root in NoteRange.pianoRange {
             let note1 = MIDINote(root)!
             for interval in DirectedInterval.all {
-                guard let target = interval.target(from: note1), NoteRange.pianoRange.contains(target.rawValue) else { continue }
+                guard let target = interval.target(from: note1), NoteRange.pianoRange.contains(target.rawValue) else {
+                    continue
+                }
                 for tuning in TuningSystem.allCases {
                     let comparison = Comparison(
                         .intervalComparison, note1: note1, interval: interval, tuningSystem: tuning, centOffset: .zero)
-                    let ratio = comparison.note2Frequency(reference: reference).hertz / comparison.note1Frequency(reference: reference).hertz
+                    let ratio =
+                        comparison.note2Frequency(reference: reference).hertz
+                        / comparison.note1Frequency(reference: reference).hertz
                     let (numerator, denominator) = interval.interval.justRatio
                     let pure = Double(numerator) / Double(denominator)
-                    let expected = tuning == .justIntonation
+                    let expected =
+                        tuning == .justIntonation
                         ? (interval.direction == .up ? pure : 1 / pure)
                         : pow(2, Double(interval.semitoneOffset) / 12)
                     let errorCents = 1200 * log2(ratio / expected)
@@ -58,7 +64,9 @@ struct IntervalTests {
 
     @Test func anOffsetIsMeasuredFromTheTunedInterval() throws {
         let fifth = try #require(DirectedInterval(.P5, .up))
-        let comparison = Comparison(.intervalComparison, note1: MIDINote(60)!, interval: fifth, tuningSystem: .justIntonation, centOffset: Cents(-7))
+        let comparison = Comparison(
+            .intervalComparison, note1: MIDINote(60)!, interval: fifth, tuningSystem: .justIntonation,
+            centOffset: Cents(-7))
         let cents = comparison.note2Frequency(reference: .a440).cents(from: comparison.note1Frequency(reference: .a440))
         #expect(abs(cents.rawValue - (701.955_000_865 - 7)) < 1e-6)
         #expect(comparison.correctAnswer == .lower)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PeachCore
 
 struct NoteRangeTests {
@@ -8,8 +9,12 @@ struct NoteRangeTests {
     }
 
     @Test func rejectsRangesOutsideThePianoOrNarrowerThanAnOctave() {
-        #expect(throws: NoteRange.ValidationError.outsidePiano(lower: 20, upper: 60)) { try NoteRange(lower: 20, upper: 60) }
-        #expect(throws: NoteRange.ValidationError.outsidePiano(lower: 60, upper: 109)) { try NoteRange(lower: 60, upper: 109) }
+        #expect(throws: NoteRange.ValidationError.outsidePiano(lower: 20, upper: 60)) {
+            try NoteRange(lower: 20, upper: 60)
+        }
+        #expect(throws: NoteRange.ValidationError.outsidePiano(lower: 60, upper: 109)) {
+            try NoteRange(lower: 60, upper: 109)
+        }
         #expect(throws: NoteRange.ValidationError.tooNarrow(span: 11)) { try NoteRange(lower: 60, upper: 71) }
         #expect((try? NoteRange(lower: 60, upper: 72)) != nil)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PeachCore
 
 struct PitchMatchingChallengeTests {
@@ -21,9 +22,11 @@ struct PitchMatchingChallengeTests {
     }
 
     @Test func theSignedErrorIsPositiveWhenSharp() throws {
-        let sharp = CompletedPitchMatching(challenge, committedAt: try #require(NormalizedSliderValue(0.45)), timestamp: Date())
+        let sharp = CompletedPitchMatching(
+            challenge, committedAt: try #require(NormalizedSliderValue(0.45)), timestamp: Date())
         #expect(abs(sharp.userCentError.rawValue - 5) < 1e-9)
-        let flat = CompletedPitchMatching(challenge, committedAt: try #require(NormalizedSliderValue(0.1)), timestamp: Date())
+        let flat = CompletedPitchMatching(
+            challenge, committedAt: try #require(NormalizedSliderValue(0.1)), timestamp: Date())
         #expect(abs(flat.userCentError.rawValue + 30) < 1e-9)
         #expect(flat.initialCentOffset == Cents(-40))
     }
@@ -48,7 +51,8 @@ struct PitchMatchingChallengeTests {
         var generator = SeededGenerator(seed: 5)
         let range = try NoteRange(lower: 50, upper: 70)
         let challenges = (0..<1000).map { _ in PitchMatchingChallenge.random(in: range, using: &generator) }
-        #expect(challenges.allSatisfy { range.contains($0.referenceNote) && $0.initialCentOffset.magnitude <= Cents(100) })
+        #expect(
+            challenges.allSatisfy { range.contains($0.referenceNote) && $0.initialCentOffset.magnitude <= Cents(100) })
         #expect(challenges.contains { $0.initialCentOffset > Cents(90) })
         #expect(challenges.contains { $0.initialCentOffset < Cents(-90) })
     }

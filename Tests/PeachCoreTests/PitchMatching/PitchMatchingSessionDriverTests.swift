@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import PeachCore
 
 /// The session loop's driver plays the reference and holds the tunable note (`HeldNote`) through a
@@ -52,18 +53,23 @@ struct PitchMatchingSessionDriverTests {
     let moment = Date(timeIntervalSince1970: 42)
 
     func makeDriver(
-        player: MockPlayer = MockPlayer(), store: InMemoryTrainingDataStore = InMemoryTrainingDataStore(), clock: ManualClock,
+        player: MockPlayer = MockPlayer(), store: InMemoryTrainingDataStore = InMemoryTrainingDataStore(),
+        clock: ManualClock,
         feedback: Log<CompletedPitchMatching> = Log(), errors: Log<String> = Log()
     ) -> TrainingSessionDriver<PitchMatchingPiece> {
         let tunable = HeldNote(player)
         // Notes of a second.
         return TrainingSessionDriver(
-            PitchMatchingPiece(settings: .default), player: TonePlayer(player), store: store, source: FixedSource([first, second]),
-            clock: clock, now: { [moment] in moment }, hook: { effect throws(AudioError) in try await tunable.perform(effect) },
+            PitchMatchingPiece(settings: .default), player: TonePlayer(player), store: store,
+            source: FixedSource([first, second]),
+            clock: clock, now: { [moment] in moment },
+            hook: { effect throws(AudioError) in try await tunable.perform(effect) },
             onFeedback: { feedback.append($0) }, onError: { errors.append("\($0)") })
     }
 
-    func reaches(_ driver: TrainingSessionDriver<PitchMatchingPiece>, _ state: SessionState<PitchMatchingPiece>) async -> Bool {
+    func reaches(_ driver: TrainingSessionDriver<PitchMatchingPiece>, _ state: SessionState<PitchMatchingPiece>) async
+        -> Bool
+    {
         await eventually { await driver.state == state }
     }
 
@@ -73,7 +79,9 @@ struct PitchMatchingSessionDriverTests {
 
     @Test func runsTheWholeLoopAndRecordsTheSignedError() async throws {
         let clock = ManualClock()
-        let player = MockPlayer(), store = InMemoryTrainingDataStore(), feedback = Log<CompletedPitchMatching>()
+        let player = MockPlayer()
+        let store = InMemoryTrainingDataStore()
+        let feedback = Log<CompletedPitchMatching>()
         let driver = makeDriver(player: player, store: store, clock: clock, feedback: feedback)
 
         await driver.start()
@@ -83,7 +91,10 @@ struct PitchMatchingSessionDriverTests {
         await advance(clock, by: .seconds(1))
         #expect(await reaches(driver, .answering(first)))
         #expect(await eventually { player.calls.all.count == 3 })
-        #expect(player.calls.all == [.play(Frequency(hertz: 440)), .stop(Frequency(hertz: 440)), .play(tunable(first, at: 0))])
+        #expect(
+            player.calls.all == [
+                .play(Frequency(hertz: 440)), .stop(Frequency(hertz: 440)), .play(tunable(first, at: 0)),
+            ])
 
         await driver.input(.sliderMoved(NormalizedSliderValue(-0.3)!))
         // Applied at once, or as soon as the tunable note has finished starting.
@@ -91,7 +102,8 @@ struct PitchMatchingSessionDriverTests {
 
         await driver.answer(.slider(NormalizedSliderValue(-0.3)!))
         let expected = CompletedPitchMatching(
-            referenceNote: MIDINote(69)!, initialCentOffset: Cents(40), userCentError: Cents(40 - 30), timestamp: moment)
+            referenceNote: MIDINote(69)!, initialCentOffset: Cents(40), userCentError: Cents(40 - 30), timestamp: moment
+        )
         #expect(player.calls.all.last == .stop(tunable(first, at: 0)))
         #expect(await store.records(nil, limit: 10) == [.matching(expected)])
         #expect(feedback.all == [expected])
@@ -103,7 +115,8 @@ struct PitchMatchingSessionDriverTests {
 
     @Test func stoppingWhileTuningDiscardsTheAttemptAndSilencesTheNote() async throws {
         let clock = ManualClock()
-        let player = MockPlayer(), store = InMemoryTrainingDataStore()
+        let player = MockPlayer()
+        let store = InMemoryTrainingDataStore()
         let driver = makeDriver(player: player, store: store, clock: clock)
         await driver.start()
         await advance(clock, by: .seconds(1))
@@ -131,7 +144,9 @@ struct PitchMatchingSessionDriverTests {
         #expect(await eventually { player.calls.all == [.play(Frequency(hertz: 440)), .stop(Frequency(hertz: 440))] })
         clock.advance(by: .seconds(2))
         #expect(await driver.state == .idle)
-        #expect(player.calls.all == [.play(Frequency(hertz: 440)), .stop(Frequency(hertz: 440))], "nothing plays after the stop")
+        #expect(
+            player.calls.all == [.play(Frequency(hertz: 440)), .stop(Frequency(hertz: 440))],
+            "nothing plays after the stop")
     }
 
     @Test func aRetuneWhileTheTunableNoteStartsIsAppliedOnceItSounds() async throws {

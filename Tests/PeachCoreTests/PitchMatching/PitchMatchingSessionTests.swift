@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PeachCore
 
 /// Pitch matching's piece of the session loop, transition by transition, without mocks.
@@ -16,11 +17,17 @@ struct PitchMatchingSessionTests {
 
     @Test func theReferencePlaysForTheNoteDurationThenTheTunableNoteStartsAtTheOffset() {
         var session = session(.start)
-        #expect(session.handle(.trialReady(challenge)) == [
-            .play([SoundingTones(start: .zero, tones: [Tone(frequency: Frequency(hertz: 440), duration: .seconds(1))])], answersOpenAt: .seconds(1)),
-        ])
+        #expect(
+            session.handle(.trialReady(challenge)) == [
+                .play(
+                    [
+                        SoundingTones(
+                            start: .zero, tones: [Tone(frequency: Frequency(hertz: 440), duration: .seconds(1))])
+                    ], answersOpenAt: .seconds(1))
+            ])
         #expect(!session.state.acceptsAnswer)
-        #expect(session.handle(.answersOpened(at: 0)) == [.piece(.hold(Frequency(note: MIDINote(69)!, offset: Cents(25))))])
+        #expect(
+            session.handle(.answersOpened(at: 0)) == [.piece(.hold(Frequency(note: MIDINote(69)!, offset: Cents(25))))])
         #expect(session.state == .answering(challenge))
         #expect(session.state.acceptsAnswer)
     }
@@ -34,16 +41,21 @@ struct PitchMatchingSessionTests {
 
     @Test func movingTheSliderRetunesTheNote() {
         var session = session(.start, .trialReady(challenge), .answersOpened(at: 0))
-        #expect(session.handle(.input(.sliderMoved(NormalizedSliderValue(-0.25)!), at: moment)) == [.piece(.retune(Frequency(hertz: 440)))])
+        #expect(
+            session.handle(.input(.sliderMoved(NormalizedSliderValue(-0.25)!), at: moment)) == [
+                .piece(.retune(Frequency(hertz: 440)))
+            ])
     }
 
     @Test func committingStopsRecordsShowsAndWaits() {
         var session = session(.start, .trialReady(challenge), .answersOpened(at: 0), .soundEnded(at: moment))
         let completed = CompletedPitchMatching(
             referenceNote: MIDINote(69)!, initialCentOffset: Cents(25), userCentError: Cents(-15), timestamp: moment)
-        #expect(session.handle(.answered(.slider(NormalizedSliderValue(-0.4)!), at: moment)) == [
-            .piece(.release), .record(completed), .showFeedback(completed), .wait(.milliseconds(400), then: .feedbackElapsed),
-        ])
+        #expect(
+            session.handle(.answered(.slider(NormalizedSliderValue(-0.4)!), at: moment)) == [
+                .piece(.release), .record(completed), .showFeedback(completed),
+                .wait(.milliseconds(400), then: .feedbackElapsed),
+            ])
         #expect(session.state == .showingFeedback(completed))
         #expect(session.handle(.feedbackElapsed) == [.chooseNext])
         #expect(session.state == .preparing)
@@ -64,7 +76,8 @@ struct PitchMatchingSessionTests {
     }
 
     @Test func aSecondCommitIsIgnored() {
-        var session = session(.start, .trialReady(challenge), .answersOpened(at: 0), .answered(.slider(.centre), at: moment))
+        var session = session(
+            .start, .trialReady(challenge), .answersOpened(at: 0), .answered(.slider(.centre), at: moment))
         let state = session.state
         #expect(session.handle(.answered(.slider(.centre), at: moment)) == [])
         #expect(session.state == state)

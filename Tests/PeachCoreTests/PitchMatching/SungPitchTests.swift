@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PeachCore
 
 struct SungPitchTests {
@@ -21,7 +22,8 @@ struct SungPitchTests {
     }
 
     @Test func aSungTrialTakesOnlyAVoiceAndRecordsTheOctave() throws {
-        let challenge = PitchMatchingChallenge(.pitchSinging, referenceNote: MIDINote(69)!, initialCentOffset: .zero, centRange: .zero)
+        let challenge = PitchMatchingChallenge(
+            .pitchSinging, referenceNote: MIDINote(69)!, initialCentOffset: .zero, centRange: .zero)
         let trial = Trial.matching(challenge)
         let now = Date(timeIntervalSince1970: 1_000)
         let sung = try #require(SungPitch(centsFromTarget: Cents(-1177)))
@@ -34,7 +36,8 @@ struct SungPitchTests {
         #expect(record.answerMethod == .voice)
         #expect(record.discipline == .pitchSinging)
         #expect(trial.judge(.slider(.centre), at: now) == nil)
-        let sliderTrial = Trial.matching(PitchMatchingChallenge(referenceNote: MIDINote(69)!, initialCentOffset: Cents(10)))
+        let sliderTrial = Trial.matching(
+            PitchMatchingChallenge(referenceNote: MIDINote(69)!, initialCentOffset: Cents(10)))
         #expect(sliderTrial.judge(.voice(sung), at: now) == nil)
         guard let slid = sliderTrial.judge(.slider(.centre), at: now)?.as(CompletedPitchMatching.self) else {
             Issue.record("a slider answer to a slider trial is judged")

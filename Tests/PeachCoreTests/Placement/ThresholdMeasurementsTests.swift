@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PeachCore
 
 struct ThresholdMeasurementsTests {
@@ -11,7 +12,8 @@ struct ThresholdMeasurementsTests {
         return (0..<count).map { index in
             let trial = ComparisonKind.draw(.pitchMeasurement, settings: .default, chain: chain, using: &generator)
             let record = CompletedComparison(
-                trial, answer: listener.answer(trial, using: &generator), timestamp: Date(timeIntervalSince1970: Double(index)))
+                trial, answer: listener.answer(trial, using: &generator),
+                timestamp: Date(timeIntervalSince1970: Double(index)))
             ComparisonKind.advance(&chain, after: record)
             return record
         }
@@ -39,7 +41,8 @@ struct ThresholdMeasurementsTests {
     /// The stored answers are the measurement: folding them again gives the same runs.
     @Test func foldingTheSameAnswersAgainGivesTheSameMeasurements() {
         let answers = Self.answers(threshold: 25, count: 50, seed: 3)
-        var once = ThresholdMeasurements(), again = ThresholdMeasurements()
+        var once = ThresholdMeasurements()
+        var again = ThresholdMeasurements()
         for answer in answers { once.add(answer) }
         for answer in answers { again.add(answer) }
         #expect(once == again)
@@ -57,7 +60,8 @@ struct ThresholdMeasurementsTests {
         #expect(first.centOffset.magnitude == ThresholdMeasurements().nextDifference)
         #expect(first.measurementTrial == 1)
         #expect(first.note2LevelOffset == .zero)
-        ComparisonKind.advance(&chain, after: CompletedComparison(first, answer: first.correctAnswer, timestamp: Date()))
+        ComparisonKind.advance(
+            &chain, after: CompletedComparison(first, answer: first.correctAnswer, timestamp: Date()))
         settings.maxCentDifference = Cents(2)
         let second = ComparisonKind.draw(.pitchMeasurement, settings: settings, chain: chain, using: &generator)
         #expect(second.measurementTrial == 2)
@@ -70,15 +74,18 @@ struct ThresholdMeasurementsTests {
         var generator = SeededGenerator(seed: 5)
         var chain = ComparisonKind.freshChain
         let before = CompletedComparison(
-            note1: MIDINote(60)!, note2: MIDINote(60)!, note2CentOffset: Cents(50), isCorrect: true, timestamp: Date(timeIntervalSince1970: -10))
+            note1: MIDINote(60)!, note2: MIDINote(60)!, note2CentOffset: Cents(50), isCorrect: true,
+            timestamp: Date(timeIntervalSince1970: -10))
         ComparisonKind.advance(&chain, after: before)
         for answer in Self.answers(threshold: 10, count: 40, seed: 7) { ComparisonKind.advance(&chain, after: answer) }
         let measured = try #require(chain.measurements[.pitchMeasurement]?.finished.last)
         let next = ComparisonKind.draw(.pitchComparison, settings: .default, chain: chain, using: &generator)
-        #expect(next.centOffset.magnitude == measured.estimate.threshold.rounded(toMultipleOf: KazezStrategy.resolution))
+        #expect(
+            next.centOffset.magnitude == measured.estimate.threshold.rounded(toMultipleOf: KazezStrategy.resolution))
         #expect(next.measurementTrial == nil)
         let after = CompletedComparison(
-            note1: MIDINote(60)!, note2: MIDINote(60)!, note2CentOffset: Cents(50), isCorrect: false, timestamp: measured.finished + 1)
+            note1: MIDINote(60)!, note2: MIDINote(60)!, note2CentOffset: Cents(50), isCorrect: false,
+            timestamp: measured.finished + 1)
         ComparisonKind.advance(&chain, after: after)
         let widened = ComparisonKind.draw(.pitchComparison, settings: .default, chain: chain, using: &generator)
         #expect(widened.centOffset.magnitude > Cents(50))
@@ -104,7 +111,8 @@ struct ThresholdMeasurementsTests {
             #expect(trial.measurementTrial == answered + 1)
             played.insert(trial.interval)
             let record = CompletedComparison(
-                trial, answer: listener.answer(trial, using: &generator), timestamp: Date(timeIntervalSince1970: Double(answered)))
+                trial, answer: listener.answer(trial, using: &generator),
+                timestamp: Date(timeIntervalSince1970: Double(answered)))
             ComparisonKind.advance(&chain, after: record)
             profiles.add(record)
             answered += 1
@@ -123,10 +131,14 @@ struct ThresholdMeasurementsTests {
         // Compare Intervals' line marks it; pitch's does not.
         var parts = ProfileParts(calendar: Calendar(identifier: .gregorian))
         parts[PitchProfiles.self] = profiles
-        #expect(ComparisonKind.sparkline(.intervalComparison, in: parts, band: nil).marks.map(\.estimate) == [measured.estimate])
+        #expect(
+            ComparisonKind.sparkline(.intervalComparison, in: parts, band: nil).marks.map(\.estimate) == [
+                measured.estimate
+            ])
         #expect(ComparisonKind.sparkline(.pitchComparison, in: parts, band: nil).marks.isEmpty)
         let next = ComparisonKind.draw(.intervalComparison, settings: settings, chain: chain, using: &generator)
-        #expect(next.centOffset.magnitude == measured.estimate.threshold.rounded(toMultipleOf: KazezStrategy.resolution))
+        #expect(
+            next.centOffset.magnitude == measured.estimate.threshold.rounded(toMultipleOf: KazezStrategy.resolution))
         let pitch = ComparisonKind.draw(.pitchComparison, settings: .default, chain: chain, using: &generator)
         #expect(pitch.centOffset.magnitude == TrainingSettings.default.maxCentDifference)
     }

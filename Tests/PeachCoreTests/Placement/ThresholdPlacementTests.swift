@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PeachCore
 
 /// The placement run's posterior, its choice of the next difference and its stop rule.
@@ -21,7 +22,8 @@ struct ThresholdPlacementTests {
     }
 
     @Test func rightAnswersLowerTheNextDifferenceAndWrongOnesRaiseIt() {
-        var right = ThresholdPlacement(differences: Self.pitch), wrong = right
+        var right = ThresholdPlacement(differences: Self.pitch)
+        var wrong = right
         let first = right.nextDifference
         for _ in 0..<4 {
             right.record(.init(difference: right.nextDifference, isCorrect: true))
@@ -56,7 +58,8 @@ struct ThresholdPlacementTests {
         var placement = ThresholdPlacement(differences: Self.pitch)
         for _ in 0..<12 {
             let difference = placement.nextDifference
-            let answer = listener.answer(Comparison(note1: MIDINote(60)!, centOffset: Cents(difference)), using: &generator)
+            let answer = listener.answer(
+                Comparison(note1: MIDINote(60)!, centOffset: Cents(difference)), using: &generator)
             placement.record(.init(difference: difference, isCorrect: answer == .higher))
         }
         #expect(placement.estimate.covers(Cents(10)), "\(placement.estimate)")
@@ -68,7 +71,9 @@ struct ThresholdPlacementTests {
 
     @Test func aListenerWhoNeverHearsIsOpenAbove() {
         var placement = ThresholdPlacement(differences: Self.pitch)
-        for index in 0..<30 { placement.record(.init(difference: placement.nextDifference, isCorrect: index.isMultiple(of: 2))) }
+        for index in 0..<30 {
+            placement.record(.init(difference: placement.nextDifference, isCorrect: index.isMultiple(of: 2)))
+        }
         #expect(placement.estimate.upperIsOpen, "\(placement.estimate)")
         #expect(placement.nextDifference > 50)
     }

@@ -1,10 +1,12 @@
 import Foundation
 import Testing
+
 @testable import PeachCore
 
 struct PerceptualProfileTests {
     static func comparison(_ offset: Double, correct: Bool = true, at seconds: Double = 0) -> CompletedComparison {
-        ThresholdTimelineTests.comparison(offset, correct: correct, at: ThresholdTimelineTests.day(0).addingTimeInterval(seconds))
+        ThresholdTimelineTests.comparison(
+            offset, correct: correct, at: ThresholdTimelineTests.day(0).addingTimeInterval(seconds))
     }
 
     @Test func aFreshProfileHasNoNumbers() {
@@ -45,7 +47,8 @@ struct PerceptualProfileTests {
         for index in 0..<(PerceptualProfile.recentCapacity + 700) {
             // Finer as the weeks go by, so the trend has something to say.
             let listener = SimulatedListener(threshold: Cents(index < 1800 ? 20 : 8), shape: .normal)
-            let comparison = strategy.nextComparison(after: last, coldStart: nil, in: TrainingSettings.default.noteRange, using: &generator)
+            let comparison = strategy.nextComparison(
+                after: last, coldStart: nil, in: TrainingSettings.default.noteRange, using: &generator)
             let completed = CompletedComparison(
                 comparison, answer: listener.answer(comparison, using: &generator),
                 timestamp: ThresholdTimelineTests.day(0).addingTimeInterval(Double(index) * 60))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PeachCore
 
 struct PitchMatchingStatisticsTests {
@@ -31,7 +32,9 @@ struct PitchMatchingStatisticsTests {
         let scattered = (0..<20).map { $0.isMultiple(of: 2) ? 1.0 : 60 }
         #expect(statistics(scattered + scattered.map { $0 == 60 ? 50 : 1 }).trend == .stable)
         // Only the newest attempts count: an old bad stretch is forgotten.
-        #expect(statistics(alternating(80) + Array(repeating: alternating(10), count: Trend.window / 20).flatMap { $0 }).trend == .stable)
+        #expect(
+            statistics(alternating(80) + Array(repeating: alternating(10), count: Trend.window / 20).flatMap { $0 })
+                .trend == .stable)
     }
 
     @Test func sharpAndFlatErrorsCountByTheirSize() {
@@ -50,9 +53,10 @@ extension PitchMatchingStatisticsTests {
         var statistics = PitchMatchingStatistics(calendar: calendar)
         let day = 86_400.0
         for (seconds, error) in [(day + 10, 6.0), (day + 20, -2), (3 * day, 9), (10, -20), (day + 30, 1)] {
-            statistics.add(CompletedPitchMatching(
-                referenceNote: MIDINote(60)!, initialCentOffset: Cents(40), userCentError: Cents(error),
-                timestamp: Date(timeIntervalSince1970: seconds)))
+            statistics.add(
+                CompletedPitchMatching(
+                    referenceNote: MIDINote(60)!, initialCentOffset: Cents(40), userCentError: Cents(error),
+                    timestamp: Date(timeIntervalSince1970: seconds)))
         }
         #expect(statistics.days.map(\.start.timeIntervalSince1970) == [0, day, 3 * day])
         #expect(statistics.days.map(\.meanAbsoluteError) == [Cents(20), Cents(3), Cents(9)])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PeachCore
 
 struct SparklineTests {
@@ -17,7 +18,8 @@ struct SparklineTests {
         ThresholdMeasurement(
             discipline: .timingMeasurement,
             estimate: ThresholdEstimate(
-                threshold: Cents(threshold), lower: Cents(threshold / 1.5), upper: Cents(threshold * 1.5), percentCorrect: 0.75, trialCount: 40),
+                threshold: Cents(threshold), lower: Cents(threshold / 1.5), upper: Cents(threshold * 1.5),
+                percentCorrect: 0.75, trialCount: 40),
             started: finished.addingTimeInterval(-120), finished: finished)
     }
 

@@ -1,11 +1,13 @@
 import Foundation
 import Testing
+
 @testable import PeachCore
 
 /// One rule says which fitted thresholds a screen may state, and every producer of a shown threshold
 /// applies it: the profile's headline, each timeline period, Compare Timing.
 struct ThresholdEstimateTests {
-    static func estimate(_ lower: Double, _ threshold: Double, _ upper: Double, open: Bool = false) -> ThresholdEstimate {
+    static func estimate(_ lower: Double, _ threshold: Double, _ upper: Double, open: Bool = false) -> ThresholdEstimate
+    {
         ThresholdEstimate(
             threshold: Cents(threshold), lower: Cents(lower), upper: Cents(upper), upperIsOpen: open,
             percentCorrect: ThresholdEstimator.percentCorrect, trialCount: 40)
@@ -28,7 +30,8 @@ struct ThresholdEstimateTests {
     static let vagueAnswers: [CompletedComparison] = (0..<20).map { index in
         let offset = [20.0, 40, 160][index % 3]
         return ThresholdTimelineTests.comparison(
-            offset, correct: offset > 100 || index % 2 == 0, at: ThresholdTimelineTests.day(0).addingTimeInterval(Double(index)))
+            offset, correct: offset > 100 || index % 2 == 0,
+            at: ThresholdTimelineTests.day(0).addingTimeInterval(Double(index)))
     }
 
     @Test func theProfileStatesNoThresholdItsAnswersCannotNarrowDown() throws {
@@ -44,9 +47,11 @@ struct ThresholdEstimateTests {
         var rhythm = RhythmProfile(calendar: ThresholdTimelineTests.calendar)
         for (index, comparison) in Self.vagueAnswers.enumerated() {
             // The cents become percents of a sixteenth: the estimator reads any unit alike.
-            rhythm.add(CompletedRhythmComparison(
-                tempo: TempoBPM(90)!, offsetPercent: -comparison.centDifference.rawValue,
-                isCorrect: comparison.isCorrect, timestamp: ThresholdTimelineTests.day(0).addingTimeInterval(Double(index))))
+            rhythm.add(
+                CompletedRhythmComparison(
+                    tempo: TempoBPM(90)!, offsetPercent: -comparison.centDifference.rawValue,
+                    isCorrect: comparison.isCorrect,
+                    timestamp: ThresholdTimelineTests.day(0).addingTimeInterval(Double(index))))
         }
         let timing = try #require(rhythm.timing[TempoBPM(90)!.band])
         #expect(timing.count == Self.vagueAnswers.count)
@@ -61,7 +66,8 @@ struct ThresholdEstimateTests {
         var last: CompletedComparison?
         for index in 0..<400 {
             let comparison = TrainingSettings.default.kazezStrategy.nextComparison(
-                after: last, coldStart: nil, in: TrainingSettings.default.noteRange, loudnessVariation: 0, using: &generator)
+                after: last, coldStart: nil, in: TrainingSettings.default.noteRange, loudnessVariation: 0,
+                using: &generator)
             let completed = CompletedComparison(
                 comparison, answer: listener.answer(comparison, using: &generator),
                 timestamp: ThresholdTimelineTests.day(0).addingTimeInterval(Double(index)))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PeachCore
 
 struct ThresholdEstimatorTests {
@@ -23,7 +24,8 @@ struct ThresholdEstimatorTests {
     }
 
     @Test func tooFewTrialsGiveNoEstimate() {
-        #expect(ThresholdEstimator().estimate(Self.idealTrials(threshold: 10, levels: [5, 10, 20], perLevel: 6)) == nil)
+        #expect(
+            ThresholdEstimator().estimate(Self.idealTrials(threshold: 10, levels: [5, 10, 20], perLevel: 6)) == nil)
     }
 
     @Test func answersThatAreAllCorrectCannotPlaceTheThreshold() {
@@ -53,8 +55,10 @@ struct ThresholdEstimatorTests {
 
     @Test func moreTrialsNarrowTheInterval() throws {
         let levels = [2.0, 4, 8, 16]
-        let few = try #require(ThresholdEstimator().estimate(Self.idealTrials(threshold: 8, levels: levels, perLevel: 25)))
-        let many = try #require(ThresholdEstimator().estimate(Self.idealTrials(threshold: 8, levels: levels, perLevel: 400)))
+        let few = try #require(
+            ThresholdEstimator().estimate(Self.idealTrials(threshold: 8, levels: levels, perLevel: 25)))
+        let many = try #require(
+            ThresholdEstimator().estimate(Self.idealTrials(threshold: 8, levels: levels, perLevel: 400)))
         #expect(many.upper.rawValue - many.lower.rawValue < (few.upper.rawValue - few.lower.rawValue) / 2)
     }
 
@@ -85,7 +89,8 @@ struct ThresholdEstimatorTests {
     /// The share of `mass` (each spread evenly over its cell) between `lower` and `upper`.
     static func share(of mass: [Double], from lower: Double, to upper: Double) -> Double {
         let held = mass.indices.map { row in
-            let start = (lowest + Double(row) - 0.5) * step, end = start + step
+            let start = (lowest + Double(row) - 0.5) * step
+            let end = start + step
             return mass[row] * max(0, min(end, log(upper)) - max(start, log(lower))) / step
         }
         return held.reduce(0, +) / mass.reduce(0, +)

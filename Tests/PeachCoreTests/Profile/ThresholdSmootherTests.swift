@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PeachCore
 
 /// The timeline's honesty against simulated listeners it does not assume: 20 days of 200 answers to
@@ -32,7 +33,8 @@ struct ThresholdSmootherTests {
                 last = completed
             }
         }
-        var close = 0, covered = 0
+        var close = 0
+        var covered = 0
         for (day, point) in timeline.points.enumerated() {
             guard let fit = point.fit else { continue }
             if abs(log(fit.threshold.rawValue / truth(day))) <= log(1.4) { close += 1 }

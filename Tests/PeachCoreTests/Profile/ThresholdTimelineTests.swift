@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PeachCore
 
 struct ThresholdTimelineTests {
@@ -15,14 +16,16 @@ struct ThresholdTimelineTests {
 
     static func comparison(_ offset: Double, correct: Bool = true, at time: Date) -> CompletedComparison {
         CompletedComparison(
-            note1: MIDINote(60)!, note2: MIDINote(60)!, note2CentOffset: Cents(offset), isCorrect: correct, timestamp: time)
+            note1: MIDINote(60)!, note2: MIDINote(60)!, note2CentOffset: Cents(offset), isCorrect: correct,
+            timestamp: time)
     }
 
     static func day(_ day: Double, hour: Double = 12) -> Date {
         monday.addingTimeInterval(day * 86_400 + hour * 3600)
     }
 
-    static func timeline(_ period: ThresholdTimeline.Period, _ comparisons: [CompletedComparison]) -> ThresholdTimeline {
+    static func timeline(_ period: ThresholdTimeline.Period, _ comparisons: [CompletedComparison]) -> ThresholdTimeline
+    {
         var timeline = ThresholdTimeline(period: period, calendar: calendar)
         for comparison in comparisons { timeline.add(comparison) }
         return timeline
@@ -35,11 +38,13 @@ struct ThresholdTimelineTests {
     }
 
     @Test func aDayAggregatesItsComparisonsByUnsignedDifference() {
-        let timeline = Self.timeline(.day, [
-            Self.comparison(10, correct: true, at: Self.day(0, hour: 1)),
-            Self.comparison(-20, correct: false, at: Self.day(0, hour: 23.9)),
-            Self.comparison(6, correct: true, at: Self.day(1, hour: 0)),
-        ])
+        let timeline = Self.timeline(
+            .day,
+            [
+                Self.comparison(10, correct: true, at: Self.day(0, hour: 1)),
+                Self.comparison(-20, correct: false, at: Self.day(0, hour: 23.9)),
+                Self.comparison(6, correct: true, at: Self.day(1, hour: 0)),
+            ])
         #expect(timeline.aggregates.map(\.start) == [Self.day(0, hour: 0), Self.day(1, hour: 0)])
         #expect(timeline.aggregates.map(\.meanThreshold) == [Cents(15), Cents(6)])
         #expect(timeline.aggregates.map(\.count) == [2, 1])
@@ -62,10 +67,12 @@ struct ThresholdTimelineTests {
     }
 
     @Test func aLateArrivingOlderComparisonLandsInItsOwnPeriod() {
-        let timeline = Self.timeline(.day, [
-            Self.comparison(10, at: Self.day(0)), Self.comparison(30, at: Self.day(5)),
-            Self.comparison(20, at: Self.day(2)), Self.comparison(40, at: Self.day(0, hour: 3)),
-        ])
+        let timeline = Self.timeline(
+            .day,
+            [
+                Self.comparison(10, at: Self.day(0)), Self.comparison(30, at: Self.day(5)),
+                Self.comparison(20, at: Self.day(2)), Self.comparison(40, at: Self.day(0, hour: 3)),
+            ])
         #expect(timeline.aggregates.map(\.start) == [Self.day(0, hour: 0), Self.day(2, hour: 0), Self.day(5, hour: 0)])
         #expect(timeline.aggregates.map(\.meanThreshold) == [Cents(25), Cents(20), Cents(30)])
     }
@@ -94,14 +101,16 @@ struct ThresholdTimelineTests {
 
     @Test func rollingStatisticsAverageThePeriodsNotTheComparisons() {
         // Day 0 has 99 comparisons at 10 ¢, day 1 one at 30 ¢: periods weigh equally.
-        let comparisons = (0..<99).map { _ in Self.comparison(10, at: Self.day(0)) } + [Self.comparison(30, at: Self.day(1))]
+        let comparisons =
+            (0..<99).map { _ in Self.comparison(10, at: Self.day(0)) } + [Self.comparison(30, at: Self.day(1))]
         #expect(Self.timeline(.day, comparisons).points.last?.rollingMean == Cents(20))
     }
 }
 
 extension ThresholdTimelineTests {
     @Test func theCurrentRollingMeanIsTheLastPointsOwn() {
-        let timeline = Self.timeline(.day, (0..<45).map { Self.comparison(Double(($0 * 7) % 11 + 1), at: Self.day(Double($0))) })
+        let timeline = Self.timeline(
+            .day, (0..<45).map { Self.comparison(Double(($0 * 7) % 11 + 1), at: Self.day(Double($0))) })
         #expect(timeline.currentRollingMean == timeline.points.last?.rollingMean)
         #expect(Self.timeline(.day, []).currentRollingMean == nil)
         let short = Self.timeline(.day, (0..<3).map { Self.comparison(Double($0 + 1), at: Self.day(Double($0))) })
@@ -113,7 +122,9 @@ extension ThresholdTimelineTests {
     /// `count` answers on `day` of a listener with this threshold, spread over differences around it.
     static func listenerDay(_ day: Double, threshold: Double, count: Int) -> [CompletedComparison] {
         TrendTests.answers(threshold: threshold, count: count).enumerated().map { index, trial in
-            Self.comparison(trial.difference, correct: trial.isCorrect, at: Self.day(day, hour: 9).addingTimeInterval(Double(index)))
+            Self.comparison(
+                trial.difference, correct: trial.isCorrect, at: Self.day(day, hour: 9).addingTimeInterval(Double(index))
+            )
         }
     }
 
@@ -127,12 +138,15 @@ extension ThresholdTimelineTests {
             #expect(fit.percentCorrect == ThresholdEstimator.percentCorrect)
             // The neighbours narrow the interval of a day alone (the headline's estimator on its answers).
             let alone = try #require(ThresholdEstimator().estimate(aggregate.counts))
-            #expect(fit.upper.rawValue / fit.lower.rawValue < alone.upper.rawValue / alone.lower.rawValue, "\(fit) vs \(alone)")
+            #expect(
+                fit.upper.rawValue / fit.lower.rawValue < alone.upper.rawValue / alone.lower.rawValue,
+                "\(fit) vs \(alone)")
         }
     }
 
     @Test func aThinPeriodIsPlacedWithItsNeighboursHelp() throws {
-        let comparisons = Self.listenerDay(0, threshold: 10, count: 100) + Self.listenerDay(1, threshold: 10, count: 15)
+        let comparisons =
+            Self.listenerDay(0, threshold: 10, count: 100) + Self.listenerDay(1, threshold: 10, count: 15)
             + Self.listenerDay(2, threshold: 10, count: 15) + Self.listenerDay(3, threshold: 10, count: 100)
         let timeline = Self.timeline(.day, comparisons)
         // Alone, 15 answers are too few for a fit.
@@ -153,14 +167,20 @@ extension ThresholdTimelineTests {
 
     @Test func aLongBreakLetsTheThresholdMoveFurther() throws {
         // A week apart, the same change as a day apart is believed more readily.
-        let oneDay = Self.timeline(.day, Self.listenerDay(0, threshold: 20, count: 200) + Self.listenerDay(1, threshold: 10, count: 200))
-        let oneWeek = Self.timeline(.day, Self.listenerDay(0, threshold: 20, count: 200) + Self.listenerDay(7, threshold: 10, count: 200))
-        let afterDay = try #require(oneDay.points[1].fit), afterWeek = try #require(oneWeek.points[1].fit)
-        #expect(abs(log(afterWeek.threshold.rawValue / 10)) < abs(log(afterDay.threshold.rawValue / 10)), "\(afterWeek) vs \(afterDay)")
+        let oneDay = Self.timeline(
+            .day, Self.listenerDay(0, threshold: 20, count: 200) + Self.listenerDay(1, threshold: 10, count: 200))
+        let oneWeek = Self.timeline(
+            .day, Self.listenerDay(0, threshold: 20, count: 200) + Self.listenerDay(7, threshold: 10, count: 200))
+        let afterDay = try #require(oneDay.points[1].fit)
+        let afterWeek = try #require(oneWeek.points[1].fit)
+        #expect(
+            abs(log(afterWeek.threshold.rawValue / 10)) < abs(log(afterDay.threshold.rawValue / 10)),
+            "\(afterWeek) vs \(afterDay)")
     }
 
     @Test func everyAnswerCorrectLeavesThePeriodWithoutAFit() {
-        let timeline = Self.timeline(.day, (0..<100).map { Self.comparison(30, correct: true, at: Self.day(0).addingTimeInterval(Double($0))) })
+        let timeline = Self.timeline(
+            .day, (0..<100).map { Self.comparison(30, correct: true, at: Self.day(0).addingTimeInterval(Double($0))) })
         #expect(timeline.points.count == 1)
         #expect(timeline.points[0].fit == nil)
     }

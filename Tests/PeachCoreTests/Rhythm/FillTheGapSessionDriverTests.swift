@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PeachCore
 
 /// The session loop's driver places timestamped note-ons on the clicks a mock player reports
@@ -38,16 +39,20 @@ struct FillTheGapSessionDriverTests {
     ) -> (TrainingSessionDriver<FillTheGapPiece>, FixedSource) {
         let source = FixedSource(trial)
         let driver = TrainingSessionDriver(
-            FillTheGapPiece(settings: .default, latencySeconds: latency), player: TappedClickPlayer(player), store: store, source: source,
+            FillTheGapPiece(settings: .default, latencySeconds: latency), player: TappedClickPlayer(player),
+            store: store, source: source,
             clock: clock, now: { Date(timeIntervalSince1970: 42) }, onFeedback: { feedback.append($0) })
         return (driver, source)
     }
 
     @Test func aTapsStoredOffsetIsItsTimestampsWithinAMillisecond() async throws {
         let clock = ManualClock()
-        let player = MockClickPlayer(zero: zero), store = InMemoryTrainingDataStore(), feedback = Log<FillTheGapFeedback>()
+        let player = MockClickPlayer(zero: zero)
+        let store = InMemoryTrainingDataStore()
+        let feedback = Log<FillTheGapFeedback>()
         let latency = 0.0173
-        let (driver, source) = makeDriver(latency: latency, player: player, store: store, clock: clock, feedback: feedback)
+        let (driver, source) = makeDriver(
+            latency: latency, player: player, store: store, clock: clock, feedback: feedback)
 
         await driver.start()
         #expect(await eventually { await driver.state == .answering(trial, TapAttempt(zero: zero, taps: [])) })
@@ -61,17 +66,21 @@ struct FillTheGapSessionDriverTests {
 
         await advance(clock, by: FillTheGapPiece.duration(of: trial))
         #expect(await eventually { await store.records(nil, limit: 10).count == 1 })
-        let stored = try #require(try await store.records(CompletedRhythmMatching.self, .rhythmMatching, limit: 10).first)
+        let stored = try #require(
+            try await store.records(CompletedRhythmMatching.self, .rhythmMatching, limit: 10).first)
         #expect(stored.hitRate == 2.0 / 16, "the note-off and the velocity-0 note-on are no taps")
         let byPosition = stored.meanOffsetMsByPosition
         #expect(abs(byPosition[trial.gapPositions[2]]! - 12.3) < 1)
         #expect(abs(byPosition[trial.gapPositions[5]]! - -4.1) < 1)
         #expect(abs(stored.meanOffsetMs! - (12.3 - 4.1) / 2) < 1)
         let expected = RhythmMatchingKind.judge(
-            trial, TapAnswer(seconds: [trial.gapSeconds[2] + 0.0123, trial.gapSeconds[5] - 0.0041]), at: Date(timeIntervalSince1970: 42))!
+            trial, TapAnswer(seconds: [trial.gapSeconds[2] + 0.0123, trial.gapSeconds[5] - 0.0041]),
+            at: Date(timeIntervalSince1970: 42))!
         #expect(await source.completed.count == 1)
         #expect(feedback.all.count == 1)
-        for (actual, wanted) in zip([stored.meanOffsetMs!, stored.offsetSDMs!], [expected.meanOffsetMs!, expected.offsetSDMs!]) {
+        for (actual, wanted) in zip(
+            [stored.meanOffsetMs!, stored.offsetSDMs!], [expected.meanOffsetMs!, expected.offsetSDMs!])
+        {
             #expect(abs(actual - wanted) < 1e-6)
         }
 
@@ -82,7 +91,8 @@ struct FillTheGapSessionDriverTests {
 
     @Test func stoppingSilencesTheClicksAndStoresNothing() async throws {
         let clock = ManualClock()
-        let player = MockClickPlayer(zero: zero), store = InMemoryTrainingDataStore()
+        let player = MockClickPlayer(zero: zero)
+        let store = InMemoryTrainingDataStore()
         let (driver, _) = makeDriver(player: player, store: store, clock: clock)
         await driver.start()
         #expect(await eventually { player.patterns.all.count == 1 })

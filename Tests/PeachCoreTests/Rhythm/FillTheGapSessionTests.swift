@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PeachCore
 
 /// Fill the Gap on a MIDI keyboard as a piece of the session loop, transition by transition, without mocks.
@@ -19,18 +20,23 @@ struct FillTheGapSessionTests {
         return session
     }
 
-    func tap(_ message: MIDIMessage, at seconds: Double) -> SessionEvent<FillTheGapPiece> { .input(.midi(message, at: seconds), at: moment) }
+    func tap(_ message: MIDIMessage, at seconds: Double) -> SessionEvent<FillTheGapPiece> {
+        .input(.midi(message, at: seconds), at: moment)
+    }
 
     @Test func playsTheClicksAndWaitsForTheTrialToEndOnceTheyAreHeard() {
         var session = TrainingSession(FillTheGapPiece(settings: .default))
         #expect(session.handle(.start) == [.chooseNext])
         // The last cycle's gap is its last sixteenth (63 × 125 ms); a sixteenth more ends the trial.
-        #expect(session.handle(.trialReady(trial)) == [
-            .play(TappedClicks(onsets: trial.clickSeconds, length: .seconds(64 * 0.125)), answersOpenAt: .zero),
-        ])
+        #expect(
+            session.handle(.trialReady(trial)) == [
+                .play(TappedClicks(onsets: trial.clickSeconds, length: .seconds(64 * 0.125)), answersOpenAt: .zero)
+            ])
         #expect(session.handle(tap(.noteOn(key, velocity: 90), at: zero)) == [])
         #expect(session.handle(.answersOpened(at: zero)) == [])
-        #expect(session.state == .answering(trial, TapAttempt(zero: zero, taps: [])), "a key before the clicks are heard is no tap")
+        #expect(
+            session.state == .answering(trial, TapAttempt(zero: zero, taps: [])),
+            "a key before the clicks are heard is no tap")
     }
 
     @Test func aNoteOnIsATapOnTheTrialsTimeBaseLessTheCalibration() {
@@ -55,9 +61,11 @@ struct FillTheGapSessionTests {
         for seconds in taps { _ = session.handle(tap(.noteOn(key, velocity: 100), at: zero + seconds)) }
         let completed = RhythmMatchingKind.judge(trial, TapAnswer(seconds: taps), at: moment)!
         // The trial ends with its sound.
-        #expect(session.handle(.soundEnded(at: moment)) == [
-            .record(completed), .showFeedback(.judged(completed)), .wait(SessionRules.feedbackDuration, then: .feedbackElapsed),
-        ])
+        #expect(
+            session.handle(.soundEnded(at: moment)) == [
+                .record(completed), .showFeedback(.judged(completed)),
+                .wait(SessionRules.feedbackDuration, then: .feedbackElapsed),
+            ])
         #expect(completed.hitRate == 2.0 / 16)
         #expect(session.handle(tap(.noteOn(key, velocity: 100), at: zero + 9)) == [], "a key after the trial is no tap")
         #expect(session.handle(.feedbackElapsed) == [.chooseNext])
@@ -74,9 +82,10 @@ struct FillTheGapSessionTests {
         var session = playing()
         let count = TapAnswerBody.maximumTaps + 1
         for index in 0..<count { _ = session.handle(tap(.noteOn(key, velocity: 1), at: zero + Double(index) * 0.01)) }
-        #expect(session.handle(.soundEnded(at: moment)) == [
-            .showFeedback(.tooManyTaps(count)), .wait(SessionRules.feedbackDuration, then: .feedbackElapsed),
-        ])
+        #expect(
+            session.handle(.soundEnded(at: moment)) == [
+                .showFeedback(.tooManyTaps(count)), .wait(SessionRules.feedbackDuration, then: .feedbackElapsed),
+            ])
     }
 
     @Test func stoppingSilencesTheClicks() {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PeachCore
 
 /// The session loop's driver plays Compare Timing through a mock click player and stores the
@@ -32,19 +33,24 @@ struct RhythmComparisonSessionDriverTests {
     let first = RhythmComparison(tempo: TempoBPM(100)!, offsetPercent: 12)
     let second = RhythmComparison(tempo: TempoBPM(100)!, offsetPercent: -6)
 
-    func makeDriver(player: MockClickPlayer, store: InMemoryTrainingDataStore, clock: ManualClock, feedback: Log<Bool> = Log())
+    func makeDriver(
+        player: MockClickPlayer, store: InMemoryTrainingDataStore, clock: ManualClock, feedback: Log<Bool> = Log()
+    )
         -> (TrainingSessionDriver<RhythmComparisonPiece>, FixedSource)
     {
         let source = FixedSource([first, second])
         let driver = TrainingSessionDriver(
-            RhythmComparisonPiece(settings: .default), player: ClickTrialPlayer(player), store: store, source: source, clock: clock,
+            RhythmComparisonPiece(settings: .default), player: ClickTrialPlayer(player), store: store, source: source,
+            clock: clock,
             now: { Date(timeIntervalSince1970: 42) }, onFeedback: { feedback.append($0.isCorrect) })
         return (driver, source)
     }
 
     @Test func runsTheWholeLoopAndRecordsTheAnswer() async throws {
         let clock = ManualClock()
-        let player = MockClickPlayer(), store = InMemoryTrainingDataStore(), feedback = Log<Bool>()
+        let player = MockClickPlayer()
+        let store = InMemoryTrainingDataStore()
+        let feedback = Log<Bool>()
         let (driver, source) = makeDriver(player: player, store: store, clock: clock, feedback: feedback)
 
         await driver.start()
@@ -68,7 +74,8 @@ struct RhythmComparisonSessionDriverTests {
 
     @Test func stoppingSilencesTheClicksAndStoresNothing() async throws {
         let clock = ManualClock()
-        let player = MockClickPlayer(), store = InMemoryTrainingDataStore()
+        let player = MockClickPlayer()
+        let store = InMemoryTrainingDataStore()
         let (driver, _) = makeDriver(player: player, store: store, clock: clock)
         await driver.start()
         #expect(await eventually { player.patterns.all.count == 1 })

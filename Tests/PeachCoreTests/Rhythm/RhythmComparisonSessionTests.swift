@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PeachCore
 
 /// Compare Timing's piece of the session loop, transition by transition, without mocks.
@@ -8,7 +9,9 @@ struct RhythmComparisonSessionTests {
     let late = RhythmComparison(tempo: TempoBPM(60)!, offsetPercent: 5)
     let moment = Date(timeIntervalSince1970: 7)
 
-    func answersOpen(_ trial: RhythmComparison) -> Duration { RhythmComparisonKind.session(trial, settings: .default).answersOpen }
+    func answersOpen(_ trial: RhythmComparison) -> Duration {
+        RhythmComparisonKind.session(trial, settings: .default).answersOpen
+    }
 
     @Test func playsTheClicksAndOpensAnswersWhenTheDisplacedClickSounds() {
         var session = TrainingSession(RhythmComparisonPiece(settings: .default))
@@ -34,9 +37,11 @@ struct RhythmComparisonSessionTests {
         _ = session.handle(.soundEnded(at: moment))
         let completed = CompletedRhythmComparison(early, answer: answer, timestamp: moment)
         #expect(completed.isCorrect == correct)
-        #expect(session.handle(.answered(answer, at: moment)) == [
-            .record(completed), .showFeedback(completed), .wait(SessionRules.feedbackDuration, then: .feedbackElapsed),
-        ])
+        #expect(
+            session.handle(.answered(answer, at: moment)) == [
+                .record(completed), .showFeedback(completed),
+                .wait(SessionRules.feedbackDuration, then: .feedbackElapsed),
+            ])
         #expect(session.handle(.answered(.late, at: moment)) == [], "one answer per trial")
         #expect(session.handle(.feedbackElapsed) == [.chooseNext])
         #expect(session.handle(.trialReady(late)).first == .play(late.clickSeconds, answersOpenAt: answersOpen(late)))

@@ -1,10 +1,12 @@
 import Foundation
 import Testing
+
 @testable import PeachCore
 
 struct RhythmMatchingTrialTests {
     /// 120 BPM: a sixteenth is 125 ms, so gap k of position p is at (4k + p) × 0.125 s.
-    private let trial = RhythmMatchingTrial(tempo: TempoBPM(120)!, gapPositions: [0, 1, 2, 3] + Array(repeating: 1, count: 12))
+    private let trial = RhythmMatchingTrial(
+        tempo: TempoBPM(120)!, gapPositions: [0, 1, 2, 3] + Array(repeating: 1, count: 12))
 
     @Test func clicksSoundEverySixteenthButTheGaps() {
         #expect(trial.clickSeconds.count == 48)
@@ -53,9 +55,14 @@ struct RhythmMatchingTrialTests {
 
     @Test func judgingGoesThroughTrial() {
         let record = Trial.rhythmMatching(trial).judge(.taps([0.625]), at: Date())
-        guard let judged = record?.as(CompletedRhythmMatching.self) else { Issue.record("not a Fill the Gap record"); return }
+        guard let judged = record?.as(CompletedRhythmMatching.self) else {
+            Issue.record("not a Fill the Gap record")
+            return
+        }
         #expect(judged.hitRate == 1.0 / 16 && judged.meanOffsetMs == 0)
         #expect(Trial.rhythmMatching(trial).judge(.timing(.early), at: Date()) == nil)
-        #expect(Trial.rhythmComparison(RhythmComparison(tempo: .default, offsetPercent: 5)).judge(.direction(.higher), at: Date()) == nil)
+        #expect(
+            Trial.rhythmComparison(RhythmComparison(tempo: .default, offsetPercent: 5)).judge(
+                .direction(.higher), at: Date()) == nil)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PeachCore
 
 struct RhythmProfileTests {
@@ -11,7 +12,9 @@ struct RhythmProfileTests {
         // 23:30 and 00:30 Berlin time are different days; the import of an older day comes last.
         let times = [base.addingTimeInterval(86_400 * 2), base.addingTimeInterval(86_400 * 2 + 3600), base]
         for (index, time) in times.enumerated() {
-            profile.add(CompletedRhythmComparison(tempo: TempoBPM(80)!, offsetPercent: Double(index + 5), isCorrect: true, timestamp: time))
+            profile.add(
+                CompletedRhythmComparison(
+                    tempo: TempoBPM(80)!, offsetPercent: Double(index + 5), isCorrect: true, timestamp: time))
         }
         let days = profile.timingDays[.moderate] ?? []
         #expect(days.map(\.start) == days.map(\.start).sorted())
@@ -25,7 +28,8 @@ struct RhythmProfileTests {
         #expect(profile.mostTrained(profile.timing, count: \.count) == .moderate)
         let at = Date(timeIntervalSince1970: 1_772_409_600)
         for tempo in [150, 150, 90, 60, 60] {
-            profile.add(CompletedRhythmComparison(tempo: TempoBPM(tempo)!, offsetPercent: 5, isCorrect: true, timestamp: at))
+            profile.add(
+                CompletedRhythmComparison(tempo: TempoBPM(tempo)!, offsetPercent: 5, isCorrect: true, timestamp: at))
         }
         #expect(profile.mostTrained(profile.timing, count: \.count) == .slow)
         profile.add(CompletedRhythmComparison(tempo: TempoBPM(150)!, offsetPercent: 5, isCorrect: true, timestamp: at))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PeachCore
 
 struct TimingChainTests {
@@ -13,10 +14,14 @@ struct TimingChainTests {
         settings.tempo = tempo
         let listener = SimulatedListener(threshold: Cents(threshold))
         return (0..<count).map { index in
-            let trial = RhythmComparisonKind.draw(.timingMeasurement, settings: settings, chain: chain, using: &generator)
-            let correct = Double.random(in: 0..<1, using: &generator) < listener.probabilityCorrect(difference: abs(trial.offsetPercent))
+            let trial = RhythmComparisonKind.draw(
+                .timingMeasurement, settings: settings, chain: chain, using: &generator)
+            let correct =
+                Double.random(in: 0..<1, using: &generator)
+                < listener.probabilityCorrect(difference: abs(trial.offsetPercent))
             let answer: TimingAnswer = correct == (trial.correctAnswer == .early) ? .early : .late
-            let record = CompletedRhythmComparison(trial, answer: answer, timestamp: Date(timeIntervalSince1970: start + Double(index)))
+            let record = CompletedRhythmComparison(
+                trial, answer: answer, timestamp: Date(timeIntervalSince1970: start + Double(index)))
             RhythmComparisonKind.advance(&chain, after: record)
             return record
         }
@@ -40,7 +45,9 @@ struct TimingChainTests {
         let measured = try #require(runs.finished.first)
         #expect(measured.estimate.trialCount <= ThresholdPlacement.maximumTrials)
         #expect(measured.discipline == .timingMeasurement)
-        #expect(measured.estimate.threshold.rawValue > 3 && measured.estimate.threshold.rawValue < 12, "\(measured.estimate)")
+        #expect(
+            measured.estimate.threshold.rawValue > 3 && measured.estimate.threshold.rawValue < 12,
+            "\(measured.estimate)")
         #expect(answers.allSatisfy { $0.discipline == .timingMeasurement && $0.tempo == tempo })
         // A measurement's answers are not the training chain's.
         #expect(chain.last == nil && chain.counts.isEmpty)
@@ -51,7 +58,8 @@ struct TimingChainTests {
     @Test func theTrainingChainStartsFromANewerMeasurementOfItsBand() throws {
         var chain = RhythmComparisonKind.freshChain
         var generator = SeededGenerator(seed: 2)
-        let trained = CompletedRhythmComparison(tempo: TempoBPM(132)!, offsetPercent: 18, isCorrect: false, timestamp: Date(timeIntervalSince1970: 0))
+        let trained = CompletedRhythmComparison(
+            tempo: TempoBPM(132)!, offsetPercent: 18, isCorrect: false, timestamp: Date(timeIntervalSince1970: 0))
         RhythmComparisonKind.advance(&chain, after: trained)
         _ = Self.measure(threshold: 4, count: 40, tempo: TempoBPM(132)!, chain: &chain, seed: 3, start: 10)
         let measured = try #require(chain.measurements[.fast]?.finished.last)
@@ -63,13 +71,18 @@ struct TimingChainTests {
         #expect(abs(abs(next.offsetPercent) - measured.estimate.threshold.rawValue) <= 0.05)
 
         settings.tempo = TempoBPM(70)!
-        let elsewhere = RhythmComparisonKind.draw(.rhythmComparison, settings: settings, chain: chain, using: &generator)
+        let elsewhere = RhythmComparisonKind.draw(
+            .rhythmComparison, settings: settings, chain: chain, using: &generator)
         #expect(abs(elsewhere.offsetPercent) == 20, "18 % answered wrong widens to the bound")
 
-        let answered = CompletedRhythmComparison(tempo: TempoBPM(140)!, offsetPercent: -18, isCorrect: false, timestamp: Date(timeIntervalSince1970: 100))
+        let answered = CompletedRhythmComparison(
+            tempo: TempoBPM(140)!, offsetPercent: -18, isCorrect: false, timestamp: Date(timeIntervalSince1970: 100))
         RhythmComparisonKind.advance(&chain, after: answered)
         settings.tempo = TempoBPM(140)!
-        #expect(abs(RhythmComparisonKind.draw(.rhythmComparison, settings: settings, chain: chain, using: &generator).offsetPercent) == 20)
+        #expect(
+            abs(
+                RhythmComparisonKind.draw(.rhythmComparison, settings: settings, chain: chain, using: &generator)
+                    .offsetPercent) == 20)
     }
 
     /// A run left unfinished goes on where it stopped, and the profile folds the same runs the
@@ -100,13 +113,15 @@ struct TimingChainTests {
     /// carries its discipline.
     @Test func aMeasurementsRecordKeepsItsDiscipline() throws {
         let record = CompletedRhythmComparison(
-            tempo: TempoBPM(120)!, offsetPercent: -3.5, isCorrect: true, timestamp: Date(timeIntervalSince1970: 7), discipline: .timingMeasurement)
+            tempo: TempoBPM(120)!, offsetPercent: -3.5, isCorrect: true, timestamp: Date(timeIntervalSince1970: 7),
+            discipline: .timingMeasurement)
         #expect(record.labels.discipline == .timingMeasurement)
         let decoded = try JSONDecoder().decode(CompletedRhythmComparison.self, from: JSONEncoder().encode(record))
         #expect(decoded == record)
         let trial = RhythmComparison(.timingMeasurement, tempo: TempoBPM(120)!, offsetPercent: 4, measurementTrial: 3)
         #expect(try JSONDecoder().decode(RhythmComparison.self, from: JSONEncoder().encode(trial)) == trial)
-        let older = try JSONDecoder().decode(RhythmComparison.self, from: Data(#"{"tempo":120,"offsetPercent":4}"#.utf8))
+        let older = try JSONDecoder().decode(
+            RhythmComparison.self, from: Data(#"{"tempo":120,"offsetPercent":4}"#.utf8))
         #expect(older.discipline == .rhythmComparison && older.measurementTrial == nil)
     }
 }

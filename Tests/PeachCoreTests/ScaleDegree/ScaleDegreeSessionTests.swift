@@ -1,12 +1,15 @@
 import Foundation
 import Testing
+
 @testable import PeachCore
 
 /// Scale Degrees' loop: the reducer's transitions without mocks, then the driver through a mock note
 /// player, the in-memory store and a test clock.
 struct ScaleDegreeSessionTests {
-    static let trial = ScaleDegreeTrial(tonic: MIDINote(60)!, mode: .major, degree: .five, choices: [.one, .three, .five])
-    static let next = ScaleDegreeTrial(tonic: MIDINote(57)!, mode: .minor, degree: .flatThree, choices: [.one, .flatThree])
+    static let trial = ScaleDegreeTrial(
+        tonic: MIDINote(60)!, mode: .major, degree: .five, choices: [.one, .three, .five])
+    static let next = ScaleDegreeTrial(
+        tonic: MIDINote(57)!, mode: .minor, degree: .flatThree, choices: [.one, .flatThree])
     static let at = Date(timeIntervalSince1970: 42)
 
     @Test func theCadenceAndNoteSoundAnswersOpenAtTheNoteAndAnOfferedDegreeIsJudged() throws {
@@ -15,8 +18,14 @@ struct ScaleDegreeSessionTests {
         let sounding = ScaleDegreeKind.sounding(Self.trial, settings: .default)
         #expect(session.handle(.trialReady(Self.trial)) == [.play(sounding, answersOpenAt: ScaleDegreeKind.noteStart)])
         // Four chords of four notes back to back, the rest, then the note: G4 over a C major cadence.
-        #expect(sounding.map(\.start) == [.zero, .milliseconds(700), .milliseconds(1400), .milliseconds(2100), .milliseconds(3200)])
-        #expect(sounding.prefix(4).allSatisfy { $0.tones.count == 4 && $0.tones.allSatisfy { $0.duration == Cadence.chordDuration } })
+        #expect(
+            sounding.map(\.start) == [
+                .zero, .milliseconds(700), .milliseconds(1400), .milliseconds(2100), .milliseconds(3200),
+            ])
+        #expect(
+            sounding.prefix(4).allSatisfy {
+                $0.tones.count == 4 && $0.tones.allSatisfy { $0.duration == Cadence.chordDuration }
+            })
         #expect(sounding[0].tones.map(\.frequency) == [48, 60, 64, 67].map { Frequency(note: MIDINote($0)!) })
         #expect(sounding[4].tones == [Tone(frequency: Frequency(note: MIDINote(67)!), duration: .seconds(1))])
         // During the cadence, answers are not open.
@@ -25,8 +34,12 @@ struct ScaleDegreeSessionTests {
         // A degree the trial did not offer is no answer.
         #expect(session.handle(.answered(.two, at: Self.at)).isEmpty && session.state.acceptsAnswer)
         let completed = CompletedScaleDegree(Self.trial, answer: .three, timestamp: Self.at)
-        #expect(session.handle(.answered(.three, at: Self.at))
-            == [.stopSound, .record(completed), .showFeedback(completed), .wait(SessionRules.feedbackDuration, then: .feedbackElapsed)])
+        #expect(
+            session.handle(.answered(.three, at: Self.at))
+                == [
+                    .stopSound, .record(completed), .showFeedback(completed),
+                    .wait(SessionRules.feedbackDuration, then: .feedbackElapsed),
+                ])
         #expect(!completed.isCorrect)
         #expect(session.handle(.answered(.five, at: Self.at)).isEmpty)
         #expect(session.handle(.feedbackElapsed) == [.chooseNext])
@@ -46,10 +59,14 @@ struct ScaleDegreeSessionTests {
     }
 
     @Test func theDriverPlaysEachChordInTurnThenTheNoteAndStoresTheAnswer() async throws {
-        let clock = ManualClock(), player = MockNotePlayer(), store = InMemoryTrainingDataStore(), source = FixedSource()
+        let clock = ManualClock()
+        let player = MockNotePlayer()
+        let store = InMemoryTrainingDataStore()
+        let source = FixedSource()
         let feedback = Log<CompletedScaleDegree>()
         let driver = TrainingSessionDriver(
-            ChoicePiece<ScaleDegreeKind>(settings: .default), player: TonePlayer(player), store: store, source: source, clock: clock, now: { Self.at },
+            ChoicePiece<ScaleDegreeKind>(settings: .default), player: TonePlayer(player), store: store, source: source,
+            clock: clock, now: { Self.at },
             onFeedback: { feedback.append($0) })
         await driver.start()
         let sounding = ScaleDegreeKind.sounding(Self.trial, settings: .default)
@@ -60,7 +77,9 @@ struct ScaleDegreeSessionTests {
         await advance(clock, by: Cadence.chordDuration * 3)
         // The note starts as the answers open: both are steps of the sound's one timeline.
         await advance(clock, by: Cadence.restAfter)
-        #expect(await eventually { player.plays.all.count == 17 && player.plays.all.last == sounding[4].tones[0].frequency })
+        #expect(
+            await eventually { player.plays.all.count == 17 && player.plays.all.last == sounding[4].tones[0].frequency }
+        )
         #expect(await eventually { await driver.state == .answering(Self.trial) })
         await driver.answer(.five)
         let expected = CompletedScaleDegree(Self.trial, answer: .five, timestamp: Self.at)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PeachCore
 
 struct ScaleDegreeTests {
@@ -7,7 +8,9 @@ struct ScaleDegreeTests {
         #expect(ScaleDegree.allCases.map(\.semitones) == Array(0...11))
         #expect(ScaleDegree.allCases.map(\.number) == [1, 2, 2, 3, 3, 4, 4, 5, 6, 6, 7, 7])
         #expect(ScaleDegree.flatThree.numberLabel == "\u{266D}3" && ScaleDegree.sharpFour.numberLabel == "\u{266F}4")
-        #expect(ScaleDegree.flatThree.solfege == "me" && ScaleDegree.five.solfege == "sol" && ScaleDegree.seven.label(.solfege) == "ti")
+        #expect(
+            ScaleDegree.flatThree.solfege == "me" && ScaleDegree.five.solfege == "sol"
+                && ScaleDegree.seven.label(.solfege) == "ti")
         #expect(ScaleDegree.diatonic(in: .minor).map(\.semitones) == [0, 2, 3, 5, 7, 8, 10])
     }
 
@@ -15,7 +18,10 @@ struct ScaleDegreeTests {
         #expect(ScaleDegree.choices(mode: .major, numbers: [1, 3, 5], chromatic: false) == [.one, .three, .five])
         #expect(ScaleDegree.choices(mode: .minor, numbers: [1, 3, 5], chromatic: false) == [.one, .flatThree, .five])
         #expect(ScaleDegree.choices(mode: .minor, numbers: Set(1...7), chromatic: true) == ScaleDegree.allCases)
-        #expect(ScaleDegree.choices(mode: .major, numbers: [1], chromatic: true) == [.one, .flatTwo, .flatThree, .sharpFour, .flatSix, .flatSeven])
+        #expect(
+            ScaleDegree.choices(mode: .major, numbers: [1], chromatic: true) == [
+                .one, .flatTwo, .flatThree, .sharpFour, .flatSix, .flatSeven,
+            ])
     }
 
     @Test func aDrawnNoteIsAChosenDegreeAboveATonicThatRovesTheRange() throws {
@@ -26,8 +32,11 @@ struct ScaleDegreeTests {
         var generator = SeededGenerator(seed: 3)
         var tonics = Set<Int>()
         for _ in 0..<300 {
-            let trial = ScaleDegreeKind.draw(.scaleDegree, settings: settings, chain: ScaleDegreeKind.freshChain, using: &generator)
-            #expect(trial.choices == [.one, .flatThree, .flatSix] && trial.choices.contains(trial.degree) && trial.mode == .minor)
+            let trial = ScaleDegreeKind.draw(
+                .scaleDegree, settings: settings, chain: ScaleDegreeKind.freshChain, using: &generator)
+            #expect(
+                trial.choices == [.one, .flatThree, .flatSix] && trial.choices.contains(trial.degree)
+                    && trial.mode == .minor)
             #expect(settings.noteRange.contains(trial.tonic) && settings.noteRange.contains(trial.note))
             #expect(trial.note.rawValue - trial.tonic.rawValue == trial.degree.semitones)
             tonics.insert(trial.tonic.rawValue)
@@ -39,7 +48,9 @@ struct ScaleDegreeTests {
         let trial = ScaleDegreeTrial(tonic: MIDINote(60)!, mode: .major, degree: .five, choices: [.one, .three, .five])
         #expect(ScaleDegreeKind.judge(trial, .two, at: Date()) == nil)
         let wrong = try #require(ScaleDegreeKind.judge(trial, .three, at: Date()))
-        #expect(!wrong.isCorrect && wrong.degree == .five && wrong.answeredDegree == .three && wrong.tonicNote.rawValue == 60)
+        #expect(
+            !wrong.isCorrect && wrong.degree == .five && wrong.answeredDegree == .three
+                && wrong.tonicNote.rawValue == 60)
         #expect(try #require(ScaleDegreeKind.judge(trial, .five, at: Date())).isCorrect)
     }
 
@@ -48,11 +59,15 @@ struct ScaleDegreeTests {
     @Test func eachNumberKeyNamesOneChoice() {
         var settings = TrainingSettings.default
         settings[ScaleDegreeSettings.self].chromaticDegrees = true
-        let trial = ScaleDegreeTrial(tonic: MIDINote(60)!, mode: .major, degree: .five, choices: settings[ScaleDegreeSettings.self].choices)
+        let trial = ScaleDegreeTrial(
+            tonic: MIDINote(60)!, mode: .major, degree: .five, choices: settings[ScaleDegreeSettings.self].choices)
         let body = ScaleDegreeKind.trialBody(trial, settings: settings)
         let keys = Dictionary(uniqueKeysWithValues: body.choices.map { ($0.degree, $0.key) })
-        #expect(keys[.three] == "3" && keys[.flatThree] == .some(nil) && keys[.sharpFour] == .some(nil) && keys[.seven] == "7")
-        let minor = ScaleDegreeTrial(tonic: MIDINote(60)!, mode: .minor, degree: .five, choices: [.one, .three, .flatThree])
+        #expect(
+            keys[.three] == "3" && keys[.flatThree] == .some(nil) && keys[.sharpFour] == .some(nil)
+                && keys[.seven] == "7")
+        let minor = ScaleDegreeTrial(
+            tonic: MIDINote(60)!, mode: .minor, degree: .five, choices: [.one, .three, .flatThree])
         let minorKeys = ScaleDegreeKind.trialBody(minor, settings: settings).choices.map(\.key)
         #expect(minorKeys == ["1", nil, "3"])
         let alone = ScaleDegreeTrial(tonic: MIDINote(60)!, mode: .major, degree: .one, choices: [.one, .flatThree])

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PeachCore
 
 struct SettingsUpdateTests {
@@ -15,7 +16,8 @@ struct SettingsUpdateTests {
     }
 
     @Test func aValidUpdateChangesOnlyItsFields() throws {
-        let updated = try PeachSettings.default.applying(SettingsUpdate(noteRangeLower: 48, noteDurationSeconds: 0.5, varyLoudness: 0.75, language: "de"))
+        let updated = try PeachSettings.default.applying(
+            SettingsUpdate(noteRangeLower: 48, noteDurationSeconds: 0.5, varyLoudness: 0.75, language: "de"))
         #expect(updated.training.noteRange == (try NoteRange(lower: 48, upper: 84)))
         #expect(updated.training.noteDurationSeconds == 0.5)
         #expect(updated.training.varyLoudness == 0.75)
@@ -24,11 +26,15 @@ struct SettingsUpdateTests {
     }
 
     @Test func theFullDescriptionRoundTrips() throws {
-        let settings = try PeachSettings.default.applying(SettingsUpdate(
-            noteRangeLower: 30, noteRangeUpper: 90, noteDurationSeconds: 2.5, referencePitchHz: 415, varyLoudness: 0.3,
-            noteGapSeconds: 1.5, minCentDifference: 1, maxCentDifference: 60, language: "en",
-            intervals: [.init(name: "M3", direction: "up"), .init(name: "P5", direction: "down"), .init(name: "P1")],
-            tuningSystem: "justIntonation", intervalMatchingCentRange: 35))
+        let settings = try PeachSettings.default.applying(
+            SettingsUpdate(
+                noteRangeLower: 30, noteRangeUpper: 90, noteDurationSeconds: 2.5, referencePitchHz: 415,
+                varyLoudness: 0.3,
+                noteGapSeconds: 1.5, minCentDifference: 1, maxCentDifference: 60, language: "en",
+                intervals: [
+                    .init(name: "M3", direction: "up"), .init(name: "P5", direction: "down"), .init(name: "P1"),
+                ],
+                tuningSystem: "justIntonation", intervalMatchingCentRange: 35))
         #expect(settings.training.intervals == [DirectedInterval(.M3, .up)!, DirectedInterval(.P5, .down)!, .unison])
         #expect(settings.training.tuningSystem == .justIntonation)
         #expect(settings.training.intervalMatchingRange == Cents(35))
@@ -36,10 +42,12 @@ struct SettingsUpdateTests {
     }
 
     @Test func scaleDegreeSettingsRoundTripAndLeaveTwoDegreesAtLeast() throws {
-        let settings = try PeachSettings.default.applying(SettingsUpdate(kindValues: [
-            "scaleMode": .text("minor"), "scaleDegrees": .list([.number(5), .number(1), .number(3)]), "chromaticDegrees": .flag(true),
-            "degreeLabels": .text("solfege"),
-        ]))
+        let settings = try PeachSettings.default.applying(
+            SettingsUpdate(kindValues: [
+                "scaleMode": .text("minor"), "scaleDegrees": .list([.number(5), .number(1), .number(3)]),
+                "chromaticDegrees": .flag(true),
+                "degreeLabels": .text("solfege"),
+            ]))
         let own = settings.training[ScaleDegreeSettings.self]
         #expect(own.scaleMode == .minor && own.scaleDegrees == [1, 3, 5])
         #expect(own.choices == [.one, .flatTwo, .flatThree, .three, .sharpFour, .five, .six, .seven])
@@ -57,8 +65,12 @@ struct SettingsUpdateTests {
             do { _ = try PeachSettings.default.applying(update) } catch { #expect(error.field == field) }
         }
         // One number with the altered five is six degrees: enough; turning the five off is not.
-        let one = try PeachSettings.default.applying(SettingsUpdate(kindValues: ["scaleDegrees": .list([.number(1)]), "chromaticDegrees": .flag(true)]))
-        do { _ = try one.applying(SettingsUpdate(kindValues: ["chromaticDegrees": .flag(false)])); Issue.record("one degree accepted") } catch {
+        let one = try PeachSettings.default.applying(
+            SettingsUpdate(kindValues: ["scaleDegrees": .list([.number(1)]), "chromaticDegrees": .flag(true)]))
+        do {
+            _ = try one.applying(SettingsUpdate(kindValues: ["chromaticDegrees": .flag(false)]))
+            Issue.record("one degree accepted")
+        } catch {
             #expect(error.field == "chromaticDegrees")
         }
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PeachCore
 
 struct SimulatedTrialsExportTests {
@@ -33,9 +34,11 @@ struct SimulatedTrialsExportTests {
         let fields = row.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         #expect(fields.count == SimulatedTrialsExport.fitsHeader.split(separator: ",").count)
         #expect(Array(fields[0..<5]) == ["weibull:3.5", "0.05", "30.0", "60", "7"])
-        #expect(fields[5...].compactMap(Double.init) == [
-            estimate.threshold.rawValue, estimate.lower.rawValue, estimate.upper.rawValue, estimate.upperIsOpen ? 1 : 0,
-        ])
+        #expect(
+            fields[5...].compactMap(Double.init) == [
+                estimate.threshold.rawValue, estimate.lower.rawValue, estimate.upper.rawValue,
+                estimate.upperIsOpen ? 1 : 0,
+            ])
     }
 
     @Test func aRunWithoutAFitLeavesItsFieldsEmpty() {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PeachCore
 
 /// The proof that the fitted threshold can be trusted: listeners with known thresholds answer
@@ -22,10 +23,13 @@ struct ThresholdSimulationTests {
     func theFitStaysHonestForListenersItDoesNotAssume(shape: SimulatedListener.Shape, lapse: Double) throws {
         var generator = SeededGenerator(seed: 4242)
         let summary = ThresholdSimulation(trials: 200)
-            .summarize(SimulatedListener(threshold: Cents(10), lapseRate: lapse, shape: shape), runs: 200, using: &generator)
+            .summarize(
+                SimulatedListener(threshold: Cents(10), lapseRate: lapse, shape: shape), runs: 200, using: &generator)
         let ratio = try #require(summary.medianEstimateRatio)
-        #expect(abs(ratio - 1) <= 0.10, "\(shape), λ \(lapse): median estimate \(summary.medianEstimate!) for a true 10 ¢")
-        #expect(summary.coverage >= 0.90, "\(shape), λ \(lapse): covered the truth in \(summary.coverage * 100) % of runs")
+        #expect(
+            abs(ratio - 1) <= 0.10, "\(shape), λ \(lapse): median estimate \(summary.medianEstimate!) for a true 10 ¢")
+        #expect(
+            summary.coverage >= 0.90, "\(shape), λ \(lapse): covered the truth in \(summary.coverage * 100) % of runs")
     }
 
     /// At 30 ¢ the chain plays near 56 % correct, so the shallow slopes give the posterior a long
@@ -43,7 +47,8 @@ struct ThresholdSimulationTests {
     @Test func pastTwoHundredTrialsTheFitStillReportsAThreshold() {
         // A Φ listener at 3 ¢: the chain sits far below the threshold, which once made the fit give up.
         var generator = SeededGenerator(seed: 300)
-        let summary = ThresholdSimulation(trials: 300).summarize(SimulatedListener(threshold: Cents(3)), runs: 40, using: &generator)
+        let summary = ThresholdSimulation(trials: 300).summarize(
+            SimulatedListener(threshold: Cents(3)), runs: 40, using: &generator)
         #expect(summary.estimated == 40)
         #expect(summary.openUpper == 0)
     }
@@ -52,8 +57,12 @@ struct ThresholdSimulationTests {
         for beta in [2.0, 3.5] {
             for lapse in [0.02, 0.05] {
                 let listener = SimulatedListener(threshold: Cents(10), lapseRate: lapse, shape: .weibull(beta: beta))
-                #expect(abs(listener.probabilityCorrect(Comparison(note1: MIDINote(60)!, centOffset: Cents(10))) - 0.75) < 1e-9)
-                #expect(abs(listener.probabilityCorrect(Comparison(note1: MIDINote(60)!, centOffset: Cents(0.001))) - 0.5) < 1e-3)
+                #expect(
+                    abs(listener.probabilityCorrect(Comparison(note1: MIDINote(60)!, centOffset: Cents(10))) - 0.75)
+                        < 1e-9)
+                #expect(
+                    abs(listener.probabilityCorrect(Comparison(note1: MIDINote(60)!, centOffset: Cents(0.001))) - 0.5)
+                        < 1e-3)
             }
         }
     }
@@ -69,13 +78,17 @@ struct ThresholdSimulationTests {
     @Test func aLogisticListenerIsSeventyFivePercentCorrectAtItsThreshold() {
         for lapse in [0.02, 0.08] {
             let listener = SimulatedListener(threshold: Cents(30), lapseRate: lapse, shape: .logistic)
-            #expect(abs(listener.probabilityCorrect(Comparison(note1: MIDINote(60)!, centOffset: Cents(30))) - 0.75) < 1e-9)
-            #expect(abs(listener.probabilityCorrect(Comparison(note1: MIDINote(60)!, centOffset: Cents(0.001))) - 0.5) < 1e-3)
+            #expect(
+                abs(listener.probabilityCorrect(Comparison(note1: MIDINote(60)!, centOffset: Cents(30))) - 0.75) < 1e-9)
+            #expect(
+                abs(listener.probabilityCorrect(Comparison(note1: MIDINote(60)!, centOffset: Cents(0.001))) - 0.5)
+                    < 1e-3)
         }
     }
 
     @Test func theChainsFitAtCheckpointsIsTheFitOfThatManyTrials() {
-        var first = SeededGenerator(seed: 5), second = SeededGenerator(seed: 5)
+        var first = SeededGenerator(seed: 5)
+        var second = SeededGenerator(seed: 5)
         let listener = SimulatedListener(threshold: Cents(10))
         let fits = ThresholdSimulation(trials: 0).fits(listener, at: [40, 120], using: &first)
         #expect(fits[1] == ThresholdSimulation(trials: 120).run(listener, using: &second).estimate)
@@ -92,7 +105,8 @@ struct ThresholdSimulationTests {
     }
 
     @Test func theSameSeedReplaysTheSameRuns() {
-        var first = SeededGenerator(seed: 99), second = SeededGenerator(seed: 99)
+        var first = SeededGenerator(seed: 99)
+        var second = SeededGenerator(seed: 99)
         let simulation = ThresholdSimulation(trials: 50)
         let listener = SimulatedListener(threshold: Cents(10))
         #expect(simulation.run(listener, using: &first) == simulation.run(listener, using: &second))

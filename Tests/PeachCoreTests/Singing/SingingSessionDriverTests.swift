@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import PeachCore
 
 /// The session loop's driver plays the reference through a mock player on a test clock, takes the
@@ -25,7 +26,8 @@ struct SingingSessionDriverTests {
     actor FixedSource: TrialSupplying {
         typealias Kind = MatchingKind
         func next() -> PitchMatchingChallenge {
-            PitchMatchingChallenge(.pitchSinging, referenceNote: MIDINote(57)!, initialCentOffset: .zero, centRange: .zero)
+            PitchMatchingChallenge(
+                .pitchSinging, referenceNote: MIDINote(57)!, initialCentOffset: .zero, centRange: .zero)
         }
         func didComplete(_ record: CompletedPitchMatching) {}
     }
@@ -36,20 +38,24 @@ struct SingingSessionDriverTests {
     }
 
     @Test func theReferenceEndIsStampedOnTheCaptureClockAndAHeldNoteIsStored() async throws {
-        let clock = ManualClock(), player = MockPlayer(), store = InMemoryTrainingDataStore()
-        let feedback = Log<CompletedPitchMatching>(), capture = CaptureClock()
+        let clock = ManualClock()
+        let player = MockPlayer()
+        let store = InMemoryTrainingDataStore()
+        let feedback = Log<CompletedPitchMatching>()
+        let capture = CaptureClock()
         let moment = Date(timeIntervalSince1970: 42)
         var settings = TrainingSettings.default
         settings.noteDurationSeconds = 0.5
         let driver = TrainingSessionDriver(
-            SingingPiece(settings: settings), player: TonePlayer(player, inputClock: { capture.seconds.withLock { $0 } }), store: store,
+            SingingPiece(settings: settings),
+            player: TonePlayer(player, inputClock: { capture.seconds.withLock { $0 } }), store: store,
             source: FixedSource(), clock: clock, now: { moment }, onFeedback: { feedback.append($0) })
         await driver.start()
         #expect(await eventually { player.played.all == [Frequency(hertz: 220)] })
         await advance(clock, by: .milliseconds(500))
         #expect(await eventually { await driver.state.acceptsAnswer })
         #expect(player.stopped.all == [Frequency(hertz: 220)])
-        guard case let .answering(_, attempt) = await driver.state else { return }
+        guard case .answering(_, let attempt) = await driver.state else { return }
         #expect(abs(attempt.listenFrom - 5.15) < 1e-9)
         // A3 an octave and 10 ¢ up, held: committed after the smoothing window and the held second.
         let sung = Frequency(note: MIDINote(69)!, offset: Cents(10))

@@ -1,12 +1,14 @@
 import Foundation
 import Testing
+
 @testable import PeachCore
 
 /// Sing It's piece of the session loop, transition by transition, without mocks.
 struct SingingSessionTests {
     typealias Event = SessionEvent<SingingPiece>
 
-    let challenge = PitchMatchingChallenge(.pitchSinging, referenceNote: MIDINote(57)!, initialCentOffset: .zero, centRange: .zero)
+    let challenge = PitchMatchingChallenge(
+        .pitchSinging, referenceNote: MIDINote(57)!, initialCentOffset: .zero, centRange: .zero)
     let moment = Date(timeIntervalSince1970: 500)
     /// A3 moved by `cents`.
     func sung(_ cents: Double) -> Frequency { Frequency(note: MIDINote(57)!, offset: Cents(cents)) }
@@ -36,13 +38,21 @@ struct SingingSessionTests {
 
     @Test func theReferencePlaysThenTheSingerIsHeardOnlyAfterItsEcho() throws {
         var session = session(.start)
-        #expect(session.handle(.trialReady(challenge)) == [
-            .play([SoundingTones(start: .zero, tones: [Tone(frequency: Frequency(hertz: 220), duration: .seconds(1))])], answersOpenAt: .seconds(1)),
-        ])
+        #expect(
+            session.handle(.trialReady(challenge)) == [
+                .play(
+                    [
+                        SoundingTones(
+                            start: .zero, tones: [Tone(frequency: Frequency(hertz: 220), duration: .seconds(1))])
+                    ], answersOpenAt: .seconds(1))
+            ])
         // The speaker, heard while the reference plays, is not the singer.
         #expect(sing(&session, from: 0, to: 3) { _ in self.sung(0) } == nil)
         let listen = session.handle(.answersOpened(at: 10))
-        guard case let .piece(.listen(from)) = listen.first, listen.count == 1 else { Issue.record("\(listen)"); return }
+        guard case .piece(.listen(let from)) = listen.first, listen.count == 1 else {
+            Issue.record("\(listen)")
+            return
+        }
         _ = session.handle(.soundEnded(at: moment))
         #expect(abs(from - 10.15) < 1e-9)
         // Nor its echo: frames that begin within 150 ms of the end change nothing, however steady.
@@ -51,9 +61,13 @@ struct SingingSessionTests {
         #expect(session.state == state)
         let (time, effects) = try #require(sing(&session, from: 10.16, to: 14) { _ in self.sung(23) })
         #expect(time >= 11.56 && time < 11.62)
-        let completed = CompletedPitchMatching(challenge, sung: SungPitch(centsFromTarget: Cents(23))!, timestamp: moment)
+        let completed = CompletedPitchMatching(
+            challenge, sung: SungPitch(centsFromTarget: Cents(23))!, timestamp: moment)
         #expect(effects.count == 4 && effects[0] == .piece(.stopListening))
-        guard case let .record(recorded) = effects[1] else { Issue.record("no record: \(effects)"); return }
+        guard case .record(let recorded) = effects[1] else {
+            Issue.record("no record: \(effects)")
+            return
+        }
         #expect(abs(recorded.userCentError.rawValue - 23) < 1e-6 && recorded.sungOctave == 0)
         #expect(recorded.discipline == .pitchSinging && recorded.referenceNote == completed.referenceNote)
         #expect(effects[2] == .showFeedback(recorded))
@@ -64,7 +78,10 @@ struct SingingSessionTests {
     @Test func anOctaveBelowIsJudgedToTheNearestOctaveAndKeepsIt() throws {
         var session = listening(from: 0)
         let (_, effects) = try #require(sing(&session, from: 0.2, to: 4) { _ in self.sung(-1207) })
-        guard case let .record(recorded) = effects.dropFirst().first else { Issue.record("no record"); return }
+        guard case .record(let recorded) = effects.dropFirst().first else {
+            Issue.record("no record")
+            return
+        }
         #expect(abs(recorded.userCentError.rawValue + 7) < 1e-6)
         #expect(recorded.sungOctave == -1)
     }
@@ -77,7 +94,10 @@ struct SingingSessionTests {
         #expect(session.handle(.input(.commitNow, at: moment)) == [.piece(.promptSilence)])
         #expect(sing(&session, from: 0.2, to: 0.6) { _ in self.sung(-12) } == nil)
         let effects = session.handle(.input(.commitNow, at: moment))
-        guard case let .record(recorded) = effects.dropFirst().first else { Issue.record("no record: \(effects)"); return }
+        guard case .record(let recorded) = effects.dropFirst().first else {
+            Issue.record("no record: \(effects)")
+            return
+        }
         #expect(abs(recorded.userCentError.rawValue + 12) < 1e-6)
         #expect(session.handle(.input(.commitNow, at: moment)) == [])
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PeachCore
 
 struct SteadyPitchTests {
@@ -9,7 +10,8 @@ struct SteadyPitchTests {
     }
 
     /// The first committed pitch and the time it came, if any.
-    static func first(_ frames: [(Double, Double?)], rules: SingingRules = .standard) -> (time: Double, cents: Double)? {
+    static func first(_ frames: [(Double, Double?)], rules: SingingRules = .standard) -> (time: Double, cents: Double)?
+    {
         var steady = SteadyPitch(rules: rules)
         for (time, cents) in frames {
             if let held = steady.push(time: time, cents: cents) { return (time, held) }
@@ -48,16 +50,20 @@ struct SteadyPitchTests {
     @Test func latestIsTheMeanOfTheLastCommitWindowOnly() {
         var steady = SteadyPitch()
         #expect(steady.latest == nil)
-        for (time, cents) in Self.frames(from: 0, to: 1.2, { $0 < 0.35 ? 100 : 10 }) { _ = steady.push(time: time, cents: cents) }
+        for (time, cents) in Self.frames(from: 0, to: 1.2, { $0 < 0.35 ? 100 : 10 }) {
+            _ = steady.push(time: time, cents: cents)
+        }
         #expect(abs(steady.latest! - 10) < 1e-9)
     }
 
     @Test func framesAnOctaveOffAreFoldedAndTheOctaveIsTheHighestAFifthOfTheFramesShow() throws {
         // Three frames in four an octave low (a voice whose cycles alternate), the rest where it sings.
-        let mixed = try #require(Self.first(Self.frames(from: 0, to: 3) { -12 - (Int(($0 / 0.02).rounded()) % 4 == 0 ? 0 : 1200) }))
+        let mixed = try #require(
+            Self.first(Self.frames(from: 0, to: 3) { -12 - (Int(($0 / 0.02).rounded()) % 4 == 0 ? 0 : 1200) }))
         #expect(abs(mixed.cents + 12) < 1e-9)
         // An octave low in nine frames of ten and below a fifth's share in its own: the octave sung is low.
-        let low = try #require(Self.first(Self.frames(from: 0, to: 3) { -12 - (Int(($0 / 0.02).rounded()) % 10 == 0 ? 0 : 1200) }))
+        let low = try #require(
+            Self.first(Self.frames(from: 0, to: 3) { -12 - (Int(($0 / 0.02).rounded()) % 10 == 0 ? 0 : 1200) }))
         #expect(abs(low.cents + 1212) < 1e-9)
     }
 

@@ -1,11 +1,13 @@
 import Testing
+
 @testable import PeachCore
 
 struct ChordSpellingTests {
     @Test
     func chordsAreSpelledByTheKeyTheySuggest() {
         func tones(_ root: Int, _ quality: ChordQuality) -> String {
-            ChordSpelling(rootPitchClass: root, quality: quality).tones.map { $0.name(in: .english) }.joined(separator: " ")
+            ChordSpelling(rootPitchClass: root, quality: quality).tones.map { $0.name(in: .english) }.joined(
+                separator: " ")
         }
         #expect(tones(8, .major) == "A♭ C E♭")
         #expect(tones(8, .minor) == "G♯ B D♯")

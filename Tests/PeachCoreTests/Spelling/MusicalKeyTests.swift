@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PeachCore
 
 struct MusicalKeyTests {
@@ -33,10 +34,12 @@ struct MusicalKeyTests {
         for pitchClass in 0..<12 {
             let key = MusicalKey(tonicPitchClass: pitchClass, mode: mode)
             let scale = ScaleDegree.diatonic(in: mode).map(key.spelling(of:))
-            #expect(scale.map(\.letter) == (0..<7).map { key.tonic.letter.advanced(by: $0) }, "\(key.name(in: .english))")
+            #expect(
+                scale.map(\.letter) == (0..<7).map { key.tonic.letter.advanced(by: $0) }, "\(key.name(in: .english))")
             #expect(scale.map(\.pitchClass) == ScaleDegree.diatonic(in: mode).map { (pitchClass + $0.semitones) % 12 })
             let accidentals = scale.map(\.accidental).filter { $0 != 0 }
-            #expect(accidentals.allSatisfy { $0 == 1 } || accidentals.allSatisfy { $0 == -1 }, "\(key.name(in: .english))")
+            #expect(
+                accidentals.allSatisfy { $0 == 1 } || accidentals.allSatisfy { $0 == -1 }, "\(key.name(in: .english))")
             #expect(accidentals.count <= 6, "\(key.name(in: .english))")
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PeachCore
 
 /// What the API names is spelled by the key or chord, in both languages the page speaks.
@@ -17,7 +18,8 @@ struct SpelledAPINamesTests {
 
     @Test
     func aMelodyNamesItsKeyAsItIsWritten() {
-        let trial = MelodicDictationTrial(tonic: MIDINote(58)!, mode: .major, melody: Melody([MIDINote(58)!, MIDINote(57)!]))
+        let trial = MelodicDictationTrial(
+            tonic: MIDINote(58)!, mode: .major, melody: Melody([MIDINote(58)!, MIDINote(57)!]))
         let body = MelodicDictationKind.trialBody(trial, settings: .default)
         #expect(body.keyName == "B♭")
         #expect(body.keyNames.en == "B♭ major" && body.keyNames.de == "B-Dur")
@@ -42,8 +44,10 @@ struct SpelledAPINamesTests {
     func aChordIsNamedAsALeadSheetWritesIt() {
         let at = Date(timeIntervalSince1970: 0)
         func named(_ root: Int, _ quality: ChordQuality) -> (String, LocalizedName, String) {
-            let trial = ChordQualityTrial(root: MIDINote(root)!, quality: quality, inversion: 0, voicing: .block, choices: [.major, .minor])
-            let result = ChordQualityKind.result(CompletedChordQuality(trial, answer: .major, timestamp: at), answer: .major, trial: trial)
+            let trial = ChordQualityTrial(
+                root: MIDINote(root)!, quality: quality, inversion: 0, voicing: .block, choices: [.major, .minor])
+            let result = ChordQualityKind.result(
+                CompletedChordQuality(trial, answer: .major, timestamp: at), answer: .major, trial: trial)
             return (result.chord, result.chordNames, ChordQualityKind.trialBody(trial, settings: .default).rootName)
         }
         #expect(named(56, .major).0 == "A♭" && named(56, .major).1.de == "As" && named(56, .major).2 == "A♭")
@@ -54,7 +58,8 @@ struct SpelledAPINamesTests {
     @Test
     func whichVoiceNamesItsChordAndVoicesAsTheyAreWritten() {
         let trial = ChordIntonationTrial(
-            root: MIDINote(56)!, triad: .major, tuningSystem: .justIntonation, detunedVoice: .middle, centOffset: Cents(10))
+            root: MIDINote(56)!, triad: .major, tuningSystem: .justIntonation, detunedVoice: .middle,
+            centOffset: Cents(10))
         let body = ChordIntonationKind.trialBody(trial, settings: .default)
         #expect(body.chordNames == LocalizedName { $0 == .english ? "A♭ major" : "As-Dur" })
         #expect(body.voices.map(\.note.name) == ["A♭3", "C4", "E♭4"])
@@ -63,7 +68,8 @@ struct SpelledAPINamesTests {
     @Test
     func aMinorChordInWhichVoiceIsNamedAsAMinorKeyIs() {
         let trial = ChordIntonationTrial(
-            root: MIDINote(56)!, triad: .minor, tuningSystem: .equalTemperament, detunedVoice: .lowest, centOffset: Cents(5))
+            root: MIDINote(56)!, triad: .minor, tuningSystem: .equalTemperament, detunedVoice: .lowest,
+            centOffset: Cents(5))
         let body = ChordIntonationKind.trialBody(trial, settings: .default)
         #expect(body.chordNames == LocalizedName { $0 == .english ? "G♯ minor" : "gis-Moll" })
         #expect(body.voices.map(\.note.name) == ["G♯3", "B3", "D♯4"])

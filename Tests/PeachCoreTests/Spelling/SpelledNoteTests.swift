@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PeachCore
 
 struct SpelledNoteTests {
@@ -17,8 +18,10 @@ struct SpelledNoteTests {
         let names = [
             (SpelledPitchClass(.b), "H"), (SpelledPitchClass(.b, -1), "B"), (SpelledPitchClass(.b, -2), "Heses"),
             (SpelledPitchClass(.b, 1), "His"), (SpelledPitchClass(.e, -1), "Es"), (SpelledPitchClass(.a, -1), "As"),
-            (SpelledPitchClass(.e, -2), "Eses"), (SpelledPitchClass(.a, -2), "Asas"), (SpelledPitchClass(.d, -1), "Des"),
-            (SpelledPitchClass(.f, 1), "Fis"), (SpelledPitchClass(.f, 2), "Fisis"), (SpelledPitchClass(.g, -2), "Geses"),
+            (SpelledPitchClass(.e, -2), "Eses"), (SpelledPitchClass(.a, -2), "Asas"),
+            (SpelledPitchClass(.d, -1), "Des"),
+            (SpelledPitchClass(.f, 1), "Fis"), (SpelledPitchClass(.f, 2), "Fisis"),
+            (SpelledPitchClass(.g, -2), "Geses"),
         ]
         for (spelling, name) in names { #expect(spelling.name(in: .german) == name) }
     }

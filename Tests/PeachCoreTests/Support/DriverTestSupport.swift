@@ -1,5 +1,6 @@
 import Synchronization
 import Testing
+
 @testable import PeachCore
 
 /// What a mock port saw, readable from the test while the driver's tasks append to it.

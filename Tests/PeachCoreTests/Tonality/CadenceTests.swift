@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PeachCore
 
 struct CadenceTests {
@@ -25,7 +26,9 @@ struct CadenceTests {
                 #expect(chord[0] < chord[1] && chord[1] < chord[2] && chord[2] < chord[3])
             }
             // Close position: the upper voices span less than an octave and stay near the tonic.
-            for chord in chords { #expect(chord[3].rawValue - chord[1].rawValue < 12 && abs(chord[1].rawValue - tonic) <= 1) }
+            for chord in chords {
+                #expect(chord[3].rawValue - chord[1].rawValue < 12 && abs(chord[1].rawValue - tonic) <= 1)
+            }
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import PeachAudio
 import Testing
+
 @testable import PeachCore
 @testable import PeachServer
 
@@ -24,15 +25,23 @@ struct OpenAPIDocumentTests {
         #expect(range["maximum"] as? Double == TrainingSettings.intervalMatchingRangeLimits.upperBound)
         let lower = try #require(settings["noteRangeLower"] as? [String: Any])
         #expect(lower["minimum"] as? Double == Double(NoteRange.pianoRange.lowerBound))
-        #expect((settings["language"] as? [String: Any])?["enum"] as? [String] == InterfaceLanguage.allCases.map(\.rawValue))
+        #expect(
+            (settings["language"] as? [String: Any])?["enum"] as? [String] == InterfaceLanguage.allCases.map(\.rawValue)
+        )
     }
 
     @Test func disciplinesIntervalsAndTuningsAreTheSwiftCases() throws {
         let document = try Self.served()
-        #expect(Self.object(document, "components", "schemas", "Discipline")?["enum"] as? [String] == Discipline.allCases.map(\.rawValue))
-        #expect(Self.object(document, "components", "schemas", "TuningSystem")?["enum"] as? [String] == TuningSystem.allCases.map(\.rawValue))
-        #expect(Self.object(document, "components", "schemas", "DirectedInterval", "properties", "name")?["enum"] as? [String]
-            == Interval.allCases.map(\.rawValue))
+        #expect(
+            Self.object(document, "components", "schemas", "Discipline")?["enum"] as? [String]
+                == Discipline.allCases.map(\.rawValue))
+        #expect(
+            Self.object(document, "components", "schemas", "TuningSystem")?["enum"] as? [String]
+                == TuningSystem.allCases.map(\.rawValue))
+        #expect(
+            Self.object(document, "components", "schemas", "DirectedInterval", "properties", "name")?["enum"]
+                as? [String]
+                == Interval.allCases.map(\.rawValue))
     }
 }
 
@@ -58,7 +67,8 @@ extension OpenAPIDocumentTests {
         let prefix = "#/components/schemas/"
         let usedSchemas = Set(used.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) })
         #expect(usedSchemas.subtracting(schemas.keys).isEmpty, "missing: \(usedSchemas.subtracting(schemas.keys))")
-        #expect(Set(schemas.keys).subtracting(usedSchemas).isEmpty, "unused: \(Set(schemas.keys).subtracting(usedSchemas))")
+        #expect(
+            Set(schemas.keys).subtracting(usedSchemas).isEmpty, "unused: \(Set(schemas.keys).subtracting(usedSchemas))")
     }
 
     /// A class server's document adds its own operations, and says which need a session; the
@@ -92,7 +102,8 @@ extension OpenAPIDocumentTests {
         let service = try await TrialServiceTests().makeService()
         for discipline in Discipline.allCases {
             let issued = try await service.next(discipline)
-            let json = try JSONEncoder().encode(TrialResponse(issued, sounds: SoundChoice.sineOnly, synthesis: SynthesisSettings()))
+            let json = try JSONEncoder().encode(
+                TrialResponse(issued, sounds: SoundChoice.sineOnly, synthesis: SynthesisSettings()))
             let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
             let schema = try #require(schemas[discipline.trainingKind.apiNames.trial])
             let properties = try #require(schema["properties"] as? [String: Any])

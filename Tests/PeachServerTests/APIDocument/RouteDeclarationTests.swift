@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import PeachCore
 import Testing
+
 @testable import PeachServer
 
 /// What a route's declaration promises, on a table made for the test.
@@ -15,8 +16,12 @@ struct RouteDeclarationTests {
 
         static var routes: [Route<Self>] {
             [
-                Route(.post, "declared", "declared", "Reads a declared parameter", status: .created, returns: "Read.", parameters: [count], read(count)),
-                Route(.get, "undeclared", "undeclared", "Reads a parameter it does not declare", returns: "Never.", read(undeclared)),
+                Route(
+                    .post, "declared", "declared", "Reads a declared parameter", status: .created, returns: "Read.",
+                    parameters: [count], read(count)),
+                Route(
+                    .get, "undeclared", "undeclared", "Reads a parameter it does not declare", returns: "Never.",
+                    read(undeclared)),
             ]
         }
 
@@ -52,11 +57,19 @@ struct RouteDeclarationTests {
         init(_: Void) {}
 
         static var routes: [Route<Self>] {
-            [Route(.get, "optional", "optional", "Reads optional parameters", returns: "Read.", parameters: [choice, number], Self.read)]
+            [
+                Route(
+                    .get, "optional", "optional", "Reads optional parameters", returns: "Read.",
+                    parameters: [choice, number], Self.read)
+            ]
         }
 
         func read(_ input: Input<NoBody>) throws -> HealthResponse {
-            HealthResponse(status: "ok", version: "\(try input[Self.choice].map(\.rawValue) ?? "none") \(try input[Self.number].map { "\($0)" } ?? "none")")
+            HealthResponse(
+                status: "ok",
+                version:
+                    "\(try input[Self.choice].map(\.rawValue) ?? "none") \(try input[Self.number].map { "\($0)" } ?? "none")"
+            )
         }
     }
 
@@ -66,7 +79,9 @@ struct RouteDeclarationTests {
         try await Application(router: router).test(.router) { client in
             for (query, read) in [("", "none none"), ("?period=week&offset=0.5", "week 0.5")] {
                 try await client.execute(uri: "/api/optional" + query, method: .get) { response throws in
-                    #expect(try JSONDecoder().decode(HealthResponse.self, from: Data(buffer: response.body)).version == read)
+                    #expect(
+                        try JSONDecoder().decode(HealthResponse.self, from: Data(buffer: response.body)).version == read
+                    )
                 }
             }
             for query in ["?period=fortnight", "?offset=2", "?offset=half"] {
@@ -84,7 +99,8 @@ struct RouteDeclarationTests {
         unnamed.path = "/api/declared/{id}"
         #expect(throws: SchemaTracer.Failure.self) { try OpenAPIDocument.paths([unnamed], tracer) }
         #expect(throws: SchemaTracer.Failure.self) { try OpenAPIDocument.paths([route, route], tracer) }
-        let operation = try #require((try OpenAPIDocument.paths([route], tracer)["/api/declared"] as? [String: Any])?["post"] as? [String: Any])
+        let operation = try #require(
+            (try OpenAPIDocument.paths([route], tracer)["/api/declared"] as? [String: Any])?["post"] as? [String: Any])
         let responses = try #require(operation["responses"] as? [String: Any])
         // Its declared status, and 400 because it reads a parameter.
         #expect(Set(responses.keys) == ["201", "400"])
@@ -101,8 +117,12 @@ struct RouteDeclarationTests {
 
         static var routes: [Route<Self>] {
             [
-                Route(.get, "declared", "declared", "Declares the session it uses", returns: "Read.", access: .signedIn, Self.session),
-                Route(.get, "undeclared", "undeclared", "Uses a session it does not declare", returns: "Never.", Self.session),
+                Route(
+                    .get, "declared", "declared", "Declares the session it uses", returns: "Read.", access: .signedIn,
+                    Self.session),
+                Route(
+                    .get, "undeclared", "undeclared", "Uses a session it does not declare", returns: "Never.",
+                    Self.session),
             ]
         }
 
@@ -123,7 +143,8 @@ struct RouteDeclarationTests {
                 #expect(String(buffer: response.body).contains("does not declare"))
             }
         }
-        let documented = try OpenAPIDocument.paths(SessionProbe.documented, OpenAPIDocument.tracer(OpenAPIDocument.components))
+        let documented = try OpenAPIDocument.paths(
+            SessionProbe.documented, OpenAPIDocument.tracer(OpenAPIDocument.components))
         let declared = try #require((documented["/api/declared"] as? [String: Any])?["get"] as? [String: Any])
         #expect(declared["security"] != nil && (declared["responses"] as? [String: Any])?["401"] != nil)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PeachCore
 @testable import PeachServer
 
@@ -28,15 +29,23 @@ struct SchemaTracerTests {
         static var apiNotes: [String: APINote] { ["nmae": .describe("a typo")] }
     }
 
-    private static func schema<T: Decodable>(_ type: T.Type, components: [ObjectIdentifier: String] = [:]) throws -> [String: Any] {
+    private static func schema<T: Decodable>(_ type: T.Type, components: [ObjectIdentifier: String] = [:]) throws
+        -> [String: Any]
+    {
         try SchemaTracer(components: components).definition(of: type).schema
     }
 
     @Test func fieldsTypesAndRequirednessComeFromTheType() throws {
         let schema = try Self.schema(Sample.self)
         let properties = try #require(schema["properties"] as? [String: [String: Any]])
-        #expect(Set(properties.keys) == ["name", "count", "isOn", "note", "inners", "tuning", "optionalTuning", "missing", "perName"])
-        #expect(Set(schema["required"] as? [String] ?? []) == ["name", "count", "isOn", "inners", "tuning", "missing", "perName"])
+        #expect(
+            Set(properties.keys) == [
+                "name", "count", "isOn", "note", "inners", "tuning", "optionalTuning", "missing", "perName",
+            ])
+        #expect(
+            Set(schema["required"] as? [String] ?? []) == [
+                "name", "count", "isOn", "inners", "tuning", "missing", "perName",
+            ])
         #expect(properties["name"]?["type"] as? String == "string")
         #expect(properties["count"]?["type"] as? String == "integer")
         #expect(properties["isOn"]?["type"] as? String == "boolean")
@@ -71,15 +80,19 @@ struct SchemaTracerTests {
     @Test func aTrialIsOneOfItsKindsWithTheSharedHeaderFlat() throws {
         let document = try #require(try OpenAPIDocument.schemas() as? [String: [String: Any]])
         let oneOf = try #require(document["Trial"]?["oneOf"] as? [[String: Any]])
-        #expect(oneOf.compactMap { $0["$ref"] as? String } == [
-            "#/components/schemas/Comparison", "#/components/schemas/PitchMatchingChallenge",
-            "#/components/schemas/RhythmComparison", "#/components/schemas/RhythmMatching", "#/components/schemas/ChordIntonation", "#/components/schemas/ScaleDegree",
-            "#/components/schemas/ChordQuality", "#/components/schemas/MelodicDictation",
-        ])
+        #expect(
+            oneOf.compactMap { $0["$ref"] as? String } == [
+                "#/components/schemas/Comparison", "#/components/schemas/PitchMatchingChallenge",
+                "#/components/schemas/RhythmComparison", "#/components/schemas/RhythmMatching",
+                "#/components/schemas/ChordIntonation", "#/components/schemas/ScaleDegree",
+                "#/components/schemas/ChordQuality", "#/components/schemas/MelodicDictation",
+            ])
         let comparison = try #require(document["Comparison"]?["required"] as? [String])
-        #expect(Set(comparison) == [
-            "id", "discipline", "interval", "tuningSystem", "noteDurationSeconds", "sound", "synthesis", "session", "note1", "note2", "noteGapSeconds",
-            "measurement",
-        ])
+        #expect(
+            Set(comparison) == [
+                "id", "discipline", "interval", "tuningSystem", "noteDurationSeconds", "sound", "synthesis", "session",
+                "note1", "note2", "noteGapSeconds",
+                "measurement",
+            ])
     }
 }

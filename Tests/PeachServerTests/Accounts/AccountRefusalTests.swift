@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import Testing
+
 @testable import PeachCore
 @testable import PeachServer
 @testable import PeachServices
@@ -32,22 +33,32 @@ struct AccountRefusalTests {
     struct Client {
         let client: any TestClientProtocol
 
-        func send(_ method: HTTPRequest.Method, _ path: String, _ json: String? = nil, session: String? = nil) async throws -> TestResponse {
-            var headers: HTTPFields = [.authorization: "Bearer \(AccountRefusalTests.token)", .contentType: "application/json"]
+        func send(_ method: HTTPRequest.Method, _ path: String, _ json: String? = nil, session: String? = nil)
+            async throws -> TestResponse
+        {
+            var headers: HTTPFields = [
+                .authorization: "Bearer \(AccountRefusalTests.token)", .contentType: "application/json",
+            ]
             if let session { headers[.cookie] = "\(SessionCookie.name)=\(session)" }
-            return try await client.execute(uri: path, method: method, headers: headers, body: json.map { ByteBuffer(string: $0) })
+            return try await client.execute(
+                uri: path, method: method, headers: headers, body: json.map { ByteBuffer(string: $0) })
         }
 
-        func refused(_ method: HTTPRequest.Method, _ path: String, _ json: String? = nil, session: String? = nil) async throws -> Refused {
+        func refused(_ method: HTTPRequest.Method, _ path: String, _ json: String? = nil, session: String? = nil)
+            async throws -> Refused
+        {
             let response = try await send(method, path, json, session: session)
             let detail = try JSONDecoder().decode(ErrorBody.self, from: Data(buffer: response.body)).error
             #expect(!detail.message.isEmpty)
-            return Refused(status: response.status, code: detail.code, retryAfter: detail.retryAfter, minimum: detail.minimum, maximum: detail.maximum)
+            return Refused(
+                status: response.status, code: detail.code, retryAfter: detail.retryAfter, minimum: detail.minimum,
+                maximum: detail.maximum)
         }
 
         /// The session token of a successful sign-in.
         func signIn(_ name: String, _ password: String) async throws -> String {
-            let response = try await send(.post, "/api/account/sign-in", #"{"name":"\#(name)","password":"\#(password)"}"#)
+            let response = try await send(
+                .post, "/api/account/sign-in", #"{"name":"\#(name)","password":"\#(password)"}"#)
             #expect(response.status == .ok)
             let cookie = try #require(response.headers[.setCookie])
             return String(cookie.prefix { $0 != ";" }.dropFirst(SessionCookie.name.count + 1))
@@ -55,18 +66,28 @@ struct AccountRefusalTests {
     }
 
     /// A class server with teacher tess (class "Choir", invitation ABCD-EFGH) and student ann.
-    static func with(environment: ServerEnvironment = .unimplemented, _ body: @Sendable (Client) async throws -> Void) async throws {
+    static func with(environment: ServerEnvironment = .unimplemented, _ body: @Sendable (Client) async throws -> Void)
+        async throws
+    {
         let directory = Directory()
         let store = try SQLiteAccountStore(files: directory.files, now: { now })
         let hasher = PasswordHasher(cost: 4)
-        let tess = try #require(try await store.createAccount(AccountName("tess")!, passwordHash: await hasher.hash("tess-password"), isTeacher: true))
+        let tess = try #require(
+            try await store.createAccount(
+                AccountName("tess")!, passwordHash: await hasher.hash("tess-password"), isTeacher: true))
         _ = try await store.createClassroom(named: "Choir", teacher: tess.id, invitation: InvitationCode("ABCD-EFGH")!)
-        _ = try await store.createAccount(AccountName("ann")!, passwordHash: await hasher.hash("ann-password"), isTeacher: false)
+        _ = try await store.createAccount(
+            AccountName("ann")!, passwordHash: await hasher.hash("ann-password"), isTeacher: false)
         let logger = Logger(label: "test")
-        let spaces = UserSpaces(accounts: store, stores: { user, known throws(DataStoreError) in
-            let database = try await store.database(of: user, revision: known)
-            return (SQLiteTrainingDataStore(database: database), SQLiteSettingsStore(database: database), TrainingDataTransfer(database: database))
-        }, environment: environment, logger: logger)
+        let spaces = UserSpaces(
+            accounts: store,
+            stores: { user, known throws(DataStoreError) in
+                let database = try await store.database(of: user, revision: known)
+                return (
+                    SQLiteTrainingDataStore(database: database), SQLiteSettingsStore(database: database),
+                    TrainingDataTransfer(database: database)
+                )
+            }, environment: environment, logger: logger)
         let responder = PeachApp.classResponder(
             accounts: AccountService(accounts: store, hasher: hasher, now: { now }, logger: logger), spaces: spaces,
             environment: environment, sounds: SoundChoice.sineOnly, sampler: nil, secure: false, logger: logger)
@@ -79,21 +100,34 @@ struct AccountRefusalTests {
 
     @Test func signingInAndUp() async throws {
         try await Self.with { client async throws in
-            #expect(try await client.refused(.post, "/api/account/sign-in", #"{"name":"ann","password":"wrong-password"}"#)
-                == Refused(status: .unauthorized, code: .wrongCredentials))
-            #expect(try await client.refused(.post, "/api/account/sign-in", #"{"name":"nobody","password":"wrong-password"}"#)
-                == Refused(status: .unauthorized, code: .wrongCredentials))
+            #expect(
+                try await client.refused(.post, "/api/account/sign-in", #"{"name":"ann","password":"wrong-password"}"#)
+                    == Refused(status: .unauthorized, code: .wrongCredentials))
+            #expect(
+                try await client.refused(
+                    .post, "/api/account/sign-in", #"{"name":"nobody","password":"wrong-password"}"#)
+                    == Refused(status: .unauthorized, code: .wrongCredentials))
             let signUp = { (name: String, password: String, invitation: String) in
-                try await client.refused(.post, "/api/account/sign-up", #"{"name":"\#(name)","password":"\#(password)","invitation":"\#(invitation)"}"#)
+                try await client.refused(
+                    .post, "/api/account/sign-up",
+                    #"{"name":"\#(name)","password":"\#(password)","invitation":"\#(invitation)"}"#)
             }
             #expect(try await signUp("ann", "long-enough", "ABCD-EFGH") == Refused(status: .conflict, code: .nameTaken))
-            #expect(try await signUp("n.schneider weber", "long-enough", "ABCD-EFGH")
-                == Refused(status: .badRequest, code: .invalidName, minimum: 1, maximum: AccountName.maximumLength))
-            #expect(try await signUp("bob", "short", "ABCD-EFGH")
-                == Refused(status: .badRequest, code: .invalidPassword, minimum: NewPassword.lengths.lowerBound, maximum: NewPassword.lengths.upperBound))
+            #expect(
+                try await signUp("n.schneider weber", "long-enough", "ABCD-EFGH")
+                    == Refused(status: .badRequest, code: .invalidName, minimum: 1, maximum: AccountName.maximumLength))
+            #expect(
+                try await signUp("bob", "short", "ABCD-EFGH")
+                    == Refused(
+                        status: .badRequest, code: .invalidPassword, minimum: NewPassword.lengths.lowerBound,
+                        maximum: NewPassword.lengths.upperBound))
             // Well formed but no class's, and not a code at all: the same to the user.
-            #expect(try await signUp("bob", "long-enough", "ABCD-EFGJ") == Refused(status: .badRequest, code: .unknownInvitation))
-            #expect(try await signUp("bob", "long-enough", "hello") == Refused(status: .badRequest, code: .unknownInvitation))
+            #expect(
+                try await signUp("bob", "long-enough", "ABCD-EFGJ")
+                    == Refused(status: .badRequest, code: .unknownInvitation))
+            #expect(
+                try await signUp("bob", "long-enough", "hello")
+                    == Refused(status: .badRequest, code: .unknownInvitation))
         }
     }
 
@@ -114,28 +148,51 @@ struct AccountRefusalTests {
 
     @Test func theAccountScreen() async throws {
         try await Self.with { client async throws in
-            #expect(try await client.refused(.get, "/api/account/classes") == Refused(status: .unauthorized, code: .signInFirst))
-            #expect(try await client.refused(.get, "/api/settings") == Refused(status: .unauthorized, code: .signInFirst))
+            #expect(
+                try await client.refused(.get, "/api/account/classes")
+                    == Refused(status: .unauthorized, code: .signInFirst))
+            #expect(
+                try await client.refused(.get, "/api/settings") == Refused(status: .unauthorized, code: .signInFirst))
             let ann = try await client.signIn("ann", "ann-password")
-            #expect(try await client.refused(.post, "/api/account/password", #"{"current":"not-it","new":"new-password"}"#, session: ann)
-                == Refused(status: .unauthorized, code: .wrongPassword))
-            #expect(try await client.refused(.post, "/api/account/password", #"{"current":"ann-password","new":"short"}"#, session: ann)
-                == Refused(status: .badRequest, code: .invalidPassword, minimum: NewPassword.lengths.lowerBound, maximum: NewPassword.lengths.upperBound))
-            #expect(try await client.refused(.post, "/api/account/classes", #"{"invitation":"ZZZZ-ZZZZ"}"#, session: ann)
-                == Refused(status: .badRequest, code: .unknownInvitation))
-            #expect(try await client.refused(.delete, "/api/account/classes/1", session: ann) == Refused(status: .notFound, code: .notInClass))
-            #expect(try await client.refused(.get, "/api/classes", session: ann) == Refused(status: .forbidden, code: .teachersOnly))
+            #expect(
+                try await client.refused(
+                    .post, "/api/account/password", #"{"current":"not-it","new":"new-password"}"#, session: ann)
+                    == Refused(status: .unauthorized, code: .wrongPassword))
+            #expect(
+                try await client.refused(
+                    .post, "/api/account/password", #"{"current":"ann-password","new":"short"}"#, session: ann)
+                    == Refused(
+                        status: .badRequest, code: .invalidPassword, minimum: NewPassword.lengths.lowerBound,
+                        maximum: NewPassword.lengths.upperBound))
+            #expect(
+                try await client.refused(.post, "/api/account/classes", #"{"invitation":"ZZZZ-ZZZZ"}"#, session: ann)
+                    == Refused(status: .badRequest, code: .unknownInvitation))
+            #expect(
+                try await client.refused(.delete, "/api/account/classes/1", session: ann)
+                    == Refused(status: .notFound, code: .notInClass))
+            #expect(
+                try await client.refused(.get, "/api/classes", session: ann)
+                    == Refused(status: .forbidden, code: .teachersOnly))
         }
     }
 
     @Test func theClassScreens() async throws {
         try await Self.with { client async throws in
             let tess = try await client.signIn("tess", "tess-password")
-            #expect(try await client.refused(.post, "/api/classes", #"{"name":"  "}"#, session: tess)
-                == Refused(status: .badRequest, code: .classNameLength, minimum: Classroom.nameLengths.lowerBound, maximum: Classroom.nameLengths.upperBound))
-            #expect(try await client.refused(.get, "/api/classes/99", session: tess) == Refused(status: .notFound, code: .noSuchClass))
-            #expect(try await client.refused(.get, "/api/classes/1/students/2/profile", session: tess) == Refused(status: .notFound, code: .noSuchStudent))
-            #expect(try await client.refused(.delete, "/api/classes/1/students/2/profile", session: tess) == Refused(status: .methodNotAllowed, code: .readOnly))
+            #expect(
+                try await client.refused(.post, "/api/classes", #"{"name":"  "}"#, session: tess)
+                    == Refused(
+                        status: .badRequest, code: .classNameLength, minimum: Classroom.nameLengths.lowerBound,
+                        maximum: Classroom.nameLengths.upperBound))
+            #expect(
+                try await client.refused(.get, "/api/classes/99", session: tess)
+                    == Refused(status: .notFound, code: .noSuchClass))
+            #expect(
+                try await client.refused(.get, "/api/classes/1/students/2/profile", session: tess)
+                    == Refused(status: .notFound, code: .noSuchStudent))
+            #expect(
+                try await client.refused(.delete, "/api/classes/1/students/2/profile", session: tess)
+                    == Refused(status: .methodNotAllowed, code: .readOnly))
         }
     }
 
@@ -151,28 +208,44 @@ struct AccountRefusalTests {
                 #expect(message.contains("text-direction controls (U+202A–U+202E, U+2066–U+2069)"), "\(message)")
             }
             let classes = try await client.send(.get, "/api/classes", session: tess)
-            let listed = try #require(JSONSerialization.jsonObject(with: Data(buffer: classes.body)) as? [String: Any])["classes"] as? [[String: Any]]
+            let listed =
+                try #require(JSONSerialization.jsonObject(with: Data(buffer: classes.body)) as? [String: Any])[
+                    "classes"] as? [[String: Any]]
             #expect(listed?.map { $0["name"] as? String } == ["Choir"])
 
             let signUp = { (name: String, password: String) in
-                try await client.refused(.post, "/api/account/sign-up", #"{"name":"\#(name)","password":"\#(password)","invitation":"ABCD-EFGH"}"#)
+                try await client.refused(
+                    .post, "/api/account/sign-up",
+                    #"{"name":"\#(name)","password":"\#(password)","invitation":"ABCD-EFGH"}"#)
             }
-            #expect(try await signUp(#"bob\u202E"#, "long-enough") == Refused(
-                status: .badRequest, code: .invalidName, minimum: 1, maximum: AccountName.maximumLength))
+            #expect(
+                try await signUp(#"bob\u202E"#, "long-enough")
+                    == Refused(
+                        status: .badRequest, code: .invalidName, minimum: 1, maximum: AccountName.maximumLength))
             let invalidPassword = Refused(
-                status: .badRequest, code: .invalidPassword, minimum: NewPassword.lengths.lowerBound, maximum: NewPassword.lengths.upperBound)
+                status: .badRequest, code: .invalidPassword, minimum: NewPassword.lengths.lowerBound,
+                maximum: NewPassword.lengths.upperBound)
             #expect(try await signUp("bob", #"long-enough\u0000"#) == invalidPassword)
             #expect(try await signUp("bob", #"\u0000long-enough"#) == invalidPassword)
             let message = try JSONDecoder().decode(
                 ErrorBody.self,
-                from: Data(buffer: try await client.send(
-                    .post, "/api/account/sign-up", #"{"name":"bob","password":"long\u0000enough","invitation":"ABCD-EFGH"}"#).body)).error.message
+                from: Data(
+                    buffer: try await client.send(
+                        .post, "/api/account/sign-up",
+                        #"{"name":"bob","password":"long\u0000enough","invitation":"ABCD-EFGH"}"#
+                    ).body)
+            ).error.message
             #expect(message == "a password is 8–200 characters, none of them NUL")
-            #expect(try await client.refused(.post, "/api/account/sign-in", #"{"name":"bob","password":"long-enough"}"#).code == .wrongCredentials)
+            #expect(
+                try await client.refused(.post, "/api/account/sign-in", #"{"name":"bob","password":"long-enough"}"#)
+                    .code == .wrongCredentials)
 
             let ann = try await client.signIn("ann", "ann-password")
-            #expect(try await client.refused(.post, "/api/account/password", #"{"current":"ann-password","new":"new-pass\u0000word"}"#, session: ann)
-                == invalidPassword)
+            #expect(
+                try await client.refused(
+                    .post, "/api/account/password", #"{"current":"ann-password","new":"new-pass\u0000word"}"#,
+                    session: ann)
+                    == invalidPassword)
             _ = try await client.signIn("ann", "ann-password")
         }
     }
@@ -186,7 +259,8 @@ struct AccountRefusalTests {
     @Test func everyCodeHasAStringInBothLanguages() throws {
         let i18n = try String(contentsOfFile: WebResources.webFolder + "/js/i18n/i18n.js", encoding: .utf8)
         for code in RefusalCode.allCases {
-            #expect(i18n.components(separatedBy: "'refusal.\(code.rawValue)':").count - 1 == 2, "refusal.\(code.rawValue)")
+            #expect(
+                i18n.components(separatedBy: "'refusal.\(code.rawValue)':").count - 1 == 2, "refusal.\(code.rawValue)")
         }
     }
 }

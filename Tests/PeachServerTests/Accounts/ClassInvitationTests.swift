@@ -1,6 +1,7 @@
 import Foundation
 import HummingbirdTesting
 import Testing
+
 @testable import PeachCore
 @testable import PeachServer
 
@@ -18,7 +19,10 @@ struct ClassInvitationTests {
                 codes.append(try JSONDecoder().decode(Created.self, from: Data(buffer: response.body)).invitation)
             }
             var expected = SeededGenerator(seed: 7)
-            #expect(codes == [InvitationCode.random(using: &expected).rawValue, InvitationCode.random(using: &expected).rawValue])
+            #expect(
+                codes == [
+                    InvitationCode.random(using: &expected).rawValue, InvitationCode.random(using: &expected).rawValue,
+                ])
         }
     }
 }

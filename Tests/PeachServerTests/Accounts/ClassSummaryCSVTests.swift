@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Testing
+
 @testable import PeachCore
 @testable import PeachServer
 @testable import PeachServices
@@ -35,8 +36,11 @@ struct ClassSummaryCSVTests {
                 threshold: index % 2 == 0 ? estimate : nil, trend: index % 2 == 0 ? .improving : nil, trials: index,
                 lastActivity: index % 2 == 0 ? Date(timeIntervalSince1970: 1_800_000_000) : nil,
                 disciplines: [
-                    DisciplineFigures(discipline: .chordIntonation, answers: index, accuracy: nil, threshold: index % 2 == 0 ? estimate : nil),
-                    DisciplineFigures(discipline: .scaleDegree, answers: index, accuracy: index % 2 == 0 ? 0.75 : nil, threshold: nil),
+                    DisciplineFigures(
+                        discipline: .chordIntonation, answers: index, accuracy: nil,
+                        threshold: index % 2 == 0 ? estimate : nil),
+                    DisciplineFigures(
+                        discipline: .scaleDegree, answers: index, accuracy: index % 2 == 0 ? 0.75 : nil, threshold: nil),
                     DisciplineFigures(discipline: .chordQuality, answers: 0, accuracy: nil, threshold: nil),
                 ])
         }
@@ -47,17 +51,24 @@ struct ClassSummaryCSVTests {
             return chunk.map { ($0, figures(Int($0.id.rawValue) - 1)) }
         }.write(writer)
         #expect(pieces.asked.map(\.chunk.count) == [ClassSummaryCSV.rowsPerWrite, ClassSummaryCSV.rowsPerWrite, 5])
-        #expect(pieces.asked.map(\.writtenBefore) == [1, 2, 3], "the header first, then each piece before the next is asked for")
+        #expect(
+            pieces.asked.map(\.writtenBefore) == [1, 2, 3],
+            "the header first, then each piece before the next is asked for")
         #expect(pieces.asked.flatMap(\.chunk) == students.map(\.id.rawValue))
         #expect(pieces.finished)
         #expect(pieces.written.count == 1 + 3, "the header, then two full pieces and the rest")
         #expect(pieces.written.allSatisfy { $0.hasSuffix("\n") })
         let lines = pieces.written.joined().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(lines.first == "student,thresholdCents,thresholdLowerCents,thresholdUpperCents,upperIsOpen,trend,allAnswers,lastActivity,"
-            + "chordIntonationThresholdCents,scaleDegreeAccuracy,chordQualityAccuracy")
+        #expect(
+            lines.first
+                == "student,thresholdCents,thresholdLowerCents,thresholdUpperCents,upperIsOpen,trend,allAnswers,lastActivity,"
+                + "chordIntonationThresholdCents,scaleDegreeAccuracy,chordQualityAccuracy")
         #expect(lines.count == students.count + 2)
         #expect(lines[1] == "student0,8.50,7.00,10.25,false,improving,0,2027-01-15T08:00:00.000Z,8.50,0.750,")
         #expect(lines[2] == "student1,,,,,,1,,,,")
-        #expect(lines[students.count] == "student\(students.count - 1),8.50,7.00,10.25,false,improving,\(students.count - 1),2027-01-15T08:00:00.000Z,8.50,0.750,")
+        #expect(
+            lines[students.count]
+                == "student\(students.count - 1),8.50,7.00,10.25,false,improving,\(students.count - 1),2027-01-15T08:00:00.000Z,8.50,0.750,"
+        )
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Testing
+
 @testable import PeachCore
 @testable import PeachServer
 @testable import PeachServices
@@ -23,7 +24,7 @@ struct UserSpacesTests {
 
         func release() {
             released = true
-            waiting.forEach { $0.resume() }
+            for continuation in waiting { continuation.resume() }
             waiting = []
         }
 
@@ -32,9 +33,10 @@ struct UserSpacesTests {
         }
     }
 
-    static let record = TrainingRecord.comparison(CompletedComparison(
-        note1: MIDINote(60)!, note2: MIDINote(60)!, note2CentOffset: Cents(12), isCorrect: true,
-        timestamp: Date(timeIntervalSince1970: 1_800_000_000)))
+    static let record = TrainingRecord.comparison(
+        CompletedComparison(
+            note1: MIDINote(60)!, note2: MIDINote(60)!, note2CentOffset: Cents(12), isCorrect: true,
+            timestamp: Date(timeIntervalSince1970: 1_800_000_000)))
 
     final class Directory: Sendable {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("peach-spaces-\(UUID().uuidString)")
@@ -46,16 +48,23 @@ struct UserSpacesTests {
     let opening = Opening()
 
     func spaces(_ accounts: SQLiteAccountStore) -> UserSpaces {
-        UserSpaces(accounts: accounts, stores: { [opening] user, known throws(DataStoreError) in
-            await opening.pass()
-            let database = try await accounts.database(of: user, revision: known)
-            return (SQLiteTrainingDataStore(database: database), SQLiteSettingsStore(database: database), TrainingDataTransfer(database: database))
-        }, environment: .unimplemented, logger: Logger(label: "test"))
+        UserSpaces(
+            accounts: accounts,
+            stores: { [opening] user, known throws(DataStoreError) in
+                await opening.pass()
+                let database = try await accounts.database(of: user, revision: known)
+                return (
+                    SQLiteTrainingDataStore(database: database), SQLiteSettingsStore(database: database),
+                    TrainingDataTransfer(database: database)
+                )
+            }, environment: .unimplemented, logger: Logger(label: "test"))
     }
 
     @Test func requestsArrivingTogetherShareOneBuild() async throws {
-        let accounts = try SQLiteAccountStore(files: directory.files, now: { Date(timeIntervalSince1970: 1_800_000_000) })
-        let ann = try #require(try await accounts.createAccount(AccountName("ann")!, passwordHash: "a", isTeacher: false))
+        let accounts = try SQLiteAccountStore(
+            files: directory.files, now: { Date(timeIntervalSince1970: 1_800_000_000) })
+        let ann = try #require(
+            try await accounts.createAccount(AccountName("ann")!, passwordHash: "a", isTeacher: false))
         let spaces = spaces(accounts)
         let requests = (0..<10).map { _ in Task { try await spaces.space(of: ann.id) } }
         try await opening.waitForCount(1)
@@ -67,8 +76,10 @@ struct UserSpacesTests {
     }
 
     @Test func aRequestThatReadANewerRevisionDoesNotTakeAnOlderBuild() async throws {
-        let accounts = try SQLiteAccountStore(files: directory.files, now: { Date(timeIntervalSince1970: 1_800_000_000) })
-        let ann = try #require(try await accounts.createAccount(AccountName("ann")!, passwordHash: "a", isTeacher: false))
+        let accounts = try SQLiteAccountStore(
+            files: directory.files, now: { Date(timeIntervalSince1970: 1_800_000_000) })
+        let ann = try #require(
+            try await accounts.createAccount(AccountName("ann")!, passwordHash: "a", isTeacher: false))
         let spaces = spaces(accounts)
         let first = Task { try await spaces.space(of: ann.id) }
         try await opening.waitForCount(1)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PeachServer
 
 /// A request body must come at 500 bytes a second of the time the server waits for it; the time

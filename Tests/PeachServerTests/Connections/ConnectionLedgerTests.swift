@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PeachServer
 
 /// Each remote address holds at most its share of connections; one address's share is not another's.

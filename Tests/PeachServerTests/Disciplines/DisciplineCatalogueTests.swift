@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Testing
+
 @testable import PeachCore
 @testable import PeachServer
 
@@ -10,7 +11,10 @@ import Testing
 struct DisciplineCatalogueTests {
     struct Catalogue: Decodable {
         struct Entry: Decodable {
-            struct Names: Decodable { let en: String; let de: String }
+            struct Names: Decodable {
+                let en: String
+                let de: String
+            }
             let id: String
             let kind: String
             let names: Names
@@ -34,10 +38,14 @@ struct DisciplineCatalogueTests {
                 #expect(catalogue.disciplines.map(\.id) == Discipline.allCases.map(\.rawValue))
                 let byID = Dictionary(uniqueKeysWithValues: catalogue.disciplines.map { ($0.id, $0) })
                 let fillTheGap = try #require(byID["rhythmMatching"])
-                #expect(fillTheGap.kind == "rhythmMatching" && fillTheGap.answerMethod == "taps" && fillTheGap.terminalCommand == "peach rhythm --fill-the-gap --midi")
+                #expect(
+                    fillTheGap.kind == "rhythmMatching" && fillTheGap.answerMethod == "taps"
+                        && fillTheGap.terminalCommand == "peach rhythm --fill-the-gap --midi")
                 #expect(fillTheGap.names.en == "Fill the Gap" && fillTheGap.names.de == "Lücke füllen")
                 let intervals = try #require(byID["intervalComparison"])
-                #expect(intervals.usesIntervals && intervals.group == "intervals" && intervals.terminalCommand == "peach train --interval")
+                #expect(
+                    intervals.usesIntervals && intervals.group == "intervals"
+                        && intervals.terminalCommand == "peach train --interval")
                 #expect(intervals.settings.contains("tuningSystem") && !intervals.settings.contains("tempoBPM"))
                 let singing = try #require(byID["pitchSinging"])
                 #expect(singing.answerMethod == "voice" && singing.settings.contains("voiceRangeLower"))
@@ -53,21 +61,32 @@ struct DisciplineCatalogueTests {
     /// A server that trains a few disciplines (`peach serve --disciplines`) says so in its catalogue
     /// and refuses the others' trials, on every route that hands one out; what is offered works.
     @Test func aDisciplineNotOfferedIsSaidSoAndItsTrialsAreRefused() async throws {
-        try await TestApp.with(environment: .fixed(), configure: { $0.offered = [.intervalComparison, .rhythmComparison] }) { client in
-            let catalogue = try await client.execute(uri: "/api/disciplines", method: .get) { try TestApp.decode(Catalogue.self, $0) }
+        try await TestApp.with(
+            environment: .fixed(), configure: { $0.offered = [.intervalComparison, .rhythmComparison] }
+        ) { client in
+            let catalogue = try await client.execute(uri: "/api/disciplines", method: .get) {
+                try TestApp.decode(Catalogue.self, $0)
+            }
             #expect(catalogue.disciplines.filter(\.offered).map(\.id) == ["intervalComparison", "rhythmComparison"])
             for (uri, body) in [
-                ("/api/trials", #"{"discipline": "pitchComparison"}"#), ("/api/trials/reserve", #"{"discipline": "pitchSinging", "count": 3}"#),
+                ("/api/trials", #"{"discipline": "pitchComparison"}"#),
+                ("/api/trials/reserve", #"{"discipline": "pitchSinging", "count": 3}"#),
                 ("/api/comparisons", ""), ("/api/pitch-matching", ""),
             ] {
-                try await client.execute(uri: uri, method: .post, headers: [.contentType: "application/json"], body: TestApp.json(body)) { response in
+                try await client.execute(
+                    uri: uri, method: .post, headers: [.contentType: "application/json"], body: TestApp.json(body)
+                ) { response in
                     #expect(response.status == .badRequest, "\(uri)")
                     let message = String(buffer: response.body)
-                    #expect(message.contains("is not offered on this server; it offers intervalComparison, rhythmComparison"), "\(uri): \(message)")
+                    #expect(
+                        message.contains(
+                            "is not offered on this server; it offers intervalComparison, rhythmComparison"),
+                        "\(uri): \(message)")
                 }
             }
             try await client.execute(
-                uri: "/api/trials", method: .post, headers: [.contentType: "application/json"], body: TestApp.json(#"{"discipline": "rhythmComparison"}"#)
+                uri: "/api/trials", method: .post, headers: [.contentType: "application/json"],
+                body: TestApp.json(#"{"discipline": "rhythmComparison"}"#)
             ) { response in
                 #expect(response.status == .created)
             }

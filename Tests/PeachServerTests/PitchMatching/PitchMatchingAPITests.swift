@@ -2,13 +2,18 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Testing
+
 @testable import PeachCore
 @testable import PeachServer
 
 /// The pitch-matching endpoints through Hummingbird's test client, on a real SQLite file.
 struct PitchMatchingAPITests {
     struct Challenge: Decodable {
-        struct ReferenceNote: Decodable { let midi: Int; let name: String; let frequencyHz: Double }
+        struct ReferenceNote: Decodable {
+            let midi: Int
+            let name: String
+            let frequencyHz: Double
+        }
         struct TunableNote: Decodable { let startFrequencyHz: Double }
         let id: String
         let referenceNote: ReferenceNote
@@ -24,7 +29,12 @@ struct PitchMatchingAPITests {
     }
 
     struct Records: Decodable {
-        struct Record: Decodable { let referenceNote: Int; let initialCentOffset: Double; let userCentError: Double; let timestamp: String }
+        struct Record: Decodable {
+            let referenceNote: Int
+            let initialCentOffset: Double
+            let userCentError: Double
+            let timestamp: String
+        }
         let records: [Record]
     }
 
@@ -36,7 +46,8 @@ struct PitchMatchingAPITests {
     }
 
     static func commit<T: Sendable>(
-        _ client: any TestClientProtocol, _ id: String, body: String, _ check: @escaping @Sendable (TestResponse) throws -> T
+        _ client: any TestClientProtocol, _ id: String, body: String,
+        _ check: @escaping @Sendable (TestResponse) throws -> T
     ) async throws -> T {
         try await client.execute(
             uri: "/api/pitch-matching/\(id)/result", method: .post, headers: [.contentType: "application/json"],
@@ -76,7 +87,8 @@ struct PitchMatchingAPITests {
     func theServerTurnsTheSliderValueIntoTheSignedErrorAndStoresIt(value: Double) async throws {
         try await TestApp.with(environment: .fixed()) { client in
             let challenge = try await Self.challenge(client)
-            let result = try await Self.commit(client, challenge.id, body: #"{"normalizedValue":\#(value)}"#) { response throws in
+            let result = try await Self.commit(client, challenge.id, body: #"{"normalizedValue":\#(value)}"#) {
+                response throws in
                 #expect(response.status == .ok)
                 return try TestApp.decode(Result.self, response)
             }
@@ -101,7 +113,9 @@ struct PitchMatchingAPITests {
             try await Self.commit(client, challenge.id, body: #"{"normalizedValue":0.5}"#) { #expect($0.status == .ok) }
             try await Self.commit(client, challenge.id, body: #"{"normalizedValue":0.1}"#) { response throws in
                 #expect(response.status == .conflict)
-                #expect(try TestApp.decode(APITests.ErrorBody.self, response).error.message.contains("already been answered"))
+                #expect(
+                    try TestApp.decode(APITests.ErrorBody.self, response).error.message.contains(
+                        "already been answered"))
             }
             try await Self.commit(client, "no-such-id", body: #"{"normalizedValue":0}"#) { response throws in
                 #expect(response.status == .notFound)
@@ -132,16 +146,21 @@ struct PitchMatchingAPITests {
             }
             #expect(try await Self.records(client).isEmpty)
             // The challenge is still open: a valid value now succeeds.
-            try await Self.commit(client, challenge.id, body: #"{"normalizedValue":-0.2}"#) { #expect($0.status == .ok) }
+            try await Self.commit(client, challenge.id, body: #"{"normalizedValue":-0.2}"#) {
+                #expect($0.status == .ok)
+            }
         }
     }
 
     @Test(arguments: ["0", "abc", "10001"])
     func anOutOfRangeLimitIsABadRequest(limit: String) async throws {
         try await TestApp.with { client in
-            try await client.execute(uri: "/api/records/pitch-matching?limit=\(limit)", method: .get) { response throws in
+            try await client.execute(uri: "/api/records/pitch-matching?limit=\(limit)", method: .get) {
+                response throws in
                 #expect(response.status == .badRequest)
-                #expect(try TestApp.decode(APITests.ErrorBody.self, response).error.message.contains("limit must be an integer from 1 to 10000"))
+                #expect(
+                    try TestApp.decode(APITests.ErrorBody.self, response).error.message.contains(
+                        "limit must be an integer from 1 to 10000"))
             }
         }
     }
@@ -151,7 +170,9 @@ struct PitchMatchingAPITests {
             var committed: [Double] = []
             for value in [-0.5, 0.0, 0.5] {
                 let challenge = try await Self.challenge(client)
-                try await Self.commit(client, challenge.id, body: #"{"normalizedValue":\#(value)}"#) { #expect($0.status == .ok) }
+                try await Self.commit(client, challenge.id, body: #"{"normalizedValue":\#(value)}"#) {
+                    #expect($0.status == .ok)
+                }
                 committed.append(challenge.initialCentOffset + value * challenge.centRange)
             }
             let records = try await Self.records(client)
@@ -170,9 +191,10 @@ struct PitchMatchingAPITests {
             try await client.execute(uri: "/api/openapi.json", method: .get) { response throws in
                 let document = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
                 let paths = document?["paths"] as? [String: Any]
-                #expect(Set(paths.map { Array($0.keys) } ?? []).isSuperset(of: [
-                    "/api/pitch-matching", "/api/pitch-matching/{id}/result", "/api/records/pitch-matching",
-                ]))
+                #expect(
+                    Set(paths.map { Array($0.keys) } ?? []).isSuperset(of: [
+                        "/api/pitch-matching", "/api/pitch-matching/{id}/result", "/api/records/pitch-matching",
+                    ]))
                 let schemas = (document?["components"] as? [String: Any])?["schemas"] as? [String: Any]
                 let result = (schemas?["PitchMatchingResult"] as? [String: Any])?["properties"] as? [String: Any]
                 let bands = (result?["band"] as? [String: Any])?["enum"] as? [String]

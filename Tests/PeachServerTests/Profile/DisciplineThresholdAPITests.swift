@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
+
 @testable import PeachCore
 @testable import PeachServer
 @testable import PeachStore
@@ -19,37 +20,49 @@ struct DisciplineThresholdAPITests {
             let cents = Double.random(in: 1...40, using: &generator)
             let voice = ChordVoice.allCases.randomElement(using: &generator)!
             let heard = cents > 10 ? voice : ChordVoice.allCases.randomElement(using: &generator)!
-            try await store.save(.chordIntonation(CompletedChordIntonation(
-                rootNote: MIDINote(60)!, triad: .major, detunedVoice: voice, detuneCents: Cents(cents), answeredVoice: heard,
-                timestamp: Date(timeIntervalSince1970: 1_800_000_000 + Double(index)), tuningSystem: .justIntonation)))
+            try await store.save(
+                .chordIntonation(
+                    CompletedChordIntonation(
+                        rootNote: MIDINote(60)!, triad: .major, detunedVoice: voice, detuneCents: Cents(cents),
+                        answeredVoice: heard,
+                        timestamp: Date(timeIntervalSince1970: 1_800_000_000 + Double(index)),
+                        tuningSystem: .justIntonation)))
         }
         return directory
     }
 
     @Test func theThresholdIsFittedForAChoiceOfThreeWithItsInterval() async throws {
         try await TestApp.with(try await Self.seeded()) { client in
-            let (status, body, _) = try await RhythmTimelineAPITests.get("/api/profile/threshold?discipline=chordIntonation", client)
+            let (status, body, _) = try await RhythmTimelineAPITests.get(
+                "/api/profile/threshold?discipline=chordIntonation", client)
             #expect(status == .ok)
             let threshold = try #require(body["threshold"] as? [String: Any])
             let value = try #require(threshold["threshold"] as? Double)
-            let (lower, upper) = (try #require(threshold["lower"] as? Double), try #require(threshold["upper"] as? Double))
+            let (lower, upper) = (
+                try #require(threshold["lower"] as? Double), try #require(threshold["upper"] as? Double)
+            )
             // The listener's edge is 10 ¢: the fit lands near it, inside its own interval.
             #expect((7...14).contains(value) && lower < value && value < upper, "\(threshold)")
-            #expect(threshold["trials"] as? Int == min(240, ThresholdEstimator.window) && threshold["upperIsOpen"] as? Bool == false)
+            #expect(
+                threshold["trials"] as? Int == min(240, ThresholdEstimator.window)
+                    && threshold["upperIsOpen"] as? Bool == false)
             // The same figure as the kind's own fit.
             let (_, catalogue, _) = try await RhythmTimelineAPITests.get("/api/disciplines", client)
             let entries = try #require(catalogue["disciplines"] as? [[String: Any]])
             // Its measurement states a threshold too: its newest run's.
-            #expect(entries.filter { $0["threshold"] as? Bool == true }.compactMap { $0["id"] as? String }
-                == ["chordIntonation", "chordIntonationMeasurement"])
+            #expect(
+                entries.filter { $0["threshold"] as? Bool == true }.compactMap { $0["id"] as? String }
+                    == ["chordIntonation", "chordIntonationMeasurement"])
         }
     }
 
     @Test func beforeAnyAnswerItIsNullAndADisciplineThatFitsNoneIsABadRequest() async throws {
         try await TestApp.with(TestApp.Directory()) { client in
-            let (empty, body, _) = try await RhythmTimelineAPITests.get("/api/profile/threshold?discipline=chordIntonation", client)
+            let (empty, body, _) = try await RhythmTimelineAPITests.get(
+                "/api/profile/threshold?discipline=chordIntonation", client)
             #expect(empty == .ok && body["threshold"] is NSNull)
-            let (status, _, text) = try await RhythmTimelineAPITests.get("/api/profile/threshold?discipline=scaleDegree", client)
+            let (status, _, text) = try await RhythmTimelineAPITests.get(
+                "/api/profile/threshold?discipline=scaleDegree", client)
             #expect(status == .badRequest && text.contains("chordIntonation"))
         }
     }

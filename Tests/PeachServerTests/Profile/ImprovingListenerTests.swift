@@ -4,6 +4,7 @@ import HummingbirdTesting
 import Logging
 import Synchronization
 import Testing
+
 @testable import PeachCore
 @testable import PeachServer
 
@@ -14,13 +15,18 @@ import Testing
 struct ImprovingListenerTests {
     static let days = 20
     static let trialsPerDay = 200
-    static let firstDay = Date(timeIntervalSince1970: 1_800_000_000).addingTimeInterval(-1_800_000_000.truncatingRemainder(dividingBy: 86_400))
+    static let firstDay = Date(timeIntervalSince1970: 1_800_000_000).addingTimeInterval(
+        -1_800_000_000.truncatingRemainder(dividingBy: 86_400))
 
     /// Geometric from 30 ¢ on day 0 to 8 ¢ on day 19.
     static func truth(day: Int) -> Double { 30 * pow(8.0 / 30, Double(day) / Double(days - 1)) }
 
     struct Point: Decodable {
-        struct Fit: Decodable { let threshold: Double; let lower: Double; let upper: Double }
+        struct Fit: Decodable {
+            let threshold: Double
+            let lower: Double
+            let upper: Double
+        }
         let start: String
         let threshold: Fit?
     }
@@ -31,11 +37,18 @@ struct ImprovingListenerTests {
         let clock = Mutex(Self.firstDay)
         let counter = Mutex(0)
         let environment = ServerEnvironment(
-            now: { clock.withLock { $0 } }, makeID: { counter.withLock { $0 += 1; return "trial-\($0)" } },
+            now: { clock.withLock { $0 } },
+            makeID: {
+                counter.withLock {
+                    $0 += 1
+                    return "trial-\($0)"
+                }
+            },
             generator: SeededGenerator(seed: 15))
         let store = InMemoryTrainingDataStore()
         let services = try await AppServices.make(
-            store: store, settingsStore: InMemoryTrainingDataStore(), environment: environment, logger: Logger(label: "test"))
+            store: store, settingsStore: InMemoryTrainingDataStore(), environment: environment,
+            logger: Logger(label: "test"))
         let app = Application(router: try PeachApp.router(services: services))
         let generator = Mutex(SeededGenerator(seed: 1500))
 
@@ -44,16 +57,21 @@ struct ImprovingListenerTests {
                 let listener = SimulatedListener(threshold: Cents(Self.truth(day: day)))
                 for trial in 0..<Self.trialsPerDay {
                     // Noon UTC onwards, one answer every 3 s.
-                    clock.withLock { $0 = Self.firstDay.addingTimeInterval(Double(day) * 86_400 + 43_200 + Double(trial) * 3) }
+                    clock.withLock {
+                        $0 = Self.firstDay.addingTimeInterval(Double(day) * 86_400 + 43_200 + Double(trial) * 3)
+                    }
                     let (id, offset) = try await client.execute(
                         uri: "/api/trials", method: .post, headers: [.contentType: "application/json"],
                         body: TestApp.json(#"{"discipline":"pitchComparison"}"#)
                     ) { response in
-                        let body = try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
+                        let body = try #require(
+                            try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
                         let note2 = try #require(body["note2"] as? [String: Any])
                         return (try #require(body["id"] as? String), try #require(note2["centOffset"] as? Double))
                     }
-                    let answer = generator.withLock { listener.answer(Comparison(note1: MIDINote(60)!, centOffset: Cents(offset)), using: &$0) }
+                    let answer = generator.withLock {
+                        listener.answer(Comparison(note1: MIDINote(60)!, centOffset: Cents(offset)), using: &$0)
+                    }
                     try await client.execute(
                         uri: "/api/trials/\(id)/answer", method: .post, headers: [.contentType: "application/json"],
                         body: TestApp.json(#"{"answer":"\#(answer.rawValue)"}"#)
@@ -65,7 +83,8 @@ struct ImprovingListenerTests {
                 try TestApp.decode(Timeline.self, $0)
             }
             #expect(timeline.points.count == Self.days)
-            var covered = 0, close = 0
+            var covered = 0
+            var close = 0
             for (day, point) in timeline.points.enumerated() {
                 let truth = Self.truth(day: day)
                 guard let fit = point.threshold else { continue }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PeachCore
 @testable import PeachServer
 @testable import PeachServices
@@ -9,11 +10,14 @@ import Testing
 /// builds; a snapshot that cannot be trusted is not used.
 struct ProfileSnapshotTests {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("peach-snapshot-\(UUID().uuidString)")
-    var file: ProfileSnapshot.File { ProfileSnapshot.File(url: directory.appendingPathComponent("cache/peach.sqlite.profile.json")) }
+    var file: ProfileSnapshot.File {
+        ProfileSnapshot.File(url: directory.appendingPathComponent("cache/peach.sqlite.profile.json"))
+    }
     static let start = Date(timeIntervalSince1970: 1_772_409_600)
 
     func store() throws -> SQLiteTrainingDataStore {
-        SQLiteTrainingDataStore(database: try PeachDatabase(path: directory.appendingPathComponent("peach.sqlite").path))
+        SQLiteTrainingDataStore(
+            database: try PeachDatabase(path: directory.appendingPathComponent("peach.sqlite").path))
     }
 
     /// Every kind the profiles fold, spread over days: unison and interval comparisons, slider and
@@ -26,19 +30,24 @@ struct ProfileSnapshotTests {
                 let offset = Double.random(in: 0.5...60, using: &generator) * (index % 2 == 0 ? 1 : -1)
                 switch index % 4 {
                 case 0, 1:
-                    return .comparison(CompletedComparison(
-                        note1: MIDINote(60)!, note2: MIDINote(60)!, note2CentOffset: Cents(offset),
-                        isCorrect: Bool.random(using: &generator), timestamp: time))
+                    return .comparison(
+                        CompletedComparison(
+                            note1: MIDINote(60)!, note2: MIDINote(60)!, note2CentOffset: Cents(offset),
+                            isCorrect: Bool.random(using: &generator), timestamp: time))
                 case 2:
-                    return .comparison(CompletedComparison(
-                        note1: MIDINote(60)!, note2: MIDINote(67)!, note2CentOffset: Cents(offset),
-                        isCorrect: Bool.random(using: &generator), timestamp: time,
-                        discipline: .intervalComparison, interval: DirectedInterval(.P5, .up)!, tuningSystem: .justIntonation))
+                    return .comparison(
+                        CompletedComparison(
+                            note1: MIDINote(60)!, note2: MIDINote(67)!, note2CentOffset: Cents(offset),
+                            isCorrect: Bool.random(using: &generator), timestamp: time,
+                            discipline: .intervalComparison, interval: DirectedInterval(.P5, .up)!,
+                            tuningSystem: .justIntonation))
                 default:
-                    return .matching(CompletedPitchMatching(
-                        referenceNote: MIDINote(57)!, initialCentOffset: Cents(offset), userCentError: Cents(offset / 7),
-                        timestamp: time, discipline: index % 8 == 3 ? .pitchSinging : .pitchMatching,
-                        sungOctave: index % 8 == 3 ? 0 : nil))
+                    return .matching(
+                        CompletedPitchMatching(
+                            referenceNote: MIDINote(57)!, initialCentOffset: Cents(offset),
+                            userCentError: Cents(offset / 7),
+                            timestamp: time, discipline: index % 8 == 3 ? .pitchSinging : .pitchMatching,
+                            sungOctave: index % 8 == 3 ? 0 : nil))
                 }
             }
         }
@@ -47,7 +56,9 @@ struct ProfileSnapshotTests {
     static func encoded(_ service: ProfileService) async throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        return try encoder.encode(await service.parts[PitchProfiles.self].scopes.sorted { $0.key.description < $1.key.description }.map(\.value))
+        return try encoder.encode(
+            await service.parts[PitchProfiles.self].scopes.sorted { $0.key.description < $1.key.description }.map(
+                \.value))
     }
 
     @Test func newRowsOnTopOfTheSnapshotGiveTheFullReplaysProfile() async throws {
@@ -87,7 +98,8 @@ struct ProfileSnapshotTests {
         let full = try await Self.encoded(ProfileService.load(from: store))
 
         var elsewhere = Calendar.current
-        elsewhere.timeZone = TimeZone(identifier: elsewhere.timeZone.identifier == "Asia/Tokyo" ? "America/Lima" : "Asia/Tokyo")!
+        elsewhere.timeZone = TimeZone(
+            identifier: elsewhere.timeZone.identifier == "Asia/Tokyo" ? "America/Lima" : "Asia/Tokyo")!
         try file.write(ProfileSnapshot(marks: saved.marks, profiles: [:], calendar: elsewhere))
         let fellBack = try await ProfileService.load(from: store, snapshotFile: file)
         #expect(try await Self.encoded(fellBack) == full)
@@ -104,7 +116,8 @@ struct ProfileSnapshotTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = try store()
         for record in Self.records(days: 0..<2, seed: 6) { try await store.save(record) }
-        try FileManager.default.createDirectory(at: file.url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: file.url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("{\"format\":".utf8).write(to: file.url)
         let loaded = try await ProfileService.load(from: store, snapshotFile: file)
         #expect(try await Self.encoded(loaded) == Self.encoded(ProfileService.load(from: store)))

@@ -4,12 +4,15 @@ import Hummingbird
 import HummingbirdTesting
 import PeachAudio
 import Testing
+
 @testable import PeachCore
 @testable import PeachServer
 
 /// Compare Timing, Fill the Gap, the calibration and the click, through the API.
 struct RhythmAPITests {
-    static func post(_ uri: String, _ body: String, _ client: some TestClientProtocol) async throws -> (HTTPResponse.Status, [String: Any]) {
+    static func post(_ uri: String, _ body: String, _ client: some TestClientProtocol) async throws -> (
+        HTTPResponse.Status, [String: Any]
+    ) {
         try await TrialAPITests.post(uri, body, client)
     }
 
@@ -27,7 +30,8 @@ struct RhythmAPITests {
     @Test func theTempoIsASettingFrom40To200() async throws {
         try await TestApp.with(environment: .fixed()) { client in
             try await client.execute(uri: "/api/settings", method: .get) { response in
-                let body = try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
+                let body = try #require(
+                    try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
                 #expect((body["settings"] as? [String: Any])?["tempoBPM"] as? Int == 80)
                 #expect((body["ranges"] as? [String: Any])?["tempoBPM"] as? [Int] == [40, 200])
             }
@@ -68,7 +72,9 @@ struct RhythmAPITests {
             let right = offsetMs < 0 ? "early" : "late"
             let (answered, result) = try await Self.post("/api/trials/\(id)/answer", #"{"answer":"\#(right)"}"#, client)
             #expect(answered == .ok)
-            #expect(result["isCorrect"] as? Bool == true && result["offsetMs"] as? Double == offsetMs && result["offsetPercent"] as? Double == 20)
+            #expect(
+                result["isCorrect"] as? Bool == true && result["offsetMs"] as? Double == offsetMs
+                    && result["offsetPercent"] as? Double == 20)
             #expect(try await Self.post("/api/trials/\(id)/answer", #"{"answer":"\#(right)"}"#, client).0 == .conflict)
 
             // Correct: the chain narrows (Kazez); the other direction has fewer records now.
@@ -81,7 +87,9 @@ struct RhythmAPITests {
             let records = try await Self.records(.rhythmComparison, client)
             #expect(records.count == 1)
             #expect(records.first?["tempoBPM"] as? Int == 80 && records.first?["isCorrect"] as? Bool == true)
-            #expect(records.first?["offsetPercent"] as? Double == 20 && abs(abs(records.first?["offsetMs"] as? Double ?? 0) - 37.5) < 1e-9)
+            #expect(
+                records.first?["offsetPercent"] as? Double == 20
+                    && abs(abs(records.first?["offsetMs"] as? Double ?? 0) - 37.5) < 1e-9)
         }
     }
 
@@ -101,7 +109,9 @@ struct RhythmAPITests {
             #expect(refused == .badRequest)
             #expect(!Self.message(error).isEmpty)
             let tooMany = "[" + Array(repeating: "0.5", count: 201).joined(separator: ",") + "]"
-            #expect(try await Self.post("/api/trials/\(id)/answer", #"{"tapSeconds":\#(tooMany)}"#, client).0 == .badRequest)
+            #expect(
+                try await Self.post("/api/trials/\(id)/answer", #"{"tapSeconds":\#(tooMany)}"#, client).0 == .badRequest
+            )
             #expect(try await Self.post("/api/trials/\(id)/answer", #"{"answer":"early"}"#, client).0 == .badRequest)
 
             // The first eight gaps hit 10 ms late, one stray tap far from every gap.
@@ -148,10 +158,12 @@ struct RhythmAPITests {
     @Test func theCalibrationsClicksAreABeatApartAtTheTempoSetting() async throws {
         try await TestApp.with { client in
             try await client.execute(
-                uri: "/api/settings", method: .put, headers: [.contentType: "application/json"], body: TestApp.json(#"{"tempoBPM":96}"#)
+                uri: "/api/settings", method: .put, headers: [.contentType: "application/json"],
+                body: TestApp.json(#"{"tempoBPM":96}"#)
             ) { #expect($0.status == .ok) }
             try await client.execute(uri: "/api/rhythm/calibration", method: .get) { response in
-                let body = try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
+                let body = try #require(
+                    try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
                 let clicks = try #require(body["clickSeconds"] as? [Double])
                 #expect(clicks.count == 16)
                 #expect(clicks.enumerated().allSatisfy { abs($1 - Double($0) * 60 / 96) < 1e-12 })

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
+
 @testable import PeachCore
 @testable import PeachServer
 @testable import PeachStore
@@ -29,25 +30,36 @@ struct RhythmTimelineAPITests {
                 try await store.save(.rhythmComparison(answer))
             }
         }
-        try await store.save(.rhythmComparison(CompletedRhythmComparison(tempo: TempoBPM(150)!, offsetPercent: 10, isCorrect: true, timestamp: day(0))))
+        try await store.save(
+            .rhythmComparison(
+                CompletedRhythmComparison(tempo: TempoBPM(150)!, offsetPercent: 10, isCorrect: true, timestamp: day(0)))
+        )
         for (daysAgo, mean, sd, hitRate) in [(1, -12.0, 4.0, 0.5), (1, -8.0, 2.0, 1.0), (0, 6.0, 3.0, 0.75)] {
-            try await store.save(.rhythmMatching(CompletedRhythmMatching(
-                tempo: TempoBPM(85)!, meanOffsetMs: mean, offsetSDMs: sd, hitRate: hitRate,
-                meanOffsetMsByPosition: [mean, nil, nil, nil], timestamp: day(daysAgo, mean))))
+            try await store.save(
+                .rhythmMatching(
+                    CompletedRhythmMatching(
+                        tempo: TempoBPM(85)!, meanOffsetMs: mean, offsetSDMs: sd, hitRate: hitRate,
+                        meanOffsetMsByPosition: [mean, nil, nil, nil], timestamp: day(daysAgo, mean))))
         }
         return byDay
     }
 
-    static func get(_ uri: String, _ client: some TestClientProtocol) async throws -> (HTTPResponse.Status, [String: Any], String) {
+    static func get(_ uri: String, _ client: some TestClientProtocol) async throws -> (
+        HTTPResponse.Status, [String: Any], String
+    ) {
         try await client.execute(uri: uri, method: .get) { response in
             let text = String(buffer: response.body)
-            return (response.status, (try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]) ?? [:], text)
+            return (
+                response.status, (try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]) ?? [:],
+                text
+            )
         }
     }
 
     @Test func eachDayOfABandReadsAsTheHeadlineDoesOverThatDay() async throws {
         let directory = TestApp.Directory()
-        let byDay = try await Self.seed(SQLiteTrainingDataStore(database: try PeachDatabase(path: directory.databasePath)))
+        let byDay = try await Self.seed(
+            SQLiteTrainingDataStore(database: try PeachDatabase(path: directory.databasePath)))
         try await TestApp.with(directory) { client in
             let (status, body, _) = try await Self.get("/api/profile/rhythm?band=80-99", client)
             #expect(status == .ok)
@@ -56,12 +68,15 @@ struct RhythmTimelineAPITests {
             #expect(comparison.map { $0["count"] as? Int } == [50, 40, 30])
             #expect(comparison.allSatisfy { $0["threshold"] is [String: Any] }, "every day's answers place a threshold")
             for (point, daysAgo) in zip(comparison, [2, 1, 0]) {
-                let expected = ThresholdEstimator().estimate(byDay[daysAgo]!.map {
-                    ThresholdEstimator.Trial(difference: $0.difference, isCorrect: $0.isCorrect)
-                })
+                let expected = ThresholdEstimator().estimate(
+                    byDay[daysAgo]!.map {
+                        ThresholdEstimator.Trial(difference: $0.difference, isCorrect: $0.isCorrect)
+                    })
                 let threshold = point["threshold"] as? [String: Any]
-                #expect((threshold?["threshold"] as? Double).map { abs($0 - (expected?.threshold.rawValue ?? .nan)) < 1e-9 } ?? (expected == nil),
-                        "\(daysAgo) days ago")
+                #expect(
+                    (threshold?["threshold"] as? Double).map { abs($0 - (expected?.threshold.rawValue ?? .nan)) < 1e-9 }
+                        ?? (expected == nil),
+                    "\(daysAgo) days ago")
                 if let percent = expected?.threshold.rawValue {
                     // 90 BPM: a sixteenth is 1/6 s.
                     #expect(abs((point["thresholdMs"] as? Double ?? 0) - percent / 100 * 1000 / 6) < 1e-9)
@@ -83,7 +98,10 @@ struct RhythmTimelineAPITests {
         }
     }
 
-    @Test(arguments: ["/api/profile/rhythm", "/api/profile/rhythm?band=85", "/api/profile/sparkline.svg?discipline=rhythmComparison&band=85"])
+    @Test(arguments: [
+        "/api/profile/rhythm", "/api/profile/rhythm?band=85",
+        "/api/profile/sparkline.svg?discipline=rhythmComparison&band=85",
+    ])
     func aMissingOrUnknownBandIsABadRequest(uri: String) async throws {
         try await TestApp.with { client in
             let (status, body, _) = try await Self.get(uri, client)
@@ -97,13 +115,16 @@ struct RhythmTimelineAPITests {
         _ = try await Self.seed(SQLiteTrainingDataStore(database: try PeachDatabase(path: directory.databasePath)))
         try await TestApp.with(directory) { client in
             for discipline in ["rhythmComparison", "rhythmMatching"] {
-                let (status, _, svg) = try await Self.get("/api/profile/sparkline.svg?discipline=\(discipline)&band=80-99", client)
+                let (status, _, svg) = try await Self.get(
+                    "/api/profile/sparkline.svg?discipline=\(discipline)&band=80-99", client)
                 #expect(status == .ok)
                 #expect(svg.contains(#"class="trace""#), "\(discipline)")
-                let (_, _, empty) = try await Self.get("/api/profile/sparkline.svg?discipline=\(discipline)&band=40-59", client)
+                let (_, _, empty) = try await Self.get(
+                    "/api/profile/sparkline.svg?discipline=\(discipline)&band=40-59", client)
                 #expect(empty.contains(#"class="empty""#), "\(discipline)")
                 // Without a band, the band trained most (both disciplines were trained at 80–99).
-                let (_, _, mostTrained) = try await Self.get("/api/profile/sparkline.svg?discipline=\(discipline)", client)
+                let (_, _, mostTrained) = try await Self.get(
+                    "/api/profile/sparkline.svg?discipline=\(discipline)", client)
                 #expect(mostTrained == svg, "\(discipline)")
             }
         }

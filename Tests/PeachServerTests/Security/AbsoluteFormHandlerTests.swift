@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PeachServer
 
 /// The host an absolute-form target names, which becomes the request's Host; a path names none.

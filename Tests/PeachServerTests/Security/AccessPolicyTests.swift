@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PeachServer
 
 struct AccessPolicyTests {
@@ -9,8 +10,9 @@ struct AccessPolicyTests {
         _ target: String = "/", method: String = "GET", host: String? = "192.168.1.20:8080", origin: String? = nil,
         cookie: String? = nil, authorization: String? = nil, fromLoopback: Bool = false
     ) -> AccessPolicy.Request {
-        AccessPolicy.Request(method: method, target: target, host: host, origin: origin, cookie: cookie,
-                             authorization: authorization, fromLoopback: fromLoopback)
+        AccessPolicy.Request(
+            method: method, target: target, host: host, origin: origin, cookie: cookie,
+            authorization: authorization, fromLoopback: fromLoopback)
     }
 
     @Test func loopbackListeningNeedsNoTokenButOnlyAnswersLoopbackNames() {
@@ -51,16 +53,26 @@ struct AccessPolicyTests {
     }
 
     @Test func aClientElsewhereNeedsTheToken() {
-        #expect(Self.network.decide(Self.request()) == .deny(status: 401, reason: "this Peach server needs its access token: open the full URL that `peach serve` printed"))
+        #expect(
+            Self.network.decide(Self.request())
+                == .deny(
+                    status: 401,
+                    reason: "this Peach server needs its access token: open the full URL that `peach serve` printed"))
         #expect(Self.network.decide(Self.request(cookie: "peach_token=wrong")).isDenied)
         #expect(Self.network.decide(Self.request(cookie: "a=b; peach_token=\(Self.token)")) == .allow)
         #expect(Self.network.decide(Self.request(authorization: "Bearer \(Self.token)")) == .allow)
         #expect(Self.network.decide(Self.request(authorization: "Bearer \(Self.token.dropLast())")).isDenied)
         #expect(Self.network.decide(Self.request("/?token=\(Self.token)")) == .redirectSettingCookie(location: "/"))
-        #expect(Self.network.decide(Self.request("/js/app.js?v=2&token=\(Self.token)")) == .redirectSettingCookie(location: "/js/app.js?v=2"))
-        #expect(Self.network.decide(Self.request("/api/comparisons?token=\(Self.token)", method: "POST")) == .allowSettingCookie)
+        #expect(
+            Self.network.decide(Self.request("/js/app.js?v=2&token=\(Self.token)"))
+                == .redirectSettingCookie(location: "/js/app.js?v=2"))
+        #expect(
+            Self.network.decide(Self.request("/api/comparisons?token=\(Self.token)", method: "POST"))
+                == .allowSettingCookie)
         #expect(Self.network.decide(Self.request("/?token=nope")).isDenied)
-        #expect(Self.network.setCookieHeader == "peach_token=\(Self.token); Path=/; Max-Age=31536000; HttpOnly; SameSite=Strict")
+        #expect(
+            Self.network.setCookieHeader
+                == "peach_token=\(Self.token); Path=/; Max-Age=31536000; HttpOnly; SameSite=Strict")
     }
 
     @Test func theMachineItselfNeedsNoTokenWhenItUsesALoopbackName() {
@@ -73,32 +85,50 @@ struct AccessPolicyTests {
 
     @Test func networkListeningAnswersIPAddressesAndTheMachinesNamesOnly() {
         let withToken = "peach_token=\(Self.token)"
-        for host in ["192.168.1.20:8080", "10.0.0.7", "[fe80::1]:8080", "studio:8080", "studio.local:8080", "STUDIO.LOCAL"] {
+        for host in [
+            "192.168.1.20:8080", "10.0.0.7", "[fe80::1]:8080", "studio:8080", "studio.local:8080", "STUDIO.LOCAL",
+        ] {
             #expect(Self.network.decide(Self.request(host: host, cookie: withToken)) == .allow, "\(host)")
         }
         for host in ["evil.example", "studio.evil.example", "192.168.1.20.nip.io:8080"] {
-            #expect(Self.network.decide(Self.request(host: host, cookie: withToken)) == .deny(
-                status: 403, reason: "this Peach server does not answer to host '\(host)'"))
+            #expect(
+                Self.network.decide(Self.request(host: host, cookie: withToken))
+                    == .deny(
+                        status: 403, reason: "this Peach server does not answer to host '\(host)'"))
         }
     }
 
     @Test func crossSiteRequestsAreRefused() {
         let withToken = "peach_token=\(Self.token)"
-        #expect(Self.network.decide(Self.request(method: "POST", origin: "http://192.168.1.20:8080", cookie: withToken)) == .allow)
+        #expect(
+            Self.network.decide(Self.request(method: "POST", origin: "http://192.168.1.20:8080", cookie: withToken))
+                == .allow)
         for origin in ["https://evil.example", "null", "http://192.168.1.20:9999", "http://192.168.1.20"] {
-            #expect(Self.network.decide(Self.request(method: "POST", origin: origin, cookie: withToken)).isDenied, "\(origin)")
+            #expect(
+                Self.network.decide(Self.request(method: "POST", origin: origin, cookie: withToken)).isDenied,
+                "\(origin)")
         }
         let local = AccessPolicy.loopbackOnly
-        #expect(local.decide(Self.request(method: "POST", host: "127.0.0.1:8080", origin: "http://127.0.0.1:8080", fromLoopback: true)) == .allow)
-        #expect(local.decide(Self.request(method: "POST", host: "127.0.0.1:8080", origin: "http://evil.example", fromLoopback: true)).isDenied)
+        #expect(
+            local.decide(
+                Self.request(
+                    method: "POST", host: "127.0.0.1:8080", origin: "http://127.0.0.1:8080", fromLoopback: true))
+                == .allow)
+        #expect(
+            local.decide(
+                Self.request(method: "POST", host: "127.0.0.1:8080", origin: "http://evil.example", fromLoopback: true)
+            ).isDenied)
     }
 
     @Test func overHTTPSTheOriginIsHTTPSAndTheCookieIsSecure() {
         var secure = Self.network
         secure.secure = true
         let withToken = "peach_token=\(Self.token)"
-        #expect(secure.decide(Self.request(method: "POST", origin: "https://192.168.1.20:8080", cookie: withToken)) == .allow)
-        #expect(secure.decide(Self.request(method: "POST", origin: "http://192.168.1.20:8080", cookie: withToken)).isDenied)
+        #expect(
+            secure.decide(Self.request(method: "POST", origin: "https://192.168.1.20:8080", cookie: withToken))
+                == .allow)
+        #expect(
+            secure.decide(Self.request(method: "POST", origin: "http://192.168.1.20:8080", cookie: withToken)).isDenied)
         #expect(secure.setCookieHeader?.hasSuffix("; HttpOnly; SameSite=Strict; Secure") == true)
         #expect(Self.network.setCookieHeader?.contains("Secure") == false)
     }
@@ -110,9 +140,13 @@ struct AccessPolicyTests {
         twice.hostRepeated = true
         let local = AccessPolicy.loopbackOnly
         #expect(local.decide(Self.request(host: "127.0.0.1:8080", fromLoopback: true)) == .allow)
-        guard case .deny(400, _) = local.decide(twice) else { Issue.record("two Host headers were let in"); return }
+        guard case .deny(400, _) = local.decide(twice) else {
+            Issue.record("two Host headers were let in")
+            return
+        }
         for target in ["//js", "//evil.example/", "//"] {
-            guard case .deny(400, _) = local.decide(Self.request(target, host: "127.0.0.1:8080", fromLoopback: true)) else {
+            guard case .deny(400, _) = local.decide(Self.request(target, host: "127.0.0.1:8080", fromLoopback: true))
+            else {
                 Issue.record("\(target) was let in")
                 continue
             }

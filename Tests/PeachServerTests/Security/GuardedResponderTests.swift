@@ -1,10 +1,11 @@
 import Foundation
-import Hummingbird
 import HTTPTypes
+import Hummingbird
 import HummingbirdTesting
 import Logging
 import Testing
 import X509
+
 @testable import PeachServer
 
 /// The guard in front of the real router. The router test client has no peer address, which the
@@ -16,8 +17,10 @@ struct GuardedResponderTests {
         _ policy: AccessPolicy, _ body: @Sendable (any TestClientProtocol) async throws -> Void
     ) async throws {
         let directory = TestApp.Directory()
-        let services = try await AppServices.open(databasePath: directory.databasePath, environment: .unimplemented, logger: Logger(label: "test"))
-        let responder = GuardedResponder(routes: try PeachApp.router(services: services).buildResponder(), policy: policy)
+        let services = try await AppServices.open(
+            databasePath: directory.databasePath, environment: .unimplemented, logger: Logger(label: "test"))
+        let responder = GuardedResponder(
+            routes: try PeachApp.router(services: services).buildResponder(), policy: policy)
         try await Application(responder: responder).test(.router, body)
         _ = directory
     }
@@ -48,12 +51,15 @@ struct GuardedResponderTests {
                 #expect(response.headers[.location] == "/")
                 #expect(response.headers[.setCookie]?.hasPrefix("peach_token=\(Self.token);") == true)
             }
-            try await client.execute(uri: "/", method: .get, headers: [.cookie: "peach_token=\(Self.token)"]) { response throws in
+            try await client.execute(uri: "/", method: .get, headers: [.cookie: "peach_token=\(Self.token)"]) {
+                response throws in
                 #expect(response.status == .ok)
                 #expect(String(buffer: response.body).contains("<script type=\"module\""))
                 #expect(response.headers[.contentSecurityPolicy] != nil)
             }
-            try await client.execute(uri: "/api/health", method: .get, headers: [.authorization: "Bearer \(Self.token)"]) { response throws in
+            try await client.execute(
+                uri: "/api/health", method: .get, headers: [.authorization: "Bearer \(Self.token)"]
+            ) { response throws in
                 #expect(response.status == .ok)
                 #expect(response.headers[HTTPField.Name("X-Frame-Options")!] == "DENY")
             }
@@ -68,7 +74,8 @@ struct GuardedResponderTests {
                 #expect(response.status == .forbidden)
                 #expect(String(buffer: response.body).contains("cross-site request"))
             }
-            try await client.execute(uri: "/api/records", method: .delete, headers: [.origin: "http://localhost"]) { response throws in
+            try await client.execute(uri: "/api/records", method: .delete, headers: [.origin: "http://localhost"]) {
+                response throws in
                 #expect(response.status == .noContent)
             }
         }
@@ -81,9 +88,11 @@ struct AuthorityDownloadTests {
         let authority = try LocalCertificateAuthority.make(machine: "studio", now: Date())
         let der = try CertificateAuthorityStore.der(authority.certificate)
         let directory = TestApp.Directory()
-        let services = try await AppServices.open(databasePath: directory.databasePath, environment: .unimplemented, logger: Logger(label: "test"))
+        let services = try await AppServices.open(
+            databasePath: directory.databasePath, environment: .unimplemented, logger: Logger(label: "test"))
         let responder = GuardedResponder(
-            routes: try PeachApp.router(services: services).buildResponder(), policy: GuardedResponderTests.networkPolicy,
+            routes: try PeachApp.router(services: services).buildResponder(),
+            policy: GuardedResponderTests.networkPolicy,
             authority: AuthorityDownload(der: der))
         try await Application(responder: responder).test(.router) { client in
             try await client.execute(uri: "/ca.crt", method: .get) { response throws in

@@ -3,6 +3,7 @@ import Foundation
 import SwiftASN1
 import Testing
 import X509
+
 @testable import PeachServer
 
 struct CertificateAuthorityStoreTests {
@@ -32,12 +33,14 @@ struct CertificateAuthorityStoreTests {
         #expect(certificate.issuer == authority.subject)
         #expect(authority.publicKey.isValidSignature(certificate.signature, for: certificate))
         let alternatives = try #require(try certificate.extensions.subjectAlternativeNames)
-        #expect(Set(alternatives) == Set([
-            .dnsName("studio.local"), .dnsName("localhost"),
-            .ipAddress(ASN1OctetString(contentBytes: [192, 168, 1, 20])),
-            .ipAddress(ASN1OctetString(contentBytes: [127, 0, 0, 1])),
-            .ipAddress(ASN1OctetString(contentBytes: ArraySlice([UInt8](repeating: 0, count: 15) + [1]))),
-        ]))  // not the bare host name nor the public address: one name outside the constraints fails it all
+        #expect(
+            Set(alternatives)
+                == Set([
+                    .dnsName("studio.local"), .dnsName("localhost"),
+                    .ipAddress(ASN1OctetString(contentBytes: [192, 168, 1, 20])),
+                    .ipAddress(ASN1OctetString(contentBytes: [127, 0, 0, 1])),
+                    .ipAddress(ASN1OctetString(contentBytes: ArraySlice([UInt8](repeating: 0, count: 15) + [1]))),
+                ])) // not the bare host name nor the public address: one name outside the constraints fails it all
         #expect(certificate.notValidAfter.timeIntervalSince(Self.start) == CertificateAuthorityStore.lifetime)
 
         var serializer = DER.Serializer()
@@ -66,11 +69,16 @@ struct CertificateAuthorityStoreTests {
         let renewed = try store.identity(for: Self.names, machine: "studio", now: lastMonth)
         #expect(renewed.fingerprint != first.fingerprint)
         #expect(try Self.stored(store.certificateFile).notValidAfter == lastMonth + CertificateAuthorityStore.lifetime)
-        let expired = try store.identity(for: Self.names, machine: "studio", now: lastMonth + 2 * CertificateAuthorityStore.lifetime)
+        let expired = try store.identity(
+            for: Self.names, machine: "studio", now: lastMonth + 2 * CertificateAuthorityStore.lifetime)
         #expect(expired.fingerprint != renewed.fingerprint)
         #expect(try Self.stored(store.authorityCertificateFile) == authority)
-        #expect(renewed.authorityCertificate == first.authorityCertificate && expired.authorityCertificate == first.authorityCertificate)
-        #expect(authority.publicKey.isValidSignature(try Self.stored(store.certificateFile).signature, for: try Self.stored(store.certificateFile)))
+        #expect(
+            renewed.authorityCertificate == first.authorityCertificate
+                && expired.authorityCertificate == first.authorityCertificate)
+        #expect(
+            authority.publicKey.isValidSignature(
+                try Self.stored(store.certificateFile).signature, for: try Self.stored(store.certificateFile)))
     }
 
     @Test func aNewAddressGetsANewServerCertificateFromTheSameCA() throws {
@@ -93,14 +101,19 @@ struct CertificateAuthorityStoreTests {
         let subject = try DistinguishedName { CommonName("Peach on studio") }
         let selfSigned = try Certificate(
             version: .v3, serialNumber: .init(), publicKey: .init(key.publicKey), notValidBefore: Self.start - 60,
-            notValidAfter: Self.start + 300 * 86_400, issuer: subject, subject: subject, signatureAlgorithm: .ecdsaWithSHA256,
-            extensions: try Certificate.Extensions { SubjectAlternativeNames(Self.names.map(GeneralName.init(hostOrAddress:))) },
+            notValidAfter: Self.start + 300 * 86_400, issuer: subject, subject: subject,
+            signatureAlgorithm: .ecdsaWithSHA256,
+            extensions: try Certificate.Extensions {
+                SubjectAlternativeNames(Self.names.map(GeneralName.init(hostOrAddress:)))
+            },
             issuerPrivateKey: .init(key))
-        try (selfSigned.serializeAsPEM().pemString + "\n").write(to: store.certificateFile, atomically: true, encoding: .utf8)
+        try (selfSigned.serializeAsPEM().pemString + "\n").write(
+            to: store.certificateFile, atomically: true, encoding: .utf8)
         try (key.pemRepresentation + "\n").write(to: store.keyFile, atomically: true, encoding: .utf8)
 
         _ = try store.identity(for: Self.names, machine: "studio", now: Self.start)
-        #expect(try Self.stored(store.certificateFile).issuer == (try Self.stored(store.authorityCertificateFile)).subject)
+        #expect(
+            try Self.stored(store.certificateFile).issuer == (try Self.stored(store.authorityCertificateFile)).subject)
     }
 
     @Test func anUnreadableCAIsAnErrorNeverANewCA() throws {
@@ -128,18 +141,22 @@ struct CertificateAuthorityStoreTests {
         let first = try store.identity(for: Self.names, machine: "studio", now: Self.start)
         // A kill between the two renames of a renewal leaves a new key beside the old certificate.
         try FileManager.default.removeItem(at: store.keyFile)
-        try (P256.Signing.PrivateKey().pemRepresentation + "\n").write(to: store.keyFile, atomically: true, encoding: .utf8)
+        try (P256.Signing.PrivateKey().pemRepresentation + "\n").write(
+            to: store.keyFile, atomically: true, encoding: .utf8)
         let mismatched = try store.identity(for: Self.names, machine: "studio", now: Self.start + 60)
         #expect(mismatched.fingerprint != first.fingerprint)
 
         try Data("not a key".utf8).write(to: store.keyFile)
         let broken = try store.identity(for: Self.names, machine: "studio", now: Self.start + 120)
         #expect(broken.fingerprint != mismatched.fingerprint)
-        #expect(try store.identity(for: Self.names, machine: "studio", now: Self.start + 180).fingerprint == broken.fingerprint)
+        #expect(
+            try store.identity(for: Self.names, machine: "studio", now: Self.start + 180).fingerprint
+                == broken.fingerprint)
     }
 
     @Test func aKeyOfAnotherCertificateIsRefusedWithAClearError() throws {
-        let store = try Self.temporaryStore(), other = try Self.temporaryStore()
+        let store = try Self.temporaryStore()
+        let other = try Self.temporaryStore()
         _ = try store.identity(for: Self.names, machine: "studio", now: Date())
         _ = try other.identity(for: Self.names, machine: "studio", now: Date())
         #expect {
@@ -152,6 +169,7 @@ struct CertificateAuthorityStoreTests {
             try TLSIdentity(certificateFile: store.certificateFile.path, keyFile: store.certificateFile.path)
         }
         let identity = try TLSIdentity(certificateFile: store.certificateFile.path, keyFile: store.keyFile.path)
-        #expect(identity.fingerprint == (try store.identity(for: Self.names, machine: "studio", now: Date())).fingerprint)
+        #expect(
+            identity.fingerprint == (try store.identity(for: Self.names, machine: "studio", now: Date())).fingerprint)
     }
 }

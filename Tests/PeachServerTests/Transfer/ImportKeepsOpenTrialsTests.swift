@@ -1,10 +1,11 @@
 import Foundation
 import Hummingbird
+import HummingbirdTesting
 import Logging
 import PeachServices
-import HummingbirdTesting
 import Synchronization
 import Testing
+
 @testable import PeachCore
 @testable import PeachServer
 
@@ -21,14 +22,17 @@ struct ImportKeepsOpenTrialsTests {
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         for index in 0..<count {
             let stamp = formatter.string(from: Date(timeIntervalSince1970: Double(start) + Double(index) * 1.5))
-            text += index.isMultiple(of: 2)
+            text +=
+                index.isMultiple(of: 2)
                 ? "comparison,\(stamp),\(40 + index % 40),60,\(Double(index % 200 - 100) / 4),\(index % 3 > 0),,,\n"
                 : "pitchMatching,\(stamp),,,,,\(40 + index % 40),\(Double(index % 80 - 40)),\(Double(index % 50 - 25) / 2)\n"
         }
         return text
     }
 
-    static func post(_ uri: String, _ body: String, _ client: some TestClientProtocol) async throws -> (HTTPResponse.Status, [String: Any]) {
+    static func post(_ uri: String, _ body: String, _ client: some TestClientProtocol) async throws -> (
+        HTTPResponse.Status, [String: Any]
+    ) {
         try await TrialAPITests.post(uri, body, client)
     }
 
@@ -37,20 +41,34 @@ struct ImportKeepsOpenTrialsTests {
         let clock = Mutex(issuedAt)
         let counter = Mutex(0)
         let environment = ServerEnvironment(
-            now: { clock.withLock { $0 } }, makeID: { counter.withLock { $0 += 1; return "id-\($0)" } },
+            now: { clock.withLock { $0 } },
+            makeID: {
+                counter.withLock {
+                    $0 += 1
+                    return "id-\($0)"
+                }
+            },
             generator: SeededGenerator(seed: 5))
         try await TestApp.with(environment: environment) { client in
-            let (status, body) = try await Self.post("/api/trials/reserve", #"{"discipline":"pitchComparison","count":5}"#, client)
+            let (status, body) = try await Self.post(
+                "/api/trials/reserve", #"{"discipline":"pitchComparison","count":5}"#, client)
             #expect(status == .created)
             let reserved = try #require(body["trials"] as? [[String: Any]]).map { $0["id"] as! String }
-            let plain = try #require(try await Self.post("/api/trials", #"{"discipline":"pitchMatching"}"#, client).1["id"] as? String)
+            let plain = try #require(
+                try await Self.post("/api/trials", #"{"discipline":"pitchMatching"}"#, client).1["id"] as? String)
 
             let large = Self.rows(100_000)
-            try await client.execute(uri: "/api/import?mode=merge", method: .post, body: ByteBuffer(string: large)) { response throws in
+            try await client.execute(uri: "/api/import?mode=merge", method: .post, body: ByteBuffer(string: large)) {
+                response throws in
                 #expect(response.status == .ok, "\(String(buffer: response.body))")
-                #expect(try #require(JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])["imported"] as? Int == 100_000)
+                #expect(
+                    try #require(JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])[
+                        "imported"] as? Int == 100_000)
             }
-            try await client.execute(uri: "/api/import?mode=replace", method: .post, body: ByteBuffer(string: Self.rows(10, from: 1_750_000_000))) { response in
+            try await client.execute(
+                uri: "/api/import?mode=replace", method: .post,
+                body: ByteBuffer(string: Self.rows(10, from: 1_750_000_000))
+            ) { response in
                 #expect(response.status == .ok)
             }
 
@@ -60,9 +78,12 @@ struct ImportKeepsOpenTrialsTests {
                 #expect(try await Self.post("/api/trials/\(id)/answer", #"{"answer":"lower"}"#, client).0 == .ok)
             }
             #expect(try await Self.post("/api/trials/\(plain)/answer", #"{"normalizedValue":0.5}"#, client).0 == .ok)
-            #expect(try await Self.post("/api/trials/\(reserved[0])/answer", #"{"answer":"lower"}"#, client).0 == .conflict)
+            #expect(
+                try await Self.post("/api/trials/\(reserved[0])/answer", #"{"answer":"lower"}"#, client).0 == .conflict)
             try await client.execute(uri: "/api/records?limit=100", method: .get) { response throws in
-                let records = try #require(JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])["records"] as? [Any]
+                let records =
+                    try #require(JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])[
+                        "records"] as? [Any]
                 #expect(records?.count == 10 + 6)
             }
         }
@@ -73,7 +94,8 @@ struct ImportKeepsOpenTrialsTests {
     /// is not for sharing between tasks.
     @Test func trialsAnsweredDuringImportsAreStored() async throws {
         let directory = TestApp.Directory()
-        let services = try await AppServices.open(databasePath: directory.databasePath, environment: .fixed(), logger: Logger(label: "test"))
+        let services = try await AppServices.open(
+            databasePath: directory.databasePath, environment: .fixed(), logger: Logger(label: "test"))
         let transfer = try #require(services.transfer)
         let file = try TrainingDataParser.parse(Array(Self.rows(20_000).utf8))
         let importing = Flag()

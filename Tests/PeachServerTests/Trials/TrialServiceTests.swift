@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import Synchronization
 import Testing
+
 @testable import PeachCore
 @testable import PeachServer
 
@@ -16,10 +17,16 @@ struct TrialServiceTests {
         let counter = Mutex(0)
         let environment = ServerEnvironment(
             now: now,
-            makeID: { counter.withLock { $0 += 1; return "trial-\($0)" } },
+            makeID: {
+                counter.withLock {
+                    $0 += 1
+                    return "trial-\($0)"
+                }
+            },
             generator: SeededGenerator(seed: seed))
         let services = try await AppServices.make(
-            store: store, settingsStore: InMemoryTrainingDataStore(), environment: environment, logger: Logger(label: "test"))
+            store: store, settingsStore: InMemoryTrainingDataStore(), environment: environment,
+            logger: Logger(label: "test"))
         _ = try await services.settings.update(settings)
         return services.trials
     }
@@ -72,10 +79,14 @@ struct TrialServiceTests {
             #expect(chord.tuningSystem == .justIntonation && chord.isCorrect == (trial.detunedVoice == .middle))
         } else if let degree = record.as(CompletedScaleDegree.self) {
             let trial = try #require(issued.trial.as(ScaleDegreeTrial.self), "not a Scale Degrees trial")
-            #expect(degree.tonicNote == trial.tonic && degree.answeredDegree == .one && degree.isCorrect == (trial.degree == .one))
+            #expect(
+                degree.tonicNote == trial.tonic && degree.answeredDegree == .one
+                    && degree.isCorrect == (trial.degree == .one))
         } else if let chord = record.as(CompletedChordQuality.self) {
             let trial = try #require(issued.trial.as(ChordQualityTrial.self), "not a Chord Quality trial")
-            #expect(chord.rootNote == trial.root && chord.answeredQuality == .major && chord.isCorrect == (trial.quality == .major))
+            #expect(
+                chord.rootNote == trial.root && chord.answeredQuality == .major
+                    && chord.isCorrect == (trial.quality == .major))
         } else if let dictation = record.as(CompletedMelodicDictation.self) {
             let trial = try #require(issued.trial.as(MelodicDictationTrial.self), "not a Play it Back trial")
             #expect(dictation.melody == trial.melody && dictation.answer == Melody(numbers: [60, 62])!)
@@ -103,7 +114,9 @@ struct TrialServiceTests {
         let service = try await makeService(store: store)
         let issued = try await service.next(.pitchMatching)
         await store.setFailSaves(true)
-        await #expect(throws: TrialService.AnswerError.notSaved("cannot save the record: the in-memory store was told to fail")) {
+        await #expect(
+            throws: TrialService.AnswerError.notSaved("cannot save the record: the in-memory store was told to fail")
+        ) {
             try await service.answer(issued.id, .slider(NormalizedSliderValue(0.3)!))
         }
         await store.setFailSaves(false)
@@ -121,15 +134,19 @@ struct TrialServiceTests {
         }
         // … while the interval chain still starts at the maximum.
         guard let interval = try await service.next(.intervalComparison).trial.as(Comparison.self),
-              let pitch = try await service.next(.pitchComparison).trial.as(Comparison.self)
-        else { Issue.record("not comparisons"); return }
+            let pitch = try await service.next(.pitchComparison).trial.as(Comparison.self)
+        else {
+            Issue.record("not comparisons")
+            return
+        }
         #expect(interval.centOffset.magnitude == Cents(100))
         #expect(pitch.centOffset.magnitude == Cents(23.1))
     }
 
     @Test func trialsStayInsideTheNoteRangeForEveryInterval() async throws {
         let all = DirectedInterval.all.map { SettingsUpdate.IntervalChoice($0) }
-        let service = try await makeService(settings: SettingsUpdate(noteRangeLower: 60, noteRangeUpper: 72, intervals: all), seed: 9)
+        let service = try await makeService(
+            settings: SettingsUpdate(noteRangeLower: 60, noteRangeUpper: 72, intervals: all), seed: 9)
         let range = try NoteRange(lower: 60, upper: 72)
         for _ in 0..<300 {
             let trial = try await service.next(.intervalComparison).trial
@@ -152,19 +169,24 @@ struct TrialServiceTests {
         let store = InMemoryTrainingDataStore()
         let service = try await makeService(store: store)
         let issued = try await service.next(.pitchComparison)
-        guard let comparison = issued.trial.as(Comparison.self) else { Issue.record("not a comparison"); return }
+        guard let comparison = issued.trial.as(Comparison.self) else {
+            Issue.record("not a comparison")
+            return
+        }
         let first = try await service.answer(issued.id, .direction(comparison.correctAnswer), key: Self.key)
         // The response was lost; the client sends the same answer again.
         let retried = try await service.answer(issued.id, .direction(comparison.correctAnswer), key: Self.key)
         #expect(retried == first)
         // The other button's under the same key is not a retry (issue 31): refused, nothing stored.
         await #expect(throws: TrialService.AnswerError.keyReused(key: Self.key)) {
-            try await service.answer(issued.id, .direction(comparison.correctAnswer == .higher ? .lower : .higher), key: Self.key)
+            try await service.answer(
+                issued.id, .direction(comparison.correctAnswer == .higher ? .lower : .higher), key: Self.key)
         }
         #expect(await store.records(nil, limit: 10) == [first])
         // Another key for an answered trial is a second answer: refused.
         await #expect(throws: TrialService.AnswerError.alreadyAnswered(id: issued.id)) {
-            try await service.answer(issued.id, .direction(comparison.correctAnswer), key: AnswerKey(rawValue: "another-key-1")!)
+            try await service.answer(
+                issued.id, .direction(comparison.correctAnswer), key: AnswerKey(rawValue: "another-key-1")!)
         }
     }
 
@@ -174,7 +196,9 @@ struct TrialServiceTests {
         let issued = try await service.next(.pitchMatching)
         let results = try await withThrowingTaskGroup(of: TrainingRecord.self) { group in
             for _ in 0..<8 {
-                group.addTask { try await service.answer(issued.id, .slider(NormalizedSliderValue(0.25)!), key: Self.key) }
+                group.addTask {
+                    try await service.answer(issued.id, .slider(NormalizedSliderValue(0.25)!), key: Self.key)
+                }
             }
             return try await group.reduce(into: []) { $0.append($1) }
         }
@@ -186,7 +210,8 @@ struct TrialServiceTests {
     /// another key is refused, a retry under the first key gets the first answer, and one record is stored.
     @Test func twoInstancesStoreOneAnswerPerTrial() async throws {
         let store = InMemoryTrainingDataStore()
-        let first = try await makeService(store: store), second = try await makeService(store: store)
+        let first = try await makeService(store: store)
+        let second = try await makeService(store: store)
         let issued = try await first.next(.pitchComparison)
         #expect(await second.kind(of: issued.id) == .comparison)
         let stored = try await first.answer(issued.id, .direction(.higher), key: Self.key)
@@ -242,7 +267,9 @@ struct TrialServiceTests {
         #expect(record.discipline == discipline)
         #expect(await store.records(nil, limit: 10) == [record])
         #expect(await store.openTrial(id: issued.id) == nil)
-        await #expect(throws: TrialService.AnswerError.alreadyAnswered(id: issued.id)) { try await after.answer(issued.id, answer) }
+        await #expect(throws: TrialService.AnswerError.alreadyAnswered(id: issued.id)) {
+            try await after.answer(issued.id, answer)
+        }
     }
 
     /// A reset or an import restarts the chains; the trials handed out before it are still
@@ -250,7 +277,8 @@ struct TrialServiceTests {
     @Test func aTrialHandedOutBeforeTheHistoryChangedIsStillAnswered() async throws {
         let store = InMemoryTrainingDataStore()
         let service = try await makeService(store: store)
-        let first = try await service.next(.pitchComparison), second = try await service.next(.pitchComparison)
+        let first = try await service.next(.pitchComparison)
+        let second = try await service.next(.pitchComparison)
         try await store.deleteAll()
         try await service.continueFromStoredAnswers()
         let record = try await service.answer(first.id, .direction(.lower))

@@ -10,7 +10,8 @@ struct WebVersionTests {
     @Test func anyChangedFileIsAnotherVersionAndTheSameFilesTheSame() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("web-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("js"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("js"), withIntermediateDirectories: true)
         try Data("<html>".utf8).write(to: folder.appendingPathComponent("index.html"))
         try Data("export {}".utf8).write(to: folder.appendingPathComponent("js/app.js"))
         let first = WebResources.digest(of: folder)
@@ -20,7 +21,8 @@ struct WebVersionTests {
         let edited = WebResources.digest(of: folder)
         #expect(edited != first)
         // The same bytes under another name are another app too.
-        try FileManager.default.moveItem(at: folder.appendingPathComponent("js/app.js"), to: folder.appendingPathComponent("js/main.js"))
+        try FileManager.default.moveItem(
+            at: folder.appendingPathComponent("js/app.js"), to: folder.appendingPathComponent("js/main.js"))
         #expect(WebResources.digest(of: folder) != edited)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PeachCore
 @testable import PeachServices
 
@@ -11,12 +12,16 @@ struct ClassDistributionChartTests {
         let store = InMemoryTrainingDataStore()
         for index in 0..<300 {
             let offset = [1.0, 2, 4, 8, 16, 32, 64][index % 7]
-            try await store.save(.comparison(CompletedComparison(
-                note1: MIDINote(60)!, note2: MIDINote(60)!, note2CentOffset: Cents(offset),
-                isCorrect: offset >= threshold || index % 3 == 0,
-                timestamp: Date(timeIntervalSince1970: 1_800_000_000 + Double(index) * 5))))
+            try await store.save(
+                .comparison(
+                    CompletedComparison(
+                        note1: MIDINote(60)!, note2: MIDINote(60)!, note2CentOffset: Cents(offset),
+                        isCorrect: offset >= threshold || index % 3 == 0,
+                        timestamp: Date(timeIntervalSince1970: 1_800_000_000 + Double(index) * 5))))
         }
-        return StudentSummary(Account(id: UserID(rawValue: id), name: AccountName(name)!, isTeacher: false), try await StudentFigures(store: store))
+        return StudentSummary(
+            Account(id: UserID(rawValue: id), name: AccountName(name)!, isTeacher: false),
+            try await StudentFigures(store: store))
     }
 
     @Test func aNarrowChartLabelsFewerTicksAndKeepsEveryMarkInside() async throws {
@@ -26,7 +31,8 @@ struct ClassDistributionChartTests {
         ]
         #expect(students.allSatisfy { $0.figures?.threshold != nil })
         let classroom = Classroom(
-            id: 1, name: "Choir", teacher: Account(id: UserID(rawValue: 3), name: AccountName("tess")!, isTeacher: true),
+            id: 1, name: "Choir",
+            teacher: Account(id: UserID(rawValue: 3), name: AccountName("tess")!, isTeacher: true),
             invitation: InvitationCode("ABCD-EFGH")!, studentCount: 2)
         let wide = ClassDistributionChart(classroom: classroom, students: students, width: 640)
         let narrow = ClassDistributionChart(classroom: classroom, students: students, width: 300)
@@ -59,7 +65,9 @@ struct ClassDistributionChartTests {
 
     /// The label of each row, as drawn: its visible text, and the full name where it was shortened.
     static func labels(_ svg: String) -> [(shown: String, full: String?)] {
-        svg.matches(of: /<text class="name"[^>]*>(?:<title>([^<]*)<\/title>)?([^<]*)<\/text>/).map { (String($0.2), $0.1.map(String.init)) }
+        svg.matches(of: /<text class="name"[^>]*>(?:<title>([^<]*)<\/title>)?([^<]*)<\/text>/).map {
+            (String($0.2), $0.1.map(String.init))
+        }
     }
 
     @Test func theNameColumnFitsTheLongestNameSoNoneIsCut() async throws {
@@ -84,7 +92,9 @@ struct ClassDistributionChartTests {
             let label = try #require(Self.labels(chart.svg).last)
             #expect(label.full == "n.schneider-weber")
             #expect(label.shown.hasSuffix("…") && "n.schneider-weber".hasPrefix(label.shown.dropLast()))
-            #expect(Double(label.shown.count) * ClassDistributionChart.characterWidth <= chart.left - 2 * ClassDistributionChart.margin)
+            #expect(
+                Double(label.shown.count) * ClassDistributionChart.characterWidth <= chart.left - 2
+                    * ClassDistributionChart.margin)
             #expect(Self.labels(chart.svg).first.map { $0.shown == "ann" && $0.full == nil } == true)
         }
     }
@@ -92,7 +102,8 @@ struct ClassDistributionChartTests {
     @Test func theGermanChartWritesGermanDecimals() async throws {
         try await Self.withStudents([("ann", 3), ("bob", 20)]) { students throws in
             let english = ClassDistributionChart(classroom: Self.classroom, students: students, width: 640).svg
-            let german = ClassDistributionChart(classroom: Self.classroom, students: students, german: true, width: 640).svg
+            let german = ClassDistributionChart(classroom: Self.classroom, students: students, german: true, width: 640)
+                .svg
             #expect(english.contains(">0.5 ¢<") && !english.contains("0,5 ¢"))
             #expect(german.contains(">0,5 ¢<") && !german.contains("0.5 ¢"))
             // Every number with a decimal in the German chart has a comma, none a point.
@@ -106,14 +117,20 @@ struct ClassDistributionChartTests {
         var students: [StudentSummary] = []
         for index in 0..<12 {
             let store = InMemoryTrainingDataStore()
-            students.append(StudentSummary(
-                Account(id: UserID(rawValue: Int64(index + 1)), name: AccountName("student-\(index)")!, isTeacher: false),
-                try await StudentFigures(store: store)))
+            students.append(
+                StudentSummary(
+                    Account(
+                        id: UserID(rawValue: Int64(index + 1)), name: AccountName("student-\(index)")!, isTeacher: false
+                    ),
+                    try await StudentFigures(store: store)))
         }
         let chart = ClassDistributionChart(classroom: Self.classroom, students: students, width: 300)
         let lines = chart.svg.matches(of: /<text class="unplaced"[^>]*>([^<]*)<\/text>/).map { String($0.1) }
         #expect(lines.count > 1)
-        #expect(lines.allSatisfy { Double($0.count) * ClassDistributionChart.characterWidth <= 300 - 2 * ClassDistributionChart.margin })
+        #expect(
+            lines.allSatisfy {
+                Double($0.count) * ClassDistributionChart.characterWidth <= 300 - 2 * ClassDistributionChart.margin
+            })
         // Every name whole, once.
         let names = lines.joined(separator: " ").replacingOccurrences(of: "Not enough data yet:", with: "")
             .split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
@@ -127,14 +144,24 @@ struct ClassDistributionChartTests {
             // late3 answered since its last fit: its row holds those figures, which are not drawn.
             let waiting = [
                 StudentSummary(Account(id: UserID(rawValue: 2), name: AccountName("late2")!, isTeacher: false), nil),
-                StudentSummary(Account(id: UserID(rawValue: 3), name: AccountName("late3")!, isTeacher: false), prepared[0].figures, isPrepared: false),
+                StudentSummary(
+                    Account(id: UserID(rawValue: 3), name: AccountName("late3")!, isTeacher: false),
+                    prepared[0].figures, isPrepared: false),
             ]
-            let english = ClassDistributionChart(classroom: Self.classroom, students: prepared + waiting, width: 640).svg
+            let english = ClassDistributionChart(classroom: Self.classroom, students: prepared + waiting, width: 640)
+                .svg
             #expect(Self.labels(english).map(\.shown) == ["ann"])
-            #expect(!english.contains("late2") && !english.contains("late3") && !english.contains("Not enough data yet"))
-            #expect(english.contains(#"<text class="preparing" x="8.00""#) && english.contains(">Being prepared: 2 students</text>"))
-            #expect(english.contains("Thresholds of 1 of 3 students in Choir, from 3.0 ¢ to 3.0 ¢. Being prepared: 2 students"))
-            let german = ClassDistributionChart(classroom: Self.classroom, students: prepared + [waiting[0]], german: true, width: 640).svg
+            #expect(
+                !english.contains("late2") && !english.contains("late3") && !english.contains("Not enough data yet"))
+            #expect(
+                english.contains(#"<text class="preparing" x="8.00""#)
+                    && english.contains(">Being prepared: 2 students</text>"))
+            #expect(
+                english.contains(
+                    "Thresholds of 1 of 3 students in Choir, from 3.0 ¢ to 3.0 ¢. Being prepared: 2 students"))
+            let german = ClassDistributionChart(
+                classroom: Self.classroom, students: prepared + [waiting[0]], german: true, width: 640
+            ).svg
             #expect(german.contains(">In Vorbereitung: 1 Schüler:in</text>"))
             let complete = ClassDistributionChart(classroom: Self.classroom, students: prepared, width: 640).svg
             #expect(!complete.contains("preparing") && !complete.contains("Being prepared"))

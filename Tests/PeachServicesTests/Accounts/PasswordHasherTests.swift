@@ -1,5 +1,6 @@
 import HummingbirdBcrypt
 import Testing
+
 @testable import PeachServices
 
 /// Every byte of a password counts, also past bcrypt's 72, and a hash from before that still signs in.

@@ -1,8 +1,10 @@
-import Testing
 import PeachServices
+import Testing
 
 struct UnknownCommandTests {
-    static let commands = ["serve", "train", "match", "sing", "rhythm", "render", "play", "profile", "export", "import"]
+    static let commands = [
+        "serve", "train", "match", "sing", "rhythm", "render", "play", "profile", "export", "import",
+    ]
 
     static func unknown(_ arguments: String...) -> UnknownCommand? {
         UnknownCommand(arguments: arguments, known: Set(commands + ["help", "bench-audio"]), suggested: commands)
@@ -32,7 +34,10 @@ struct UnknownCommandTests {
         #expect(Self.unknown("bench-audio") == nil)
     }
 
-    @Test(arguments: [("train", "train", 0), ("trian", "train", 1), ("tran", "train", 1), ("trainn", "train", 1), ("sing", "play", 4), ("", "abc", 3)])
+    @Test(arguments: [
+        ("train", "train", 0), ("trian", "train", 1), ("tran", "train", 1), ("trainn", "train", 1), ("sing", "play", 4),
+        ("", "abc", 3),
+    ])
     func theDistanceCountsEditsAndSwaps(a: String, b: String, expected: Int) {
         #expect(UnknownCommand.distance(a, b) == expected)
         #expect(UnknownCommand.distance(b, a) == expected)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PeachCore
 @testable import PeachServices
 
@@ -8,7 +9,8 @@ struct ChartOptionsTests {
 
     @Test func aChartThatCoarsensSaysWhichPeriodItDrewAndAtWhichWidthsAnotherWouldBe() throws {
         // A 300 px chart has room for 30 dots: 36 days are drawn as weeks.
-        let svg = try ChartOptions(period: "day", width: 300, viewStart: 4, viewWidth: 36, coarsens: true).svg(Self.profile)
+        let svg = try ChartOptions(period: "day", width: 300, viewStart: 4, viewWidth: 36, coarsens: true).svg(
+            Self.profile)
         #expect(ThresholdChartTests.attribute("data-period", in: svg) == "week")
         #expect(ThresholdChartTests.attribute("data-finer-below", in: svg) == "4.29")
         #expect(ThresholdChartTests.attribute("data-coarser-above", in: svg) == "30.00")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PeachCore
 @testable import PeachServices
 
@@ -10,7 +11,8 @@ struct ChartPeriodTests {
     static let weekInMonths = 7 / (ThresholdTimeline.Period.month.nominalSeconds / 86_400)
 
     static func drawn(
-        _ view: ClosedRange<Double>?, in viewPeriod: ThresholdTimeline.Period = .day, finest: ThresholdTimeline.Period = .day,
+        _ view: ClosedRange<Double>?, in viewPeriod: ThresholdTimeline.Period = .day,
+        finest: ThresholdTimeline.Period = .day,
         coarsens: Bool = true, room: Double = room
     ) -> ChartPeriod {
         ChartPeriod(profile, finest: finest, view: view, in: viewPeriod, coarsens: coarsens, room: room)
@@ -39,11 +41,14 @@ struct ChartPeriodTests {
         let months = Self.drawn(100...900)
         #expect(months.timeline.period == .month)
         #expect(months.view == ChartWindow.view(100...900, from: Self.profile.timeline(.day), to: months.timeline))
-        #expect(abs(try #require(months.finerBelow) - Self.room * Self.weekInMonths) < 1e-9 && months.coarserAbove == nil)
+        #expect(
+            abs(try #require(months.finerBelow) - Self.room * Self.weekInMonths) < 1e-9 && months.coarserAbove == nil)
 
         // The whole history, asked for in weeks.
         let whole = Self.drawn(0...1_000_000, in: .week)
-        #expect(whole.timeline.period == .month && Self.width(whole) == ChartWindow(whole.timeline, view: nil).domain.upperBound)
+        #expect(
+            whole.timeline.period == .month
+                && Self.width(whole) == ChartWindow(whole.timeline, view: nil).domain.upperBound)
     }
 
     @Test func zoomedBackInItDrawsTheFinerPeriodAgain() {
@@ -51,7 +56,10 @@ struct ChartPeriodTests {
         #expect(weeks.timeline.period == .week)
         let days = Self.drawn(10...(10 + Self.room / 7 - 0.1), in: .week)
         #expect(days.timeline.period == .day)
-        #expect(days.view == ChartWindow.view(10...(10 + Self.room / 7 - 0.1), from: Self.profile.timeline(.week), to: days.timeline))
+        #expect(
+            days.view
+                == ChartWindow.view(
+                    10...(10 + Self.room / 7 - 0.1), from: Self.profile.timeline(.week), to: days.timeline))
     }
 
     @Test func theChosenPeriodStaysTheFinestDrawn() {
@@ -85,7 +93,9 @@ struct ChartPeriodTests {
         for width in stride(from: 1.0, through: 1200, by: 7) {
             let drawn = Self.drawn((1000 - width)...1000, room: room)
             let shown = Self.width(drawn)
-            #expect(shown >= (drawn.finerBelow ?? 0) && shown <= (drawn.coarserAbove ?? .infinity), "\(width) days: \(drawn.timeline.period)")
+            #expect(
+                shown >= (drawn.finerBelow ?? 0) && shown <= (drawn.coarserAbove ?? .infinity),
+                "\(width) days: \(drawn.timeline.period)")
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PeachCore
 @testable import PeachServices
 
@@ -16,10 +17,11 @@ struct ChartWindowTests {
                 let level = [5.0, 7.5, 10, 15, 20][(day + index) % 5]
                 let p = ThresholdEstimator.probabilityCorrect(difference: level, threshold: 10, slope: 1)
                 let turn = Double((day * perDay + index) / 5)
-                profile.record(CompletedComparison(
-                    note1: MIDINote(60)!, note2: MIDINote(60)!, note2CentOffset: Cents(level),
-                    isCorrect: ((turn + 1) * p).rounded(.down) > (turn * p).rounded(.down),
-                    timestamp: first.addingTimeInterval(Double(day) * 86_400 + 43_200 + Double(index))))
+                profile.record(
+                    CompletedComparison(
+                        note1: MIDINote(60)!, note2: MIDINote(60)!, note2CentOffset: Cents(level),
+                        isCorrect: ((turn + 1) * p).rounded(.down) > (turn * p).rounded(.down),
+                        timestamp: first.addingTimeInterval(Double(day) * 86_400 + 43_200 + Double(index))))
             }
         }
         return profile

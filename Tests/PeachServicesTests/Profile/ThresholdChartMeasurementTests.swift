@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PeachCore
 @testable import PeachServices
 
@@ -9,7 +10,9 @@ struct ThresholdChartMeasurementTests {
     static let day = 86_400.0
     static let firstNoon = 1_772_409_600 + 43_200.0
 
-    static func measurement(day: Int, threshold: Double, lower: Double, upper: Double, open: Bool = false) -> ThresholdMeasurement {
+    static func measurement(day: Int, threshold: Double, lower: Double, upper: Double, open: Bool = false)
+        -> ThresholdMeasurement
+    {
         let finished = Date(timeIntervalSince1970: firstNoon + Double(day) * Self.day + 100)
         return ThresholdMeasurement(
             discipline: .pitchMeasurement,
@@ -27,14 +30,19 @@ struct ThresholdChartMeasurementTests {
     }
 
     @Test func eachMeasurementIsASquareMarkerOnItsIntervalInItsPeriod() throws {
-        let svg = Self.chart([Self.measurement(day: 1, threshold: 9, lower: 7, upper: 11), Self.measurement(day: 3, threshold: 12, lower: 10, upper: 14)])
+        let svg = Self.chart([
+            Self.measurement(day: 1, threshold: 9, lower: 7, upper: 11),
+            Self.measurement(day: 3, threshold: 12, lower: 10, upper: 14),
+        ])
         #expect(ThresholdChartTests.count(#"<path class="measurement" "#, in: svg) == 2)
         #expect(ThresholdChartTests.count(#"<path class="measurement-interval" "#, in: svg) == 2)
         // Periods are one unit apart, the first at 0.5: day 1 is at 1.5, day 3 at 3.5.
         #expect(svg.contains(#"class="measurement" data-x="1.50" data-threshold="9.00""#))
         #expect(svg.contains(#"class="measurement" data-x="3.50" data-threshold="12.00""#))
         #expect(svg.contains("Measured threshold (95 % interval)"))
-        #expect(Self.chart([Self.measurement(day: 1, threshold: 9, lower: 7, upper: 11)], language: "de").contains("Gemessene Schwelle (95-%-Intervall)"))
+        #expect(
+            Self.chart([Self.measurement(day: 1, threshold: 9, lower: 7, upper: 11)], language: "de").contains(
+                "Gemessene Schwelle (95-%-Intervall)"))
     }
 
     @Test func withoutMeasurementsThereIsNoMarkerAndNoLegendLine() {

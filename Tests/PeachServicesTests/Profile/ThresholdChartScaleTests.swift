@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PeachCore
 @testable import PeachServices
 
@@ -12,9 +13,11 @@ struct ThresholdChartScaleTests {
     static func timeline(thenADayOf answers: [(cents: Double, correct: Bool)]) -> ThresholdTimeline {
         var timeline = Chart.timeline(days: 8, perDay: 100)
         for (index, answer) in answers.enumerated() {
-            timeline.add(CompletedComparison(
-                note1: MIDINote(60)!, note2: MIDINote(60)!, note2CentOffset: Cents(answer.cents), isCorrect: answer.correct,
-                timestamp: Date(timeIntervalSince1970: 1_772_409_600 + 8 * 86_400 + 43_200 + Double(index))))
+            timeline.add(
+                CompletedComparison(
+                    note1: MIDINote(60)!, note2: MIDINote(60)!, note2CentOffset: Cents(answer.cents),
+                    isCorrect: answer.correct,
+                    timestamp: Date(timeIntervalSince1970: 1_772_409_600 + 8 * 86_400 + 43_200 + Double(index))))
         }
         return timeline
     }
@@ -26,7 +29,8 @@ struct ThresholdChartScaleTests {
 
     /// The y axis's tick labels, from 0 ¢ up.
     static func yTicks(_ svg: String) -> [String] {
-        guard let start = svg.range(of: #"<g class="y-axis">"#), let end = svg[start.upperBound...].range(of: "</g>") else { return [] }
+        guard let start = svg.range(of: #"<g class="y-axis">"#), let end = svg[start.upperBound...].range(of: "</g>")
+        else { return [] }
         return svg[start.upperBound..<end.lowerBound].matches(of: /text-anchor="end">([^<]*)</).map { String($0.1) }
     }
 
@@ -60,11 +64,16 @@ struct ThresholdChartScaleTests {
             guard let fit = point.fit, !fit.upperIsOpen, fit.upper.rawValue > yMax else { return nil }
             return String(format: "%.2f", point.aggregate.start.timeIntervalSince(origin) / 86_400 + 0.5)
         }
-        #expect(!cut.isEmpty, "the fixture must cut a band: \(timeline.points.map { $0.fit.map { "\($0.lower.rawValue)–\($0.upper.rawValue)" } ?? "-" })")
+        #expect(
+            !cut.isEmpty,
+            "the fixture must cut a band: \(timeline.points.map { $0.fit.map { "\($0.lower.rawValue)–\($0.upper.rawValue)" } ?? "-" })"
+        )
         let marked = svg.matches(of: /class="clipped" data-x="([0-9.]+)"/).map { String($0.1) }
         #expect(marked == cut)
         // The band itself ends at the plot's top edge, not beyond it.
-        let bands = svg.matches(of: /class="band" d="([^"]*)"/).flatMap { $0.1.matches(of: /,(-?[0-9.]+)/).map { Double($0.1)! } }
+        let bands = svg.matches(of: /class="band" d="([^"]*)"/).flatMap {
+            $0.1.matches(of: /,(-?[0-9.]+)/).map { Double($0.1)! }
+        }
         #expect(!bands.isEmpty && bands.allSatisfy { $0 >= 0 })
         #expect(svg.contains("95 % interval reaches"))
     }
@@ -75,7 +84,8 @@ struct ThresholdChartScaleTests {
 
     @Test func theGermanChartWritesGermanDecimals() {
         let timeline = Chart.timeline(days: 5, perDay: 100, threshold: { _ in 0.3 })
-        let english = Self.yTicks(Chart.chart(timeline)), german = Self.yTicks(Chart.chart(timeline, language: "de"))
+        let english = Self.yTicks(Chart.chart(timeline))
+        let german = Self.yTicks(Chart.chart(timeline, language: "de"))
         #expect(english.contains("0.1 ¢") && german.contains("0,1 ¢"))
         #expect(german.allSatisfy { !$0.contains(".") })
     }
@@ -86,13 +96,16 @@ struct ThresholdChartScaleTests {
         let empty = ProfileParts(calendar: Chart.calendar)
         for svg in [
             ThresholdChart.sparkline(.threshold(Chart.timeline(days: 5)), locale: locale),
-            ThresholdChart.sparkline(MatchingKind.sparkline(.pitchMatching, in: empty, band: .moderate), locale: locale),
-            ThresholdChart.sparkline(RhythmComparisonKind.sparkline(.rhythmComparison, in: empty, band: .moderate), locale: locale),
+            ThresholdChart.sparkline(
+                MatchingKind.sparkline(.pitchMatching, in: empty, band: .moderate), locale: locale),
+            ThresholdChart.sparkline(
+                RhythmComparisonKind.sparkline(.rhythmComparison, in: empty, band: .moderate), locale: locale),
         ] {
             let title = svg.firstMatch(of: /<title>([^<]*)<\/title>/)?.1
             #expect(title.map { $0.hasSuffix(words) } == true, "\(svg.prefix(300))")
         }
-        let offset = ThresholdChart.sparkline(RhythmMatchingKind.sparkline(.rhythmMatching, in: empty, band: .moderate), locale: locale)
+        let offset = ThresholdChart.sparkline(
+            RhythmMatchingKind.sparkline(.rhythmMatching, in: empty, band: .moderate), locale: locale)
         #expect(offset.contains(language == "de" ? "näher an 0 ms ist besser" : "closer to 0 ms is better"))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PeachCore
 @testable import PeachServices
 
@@ -18,19 +19,23 @@ struct ThresholdChartTests {
             let truth = threshold(day)
             let levels = [0.5, 0.75, 1, 1.5, 2].map { $0 * truth }
             for index in 0..<perDay {
-                let level = levels[index % levels.count], turn = Double(index / levels.count)
+                let level = levels[index % levels.count]
+                let turn = Double(index / levels.count)
                 let p = ThresholdEstimator.probabilityCorrect(difference: level, threshold: truth, slope: 1)
-                timeline.add(CompletedComparison(
-                    note1: MIDINote(60)!, note2: MIDINote(60)!, note2CentOffset: Cents(level),
-                    isCorrect: ((turn + 1) * p).rounded(.down) > (turn * p).rounded(.down),
-                    timestamp: Date(timeIntervalSince1970: 1_772_409_600 + Double(day) * 86_400 + 43_200 + Double(index))))
+                timeline.add(
+                    CompletedComparison(
+                        note1: MIDINote(60)!, note2: MIDINote(60)!, note2CentOffset: Cents(level),
+                        isCorrect: ((turn + 1) * p).rounded(.down) > (turn * p).rounded(.down),
+                        timestamp: Date(
+                            timeIntervalSince1970: 1_772_409_600 + Double(day) * 86_400 + 43_200 + Double(index))))
             }
         }
         return timeline
     }
 
     static func chart(_ timeline: ThresholdTimeline, width: Double = 800, language: String = "en") -> String {
-        ThresholdChart(timeline: timeline, size: .init(width: width, height: 320), locale: Locale(identifier: language)).svg()
+        ThresholdChart(timeline: timeline, size: .init(width: width, height: 320), locale: Locale(identifier: language))
+            .svg()
     }
 
     static func chart(days: Int, width: Double = 800) -> String { chart(timeline(days: days), width: width) }
@@ -63,7 +68,8 @@ struct ThresholdChartTests {
         #expect(!newest.contains(#"data-index="938""#))
 
         let middle = ThresholdChart(
-            timeline: timeline, size: .init(width: 800, height: 320), locale: Locale(identifier: "en"), view: 500...520).svg()
+            timeline: timeline, size: .init(width: 800, height: 320), locale: Locale(identifier: "en"), view: 500...520
+        ).svg()
         let plot = try #require(middle.range(of: #"<svg class="plot""#)).lowerBound
         #expect(Self.attribute("viewBox", in: String(middle[plot...])) == "500.00 0 20.00 264.00")
         #expect(Self.attribute("data-rendered-start", in: middle) == "480.00")
@@ -103,17 +109,22 @@ struct ThresholdChartTests {
         var timeline = ThresholdTimeline(period: .day, calendar: Self.calendar)
         for (day, threshold) in [(0, 5.0), (1, 20.0)] {
             for index in 0..<100 {
-                timeline.add(CompletedComparison(
-                    note1: MIDINote(60)!, note2: MIDINote(60)!, note2CentOffset: Cents([5, 10, 20][index % 3]),
-                    isCorrect: Double(index % 10) < 10 * ThresholdEstimator.probabilityCorrect(
-                        difference: [5, 10, 20][index % 3], threshold: threshold, slope: 1),
-                    timestamp: Date(timeIntervalSince1970: 1_772_409_600 + Double(day) * 86_400 + 43_200 + Double(index))))
+                timeline.add(
+                    CompletedComparison(
+                        note1: MIDINote(60)!, note2: MIDINote(60)!, note2CentOffset: Cents([5, 10, 20][index % 3]),
+                        isCorrect: Double(index % 10) < 10
+                            * ThresholdEstimator.probabilityCorrect(
+                                difference: [5, 10, 20][index % 3], threshold: threshold, slope: 1),
+                        timestamp: Date(
+                            timeIntervalSince1970: 1_772_409_600 + Double(day) * 86_400 + 43_200 + Double(index))))
             }
         }
         let svg = ThresholdChart.sparkline(.threshold(timeline))
         let trace = try #require(svg.range(of: #"class="trace""#))
         let path = try #require(Self.attribute("d", in: String(svg[trace.lowerBound...])))
-        let ys = path.dropFirst().split(separator: " ").map { Double($0.split(separator: ",")[1].trimmingCharacters(in: .letters))! }
+        let ys = path.dropFirst().split(separator: " ").map {
+            Double($0.split(separator: ",")[1].trimmingCharacters(in: .letters))!
+        }
         // SVG y grows downwards: a higher threshold is a smaller y.
         #expect(ys.count == 2 && ys[1] < ys[0], "\(path)")
     }
@@ -121,7 +132,9 @@ struct ThresholdChartTests {
     static func traceYs(_ svg: String) throws -> [Double] {
         let trace = try #require(svg.range(of: #"class="trace""#))
         let path = try #require(Self.attribute("d", in: String(svg[trace.lowerBound...])))
-        return path.dropFirst().split(separator: " ").map { Double($0.split(separator: ",")[1].trimmingCharacters(in: .letters))! }
+        return path.dropFirst().split(separator: " ").map {
+            Double($0.split(separator: ",")[1].trimmingCharacters(in: .letters))!
+        }
     }
 
     /// Years of days draw tens of points, not thousands; each point is the fit of its run of days'
@@ -135,7 +148,9 @@ struct ThresholdChartTests {
         for (run, fit) in zip(Sparkline.runs(of: days), overview) {
             let fitted = daily[run].compactMap { $0 }
             let threshold = try #require(fit?.threshold.rawValue, "run \(run)")
-            #expect(threshold >= fitted.min()! / 1.25 && threshold <= fitted.max()! * 1.25, "run \(run): \(threshold) against \(fitted)")
+            #expect(
+                threshold >= fitted.min()! / 1.25 && threshold <= fitted.max()! * 1.25,
+                "run \(run): \(threshold) against \(fitted)")
         }
         let svg = ThresholdChart.sparkline(.threshold(timeline))
         let ys = try Self.traceYs(svg)
@@ -148,7 +163,8 @@ struct ThresholdChartTests {
     /// Every kind's daily series is drawn at the same resolution: the mean of each run of days.
     @Test func aLongDailySeriesIsDrawnAsTheMeanOfEachRunOfDays() throws {
         let values = (0..<1000).map { Double(1000 - $0) }
-        let svg = ThresholdChart.sparkline(Sparkline(values: values, hasData: true, caption: .init(english: "e", german: "g")))
+        let svg = ThresholdChart.sparkline(
+            Sparkline(values: values, hasData: true, caption: .init(english: "e", german: "g")))
         let ys = try Self.traceYs(svg)
         #expect(ys.count == Sparkline.maximumPoints)
         #expect(zip(ys, ys.dropFirst()).allSatisfy { $0 < $1 }, "a falling series falls at every point")
@@ -158,23 +174,31 @@ struct ThresholdChartTests {
     /// A measurement is the one thing a sparkline marks: a square at its threshold on the line's
     /// scale, beside its day's point, on a bar of its 95 % interval; the title says what squares are.
     @Test func aMeasurementIsASquareOnItsIntervalBesideItsDay() throws {
-        let estimate = ThresholdEstimate(threshold: Cents(15), lower: Cents(12), upper: Cents(18), percentCorrect: 0.75, trialCount: 40)
+        let estimate = ThresholdEstimate(
+            threshold: Cents(15), lower: Cents(12), upper: Cents(18), percentCorrect: 0.75, trialCount: 40)
         let line = Sparkline(
-            values: [10, 20, 30], hasData: true, caption: .init(english: "e", german: "g"), marks: [.init(index: 1, estimate: estimate)])
+            values: [10, 20, 30], hasData: true, caption: .init(english: "e", german: "g"),
+            marks: [.init(index: 1, estimate: estimate)])
         let svg = ThresholdChart.sparkline(line)
         #expect(svg.contains("<title>e; squares: measured thresholds (95 % interval)</title>"))
-        #expect(ThresholdChart.sparkline(line, locale: Locale(identifier: "de")).contains("Quadrate: gemessene Schwellen"))
+        #expect(
+            ThresholdChart.sparkline(line, locale: Locale(identifier: "de")).contains("Quadrate: gemessene Schwellen"))
         let ys = try Self.traceYs(svg)
         let square = try #require(svg.range(of: #"class="measured" "#))
         let at = try #require(Self.attribute("d", in: String(svg[square.lowerBound...])))
-        let point = at.dropFirst().split(separator: " ")[0].split(separator: ",").map { Double($0.trimmingCharacters(in: .letters))! }
+        let point = at.dropFirst().split(separator: " ")[0].split(separator: ",").map {
+            Double($0.trimmingCharacters(in: .letters))!
+        }
         #expect(abs(point[0] - 150) < 0.01, "beside the middle day: \(at)")
         // Halfway between 10 and 20 on the line's own scale (y grows downwards).
         #expect(abs(point[1] - (ys[0] + ys[1]) / 2) < 0.01, "15 lies halfway between 10 and 20: \(point) \(ys)")
         // The line spans 10–30 over y 56–4: 12 and 18 are at 50.8 and 35.2.
         let bar = try #require(svg.range(of: #"class="measured-interval""#))
         #expect(Self.attribute("d", in: String(svg[bar.lowerBound...])) == "M150.00,50.80 V35.20")
-        #expect(!ThresholdChart.sparkline(Sparkline(values: [10, 20, 30], hasData: true, caption: .init(english: "e", german: "g"))).contains("measured"))
+        #expect(
+            !ThresholdChart.sparkline(
+                Sparkline(values: [10, 20, 30], hasData: true, caption: .init(english: "e", german: "g"))
+            ).contains("measured"))
     }
 
     @Test func theMainSeriesIsTheFittedThresholdWithItsIntervalAndTheDifferencesPlayedAreSecondary() {
@@ -194,9 +218,13 @@ struct ThresholdChartTests {
             let svg = Self.chart(Self.timeline(days: 5), width: width, language: language)
             let line = try #require(svg.range(of: #"<line class="legend-played""#))
             let tag = String(svg[line.lowerBound...].prefix { $0 != ">" })
-            return (Double(try #require(Self.attribute("x1", in: tag)))!, Double(try #require(Self.attribute("y1", in: tag)))!)
+            return (
+                Double(try #require(Self.attribute("x1", in: tag)))!,
+                Double(try #require(Self.attribute("y1", in: tag)))!
+            )
         }
-        let wide = try playedLegend(width: 800), narrow = try playedLegend(width: 360)
+        let wide = try playedLegend(width: 800)
+        let narrow = try playedLegend(width: 360)
         #expect(wide.y == 10 && wide.x > 48, "side by side on a wide chart")
         #expect(narrow.y > 10 && narrow.x == 48, "below the first entry on a phone")
     }
@@ -205,9 +233,11 @@ struct ThresholdChartTests {
         // At chance at every difference played: the threshold lies above them, by how much nobody knows.
         var timeline = ThresholdTimeline(period: .day, calendar: Self.calendar)
         for index in 0..<100 {
-            timeline.add(CompletedComparison(
-                note1: MIDINote(60)!, note2: MIDINote(60)!, note2CentOffset: Cents(5), isCorrect: index.isMultiple(of: 2),
-                timestamp: Date(timeIntervalSince1970: 1_772_409_600 + 43_200 + Double(index))))
+            timeline.add(
+                CompletedComparison(
+                    note1: MIDINote(60)!, note2: MIDINote(60)!, note2CentOffset: Cents(5),
+                    isCorrect: index.isMultiple(of: 2),
+                    timestamp: Date(timeIntervalSince1970: 1_772_409_600 + 43_200 + Double(index))))
         }
         #expect(timeline.points[0].fit?.upperIsOpen == true)
         let svg = Self.chart(timeline)

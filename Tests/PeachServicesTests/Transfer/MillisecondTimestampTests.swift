@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PeachServices
 
 struct MillisecondTimestampTests {
@@ -10,7 +11,9 @@ struct MillisecondTimestampTests {
     }
 
     @Test func parsesWhatItFormatsAcrossCenturiesAndLeapDays() {
-        for milliseconds: Int64 in [0, 951_782_400_000, -2_208_988_800_000, 4_107_542_399_999, 1_709_164_800_001, 253_402_300_799_999] {
+        for milliseconds: Int64 in [
+            0, 951_782_400_000, -2_208_988_800_000, 4_107_542_399_999, 1_709_164_800_001, 253_402_300_799_999,
+        ] {
             let timestamp = MillisecondTimestamp(millisecondsSince1970: milliseconds)
             #expect(MillisecondTimestamp(iso8601: timestamp.iso8601) == timestamp, "\(timestamp.iso8601)")
             #expect(MillisecondTimestamp(storageText: timestamp.storageText) == timestamp)
@@ -35,10 +38,12 @@ struct MillisecondTimestampTests {
     }
 
     @Test func rejectsAnythingAmbiguousOrImpossible() {
-        for text in ["", "2026-03-01", "2026-03-01T09:15:02", "2026-02-30T00:00:00Z", "2025-02-29T00:00:00Z",
-                     "2026-13-01T00:00:00Z", "2026-03-01T24:00:00Z", "2026-03-01T09:60:00Z", "2026-03-01T09:15:60Z",
-                     "1899-12-31T23:59:59Z", "2026-03-01T09:15:02.Z", "2026-03-01T09:15:02ZZ", " 2026-03-01T09:15:02Z",
-                     "=2026-03-01T09:15:02Z", "2026-03-01T09:15:02+25:00", "NaN", "١٩٧٠-01-01T00:00:00Z"] {
+        for text in [
+            "", "2026-03-01", "2026-03-01T09:15:02", "2026-02-30T00:00:00Z", "2025-02-29T00:00:00Z",
+            "2026-13-01T00:00:00Z", "2026-03-01T24:00:00Z", "2026-03-01T09:60:00Z", "2026-03-01T09:15:60Z",
+            "1899-12-31T23:59:59Z", "2026-03-01T09:15:02.Z", "2026-03-01T09:15:02ZZ", " 2026-03-01T09:15:02Z",
+            "=2026-03-01T09:15:02Z", "2026-03-01T09:15:02+25:00", "NaN", "١٩٧٠-01-01T00:00:00Z",
+        ] {
             #expect(MillisecondTimestamp(iso8601: text) == nil, "\(text)")
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PeachCore
 @testable import PeachPostgres
 @testable import PeachServices
@@ -21,13 +22,17 @@ struct AccountStoreContractTests {
         let store: any Store
         let directory: URL?
         /// A user's records and their CSV transfer, as a server or a command with `--user` opens them.
-        let records: @Sendable (UserID) async throws -> (store: any TrainingDataStore, transfer: any TrainingDataTransferring)
+        let records:
+            @Sendable (UserID) async throws -> (store: any TrainingDataStore, transfer: any TrainingDataTransferring)
         /// The same database opened anew, as after a restart.
         let reopened: @Sendable () async throws -> Harness
 
         private init(
             store: any Store, directory: URL?,
-            records: @escaping @Sendable (UserID) async throws -> (store: any TrainingDataStore, transfer: any TrainingDataTransferring),
+            records:
+                @escaping @Sendable (UserID) async throws -> (
+                    store: any TrainingDataStore, transfer: any TrainingDataTransferring
+                ),
             reopened: @escaping @Sendable () async throws -> Harness
         ) {
             self.store = store
@@ -40,8 +45,11 @@ struct AccountStoreContractTests {
             switch backend {
             case .postgres: return try await postgres(try await TestPostgres.freshDatabase())
             case .sqlite:
-                let directory = FileManager.default.temporaryDirectory.appendingPathComponent("peach-accounts-\(UUID().uuidString)")
-                return try sqlite(ClassFiles(besidePersonalDatabase: directory.appendingPathComponent("peach.sqlite").path), removing: directory)
+                let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                    "peach-accounts-\(UUID().uuidString)")
+                return try sqlite(
+                    ClassFiles(besidePersonalDatabase: directory.appendingPathComponent("peach.sqlite").path),
+                    removing: directory)
             }
         }
 
@@ -97,7 +105,8 @@ struct AccountStoreContractTests {
         #expect(try await store.createStudent(Self.ann, passwordHash: "a", joining: Self.code) == .unknownInvitation)
         #expect(try await store.account(named: Self.ann) == nil, "nothing written for an unknown code")
         let choir = try await store.createClassroom(named: "Choir", teacher: tess.id, invitation: Self.code)
-        guard case .created(let ann) = try await store.createStudent(Self.ann, passwordHash: "a", joining: Self.code) else {
+        guard case .created(let ann) = try await store.createStudent(Self.ann, passwordHash: "a", joining: Self.code)
+        else {
             Issue.record("ann was not created")
             return
         }
@@ -130,7 +139,8 @@ struct AccountStoreContractTests {
     @Test(arguments: Backend.allCases)
     func aRehashedPasswordKeepsTheSessionsAndNeverUndoesAChange(backend: Backend) async throws {
         let store = try await Harness.make(backend).store
-        let ann = try #require(try await store.createAccount(Self.ann, passwordHash: "bcrypt-of-password", isTeacher: false))
+        let ann = try #require(
+            try await store.createAccount(Self.ann, passwordHash: "bcrypt-of-password", isTeacher: false))
         let session = Data([1, 2, 3])
         try await store.createSession(tokenHash: session, of: ann.id, expires: Self.now.addingTimeInterval(60))
         try await store.replacePasswordHash("bcrypt-of-password", with: "sha256:bcrypt", of: ann.id)
@@ -150,18 +160,22 @@ struct AccountStoreContractTests {
         try await store.recordFailedSignIn(name: "ann", address: "10.0.0.1", at: now.addingTimeInterval(-60))
         try await store.recordFailedSignIn(name: "ann", address: "10.0.0.2", at: now.addingTimeInterval(-30))
         try await store.recordFailedSignIn(name: "bob", address: "10.0.0.1", at: now.addingTimeInterval(-10))
-        let counted = try await store.failedSignIns(name: "ann", address: "10.0.0.1", since: now.addingTimeInterval(-3600))
+        let counted = try await store.failedSignIns(
+            name: "ann", address: "10.0.0.1", since: now.addingTimeInterval(-3600))
         #expect(counted.accountAtAddress == SignInThrottle.Failures(count: 1, latest: now.addingTimeInterval(-60)))
         #expect(counted.address == SignInThrottle.Failures(count: 2, latest: now.addingTimeInterval(-10)))
         // Ann's failures from another address do not count against her here.
-        let elsewhere = try await store.failedSignIns(name: "ann", address: "10.0.0.9", since: now.addingTimeInterval(-3600))
+        let elsewhere = try await store.failedSignIns(
+            name: "ann", address: "10.0.0.9", since: now.addingTimeInterval(-3600))
         #expect(elsewhere.accountAtAddress == SignInThrottle.Failures(count: 0, latest: nil))
         try await store.clearFailedSignIns(name: "ann", address: "10.0.0.1")
-        let cleared = try await store.failedSignIns(name: "ann", address: "10.0.0.1", since: now.addingTimeInterval(-3600))
+        let cleared = try await store.failedSignIns(
+            name: "ann", address: "10.0.0.1", since: now.addingTimeInterval(-3600))
         #expect(cleared.accountAtAddress == SignInThrottle.Failures(count: 0, latest: nil))
         // Only that pair is forgiven: the address still owes its try at bob, ann's other address its own.
         #expect(cleared.address == SignInThrottle.Failures(count: 1, latest: now.addingTimeInterval(-10)))
-        let other = try await store.failedSignIns(name: "ann", address: "10.0.0.2", since: now.addingTimeInterval(-3600))
+        let other = try await store.failedSignIns(
+            name: "ann", address: "10.0.0.2", since: now.addingTimeInterval(-3600))
         #expect(other.accountAtAddress == SignInThrottle.Failures(count: 1, latest: now.addingTimeInterval(-30)))
     }
 
@@ -172,10 +186,13 @@ struct AccountStoreContractTests {
         let tom = try #require(try await store.createAccount(AccountName("tom")!, passwordHash: "t", isTeacher: true))
         let ann = try #require(try await store.createAccount(Self.ann, passwordHash: "a", isTeacher: false))
         let choir = try await store.createClassroom(named: "Choir", teacher: tess.id, invitation: Self.code)
-        let band = try await store.createClassroom(named: "Band", teacher: tom.id, invitation: InvitationCode("WXYZ-6789")!)
+        let band = try await store.createClassroom(
+            named: "Band", teacher: tom.id, invitation: InvitationCode("WXYZ-6789")!)
         #expect(choir.teacher == tess && choir.invitation == Self.code && choir.studentCount == 0)
         #expect(try await store.classrooms(taughtBy: tess.id).map(\.id) == [choir.id])
-        #expect(try await store.classroom(choir.id, taughtBy: tom.id) == nil, "another teacher's class is not there for him")
+        #expect(
+            try await store.classroom(choir.id, taughtBy: tom.id) == nil, "another teacher's class is not there for him"
+        )
         #expect(try await store.join(ann.id, invitation: InvitationCode("ZZZZ-ZZZZ")!) == nil)
         #expect(try await store.join(ann.id, invitation: Self.code)?.id == choir.id)
         #expect(try await store.join(ann.id, invitation: Self.code)?.studentCount == 1, "joining twice is once")
@@ -228,9 +245,10 @@ struct AccountStoreContractTests {
     }
 
     static func comparison(_ offset: Double, correct: Bool, at seconds: Double) -> TrainingRecord {
-        .comparison(CompletedComparison(
-            note1: MIDINote(60)!, note2: MIDINote(60)!, note2CentOffset: Cents(offset), isCorrect: correct,
-            timestamp: Date(timeIntervalSince1970: 1_800_000_000 + seconds)))
+        .comparison(
+            CompletedComparison(
+                note1: MIDINote(60)!, note2: MIDINote(60)!, note2CentOffset: Cents(offset), isCorrect: correct,
+                timestamp: Date(timeIntervalSince1970: 1_800_000_000 + seconds)))
     }
 
     /// Figures kept for a class view are read back after a restart while the student's records are
@@ -242,17 +260,20 @@ struct AccountStoreContractTests {
         let store = harness.store
         var students: [UserID] = []
         for name in ["ann", "bob", "cy", "dee"] {
-            students.append(try #require(try await store.createAccount(AccountName(name)!, passwordHash: "h", isTeacher: false)).id)
+            students.append(
+                try #require(try await store.createAccount(AccountName(name)!, passwordHash: "h", isTeacher: false)).id)
         }
         for (index, student) in students.enumerated() {
-            try await harness.records(student).store.save(Self.comparison(Double(index + 5), correct: true, at: Double(index)))
+            try await harness.records(student).store.save(
+                Self.comparison(Double(index + 5), correct: true, at: Double(index)))
         }
         func readings(_ harness: Harness) async throws -> [StudentFiguresReading] {
             let revisions = try await harness.store.revisions(of: students)
             var readings: [StudentFiguresReading] = []
             for student in students {
                 let figures = try await StudentFigures(store: try await harness.records(student).store)
-                readings.append(StudentFiguresReading(student: student, revision: revisions[student]!, figures: figures))
+                readings.append(
+                    StudentFiguresReading(student: student, revision: revisions[student]!, figures: figures))
             }
             return readings
         }
@@ -266,10 +287,13 @@ struct AccountStoreContractTests {
         let (ann, bob, cy, dee) = (students[0], students[1], students[2], students[3])
         try await restarted.records(ann).store.save(Self.comparison(7, correct: false, at: 100))
         let bobs = try await restarted.records(bob).transfer
-        let exported = FileManager.default.temporaryDirectory.appendingPathComponent("peach-kept-\(UUID().uuidString).csv").path
+        let exported = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "peach-kept-\(UUID().uuidString).csv"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: exported) }
         _ = try await restarted.records(ann).transfer.exportCSV(to: exported)
-        _ = try await bobs.importRecords(try TrainingDataParser.parse(Array(try Data(contentsOf: URL(fileURLWithPath: exported)))), mode: .merge)
+        _ = try await bobs.importRecords(
+            try TrainingDataParser.parse(Array(try Data(contentsOf: URL(fileURLWithPath: exported)))), mode: .merge)
         try await restarted.records(cy).store.deleteAll()
         #expect(try await restarted.store.keptFigures(of: students) == [dee: expected[dee]!])
         #expect(try await harness.reopened().store.keptFigures(of: students) == [dee: expected[dee]!])
@@ -281,7 +305,9 @@ struct AccountStoreContractTests {
         #expect(try await restarted.store.keptFigures(of: [dee]).isEmpty)
         let fresh = try await readings(restarted)
         try await restarted.store.keep(fresh)
-        #expect(try await restarted.store.keptFigures(of: students) == Dictionary(uniqueKeysWithValues: fresh.map { ($0.student, $0.figures) }))
+        #expect(
+            try await restarted.store.keptFigures(of: students)
+                == Dictionary(uniqueKeysWithValues: fresh.map { ($0.student, $0.figures) }))
         #expect(fresh.first { $0.student == bob }?.figures.trials == 3)
         #expect(fresh.first { $0.student == cy }?.figures.trials == 0)
     }
@@ -295,7 +321,10 @@ struct AccountStoreContractTests {
         let other = try await harness.reopened()
         var created: [UserID] = []
         for name in ["ann", "bob"] {
-            created.append(try #require(try await harness.store.createAccount(AccountName(name)!, passwordHash: "h", isTeacher: false)).id)
+            created.append(
+                try #require(
+                    try await harness.store.createAccount(AccountName(name)!, passwordHash: "h", isTeacher: false)
+                ).id)
         }
         let students = created
         let (held, heldMeanwhile) = try await harness.store.fittingExclusively([students[0]]) { held in
@@ -304,6 +333,8 @@ struct AccountStoreContractTests {
         #expect(held == [students[0]])
         #expect(harness.store.isSharedByProcesses == (backend == .postgres))
         #expect(heldMeanwhile == (backend == .postgres ? [students[1]] : students))
-        #expect(try await other.store.fittingExclusively(students) { $0 } == students, "let go once the first hold returned")
+        #expect(
+            try await other.store.fittingExclusively(students) { $0 } == students, "let go once the first hold returned"
+        )
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Testing
+
 @testable import PeachCore
 @testable import PeachServices
 @testable import PeachStore
@@ -27,7 +28,7 @@ struct ClassFiguresTests {
 
         func release() {
             released = true
-            waiting.forEach { $0.resume() }
+            for continuation in waiting { continuation.resume() }
             waiting = []
         }
 
@@ -37,23 +38,28 @@ struct ClassFiguresTests {
     }
 
     static func figures(_ harness: Harness, _ gate: Gate) -> ClassFigures {
-        ClassFigures(accounts: harness.store, records: { student, _ throws(DataStoreError) in
-            await gate.pass(student)
-            do {
-                return try await harness.records(student).store
-            } catch {
-                throw error as? DataStoreError ?? .fetchFailed(String(describing: error))
-            }
-        }, logger: Logger(label: "test"))
+        ClassFigures(
+            accounts: harness.store,
+            records: { student, _ throws(DataStoreError) in
+                await gate.pass(student)
+                do {
+                    return try await harness.records(student).store
+                } catch {
+                    throw error as? DataStoreError ?? .fetchFailed(String(describing: error))
+                }
+            }, logger: Logger(label: "test"))
     }
 
     static func students(_ names: [String], _ harness: Harness, answers: Int) async throws -> [Account] {
         var students: [Account] = []
         for name in names {
-            let student = try #require(try await harness.store.createAccount(AccountName(name)!, passwordHash: "h", isTeacher: false))
+            let student = try #require(
+                try await harness.store.createAccount(AccountName(name)!, passwordHash: "h", isTeacher: false))
             let store = try await harness.records(student.id).store
             for index in 0..<answers {
-                try await store.save(AccountStoreContractTests.comparison(Double(index % 7 + 2), correct: index % 3 > 0, at: Double(index)))
+                try await store.save(
+                    AccountStoreContractTests.comparison(
+                        Double(index % 7 + 2), correct: index % 3 > 0, at: Double(index)))
             }
             students.append(student)
         }
@@ -69,7 +75,9 @@ struct ClassFiguresTests {
 
         let first = try await figures.rows(of: students, waitingAtMost: .zero)
         #expect(first.map(\.account) == students, "every student's row")
-        #expect(first.allSatisfy { !$0.isPrepared && $0.figures == nil }, "none fitted yet: all being prepared, no figures made up")
+        #expect(
+            first.allSatisfy { !$0.isPrepared && $0.figures == nil },
+            "none fitted yet: all being prepared, no figures made up")
         try await gate.waitForOpenings(3)
         // Still held: a view waiting a moment answers with them being prepared.
         #expect(try await figures.rows(of: students, waitingAtMost: .milliseconds(20)).allSatisfy { !$0.isPrepared })
@@ -84,8 +92,9 @@ struct ClassFiguresTests {
         // Kept: after a restart the view is complete at once and opens no student's records.
         let restarted = try await harness.reopened()
         let afterRestart = Gate()
-        #expect(try await Self.figures(restarted, afterRestart).rows(of: students, waitingAtMost: .zero).map(\.figures)
-            == prepared.map(\.figures))
+        #expect(
+            try await Self.figures(restarted, afterRestart).rows(of: students, waitingAtMost: .zero).map(\.figures)
+                == prepared.map(\.figures))
         #expect(await afterRestart.opened.isEmpty)
     }
 
@@ -119,7 +128,8 @@ struct ClassFiguresTests {
         await gate.release()
         let figures = Self.figures(harness, gate)
         #expect(try await figures.prepared(students).map(\.figures.trials) == [2, 2])
-        try await harness.records(students[0].id).store.save(AccountStoreContractTests.comparison(4, correct: true, at: 100))
+        try await harness.records(students[0].id).store.save(
+            AccountStoreContractTests.comparison(4, correct: true, at: 100))
         let rows = try await figures.rows(of: students, waitingAtMost: .zero)
         #expect(rows.map(\.isPrepared) == [false, true])
         #expect(rows.map(\.figures?.trials) == [2, 2], "being prepared, ann's row keeps her last fit")
@@ -149,7 +159,10 @@ struct ClassFiguresTests {
         let kept = try await harness.reopened().store.keptFigures(of: students.map(\.id))
         #expect(kept.count == 12 && kept.values.allSatisfy { $0.trials == 3 }, "every student's figures kept, current")
         for figures in [first, second] {
-            #expect(try await figures.rows(of: students, waitingAtMost: .zero).allSatisfy { $0.isPrepared && $0.figures?.trials == 3 })
+            #expect(
+                try await figures.rows(of: students, waitingAtMost: .zero).allSatisfy {
+                    $0.isPrepared && $0.figures?.trials == 3
+                })
         }
         #expect(await gate.opened.count == 12, "no student fitted again for a view")
     }
@@ -161,14 +174,16 @@ struct ClassFiguresTests {
         let harness = try await Harness.make(backend)
         let students = try await Self.students(["ann", "bob"], harness, answers: 1)
         let failing = FailingOnce(students[1].id)
-        let figures = ClassFigures(accounts: harness.store, records: { student, _ throws(DataStoreError) in
-            try await failing.pass(student)
-            do {
-                return try await harness.records(student).store
-            } catch {
-                throw .fetchFailed(String(describing: error))
-            }
-        }, logger: Logger(label: "test"))
+        let figures = ClassFigures(
+            accounts: harness.store,
+            records: { student, _ throws(DataStoreError) in
+                try await failing.pass(student)
+                do {
+                    return try await harness.records(student).store
+                } catch {
+                    throw .fetchFailed(String(describing: error))
+                }
+            }, logger: Logger(label: "test"))
         await #expect(throws: DataStoreError.self) { try await figures.prepared(students) }
         #expect(try await figures.prepared(students).map(\.figures.trials) == [1, 1])
     }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import PeachCore
 @testable import PeachServices
 @testable import PeachStore
@@ -17,14 +18,18 @@ struct DamagedDatabaseTests {
         let file = directory.url.appendingPathComponent("records.csv").path
         _ = try ExportFile.write(to: file) { each in
             for index in 0..<count {
-                try each(TransferRecord(TrainingDataTransferTests.comparison(Double(index % 97) / 4, at: 1_700_000_000_000 + Int64(index) * 1000)))
+                try each(
+                    TransferRecord(
+                        TrainingDataTransferTests.comparison(
+                            Double(index % 97) / 4, at: 1_700_000_000_000 + Int64(index) * 1000)))
             }
         }
         _ = try await TrainingDataTransfer(database: database).importRecords(
             try TrainingDataParser.parse(Array(try String(contentsOfFile: file, encoding: .utf8).utf8)), mode: .merge)
         let (page, size) = try await database.writer.writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
-            let leaves = try Int.fetchAll(db, sql: "SELECT pageno FROM dbstat WHERE name = 'comparison' AND pagetype = 'leaf' ORDER BY pageno")
+            let leaves = try Int.fetchAll(
+                db, sql: "SELECT pageno FROM dbstat WHERE name = 'comparison' AND pagetype = 'leaf' ORDER BY pageno")
             return (leaves[leaves.count / 2], try Int.fetchOne(db, sql: "PRAGMA page_size")!)
         }
         try database.writer.close()
@@ -47,7 +52,8 @@ struct DamagedDatabaseTests {
             let message = error.description
             #expect(!message.contains("\n") && message.count < 400, "\(message.count) characters: \(message)")
             #expect(message.hasPrefix("cannot read records: the export's read of the records stopped"), "\(message)")
-            #expect(message.contains("SQLite error 11") && message.contains("unreadable: table comparison"), "\(message)")
+            #expect(
+                message.contains("SQLite error 11") && message.contains("unreadable: table comparison"), "\(message)")
             #expect(!message.contains("SELECT"), "\(message)")
         }
         #expect(!FileManager.default.fileExists(atPath: target))
@@ -68,7 +74,9 @@ struct DamagedDatabaseTests {
         #expect(lost.count > 10 && lost.count < 200, "\(report)")
         #expect(comparisons.copied == Self.count - lost.count, "\(report)")
         #expect(report.lostAnything)
-        #expect(report.description.contains("comparison: \(comparisons.copied) rows saved; lost: rowids \(lost.lowerBound)–\(lost.upperBound)"))
+        #expect(
+            report.description.contains(
+                "comparison: \(comparisons.copied) rows saved; lost: rowids \(lost.lowerBound)–\(lost.upperBound)"))
 
         // The new file is a Peach database at the current schema, with the saved rows in order.
         let recovered = try PeachDatabase(path: target)

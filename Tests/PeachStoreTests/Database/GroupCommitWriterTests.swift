@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Synchronization
 import Testing
+
 @testable import PeachStore
 
 struct GroupCommitWriterTests {
@@ -31,7 +32,8 @@ struct GroupCommitWriterTests {
     /// Holds the writer until `release` is called, so that the writes started meanwhile queue up
     /// and are committed together.
     func holdWriter(_ database: PeachDatabase) -> @Sendable () -> Void {
-        let held = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        let held = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
             try? database.writer.writeWithoutTransaction { _ in
                 held.signal()

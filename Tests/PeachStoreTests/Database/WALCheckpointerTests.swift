@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PeachCore
 @testable import PeachStore
 
@@ -14,9 +15,11 @@ struct WALCheckpointerTests {
         // Each awaited save is a group commit of its own: a few pages of log, far below the
         // writer's 10,000-page threshold, so only the checkpointer copies them into the file.
         for index in 0..<(2 * WALCheckpointer.commitsPerCheckpoint) {
-            try await store.save(CompletedComparison(
-                note1: MIDINote(60)!, note2: MIDINote(60)!, note2CentOffset: Cents(Double(index % 90) + 1), isCorrect: true,
-                timestamp: Date(timeIntervalSince1970: 1_772_409_600 + Double(index))))
+            try await store.save(
+                CompletedComparison(
+                    note1: MIDINote(60)!, note2: MIDINote(60)!, note2CentOffset: Cents(Double(index % 90) + 1),
+                    isCorrect: true,
+                    timestamp: Date(timeIntervalSince1970: 1_772_409_600 + Double(index))))
         }
         var grown = false
         for _ in 0..<250 where !grown {

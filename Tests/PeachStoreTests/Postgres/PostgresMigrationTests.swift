@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import Testing
+
 @testable import PeachCore
 @testable import PeachPostgres
 
@@ -35,16 +36,24 @@ struct PostgresMigrationTests {
         let location = try await TestPostgres.freshDatabase()
         let database = try await PostgresPeachDatabase.open(location)
         let newer = PostgresMigrations.latestVersion + 1
-        for try await _ in try await database.client.query("INSERT INTO schema_migrations (version, name) VALUES (\(newer), 'from-the-future')") {}
+        for try await _ in try await database.client.query(
+            "INSERT INTO schema_migrations (version, name) VALUES (\(newer), 'from-the-future')")
+        {}
         let error = await #expect(throws: DataStoreError.self) { try await PostgresPeachDatabase.open(location) }
-        #expect(error?.description.contains("schema is version \(newer), newer than this Peach knows (\(PostgresMigrations.latestVersion))") == true)
+        #expect(
+            error?.description.contains(
+                "schema is version \(newer), newer than this Peach knows (\(PostgresMigrations.latestVersion))") == true
+        )
         #expect(try await database.appliedVersions() == PostgresMigrations.all.map(\.version) + [newer])
         await database.close()
     }
 
     @Test func anUnreachableServerIsAnOpenError() async throws {
-        let location = PostgresLocation(host: "127.0.0.1", port: 1, username: "peach", password: nil, database: "peach", tls: .disable)
+        let location = PostgresLocation(
+            host: "127.0.0.1", port: 1, username: "peach", password: nil, database: "peach", tls: .disable)
         let error = await #expect(throws: DataStoreError.self) { try await PostgresPeachDatabase.open(location) }
-        #expect(error?.description.hasPrefix("cannot open the training database at postgres://peach@127.0.0.1:1/peach") == true)
+        #expect(
+            error?.description.hasPrefix("cannot open the training database at postgres://peach@127.0.0.1:1/peach")
+                == true)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import Testing
+
 @testable import PeachCore
 @testable import PeachPostgres
 @testable import PeachServices
@@ -10,10 +11,14 @@ import Testing
 /// every record, its answer key, its open trial and its settings.
 struct PostgresSchemaUpgradeTests {
     /// The released versions as `Tests/Fixtures/schemas/postgres/<name>.sql` (see the README beside them).
-    static let fixtures = ["v1-records-settings-open-trials", "v2-rhythm", "v3-optional-hit-rate", "v4-accounts", "v5-chord-intonation", "v6-scale-degree", "v7-chord-quality", "v8-student-summary"]
+    static let fixtures = [
+        "v1-records-settings-open-trials", "v2-rhythm", "v3-optional-hit-rate", "v4-accounts", "v5-chord-intonation",
+        "v6-scale-degree", "v7-chord-quality", "v8-student-summary",
+    ]
 
     /// The rows the fixtures hold: the SQLite fixtures' records, so both backends keep the same history.
-    static let records = (SchemaUpgradeTests.comparisons + SchemaUpgradeTests.pitchMatchings
+    static let records =
+        (SchemaUpgradeTests.comparisons + SchemaUpgradeTests.pitchMatchings
         + SchemaUpgradeTests.intervalRecords + SchemaUpgradeTests.sungRecords).sorted { $0.timestamp < $1.timestamp }
 
     @Test func everyOlderSchemaHasAFixture() {
@@ -34,7 +39,8 @@ struct PostgresSchemaUpgradeTests {
         for statement in statements {
             for try await _ in try await raw.client.query(PostgresQuery(unsafeSQL: statement)) {}
         }
-        let shipped = PostgresMigrations.all.prefix { $0.name != schema }.map(\.version)
+        let shipped =
+            PostgresMigrations.all.prefix { $0.name != schema }.map(\.version)
             + PostgresMigrations.all.filter { $0.name == schema }.map(\.version)
         #expect(try await raw.appliedVersions() == shipped, "the fixture is not the schema it is named after")
         await raw.close()
@@ -44,10 +50,13 @@ struct PostgresSchemaUpgradeTests {
         let store = PostgresTrainingDataStore(database: database)
         let stored = try await store.records(nil, limit: .max).map(TransferRecord.init)
         let rhythm = shipped.contains(2) ? SchemaUpgradeTests.rhythmRecords : []
-        #expect(stored.sorted { $0.timestamp < $1.timestamp } == (Self.records + rhythm).sorted { $0.timestamp < $1.timestamp })
+        #expect(
+            stored.sorted { $0.timestamp < $1.timestamp }
+                == (Self.records + rhythm).sorted { $0.timestamp < $1.timestamp })
         // Since version 3 a Fill the Gap trial may lack its hit rate (imported from the iPhone app).
         let imported = CompletedRhythmMatching(
-            tempo: TempoBPM(90)!, meanOffsetMs: 12.3, offsetSDMs: nil, hitRate: nil, meanOffsetMsByPosition: [10.1, nil, -4, 8.8],
+            tempo: TempoBPM(90)!, meanOffsetMs: 12.3, offsetSDMs: nil, hitRate: nil,
+            meanOffsetMsByPosition: [10.1, nil, -4, 8.8],
             timestamp: Date(timeIntervalSince1970: 1_800_000_000))
         try await store.save(.rhythmMatching(imported))
         #expect(try await store.records(.rhythmMatching, limit: 1) == [.rhythmMatching(imported)])
@@ -63,9 +72,12 @@ struct PostgresSchemaUpgradeTests {
         }
         #expect(challenge.referenceNote == MIDINote(60)! && challenge.initialCentOffset == Cents(-63.541545205851065))
 
-        let settings = try await PostgresSettingsStore(records: PostgresTrainingDataStore(database: database)).loadSettings()
-        #expect(try settings.map { try PeachSettings.default.applying($0) } == (try PeachSettings.default.applying(
-            SettingsUpdate(noteRangeLower: 48, noteRangeUpper: 72, referencePitchHz: 442, language: "de"))))
+        let settings = try await PostgresSettingsStore(records: PostgresTrainingDataStore(database: database))
+            .loadSettings()
+        #expect(
+            try settings.map { try PeachSettings.default.applying($0) }
+                == (try PeachSettings.default.applying(
+                    SettingsUpdate(noteRangeLower: 48, noteRangeUpper: 72, referencePitchHz: 442, language: "de"))))
         await database.close()
     }
 }

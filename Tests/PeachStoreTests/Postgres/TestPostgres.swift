@@ -1,5 +1,6 @@
 import Foundation
 import PostgresNIO
+
 @testable import PeachCore
 @testable import PeachPostgres
 
@@ -30,8 +31,10 @@ actor TestPostgres {
         if let admin { return try await admin.value }
         let task = Task {
             let port = try Self.startCluster()
-            return PostgresPeachDatabase(PostgresLocation(
-                host: "127.0.0.1", port: port, username: "peach", password: nil, database: "postgres", tls: .disable))
+            return PostgresPeachDatabase(
+                PostgresLocation(
+                    host: "127.0.0.1", port: port, username: "peach", password: nil, database: "postgres", tls: .disable
+                ))
         }
         admin = task
         return try await task.value

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PeachStore
 
 /// The fold runs on a thread of its own: it must still see every record, once, in the order read.

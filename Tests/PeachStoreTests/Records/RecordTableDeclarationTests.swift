@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import PostgresNIO
 import Testing
+
 @testable import PeachCore
 @testable import PeachPostgres
 @testable import PeachServices
@@ -31,7 +32,8 @@ struct RecordTableDeclarationTests {
             let table = PostgresRecordTable.layout(kind).name
             var columns: [String] = []
             for try await name in try await database.client.query(
-                "SELECT column_name FROM information_schema.columns WHERE table_name = \(table)", logger: database.logger
+                "SELECT column_name FROM information_schema.columns WHERE table_name = \(table)",
+                logger: database.logger
             ).decode(String.self) { columns.append(name) }
             let declared = Set(Self.declaredColumns(kind).map(PostgresRecordTable.snakeCase)).union(["id", "user_id"])
             #expect(Set(columns) == declared, "\(table)")
@@ -50,8 +52,9 @@ struct RecordTableDeclarationTests {
     /// Our CSV's record columns are every kind's fields and derived figures; the current version's
     /// header as shipped must be exactly that, so a kind that adds a field makes a new version.
     @Test func theCurrentCSVVersionHasEveryKindsColumns() {
-        #expect(PeachCSVFormat.columns(version: PeachCSVFormat.version)
-            == ["discipline", "timestamp"] + PeachCSVFormat.labelColumns + CSVRecordColumns.all)
+        #expect(
+            PeachCSVFormat.columns(version: PeachCSVFormat.version)
+                == ["discipline", "timestamp"] + PeachCSVFormat.labelColumns + CSVRecordColumns.all)
         for kind in TrainingKinds.all {
             #expect(Set(RecordTable.layout(kind).fields).isSubset(of: CSVRecordColumns.all), "\(kind.table)")
         }

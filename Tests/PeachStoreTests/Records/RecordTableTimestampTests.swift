@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import PeachCore
 @testable import PeachServices
 @testable import PeachStore
@@ -9,7 +10,8 @@ import Testing
 /// both must give the same millisecond.
 struct RecordTableTimestampTests {
     /// `RecordTable.timestamp` and julianday() on one stored value.
-    private func read(_ value: DatabaseValue, _ db: Database) throws -> (read: MillisecondTimestamp, julianday: Double?) {
+    private func read(_ value: DatabaseValue, _ db: Database) throws -> (read: MillisecondTimestamp, julianday: Double?)
+    {
         let statement = try db.makeStatement(sql: "SELECT ?, (julianday(?) - 2440587.5) * 86400.0")
         let rows = try Row.fetchCursor(statement, arguments: [value, value])
         _ = try #require(try rows.next())
@@ -23,16 +25,20 @@ struct RecordTableTimestampTests {
         try queue.read { db in
             for _ in 0..<2000 {
                 // 1970 to 2100, any millisecond.
-                let stored = MillisecondTimestamp(millisecondsSince1970: Int64.random(in: 0..<4_102_444_800_000, using: &random))
+                let stored = MillisecondTimestamp(
+                    millisecondsSince1970: Int64.random(in: 0..<4_102_444_800_000, using: &random))
                 let (read, julianday) = try read(stored.storageText.databaseValue, db)
                 #expect(read == stored)
-                #expect(read == MillisecondTimestamp(Date(timeIntervalSince1970: try #require(julianday))), "\(stored.storageText)")
+                #expect(
+                    read == MillisecondTimestamp(Date(timeIntervalSince1970: try #require(julianday))),
+                    "\(stored.storageText)")
             }
         }
     }
 
     @Test(arguments: [
-        "2024-03-03T18:00", "2024-03-03 18:00:07.2", "2023-02-29 10:00:00.000", "2024-03-03 18:00:07.123456", "2024-03-03",
+        "2024-03-03T18:00", "2024-03-03 18:00:07.2", "2023-02-29 10:00:00.000", "2024-03-03 18:00:07.123456",
+        "2024-03-03",
     ])
     func anotherFormIsReadByJulianday(text: String) throws {
         try DatabaseQueue().read { db in

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PeachCore
 @testable import PeachPostgres
 @testable import PeachServices
@@ -21,21 +22,29 @@ extension TrainingDataTransferContractTests {
         let path = directory.url.appendingPathComponent("large.csv").path
         let count = try ExportFile.write(to: path) { each in
             for index in 0..<100_000 {
-                try each(TransferRecord(TrainingDataTransferTests.comparison(
-                    Double(index % 97) / 4, at: 1_700_000_000_000 + Int64(index) * 250, correct: index % 3 > 0)))
+                try each(
+                    TransferRecord(
+                        TrainingDataTransferTests.comparison(
+                            Double(index % 97) / 4, at: 1_700_000_000_000 + Int64(index) * 250, correct: index % 3 > 0))
+                )
             }
         }
-        #expect(try await harness.transfer.importRecords(try Self.parsed(try String(contentsOfFile: path, encoding: .utf8)), mode: .merge).imported == count)
+        #expect(
+            try await harness.transfer.importRecords(
+                try Self.parsed(try String(contentsOfFile: path, encoding: .utf8)), mode: .merge
+            ).imported == count)
         let small = directory.url.appendingPathComponent("small.csv").path
         _ = try ExportFile.write(to: small) { each in for record in Self.records { try each(TransferRecord(record)) } }
-        let replaced = try await harness.transfer.importRecords(try Self.parsed(try String(contentsOfFile: small, encoding: .utf8)), mode: .replace)
+        let replaced = try await harness.transfer.importRecords(
+            try Self.parsed(try String(contentsOfFile: small, encoding: .utf8)), mode: .replace)
         #expect(replaced.imported == Self.records.count)
 
         // A trial opened a week minus a minute later drops only the trials older than a week.
         try await store.open(TrainingDataStoreContractTests.openTrial("fresh-m", at: 7 * 86_400 - 60), keptFor: week)
         for (index, trial) in reserved.enumerated() {
             #expect(try await store.openTrial(id: trial.id) == trial)
-            let answer = TrainingRecord.comparison(TrainingDataTransferTests.comparison(1, at: 1_800_600_000_000 + Int64(index)))
+            let answer = TrainingRecord.comparison(
+                TrainingDataTransferTests.comparison(1, at: 1_800_600_000_000 + Int64(index)))
             try await store.save(answer, key: nil, closing: trial.id)
             #expect(try await store.openTrial(id: trial.id) == nil)
         }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import PeachCore
 @testable import PeachServices
 @testable import PeachStore
@@ -32,7 +33,9 @@ struct StagedImportTests {
     /// Format 1 rows of `count` comparisons, a second apart from `milliseconds` on.
     static func rows(_ count: Int, from milliseconds: Int64 = 1_700_000_000_000) -> String {
         (0..<count).map { index in
-            let stamp = MillisecondTimestamp(Date(timeIntervalSince1970: Double(milliseconds + Int64(index) * 1000) / 1000)).iso8601
+            let stamp = MillisecondTimestamp(
+                Date(timeIntervalSince1970: Double(milliseconds + Int64(index) * 1000) / 1000)
+            ).iso8601
             return "comparison,\(stamp),62,62,\(Double(index % 100) + 0.5),true,,,\n"
         }.joined()
     }
@@ -50,7 +53,9 @@ struct StagedImportTests {
         let before = try await Tests.stored(database)
         let upload = Upload()
         var asked = upload.requested.stream.makeAsyncIterator()
-        let importing = Task { try await TrainingDataTransfer(database: database).importRecords(from: upload.source(), mode: mode) }
+        let importing = Task {
+            try await TrainingDataTransfer(database: database).importRecords(from: upload.source(), mode: mode)
+        }
         await asked.next()
         upload.send(Tests.header + Self.rows(TrainingDataSource.batchSize + 10))
         // Asked again: the first batch is written.
@@ -83,13 +88,14 @@ struct StagedImportTests {
             _ = try await TrainingDataTransfer(database: database).importRecords(from: upload.source(), mode: .replace)
             Issue.record("the bad row was imported")
         } catch {
-            guard case let .rejected(rejected)? = error as? ImportFailure else { throw error }
+            guard case .rejected(let rejected)? = error as? ImportFailure else { throw error }
             // The marker and the header are lines 1 and 2.
             #expect(rejected.line == good + 3)
         }
         #expect(try await Tests.stored(database) == before)
         // Nothing of it is left staged: the next import brings exactly its own rows.
-        let again = try await TrainingDataTransfer(database: database).importRecords(TrainingDataParser.parse(Array((Tests.header + Self.rows(3)).utf8)), mode: .merge)
+        let again = try await TrainingDataTransfer(database: database).importRecords(
+            TrainingDataParser.parse(Array((Tests.header + Self.rows(3)).utf8)), mode: .merge)
         #expect(again.imported == 3)
         #expect(try await Tests.stored(database).count == 13)
     }
@@ -100,16 +106,18 @@ struct StagedImportTests {
         try await Self.saveTen(database)
         let before = try await Tests.stored(database)
         try await database.writer.write { db in
-            try db.execute(sql: """
-                CREATE TRIGGER failLate BEFORE INSERT ON comparison
-                WHEN (SELECT count(*) FROM comparison) >= \(10 + 2 * TrainingDataSource.batchSize + 5)
-                BEGIN SELECT RAISE(ABORT, 'disk full'); END
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TRIGGER failLate BEFORE INSERT ON comparison
+                    WHEN (SELECT count(*) FROM comparison) >= \(10 + 2 * TrainingDataSource.batchSize + 5)
+                    BEGIN SELECT RAISE(ABORT, 'disk full'); END
+                    """)
         }
         for mode in ImportMode.allCases {
             await #expect(throws: ImportFailure.self) {
                 try await TrainingDataTransfer(database: database).importRecords(
-                    TrainingDataParser.parse(Array((Tests.header + Self.rows(4 * TrainingDataSource.batchSize)).utf8)), mode: mode)
+                    TrainingDataParser.parse(Array((Tests.header + Self.rows(4 * TrainingDataSource.batchSize)).utf8)),
+                    mode: mode)
             }
             #expect(try await Tests.stored(database) == before)
         }
@@ -120,11 +128,14 @@ struct StagedImportTests {
         let database = try PeachDatabase(path: directory.databasePath)
         let upload = Upload()
         var asked = upload.requested.stream.makeAsyncIterator()
-        let first = Task { try await TrainingDataTransfer(database: database).importRecords(from: upload.source(), mode: .merge) }
+        let first = Task {
+            try await TrainingDataTransfer(database: database).importRecords(from: upload.source(), mode: .merge)
+        }
         await asked.next()
         do {
             _ = try await TrainingDataTransfer(database: database).importRecords(
-                TrainingDataParser.parse(Array((Tests.header + Self.rows(3, from: 1_600_000_000_000)).utf8)), mode: .replace)
+                TrainingDataParser.parse(Array((Tests.header + Self.rows(3, from: 1_600_000_000_000)).utf8)),
+                mode: .replace)
             Issue.record("two imports ran at once")
         } catch {
             guard case .busy? = error as? ImportFailure else { throw error }
@@ -140,16 +151,20 @@ struct StagedImportTests {
     static func interruptedImport(_ database: PeachDatabase, mode: ImportMode, commit: Bool) throws {
         try database.writer.write { db in
             let watermarks = ImportJournal.tables.map { _ in "COALESCE((SELECT MAX(id) FROM comparison), 0)" }
-            try db.execute(sql: """
-                INSERT INTO importJournal (mode, state, \(ImportJournal.tables.map { "\($0)Watermark" }.joined(separator: ", ")))
-                VALUES (?, ?, \(watermarks.joined(separator: ", ")))
-                """, arguments: [mode.rawValue, (commit ? ImportJournal.State.committed : .writing).rawValue])
+            try db.execute(
+                sql: """
+                    INSERT INTO importJournal (mode, state, \(ImportJournal.tables.map { "\($0)Watermark" }.joined(separator: ", ")))
+                    VALUES (?, ?, \(watermarks.joined(separator: ", ")))
+                    """, arguments: [mode.rawValue, (commit ? ImportJournal.State.committed : .writing).rawValue])
             let id = db.lastInsertedRowID
             let first = try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(id), 0) + 1 FROM comparison")!
             for index in 0..<50 {
                 try db.execute(
-                    sql: "INSERT INTO comparison (note1, note2, note2CentOffset, isCorrect, timestamp) VALUES (60, 60, 5, 1, ?)",
-                    arguments: [MillisecondTimestamp(Date(timeIntervalSince1970: 1_700_000_000 + Double(index))).storageText])
+                    sql:
+                        "INSERT INTO comparison (note1, note2, note2CentOffset, isCorrect, timestamp) VALUES (60, 60, 5, 1, ?)",
+                    arguments: [
+                        MillisecondTimestamp(Date(timeIntervalSince1970: 1_700_000_000 + Double(index))).storageText
+                    ])
             }
             try db.execute(
                 sql: "INSERT INTO importChunk (importId, tableName, firstId, lastId) VALUES (?, 'comparison', ?, ?)",
@@ -169,7 +184,9 @@ struct StagedImportTests {
         }
         let reopened = try PeachDatabase(path: directory.databasePath)
         #expect(try await Tests.stored(reopened) == before)
-        let journal = try await reopened.writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM importJournal") }
+        let journal = try await reopened.writer.read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM importJournal")
+        }
         #expect(journal == 0)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PeachCore
 @testable import PeachPostgres
 @testable import PeachServices
@@ -20,7 +21,10 @@ struct TrainingDataTransferContractTests {
         let neighbours: [PostgresTrainingDataStore]
         let directory: URL?
 
-        private init(store: any TrainingDataStore, transfer: any TrainingDataTransferring, neighbours: [PostgresTrainingDataStore] = [], directory: URL? = nil) {
+        private init(
+            store: any TrainingDataStore, transfer: any TrainingDataTransferring,
+            neighbours: [PostgresTrainingDataStore] = [], directory: URL? = nil
+        ) {
             self.store = store
             self.transfer = transfer
             self.neighbours = neighbours
@@ -32,34 +36,47 @@ struct TrainingDataTransferContractTests {
         static func make(_ backend: Backend, others: Int = 0) async throws -> Harness {
             switch backend {
             case .sqlite:
-                let directory = FileManager.default.temporaryDirectory.appendingPathComponent("peach-transfer-\(UUID().uuidString)")
+                let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                    "peach-transfer-\(UUID().uuidString)")
                 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
                 let database = try PeachDatabase(path: directory.appendingPathComponent("peach.sqlite").path)
-                return Harness(store: SQLiteTrainingDataStore(database: database), transfer: TrainingDataTransfer(database: database), directory: directory)
+                return Harness(
+                    store: SQLiteTrainingDataStore(database: database),
+                    transfer: TrainingDataTransfer(database: database), directory: directory)
             case .postgres:
                 let database = try await PostgresPeachDatabase.open(try await TestPostgres.freshDatabase())
-                let accounts = PostgresAccountStore(database: database, now: { Date(timeIntervalSince1970: 1_800_000_000) })
+                let accounts = PostgresAccountStore(
+                    database: database, now: { Date(timeIntervalSince1970: 1_800_000_000) })
                 var users: [PostgresTrainingDataStore] = []
                 for index in 0...others {
-                    let account = try #require(try await accounts.createAccount(AccountName("user\(index)")!, passwordHash: "x", isTeacher: false))
+                    let account = try #require(
+                        try await accounts.createAccount(
+                            AccountName("user\(index)")!, passwordHash: "x", isTeacher: false))
                     users.append(PostgresTrainingDataStore(database: database, user: account.id))
                 }
-                return Harness(store: users[0], transfer: PostgresTrainingDataTransfer(store: users[0]), neighbours: Array(users.dropFirst()))
+                return Harness(
+                    store: users[0], transfer: PostgresTrainingDataTransfer(store: users[0]),
+                    neighbours: Array(users.dropFirst()))
             }
         }
     }
 
     /// Every kind, an interval record, a sung note and a sung interval, and two records in the same millisecond.
-    static let records: [TrainingRecord] = TrainingDataStoreContractTests.records + [
-        .rhythmComparison(TrainingDataTransferTests.rhythmComparison(4.5, at: 1_800_000_004_000)),
-        .rhythmMatching(TrainingDataTransferTests.rhythmMatching(-3.25, at: 1_800_000_004_000)),
-        .matching(CompletedPitchMatching(
-            referenceNote: MIDINote(50)!, initialCentOffset: Cents(20), userCentError: Cents(-7.5),
-            timestamp: Date(timeIntervalSince1970: 1_800_000_005.5), discipline: .pitchSinging, sungOctave: -1)),
-        .matching(CompletedPitchMatching(
-            referenceNote: MIDINote(57)!, initialCentOffset: .zero, userCentError: Cents(13.6863), timestamp: Date(timeIntervalSince1970: 1_800_000_006),
-            discipline: .intervalSinging, interval: DirectedInterval(.M3, .up)!, tuningSystem: .justIntonation, sungOctave: 0)),
-    ]
+    static let records: [TrainingRecord] =
+        TrainingDataStoreContractTests.records + [
+            .rhythmComparison(TrainingDataTransferTests.rhythmComparison(4.5, at: 1_800_000_004_000)),
+            .rhythmMatching(TrainingDataTransferTests.rhythmMatching(-3.25, at: 1_800_000_004_000)),
+            .matching(
+                CompletedPitchMatching(
+                    referenceNote: MIDINote(50)!, initialCentOffset: Cents(20), userCentError: Cents(-7.5),
+                    timestamp: Date(timeIntervalSince1970: 1_800_000_005.5), discipline: .pitchSinging, sungOctave: -1)),
+            .matching(
+                CompletedPitchMatching(
+                    referenceNote: MIDINote(57)!, initialCentOffset: .zero, userCentError: Cents(13.6863),
+                    timestamp: Date(timeIntervalSince1970: 1_800_000_006),
+                    discipline: .intervalSinging, interval: DirectedInterval(.M3, .up)!, tuningSystem: .justIntonation,
+                    sungOctave: 0)),
+        ]
 
     static func export(_ transfer: any TrainingDataTransferring) async throws -> (text: String, count: Int) {
         let directory = TemporaryDirectory()
@@ -83,7 +100,8 @@ struct TrainingDataTransferContractTests {
         try await target.store.save(Self.records[0])
         let summary = try await target.transfer.importRecords(try Self.parsed(text), mode: .replace)
         #expect(summary.imported == Self.records.count && summary.duplicatesSkipped == 0)
-        #expect(try await target.store.records(nil, limit: 100).map(TransferRecord.init)
+        #expect(
+            try await target.store.records(nil, limit: 100).map(TransferRecord.init)
                 == (try await source.store.records(nil, limit: 100)).map(TransferRecord.init))
         #expect(try await Self.export(target.transfer).text == text)
     }
@@ -110,8 +128,11 @@ struct TrainingDataTransferContractTests {
         let path = directory.url.appendingPathComponent("large.csv").path
         let count = try ExportFile.write(to: path) { each in
             for index in 0..<10_000 {
-                try each(TransferRecord(TrainingDataTransferTests.comparison(
-                    Double(index % 97) / 4, at: 1_800_000_000_000 + Int64(index) * 250, correct: index % 3 > 0)))
+                try each(
+                    TransferRecord(
+                        TrainingDataTransferTests.comparison(
+                            Double(index % 97) / 4, at: 1_800_000_000_000 + Int64(index) * 250, correct: index % 3 > 0))
+                )
             }
         }
         let text = try String(contentsOfFile: path, encoding: .utf8)
