@@ -16,6 +16,12 @@ phase_start=$SECONDS
 bash scripts/setup.sh || { echo "setup failed"; exit 1; }
 phase setup
 
+# The tree as `swift format` leaves it (the repository's .swift-format); a finding fails the run
+# but the suites still run, so one stray line does not hide their results.
+format_failed=0
+swift format lint --strict --parallel -r Sources Tests Benchmarks Package.swift || format_failed=1
+phase "format lint"
+
 # One build serves the three suites: Swift Testing, the e2e suite (its binary) and the Debian package
 # (that same binary: the `peach` target links the Swift runtime in).
 swift build --build-tests || { echo "0 passed, 1 failed"; exit 1; }
@@ -64,7 +70,7 @@ package_status=$pytest_status package_passed=$pytest_passed package_failed=$pyte
 phase package
 
 passed=$((swift_passed + e2e_passed + package_passed))
-failed=$((swift_failed + e2e_failed + package_failed))
+failed=$((swift_failed + e2e_failed + package_failed + format_failed))
 if [ "$swift_status" -ne 0 ] || [ "$e2e_status" -ne 0 ] || [ "$package_status" -ne 0 ]; then
   [ "$failed" -gt 0 ] || failed=1
 fi
@@ -75,6 +81,7 @@ echo "[time] the 15 slowest tests:"
 { grep -v '^✔ Test run with' "$swift_log" | sed -nE 's/^✔ Test (.*) passed after ([0-9.]+) seconds.*/\2 swift \1/p'
   sed -nE 's/^([0-9.]+)s (call|setup|teardown) +(.*)/\1 e2e \3 (\2)/p' "$e2e_log"
 } | sort -rn | head -15 | awk '{printf "  %8.1f s  %s\n", $1, substr($0, index($0, $2))}'
+echo "format lint: $([ "$format_failed" -eq 0 ] && echo clean || echo 'findings above')"
 echo "swift: $swift_passed passed, $swift_failed failed; e2e: $e2e_passed passed, $e2e_failed failed;" \
   "package: $package_passed passed, $package_failed failed"
 echo "$passed passed, $failed failed"
