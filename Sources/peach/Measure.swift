@@ -170,16 +170,13 @@ struct Measure: AsyncParsableCommand {
             player: TonePlayer(SynthesizerNotePlayer(synthesizer: synthesizer)),
             store: store, source: source, clock: ContinuousClock(),
             onFeedback: { record in onFeedback(record.isCorrect) }, onError: onError)
-        return Run(
-            resumedAt: runs.run.isEmpty ? nil : runs.nextTrialNumber, start: { await driver.start() },
-            answer: { input in
-                switch input {
-                case .up: await driver.answer(.higher)
-                case .down: await driver.answer(.lower)
-                default: break
-                }
-            },
-            stop: { await driver.stop() }, unfinished: { await source.measurements.run.count })
+        return Run(driver: driver, source: source, runs: runs) { input in
+            switch input {
+            case .up: .higher
+            case .down: .lower
+            default: nil
+            }
+        }
     }
 
     /// Compare Timing at the saved tempo; its runs are kept per tempo band.
@@ -200,16 +197,13 @@ struct Measure: AsyncParsableCommand {
             player: ClickTrialPlayer(SynthesizerClickPlayer(synthesizer: synthesizer)),
             store: store, source: source, clock: ContinuousClock(),
             onFeedback: { record in onFeedback(record.isCorrect) }, onError: onError)
-        return Run(
-            resumedAt: runs.run.isEmpty ? nil : runs.nextTrialNumber, start: { await driver.start() },
-            answer: { input in
-                switch input {
-                case .left: await driver.answer(.early)
-                case .right: await driver.answer(.late)
-                default: break
-                }
-            },
-            stop: { await driver.stop() }, unfinished: { await source.measurements.run.count })
+        return Run(driver: driver, source: source, runs: runs) { input in
+            switch input {
+            case .left: .early
+            case .right: .late
+            default: nil
+            }
+        }
     }
 
     /// Which Voice? in the saved tuning, for a choice of three; its runs are the chord profile's.
@@ -231,17 +225,14 @@ struct Measure: AsyncParsableCommand {
             player: TonePlayer(SynthesizerNotePlayer(synthesizer: synthesizer)),
             store: store, source: source, clock: ContinuousClock(),
             onFeedback: { record in onFeedback(record.isCorrect) }, onError: onError)
-        return Run(
-            resumedAt: runs.run.isEmpty ? nil : runs.nextTrialNumber, start: { await driver.start() },
-            answer: { input in
-                switch input {
-                case .up: await driver.answer(.highest)
-                case .right: await driver.answer(.middle)
-                case .down: await driver.answer(.lowest)
-                default: break
-                }
-            },
-            stop: { await driver.stop() }, unfinished: { await source.measurements.run.count })
+        return Run(driver: driver, source: source, runs: runs) { input in
+            switch input {
+            case .up: .highest
+            case .right: .middle
+            case .down: .lowest
+            default: nil
+            }
+        }
     }
 
     static func timingResult(_ measured: TimingMeasurement) -> String {
@@ -278,5 +269,19 @@ struct Measure: AsyncParsableCommand {
                 return count
             }
         }
+    }
+}
+
+extension Measure.Run {
+    /// A run of `driver` on `source`'s trials, answered by the kind's answer that `answer` reads
+    /// from a key (nil: the key does not answer).
+    init<Piece: SessionPiece, Kind: TrainingKind>(
+        driver: TrainingSessionDriver<Piece>, source: MeasurementComparisons<Kind>, runs: ThresholdMeasurements,
+        answer: @escaping (TerminalInput) -> Piece.Kind.Answer?
+    ) where Kind.Record: MeasuredAnswer {
+        self.init(
+            resumedAt: runs.run.isEmpty ? nil : runs.nextTrialNumber, start: { await driver.start() },
+            answer: { input in if let chosen = answer(input) { await driver.answer(chosen) } },
+            stop: { await driver.stop() }, unfinished: { await source.measurements.run.count })
     }
 }

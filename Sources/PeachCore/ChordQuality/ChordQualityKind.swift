@@ -17,7 +17,7 @@ extension Discipline.AnswerMethod {
 /// Chord Quality: a chord on a root that roves over the note range, block or arpeggiated, in root
 /// position or an inversion; the user names its quality. Qualities come on a Leitner schedule: the
 /// ones the user confuses come back sooner.
-public enum ChordQualityKind: TrainingKind {
+public enum ChordQualityKind: ReplayedChainKind {
     public static let id = Discipline.Kind.chordQuality
     public static let table = "chordQuality"
 
@@ -37,16 +37,7 @@ public enum ChordQualityKind: TrainingKind {
 
     /// How many of the newest answers a restart replays into the schedule: enough for every quality
     /// to have climbed or fallen through all the boxes.
-    static let resumedAnswers = 200
-
-    public static func resumeChain(from store: any TrainingDataStore, profile: ProfileParts)
-        async throws(DataStoreError) -> Chain
-    {
-        let newest = try await store.records(CompletedChordQuality.self, .chordQuality, limit: resumedAnswers)
-        var chain = freshChain
-        for record in newest.reversed() { advance(&chain, after: record) }
-        return chain
-    }
+    public static let resumedAnswers = 200
 
     /// Below this a close-voiced chord is a rumble whose quality no ear can name.
     public static let lowestBass = MIDINote(43)!

@@ -23,7 +23,7 @@ extension DisciplineDeclaration.Group {
 /// then a melody of two to eight notes in it; the user plays it back on a keyboard. Each note is
 /// judged on its own (pitch class and octave). The length adapts (`MelodyLength`): one note more
 /// after three melodies in a row without a wrong note, one fewer after a miss.
-public enum MelodicDictationKind: TrainingKind {
+public enum MelodicDictationKind: ReplayedChainKind {
     public static let id = Discipline.Kind.melodicDictation
     public static let table = "melodicDictation"
 
@@ -43,16 +43,7 @@ public enum MelodicDictationKind: TrainingKind {
     public static let freshChain = MelodyLength()
 
     /// The newest answers a restart replays: more than a streak and a miss need.
-    static let resumedAnswers = 20
-
-    public static func resumeChain(from store: any TrainingDataStore, profile: ProfileParts)
-        async throws(DataStoreError) -> Chain
-    {
-        let newest = try await store.records(CompletedMelodicDictation.self, .melodicDictation, limit: resumedAnswers)
-        var chain = freshChain
-        for record in newest.reversed() { advance(&chain, after: record) }
-        return chain
-    }
+    public static let resumedAnswers = 20
 
     /// A tonic whose octave lies in the note range (the cadence's leading tone a piano key), and a
     /// melody of the chain's length as the settings shape it.

@@ -17,7 +17,7 @@ extension Discipline.AnswerMethod {
 /// Scale Degrees: I–IV–V–I in a key that roves over the note range, then a note of that key; the
 /// user names its degree. The degrees come on a Leitner schedule: the ones the user confuses come
 /// back sooner.
-public enum ScaleDegreeKind: TrainingKind {
+public enum ScaleDegreeKind: ReplayedChainKind {
     public static let id = Discipline.Kind.scaleDegree
     public static let table = "scaleDegree"
 
@@ -37,16 +37,7 @@ public enum ScaleDegreeKind: TrainingKind {
 
     /// How many of the newest answers a restart replays into the schedule: enough for every degree
     /// to have climbed or fallen through all the boxes.
-    static let resumedAnswers = 200
-
-    public static func resumeChain(from store: any TrainingDataStore, profile: ProfileParts)
-        async throws(DataStoreError) -> Chain
-    {
-        let newest = try await store.records(CompletedScaleDegree.self, .scaleDegree, limit: resumedAnswers)
-        var chain = freshChain
-        for record in newest.reversed() { advance(&chain, after: record) }
-        return chain
-    }
+    public static let resumedAnswers = 200
 
     /// A tonic whose octave of degrees lies in the note range, a degree from the chosen ones as
     /// the schedule weighs them.
