@@ -37,7 +37,11 @@ package_pid=$!
     >"$package_log.root" 2>&1 ) &
 root_pid=$!
 
-swift_log=$(mktemp)
+# The runners' logs stay under .build: the end-of-run summary reads them, and a log in /tmp was
+# gone by then in a full run (CI run 2 of issue 47's stop printed an empty slowest-tests list).
+logs=.build/test-logs
+mkdir -p "$logs"
+swift_log=$(mktemp -p "$logs")
 swift test --skip-build --disable-xctest 2>&1 | tee "$swift_log"
 swift_status=${PIPESTATUS[0]}
 # One line per test ("✔/✘ Test name() passed/failed after …"); the run's own summary line and a
@@ -49,7 +53,7 @@ phase "swift test"
 # Runs pytest on the given paths; sets pytest_status, pytest_passed and pytest_failed.
 run_pytest() {
   local log
-  log=$(mktemp)
+  log=$(mktemp -p "$logs")
   pytest_log=$log
   .venv-e2e/bin/python -m pytest -q -p no:cacheprovider "$@" 2>&1 | tee "$log"
   pytest_status=${PIPESTATUS[0]}
