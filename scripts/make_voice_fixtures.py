@@ -12,7 +12,8 @@ jitter and breath noise 26 dB down, from 82 Hz to 988 Hz, each 0, ±7, ±23 or �
 Instruments: plucked (harmonics decaying, the higher faster), bowed (sawtooth-like, bow noise),
 blown (strong fundamental, breathy). Noise: white, pink, breath. Silence: digital zero, and a hiss
 at −70 dBFS. Sung notes (the manifest's `notes`, 3 s each, for what Sing It stores from a whole note):
-vibrato ±30/60/100 ¢, a scoop into the note, an "oo" whose harmonic 2 dominates, alternating cycles.
+vibrato ±30/60/100 ¢, a scoop into the note, an "oo" whose harmonic 2 dominates, alternating cycles,
+and a bright brass-like tone at 44.1 kHz and 48 kHz (each note's `sampleRate`).
 
 Usage: make_voice_fixtures.py OUTDIR            the detector fixtures
        make_voice_fixtures.py --singer HZ SECONDS FILE [--vowel a] [--start SECONDS]
@@ -154,7 +155,7 @@ def blown(rng, hz, n, onset, end):
     return (out + breath) * envelope(n, onset, end, attack=0.08)
 
 
-def write_wav(path, samples, peak_dbfs=-6.0):
+def write_wav(path, samples, peak_dbfs=-6.0, rate=None):
     peak = np.max(np.abs(samples))
     if peak > 0 and peak_dbfs is not None:
         samples = samples / peak * 10 ** (peak_dbfs / 20)
@@ -162,7 +163,7 @@ def write_wav(path, samples, peak_dbfs=-6.0):
     with wave.open(str(path), "wb") as out:
         out.setnchannels(1)
         out.setsampwidth(2)
-        out.setframerate(RATE)
+        out.setframerate(rate or RATE)
         out.writeframes(pcm.tobytes())
 
 
@@ -283,6 +284,34 @@ def sung_notes(outdir):
                                                       ((0.04, 0.4), 43, -7, 55), ((0.04, 0.4), 57, 0, 57)):
         add(f"note-diplophonia{int(period * 100)}-{int(amplitude * 100)}-{midi}{offset:+d}", "diplophonia", midi,
             offset, target, vowel="a", diplophonia=(period, amplitude))
+    notes += bright_brass(outdir)
+    return notes
+
+
+def bright_brass(outdir):
+    """Brass-like held notes near B♭4 whose harmonics 2–6 are louder than the first, at 44.1 kHz (a
+    browser's usual rate) and 48 kHz (a phone's, and the terminal's): the dip at the period is narrow,
+    and where the period falls between two lags its samples lie over the detector's tolerance while
+    the dip two periods on falls on a lag — 466 Hz at 44.1 kHz was stored an octave low."""
+    notes = []
+    levels = (1.0, 2.0, 2.2, 2.0, 1.8, 1.5, 1.0, 0.7, 0.5, 0.3, 0.2, 0.1)
+    for rate in (44_100, 48_000):
+        n = int(NOTE_DURATION * rate)
+        t = np.arange(n) / rate
+        for midi, offset in ((70, 0), (70, 20), (70, -10), (70, 25)):
+            seed = 700 + midi + offset + rate // 100
+            rng = np.random.default_rng(seed)
+            hz = note_hz(midi, offset)
+            # Steady, as a player holds a note: a waver moves the period across lags, hiding the fault.
+            tone = sum(level * np.sin(2 * np.pi * k * hz * t + rng.uniform(0, 2 * np.pi))
+                       for k, level in enumerate(levels, start=1) if k * hz < rate / 2 - 2000)
+            tone = tone / np.sqrt(np.mean(tone ** 2)) + rng.normal(0, 10 ** (-40 / 20), n)
+            onset_env = np.clip((t - ONSET) / 0.04, 0, 1) * np.clip((NOTE_END - t) / 0.05, 0, 1)
+            name = f"note-brass-{midi}{offset:+d}-{rate // 100}.wav"
+            write_wav(outdir / name, tone * onset_env, rate=rate)
+            notes.append({"file": name, "family": "bright-brass", "seed": seed, "expectedFrequency": hz,
+                          "note": midi, "offsetCents": offset, "target": midi, "sungOctave": 0, "onset": ONSET,
+                          "sampleRate": rate, "vibrato": {"depthCents": 0.0, "rate": 0.0, "phase": 0.0}})
     return notes
 
 

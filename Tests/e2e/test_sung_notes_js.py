@@ -1,7 +1,7 @@
 """What the page would store from a whole held note (web/js/audio/pitch-detector.js every 1024 samples, as
 the worklet runs it, then web/js/audio/steady-pitch.js with a served sung trial's rules) on the manifest's
 `notes` of scripts/make_voice_fixtures.py: wide vibrato, a scoop, an "oo" whose harmonic 2 dominates,
-alternating cycles. PeachAudio's SungNoteTests hold the native detector and rule to the same limits
+alternating cycles, a bright brass-like tone at 44.1 and 48 kHz. PeachAudio's SungNoteTests hold the native detector and rule to the same limits
 on the same files; `bash scripts/bench.sh pitch-worklet` prints the table."""
 import base64
 import math
@@ -48,12 +48,13 @@ def target_hz(note):
 def test_the_page_stores_every_sung_note_within_the_limits_in_its_octave(server, browser):
     fixtures = manifest()
     notes, limits = fixtures["notes"], fixtures["noteLimits"]
-    assert {n["family"] for n in notes} == {"vibrato-wide", "scoop", "narrow-oo", "diplophonia"}
+    assert {n["family"] for n in notes} == {"vibrato-wide", "scoop", "narrow-oo", "diplophonia", "bright-brass"}
     rules = server.api("POST", "trials", json={"discipline": "pitchSinging"}).json()["session"]["singing"]
     browser.get(server.url)
     failures, errors = [], {}
     for note in notes:
-        result = browser.execute_async_script(COMMIT_NOTE, pcm(note["file"]), fixtures["sampleRate"], target_hz(note), rules)
+        result = browser.execute_async_script(COMMIT_NOTE, pcm(note["file"]),
+                                         note.get("sampleRate", fixtures["sampleRate"]), target_hz(note), rules)
         assert "error" not in result, result
         if result["cents"] is None:
             failures.append(f"{note['file']}: never committed")

@@ -31,6 +31,10 @@ public struct PitchDetector: Sendable {
     /// Beyond this over the deepest dip no earlier dip counts, however shallow the deepest: wider
     /// (0.3) let an alternating voice's frames be read three octaves high.
     public static let dipTolerance = 0.2
+    /// A dip is judged by the depth of the parabola through its three lags, not by its lowest
+    /// sample: a bright tone's dip is narrow, and with the period between two lags (a brass-like
+    /// B♭4 at 44.1 kHz, harmonics 2–6 louder than the first) both samples sat over the tolerance
+    /// while the dip two periods on fell on a lag: the note was stored an octave low.
     /// Quieter frames are silence, whatever their shape (−50 dBFS RMS).
     public static let silenceRMS = 0.00316
     /// The period, once chosen, is measured again over a window this many periods long (centred in
@@ -83,7 +87,8 @@ public struct PitchDetector: Sendable {
         var lag = max(minimumLag, 2)
         // The deepest dip may lie on the last lag with a deeper value beyond it: the search stops there.
         while lag < maximumLag
-            && !(normalised[lag] <= tolerance && normalised[lag] <= normalised[lag - 1]
+            && !(Self.parabolicMinimum(normalised[lag - 1], normalised[lag], normalised[lag + 1]) <= tolerance
+                && normalised[lag] <= normalised[lag - 1]
                 && normalised[lag] <= normalised[lag + 1])
         {
             lag += 1
@@ -124,6 +129,11 @@ public struct PitchDetector: Sendable {
 
     /// The shortest window the period is measured again over (`shortestWindow`, in samples).
     var shortestWindowSamples: Int { Int((Self.shortestWindow * sampleRate).rounded()) }
+
+    /// The lowest value of the parabola through three equally spaced points, at its vertex (−½…½).
+    static func parabolicMinimum(_ before: Double, _ centre: Double, _ after: Double) -> Double {
+        centre - 0.25 * (before - after) * parabolicVertex(before, centre, after)
+    }
 
     /// The offset (−½…½) of the minimum of the parabola through three equally spaced points.
     static func parabolicVertex(_ before: Double, _ centre: Double, _ after: Double) -> Double {

@@ -6,7 +6,7 @@ import Testing
 
 /// What Sing It stores from a whole held note (the detector through `PitchTracker`, then the commit
 /// rule), on the manifest's `notes`: wide vibrato, a scoop into the note, an "oo" whose harmonic 2
-/// dominates, alternating cycles. The browser's detector and rule meet the same limits on the same
+/// dominates, alternating cycles, a bright brass-like tone at 44.1 and 48 kHz. The browser's detector and rule meet the same limits on the same
 /// files (`Tests/e2e/test_sung_notes_js.py`); `bash scripts/bench.sh pitch` prints the table.
 struct SungNoteTests {
     struct Stored: Sendable {
@@ -18,13 +18,14 @@ struct SungNoteTests {
     /// Every note, committed once for all the tests below.
     static let stored: [Stored] = VoiceFixtures.manifest.notes.map { note in
         let samples = VoiceFixtures.samples(note.fixture)
-        var tracker = PitchTracker(sampleRate: VoiceFixtures.manifest.sampleRate)
+        let rate = note.sampleRate ?? VoiceFixtures.manifest.sampleRate
+        var tracker = PitchTracker(sampleRate: rate)
         var steady = SteadyPitch()
         let target = Frequency(note: MIDINote(note.target)!)
         // A held note commits about 1.45 s after its onset (0.25 s): the rest of the file is not analysed.
-        let sent = samples.prefix(Int(2.4 * VoiceFixtures.manifest.sampleRate))
+        let sent = samples.prefix(Int(2.4 * rate))
         let heard = sent.withUnsafeBufferPointer { tracker.append($0, startingAt: 0) }
-        let frameSeconds = Double(tracker.detector.frameLength) / VoiceFixtures.manifest.sampleRate
+        let frameSeconds = Double(tracker.detector.frameLength) / rate
         for frame in heard {
             if let held = steady.push(time: frame.time, cents: frame.frequency.map { $0.cents(from: target).rawValue })
             {
@@ -36,7 +37,7 @@ struct SungNoteTests {
 
     @Test func everyFamilyIsThere() {
         let families = Set(Self.stored.map(\.note.family))
-        #expect(families == ["vibrato-wide", "scoop", "narrow-oo", "diplophonia"])
+        #expect(families == ["vibrato-wide", "scoop", "narrow-oo", "diplophonia", "bright-brass"])
     }
 
     @Test func theStoredErrorsMeetTheLimitsAndTheOctaveIsRight() throws {

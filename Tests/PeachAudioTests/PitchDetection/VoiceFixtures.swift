@@ -23,6 +23,8 @@ struct VoiceFixtures: Sendable {
         let target: Int
         let sungOctave: Int
         let onset: Double
+        /// The file's own rate where it is not the manifest's (the brass notes at 44.1 kHz).
+        let sampleRate: Double?
 
         var testDescription: String { file }
         var fixture: Fixture {

@@ -50,7 +50,8 @@ export class PitchDetector {
     if (!(deepest <= CONFIDENCE_GATE)) return null;
     const tolerance = Math.min(deepest + DIP_TOLERANCE, DIP_RATIO * deepest + DIP_FLOOR);
     let lag = Math.max(minimumLag, 2);
-    while (lag < maximumLag && !(n[lag] <= tolerance && n[lag] <= n[lag - 1] && n[lag] <= n[lag + 1])) lag += 1;
+    while (lag < maximumLag && !(parabolicMinimum(n[lag - 1], n[lag], n[lag + 1]) <= tolerance
+      && n[lag] <= n[lag - 1] && n[lag] <= n[lag + 1])) lag += 1;
     const confidence = 1 - n[lag];
     const short = Math.min(window, Math.max(Math.round(FOLLOWING_PERIODS * lag), this.shortestWindow));
     if (!(short < window)) {
@@ -84,4 +85,9 @@ export function parabolicVertex(before, centre, after) {
   const curvature = before - 2 * centre + after;
   if (!(curvature > 0)) return 0;
   return Math.max(-0.5, Math.min(0.5, (0.5 * (before - after)) / curvature));
+}
+
+/** The lowest value of the parabola through three equally spaced points, at its vertex (−½…½). */
+function parabolicMinimum(before, centre, after) {
+  return centre - 0.25 * (before - after) * parabolicVertex(before, centre, after);
 }
