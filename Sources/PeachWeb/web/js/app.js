@@ -239,8 +239,9 @@ function afterAccount(changed) {
   if (account.offline) return;
   keepCurrentApp();
   if (account.accounts && !account.user) return;
-  // A visit online keeps the reserves of the disciplines trained here full, for the next offline one.
-  refillKept(account.user?.id ?? null);
+  // A visit online keeps the reserves of the disciplines trained here full, for the next offline one,
+  // and Start's first discipline's from the first visit on.
+  refillKept(account.user?.id ?? null, disciplines()[0]?.id);
   // The language override lives with the other settings on the server.
   api.settings().then(({ settings }) => setLanguage(settings.language)).then(showAccount).catch(() => {});
 }
