@@ -12,6 +12,7 @@ import { signInScreen } from './screens/sign-in.js';
 import { accountScreen } from './screens/account.js';
 import { classesScreen } from './screens/classes.js';
 import { classScreen } from './screens/class.js';
+import { phoneScreen } from './screens/phone.js';
 
 // Hub and spoke: Start is the hub (#/), every other screen is a spoke that returns to it.
 const announcer = document.getElementById('announcer');
@@ -90,7 +91,8 @@ const signIn = signInScreen(context);
 const accountPage = accountScreen(context);
 const classes = classesScreen(context);
 const classPage = classScreen(context);
-const screens = [start, settings, calibration, profile, signIn, accountPage, classes, classPage];
+const phone = phoneScreen(context);
+const screens = [start, settings, calibration, profile, signIn, accountPage, classes, classPage, phone];
 const trainingScreens = {};
 modules.forEach((loaded, index) => {
   if (loaded.status === 'rejected') {
@@ -115,6 +117,7 @@ const routes = {
   '#/sign-in': [signIn],
   '#/account': [accountPage],
   '#/classes': [classes],
+  '#/phone': [phone],
 };
 
 /** The screen for a hash, with what it is shown with; a class and a student's profile carry ids. */
