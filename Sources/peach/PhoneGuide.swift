@@ -2,7 +2,9 @@ import PeachQRCode
 import PeachServer
 
 /// What `peach phone` prints: the addresses, a QR code of the one to open, and how to trust
-/// Peach's CA once and add the app to the home screen.
+/// Peach's CA once and add the app to the home screen. The page "Use Peach on your phone"
+/// (web/js/screens/phone.js) says the same steps in English and German; the addresses, the
+/// preferred one and the CA's address come to both from `PhoneAccess`.
 enum PhoneGuide {
     /// The QR code of `url` as terminal lines, indented like the text around it.
     static func code(_ url: String, ansi: Bool) throws -> [String] {
@@ -47,8 +49,8 @@ enum PhoneGuide {
             "     - Settings › General › About › Certificate Trust Settings: turn on \(authority).",
             "   Android:",
             "     - open that address in Chrome: it downloads peach-ca.crt;",
-            "     - Settings › Security › Encryption & credentials › Install a certificate › CA certificate,",
-            "       then choose peach-ca.crt.",
+            "     - Settings › Security › More security settings (or Encryption & credentials) ›",
+            "       Install a certificate › CA certificate, then choose peach-ca.crt.",
             "   Desktop browsers (the same file, or \(serving.authorityURL(host: host, file: "ca.pem"))):",
             "     - Firefox: Settings › Privacy & Security › Certificates › View Certificates › Authorities › Import,",
             "       and tick \"Trust this CA to identify websites\";",
