@@ -1,6 +1,6 @@
 """The screen check (issue 26): every screen and state a new user meets — training and its feedback in
 all eight disciplines, Sing It with a fake microphone, the Profile full and empty, Settings and its
-dialogs, the class server's sign-in (refused), a student's account, a teacher's classes, class and a
+dialogs, "Use Peach on your phone" (on loopback and on the network), the class server's sign-in (refused), a student's account, a teacher's classes, class and a
 student's profile, the "answers waiting to be saved" note — at phone portrait, phone landscape,
 tablet and desktop (and the note at 1000×800 and in a 1000×800 window), in English and German, light and dark, with eight
 weeks of history in every discipline. Each (size, language, scheme) is one test that lists every
