@@ -42,7 +42,8 @@ let package = Package(
             resources: [.copy("Calibration")]
         ),
         .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
-        // QR codes (libqrencode's encoder): the address a phone opens, for the terminal (`peach phone`).
+        // QR codes (libqrencode's encoder): the address a phone opens, for the terminal (`peach phone`)
+        // and the page (`GET /api/phone` draws it as SVG).
         .target(name: "PeachQRCode", dependencies: ["CQRencode"]),
         // The application services, with no HTTP and no database: the profile and its charts,
         // password hashing, the CSV transfer format and the ports the stores implement for it.
@@ -80,7 +81,7 @@ let package = Package(
         .target(
             name: "PeachServer",
             dependencies: [
-                "PeachCore", "PeachServices", "PeachStore", "PeachAudio", "PeachWeb",
+                "PeachCore", "PeachServices", "PeachStore", "PeachAudio", "PeachWeb", "PeachQRCode",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 // The connection limits' channel handlers (Connections/).

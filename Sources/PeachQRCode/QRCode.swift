@@ -49,6 +49,27 @@ public struct QRCode: Equatable, Sendable {
     }
 }
 
+extension QRCode {
+    /// The code as an SVG image for a page: one path of unit squares on a white square with the
+    /// quiet zone, drawn black on white whatever the page's colours (as in the terminal), and
+    /// scaled by the page without blur (`crispEdges`). `title` names it for screen readers.
+    public func svg(title: String) -> String {
+        let quiet = 4
+        let side = size + 2 * quiet
+        var path = ""
+        for y in 0..<size {
+            for x in 0..<size where isDark(x: x, y: y) {
+                path += "M\(x + quiet) \(y + quiet)h1v1h-1z"
+            }
+        }
+        let escaped = title.map { $0 == "&" ? "&amp;" : $0 == "<" ? "&lt;" : String($0) }.joined()
+        return
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(side) \(side)\" role=\"img\" shape-rendering=\"crispEdges\">"
+            + "<title>\(escaped)</title><rect width=\"\(side)\" height=\"\(side)\" fill=\"#fff\"/>"
+            + "<path fill=\"#000\" d=\"\(path)\"/></svg>"
+    }
+}
+
 public enum QRCodeError: Error, Equatable, CustomStringConvertible {
     case tooLong(Int)
 

@@ -1,4 +1,5 @@
 import Foundation
+import PeachServer
 
 /// How a `peach serve` beyond loopback makes itself found while it runs: `<host>.local` announced
 /// through Avahi, `serving.json` for `peach phone`, and in a terminal the QR code under the URL.
@@ -7,32 +8,38 @@ final class LANPresence: @unchecked Sendable {
     private var avahi: Avahi?
     private var file: URL?
 
-    func begin(port: Int, token: String?, https: Bool, address: String, file: URL, terminal: Bool) {
-        var localName: String?
+    /// - Parameter served: where `GET /api/phone` reads the same addresses from.
+    func begin(
+        port: Int, token: String?, https: Bool, address: String, file: URL, terminal: Bool,
+        served: ServedAddresses, authority: ServedAddresses.Authority?
+    ) {
+        var access = PhoneAccess(port: port, token: token, https: https, localName: nil, address: address)
         if let name = LocalName.mDNS(), let machine = LocalName.machine() {
             let (avahi, outcome) = Avahi.announce(name: name, service: "Peach on \(machine)", port: port)
             self.avahi = avahi
             switch outcome {
             case .announced(let name):
-                localName = name
-                let named = (https ? "https" : "http") + "://\(name):\(port)/" + (token.map { "?token=\($0)" } ?? "")
-                Output.line("Announced as \(name) by mDNS (Avahi), a name that survives a new address: \(named)")
+                access.localName = name
+                Output.line(
+                    "Announced as \(name) by mDNS (Avahi), a name that survives a new address: \(access.url(host: name))"
+                )
             case .notAnnounced(let reason):
                 Output.line(reason)
             }
         }
-        let serving = ServingFile(
-            pid: getpid(), port: port, token: token, https: https, localName: localName, address: address)
+        served.serving(access, authority: authority)
         do {
-            try serving.write(to: file)
+            try ServingFile(pid: getpid(), access: access).write(to: file)
             self.file = file
         } catch {
             Output.line("peach phone will not find this server: \(file.path) cannot be written (\(error)).")
         }
         // Under its URL in a terminal; a script or a log reads lines, not pictures.
-        if terminal, let lines = try? PhoneGuide.code(PhoneGuide.preferredURL(serving), ansi: true) {
+        if terminal, let lines = try? PhoneGuide.code(access.preferredURL, ansi: true) {
             lines.forEach(Output.line)
-            Output.line("  Scan the code with the phone's camera; peach phone shows how to trust Peach once.")
+            Output.line(
+                "  Scan the code with the phone's camera; peach phone (or the page's Info › Use Peach on your phone) shows how to trust Peach once."
+            )
         }
     }
 

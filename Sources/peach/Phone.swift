@@ -20,7 +20,7 @@ struct Phone: ParsableCommand {
             directory: URL(fileURLWithPath: data.resolvedPath).deletingLastPathComponent())
         let authority = store.keptAuthority()
         for line in try PhoneGuide.lines(
-            serving: serving, authorityName: authority?.name, fingerprint: authority?.fingerprint,
+            serving: serving.access, authorityName: authority?.name, fingerprint: authority?.fingerprint,
             ansi: isatty(STDOUT_FILENO) == 1)
         {
             Output.line(line)

@@ -1,20 +1,17 @@
 import PeachQRCode
+import PeachServer
 
 /// What `peach phone` prints: the addresses, a QR code of the one to open, and how to trust
-/// Peach's CA once and add the app to the home screen.
+/// Peach's CA once and add the app to the home screen. The page "Use Peach on your phone"
+/// (web/js/screens/phone.js) says the same steps in English and German; the addresses, the
+/// preferred one and the CA's address come to both from `PhoneAccess`.
 enum PhoneGuide {
-    /// The address in the QR code: the announced name, which survives a new DHCP address, else
-    /// the address now.
-    static func preferredURL(_ serving: ServingFile) -> String {
-        serving.url(host: serving.localName ?? serving.address)
-    }
-
     /// The QR code of `url` as terminal lines, indented like the text around it.
     static func code(_ url: String, ansi: Bool) throws -> [String] {
         try QRCode(encoding: url).terminalLines(ansi: ansi).map { "  " + $0 }
     }
 
-    static func lines(serving: ServingFile, authorityName: String?, fingerprint: String?, ansi: Bool) throws -> [String]
+    static func lines(serving: PhoneAccess, authorityName: String?, fingerprint: String?, ansi: Bool) throws -> [String]
     {
         var lines = ["Use Peach on your phone or tablet, on the same network as this computer:", ""]
         if let name = serving.localName {
@@ -29,14 +26,14 @@ enum PhoneGuide {
             )
         }
         lines.append("")
-        lines += try code(preferredURL(serving), ansi: ansi)
+        lines += try code(serving.preferredURL, ansi: ansi)
         lines.append("  Scan the code with the phone's camera.")
         lines.append("")
         guard serving.https else {
             lines.append("Open the address on the phone. Add it to the home screen from the browser's menu.")
             return lines
         }
-        let host = serving.localName ?? serving.address
+        let host = serving.preferredHost
         let ca = serving.authorityURL(host: host)
         let authority = authorityName.map { "\"\($0)\"" } ?? "Peach's CA"
         lines += [
@@ -52,9 +49,9 @@ enum PhoneGuide {
             "     - Settings › General › About › Certificate Trust Settings: turn on \(authority).",
             "   Android:",
             "     - open that address in Chrome: it downloads peach-ca.crt;",
-            "     - Settings › Security › Encryption & credentials › Install a certificate › CA certificate,",
-            "       then choose peach-ca.crt.",
-            "   Desktop browsers (the same file, or \(serving.authorityURL(host: host).dropLast(4)).pem):",
+            "     - Settings › Security › More security settings (or Encryption & credentials) ›",
+            "       Install a certificate › CA certificate, then choose peach-ca.crt.",
+            "   Desktop browsers (the same file, or \(serving.authorityURL(host: host, file: "ca.pem"))):",
             "     - Firefox: Settings › Privacy & Security › Certificates › View Certificates › Authorities › Import,",
             "       and tick \"Trust this CA to identify websites\";",
             "     - Chrome, Edge: Settings › Privacy and security › Security › Manage certificates: import it",

@@ -108,6 +108,14 @@ struct Serve: AsyncParsableCommand {
         let terminal = isatty(STDOUT_FILENO) == 1
         let presence = LANPresence()
         defer { presence.end() }
+        let served = ServedAddresses()
+        // Peach's own CA, as `GET /api/phone` names it; none when --tls-cert brings a certificate.
+        let authority =
+            tls?.authorityCertificate == nil
+            ? nil
+            : CertificateAuthorityStore(
+                directory: URL(fileURLWithPath: storage.data.resolvedPath).deletingLastPathComponent()
+            ).keptAuthority().map { ServedAddresses.Authority(name: $0.name, fingerprint: $0.fingerprint) }
         let announce: @Sendable (Int) -> Void = { port in
             let url =
                 (tls == nil ? "http" : "https") + "://\(urlHost):\(port)/" + (access.token.map { "?token=\($0)" } ?? "")
@@ -130,7 +138,7 @@ struct Serve: AsyncParsableCommand {
                 presence.begin(
                     port: port, token: access.token, https: tls != nil,
                     address: urlHost.trimmingCharacters(in: CharacterSet(charactersIn: "[]")), file: servingFile,
-                    terminal: terminal)
+                    terminal: terminal, served: served, authority: authority)
             }
             if openBrowser { Browser.open(url) }
         }
@@ -151,7 +159,8 @@ struct Serve: AsyncParsableCommand {
             let app = try PeachApp.classApplication(
                 accounts: AccountService(accounts: accounts, now: environment.now, logger: logger), spaces: spaces,
                 environment: environment,
-                sounds: sounds, sampler: sampler, offered: offered, host: host, port: port, access: access, tls: tls,
+                sounds: sounds, sampler: sampler, offered: offered, served: served, host: host, port: port,
+                access: access, tls: tls,
                 logger: logger
             ) { port in
                 announce(port)
@@ -175,6 +184,7 @@ struct Serve: AsyncParsableCommand {
         var services = try await openServices(
             environment: environment, logger: logger, sounds: sounds, sampler: sampler)
         services.offered = offered
+        services.served = served
         let chosen = await services.settings.current.training.soundSource.rawValue
         let app = try PeachApp.application(
             services: services, host: host, port: port, access: access, tls: tls, logger: logger

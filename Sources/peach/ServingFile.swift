@@ -1,4 +1,5 @@
 import Foundation
+import PeachServer
 
 /// What `peach serve` beyond loopback leaves beside the database while it runs, for `peach phone`:
 /// where it listens, its access token and the name it announced. Only its owner may read it (it
@@ -43,15 +44,16 @@ struct ServingFile: Codable, Equatable {
         try? FileManager.default.removeItem(at: file)
     }
 
-    /// The URL a phone opens at `host`, with the token that lets it in.
-    func url(host: String) -> String {
-        let shown = host.contains(":") ? "[\(host)]" : host
-        return (https ? "https" : "http") + "://\(shown):\(port)/" + (token.map { "?token=\($0)" } ?? "")
+    /// Where a phone opens it: what `peach phone` and `GET /api/phone` show alike.
+    var access: PhoneAccess {
+        PhoneAccess(port: port, token: token, https: https, localName: localName, address: address)
     }
+}
 
-    /// Where the CA certificate is downloaded from at `host`.
-    func authorityURL(host: String) -> String {
-        let shown = host.contains(":") ? "[\(host)]" : host
-        return "https://\(shown):\(port)/ca.crt"
+extension ServingFile {
+    init(pid: Int32, access: PhoneAccess) {
+        self.init(
+            pid: pid, port: access.port, token: access.token, https: access.https, localName: access.localName,
+            address: access.address)
     }
 }

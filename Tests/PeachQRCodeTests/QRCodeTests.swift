@@ -51,6 +51,22 @@ struct QRCodeTests {
         #expect(ansi[3].hasPrefix("\u{1B}[30;47m") && ansi[3].hasSuffix("\u{1B}[0m"))
     }
 
+    @Test func theSVGDrawsOneSquarePerDarkModuleInsideTheQuietZone() throws {
+        let code = try QRCode(encoding: "https://studio.local:8443/")
+        let svg = code.svg(title: "Peach <on> your phone & more")
+        let side = code.size + 8
+        #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(side) \(side)\""))
+        #expect(svg.contains("<title>Peach &lt;on> your phone &amp; more</title>"))
+        // Read back, the squares are the matrix, offset by the quiet zone.
+        let squares = svg.split(separator: "M").dropFirst().map { square in
+            square.prefix { $0 != "h" }.split(separator: " ").map { Int($0)! }
+        }
+        let dark = (0..<code.size).flatMap { y in
+            (0..<code.size).filter { code.isDark(x: $0, y: y) }.map { [$0 + 4, y + 4] }
+        }
+        #expect(squares == dark)
+    }
+
     @Test func aTextTooLongForAnyVersionIsAnError() {
         #expect(throws: QRCodeError.tooLong(3000)) { try QRCode(encoding: String(repeating: "a", count: 3000)) }
     }

@@ -6,6 +6,7 @@ import os
 import pathlib
 import resource
 import shutil
+import ssl
 import subprocess
 import tempfile
 import time
@@ -81,6 +82,43 @@ class PeachServer:
         response = self.api("GET", f"records/comparisons?limit={limit}")
         response.raise_for_status()
         return response.json()["records"]
+
+
+class LANPeach:
+    """`peach serve --host 0.0.0.0` (HTTPS, an access token) with a stand-in `avahi-publish-service`
+    on PATH that announces `<host>.local` as Avahi does: what a phone on the network reaches. Visited
+    on loopback (`url`), where its certificate names 127.0.0.1 too."""
+
+    TOKEN = "lan-peach-token-0123456789"
+
+    def __init__(self, directory):
+        directory.mkdir(parents=True, exist_ok=True)
+        tools = directory / "avahi"
+        tools.mkdir(exist_ok=True)
+        tool = tools / "avahi-publish-service"
+        tool.write_text("#!/bin/sh\necho \"Established under name '$1'\" >&2\nexec sleep 3600\n")
+        tool.chmod(0o755)
+        self.process = subprocess.Popen(
+            [PEACH, "serve", "--host", "0.0.0.0", "--port", "0", "--token", self.TOKEN, "--no-browser",
+             "--data", str(directory / "peach.sqlite")],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+            env={**os.environ, "PATH": f"{tools}:{os.environ['PATH']}"})
+        self.said = [self.process.stdout.readline().strip()]
+        while "Avahi" not in self.said[-1] and "avahi" not in self.said[-1] and self.process.poll() is None:
+            self.said.append(self.process.stdout.readline().strip())
+        self.port = int(self.said[0].rsplit(":", 1)[1].split("/")[0])
+        self.url = f"https://127.0.0.1:{self.port}/"
+        self.certificate = ssl.get_server_certificate(("127.0.0.1", self.port)).encode()
+        # Peach's own CA, kept beside the database: what a device that trusts Peach verifies with.
+        self.authority = str(directory / "peach-ca.pem")
+
+    def api(self, method, path, **kwargs):
+        return requests.request(method, self.url + "api/" + path, timeout=10, verify=self.authority, **kwargs)
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=10)
 
 
 @pytest.fixture

@@ -142,6 +142,36 @@ def test_peach_opens_and_trains_offline_and_an_upgrade_replaces_its_copy(server,
     WebDriverWait(browser, 10).until(lambda _: tagline.text == UPGRADED_TAGLINE)
 
 
+def test_a_phone_that_only_opened_start_trains_its_first_discipline_offline(server, browser):
+    """Issue 54, item 5: the first visit draws the reserve of Start's first discipline, not only a
+    discipline trained here before, so a phone that was opened and never trained trains offline."""
+    browser.set_page_load_timeout(30)
+    assert server.api("PUT", "settings", json={"noteDurationSeconds": 0.3}).status_code == 200
+    first = server.api("GET", "disciplines").json()["disciplines"][0]["id"]
+    assert first in DISCIPLINES, first
+    browser.get(server.url)
+    WebDriverWait(browser, 10).until(lambda b: b.find_element(By.ID, "screen-start").is_displayed())
+    version = server.api("GET", "health").json()["webVersion"]
+    assert kept_copy(browser) == [f"peach-{version}"]
+    # Only Start was opened: no answer given, yet the first discipline's reserve fills.
+    WebDriverWait(browser, 20, poll_frequency=0.2).until(lambda _: reserved(browser).get(f"|{first}", 0) >= 10)
+    assert records_of(server, first) == []
+
+    server.stop()
+    browser.get("about:blank")
+    browser.get(server.url)
+    WebDriverWait(browser, 10).until(lambda b: b.find_element(By.ID, "screen-start").is_displayed())
+    given = train(browser, server.url, first, 10)
+    wait_status(browser, "Offline — 10 answers will be saved later")
+
+    server.start(port=server.port)
+    wait_status(browser, "", timeout=15)
+    records = records_of(server, first)
+    assert len(records) == 10, records
+    for stored, answered in zip(sorted(stored_at(record) for record in records), given):
+        assert abs(stored - answered) < 1.0, (stored, answered)
+
+
 def password(name):
     return name + "-password-1"
 

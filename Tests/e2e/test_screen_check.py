@@ -1,6 +1,6 @@
 """The screen check (issue 26): every screen and state a new user meets — training and its feedback in
 all eight disciplines, Sing It with a fake microphone, the Profile full and empty, Settings and its
-dialogs, the class server's sign-in (refused), a student's account, a teacher's classes, class and a
+dialogs, "Use Peach on your phone" (on loopback and on the network), the class server's sign-in (refused), a student's account, a teacher's classes, class and a
 student's profile, the "answers waiting to be saved" note — at phone portrait, phone landscape,
 tablet and desktop (and the note at 1000×800 and in a 1000×800 window), in English and German, light and dark, with eight
 weeks of history in every discipline. Each (size, language, scheme) is one test that lists every
@@ -22,7 +22,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import ClassStorage, PeachChrome, PeachServer, ROOT, chromium_options
+from conftest import ClassStorage, LANPeach, PeachChrome, PeachServer, ROOT, chromium_options, spki_sha256
 from screen_check import CHECK, ENGLISH_WORDS, HELD, HOLD, PENDING, RELEASE
 from screen_history import history_csv
 from viewport import SIZES, set_media, set_viewport
@@ -108,6 +108,9 @@ class World:
         students = teacher.get(self.site.url + f"api/classes/{self.class_id}", timeout=30).json()["students"]
         self.student_ids = {student["name"]: student["id"] for student in students}
 
+        # Peach serving the network, its name announced: the phone page with the whole guide.
+        self.lan = LANPeach(directory / "lan")
+
         # A steady singer at the note Sing It asks for (A3), as the fake microphone.
         self.singer = str(directory / "singer-a3.wav")
         subprocess.run([sys.executable, str(ROOT / "scripts" / "make_voice_fixtures.py"), "--singer", str(A3), "30",
@@ -119,7 +122,7 @@ class World:
 
     def speak(self, language):
         """Everyone's language; short notes and a fast tempo on the trainer, to stay quick."""
-        for server, extra in ((self.reader, {}), (self.trainer, {
+        for server, extra in ((self.reader, {}), (self.lan, {}), (self.trainer, {
                 "noteDurationSeconds": 0.3, "tempoBPM": 200, "soundSource": "sine", "pitchNeedle": True,
                 "voiceRangeLower": 57, "voiceRangeUpper": 57, "melodyShortest": 2, "melodyLongest": 2})):
             response = server.api("PUT", "settings", json={"language": language, **extra})
@@ -129,6 +132,7 @@ class World:
             assert response.status_code == 200, (name, response.text)
 
     def stop(self):
+        self.lan.stop()
         self.site.stop()
         self.trainer.stop()
         self.reader.stop()
@@ -146,7 +150,9 @@ def shared_browser(world):
     """One Chromium per worker for every combination (each test sets its language, scheme and size),
     with a fake microphone singing A3, allowed or refused per origin as the test needs."""
     options = chromium_options()
-    for argument in ("--use-fake-device-for-media-stream", f"--use-file-for-fake-audio-capture={world.singer}"):
+    # The LAN Peach's certificate is trusted as a phone that installed Peach's CA trusts it.
+    for argument in ("--use-fake-device-for-media-stream", f"--use-file-for-fake-audio-capture={world.singer}",
+                     f"--ignore-certificate-errors-spki-list={spki_sha256(world.lan.certificate)}"):
         options.add_argument(argument)
     driver = PeachChrome(options=options,
                               service=Service(executable_path=shutil.which("chromedriver") or "/usr/bin/chromedriver"))
@@ -349,8 +355,26 @@ class Run:
             WebDriverWait(browser, 3).until(lambda _: self.visible("profile-popup"))
             self.look("profile-popup")
 
-        return [("start", start), ("info", info), ("settings", settings), ("profile", profile),
-                ("profile-popup", popup)]
+        def phone_loopback():
+            # This Peach serves loopback only: the page says so, and how to serve the network.
+            browser.execute_script("location.hash = '#/phone'")
+            self.shown("screen-phone")
+            WebDriverWait(browser, 5).until(lambda _: self.visible("phone-loopback"))
+            self.look("phone-loopback")
+
+        def phone():
+            # On the network: the address as a QR code and as text, trusting the CA, the home screen.
+            self.load(self.world.lan, "#/phone")
+            self.shown("screen-phone")
+            self.wait("return document.querySelector('#phone-code svg') !== null"
+                      " && !document.getElementById('phone-trust').hidden")
+            self.look("phone")
+            browser.execute_script("document.getElementById('phone-trust').scrollIntoView()")
+            self.look("phone-trust")
+            self.look("phone-end", scroll_end=True)
+
+        return [("start", start), ("info", info), ("settings", settings), ("phone-loopback", phone_loopback),
+                ("profile", profile), ("profile-popup", popup), ("phone", phone)]
 
     def trainer_screens(self):
         browser, server = self.browser, self.world.trainer

@@ -14,6 +14,7 @@ enum OpenAPIDocument {
             ("Error", ErrorBody.self),
             ("Discipline", Discipline.self),
             ("Disciplines", DisciplinesResponse.self),
+            ("Phone", PhoneResponse.self),
             ("TuningSystem", TuningSystem.self),
             ("DirectedInterval", DirectedInterval.self),
             ("TrialInterval", IntervalDTO.self),

@@ -32,6 +32,8 @@ public struct AppServices: Sendable {
     /// The disciplines this server trains (`peach serve --disciplines`); the others are in the
     /// catalogue as not offered, and their trials are refused.
     public var offered = Set(Discipline.allCases)
+    /// Where a phone on the network opens this server, once it listens (`GET /api/phone`).
+    public var served = ServedAddresses()
 
     public static func open(
         databasePath: String, environment: ServerEnvironment, logger: Logger,
@@ -84,7 +86,7 @@ public enum PeachApp {
             SharedDependencies(
                 sounds: services.sounds, sampler: services.sampler, sampleCacheDirectory: services.sampleCacheDirectory,
                 classServer: false,
-                offered: services.offered),
+                offered: services.offered, served: services.served),
             logger: logger)
         let api = router.group("api").add(middleware: ServerTimingMiddleware())
         ServerRoutes.personal.add(to: api, services)
@@ -127,7 +129,8 @@ public enum PeachApp {
     public static func classApplication(
         accounts: AccountService, spaces: UserSpaces, environment: ServerEnvironment,
         sounds: [SoundChoice] = SoundChoice.sineOnly,
-        sampler: (any NoteSampler)? = nil, offered: Set<Discipline> = Set(Discipline.allCases), host: String, port: Int,
+        sampler: (any NoteSampler)? = nil, offered: Set<Discipline> = Set(Discipline.allCases),
+        served: ServedAddresses = ServedAddresses(), host: String, port: Int,
         access: AccessPolicy = .loopbackOnly, tls: TLSIdentity? = nil,
         logger: Logger, onListening: @escaping @Sendable (Int) async -> Void = { _ in }
     ) throws -> some ApplicationProtocol {
@@ -135,7 +138,7 @@ public enum PeachApp {
             responder: GuardedResponder(
                 inner: classResponder(
                     accounts: accounts, spaces: spaces, environment: environment, sounds: sounds, sampler: sampler,
-                    offered: offered,
+                    offered: offered, served: served,
                     secure: access.secure, logger: logger), policy: access,
                 authority: tls?.authorityCertificate.map(AuthorityDownload.init(der:))),
             host: host, port: port, tls: tls, logger: logger, onListening: onListening)
@@ -143,11 +146,13 @@ public enum PeachApp {
 
     static func classResponder(
         accounts: AccountService, spaces: UserSpaces, environment: ServerEnvironment, sounds: [SoundChoice],
-        sampler: (any NoteSampler)?, offered: Set<Discipline> = Set(Discipline.allCases), secure: Bool, logger: Logger
+        sampler: (any NoteSampler)?, offered: Set<Discipline> = Set(Discipline.allCases),
+        served: ServedAddresses = ServedAddresses(), secure: Bool, logger: Logger
     ) -> AccountsResponder {
         AccountsResponder(
             shared: sharedRouter(
-                SharedDependencies(sounds: sounds, sampler: sampler, classServer: true, offered: offered),
+                SharedDependencies(
+                    sounds: sounds, sampler: sampler, classServer: true, offered: offered, served: served),
                 logger: logger
             ).buildResponder(),
             accountRoutes: accountRouter(ClassServices(accounts: accounts, spaces: spaces, environment: environment))

@@ -6,9 +6,10 @@ import PeachServices
 /// The route tables each server is made of. The routers register these lists and the API
 /// document is written from them (`OpenAPIDocument`), so neither has a route the other lacks.
 enum ServerRoutes {
-    /// Every visitor's: health, the catalogue of disciplines, the API document, the sounds.
+    /// Every visitor's: health, the catalogue of disciplines, the API document, the sounds, where a
+    /// phone opens Peach.
     static let shared = RouteTables<SharedDependencies, BasicRequestContext>(
-        [HealthRoutes.self, DisciplineRoutes.self, OpenAPIRoutes.self, SoundRoutes.self])
+        [HealthRoutes.self, DisciplineRoutes.self, OpenAPIRoutes.self, SoundRoutes.self, PhoneRoutes.self])
     /// One user's own Peach: the personal Peach's, and each signed-in user's on a class server.
     static let user = RouteTables<AppServices, BasicRequestContext>(
         [TrialRoutes.self, SettingsRoutes.self, RecordRoutes.self, ProfileRoutes.self, TransferRoutes.self])
@@ -30,4 +31,6 @@ struct SharedDependencies {
     var classServer: Bool
     /// The disciplines trained here (`AppServices.offered`), as the catalogue says.
     var offered = Set(Discipline.allCases)
+    /// Where a phone on the network opens this server (`GET /api/phone`).
+    var served = ServedAddresses()
 }

@@ -148,6 +148,7 @@ async function signedIn(answer) {
 export const api = {
   /** `{ status, version, webVersion }`. */
   health: () => request('GET', 'health'),
+  phone: () => request('GET', 'phone'),
   /** A trial of any discipline; its `session` says when answers open and how long feedback shows. */
   nextTrial: (discipline) => request('POST', 'trials', { discipline }),
   /**

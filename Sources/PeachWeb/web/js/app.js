@@ -12,6 +12,7 @@ import { signInScreen } from './screens/sign-in.js';
 import { accountScreen } from './screens/account.js';
 import { classesScreen } from './screens/classes.js';
 import { classScreen } from './screens/class.js';
+import { phoneScreen } from './screens/phone.js';
 
 // Hub and spoke: Start is the hub (#/), every other screen is a spoke that returns to it.
 const announcer = document.getElementById('announcer');
@@ -90,7 +91,8 @@ const signIn = signInScreen(context);
 const accountPage = accountScreen(context);
 const classes = classesScreen(context);
 const classPage = classScreen(context);
-const screens = [start, settings, calibration, profile, signIn, accountPage, classes, classPage];
+const phone = phoneScreen(context);
+const screens = [start, settings, calibration, profile, signIn, accountPage, classes, classPage, phone];
 const trainingScreens = {};
 modules.forEach((loaded, index) => {
   if (loaded.status === 'rejected') {
@@ -115,6 +117,7 @@ const routes = {
   '#/sign-in': [signIn],
   '#/account': [accountPage],
   '#/classes': [classes],
+  '#/phone': [phone],
 };
 
 /** The screen for a hash, with what it is shown with; a class and a student's profile carry ids. */
@@ -239,8 +242,9 @@ function afterAccount(changed) {
   if (account.offline) return;
   keepCurrentApp();
   if (account.accounts && !account.user) return;
-  // A visit online keeps the reserves of the disciplines trained here full, for the next offline one.
-  refillKept(account.user?.id ?? null);
+  // A visit online keeps the reserves of the disciplines trained here full, for the next offline one,
+  // and Start's first discipline's from the first visit on.
+  refillKept(account.user?.id ?? null, disciplines()[0]?.id);
   // The language override lives with the other settings on the server.
   api.settings().then(({ settings }) => setLanguage(settings.language)).then(showAccount).catch(() => {});
 }

@@ -59,8 +59,13 @@ export function refill(owner, discipline) {
   return refilling.get(id);
 }
 
-/** Tops up, one after another, every reserve this account has (the disciplines it trained here before). */
-export async function refillKept(owner) {
+/**
+ * Tops up, one after another, every reserve this account has (the disciplines it trained here
+ * before) — `first` before them, kept or not: Start's first discipline trains offline from the
+ * first visit, on a phone that was only ever opened, never trained on.
+ */
+export async function refillKept(owner, first = null) {
+  if (first) await refill(owner, first);
   const ids = await local.keys(local.RESERVES).catch(() => []);
   for (const id of ids) {
     const [keptOwner, discipline] = id.split('|');

@@ -125,6 +125,9 @@ const MARKUP = `
         <label for="setting-language" data-i18n="settings.language"></label>
         <select id="setting-language" name="language"></select>
       </div>
+      <div class="field">
+        <a id="settings-phone" class="button-link" href="#/phone" data-i18n="phone.open"></a>
+      </div>
     </fieldset>
     <fieldset>
       <legend data-i18n="settings.data"></legend>

@@ -35,6 +35,7 @@ const MARKUP = `
     <dt data-i18n="info.version"></dt><dd id="info-version"></dd>
     <dt data-i18n="info.copyright"></dt><dd data-i18n="info.copyrightNotice"></dd>
   </dl>
+  <a id="info-phone" class="button-link info-phone" href="#/phone" data-i18n="phone.open"></a>
   <button id="info-close" class="primary" type="button" data-i18n="common.close"></button>
 </dialog>`;
 
