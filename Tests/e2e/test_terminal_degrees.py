@@ -46,14 +46,17 @@ def test_four_degrees_in_the_terminal_are_stored_and_the_first_sounds_as_stored(
             f"✗\a it was {label[record['degree']]}, not {label[record['answeredDegree']]}"
         assert line.replace("\a", "") == wanted.replace("\a", ""), line
 
-    # The first trial as the device received it: the tonic chord (a minor triad over its bass, the
-    # sine: no other partials) first, and, after the cadence and the rest, the note of the stored degree.
+    # The first trial as the device received it: the tonic chord (a minor triad over its bass in
+    # C2–B2, the chord's tonic in G3–F♯4, as a pianist plays a cadence; the sine: no other partials) first, and, after the cadence and the rest, the note of the stored degree.
     samples = sink.samples()
     start = np.flatnonzero(np.abs(samples) > 0.01)[0]
     first = records[0]
     tonic = 440 * 2 ** ((first["tonicNote"] - 69) / 12)
     chord = samples[start + int(0.1 * SAMPLE_RATE):start + int(0.6 * SAMPLE_RATE)]
-    expected = [tonic / 2, tonic, tonic * 2 ** (3 / 12), tonic * 2 ** (7 / 12)]
+    hz = lambda midi: 440 * 2 ** ((midi - 69) / 12)
+    bass = next(midi for midi in range(36, 48) if midi % 12 == first["tonicNote"] % 12)
+    upper = next(midi for midi in range(55, 67) if midi % 12 == first["tonicNote"] % 12)
+    expected = [hz(bass), hz(upper), hz(upper + 3), hz(upper + 7)]
     for heard, wanted in zip(peaks(chord, 4), expected):
         assert abs(1200 * math.log2(heard / wanted)) < 10, (peaks(chord, 4), expected)
     note = samples[start + int(3.3 * SAMPLE_RATE):start + int(4.1 * SAMPLE_RATE)]

@@ -3,6 +3,11 @@ import Foundation
 /// The cadence that sets a key before a question in it (a scale degree, a melody to play back): I–IV–V–I (minor: i–iv–V–i, the
 /// dominant major with its raised leading tone, as common practice writes it), a bass under three
 /// upper voices in close position that move by step or stay, so the tonic is heard, not a tune.
+///
+/// Voiced as a pianist plays it, whatever the question's octave: the bass in the octave from C2
+/// (the left hand), the upper voices close around C4 (the right hand). Built on the question's own
+/// tonic instead, a low key's cadence sat in C1–C2 and a high one's in C5–C6, where chords blur or
+/// thin out and do not sound like a cadence.
 public struct Cadence: Hashable, Sendable {
     public let tonic: MIDINote
     public let mode: ScaleMode
@@ -12,22 +17,27 @@ public struct Cadence: Hashable, Sendable {
         self.mode = mode
     }
 
-    /// Semitones from the tonic: the bass, then the upper voices lowest first.
+    /// Where the bass's tonic lies: C2–B2.
+    public static let bassOctave = 36...47
+    /// Where the upper voices' tonic lies: G3–F♯4, so that the chords' notes stay around C4.
+    public static let upperTonics = 55...66
+
+    /// Semitones from the upper voices' tonic: the bass (from the bass's tonic), then the upper
+    /// voices lowest first.
     private var voicings: [[Int]] {
         let third = mode == .major ? 4 : 3
         let sixth = mode == .major ? 9 : 8
-        let tonicChord = [-12, 0, third, 7]
-        return [tonicChord, [-7, 0, 5, sixth], [-5, -1, 2, 7], tonicChord]
+        let tonicChord = [0, 0, third, 7]
+        return [tonicChord, [5, 0, 5, sixth], [7, -1, 2, 7], tonicChord]
     }
 
-    /// Each chord's notes, bass first. A bass that would fall below the piano sounds an octave up.
+    /// Each chord's notes, bass first.
     public var chords: [[MIDINote]] {
-        voicings.map { chord in
-            chord.enumerated().map { index, semitones in
-                var note = tonic.rawValue + semitones
-                if index == 0 { while note < NoteRange.pianoRange.lowerBound { note += 12 } }
-                return MIDINote(note)!
-            }
+        let pitchClass = tonic.rawValue % 12
+        let bass = Self.bassOctave.first { $0 % 12 == pitchClass }!
+        let upper = Self.upperTonics.first { $0 % 12 == pitchClass }!
+        return voicings.map { chord in
+            chord.enumerated().map { index, semitones in MIDINote((index == 0 ? bass : upper) + semitones)! }
         }
     }
 

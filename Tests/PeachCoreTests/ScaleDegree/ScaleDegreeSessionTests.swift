@@ -17,7 +17,8 @@ struct ScaleDegreeSessionTests {
         #expect(session.handle(.start) == [.chooseNext])
         let sounding = ScaleDegreeKind.sounding(Self.trial, settings: .default)
         #expect(session.handle(.trialReady(Self.trial)) == [.play(sounding, answersOpenAt: ScaleDegreeKind.noteStart)])
-        // Four chords of four notes back to back, the rest, then the note: G4 over a C major cadence.
+        // Four chords of four notes back to back, the rest, then the note: G4 over a C major cadence
+        // (the bass on C2, the chord from C4).
         #expect(
             sounding.map(\.start) == [
                 .zero, .milliseconds(700), .milliseconds(1400), .milliseconds(2100), .milliseconds(3200),
@@ -26,7 +27,7 @@ struct ScaleDegreeSessionTests {
             sounding.prefix(4).allSatisfy {
                 $0.tones.count == 4 && $0.tones.allSatisfy { $0.duration == Cadence.chordDuration }
             })
-        #expect(sounding[0].tones.map(\.frequency) == [48, 60, 64, 67].map { Frequency(note: MIDINote($0)!) })
+        #expect(sounding[0].tones.map(\.frequency) == [36, 60, 64, 67].map { Frequency(note: MIDINote($0)!) })
         #expect(sounding[4].tones == [Tone(frequency: Frequency(note: MIDINote(67)!), duration: .seconds(1))])
         // During the cadence, answers are not open.
         #expect(session.handle(.answered(.five, at: Self.at)).isEmpty)
