@@ -158,20 +158,22 @@ public final class PostgresPeachDatabase: Sendable {
     /// its queries and commit. Without a bound, a server that crashed mid-query, or a pool waiting
     /// for one that restarts, leaves the request with no response; past it the call fails (the
     /// client gets a 503 with Retry-After and retries). A healthy server answers in milliseconds.
-    public static let requestDeadline: Duration = .seconds(4)
+    public static let requestDeadline: Duration = .seconds(10)
 
     /// The bound of the calls whose time grows with the data: an import, a history streamed whole,
     /// the fits of a class. They end too, however the server fails.
     static let bulkDeadline: Duration = .seconds(600)
 
     /// `body` on a connection from the pool, failing with `DeadlinePassed` when it takes longer than
-    /// `deadline`. PostgresNIO (1.33) can leave a query waiting forever: one written to a connection
-    /// whose server just vanished, before the pool saw it go, is never answered nor failed, and
-    /// neither cancelling nor closing the connection ends the wait. So `body` runs in a task of its
-    /// own, which the caller stops waiting for at the deadline; its connection is closed then (a
-    /// transaction not yet committed is rolled back by the server; one whose COMMIT was sent may
-    /// have committed: the caller reports a failure, never a success, and an answer's
-    /// Idempotency-Key finds it on the client's retry), and a lease still awaited is cancelled.
+    /// `deadline`, or with `ConnectionLost` a second after its connection closed. PostgresNIO (1.33)
+    /// can leave a query waiting forever: one written to a connection whose server just vanished,
+    /// before the pool saw it go, is never answered nor failed, and neither cancelling nor closing
+    /// the connection ends the wait. So `body` runs in a task of its own, which the caller stops
+    /// waiting for then (a body whose connection closed has had its error long before). At the
+    /// deadline its connection is closed: a transaction not yet committed is rolled back by the
+    /// server; one whose COMMIT was sent may have committed, so the caller reports a failure, never
+    /// a success, and an answer's Idempotency-Key finds it on the client's retry. A lease still
+    /// awaited is cancelled.
     func withConnection<Result: Sendable>(
         deadline: Duration = requestDeadline, _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
@@ -190,10 +192,20 @@ public final class PostgresPeachDatabase: Sendable {
             }
         }
         let timer = Task {
-            try await Task.sleep(for: deadline)
-            guard race.finish(.failure(DeadlinePassed(deadline: deadline))) else { return }
-            work.cancel()
-            try await race.connection?.close()
+            let began = ContinuousClock.now
+            var closedSince: ContinuousClock.Instant?
+            while true {
+                try await Task.sleep(for: Self.connectionCheck)
+                let now = ContinuousClock.now
+                if race.connection?.isClosed == true { closedSince = closedSince ?? now }
+                let lost = closedSince.map { now - $0 >= Self.connectionCheck * 4 } ?? false
+                guard lost || now - began >= deadline else { continue }
+                let failure: any Error = lost ? ConnectionLost() : DeadlinePassed(deadline: deadline)
+                guard race.finish(.failure(failure)) else { return }
+                work.cancel()
+                try await race.connection?.close()
+                return
+            }
         }
         defer { timer.cancel() }
         return try await withTaskCancellationHandler {
@@ -203,7 +215,7 @@ public final class PostgresPeachDatabase: Sendable {
         }
     }
 
-    /// What a bounded call settles first: its body's outcome or its deadline.
+    /// What a bounded call settles first: its body's outcome, its deadline or its connection's loss.
     private final class Race<Value: Sendable>: Sendable {
         private struct State {
             var waiting: CheckedContinuation<Value, any Error>?
@@ -237,6 +249,14 @@ public final class PostgresPeachDatabase: Sendable {
             settled.waiting?.resume(with: outcome)
             return settled.first
         }
+    }
+
+    /// How often a bounded call looks whether its connection is still open.
+    static let connectionCheck: Duration = .milliseconds(250)
+
+    /// A store call's connection closed (its server crashed or restarted) and the call did not end.
+    struct ConnectionLost: Error, CustomStringConvertible {
+        var description: String { "the connection to PostgreSQL was lost" }
     }
 
     /// A store call ran past its deadline (`withConnection`).
