@@ -154,11 +154,17 @@ public final class PostgresPeachDatabase: Sendable {
         }
     }
 
-    /// How long a store call serving a request may take: the wait for a connection from the pool,
-    /// its queries and commit. Without a bound, a server that crashed mid-query, or a pool waiting
-    /// for one that restarts, leaves the request with no response; past it the call fails (the
-    /// client gets a 503 with Retry-After and retries). A healthy server answers in milliseconds.
+    /// How long a store call serving a request may take once it has its connection: its queries and
+    /// commit. A crash or restart of the server is caught sooner, by the call's connection closing
+    /// (`withConnection`); the deadline bounds what no socket tells, a server gone silent. Past it
+    /// the call fails and the client gets a 503 with Retry-After. A healthy server answers in
+    /// milliseconds.
     public static let requestDeadline: Duration = .seconds(10)
+
+    /// How long a call waits for a connection from the pool. Longer than `requestDeadline`: the
+    /// pool also waits while every connection is busy, or while new ones are being opened, which
+    /// may take long on a loaded server; a server that restarts is back within seconds.
+    static let leaseDeadline: Duration = .seconds(120)
 
     /// The bound of the calls whose time grows with the data: an import, a history streamed whole,
     /// the fits of a class. They end too, however the server fails.
@@ -191,16 +197,26 @@ public final class PostgresPeachDatabase: Sendable {
                 race.finish(.failure(error))
             }
         }
+        // Counted in looks, not read off the clock: a process whose threads are all busy (a loaded
+        // machine, a parallel test run) wakes the looks late, and a call is only late once it had
+        // as many chances to run as its deadline holds looks.
         let timer = Task {
-            let began = ContinuousClock.now
-            var closedSince: ContinuousClock.Instant?
+            var looks = (asked: 0, leased: 0, closed: 0)
             while true {
                 try await Task.sleep(for: Self.connectionCheck)
-                let now = ContinuousClock.now
-                if race.connection?.isClosed == true { closedSince = closedSince ?? now }
-                let lost = closedSince.map { now - $0 >= Self.connectionCheck * 4 } ?? false
-                guard lost || now - began >= deadline else { continue }
-                let failure: any Error = lost ? ConnectionLost() : DeadlinePassed(deadline: deadline)
+                let connection = race.connection
+                looks.asked += 1
+                if connection != nil { looks.leased += 1 }
+                if connection?.isClosed == true { looks.closed += 1 }
+                let lost = looks.closed > 4
+                let late =
+                    connection == nil
+                    ? looks.asked > Int(Self.leaseDeadline / Self.connectionCheck)
+                    : looks.leased > Int(deadline / Self.connectionCheck)
+                guard lost || late else { continue }
+                let failure: any Error =
+                    lost
+                    ? ConnectionLost() : DeadlinePassed(deadline: connection == nil ? Self.leaseDeadline : deadline)
                 guard race.finish(.failure(failure)) else { return }
                 work.cancel()
                 try await race.connection?.close()
@@ -251,7 +267,7 @@ public final class PostgresPeachDatabase: Sendable {
         }
     }
 
-    /// How often a bounded call looks whether its connection is still open.
+    /// How often a bounded call looks whether its connection is still open and its deadline passed.
     static let connectionCheck: Duration = .milliseconds(250)
 
     /// A store call's connection closed (its server crashed or restarted) and the call did not end.
