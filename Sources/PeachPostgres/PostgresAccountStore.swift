@@ -341,10 +341,12 @@ public struct PostgresAccountStore: AccountStore, ClassroomStore {
     /// another instance holds is left out rather than waited for (no instance waits on another's
     /// fit), and the locks go with the transaction, even when this instance's connection does.
     public func fittingExclusively<Result: Sendable>(
-        _ students: [UserID], _ body: @Sendable ([UserID]) async -> Result
+        _ students: [UserID], _ body: @escaping @Sendable ([UserID]) async -> Result
     ) async throws(DataStoreError) -> Result {
         let (ids, keys) = (students.map(\.rawValue), students.map { Int32(truncatingIfNeeded: $0.rawValue) })
-        return try await database.transaction(failure: { .fetchFailed(PostgresPeachDatabase.describe($0)) }) {
+        return try await database.transaction(
+            deadline: PostgresPeachDatabase.bulkDeadline, failure: { .fetchFailed(PostgresPeachDatabase.describe($0)) }
+        ) {
             connection in
             var held: [UserID] = []
             for try await id in try await connection.query(
@@ -388,11 +390,11 @@ public struct PostgresAccountStore: AccountStore, ClassroomStore {
         }
     }
 
-    private func read<Result: Sendable>(_ body: (PostgresConnection) async throws -> Result)
+    private func read<Result: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> Result)
         async throws(DataStoreError) -> Result
     {
         do {
-            return try await database.client.withConnection { connection in try await body(connection) }
+            return try await database.withConnection { connection in try await body(connection) }
         } catch let error as DataStoreError {
             throw error
         } catch {

@@ -14,7 +14,7 @@ public struct PostgresSettingsStore: SettingsStore {
     public func loadSettings() async throws(DataStoreError) -> SettingsUpdate? {
         let json: String?
         do {
-            json = try await database.client.withConnection { connection in
+            json = try await database.withConnection { connection in
                 for try await json in try await connection.query(
                     "SELECT json FROM user_settings WHERE user_id = \(records.user.rawValue)", logger: database.logger
                 ).decode(String.self) { return json }

@@ -51,19 +51,27 @@ public struct PostgresTrainingDataStore: TrainingDataStore, OpenTrialStore {
         for try await written in rows { revision?.wrote(written) }
     }
 
+    /// On one connection, within one deadline: a retry after a failed save asks this first.
     public func record(savedUnder key: AnswerKey) async throws(DataStoreError) -> TrainingRecord? {
-        for kind in TrainingKinds.all {
-            let table = PostgresRecordTable.layout(kind)
-            let found = try await fetch(
-                kind,
-                """
-                SELECT \(unescaped: table.selection) FROM \(unescaped: table.name)
-                WHERE id = (SELECT record_id FROM answer_key
-                    WHERE user_id = \(user.rawValue) AND key = \(key.rawValue) AND record_table = \(table.name))
-                """)
-            if let record = found.first { return record }
+        do {
+            return try await database.withConnection { connection in
+                for kind in TrainingKinds.all {
+                    let table = PostgresRecordTable.layout(kind)
+                    let rows = try await connection.query(
+                        """
+                        SELECT \(unescaped: table.selection) FROM \(unescaped: table.name)
+                        WHERE id = (SELECT record_id FROM answer_key
+                            WHERE user_id = \(user.rawValue) AND key = \(key.rawValue) AND record_table = \(table.name))
+                        """, logger: database.logger)
+                    for try await row in rows { return try PostgresRecordTable.record(kind, row) }
+                }
+                return nil
+            }
+        } catch let error as DataStoreError {
+            throw error
+        } catch {
+            throw .fetchFailed(PostgresPeachDatabase.describe(error))
         }
-        return nil
     }
 
     public func records(_ discipline: Discipline?, limit: Int) async throws(DataStoreError) -> [TrainingRecord] {
@@ -130,7 +138,7 @@ public struct PostgresTrainingDataStore: TrainingDataStore, OpenTrialStore {
     public func openTrial(id: String) async throws(DataStoreError) -> OpenTrial? {
         let row: (Double, String)?
         do {
-            row = try await database.client.withConnection { connection in
+            row = try await database.withConnection { connection in
                 for try await row in try await connection.query(
                     "SELECT issued_at, trial FROM open_trial WHERE id = \(id) AND user_id = \(user.rawValue)",
                     logger: database.logger
@@ -149,12 +157,14 @@ public struct PostgresTrainingDataStore: TrainingDataStore, OpenTrialStore {
             "SELECT count(*) AS n FROM \($0.name) WHERE user_id = \(user.rawValue)"
         }
         do {
-            let rows = try await database.client.query(
-                PostgresQuery(
-                    unsafeSQL: "SELECT sum(n)::bigint FROM (\(tables.joined(separator: " UNION ALL "))) counts"),
-                logger: database.logger)
-            for try await count in rows.decode(Int.self) { return count }
-            return 0
+            return try await database.withConnection { connection in
+                let rows = try await connection.query(
+                    PostgresQuery(
+                        unsafeSQL: "SELECT sum(n)::bigint FROM (\(tables.joined(separator: " UNION ALL "))) counts"),
+                    logger: database.logger)
+                for try await count in rows.decode(Int.self) { return count }
+                return 0
+            }
         } catch {
             throw .fetchFailed(PostgresPeachDatabase.describe(error))
         }
@@ -164,7 +174,7 @@ public struct PostgresTrainingDataStore: TrainingDataStore, OpenTrialStore {
         -> [TrainingRecord]
     {
         do {
-            return try await database.client.withConnection { connection in
+            return try await database.withConnection { connection in
                 var records: [TrainingRecord] = []
                 for try await row in try await connection.query(query, logger: database.logger) {
                     records.append(try PostgresRecordTable.record(kind, row))
@@ -186,7 +196,7 @@ extension PostgresTrainingDataStore: TrainingHistory {
     ) async throws(DataStoreError) -> Result {
         let table = PostgresRecordTable.layout(kind)
         do {
-            return try await database.client.withConnection { connection in
+            return try await database.withConnection(deadline: PostgresPeachDatabase.bulkDeadline) { connection in
                 var result = initial
                 let rows = try await connection.query(
                     """

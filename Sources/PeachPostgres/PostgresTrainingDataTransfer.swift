@@ -37,7 +37,9 @@ public struct PostgresTrainingDataTransfer: TrainingDataTransferring {
     ) async throws(ImportFailure) -> ImportSummary {
         let user = store.user
         let logger = store.database.logger
-        let counts = try await store.database.transaction(failing: Self.importFailure) { connection in
+        let counts = try await store.database.transaction(
+            deadline: PostgresPeachDatabase.bulkDeadline, failing: Self.importFailure
+        ) { connection in
             let locked = try await connection.query(
                 "SELECT pg_try_advisory_xact_lock(\(Self.importLockKey), \(Int32(truncatingIfNeeded: user.rawValue)))",
                 logger: logger

@@ -1,12 +1,14 @@
 """A throw-away PostgreSQL cluster for the e2e tests: scripts/test-postgres.sh starts it (stopped when
 pytest's process ends), and every test gets a database of its own on it."""
 import os
+import pathlib
 import subprocess
 import uuid
 
 from conftest import ROOT
 
 PSQL = "/usr/lib/postgresql/15/bin/psql"
+PG_CTL = "/usr/lib/postgresql/15/bin/pg_ctl"
 
 
 class PostgresCluster:
@@ -34,3 +36,16 @@ class PostgresCluster:
         name = "peach_e2e_" + uuid.uuid4().hex
         self.sql("postgres", f"CREATE DATABASE {name}")
         return name
+
+    def crash_restart(self):
+        """`pg_ctl restart -m immediate`: every backend ends at once without a checkpoint, as in a crash,
+        and the server recovers from its WAL. Returns once it accepts connections again. A cluster of its
+        own: the test run's shared one must not go away under other tests."""
+        data = pathlib.Path(self.sql("postgres", "SHOW data_directory")[0][0])
+        # As the cluster's owner (scripts/test-postgres.sh runs it as nobody under root); the log is
+        # where the script put it, and no output stays on this process's pipes.
+        owner = ["runuser", "-u", "nobody", "--"] if os.geteuid() == 0 else []
+        restarted = subprocess.run([*owner, PG_CTL, "-D", str(data), "-l", str(data.parent / "server.log"),
+                                    "-m", "immediate", "-w", "-t", "60", "restart"],
+                                   capture_output=True, text=True, timeout=90)
+        assert restarted.returncode == 0, restarted.stderr

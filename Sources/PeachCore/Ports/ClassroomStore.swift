@@ -27,6 +27,6 @@ public protocol ClassroomStore: Sendable {
     /// returns; the others are being fitted by that process, which keeps their figures before it
     /// lets go. A store only one process opens holds nothing against anyone: `body` gets every student.
     func fittingExclusively<Result: Sendable>(
-        _ students: [UserID], _ body: @Sendable ([UserID]) async -> Result
+        _ students: [UserID], _ body: @escaping @Sendable ([UserID]) async -> Result
     ) async throws(DataStoreError) -> Result
 }

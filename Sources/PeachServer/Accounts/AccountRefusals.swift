@@ -35,7 +35,8 @@ extension Refusal {
     static func notInClass(_ id: Int64) -> Refusal { Refusal(.notFound, .notInClass, "you are not in class \(id)") }
     static func noSuchClass(_ id: Int64) -> Refusal { Refusal(.notFound, .noSuchClass, "you have no class \(id)") }
     static let unavailable = Refusal(
-        .serviceUnavailable, .unavailable, "the data cannot be read or written now: try again later")
+        .serviceUnavailable, .unavailable, "the data cannot be read or written now: try again later",
+        headers: [.retryAfter: String(TrialRoutes.retryAfterSeconds)])
 }
 
 extension AccountService.Failure {

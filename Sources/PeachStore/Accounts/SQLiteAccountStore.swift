@@ -303,7 +303,7 @@ public struct SQLiteAccountStore: AccountStore, ClassroomStore {
     public var isSharedByProcesses: Bool { false }
 
     public func fittingExclusively<Result: Sendable>(
-        _ students: [UserID], _ body: @Sendable ([UserID]) async -> Result
+        _ students: [UserID], _ body: @escaping @Sendable ([UserID]) async -> Result
     ) async throws(DataStoreError) -> Result {
         await body(students)
     }
