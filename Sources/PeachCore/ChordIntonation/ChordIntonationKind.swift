@@ -37,11 +37,16 @@ public enum ChordIntonationKind: TrainingKind {
     public static let disciplines = [
         DisciplineDeclaration(
             .chordIntonation, names: .init(english: "Which Voice?", german: "Welche Stimme?"),
+            summary: .init(
+                english: "Which voice of a chord is out of tune?", german: "Welche Akkordstimme ist verstimmt?"),
             answerMethod: .chordVoice,
             group: .harmony, settings: settings, terminalCommand: "peach intonation"),
         DisciplineDeclaration(
             .chordIntonationMeasurement,
             names: .init(english: "Measure my threshold in chords", german: "Meine Schwelle im Akkord messen"),
+            summary: .init(
+                english: "Up to 40 trials find your threshold in chords.",
+                german: "Bis zu 40 Versuche finden deine Schwelle im Akkord."),
             answerMethod: .chordVoice, group: .harmony, settings: settings,
             terminalCommand: "peach measure --discipline chords"),
     ]

@@ -14,8 +14,6 @@ const spelled = (note) => note && (note.names?.[language()] ?? note.name);
 addStrings({
   en: {
     'start.melody': 'Melody',
-    'melody.title': 'Play it back',
-    'start.sparkline.melody': 'Notes',
     'melody.question': 'A cadence sets the key, then a melody: play it back on the keyboard.',
     'melody.key': 'Key: {key} · {notes} notes',
     'melody.answer': 'Your notes: {notes}',
@@ -45,8 +43,6 @@ addStrings({
   },
   de: {
     'start.melody': 'Melodie',
-    'melody.title': 'Nachspielen',
-    'start.sparkline.melody': 'Töne',
     'melody.question': 'Eine Kadenz legt die Tonart fest, dann eine Melodie: Spiele sie auf der Tastatur nach.',
     'melody.key': 'Tonart: {key} · {notes} Töne',
     'melody.answer': 'Deine Töne: {notes}',
@@ -111,7 +107,7 @@ export default function melodyScreen(context) {
   section.innerHTML = `
     <header class="bar">
       <a href="#/" class="back" data-i18n="nav.back"></a>
-      <h1 id="melody-title" data-i18n="melody.title"></h1>
+      <h1 id="melody-title"></h1>
     </header>
     <p class="hint question" data-i18n="melody.question"></p>
     <p id="melody-key" class="interval-label" role="status"></p>

@@ -6,8 +6,6 @@ import { useStylesheet } from '../stylesheet.js';
 /** Its own strings, in every language the page speaks (i18n.js looks them up). */
 addStrings({
   en: {
-    'start.sparkline.quality': 'Chords',
-    'quality.title': 'Chord quality',
     'quality.question': 'A chord sounds. What kind of chord is it?',
     'quality.voicing.block': 'All notes at once',
     'quality.voicing.arpeggio': 'Arpeggiated, from the bass up',
@@ -35,8 +33,6 @@ addStrings({
     'keys.quality': 'Keys: 1–8 name the quality, in the order shown · Esc back to Start',
   },
   de: {
-    'start.sparkline.quality': 'Akkorde',
-    'quality.title': 'Akkordtyp',
     'quality.question': 'Ein Akkord erklingt. Welcher Akkordtyp ist es?',
     'quality.voicing.block': 'Alle Töne zugleich',
     'quality.voicing.arpeggio': 'Arpeggiert, vom Bass aufwärts',

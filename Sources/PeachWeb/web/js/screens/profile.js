@@ -122,7 +122,7 @@ function thresholdText(estimate) {
 
 /**
  * A section on how close matching answers land, one per way of answering (slider, voice): made from
- * the page's template, its parts named `${name}-${part}` and its strings `profile.${name}…`.
+ * the page's template, its parts named `${name}-${part}` and its empty line `profile.${name}Empty`.
  */
 function accuracySection(section) {
   const name = section.dataset.accuracy;
@@ -130,7 +130,11 @@ function accuracySection(section) {
   const part = (key) => section.querySelector(`[data-part="${key}"]`);
   for (const element of section.querySelectorAll('[data-part]')) element.id = `${name}-${element.dataset.part}`;
   section.setAttribute('aria-labelledby', part('title').id);
-  part('title').dataset.i18n = `profile.${name}`;
+  // Named as on Start and on its screen: the catalogue's name.
+  const entry = allDisciplines().find((each) => each.id === section.dataset.discipline);
+  const title = () => { part('title').textContent = entry ? disciplineName(entry) : ''; };
+  title();
+  document.addEventListener('languagechange', title);
   part('empty').dataset.i18n = `profile.${name}Empty`;
   return {
     /** `stats`: the profile's pitchMatching numbers of this section's scope, read from `source`. */
