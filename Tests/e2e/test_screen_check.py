@@ -23,7 +23,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import ClassStorage, PeachChrome, PeachServer, ROOT, chromium_options
-from screen_check import CHECK, ENGLISH_WORDS, HELD, HOLD, PENDING, RELEASE
+from screen_check import ANSWER_BOXES, CHECK, ENGLISH_WORDS, ERRORS, HELD, HOLD, PENDING, READ_ERRORS, RELEASE
 from screen_history import history_csv
 from viewport import SIZES, set_media, set_viewport
 
@@ -151,6 +151,7 @@ def shared_browser(world):
     driver = PeachChrome(options=options,
                               service=Service(executable_path=shutil.which("chromedriver") or "/usr/bin/chromedriver"))
     driver.set_script_timeout(60)
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": ERRORS})
     yield driver
     driver.quit()
 
@@ -183,6 +184,18 @@ class Run:
         found = self.browser.execute_async_script(
             CHECK, width, height, {"language": self.language, "englishWords": ENGLISH_WORDS, "names": NAMES})
         self.problems.extend(f"{label}: {problem}" for problem in found)
+        # (i) What the page logged as an error since the last look (a fresh load starts a new list).
+        errors = self.browser.execute_script(READ_ERRORS)
+        if errors:
+            self.problems.append(f"{label}: (i) errors in the console: " + "; ".join(dict.fromkeys(errors)))
+
+    def answers_stay(self, name, before):
+        """(j) The answer controls where they were when the trial opened them: feedback moves none."""
+        after = self.browser.execute_script(ANSWER_BOXES)
+        moved = [f"{key} {before[key]} → {after[key]}" for key in before if key in after and before[key] != after[key]]
+        if moved:
+            self.problems.append(f"{name}-feedback: (j) answer controls moved between the trial and its feedback: "
+                                 + "; ".join(moved[:5]))
 
     def step(self, name, reach):
         """Runs one screen's steps; a screen that cannot be reached is a problem too, and the walk goes on."""
@@ -362,10 +375,12 @@ class Run:
                 if label:
                     self.wait(f"return document.getElementById('{label}').textContent !== ''")
                 self.look(name)
+                before = browser.execute_script(ANSWER_BOXES)
                 self.hold("class", feedback, "visible")
                 browser.execute_script(f"document.getElementById('{answer}').click()")
                 self.held()
                 self.look(f"{name}-feedback")
+                self.answers_stay(name, before)
                 self.release()
             return walk
 
