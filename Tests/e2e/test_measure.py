@@ -179,6 +179,8 @@ def test_an_interval_measurement_plays_the_chosen_intervals_and_interval_trainin
     assert len(server.api("GET", "records?discipline=intervalMeasurement&limit=100").json()["records"]) == answered
     text = browser.find_element(By.ID, "measurement-result-text").text
     assert text.startswith(f"Your threshold: {estimate['threshold']:.1f} ¢"), text
+    # The result is over every interval of the run: the last trial's interval is no longer shown above it.
+    assert not interval.is_displayed()
 
     browser.get(server.url + "#/profile")
     line = browser.find_element(By.ID, "interval-measured")

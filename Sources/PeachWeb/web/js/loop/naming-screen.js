@@ -28,7 +28,7 @@ export function namingScreen(context, { name, status, rowClass, load, play, star
     <p class="hint question" data-i18n="${name}.question"></p>
     <p id="${name}-${status}" class="interval-label" role="status"></p>
     <p id="${name}-sound" class="sound-line" hidden></p>
-    <p id="${name}-last" class="hint" aria-live="polite"></p>
+    <p id="${name}-last" class="hint last-result" aria-live="polite"></p>
     <div id="${name}-buttons" class="answer-buttons ${rowClass}" role="group" aria-labelledby="${name}-title"></div>
     <p class="keys-hint" data-i18n="keys.${name}"></p>
     <div id="${name}-feedback" class="feedback" aria-hidden="true"></div>`;

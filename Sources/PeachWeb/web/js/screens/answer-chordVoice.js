@@ -64,7 +64,7 @@ export default function chordVoiceScreen(context) {
     <p class="hint question" data-i18n="chordVoice.question"></p>
     <p id="chord-voice-chord" class="interval-label" role="status"></p>
     <p id="chord-voice-sound" class="sound-line" hidden></p>
-    <p id="chord-voice-last" class="hint" aria-live="polite"></p>
+    <p id="chord-voice-last" class="hint last-result" aria-live="polite"></p>
     <p id="chord-voice-progress" class="hint" role="status" hidden></p>
     <div id="chord-voice-result" class="measurement-result" hidden>
       <p id="chord-voice-result-text" role="status"></p>

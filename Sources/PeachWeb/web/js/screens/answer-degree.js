@@ -21,7 +21,7 @@ addStrings({
     'keys.degree': 'Keys: 1–7 name the degree · Esc back to Start',
   },
   de: {
-    'degree.question': 'Eine Kadenz setzt die Tonart, dann erklingt ein Ton. Welche Stufe ist er?',
+    'degree.question': 'Eine Kadenz legt die Tonart fest, dann erklingt ein Ton. Welche Stufe ist er?',
     'degree.key': 'Tonart: {key}',
     'degree.wasRight': 'Letzter Ton: {degree}',
     'degree.was': 'Letzter Ton: {degree}, nicht {answered}',

@@ -49,7 +49,8 @@ export default function comparisonScreen(context) {
     progress: document.getElementById('measurement-progress'),
     result: document.getElementById('measurement-result'),
     resultText: document.getElementById('measurement-result-text'),
-    hides: [document.getElementById('answer-higher').parentElement, element.querySelector('.keys-hint'), question, sound],
+    // The last trial's interval goes too: the result is over every interval of the run.
+    hides: [document.getElementById('answer-higher').parentElement, element.querySelector('.keys-hint'), question, sound, intervalText],
   });
   let discipline = null;
   let isInterval = false;
