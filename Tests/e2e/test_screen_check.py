@@ -599,3 +599,35 @@ def test_every_screen_reads_right(world, shared_browser, size, language, scheme)
     problems = Run(world, shared_browser, size, language, scheme).run()
     assert not problems, (f"{len(problems)} problems at {size}, {language}, {scheme} "
                           f"(screens in {SHOTS}/{size}-{language}-{scheme}-*.png):\n" + "\n".join(problems))
+
+
+def test_the_check_finds_each_new_kind_it_looks_for(world, shared_browser):
+    """The four kinds added for issue 48 can fail: a squeezed sparkline, a key the tables lack, an error
+    in the console and an answer button moved by a line that wrapped, each planted in a real screen."""
+    browser = shared_browser
+    set_media(browser, "light")
+    set_viewport(browser, 390, 844)
+    world.speak("en")
+    run = Run(world, browser, "phone-portrait", "en", "light")
+    run.load(world.reader, "#/")
+    run.shown("screen-start")
+    run.wait("return [...document.querySelectorAll('.sparkline-box')].some((b) => b.querySelector('svg'))", timeout=30)
+    browser.execute_script("""
+        const box = [...document.querySelectorAll('.sparkline-box')].find((b) => b.querySelector('svg'));
+        box.style.width = '20px';
+        document.getElementById('start-title').dataset.i18n = 'start.noSuchKey';
+        console.error('planted error');""")
+    run.look("planted")
+    found = "\n".join(run.problems)
+    assert "(g) sparklines under 60 px wide" in found and "20 px" in found, found
+    assert "(h) string keys missing from the tables: start.noSuchKey" in found, found
+    assert "(i) errors in the console: planted error" in found, found
+
+    run.problems = []
+    run.go("#/train/chordQuality", "screen-quality")
+    run.enabled("answer-quality-major")
+    before = browser.execute_script(ANSWER_BOXES)
+    browser.execute_script("document.getElementById('quality-last').textContent = 'a line ' .repeat(30)")
+    run.answers_stay("planted", before)
+    assert len(run.problems) == 1 and "(j) answer controls moved" in run.problems[0], run.problems
+    browser.execute_script("location.hash = '#/'")
