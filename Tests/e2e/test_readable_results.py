@@ -103,3 +103,18 @@ def test_a_profile_section_with_nothing_trained_says_so_in_words(server, browser
         assert browser.find_element(By.ID, f"profile-{discipline}-title").text == name
         line = browser.find_element(By.CSS_SELECTOR, f'.profile-section[data-discipline="{discipline}"] .accuracy-timeline')
         assert not line.is_displayed()
+
+
+def test_every_german_settings_card_is_as_wide_as_the_others_on_a_phone(server, browser):
+    # "Dominantseptakkord" made the chord quality card wider than its column: it breaks now.
+    server.api("PUT", "settings", json={"language": "de"})
+    set_viewport(browser, 390, 844)
+    try:
+        browser.get(server.url + "#/settings")
+        WebDriverWait(browser, 10).until(lambda b: b.find_element(By.ID, "settings-chords").is_displayed())
+        widths = browser.execute_script(
+            "return Object.fromEntries([...document.querySelectorAll('#screen-settings fieldset')]"
+            ".filter((f) => f.getClientRects().length).map((f, i) => [f.id || i, f.getBoundingClientRect().width]))")
+        assert len(set(widths.values())) == 1, widths
+    finally:
+        set_viewport(browser, 1440, 900)
