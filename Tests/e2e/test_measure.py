@@ -273,7 +273,7 @@ def detuned(trial):
 
 
 def test_a_chord_measurement_is_placed_for_a_choice_of_three_and_which_voice_goes_on_from_it(server, browser):
-    assert server.api("PUT", "settings", json={"tuningSystem": "justIntonation"}).status_code == 200
+    assert server.api("PUT", "settings", json={"chordTuningSystem": "justIntonation"}).status_code == 200
     browser.get(server.url)
     browser.execute_script(RECORD_TRIALS)
     button(browser, "Measure my threshold in chords").click()

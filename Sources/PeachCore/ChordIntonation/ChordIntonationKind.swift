@@ -32,7 +32,10 @@ public enum ChordIntonationKind: TrainingKind {
     public static let table = "chordIntonation"
 
     private static let settings =
-        DisciplineDeclaration.noteSettings + ["tuningSystem", "minCentDifference", "maxCentDifference"]
+        DisciplineDeclaration.noteSettings + ["minCentDifference", "maxCentDifference"]
+        + ChordIntonationSettings.names
+
+    public static let ownSettings: (any KindSettings.Type)? = ChordIntonationSettings.self
 
     public static let disciplines = [
         DisciplineDeclaration(
@@ -115,7 +118,8 @@ public enum ChordIntonationKind: TrainingKind {
         let voice = ChordVoice.allCases.randomElement(using: &generator)!
         let sign: Double = Bool.random(using: &generator) ? 1 : -1
         return ChordIntonationTrial(
-            discipline, root: root, triad: triad, tuningSystem: settings.tuningSystem, detunedVoice: voice,
+            discipline, root: root, triad: triad,
+            tuningSystem: settings[ChordIntonationSettings.self].chordTuningSystem, detunedVoice: voice,
             centOffset: Cents(sign * difference), measurementTrial: measurementTrial)
     }
 
