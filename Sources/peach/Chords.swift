@@ -61,7 +61,9 @@ struct Chords: AsyncParsableCommand {
             },
             judgement: { completed, _ in
                 let mark = ChoiceTraining<ChordQualityKind>.mark(completed.isCorrect)
-                let chord = completed.rootNote.pitchClassName + completed.quality.symbol
+                // Spelled as the page spells it (A♭, G♯m, B♭7), never sharps alone.
+                let chord = ChordSpelling(rootPitchClass: completed.rootNote.rawValue % 12, quality: completed.quality)
+                    .symbol(in: .english)
                 return completed.isCorrect
                     ? "\(mark) \(chord) (\(Self.name(completed.quality)))"
                     : "\(mark) it was \(chord) (\(Self.name(completed.quality))), not \(Self.name(completed.answeredQuality))"

@@ -99,9 +99,10 @@ struct Dictation: AsyncParsableCommand {
                 if let melody = played?.play(key) {
                     await driver.answer(melody)
                 } else if let notes = played?.notes {
+                    let names = MusicalKey(tonic: trial.tonic, mode: trial.mode).spell(melody: notes)
+                        .map { $0.name(in: .english) }
                     Output.line(
-                        "\(notes.map(\.name).joined(separator: " ")) (\(notes.count) of \(trial.melody.count); Enter starts again)"
-                    )
+                        "\(names.joined(separator: " ")) (\(notes.count) of \(trial.melody.count); Enter starts again)")
                 }
             case .line(let line?)
             where line.trimmingCharacters(in: .whitespaces).isEmpty && played?.notes.isEmpty == false:
@@ -124,13 +125,16 @@ struct Dictation: AsyncParsableCommand {
         await stores.close()
     }
 
-    /// Each note as played back, marked right or wrong, then the melody where a note was wrong.
+    /// Each note as played back, marked right or wrong, then the melody where a note was wrong; every
+    /// note spelled in the melody's key, as the page spells it (B♭3 in F major, not A♯3).
     static func judgement(_ record: CompletedMelodicDictation) -> String {
-        let marks = zip(record.answer.notes, record.notesCorrect).map { "\($0.name)\($1 ? "✓" : "✗")" }.joined(
+        let key = MusicalKey(tonic: record.tonicNote, mode: record.mode)
+        let spelled = { (melody: Melody) in key.spell(melody: melody.notes).map { $0.name(in: .english) } }
+        let marks = zip(spelled(record.answer), record.notesCorrect).map { "\($0)\($1 ? "✓" : "✗")" }.joined(
             separator: " ")
         let mark = record.isCorrect ? "✓" : "✗\u{07}"
         return record.isCorrect
-            ? "\(mark) \(marks)" : "\(mark) \(marks) — it was \(record.melody.notes.map(\.name).joined(separator: " "))"
+            ? "\(mark) \(marks)" : "\(mark) \(marks) — it was \(spelled(record.melody).joined(separator: " "))"
     }
 }
 
@@ -149,8 +153,10 @@ private struct AnnouncedTrials: TrialSupplying {
 
     func next() async -> MelodicDictationTrial {
         let trial = await feed.next()
+        // The key and its tonic spelled as the page spells them (A♭ major, tonic A♭3).
+        let key = MusicalKey(tonic: trial.tonic, mode: trial.mode)
         Output.line(
-            "Key: \(trial.tonic.pitchClassName) \(trial.mode.rawValue), tonic \(trial.tonic.name); \(trial.melody.count) notes."
+            "Key: \(key.name(in: .english)), tonic \(key.spell(trial.tonic).name(in: .english)); \(trial.melody.count) notes."
         )
         return trial
     }

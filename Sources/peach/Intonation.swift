@@ -22,7 +22,10 @@ struct Intonation: AsyncParsableCommand {
 
     private var overrides: SettingsUpdate {
         var update = note.overrides
-        update.tuningSystem = tuning.map { ["equal": "equalTemperament", "just": "justIntonation"][$0] ?? $0 }
+        if let tuning {
+            update.kindValues["chordTuningSystem"] = .text(
+                ["equal": "equalTemperament", "just": "justIntonation"][tuning] ?? tuning)
+        }
         return update
     }
 
@@ -38,7 +41,9 @@ struct Intonation: AsyncParsableCommand {
             discipline: .chordIntonation, storage: storage, audio: audio, sound: sound, overrides: overrides
         ).run(
             introduction: { settings in
-                let tuning = settings.tuningSystem == .justIntonation ? "just intonation" : "equal temperament"
+                let tuning =
+                    settings[ChordIntonationSettings.self].chordTuningSystem == .justIntonation
+                    ? "just intonation" : "equal temperament (thirds about 14 ¢ wider than pure)"
                 return
                     "Which voice? Triads in \(tuning). Which voice is out of tune: highest (↑ or k), middle (→ or l), lowest (↓ or j)? q quits."
             },

@@ -5,7 +5,8 @@ long enough to look at it. Used by test_screen_check.py.
 What the script reports, each as one line:
   (a) a visible element reaching past the emulated width (under device emulation the page's own
       width grows with its content, so only the emulated width tells), and content hidden behind a
-      sideways scroll or cut off by an ancestor that clips (a table, a chart's label);
+      sideways scroll no hint beside it marks (.swipe-hint) or cut off by an ancestor that clips (a
+      table, a chart's label);
   (b) a control clipped by an ancestor, and a control or text outside the card (fieldset, dialog,
       any box with a background or a border all round) it belongs to;
   (c) an overlay (feedback, the "answers waiting" note, a chart's popup, anything fixed) over an
@@ -17,7 +18,12 @@ What the script reports, each as one line:
   (e) a percentage outside 0–100 %;
   (f) a target smaller than 44 × 44 px; inside an element marked `data-narrow-targets="N"` (the
       piano of Play it Back: fifteen white keys must fit a phone) a target may be N px wide, never
-      less, and is still 44 px tall.
+      less, and is still 44 px tall;
+  (g) a sparkline narrower than 60 px (a line squeezed to a few pixels says nothing);
+  (h) a string key the page's tables do not have (data-i18n, data-i18n-aria-label).
+And, with ERRORS (installed before the page loads) and the walk in test_screen_check.py:
+  (i) an error in the page's console, an uncaught error or a rejected promise nobody handled;
+  (j) an answer control that moves between a trial and its feedback.
 """
 
 # English words that a German page never needs. Any that a German table string uses is dropped in
@@ -154,7 +160,10 @@ const [W, H, options] = arguments;
     problems.push(`(a) past the ${W} px screen: ` + limited(outermost,
       ([e, r]) => `${describe(e)} spans x ${px(r.left)}–${px(r.right)}`));
   }
+  // A sideways scroll is marked by a visible hint beside it (.swipe-hint): the user is told to swipe.
+  const marked = (c) => [...(c.parentElement?.children ?? [])].some((e) => e.matches('.swipe-hint') && rendered(e));
   for (const [c, { scrolls, box, items }] of cut) {
+    if (scrolls && marked(c)) continue;
     const controls = items.filter(([e]) => isControl(e));
     const what = scrolls
       ? `(a) hidden behind an unmarked sideways scroll in ${describe(c).split(' ')[0]} (x ${px(box.left)}–${px(box.right)})`
@@ -306,6 +315,19 @@ const [W, H, options] = arguments;
   const small = visible.filter((e) => !isSvg(e) && e.matches(CONTROL + ', [tabindex]')).map((e) => [e, e.getBoundingClientRect()])
     .filter(([e, r]) => r.width < Number(e.closest('[data-narrow-targets]')?.dataset.narrowTargets ?? 44) - 0.5 || r.height < 44 - 0.5);
   if (small.length) problems.push('(f) targets under 44 × 44 px: ' + limited(small, ([e, r]) => `${describe(e)} ${px(r.width)}×${px(r.height)}`, 8));
+
+  // (g) Sparklines wide enough to read.
+  const narrow = visible.filter((e) => e.tagName === 'svg' && e.classList.contains('sparkline'))
+    .map((e) => [e, e.getBoundingClientRect()]).filter(([, r]) => r.width < 60 - 0.5);
+  if (narrow.length) problems.push('(g) sparklines under 60 px wide: ' + limited(narrow, ([e, r]) => `${describe(e.parentElement)} ${px(r.width)} px`));
+
+  // (h) Every key the page asks for is in its tables.
+  const { hasString } = await import('/js/i18n/i18n.js');
+  const keys = new Set();
+  for (const e of document.querySelectorAll('[data-i18n]')) keys.add(e.dataset.i18n);
+  for (const e of document.querySelectorAll('[data-i18n-aria-label]')) keys.add(e.dataset.i18nAriaLabel);
+  const missing = [...keys].filter((key) => !hasString(key));
+  if (missing.length) problems.push('(h) string keys missing from the tables: ' + missing.slice(0, 8).join(', '));
   return problems;
 })().then(done, (error) => done([`the check itself failed: ${error}`]));
 """
@@ -371,4 +393,29 @@ request.onsuccess = () => {
   transaction.oncomplete = () => { db.close(); done(true); };
   transaction.onerror = () => done(String(transaction.error));
 };
+"""
+
+
+# (i) Errors in the page, kept from its first script on (added before every document): console.error,
+# uncaught errors and unhandled rejections. READ_ERRORS returns them and starts a new list.
+ERRORS = r"""
+(() => {
+  if (window.__screenCheckErrors) return;
+  window.__screenCheckErrors = [];
+  const keep = (text) => window.__screenCheckErrors.push(String(text).slice(0, 200));
+  const error = console.error.bind(console);
+  console.error = (...args) => { keep(args.map(String).join(' ')); error(...args); };
+  window.addEventListener('error', (event) => keep(event.message || event.error));
+  window.addEventListener('unhandledrejection', (event) => keep(`unhandled rejection: ${event.reason?.message ?? event.reason}`));
+})();
+"""
+READ_ERRORS = "const errors = window.__screenCheckErrors ?? []; window.__screenCheckErrors = []; return errors;"
+
+# (j) Where the answer controls are: compared between a trial and its feedback.
+ANSWER_BOXES = r"""
+return Object.fromEntries([...document.querySelectorAll('.screen:not([hidden]) .answer-buttons button')]
+  .filter((b) => b.getClientRects().length).map((b) => {
+    const r = b.getBoundingClientRect();
+    return [b.id || b.textContent.trim(), [Math.round(r.left), Math.round(r.top), Math.round(r.width), Math.round(r.height)]];
+  }));
 """

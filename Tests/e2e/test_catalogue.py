@@ -40,9 +40,8 @@ def start_buttons(browser):
     return dict(browser.execute_script("""
         return [...document.querySelectorAll('#screen-start .discipline-group')].map((section) => [
           section.dataset.group,
-          [...section.querySelectorAll('button[id^="start-"]')]
-            .filter((b) => !b.classList.contains('profile-preview'))
-            .map((b) => [b.id, b.textContent])]);"""))
+          [...section.querySelectorAll('button.training-row')]
+            .map((b) => [b.id, b.querySelector('.training-name').textContent])]);"""))
 
 
 def test_start_offers_each_discipline_of_the_catalogue_in_its_group_and_language(server, browser):
@@ -55,10 +54,17 @@ def test_start_offers_each_discipline_of_the_catalogue_in_its_group_and_language
         browser.get(server.url)
         WebDriverWait(browser, 5).until(lambda b: b.execute_script("return document.documentElement.lang") == language)
         expected = {}
-        for index, entry in enumerate(entries):
-            label = ("Start Training" if language == "en" else "Training starten") if index == 0 else entry["names"][language]
-            expected.setdefault(entry["group"], []).append((f"start-{entry['id']}", label))
+        # Each training in its group, by its name; the tests (the catalogue's "measures") apart, at the end.
+        for entry in [*(e for e in entries if not e["measures"]), *(e for e in entries if e["measures"])]:
+            group = "tests" if entry["measures"] else entry["group"]
+            expected.setdefault(group, []).append((f"start-{entry['id']}", entry["names"][language]))
         assert start_buttons(browser) == {group: [list(pair) for pair in pairs] for group, pairs in expected.items()}
+        assert list(expected)[-1] == "tests" and len(expected["tests"]) == 4
+        # Each row says in a line what it trains, as the catalogue says it.
+        summaries = browser.execute_script(
+            "return Object.fromEntries([...document.querySelectorAll('#screen-start .training-row')]"
+            ".map((b) => [b.id, b.querySelector('.training-summary').textContent]))")
+        assert summaries == {f"start-{entry['id']}": entry["summary"][language] for entry in entries}
 
 
 def test_each_discipline_trains_on_its_answer_methods_screen_at_its_own_address(server, browser):
@@ -169,30 +175,20 @@ def rewritten(server):
 def test_a_catalogue_the_page_has_never_seen_draws_start_and_settings(rewritten, browser):
     browser.get(rewritten.url)
     groups = start_buttons(browser)
-    # A discipline of a group the page has no section for gets a section of its own, at the end…
-    assert list(groups)[-1] == "groove" and groups["groove"] == [["start-rhythmDictation", "Tap It Back"]]
+    # A discipline of a group the page has no section for gets a section of its own, after the others
+    # (before the tests)…
+    assert list(groups)[-2:] == ["groove", "tests"] and groups["groove"] == [["start-rhythmDictation", "Tap It Back"]]
     # …and one the server does not offer is gone, from Start and from the addresses.
     assert {"start-pitchSinging", "start-intervalSinging"}.isdisjoint(button for pairs in groups.values() for button, _ in pairs)
-    # Each group's profile card has a line for each of its disciplines that falls as the user improves:
-    # the new one too (the real server cannot draw it, and the other lines are drawn all the same).
-    cards = dict(browser.execute_script("""
-        return [...document.querySelectorAll('#screen-start .profile-preview')].map((card) => [card.id,
-          [...card.querySelectorAll('.sparkline-row')].map((row) => [row.querySelector('.sparkline-box').id,
-            row.querySelector('.sparkline-caption').textContent])]);"""))
-    assert cards == {
-        # A discipline's own caption before its answer method's ("Measure my threshold": Measured).
-        "start-pitch-profile": [["sparkline-pitchComparison", "Compare"], ["sparkline-pitchMeasurement", "Measured"],
-                                ["sparkline-pitchMatching", "Match"]],
-        "start-intervals-profile": [["sparkline-intervalComparison", "Compare"], ["sparkline-intervalMeasurement", "Measured"],
-                                    ["sparkline-intervalMatching", "Match"]],
-        "start-rhythm-profile": [["sparkline-rhythmComparison", "Compare"], ["sparkline-timingMeasurement", "Measured"]],
-        # No word for answering by picking: the line is captioned with the discipline's name.
-        "start-harmony-profile": [["sparkline-chordIntonation", "Voice"], ["sparkline-chordIntonationMeasurement", "Measured"],
-                                  ["sparkline-scaleDegree", "Degrees"],
-                                  ["sparkline-chordQuality", "Chords"]],
-        "start-melody-profile": [["sparkline-melodicDictation", "Notes"]],
-        "start-groove-profile": [["sparkline-rhythmDictation", "Tap It Back"]],
-    }
+    # Each row whose line falls as the user improves has its sparkline: the new one too (the real
+    # server cannot draw it, and the other lines are drawn all the same).
+    lines = browser.execute_script(
+        "return [...document.querySelectorAll('#screen-start .training-row .sparkline-box')].map((box) => box.id)")
+    assert lines == ["sparkline-pitchComparison", "sparkline-pitchMatching", "sparkline-intervalComparison",
+                     "sparkline-intervalMatching", "sparkline-rhythmComparison", "sparkline-chordIntonation",
+                     "sparkline-scaleDegree", "sparkline-chordQuality", "sparkline-melodicDictation",
+                     "sparkline-rhythmDictation", "sparkline-pitchMeasurement", "sparkline-intervalMeasurement",
+                     "sparkline-timingMeasurement", "sparkline-chordIntonationMeasurement"]
     WebDriverWait(browser, 5).until(lambda b: b.find_elements(By.CSS_SELECTOR, "#sparkline-pitchComparison svg"))
     # It trains at its own address, on the screen its answer method's module made.
     browser.find_element(By.ID, "start-rhythmDictation").click()
@@ -227,7 +223,7 @@ def test_a_server_that_trains_a_few_disciplines_offers_only_those(tmp_path, brow
         assert refused.status_code == 400 and "not offered on this server" in refused.text
         browser.get(server.url)
         WebDriverWait(browser, 5).until(lambda b: start_buttons(b))
-        assert start_buttons(browser) == {"intervals": [["start-intervalComparison", "Start Training"]],
+        assert start_buttons(browser) == {"intervals": [["start-intervalComparison", "Compare Intervals"]],
                                           "rhythm": [["start-rhythmMatching", "Fill the Gap"]]}
     finally:
         server.stop()

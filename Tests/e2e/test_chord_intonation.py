@@ -30,7 +30,7 @@ def test_every_root_and_triad_is_tuned_from_the_root_played(server):
         # A note range spans at least an octave: each window's roots are its lowest six notes.
         for lower in range(36, 85, 6):
             assert server.api("PUT", "settings", json={
-                "noteRangeLower": lower, "noteRangeUpper": lower + 12, "tuningSystem": tuning}).status_code == 200
+                "noteRangeLower": lower, "noteRangeUpper": lower + 12, "chordTuningSystem": tuning}).status_code == 200
             wanted = {(root, triad) for root in range(lower, min(lower + 6, 85)) for triad in table}
             while wanted:
                 trial = server.api("POST", "trials", json={"discipline": "chordIntonation"}).json()
@@ -47,7 +47,7 @@ def test_every_root_and_triad_is_tuned_from_the_root_played(server):
 
 
 def test_which_voice_trains_with_buttons_and_keys_and_stores_each_answer(server, browser):
-    assert server.api("PUT", "settings", json={"language": "en", "tuningSystem": "justIntonation"}).status_code == 200
+    assert server.api("PUT", "settings", json={"language": "en", "chordTuningSystem": "justIntonation"}).status_code == 200
     browser.get(server.url)
     harmony = browser.find_element(By.CSS_SELECTOR, '.discipline-group[data-group="harmony"]')
     assert "Harmony" in harmony.text
@@ -87,7 +87,7 @@ def test_the_profile_states_the_threshold_fitted_for_a_choice_of_three(server, b
     listener who hears a voice off by more than 10 ¢ (and guesses below) answers through the API,
     it states the threshold with its 95 % interval and how many answers it rests on — the figures the
     API gives."""
-    assert server.api("PUT", "settings", json={"language": "en", "tuningSystem": "equalTemperament"}).status_code == 200
+    assert server.api("PUT", "settings", json={"language": "en", "chordTuningSystem": "equalTemperament"}).status_code == 200
     browser.get(server.url + "#/profile")
     wait = WebDriverWait(browser, 10, poll_frequency=0.05)
     note = wait.until(lambda b: b.find_element(By.ID, "threshold-chordIntonation-note"))
@@ -115,3 +115,21 @@ def test_the_profile_states_the_threshold_fitted_for_a_choice_of_three(server, b
     assert f"{fitted['threshold']:.1f}" in text, (text, fitted)
     assert browser.find_element(By.ID, "threshold-chordIntonation-note").text == \
         "Fitted to the newest 90 answers; 95 % interval in brackets."
+
+
+def test_which_voice_starts_in_just_intonation_and_settings_say_what_equal_temperament_means(server, browser):
+    """A new user's chords are pure (only the detuned voice is off); the shared tuning of the interval
+    disciplines stays as it was; and Settings names equal temperament with what it does to the thirds."""
+    settings = server.api("GET", "settings").json()["settings"]
+    assert settings["chordTuningSystem"] == "justIntonation" and settings["tuningSystem"] == "equalTemperament"
+    trial = server.api("POST", "trials", json={"discipline": "chordIntonation"}).json()
+    assert trial["tuningSystem"] == "justIntonation"
+    entry = next(e for e in server.api("GET", "disciplines").json()["disciplines"] if e["id"] == "chordIntonation")
+    assert "chordTuningSystem" in entry["settings"] and "tuningSystem" not in entry["settings"]
+    browser.get(server.url + "#/settings")
+    select = browser.find_element(By.CSS_SELECTOR, "select[name='chordTuningSystem']")
+    WebDriverWait(browser, 5).until(lambda _: select.is_displayed())
+    options = {o.get_attribute("value"): o.text for o in select.find_elements(By.TAG_NAME, "option")}
+    assert options == {"justIntonation": "Just intonation: pure thirds and fifths",
+                       "equalTemperament": "Equal temperament, as on a piano: thirds about 14 ¢ wider than pure"}
+    assert select.get_attribute("value") == "justIntonation"

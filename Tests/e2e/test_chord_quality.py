@@ -3,6 +3,8 @@ Chromium with the buttons and the number keys, each answer stored and judged by 
 qualities chosen in Settings; the trials the API hands out are the quality's notes on the root
 (inversions and arpeggios as set); and the page's own audio code, rendered offline, sounds every
 note of the chord at its frequency and time."""
+import re
+
 import numpy as np
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
@@ -85,6 +87,9 @@ def test_chord_quality_trains_with_buttons_and_number_keys(server, browser):
         assert "Correct" in text or "Incorrect" in text
         last = browser.find_element(By.ID, "quality-last").text
         assert last.startswith("Last chord: ") and "root position" in last, last
+        # Qualities inside the sentence are words of it: "E+, augmented, root position; not minor".
+        assert re.fullmatch(r"Last chord: [A-G][♭♯]?(m|7)?, (major|minor|dominant 7th), root position(; not (major|minor|dominant 7th))?",
+                            last), last
         wait.until(lambda b: "visible" not in feedback.get_attribute("class"))
     stored = records(server)
     assert len(stored) == len(answers)

@@ -11,15 +11,15 @@ def button(browser, name):
     return matches[0]
 
 
-def test_start_screen_offers_start_training(server, browser):
+def test_start_screen_offers_compare_pitch_first(server, browser):
     browser.get(server.url)
-    start = button(browser, "Start Training")
+    start = button(browser, "Compare Pitch")
     assert start.is_displayed() and start.is_enabled()
 
 
 def test_five_comparisons_through_the_ui_are_stored_and_survive_a_restart(server, browser):
     browser.get(server.url)
-    button(browser, "Start Training").click()
+    button(browser, "Compare Pitch").click()
     WebDriverWait(browser, 5).until(lambda _: browser.find_element(By.ID, "screen-comparison").is_displayed())
     higher, lower = button(browser, "Higher"), button(browser, "Lower")
     feedback = browser.find_element(By.ID, "comparison-feedback")

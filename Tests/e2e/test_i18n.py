@@ -73,16 +73,16 @@ def test_every_visible_text_comes_from_the_table(server, browser, language):
 
 def test_the_language_follows_the_browser_unless_overridden(server, browser):
     browser.get(server.url)
-    start = browser.find_element(By.ID, "start-pitchComparison")
+    start = browser.find_element(By.ID, "start-pitchComparison-name")
     assert browser.execute_script("return document.documentElement.lang") == "en"
-    assert start.text == "Start Training"
+    assert start.text == "Compare Pitch"
     server.api("PUT", "settings", json={"language": "de"})
     browser.refresh()
-    start = browser.find_element(By.ID, "start-pitchComparison")
-    WebDriverWait(browser, 5).until(lambda _: start.text == "Training starten")
+    start = browser.find_element(By.ID, "start-pitchComparison-name")
+    WebDriverWait(browser, 5).until(lambda _: start.text == "Tonhöhe vergleichen")
     server.api("PUT", "settings", json={"language": "auto"})
     browser.refresh()
-    WebDriverWait(browser, 5).until(lambda b: b.find_element(By.ID, "start-pitchComparison").text == "Start Training")
+    WebDriverWait(browser, 5).until(lambda b: b.find_element(By.ID, "start-pitchComparison-name").text == "Compare Pitch")
 
 
 def test_choosing_a_language_in_settings_switches_at_once(server, browser):

@@ -53,7 +53,7 @@ def test_interval_comparisons_and_matches_through_the_ui(server, browser):
     button(browser, "Compare Intervals").click()
     screen = browser.find_element(By.ID, "screen-comparison")
     WebDriverWait(browser, 5).until(lambda _: screen.is_displayed())
-    assert browser.find_element(By.ID, "comparison-title").text == "Higher or lower than the interval?"
+    assert browser.find_element(By.ID, "comparison-title").text == "Compare Intervals"
     labels = set()
     for answered in range(1, 11):
         WebDriverWait(browser, 10, poll_frequency=0.01).until(
@@ -76,7 +76,7 @@ def test_interval_comparisons_and_matches_through_the_ui(server, browser):
     button(browser, "Match Intervals").click()
     pitch_screen = browser.find_element(By.ID, "screen-pitch-matching")
     WebDriverWait(browser, 5).until(lambda _: pitch_screen.is_displayed())
-    assert browser.find_element(By.ID, "pitch-matching-title").text == "Match the interval"
+    assert browser.find_element(By.ID, "pitch-matching-title").text == "Match Intervals"
     for done in range(1, 4):
         WebDriverWait(browser, 10, poll_frequency=0.01).until(lambda _: pitch_screen.get_attribute("data-state") == "tuning")
         assert browser.find_element(By.ID, "pitch-matching-interval").text in {

@@ -179,6 +179,8 @@ def test_an_interval_measurement_plays_the_chosen_intervals_and_interval_trainin
     assert len(server.api("GET", "records?discipline=intervalMeasurement&limit=100").json()["records"]) == answered
     text = browser.find_element(By.ID, "measurement-result-text").text
     assert text.startswith(f"Your threshold: {estimate['threshold']:.1f} ¢"), text
+    # The result is over every interval of the run: the last trial's interval is no longer shown above it.
+    assert not interval.is_displayed()
 
     browser.get(server.url + "#/profile")
     line = browser.find_element(By.ID, "interval-measured")
@@ -271,7 +273,7 @@ def detuned(trial):
 
 
 def test_a_chord_measurement_is_placed_for_a_choice_of_three_and_which_voice_goes_on_from_it(server, browser):
-    assert server.api("PUT", "settings", json={"tuningSystem": "justIntonation"}).status_code == 200
+    assert server.api("PUT", "settings", json={"chordTuningSystem": "justIntonation"}).status_code == 200
     browser.get(server.url)
     browser.execute_script(RECORD_TRIALS)
     button(browser, "Measure my threshold in chords").click()

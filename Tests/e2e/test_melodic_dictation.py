@@ -87,7 +87,7 @@ def test_a_four_note_dictation_by_touch_and_by_keyboard_stores_the_melody_and_th
     as_text = " ".join(map(str, melody))
     assert (record["melody"], record["answer"], record["correctNotes"], record["isCorrect"]) == (as_text, as_text, 4, True)
     assert record["tonicNote"] == trial["tonic"]["midi"] and record["mode"] == trial["mode"] == "major"
-    wait.until(lambda b: b.find_element(By.ID, "melody-last").text == "Right: " + " ".join(
+    wait.until(lambda b: b.find_element(By.ID, "melody-last").text == "Last melody: " + " ".join(
         f"{note['note']['name']}✓" for note in trial["melody"]))
 
     # By keyboard alone: the next trial's first note by arrows and Enter from the focused lowest C,
@@ -109,7 +109,7 @@ def test_a_four_note_dictation_by_touch_and_by_keyboard_stores_the_melody_and_th
     wait.until(lambda b: len(records(server)) == 2)
     record = next(r for r in records(server) if r["melody"] == " ".join(map(str, melody)))
     assert record["answer"] == " ".join(map(str, played)) and record["correctNotes"] == 3 and not record["isCorrect"]
-    wait.until(lambda b: "it was" in b.find_element(By.ID, "melody-last").text)
+    wait.until(lambda b: b.find_element(By.ID, "melody-last").text.startswith("Last melody: ") and "you played" in b.find_element(By.ID, "melody-last").text)
 
     # The Profile's section for it, drawn by the kind's own module from the one profile-part route
     # (the original path answers the same): nothing mastered yet, each step size's share of right notes.

@@ -99,10 +99,11 @@ def open_profile(server, browser):
 
 def test_a_fresh_profile_shows_the_empty_states_and_no_numbers(server, browser):
     browser.get(server.url)
-    preview = browser.find_element(By.ID, "start-pitch-profile")
-    WebDriverWait(browser, 5).until(lambda _: "empty" in preview.get_attribute("class"))
-    assert visible(browser, "start-pitch-empty")
-    assert browser.find_element(By.ID, "start-pitch-empty").text == "Your progress will appear here"
+    preview = browser.find_element(By.ID, "start-profile")
+    note = browser.find_element(By.ID, "start-profile-note")
+    WebDriverWait(browser, 5).until(lambda _: note.text == "Your progress will appear here")
+    # A new user is told what Peach is and where to begin.
+    assert visible(browser, "start-intro")
     for box in ("sparkline-pitchComparison", "sparkline-pitchMatching", "sparkline-pitchSinging",
                 "sparkline-intervalComparison", "sparkline-intervalMatching"):
         assert browser.find_elements(By.CSS_SELECTOR, f"#{box} svg path.empty"), box
@@ -127,8 +128,11 @@ def test_the_profile_shows_threshold_statistics_chart_and_matching(server, brows
     assert browser.find_elements(By.CSS_SELECTOR, "#sparkline-pitchMatching svg path.trace")
     assert browser.find_elements(By.CSS_SELECTOR, "#sparkline-intervalComparison svg path.empty")
     assert browser.find_elements(By.CSS_SELECTOR, "#sparkline-intervalMatching svg path.empty")
-    preview = browser.find_element(By.ID, "start-pitch-profile")
-    assert "empty" not in preview.get_attribute("class")
+    preview = browser.find_element(By.ID, "start-profile")
+    WebDriverWait(browser, 5).until(lambda _: browser.find_element(By.ID, "start-profile-note").text
+                                    == "Your progress in every training: each line falls as you improve.")
+    # Someone who has trained is no longer a new user: no first-run card.
+    assert not visible(browser, "start-intro")
     start_name = preview.accessible_name
     assert re.fullmatch(r"Your training progress: threshold \d+\.\d cents\. Tap to view details\.", start_name)
     preview.click()
@@ -317,7 +321,7 @@ def test_sung_accuracy_has_its_own_section_with_trend_and_timeline(server, brows
     browser.get(server.url + "#/profile")
     WebDriverWait(browser, 5).until(lambda _: visible(browser, "sung-stats"))
     errors = [abs(error) for _, error in sung]
-    assert browser.find_element(By.ID, "sung-title").text == "Singing"
+    assert browser.find_element(By.ID, "sung-title").text == "Sing It"
     assert browser.find_element(By.ID, "sung-mean").text == f"{statistics.mean(errors):.1f} ¢"
     assert browser.find_element(By.ID, "sung-sd").text == f"{statistics.stdev(errors):.1f} ¢"
     assert browser.find_element(By.ID, "sung-count").text == str(len(sung))

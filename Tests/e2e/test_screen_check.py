@@ -23,7 +23,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import ClassStorage, LANPeach, PeachChrome, PeachServer, ROOT, chromium_options, spki_sha256
-from screen_check import CHECK, ENGLISH_WORDS, HELD, HOLD, PENDING, RELEASE
+from screen_check import ANSWER_BOXES, CHECK, ENGLISH_WORDS, ERRORS, HELD, HOLD, PENDING, READ_ERRORS, RELEASE
 from screen_history import history_csv
 from viewport import SIZES, set_media, set_viewport
 
@@ -157,6 +157,7 @@ def shared_browser(world):
     driver = PeachChrome(options=options,
                               service=Service(executable_path=shutil.which("chromedriver") or "/usr/bin/chromedriver"))
     driver.set_script_timeout(60)
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": ERRORS})
     yield driver
     driver.quit()
 
@@ -189,6 +190,18 @@ class Run:
         found = self.browser.execute_async_script(
             CHECK, width, height, {"language": self.language, "englishWords": ENGLISH_WORDS, "names": NAMES})
         self.problems.extend(f"{label}: {problem}" for problem in found)
+        # (i) What the page logged as an error since the last look (a fresh load starts a new list).
+        errors = self.browser.execute_script(READ_ERRORS)
+        if errors:
+            self.problems.append(f"{label}: (i) errors in the console: " + "; ".join(dict.fromkeys(errors)))
+
+    def answers_stay(self, name, before):
+        """(j) The answer controls where they were when the trial opened them: feedback moves none."""
+        after = self.browser.execute_script(ANSWER_BOXES)
+        moved = [f"{key} {before[key]} → {after[key]}" for key in before if key in after and before[key] != after[key]]
+        if moved:
+            self.problems.append(f"{name}-feedback: (j) answer controls moved between the trial and its feedback: "
+                                 + "; ".join(moved[:5]))
 
     def step(self, name, reach):
         """Runs one screen's steps; a screen that cannot be reached is a problem too, and the walk goes on."""
@@ -386,10 +399,12 @@ class Run:
                 if label:
                     self.wait(f"return document.getElementById('{label}').textContent !== ''")
                 self.look(name)
+                before = browser.execute_script(ANSWER_BOXES)
                 self.hold("class", feedback, "visible")
                 browser.execute_script(f"document.getElementById('{answer}').click()")
                 self.held()
                 self.look(f"{name}-feedback")
+                self.answers_stay(name, before)
                 self.release()
             return walk
 
@@ -608,3 +623,35 @@ def test_every_screen_reads_right(world, shared_browser, size, language, scheme)
     problems = Run(world, shared_browser, size, language, scheme).run()
     assert not problems, (f"{len(problems)} problems at {size}, {language}, {scheme} "
                           f"(screens in {SHOTS}/{size}-{language}-{scheme}-*.png):\n" + "\n".join(problems))
+
+
+def test_the_check_finds_each_new_kind_it_looks_for(world, shared_browser):
+    """The four kinds added for issue 48 can fail: a squeezed sparkline, a key the tables lack, an error
+    in the console and an answer button moved by a line that wrapped, each planted in a real screen."""
+    browser = shared_browser
+    set_media(browser, "light")
+    set_viewport(browser, 390, 844)
+    world.speak("en")
+    run = Run(world, browser, "phone-portrait", "en", "light")
+    run.load(world.reader, "#/")
+    run.shown("screen-start")
+    run.wait("return [...document.querySelectorAll('.sparkline-box')].some((b) => b.querySelector('svg'))", timeout=30)
+    browser.execute_script("""
+        const box = [...document.querySelectorAll('.sparkline-box')].find((b) => b.querySelector('svg'));
+        box.style.width = '20px';
+        document.getElementById('start-title').dataset.i18n = 'start.noSuchKey';
+        console.error('planted error');""")
+    run.look("planted")
+    found = "\n".join(run.problems)
+    assert "(g) sparklines under 60 px wide" in found and "20 px" in found, found
+    assert "(h) string keys missing from the tables: start.noSuchKey" in found, found
+    assert "(i) errors in the console: planted error" in found, found
+
+    run.problems = []
+    run.go("#/train/chordQuality", "screen-quality")
+    run.enabled("answer-quality-major")
+    before = browser.execute_script(ANSWER_BOXES)
+    browser.execute_script("document.getElementById('quality-last').textContent = 'a line ' .repeat(30)")
+    run.answers_stay("planted", before)
+    assert len(run.problems) == 1 and "(j) answer controls moved" in run.problems[0], run.problems
+    browser.execute_script("location.hash = '#/'")

@@ -152,7 +152,7 @@ def test_an_equal_tempered_third_sung_to_a_just_major_third_is_stored_14_cents_s
     browser, screen = start_singing(server, singer_file(A3 * 2 ** (400 / 1200), str(tmp_path)), settings, name="Sing Intervals")
     try:
         WebDriverWait(browser, 10).until(lambda _: screen.get_attribute("data-state") == "singing")
-        assert browser.find_element(By.ID, "singing-title").text == "Sing the interval"
+        assert browser.find_element(By.ID, "singing-title").text == "Sing Intervals"
         assert browser.find_element(By.ID, "singing-interval").text == "Major third up · just intonation"
         assert browser.find_element(By.ID, "singing-status").text == "Now sing the interval from A3"
         WebDriverWait(browser, 30).until(lambda _: sung_records(server, "intervalSinging"))

@@ -15,7 +15,11 @@ from test_terminal_intonation import peaks
 QUALITIES = {"major": [0, 4, 7], "minor7": [0, 3, 7, 10]}
 NAMES = {"major": "major", "minor7": "minor 7"}
 SYMBOLS = {"major": "", "minor7": "m7"}
-PITCH_CLASSES = ["C", "C♯", "D", "D♯", "E", "F", "F♯", "G", "G♯", "A", "A♯", "B"]
+# A chord's root as the page spells it (GET /api/…/result chordNames): as the key it suggests would
+# spell its tonic — a major chord's as a major key's (A♭, never G♯), a minor one's as a minor key's (G♯m).
+MAJOR_ROOTS = ["C", "D♭", "D", "E♭", "E", "F", "F♯", "G", "A♭", "A", "B♭", "B"]
+MINOR_ROOTS = ["C", "C♯", "D", "E♭", "E", "F", "F♯", "G", "G♯", "A", "B♭", "B"]
+ROOTS = {"major": MAJOR_ROOTS, "minor7": MINOR_ROOTS}
 
 
 def test_four_chords_in_the_terminal_are_stored_and_the_first_sounds_as_stored(server, tmp_path):
@@ -44,7 +48,7 @@ def test_four_chords_in_the_terminal_are_stored_and_the_first_sounds_as_stored(s
         assert record["quality"] in QUALITIES and record["inversion"] == 0 and record["voicing"] == "block"
         assert 55 <= record["rootNote"] and record["rootNote"] + QUALITIES[record["quality"]][-1] <= 76
         assert record["isCorrect"] == (record["answeredQuality"] == record["quality"])
-        chord = PITCH_CLASSES[record["rootNote"] % 12] + SYMBOLS[record["quality"]]
+        chord = ROOTS[record["quality"]][record["rootNote"] % 12] + SYMBOLS[record["quality"]]
         wanted = f"✓ {chord} ({NAMES[record['quality']]})" if record["isCorrect"] else \
             f"✗ it was {chord} ({NAMES[record['quality']]}), not {NAMES[record['answeredQuality']]}"
         assert line.replace("\a", "") == wanted, line
@@ -62,3 +66,4 @@ def test_four_chords_in_the_terminal_are_stored_and_the_first_sounds_as_stored(s
     heard = peaks(chord, len(steps))
     for found, wanted in zip(heard, expected):
         assert abs(1200 * math.log2(found / wanted)) < 1, (heard, expected)
+

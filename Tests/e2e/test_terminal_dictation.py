@@ -42,5 +42,32 @@ def test_a_typed_melody_is_stored_as_typed_and_a_short_one_is_asked_for_again(se
     assert [note % 12 for note in answer] == [4, 7], record
     assert record["tonicNote"] <= answer[0] < record["tonicNote"] + 12, record
     [judgement] = [line for line in lines if re.match(r"^[✓✗]", line)]
-    assert re.search(r"E\d[✓✗] G\d[✓✗]", judgement), judgement
+    # E and G as the key spells them (F♭ or F𝄪 in a key whose letters say so).
+    assert re.search(r"(E|F♭)\d[✓✗] (G|F𝄪|A𝄫)\d[✓✗]", judgement), judgement
     assert judgement.startswith("✓") == record["isCorrect"], (judgement, record)
+
+
+
+def test_the_terminal_spells_the_key_as_the_page_does(server, tmp_path):
+    # 56–68 leaves two tonics with an octave in the range: A♭3 (A♭ major, never G♯ major) and A3. A
+    # session is started again until the key of A♭ is drawn; each key is announced as the page names it.
+    assert server.api("PUT", "settings", json={"noteRangeLower": 56, "noteRangeUpper": 68, "melodyShortest": 2,
+                                               "melodyLongest": 2, "melodyMode": "major"}).status_code == 200
+    sink = FileSink(tmp_path)
+    command = f"{shlex.quote(PEACH)} dictation --device {DEVICE} --data {shlex.quote(str(server.data_path))}"
+    announced = set()
+    for attempt in range(10):
+        tmux = Tmux(f"peach-e2e-{os.getpid()}-dictation-key-{attempt}", command,
+                    {"ALSA_CONFIG_PATH": sink.env["ALSA_CONFIG_PATH"]})
+        try:
+            lines = tmux.wait_for(lambda lines: any(line.startswith("Key: ") for line in lines), timeout=15)
+            tmux.keys("q", "Enter")
+            tmux.wait_for(lambda lines: "EXIT=0" in lines, timeout=10)
+        finally:
+            tmux.close()
+        [line] = [line for line in lines if line.startswith("Key: ")]
+        assert line in ("Key: A♭ major, tonic A♭3; 2 notes.", "Key: A major, tonic A3; 2 notes."), line
+        announced.add(line)
+        if "A♭" in line:
+            break
+    assert "Key: A♭ major, tonic A♭3; 2 notes." in announced, announced

@@ -32,7 +32,7 @@ def peaks(samples, count):
 
 
 def test_four_chords_in_the_terminal_are_stored_and_the_first_sounds_as_stored(server, tmp_path):
-    assert server.api("PUT", "settings", json={"tuningSystem": "justIntonation", "noteRangeLower": 55,
+    assert server.api("PUT", "settings", json={"chordTuningSystem": "justIntonation", "noteRangeLower": 55,
                                               "noteRangeUpper": 72}).status_code == 200
     sink = FileSink(tmp_path)
     command = f"{shlex.quote(PEACH)} intonation --device {DEVICE} --data {shlex.quote(str(server.data_path))}"

@@ -32,16 +32,24 @@ public enum ChordIntonationKind: TrainingKind {
     public static let table = "chordIntonation"
 
     private static let settings =
-        DisciplineDeclaration.noteSettings + ["tuningSystem", "minCentDifference", "maxCentDifference"]
+        DisciplineDeclaration.noteSettings + ["minCentDifference", "maxCentDifference"]
+        + ChordIntonationSettings.names
+
+    public static let ownSettings: (any KindSettings.Type)? = ChordIntonationSettings.self
 
     public static let disciplines = [
         DisciplineDeclaration(
             .chordIntonation, names: .init(english: "Which Voice?", german: "Welche Stimme?"),
+            summary: .init(
+                english: "Which voice of a chord is out of tune?", german: "Welche Akkordstimme ist verstimmt?"),
             answerMethod: .chordVoice,
             group: .harmony, settings: settings, terminalCommand: "peach intonation"),
         DisciplineDeclaration(
             .chordIntonationMeasurement,
             names: .init(english: "Measure my threshold in chords", german: "Meine Schwelle im Akkord messen"),
+            summary: .init(
+                english: "Up to 40 trials find your threshold in chords.",
+                german: "Bis zu 40 Versuche finden deine Schwelle im Akkord."),
             answerMethod: .chordVoice, group: .harmony, settings: settings,
             terminalCommand: "peach measure --discipline chords"),
     ]
@@ -110,7 +118,8 @@ public enum ChordIntonationKind: TrainingKind {
         let voice = ChordVoice.allCases.randomElement(using: &generator)!
         let sign: Double = Bool.random(using: &generator) ? 1 : -1
         return ChordIntonationTrial(
-            discipline, root: root, triad: triad, tuningSystem: settings.tuningSystem, detunedVoice: voice,
+            discipline, root: root, triad: triad,
+            tuningSystem: settings[ChordIntonationSettings.self].chordTuningSystem, detunedVoice: voice,
             centOffset: Cents(sign * difference), measurementTrial: measurementTrial)
     }
 

@@ -23,7 +23,10 @@ public enum ChordQualityKind: ReplayedChainKind {
 
     public static let disciplines = [
         DisciplineDeclaration(
-            .chordQuality, names: .init(english: "Chord Quality", german: "Akkordtyp"), answerMethod: .quality,
+            .chordQuality, names: .init(english: "Chord Quality", german: "Akkordtyp"),
+            summary: .init(
+                english: "Name a chord: major, minor …", german: "Benenne den Akkord: Dur, Moll …"),
+            answerMethod: .quality,
             group: .harmony,
             settings: DisciplineDeclaration.noteSettings + ChordQualitySettings.names,
             terminalCommand: "peach chords")

@@ -34,14 +34,21 @@ public enum ComparisonKind: TrainingKind {
     public static let disciplines = [
         DisciplineDeclaration(
             .pitchComparison, names: .init(english: "Compare Pitch", german: "Tonhöhe vergleichen"),
+            summary: .init(
+                english: "Is the second note higher or lower?", german: "Ist der zweite Ton höher oder tiefer?"),
             answerMethod: .higherLower,
             group: .pitch, settings: settings, terminalCommand: "peach train"),
         DisciplineDeclaration(
             .intervalComparison, names: .init(english: "Compare Intervals", german: "Intervalle vergleichen"),
+            summary: .init(
+                english: "Is the interval too wide or narrow?", german: "Ist das Intervall zu weit oder zu eng?"),
             answerMethod: .higherLower, usesIntervals: true, group: .intervals,
             settings: settings + DisciplineDeclaration.intervalSettings, terminalCommand: "peach train --interval"),
         DisciplineDeclaration(
             .pitchMeasurement, names: .init(english: "Measure my threshold", german: "Meine Schwelle messen"),
+            summary: .init(
+                english: "Up to 40 trials find your pitch threshold.",
+                german: "Bis zu 40 Versuche finden deine Tonhöhen-Schwelle."),
             answerMethod: .higherLower, group: .pitch,
             settings: DisciplineDeclaration.noteSettings + [
                 "noteGapSeconds", "minCentDifference", "maxCentDifference",
@@ -50,6 +57,9 @@ public enum ComparisonKind: TrainingKind {
         DisciplineDeclaration(
             .intervalMeasurement,
             names: .init(english: "Measure my interval threshold", german: "Meine Intervall-Schwelle messen"),
+            summary: .init(
+                english: "Up to 40 trials find your interval threshold.",
+                german: "Bis zu 40 Versuche finden deine Intervall-Schwelle."),
             answerMethod: .higherLower, usesIntervals: true, group: .intervals,
             settings: DisciplineDeclaration.noteSettings + ["noteGapSeconds", "minCentDifference", "maxCentDifference"]
                 + DisciplineDeclaration.intervalSettings,

@@ -34,6 +34,8 @@ public struct DisciplineDeclaration: Sendable {
 
     public let discipline: Discipline
     public let names: Names
+    /// One line on what it trains, for a beginner choosing on Start.
+    public let summary: Names
     public let answerMethod: Discipline.AnswerMethod
     public let usesIntervals: Bool
     public let group: Group
@@ -44,11 +46,12 @@ public struct DisciplineDeclaration: Sendable {
     public let terminalCommand: String?
 
     public init(
-        _ discipline: Discipline, names: Names, answerMethod: Discipline.AnswerMethod, usesIntervals: Bool = false,
-        group: Group, settings: [String], terminalCommand: String?
+        _ discipline: Discipline, names: Names, summary: Names, answerMethod: Discipline.AnswerMethod,
+        usesIntervals: Bool = false, group: Group, settings: [String], terminalCommand: String?
     ) {
         self.discipline = discipline
         self.names = names
+        self.summary = summary
         self.answerMethod = answerMethod
         self.usesIntervals = usesIntervals
         self.group = group

@@ -29,7 +29,9 @@ public enum MelodicDictationKind: ReplayedChainKind {
 
     public static let disciplines = [
         DisciplineDeclaration(
-            .melodicDictation, names: .init(english: "Play it Back", german: "Nachspielen"), answerMethod: .melody,
+            .melodicDictation, names: .init(english: "Play it Back", german: "Nachspielen"),
+            summary: .init(english: "Play a short melody back.", german: "Spiele eine kurze Melodie nach."),
+            answerMethod: .melody,
             group: .melody,
             settings: DisciplineDeclaration.noteSettings + MelodicDictationSettings.names,
             terminalCommand: "peach dictation")

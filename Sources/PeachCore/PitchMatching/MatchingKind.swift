@@ -40,10 +40,14 @@ public enum MatchingKind: TrainingKind {
 
     public static let disciplines = [
         DisciplineDeclaration(
-            .pitchMatching, names: .init(english: "Pitch Matching", german: "Tonhöhe treffen"), answerMethod: .slider,
+            .pitchMatching, names: .init(english: "Pitch Matching", german: "Tonhöhe treffen"),
+            summary: .init(
+                english: "Tune a note to match the one heard.", german: "Stimme einen Ton auf den gehörten."),
+            answerMethod: .slider,
             group: .pitch, settings: DisciplineDeclaration.noteSettings, terminalCommand: "peach match"),
         DisciplineDeclaration(
             .intervalMatching, names: .init(english: "Match Intervals", german: "Intervalle treffen"),
+            summary: .init(english: "Tune a note to make the interval.", german: "Stimme einen Ton zum Intervall."),
             answerMethod: .slider,
             usesIntervals: true, group: .intervals,
             settings: DisciplineDeclaration.noteSettings + DisciplineDeclaration.intervalSettings + [
@@ -51,7 +55,9 @@ public enum MatchingKind: TrainingKind {
             ],
             terminalCommand: "peach match --interval"),
         DisciplineDeclaration(
-            .pitchSinging, names: .init(english: "Sing It", german: "Nachsingen"), answerMethod: .voice, group: .pitch,
+            .pitchSinging, names: .init(english: "Sing It", german: "Nachsingen"),
+            summary: .init(english: "Sing the note you hear.", german: "Singe den Ton, den du hörst."),
+            answerMethod: .voice, group: .pitch,
             settings: [
                 "voiceRangeLower", "voiceRangeUpper", "noteDurationSeconds", "referencePitchHz", "soundSource",
                 "pitchNeedle",
@@ -59,6 +65,8 @@ public enum MatchingKind: TrainingKind {
             terminalCommand: "peach sing"),
         DisciplineDeclaration(
             .intervalSinging, names: .init(english: "Sing Intervals", german: "Intervalle singen"),
+            summary: .init(
+                english: "Sing an interval from the note heard.", german: "Singe ein Intervall zum gehörten Ton."),
             answerMethod: .voice,
             usesIntervals: true, group: .intervals,
             settings: [

@@ -27,11 +27,15 @@ public enum RhythmComparisonKind: TrainingKind {
     public static let disciplines = [
         DisciplineDeclaration(
             .rhythmComparison, names: .init(english: "Compare Timing", german: "Timing vergleichen"),
+            summary: .init(english: "Was a click early or late?", german: "Kam ein Klick zu früh oder zu spät?"),
             answerMethod: .earlyLate,
             group: .rhythm, settings: ["tempoBPM"], terminalCommand: "peach rhythm"),
         DisciplineDeclaration(
             .timingMeasurement,
             names: .init(english: "Measure my timing threshold", german: "Meine Timing-Schwelle messen"),
+            summary: .init(
+                english: "Up to 40 trials find your timing threshold.",
+                german: "Bis zu 40 Versuche finden deine Timing-Schwelle."),
             answerMethod: .earlyLate, group: .rhythm, settings: ["tempoBPM"],
             terminalCommand: "peach measure --discipline timing"),
     ]

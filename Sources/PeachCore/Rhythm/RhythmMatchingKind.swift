@@ -27,7 +27,9 @@ public enum RhythmMatchingKind: TrainingKind {
     /// moment it was pressed; the sequencer stamps each MIDI key with its own.
     public static let disciplines = [
         DisciplineDeclaration(
-            .rhythmMatching, names: .init(english: "Fill the Gap", german: "Lücke füllen"), answerMethod: .taps,
+            .rhythmMatching, names: .init(english: "Fill the Gap", german: "Lücke füllen"),
+            summary: .init(english: "Tap the missing beat in time.", german: "Tippe den fehlenden Schlag im Takt."),
+            answerMethod: .taps,
             group: .rhythm,
             settings: ["tempoBPM"], terminalCommand: "peach rhythm --fill-the-gap --midi")
     ]

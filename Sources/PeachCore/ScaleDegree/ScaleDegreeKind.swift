@@ -23,7 +23,9 @@ public enum ScaleDegreeKind: ReplayedChainKind {
 
     public static let disciplines = [
         DisciplineDeclaration(
-            .scaleDegree, names: .init(english: "Scale Degrees", german: "Tonstufen"), answerMethod: .degree,
+            .scaleDegree, names: .init(english: "Scale Degrees", german: "Tonstufen"),
+            summary: .init(english: "Name a note’s degree in the key.", german: "Benenne die Stufe eines Tons."),
+            answerMethod: .degree,
             group: .harmony,
             settings: DisciplineDeclaration.noteSettings + ScaleDegreeSettings.names,
             terminalCommand: "peach degrees")

@@ -13,6 +13,7 @@ struct DisciplinesResponse: ResponseEncodable, Decodable, APIDescribed {
         let id: Discipline
         let kind: String
         let names: Names
+        let summary: Names
         let group: String
         let answerMethod: String
         let usesIntervals: Bool
@@ -33,6 +34,7 @@ struct DisciplinesResponse: ResponseEncodable, Decodable, APIDescribed {
             id = declaration.discipline
             kind = declaration.discipline.kind.rawValue
             names = Names(en: declaration.names.english, de: declaration.names.german)
+            summary = Names(en: declaration.summary.english, de: declaration.summary.german)
             group = declaration.group.rawValue
             answerMethod = declaration.answerMethod.rawValue
             usesIntervals = declaration.usesIntervals
@@ -52,6 +54,7 @@ struct DisciplinesResponse: ResponseEncodable, Decodable, APIDescribed {
                 "kind": APINote().with("enum", TrainingKinds.all.map { $0.id.rawValue })
                     .describe("The kind of training: what its trials, answers and records are."),
                 "names": .describe("Its name in each language the interface speaks."),
+                "summary": .describe("One line on what it trains, in each language the interface speaks."),
                 "group": APINote().with("enum", DisciplineDeclaration.Group.declared.map(\.rawValue))
                     .describe("Where the Start screen lists it."),
                 "answerMethod": APINote().with("enum", Discipline.AnswerMethod.allCases.map(\.rawValue))

@@ -20,7 +20,7 @@ public enum ConfusionChart {
             #"<svg xmlns="http://www.w3.org/2000/svg" class="confusion" viewBox="0 0 \#(f(width)) \#(f(height))" width="\#(f(width))" height="\#(f(height))" aria-hidden="true">"#
         out += "<title>\(ThresholdChart.escaped(title))</title>"
         out +=
-            "<style>.confusion text { font: 13px system-ui, sans-serif; fill: var(--chart-label, #6e6e73); } .confusion .count { font-weight: 600; fill: var(--text, #1c1c1e); } .confusion .strong { fill: #fff; } .confusion rect.cell { fill: var(--chart-line, #b3431f); } .confusion rect.frame { fill: none; stroke: var(--chart-grid, #c7c7cc); } .confusion rect.right { fill: none; stroke: var(--chart-dot, #48484a); stroke-width: 2; }</style>"
+            "<style>.confusion text { font: 13px system-ui, sans-serif; fill: var(--chart-label, #6e6e73); } .confusion .count { font-weight: 600; fill: var(--fg, #1c1c1e); } .confusion .strong { fill: var(--accent-fg, #fff); } .confusion rect.cell { fill: var(--chart-line, #b3431f); } .confusion rect.frame { fill: none; stroke: var(--chart-grid, #c7c7cc); } .confusion rect.right { fill: none; stroke: var(--chart-dot, #48484a); stroke-width: 2; }</style>"
         out += #"<text x="\#(f(margin))" y="\#(f(margin - 32))">\#(namedLabel) →</text>"#
         out += #"<text x="4" y="\#(f(margin - 10))">\#(playedLabel) ↓</text>"#
         let played = matrix.played

@@ -39,8 +39,8 @@ struct TrialSourceTests {
                 } else if let gaps = trial.as(RhythmMatchingTrial.self) {
                     #expect(gaps.tempo == settings.tempo)
                 } else if let chord = trial.as(ChordIntonationTrial.self) {
-                    // A chord reads the tuning setting, and all three voices lie in the note range.
-                    #expect(chord.tuningSystem == settings.tuningSystem)
+                    // A chord reads its own tuning setting, and all three voices lie in the note range.
+                    #expect(chord.tuningSystem == settings[ChordIntonationSettings.self].chordTuningSystem)
                     #expect(
                         settings.noteRange.contains(chord.root)
                             && settings.noteRange.contains(MIDINote(chord.root.rawValue + 7)!))

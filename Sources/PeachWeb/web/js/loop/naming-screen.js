@@ -8,7 +8,7 @@ import { showJudgement } from './two-button-answer.js';
  * quality): its section (title, question, a status line, the sound, the last result, a row of
  * large buttons, the keys hint, the judgement), the answers by button and by the server's keys, and
  * the judgement as on every screen. Its ids and strings are named after `name` (`screen-degree`,
- * `degree.title`, `keys.degree`…); the status line's id after `status` too (`degree-key`).
+ * `keys.degree`…); the status line's id after `status` too (`degree-key`).
  *
  * A kind gives how to load and play a trial, what a trial starts with (`starts(trial)` →
  * `{ choices: [{ value, label, key }], status }`) and the line a result leaves on the page
@@ -23,12 +23,12 @@ export function namingScreen(context, { name, status, rowClass, load, play, star
   section.innerHTML = `
     <header class="bar">
       <a href="#/" class="back" data-i18n="nav.back"></a>
-      <h1 id="${name}-title" data-i18n="${name}.title"></h1>
+      <h1 id="${name}-title"></h1>
     </header>
     <p class="hint question" data-i18n="${name}.question"></p>
     <p id="${name}-${status}" class="interval-label" role="status"></p>
     <p id="${name}-sound" class="sound-line" hidden></p>
-    <p id="${name}-last" class="hint" aria-live="polite"></p>
+    <p id="${name}-last" class="hint last-result" aria-live="polite"></p>
     <div id="${name}-buttons" class="answer-buttons ${rowClass}" role="group" aria-labelledby="${name}-title"></div>
     <p class="keys-hint" data-i18n="keys.${name}"></p>
     <div id="${name}-feedback" class="feedback" aria-hidden="true"></div>`;

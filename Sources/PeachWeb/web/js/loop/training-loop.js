@@ -1,4 +1,5 @@
 import { api } from '../api.js';
+import { discipline as declared, disciplineName } from '../catalogue.js';
 import { realtimeContext } from '../audio/audio.js';
 import { audibleTime, untilAudible } from '../audio/clock.js';
 import { onMidiNote } from '../input/midi.js';
@@ -21,7 +22,8 @@ class ReserveEmpty extends Error {}
  *
  * A `kind` says only what is its own:
  * - `screen`: the id of its screen element;
- * - `enter(discipline)`: the screen as training starts (titles, cleared state);
+ * - `enter(discipline)`: the screen as training starts (cleared state); its title (the heading the
+ *   screen is labelled by) is the discipline's name in the catalogue, as on Start and the Profile;
  * - `prepare(isCurrent)` (optional): what must be ready before the first trial (the microphone);
  *   resolves true, or false to stay on the screen without training (the kind shows why);
  *   `isCurrent()` turns false once the screen is left;
@@ -48,6 +50,15 @@ export function trainingLoop({ navigate, account, noTrialsOffline }, kind) {
   let leaveKeys = () => {}; // stops the MIDI keys of the trial answered now, when the screen is left
   /** Whose reserve: trials drawn under one account are answered under it only. */
   const owner = () => account?.().user?.id ?? null;
+
+  const title = document.getElementById(element.getAttribute('aria-labelledby'));
+  const nameScreen = () => {
+    const entry = declared(discipline);
+    if (!entry || !title) return;
+    delete title.dataset.i18n;
+    title.textContent = disciplineName(entry);
+  };
+  document.addEventListener('languagechange', nameScreen);
 
   const isCurrent = (id) => id === session;
   const mark = (marks) => { for (const [name, time] of Object.entries(marks)) element.dataset[name] = String(time); };
@@ -173,6 +184,7 @@ export function trainingLoop({ navigate, account, noTrialsOffline }, kind) {
       const id = ++session;
       document.addEventListener('keydown', onKey);
       kind.enter(discipline);
+      nameScreen();
       try {
         // Resumed first, still close to the tap that opened the screen.
         await runningContext();

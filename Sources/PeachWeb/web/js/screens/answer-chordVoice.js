@@ -9,13 +9,13 @@ import { twoButtonAnswer } from '../loop/two-button-answer.js';
 /** Its own strings, in every language the page speaks (i18n.js looks them up). */
 addStrings({
   en: {
-    'start.sparkline.chordIntonationMeasurement': 'Measured',
-    'measureChords.title': 'Measure my threshold in chords',
     'measureChords.result': 'Your threshold in chords: {threshold} ¢ (95 % interval {lower}–{upper} ¢), measured in {trials} chords.',
     'measureChords.resultOpen': 'Your threshold in chords: above {lower} ¢ (the interval is open above), measured in {trials} chords.',
-    'start.sparkline.chordVoice': 'Voice',
-    'chordVoice.title': 'Which voice?',
     'chordVoice.question': 'One voice of the chord is out of tune. Which?',
+    'settings.chordIntonation': 'Which Voice?',
+    'settings.chordTuningSystem': 'Tuning of the chords',
+    'settings.chordTuningSystem.justIntonation': 'Just intonation: pure thirds and fifths',
+    'settings.chordTuningSystem.equalTemperament': 'Equal temperament, as on a piano: thirds about 14 ¢ wider than pure',
     'chordVoice.highest': 'Highest',
     'chordVoice.middle': 'Middle',
     'chordVoice.lowest': 'Lowest',
@@ -29,13 +29,13 @@ addStrings({
     'keys.chordVoice': 'Keys: 3 or ↑ highest · 2 or → middle · 1 or ↓ lowest · Esc back to Start',
   },
   de: {
-    'start.sparkline.chordIntonationMeasurement': 'Gemessen',
-    'measureChords.title': 'Meine Schwelle im Akkord messen',
     'measureChords.result': 'Deine Schwelle im Akkord: {threshold} ¢ (95-%-Intervall {lower}–{upper} ¢), gemessen in {trials} Akkorden.',
     'measureChords.resultOpen': 'Deine Schwelle im Akkord: über {lower} ¢ (das Intervall ist nach oben offen), gemessen in {trials} Akkorden.',
-    'start.sparkline.chordVoice': 'Stimme',
-    'chordVoice.title': 'Welche Stimme?',
     'chordVoice.question': 'Eine Stimme des Akkords ist verstimmt. Welche?',
+    'settings.chordIntonation': 'Welche Stimme?',
+    'settings.chordTuningSystem': 'Stimmung der Akkorde',
+    'settings.chordTuningSystem.justIntonation': 'Natürliche Stimmung: reine Terzen und Quinten',
+    'settings.chordTuningSystem.equalTemperament': 'Gleichstufige Stimmung wie am Klavier: Terzen etwa 14 ¢ weiter als rein',
     'chordVoice.highest': 'Oberste',
     'chordVoice.middle': 'Mittlere',
     'chordVoice.lowest': 'Unterste',
@@ -67,12 +67,12 @@ export default function chordVoiceScreen(context) {
   section.innerHTML = `
     <header class="bar">
       <a href="#/" class="back" data-i18n="nav.back"></a>
-      <h1 id="chord-voice-title" data-i18n="chordVoice.title"></h1>
+      <h1 id="chord-voice-title"></h1>
     </header>
     <p class="hint question" data-i18n="chordVoice.question"></p>
     <p id="chord-voice-chord" class="interval-label" role="status"></p>
     <p id="chord-voice-sound" class="sound-line" hidden></p>
-    <p id="chord-voice-last" class="hint" aria-live="polite"></p>
+    <p id="chord-voice-last" class="hint last-result" aria-live="polite"></p>
     <p id="chord-voice-progress" class="hint" role="status" hidden></p>
     <div id="chord-voice-result" class="measurement-result" hidden>
       <p id="chord-voice-result-text" role="status"></p>
@@ -92,7 +92,6 @@ export default function chordVoiceScreen(context) {
   const chord = section.querySelector('#chord-voice-chord');
   const sound = section.querySelector('#chord-voice-sound');
   const last = section.querySelector('#chord-voice-last');
-  const title = section.querySelector('#chord-voice-title');
   const measurement = measurementView({
     progress: section.querySelector('#chord-voice-progress'),
     result: section.querySelector('#chord-voice-result'),
@@ -108,9 +107,6 @@ export default function chordVoiceScreen(context) {
     screen: section.id,
     ...answer,
     enter(discipline) {
-      // Through data-i18n, so a language change re-translates the right title.
-      title.dataset.i18n = discipline === 'chordIntonationMeasurement' ? 'measureChords.title' : 'chordVoice.title';
-      title.textContent = t(title.dataset.i18n);
       measurement.reset();
       chord.textContent = '';
       sound.hidden = true;

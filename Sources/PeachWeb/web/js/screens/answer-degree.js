@@ -7,8 +7,6 @@ import { useStylesheet } from '../stylesheet.js';
 /** Its own strings, in every language the page speaks (i18n.js looks them up). */
 addStrings({
   en: {
-    'start.sparkline.degree': 'Degrees',
-    'degree.title': 'Scale degrees',
     'degree.question': 'A cadence sets the key, then one note sounds. Which degree is it?',
     'degree.key': 'Key: {key}',
     'degree.wasRight': 'Last note: {degree}',
@@ -23,9 +21,7 @@ addStrings({
     'keys.degree': 'Keys: 1–7 name the degree · Esc back to Start',
   },
   de: {
-    'start.sparkline.degree': 'Stufen',
-    'degree.title': 'Tonstufen',
-    'degree.question': 'Eine Kadenz setzt die Tonart, dann erklingt ein Ton. Welche Stufe ist er?',
+    'degree.question': 'Eine Kadenz legt die Tonart fest, dann erklingt ein Ton. Welche Stufe ist er?',
     'degree.key': 'Tonart: {key}',
     'degree.wasRight': 'Letzter Ton: {degree}',
     'degree.was': 'Letzter Ton: {degree}, nicht {answered}',

@@ -12,7 +12,7 @@ const MARKUP = `
 <section id="screen-compare-timing" class="screen" aria-labelledby="compare-timing-title" hidden>
   <header class="bar">
     <a href="#/" class="back" data-i18n="nav.back"></a>
-    <h1 id="compare-timing-title" data-i18n="compareTiming.title"></h1>
+    <h1 id="compare-timing-title"></h1>
   </header>
   <p class="hint" data-i18n="compareTiming.hint"></p>
   <p id="compare-timing-tempo" class="interval-label"></p>
@@ -40,7 +40,6 @@ export const formerAddresses = { '#/compare-timing': 'rhythmComparison' };
 /** Compare Timing: four sixteenth clicks, the third early or late, answered with two buttons; or its measurement. */
 export default function compareTimingScreen(context) {
   const screen = addScreen(MARKUP);
-  const title = document.getElementById('compare-timing-title');
   const tempo = document.getElementById('compare-timing-tempo');
   const measurement = measurementView({
     progress: document.getElementById('timing-measurement-progress'),
@@ -56,9 +55,6 @@ export default function compareTimingScreen(context) {
       feedback: 'compare-timing-feedback',
     }),
     enter(discipline) {
-      // Through data-i18n, so a language change re-translates the right title.
-      title.dataset.i18n = discipline === 'timingMeasurement' ? 'measureTiming.title' : 'compareTiming.title';
-      title.textContent = t(title.dataset.i18n);
       tempo.textContent = '';
       measurement.reset();
     },

@@ -13,7 +13,7 @@ const MARKUP = `
 <section id="screen-comparison" class="screen" aria-labelledby="comparison-title" hidden>
   <header class="bar">
     <a href="#/" class="back" id="comparison-back" data-i18n="nav.back"></a>
-    <h1 id="comparison-title" data-i18n="comparison.title"></h1>
+    <h1 id="comparison-title"></h1>
   </header>
   <p id="comparison-question" class="hint question"></p>
   <p id="comparison-interval" class="interval-label" role="status" hidden></p>
@@ -42,7 +42,6 @@ export const formerAddresses = { '#/training': 'pitchComparison', '#/interval-tr
 /** Higher or lower: two notes, unison or an interval, answered with two buttons. */
 export default function comparisonScreen(context) {
   const element = addScreen(MARKUP);
-  const title = document.getElementById('comparison-title');
   const question = document.getElementById('comparison-question');
   const intervalText = document.getElementById('comparison-interval');
   const sound = document.getElementById('comparison-sound');
@@ -50,7 +49,8 @@ export default function comparisonScreen(context) {
     progress: document.getElementById('measurement-progress'),
     result: document.getElementById('measurement-result'),
     resultText: document.getElementById('measurement-result-text'),
-    hides: [document.getElementById('answer-higher').parentElement, element.querySelector('.keys-hint'), question, sound],
+    // The last trial's interval goes too: the result is over every interval of the run.
+    hides: [document.getElementById('answer-higher').parentElement, element.querySelector('.keys-hint'), question, sound, intervalText],
   });
   let discipline = null;
   let isInterval = false;
@@ -63,12 +63,7 @@ export default function comparisonScreen(context) {
     }),
     enter(chosen) {
       discipline = chosen;
-      // Through data-i18n, so a language change re-translates the right title.
-      title.dataset.i18n = {
-        intervalComparison: 'intervalComparison.title', pitchMeasurement: 'measure.title', intervalMeasurement: 'measure.intervalsTitle',
-      }[discipline] ?? 'comparison.title';
       isInterval = declared(discipline)?.usesIntervals ?? false;
-      title.textContent = t(title.dataset.i18n);
       measurement.reset();
       intervalText.hidden = true;
       sound.hidden = true;

@@ -14,24 +14,27 @@ const spelled = (note) => note && (note.names?.[language()] ?? note.name);
 addStrings({
   en: {
     'start.melody': 'Melody',
-    'melody.title': 'Play it back',
-    'start.sparkline.melody': 'Notes',
     'melody.question': 'A cadence sets the key, then a melody: play it back on the keyboard.',
     'melody.key': 'Key: {key} · {notes} notes',
     'melody.answer': 'Your notes: {notes}',
     'melody.undo': 'Undo last note',
     'melody.labels': 'Note names',
-    'melody.wasRight': 'Right: {notes}',
-    'melody.was': 'You played {notes}; it was {melody}',
+    'melody.wasRight': 'Last melody: {notes}',
+    'melody.was': 'Last melody: {melody}; you played {notes}',
     'keys.melody': 'Keys: Z S X D C V G B H N J M , from the lowest C, Q 2 W 3 E R 5 T 6 Y 7 U I an octave up · ← → and Enter on the keys · Backspace undoes · Esc back to Start',
     'settings.dictation': 'Play it back',
     'settings.melodyShortest': 'Shortest melody (notes)',
     'settings.melodyLongest': 'Longest melody (notes)',
     'settings.melodySteps': 'Steps between notes',
+    'settings.melodyStep.1': 'Repeated notes',
     'settings.melodyStep.2': 'Seconds',
     'settings.melodyStep.3': 'Thirds',
     'settings.melodyStep.4': 'Fourths',
     'settings.melodyStep.5': 'Fifths',
+    'settings.melodyStep.6': 'Sixths',
+    'settings.melodyStep.7': 'Sevenths',
+    'settings.melodyStep.8': 'Octaves',
+    'settings.melodyStepWider': 'Wider than an octave',
     'settings.melodyStepsTooFew': 'Choose at least one step size.',
     'settings.melodySpan': 'Range of a melody',
     'settings.melodySpan.7': 'Within a fifth',
@@ -45,24 +48,27 @@ addStrings({
   },
   de: {
     'start.melody': 'Melodie',
-    'melody.title': 'Nachspielen',
-    'start.sparkline.melody': 'Töne',
     'melody.question': 'Eine Kadenz legt die Tonart fest, dann eine Melodie: Spiele sie auf der Tastatur nach.',
     'melody.key': 'Tonart: {key} · {notes} Töne',
     'melody.answer': 'Deine Töne: {notes}',
     'melody.undo': 'Letzten Ton zurücknehmen',
     'melody.labels': 'Notennamen',
-    'melody.wasRight': 'Richtig: {notes}',
-    'melody.was': 'Du hast {notes} gespielt; es war {melody}',
+    'melody.wasRight': 'Letzte Melodie: {notes}',
+    'melody.was': 'Letzte Melodie: {melody}; du hast {notes} gespielt',
     'keys.melody': 'Tasten: Y S X D C V G B H N J M , ab dem tiefsten C, Q 2 W 3 E R 5 T 6 Z 7 U I eine Oktave höher · ← → und Enter auf den Tasten · Rücktaste nimmt zurück · Esc zurück zum Start',
     'settings.dictation': 'Nachspielen',
     'settings.melodyShortest': 'Kürzeste Melodie (Töne)',
     'settings.melodyLongest': 'Längste Melodie (Töne)',
     'settings.melodySteps': 'Schritte zwischen den Tönen',
+    'settings.melodyStep.1': 'Tonwiederholungen',
     'settings.melodyStep.2': 'Sekunden',
     'settings.melodyStep.3': 'Terzen',
     'settings.melodyStep.4': 'Quarten',
     'settings.melodyStep.5': 'Quinten',
+    'settings.melodyStep.6': 'Sexten',
+    'settings.melodyStep.7': 'Septimen',
+    'settings.melodyStep.8': 'Oktaven',
+    'settings.melodyStepWider': 'Weiter als eine Oktave',
     'settings.melodyStepsTooFew': 'Wähle mindestens eine Schrittgröße.',
     'settings.melodySpan': 'Umfang einer Melodie',
     'settings.melodySpan.7': 'Innerhalb einer Quinte',
@@ -111,12 +117,12 @@ export default function melodyScreen(context) {
   section.innerHTML = `
     <header class="bar">
       <a href="#/" class="back" data-i18n="nav.back"></a>
-      <h1 id="melody-title" data-i18n="melody.title"></h1>
+      <h1 id="melody-title"></h1>
     </header>
     <p class="hint question" data-i18n="melody.question"></p>
     <p id="melody-key" class="interval-label" role="status"></p>
     <p id="melody-sound" class="sound-line" hidden></p>
-    <p id="melody-last" class="hint" aria-live="polite"></p>
+    <p id="melody-last" class="hint last-result" aria-live="polite"></p>
     <p id="melody-answer" class="melody-answer" aria-live="polite"></p>
     <div class="melody-keyboard">
       <div id="melody-piano" aria-labelledby="melody-title"></div>

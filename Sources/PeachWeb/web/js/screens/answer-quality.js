@@ -1,13 +1,11 @@
 import { loadSamples, scheduleNote } from '../audio/audio.js';
-import { addStrings, language, t } from '../i18n/i18n.js';
+import { addStrings, hasString, language, t } from '../i18n/i18n.js';
 import { namingScreen } from '../loop/naming-screen.js';
 import { useStylesheet } from '../stylesheet.js';
 
 /** Its own strings, in every language the page speaks (i18n.js looks them up). */
 addStrings({
   en: {
-    'start.sparkline.quality': 'Chords',
-    'quality.title': 'Chord quality',
     'quality.question': 'A chord sounds. What kind of chord is it?',
     'quality.voicing.block': 'All notes at once',
     'quality.voicing.arpeggio': 'Arpeggiated, from the bass up',
@@ -23,6 +21,14 @@ addStrings({
     'quality.inversion.1': 'first inversion',
     'quality.inversion.2': 'second inversion',
     'quality.inversion.3': 'third inversion',
+    'quality.inText.major': 'major',
+    'quality.inText.minor': 'minor',
+    'quality.inText.diminished': 'diminished',
+    'quality.inText.augmented': 'augmented',
+    'quality.inText.dominant7': 'dominant 7th',
+    'quality.inText.major7': 'major 7th',
+    'quality.inText.minor7': 'minor 7th',
+    'quality.inText.halfDiminished7': 'half-diminished 7th',
     'quality.wasRight': 'Last chord: {chord}, {quality}, {inversion}',
     'quality.was': 'Last chord: {chord}, {quality}, {inversion}; not {answered}',
     'settings.chords': 'Chord quality',
@@ -35,8 +41,6 @@ addStrings({
     'keys.quality': 'Keys: 1–8 name the quality, in the order shown · Esc back to Start',
   },
   de: {
-    'start.sparkline.quality': 'Akkorde',
-    'quality.title': 'Akkordtyp',
     'quality.question': 'Ein Akkord erklingt. Welcher Akkordtyp ist es?',
     'quality.voicing.block': 'Alle Töne zugleich',
     'quality.voicing.arpeggio': 'Arpeggiert, vom Bass aufwärts',
@@ -52,6 +56,14 @@ addStrings({
     'quality.inversion.1': 'erste Umkehrung',
     'quality.inversion.2': 'zweite Umkehrung',
     'quality.inversion.3': 'dritte Umkehrung',
+    'quality.inText.major': 'Dur',
+    'quality.inText.minor': 'Moll',
+    'quality.inText.diminished': 'vermindert',
+    'quality.inText.augmented': 'übermäßig',
+    'quality.inText.dominant7': 'Dominantseptakkord',
+    'quality.inText.major7': 'großer Septakkord',
+    'quality.inText.minor7': 'Moll-Septakkord',
+    'quality.inText.halfDiminished7': 'halbverminderter Septakkord',
     'quality.wasRight': 'Letzter Akkord: {chord}, {quality}, {inversion}',
     'quality.was': 'Letzter Akkord: {chord}, {quality}, {inversion}; nicht {answered}',
     'settings.chords': 'Akkordtyp',
@@ -95,8 +107,9 @@ export default function qualityScreen(context) {
     }),
     /** The chord it was stays on the page while the next one plays. */
     lastLine(result) {
-      const chord = { chord: result.chordNames[language()], quality: name(result.quality), inversion: t(`quality.inversion.${result.inversion}`) };
-      return result.isCorrect ? t('quality.wasRight', chord) : t('quality.was', { ...chord, answered: name(result.answeredQuality) });
+      const inText = (quality) => (hasString(`quality.inText.${quality}`) ? t(`quality.inText.${quality}`) : name(quality));
+      const chord = { chord: result.chordNames[language()], quality: inText(result.quality), inversion: t(`quality.inversion.${result.inversion}`) };
+      return result.isCorrect ? t('quality.wasRight', chord) : t('quality.was', { ...chord, answered: inText(result.answeredQuality) });
     },
   });
 }

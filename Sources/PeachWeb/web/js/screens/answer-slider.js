@@ -12,7 +12,7 @@ const MARKUP = `
 <section id="screen-pitch-matching" class="screen" aria-labelledby="pitch-matching-title" data-state="idle" hidden>
   <header class="bar">
     <a href="#/" class="back" id="pitch-matching-back" data-i18n="nav.back"></a>
-    <h1 id="pitch-matching-title" data-i18n="pitchMatching.title"></h1>
+    <h1 id="pitch-matching-title"></h1>
   </header>
   <div class="training-notes">
     <p id="pitch-matching-hint" class="hint" data-i18n="pitchMatching.hint"></p>
@@ -72,7 +72,6 @@ export const formerAddresses = { '#/pitch-matching': 'pitchMatching', '#/interva
 
 export default function pitchMatchingScreen(context) {
   const element = addScreen(MARKUP);
-  const title = document.getElementById('pitch-matching-title');
   const hint = document.getElementById('pitch-matching-hint');
   const soundNote = document.getElementById('pitch-matching-sound');
   const intervalText = document.getElementById('pitch-matching-interval');
@@ -100,9 +99,7 @@ export default function pitchMatchingScreen(context) {
       discipline = chosen ?? 'pitchMatching';
       const isInterval = discipline === 'intervalMatching';
       // Through data-i18n, so a language change re-translates the right texts.
-      title.dataset.i18n = isInterval ? 'intervalMatching.title' : 'pitchMatching.title';
       hint.dataset.i18n = isInterval ? 'intervalMatching.hint' : 'pitchMatching.hint';
-      title.textContent = t(title.dataset.i18n);
       hint.textContent = t(hint.dataset.i18n);
       intervalText.hidden = true;
       soundNote.hidden = true;

@@ -13,7 +13,7 @@ const MARKUP = `
 <section id="screen-fill-the-gap" class="screen" aria-labelledby="fill-the-gap-title" data-state="idle" hidden>
   <header class="bar">
     <a href="#/" class="back" data-i18n="nav.back"></a>
-    <h1 id="fill-the-gap-title" data-i18n="fillTheGap.title"></h1>
+    <h1 id="fill-the-gap-title"></h1>
   </header>
   <p class="hint" data-i18n="fillTheGap.hint"></p>
   <p class="calibration-line"><span id="fill-the-gap-calibration"></span> <a href="#/calibration" data-i18n="rhythm.calibrate"></a></p>

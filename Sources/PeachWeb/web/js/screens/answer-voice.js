@@ -12,7 +12,7 @@ const MARKUP = `
 <section id="screen-singing" class="screen" aria-labelledby="singing-title" data-state="idle" hidden>
   <header class="bar">
     <a href="#/" class="back" id="singing-back" data-i18n="nav.back"></a>
-    <h1 id="singing-title" data-i18n="singing.title"></h1>
+    <h1 id="singing-title"></h1>
   </header>
   <p id="singing-hint" class="hint" data-i18n="singing.hint"></p>
   <p id="singing-interval" class="interval-label" role="status" hidden></p>
@@ -70,7 +70,6 @@ export default function singingScreen(context) {
   const feedback = document.getElementById('singing-feedback');
   const needle = document.getElementById('singing-needle');
   const hold = document.getElementById('singing-hold');
-  const title = document.getElementById('singing-title');
   const hint = document.getElementById('singing-hint');
   const intervalText = document.getElementById('singing-interval');
 
@@ -190,9 +189,7 @@ export default function singingScreen(context) {
     enter(chosen) {
       singsIntervals = declared(chosen ?? 'pitchSinging')?.usesIntervals ?? false;
       // Through data-i18n, so a language change re-translates the right texts.
-      title.dataset.i18n = singsIntervals ? 'intervalSinging.title' : 'singing.title';
       hint.dataset.i18n = singsIntervals ? 'intervalSinging.hint' : 'singing.hint';
-      title.textContent = t(title.dataset.i18n);
       hint.textContent = t(hint.dataset.i18n);
       intervalText.hidden = true;
       hideMatchingFeedback(feedback);

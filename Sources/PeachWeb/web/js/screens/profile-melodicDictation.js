@@ -1,4 +1,4 @@
-import { t } from '../i18n/i18n.js';
+import { hasString, t } from '../i18n/i18n.js';
 import { formatCount, formatPercent } from '../i18n/format.js';
 
 /**
@@ -34,7 +34,9 @@ export default function dictationPart(section, entry) {
         cell('th', t('profile.melody.accuracy'), 'col'));
       const rows = summary.steps.map((step) => {
         const row = document.createElement('tr');
-        row.append(cell('th', t(`settings.melodyStep.${step.step}`), 'row'), cell('td', formatCount(step.notes)),
+        // Steps are interval numbers (1: a repeated note); past an octave they share one name.
+        const key = `settings.melodyStep.${step.step}`;
+        row.append(cell('th', t(hasString(key) ? key : 'settings.melodyStepWider'), 'row'), cell('td', formatCount(step.notes)),
           cell('td', formatPercent(step.accuracy)));
         return row;
       });

@@ -107,7 +107,7 @@ const TREND_ARROWS = { improving: '↘', stable: '→', declining: '↗' };
 
 /** Until both halves of the recent answers can be compared the trend says so, not a guess. */
 export function trendText(trend) {
-  return trend ? `${TREND_ARROWS[trend]} ${t(`profile.trend.${trend}`)}` : t('profile.trend.unknown');
+  return trend ? `${TREND_ARROWS[trend]}\u00a0${t(`profile.trend.${trend}`)}` : t('profile.trend.unknown');
 }
 
 /** A fitted threshold in words; an interval open above is no bound: "at least", never the search's edge. */
@@ -122,7 +122,7 @@ function thresholdText(estimate) {
 
 /**
  * A section on how close matching answers land, one per way of answering (slider, voice): made from
- * the page's template, its parts named `${name}-${part}` and its strings `profile.${name}…`.
+ * the page's template, its parts named `${name}-${part}` and its empty line `profile.${name}Empty`.
  */
 function accuracySection(section) {
   const name = section.dataset.accuracy;
@@ -130,7 +130,11 @@ function accuracySection(section) {
   const part = (key) => section.querySelector(`[data-part="${key}"]`);
   for (const element of section.querySelectorAll('[data-part]')) element.id = `${name}-${element.dataset.part}`;
   section.setAttribute('aria-labelledby', part('title').id);
-  part('title').dataset.i18n = `profile.${name}`;
+  // Named as on Start and on its screen: the catalogue's name.
+  const entry = allDisciplines().find((each) => each.id === section.dataset.discipline);
+  const title = () => { part('title').textContent = entry ? disciplineName(entry) : ''; };
+  title();
+  document.addEventListener('languagechange', title);
   part('empty').dataset.i18n = `profile.${name}Empty`;
   return {
     /** `stats`: the profile's pitchMatching numbers of this section's scope, read from `source`. */
@@ -179,8 +183,14 @@ function catalogueSections(element) {
     const line = document.createElement('div');
     line.className = 'accuracy-timeline';
     line.setAttribute('role', 'img');
+    const empty = document.createElement('p');
+    empty.className = 'empty-state';
+    empty.id = `profile-${entry.id}-empty`;
+    empty.dataset.i18n = 'profile.disciplineEmpty';
+    empty.textContent = t('profile.disciplineEmpty');
+    empty.hidden = true;
     const threshold = entry.threshold ? thresholdPart(entry) : null;
-    section.append(title, ...(threshold?.elements ?? []), line);
+    section.append(title, empty, ...(threshold?.elements ?? []), line);
     const confusion = entry.confusion ? confusionPart(section, entry) : null;
     const own = entry.profilePart ? kindPart(section, entry) : null;
     element.insertBefore(section, template);
@@ -189,6 +199,9 @@ function catalogueSections(element) {
       async show(source) {
         line.innerHTML = await source.sparklineSvg(entry.id).catch(() => '');
         const svg = line.querySelector('svg');
+        // Nothing trained yet: words instead of a dashed line.
+        empty.hidden = Boolean(svg?.querySelector('path:not(.empty)'));
+        line.hidden = !empty.hidden;
         svg?.setAttribute('aria-hidden', 'true');
         // The series says in words what it traces and which way is better.
         line.setAttribute('aria-label', svg?.querySelector('title')?.textContent ?? disciplineName(entry));
@@ -247,6 +260,26 @@ function kindPart(section, entry) {
  * A discipline answered by naming items: the server's heat map of what was named for each item
  * played, and the same counts as a table (what a screen reader reads; anyone may open it).
  */
+/**
+ * The line under a box that scrolls sideways (a map or a table wider than a phone) saying so, shown
+ * while it does: wider content, a narrower screen or an opened table show it, a wide screen hides it.
+ */
+function swipeHint(scroller) {
+  const hint = document.createElement('p');
+  hint.className = 'swipe-hint';
+  hint.dataset.i18n = 'profile.confusion.swipe';
+  hint.textContent = t('profile.confusion.swipe');
+  hint.hidden = true;
+  const fits = () => { hint.hidden = scroller.scrollWidth <= scroller.clientWidth + 1; };
+  const observer = new ResizeObserver(fits);
+  observer.observe(scroller);
+  new MutationObserver(() => {
+    fits();
+    for (const child of scroller.children) observer.observe(child);
+  }).observe(scroller, { childList: true, subtree: true });
+  return hint;
+}
+
 function confusionPart(section, entry) {
   const figure = document.createElement('figure');
   figure.className = 'confusion-map';
@@ -262,8 +295,8 @@ function confusionPart(section, entry) {
   const scroller = document.createElement('div');
   scroller.className = 'confusion-scroll';
   scroller.append(table);
-  details.append(summary, scroller);
-  figure.append(map, details);
+  details.append(summary, scroller, swipeHint(scroller));
+  figure.append(map, swipeHint(map), details);
   section.append(figure);
 
   function cell(tag, text, scope) {

@@ -1,8 +1,11 @@
 import { api } from '../api.js';
-import { hasString, t } from '../i18n/i18n.js';
+import { hasString, language, t } from '../i18n/i18n.js';
 import { disciplineName, disciplines, trainingHash } from '../catalogue.js';
 import { formatCents } from '../i18n/format.js';
 import { addScreen } from './screen.js';
+
+/** Where the first-run card's dismissal is kept: this browser's, as the card is this browser's first run. */
+const INTRO_DISMISSED = 'peach.introDismissed';
 
 /** The screen's markup: its strings by key (data-i18n), filled in by translate. */
 const MARKUP = `
@@ -15,16 +18,29 @@ const MARKUP = `
       <svg viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d="M19.4 13a7.6 7.6 0 0 0 0-2l2.1-1.6-2-3.5-2.5 1a7.4 7.4 0 0 0-1.7-1L15 3.3h-4l-.4 2.6a7.4 7.4 0 0 0-1.7 1l-2.5-1-2 3.5L6.6 11a7.6 7.6 0 0 0 0 2l-2.2 1.6 2 3.5 2.5-1a7.4 7.4 0 0 0 1.7 1l.4 2.6h4l.4-2.6a7.4 7.4 0 0 0 1.7-1l2.5 1 2-3.5zM13 15.5a3.5 3.5 0 1 1 0-7 3.5 3.5 0 0 1 0 7z" transform="translate(-1 0)"/></svg>
     </a>
   </nav>
-  <img class="app-icon" src="/icon.svg" alt="" width="96" height="96">
-  <h1 id="start-title" data-i18n="app.name">Peach</h1>
-  <p class="tagline" data-i18n="start.tagline"></p>
+  <header class="start-header">
+    <img class="app-icon" src="/icon.svg" alt="" width="96" height="96">
+    <h1 id="start-title" data-i18n="app.name">Peach</h1>
+    <p class="tagline" data-i18n="start.tagline"></p>
+  </header>
   <p id="start-account" class="start-account" hidden>
     <a id="open-account" href="#/account"></a>
     <a id="open-classes" href="#/classes" data-i18n="classes.title" hidden></a>
   </p>
-  <!-- One section per group of disciplines, drawn from the catalogue by start.js: its buttons,
-       then a card of its profile. -->
+  <!-- What Peach is and where to begin, until it is put away (Info brings it back). -->
+  <section id="start-intro" class="start-intro" aria-labelledby="start-intro-title" hidden>
+    <h2 id="start-intro-title" data-i18n="start.introTitle"></h2>
+    <p data-i18n="start.introWhat"></p>
+    <p id="start-intro-begin"></p>
+    <button id="start-intro-dismiss" class="primary" type="button" data-i18n="start.introDismiss"></button>
+  </section>
+  <!-- One section per group of trainings, drawn from the catalogue by start.js, then the tests
+       (the catalogue's "measures") apart, then the way to the Profile. -->
   <div class="start-actions"></div>
+  <button id="start-profile" class="start-profile" type="button">
+    <span class="start-profile-name" data-i18n="start.profile"></span>
+    <span id="start-profile-note" class="start-profile-note" data-i18n="start.profileNote"></span>
+  </button>
 </section>
 
 <dialog id="info-dialog" aria-labelledby="info-title">
@@ -36,23 +52,47 @@ const MARKUP = `
     <dt data-i18n="info.copyright"></dt><dd data-i18n="info.copyrightNotice"></dd>
   </dl>
   <a id="info-phone" class="button-link info-phone" href="#/phone" data-i18n="phone.open"></a>
+  <button id="info-intro" type="button" data-i18n="info.showIntro"></button>
   <button id="info-close" class="primary" type="button" data-i18n="common.close"></button>
 </dialog>`;
+
+/** The tests' section: a name of its own, not a group of the catalogue. */
+const TESTS = 'tests';
 
 export function startScreen({ navigate }) {
   const element = addScreen(MARKUP);
   const info = document.getElementById('info-dialog');
   const actions = element.querySelector('.start-actions');
+  const intro = document.getElementById('start-intro');
+  const profileButton = document.getElementById('start-profile');
   document.getElementById('open-info').addEventListener('click', async () => {
     info.showModal();
     const health = await api.health().catch(() => null);
     document.getElementById('info-version').textContent = health?.version ?? '';
   });
   document.getElementById('info-close').addEventListener('click', () => info.close());
+  document.getElementById('info-intro').addEventListener('click', () => {
+    info.close();
+    showIntro(true);
+  });
+  document.getElementById('start-intro-dismiss').addEventListener('click', () => {
+    localStorage.setItem(INTRO_DISMISSED, 'true');
+    intro.hidden = true;
+    buttons[0]?.[0].focus({ preventScroll: true });
+  });
+  profileButton.addEventListener('click', () => navigate('#/profile'));
 
-  // The previews are a glance, never a blocker: if they cannot load, Start still works. Each
-  // sparkline is the server's (a rhythm discipline's for the tempo band trained most); a card is
-  // empty while every line on it is.
+  /** The card, for a new user (nothing trained, never put away) or when Info asks for it. */
+  function showIntro(asked) {
+    if (asked) localStorage.removeItem(INTRO_DISMISSED);
+    const dismissed = localStorage.getItem(INTRO_DISMISSED) === 'true';
+    if (asked || (!dismissed && !trained)) intro.hidden = false;
+    if (asked) intro.scrollIntoView({ block: 'nearest' });
+  }
+  let trained = false;
+
+  // The sparklines are a glance, never a blocker: if they cannot load, Start still works. Each is
+  // the server's (a rhythm discipline's for the tempo band trained most).
   async function showPreviews() {
     try {
       const boxes = [...actions.querySelectorAll('.sparkline-box[data-discipline]')];
@@ -60,19 +100,18 @@ export function startScreen({ navigate }) {
       const [profile, ...svgs] = await Promise.all([
         api.profile().catch(() => null), ...boxes.map((box) => api.sparklineSvg(box.dataset.discipline).catch(() => ''))]);
       boxes.forEach((box, index) => { box.innerHTML = svgs[index]; });
-      for (const [name, preview] of previews) {
-        const empty = !preview.querySelector('.sparkline-box svg path:not(.empty)');
-        preview.querySelector('.profile-preview-empty').hidden = !empty;
-        preview.classList.toggle('empty', empty);
-        // The pitch card says the Profile's headline: the fitted threshold, never the mean difference played.
-        const threshold = name === 'pitch' && profile?.threshold && !profile.threshold.upperIsOpen ? profile.threshold.threshold : null;
-        preview.setAttribute('aria-label', name !== 'pitch'
-          ? t('start.groupProfileLabel', { group: groupTitle(name) })
-          : threshold === null ? t('start.profileLabel') : t('start.profileLabelWithValue', { value: formatCents(threshold) }));
-      }
+      trained = boxes.some((box) => box.querySelector('svg path:not(.empty)'));
+      element.classList.toggle('untrained', !trained);
+      // The Profile's headline: the fitted threshold, never the mean difference played.
+      const threshold = profile?.threshold && !profile.threshold.upperIsOpen ? profile.threshold.threshold : null;
+      profileButton.setAttribute('aria-label', threshold === null
+        ? t('start.profileLabel') : t('start.profileLabelWithValue', { value: formatCents(threshold) }));
+      document.getElementById('start-profile-note').dataset.i18n = trained ? 'start.profileNote' : 'start.profileEmpty';
+      document.getElementById('start-profile-note').textContent = t(trained ? 'start.profileNote' : 'start.profileEmpty');
     } catch (error) {
       console.warn('profile preview unavailable:', error);
     }
+    showIntro(false);
   }
 
   function groupTitle(name) {
@@ -96,75 +135,70 @@ export function startScreen({ navigate }) {
     return section;
   }
 
-  /** Sparkline captions of an answer method the table has no word for: the discipline's name. */
-  const namedCaptions = [];
-
-  /** A span with a class, and its text from the table when it has a key. */
-  function span(className, key) {
+  function span(className, id) {
     const part = document.createElement('span');
     part.className = className;
-    if (key) {
-      part.dataset.i18n = key;
-      part.textContent = t(key);
-    }
+    if (id) part.id = id;
     return part;
   }
 
   /**
-   * A group's profile card: a sparkline for each of its disciplines whose line falls as the user
-   * improves (a signed offset, which comes to zero instead, is left to the Profile).
+   * A training's row: its name, one line on what it trains (the catalogue's), and its sparkline
+   * where the line falls as the user improves (a signed offset, which comes to zero instead, is left
+   * to the Profile).
    */
-  function preview(name, entries) {
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.id = `start-${name}-profile`;
-    button.className = 'profile-preview';
-    button.addEventListener('click', () => navigate('#/profile'));
-    const lines = span('sparklines');
-    lines.setAttribute('aria-hidden', 'true');
-    for (const entry of entries.filter((each) => each.sparkline === 'lowerIsBetter')) {
-      const row = span('sparkline-row');
-      // A discipline's own caption, else its answer method's, else its name.
-      const key = [`start.sparkline.${entry.id}`, `start.sparkline.${entry.answerMethod}`].find(hasString) ?? null;
-      const caption = span('sparkline-caption', key);
-      if (!caption.dataset.i18n) namedCaptions.push([caption, entry]);
-      const box = span('sparkline-box');
-      box.id = `sparkline-${entry.id}`;
-      box.dataset.discipline = entry.id;
-      row.append(caption, box);
-      lines.append(row);
-    }
-    if (lines.children.length) lines.append(span('sparkline-better', 'start.lowerIsBetter'));
-    const text = span('profile-preview-text');
-    const empty = span('profile-preview-empty', 'start.profileEmpty');
-    empty.id = `start-${name}-empty`;
-    empty.hidden = true;
-    text.append(span('', 'start.profile'), empty);
-    button.append(lines, text);
-    return button;
-  }
-
-  // One button per discipline the server offers, in its order: the first is the primary action.
-  const buttons = disciplines().map((entry, index) => {
+  function row(entry, primary) {
     const button = document.createElement('button');
     button.type = 'button';
     button.id = `start-${entry.id}`;
-    button.className = `big ${index === 0 ? 'primary' : 'secondary'}`;
-    if (index === 0) button.dataset.i18n = 'start.training';
+    button.className = `training-row${primary ? ' primary' : ''}`;
+    button.setAttribute('aria-labelledby', `start-${entry.id}-name`);
+    button.setAttribute('aria-describedby', `start-${entry.id}-summary`);
     button.addEventListener('click', () => navigate(trainingHash(entry.id)));
+    const text = span('training-text');
+    text.append(span('training-name', `start-${entry.id}-name`), span('training-summary', `start-${entry.id}-summary`));
+    const line = span(entry.sparkline === 'lowerIsBetter' ? 'sparkline-box' : 'sparkline-none');
+    line.setAttribute('aria-hidden', 'true');
+    if (entry.sparkline === 'lowerIsBetter') {
+      line.id = `sparkline-${entry.id}`;
+      line.dataset.discipline = entry.id;
+    }
+    button.append(text, line);
+    return button;
+  }
+
+  // One row per discipline the server offers, in its order, in its group; the tests in a section of
+  // their own at the end. The first training is where a beginner starts.
+  const offered = disciplines();
+  const firstTraining = offered.find((entry) => !entry.measures) ?? offered[0];
+  const buttons = offered.filter((entry) => !entry.measures).map((entry) => {
+    const button = row(entry, entry === firstTraining);
     group(entry.group).append(button);
     return [button, entry];
   });
-  // Below each group's buttons, its profile card.
-  const previews = [...actions.querySelectorAll('.discipline-group')].map((section) => {
-    const name = section.dataset.group;
-    const card = preview(name, disciplines().filter((entry) => entry.group === name));
-    section.append(card);
-    return [name, card];
-  });
+  const tests = offered.filter((entry) => entry.measures);
+  if (tests.length) {
+    const section = group(TESTS);
+    section.classList.add('test-group');
+    const note = document.createElement('p');
+    note.className = 'group-note';
+    note.dataset.i18n = 'start.testsNote';
+    note.textContent = t('start.testsNote');
+    section.append(note);
+    for (const entry of tests) {
+      const button = row(entry, false);
+      section.append(button);
+      buttons.push([button, entry]);
+    }
+  }
+
   function nameDisciplines() {
-    for (const [button, entry] of buttons) button.textContent = button.dataset.i18n ? t(button.dataset.i18n) : disciplineName(entry);
-    for (const [caption, entry] of namedCaptions) caption.textContent = disciplineName(entry);
+    for (const [button, entry] of buttons) {
+      button.querySelector('.training-name').textContent = disciplineName(entry);
+      button.querySelector('.training-summary').textContent = entry.summary?.[language()] ?? entry.summary?.en ?? '';
+    }
+    document.getElementById('start-intro-begin').textContent = firstTraining
+      ? t('start.introBegin', { training: disciplineName(firstTraining) }) : '';
   }
   nameDisciplines();
   document.addEventListener('languagechange', nameDisciplines);
@@ -174,7 +208,7 @@ export function startScreen({ navigate }) {
   return {
     element,
     show() {
-      buttons[0]?.[0].focus({ preventScroll: true });
+      (intro.hidden ? buttons[0]?.[0] : document.getElementById('start-intro-dismiss'))?.focus({ preventScroll: true });
       showPreviews();
     },
     hide() { if (info.open) info.close(); },
