@@ -12,12 +12,12 @@ struct Simulate: ParsableCommand {
     )
 
     enum Procedure: String, ExpressibleByArgument, CaseIterable {
-        case kazez, placement
+        case kazez, placement, models, step
     }
 
     @Option(
         help:
-            "'kazez': the chain + fit at each --trials; 'placement': a placement run (≤ \(ThresholdPlacement.maximumTrials) trials) beside the chain + fit."
+            "'kazez': the chain + fit at each --trials; 'placement': a placement run (≤ \(ThresholdPlacement.maximumTrials) trials) beside the chain + fit; 'models': the fixed-threshold fit and the tracker on the same answers at each --trials, for steady and --learning listeners; 'step': the tracker's step sizes by how well they forecast held-out answers."
     )
     var procedure = Procedure.kazez
 
@@ -44,6 +44,26 @@ struct Simulate: ParsableCommand {
     )
     var shapes: [String] = ["normal", "weibull:2", "weibull:3.5", "weibull:5", "weibull:8", "logistic"]
 
+    @Option(
+        name: .customLong("learning"), parsing: .upToNextOption,
+        help:
+            "With --procedure models: listeners who learn, FROM:TO:TAU (cents, cents, answers): the threshold falls exponentially from FROM towards TO with time constant TAU."
+    )
+    var learnings: [String] = ["20:10:60", "10:5:120", "30:15:60"]
+
+    @Option(
+        name: .customLong("bias"), parsing: .upToNextOption,
+        help:
+            "With --procedure models: shares of trials on which the listener answers 'higher' without listening (a response bias)."
+    )
+    var biases: [Double] = [0]
+
+    @Option(
+        help:
+            "With --procedure models: the tracker's random-walk step per answer (natural log; default: the chosen one)."
+    )
+    var step = ThresholdTracker.chosenChangePerTrial
+
     @Option(help: "Random seed, for replayable runs.")
     var seed: UInt64 = 1
 
@@ -66,6 +86,11 @@ struct Simulate: ParsableCommand {
         if exportDirectory != nil, procedure != .kazez {
             throw ValidationError("--export-trials exports the Kazez chains: use it with --procedure kazez")
         }
+        guard (0...1).contains(step) else { throw ValidationError("--step must lie in 0…1") }
+        guard biases.allSatisfy({ (0..<1).contains($0) }) else { throw ValidationError("--bias must lie in 0…1") }
+        for learning in learnings where LearningCurve(learning) == nil {
+            throw ValidationError("--learning must be FROM:TO:TAU, three positive numbers, got '\(learning)'")
+        }
         for shape in shapes where Self.shape(shape) == nil {
             throw ValidationError(
                 "--shape must be 'normal', 'logistic' or 'weibull:β' with β in 0.5…10, got '\(shape)'")
@@ -84,6 +109,8 @@ struct Simulate: ParsableCommand {
         switch procedure {
         case .kazez: try runKazez()
         case .placement: runPlacement()
+        case .models: runModels()
+        case .step: runStep()
         }
     }
 
@@ -140,6 +167,67 @@ struct Simulate: ParsableCommand {
                 Self.milliseconds(placementTime) / placementTrials, Self.milliseconds(first)))
     }
 
+    func runModels() {
+        var generator = SeededGenerator(seed: seed)
+        let comparison = ModelComparison(
+            checkpoints: trialCounts.sorted(), tracker: ThresholdTracker(changePerTrial: step))
+        Output.line(
+            "\(runs) runs per listener; fixed: \(ThresholdEstimator.window) newest answers, one threshold; tracker: random walk of \(step) (log) per answer; truth: the threshold at the newest answer; at least: true bounds / stated"
+        )
+        Output.line(
+            Self.row(
+                "listener", "lapse", "bias", "trials", "truth ¢", "fixed ÷truth", "fixed covers", "fixed nulls",
+                "fixed ≥ true", "tracker ÷truth", "tracker covers", "tracker nulls", "tracker ≥ true"))
+        let curves =
+            thresholds.map { threshold in (name: Self.format(threshold) + " ¢", at: { (_: Int) in Cents(threshold) }) }
+            + learnings.compactMap(LearningCurve.init).map { curve in (name: curve.description, at: curve.threshold) }
+        for shape in shapes.compactMap(Self.shape) {
+            for lapse in lapses {
+                for bias in biases {
+                    for curve in curves {
+                        let scores = comparison.compare(runs: runs, using: &generator) {
+                            SimulatedListener(threshold: curve.at($0), lapseRate: lapse, shape: shape, bias: bias)
+                        }
+                        for (checkpoint, score) in zip(comparison.checkpoints, scores) {
+                            let columns = ModelComparison.Model.allCases.flatMap { model in
+                                let score = score[model]!
+                                return [
+                                    Self.ratio(score.medianRatio), String(format: "%.1f %%", score.coverage * 100),
+                                    String(score.nulls), "\(score.atLeastTrue)/\(score.atLeast)",
+                                ]
+                            }
+                            let cells =
+                                [
+                                    curve.name + " " + shape.description, String(format: "%.2f", lapse),
+                                    String(format: "%.2f", bias), String(checkpoint),
+                                    Self.format(curve.at(checkpoint - 1).rawValue),
+                                ] + columns
+                            Output.line(Self.row(cells))
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    func runStep() {
+        var generator = SeededGenerator(seed: seed)
+        let choice = StepSizeChoice(trials: trialCounts.max()!)
+        let candidates = ThresholdTracker.candidateChanges
+        Output.line(
+            "mean log probability per answer of each answer's forecast from the answers before it; \(runs) chains of \(choice.trials) answers per listener"
+        )
+        Output.line(Self.row(["listener"] + candidates.map { "σ \($0)" }))
+        let scores = choice.scores(runs: runs, using: &generator)
+        for (listener, row) in zip(StepSizeChoice.listeners, scores) {
+            Output.line(Self.row([listener.name] + row.map { String(format: "%.5f", $0) }))
+        }
+        let totals = candidates.indices.map { index in scores.reduce(0) { $0 + $1[index] } }
+        Output.line(Self.row(["all"] + totals.map { String(format: "%.5f", $0 / Double(scores.count)) }))
+        Output.line(
+            "best: σ = \(StepSizeChoice.best(scores)) (the tracker uses \(ThresholdTracker.chosenChangePerTrial))")
+    }
+
     static func milliseconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
     }
@@ -187,7 +275,9 @@ struct Simulate: ParsableCommand {
 
     static func format(_ cents: Double) -> String { String(format: "%.2f", cents) }
 
-    static func row(_ columns: String...) -> String {
+    static func row(_ columns: String...) -> String { row(columns) }
+
+    static func row(_ columns: [String]) -> String {
         columns.map { $0.padding(toLength: max(12, $0.count), withPad: " ", startingAt: 0) }.joined(separator: "  ")
     }
 }

@@ -137,7 +137,7 @@ struct ProfileAPITests {
             #expect(profile.pitchMatching.meanAbsoluteError == 8)
             #expect(profile.pitchMatching.standardDeviation == 4)
             let threshold = try #require(profile.threshold)
-            #expect(threshold.trials == 120 && threshold.window == ThresholdEstimator.window)
+            #expect(threshold.trials == 120 && threshold.window == ThresholdTracker.window)
             #expect(threshold.percentCorrect == 0.75 && threshold.confidence == 0.95)
             #expect(threshold.lower < threshold.threshold && threshold.threshold < threshold.upper)
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Everything the user's records say about their hearing, kept up to date one answer at a time:
 /// built once from the stored records at start-up, then updated per answer, so no question about
@@ -13,7 +14,7 @@ public struct PerceptualProfile: Sendable, Codable {
     private var recent: [ThresholdEstimator.Trial] = []
     /// The newest comparisons the threshold and the trend read: a profile folded from only these
     /// fits exactly as one folded from every record (a teacher's class view relies on it).
-    public static let recentCapacity = max(Trend.window, ThresholdEstimator.window)
+    public static let recentCapacity = max(Trend.window, ThresholdEstimator.window, ThresholdTracker.window)
     public private(set) var matching: PitchMatchingStatistics
     /// One per period length, in `Period.allCases` order (an array: start-up replays a million
     /// answers through here, and a dictionary lookup per answer and period showed).
@@ -21,6 +22,14 @@ public struct PerceptualProfile: Sendable, Codable {
     /// The "Measure my threshold" runs of this scope's measurement discipline
     /// (`ComparisonKind.measuredBy`); their answers count here like any comparison.
     public private(set) var measurements = ThresholdMeasurements()
+    /// The tracker's estimate, worked out when first asked for after an answer: reading 2000
+    /// answers takes milliseconds, and a Profile page asks for every scope's.
+    private var tracked = TrackedEstimate()
+
+    private enum CodingKeys: String, CodingKey {
+        case comparisonCount, correctCount, firstComparison, lastComparison, differences, recent, matching, timelines
+        case measurements
+    }
 
     public init(calendar: Calendar) {
         matching = PitchMatchingStatistics(calendar: calendar)
@@ -36,6 +45,8 @@ public struct PerceptualProfile: Sendable, Codable {
     public mutating func record(_ comparison: CompletedComparison, measures: Bool) {
         comparisonCount += 1
         correctCount += comparison.isCorrect ? 1 : 0
+        // A copy made before this answer keeps its own estimate.
+        if isKnownUniquelyReferenced(&tracked) { tracked.forget() } else { tracked = TrackedEstimate() }
         firstComparison = min(firstComparison ?? comparison.timestamp, comparison.timestamp)
         lastComparison = max(lastComparison ?? comparison.timestamp, comparison.timestamp)
         differences.add(comparison.centDifference.rawValue)
@@ -61,13 +72,28 @@ public struct PerceptualProfile: Sendable, Codable {
     /// Nothing until both halves of the newest comparisons can be fitted ("not enough data").
     public var trend: Trend? { Trend(trials: recent.suffix(Trend.window)) }
 
-    /// The fitted threshold over the newest `ThresholdEstimator.window` comparisons; nothing until
-    /// it is informative (`ThresholdEstimate.ifInformative`).
+    /// The threshold now, tracked through the newest `ThresholdTracker.window` comparisons (it may
+    /// have moved while they were answered); nothing until it is informative
+    /// (`ThresholdEstimate.ifInformative`).
     public var thresholdEstimate: ThresholdEstimate? {
-        ThresholdEstimator().estimate(recent.suffix(ThresholdEstimator.window))?.ifInformative
+        tracked.value { ThresholdTracker().estimate(recent.suffix(ThresholdTracker.window))?.ifInformative }
     }
 
     public func timeline(_ period: ThresholdTimeline.Period) -> ThresholdTimeline {
         timelines.first { $0.period == period }!
     }
+}
+
+/// One profile's tracked estimate, kept until its next answer.
+private final class TrackedEstimate: Sendable {
+    private let estimate = Mutex<ThresholdEstimate??>(nil)
+
+    func value(_ compute: () -> ThresholdEstimate?) -> ThresholdEstimate? {
+        if let known = estimate.withLock({ $0 }) { return known }
+        let computed = compute()
+        estimate.withLock { $0 = .some(computed) }
+        return computed
+    }
+
+    func forget() { estimate.withLock { $0 = nil } }
 }

@@ -28,7 +28,8 @@ import Foundation
 /// Whether the data can place the threshold is read off the likelihood itself: when even the
 /// smallest threshold considered fits within the 95 % likelihood-ratio cut-off of the best fit,
 /// the answers only say "smaller than anything played" (almost no errors) and there is no
-/// estimate; when the largest does, the interval is open above.
+/// estimate; when the largest does, the interval is open above, and its lower end is where the
+/// likelihood falls to a stricter cut-off (`atLeastCutoff`, `likelihoodLowerBound`).
 public struct ThresholdEstimator: Sendable {
     public struct Trial: Hashable, Sendable, Codable {
         /// The unsigned difference that was played.
@@ -69,6 +70,12 @@ public struct ThresholdEstimator: Sendable {
     /// χ²(1) at 95 %: the likelihood-ratio cut-off that decides whether an edge of the search is
     /// compatible with the answers.
     static let intervalCutoff = 3.841_459
+    /// The likelihood-ratio cut-off (χ² scale) for the bound "at least" states: a one-sided
+    /// 99.9 % bound (z = 3.09). "At least" is stated only when the interval is open above, which
+    /// happens in as few as 1 run in 20 (a listener at 30 ¢ after 50 or 100 answers); for the bound
+    /// to hold in 97.5 % of the runs that state it, it must fail in at most 1 in 800 of all runs.
+    /// At the two-sided 95 % cut-off, it was above the truth in a third to half of those runs.
+    static let atLeastCutoff = 3.090_232 * 3.090_232
     /// The thresholds considered (cents).
     static let thresholdRange = 0.02...2400.0
     /// The slope exponents considered, evenly spaced in log k.
@@ -79,7 +86,7 @@ public struct ThresholdEstimator: Sendable {
     private let tables: Tables
 
     private static let step = TrialCounts.step
-    private static let lowestIndex = Int((log(thresholdRange.lowerBound) / step).rounded(.down))
+    static let lowestIndex = Int((log(thresholdRange.lowerBound) / step).rounded(.down))
     private static let highestIndex = Int((log(thresholdRange.upperBound) / step).rounded(.up))
     /// log P(correct) and log P(wrong) for each slope and lattice offset between difference and
     /// threshold (clamped: beyond it the function is flat to double precision), for one guess rate.
@@ -141,7 +148,14 @@ public struct ThresholdEstimator: Sendable {
             for column in 0..<columns { mass[row] += exp(logLikelihood[row * columns + column] - maximum) }
         }
         let quantile = Self.quantiles(mass)
-        let interval = Self.shortestInterval(quantile)
+        let interval =
+            upperIsOpen
+            ? (
+                lower: Self.likelihoodLowerBound(
+                    profile.map { exp($0 - maximum) }, level: exp(-Self.atLeastCutoff / 2)),
+                upper: Self.thresholdRange.upperBound
+            )
+            : Self.shortestInterval(quantile)
         return ThresholdEstimate(
             threshold: Cents(quantile(0.5)), lower: Cents(interval.lower), upper: Cents(interval.upper),
             upperIsOpen: upperIsOpen, percentCorrect: Self.percentCorrect, trialCount: counts.count)
@@ -191,6 +205,21 @@ public struct ThresholdEstimator: Sendable {
             let within = mass[cell] > 0 ? (q - cumulative[cell]) / (cumulative[cell + 1] - cumulative[cell]) : 0.5
             return exp((Double(lowestIndex + cell) - 0.5 + min(max(within, 0), 1)) * step)
         }
+    }
+
+    /// The smallest threshold whose `density` (over the grid's thresholds, likelihood-like: a flat
+    /// prior at most) reaches `level` (relative to its largest value), between lattice points by
+    /// log-linear interpolation: at `exp(−atLeastCutoff / 2)`, what "at least" may state where the
+    /// answers do not bound the threshold from above. The posterior's own lower
+    /// quantiles cannot serve there: the flat prior spreads most of its mass over the thresholds up
+    /// to 2400 ¢ that the answers do not rule out, and its 2.5 % point lay above the truth in 8 of 13
+    /// such cases (issue 49).
+    static func likelihoodLowerBound(_ density: [Double], level: Double) -> Double {
+        let level = density.max()! * level
+        let row = density.firstIndex { $0 >= level }!
+        guard row > 0, density[row - 1] > 0 else { return exp(Double(lowestIndex + row) * step) }
+        let within = log(level / density[row - 1]) / log(density[row] / density[row - 1])
+        return exp((Double(lowestIndex + row - 1) + within) * step)
     }
 
     /// Share of the posterior the interval holds.

@@ -247,17 +247,8 @@ struct ThresholdSmoother: Sendable {
                 full[center + offset] += share * value
             }
         }
-        // The estimator's likelihood-ratio rule, on the posterior (the priors are flat): when the
-        // smallest threshold considered is as compatible with the answers as that, they only say
-        // "smaller than anything played", which is no estimate; when the largest is, the interval
-        // is open above.
-        let level = full.max()! * exp(-ThresholdEstimator.intervalCutoff / 2)
-        guard full[0] < level else { return nil }
-        let quantile = ThresholdEstimator.quantiles(full)
-        let interval = ThresholdEstimator.shortestInterval(quantile)
-        return ThresholdEstimate(
-            threshold: Cents(quantile(0.5)), lower: Cents(interval.lower), upper: Cents(interval.upper),
-            upperIsOpen: full[full.count - 1] >= level,
-            percentCorrect: ThresholdEstimator.percentCorrect, trialCount: trials)
+        // The estimator's likelihood-ratio rules, on the posterior (the priors are flat).
+        // "At least" states the likelihood's lower bound, as the tracker's headline does.
+        return ThresholdTracker.estimate(full, trials: trials)
     }
 }

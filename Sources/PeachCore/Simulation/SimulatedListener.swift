@@ -26,11 +26,17 @@ public struct SimulatedListener: Sendable {
     public let threshold: Cents
     public let lapseRate: Double
     public let shape: Shape
+    /// The share of trials on which the listener does not listen and answers "higher": a response
+    /// bias the estimator does not model (its answers are right on half of those trials).
+    public let bias: Double
     /// σ (normal), α (Weibull) or s (logistic), chosen so that the function, lapses included, gives 75 % at `threshold`.
     private let scale: Double
 
-    public init(threshold: Cents, lapseRate: Double = ThresholdEstimator.lapseRate, shape: Shape = .normal) {
+    public init(
+        threshold: Cents, lapseRate: Double = ThresholdEstimator.lapseRate, shape: Shape = .normal, bias: Double = 0
+    ) {
         self.threshold = threshold
+        self.bias = bias
         self.lapseRate = lapseRate
         self.shape = shape
         let target = (ThresholdEstimator.percentCorrect - lapseRate / 2) / (1 - lapseRate)
@@ -42,10 +48,11 @@ public struct SimulatedListener: Sendable {
     }
 
     public func probabilityCorrect(_ comparison: Comparison) -> Double {
-        probabilityCorrect(difference: comparison.centOffset.magnitude.rawValue)
+        let biased: Double = comparison.correctAnswer == .higher ? 1 : 0
+        return bias * biased + (1 - bias) * probabilityCorrect(difference: comparison.centOffset.magnitude.rawValue)
     }
 
-    /// At an unsigned difference in the threshold's unit: cents, or percent of a sixteenth for a
+    /// At an unsigned difference in the threshold's unit, without the bias: cents, or percent of a sixteenth for a
     /// timing listener.
     public func probabilityCorrect(difference: Double) -> Double {
         let rise =

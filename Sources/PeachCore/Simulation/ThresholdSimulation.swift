@@ -77,6 +77,13 @@ public struct ThresholdSimulation: Sendable {
     private func chain(
         _ listener: SimulatedListener, trials: Int, using generator: inout some RandomNumberGenerator
     ) -> ([ThresholdEstimator.Trial], CompletedComparison?) {
+        chain(trials: trials, using: &generator) { _ in listener }
+    }
+
+    /// A fresh chain whose answer `index` is given by `listener(index)`: a listener who learns.
+    func chain(
+        trials: Int, using generator: inout some RandomNumberGenerator, _ listener: (Int) -> SimulatedListener
+    ) -> ([ThresholdEstimator.Trial], CompletedComparison?) {
         let strategy = settings.kazezStrategy
         var last: CompletedComparison?
         var answered: [ThresholdEstimator.Trial] = []
@@ -87,7 +94,7 @@ public struct ThresholdSimulation: Sendable {
                 after: last, coldStart: nil, in: settings.noteRange, loudnessVariation: settings.varyLoudness,
                 using: &generator)
             let completed = CompletedComparison(
-                comparison, answer: listener.answer(comparison, using: &generator),
+                comparison, answer: listener(index).answer(comparison, using: &generator),
                 timestamp: start.addingTimeInterval(Double(index)))
             answered.append(ThresholdEstimator.Trial(completed))
             last = completed
@@ -114,7 +121,7 @@ public struct ThresholdSimulation: Sendable {
         Summary(truth: listener.threshold, of: (0..<runs).map { _ in run(listener, using: &generator) })
     }
 
-    static func median(_ values: [Double]) -> Double? {
+    public static func median(_ values: [Double]) -> Double? {
         guard !values.isEmpty else { return nil }
         let sorted = values.sorted()
         let middle = sorted.count / 2

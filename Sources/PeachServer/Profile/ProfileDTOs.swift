@@ -84,7 +84,7 @@ struct ProfileResponse: ResponseEncodable, Decodable, APIDescribed {
     static var apiNotes: [String: APINote] {
         [
             "threshold": .describe(
-                "Posterior median of T in P = λ/2 + (1−λ)Φ(z·(Δ/T)^k), λ = 0.02, z so that P(T) = percentCorrect, with the slope k marginalised (flat in log k over 0.6–4.5), over the newest `window` comparisons; null below 20 comparisons, when the likelihood cannot place it (almost no errors), or "
+                "Posterior median of the threshold now, T in P = λ/2 + (1−λ)Φ(z·(Δ/T)^k), λ = 0.02, z so that P(T) = percentCorrect, with the slope k marginalised (flat in log k over 0.6–4.5) and log T taking a random walk of \(ThresholdTracker.chosenChangePerTrial) per comparison, over the newest `window` comparisons; with upperIsOpen, `lower` is a one-sided 99.9 % likelihood bound (stated only in the few runs open above, it holds in ≥ 97.5 % of them); null below 20 comparisons, when the likelihood cannot place it (almost no errors), or "
                     + FittedThreshold.uninformative)
         ]
     }
@@ -357,6 +357,6 @@ extension ProfileResponse.Threshold {
         self.init(
             threshold: estimate.threshold.rawValue, lower: estimate.lower.rawValue, upper: estimate.upper.rawValue,
             upperIsOpen: estimate.upperIsOpen, percentCorrect: estimate.percentCorrect, confidence: 0.95,
-            trials: estimate.trialCount, window: ThresholdEstimator.window)
+            trials: estimate.trialCount, window: ThresholdTracker.window)
     }
 }

@@ -81,8 +81,11 @@ struct PerceptualProfileTests {
         // The older half of the newest 2000 is all correct at 50 ¢: it places no threshold, so no trend yet.
         #expect(profile.trend == nil)
         let estimate = try #require(profile.thresholdEstimate)
-        #expect(estimate.trialCount == ThresholdEstimator.window)
-        // 75 % correct at 4 ¢ is exactly the 75 % threshold (within the 4 % lattice the fit counts on).
-        #expect(abs(estimate.threshold.rawValue - 4) < 0.1)
+        // The tracker reads the newest 2000: the 1000 at 4 ¢ and, beyond them, 1000 at 50 ¢ all correct.
+        #expect(estimate.trialCount == ThresholdTracker.window)
+        // 75 % correct at 4 ¢ is exactly the 75 % threshold (within the 4 % lattice the fit counts on),
+        // read through a random walk: fewer answers' worth, so a wider posterior whose median sits
+        // 2.7 % off (0.1 ¢ held for the fixed fit of 400).
+        #expect(abs(estimate.threshold.rawValue - 4) < 0.15)
     }
 }

@@ -1,0 +1,160 @@
+import Foundation
+
+/// The threshold now, for a listener whose threshold moves as they train.
+///
+/// `ThresholdEstimator` assumes one threshold behind all of its 400 answers; a listener who went
+/// from 20 ¢ to 10 ¢ over them is reported at about 1.5 times where they are now, and its interval
+/// misses the truth in a fifth of the runs (issue 49). The tracker keeps the estimator's
+/// psychometric model, grid and flat priors, but lets the log threshold take a random walk: between
+/// one answer and the next it changes by a normal step of standard deviation `changePerTrial`
+/// (natural log). The posterior is updated answer by answer (forward filtering, in chunks of
+/// `chunkSize` answers that share one state), the slope is the listener's own and is weighted by
+/// how well it predicts the answers, and the estimate is the posterior of the newest chunk: its
+/// median, its shortest 95 % interval, "cannot place it" and "open above" read as the estimator
+/// reads them. An interval open above states only a lower bound, and that bound is the
+/// likelihood's (`ThresholdEstimator.likelihoodLowerBound`), not the posterior's, whose upper tail
+/// the flat prior up to 2400 ¢ fills.
+///
+/// `changePerTrial` is the step whose forecasts of each next answer were best on simulated
+/// listeners, steady and learning (`StepSizeChoice`, docs/threshold-model.md).
+public struct ThresholdTracker: Sendable {
+    /// The random walk's standard deviation per answer, in natural-log cents.
+    public static let chosenChangePerTrial = 0.015
+    /// The step sizes `StepSizeChoice` weighs (0: the threshold never moves).
+    public static let candidateChanges = [0, 0.005, 0.01, 0.015, 0.02, 0.03, 0.05]
+    /// How many of the newest answers the tracker reads: beyond that, at the chosen step, older
+    /// answers say next to nothing about the threshold now (2000 answers apart, the walk has
+    /// spread by a factor of e^(0.015·√2000) ≈ 2).
+    public static let window = 2000
+    /// Answers sharing one state: the walk moves by only 5 % over ten answers, far less than
+    /// ten answers can resolve, and a tenth of the work.
+    static let chunkSize = 10
+    /// Posterior values this far below a slope's best row are dropped, so that the walk spreads
+    /// only the part of the grid the answers have left possible.
+    static let negligible = 1e-15
+
+    public let changePerTrial: Double
+    private let estimator: ThresholdEstimator
+
+    public init(changePerTrial: Double = Self.chosenChangePerTrial, guessRate: Double = 0.5) {
+        precondition(changePerTrial >= 0, "a random walk's step cannot be negative")
+        self.changePerTrial = changePerTrial
+        estimator = ThresholdEstimator(guessRate: guessRate)
+    }
+
+    /// The threshold after the newest of `trials` (oldest first); nothing below
+    /// `ThresholdEstimator.minimumTrials` or when the answers cannot place it.
+    public func estimate(_ trials: some Collection<ThresholdEstimator.Trial>) -> ThresholdEstimate? {
+        let trials = Array(trials.suffix(Self.window))
+        guard trials.count >= ThresholdEstimator.minimumTrials, let filtered = filter(trials) else { return nil }
+        return Self.estimate(filtered.posterior, trials: trials.count)
+    }
+
+    /// The log probability of each answer given only the answers before it, summed: how well the
+    /// model forecasts what it has not yet seen, the measure `StepSizeChoice` compares step sizes by.
+    public func logEvidence(_ trials: some Collection<ThresholdEstimator.Trial>) -> Double {
+        filter(Array(trials.suffix(Self.window)))?.logEvidence ?? 0
+    }
+
+    /// The posterior over the estimator's thresholds after the newest answer, slopes weighed and
+    /// summed out, and the log evidence of all the answers.
+    private func filter(_ trials: [ThresholdEstimator.Trial]) -> (posterior: [Double], logEvidence: Double)? {
+        guard !trials.isEmpty else { return nil }
+        // Chunks end at the newest answer, so that the newest state is read from a full chunk.
+        var chunks: [TrialCounts] = []
+        var end = trials.count
+        while end > 0 {
+            let start = max(0, end - Self.chunkSize)
+            chunks.append(TrialCounts(trials[start..<end]))
+            end = start
+        }
+        chunks.reverse()
+        let rows = ThresholdEstimator.rowCount
+        let columns = ThresholdEstimator.slopes.count
+        let kernel = Self.kernel(variance: changePerTrial * changePerTrial * Double(Self.chunkSize))
+        var beliefs = [[Double]](repeating: [Double](repeating: 1 / Double(rows), count: rows), count: columns)
+        var evidence = [Double](repeating: 0, count: columns)
+        for (index, counts) in chunks.enumerated() where counts.count > 0 {
+            let logLikelihood = estimator.logLikelihoods(counts)
+            let shift = logLikelihood.max()!
+            for column in 0..<columns where evidence[column] > -.infinity {
+                var belief = index == 0 ? beliefs[column] : Self.diffuse(beliefs[column], kernel)
+                var total = 0.0
+                for row in 0..<rows where belief[row] > 0 {
+                    belief[row] *= exp(logLikelihood[row * columns + column] - shift)
+                    total += belief[row]
+                }
+                guard total > 0 else {
+                    evidence[column] = -.infinity
+                    continue
+                }
+                evidence[column] += log(total) + shift
+                let cut = belief.max()! / total * Self.negligible
+                for row in 0..<rows {
+                    belief[row] /= total
+                    if belief[row] < cut { belief[row] = 0 }
+                }
+                beliefs[column] = belief
+            }
+        }
+        let best = evidence.max()!
+        guard best > -.infinity else { return nil }
+        var posterior = [Double](repeating: 0, count: rows)
+        var weights = 0.0
+        for column in 0..<columns {
+            let weight = exp(evidence[column] - best)
+            weights += weight
+            for row in 0..<rows { posterior[row] += weight * beliefs[column][row] }
+        }
+        return (posterior.map { $0 / weights }, best + log(weights / Double(columns)))
+    }
+
+    /// The walk's step over one chunk on the grid's rows: a normal of `variance` (natural log),
+    /// sampled at the rows; below a row's spacing, the three-point step of the same variance.
+    static func kernel(variance: Double) -> [Double] {
+        let spacing = TrialCounts.step
+        let rowVariance = variance / (spacing * spacing)
+        guard rowVariance > 0 else { return [1] }
+        if rowVariance < 1 { return [rowVariance / 2, 1 - rowVariance, rowVariance / 2] }
+        let sigma = rowVariance.squareRoot()
+        let reach = Int((4 * sigma).rounded(.up))
+        let weights = (-reach...reach).map { exp(-0.5 * Double($0 * $0) / rowVariance) }
+        let total = weights.reduce(0, +)
+        return weights.map { $0 / total }
+    }
+
+    private static func diffuse(_ belief: [Double], _ kernel: [Double]) -> [Double] {
+        guard kernel.count > 1, let first = belief.firstIndex(where: { $0 > 0 }),
+            let last = belief.lastIndex(where: { $0 > 0 })
+        else { return belief }
+        let reach = kernel.count / 2
+        var moved = [Double](repeating: 0, count: belief.count)
+        for from in first...last where belief[from] > 0 {
+            let mass = belief[from]
+            for to in max(0, from - reach)...min(belief.count - 1, from + reach) {
+                moved[to] += mass * kernel[to - from + reach]
+            }
+        }
+        return moved
+    }
+
+    /// The estimate a posterior over the estimator's thresholds states. With flat priors it is the
+    /// likelihood of the threshold now, so the estimator's likelihood-ratio rules read it.
+    static func estimate(_ posterior: [Double], trials: Int) -> ThresholdEstimate? {
+        let level = posterior.max()! * exp(-ThresholdEstimator.intervalCutoff / 2)
+        guard posterior[0] < level else { return nil }
+        let upperIsOpen = posterior[posterior.count - 1] >= level
+        let quantile = ThresholdEstimator.quantiles(posterior)
+        let interval =
+            upperIsOpen
+            ? (
+                lower: ThresholdEstimator.likelihoodLowerBound(
+                    posterior, level: exp(-ThresholdEstimator.atLeastCutoff / 2)),
+                upper: ThresholdEstimator.thresholdRange.upperBound
+            )
+            : ThresholdEstimator.shortestInterval(quantile)
+        return ThresholdEstimate(
+            threshold: Cents(quantile(0.5)), lower: Cents(interval.lower), upper: Cents(interval.upper),
+            upperIsOpen: upperIsOpen, percentCorrect: ThresholdEstimator.percentCorrect, trialCount: trials)
+    }
+}

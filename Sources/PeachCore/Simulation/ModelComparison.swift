@@ -1,0 +1,68 @@
+/// The fixed-threshold fit (`ThresholdEstimator`, newest 400 answers) and the tracker
+/// (`ThresholdTracker`) read the very same simulated answers, at each checkpoint of one fresh
+/// Kazez chain, and are judged against the threshold the listener has at the newest answer:
+/// what `peach simulate --procedure models` prints for steady and learning listeners (issue 49).
+public struct ModelComparison: Sendable {
+    public enum Model: String, CaseIterable, Sendable {
+        case fixed, tracker
+    }
+
+    /// How one model did at one checkpoint over many runs, judged as the Profile states it.
+    public struct Score: Hashable, Sendable {
+        public let runs: Int
+        /// Median of the stated threshold ÷ the truth now, over runs stating a threshold (closed
+        /// interval); nothing when none did.
+        public let medianRatio: Double?
+        /// Share of all runs whose stated interval holds the truth now (a run stating nothing does not).
+        public let coverage: Double
+        /// Runs stating nothing ("not enough data yet").
+        public let nulls: Int
+        /// Runs stating "at least `lower`" (interval open above).
+        public let atLeast: Int
+        /// Of those, the ones whose bound is at or below the truth now: a true statement.
+        public let atLeastTrue: Int
+
+        init(truth: Cents, stated: [ThresholdEstimate?]) {
+            runs = stated.count
+            let closed = stated.compactMap { $0 }.filter { !$0.upperIsOpen }
+            medianRatio = ThresholdSimulation.median(closed.map { $0.threshold.rawValue / truth.rawValue })
+            coverage = Double(stated.compactMap { $0 }.filter { $0.covers(truth) }.count) / Double(max(runs, 1))
+            nulls = stated.filter { $0 == nil }.count
+            let open = stated.compactMap { $0 }.filter(\.upperIsOpen)
+            atLeast = open.count
+            atLeastTrue = open.filter { $0.lower <= truth }.count
+        }
+    }
+
+    public let checkpoints: [Int]
+    public var settings: TrainingSettings
+    public var tracker: ThresholdTracker
+
+    public init(checkpoints: [Int], settings: TrainingSettings = .default, tracker: ThresholdTracker = .init()) {
+        self.checkpoints = checkpoints
+        self.settings = settings
+        self.tracker = tracker
+    }
+
+    /// Each checkpoint's score per model, over `runs` fresh chains of a listener whose answer
+    /// `index` comes from `listener(index)`.
+    public func compare(
+        runs: Int, using generator: inout some RandomNumberGenerator, _ listener: (Int) -> SimulatedListener
+    ) -> [[Model: Score]] {
+        let simulation = ThresholdSimulation(settings: settings, trials: checkpoints.max() ?? 0)
+        var stated = [[Model: [ThresholdEstimate?]]](repeating: [:], count: checkpoints.count)
+        for _ in 0..<runs {
+            let (answered, _) = simulation.chain(trials: simulation.trials, using: &generator, listener)
+            for (index, checkpoint) in checkpoints.enumerated() {
+                let seen = answered.prefix(checkpoint)
+                stated[index][.fixed, default: []].append(
+                    ThresholdEstimator().estimate(seen.suffix(ThresholdEstimator.window))?.ifInformative)
+                stated[index][.tracker, default: []].append(tracker.estimate(seen)?.ifInformative)
+            }
+        }
+        return checkpoints.indices.map { index in
+            let truth = listener(checkpoints[index] - 1).threshold
+            return stated[index].mapValues { Score(truth: truth, stated: $0) }
+        }
+    }
+}
