@@ -20,7 +20,7 @@ const originalFetch = window.fetch;
 window.fetch = async (...args) => {
   const response = await originalFetch(...args);
   const address = String(args[0]);
-  if (address.endsWith('/api/trials') || address.endsWith('/answer')) {
+  if (/\/api\/trials$|\/answer(\?|$)/.test(address)) {
     response.clone().json().then((body) => {
       for (const trial of [body, body?.next]) if (trial?.melody) window.__trials.push(trial);
     }).catch(() => {});

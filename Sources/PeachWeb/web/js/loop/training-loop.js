@@ -140,7 +140,7 @@ export function trainingLoop({ navigate, account, noTrialsOffline }, kind) {
       if (body === null || !isCurrent(id)) return;
       // Sent in the background: the server judges it again and stores its own judgement, and
       // draws the next trial only after its chain took this answer.
-      const answered = api.answerTrial(trial.id, body, { withNext: true });
+      const answered = api.answerTrial(trial.id, body);
       answered.catch((error) => {
         // Refused by the server (the trial expired): nothing to keep, training goes on.
         console.warn('answer refused:', error);
@@ -151,7 +151,8 @@ export function trainingLoop({ navigate, account, noTrialsOffline }, kind) {
         trial.outcomes?.find((outcome) => outcome.answer === body.answer)?.result ?? (await answered.catch(() => null));
       if (!isCurrent(id)) return;
       const context = realtimeContext();
-      // Null: kept for delivery once the server is back; training goes on without feedback.
+      // Null (an answer by value kept for delivery once the server is back, or refused): training
+      // goes on without feedback.
       const feedbackEnd = context.currentTime + (result ? trial.session.feedbackSeconds : 0);
       if (result) kind.show(result, trial, body);
       mark({ feedbackEnd, answered: trial.id });
