@@ -981,6 +981,8 @@ SECTIONS = {
     "class-data": lambda directory: __import__("class_server").class_data(directory),
     "class-import": lambda directory: __import__("class_server").class_import(directory),
     "class-server-sqlite": lambda directory: __import__("class_server").class_server_sqlite(directory),
+    # Issue 54's figures: tap → feedback and → the next trial through a proxy adding 0–300 ms.
+    "round-trip": lambda directory: __import__("round_trip").round_trip(directory),
     # Issue 32's figures at 1M records: start-up, sparklines, the timeline, memory.
     "million": lambda directory: __import__("million").million(directory),
     # Issue 32's teacher figures: a class of 1,000 × 10,000 on SQLite files and on PostgreSQL.

@@ -141,7 +141,7 @@ def test_a_lost_response_is_retried_under_the_same_key_and_stored_once(server, b
         window.answerAttempts = 0;
         const realFetch = window.fetch;
         window.fetch = async (url, options) => {
-          if (String(url).endsWith('/answer') && ++window.answerAttempts === 1) {
+          if (/\/answer(\?|$)/.test(String(url)) && ++window.answerAttempts === 1) {
             await realFetch(url, options);  // stored by the server, but the response never arrives
             throw new TypeError('network connection lost');
           }
@@ -152,6 +152,9 @@ def test_a_lost_response_is_retried_under_the_same_key_and_stored_once(server, b
     # The feedback shows for the session's feedback time only: polled often enough not to miss it.
     WebDriverWait(browser, 5, poll_frequency=0.02).until(
         lambda _: "visible" in browser.find_element(By.ID, "comparison-feedback").get_attribute("class"))
+    # The answer goes in the background: retried once at once, under the same key.
+    WebDriverWait(browser, 5).until(lambda _: browser.execute_script("return window.answerAttempts") >= 2)
+    wait_enabled(browser)
     assert browser.execute_script("return window.answerAttempts") == 2
     records = server.records()
     assert len(records) == 1, records

@@ -17,13 +17,18 @@ from viewport import SIZES, screenshot, set_viewport
 # alternately right and wrong) — 75 % correct exactly at THRESHOLD, the percent the measurement states.
 THRESHOLD = 8.0
 
-# Each trial the page fetches, as the server sent it: the listener reads the difference played.
+# Each trial the page fetches, as the server sent it (alone, or as the next after an answer): the
+# listener reads the difference played.
 RECORD_TRIALS = """
     window.trialsSeen = [];
     const original = window.fetch;
     window.fetch = async (...args) => {
       const response = await original(...args);
       if (/\\/api\\/trials$/.test(String(args[0]))) window.trialsSeen.push(await response.clone().json());
+      if (/\\/answer\\?next=true$/.test(String(args[0])) && response.ok) {
+        const { next } = await response.clone().json();
+        if (next) window.trialsSeen.push(next);
+      }
       return response;
     };"""
 

@@ -21,8 +21,12 @@ window.__trials = [];
 const originalFetch = window.fetch;
 window.fetch = async (...args) => {
   const response = await originalFetch(...args);
-  if (String(args[0]).includes('trials') && (args[1]?.method ?? 'GET') === 'POST' && !String(args[0]).includes('answer')) {
-    response.clone().json().then((body) => { if (body.discipline === 'melodicDictation') window.__trials.push(body); }).catch(() => {});
+  const address = String(args[0]);
+  if (address.endsWith('/api/trials') || address.endsWith('/answer?next=true')) {
+    // A trial comes alone, or as the next after an answer.
+    response.clone().json().then((body) => {
+      for (const trial of [body, body.next]) if (trial?.discipline === 'melodicDictation') window.__trials.push(trial);
+    }).catch(() => {});
   }
   return response;
 };

@@ -38,6 +38,11 @@ public protocol TrainingKind: Sendable {
     /// The record to store, or nil when the answer does not fit this trial (a sung pitch for a
     /// slider trial).
     static func judge(_ trial: Trial, _ answer: Answer, at timestamp: Date) -> Record?
+    /// Every answer a trial can take, by the value its body sends in `answer`, for a kind answered
+    /// by choosing one of a few: each is judged when the trial is drawn, so that the page shows
+    /// the result at the tap (`outcomes`). Empty for a kind answered with a value (a slider, a sung
+    /// pitch, taps, a melody): its result waits for the server.
+    static func choices(_ trial: Trial) -> [String: Answer]
 
     /// The part of the profile its records add up to (kinds may share one).
     associatedtype ProfilePart: PeachCore.ProfilePart
@@ -119,6 +124,8 @@ extension TrainingKind {
 
     public static func midi(_ trial: Trial) -> MIDIAnswers? { nil }
 
+    public static func choices(_ trial: Trial) -> [String: Answer] { [:] }
+
     public static func threshold(_ discipline: Discipline, in profile: ProfileParts) -> ThresholdEstimate? { nil }
 
     /// Whether the Profile says more of its disciplines than every kind does (`ProfileSummary`).
@@ -132,6 +139,13 @@ extension TrainingKind {
 
     /// Whether any of its disciplines plays intervals (and so a tuning).
     public static var hasIntervals: Bool { disciplines.contains { $0.usesIntervals } }
+}
+
+extension TrainingKind where Answer: CaseIterable & RawRepresentable, Answer.RawValue == String {
+    /// A kind answered by naming one of its answers' cases takes each of them.
+    public static func choices(_ trial: Trial) -> [String: Answer] {
+        Dictionary(uniqueKeysWithValues: Answer.allCases.map { ($0.rawValue, $0) })
+    }
 }
 
 extension TrainingKind where ProfileSummary == NoProfileSummary {

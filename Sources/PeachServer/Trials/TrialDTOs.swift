@@ -88,6 +88,10 @@ struct KindTrialResponse<Kind: TrainingKind>: Codable, Sendable, APIDescribed {
     let sound: TrialSoundDTO?
     let synthesis: SynthesisDTO?
     let session: TrialSession
+    /// The result of each answer the trial can take, judged here as its answer will be: the page
+    /// shows it at the tap and sends the answer in the background (nil for a kind answered with a
+    /// value, `TrainingKind.choices`).
+    let outcomes: [TrialOutcome<Kind.ResultBody>]?
     let body: Kind.TrialBody
 
     init(_ issued: TrialService.Issued, _ trial: Kind.Trial, sounds: [SoundChoice], synthesis: SynthesisSettings) {
@@ -99,11 +103,17 @@ struct KindTrialResponse<Kind: TrainingKind>: Codable, Sendable, APIDescribed {
         var session = Kind.session(trial, settings: issued.settings)
         session.midi = Kind.midi(trial)
         self.session = session
+        let outcomes = Kind.choices(trial).sorted { $0.key < $1.key }.compactMap { field, answer in
+            Kind.judge(trial, answer, at: issued.issuedAt).map {
+                TrialOutcome(answer: field, result: Kind.result($0, answer: answer, trial: trial))
+            }
+        }
+        self.outcomes = outcomes.isEmpty ? nil : outcomes
         body = Kind.trialBody(trial, settings: issued.settings)
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, discipline, sound, synthesis, session
+        case id, discipline, sound, synthesis, session, outcomes
     }
 
     init(from decoder: any Decoder) throws {
@@ -113,6 +123,7 @@ struct KindTrialResponse<Kind: TrainingKind>: Codable, Sendable, APIDescribed {
         sound = Kind.playsNotes ? try header.decode(TrialSoundDTO.self, forKey: .sound) : nil
         synthesis = Kind.playsNotes ? try header.decode(SynthesisDTO.self, forKey: .synthesis) : nil
         session = try header.decode(TrialSession.self, forKey: .session)
+        outcomes = try header.decodeIfPresent([TrialOutcome<Kind.ResultBody>].self, forKey: .outcomes)
         body = try Kind.TrialBody(from: decoder)
     }
 
@@ -123,10 +134,27 @@ struct KindTrialResponse<Kind: TrainingKind>: Codable, Sendable, APIDescribed {
         try header.encodeIfPresent(sound, forKey: .sound)
         try header.encodeIfPresent(synthesis, forKey: .synthesis)
         try header.encode(session, forKey: .session)
+        try header.encodeIfPresent(outcomes, forKey: .outcomes)
         try body.encode(to: encoder)
     }
 
-    static var apiNotes: [String: APINote] { Kind.TrialBody.apiNotes.merging(["": .closed]) { $0.merged($1) } }
+    static var apiNotes: [String: APINote] {
+        Kind.TrialBody.apiNotes.merging([
+            "": .closed,
+            "outcomes": .describe(
+                "For a kind answered by choosing: the result each answer would get, as the answer's response says it (absent for a kind answered with a value)."
+            ),
+        ]) { $0.merged($1) }
+    }
+}
+
+/// What one answer to a trial would be judged.
+struct TrialOutcome<Result: Codable & Sendable>: Codable, Sendable, APIDescribed {
+    /// The value of the answer's `answer` field.
+    let answer: String
+    let result: Result
+
+    static var apiNotes: [String: APINote] { ["": .closed] }
 }
 
 /// 201 from `POST /api/trials` (and its aliases): everything the client needs to play the trial,
@@ -279,12 +307,20 @@ struct AnswerRequest: Decodable, APIDescribed {
 /// documented as `oneOf` every kind's.
 struct AnswerResponse: ResponseEncodable, APISchemaProviding, Sendable {
     private let body: any Encodable & Sendable
+    /// The discipline's next trial, drawn after this answer moved its chain on, when asked for
+    /// (`?next=true`): the client plays it without a second round trip.
+    let next: TrialResponse?
 
     /// - Parameters:
     ///   - answer: the answer just sent.
     ///   - trial: the trial it answers, when still known (not for the retry of an answer stored long ago).
-    init(record: TrainingRecord, answer: TrialAnswer, trial: Trial?) {
+    init(record: TrainingRecord, answer: TrialAnswer, trial: Trial?, next: TrialResponse? = nil) {
         body = Self.body(record.value, answer: answer, trial: trial)
+        self.next = next
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case next
     }
 
     private static func body<Record: KindRecord>(_ record: Record, answer: TrialAnswer, trial: Trial?) -> any Encodable
@@ -294,13 +330,21 @@ struct AnswerResponse: ResponseEncodable, APISchemaProviding, Sendable {
             record, answer: answer.value as? Record.Kind.Answer, trial: trial?.value as? Record.Kind.Trial)
     }
 
-    private init(body: any Encodable & Sendable) { self.body = body }
+    private init(body: any Encodable & Sendable) {
+        self.body = body
+        next = nil
+    }
 
-    func encode(to encoder: any Encoder) throws { try body.encode(to: encoder) }
+    func encode(to encoder: any Encoder) throws {
+        try body.encode(to: encoder)
+        var fields = encoder.container(keyedBy: CodingKeys.self)
+        try fields.encodeIfPresent(next, forKey: .next)
+    }
 
     /// Only the schema tracer decodes a result; it takes the first kind's shape as its placeholder.
     init(from decoder: any Decoder) throws {
         body = try Self.decode(TrainingKinds.all[0], from: decoder)
+        next = nil
     }
 
     private static func decode<Kind: TrainingKind>(_ kind: Kind.Type, from decoder: any Decoder) throws -> any Encodable
@@ -311,9 +355,20 @@ struct AnswerResponse: ResponseEncodable, APISchemaProviding, Sendable {
 
     static func apiSchema(_ tracer: SchemaTracer) throws -> (placeholder: Self, schema: [String: Any]) {
         let first = try Self.trace(TrainingKinds.all[0], tracer)
+        let next: [String: Any] = [
+            "type": "object",
+            "properties": [
+                "next": SchemaTracer.annotated(
+                    try tracer.trace(TrialResponse.self).schema,
+                    with: [
+                        "description":
+                            "With ?next=true: the discipline's next trial, drawn after this answer moved its chain on."
+                    ])
+            ],
+        ]
         return (
             AnswerResponse(body: first.value),
-            ["oneOf": try TrainingKinds.all.map { try Self.trace($0, tracer).schema }]
+            ["allOf": [["oneOf": try TrainingKinds.all.map { try Self.trace($0, tracer).schema }], next]]
         )
     }
 

@@ -49,6 +49,9 @@ struct TrialRoutes: RouteTable {
         expected: "\(AnswerKey.lengths.lowerBound) to \(AnswerKey.lengths.upperBound) letters, digits, - or _",
         // A closure literal typed `AnswerKey??` would wrap a refused key (nil) as an absent one (.some(nil)).
         parse: { AnswerKey(rawValue: $0).map(Optional.some) }, documentedDefault: nil)
+    /// Asked by a client that trains on at once: the answer's response carries the next trial.
+    static let wantsNext = APIParameter.flag("next").described(
+        "true: the response carries the discipline's next trial (`next`), drawn after this answer moved its chain on.")
     static let discipline = APIParameter.choice("discipline", Discipline.self).optional
     static let limit = APIParameter.integer("limit", in: 1...10_000, default: 100)
 
@@ -68,7 +71,7 @@ struct TrialRoutes: RouteTable {
             Route(
                 .post, "trials/{id}/answer", "answerTrial",
                 "Answer a trial with its kind's answer; the record is durably stored before the response",
-                returns: "Stored and judged.", parameters: [trialID, answerKey], errors: answerRefusals,
+                returns: "Stored and judged.", parameters: [trialID, answerKey, wantsNext], errors: answerRefusals,
                 Self.answerTrial),
             Route(
                 .get, "rhythm/calibration", "rhythmCalibrationPlan",
@@ -143,7 +146,8 @@ struct TrialRoutes: RouteTable {
 
     func answerTrial(_ input: Input<AnswerRequest>) async throws -> AnswerResponse {
         try await answer(
-            try input[Self.trialID], try input.body.parsed(), key: try input[Self.answerKey], age: try input.body.age())
+            try input[Self.trialID], try input.body.parsed(), key: try input[Self.answerKey], age: try input.body.age(),
+            next: try input[Self.wantsNext])
     }
 
     func calibrationPlan(_: Input<NoBody>) async -> CalibrationPlan {
@@ -160,7 +164,8 @@ struct TrialRoutes: RouteTable {
     }
 
     func answer(
-        _ id: String, _ answer: TrialAnswer, key: AnswerKey?, age: Duration, only kind: Discipline.Kind? = nil
+        _ id: String, _ answer: TrialAnswer, key: AnswerKey?, age: Duration, only kind: Discipline.Kind? = nil,
+        next: Bool = false
     ) async throws -> AnswerResponse {
         if let kind, let actual = await service.kind(of: id), actual != kind {
             throw HTTPError(.notFound, message: "no \(kind) trial with id \(id) is waiting for an answer")
@@ -170,7 +175,8 @@ struct TrialRoutes: RouteTable {
         let trial = await service.openTrial(id)
         do throws(TrialService.AnswerError) {
             let record = try await service.answer(id, answer, key: key, age: age)
-            return AnswerResponse(record: record, answer: answer, trial: trial)
+            return AnswerResponse(
+                record: record, answer: answer, trial: trial, next: next ? await nextTrial(after: record) : nil)
         } catch {
             switch error {
             case .unknown: throw HTTPError(.notFound, message: "no trial with id \(id) is waiting for an answer")
@@ -192,6 +198,15 @@ struct TrialRoutes: RouteTable {
                     message: "the answer was not saved: the database could not be written")
             }
         }
+    }
+
+    /// Drawn after the answer is stored, so that the chain holds it. A trial the store cannot keep
+    /// is left out, not an error: the answer is stored, and the client asks for its next trial.
+    private func nextTrial(after record: TrainingRecord) async -> TrialResponse? {
+        guard offered.contains(record.discipline), let issued = try? await service.next(record.discipline) else {
+            return nil
+        }
+        return TrialResponse(issued, sounds: sounds, synthesis: synthesis)
     }
 
     func records(_ discipline: Discipline?, limit: Int) async throws -> RecordsResponse {

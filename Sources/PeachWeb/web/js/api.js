@@ -159,9 +159,13 @@ export const api = {
   /**
    * `{ answer: 'higher' | 'lower' }`, `{ answer: 'early' | 'late' }`, `{ normalizedValue }`, `{ sungCents }`
    * or `{ tapSeconds }`, as the trial's kind takes. Resolves with the judged answer, or null while the server cannot be reached: the answer
-   * is kept and delivered later (see answer-queue.js).
+   * is kept and delivered later (see answer-queue.js). Delivered at once, the result carries the
+   * discipline's next trial (`next`); a late delivery asks for none.
    */
-  answerTrial: (id, body) => queue.submit(`trials/${encodeURIComponent(id)}/answer`, body, answerKey(), sendAnswer),
+  answerTrial: (id, body) => {
+    const path = `trials/${encodeURIComponent(id)}/answer`;
+    return queue.submit(path, body, answerKey(), sendAnswer, `${path}?next=true`);
+  },
   /** Called with `{ mine, others: [{ name, count }] }` (answers not yet acknowledged), now and on every change. */
   onPendingAnswers: queue.onPendingChange,
   /** Whose session the page has (a user, or null): only their kept answers are sent, starting now. */

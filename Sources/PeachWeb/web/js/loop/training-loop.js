@@ -15,6 +15,8 @@ class ReserveEmpty extends Error {}
  * The browser's one training loop. The server picks every trial, judges every answer and sends the
  * loop's timing with each trial (`session`); this loop plays one trial after another on the audio
  * clock, opens the answer when the trial says, posts it, shows the result for its time and goes on —
+ * a choice's result at the tap, from the trial's `outcomes` (judged by the server when it drew the
+ * trial), any other when the server's response arrives; the next trial comes with that response —
  * and stops quietly (back to Start) when the audio stops, the server fails, or the screen is left.
  * An unfinished trial is dropped, never stored; an answer the server cannot take yet is kept by the
  * answer queue, and the loop trains on from trials reserved while the server was reachable
@@ -88,11 +90,12 @@ export function trainingLoop({ navigate, account, noTrialsOffline }, kind) {
 
   /**
    * The server's next trial (the reserve is topped up meanwhile when it runs low) or, while the
-   * server cannot be reached (no HTTP status), the reserve's next.
+   * server cannot be reached (no HTTP status), the reserve's next. `answered`: the last answer's
+   * delivery, whose response carries the next trial when it arrived at once.
    */
-  async function nextTrial() {
+  async function nextTrial(answered = Promise.resolve(null)) {
     try {
-      const trial = await api.nextTrial(discipline);
+      const trial = (await answered.catch(() => null))?.next ?? (await api.nextTrial(discipline));
       reserve.refill(owner(), discipline);
       return trial;
     } catch (error) {
@@ -146,21 +149,25 @@ export function trainingLoop({ navigate, account, noTrialsOffline }, kind) {
     while (isCurrent(id)) {
       const body = await play(trial, id, startAt);
       if (body === null || !isCurrent(id)) return;
-      let result = null;
-      try {
-        result = await api.answerTrial(trial.id, body);
-      } catch (error) {
+      // Sent in the background: the server judges it again and stores its own judgement, and
+      // draws the next trial only after its chain took this answer.
+      const answered = api.answerTrial(trial.id, body);
+      answered.catch((error) => {
         // Refused by the server (the trial expired): nothing to keep, training goes on.
         console.warn('answer refused:', error);
-      }
+      });
+      // A choice's result came with the trial, judged by the server: shown at the tap.
+      // Any other waits for the response (which carries the next trial beside it).
+      const result =
+        trial.outcomes?.find((outcome) => outcome.answer === body.answer)?.result ?? (await answered.catch(() => null));
       if (!isCurrent(id)) return;
       const context = realtimeContext();
-      // Null: kept for delivery once the server is back; training goes on without feedback.
+      // Null (an answer by value kept for delivery once the server is back, or refused): training
+      // goes on without feedback.
       const feedbackEnd = context.currentTime + (result ? trial.session.feedbackSeconds : 0);
       if (result) kind.show(result, trial, body);
       mark({ feedbackEnd, answered: trial.id });
-      // Asked only now, so that the server's chain already holds this answer.
-      trial = await nextTrial();
+      trial = await nextTrial(answered);
       if (!isCurrent(id)) return;
       // The last answer's feedback goes at its time also when the training ends here.
       untilAudible(context, feedbackEnd, () => !isCurrent(id)).then((reached) => reached && kind.hides?.());

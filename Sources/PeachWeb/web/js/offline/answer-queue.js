@@ -49,11 +49,11 @@ const isFinal = (error) => error.status >= 400 && error.status < 500 && ![401, 4
  * Sends one kept answer. Resolves with the server's result; a final refusal drops the answer;
  * anything else (no network, 5xx, signed out) leaves it kept and rejects.
  */
-async function deliver(entry, send) {
+async function deliver(entry, send, path = entry.path) {
   // The server records when the user answered, so a late delivery says how late it is.
   const answeredSecondsAgo = Math.max(0, (Date.now() - entry.answeredAt) / 1000);
   try {
-    const result = await send(entry.path, { ...entry.body, answeredSecondsAgo }, entry.key);
+    const result = await send(path, { ...entry.body, answeredSecondsAgo }, entry.key);
     await remove(entry.key);
     return result;
   } catch (error) {
@@ -114,18 +114,20 @@ export function flush(send) {
 /**
  * Keeps the answer as the owner's, then sends it (once more at once if the first response was
  * lost). Resolves with the server's result, or with null when it could not be delivered yet: it
- * stays kept and is retried in the background. A finally refused answer rejects.
+ * stays kept and is retried in the background. A finally refused answer rejects. `livePath`, when
+ * given, is where these first attempts go (asking for what only a page training now needs); a
+ * later delivery goes to `path`.
  */
-export async function submit(path, body, key, send) {
+export async function submit(path, body, key, send, livePath = path) {
   const entry = { key, path, body, answeredAt: Date.now(), owner: owner ?? null };
   await put(entry);
   await updateCount();
   try {
-    return await deliver(entry, send);
+    return await deliver(entry, send, livePath);
   } catch (error) {
     if (isFinal(error)) throw error;
     try {
-      return await deliver(entry, send);
+      return await deliver(entry, send, livePath);
     } catch (retryError) {
       if (isFinal(retryError)) throw retryError;
       scheduleRetry(send);

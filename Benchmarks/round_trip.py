@@ -1,0 +1,111 @@
+"""Issue 54's figures: from the tap on an answer to its feedback becoming visible, and to the next
+trial's first sound, in Chromium through a loopback proxy that adds a round trip (every chunk
+delayed by half of it in each direction, as Wi-Fi with power saving or a server across the
+internet would), for pitch comparison, Which Voice? and Play it Back."""
+import pathlib
+import shutil
+import statistics
+import sys
+
+import requests
+
+from harness import E2E, load, start_server, stop
+
+DELAYS_MS = (0, 50, 150, 300)
+
+# The page's trials, so that Play it Back's bench can play the melody back.
+CAPTURE_TRIALS = """
+window.__trials = [];
+const originalFetch = window.fetch;
+window.fetch = async (...args) => {
+  const response = await originalFetch(...args);
+  const address = String(args[0]);
+  if (/\/api\/trials$|\/answer(\?|$)/.test(address)) {
+    response.clone().json().then((body) => {
+      for (const trial of [body, body?.next]) if (trial?.melody) window.__trials.push(trial);
+    }).catch(() => {});
+  }
+  return response;
+};
+"""
+
+
+# Per discipline: the screen, the mark of a trial's first sound, whether answers are open, and
+# the taps that answer (the last one timed).
+KINDS = {
+    "pitchComparison": ("screen-comparison", "note1Start",
+                        "return !document.getElementById('answer-higher').disabled",
+                        lambda browser: ["#answer-higher"]),
+    "chordIntonation": ("screen-chord-voice", "chordStart",
+                        "return !document.getElementById('answer-voice-lowest').disabled",
+                        lambda browser: ["#answer-voice-lowest"]),
+    "melodicDictation": ("screen-melody", "cadenceStart",
+                         "const piano = document.getElementById('melody-piano');"
+                         "return piano.children.length > 0 && !piano.classList.contains('closed')",
+                         lambda browser: [f'#melody-piano [data-midi="{note["note"]["midi"]}"]' for note in
+                                          browser.execute_script("return window.__trials.at(-1).melody")]),
+}
+
+
+def measure(browser, url, discipline, answers):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    screen, first_sound, opened, taps = KINDS[discipline]
+    browser.get(url + f"#/train/{discipline}")
+    if not browser.find_elements(By.ID, screen) or not browser.execute_script(
+            f"return !document.getElementById('{screen}').hidden"):
+        browser.find_element(By.ID, f"start-{discipline}").click()
+    wait = WebDriverWait(browser, 30, poll_frequency=0.005)
+    mark = f"return +document.getElementById('{screen}').dataset.{first_sound} || 0"
+    feedback, next_sound = [], []
+    for _ in range(answers + 1):
+        wait.until(lambda b: b.execute_script(opened))
+        before = browser.execute_script(mark)
+        *leading, timed = taps(browser)
+        for selector in leading:
+            browser.execute_script(f"document.querySelector('{selector}').click()")
+        browser.execute_script(f"return window.__tap('{timed}')")
+        wait.until(lambda b: b.execute_script(mark) != before and b.execute_script(
+            "return window.__timed.feedbackMs !== null"))
+        timed_marks = browser.execute_script("return window.__timed")
+        feedback.append(timed_marks["feedbackMs"])
+        next_sound.append((browser.execute_script(mark) - timed_marks["tapAudio"]) * 1000)
+    # The first answer's figures include the page's first fetches of the next trial's sound.
+    return statistics.median(feedback[1:]), statistics.median(next_sound[1:])
+
+
+def round_trip(directory, answers=8):
+    sys.path.insert(0, str(E2E))
+    from conftest import PeachChrome, chromium_options
+    from delaying_proxy import TAP_TIMING, DelayingProxy
+    from selenium.webdriver.chrome.service import Service
+
+    process, url = start_server(pathlib.Path(directory) / "round-trip.sqlite")
+    settings = requests.put(url + "api/settings", json={
+        "language": "en", "noteDurationSeconds": 0.3, "melodyShortest": 2, "melodyLongest": 2})
+    settings.raise_for_status()
+    feedback_seconds = {discipline: requests.post(url + "api/trials", json={"discipline": discipline})
+                        .json()["session"]["feedbackSeconds"] for discipline in KINDS}
+    proxy = DelayingProxy(int(url.rstrip("/").rsplit(":", 1)[1]))
+    proxied = f"http://127.0.0.1:{proxy.port}/"
+    browser = PeachChrome(options=chromium_options(),
+                          service=Service(executable_path=shutil.which("chromedriver") or "/usr/bin/chromedriver"))
+    try:
+        browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": TAP_TIMING + CAPTURE_TRIALS})
+        print(f"tap → feedback visible, tap → next trial's first sound (median of {answers} answers; "
+              f"goal: feedback ≤ 20 ms, next sound ≤ feedback time + 30 ms); {load()}")
+        print("| discipline | round trip added | feedback after the tap | next first sound after the tap | "
+              "next first sound − feedback time |")
+        print("|---|---|---|---|---|")
+        for discipline in KINDS:
+            for delay in DELAYS_MS:
+                proxy.one_way = delay / 2000
+                feedback, next_sound = measure(browser, proxied, discipline, answers)
+                late = next_sound - feedback_seconds[discipline] * 1000
+                print(f"| {discipline} | {delay} ms | {feedback:.0f} ms | {next_sound:.0f} ms | {late:.0f} ms |",
+                      flush=True)
+    finally:
+        browser.quit()
+        proxy.close()
+        stop(process)

@@ -1,0 +1,69 @@
+"""Feedback at the tap, the next trial on time (issue 54): through a proxy adding a 300 ms round
+trip, a comparison's feedback shows well within one round trip of the tap, the next trial played
+is the one the answer's response carried, and every answer is stored once with the server's own
+judgement — also one whose body claims another."""
+import statistics
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from delaying_proxy import TAP_TIMING, DelayingProxy
+
+# Each answer's response as the page received it.
+CAPTURE_ANSWERS = """
+window.__answers = [];
+const originalFetch = window.fetch;
+window.fetch = async (...args) => {
+  const response = await originalFetch(...args);
+  if (String(args[0]).includes('/answer')) response.clone().json().then((body) => window.__answers.push(body)).catch(() => {});
+  return response;
+};
+"""
+
+
+def test_feedback_shows_at_the_tap_and_the_next_trial_is_the_one_the_answer_carried(server, browser):
+    assert server.api("PUT", "settings", json={"language": "en", "noteDurationSeconds": 0.3}).status_code == 200
+    proxy = DelayingProxy(int(server.url.rstrip("/").rsplit(":", 1)[1]))
+    try:
+        proxy.one_way = 0.150
+        browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": TAP_TIMING + CAPTURE_ANSWERS})
+        browser.get(f"http://127.0.0.1:{proxy.port}/")
+        browser.find_element(By.ID, "start-pitchComparison").click()
+        wait = WebDriverWait(browser, 30, poll_frequency=0.005)
+        screen = "document.getElementById('screen-comparison').dataset"
+        feedback, answered = [], []
+        for count in range(1, 5):
+            wait.until(lambda b: b.execute_script("return !document.getElementById('answer-higher').disabled"))
+            answered.append(browser.execute_script(f"return {screen}.answered ?? null"))
+            browser.execute_script("return window.__tap('#answer-higher')")
+            wait.until(lambda b: b.execute_script("return window.__timed.feedbackMs !== null"))
+            feedback.append(browser.execute_script("return window.__timed.feedbackMs"))
+            wait.until(lambda b: b.execute_script("return window.__answers.length") >= count)
+        # The trial answered after each answer is the one that answer's response carried.
+        answered.append(browser.execute_script(f"return {screen}.answered"))
+        responses = browser.execute_script("return window.__answers")
+        assert [response["next"]["id"] for response in responses[:3]] == answered[2:5], (responses, answered)
+        # A round trip of 300 ms: the feedback did not wait for it.
+        assert statistics.median(feedback) < 100, feedback
+        records = server.api("GET", "records?discipline=pitchComparison").json()["records"]
+        assert len(records) == 4
+        # The page showed what the server stored.
+        assert [record["isCorrect"] for record in reversed(records)] == [r["isCorrect"] for r in responses]
+    finally:
+        proxy.close()
+
+
+def test_an_answer_claiming_another_judgement_is_stored_with_the_servers(server):
+    trial = server.api("POST", "trials", json={"discipline": "pitchComparison"}).json()
+    wrong = next(outcome["answer"] for outcome in trial["outcomes"] if not outcome["result"]["isCorrect"])
+    response = server.api("POST", f"trials/{trial['id']}/answer", json={"answer": wrong, "isCorrect": True})
+    assert response.status_code == 200 and response.json()["isCorrect"] is False
+    records = server.api("GET", "records?discipline=pitchComparison").json()["records"]
+    assert [record["isCorrect"] for record in records] == [False]
+
+
+def test_an_answer_to_a_trial_never_served_is_refused_and_nothing_is_stored(server):
+    response = server.api("POST", "trials/never-served/answer?next=true", json={"answer": "higher"},
+                          headers={"Idempotency-Key": "never-served-0001"})
+    assert response.status_code == 404
+    assert server.api("GET", "records").json()["records"] == []
