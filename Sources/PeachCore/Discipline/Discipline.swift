@@ -47,7 +47,9 @@ public struct Discipline: RawRepresentable, Hashable, Sendable, Codable, CaseIte
 
     /// Whether its records may be in a tuning other than equal temperament: a kind that plays
     /// intervals, or a discipline that reads the tuning setting (a chord).
-    public var playsTunings: Bool { trainingKind.hasIntervals || declaration.settings.contains("tuningSystem") }
+    public var playsTunings: Bool {
+        trainingKind.hasIntervals || declaration.settings.contains { $0 == "tuningSystem" || $0 == "chordTuningSystem" }
+    }
 
     /// The discipline of `kind` that trains intervals or unison: the first the kind declares (a
     /// kind without intervals has one discipline of each answer method, the first is its default).
