@@ -158,7 +158,8 @@ struct ClassDistributionChartTests {
                     && english.contains(">Being prepared: 2 students</text>"))
             // ann's own threshold (about 3 ¢, as the profile reads her answers) both ends of the range.
             let range = try #require(english.firstRange(of: /from ([0-9.]+) ¢ to ([0-9.]+) ¢/))
-            #expect(english[range].contains("from ") && english.contains("Thresholds of 1 of 3 students in Choir, from "))
+            #expect(
+                english[range].contains("from ") && english.contains("Thresholds of 1 of 3 students in Choir, from "))
             let ends = english[range].split(separator: " ").filter { Double($0) != nil }
             #expect(ends.count == 2 && ends[0] == ends[1] && abs(Double(ends[0])! - 3) <= 0.3)
             #expect(english.contains(" ¢. Being prepared: 2 students"))
