@@ -13,23 +13,6 @@ from harness import E2E, load, start_server, stop
 
 DELAYS_MS = (0, 50, 150, 300)
 
-# The page's trials, so that Play it Back's bench can play the melody back.
-CAPTURE_TRIALS = """
-window.__trials = [];
-const originalFetch = window.fetch;
-window.fetch = async (...args) => {
-  const response = await originalFetch(...args);
-  const address = String(args[0]);
-  if (/\/api\/trials$|\/answer(\?|$)/.test(address)) {
-    response.clone().json().then((body) => {
-      for (const trial of [body, body?.next]) if (trial?.melody) window.__trials.push(trial);
-    }).catch(() => {});
-  }
-  return response;
-};
-"""
-
-
 # Per discipline: the screen, the mark of a trial's first sound, whether answers are open, and
 # the taps that answer (the last one timed).
 KINDS = {
@@ -79,6 +62,8 @@ def round_trip(directory, answers=8):
     sys.path.insert(0, str(E2E))
     from conftest import PeachChrome, chromium_options
     from delaying_proxy import TAP_TIMING, DelayingProxy
+    # The page's trials, so that Play it Back's bench can play the melody back.
+    from test_melodic_dictation import CAPTURE_TRIALS
     from selenium.webdriver.chrome.service import Service
 
     process, url = start_server(pathlib.Path(directory) / "round-trip.sqlite")
