@@ -74,4 +74,14 @@ class DelayingProxy:
             await delivering
 
     def close(self):
+        """Ends every connection's tasks before the loop stops: tasks left pending on a stopped loop
+        were collected later, in another test, each raising "Event loop is closed"."""
+        async def shut_down():
+            self.server.close()
+            tasks = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+        asyncio.run_coroutine_threadsafe(shut_down(), self.loop).result(timeout=10)
         self.loop.call_soon_threadsafe(self.loop.stop)
