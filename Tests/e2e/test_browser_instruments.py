@@ -203,7 +203,7 @@ def test_piano_chosen_in_settings_plays_five_comparisons_with_its_partials(serve
     Select(select).select_by_value("piano")
     WebDriverWait(browser, 5).until(lambda _: server.api("GET", "settings").json()["settings"]["soundSource"] == "piano")
     browser.get(server.url)
-    button(browser, "Start Training").click()
+    button(browser, "Compare Pitch").click()
     screen = browser.find_element(By.ID, "screen-comparison")
     starts = []
     for index in range(5):

@@ -16,7 +16,7 @@ def start_training(server, browser, **settings):
     if settings:
         assert server.api("PUT", "settings", json=settings).status_code == 200
     browser.get(server.url)
-    button(browser, "Start Training").click()
+    button(browser, "Compare Pitch").click()
     screen = browser.find_element(By.ID, "screen-comparison")
     WebDriverWait(browser, 5).until(lambda _: screen.is_displayed())
     return screen
