@@ -133,8 +133,10 @@ def test_the_profile_shows_threshold_statistics_chart_and_matching(server, brows
                                     == "Your progress in every training: each line falls as you improve.")
     # Someone who has trained is no longer a new user: no first-run card.
     assert not visible(browser, "start-intro")
+    # Each sparkline is drawn as it comes; the label waits for the profile's threshold.
+    label = r"Your training progress: threshold \d+\.\d cents\. Tap to view details\."
+    WebDriverWait(browser, 10).until(lambda _: re.fullmatch(label, preview.accessible_name))
     start_name = preview.accessible_name
-    assert re.fullmatch(r"Your training progress: threshold \d+\.\d cents\. Tap to view details\.", start_name)
     preview.click()
     WebDriverWait(browser, 5).until(lambda _: browser.find_elements(By.CSS_SELECTOR, "#profile-chart svg .dot"))
 

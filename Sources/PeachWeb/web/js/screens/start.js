@@ -96,10 +96,11 @@ export function startScreen({ navigate }) {
   async function showPreviews() {
     try {
       const boxes = [...actions.querySelectorAll('.sparkline-box[data-discipline]')];
-      // A line the server cannot draw (a discipline newer than it) leaves its box blank, not the others.
-      const [profile, ...svgs] = await Promise.all([
-        api.profile().catch(() => null), ...boxes.map((box) => api.sparklineSvg(box.dataset.discipline).catch(() => ''))]);
-      boxes.forEach((box, index) => { box.innerHTML = svgs[index]; });
+      // A line the server cannot draw (a discipline newer than it) leaves its box blank, not the
+      // others; each is drawn as it comes, not once the slowest of the sixteen (or the profile) has.
+      const drawn = boxes.map((box) => api.sparklineSvg(box.dataset.discipline).catch(() => '')
+        .then((svg) => { box.innerHTML = svg; }));
+      const [profile] = await Promise.all([api.profile().catch(() => null), ...drawn]);
       trained = boxes.some((box) => box.querySelector('svg path:not(.empty)'));
       element.classList.toggle('untrained', !trained);
       // The Profile's headline: the fitted threshold, never the mean difference played.
