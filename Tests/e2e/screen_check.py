@@ -293,7 +293,9 @@ const [W, H, options] = arguments;
       const bare = text.replace(/^[↗↘→↑↓•]\s*/, '');
       const key = english.find(([, p]) => p.test(bare));
       if (key && !german.some((p) => p.test(bare))) { found.set(text, `"${short(text, 70)}" (${where}; English table: ${key[0]})`); continue; }
-      const english_ = bare.toLowerCase().split(/[^a-z']+/).filter((w) => words.has(w) && !names.has(w));
+      // A word with a digit in it is a code ("3RV2-5GAP"), not English.
+      const english_ = bare.toLowerCase().split(/[^a-z0-9']+/)
+        .filter((w) => !/\d/.test(w) && words.has(w) && !names.has(w));
       if (english_.length) { found.set(text, `"${short(text, 70)}" (${where}; English: ${[...new Set(english_)].join(', ')})`); continue; }
       if (/(^|[^\d.,])\d+\.\d+\s?(¢|ms|%|Hz|dB|BPM|s\b)/.test(bare)) found.set(text, `"${short(text, 70)}" (${where}; a decimal point, German writes a comma)`);
     }

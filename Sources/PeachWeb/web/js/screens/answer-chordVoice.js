@@ -70,7 +70,7 @@ export default function chordVoiceScreen(context) {
       <h1 id="chord-voice-title"></h1>
     </header>
     <p class="hint question" data-i18n="chordVoice.question"></p>
-    <p id="chord-voice-chord" class="interval-label" role="status"></p>
+    <p id="chord-voice-chord" class="interval-label holds-two-lines" role="status"></p>
     <p id="chord-voice-sound" class="sound-line" hidden></p>
     <p id="chord-voice-last" class="hint last-result" aria-live="polite"></p>
     <p id="chord-voice-progress" class="hint" role="status" hidden></p>
