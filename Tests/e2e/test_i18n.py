@@ -6,6 +6,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
+from conftest import ROOT
 from viewport import SCREENS
 
 TABLES = "const done = arguments[0]; import('/js/i18n/i18n.js').then((m) => done(m._tables));"
@@ -52,6 +53,21 @@ def test_both_languages_have_exactly_the_same_keys(server, browser):
     for key in tables["en"]:
         assert tables["en"][key].strip() and tables["de"][key].strip(), key
         assert re.findall(r"\{\w+\}", tables["en"][key]) == re.findall(r"\{\w+\}", tables["de"][key]), key
+
+
+def test_no_shared_web_file_names_a_kind(server):
+    """A kind's strings and code live in its own modules (screens/), so a new kind edits no shared one."""
+    catalogue = server.api("GET", "disciplines").json()["disciplines"]
+    # A one-word kind (comparison, matching) is an ordinary word too: the compound names are looked for.
+    names = {name for entry in catalogue for name in (entry["id"], entry["kind"]) if re.search("[A-Z]", name)}
+    assert {"pitchComparison", "rhythmComparison", "melodicDictation"} <= names, names
+    web = ROOT / "Sources" / "PeachWeb" / "web"
+    shared = [path for folder in ("js", "js/i18n", "js/loop", "js/offline", "js/audio", "js/input", "js/profile")
+              for path in sorted((web / folder).glob("*.js"))]
+    assert len(shared) > 20, shared
+    naming = {str(path.relative_to(web)): sorted(name for name in names if name in path.read_text())
+              for path in shared}
+    assert not {path: found for path, found in naming.items() if found}
 
 
 @pytest.mark.parametrize("language", ["en", "de"])

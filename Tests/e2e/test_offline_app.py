@@ -38,8 +38,8 @@ def upgraded_build(directory):
             shutil.copytree(bundle, directory / bundle.name)
         else:
             (directory / bundle.name).symlink_to(bundle)
-    i18n = directory / "Peach_PeachWeb.resources" / "web" / "js" / "i18n" / "i18n.js"
-    i18n.write_text(i18n.read_text().replace("Train your ear for the smallest pitch differences.", UPGRADED_TAGLINE, 1))
+    start = directory / "Peach_PeachWeb.resources" / "web" / "js" / "screens" / "start.js"
+    start.write_text(start.read_text().replace("Train your ear for the smallest pitch differences.", UPGRADED_TAGLINE, 1))
     return str(binary)
 
 

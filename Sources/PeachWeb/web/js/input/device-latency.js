@@ -4,8 +4,24 @@
 // which every device shares. A MIDI keyboard has a calibration of its own: its keys skip the touch
 // screen's input delay, and two keyboards on one machine can differ by milliseconds.
 import { formatNumber } from '../i18n/format.js';
-import { t } from '../i18n/i18n.js';
+import { addStrings, t } from '../i18n/i18n.js';
 import { isEnabled, midiInputs } from './midi.js';
+
+/** Its own strings, in every language the page speaks (i18n.js looks them up). */
+addStrings({
+  en: {
+    'rhythm.notCalibrated': 'Not calibrated',
+    'rhythm.calibrated': 'Calibrated: {value} ms',
+    'rhythm.deviceCalibrated': '{device}: {value} ms',
+    'rhythm.deviceNotCalibrated': '{device}: not calibrated',
+  },
+  de: {
+    'rhythm.notCalibrated': 'Nicht kalibriert',
+    'rhythm.calibrated': 'Kalibriert: {value} ms',
+    'rhythm.deviceCalibrated': '{device}: {value} ms',
+    'rhythm.deviceNotCalibrated': '{device}: nicht kalibriert',
+  },
+});
 
 const KEY = 'peach.rhythm.latencyMs';
 

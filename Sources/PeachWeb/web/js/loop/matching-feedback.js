@@ -1,4 +1,26 @@
-import { t } from '../i18n/i18n.js';
+import { addStrings, t } from '../i18n/i18n.js';
+
+/** Its own strings, in every language the page speaks (i18n.js looks them up). */
+addStrings({
+  en: {
+    'matching.cents.one': '{signed} cent',
+    'matching.cents.other': '{signed} cents',
+    'matching.sharp.one': '{cents} cent sharp',
+    'matching.sharp.other': '{cents} cents sharp',
+    'matching.flat.one': '{cents} cent flat',
+    'matching.flat.other': '{cents} cents flat',
+    'matching.deadCenter': 'Dead center',
+  },
+  de: {
+    'matching.cents.one': '{signed} Cent',
+    'matching.cents.other': '{signed} Cent',
+    'matching.sharp.one': '{cents} Cent zu hoch',
+    'matching.sharp.other': '{cents} Cent zu hoch',
+    'matching.flat.one': '{cents} Cent zu tief',
+    'matching.flat.other': '{cents} Cent zu tief',
+    'matching.deadCenter': 'Genau getroffen',
+  },
+});
 
 // The feedback of a matching attempt, slid or sung: the signed cents in the seeds' band colours,
 // an arrow as long as the band, and the same words for screen readers.
@@ -41,7 +63,7 @@ export function showMatchingFeedback(feedback, { userCentError, band }, announce
   feedback.dataset.direction = cents === 0 ? 'none' : sharp ? 'sharp' : 'flat';
   const text = document.createElement('span');
   text.className = 'cents';
-  text.textContent = t(`pitchMatching.cents.${plural}`, { signed: `${sign}${cents}` });
+  text.textContent = t(`matching.cents.${plural}`, { signed: `${sign}${cents}` });
   const parts = [feedbackGlyph(band, sharp), text];
   if (extra) {
     const note = document.createElement('span');
@@ -51,8 +73,8 @@ export function showMatchingFeedback(feedback, { userCentError, band }, announce
   }
   feedback.replaceChildren(...parts);
   const said = cents === 0
-    ? t('pitchMatching.deadCenter')
-    : t(`pitchMatching.${sharp ? 'sharp' : 'flat'}.${plural}`, { cents });
+    ? t('matching.deadCenter')
+    : t(`matching.${sharp ? 'sharp' : 'flat'}.${plural}`, { cents });
   announce(extra ? `${said}. ${extra}` : said);
 }
 

@@ -1,4 +1,16 @@
-import { t } from '../i18n/i18n.js';
+import { addStrings, t } from '../i18n/i18n.js';
+
+/** Its own strings, in every language the page speaks (i18n.js looks them up). */
+addStrings({
+  en: {
+    'measure.progress': 'Trial {trial} of at most {maxTrials}',
+    'measure.done': 'Back to Start',
+  },
+  de: {
+    'measure.progress': 'Versuch {trial} von höchstens {maxTrials}',
+    'measure.done': 'Zurück zum Start',
+  },
+});
 
 /**
  * "Measure my threshold" on a training screen: the run's progress under the question, and when the

@@ -1,4 +1,16 @@
-import { t } from '../i18n/i18n.js';
+import { addStrings, t } from '../i18n/i18n.js';
+
+/** Its own strings, in every language the page speaks (i18n.js looks them up). */
+addStrings({
+  en: {
+    'feedback.correct': 'Correct',
+    'feedback.incorrect': 'Incorrect',
+  },
+  de: {
+    'feedback.correct': 'Richtig',
+    'feedback.incorrect': 'Falsch',
+  },
+});
 
 /** The seeds' haptic tick on a wrong answer, where the device can vibrate. */
 const WRONG_ANSWER_VIBRATION_MS = 40;

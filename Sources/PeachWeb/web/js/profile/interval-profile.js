@@ -1,6 +1,26 @@
 import { api } from '../api.js';
 import { formatCents, formatCount, formatDate, formatPercent } from '../i18n/format.js';
-import { t } from '../i18n/i18n.js';
+import { addStrings, t } from '../i18n/i18n.js';
+
+/** Its own strings, in every language the page speaks (i18n.js looks them up). */
+addStrings({
+  en: {
+    'profile.intervalThreshold': '{value} ¢ (fitted, {percent} correct)',
+    'profile.intervalMeasured': 'Measured on {date} over the intervals chosen: {threshold} ¢ (95\u00a0% interval {lower}–{upper} ¢), in {trials} comparisons.',
+    'profile.intervalMeasuredOpen': 'Measured on {date} over the intervals chosen: above {lower} ¢ (the interval is open above), in {trials} comparisons.',
+    'profile.intervalMeanDifference': 'mean difference {value} ¢ (too few trials for a fit)',
+    'profile.intervalMatchError': '{value} ¢ over {count}',
+    'profile.intervalTrials': '{count} comparisons',
+  },
+  de: {
+    'profile.intervalThreshold': '{value} ¢ (geschätzt, {percent} richtig)',
+    'profile.intervalMeasured': 'Gemessen am {date} über die gewählten Intervalle: {threshold} ¢ (95-%-Intervall {lower}–{upper} ¢), in {trials} Vergleichen.',
+    'profile.intervalMeasuredOpen': 'Gemessen am {date} über die gewählten Intervalle: über {lower} ¢ (das Intervall ist nach oben offen), in {trials} Vergleichen.',
+    'profile.intervalMeanDifference': 'mittlerer Unterschied {value} ¢ (zu wenige Versuche für eine Schätzung)',
+    'profile.intervalMatchError': '{value} ¢ bei {count} Versuchen',
+    'profile.intervalTrials': '{count} Vergleiche',
+  },
+});
 
 /**
  * The Profile screen's interval section: one row per trained interval, with the fitted threshold
@@ -56,7 +76,7 @@ export async function showIntervalProfile(source = api) {
     const matching = document.createElement('td');
     matching.textContent = entry.meanAbsoluteError === null
       ? '—'
-      : t('profile.intervalMatching', { value: formatCents(entry.meanAbsoluteError), count: formatCount(entry.matchings) });
+      : t('profile.intervalMatchError', { value: formatCents(entry.meanAbsoluteError), count: formatCount(entry.matchings) });
     row.append(name, discrimination, matching);
     return row;
   }));

@@ -1,7 +1,35 @@
 import { api } from '../api.js';
 import { allDisciplines } from '../catalogue.js';
 import { formatCount, formatNumber, formatOffsetMs, formatPercent } from '../i18n/format.js';
-import { t } from '../i18n/i18n.js';
+import { addStrings, t } from '../i18n/i18n.js';
+
+/** Its own strings, in every language the page speaks (i18n.js looks them up). */
+addStrings({
+  en: {
+    'profile.rhythmTooFew': 'too few trials yet',
+    'profile.rhythmHitRateUnknown': 'not recorded',
+    'profile.tempoBandValue': '{band} BPM',
+    'profile.rhythmThresholdValue': '{percent} of a sixteenth ({ms} ms)',
+    'profile.rhythmOffsetValue': '{offset} ± {sd} ms',
+    'profile.rhythmDaysThreshold': 'Threshold per day over {days} days: from {first} to {last} of a sixteenth',
+    'profile.rhythmDaysOffset': 'Mean offset per day over {days} days: from {first} to {last}',
+    'profile.rhythmTooFewDays': 'Per day: too few days with a result yet to draw a line',
+    'profile.rhythmMeasured': 'Measured: {percent} of a sixteenth ({ms} ms at {tempo} BPM); measurements: {count}',
+    'profile.rhythmMeasuredOpen': 'Measured: above {percent} of a sixteenth ({ms} ms at {tempo} BPM); measurements: {count}',
+  },
+  de: {
+    'profile.rhythmTooFew': 'noch zu wenige Versuche',
+    'profile.rhythmHitRateUnknown': 'nicht erfasst',
+    'profile.tempoBandValue': '{band} BPM',
+    'profile.rhythmThresholdValue': '{percent} einer Sechzehntel ({ms} ms)',
+    'profile.rhythmOffsetValue': '{offset} ± {sd} ms',
+    'profile.rhythmDaysThreshold': 'Schwelle pro Tag über {days} Tage: von {first} bis {last} einer Sechzehntel',
+    'profile.rhythmDaysOffset': 'Mittlere Abweichung pro Tag über {days} Tage: von {first} bis {last}',
+    'profile.rhythmTooFewDays': 'Pro Tag: noch zu wenige Tage mit Ergebnis für eine Linie',
+    'profile.rhythmMeasured': 'Gemessen: {percent} einer Sechzehntel ({ms} ms bei {tempo} BPM); Messungen: {count}',
+    'profile.rhythmMeasuredOpen': 'Gemessen: über {percent} einer Sechzehntel ({ms} ms bei {tempo} BPM); Messungen: {count}',
+  },
+});
 
 function row(cells) {
   const tr = document.createElement('tr');

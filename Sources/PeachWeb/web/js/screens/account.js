@@ -1,7 +1,51 @@
 import { api } from '../api.js';
-import { t } from '../i18n/i18n.js';
+import { addStrings, t } from '../i18n/i18n.js';
 import { refusalText } from './sign-in.js';
 import { addScreen } from './screen.js';
+
+/** Its own strings, in every language the page speaks (i18n.js looks them up). */
+addStrings({
+  en: {
+    'account.title': 'Account',
+    'account.who': 'Signed in as {name}',
+    'account.whoTeacher': 'Signed in as {name} (teacher)',
+    'account.classes': 'Classes that see my results',
+    'account.noClasses': 'No class sees your results.',
+    'account.classLine': '{name} · teacher {teacher}',
+    'account.leave': 'Leave',
+    'account.leaveLabel': 'Leave {name}',
+    'account.leaveConfirm': 'Leave {name}? {teacher} will no longer see your results.',
+    'account.left': 'You left {name}.',
+    'account.joinLabel': 'Join a class with its invitation code',
+    'account.join': 'Join',
+    'account.joined': 'You joined {name}.',
+    'account.passwordTitle': 'Password',
+    'account.currentPassword': 'Current password',
+    'account.changePassword': 'Change password',
+    'account.passwordChanged': 'Password changed.',
+    'account.signOut': 'Sign out',
+  },
+  de: {
+    'account.title': 'Konto',
+    'account.who': 'Angemeldet als {name}',
+    'account.whoTeacher': 'Angemeldet als {name} (Lehrkraft)',
+    'account.classes': 'Klassen, die meine Ergebnisse sehen',
+    'account.noClasses': 'Keine Klasse sieht deine Ergebnisse.',
+    'account.classLine': '{name} · Lehrkraft {teacher}',
+    'account.leave': 'Verlassen',
+    'account.leaveLabel': '{name} verlassen',
+    'account.leaveConfirm': '{name} verlassen? {teacher} sieht deine Ergebnisse dann nicht mehr.',
+    'account.left': 'Du hast {name} verlassen.',
+    'account.joinLabel': 'Einer Klasse mit ihrem Einladungscode beitreten',
+    'account.join': 'Beitreten',
+    'account.joined': 'Du bist {name} beigetreten.',
+    'account.passwordTitle': 'Passwort',
+    'account.currentPassword': 'Aktuelles Passwort',
+    'account.changePassword': 'Passwort ändern',
+    'account.passwordChanged': 'Passwort geändert.',
+    'account.signOut': 'Abmelden',
+  },
+});
 
 /** The screen's markup: its strings by key (data-i18n), filled in by translate. */
 const MARKUP = `

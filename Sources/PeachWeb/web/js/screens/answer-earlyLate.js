@@ -1,11 +1,31 @@
 import { api } from '../api.js';
 import { loadClick, scheduleClicks } from '../audio/clicks.js';
 import { formatCents, formatNumber } from '../i18n/format.js';
-import { t } from '../i18n/i18n.js';
+import { addStrings, t } from '../i18n/i18n.js';
 import { measurementView } from '../loop/measurement.js';
 import { trainingLoop } from '../loop/training-loop.js';
 import { twoButtonAnswer } from '../loop/two-button-answer.js';
 import { addScreen } from './screen.js';
+
+/** Its own strings, in every language the page speaks (i18n.js looks them up). */
+addStrings({
+  en: {
+    'measureTiming.result': 'Your timing threshold: {threshold} % of a sixteenth, {thresholdMs} ms at {tempo} BPM (95\u00a0% interval {lower}–{upper} %), measured in {trials} trials.',
+    'measureTiming.resultOpen': 'Your timing threshold: above {lower} % of a sixteenth, {lowerMs} ms at {tempo} BPM (the interval is open above), measured in {trials} trials.',
+    'compareTiming.hint': 'Four clicks: is the third early or late?',
+    'compareTiming.early': 'Early',
+    'compareTiming.late': 'Late',
+    'keys.compareTiming': 'Keys: ← or E early · → or L late · Esc back to Start',
+  },
+  de: {
+    'measureTiming.result': 'Deine Timing-Schwelle: {threshold} % einer Sechzehntel, {thresholdMs} ms bei {tempo} BPM (95-%-Intervall {lower}–{upper} %), gemessen in {trials} Versuchen.',
+    'measureTiming.resultOpen': 'Deine Timing-Schwelle: über {lower} % einer Sechzehntel, {lowerMs} ms bei {tempo} BPM (das Intervall ist nach oben offen), gemessen in {trials} Versuchen.',
+    'compareTiming.hint': 'Vier Klicks: Kommt der dritte zu früh oder zu spät?',
+    'compareTiming.early': 'Früh',
+    'compareTiming.late': 'Spät',
+    'keys.compareTiming': 'Tasten: ← oder E früh · → oder L spät · Esc zurück zum Start',
+  },
+});
 
 /** The screen's markup: its strings by key (data-i18n), filled in by translate. */
 const MARKUP = `

@@ -2,11 +2,61 @@ import { loadSamples, scheduleComparison } from '../audio/audio.js';
 import { api } from '../api.js';
 import { discipline as declared } from '../catalogue.js';
 import { formatCents } from '../i18n/format.js';
-import { comparisonQuestion, intervalLabel, soundText, t } from '../i18n/i18n.js';
+import { addStrings, intervalLabel, soundText, t } from '../i18n/i18n.js';
 import { measurementView } from '../loop/measurement.js';
 import { trainingLoop } from '../loop/training-loop.js';
 import { twoButtonAnswer } from '../loop/two-button-answer.js';
 import { addScreen } from './screen.js';
+
+/** Its own strings, in every language the page speaks (i18n.js looks them up). */
+addStrings({
+  en: {
+    'comparison.higher': 'Higher',
+    'comparison.lower': 'Lower',
+    'measure.result': 'Your threshold: {threshold} ¢ (95\u00a0% interval {lower}–{upper} ¢), measured in {trials} comparisons.',
+    'measure.resultOpen': 'Your threshold: above {lower} ¢ (the interval is open above), measured in {trials} comparisons.',
+    'comparison.question': 'Was the second note higher or lower?',
+    'intervalComparison.question': 'Was the second note higher or lower than {phrase} {direction}?',
+    'intervalTuning.justIntonation': 'a just',
+    'intervalTuning.equalTemperament': 'an equal-tempered',
+    'intervalPhrase.m2': '{tuning} minor second',
+    'intervalPhrase.M2': '{tuning} major second',
+    'intervalPhrase.m3': '{tuning} minor third',
+    'intervalPhrase.M3': '{tuning} major third',
+    'intervalPhrase.P4': '{tuning} perfect fourth',
+    'intervalPhrase.d5': '{tuning} tritone',
+    'intervalPhrase.P5': '{tuning} perfect fifth',
+    'intervalPhrase.m6': '{tuning} minor sixth',
+    'intervalPhrase.M6': '{tuning} major sixth',
+    'intervalPhrase.m7': '{tuning} minor seventh',
+    'intervalPhrase.M7': '{tuning} major seventh',
+    'intervalPhrase.P8': '{tuning} octave',
+    'keys.comparison': 'Keys: ↑ or H higher · ↓ or L lower · Esc back to Start',
+  },
+  de: {
+    'comparison.higher': 'Höher',
+    'comparison.lower': 'Tiefer',
+    'measure.result': 'Deine Schwelle: {threshold} ¢ (95-%-Intervall {lower}–{upper} ¢), gemessen in {trials} Vergleichen.',
+    'measure.resultOpen': 'Deine Schwelle: über {lower} ¢ (das Intervall ist nach oben offen), gemessen in {trials} Vergleichen.',
+    'comparison.question': 'War der zweite Ton höher oder tiefer?',
+    'intervalComparison.question': 'War der zweite Ton höher oder tiefer als {phrase} {direction}?',
+    'intervalTuning.justIntonation': 'natürlich gestimmt',
+    'intervalTuning.equalTemperament': 'gleichstufig gestimmt',
+    'intervalPhrase.m2': 'eine {tuning}e kleine Sekunde',
+    'intervalPhrase.M2': 'eine {tuning}e große Sekunde',
+    'intervalPhrase.m3': 'eine {tuning}e kleine Terz',
+    'intervalPhrase.M3': 'eine {tuning}e große Terz',
+    'intervalPhrase.P4': 'eine {tuning}e reine Quarte',
+    'intervalPhrase.d5': 'ein {tuning}er Tritonus',
+    'intervalPhrase.P5': 'eine {tuning}e reine Quinte',
+    'intervalPhrase.m6': 'eine {tuning}e kleine Sexte',
+    'intervalPhrase.M6': 'eine {tuning}e große Sexte',
+    'intervalPhrase.m7': 'eine {tuning}e kleine Septime',
+    'intervalPhrase.M7': 'eine {tuning}e große Septime',
+    'intervalPhrase.P8': 'eine {tuning}e Oktave',
+    'keys.comparison': 'Tasten: ↑ oder H höher · ↓ oder L tiefer · Esc zurück zum Start',
+  },
+});
 
 /** The screen's markup: its strings by key (data-i18n), filled in by translate. */
 const MARKUP = `
@@ -35,6 +85,12 @@ const MARKUP = `
   <div id="comparison-feedback" class="feedback" aria-hidden="true"></div>
 </section>`;
 
+/** The question a comparison asks: of two notes, or against the interval (and tuning) the trial names. */
+function comparisonQuestion(interval, tuningSystem) {
+  if (!interval || interval.name === 'P1') return t('comparison.question');
+  const phrase = t(`intervalPhrase.${interval.name}`, { tuning: t(`intervalTuning.${tuningSystem}`) });
+  return t('intervalComparison.question', { phrase, direction: t(`interval.${interval.direction}`) });
+}
 
 /** The addresses its disciplines had before #/train/<discipline>, kept for bookmarks (app.js follows them). */
 export const formerAddresses = { '#/training': 'pitchComparison', '#/interval-training': 'intervalComparison' };

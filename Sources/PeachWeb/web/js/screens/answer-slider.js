@@ -1,11 +1,33 @@
 import { loadSamples, scheduleNote } from '../audio/audio.js';
 import { formatPercent } from '../i18n/format.js';
-import { intervalLabel, soundText, t } from '../i18n/i18n.js';
+import { addStrings, intervalLabel, soundText, t } from '../i18n/i18n.js';
 import { hideMatchingFeedback, showMatchingFeedback } from '../loop/matching-feedback.js';
 import { onMidiMessage } from '../input/midi.js';
 import { verticalPitchSlider } from '../input/pitch-slider.js';
 import { trainingLoop } from '../loop/training-loop.js';
 import { addScreen } from './screen.js';
+
+/** Its own strings, in every language the page speaks (i18n.js looks them up). */
+addStrings({
+  en: {
+    'pitchMatching.hint': 'Listen to the first note, then slide until the second sounds the same. Let go when it does.',
+    'pitchMatching.slider.label': 'Pitch adjustment slider',
+    'pitchMatching.slider.centre': 'Centre',
+    'pitchMatching.slider.up': '{percent} up',
+    'pitchMatching.slider.down': '{percent} down',
+    'intervalMatching.hint': 'Listen to the first note, then slide until the two make the interval shown. Let go when they do.',
+    'keys.pitchMatching': 'Keys: ↑ ↓ tune finely · Page Up/Down coarsely · Enter or Space when it matches · Esc back to Start',
+  },
+  de: {
+    'pitchMatching.hint': 'Hör dir den ersten Ton an und schiebe dann, bis der zweite gleich klingt. Lass los, wenn er stimmt.',
+    'pitchMatching.slider.label': 'Tonhöhenregler',
+    'pitchMatching.slider.centre': 'Mitte',
+    'pitchMatching.slider.up': '{percent} nach oben',
+    'pitchMatching.slider.down': '{percent} nach unten',
+    'intervalMatching.hint': 'Hör dir den ersten Ton an und schiebe dann, bis beide das angezeigte Intervall bilden. Lass los, wenn es stimmt.',
+    'keys.pitchMatching': 'Tasten: ↑ ↓ fein stimmen · Bild auf/ab grob · Eingabe oder Leertaste, wenn es passt · Esc zurück zum Start',
+  },
+});
 
 /** The screen's markup: its strings by key (data-i18n), filled in by translate. */
 const MARKUP = `

@@ -3,10 +3,34 @@ import { audibleTime, untilAudible } from '../audio/clock.js';
 import { realtimeContext } from '../audio/audio.js';
 import { showLatency, tapLatencySeconds } from '../input/device-latency.js';
 import { formatNumber, formatOffsetMs, formatPercent } from '../i18n/format.js';
-import { t } from '../i18n/i18n.js';
+import { addStrings, t } from '../i18n/i18n.js';
 import { tapAlong } from '../input/taps.js';
 import { trainingLoop } from '../loop/training-loop.js';
 import { addScreen } from './screen.js';
+
+/** Its own strings, in every language the page speaks (i18n.js looks them up). */
+addStrings({
+  en: {
+    'fillTheGap.hint': 'One click in every four is missing: tap where it belongs (the pad, Space or any key).',
+    'fillTheGap.meanOffset': 'Mean offset',
+    'fillTheGap.spread': 'Spread (SD)',
+    'fillTheGap.noHits': 'No tap landed in a gap',
+    'fillTheGap.hits': '{hits} of {gaps} gaps ({percent})',
+    'fillTheGap.said': '{offset}, {hits} of {gaps} gaps hit',
+    'unit.ms': '{value} ms',
+    'fillTheGap.progress': 'Cycle {cycle} of {cycles}',
+  },
+  de: {
+    'fillTheGap.hint': 'Von je vier Klicks fehlt einer: Tippe dort, wo er hingehört (die Fläche, Leertaste oder eine beliebige Taste).',
+    'fillTheGap.meanOffset': 'Mittlere Ab\u00ADweichung',
+    'fillTheGap.spread': 'Streuung (SD)',
+    'fillTheGap.noHits': 'Kein Anschlag traf eine Lücke',
+    'fillTheGap.hits': '{hits} von {gaps} Lücken ({percent})',
+    'fillTheGap.said': '{offset}, {hits} von {gaps} Lücken getroffen',
+    'unit.ms': '{value} ms',
+    'fillTheGap.progress': 'Takt {cycle} von {cycles}',
+  },
+});
 
 /** The screen's markup: its strings by key (data-i18n), filled in by translate. */
 const MARKUP = `

@@ -1,11 +1,59 @@
 import { api } from '../api.js';
 import { loadSamples, realtimeContext, scheduleNote } from '../audio/audio.js';
 import { discipline as declared } from '../catalogue.js';
-import { intervalLabel, t } from '../i18n/i18n.js';
+import { addStrings, intervalLabel, t } from '../i18n/i18n.js';
 import { hideMatchingFeedback, showMatchingFeedback } from '../loop/matching-feedback.js';
 import { SteadyPitch } from '../audio/steady-pitch.js';
 import { trainingLoop } from '../loop/training-loop.js';
 import { addScreen } from './screen.js';
+
+/** Its own strings, in every language the page speaks (i18n.js looks them up). */
+addStrings({
+  en: {
+    'singing.needle.flat': 'flat',
+    'singing.needle.sharp': 'sharp',
+    'singing.hint': 'Listen to the note, then sing or play it. Hold it steady for a second, or press Done.',
+    'singing.permission': 'Singing needs your microphone. Your browser will ask for it next.',
+    'singing.privacy': 'The sound never leaves this device: Peach keeps only how many cents you were off.',
+    'singing.allow': 'Use the microphone',
+    'singing.denied': 'Peach may not use the microphone. Allow it in your browser\'s site settings to sing, or train another way.',
+    'singing.unavailable': 'No microphone could be opened. Connect one, or train another way.',
+    'singing.backToStart': 'Back to Start',
+    'singing.listen': 'Listen: {note}',
+    'singing.sing': 'Now sing {note}',
+    'singing.silence': 'I can\'t hear you yet. Sing or play the note, close to the microphone, or press Done.',
+    'singing.done': 'Done',
+    'singing.octave.up.one': 'sung an octave higher',
+    'singing.octave.up.other': 'sung {octaves} octaves higher',
+    'singing.octave.down.one': 'sung an octave lower',
+    'singing.octave.down.other': 'sung {octaves} octaves lower',
+    'intervalSinging.hint': 'Listen to the note, then sing the interval shown from it. Hold it steady for a second, or press Done.',
+    'intervalSinging.sing': 'Now sing the interval from {note}',
+    'keys.singing': 'Keys: Enter when you are done · Esc back to Start',
+  },
+  de: {
+    'singing.needle.flat': 'zu tief',
+    'singing.needle.sharp': 'zu hoch',
+    'singing.hint': 'Hör dir den Ton an, dann sing oder spiel ihn. Halte ihn eine Sekunde lang ruhig oder tippe auf Fertig.',
+    'singing.permission': 'Zum Singen braucht Peach dein Mikrofon. Dein Browser fragt gleich danach.',
+    'singing.privacy': 'Der Klang verlässt dieses Gerät nie: Peach behält nur, um wie viele Cent du daneben lagst.',
+    'singing.allow': 'Mikrofon verwenden',
+    'singing.denied': 'Peach darf das Mikrofon nicht verwenden. Erlaube es in den Website-Einstellungen deines Browsers, um zu singen, oder trainiere anders.',
+    'singing.unavailable': 'Es ließ sich kein Mikrofon öffnen. Schließ eines an oder trainiere anders.',
+    'singing.backToStart': 'Zurück zum Start',
+    'singing.listen': 'Hör zu: {note}',
+    'singing.sing': 'Jetzt sing {note}',
+    'singing.silence': 'Ich höre dich noch nicht. Sing oder spiel den Ton nah am Mikrofon oder tippe auf Fertig.',
+    'singing.done': 'Fertig',
+    'singing.octave.up.one': 'eine Oktave höher gesungen',
+    'singing.octave.up.other': '{octaves} Oktaven höher gesungen',
+    'singing.octave.down.one': 'eine Oktave tiefer gesungen',
+    'singing.octave.down.other': '{octaves} Oktaven tiefer gesungen',
+    'intervalSinging.hint': 'Hör dir den Ton an und sing dann das angezeigte Intervall dazu. Halte ihn eine Sekunde lang ruhig oder tippe auf Fertig.',
+    'intervalSinging.sing': 'Jetzt sing das Intervall von {note} aus',
+    'keys.singing': 'Tasten: Eingabe, wenn du fertig bist · Esc zurück zum Start',
+  },
+});
 
 /** The screen's markup: its strings by key (data-i18n), filled in by translate. */
 const MARKUP = `

@@ -4,9 +4,33 @@ import { loadClick } from '../audio/clicks.js';
 import { untilAudible } from '../audio/clock.js';
 import { showLatency, storeLatencyMs } from '../input/device-latency.js';
 import { formatNumber } from '../i18n/format.js';
-import { t } from '../i18n/i18n.js';
+import { addStrings, t } from '../i18n/i18n.js';
 import { tapAlong } from '../input/taps.js';
 import { addScreen } from './screen.js';
+
+/** Its own strings, in every language the page speaks (i18n.js looks them up). */
+addStrings({
+  en: {
+    'nav.backToFillTheGap': '‹ Fill the Gap',
+    'calibration.title': 'Calibrate taps',
+    'calibration.hint': 'Press Start, then tap along with the 16 clicks (the pad, Space or any key, or the keys of a MIDI keyboard, which gets a calibration of its own). The median delay of your taps becomes the calibration of this device.',
+    'calibration.start': 'Start',
+    'calibration.done': 'Calibrated: {value} ms, from {taps} taps',
+    'calibration.doneDevice': 'Calibrated for {device}: {value} ms, from {taps} taps',
+    'calibration.tooFewTaps': 'Too few taps near the clicks. Try again and tap along with every click.',
+    'calibration.failed': 'The calibration could not be saved. Try again.',
+  },
+  de: {
+    'nav.backToFillTheGap': '‹ Lücke füllen',
+    'calibration.title': 'Tippen kalibrieren',
+    'calibration.hint': 'Drücke Start und tippe dann zu den 16 Klicks mit (die Fläche, Leertaste oder eine beliebige Taste, oder die Tasten eines MIDI-Keyboards, das eine eigene Kalibrierung bekommt). Die mittlere Verzögerung deiner Anschläge wird die Kalibrierung dieses Geräts.',
+    'calibration.start': 'Start',
+    'calibration.done': 'Kalibriert: {value} ms, aus {taps} Anschlägen',
+    'calibration.doneDevice': 'Kalibriert für {device}: {value} ms, aus {taps} Anschlägen',
+    'calibration.tooFewTaps': 'Zu wenige Anschläge nahe an den Klicks. Versuche es noch einmal und tippe zu jedem Klick.',
+    'calibration.failed': 'Die Kalibrierung konnte nicht gespeichert werden. Versuche es noch einmal.',
+  },
+});
 
 /** The screen's markup: its strings by key (data-i18n), filled in by translate. */
 const MARKUP = `

@@ -1,11 +1,57 @@
 import { api } from '../api.js';
-import { language, t } from '../i18n/i18n.js';
+import { addStrings, language, t } from '../i18n/i18n.js';
 import { formatCents, formatCount, formatDate, formatPercent } from '../i18n/format.js';
 import { allDisciplines, disciplineName } from '../catalogue.js';
 import { refusalText } from './sign-in.js';
 import { trendText } from './profile.js';
 import { watchWidth } from '../profile/width-watch.js';
 import { addScreen } from './screen.js';
+
+/** Its own strings, in every language the page speaks (i18n.js looks them up). */
+addStrings({
+  en: {
+    'classes.backToList': '‹ My classes',
+    'classes.noThreshold': 'Not enough data yet',
+    'classes.threshold': '{value} ¢ ({lower}–{upper})',
+    'classes.thresholdOpen': 'at least {lower} ¢',
+    'classes.openProfile': 'Open the profile of {name}',
+    'classes.never': 'Never',
+    'classes.invitation': 'Invitation code: {code}',
+    'classes.chartAlt': 'Thresholds of the class: {placed} of {count} students with a fitted threshold, each with its 95\u00a0% interval',
+    'classes.noStudents': 'No students yet. Give them the invitation code.',
+    'classes.student': 'Student',
+    'classes.thresholdColumn': 'Threshold (95\u00a0% interval)',
+    'classes.trials': 'All answers',
+    'classes.accuracy': '{percent} right ({answers} answers)',
+    'classes.lastActivity': 'Last activity',
+    'classes.csv': 'Download the summary (CSV)',
+    'classes.preparing': 'Figures of {count} of {total} students are still being prepared; this page updates itself.',
+    'classes.preparingRow': 'Preparing…',
+    'classes.updatingRow': '(updating…)',
+    'classes.preparingOne': 'The figures of the class’s one student are still being prepared; this page updates itself.',
+  },
+  de: {
+    'classes.backToList': '‹ Meine Klassen',
+    'classes.noThreshold': 'Noch zu wenige Daten',
+    'classes.threshold': '{value} ¢ ({lower}–{upper})',
+    'classes.thresholdOpen': 'mindestens {lower} ¢',
+    'classes.openProfile': 'Profil von {name} öffnen',
+    'classes.never': 'Nie',
+    'classes.invitation': 'Einladungscode: {code}',
+    'classes.chartAlt': 'Schwellen der Klasse: {placed} von {count} Schüler:innen mit geschätzter Schwelle, jeweils mit 95-%-Intervall',
+    'classes.noStudents': 'Noch keine Schüler:innen. Gib ihnen den Einladungscode.',
+    'classes.student': 'Schüler:in',
+    'classes.thresholdColumn': 'Schwelle (95-%-Intervall)',
+    'classes.trials': 'Alle Antworten',
+    'classes.accuracy': '{percent} richtig ({answers} Antworten)',
+    'classes.lastActivity': 'Zuletzt aktiv',
+    'classes.csv': 'Übersicht herunterladen (CSV)',
+    'classes.preparing': 'Die Zahlen von {count} der {total} Schüler:innen werden noch vorbereitet; diese Seite aktualisiert sich selbst.',
+    'classes.preparingRow': 'Wird vorbereitet…',
+    'classes.updatingRow': '(wird aktualisiert…)',
+    'classes.preparingOne': 'Die Zahlen der einzigen Person in der Klasse werden noch vorbereitet; diese Seite aktualisiert sich selbst.',
+  },
+});
 
 /** The screen's markup: its strings by key (data-i18n), filled in by translate. */
 const MARKUP = `

@@ -1,8 +1,30 @@
 import { api } from '../api.js';
-import { t } from '../i18n/i18n.js';
+import { addStrings, t } from '../i18n/i18n.js';
 import { formatCount } from '../i18n/format.js';
 import { refusalText } from './sign-in.js';
 import { addScreen } from './screen.js';
+
+/** Its own strings, in every language the page speaks (i18n.js looks them up). */
+addStrings({
+  en: {
+    'classes.line': '{students} students · code {code}',
+    'classes.lineOne': '1 student · code {code}',
+    'classes.created': '{name} created. Its invitation code: {code}',
+    'classes.empty': 'No classes yet.',
+    'classes.new': 'New class',
+    'classes.name': 'Name of the class',
+    'classes.create': 'Create class',
+  },
+  de: {
+    'classes.line': '{students} Schüler:innen · Code {code}',
+    'classes.lineOne': '1 Schüler:in · Code {code}',
+    'classes.created': '{name} angelegt. Ihr Einladungscode: {code}',
+    'classes.empty': 'Noch keine Klassen.',
+    'classes.new': 'Neue Klasse',
+    'classes.name': 'Name der Klasse',
+    'classes.create': 'Klasse anlegen',
+  },
+});
 
 /** The screen's markup: its strings by key (data-i18n), filled in by translate. */
 const MARKUP = `

@@ -1,6 +1,34 @@
 import { api } from '../api.js';
-import { hasString, t } from '../i18n/i18n.js';
+import { addStrings, hasString, t } from '../i18n/i18n.js';
 import { addScreen } from './screen.js';
+
+/** Its own strings, in every language the page speaks (i18n.js looks them up). */
+addStrings({
+  en: {
+    'account.signInTitle': 'Peach for your class',
+    'account.signIn': 'Sign in',
+    'account.name': 'Name',
+    'account.password': 'Password',
+    'account.signInAction': 'Sign in',
+    'account.signUp': 'New here?',
+    'account.signUpNote': 'Your teacher gives you an invitation code for your class.',
+    'account.invitation': 'Invitation code',
+    'account.signUpAction': 'Create account',
+    'account.unreachable': 'Peach cannot be reached. Try again in a moment.',
+  },
+  de: {
+    'account.signInTitle': 'Peach für deine Klasse',
+    'account.signIn': 'Anmelden',
+    'account.name': 'Name',
+    'account.password': 'Passwort',
+    'account.signInAction': 'Anmelden',
+    'account.signUp': 'Neu hier?',
+    'account.signUpNote': 'Deine Lehrkraft gibt dir einen Einladungscode für deine Klasse.',
+    'account.invitation': 'Einladungscode',
+    'account.signUpAction': 'Konto anlegen',
+    'account.unreachable': 'Peach ist nicht erreichbar. Versuche es gleich noch einmal.',
+  },
+});
 
 /** The screen's markup: its strings by key (data-i18n), filled in by translate. */
 const MARKUP = `

@@ -1,8 +1,70 @@
 import { api } from '../api.js';
-import { hasString, language, t } from '../i18n/i18n.js';
+import { addStrings, hasString, language, t } from '../i18n/i18n.js';
 import { disciplineName, disciplines, trainingHash } from '../catalogue.js';
 import { formatCents } from '../i18n/format.js';
 import { addScreen } from './screen.js';
+
+/** Its own strings, in every language the page speaks (i18n.js looks them up). */
+addStrings({
+  en: {
+    'app.name': 'Peach',
+    'start.tagline': 'Train your ear for the smallest pitch differences.',
+    'start.navigation': 'More',
+    'start.info': 'Info',
+    'start.settings': 'Settings',
+    'common.close': 'Close',
+    'info.developer': 'Developer',
+    'info.developerName': 'The Peach developers',
+    'info.version': 'Version',
+    'info.copyright': 'Copyright',
+    'info.copyrightNotice': '© 2026 The Peach developers',
+    'start.profile': 'Profile',
+    'start.profileEmpty': 'Your progress will appear here',
+    'start.profileLabel': 'Your training progress. Tap to view details.',
+    'start.profileLabelWithValue': 'Your training progress: threshold {value} cents. Tap to view details.',
+    'start.pitch': 'Pitch',
+    'start.intervals': 'Intervals',
+    'start.profileNote': 'Your progress in every training: each line falls as you improve.',
+    'start.introTitle': 'New to Peach?',
+    'start.introWhat': 'Peach trains your ear in short exercises: you listen, answer, and hear at once whether you were right. Each training adapts to you, and your Profile shows how you improve.',
+    'start.introBegin': 'Begin with {training}, the first training below: a few minutes a day, with headphones, is enough.',
+    'start.introDismiss': 'Got it',
+    'start.tests': 'Test yourself',
+    'start.testsNote': 'Each run measures the smallest difference you hear.',
+    'info.showIntro': 'Show the introduction',
+    'start.rhythm': 'Rhythm',
+    'start.harmony': 'Harmony',
+  },
+  de: {
+    'app.name': 'Peach',
+    'start.tagline': 'Trainiere dein Gehör für die feinsten Tonhöhenunterschiede.',
+    'start.navigation': 'Mehr',
+    'start.info': 'Info',
+    'start.settings': 'Einstellungen',
+    'common.close': 'Schließen',
+    'info.developer': 'Entwicklung',
+    'info.developerName': 'Die Peach-Entwickler',
+    'info.version': 'Version',
+    'info.copyright': 'Copyright',
+    'info.copyrightNotice': '© 2026 Die Peach-Entwickler',
+    'start.profile': 'Profil',
+    'start.profileEmpty': 'Hier erscheint dein Fortschritt',
+    'start.profileLabel': 'Dein Trainingsfortschritt. Tippen für Details.',
+    'start.profileLabelWithValue': 'Dein Trainingsfortschritt: Schwelle {value} Cent. Tippen für Details.',
+    'start.pitch': 'Tonhöhe',
+    'start.intervals': 'Intervalle',
+    'start.profileNote': 'Dein Fortschritt in jedem Training: Jede Linie fällt, wenn du besser wirst.',
+    'start.introTitle': 'Neu bei Peach?',
+    'start.introWhat': 'Peach trainiert dein Gehör in kurzen Übungen: Du hörst zu, antwortest und erfährst sofort, ob du richtig lagst. Jedes Training passt sich dir an, und dein Profil zeigt, wie du besser wirst.',
+    'start.introBegin': 'Beginne mit „{training}“, dem ersten Training unten: Ein paar Minuten am Tag mit Kopfhörern genügen.',
+    'start.introDismiss': 'Verstanden',
+    'start.tests': 'Teste dich',
+    'start.testsNote': 'Jeder Durchgang misst den kleinsten Unterschied, den du hörst.',
+    'info.showIntro': 'Einführung zeigen',
+    'start.rhythm': 'Rhythmus',
+    'start.harmony': 'Harmonie',
+  },
+});
 
 /** Where the first-run card's dismissal is kept: this browser's, as the card is this browser's first run. */
 const INTRO_DISMISSED = 'peach.introDismissed';
