@@ -27,6 +27,7 @@ addStrings({
     'chordVoice.wasFlat': 'Last chord: the {voice} voice was {cents}\u00a0¢ flat',
     'chordVoice.soundInstead': '{name} fades away, so the chord plays on sines.',
     'keys.chordVoice': 'Keys: 3 or ↑ highest · 2 or → middle · 1 or ↓ lowest · Esc back to Start',
+    'start.harmony': 'Harmony',
   },
   de: {
     'measureChords.result': 'Deine Schwelle im Akkord: {threshold} ¢ (95-%-Intervall {lower}–{upper} ¢), gemessen in {trials} Akkorden.',
@@ -47,6 +48,7 @@ addStrings({
     'chordVoice.wasFlat': 'Letzter Akkord: Die {voice} Stimme war {cents}\u00a0¢ zu tief',
     'chordVoice.soundInstead': '{name} klingt aus, darum spielt der Akkord mit Sinustönen.',
     'keys.chordVoice': 'Tasten: 3 oder ↑ oberste · 2 oder → mittlere · 1 oder ↓ unterste · Esc zurück zum Start',
+    'start.harmony': 'Harmonie',
   },
 });
 

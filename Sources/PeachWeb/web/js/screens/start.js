@@ -33,7 +33,6 @@ addStrings({
     'start.testsNote': 'Each run measures the smallest difference you hear.',
     'info.showIntro': 'Show the introduction',
     'start.rhythm': 'Rhythm',
-    'start.harmony': 'Harmony',
   },
   de: {
     'app.name': 'Peach',
@@ -62,7 +61,6 @@ addStrings({
     'start.testsNote': 'Jeder Durchgang misst den kleinsten Unterschied, den du hörst.',
     'info.showIntro': 'Einführung zeigen',
     'start.rhythm': 'Rhythmus',
-    'start.harmony': 'Harmonie',
   },
 });
 
