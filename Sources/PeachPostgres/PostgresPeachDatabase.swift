@@ -2,36 +2,56 @@ import Foundation
 import Logging
 import PeachCore
 import PostgresNIO
+import ServiceLifecycle
 import Synchronization
 
 /// A PostgreSQL database holding Peach's records: a pool of connections (PostgresClient) and the
 /// schema's versioned migrations. Every write is one transaction, committed with PostgreSQL's
 /// default `synchronous_commit = on`, so an acknowledged answer is on the server's disk.
-public final class PostgresPeachDatabase: Sendable {
+///
+/// The pool works only while it runs: a server runs it as a service of its group (`.byServiceGroup`),
+/// so that it closes after the requests in flight have drained; a command or a test lets it run in a
+/// task of its own until `close()`.
+public final class PostgresPeachDatabase: Service, Sendable {
+    public enum Running: Sendable {
+        case ownTask
+        /// Queries wait until the group runs `run()`.
+        case byServiceGroup
+    }
+
     public let location: PostgresLocation
     let client: PostgresClient
     let logger: Logger
-    private let runner: Task<Void, Never>
+    private let runner: Task<Void, Never>?
 
     /// Connects lazily: the first query opens the pool's first connection.
-    public init(_ location: PostgresLocation, logger: Logger = PostgresPeachDatabase.quietLogger) {
+    public init(
+        _ location: PostgresLocation, logger: Logger = PostgresPeachDatabase.quietLogger, running: Running = .ownTask
+    ) {
         self.location = location
         self.logger = logger
         let client = PostgresClient(configuration: location.clientConfiguration, backgroundLogger: logger)
         self.client = client
-        runner = Task { await client.run() }
+        runner = running == .ownTask ? Task { await client.run() } : nil
     }
 
-    deinit { runner.cancel() }
+    deinit { runner?.cancel() }
 
     /// Opens the database and brings its schema up to date, as a server does at start-up; a schema
-    /// newer than this Peach knows is refused before anything is read or written.
-    public static func open(_ location: PostgresLocation, logger: Logger = PostgresPeachDatabase.quietLogger)
-        async throws(DataStoreError) -> PostgresPeachDatabase
-    {
-        let database = PostgresPeachDatabase(location, logger: logger)
+    /// newer than this Peach knows is refused before anything is read or written. The migration
+    /// runs on a connection of its own, so it needs no pool running yet.
+    public static func open(
+        _ location: PostgresLocation, logger: Logger = PostgresPeachDatabase.quietLogger, running: Running = .ownTask
+    ) async throws(DataStoreError) -> PostgresPeachDatabase {
+        let database = PostgresPeachDatabase(location, logger: logger, running: running)
         try await database.migrate()
         return database
+    }
+
+    /// Runs the pool until graceful shutdown (or cancellation), then closes its connections: what a
+    /// service group runs for a database opened `.byServiceGroup`.
+    public func run() async {
+        await client.run()
     }
 
     /// PostgresNIO reports each failed connection attempt at info level; what matters reaches the caller as an error.
@@ -41,10 +61,10 @@ public final class PostgresPeachDatabase: Sendable {
         return logger
     }
 
-    /// Closes every connection.
+    /// Closes every connection of a pool running in its own task (a service group closes its own).
     public func close() async {
-        runner.cancel()
-        await runner.value
+        runner?.cancel()
+        await runner?.value
     }
 
     /// Applies the migrations the database lacks, all in one transaction under an advisory lock, so

@@ -24,9 +24,11 @@ struct DatabaseOption: ParsableArguments {
     }
 
     /// Opened and migrated, or one line saying why not (a newer schema among the reasons).
-    func open(_ location: PostgresLocation, logger: Logger) async throws -> PostgresPeachDatabase {
+    func open(
+        _ location: PostgresLocation, logger: Logger, running: PostgresPeachDatabase.Running = .ownTask
+    ) async throws -> PostgresPeachDatabase {
         do {
-            return try await PostgresPeachDatabase.open(location, logger: logger)
+            return try await PostgresPeachDatabase.open(location, logger: logger, running: running)
         } catch {
             throw PeachFailure(error.description)
         }

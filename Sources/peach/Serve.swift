@@ -145,8 +145,10 @@ struct Serve: AsyncParsableCommand {
         // The one place the server is handed the real clock, ids and chance.
         let environment = ServerEnvironment.live
         let offered = try offered()
+        let database = try await postgres(logger: logger)
+        let beside = database.map { [$0] } ?? []
         if servesAccounts {
-            let (accounts, stores) = try await classStores(now: environment.now, logger: logger)
+            let (accounts, stores) = try await classStores(database: database, now: environment.now, logger: logger)
             let spaces = UserSpaces(
                 accounts: accounts, stores: stores, environment: environment, logger: logger,
                 classViewWait: .milliseconds(classViewWait)
@@ -178,30 +180,39 @@ struct Serve: AsyncParsableCommand {
                     }
                 }
             }
-            try await ShutdownDeadline.run(app, logger: logger)
+            try await ShutdownDeadline.run(beside: beside, logger: logger) { app }
             return
         }
-        var services = try await openServices(
-            environment: environment, logger: logger, sounds: sounds, sampler: sampler)
-        services.offered = offered
-        services.served = served
-        let chosen = await services.settings.current.training.soundSource.rawValue
-        let app = try PeachApp.application(
-            services: services, host: host, port: port, access: access, tls: tls, logger: logger
-        ) { port in
-            announce(port)
-            // Once listening: a newly chosen instrument then finds its preset decoded.
-            sampler.warmUp(first: chosen)
+        // Built once the pool runs: opening the services reads the stored settings.
+        try await ShutdownDeadline.run(beside: beside, logger: logger) { [logger] in
+            var services = try await openServices(
+                database: database, environment: environment, logger: logger, sounds: sounds, sampler: sampler)
+            services.offered = offered
+            services.served = served
+            let chosen = await services.settings.current.training.soundSource.rawValue
+            return try PeachApp.application(
+                services: services, host: host, port: port, access: access, tls: tls, logger: logger
+            ) { port in
+                announce(port)
+                // Once listening: a newly chosen instrument then finds its preset decoded.
+                sampler.warmUp(first: chosen)
+            }
         }
-        try await ShutdownDeadline.run(app, logger: logger)
+    }
+
+    /// With `--database`: opened and migrated, its pool run as a service of the server's group, so
+    /// that it closes after the requests in flight have drained.
+    private func postgres(logger: Logger) async throws -> PostgresPeachDatabase? {
+        guard let location = try storage.database.location else { return nil }
+        return try await storage.database.open(location, logger: logger, running: .byServiceGroup)
     }
 
     /// A class server's accounts and each user's stores: in PostgreSQL with `--database`, else in
     /// SQLite files beside the personal database (`ClassFiles`).
-    private func classStores(now: @escaping @Sendable () -> Date, logger: Logger) async throws -> (
-        any AccountStore & ClassroomStore, UserSpaces.Stores
-    ) {
-        guard let location = try storage.database.location else {
+    private func classStores(
+        database: PostgresPeachDatabase?, now: @escaping @Sendable () -> Date, logger: Logger
+    ) async throws -> (any AccountStore & ClassroomStore, UserSpaces.Stores) {
+        guard let opened = database else {
             let accounts: SQLiteAccountStore
             let lock: ClassServerLock
             do {
@@ -224,7 +235,6 @@ struct Serve: AsyncParsableCommand {
                 }
             )
         }
-        let opened = try await storage.database.open(location, logger: logger)
         return (
             PostgresAccountStore(database: opened, now: now),
             { user, revision in
@@ -237,14 +247,14 @@ struct Serve: AsyncParsableCommand {
     /// One person's Peach on PostgreSQL with `--database … --no-accounts` (their data is the personal user's),
     /// else on the SQLite file.
     private func openServices(
-        environment: ServerEnvironment, logger: Logger, sounds: [SoundChoice], sampler: LibraryNoteSampler
+        database: PostgresPeachDatabase?, environment: ServerEnvironment, logger: Logger, sounds: [SoundChoice],
+        sampler: LibraryNoteSampler
     ) async throws -> AppServices {
-        guard let location = try storage.database.location else {
+        guard let opened = database else {
             return try await AppServices.open(
                 databasePath: storage.data.resolvedPath, environment: environment, logger: logger, sounds: sounds,
                 sampler: sampler)
         }
-        let opened = try await storage.database.open(location, logger: logger)
         let store = PostgresTrainingDataStore(database: opened)
         do {
             return try await AppServices.make(

@@ -29,7 +29,6 @@ extension DisciplineDeclaration.Group {
 /// places each difference instead, for the same choice of three.
 public enum ChordIntonationKind: TrainingKind {
     public static let id = Discipline.Kind.chordIntonation
-    public static let table = "chordIntonation"
 
     private static let settings =
         DisciplineDeclaration.noteSettings + ["minCentDifference", "maxCentDifference"]
@@ -176,21 +175,16 @@ extension ChordVoice: KindAnswer {
     public typealias Kind = ChordIntonationKind
 }
 
-extension CompletedChordIntonation: KindRecord {
+extension CompletedChordIntonation: JudgedRecord {
     public typealias Kind = ChordIntonationKind
 
     public enum Field: Int, CodingKey, CaseIterable {
         case rootNote, triad, detunedVoice, detuneCents, answeredVoice
     }
 
-    /// Whether the answer was right, for people reading a file: the two voices are what is stored.
-    public struct Derived: DerivedFields {
-        public let isCorrect: Bool
-    }
+    public static let correctness = "whether answeredVoice is detunedVoice"
 
     public var labels: RecordLabels { RecordLabels(discipline: discipline, tuningSystem: tuningSystem) }
-
-    public var derived: Derived { Derived(isCorrect: isCorrect) }
 
     public init(timestamp: Date, labels: RecordLabels, fields: KeyedDecodingContainer<Field>) throws {
         self.init(
@@ -208,11 +202,6 @@ extension CompletedChordIntonation: KindRecord {
         try fields.encode(detunedVoice, forKey: .detunedVoice)
         try fields.encode(detuneCents, forKey: .detuneCents)
         try fields.encode(answeredVoice, forKey: .answeredVoice)
-    }
-
-    public func disagreement(with stated: Derived) -> RecordFieldError? {
-        stated.isCorrect == isCorrect
-            ? nil : RecordFieldError(field: "isCorrect", problem: "is not whether answeredVoice is detunedVoice")
     }
 
     public static func importBound(_ field: String) -> ImportBound? {

@@ -17,9 +17,8 @@ extension Discipline.AnswerMethod {
 /// Chord Quality: a chord on a root that roves over the note range, block or arpeggiated, in root
 /// position or an inversion; the user names its quality. Qualities come on a Leitner schedule: the
 /// ones the user confuses come back sooner.
-public enum ChordQualityKind: ReplayedChainKind {
+public enum ChordQualityKind: NamingKind {
     public static let id = Discipline.Kind.chordQuality
-    public static let table = "chordQuality"
 
     public static let disciplines = [
         DisciplineDeclaration(
@@ -34,13 +33,9 @@ public enum ChordQualityKind: ReplayedChainKind {
 
     public static let ownSettings: (any KindSettings.Type)? = ChordQualitySettings.self
 
-    public typealias Chain = LeitnerSchedule<ChordQuality>
-
-    public static let freshChain = Chain()
-
-    /// How many of the newest answers a restart replays into the schedule: enough for every quality
-    /// to have climbed or fallen through all the boxes.
-    public static let resumedAnswers = 200
+    public typealias Trial = ChordQualityTrial
+    public typealias Answer = ChordQuality
+    public typealias Record = CompletedChordQuality
 
     /// Below this a close-voiced chord is a rumble whose quality no ear can name.
     public static let lowestBass = MIDINote(43)!
@@ -66,25 +61,6 @@ public enum ChordQualityKind: ReplayedChainKind {
             choices: own.chordQualities)
     }
 
-    public static func advance(_ chain: inout Chain, after record: CompletedChordQuality) {
-        chain.record(asked: record.quality, answered: record.answeredQuality)
-    }
-
-    /// Only a quality the trial offered is an answer to it.
-    public static func judge(_ trial: ChordQualityTrial, _ answer: ChordQuality, at timestamp: Date)
-        -> CompletedChordQuality?
-    {
-        trial.choices.contains(answer) ? CompletedChordQuality(trial, answer: answer, timestamp: timestamp) : nil
-    }
-
-    public static func feed(_ record: CompletedChordQuality, into part: inout RecognitionProfile<ChordQuality>) {
-        part.add(asked: record.quality, answered: record.answeredQuality, at: record.timestamp)
-    }
-
-    public static func sparkline(_ discipline: Discipline, in profile: ProfileParts, band: TempoBand?) -> Sparkline {
-        profile[RecognitionProfile<ChordQuality>.self].sparkline
-    }
-
     /// Qualities named by their chord symbol on C (C, Cm, C°…): short enough for a phone's table and
     /// the same in every language.
     public static func confusion(_ discipline: Discipline, in profile: ProfileParts) -> ConfusionMatrix? {
@@ -92,7 +68,7 @@ public enum ChordQualityKind: ReplayedChainKind {
     }
 }
 
-extension ChordQualityTrial: KindTrial {
+extension ChordQualityTrial: NamingTrial {
     public typealias Kind = ChordQualityKind
 }
 
@@ -100,21 +76,20 @@ extension ChordQuality: KindAnswer {
     public typealias Kind = ChordQualityKind
 }
 
-extension CompletedChordQuality: KindRecord {
+extension CompletedChordQuality: NamingRecord {
     public typealias Kind = ChordQualityKind
 
     public enum Field: Int, CodingKey, CaseIterable {
         case rootNote, quality, inversion, voicing, answeredQuality
     }
 
-    /// Whether the answer was right, for people reading a file: the two qualities are what is stored.
-    public struct Derived: DerivedFields {
-        public let isCorrect: Bool
-    }
+    public static let correctness = "whether answeredQuality is quality"
+
+    public var asked: ChordQuality { quality }
+
+    public var answered: ChordQuality { answeredQuality }
 
     public var labels: RecordLabels { RecordLabels(discipline: .chordQuality) }
-
-    public var derived: Derived { Derived(isCorrect: isCorrect) }
 
     public init(timestamp: Date, labels: RecordLabels, fields: KeyedDecodingContainer<Field>) throws {
         self.init(
@@ -150,11 +125,6 @@ extension CompletedChordQuality: KindRecord {
                 field: Field.rootNote.stringValue, problem: "puts a note of the chord outside MIDI 0–127")
         }
         return nil
-    }
-
-    public func disagreement(with stated: Derived) -> RecordFieldError? {
-        stated.isCorrect == isCorrect
-            ? nil : RecordFieldError(field: "isCorrect", problem: "is not whether answeredQuality is quality")
     }
 }
 

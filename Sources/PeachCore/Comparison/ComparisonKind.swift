@@ -25,7 +25,6 @@ extension Discipline.AnswerMethod {
 /// or below it), answered by which way it lies. Each discipline follows its own Kazez chain.
 public enum ComparisonKind: TrainingKind {
     public static let id = Discipline.Kind.comparison
-    public static let table = "comparison"
 
     private static let settings =
         DisciplineDeclaration.noteSettings

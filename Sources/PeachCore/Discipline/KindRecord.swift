@@ -103,6 +103,32 @@ public struct RecordHeader: Hashable, Sendable, Codable {
 /// Figures derived from a record's fields (`KindRecord.Derived`).
 public protocol DerivedFields: Hashable, Sendable, Codable {}
 
+/// A record judged right or wrong as a whole: a file states the judgement beside the fields it
+/// follows from (the two answers are what is stored).
+public protocol JudgedRecord: KindRecord where Derived == Correctness {
+    var isCorrect: Bool { get }
+    /// What `isCorrect` says, in a file's words: "whether answeredQuality is quality".
+    static var correctness: String { get }
+}
+
+extension JudgedRecord {
+    public var derived: Correctness { Correctness(isCorrect: isCorrect) }
+
+    public func disagreement(with stated: Correctness) -> RecordFieldError? {
+        stated.isCorrect == isCorrect
+            ? nil : RecordFieldError(field: "isCorrect", problem: "is not \(Self.correctness)")
+    }
+}
+
+/// Whether the answer was right, for people reading a file.
+public struct Correctness: DerivedFields {
+    public let isCorrect: Bool
+
+    public init(isCorrect: Bool) {
+        self.isCorrect = isCorrect
+    }
+}
+
 /// A record without derived figures.
 public struct NoDerivedFields: DerivedFields {
     public init() {}

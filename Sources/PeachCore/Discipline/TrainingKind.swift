@@ -4,23 +4,33 @@ import Foundation
 /// they are judged, and the record each answer leaves. Each kind declares itself once, in its own
 /// folder; `TrainingKinds.all` lists them, and the store, the files, the API and its document, the
 /// profile and the catalogue of disciplines follow from these declarations.
-public protocol TrainingKind: Sendable {
-    associatedtype Trial: KindTrial where Trial.Kind == Self
-    associatedtype Answer: KindAnswer where Answer.Kind == Self
-    associatedtype Record: KindRecord where Record.Kind == Self
-    /// What drawing the next trial continues from (an adaptive chain), kept between trials.
-    associatedtype Chain: Sendable
-
+///
+/// The contract is three focused parts and the kind's name: its rules (`KindRules`), what its
+/// records add to the profile (`KindProfile`) and how its trials are presented (`KindPresentation`).
+/// Each part has defaults where most kinds agree, and families of kinds have their own
+/// (`NamingKind`, `ReplayedChainKind`, `NoChain`), so a kind writes only what is its own.
+public protocol TrainingKind: KindRules, KindProfile, KindPresentation
+where Trial.Kind == Self, Answer.Kind == Self, Record.Kind == Self {
     /// Stored, in URLs and in files: never renamed.
     static var id: Discipline.Kind { get }
     /// The SQLite table of its records (PostgreSQL's is the same name in snake_case), created by a
-    /// migration of each backend.
+    /// migration of each backend; its id unless it has always been another.
     static var table: String { get }
     /// The disciplines trained this way, in the order the catalogue lists them.
     static var disciplines: [DisciplineDeclaration] { get }
     /// Its own settings, if it has any: a trial reads them as `settings[Type.self]`; the API, the
     /// stored settings, the Settings screen and the terminal's options take them from this type.
     static var ownSettings: (any KindSettings.Type)? { get }
+}
+
+/// A kind's rules: how a trial is drawn from its chain, how an answer to it is judged, and the
+/// record the judgement leaves.
+public protocol KindRules: Sendable {
+    associatedtype Trial: KindTrial
+    associatedtype Answer: KindAnswer
+    associatedtype Record: KindRecord
+    /// What drawing the next trial continues from (an adaptive chain), kept between trials.
+    associatedtype Chain: Sendable
 
     /// Where a chain starts with no answers at all.
     static var freshChain: Chain { get }
@@ -44,6 +54,14 @@ public protocol TrainingKind: Sendable {
     /// pitch, taps, a melody): its result waits for the server.
     static func choices(_ trial: Trial) -> [String: Answer]
 
+    /// Each training discipline of the kind that a measurement discipline ("Measure my threshold")
+    /// measures: the training chain continues from the newest measurement when that is newer than
+    /// its own newest answer.
+    static var measuredBy: [Discipline: Discipline] { get }
+}
+
+/// What a kind's records add up to in the profile, and what the Profile screen shows of them.
+public protocol KindProfile: KindRules {
     /// The part of the profile its records add up to (kinds may share one).
     associatedtype ProfilePart: PeachCore.ProfilePart
     static func feed(_ record: Record, into part: inout ProfilePart)
@@ -67,20 +85,13 @@ public protocol TrainingKind: Sendable {
     /// (`screens/profile-<kind>.js`); `NoProfileSummary` for a kind that says nothing more.
     associatedtype ProfileSummary: Codable & Sendable & APIDescribed = NoProfileSummary
     static func profileSummary(_ discipline: Discipline, in profile: ProfileParts) -> ProfileSummary?
+}
 
-    /// Each training discipline of the kind that a measurement discipline ("Measure my threshold")
-    /// measures: the training chain continues from the newest measurement when that is newer than
-    /// its own newest answer.
-    static var measuredBy: [Discipline: Discipline] { get }
-
-    /// Whether a trial holds a note while the user answers (a tunable note): a sound that decays
-    /// cannot, so such a trial plays the sine instead (`TrialSound`).
-    static var holdsNotes: Bool { get }
-
-    // What the API says: the server writes what every trial and answer says (id, discipline,
-    // session; the sound for a kind that plays notes) around these, and the API document's
-    // schemas are traced from them.
-
+/// How a kind's trials are presented: what the API says of a trial and of its judged answer (the
+/// server writes what every trial and answer says — id, discipline, session; the sound for a kind
+/// that plays notes — around these, and the API document's schemas are traced from them), when
+/// answers open, and how a MIDI keyboard answers.
+public protocol KindPresentation: KindRules {
     /// A trial's own fields, written flat beside what every trial says.
     associatedtype TrialBody: Codable & Sendable & APIDescribed
     /// The judged answer.
@@ -91,6 +102,9 @@ public protocol TrainingKind: Sendable {
     static var apiNames: APINames { get }
     /// Whether its trials play notes, and so are served the sound and synthesis to play them with.
     static var playsNotes: Bool { get }
+    /// Whether a trial holds a note while the user answers (a tunable note): a sound that decays
+    /// cannot, so such a trial plays the sine instead (`TrialSound`).
+    static var holdsNotes: Bool { get }
     static func trialBody(_ trial: Trial, settings: TrainingSettings) -> TrialBody
     /// When answers open and how long feedback shows.
     static func session(_ trial: Trial, settings: TrainingSettings) -> TrialSession
@@ -104,27 +118,38 @@ public protocol TrainingKind: Sendable {
 }
 
 extension TrainingKind {
+    public static var table: String { id.rawValue }
+
     public static var ownSettings: (any KindSettings.Type)? { nil }
 
-    public static var holdsNotes: Bool { false }
+    /// Whether any of its disciplines plays intervals (and so a tuning).
+    public static var hasIntervals: Bool { disciplines.contains { $0.usesIntervals } }
+}
 
-    public static var playsNotes: Bool { false }
-
-    public static var sparklineReading: Sparkline.Reading { .lowerIsBetter }
-
-    public static func confusion(_ discipline: Discipline, in profile: ProfileParts) -> ConfusionMatrix? { nil }
-
-    public static var fitsThreshold: Bool { false }
-
+extension KindRules {
     public static var measuredBy: [Discipline: Discipline] { [:] }
 
     /// Whether `discipline` is a measurement: each trial is placed from the answers before it, so
     /// none can be drawn ahead.
     public static func measures(_ discipline: Discipline) -> Bool { measuredBy.values.contains(discipline) }
 
-    public static func midi(_ trial: Trial) -> MIDIAnswers? { nil }
-
     public static func choices(_ trial: Trial) -> [String: Answer] { [:] }
+}
+
+extension KindPresentation {
+    public static var holdsNotes: Bool { false }
+
+    public static var playsNotes: Bool { false }
+
+    public static func midi(_ trial: Trial) -> MIDIAnswers? { nil }
+}
+
+extension KindProfile {
+    public static var sparklineReading: Sparkline.Reading { .lowerIsBetter }
+
+    public static func confusion(_ discipline: Discipline, in profile: ProfileParts) -> ConfusionMatrix? { nil }
+
+    public static var fitsThreshold: Bool { false }
 
     public static func threshold(_ discipline: Discipline, in profile: ProfileParts) -> ThresholdEstimate? { nil }
 
@@ -136,19 +161,16 @@ extension TrainingKind {
     public static func hasConfusion(_ discipline: Discipline) -> Bool {
         confusion(discipline, in: ProfileParts(calendar: Calendar(identifier: .gregorian))) != nil
     }
-
-    /// Whether any of its disciplines plays intervals (and so a tuning).
-    public static var hasIntervals: Bool { disciplines.contains { $0.usesIntervals } }
 }
 
-extension TrainingKind where Answer: CaseIterable & RawRepresentable, Answer.RawValue == String {
+extension KindRules where Answer: CaseIterable & RawRepresentable, Answer.RawValue == String {
     /// A kind answered by naming one of its answers' cases takes each of them.
     public static func choices(_ trial: Trial) -> [String: Answer] {
         Dictionary(uniqueKeysWithValues: Answer.allCases.map { ($0.rawValue, $0) })
     }
 }
 
-extension TrainingKind where ProfileSummary == NoProfileSummary {
+extension KindProfile where ProfileSummary == NoProfileSummary {
     public static func profileSummary(_ discipline: Discipline, in profile: ProfileParts) -> NoProfileSummary? { nil }
 }
 
@@ -157,7 +179,7 @@ public struct NoChain: Sendable {
     public init() {}
 }
 
-extension TrainingKind where Chain == NoChain {
+extension KindRules where Chain == NoChain {
     public static var freshChain: NoChain { NoChain() }
 
     public static func resumeChain(from store: any TrainingDataStore, profile: ProfileParts) -> NoChain { NoChain() }

@@ -25,7 +25,6 @@ extension DisciplineDeclaration.Group {
 /// after three melodies in a row without a wrong note, one fewer after a miss.
 public enum MelodicDictationKind: ReplayedChainKind {
     public static let id = Discipline.Kind.melodicDictation
-    public static let table = "melodicDictation"
 
     public static let disciplines = [
         DisciplineDeclaration(

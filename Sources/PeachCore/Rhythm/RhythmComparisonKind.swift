@@ -22,7 +22,6 @@ extension Discipline.AnswerMethod {
 /// percent of a sixteenth (`TimingChain`), and its measurement.
 public enum RhythmComparisonKind: TrainingKind {
     public static let id = Discipline.Kind.rhythmComparison
-    public static let table = "rhythmComparison"
 
     public static let disciplines = [
         DisciplineDeclaration(

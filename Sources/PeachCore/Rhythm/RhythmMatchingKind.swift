@@ -21,7 +21,6 @@ public enum RhythmMatchingKind: TrainingKind {
     public typealias Chain = NoChain
 
     public static let id = Discipline.Kind.rhythmMatching
-    public static let table = "rhythmMatching"
 
     /// In the terminal on a MIDI keyboard only: a typed key arrives when it is read, without the
     /// moment it was pressed; the sequencer stamps each MIDI key with its own.

@@ -17,9 +17,8 @@ extension Discipline.AnswerMethod {
 /// Scale Degrees: I–IV–V–I in a key that roves over the note range, then a note of that key; the
 /// user names its degree. The degrees come on a Leitner schedule: the ones the user confuses come
 /// back sooner.
-public enum ScaleDegreeKind: ReplayedChainKind {
+public enum ScaleDegreeKind: NamingKind {
     public static let id = Discipline.Kind.scaleDegree
-    public static let table = "scaleDegree"
 
     public static let disciplines = [
         DisciplineDeclaration(
@@ -33,13 +32,9 @@ public enum ScaleDegreeKind: ReplayedChainKind {
 
     public static let ownSettings: (any KindSettings.Type)? = ScaleDegreeSettings.self
 
-    public typealias Chain = LeitnerSchedule<ScaleDegree>
-
-    public static let freshChain = Chain()
-
-    /// How many of the newest answers a restart replays into the schedule: enough for every degree
-    /// to have climbed or fallen through all the boxes.
-    public static let resumedAnswers = 200
+    public typealias Trial = ScaleDegreeTrial
+    public typealias Answer = ScaleDegree
+    public typealias Record = CompletedScaleDegree
 
     /// A tonic whose octave of degrees lies in the note range, a degree from the chosen ones as
     /// the schedule weighs them.
@@ -56,25 +51,6 @@ public enum ScaleDegreeKind: ReplayedChainKind {
             discipline, tonic: tonic, mode: own.scaleMode, degree: chain.draw(from: choices, using: &generator),
             choices: choices)
     }
-
-    public static func advance(_ chain: inout Chain, after record: CompletedScaleDegree) {
-        chain.record(asked: record.degree, answered: record.answeredDegree)
-    }
-
-    /// Only a degree the trial offered is an answer to it.
-    public static func judge(_ trial: ScaleDegreeTrial, _ answer: ScaleDegree, at timestamp: Date)
-        -> CompletedScaleDegree?
-    {
-        trial.choices.contains(answer) ? CompletedScaleDegree(trial, answer: answer, timestamp: timestamp) : nil
-    }
-
-    public static func feed(_ record: CompletedScaleDegree, into part: inout RecognitionProfile<ScaleDegree>) {
-        part.add(asked: record.degree, answered: record.answeredDegree, at: record.timestamp)
-    }
-
-    public static func sparkline(_ discipline: Discipline, in profile: ProfileParts, band: TempoBand?) -> Sparkline {
-        profile[RecognitionProfile<ScaleDegree>.self].sparkline
-    }
 }
 
 extension ScaleDegreeKind {
@@ -85,7 +61,7 @@ extension ScaleDegreeKind {
     }
 }
 
-extension ScaleDegreeTrial: KindTrial {
+extension ScaleDegreeTrial: NamingTrial {
     public typealias Kind = ScaleDegreeKind
 }
 
@@ -93,21 +69,20 @@ extension ScaleDegree: KindAnswer {
     public typealias Kind = ScaleDegreeKind
 }
 
-extension CompletedScaleDegree: KindRecord {
+extension CompletedScaleDegree: NamingRecord {
     public typealias Kind = ScaleDegreeKind
 
     public enum Field: Int, CodingKey, CaseIterable {
         case tonicNote, mode, degree, answeredDegree
     }
 
-    /// Whether the answer was right, for people reading a file: the two degrees are what is stored.
-    public struct Derived: DerivedFields {
-        public let isCorrect: Bool
-    }
+    public static let correctness = "whether answeredDegree is degree"
+
+    public var asked: ScaleDegree { degree }
+
+    public var answered: ScaleDegree { answeredDegree }
 
     public var labels: RecordLabels { RecordLabels(discipline: .scaleDegree) }
-
-    public var derived: Derived { Derived(isCorrect: isCorrect) }
 
     public init(timestamp: Date, labels: RecordLabels, fields: KeyedDecodingContainer<Field>) throws {
         self.init(
@@ -122,11 +97,6 @@ extension CompletedScaleDegree: KindRecord {
         try fields.encode(mode, forKey: .mode)
         try fields.encode(degree, forKey: .degree)
         try fields.encode(answeredDegree, forKey: .answeredDegree)
-    }
-
-    public func disagreement(with stated: Derived) -> RecordFieldError? {
-        stated.isCorrect == isCorrect
-            ? nil : RecordFieldError(field: "isCorrect", problem: "is not whether answeredDegree is degree")
     }
 }
 

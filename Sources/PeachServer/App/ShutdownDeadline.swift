@@ -15,11 +15,15 @@ public struct ShutdownDeadline: Service {
 
     let logger: Logger
 
-    /// Runs `app` until a signal stops it, within `deadline`.
-    public static func run(_ app: some ApplicationProtocol, logger: Logger) async throws {
+    /// Runs the app `serving` builds until a signal stops it, within `deadline`. `beside`: what the
+    /// app needs running (a database's pool), started first so that building the app can use it, and
+    /// stopped after the app has drained.
+    public static func run<App: ApplicationProtocol>(
+        beside services: [any Service] = [], logger: Logger, serving: @escaping @Sendable () async throws -> App
+    ) async throws {
         var configuration = ServiceGroupConfiguration(
-            services: [
-                .init(service: app),
+            services: services.map { .init(service: $0) } + [
+                .init(service: Serving(build: serving)),
                 // Last, so that graceful shutdown reaches it first and the deadline starts with the signal.
                 .init(service: ShutdownDeadline(logger: logger), successTerminationBehavior: .ignore),
             ],
@@ -38,5 +42,14 @@ public struct ShutdownDeadline: Service {
             logger.warning("requests were still running \(seconds) s after the stop signal; exiting without them")
             _exit(0)
         }
+    }
+}
+
+/// The app as a service that is built as it starts, when what it is built from runs beside it.
+private struct Serving<App: ApplicationProtocol>: Service {
+    let build: @Sendable () async throws -> App
+
+    func run() async throws {
+        try await build().run()
     }
 }
