@@ -1,8 +1,8 @@
 """Feedback at the tap, the next trial on time (issue 54): through a proxy adding a 300 ms round
 trip, a comparison's feedback shows well within one round trip of the tap, the next trial played
 is the one the answer's response carried, and every answer is stored once with the server's own
-judgement — also one whose body claims another. Play it Back judges a melody at its last note from
-what its trial serves (`judging`), and shows what the server then stores."""
+judgement — also one whose body claims another. Play it Back and the matching slider judge an
+answer at the tap from what their trial serves (`judging`), and show what the server then stores."""
 import statistics
 
 from selenium.webdriver.common.by import By
@@ -94,6 +94,39 @@ def test_a_melody_played_back_shows_its_judgement_at_the_last_note_as_the_server
         assert shown == meant == [response["isCorrect"] for response in responses], (shown, responses)
         stored = server.api("GET", "records?discipline=melodicDictation").json()["records"]
         assert [record["isCorrect"] for record in reversed(stored)] == meant
+    finally:
+        proxy.close()
+
+
+def test_a_slider_commit_shows_its_result_at_once_as_the_server_stores_it(server, browser):
+    assert server.api("PUT", "settings", json={"language": "en", "noteDurationSeconds": 0.3}).status_code == 200
+    proxy = DelayingProxy(int(server.url.rstrip("/").rsplit(":", 1)[1]))
+    try:
+        proxy.one_way = 0.150
+        browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": TAP_TIMING + CAPTURE_ANSWERS})
+        browser.get(f"http://127.0.0.1:{proxy.port}/")
+        browser.find_element(By.ID, "start-pitchMatching").click()
+        wait = WebDriverWait(browser, 30, poll_frequency=0.005)
+        screen = "document.getElementById('screen-pitch-matching')"
+        key = "(element, key) => element.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }))"
+        feedback, shown = [], []
+        for count in range(1, 5):
+            wait.until(lambda b: b.execute_script(f"return {screen}.dataset.state") == "tuning")
+            # Each commit somewhere else: a few fine steps up, then Enter.
+            browser.execute_script(f"const press = {key}; const slider = document.getElementById('pitch-slider');"
+                                   f"for (let step = 0; step < {count * 3}; step += 1) press(slider, 'ArrowUp');")
+            browser.execute_script(f"return window.__tap('#pitch-slider', (slider) => ({key})(slider, 'Enter'))")
+            wait.until(lambda b: b.execute_script("return window.__timed.feedbackMs !== null"))
+            feedback.append(browser.execute_script("return window.__timed.feedbackMs"))
+            shown.append(browser.find_element(By.ID, "pitch-matching-feedback").get_attribute("class"))
+            wait.until(lambda b: b.execute_script("return window.__answers.length") >= count)
+        # A round trip of 300 ms: the result did not wait for it.
+        assert statistics.median(feedback) < 100, feedback
+        responses = browser.execute_script("return window.__answers")
+        assert [f"band-{response['band']}" in names for response, names in zip(responses, shown)] == [True] * 4, (
+            responses, shown)
+        stored = server.api("GET", "records?discipline=pitchMatching").json()["records"]
+        assert [record["userCentError"] for record in reversed(stored)] == [r["userCentError"] for r in responses]
     finally:
         proxy.close()
 

@@ -101,6 +101,46 @@ struct InstantFeedbackTests {
         }
     }
 
+    /// Judges a slider's `value` as a page does from a slider trial's `judging`: by its data alone.
+    static func judgedByThePage(_ value: Double, _ judging: [String: Any]) throws -> (error: Double, band: String) {
+        let error =
+            try #require(judging["errorAtCentreCents"] as? Double) + value
+            * (try #require(judging["centsPerUnit"] as? Double))
+        let bands = try #require(judging["bands"] as? [[String: Any]])
+        let band = try #require(
+            bands.first { band in
+                guard let upTo = band["upToCents"] as? Double else { return true }
+                return abs(error) < upTo || (band["inclusive"] as? Bool == true && abs(error) == upTo)
+            })
+        return (error, try #require(band["band"] as? String))
+    }
+
+    /// A slider's answer is judged at the commit from the trial's `judging`, as the server judges
+    /// it; a sung trial's waits for the server.
+    @Test(arguments: ["pitchMatching", "intervalMatching"])
+    func aSliderAnswerIsJudgedFromItsTrialAsTheServerJudgesIt(discipline: String) async throws {
+        try await TestApp.with(environment: .fixed()) { client in
+            var bands: Set<String> = []
+            for value in [-1, -0.5, -0.1, 0, 0.013, 0.25, 1.0] {
+                let (status, trial) = try await Self.post("/api/trials", #"{"discipline":"\#(discipline)"}"#, client)
+                #expect(status == .created)
+                let id = try #require(trial["id"] as? String)
+                let page = try Self.judgedByThePage(value, try #require(trial["judging"] as? [String: Any]))
+                let (answered, result) = try await Self.post(
+                    "/api/trials/\(id)/answer", #"{"normalizedValue":\#(value),"band":"deadCenter"}"#, client)
+                #expect(answered == .ok)
+                // (JSON's text of a double may be read a unit in the last place apart)
+                #expect(abs(try #require(result["userCentError"] as? Double) - page.error) < 1e-9)
+                #expect(result["band"] as? String == page.band)
+                bands.insert(page.band)
+            }
+            // The values reach more than one band: the bands were read, not one assumed.
+            #expect(bands.count > 1)
+            let (_, sung) = try await Self.post("/api/trials", #"{"discipline":"pitchSinging"}"#, client)
+            #expect(sung["judging"] == nil)
+        }
+    }
+
     @Test func aTrialAnsweredWithAValueComesWithoutOutcomes() async throws {
         try await TestApp.with(environment: .fixed()) { client in
             let (status, trial) = try await Self.post("/api/trials", #"{"discipline":"pitchMatching"}"#, client)

@@ -237,7 +237,8 @@ export default function melodyScreen(context) {
       // Named as the keyboard names its keys; a note off the keyboard (a MIDI keyboard's) waits
       // for the server's name.
       const answer = playedNotes.map((midi) => next.keys.find((key) => key.midi === midi));
-      if (answer.includes(undefined)) return null;
+      // A trial reserved from an older server does not say how it is judged: that waits too.
+      if (answer.includes(undefined) || !next.judging) return null;
       const { rightNotes, notesNeeded } = next.judging;
       const notesCorrect = rightNotes.map((right, index) => right.includes(playedNotes[index]));
       const correctNotes = notesCorrect.filter(Boolean).length;
