@@ -133,6 +133,8 @@ export default function pitchMatchingScreen(context) {
           reference.stop();
           tunable.stop();
         },
+        // For the round-trip benchmark: when the trial is first heard.
+        marks: { referenceStart: start },
       };
     },
     starts(challenge) {
