@@ -1,7 +1,7 @@
 """Issue 54's figures: from the tap on an answer to its feedback becoming visible, and to the next
 trial's first sound, in Chromium through a loopback proxy that adds a round trip (every chunk
 delayed by half of it in each direction, as Wi-Fi with power saving or a server across the
-internet would), for pitch comparison, Which Voice? and Play it Back."""
+internet would), for pitch comparison, Which Voice?, Play it Back and the pitch-matching slider."""
 import pathlib
 import shutil
 import statistics
@@ -13,8 +13,11 @@ from harness import E2E, load, start_server, stop
 
 DELAYS_MS = (0, 50, 150, 300)
 
-# Per discipline: the screen, the mark of a trial's first sound, whether answers are open, and
-# the taps that answer (the last one timed).
+# The slider answers by a key, not a click.
+SLIDER_ENTER = "(slider) => slider.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }))"
+
+# Per discipline: the screen, the mark of a trial's first sound, whether answers are open, the
+# taps that answer (the last one timed), and what a tap does (a click unless said).
 KINDS = {
     "pitchComparison": ("screen-comparison", "note1Start",
                         "return !document.getElementById('answer-higher').disabled",
@@ -27,6 +30,9 @@ KINDS = {
                          "return piano.children.length > 0 && !piano.classList.contains('closed')",
                          lambda browser: [f'#melody-piano [data-midi="{note["note"]["midi"]}"]' for note in
                                           browser.execute_script("return window.__trials.at(-1).melody")]),
+    "pitchMatching": ("screen-pitch-matching", "referenceStart",
+                      "return document.getElementById('screen-pitch-matching').dataset.state === 'tuning'",
+                      lambda browser: ["#pitch-slider"], SLIDER_ENTER),
 }
 
 
@@ -34,7 +40,7 @@ def measure(browser, url, discipline, answers):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
-    screen, first_sound, opened, taps = KINDS[discipline]
+    screen, first_sound, opened, taps, *act = KINDS[discipline]
     browser.get(url + f"#/train/{discipline}")
     if not browser.find_elements(By.ID, screen) or not browser.execute_script(
             f"return !document.getElementById('{screen}').hidden"):
@@ -48,7 +54,7 @@ def measure(browser, url, discipline, answers):
         *leading, timed = taps(browser)
         for selector in leading:
             browser.execute_script(f"document.querySelector('{selector}').click()")
-        browser.execute_script(f"return window.__tap('{timed}')")
+        browser.execute_script(f"return window.__tap('{timed}'{''.join(', ' + a for a in act)})")
         wait.until(lambda b: b.execute_script(mark) != before and b.execute_script(
             "return window.__timed.feedbackMs !== null"))
         timed_marks = browser.execute_script("return window.__timed")

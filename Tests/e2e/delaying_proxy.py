@@ -6,9 +6,10 @@ import threading
 import time
 
 # Each tap is timed on the page: performance.now() and the audio clock at the tap, then the first
-# animation frame after the feedback turned visible.
+# animation frame after the feedback turned visible. The tap is a click unless `act` does another
+# thing to the element (a slider's Enter).
 TAP_TIMING = """
-window.__tap = async (selector) => {
+window.__tap = async (selector, act = (element) => element.click()) => {
   const { realtimeContext } = await import('/js/audio/audio.js');
   const feedback = [...document.querySelectorAll('.feedback')];
   window.__timed = { tapAudio: realtimeContext().currentTime, feedbackMs: null };
@@ -19,7 +20,7 @@ window.__tap = async (selector) => {
     requestAnimationFrame(() => { window.__timed.feedbackMs = performance.now() - tapped; });
   });
   for (const element of feedback) observer.observe(element, { attributes: true, attributeFilter: ['class'] });
-  document.querySelector(selector).click();
+  act(document.querySelector(selector));
 };
 """
 

@@ -3,6 +3,7 @@ steps commit the slider's value, the server stores exactly its mapping of that v
 hiding the page mid-tuning stores nothing and silences the note."""
 import base64
 import math
+import time
 
 import numpy as np
 import pytest
@@ -48,6 +49,16 @@ def records(server):
     response = server.api("GET", "records/pitch-matching?limit=100")
     response.raise_for_status()
     return response.json()["records"]
+
+
+def newest_record(server, count):
+    """The newest record once `count` are stored: the feedback shows at the commit, and the answer
+    reaches the server in the background."""
+    deadline = time.monotonic() + 5
+    while len(stored := records(server)) < count and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert len(stored) == count, stored
+    return stored[0]
 
 
 def reference_hz(midi):
@@ -164,7 +175,7 @@ def test_a_drag_commits_the_slider_value_and_the_server_stores_its_mapping(serve
         value = max(-1.0, min(1.0, -dy / geometry["travel"]))
         drag(browser, kind, dy)
         wait_for_state(browser, "feedback")
-        record = records(server)[0]
+        record = newest_record(server, len(committed) + 1)
         # Exactly the server's mapping of where the slider was let go: initial offset + v × 100 ¢.
         expected = record["initialCentOffset"] + value * 100
         assert abs(record["userCentError"] - expected) < 1e-9, (record, value)
@@ -213,9 +224,10 @@ def test_a_match_with_the_keyboard_alone(server, browser):
         # The announced value is a position, never the error.
         assert text == f"{round(abs(value) * 100)} % {'up' if value > 0 else 'down'}"
         assert "cent" not in text.lower()
+        before = len(records(server))
         ActionChains(browser).send_keys(commit_key).perform()
         wait_for_state(browser, "feedback")
-        record = records(server)[0]
+        record = newest_record(server, before + 1)
         assert abs(record["userCentError"] - (record["initialCentOffset"] + value * 100)) < 1e-9
         assert_feedback_matches(browser, record["userCentError"])
 
@@ -230,7 +242,7 @@ def test_a_match_with_the_keyboard_alone(server, browser):
     presses = [Keys.PAGE_UP if tens > 0 else Keys.PAGE_DOWN] * abs(tens) + [Keys.ARROW_UP if ones > 0 else Keys.ARROW_DOWN] * abs(ones)
     ActionChains(browser).send_keys(*presses, Keys.ENTER).perform()
     wait_for_state(browser, "feedback")
-    record = records(server)[0]
+    record = newest_record(server, 3)
     assert abs(record["initialCentOffset"] - offset) < 1e-3
     assert abs(record["userCentError"] - (offset + correction)) < 1e-3
     assert abs(record["userCentError"]) <= 0.5

@@ -51,7 +51,8 @@ public protocol KindRules: Sendable {
     /// Every answer a trial can take, by the value its body sends in `answer`, for a kind answered
     /// by choosing one of a few: each is judged when the trial is drawn, so that the page shows
     /// the result at the tap (`outcomes`). Empty for a kind answered with a value (a slider, a sung
-    /// pitch, taps, a melody): its result waits for the server.
+    /// pitch, taps, a melody): its result waits for the server unless its trial's own fields serve
+    /// how it is judged (Play it Back's and the slider's `judging`).
     static func choices(_ trial: Trial) -> [String: Answer]
 
     /// Each training discipline of the kind that a measurement discipline ("Measure my threshold")

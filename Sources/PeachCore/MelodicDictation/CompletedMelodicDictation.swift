@@ -22,10 +22,13 @@ public struct CompletedMelodicDictation: Hashable, Sendable {
         self.init(tonicNote: trial.tonic, mode: trial.mode, melody: trial.melody, answer: answer, timestamp: timestamp)
     }
 
+    /// How the answer is judged: as each trial tells the page (`MelodyJudging`).
+    public var judging: MelodyJudging { MelodyJudging(melody) }
+
     /// Each note's judgement, in the melody's order.
-    public var notesCorrect: [Bool] { melody.noteByNote(answer) }
+    public var notesCorrect: [Bool] { judging.notesCorrect(answer) }
 
     public var correctNotes: Int { notesCorrect.filter { $0 }.count }
 
-    public var isCorrect: Bool { correctNotes == melody.count }
+    public var isCorrect: Bool { judging.isCorrect(correctNotes: correctNotes) }
 }

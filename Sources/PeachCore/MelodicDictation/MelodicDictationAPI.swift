@@ -33,7 +33,8 @@ extension MelodicDictationKind {
                     note: dto(note, melody[index]), startSeconds: noteStart(index, settings: settings).seconds,
                     durationSeconds: settings.noteDurationSeconds)
             },
-            keys: trial.keyboard.map { dto(MIDINote($0)!, key.spell(MIDINote($0)!)) })
+            keys: trial.keyboard.map { dto(MIDINote($0)!, key.spell(MIDINote($0)!)) },
+            judging: MelodyJudging(trial.melody))
     }
 
     public static func session(_ trial: MelodicDictationTrial, settings: TrainingSettings) -> TrialSession {
@@ -89,6 +90,9 @@ public struct MelodicDictationFields: Codable, Sendable, APIDescribed {
     public let cadence: [CadenceChord]
     public let melody: [MelodyNote]
     public let keys: [NoteDTO]
+    /// How the notes played back are judged, as the server judges them: the page shows the
+    /// result at the last note and sends the answer in the background.
+    public let judging: MelodyJudging
 
     public static var apiNotes: [String: APINote] {
         [
@@ -96,6 +100,9 @@ public struct MelodicDictationFields: Codable, Sendable, APIDescribed {
             "melody": .describe("The melody's notes in order: the answer names as many."),
             "keys": .describe(
                 "The keyboard to play it back on, lowest first: from the C at or below the melody's lowest note, at least two octaves and the C above."
+            ),
+            "judging": .describe(
+                "How the notes played back are judged, exactly as the answer will be: the page shows the result at the last note."
             ),
         ]
     }

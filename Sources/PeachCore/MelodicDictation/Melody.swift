@@ -15,12 +15,6 @@ public struct Melody: Hashable, Sendable, CustomStringConvertible {
     public var count: Int { notes.count }
 
     public var description: String { notes.map { String($0.rawValue) }.joined(separator: " ") }
-
-    /// Whether each played note is the melody's at its place: the same pitch class in the same
-    /// octave, which for MIDI notes is the same note. A missing note is wrong.
-    public func noteByNote(_ answer: Melody) -> [Bool] {
-        notes.indices.map { $0 < answer.notes.count && answer.notes[$0] == notes[$0] }
-    }
 }
 
 extension Melody: RecordText {

@@ -109,13 +109,6 @@ public enum PitchMatchingBand: String, Hashable, Sendable, Codable, CaseIterable
     case near
     case far
 
-    public init(error: Cents) {
-        let magnitude = error.magnitude.rawValue
-        switch magnitude {
-        case ..<0.5: self = .deadCenter
-        case ..<10: self = .close
-        case ...30: self = .near
-        default: self = .far
-        }
-    }
+    /// As the page reads it from a slider trial's `judging` (`MatchingJudging.bands`).
+    public init(error: Cents) { self = MatchingJudging.band(of: error) }
 }

@@ -58,6 +58,89 @@ struct InstantFeedbackTests {
         }
     }
 
+    /// Judges `played` as a page does from a Play it Back trial's `judging`: by its data alone.
+    static func judgedByThePage(_ played: [Int], _ judging: [String: Any]) throws -> (isCorrect: Bool, notes: [Bool]) {
+        let rightNotes = try #require(judging["rightNotes"] as? [[Int]])
+        let notesNeeded = try #require(judging["notesNeeded"] as? Int)
+        let notes = rightNotes.enumerated().map { index, right in right.contains(played[index]) }
+        return (notes.filter { $0 }.count >= notesNeeded, notes)
+    }
+
+    /// A melody played back is judged at its last note from the trial's `judging`, as the server
+    /// then judges and stores it, whatever the body claims.
+    @Test func aMelodyPlayedBackIsJudgedFromItsTrialAsTheServerJudgesIt() async throws {
+        try await TestApp.with(environment: .fixed()) { client in
+            // The melody itself, then one with its second note a semitone off.
+            for wrongPlace in [nil, 1] {
+                let (status, trial) = try await Self.post(
+                    "/api/trials", #"{"discipline":"melodicDictation"}"#, client)
+                #expect(status == .created)
+                #expect(trial["outcomes"] == nil)
+                let id = try #require(trial["id"] as? String)
+                let melody = try #require(trial["melody"] as? [[String: Any]]).compactMap {
+                    ($0["note"] as? [String: Any])?["midi"] as? Int
+                }
+                let played = melody.enumerated().map { index, note in index == wrongPlace ? note + 1 : note }
+                let page = try Self.judgedByThePage(played, try #require(trial["judging"] as? [String: Any]))
+                #expect(page.isCorrect == (wrongPlace == nil))
+                let (answered, result) = try await Self.post(
+                    "/api/trials/\(id)/answer?next=true",
+                    #"{"playedNotes":\#(played),"isCorrect":true,"notesCorrect":\#(melody.map { _ in true })}"#, client)
+                #expect(answered == .ok)
+                #expect(result["isCorrect"] as? Bool == page.isCorrect)
+                #expect(result["notesCorrect"] as? [Bool] == page.notes)
+                #expect((result["next"] as? [String: Any])?["judging"] is [String: Any])
+            }
+            // Stored with the server's judgement, not the body's claim.
+            let stored = try await client.execute(uri: "/api/records?discipline=melodicDictation", method: .get) {
+                try JSONSerialization.jsonObject(with: Data(buffer: $0.body)) as? [String: Any]
+            }
+            let records = try #require(stored?["records"] as? [[String: Any]])
+            #expect(Set(records.compactMap { $0["isCorrect"] as? Bool }) == [false, true])
+            #expect(records.count == 2)
+        }
+    }
+
+    /// Judges a slider's `value` as a page does from a slider trial's `judging`: by its data alone.
+    static func judgedByThePage(_ value: Double, _ judging: [String: Any]) throws -> (error: Double, band: String) {
+        let error =
+            try #require(judging["errorAtCentreCents"] as? Double) + value
+            * (try #require(judging["centsPerUnit"] as? Double))
+        let bands = try #require(judging["bands"] as? [[String: Any]])
+        let band = try #require(
+            bands.first { band in
+                guard let upTo = band["upToCents"] as? Double else { return true }
+                return abs(error) < upTo || (band["inclusive"] as? Bool == true && abs(error) == upTo)
+            })
+        return (error, try #require(band["band"] as? String))
+    }
+
+    /// A slider's answer is judged at the commit from the trial's `judging`, as the server judges
+    /// it; a sung trial's waits for the server.
+    @Test(arguments: ["pitchMatching", "intervalMatching"])
+    func aSliderAnswerIsJudgedFromItsTrialAsTheServerJudgesIt(discipline: String) async throws {
+        try await TestApp.with(environment: .fixed()) { client in
+            var bands: Set<String> = []
+            for value in [-1, -0.5, -0.1, 0, 0.013, 0.25, 1.0] {
+                let (status, trial) = try await Self.post("/api/trials", #"{"discipline":"\#(discipline)"}"#, client)
+                #expect(status == .created)
+                let id = try #require(trial["id"] as? String)
+                let page = try Self.judgedByThePage(value, try #require(trial["judging"] as? [String: Any]))
+                let (answered, result) = try await Self.post(
+                    "/api/trials/\(id)/answer", #"{"normalizedValue":\#(value),"band":"deadCenter"}"#, client)
+                #expect(answered == .ok)
+                // (JSON's text of a double may be read a unit in the last place apart)
+                #expect(abs(try #require(result["userCentError"] as? Double) - page.error) < 1e-9)
+                #expect(result["band"] as? String == page.band)
+                bands.insert(page.band)
+            }
+            // The values reach more than one band: the bands were read, not one assumed.
+            #expect(bands.count > 1)
+            let (_, sung) = try await Self.post("/api/trials", #"{"discipline":"pitchSinging"}"#, client)
+            #expect(sung["judging"] == nil)
+        }
+    }
+
     @Test func aTrialAnsweredWithAValueComesWithoutOutcomes() async throws {
         try await TestApp.with(environment: .fixed()) { client in
             let (status, trial) = try await Self.post("/api/trials", #"{"discipline":"pitchMatching"}"#, client)

@@ -16,7 +16,8 @@ class ReserveEmpty extends Error {}
  * loop's timing with each trial (`session`); this loop plays one trial after another on the audio
  * clock, opens the answer when the trial says, posts it, shows the result for its time and goes on —
  * a choice's result at the tap, from the trial's `outcomes` (judged by the server when it drew the
- * trial), any other when the server's response arrives; the next trial comes with that response —
+ * trial), a kind's that judges from what its trial serves (`judge`) at the tap too, any other when
+ * the server's response arrives; the next trial comes with that response —
  * and stops quietly (back to Start) when the audio stops, the server fails, or the screen is left.
  * An unfinished trial is dropped, never stored; an answer the server cannot take yet is kept by the
  * answer queue, and the loop trains on from trials reserved while the server was reachable
@@ -35,6 +36,9 @@ class ReserveEmpty extends Error {}
  * - `starts(trial, played)`: the trial is heard (the last result goes, its labels show);
  * - `opens(trial, played, answer)`: answers may be given now; the kind calls `answer(body)` once;
  * - `closes()`: no more answers (an answer was given, or the screen is left);
+ * - `judge(trial, body)` (optional): the result the server will give `body`, built at the tap from
+ *   what the trial serves for judging (Play it Back's `judging`), in the response's shape; null
+ *   when the trial cannot tell (the result then waits for the response);
  * - `show(result, trial, body)`: the server's judgement, for the trial's `session.feedbackSeconds`;
  * - `hides()` (optional): the feedback time is over;
  * - `keys` (optional): a keydown handler for the kind's own keys; returns true when it took the key
@@ -156,10 +160,11 @@ export function trainingLoop({ navigate, account, noTrialsOffline }, kind) {
         // Refused by the server (the trial expired): nothing to keep, training goes on.
         console.warn('answer refused:', error);
       });
-      // A choice's result came with the trial, judged by the server: shown at the tap.
-      // Any other waits for the response (which carries the next trial beside it).
-      const result =
-        trial.outcomes?.find((outcome) => outcome.answer === body.answer)?.result ?? (await answered.catch(() => null));
+      // A choice's result came with the trial, judged by the server, and a kind that judges from
+      // what its trial serves judges now: shown at the tap. Any other waits for the response
+      // (which carries the next trial beside it).
+      const result = trial.outcomes?.find((outcome) => outcome.answer === body.answer)?.result
+        ?? kind.judge?.(trial, body) ?? (await answered.catch(() => null));
       if (!isCurrent(id)) return;
       const context = realtimeContext();
       // Null (an answer by value kept for delivery once the server is back, or refused): training

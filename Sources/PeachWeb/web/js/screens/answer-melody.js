@@ -106,7 +106,8 @@ onMidiNote(({ note }) => pressNote(note));
  * Play it Back: a cadence sets the key, then a melody of the server's length; the user plays it
  * back on the on-screen piano (touch, mouse, or the computer keyboard), note by note, with undo
  * until the last note is in. The server draws the key and the melody, lists the keys with their
- * frequencies, and judges each note.
+ * frequencies, and judges each note; it serves how it judges them (`judging`), so that the result
+ * shows at the last note.
  */
 export default function melodyScreen(context) {
   const section = document.createElement('section');
@@ -231,6 +232,20 @@ export default function melodyScreen(context) {
       answer = null;
       piano.setEnabled(false);
       undo.disabled = true;
+    },
+    judge(next, { playedNotes }) {
+      // Named as the keyboard names its keys; a note off the keyboard (a MIDI keyboard's) waits
+      // for the server's name.
+      const answer = playedNotes.map((midi) => next.keys.find((key) => key.midi === midi));
+      // A trial reserved from an older server does not say how it is judged: that waits too.
+      if (answer.includes(undefined) || !next.judging) return null;
+      const { rightNotes, notesNeeded } = next.judging;
+      const notesCorrect = rightNotes.map((right, index) => right.includes(playedNotes[index]));
+      const correctNotes = notesCorrect.filter(Boolean).length;
+      return {
+        isCorrect: correctNotes >= notesNeeded, melody: next.melody.map(({ note }) => note), answer, notesCorrect,
+        correctNotes,
+      };
     },
     show(result) {
       showJudgement(feedback, result.isCorrect, context.announce);

@@ -87,7 +87,8 @@ function midiTuning({ bend, keyCommits }, slider) {
 }
 
 // Pitch and interval matching: the reference plays, then the tunable note until the user lets go of
-// the slider (or presses Enter/Space); the server judges the slider's value.
+// the slider (or presses Enter/Space); the server judges the slider's value, and serves how it does
+// (`judging`), so that the result shows at the commit.
 
 /** The addresses its disciplines had before #/train/<discipline>, kept for bookmarks (app.js follows them). */
 export const formerAddresses = { '#/pitch-matching': 'pitchMatching', '#/interval-matching': 'intervalMatching' };
@@ -154,6 +155,8 @@ export default function pitchMatchingScreen(context) {
           reference.stop();
           tunable.stop();
         },
+        // For the round-trip benchmark: when the trial is first heard.
+        marks: { referenceStart: start },
       };
     },
     starts(challenge) {
@@ -175,6 +178,16 @@ export default function pitchMatchingScreen(context) {
       tuning = null;
       slider.setActive(false);
       if (element.dataset.state === 'tuning') setState('committing');
+    },
+    judge(challenge, { normalizedValue }) {
+      // A trial reserved from an older server does not say: its result waits for the response.
+      if (!challenge.judging) return null;
+      const { errorAtCentreCents, centsPerUnit, bands } = challenge.judging;
+      const userCentError = errorAtCentreCents + normalizedValue * centsPerUnit;
+      const magnitude = Math.abs(userCentError);
+      const { band } = bands.find(({ upToCents, inclusive }) =>
+        upToCents === undefined || magnitude < upToCents || (inclusive && magnitude === upToCents));
+      return { userCentError, band };
     },
     show(result) {
       showMatchingFeedback(feedback, result, context.announce);
