@@ -515,7 +515,7 @@ def test_the_profile_says_how_far_the_threshold_moved_in_english_and_german(serv
         if change["sure"] else f"No change you can be sure of over your last {change['answers']} answers",
         "de": (f"Veränderung über deine letzten {change['answers']} Antworten: {percent(change['change'])}"
                f" (95-%-Intervall {percent(change['lower'])} bis {percent(change['upper'])})")
-        if change["sure"] else f"Keine Veränderung, der du dir sicher sein kannst, über deine letzten {change['answers']} Antworten",
+        if change["sure"] else f"Keine sichere Veränderung über deine letzten {change['answers']} Antworten",
     }
     for language in ("en", "de"):
         assert server.api("PUT", "settings", json={"language": language}).status_code == 200

@@ -90,7 +90,7 @@ addStrings({
     'profile.thresholdNote': 'Angepasst an deine neuesten {trials} Vergleiche; 95-%-Intervall in Klammern.',
     'profile.thresholdPending': 'Deine Schwelle erscheint, sobald deine Antworten zeigen, wo sie liegt.',
     'profile.change': 'Veränderung über deine letzten {answers} Antworten: {value} (95-%-Intervall {lower} bis {upper})',
-    'profile.changeNone': 'Keine Veränderung, der du dir sicher sein kannst, über deine letzten {answers} Antworten',
+    'profile.changeNone': 'Keine sichere Veränderung über deine letzten {answers} Antworten',
     'profile.changeStudent': 'Veränderung über die letzten {answers} Antworten: {value} (95-%-Intervall {lower} bis {upper})',
     'profile.changeNoneStudent': 'Keine sichere Veränderung über die letzten {answers} Antworten',
     'profile.thresholdNoteStudent': 'Angepasst an die neuesten {trials} Vergleiche; 95-%-Intervall in Klammern.',
