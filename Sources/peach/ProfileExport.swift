@@ -76,6 +76,16 @@ struct ProfileExport: AsyncParsableCommand {
             // Too few answers, or too vague to say anything (ThresholdEstimate.isInformative).
             lines.append("threshold: not enough data yet")
         }
+        if let change = profile.thresholdChange {
+            lines.append(
+                change.isSure
+                    ? String(
+                        format: "change over the newest %d comparisons: %+.0f %% (95 %%: %+.0f to %+.0f %%)",
+                        change.answers, (change.ratio - 1) * 100, (change.lower - 1) * 100, (change.upper - 1) * 100)
+                    : "change over the newest \(change.answers) comparisons: no change you can be sure of")
+        } else {
+            lines.append("change: not enough data yet")
+        }
         lines.append(
             "pitch matching: \(profile.matching.count) attempts, mean absolute error \(cents(profile.matching.meanAbsoluteError)), SD \(cents(profile.matching.standardDeviation))"
         )

@@ -495,3 +495,32 @@ def test_zoomed_out_the_chart_draws_weeks_then_months_over_the_same_dates(server
     asked, timeline, shown = zoom_until("day", -300)
     assert asked["viewPeriod"][0] in ("week", "month")
     assert_same_dates(asked, shown)
+
+
+def test_the_profile_says_how_far_the_threshold_moved_in_english_and_german(server, browser):
+    """Issue 49: the change of the threshold over the newest answers, as the API states it, in words."""
+    seed(server)
+    change = server.api("GET", "profile").json()["change"]
+    # 300 answers: the span is the newest half.
+    assert change is not None and change["answers"] == DAYS * PER_DAY // 2
+    assert change["lower"] <= change["change"] <= change["upper"]
+    assert change["sure"] == (change["upper"] < 0 or change["lower"] > 0)
+
+    def percent(fraction):
+        return f"{round(fraction * 100):+d} %".replace("-", "\u2212").replace("+0 %", "0 %")
+
+    expected = {
+        "en": (f"Change over your last {change['answers']} answers: {percent(change['change'])}"
+               f" (95 % interval {percent(change['lower'])} to {percent(change['upper'])})")
+        if change["sure"] else f"No change you can be sure of over your last {change['answers']} answers",
+        "de": (f"Veränderung über deine letzten {change['answers']} Antworten: {percent(change['change'])}"
+               f" (95-%-Intervall {percent(change['lower'])} bis {percent(change['upper'])})")
+        if change["sure"] else f"Keine sichere Veränderung über deine letzten {change['answers']} Antworten",
+    }
+    for language in ("en", "de"):
+        assert server.api("PUT", "settings", json={"language": language}).status_code == 200
+        browser.get("about:blank")
+        browser.get(server.url + "#/profile")
+        WebDriverWait(browser, 10).until(
+            lambda _: browser.find_element(By.ID, "profile-change").text.replace("\u00a0", " ") == expected[language],
+            f"{language}: expected {expected[language]!r}")

@@ -361,6 +361,10 @@ class Run:
                       " && !document.getElementById('rhythm-comparison').hidden", timeout=30)
             self.look("profile")
             self.check_interval_percentages("profile", "profile")
+            # How far the threshold moved (issue 49), in the screen's language.
+            change = browser.find_element(By.ID, "profile-change").text
+            assert self.visible("profile-change") and change, f"{self.language}: no change sentence"
+            assert ("answers" in change) == (self.language == "en"), f"{self.language}: {change!r}"
 
         def popup():
             dots = browser.find_elements(By.CSS_SELECTOR, "#profile-chart svg .dot")

@@ -14,7 +14,8 @@ public struct PerceptualProfile: Sendable, Codable {
     private var recent: [ThresholdEstimator.Trial] = []
     /// The newest comparisons the threshold and the trend read: a profile folded from only these
     /// fits exactly as one folded from every record (a teacher's class view relies on it).
-    public static let recentCapacity = max(Trend.window, ThresholdEstimator.window, ThresholdTracker.window)
+    public static let recentCapacity = max(
+        Trend.window, ThresholdEstimator.window, ThresholdChange.span + ThresholdTracker.window)
     public private(set) var matching: PitchMatchingStatistics
     /// One per period length, in `Period.allCases` order (an array: start-up replays a million
     /// answers through here, and a dictionary lookup per answer and period showed).
@@ -24,7 +25,9 @@ public struct PerceptualProfile: Sendable, Codable {
     public private(set) var measurements = ThresholdMeasurements()
     /// The tracker's estimate, worked out when first asked for after an answer: reading 2000
     /// answers takes milliseconds, and a Profile page asks for every scope's.
-    private var tracked = TrackedEstimate()
+    private var tracked = Remembered<ThresholdEstimate>()
+    /// The change over the newest answers, kept the same way: two more passes of the tracker.
+    private var changed = Remembered<ThresholdChange>()
 
     private enum CodingKeys: String, CodingKey {
         case comparisonCount, correctCount, firstComparison, lastComparison, differences, recent, matching, timelines
@@ -46,7 +49,8 @@ public struct PerceptualProfile: Sendable, Codable {
         comparisonCount += 1
         correctCount += comparison.isCorrect ? 1 : 0
         // A copy made before this answer keeps its own estimate.
-        if isKnownUniquelyReferenced(&tracked) { tracked.forget() } else { tracked = TrackedEstimate() }
+        if isKnownUniquelyReferenced(&tracked) { tracked.forget() } else { tracked = Remembered() }
+        if isKnownUniquelyReferenced(&changed) { changed.forget() } else { changed = Remembered() }
         firstComparison = min(firstComparison ?? comparison.timestamp, comparison.timestamp)
         lastComparison = max(lastComparison ?? comparison.timestamp, comparison.timestamp)
         differences.add(comparison.centDifference.rawValue)
@@ -79,16 +83,22 @@ public struct PerceptualProfile: Sendable, Codable {
         tracked.value { ThresholdTracker().estimate(recent.suffix(ThresholdTracker.window))?.ifInformative }
     }
 
+    /// How far the threshold moved over the newest answers (`ThresholdChange`); nothing until the
+    /// threshold can be stated both at the start of the span and now.
+    public var thresholdChange: ThresholdChange? {
+        changed.value { ThresholdChange(trials: recent.suffix(ThresholdChange.span + ThresholdTracker.window)) }
+    }
+
     public func timeline(_ period: ThresholdTimeline.Period) -> ThresholdTimeline {
         timelines.first { $0.period == period }!
     }
 }
 
-/// One profile's tracked estimate, kept until its next answer.
-private final class TrackedEstimate: Sendable {
-    private let estimate = Mutex<ThresholdEstimate??>(nil)
+/// One of the profile's tracked figures, kept until its next answer.
+private final class Remembered<Value: Sendable>: Sendable {
+    private let estimate = Mutex<Value??>(nil)
 
-    func value(_ compute: () -> ThresholdEstimate?) -> ThresholdEstimate? {
+    func value(_ compute: () -> Value?) -> Value? {
         if let known = estimate.withLock({ $0 }) { return known }
         let computed = compute()
         estimate.withLock { $0 = .some(computed) }

@@ -50,6 +50,12 @@ public struct ThresholdTracker: Sendable {
         return Self.estimate(filtered.posterior, trials: trials.count)
     }
 
+    /// The posterior over the estimator's thresholds after the newest of `trials` (oldest first),
+    /// slopes summed out; nothing for no answers or answers no slope can explain.
+    func posterior(_ trials: some Collection<ThresholdEstimator.Trial>) -> [Double]? {
+        filter(Array(trials.suffix(Self.window)))?.posterior
+    }
+
     /// The log probability of each answer given only the answers before it, summed: how well the
     /// model forecasts what it has not yet seen, the measure `StepSizeChoice` compares step sizes by.
     public func logEvidence(_ trials: some Collection<ThresholdEstimator.Trial>) -> Double {

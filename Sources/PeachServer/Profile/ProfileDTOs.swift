@@ -76,8 +76,42 @@ struct ProfileResponse: ResponseEncodable, Decodable, APIDescribed {
         }
     }
 
+    /// How far the threshold moved over the newest comparisons.
+    struct Change: Codable, APIDescribed {
+        let answers: Int
+        let sure: Bool
+        let change: Double
+        let lower: Double
+        let upper: Double
+        let confidence: Double
+
+        init(_ change: ThresholdChange) {
+            answers = change.answers
+            sure = change.isSure
+            self.change = change.ratio - 1
+            lower = change.lower - 1
+            upper = change.upper - 1
+            confidence = ThresholdChange.credibility
+        }
+
+        static var apiNotes: [String: APINote] {
+            [
+                "answers": .describe(
+                    "The span: the newest \(ThresholdChange.span) comparisons, or half of them when there are fewer than twice as many."
+                ),
+                "sure": .describe(
+                    "The interval excludes no change: state the change; otherwise \"no change you can be sure of\"."),
+                "change": .describe(
+                    "Threshold now ÷ threshold at the span's start − 1 (−0.18: 18 % lower), the median of the change."),
+                "lower": .describe("Central interval of `change` at `confidence`."),
+                "confidence": APINote().with("enum", [ThresholdChange.credibility]),
+            ]
+        }
+    }
+
     let comparisons: Comparisons
     let threshold: Nullable<Threshold>
+    let change: Nullable<Change>
     let pitchMatching: PitchMatching
     let rhythm: Rhythm
 
@@ -85,7 +119,10 @@ struct ProfileResponse: ResponseEncodable, Decodable, APIDescribed {
         [
             "threshold": .describe(
                 "Posterior median of the threshold now, T in P = λ/2 + (1−λ)Φ(z·(Δ/T)^k), λ = 0.02, z so that P(T) = percentCorrect, with the slope k marginalised (flat in log k over 0.6–4.5) and log T taking a random walk of \(ThresholdTracker.chosenChangePerTrial) per comparison, over the newest `window` comparisons; with upperIsOpen, `lower` is a one-sided 99.9 % likelihood bound (stated only in the few runs open above, it holds in ≥ 97.5 % of them); null below 20 comparisons, when the likelihood cannot place it (almost no errors), or "
-                    + FittedThreshold.uninformative)
+                    + FittedThreshold.uninformative),
+            "change": .describe(
+                "How far the threshold moved over the newest comparisons: the tracker's threshold at the span's start (from the comparisons before it) against the threshold now (from the span's comparisons alone), their log difference's posterior the convolution of the two; null until both can be stated (closed, no wider than ×\(Int(ThresholdEstimate.widestInformativeRatio)))."
+            ),
         ]
     }
 
@@ -100,6 +137,7 @@ struct ProfileResponse: ResponseEncodable, Decodable, APIDescribed {
             first: Nullable(profile.firstComparison.map(ISO8601.string)),
             last: Nullable(profile.lastComparison.map(ISO8601.string)))
         threshold = Nullable(profile.thresholdEstimate.map(Threshold.init))
+        change = Nullable(profile.thresholdChange.map(Change.init))
         pitchMatching = PitchMatching(
             count: profile.matching.count, meanAbsoluteError: Nullable(profile.matching.meanAbsoluteError?.rawValue),
             standardDeviation: Nullable(profile.matching.standardDeviation?.rawValue),

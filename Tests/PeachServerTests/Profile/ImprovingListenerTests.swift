@@ -11,7 +11,8 @@ import Testing
 /// Issue 15's honesty check, through the real API: a simulated listener whose true threshold
 /// improves from 30 ¢ to 8 ¢ over 20 days, 200 comparisons a day at controlled times. Each day's
 /// plotted threshold must lie within ×/÷ 1.4 of that day's truth on at least 18 of 20 days, its
-/// band must cover the truth on at least 17, and the trend must say "improving".
+/// band must cover the truth on at least 17, and the trend must say "improving"; the change over
+/// the newest answers must hold the true change (issue 49).
 struct ImprovingListenerTests {
     static let days = 20
     static let trialsPerDay = 200
@@ -94,11 +95,20 @@ struct ImprovingListenerTests {
             #expect(close >= 18, "days within ×/÷ 1.4 of the truth: \(close) of \(Self.days)")
             #expect(covered >= 17, "days whose band covers the truth: \(covered) of \(Self.days)")
 
-            let trend = try await client.execute(uri: "/api/profile", method: .get) { response in
-                let profile = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
-                return (profile?["comparisons"] as? [String: Any])?["trend"] as? String
+            let profile = try await client.execute(uri: "/api/profile", method: .get) { response in
+                try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
             }
-            #expect(trend == "improving")
+            #expect((profile["comparisons"] as? [String: Any])?["trend"] as? String == "improving")
+            // "How fast you improve" over the newest 400 answers, the last two days: from day 17's
+            // threshold to day 19's.
+            let change = try #require(profile["change"] as? [String: Any])
+            let truth = Self.truth(day: Self.days - 1) / Self.truth(day: Self.days - 3) - 1
+            let lower = try #require(change["lower"] as? Double)
+            let upper = try #require(change["upper"] as? Double)
+            #expect(change["answers"] as? Int == ThresholdChange.span)
+            #expect(change["confidence"] as? Double == 0.95)
+            #expect(lower <= truth && truth <= upper, "\(lower) to \(upper), truth \(truth)")
+            #expect(change["sure"] as? Bool == (upper < 0 || lower > 0))
         }
     }
 }

@@ -15,6 +15,12 @@ export function formatPercent(fraction, fractionDigits = 0) {
   return t('unit.percent', { value: formatNumber(fraction * 100, fractionDigits) });
 }
 
+/** A signed change given as a fraction (−0.18) as a percentage with its sign ("−18 %", "+12 %"). */
+export function formatChange(fraction) {
+  const value = new Intl.NumberFormat(language(), { maximumFractionDigits: 0, signDisplay: 'exceptZero' }).format(fraction * 100);
+  return t('unit.percent', { value: value.replace('-', '\u2212') });
+}
+
 export function formatCents(value) {
   return formatNumber(value, 1);
 }

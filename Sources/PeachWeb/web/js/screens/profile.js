@@ -3,7 +3,7 @@ import { showIntervalProfile } from '../profile/interval-profile.js';
 import { showRhythmProfile } from '../profile/rhythm-profile.js';
 import { addStrings, language, t } from '../i18n/i18n.js';
 import { allDisciplines, disciplineName, disciplines } from '../catalogue.js';
-import { formatCents, formatCount, formatDate, formatMonth, formatPercent } from '../i18n/format.js';
+import { formatCents, formatChange, formatCount, formatDate, formatMonth, formatPercent } from '../i18n/format.js';
 import { attachTimelineChart } from '../profile/timeline-chart.js';
 import { addScreen } from './screen.js';
 
@@ -17,6 +17,10 @@ addStrings({
     'profile.thresholdOpen': 'Threshold at least {lower} ¢ at {percent} correct',
     'profile.thresholdNote': 'Fitted to your newest {trials} comparisons; 95\u00a0% interval in brackets.',
     'profile.thresholdPending': 'Your threshold appears once your answers show where it lies.',
+    'profile.change': 'Change over your last {answers} answers: {value} (95\u00a0% interval {lower} to {upper})',
+    'profile.changeNone': 'No change you can be sure of over your last {answers} answers',
+    'profile.changeStudent': 'Change over the last {answers} answers: {value} (95\u00a0% interval {lower} to {upper})',
+    'profile.changeNoneStudent': 'No change one can be sure of over the last {answers} answers',
     'profile.thresholdNoteStudent': 'Fitted to the newest {trials} comparisons; 95\u00a0% interval in brackets.',
     'profile.thresholdPendingStudent': 'The threshold appears once the answers show where it lies.',
     'profile.studentEmpty': 'No answers yet.',
@@ -85,6 +89,10 @@ addStrings({
     'profile.thresholdOpen': 'Schwelle mindestens {lower} ¢ bei {percent} richtig',
     'profile.thresholdNote': 'Angepasst an deine neuesten {trials} Vergleiche; 95-%-Intervall in Klammern.',
     'profile.thresholdPending': 'Deine Schwelle erscheint, sobald deine Antworten zeigen, wo sie liegt.',
+    'profile.change': 'Veränderung über deine letzten {answers} Antworten: {value} (95-%-Intervall {lower} bis {upper})',
+    'profile.changeNone': 'Keine sichere Veränderung über deine letzten {answers} Antworten',
+    'profile.changeStudent': 'Veränderung über die letzten {answers} Antworten: {value} (95-%-Intervall {lower} bis {upper})',
+    'profile.changeNoneStudent': 'Keine sichere Veränderung über die letzten {answers} Antworten',
     'profile.thresholdNoteStudent': 'Angepasst an die neuesten {trials} Vergleiche; 95-%-Intervall in Klammern.',
     'profile.thresholdPendingStudent': 'Die Schwelle erscheint, sobald die Antworten zeigen, wo sie liegt.',
     'profile.studentEmpty': 'Noch keine Antworten.',
@@ -162,6 +170,7 @@ const MARKUP = `
     <div id="profile-discrimination-data" hidden>
       <p id="profile-threshold" class="threshold-estimate"></p>
       <p id="profile-threshold-note" class="note"></p>
+      <p id="profile-change" hidden></p>
       <div class="period-picker" role="radiogroup" aria-labelledby="profile-period-label">
         <span id="profile-period-label" class="visually-hidden" data-i18n="profile.period"></span>
         <button type="button" role="radio" data-period="hour" data-i18n="profile.period.hour"></button>
@@ -258,6 +267,13 @@ function thresholdText(estimate) {
     : t('profile.threshold', {
       value: formatCents(estimate.threshold), lower: formatCents(estimate.lower), upper: formatCents(estimate.upper), percent,
     });
+}
+
+/** How far the threshold moved over the newest answers, or that no change is sure (the server says which). */
+function changeText(change, student) {
+  const answers = formatCount(change.answers);
+  const key = `profile.change${change.sure ? '' : 'None'}${student ? 'Student' : ''}`;
+  return t(key, { answers, value: formatChange(change.change), lower: formatChange(change.lower), upper: formatChange(change.upper) });
 }
 
 /**
@@ -592,6 +608,9 @@ export function profileScreen() {
       $('profile-threshold-note').textContent = estimate
         ? t(shownStudent ? 'profile.thresholdNoteStudent' : 'profile.thresholdNote', { trials: formatCount(estimate.trials) })
         : t(shownStudent ? 'profile.thresholdPendingStudent' : 'profile.thresholdPending');
+      const change = profile.change;
+      $('profile-change').hidden = !change;
+      $('profile-change').textContent = change ? changeText(change, shownStudent) : '';
       $('profile-mean').textContent = t('profile.cents', { value: formatCents(comparisons.meanThreshold) });
       $('profile-sd').textContent = t('profile.cents', { value: formatCents(comparisons.standardDeviation) });
       $('profile-trend').textContent = trendText(comparisons.trend);
