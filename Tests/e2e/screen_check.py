@@ -414,10 +414,11 @@ ERRORS = r"""
 READ_ERRORS = "const errors = window.__screenCheckErrors ?? []; window.__screenCheckErrors = []; return errors;"
 
 # (j) Where the answer controls are: compared between a trial and its feedback.
+# In the page's coordinates: where the page is scrolled to is the user's, not the layout moving.
 ANSWER_BOXES = r"""
 return Object.fromEntries([...document.querySelectorAll('.screen:not([hidden]) .answer-buttons button')]
   .filter((b) => b.getClientRects().length).map((b) => {
     const r = b.getBoundingClientRect();
-    return [b.id || b.textContent.trim(), [Math.round(r.left), Math.round(r.top), Math.round(r.width), Math.round(r.height)]];
+    return [b.id || b.textContent.trim(), [Math.round(r.left + scrollX), Math.round(r.top + scrollY), Math.round(r.width), Math.round(r.height)]];
   }));
 """
