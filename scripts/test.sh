@@ -69,9 +69,9 @@ run_pytest() {
   pytest_failed=$(grep -oE '[0-9]+ (failed|error)' "$log" | awk '{s+=$1} END {print s+0}')
 }
 
-# Two workers (pytest-xdist): most e2e tests wait on wall-clock time (notes, feedback, restarts), so
-# two at a time take 11 minutes where one at a time took 20, on the same two cores.
-PEACH_BIN="$(swift build --show-bin-path)/peach" run_pytest -n 2 --durations=0 --durations-min=3 Tests/e2e
+# Three workers (pytest-xdist) on two cores: most e2e tests wait on wall-clock time (notes, feedback,
+# restarts); with two the phase kept the cores 82 % busy for 1131 s (CI run 8 of issue 47).
+PEACH_BIN="$(swift build --show-bin-path)/peach" run_pytest -n 3 --durations=0 --durations-min=3 Tests/e2e
 e2e_status=$pytest_status e2e_passed=$pytest_passed e2e_failed=$pytest_failed e2e_log=$pytest_log
 phase e2e
 
@@ -91,7 +91,7 @@ echo "[time] phases: $(IFS=,; echo "${phase_times[*]}" | sed 's/,/, /g'); total 
 # The 15 slowest browser tests: where the next minute of the suite is. Swift Testing runs its tests
 # side by side, so a Swift test's time is the wall clock it shared with the others; its five longest
 # are listed apart.
-echo "[time] the 15 slowest e2e tests (pytest's own durations, two workers):"
+echo "[time] the 15 slowest e2e tests (pytest's own durations, three workers):"
 sed -nE 's/^([0-9.]+)s (call|setup|teardown) +(.*)/\1 \3 (\2)/p' "$e2e_log" | sort -rn | head -15 \
   | awk '{printf "  %8.1f s  %s\n", $1, substr($0, index($0, $2))}'
 echo "[time] the 5 longest Swift tests (wall clock, run in parallel):"
