@@ -2,23 +2,23 @@ import { language, t } from './i18n.js';
 
 // Numbers and dates in the user's language; the values themselves always come from the server.
 
-/** A number with exactly `fractionDigits` decimals, as the current language writes it (1.5 / 1,5). */
-export function formatNumber(value, fractionDigits = 0) {
-  return new Intl.NumberFormat(language(), { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }).format(value);
+/**
+ * A number with exactly `fractionDigits` decimals, as the current language writes it (1.5 / 1,5);
+ * `signed` writes a sign before any value but zero, with a true minus ("−18", "+12").
+ */
+export function formatNumber(value, fractionDigits = 0, { signed = false } = {}) {
+  const text = new Intl.NumberFormat(language(), {
+    minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits, signDisplay: signed ? 'exceptZero' : 'auto',
+  }).format(value);
+  return signed ? text.replace('-', '\u2212') : text;
 }
 
 /**
- * A fraction (0.75) as a percentage in the current language ("75 %"). Every fraction shown as a
- * percentage goes through here, so none is printed unscaled.
+ * A fraction (0.75) as a percentage in the current language ("75 %"); `signed` for a change
+ * ("−18 %", "+12 %"). Every fraction shown as a percentage goes through here, so none is printed unscaled.
  */
-export function formatPercent(fraction, fractionDigits = 0) {
-  return t('unit.percent', { value: formatNumber(fraction * 100, fractionDigits) });
-}
-
-/** A signed change given as a fraction (−0.18) as a percentage with its sign ("−18 %", "+12 %"). */
-export function formatChange(fraction) {
-  const value = new Intl.NumberFormat(language(), { maximumFractionDigits: 0, signDisplay: 'exceptZero' }).format(fraction * 100);
-  return t('unit.percent', { value: value.replace('-', '\u2212') });
+export function formatPercent(fraction, fractionDigits = 0, options = {}) {
+  return t('unit.percent', { value: formatNumber(fraction * 100, fractionDigits, options) });
 }
 
 export function formatCents(value) {

@@ -3,7 +3,7 @@ import { showIntervalProfile } from '../profile/interval-profile.js';
 import { showRhythmProfile } from '../profile/rhythm-profile.js';
 import { addStrings, language, t } from '../i18n/i18n.js';
 import { allDisciplines, disciplineName, disciplines } from '../catalogue.js';
-import { formatCents, formatChange, formatCount, formatDate, formatMonth, formatPercent } from '../i18n/format.js';
+import { formatCents, formatCount, formatDate, formatMonth, formatPercent } from '../i18n/format.js';
 import { attachTimelineChart } from '../profile/timeline-chart.js';
 import { addScreen } from './screen.js';
 
@@ -273,7 +273,8 @@ function thresholdText(estimate) {
 function changeText(change, student) {
   const answers = formatCount(change.answers);
   const key = `profile.change${change.sure ? '' : 'None'}${student ? 'Student' : ''}`;
-  return t(key, { answers, value: formatChange(change.change), lower: formatChange(change.lower), upper: formatChange(change.upper) });
+  const signed = (fraction) => formatPercent(fraction, 0, { signed: true });
+  return t(key, { answers, value: signed(change.change), lower: signed(change.lower), upper: signed(change.upper) });
 }
 
 /**
