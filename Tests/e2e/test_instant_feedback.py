@@ -26,15 +26,26 @@ CAPTURE_ANSWERS = """
 """
 
 
-def test_feedback_shows_at_the_tap_and_the_next_trial_is_the_one_the_answer_carried(server, browser):
-    assert server.api("PUT", "settings", json={"language": "en", "noteDurationSeconds": 0.3}).status_code == 200
+def open_through_a_slow_network(server, browser, scripts, start):
+    """A proxy adding 300 ms to every round trip between the page and `server`, the page opened
+    through it with `scripts` run on each new document, and `start`'s training begun: the proxy
+    (for the caller to close) and a wait that outlasts the delay."""
     proxy = DelayingProxy(int(server.url.rstrip("/").rsplit(":", 1)[1]))
     try:
         proxy.one_way = 0.150
-        browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": TAP_TIMING + CAPTURE_ANSWERS})
+        browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": scripts})
         browser.get(f"http://127.0.0.1:{proxy.port}/")
-        browser.find_element(By.ID, "start-pitchComparison").click()
-        wait = WebDriverWait(browser, 30, poll_frequency=0.005)
+        browser.find_element(By.ID, start).click()
+    except BaseException:
+        proxy.close()
+        raise
+    return proxy, WebDriverWait(browser, 30, poll_frequency=0.005)
+
+
+def test_feedback_shows_at_the_tap_and_the_next_trial_is_the_one_the_answer_carried(server, browser):
+    assert server.api("PUT", "settings", json={"language": "en", "noteDurationSeconds": 0.3}).status_code == 200
+    proxy, wait = open_through_a_slow_network(server, browser, TAP_TIMING + CAPTURE_ANSWERS, "start-pitchComparison")
+    try:
         screen = "document.getElementById('screen-comparison').dataset"
         feedback, answered = [], []
         for count in range(1, 5):
@@ -61,14 +72,8 @@ def test_feedback_shows_at_the_tap_and_the_next_trial_is_the_one_the_answer_carr
 def test_a_melody_played_back_shows_its_judgement_at_the_last_note_as_the_server_stores_it(server, browser):
     assert server.api("PUT", "settings", json={
         "language": "en", "noteDurationSeconds": 0.3, "melodyShortest": 2, "melodyLongest": 2}).status_code == 200
-    proxy = DelayingProxy(int(server.url.rstrip("/").rsplit(":", 1)[1]))
+    proxy, wait = open_through_a_slow_network(server, browser, TAP_TIMING + CAPTURE_TRIALS + CAPTURE_ANSWERS, "start-melodicDictation")
     try:
-        proxy.one_way = 0.150
-        browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument",
-                                {"source": TAP_TIMING + CAPTURE_TRIALS + CAPTURE_ANSWERS})
-        browser.get(f"http://127.0.0.1:{proxy.port}/")
-        browser.find_element(By.ID, "start-melodicDictation").click()
-        wait = WebDriverWait(browser, 30, poll_frequency=0.005)
         opened = ("const piano = document.getElementById('melody-piano');"
                   "return piano.children.length > 0 && !piano.classList.contains('closed')")
         feedback, shown, meant = [], [], []
@@ -100,13 +105,8 @@ def test_a_melody_played_back_shows_its_judgement_at_the_last_note_as_the_server
 
 def test_a_slider_commit_shows_its_result_at_once_as_the_server_stores_it(server, browser):
     assert server.api("PUT", "settings", json={"language": "en", "noteDurationSeconds": 0.3}).status_code == 200
-    proxy = DelayingProxy(int(server.url.rstrip("/").rsplit(":", 1)[1]))
+    proxy, wait = open_through_a_slow_network(server, browser, TAP_TIMING + CAPTURE_ANSWERS, "start-pitchMatching")
     try:
-        proxy.one_way = 0.150
-        browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": TAP_TIMING + CAPTURE_ANSWERS})
-        browser.get(f"http://127.0.0.1:{proxy.port}/")
-        browser.find_element(By.ID, "start-pitchMatching").click()
-        wait = WebDriverWait(browser, 30, poll_frequency=0.005)
         screen = "document.getElementById('screen-pitch-matching')"
         key = "(element, key) => element.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }))"
         feedback, shown = [], []
