@@ -7,7 +7,7 @@ import PeachServices
 struct Measure: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract:
-            "Measure my threshold: at most 40 pitch or interval comparisons (↑ or k higher, ↓ or j lower), Compare Timing trials (← or e early, → or l late) or Which Voice? chords (↑ highest, → middle, ↓ lowest), each where its answer says most about your threshold (q stops), then the threshold with its 95 % interval.",
+            "Measure my threshold: at most 40 pitch or interval comparisons (↑ or k higher, ↓ or j lower), Compare Timing trials (← or e early, → or l late) or Which Voice? chords (↑ highest, → middle, ↓ lowest), each where its answer says most about your threshold (q stops), then the threshold and where it likely lies.",
         discussion:
             "The answers are stored as comparisons of the pitchMeasurement discipline (intervalMeasurement with --discipline intervals; Compare Timing answers of timingMeasurement with --discipline timing, at the saved tempo; Which Voice? answers of chordIntonationMeasurement with --discipline chords, in the saved tuning, for a choice of three): the run is kept as a measurement (the Profile shows it, and that discipline's training starts from it), and a run left unfinished goes on at the next `peach measure` of the discipline or in the browser. It ends early once the interval's upper end is within 1.5 × its lower end. An interval run measures the intervals chosen (--interval, else the saved setting) together; a timing run is kept per tempo band."
     )
@@ -240,22 +240,23 @@ struct Measure: AsyncParsableCommand {
         let figure = { (percent: Cents) in
             String(format: "%.1f %% of a sixteenth, %.1f ms", percent.rawValue, measured.milliseconds(percent.rawValue))
         }
-        let interval =
+        let tempo = "\(measured.tempo.rawValue) BPM"
+        let stated =
             estimate.upperIsOpen
-            ? "95 % interval: above \(String(format: "%.1f", estimate.lower.rawValue)) %, open above"
-            : String(format: "95 %% interval %.1f–%.1f %%", estimate.lower.rawValue, estimate.upper.rawValue)
-        return
-            "Your timing threshold: \(figure(estimate.threshold)) at \(measured.tempo.rawValue) BPM (\(interval)), measured in \(estimate.trialCount) trials."
+            ? "at least \(figure(estimate.lower)) at \(tempo)"
+            : "\(figure(estimate.threshold)) at \(tempo), likely between "
+                + String(format: "%.1f and %.1f %%", estimate.lower.rawValue, estimate.upper.rawValue)
+        return "Your timing threshold: \(stated), measured in \(estimate.trialCount) trials."
     }
 
     static func result(_ estimate: ThresholdEstimate, trials: String = "comparisons", in place: String = "") -> String {
         let cents = { (value: Cents) in String(format: "%.1f", value.rawValue) }
-        let interval =
+        // In the page's words: where the threshold likely lies, or "at least" when the answers bound it from below only.
+        let stated =
             estimate.upperIsOpen
-            ? "95 % interval: above \(cents(estimate.lower)) ¢, open above"
-            : "95 % interval \(cents(estimate.lower))–\(cents(estimate.upper)) ¢"
-        return
-            "Your threshold\(place): \(cents(estimate.threshold)) ¢ (\(interval)), measured in \(estimate.trialCount) \(trials)."
+            ? "at least \(cents(estimate.lower)) ¢"
+            : "\(cents(estimate.threshold)) ¢, likely between \(cents(estimate.lower)) and \(cents(estimate.upper)) ¢"
+        return "Your threshold\(place): \(stated), measured in \(estimate.trialCount) \(trials)."
     }
 
     /// The answers of this session, counted from the feedback callback.

@@ -85,7 +85,7 @@ def test_which_voice_trains_with_buttons_and_keys_and_stores_each_answer(server,
 def test_the_profile_states_the_threshold_fitted_for_a_choice_of_three(server, browser):
     """Before any answer the Profile's Which Voice? section says there is no threshold yet; after a
     listener who hears a voice off by more than 10 ¢ (and guesses below) answers through the API,
-    it states the threshold with its 95 % interval and how many answers it rests on — the figures the
+    it states the threshold, where it likely lies and how many answers it rests on — the figures the
     API gives."""
     assert server.api("PUT", "settings", json={"language": "en", "chordTuningSystem": "equalTemperament"}).status_code == 200
     browser.get(server.url + "#/profile")
@@ -111,10 +111,10 @@ def test_the_profile_states_the_threshold_fitted_for_a_choice_of_three(server, b
     browser.refresh()
     line = wait.until(lambda b: (element := b.find_element(By.ID, "threshold-chordIntonation")).is_displayed() and element)
     text = line.text
-    assert text.startswith("Threshold ") and " ¢ (" in text and "correct" in text, text
+    assert text.startswith("Your threshold: ") and "likely between" in text, text
     assert f"{fitted['threshold']:.1f}" in text, (text, fitted)
     assert browser.find_element(By.ID, "threshold-chordIntonation-note").text == \
-        "Fitted to the newest 90 answers; 95 % interval in brackets."
+        f"The smallest detuning heard right {round(fitted['percentCorrect'] * 100)} % of the time, from the newest 90 answers."
 
 
 def test_which_voice_starts_in_just_intonation_and_settings_say_what_equal_temperament_means(server, browser):

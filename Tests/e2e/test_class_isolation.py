@@ -84,7 +84,7 @@ def test_every_id_bearing_route_answers_404_for_another_users_ids(class_storage)
             # A student is not a teacher at all: that is about the role, not an id.
             assert bob.get(first.url + route, timeout=10).status_code in (403, 404), route
         # The chart speaks the teacher's language; an unknown one is refused.
-        assert "Schwelle (Cent, 95-%-Intervall)" in tess.get(first.url + f"api/classes/{choir}/distribution.svg?lang=de", timeout=10).text
+        assert "Schwelle in Cent und wo sie wahrscheinlich liegt" in tess.get(first.url + f"api/classes/{choir}/distribution.svg?lang=de", timeout=10).text
         assert tess.get(first.url + f"api/classes/{choir}/distribution.svg?lang=xx", timeout=10).status_code == 400
         # A teacher's own class with a student who is not in it.
         assert tom.get(first.url + f"api/classes/{band}/students/{ann.user_id}/profile", timeout=10).status_code == 404

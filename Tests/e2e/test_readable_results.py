@@ -9,7 +9,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from screen_check import ERRORS, READ_ERRORS
 from screen_history import history_csv
-from viewport import set_media, set_viewport
+from viewport import screenshot, set_media, set_viewport
 
 HEADER = ("discipline,timestamp,interval,direction,tuningSystem,note1,note2,note2CentOffset,isCorrect,referenceNote,"
           "initialCentOffset,userCentError,sungOctave,tempoBPM,offsetPercent,offsetMs,meanOffsetMs,offsetSDMs,hitRate,"
@@ -118,3 +118,24 @@ def test_every_german_settings_card_is_as_wide_as_the_others_on_a_phone(server, 
         assert len(set(widths.values())) == 1, widths
     finally:
         set_viewport(browser, 1440, 900)
+
+
+def test_info_names_the_studies_a_pitch_threshold_is_set_beside(server, browser):
+    """Issue 48, item 4: the Profile sets a pitch threshold beside the literature's figures and says
+    "see Info"; Info names the studies, in English and in German, and fits a phone."""
+    expected = {"en": ("Sources", "50 musicians and 50 non-musicians at 528 Hz"),
+                "de": ("Quellen", "50 Musiker und 50 Nichtmusiker bei 528 Hz")}
+    set_viewport(browser, 390, 844)
+    for language, (title, finding) in expected.items():
+        server.api("PUT", "settings", json={"language": language})
+        browser.get("about:blank")
+        browser.get(server.url + "#/")
+        WebDriverWait(browser, 10).until(lambda b: b.find_element(By.ID, "screen-start").is_displayed())
+        browser.find_element(By.ID, "open-info").click()
+        info = browser.find_element(By.ID, "info-dialog")
+        WebDriverWait(browser, 5).until(lambda _: info.is_displayed() and title in info.text)
+        assert "Arndt, Schlemmer & van der Meer (2020), Experimental Brain Research 238, 247–258" in info.text
+        assert finding in info.text and "Micheyl, Delhommeau, Perrot & Oxenham (2006)" in info.text
+        # Nothing of it wider than the phone.
+        assert browser.execute_script("return arguments[0].scrollWidth <= arguments[0].clientWidth", info)
+        screenshot(browser, f"info-sources-phone-portrait-{language}")

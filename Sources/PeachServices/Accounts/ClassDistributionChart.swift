@@ -77,7 +77,7 @@ public struct ClassDistributionChart {
             out += #"<text x="\#(f(x))" y="\#(f(bottomY + 16))" text-anchor="middle">\#(cents(tick))</text>"#
         }
         out +=
-            #"<text x="\#(f(Self.margin))" y="16">\#(german ? "Schwelle (Cent, 95-%-Intervall)" : "Threshold (cents, 95 % interval)")</text>"#
+            #"<text x="\#(f(Self.margin))" y="16">\#(german ? "Schwelle in Cent und wo sie wahrscheinlich liegt" : "Threshold in cents and where it likely lies")</text>"#
         for (row, (name, estimate)) in placed.enumerated() {
             let y = Self.top + (Double(row) + 0.5) * Self.rowHeight
             out +=

@@ -11,7 +11,7 @@ extension ThresholdChart {
         if !line.marks.isEmpty {
             caption +=
                 german
-                ? "; Quadrate: gemessene Schwellen (95-%-Intervall)" : "; squares: measured thresholds (95 % interval)"
+                ? "; Quadrate: gemessene Schwellen" : "; squares: measured thresholds"
         }
         // A series of years of days is drawn as the mean of each run of days: the same line at the
         // sparkline's resolution; a mark goes to the run its day is in.

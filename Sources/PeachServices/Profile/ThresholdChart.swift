@@ -227,8 +227,8 @@ public struct ThresholdChart {
     private func clippedText(_ fit: ThresholdEstimate) -> String {
         let upper = Self.number(fit.upper.rawValue, locale: locale)
         return locale.language.languageCode == .german
-            ? "95-%-Intervall reicht bis \(upper) ¢, über den Rand hinaus"
-            : "95 % interval reaches \(upper) ¢, beyond the edge"
+            ? "wahrscheinlich bis \(upper) ¢, über den Rand hinaus"
+            : "likely up to \(upper) ¢, beyond the edge"
     }
 
     private enum Text { case threshold, played, measured }
@@ -236,9 +236,14 @@ public struct ThresholdChart {
     private func text(_ key: Text) -> String {
         let german = locale.language.languageCode == .german
         return switch key {
-        case .threshold: german ? "Schwelle (75 % richtig, 95-%-Intervall)" : "Threshold (75 % correct, 95 % interval)"
+        case .threshold:
+            german
+                ? "Schwelle (75 % richtig) und wo sie wahrscheinlich liegt"
+                : "Threshold (75 % correct) and where it likely lies"
         case .played: german ? "Gespielter Unterschied (Mittel)" : "Mean difference played"
-        case .measured: german ? "Gemessene Schwelle (95-%-Intervall)" : "Measured threshold (95 % interval)"
+        case .measured:
+            german
+                ? "Gemessene Schwelle und wo sie wahrscheinlich liegt" : "Measured threshold and where it likely lies"
         }
     }
 

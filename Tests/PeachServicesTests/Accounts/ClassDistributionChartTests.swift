@@ -109,7 +109,7 @@ struct ClassDistributionChartTests {
             // Every number with a decimal in the German chart has a comma, none a point.
             let texts = german.matches(of: />([^<>]*¢)</).map { String($0.1) }
             #expect(!texts.isEmpty && texts.allSatisfy { !$0.contains(".") })
-            #expect(german.contains("Schwelle (Cent, 95-%-Intervall)"))
+            #expect(german.contains("Schwelle in Cent und wo sie wahrscheinlich liegt"))
         }
     }
 

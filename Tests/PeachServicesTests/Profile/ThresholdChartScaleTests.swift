@@ -75,7 +75,7 @@ struct ThresholdChartScaleTests {
             $0.1.matches(of: /,(-?[0-9.]+)/).map { Double($0.1)! }
         }
         #expect(!bands.isEmpty && bands.allSatisfy { $0 >= 0 })
-        #expect(svg.contains("95 % interval reaches"))
+        #expect(svg.contains("likely up to"))
     }
 
     @Test func aChartWithinItsScaleMarksNothing() {

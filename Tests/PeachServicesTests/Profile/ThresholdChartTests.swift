@@ -180,7 +180,7 @@ struct ThresholdChartTests {
             values: [10, 20, 30], hasData: true, caption: .init(english: "e", german: "g"),
             marks: [.init(index: 1, estimate: estimate)])
         let svg = ThresholdChart.sparkline(line)
-        #expect(svg.contains("<title>e; squares: measured thresholds (95 % interval)</title>"))
+        #expect(svg.contains("<title>e; squares: measured thresholds</title>"))
         #expect(
             ThresholdChart.sparkline(line, locale: Locale(identifier: "de")).contains("Quadrate: gemessene Schwellen"))
         let ys = try Self.traceYs(svg)
@@ -208,8 +208,10 @@ struct ThresholdChartTests {
         #expect(Self.count(#"class="threshold""#, in: svg) == 1)
         #expect(Self.count(#"class="played""#, in: svg) == 1)
         #expect(Self.count(#"class="dot""#, in: svg) == 5)
-        #expect(svg.contains("Threshold (75 % correct, 95 % interval)") && svg.contains("Mean difference played"))
-        #expect(Self.chart(timeline, language: "de").contains("Schwelle (75 % richtig, 95-%-Intervall)"))
+        #expect(
+            svg.contains("Threshold (75 % correct) and where it likely lies") && svg.contains("Mean difference played"))
+        #expect(
+            Self.chart(timeline, language: "de").contains("Schwelle (75 % richtig) und wo sie wahrscheinlich liegt"))
     }
 
     @Test(arguments: ["en", "de"])

@@ -1,3 +1,4 @@
+import { formatDate } from '../i18n/format.js';
 import { addStrings, t } from '../i18n/i18n.js';
 
 /** Its own strings, in every language the page speaks (i18n.js looks them up). */
@@ -5,10 +6,14 @@ addStrings({
   en: {
     'measure.progress': 'Trial {trial} of at most {maxTrials}',
     'measure.done': 'Back to Start',
+    'measure.previous': 'Last time, on {date}: {result}.',
+    'measure.atLeast': 'at least {value}',
   },
   de: {
     'measure.progress': 'Versuch {trial} von höchstens {maxTrials}',
     'measure.done': 'Zurück zum Start',
+    'measure.previous': 'Beim letzten Mal, am {date}: {result}.',
+    'measure.atLeast': 'mindestens {value}',
   },
 });
 
@@ -35,17 +40,26 @@ export function measurementView({ progress, result, resultText, hides }) {
     },
     /**
      * Asked after an answer: a run's first trial then means the run before it has finished, and
-     * `resultOf()` resolves to the i18n key and values that state the result.
+     * `resultOf()` resolves to the lines that state the result, each an i18n key and its values.
      */
     ends(trial, resultOf) {
       if (trial.measurement?.trial !== 1) return false;
       for (const part of [...hides, progress]) part.hidden = true;
-      resultOf().then(([key, values]) => {
-        resultText.textContent = t(key, values);
+      resultOf().then((lines) => {
+        resultText.textContent = lines.map(([key, values]) => t(key, values)).join(' ');
         result.hidden = false;
         result.querySelector('a').focus();
       });
       return true;
     },
   };
+}
+
+/**
+ * The run before the newest, so a result says how it moved: its day and its threshold, `spell`ing a
+ * value in the run's unit ("12.3 ¢"); a run open above stays "at least".
+ */
+export function previousResult({ estimate, finished }, spell) {
+  const result = estimate.upperIsOpen ? t('measure.atLeast', { value: spell(estimate.lower) }) : spell(estimate.threshold);
+  return ['measure.previous', { date: formatDate(finished), result }];
 }

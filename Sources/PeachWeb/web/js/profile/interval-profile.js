@@ -5,17 +5,17 @@ import { addStrings, t } from '../i18n/i18n.js';
 /** Its own strings, in every language the page speaks (i18n.js looks them up). */
 addStrings({
   en: {
-    'profile.intervalThreshold': '{value} ¢ (fitted, {percent} correct)',
-    'profile.intervalMeasured': 'Measured on {date} over the intervals chosen: {threshold} ¢ (95\u00a0% interval {lower}–{upper} ¢), in {trials} comparisons.',
-    'profile.intervalMeasuredOpen': 'Measured on {date} over the intervals chosen: above {lower} ¢ (the interval is open above), in {trials} comparisons.',
+    'profile.intervalThreshold': '{value} ¢ ({percent} right)',
+    'profile.intervalMeasured': 'Measured on {date} over the intervals chosen: {threshold} ¢, likely between {lower} and {upper} ¢, in {trials} comparisons.',
+    'profile.intervalMeasuredOpen': 'Measured on {date} over the intervals chosen: at least {lower} ¢, in {trials} comparisons.',
     'profile.intervalMeanDifference': 'mean difference {value} ¢ (too few trials for a fit)',
     'profile.intervalMatchError': '{value} ¢ over {count}',
     'profile.intervalTrials': '{count} comparisons',
   },
   de: {
-    'profile.intervalThreshold': '{value} ¢ (geschätzt, {percent} richtig)',
-    'profile.intervalMeasured': 'Gemessen am {date} über die gewählten Intervalle: {threshold} ¢ (95-%-Intervall {lower}–{upper} ¢), in {trials} Vergleichen.',
-    'profile.intervalMeasuredOpen': 'Gemessen am {date} über die gewählten Intervalle: über {lower} ¢ (das Intervall ist nach oben offen), in {trials} Vergleichen.',
+    'profile.intervalThreshold': '{value} ¢ ({percent} richtig)',
+    'profile.intervalMeasured': 'Gemessen am {date} über die gewählten Intervalle: {threshold} ¢, wahrscheinlich zwischen {lower} und {upper} ¢, in {trials} Vergleichen.',
+    'profile.intervalMeasuredOpen': 'Gemessen am {date} über die gewählten Intervalle: mindestens {lower} ¢, in {trials} Vergleichen.',
     'profile.intervalMeanDifference': 'mittlerer Unterschied {value} ¢ (zu wenige Versuche für eine Schätzung)',
     'profile.intervalMatchError': '{value} ¢ bei {count} Versuchen',
     'profile.intervalTrials': '{count} Vergleiche',

@@ -9,8 +9,8 @@ import { twoButtonAnswer } from '../loop/two-button-answer.js';
 /** Its own strings, in every language the page speaks (i18n.js looks them up). */
 addStrings({
   en: {
-    'measureChords.result': 'Your threshold in chords: {threshold} ¢ (95 % interval {lower}–{upper} ¢), measured in {trials} chords.',
-    'measureChords.resultOpen': 'Your threshold in chords: above {lower} ¢ (the interval is open above), measured in {trials} chords.',
+    'measureChords.result': 'Your threshold in chords: {threshold} ¢, likely between {lower} and {upper} ¢, measured in {trials} chords.',
+    'measureChords.resultOpen': 'Your threshold in chords: at least {lower} ¢, measured in {trials} chords.',
     'chordVoice.question': 'One voice of the chord is out of tune. Which?',
     'settings.chordIntonation': 'Which Voice?',
     'settings.chordTuningSystem': 'Tuning of the chords',
@@ -30,8 +30,8 @@ addStrings({
     'start.harmony': 'Harmony',
   },
   de: {
-    'measureChords.result': 'Deine Schwelle im Akkord: {threshold} ¢ (95-%-Intervall {lower}–{upper} ¢), gemessen in {trials} Akkorden.',
-    'measureChords.resultOpen': 'Deine Schwelle im Akkord: über {lower} ¢ (das Intervall ist nach oben offen), gemessen in {trials} Akkorden.',
+    'measureChords.result': 'Deine Schwelle im Akkord: {threshold} ¢, wahrscheinlich zwischen {lower} und {upper} ¢, gemessen in {trials} Akkorden.',
+    'measureChords.resultOpen': 'Deine Schwelle im Akkord: mindestens {lower} ¢, gemessen in {trials} Akkorden.',
     'chordVoice.question': 'Eine Stimme des Akkords ist verstimmt. Welche?',
     'settings.chordIntonation': 'Welche Stimme?',
     'settings.chordTuningSystem': 'Stimmung der Akkorde',
@@ -154,6 +154,6 @@ export default function chordVoiceScreen(context) {
       threshold: formatCents(threshold.threshold), lower: formatCents(threshold.lower), upper: formatCents(threshold.upper),
       trials: threshold.trials,
     };
-    return [threshold.upperIsOpen ? 'measureChords.resultOpen' : 'measureChords.result', values];
+    return [[threshold.upperIsOpen ? 'measureChords.resultOpen' : 'measureChords.result', values]];
   }
 }

@@ -2,7 +2,7 @@ import { api } from '../api.js';
 import { loadClick, scheduleClicks } from '../audio/clicks.js';
 import { formatCents, formatNumber } from '../i18n/format.js';
 import { addStrings, t } from '../i18n/i18n.js';
-import { measurementView } from '../loop/measurement.js';
+import { measurementView, previousResult } from '../loop/measurement.js';
 import { trainingLoop } from '../loop/training-loop.js';
 import { twoButtonAnswer } from '../loop/two-button-answer.js';
 import { addScreen } from './screen.js';
@@ -10,16 +10,18 @@ import { addScreen } from './screen.js';
 /** Its own strings, in every language the page speaks (i18n.js looks them up). */
 addStrings({
   en: {
-    'measureTiming.result': 'Your timing threshold: {threshold} % of a sixteenth, {thresholdMs} ms at {tempo} BPM (95\u00a0% interval {lower}–{upper} %), measured in {trials} trials.',
-    'measureTiming.resultOpen': 'Your timing threshold: above {lower} % of a sixteenth, {lowerMs} ms at {tempo} BPM (the interval is open above), measured in {trials} trials.',
+    'measureTiming.ofASixteenth': '{value} % of a sixteenth',
+    'measureTiming.result': 'Your timing threshold: {threshold} % of a sixteenth, {thresholdMs} ms at {tempo} BPM, likely between {lower} and {upper} %, measured in {trials} trials.',
+    'measureTiming.resultOpen': 'Your timing threshold: at least {lower} % of a sixteenth, {lowerMs} ms at {tempo} BPM, measured in {trials} trials.',
     'compareTiming.hint': 'Four clicks: is the third early or late?',
     'compareTiming.early': 'Early',
     'compareTiming.late': 'Late',
     'keys.compareTiming': 'Keys: ← or E early · → or L late · Esc back to Start',
   },
   de: {
-    'measureTiming.result': 'Deine Timing-Schwelle: {threshold} % einer Sechzehntel, {thresholdMs} ms bei {tempo} BPM (95-%-Intervall {lower}–{upper} %), gemessen in {trials} Versuchen.',
-    'measureTiming.resultOpen': 'Deine Timing-Schwelle: über {lower} % einer Sechzehntel, {lowerMs} ms bei {tempo} BPM (das Intervall ist nach oben offen), gemessen in {trials} Versuchen.',
+    'measureTiming.ofASixteenth': '{value} % einer Sechzehntel',
+    'measureTiming.result': 'Deine Timing-Schwelle: {threshold} % einer Sechzehntel, {thresholdMs} ms bei {tempo} BPM, wahrscheinlich zwischen {lower} und {upper} %, gemessen in {trials} Versuchen.',
+    'measureTiming.resultOpen': 'Deine Timing-Schwelle: mindestens {lower} % einer Sechzehntel, {lowerMs} ms bei {tempo} BPM, gemessen in {trials} Versuchen.',
     'compareTiming.hint': 'Vier Klicks: Kommt der dritte zu früh oder zu spät?',
     'compareTiming.early': 'Früh',
     'compareTiming.late': 'Spät',
@@ -91,11 +93,15 @@ export default function compareTimingScreen(context) {
   /** The newest measurement at the band, as the server folded it from the answers. */
   async function result(band) {
     const { measurements } = await api.rhythmTimeline(band);
-    const { estimate, tempoBPM, thresholdMs, lowerMs } = measurements[measurements.length - 1];
+    const { estimate, tempoBPM, thresholdMs, lowerMs } = measurements.at(-1);
     const values = {
       threshold: formatCents(estimate.threshold), lower: formatCents(estimate.lower), upper: formatCents(estimate.upper),
       thresholdMs: formatNumber(thresholdMs, 1), lowerMs: formatNumber(lowerMs, 1), tempo: tempoBPM, trials: estimate.trials,
     };
-    return [estimate.upperIsOpen ? 'measureTiming.resultOpen' : 'measureTiming.result', values];
+    const lines = [[estimate.upperIsOpen ? 'measureTiming.resultOpen' : 'measureTiming.result', values]];
+    if (measurements.length > 1) {
+      lines.push(previousResult(measurements.at(-2), (percent) => t('measureTiming.ofASixteenth', { value: formatCents(percent) })));
+    }
+    return lines;
   }
 }

@@ -3,7 +3,8 @@ import { api } from '../api.js';
 import { discipline as declared } from '../catalogue.js';
 import { formatCents } from '../i18n/format.js';
 import { addStrings, intervalLabel, soundText, t } from '../i18n/i18n.js';
-import { measurementView } from '../loop/measurement.js';
+import { measurementView, previousResult } from '../loop/measurement.js';
+import { PITCH_REFERENCE } from '../profile/reference.js';
 import { trainingLoop } from '../loop/training-loop.js';
 import { twoButtonAnswer } from '../loop/two-button-answer.js';
 import { addScreen } from './screen.js';
@@ -13,8 +14,8 @@ addStrings({
   en: {
     'comparison.higher': 'Higher',
     'comparison.lower': 'Lower',
-    'measure.result': 'Your threshold: {threshold} ¢ (95\u00a0% interval {lower}–{upper} ¢), measured in {trials} comparisons.',
-    'measure.resultOpen': 'Your threshold: above {lower} ¢ (the interval is open above), measured in {trials} comparisons.',
+    'measure.result': 'Your threshold: {threshold} ¢, likely between {lower} and {upper} ¢, measured in {trials} comparisons.',
+    'measure.resultOpen': 'Your threshold: at least {lower} ¢, measured in {trials} comparisons.',
     'comparison.question': 'Was the second note higher or lower?',
     'intervalComparison.question': 'Was the second note higher or lower than {phrase} {direction}?',
     'intervalTuning.justIntonation': 'a just',
@@ -36,8 +37,8 @@ addStrings({
   de: {
     'comparison.higher': 'Höher',
     'comparison.lower': 'Tiefer',
-    'measure.result': 'Deine Schwelle: {threshold} ¢ (95-%-Intervall {lower}–{upper} ¢), gemessen in {trials} Vergleichen.',
-    'measure.resultOpen': 'Deine Schwelle: über {lower} ¢ (das Intervall ist nach oben offen), gemessen in {trials} Vergleichen.',
+    'measure.result': 'Deine Schwelle: {threshold} ¢, wahrscheinlich zwischen {lower} und {upper} ¢, gemessen in {trials} Vergleichen.',
+    'measure.resultOpen': 'Deine Schwelle: mindestens {lower} ¢, gemessen in {trials} Vergleichen.',
     'comparison.question': 'War der zweite Ton höher oder tiefer?',
     'intervalComparison.question': 'War der zweite Ton höher oder tiefer als {phrase} {direction}?',
     'intervalTuning.justIntonation': 'natürlich gestimmt',
@@ -141,11 +142,17 @@ export default function comparisonScreen(context) {
     ends: (trial) => measurement.ends(trial, result),
   });
 
-  /** The run's result as the server folded it from the answers: the newest measurement. */
+  /**
+   * The run's result as the server folded it from the answers (the newest measurement), the run
+   * before it, and for a pitch threshold where the literature places listeners.
+   */
   async function result() {
     const { measurements } = await api.timeline('day', { scope: isInterval ? 'intervals' : 'pitch' });
-    const { estimate } = measurements[measurements.length - 1];
+    const { estimate } = measurements.at(-1);
     const values = { threshold: formatCents(estimate.threshold), lower: formatCents(estimate.lower), upper: formatCents(estimate.upper), trials: estimate.trials };
-    return [estimate.upperIsOpen ? 'measure.resultOpen' : 'measure.result', values];
+    const lines = [[estimate.upperIsOpen ? 'measure.resultOpen' : 'measure.result', values]];
+    if (measurements.length > 1) lines.push(previousResult(measurements.at(-2), (cents) => `${formatCents(cents)} ¢`));
+    if (!isInterval) lines.push([PITCH_REFERENCE, {}]);
+    return lines;
   }
 }

@@ -5,6 +5,7 @@ import { addStrings, language, t } from '../i18n/i18n.js';
 import { allDisciplines, disciplineName, disciplines } from '../catalogue.js';
 import { formatCents, formatCount, formatDate, formatMonth, formatPercent } from '../i18n/format.js';
 import { attachTimelineChart } from '../profile/timeline-chart.js';
+import '../profile/reference.js';
 import { addScreen } from './screen.js';
 
 /** Its own strings, in every language the page speaks (i18n.js looks them up). */
@@ -13,15 +14,15 @@ addStrings({
     'profile.title': 'Profile',
     'profile.discrimination': 'Pitch discrimination',
     'profile.empty': 'Start training to build your profile',
-    'profile.threshold': 'Threshold {value} ¢ ({lower}–{upper}) at {percent} correct',
-    'profile.thresholdOpen': 'Threshold at least {lower} ¢ at {percent} correct',
-    'profile.thresholdNote': 'Fitted to your newest {trials} comparisons; 95\u00a0% interval in brackets.',
+    'profile.threshold': 'Your threshold: {value} ¢, likely between {lower} and {upper} ¢',
+    'profile.thresholdOpen': 'Your threshold: at least {lower} ¢',
+    'profile.thresholdNote': 'The smallest difference you hear right {percent} of the time, from your newest {trials} comparisons.',
     'profile.thresholdPending': 'Your threshold appears once your answers show where it lies.',
-    'profile.change': 'Change over your last {answers} answers: {value} (95\u00a0% interval {lower} to {upper})',
+    'profile.change': 'Over your last {answers} answers your threshold changed by {value}, likely between {lower} and {upper}.',
     'profile.changeNone': 'No change you can be sure of over your last {answers} answers',
-    'profile.changeStudent': 'Change over the last {answers} answers: {value} (95\u00a0% interval {lower} to {upper})',
+    'profile.changeStudent': 'Over the last {answers} answers the threshold changed by {value}, likely between {lower} and {upper}.',
     'profile.changeNoneStudent': 'No change one can be sure of over the last {answers} answers',
-    'profile.thresholdNoteStudent': 'Fitted to the newest {trials} comparisons; 95\u00a0% interval in brackets.',
+    'profile.thresholdNoteStudent': 'The smallest difference heard right {percent} of the time, from the newest {trials} comparisons.',
     'profile.thresholdPendingStudent': 'The threshold appears once the answers show where it lies.',
     'profile.studentEmpty': 'No answers yet.',
     'profile.period': 'Group by',
@@ -43,9 +44,9 @@ addStrings({
     'profile.intervalMatchingColumn': 'Matching error',
     'profile.chartSummary': 'Threshold timeline showing {count} comparisons from {from} to {to}, latest threshold {value} cents.',
     'profile.chartSummaryNoFit': 'Threshold timeline showing {count} comparisons from {from} to {to}.',
-    'profile.chartHelp': 'Line: the threshold per period (75 % correct); band: its 95\u00a0% interval. Tap a dot for details.',
+    'profile.chartHelp': 'Line: the threshold per period (75 % correct); band: where it likely lies. Tap a dot for details.',
     'profile.howMeasured': 'How is this measured?',
-    'profile.chartDetails': 'The headline above is fitted to the newest answers, whatever their day; each point of the chart is fitted to its own period, so the two can differ. A period’s threshold is read from its own answers and, less and less the further away they are, from its neighbours’: a listener changes gradually. A period with few answers has a wide band; where it leaves the chart it is cut off and marked. The dashed line is the mean difference played, which the training keeps below the threshold on purpose. Drag or scroll to move through time, pinch or use the wheel to zoom.',
+    'profile.chartDetails': 'The threshold above comes from the newest answers, whatever their day; each point of the chart from its own period, so the two can differ. A period’s threshold is read from its own answers and, less and less the further away they are, from its neighbours’: a listener changes gradually. A period with few answers has a wide band; where it leaves the chart it is cut off and marked. The dashed line is the mean difference played, which the training keeps below the threshold on purpose. Drag or scroll to move through time, pinch or use the wheel to zoom.',
     'profile.popup.threshold': 'Threshold: {value} ¢ ({lower}–{upper})',
     'profile.popup.thresholdOpen': 'Threshold: at least {lower} ¢',
     'profile.popup.mean': 'Mean difference played: {value} ¢',
@@ -62,8 +63,8 @@ addStrings({
     'start.lowerIsBetter': 'Lower is better',
     'start.compareTiming': 'Compare Timing',
     'start.fillTheGap': 'Fill the Gap',
-    'profile.disciplineThresholdNote': 'Fitted to the newest {trials} answers; 95\u00a0% interval in brackets.',
-    'profile.disciplineMeasuredNote': 'The newest measurement, in {trials} trials; 95\u00a0% interval in brackets.',
+    'profile.disciplineThresholdNote': 'The smallest detuning heard right {percent} of the time, from the newest {trials} answers.',
+    'profile.disciplineMeasuredNote': 'The newest measurement, in {trials} trials.',
     'profile.disciplineMeasuredPending': 'No measurement finished yet.',
     'profile.disciplineThresholdPending': 'Not enough answers yet to place a threshold.',
     'profile.confusion.table': 'As a table',
@@ -85,15 +86,15 @@ addStrings({
     'profile.title': 'Profil',
     'profile.discrimination': 'Tonhöhenunterscheidung',
     'profile.empty': 'Beginne mit dem Training, um dein Profil aufzubauen',
-    'profile.threshold': 'Schwelle {value} ¢ ({lower}–{upper}) bei {percent} richtig',
-    'profile.thresholdOpen': 'Schwelle mindestens {lower} ¢ bei {percent} richtig',
-    'profile.thresholdNote': 'Angepasst an deine neuesten {trials} Vergleiche; 95-%-Intervall in Klammern.',
+    'profile.threshold': 'Deine Schwelle: {value} ¢, wahrscheinlich zwischen {lower} und {upper} ¢',
+    'profile.thresholdOpen': 'Deine Schwelle: mindestens {lower} ¢',
+    'profile.thresholdNote': 'Der kleinste Unterschied, den du in {percent} der Fälle richtig hörst, aus deinen neuesten {trials} Vergleichen.',
     'profile.thresholdPending': 'Deine Schwelle erscheint, sobald deine Antworten zeigen, wo sie liegt.',
-    'profile.change': 'Veränderung über deine letzten {answers} Antworten: {value} (95-%-Intervall {lower} bis {upper})',
+    'profile.change': 'Über deine letzten {answers} Antworten hat sich deine Schwelle um {value} verändert, wahrscheinlich zwischen {lower} und {upper}.',
     'profile.changeNone': 'Keine sichere Veränderung über deine letzten {answers} Antworten',
-    'profile.changeStudent': 'Veränderung über die letzten {answers} Antworten: {value} (95-%-Intervall {lower} bis {upper})',
+    'profile.changeStudent': 'Über die letzten {answers} Antworten hat sich die Schwelle um {value} verändert, wahrscheinlich zwischen {lower} und {upper}.',
     'profile.changeNoneStudent': 'Keine sichere Veränderung über die letzten {answers} Antworten',
-    'profile.thresholdNoteStudent': 'Angepasst an die neuesten {trials} Vergleiche; 95-%-Intervall in Klammern.',
+    'profile.thresholdNoteStudent': 'Der kleinste Unterschied, der in {percent} der Fälle richtig gehört wird, aus den neuesten {trials} Vergleichen.',
     'profile.thresholdPendingStudent': 'Die Schwelle erscheint, sobald die Antworten zeigen, wo sie liegt.',
     'profile.studentEmpty': 'Noch keine Antworten.',
     'profile.period': 'Gruppieren nach',
@@ -115,9 +116,9 @@ addStrings({
     'profile.intervalMatchingColumn': 'Treff-Fehler',
     'profile.chartSummary': 'Schwellenverlauf mit {count} Vergleichen von {from} bis {to}, neueste Schwelle {value} Cent.',
     'profile.chartSummaryNoFit': 'Schwellenverlauf mit {count} Vergleichen von {from} bis {to}.',
-    'profile.chartHelp': 'Linie: Schwelle je Zeitraum (75 % richtig); Band: ihr 95-%-Intervall. Punkt antippen für Details.',
+    'profile.chartHelp': 'Linie: Schwelle je Zeitraum (75 % richtig); Band: wo sie wahrscheinlich liegt. Punkt antippen für Details.',
     'profile.howMeasured': 'Wie wird das gemessen?',
-    'profile.chartDetails': 'Die Schwelle oben ist an die neuesten Antworten angepasst, egal von welchem Tag; jeder Punkt im Diagramm an seinen eigenen Zeitraum, darum können beide abweichen. Die Schwelle eines Zeitraums ergibt sich aus seinen eigenen Antworten und, je weiter entfernt desto weniger, aus denen seiner Nachbarn: Das Gehör ändert sich allmählich. Ein Zeitraum mit wenigen Antworten hat ein breites Band; wo es das Diagramm verlässt, ist es abgeschnitten und markiert. Die gestrichelte Linie ist der mittlere gespielte Unterschied, den das Training absichtlich unter der Schwelle hält. Ziehen oder scrollen, um durch die Zeit zu blättern, mit zwei Fingern oder dem Mausrad zoomen.',
+    'profile.chartDetails': 'Die Schwelle oben ergibt sich aus den neuesten Antworten, egal von welchem Tag; jeder Punkt im Diagramm aus seinem eigenen Zeitraum, darum können beide abweichen. Die Schwelle eines Zeitraums ergibt sich aus seinen eigenen Antworten und, je weiter entfernt desto weniger, aus denen seiner Nachbarn: Das Gehör ändert sich allmählich. Ein Zeitraum mit wenigen Antworten hat ein breites Band; wo es das Diagramm verlässt, ist es abgeschnitten und markiert. Die gestrichelte Linie ist der mittlere gespielte Unterschied, den das Training absichtlich unter der Schwelle hält. Ziehen oder scrollen, um durch die Zeit zu blättern, mit zwei Fingern oder dem Mausrad zoomen.',
     'profile.popup.threshold': 'Schwelle: {value} ¢ ({lower}–{upper})',
     'profile.popup.thresholdOpen': 'Schwelle: mindestens {lower} ¢',
     'profile.popup.mean': 'Mittlerer gespielter Unterschied: {value} ¢',
@@ -134,8 +135,8 @@ addStrings({
     'start.lowerIsBetter': 'Niedriger ist besser',
     'start.compareTiming': 'Timing vergleichen',
     'start.fillTheGap': 'Lücke füllen',
-    'profile.disciplineThresholdNote': 'Angepasst an die neuesten {trials} Antworten; 95-%-Intervall in Klammern.',
-    'profile.disciplineMeasuredNote': 'Die neueste Messung, in {trials} Versuchen; 95-%-Intervall in Klammern.',
+    'profile.disciplineThresholdNote': 'Die kleinste Verstimmung, die in {percent} der Fälle richtig gehört wird, aus den neuesten {trials} Antworten.',
+    'profile.disciplineMeasuredNote': 'Die neueste Messung, in {trials} Versuchen.',
     'profile.disciplineMeasuredPending': 'Noch keine Messung abgeschlossen.',
     'profile.disciplineThresholdPending': 'Noch nicht genug Antworten für eine Schwelle.',
     'profile.confusion.table': 'Als Tabelle',
@@ -170,6 +171,7 @@ const MARKUP = `
     <div id="profile-discrimination-data" hidden>
       <p id="profile-threshold" class="threshold-estimate"></p>
       <p id="profile-threshold-note" class="note"></p>
+      <p id="profile-reference" class="note" data-i18n="reference.pitch"></p>
       <p id="profile-change" hidden></p>
       <div class="period-picker" role="radiogroup" aria-labelledby="profile-period-label">
         <span id="profile-period-label" class="visually-hidden" data-i18n="profile.period"></span>
@@ -261,12 +263,16 @@ export function trendText(trend) {
 
 /** A fitted threshold in words; an interval open above is no bound: "at least", never the search's edge. */
 function thresholdText(estimate) {
-  const percent = formatPercent(estimate.percentCorrect);
   return estimate.upperIsOpen
-    ? t('profile.thresholdOpen', { lower: formatCents(estimate.lower), percent })
+    ? t('profile.thresholdOpen', { lower: formatCents(estimate.lower) })
     : t('profile.threshold', {
-      value: formatCents(estimate.threshold), lower: formatCents(estimate.lower), upper: formatCents(estimate.upper), percent,
+      value: formatCents(estimate.threshold), lower: formatCents(estimate.lower), upper: formatCents(estimate.upper),
     });
+}
+
+/** What the threshold means: the share of answers it stands for, and how many answers it rests on. */
+function thresholdNote(key, estimate) {
+  return t(key, { trials: formatCount(estimate.trials), percent: formatPercent(estimate.percentCorrect) });
 }
 
 /** How far the threshold moved over the newest answers, or that no change is sure (the server says which). */
@@ -389,7 +395,7 @@ function thresholdPart(entry) {
       value.textContent = threshold ? thresholdText(threshold) : '';
       const measured = entry.measures ? 'profile.disciplineMeasuredNote' : 'profile.disciplineThresholdNote';
       note.textContent = threshold
-        ? t(measured, { trials: formatCount(threshold.trials) })
+        ? thresholdNote(measured, threshold)
         : t(entry.measures ? 'profile.disciplineMeasuredPending' : 'profile.disciplineThresholdPending');
     },
   };
@@ -607,7 +613,7 @@ export function profileScreen() {
       $('profile-threshold').hidden = !estimate;
       // A teacher reads a student's profile: it is not "yours".
       $('profile-threshold-note').textContent = estimate
-        ? t(shownStudent ? 'profile.thresholdNoteStudent' : 'profile.thresholdNote', { trials: formatCount(estimate.trials) })
+        ? thresholdNote(shownStudent ? 'profile.thresholdNoteStudent' : 'profile.thresholdNote', estimate)
         : t(shownStudent ? 'profile.thresholdPendingStudent' : 'profile.thresholdPending');
       const change = profile.change;
       $('profile-change').hidden = !change;

@@ -2,6 +2,7 @@ import { api } from '../api.js';
 import { addStrings, hasString, language, t } from '../i18n/i18n.js';
 import { disciplineName, disciplines, trainingHash } from '../catalogue.js';
 import { formatCents } from '../i18n/format.js';
+import '../profile/reference.js';
 import { addScreen } from './screen.js';
 
 /** Its own strings, in every language the page speaks (i18n.js looks them up). */
@@ -111,6 +112,11 @@ const MARKUP = `
     <dt data-i18n="info.version"></dt><dd id="info-version"></dd>
     <dt data-i18n="info.copyright"></dt><dd data-i18n="info.copyrightNotice"></dd>
   </dl>
+  <section class="info-sources" aria-labelledby="info-sources-title">
+    <h3 id="info-sources-title" data-i18n="reference.sources"></h3>
+    <p class="note" data-i18n="reference.arndt"></p>
+    <p class="note" data-i18n="reference.micheyl"></p>
+  </section>
   <a id="info-phone" class="button-link info-phone" href="#/phone" data-i18n="phone.open"></a>
   <button id="info-intro" type="button" data-i18n="info.showIntro"></button>
   <button id="info-close" class="primary" type="button" data-i18n="common.close"></button>
