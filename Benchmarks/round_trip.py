@@ -1,7 +1,10 @@
 """Issue 54's figures: from the tap on an answer to its feedback becoming visible, and to the next
 trial's first sound, in Chromium through a loopback proxy that adds a round trip (every chunk
 delayed by half of it in each direction, as Wi-Fi with power saving or a server across the
-internet would), for pitch comparison, Which Voice?, Play it Back and the pitch-matching slider."""
+internet would), for pitch comparison, Which Voice?, Play it Back, the pitch-matching slider and
+Sing It (a fake microphone singing a note that never holds steady, committed by Done).
+PEACH_ROUND_TRIP_KINDS (disciplines, comma-separated) measures only those."""
+import os
 import pathlib
 import shutil
 import statistics
@@ -33,7 +36,25 @@ KINDS = {
     "pitchMatching": ("screen-pitch-matching", "referenceStart",
                       "return document.getElementById('screen-pitch-matching').dataset.state === 'tuning'",
                       lambda browser: ["#pitch-slider"], SLIDER_ENTER),
+    # Open once the needle shows the voice was heard: Done then commits what was sung.
+    "pitchSinging": ("screen-singing", "referenceStart",
+                     "return document.getElementById('screen-singing').dataset.state === 'singing'"
+                     " && !!document.getElementById('singing-needle').dataset.cents",
+                     lambda browser: ["#singing-done"]),
 }
+
+
+def wobbly_singer(directory):
+    """A fake microphone's file: 0.3 s of A3 and of 100 ¢ sharp in turn, never held steady, so that
+    only Done commits (as in test_singing)."""
+    import numpy as np
+    from test_singing import A3, read_wav, singer_file, write_wav
+
+    on, sharp = (read_wav(singer_file(hertz, directory)) for hertz in (A3, A3 * 2 ** (100 / 1200)))
+    chunk = int(0.3 * 48_000)
+    return write_wav(f"{directory}/wobbly.wav", np.concatenate([
+        (on if index % 2 == 0 else sharp)[start:start + chunk]
+        for index, start in enumerate(range(0, min(len(on), len(sharp)), chunk))]))
 
 
 def measure(browser, url, discipline, answers):
@@ -46,6 +67,12 @@ def measure(browser, url, discipline, answers):
             f"return !document.getElementById('{screen}').hidden"):
         browser.find_element(By.ID, f"start-{discipline}").click()
     wait = WebDriverWait(browser, 30, poll_frequency=0.005)
+    if discipline == "pitchSinging":
+        # Sing It explains why before the browser asks for the microphone.
+        state = "return document.getElementById('screen-singing').dataset.state"
+        wait.until(lambda b: b.execute_script(state) in ("permission", "reference", "singing"))
+        if browser.execute_script(state) == "permission":
+            browser.find_element(By.ID, "singing-allow").click()
     mark = f"return +document.getElementById('{screen}').dataset.{first_sound} || 0"
     feedback, next_sound = [], []
     for _ in range(answers + 1):
@@ -72,15 +99,22 @@ def round_trip(directory, answers=8):
     from test_melodic_dictation import CAPTURE_TRIALS
     from selenium.webdriver.chrome.service import Service
 
+    kinds = [kind for kind in os.environ.get("PEACH_ROUND_TRIP_KINDS", ",".join(KINDS)).split(",") if kind]
     process, url = start_server(pathlib.Path(directory) / "round-trip.sqlite")
     settings = requests.put(url + "api/settings", json={
-        "language": "en", "noteDurationSeconds": 0.3, "melodyShortest": 2, "melodyLongest": 2})
+        "language": "en", "noteDurationSeconds": 0.3, "melodyShortest": 2, "melodyLongest": 2,
+        "voiceRangeLower": 57, "voiceRangeUpper": 57, "pitchNeedle": True})
     settings.raise_for_status()
     feedback_seconds = {discipline: requests.post(url + "api/trials", json={"discipline": discipline})
-                        .json()["session"]["feedbackSeconds"] for discipline in KINDS}
+                        .json()["session"]["feedbackSeconds"] for discipline in kinds}
     proxy = DelayingProxy(int(url.rstrip("/").rsplit(":", 1)[1]))
     proxied = f"http://127.0.0.1:{proxy.port}/"
-    browser = PeachChrome(options=chromium_options(),
+    options = chromium_options()
+    if "pitchSinging" in kinds:
+        for argument in ("--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
+                         f"--use-file-for-fake-audio-capture={wobbly_singer(directory)}"):
+            options.add_argument(argument)
+    browser = PeachChrome(options=options,
                           service=Service(executable_path=shutil.which("chromedriver") or "/usr/bin/chromedriver"))
     try:
         browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": TAP_TIMING + CAPTURE_TRIALS})
@@ -89,7 +123,7 @@ def round_trip(directory, answers=8):
         print("| discipline | round trip added | feedback after the tap | next first sound after the tap | "
               "next first sound − feedback time |")
         print("|---|---|---|---|---|")
-        for discipline in KINDS:
+        for discipline in kinds:
             for delay in DELAYS_MS:
                 proxy.one_way = delay / 2000
                 feedback, next_sound = measure(browser, proxied, discipline, answers)

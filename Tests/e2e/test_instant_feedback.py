@@ -1,15 +1,19 @@
 """Feedback at the tap, the next trial on time (issue 54): through a proxy adding a 300 ms round
 trip, a comparison's feedback shows well within one round trip of the tap, the next trial played
 is the one the answer's response carried, and every answer is stored once with the server's own
-judgement — also one whose body claims another. Play it Back and the matching slider judge an
-answer at the tap from what their trial serves (`judging`), and show what the server then stores."""
+judgement — also one whose body claims another. Play it Back, the matching slider and Sing It
+judge an answer at the tap (or the commit) from what their trial serves (`judging`), and show what
+the server then stores."""
+import shutil
 import statistics
+import tempfile
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from delaying_proxy import TAP_TIMING, DelayingProxy
 from test_melodic_dictation import CAPTURE_TRIALS
+from test_singing import A3, microphone_browser, singer_file, sung_records
 
 # Each answer's response as the page received it (in a block of its own: it wraps fetch after
 # CAPTURE_TRIALS did).
@@ -129,6 +133,58 @@ def test_a_slider_commit_shows_its_result_at_once_as_the_server_stores_it(server
         assert [record["userCentError"] for record in reversed(stored)] == [r["userCentError"] for r in responses]
     finally:
         proxy.close()
+
+
+# Each commit of a sung note (the screen leaves `singing`) to its feedback's first frame on screen,
+# and the feedback's text and classes then.
+TIME_COMMITS = """
+window.__commits = [];
+const screen = document.getElementById('screen-singing');
+const feedback = document.getElementById('singing-feedback');
+let committed = null;
+const observer = new MutationObserver((records) => {
+  if (records.some((record) => record.target === screen && record.oldValue === 'singing')) committed = performance.now();
+  if (committed === null || !feedback.classList.contains('visible')) return;
+  const from = committed;
+  committed = null;
+  const seen = { names: feedback.className, text: feedback.innerText };
+  requestAnimationFrame(() => window.__commits.push({ ms: performance.now() - from, ...seen }));
+});
+observer.observe(screen, { attributes: true, attributeFilter: ['data-state'], attributeOldValue: true });
+observer.observe(feedback, { attributes: true, attributeFilter: ['class'] });
+"""
+
+
+def test_a_sung_note_shows_its_result_at_the_commit_as_the_server_stores_it(server):
+    assert server.api("PUT", "settings", json={"language": "en", "voiceRangeLower": 57, "voiceRangeUpper": 57,
+                                               "noteDurationSeconds": 0.5}).status_code == 200
+    # An octave below and 12 ¢ flat: the page folds the octave as the server does.
+    directory = tempfile.mkdtemp(prefix="peach-singer-")
+    browser = microphone_browser(singer_file(A3 / 2 * 2 ** (-12 / 1200), directory))
+    proxy, wait = open_through_a_slow_network(server, browser, CAPTURE_ANSWERS, "start-pitchSinging")
+    try:
+        screen = browser.find_element(By.ID, "screen-singing")
+        wait.until(lambda _: screen.get_attribute("data-state") in ("permission", "reference", "singing"))
+        if screen.get_attribute("data-state") == "permission":
+            browser.find_element(By.ID, "singing-allow").click()
+        browser.execute_script(TIME_COMMITS)
+        wait.until(lambda b: b.execute_script("return window.__answers.length") >= 3)
+        commits = browser.execute_script("return window.__commits")[:3]
+        responses = browser.execute_script("return window.__answers")[:3]
+        # A round trip of 300 ms: the result did not wait for it.
+        assert len(commits) == 3 and statistics.median(commit["ms"] for commit in commits) < 100, commits
+        # The page showed what the server judged: its band, its cents, the octave sung.
+        for commit, response in zip(commits, responses):
+            assert response["sungOctave"] == -1
+            assert f"band-{response['band']}" in commit["names"], (commits, responses)
+            assert f"{round(abs(response['userCentError']))} cent" in commit["text"], (commits, responses)
+            assert "octave lower" in commit["text"]
+        stored = sung_records(server)
+        assert [record["userCentError"] for record in reversed(stored)][:3] == [r["userCentError"] for r in responses]
+    finally:
+        proxy.close()
+        browser.quit()
+        shutil.rmtree(directory, ignore_errors=True)
 
 
 def test_an_answer_claiming_another_judgement_is_stored_with_the_servers(server):

@@ -115,8 +115,7 @@ struct InstantFeedbackTests {
         return (error, try #require(band["band"] as? String))
     }
 
-    /// A slider's answer is judged at the commit from the trial's `judging`, as the server judges
-    /// it; a sung trial's waits for the server.
+    /// A slider's answer is judged at the commit from the trial's `judging`, as the server judges it.
     @Test(arguments: ["pitchMatching", "intervalMatching"])
     func aSliderAnswerIsJudgedFromItsTrialAsTheServerJudgesIt(discipline: String) async throws {
         try await TestApp.with(environment: .fixed()) { client in
@@ -136,8 +135,48 @@ struct InstantFeedbackTests {
             }
             // The values reach more than one band: the bands were read, not one assumed.
             #expect(bands.count > 1)
-            let (_, sung) = try await Self.post("/api/trials", #"{"discipline":"pitchSinging"}"#, client)
-            #expect(sung["judging"] == nil)
+        }
+    }
+
+    /// Judges a sung pitch as a page does from a sung trial's `judging`: folded by its octave's span,
+    /// a half octave rounding away from zero.
+    static func judgedByThePage(sung cents: Double, _ judging: [String: Any]) throws -> (
+        error: Double, band: String, octave: Int
+    ) {
+        #expect(judging["centsPerUnit"] == nil)
+        let span = try #require(judging["octaveCents"] as? Double)
+        let octave = (cents / span).rounded(.toNearestOrAwayFromZero)
+        let error = cents - octave * span
+        let bands = try #require(judging["bands"] as? [[String: Any]])
+        let band = try #require(
+            bands.first { band in
+                guard let upTo = band["upToCents"] as? Double else { return true }
+                return abs(error) < upTo || (band["inclusive"] as? Bool == true && abs(error) == upTo)
+            })
+        return (error, try #require(band["band"] as? String), Int(octave))
+    }
+
+    /// A sung pitch is judged at the commit from the trial's `judging`, octave and all, as the server
+    /// judges it, whatever the body claims.
+    @Test(arguments: ["pitchSinging", "intervalSinging"])
+    func aSungAnswerIsJudgedFromItsTrialAsTheServerJudgesIt(discipline: String) async throws {
+        try await TestApp.with(environment: .fixed()) { client in
+            var octaves: Set<Int> = []
+            for cents in [-1_800.0, -1_177.5, -600, -30, 0.2, 9.9, 600, 1_230, 2_400] {
+                let (status, trial) = try await Self.post("/api/trials", #"{"discipline":"\#(discipline)"}"#, client)
+                #expect(status == .created)
+                let id = try #require(trial["id"] as? String)
+                let page = try Self.judgedByThePage(sung: cents, try #require(trial["judging"] as? [String: Any]))
+                let (answered, result) = try await Self.post(
+                    "/api/trials/\(id)/answer", #"{"sungCents":\#(cents),"band":"deadCenter","sungOctave":0}"#, client)
+                #expect(answered == .ok)
+                #expect(abs(try #require(result["userCentError"] as? Double) - page.error) < 1e-9)
+                #expect(result["band"] as? String == page.band)
+                #expect(result["sungOctave"] as? Int == page.octave)
+                octaves.insert(page.octave)
+            }
+            // A half octave rounds away from zero, either way.
+            #expect(octaves == [-2, -1, 0, 1, 2])
         }
     }
 
