@@ -1,9 +1,9 @@
 """Feedback at the tap, the next trial on time (issue 54): through a proxy adding a 300 ms round
 trip, a comparison's feedback shows well within one round trip of the tap, the next trial played
 is the one the answer's response carried, and every answer is stored once with the server's own
-judgement — also one whose body claims another. Play it Back, the matching slider and Sing It
-judge an answer at the tap (or the commit) from what their trial serves (`judging`), and show what
-the server then stores."""
+judgement — also one whose body claims another. Play it Back, the matching slider, Sing It and
+Fill the Gap judge an answer at the tap (the commit, the trial's end) from what their trial serves
+(`judging`), and show what the server then stores."""
 import shutil
 import statistics
 import tempfile
@@ -13,6 +13,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from delaying_proxy import TAP_TIMING, DelayingProxy
 from test_melodic_dictation import CAPTURE_TRIALS
+from test_rhythm import TAP_SCRIPT
 from test_singing import A3, microphone_browser, singer_file, sung_records
 
 # Each answer's response as the page received it (in a block of its own: it wraps fetch after
@@ -185,6 +186,56 @@ def test_a_sung_note_shows_its_result_at_the_commit_as_the_server_stores_it(serv
         proxy.close()
         browser.quit()
         shutil.rmtree(directory, ignore_errors=True)
+
+
+# When each answer left for the server, and each time Fill the Gap's figures were written, with them.
+TIME_FIGURES = """
+window.__sent = [];
+const originalFetch = window.fetch;
+window.fetch = (...args) => {
+  if (String(args[0]).includes('/answer')) window.__sent.push(performance.now());
+  return originalFetch(...args);
+};
+"""
+WATCH_FIGURES = """
+window.__figures = [];
+const $ = (part) => document.getElementById(`fill-the-gap-${part}`);
+new MutationObserver(() => window.__figures.push({
+  at: performance.now(), hits: $('hits').textContent, sd: $('sd').textContent,
+})).observe($('hits'), { childList: true });
+"""
+
+
+def test_fill_the_gap_shows_its_figures_as_the_trial_ends_as_the_server_stores_them(server, browser):
+    assert server.api("PUT", "settings", json={"language": "en", "tempoBPM": 200}).status_code == 200
+    proxy, wait = open_through_a_slow_network(server, browser, CAPTURE_ANSWERS + TIME_FIGURES, "start-rhythmMatching")
+    try:
+        screen = browser.find_element(By.ID, "screen-fill-the-gap")
+        browser.execute_script(WATCH_FIGURES)
+        previous = None
+        for count in (1, 2):
+            wait.until(lambda _: screen.get_attribute("data-trial-start") not in (None, "", previous))
+            before, previous = previous, screen.get_attribute("data-trial-start")
+            gaps = [float(value) for value in screen.get_attribute("data-gap-seconds").split()]
+            # Gaps 2–15, each a little late (the first ones could be gone by the time the taps are set).
+            tapped = [gap + 0.004 * (index % 5) for index, gap in enumerate(gaps) if index >= 2]
+            result = browser.execute_async_script(TAP_SCRIPT, "screen-fill-the-gap", "trialStart", tapped, before)
+            assert "error" not in result, result
+            wait.until(lambda b: b.execute_script("return window.__answers.length") >= count)
+        figures = browser.execute_script("return window.__figures")
+        sent = browser.execute_script("return window.__sent")
+        responses = browser.execute_script("return window.__answers")
+        assert len(figures) >= 2 and len(sent) >= 2, (figures, sent)
+        # A round trip of 300 ms: the figures did not wait for the response.
+        assert [figure["at"] - at < 100 for figure, at in zip(figures, sent)] == [True, True], (figures, sent)
+        # The page showed what the server judged.
+        for figure, response in zip(figures, responses):
+            assert figure["hits"].startswith(f"{round(response['hitRate'] * 16)} of 16 gaps"), (figures, responses)
+            assert figure["sd"] == f"{round(response['offsetSDMs'])} ms", (figures, responses)
+        stored = server.api("GET", "records?discipline=rhythmMatching").json()["records"]
+        assert [record["hitRate"] for record in reversed(stored)] == [r["hitRate"] for r in responses[:2]]
+    finally:
+        proxy.close()
 
 
 def test_an_answer_claiming_another_judgement_is_stored_with_the_servers(server):
