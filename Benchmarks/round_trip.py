@@ -26,6 +26,10 @@ KINDS = {
     "pitchComparison": ("screen-comparison", "note1Start",
                         "return !document.getElementById('answer-higher').disabled",
                         lambda browser: ["#answer-higher"]),
+    # A measurement run ("Measure my threshold"): each trial placed from the answers before it.
+    "pitchMeasurement": ("screen-comparison", "note1Start",
+                         "return !document.getElementById('answer-higher').disabled",
+                         lambda browser: ["#answer-higher"]),
     "chordIntonation": ("screen-chord-voice", "chordStart",
                         "return !document.getElementById('answer-voice-lowest').disabled",
                         lambda browser: ["#answer-voice-lowest"]),

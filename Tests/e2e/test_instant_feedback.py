@@ -72,6 +72,8 @@ def test_feedback_shows_at_the_tap_and_the_next_trial_is_the_one_the_answer_carr
         assert [record["isCorrect"] for record in reversed(records)] == [r["isCorrect"] for r in responses]
     finally:
         proxy.close()
+    # The page sent what it showed: the server judged every answer the same.
+    assert disagreements(server) == []
 
 
 def test_a_melody_played_back_shows_its_judgement_at_the_last_note_as_the_server_stores_it(server, browser):
@@ -106,6 +108,8 @@ def test_a_melody_played_back_shows_its_judgement_at_the_last_note_as_the_server
         assert [record["isCorrect"] for record in reversed(stored)] == meant
     finally:
         proxy.close()
+    # The page sent what it showed: the server judged every answer the same.
+    assert disagreements(server) == []
 
 
 def test_a_slider_commit_shows_its_result_at_once_as_the_server_stores_it(server, browser):
@@ -134,6 +138,8 @@ def test_a_slider_commit_shows_its_result_at_once_as_the_server_stores_it(server
         assert [record["userCentError"] for record in reversed(stored)] == [r["userCentError"] for r in responses]
     finally:
         proxy.close()
+    # The page sent what it showed: the server judged every answer the same.
+    assert disagreements(server) == []
 
 
 # Each commit of a sung note (the screen leaves `singing`) to its feedback's first frame on screen,
@@ -186,6 +192,7 @@ def test_a_sung_note_shows_its_result_at_the_commit_as_the_server_stores_it(serv
         proxy.close()
         browser.quit()
         shutil.rmtree(directory, ignore_errors=True)
+    assert disagreements(server) == []
 
 
 # When each answer left for the server, and each time Fill the Gap's figures were written, with them.
@@ -236,6 +243,30 @@ def test_fill_the_gap_shows_its_figures_as_the_trial_ends_as_the_server_stores_t
         assert [record["hitRate"] for record in reversed(stored)] == [r["hitRate"] for r in responses[:2]]
     finally:
         proxy.close()
+    # Each tap as the server judged it too: the page sent what it showed, and no judgement differed.
+    assert disagreements(server) == []
+
+
+def disagreements(server):
+    """The server's log lines of answers whose shown result differed from its own judgement (the
+    server is stopped to read them)."""
+    server.stop()
+    return [line for line in server.process.stdout.read().splitlines() if "another judgement" in line]
+
+
+def test_a_shown_result_that_differs_from_the_servers_is_logged_with_both(server):
+    trial = server.api("POST", "trials", json={"discipline": "pitchComparison"}).json()
+    right = next(outcome for outcome in trial["outcomes"] if outcome["result"]["isCorrect"])
+    claimed = {"isCorrect": False}
+    response = server.api("POST", f"trials/{trial['id']}/answer", json={"answer": right["answer"], "shown": claimed})
+    assert response.status_code == 200 and response.json()["isCorrect"] is True
+    agreeing = server.api("POST", "trials", json={"discipline": "pitchComparison"}).json()
+    outcome = agreeing["outcomes"][0]
+    assert server.api("POST", f"trials/{agreeing['id']}/answer",
+                      json={"answer": outcome["answer"], "shown": outcome["result"]}).status_code == 200
+    [line] = disagreements(server)
+    assert f"trial={trial['id']}" in line and "discipline=pitchComparison" in line, line
+    assert 'page={"isCorrect":false}' in line and '"isCorrect":true' in line, line
 
 
 def test_an_answer_claiming_another_judgement_is_stored_with_the_servers(server):

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import Testing
 
 @testable import PeachCore
@@ -190,6 +191,46 @@ struct InstantFeedbackTests {
                 "/api/trials/\(id)/answer?next=true", #"{"normalizedValue":0.25}"#, client)
             #expect(answered == .ok)
             #expect((result["next"] as? [String: Any])?["discipline"] as? String == "pitchMatching")
+        }
+    }
+
+    /// The page sends what it showed (`shown`); the server keeps its own judgement and counts (and
+    /// logs) an answer whose shown result differs from it, not one that agrees.
+    @Test func aShownResultThatDiffersFromTheServersIsCountedAndNeverStored() async throws {
+        let directory = TestApp.Directory()
+        let services = try await AppServices.open(
+            databasePath: directory.databasePath, environment: .fixed(), logger: Logger(label: "test"))
+        let app = Application(router: try PeachApp.router(services: services))
+        try await app.test(.router) { client in
+            var truths: [Bool] = []
+            for (index, claim) in ["agrees", "differs", "agrees", "differs"].enumerated() {
+                let (_, trial) = try await Self.post("/api/trials", #"{"discipline":"pitchComparison"}"#, client)
+                let id = try #require(trial["id"] as? String)
+                let outcome = try #require((trial["outcomes"] as? [[String: Any]])?[index % 2])
+                let answer = try #require(outcome["answer"] as? String)
+                let truth = try #require((outcome["result"] as? [String: Any])?["isCorrect"] as? Bool)
+                let shown = claim == "agrees" ? truth : !truth
+                let (status, result) = try await Self.post(
+                    "/api/trials/\(id)/answer", #"{"answer":"\#(answer)","shown":{"isCorrect":\#(shown)}}"#, client)
+                #expect(status == .ok)
+                #expect(result["isCorrect"] as? Bool == truth)
+                truths.append(truth)
+            }
+            #expect(await services.trials.disagreements == 2)
+            // A slider's result whose cents lie a rounding apart from the server's agrees.
+            let (_, slider) = try await Self.post("/api/trials", #"{"discipline":"pitchMatching"}"#, client)
+            let page = try Self.judgedByThePage(0.25, try #require(slider["judging"] as? [String: Any]))
+            let (_, matched) = try await Self.post(
+                "/api/trials/\(try #require(slider["id"] as? String))/answer",
+                #"{"normalizedValue":0.25,"shown":{"userCentError":\#(page.error + 1e-9),"band":"\#(page.band)"}}"#,
+                client)
+            #expect(matched["band"] as? String == page.band)
+            #expect(await services.trials.disagreements == 2)
+            let stored = try await client.execute(uri: "/api/records?discipline=pitchComparison", method: .get) {
+                try JSONSerialization.jsonObject(with: Data(buffer: $0.body)) as? [String: Any]
+            }
+            let records = try #require(stored?["records"] as? [[String: Any]])
+            #expect(records.compactMap { $0["isCorrect"] as? Bool } == truths.reversed())
         }
     }
 
