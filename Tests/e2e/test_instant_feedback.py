@@ -1,15 +1,20 @@
 """Feedback at the tap, the next trial on time (issue 54): through a proxy adding a 300 ms round
 trip, a comparison's feedback shows well within one round trip of the tap, the next trial played
 is the one the answer's response carried, and every answer is stored once with the server's own
-judgement — also one whose body claims another. Play it Back and the matching slider judge an
-answer at the tap from what their trial serves (`judging`), and show what the server then stores."""
+judgement — also one whose body claims another. Play it Back, the matching slider, Sing It and
+Fill the Gap judge an answer at the tap (the commit, the trial's end) from what their trial serves
+(`judging`), and show what the server then stores."""
+import shutil
 import statistics
+import tempfile
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from delaying_proxy import TAP_TIMING, DelayingProxy
 from test_melodic_dictation import CAPTURE_TRIALS
+from test_rhythm import TAP_SCRIPT
+from test_singing import A3, microphone_browser, singer_file, sung_records
 
 # Each answer's response as the page received it (in a block of its own: it wraps fetch after
 # CAPTURE_TRIALS did).
@@ -67,6 +72,8 @@ def test_feedback_shows_at_the_tap_and_the_next_trial_is_the_one_the_answer_carr
         assert [record["isCorrect"] for record in reversed(records)] == [r["isCorrect"] for r in responses]
     finally:
         proxy.close()
+    # The page sent what it showed: the server judged every answer the same.
+    assert disagreements(server) == []
 
 
 def test_a_melody_played_back_shows_its_judgement_at_the_last_note_as_the_server_stores_it(server, browser):
@@ -101,6 +108,8 @@ def test_a_melody_played_back_shows_its_judgement_at_the_last_note_as_the_server
         assert [record["isCorrect"] for record in reversed(stored)] == meant
     finally:
         proxy.close()
+    # The page sent what it showed: the server judged every answer the same.
+    assert disagreements(server) == []
 
 
 def test_a_slider_commit_shows_its_result_at_once_as_the_server_stores_it(server, browser):
@@ -129,6 +138,135 @@ def test_a_slider_commit_shows_its_result_at_once_as_the_server_stores_it(server
         assert [record["userCentError"] for record in reversed(stored)] == [r["userCentError"] for r in responses]
     finally:
         proxy.close()
+    # The page sent what it showed: the server judged every answer the same.
+    assert disagreements(server) == []
+
+
+# Each commit of a sung note (the screen leaves `singing`) to its feedback's first frame on screen,
+# and the feedback's text and classes then.
+TIME_COMMITS = """
+window.__commits = [];
+const screen = document.getElementById('screen-singing');
+const feedback = document.getElementById('singing-feedback');
+let committed = null;
+const observer = new MutationObserver((records) => {
+  if (records.some((record) => record.target === screen && record.oldValue === 'singing')) committed = performance.now();
+  if (committed === null || !feedback.classList.contains('visible')) return;
+  const from = committed;
+  committed = null;
+  const seen = { names: feedback.className, text: feedback.innerText };
+  requestAnimationFrame(() => window.__commits.push({ ms: performance.now() - from, ...seen }));
+});
+observer.observe(screen, { attributes: true, attributeFilter: ['data-state'], attributeOldValue: true });
+observer.observe(feedback, { attributes: true, attributeFilter: ['class'] });
+"""
+
+
+def test_a_sung_note_shows_its_result_at_the_commit_as_the_server_stores_it(server):
+    assert server.api("PUT", "settings", json={"language": "en", "voiceRangeLower": 57, "voiceRangeUpper": 57,
+                                               "noteDurationSeconds": 0.5}).status_code == 200
+    # An octave below and 12 ¢ flat: the page folds the octave as the server does.
+    directory = tempfile.mkdtemp(prefix="peach-singer-")
+    browser = microphone_browser(singer_file(A3 / 2 * 2 ** (-12 / 1200), directory))
+    proxy, wait = open_through_a_slow_network(server, browser, CAPTURE_ANSWERS, "start-pitchSinging")
+    try:
+        screen = browser.find_element(By.ID, "screen-singing")
+        wait.until(lambda _: screen.get_attribute("data-state") in ("permission", "reference", "singing"))
+        if screen.get_attribute("data-state") == "permission":
+            browser.find_element(By.ID, "singing-allow").click()
+        browser.execute_script(TIME_COMMITS)
+        wait.until(lambda b: b.execute_script("return window.__answers.length") >= 3)
+        commits = browser.execute_script("return window.__commits")[:3]
+        responses = browser.execute_script("return window.__answers")[:3]
+        # A round trip of 300 ms: the result did not wait for it.
+        assert len(commits) == 3 and statistics.median(commit["ms"] for commit in commits) < 100, commits
+        # The page showed what the server judged: its band, its cents, the octave sung.
+        for commit, response in zip(commits, responses):
+            assert response["sungOctave"] == -1
+            assert f"band-{response['band']}" in commit["names"], (commits, responses)
+            assert f"{round(abs(response['userCentError']))} cent" in commit["text"], (commits, responses)
+            assert "octave lower" in commit["text"]
+        stored = sung_records(server)
+        assert [record["userCentError"] for record in reversed(stored)][:3] == [r["userCentError"] for r in responses]
+    finally:
+        proxy.close()
+        browser.quit()
+        shutil.rmtree(directory, ignore_errors=True)
+    assert disagreements(server) == []
+
+
+# When each answer left for the server, and each time Fill the Gap's figures were written, with them.
+TIME_FIGURES = """
+window.__sent = [];
+const originalFetch = window.fetch;
+window.fetch = (...args) => {
+  if (String(args[0]).includes('/answer')) window.__sent.push(performance.now());
+  return originalFetch(...args);
+};
+"""
+WATCH_FIGURES = """
+window.__figures = [];
+const $ = (part) => document.getElementById(`fill-the-gap-${part}`);
+new MutationObserver(() => window.__figures.push({
+  at: performance.now(), hits: $('hits').textContent, sd: $('sd').textContent,
+})).observe($('hits'), { childList: true });
+"""
+
+
+def test_fill_the_gap_shows_its_figures_as_the_trial_ends_as_the_server_stores_them(server, browser):
+    assert server.api("PUT", "settings", json={"language": "en", "tempoBPM": 200}).status_code == 200
+    proxy, wait = open_through_a_slow_network(server, browser, CAPTURE_ANSWERS + TIME_FIGURES, "start-rhythmMatching")
+    try:
+        screen = browser.find_element(By.ID, "screen-fill-the-gap")
+        browser.execute_script(WATCH_FIGURES)
+        previous = None
+        for count in (1, 2):
+            wait.until(lambda _: screen.get_attribute("data-trial-start") not in (None, "", previous))
+            before, previous = previous, screen.get_attribute("data-trial-start")
+            gaps = [float(value) for value in screen.get_attribute("data-gap-seconds").split()]
+            # Gaps 2–15, each a little late (the first ones could be gone by the time the taps are set).
+            tapped = [gap + 0.004 * (index % 5) for index, gap in enumerate(gaps) if index >= 2]
+            result = browser.execute_async_script(TAP_SCRIPT, "screen-fill-the-gap", "trialStart", tapped, before)
+            assert "error" not in result, result
+            wait.until(lambda b: b.execute_script("return window.__answers.length") >= count)
+        figures = browser.execute_script("return window.__figures")
+        sent = browser.execute_script("return window.__sent")
+        responses = browser.execute_script("return window.__answers")
+        assert len(figures) >= 2 and len(sent) >= 2, (figures, sent)
+        # A round trip of 300 ms: the figures did not wait for the response.
+        assert [figure["at"] - at < 100 for figure, at in zip(figures, sent)] == [True, True], (figures, sent)
+        # The page showed what the server judged.
+        for figure, response in zip(figures, responses):
+            assert figure["hits"].startswith(f"{round(response['hitRate'] * 16)} of 16 gaps"), (figures, responses)
+            assert figure["sd"] == f"{round(response['offsetSDMs'])} ms", (figures, responses)
+        stored = server.api("GET", "records?discipline=rhythmMatching").json()["records"]
+        assert [record["hitRate"] for record in reversed(stored)] == [r["hitRate"] for r in responses[:2]]
+    finally:
+        proxy.close()
+    # Each tap as the server judged it too: the page sent what it showed, and no judgement differed.
+    assert disagreements(server) == []
+
+
+def disagreements(server):
+    """The server's log lines of answers whose shown result differed from its own judgement (the
+    server is stopped to read them)."""
+    server.stop()
+    return [line for line in server.process.stdout.read().splitlines() if "another judgement" in line]
+
+
+def test_a_shown_result_that_differs_from_the_servers_is_logged_with_both(server):
+    trial = server.api("POST", "trials", json={"discipline": "pitchComparison"}).json()
+    right = next(outcome for outcome in trial["outcomes"] if outcome["result"]["isCorrect"])
+    claimed = {"isCorrect": False}
+    response = server.api("POST", f"trials/{trial['id']}/answer", json={"answer": right["answer"], "shown": claimed})
+    assert response.status_code == 200 and response.json()["isCorrect"] is True
+    agreeing = server.api("POST", "trials", json={"discipline": "pitchComparison"}).json()
+    outcome = agreeing["outcomes"][0]
+    assert server.api("POST", f"trials/{agreeing['id']}/answer",
+                      json={"answer": outcome["answer"], "shown": outcome["result"]}).status_code == 200
+    [line] = disagreements(server)
+    assert f"trial={trial['id']}" in line and "discipline=pitchComparison" in line, line
+    assert 'page={"isCorrect":false}' in line and '"isCorrect":true' in line, line
 
 
 def test_an_answer_claiming_another_judgement_is_stored_with_the_servers(server):

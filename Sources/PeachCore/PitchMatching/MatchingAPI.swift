@@ -19,7 +19,7 @@ extension MatchingKind {
                     startFrequencyHz: trial.tunableFrequency(atNormalizedValue: .centre, reference: reference).hertz,
                     targetMidi: trial.targetNote.rawValue),
                 initialCentOffset: trial.initialCentOffset.rawValue, centRange: trial.centRange.rawValue,
-                judging: trial.discipline.answerMethod == .slider ? MatchingJudging(trial) : nil))
+                judging: MatchingJudging(trial)))
     }
 
     public static func session(_ trial: PitchMatchingChallenge, settings: TrainingSettings) -> TrialSession {
@@ -60,9 +60,8 @@ public struct MatchingFields: Codable, Sendable, APIDescribed {
     public let tunableNote: TunableNote
     public let initialCentOffset: Double
     public let centRange: Double
-    /// A slider trial's: how its answer is judged, so that the page shows the result at the
-    /// commit. A sung trial's result waits for the server.
-    public let judging: MatchingJudging?
+    /// How its answer is judged, so that the page shows the result at the commit.
+    public let judging: MatchingJudging
 
     public static var apiNotes: [String: APINote] {
         [
@@ -74,7 +73,7 @@ public struct MatchingFields: Codable, Sendable, APIDescribed {
                 "Cents the slider reaches either way from its centre: the tunable note sounds at startFrequencyHz × 2^(normalizedValue × centRange / 1200)."
             ),
             "judging": .describe(
-                "A slider trial only: how its answer is judged, exactly as the answer will be: the page shows the result at the commit."
+                "How its answer is judged, exactly as the answer will be: the page shows the result at the commit."
             ),
             // A field every note-playing trial has, described for this kind.
             "noteDurationSeconds": .describe("How long the reference plays; the tunable note starts as it ends."),

@@ -1,7 +1,8 @@
-/// How a slider's answer is judged, as data: the signed error it leaves (the error at the slider's
-/// centre plus the value times the cents the slider reaches) and the band that error falls in.
-/// The challenge and the record judge by it, and each slider trial serves it (`judging`) so that
-/// the page shows the result at the commit as the server will.
+/// How a matching answer is judged, as data: the signed error it leaves and the band that error
+/// falls in. A slider's error is the error at the slider's centre plus the value times the cents
+/// the slider reaches; a sung pitch's is its distance from the nearest whole octave of the target
+/// (`SungPitch`). The challenge and the record judge by it, and each matching trial serves it
+/// (`judging`) so that the page shows the result at the commit as the server will.
 public struct MatchingJudging: Codable, Hashable, Sendable, APIDescribed {
     /// A band: the errors whose magnitude lies below `upToCents` (at it too when `inclusive`); the
     /// last band takes every larger error.
@@ -32,20 +33,26 @@ public struct MatchingJudging: Codable, Hashable, Sendable, APIDescribed {
         Band(band: .near, upToCents: 30, inclusive: true), Band(band: .far, upToCents: nil, inclusive: false),
     ]
 
-    public let errorAtCentreCents: Double
-    public let centsPerUnit: Double
+    /// A slider trial's.
+    public let errorAtCentreCents: Double?
+    /// A slider trial's.
+    public let centsPerUnit: Double?
+    /// A sung trial's: the span of an octave, by which the sung pitch is folded.
+    public let octaveCents: Double?
     /// In order: an error is in the first band that contains it.
     public let bands: [Band]
 
     public init(_ challenge: PitchMatchingChallenge) {
-        errorAtCentreCents = challenge.initialCentOffset.rawValue
-        centsPerUnit = challenge.centRange.rawValue
+        let sung = challenge.discipline.answerMethod == .voice
+        errorAtCentreCents = sung ? nil : challenge.initialCentOffset.rawValue
+        centsPerUnit = sung ? nil : challenge.centRange.rawValue
+        octaveCents = sung ? SungPitch.octaveSpan.rawValue : nil
         bands = Self.bands
     }
 
-    /// The signed error of committing at `value` (positive: sharp).
-    public func error(at value: NormalizedSliderValue) -> Cents {
-        Cents(errorAtCentreCents) + value.rawValue * Cents(centsPerUnit)
+    /// The signed error of committing the slider at `value` (positive: sharp).
+    public static func error(_ challenge: PitchMatchingChallenge, at value: NormalizedSliderValue) -> Cents {
+        challenge.initialCentOffset + value.rawValue * challenge.centRange
     }
 
     public static func band(of error: Cents) -> PitchMatchingBand { bands.first { $0.contains(error) }!.band }
@@ -53,9 +60,13 @@ public struct MatchingJudging: Codable, Hashable, Sendable, APIDescribed {
     public static var apiNotes: [String: APINote] {
         [
             "": .closed,
-            "errorAtCentreCents": .describe("The signed error (positive: sharp) of committing at the slider's centre."),
+            "errorAtCentreCents": .describe(
+                "A slider trial: the signed error (positive: sharp) of committing at the slider's centre."),
             "centsPerUnit": .describe(
-                "The error added per unit of normalizedValue: userCentError = errorAtCentreCents + normalizedValue × centsPerUnit."
+                "A slider trial: the error added per unit of normalizedValue: userCentError = errorAtCentreCents + normalizedValue × centsPerUnit."
+            ),
+            "octaveCents": .describe(
+                "A sung trial: sungOctave = sungCents / octaveCents rounded to the nearest whole number (a half away from zero), userCentError = sungCents − sungOctave × octaveCents."
             ),
             "bands": .describe("In order: the result's band is the first that holds the error's magnitude."),
         ]

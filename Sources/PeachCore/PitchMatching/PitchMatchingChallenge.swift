@@ -66,7 +66,7 @@ public struct PitchMatchingChallenge: Hashable, Sendable, Codable {
     /// Where the slider puts the tunable note, in cents from the tuned target; also the user's
     /// signed error when they commit there (positive = sharp).
     public func centOffset(atNormalizedValue value: NormalizedSliderValue) -> Cents {
-        MatchingJudging(self).error(at: value)
+        MatchingJudging.error(self, at: value)
     }
 
     public func referenceFrequency(reference: ReferencePitch) -> Frequency {

@@ -4,6 +4,8 @@
 public struct SungPitch: Hashable, Sendable {
     /// More than four octaves from the target is no answer to it (a detector glitch, a wrong note).
     public static let limit = Cents(4 * 1200 + 600)
+    /// The span a sung answer is folded by: an answer in another octave is judged from it.
+    public static let octaveSpan = Cents(1200)
 
     public let centsFromTarget: Cents
 
@@ -14,8 +16,8 @@ public struct SungPitch: Hashable, Sendable {
     }
 
     /// Octaves from the target's (−1: an octave below); a half-octave rounds away from zero.
-    public var octave: Int { Int((centsFromTarget.rawValue / 1200).rounded()) }
+    public var octave: Int { Int((centsFromTarget.rawValue / Self.octaveSpan.rawValue).rounded()) }
 
     /// Signed error from the nearest octave of the target, −600…600 ¢ (positive = sharp).
-    public var error: Cents { Cents(centsFromTarget.rawValue - 1200 * Double(octave)) }
+    public var error: Cents { centsFromTarget - Double(octave) * Self.octaveSpan }
 }

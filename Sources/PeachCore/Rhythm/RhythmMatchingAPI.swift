@@ -10,7 +10,7 @@ extension RhythmMatchingKind {
         RhythmMatchingFields(
             tempoBPM: trial.tempo.rawValue, tempoBand: trial.tempo.band, sixteenthSeconds: trial.tempo.sixteenthSeconds,
             cycles: RhythmMatchingTrial.cycles, gapPositions: trial.gapPositions, clickSeconds: trial.clickSeconds,
-            gapSeconds: trial.gapSeconds)
+            gapSeconds: trial.gapSeconds, judging: GapJudging(trial))
     }
 
     /// Taps count from the first click.
@@ -39,9 +39,13 @@ public struct RhythmMatchingFields: Codable, Sendable, APIDescribed {
     public let gapPositions: [Int]
     public let clickSeconds: [Double]
     public let gapSeconds: [Double]
+    /// How its taps are judged, so that the page shows the figures as the last cycle ends.
+    public let judging: GapJudging
 
     public static var apiNotes: [String: APINote] {
         [
+            "judging": .describe(
+                "How the taps are judged, exactly as the answer will be: the page shows the figures as the trial ends."),
             "tempoBPM": .bounds(TempoBPM.range),
             "gapPositions": .describe("For each cycle, its silent sixteenth (0–3)."),
             "clickSeconds": .describe(

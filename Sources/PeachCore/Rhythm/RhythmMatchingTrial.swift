@@ -44,7 +44,7 @@ public struct RhythmMatchingTrial: Hashable, Sendable, Codable {
     /// miss, and of several taps on one gap only the nearest is its hit.
     public func judge(taps: [Double]) -> TapJudgement {
         let gaps = gapSeconds
-        let window = tempo.sixteenthSeconds / 2
+        let window = GapJudging(self).hitWindowSeconds
         let nearest: [(gap: Int, offset: Double)?] = taps.map { tap in
             guard let index = gaps.indices.min(by: { abs(tap - gaps[$0]) < abs(tap - gaps[$1]) }) else { return nil }
             let offset = tap - gaps[index]

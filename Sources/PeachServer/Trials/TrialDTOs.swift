@@ -214,16 +214,19 @@ struct TrialResponse: ResponseEncodable, APISchemaProviding, Sendable {
 /// `{"tapSeconds": [...]}`), and when the user answered.
 struct AnswerRequest: Decodable, APIDescribed {
     let answeredSecondsAgo: Double?
+    /// What the page showed for the answer, when it judged it at the tap.
+    let shown: ShownJudgement?
     /// Every kind's reading of the body.
     private let bodies: [any KindAnswerBody]
 
     private enum CodingKeys: String, CodingKey {
-        case answeredSecondsAgo
+        case answeredSecondsAgo, shown
     }
 
     init(from decoder: any Decoder) throws {
-        answeredSecondsAgo = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(
-            Double.self, forKey: .answeredSecondsAgo)
+        let fields = try decoder.container(keyedBy: CodingKeys.self)
+        answeredSecondsAgo = try fields.decodeIfPresent(Double.self, forKey: .answeredSecondsAgo)
+        shown = try fields.decodeIfPresent(ShownJudgement.self, forKey: .shown)
         bodies = try TrainingKinds.all.map { try Self.body($0, from: decoder) }
     }
 
@@ -299,6 +302,9 @@ struct AnswerRequest: Decodable, APIDescribed {
                 .describe(
                     "How long before this request the user answered (an answer sent late, after a network loss, keeps its time). Default 0."
                 ),
+            "shown": .describe(
+                "The result the client showed, judged from what the trial served (outcomes, judging), in the response's shape. Never stored: the server judges the answer again and keeps its own judgement, and logs where the two differ."
+            ),
         ]) { $1 }
     }
 }

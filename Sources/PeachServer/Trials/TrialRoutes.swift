@@ -147,7 +147,7 @@ struct TrialRoutes: RouteTable {
     func answerTrial(_ input: Input<AnswerRequest>) async throws -> AnswerResponse {
         try await answer(
             try input[Self.trialID], try input.body.parsed(), key: try input[Self.answerKey], age: try input.body.age(),
-            next: try input[Self.wantsNext])
+            next: try input[Self.wantsNext], shown: try input.body.shown)
     }
 
     func calibrationPlan(_: Input<NoBody>) async -> CalibrationPlan {
@@ -165,7 +165,7 @@ struct TrialRoutes: RouteTable {
 
     func answer(
         _ id: String, _ answer: TrialAnswer, key: AnswerKey?, age: Duration, only kind: Discipline.Kind? = nil,
-        next: Bool = false
+        next: Bool = false, shown: ShownJudgement? = nil
     ) async throws -> AnswerResponse {
         if let kind, let actual = await service.kind(of: id), actual != kind {
             throw HTTPError(.notFound, message: "no \(kind) trial with id \(id) is waiting for an answer")
@@ -175,8 +175,10 @@ struct TrialRoutes: RouteTable {
         let trial = await service.openTrial(id)
         do throws(TrialService.AnswerError) {
             let record = try await service.answer(id, answer, key: key, age: age)
-            return AnswerResponse(
+            let response = AnswerResponse(
                 record: record, answer: answer, trial: trial, next: next ? await nextTrial(after: record) : nil)
+            if let shown { await compare(shown, with: response, trial: id, discipline: record.discipline) }
+            return response
         } catch {
             switch error {
             case .unknown: throw HTTPError(.notFound, message: "no trial with id \(id) is waiting for an answer")
@@ -198,6 +200,19 @@ struct TrialRoutes: RouteTable {
                     message: "the answer was not saved: the database could not be written")
             }
         }
+    }
+
+    /// The page judged by other rules than the server's: logged with both judgements, and counted.
+    private func compare(_ shown: ShownJudgement, with response: AnswerResponse, trial: String, discipline: Discipline)
+        async
+    {
+        guard let judged = try? ShownJudgement(of: response), !shown.agrees(with: judged) else { return }
+        await service.disagreed()
+        logger.warning(
+            "the page showed another judgement than the server's",
+            metadata: [
+                "trial": "\(trial)", "discipline": "\(discipline.rawValue)", "page": "\(shown)", "server": "\(judged)",
+            ])
     }
 
     /// Drawn after the answer is stored, so that the chain holds it. A trial the store cannot keep

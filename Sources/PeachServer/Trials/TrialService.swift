@@ -53,6 +53,9 @@ public actor TrialService {
     /// a restart the store still tells a key used for another trial (that trial is open there).
     private var keyBindings = KeyBindings()
     private let logger: Logger
+    /// Answers whose result the page showed otherwise than the server judged it, since the start
+    /// (the routes log each one).
+    public private(set) var disagreements = 0
 
     public init(
         store: any TrainingDataStore & OpenTrialStore, settings: SettingsService, profile: ProfileService,
@@ -133,6 +136,8 @@ public actor TrialService {
         await restoreIfStored(id)
         return pending.trial(id)?.trial
     }
+
+    func disagreed() { disagreements += 1 }
 
     /// The kind of the open trial `id`, if there is one (the old per-kind routes answer 404 for
     /// a trial of the other kind, as they always did for ids they never issued).

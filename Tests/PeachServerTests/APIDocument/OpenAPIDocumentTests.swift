@@ -107,11 +107,9 @@ extension OpenAPIDocumentTests {
             let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
             let schema = try #require(schemas[discipline.trainingKind.apiNames.trial])
             let properties = try #require(schema["properties"] as? [String: Any])
-            // `outcomes` is documented for every trial and sent only with a kind answered by choosing;
-            // a matching trial's `judging` only with the slider's, not with a sung one.
+            // `outcomes` is documented for every trial and sent only with a kind answered by choosing.
             let documented = Set(properties.keys)
             let expected = documented.subtracting(object["outcomes"] == nil ? ["outcomes"] : [])
-                .subtracting(discipline.answerMethod == .voice ? ["judging"] : [])
             #expect(Set(object.keys) == expected, "\(discipline)")
             #expect(Set(schema["required"] as? [String] ?? []).isSubset(of: object.keys))
         }

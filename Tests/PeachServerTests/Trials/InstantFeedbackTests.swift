@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import Testing
 
 @testable import PeachCore
@@ -115,8 +116,7 @@ struct InstantFeedbackTests {
         return (error, try #require(band["band"] as? String))
     }
 
-    /// A slider's answer is judged at the commit from the trial's `judging`, as the server judges
-    /// it; a sung trial's waits for the server.
+    /// A slider's answer is judged at the commit from the trial's `judging`, as the server judges it.
     @Test(arguments: ["pitchMatching", "intervalMatching"])
     func aSliderAnswerIsJudgedFromItsTrialAsTheServerJudgesIt(discipline: String) async throws {
         try await TestApp.with(environment: .fixed()) { client in
@@ -136,8 +136,48 @@ struct InstantFeedbackTests {
             }
             // The values reach more than one band: the bands were read, not one assumed.
             #expect(bands.count > 1)
-            let (_, sung) = try await Self.post("/api/trials", #"{"discipline":"pitchSinging"}"#, client)
-            #expect(sung["judging"] == nil)
+        }
+    }
+
+    /// Judges a sung pitch as a page does from a sung trial's `judging`: folded by its octave's span,
+    /// a half octave rounding away from zero.
+    static func judgedByThePage(sung cents: Double, _ judging: [String: Any]) throws -> (
+        error: Double, band: String, octave: Int
+    ) {
+        #expect(judging["centsPerUnit"] == nil)
+        let span = try #require(judging["octaveCents"] as? Double)
+        let octave = (cents / span).rounded(.toNearestOrAwayFromZero)
+        let error = cents - octave * span
+        let bands = try #require(judging["bands"] as? [[String: Any]])
+        let band = try #require(
+            bands.first { band in
+                guard let upTo = band["upToCents"] as? Double else { return true }
+                return abs(error) < upTo || (band["inclusive"] as? Bool == true && abs(error) == upTo)
+            })
+        return (error, try #require(band["band"] as? String), Int(octave))
+    }
+
+    /// A sung pitch is judged at the commit from the trial's `judging`, octave and all, as the server
+    /// judges it, whatever the body claims.
+    @Test(arguments: ["pitchSinging", "intervalSinging"])
+    func aSungAnswerIsJudgedFromItsTrialAsTheServerJudgesIt(discipline: String) async throws {
+        try await TestApp.with(environment: .fixed()) { client in
+            var octaves: Set<Int> = []
+            for cents in [-1_800.0, -1_177.5, -600, -30, 0.2, 9.9, 600, 1_230, 2_400] {
+                let (status, trial) = try await Self.post("/api/trials", #"{"discipline":"\#(discipline)"}"#, client)
+                #expect(status == .created)
+                let id = try #require(trial["id"] as? String)
+                let page = try Self.judgedByThePage(sung: cents, try #require(trial["judging"] as? [String: Any]))
+                let (answered, result) = try await Self.post(
+                    "/api/trials/\(id)/answer", #"{"sungCents":\#(cents),"band":"deadCenter","sungOctave":0}"#, client)
+                #expect(answered == .ok)
+                #expect(abs(try #require(result["userCentError"] as? Double) - page.error) < 1e-9)
+                #expect(result["band"] as? String == page.band)
+                #expect(result["sungOctave"] as? Int == page.octave)
+                octaves.insert(page.octave)
+            }
+            // A half octave rounds away from zero, either way.
+            #expect(octaves == [-2, -1, 0, 1, 2])
         }
     }
 
@@ -151,6 +191,46 @@ struct InstantFeedbackTests {
                 "/api/trials/\(id)/answer?next=true", #"{"normalizedValue":0.25}"#, client)
             #expect(answered == .ok)
             #expect((result["next"] as? [String: Any])?["discipline"] as? String == "pitchMatching")
+        }
+    }
+
+    /// The page sends what it showed (`shown`); the server keeps its own judgement and counts (and
+    /// logs) an answer whose shown result differs from it, not one that agrees.
+    @Test func aShownResultThatDiffersFromTheServersIsCountedAndNeverStored() async throws {
+        let directory = TestApp.Directory()
+        let services = try await AppServices.open(
+            databasePath: directory.databasePath, environment: .fixed(), logger: Logger(label: "test"))
+        let app = Application(router: try PeachApp.router(services: services))
+        try await app.test(.router) { client in
+            var truths: [Bool] = []
+            for (index, claim) in ["agrees", "differs", "agrees", "differs"].enumerated() {
+                let (_, trial) = try await Self.post("/api/trials", #"{"discipline":"pitchComparison"}"#, client)
+                let id = try #require(trial["id"] as? String)
+                let outcome = try #require((trial["outcomes"] as? [[String: Any]])?[index % 2])
+                let answer = try #require(outcome["answer"] as? String)
+                let truth = try #require((outcome["result"] as? [String: Any])?["isCorrect"] as? Bool)
+                let shown = claim == "agrees" ? truth : !truth
+                let (status, result) = try await Self.post(
+                    "/api/trials/\(id)/answer", #"{"answer":"\#(answer)","shown":{"isCorrect":\#(shown)}}"#, client)
+                #expect(status == .ok)
+                #expect(result["isCorrect"] as? Bool == truth)
+                truths.append(truth)
+            }
+            #expect(await services.trials.disagreements == 2)
+            // A slider's result whose cents lie a rounding apart from the server's agrees.
+            let (_, slider) = try await Self.post("/api/trials", #"{"discipline":"pitchMatching"}"#, client)
+            let page = try Self.judgedByThePage(0.25, try #require(slider["judging"] as? [String: Any]))
+            let (_, matched) = try await Self.post(
+                "/api/trials/\(try #require(slider["id"] as? String))/answer",
+                #"{"normalizedValue":0.25,"shown":{"userCentError":\#(page.error + 1e-9),"band":"\#(page.band)"}}"#,
+                client)
+            #expect(matched["band"] as? String == page.band)
+            #expect(await services.trials.disagreements == 2)
+            let stored = try await client.execute(uri: "/api/records?discipline=pitchComparison", method: .get) {
+                try JSONSerialization.jsonObject(with: Data(buffer: $0.body)) as? [String: Any]
+            }
+            let records = try #require(stored?["records"] as? [[String: Any]])
+            #expect(records.compactMap { $0["isCorrect"] as? Bool } == truths.reversed())
         }
     }
 

@@ -78,6 +78,31 @@ export function showMatchingFeedback(feedback, { userCentError, band }, announce
   announce(extra ? `${said}. ${extra}` : said);
 }
 
+/**
+ * The result the server will give a matching answer, from the trial's `judging` (MatchingJudging):
+ * a slider's value moves the error on from the slider's centre; a sung pitch is judged from the
+ * nearest whole octave (a half octave rounding away from zero), which it keeps as `sungOctave`.
+ * Null when the trial does not say (reserved from an older server): the result waits for the response.
+ */
+export function judgeMatching(judging, { normalizedValue, sungCents }) {
+  if (!judging) return null;
+  const { errorAtCentreCents, centsPerUnit, octaveCents, bands } = judging;
+  let userCentError;
+  let sungOctave;
+  if (sungCents !== undefined && octaveCents !== undefined) {
+    sungOctave = Math.sign(sungCents) * Math.round(Math.abs(sungCents) / octaveCents);
+    userCentError = sungCents - sungOctave * octaveCents;
+  } else if (normalizedValue !== undefined && centsPerUnit !== undefined) {
+    userCentError = errorAtCentreCents + normalizedValue * centsPerUnit;
+  } else {
+    return null;
+  }
+  const magnitude = Math.abs(userCentError);
+  const { band } = bands.find(({ upToCents, inclusive }) =>
+    upToCents === undefined || magnitude < upToCents || (inclusive && magnitude === upToCents));
+  return sungOctave === undefined ? { userCentError, band } : { userCentError, band, sungOctave: sungOctave || 0 };
+}
+
 export function hideMatchingFeedback(feedback) {
   feedback.className = 'feedback';
 }

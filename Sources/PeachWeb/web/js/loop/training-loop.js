@@ -37,8 +37,8 @@ class ReserveEmpty extends Error {}
  * - `opens(trial, played, answer)`: answers may be given now; the kind calls `answer(body)` once;
  * - `closes()`: no more answers (an answer was given, or the screen is left);
  * - `judge(trial, body)` (optional): the result the server will give `body`, built at the tap from
- *   what the trial serves for judging (Play it Back's `judging`), in the response's shape; null
- *   when the trial cannot tell (the result then waits for the response);
+ *   what the trial serves for judging (its `judging`), in the response's shape (sent beside the
+ *   answer as `shown`); null when the trial cannot tell (the result then waits for the response);
  * - `show(result, trial, body)`: the server's judgement, for the trial's `session.feedbackSeconds`;
  * - `hides()` (optional): the feedback time is over;
  * - `keys` (optional): a keydown handler for the kind's own keys; returns true when it took the key
@@ -153,18 +153,20 @@ export function trainingLoop({ navigate, account, noTrialsOffline }, kind) {
     while (isCurrent(id)) {
       const body = await play(trial, id, startAt);
       if (body === null || !isCurrent(id)) return;
-      // Sent in the background: the server judges it again and stores its own judgement, and
-      // draws the next trial only after its chain took this answer.
-      const answered = api.answerTrial(trial.id, body);
+      // A choice's result came with the trial, judged by the server, and a kind that judges from
+      // what its trial serves judges now: shown at the tap. Any other waits for the response
+      // (which carries the next trial beside it).
+      const judged = trial.outcomes?.find((outcome) => outcome.answer === body.answer)?.result
+        ?? kind.judge?.(trial, body) ?? null;
+      // Sent in the background, with what was shown: the server judges it again, stores its own
+      // judgement and logs where the two differ, and draws the next trial only after its chain
+      // took this answer.
+      const answered = api.answerTrial(trial.id, judged ? { ...body, shown: judged } : body);
       answered.catch((error) => {
         // Refused by the server (the trial expired): nothing to keep, training goes on.
         console.warn('answer refused:', error);
       });
-      // A choice's result came with the trial, judged by the server, and a kind that judges from
-      // what its trial serves judges now: shown at the tap. Any other waits for the response
-      // (which carries the next trial beside it).
-      const result = trial.outcomes?.find((outcome) => outcome.answer === body.answer)?.result
-        ?? kind.judge?.(trial, body) ?? (await answered.catch(() => null));
+      const result = judged ?? (await answered.catch(() => null));
       if (!isCurrent(id)) return;
       const context = realtimeContext();
       // Null (an answer by value kept for delivery once the server is back, or refused): training

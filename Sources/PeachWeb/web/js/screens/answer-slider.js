@@ -1,7 +1,7 @@
 import { loadSamples, scheduleNote } from '../audio/audio.js';
 import { formatPercent } from '../i18n/format.js';
 import { addStrings, intervalLabel, soundText, t } from '../i18n/i18n.js';
-import { hideMatchingFeedback, showMatchingFeedback } from '../loop/matching-feedback.js';
+import { hideMatchingFeedback, judgeMatching, showMatchingFeedback } from '../loop/matching-feedback.js';
 import { onMidiMessage } from '../input/midi.js';
 import { verticalPitchSlider } from '../input/pitch-slider.js';
 import { trainingLoop } from '../loop/training-loop.js';
@@ -179,16 +179,7 @@ export default function pitchMatchingScreen(context) {
       slider.setActive(false);
       if (element.dataset.state === 'tuning') setState('committing');
     },
-    judge(challenge, { normalizedValue }) {
-      // A trial reserved from an older server does not say: its result waits for the response.
-      if (!challenge.judging) return null;
-      const { errorAtCentreCents, centsPerUnit, bands } = challenge.judging;
-      const userCentError = errorAtCentreCents + normalizedValue * centsPerUnit;
-      const magnitude = Math.abs(userCentError);
-      const { band } = bands.find(({ upToCents, inclusive }) =>
-        upToCents === undefined || magnitude < upToCents || (inclusive && magnitude === upToCents));
-      return { userCentError, band };
-    },
+    judge: (challenge, body) => judgeMatching(challenge.judging, body),
     show(result) {
       showMatchingFeedback(feedback, result, context.announce);
       setState('feedback');

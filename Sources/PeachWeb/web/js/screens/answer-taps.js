@@ -57,8 +57,45 @@ const MARKUP = `
 
 // Fill the Gap: the trial's clicks play on (16 cycles of four sixteenths, one silent in each); every
 // tap is moved onto the trial's time base on the audio clock, less this device's calibration, and
-// sent when the last cycle is over. The server judges each tap; the screen shows its verdict while
-// the next trial already plays.
+// sent when the last cycle is over. The screen judges the taps then from the trial's `judging`, as
+// the server judges them again, and shows the figures while the next trial already plays.
+
+const mean = (values) => (values.length === 0 ? null : values.reduce((sum, value) => sum + value, 0) / values.length);
+
+/**
+ * The figures the server will give `tapSeconds` (those this screen shows, and each tap), from the
+ * trial's `gapSeconds` and `judging` (GapJudging): a tap belongs to its nearest gap (of two as near,
+ * the earlier) and hits it within the window; of several taps on a gap the nearest (the earlier of
+ * two as near) is its hit. Null when the trial does not say: the figures wait for the response.
+ */
+function judgeTaps({ gapSeconds, cycles, judging }, { tapSeconds }) {
+  if (!judging) return null;
+  const nearest = tapSeconds.map((tap) => {
+    let gap = null;
+    gapSeconds.forEach((at, index) => {
+      if (gap === null || Math.abs(tap - at) < Math.abs(tap - gapSeconds[gap])) gap = index;
+    });
+    if (gap === null) return null;
+    const offset = tap - gapSeconds[gap];
+    return Math.abs(offset) <= judging.hitWindowSeconds ? { gap, offset } : null;
+  });
+  const best = new Map();
+  nearest.forEach((candidate, tap) => {
+    if (!candidate) return;
+    const held = best.get(candidate.gap);
+    if (held !== undefined && Math.abs(nearest[held].offset) <= Math.abs(candidate.offset)) return;
+    best.set(candidate.gap, tap);
+  });
+  const hitTaps = new Set(best.values());
+  const taps = nearest.map((candidate, tap) => (candidate && hitTaps.has(tap)
+    ? { gap: candidate.gap, offsetMs: candidate.offset * 1000 }
+    : { gap: null, offsetMs: null }));
+  const offsets = taps.filter(({ gap }) => gap !== null).map(({ offsetMs }) => offsetMs);
+  const meanOffsetMs = mean(offsets);
+  const offsetSDMs = offsets.length < 2 ? (offsets.length === 1 ? 0 : null)
+    : Math.sqrt(offsets.reduce((sum, offset) => sum + (offset - meanOffsetMs) ** 2, 0) / (offsets.length - 1));
+  return { meanOffsetMs, offsetSDMs, hitRate: offsets.length / cycles, taps };
+}
 
 /** The addresses its disciplines had before #/train/<discipline>, kept for bookmarks (app.js follows them). */
 export const formerAddresses = { '#/fill-the-gap': 'rhythmMatching' };
@@ -135,6 +172,7 @@ export default function fillTheGapScreen(context) {
       clearInterval(playing.ticker);
       playing = null;
     },
+    judge: judgeTaps,
     show({ meanOffsetMs, offsetSDMs, hitRate }, trial) {
       const gaps = trial.gapSeconds.length;
       const hits = Math.round(hitRate * gaps);

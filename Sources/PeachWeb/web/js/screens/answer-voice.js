@@ -2,7 +2,7 @@ import { api } from '../api.js';
 import { loadSamples, realtimeContext, scheduleNote } from '../audio/audio.js';
 import { discipline as declared } from '../catalogue.js';
 import { addStrings, intervalLabel, t } from '../i18n/i18n.js';
-import { hideMatchingFeedback, showMatchingFeedback } from '../loop/matching-feedback.js';
+import { hideMatchingFeedback, judgeMatching, showMatchingFeedback } from '../loop/matching-feedback.js';
 import { SteadyPitch } from '../audio/steady-pitch.js';
 import { trainingLoop } from '../loop/training-loop.js';
 import { addScreen } from './screen.js';
@@ -251,10 +251,11 @@ export default function singingScreen(context) {
       const end = start + challenge.noteDurationSeconds;
       // While the reference sounds (and its echo dies away) the speaker is not the singer.
       microphone.tracker.port.postMessage({ listenFrom: end + challenge.session.singing.echoSeconds });
-      return scheduleNote(audio, {
+      const note = scheduleNote(audio, {
         frequencyHz: challenge.referenceNote.frequencyHz, start, duration: challenge.noteDurationSeconds,
         synthesis: challenge.synthesis, sample,
       });
+      return { stop: note.stop, marks: { referenceStart: start } };
     },
     starts(challenge) {
       hideMatchingFeedback(feedback);
@@ -287,6 +288,8 @@ export default function singingScreen(context) {
       microphone?.tracker.port.postMessage({ listenFrom: Infinity });
       if (element.dataset.state === 'singing') setState('committing');
     },
+    // Judged at the commit from the trial's `judging`, as the server then judges it.
+    judge: (challenge, body) => judgeMatching(challenge.judging, body),
     show(result) {
       const octave = result.sungOctave ?? 0;
       const octaves = Math.abs(octave);
