@@ -14,6 +14,8 @@ struct TrialRoutes: RouteTable {
     let synthesis: SynthesisSettings
     let offered: Set<Discipline>
     let logger: Logger
+    let settings: SettingsService
+    let assignments: UserAssignments?
 
     init(_ services: AppServices) {
         service = services.trials
@@ -22,6 +24,27 @@ struct TrialRoutes: RouteTable {
         synthesis = services.synthesis
         offered = services.offered
         logger = services.logger
+        settings = services.settings
+        assignments = services.assignments
+    }
+
+    /// The task's draw when a trial is asked for one: it must be the user's and of this discipline.
+    func draw(_ task: Int64?, of discipline: Discipline) async throws -> TrialService.TaskDraw? {
+        guard let task else { return nil }
+        let found: (AssignmentTask, TrialService.TaskDraw)?
+        do {
+            found = try await assignments?.draw(task, settings: settings)
+        } catch {
+            logger.error("assignment task not read", metadata: ["task": "\(task)", "error": "\(error)"])
+            throw HTTPError(.serviceUnavailable, message: "the assignment could not be read; try again")
+        }
+        guard let (assigned, draw) = found else {
+            throw HTTPError(.notFound, message: "no assignment task \(task) of yours")
+        }
+        guard assigned.discipline == discipline else {
+            throw HTTPError(.badRequest, message: "task \(task) trains \(assigned.discipline), not \(discipline)")
+        }
+        return draw
     }
 
     /// The discipline, when this server trains it.
@@ -104,9 +127,10 @@ struct TrialRoutes: RouteTable {
     ]
 
     func nextTrial(_ input: Input<TrialRequest>) async throws -> TrialResponse {
-        TrialResponse(
-            try await issued { try await service.next(try offering(try input.body.parsed())) }, sounds: sounds,
-            synthesis: synthesis)
+        let discipline = try offering(try input.body.parsed())
+        let task = try await draw(input.body.task, of: discipline)
+        return TrialResponse(
+            try await issued { try await service.next(discipline, for: task) }, sounds: sounds, synthesis: synthesis)
     }
 
     /// How long a client waits before asking again after a 503: a full disk is seen again at the
@@ -130,9 +154,10 @@ struct TrialRoutes: RouteTable {
     func reserve(_ input: Input<ReserveRequest>) async throws -> ReserveResponse {
         let (discipline, count) = try input.body.parsed()
         let offered = try offering(discipline)
+        let task = try await draw(input.body.task, of: offered)
         // The first trial's timing says how many make a session.
         let first = TrialResponse(
-            try await issued { try await service.next(offered) }, sounds: sounds, synthesis: synthesis)
+            try await issued { try await service.next(offered, for: task) }, sounds: sounds, synthesis: synthesis)
         let sessionSize = first.session.map(ReserveSize.trials(for:)) ?? 1
         // A measurement places each trial from the answers before it: reserved trials would all be
         // at one difference, and drawing 900 of them cost a debug server 16.6 s. It has none.
