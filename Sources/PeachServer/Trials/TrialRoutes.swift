@@ -201,7 +201,7 @@ struct TrialRoutes: RouteTable {
         do throws(TrialService.AnswerError) {
             let record = try await service.answer(id, answer, key: key, age: age)
             return AnswerResponse(
-                record: record, answer: answer, trial: trial, next: next ? await nextTrial(after: record) : nil)
+                record: record, answer: answer, trial: trial, next: next ? await nextTrial(after: record, trial: id) : nil)
         } catch {
             switch error {
             case .unknown: throw HTTPError(.notFound, message: "no trial with id \(id) is waiting for an answer")
@@ -227,10 +227,16 @@ struct TrialRoutes: RouteTable {
 
     /// Drawn after the answer is stored, so that the chain holds it. A trial the store cannot keep
     /// is left out, not an error: the answer is stored, and the client asks for its next trial.
-    private func nextTrial(after record: TrainingRecord) async -> TrialResponse? {
-        guard offered.contains(record.discipline), let issued = try? await service.next(record.discipline) else {
+    /// A task's trial is followed by the task's next (its settings, counted for it).
+    private func nextTrial(after record: TrainingRecord, trial id: String) async -> TrialResponse? {
+        guard offered.contains(record.discipline) else { return nil }
+        let task: TrialService.TaskDraw?
+        do {
+            task = try await draw(TrialService.task(of: id), of: record.discipline)
+        } catch {
             return nil
         }
+        guard let issued = try? await service.next(record.discipline, for: task) else { return nil }
         return TrialResponse(issued, sounds: sounds, synthesis: synthesis)
     }
 

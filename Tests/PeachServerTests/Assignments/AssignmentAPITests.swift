@@ -54,9 +54,13 @@ struct AssignmentAPITests {
                         .post, "/api/trials", #"{"discipline":"intervalComparison","task":\#(taskID)}"#, session: ann))
                 let id = try #require(trial["id"] as? String)
                 #expect((trial["interval"] as? [String: Any])?["name"] as? String == "m6")
-                #expect(
-                    try await client.send(.post, "/api/trials/\(id)/answer", #"{"answer":"higher"}"#, session: ann)
-                        .status == .ok)
+                let answered = try await client.send(
+                    .post, "/api/trials/\(id)/answer?next=true", #"{"answer":"higher"}"#, session: ann)
+                #expect(answered.status == .ok)
+                // The next trial comes with the answer, drawn for the task too.
+                let next = try #require(try Self.json(answered)["next"] as? [String: Any])
+                #expect((next["id"] as? String)?.hasPrefix("task\(taskID)-") == true)
+                #expect((next["interval"] as? [String: Any])?["name"] as? String == "m6")
             }
             // A trial of her own does not count for the task.
             let own = try Self.json(
