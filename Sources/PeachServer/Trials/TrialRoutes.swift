@@ -201,7 +201,8 @@ struct TrialRoutes: RouteTable {
         do throws(TrialService.AnswerError) {
             let record = try await service.answer(id, answer, key: key, age: age)
             return AnswerResponse(
-                record: record, answer: answer, trial: trial, next: next ? await nextTrial(after: record, trial: id) : nil)
+                record: record, answer: answer, trial: trial,
+                next: next ? await nextTrial(after: record, trial: id) : nil)
         } catch {
             switch error {
             case .unknown: throw HTTPError(.notFound, message: "no trial with id \(id) is waiting for an answer")
