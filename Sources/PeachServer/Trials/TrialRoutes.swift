@@ -83,14 +83,15 @@ struct TrialRoutes: RouteTable {
             Route(
                 .post, "trials", "nextTrial",
                 "The next trial of a discipline: a comparison (higher/lower), a matching trial (slider or voice), Compare Timing (early/late) or Fill the Gap (taps)",
-                status: .created, returns: "A new trial awaiting an answer.", errors: [notStored], Self.nextTrial),
+                status: .created, returns: "A new trial awaiting an answer.", errors: [notStored, noSuchTask],
+                Self.nextTrial),
             Route(
                 .post, "trials/reserve", "reserveTrials",
                 "Trials for a client to train on while it cannot reach the server; each is answered later like any other",
                 status: .created,
                 returns:
                     "The reserve: count new trials (a session's worth without one), each awaiting an answer (a comparison chain's all at its current difference).",
-                errors: [notStored], Self.reserve),
+                errors: [notStored, noSuchTask], Self.reserve),
             Route(
                 .post, "trials/{id}/answer", "answerTrial",
                 "Answer a trial with its kind's answer; the record is durably stored before the response",
@@ -116,6 +117,9 @@ struct TrialRoutes: RouteTable {
         .serviceUnavailable,
         "No trial was handed out: the database could not store it (a full disk); Retry-After says when to ask again.",
         headers: [APIHeader(name: "Retry-After", type: "integer")])
+
+    /// A `task` that is not one of the user's assignment tasks (none on the personal Peach).
+    static let noSuchTask = APIResponse.error(.notFound, "The task is not one of my assignment tasks.")
 
     /// An unknown or expired trial, one answered already, an answer not saved.
     static let answerRefusals: [APIResponse] = [
