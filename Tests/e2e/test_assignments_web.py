@@ -6,6 +6,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from test_class_web import ClassSite, TEACHER_PASSWORD, new_browser, shown, short_notes, sign_in, sign_up, text_of
 from test_comparison_training import wait_enabled
+from viewport import screenshot, set_viewport
 
 import pytest
 
@@ -55,6 +56,9 @@ def test_a_teacher_sets_an_assignment_and_the_student_trains_it_to_done(class_si
         ann.get(site.url + "#/")
         shown(ann, "screen-start")
         button = task_button(ann)
+        set_viewport(ann, 390, 844)
+        screenshot(ann, "assignments-start-phone")
+        button = task_button(ann)
         assert button.text.startswith("Week 3 — Compare Pitch\n0 / 3, due "), button.text
         section = ann.find_element(By.ID, "start-assignments")
         first = ann.execute_script("return document.querySelector('#screen-start > section:not([hidden]), #screen-start > div')")
@@ -75,6 +79,9 @@ def test_a_teacher_sets_an_assignment_and_the_student_trains_it_to_done(class_si
         teacher.refresh()
         shown(teacher, "screen-class")
         WebDriverWait(teacher, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, ".assignment-table tbody td[data-status='done']"))
+        set_viewport(teacher, 390, 844)
+        teacher.execute_script("document.getElementById('class-assignments').scrollIntoView()")
+        screenshot(teacher, "assignments-class-phone")
         row = teacher.find_element(By.CSS_SELECTOR, ".assignment-table tbody tr")
         assert row.find_element(By.TAG_NAME, "th").text == "ann"
         assert [cell.text for cell in row.find_elements(By.TAG_NAME, "td")][0] == "done"
