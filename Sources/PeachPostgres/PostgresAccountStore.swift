@@ -390,7 +390,7 @@ public struct PostgresAccountStore: AccountStore, ClassroomStore {
         }
     }
 
-    private func read<Result: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> Result)
+    func read<Result: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> Result)
         async throws(DataStoreError) -> Result
     {
         do {
@@ -409,7 +409,7 @@ public struct PostgresAccountStore: AccountStore, ClassroomStore {
         return Account(id: UserID(rawValue: row.0), name: name, isTeacher: row.2)
     }
 
-    private static func first<Element>(_ sequence: some AsyncSequence<Element, any Error>) async throws -> Element? {
+    static func first<Element>(_ sequence: some AsyncSequence<Element, any Error>) async throws -> Element? {
         for try await element in sequence { return element }
         return nil
     }

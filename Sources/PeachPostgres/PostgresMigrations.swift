@@ -165,6 +165,36 @@ enum PostgresMigrations {
             ownColumns: """
                 tonic_note smallint NOT NULL, mode text NOT NULL, melody text NOT NULL, answer text NOT NULL,
                 """),
+        Migration(
+            version: 10, name: "v10-assignments",
+            statements: [
+                // A teacher's assignments (SQLite's accounts v3-assignments); a task's progress is a row
+                // per student, moved by each answer given inside the task.
+                """
+                CREATE TABLE assignment (
+                    id bigserial PRIMARY KEY,
+                    classroom_id bigint NOT NULL REFERENCES classroom (id) ON DELETE CASCADE,
+                    student_id bigint REFERENCES peach_user (id) ON DELETE CASCADE,
+                    title text NOT NULL, start_at timestamptz, due_at timestamptz NOT NULL, created_at timestamptz NOT NULL)
+                """,
+                "CREATE INDEX assignment_classroom ON assignment (classroom_id, due_at)",
+                """
+                CREATE TABLE assignment_task (
+                    id bigserial PRIMARY KEY,
+                    assignment_id bigint NOT NULL REFERENCES assignment (id) ON DELETE CASCADE,
+                    position integer NOT NULL, discipline text NOT NULL, settings text NOT NULL,
+                    answers integer, threshold double precision)
+                """,
+                "CREATE INDEX assignment_task_assignment ON assignment_task (assignment_id, position)",
+                """
+                CREATE TABLE task_progress (
+                    task_id bigint NOT NULL REFERENCES assignment_task (id) ON DELETE CASCADE,
+                    user_id bigint NOT NULL REFERENCES peach_user (id) ON DELETE CASCADE,
+                    answers integer NOT NULL, last_activity timestamptz NOT NULL, reached double precision,
+                    done boolean NOT NULL, PRIMARY KEY (task_id, user_id))
+                """,
+                "CREATE INDEX task_progress_user ON task_progress (user_id)",
+            ]),
     ]
 
     /// A new kind's table as every kind since v5 has it: the owner, its own columns, then the time

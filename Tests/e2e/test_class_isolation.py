@@ -39,6 +39,9 @@ ANSWERS = {
 SHARED = {"/api/sounds/{id}/notes/{key}"}
 # A student leaving a class: tried with a class the student is not in.
 LEAVE = "/api/account/classes/{id}"
+# A class's assignments: written and read by its teacher only.
+ASSIGNMENTS = {"/api/classes/{id}/assignments", "/api/classes/{id}/assignments/{assignment}"}
+ASSIGNMENT = {"title": "Week 3", "due": "2099-01-16T12:00:00Z", "tasks": [{"discipline": "pitchComparison", "answers": 3}]}
 
 
 def test_every_id_bearing_route_answers_404_for_another_users_ids(class_storage):
@@ -61,7 +64,8 @@ def test_every_id_bearing_route_answers_404_for_another_users_ids(class_storage)
         teachers = {path for path in with_ids if path.startswith("/api/classes/{id}")
                     and set(document["paths"][path]) == {"get"}}
         assert len(teachers) >= 8, teachers
-        assert with_ids - SHARED == set(ANSWERS) | teachers | {LEAVE}, "a new route with an id needs its isolation case here"
+        assert with_ids - SHARED == set(ANSWERS) | teachers | {LEAVE} | ASSIGNMENTS, \
+            "a new route with an id needs its isolation case here"
 
         for path, (discipline, body) in ANSWERS.items():
             trial = ann.post(first.url + "api/trials", json={"discipline": discipline}, timeout=10).json()
@@ -91,6 +95,31 @@ def test_every_id_bearing_route_answers_404_for_another_users_ids(class_storage)
         assert tess.get(first.url + f"api/classes/{choir}/students/{bob.user_id}/profile", timeout=10).status_code == 404
         # A student's profile through a class is read-only.
         assert tess.post(first.url + f"api/classes/{choir}/students/{ann.user_id}/profile", timeout=10).status_code == 405
+
+        # A class's assignments: another teacher finds none of them, in tess's class or his own; a
+        # student of the class or of another is not a teacher; a task of another class trains nothing.
+        created = tess.post(first.url + f"api/classes/{choir}/assignments", json=ASSIGNMENT, timeout=10)
+        assert created.status_code == 201, created.text
+        assignment = created.json()["assignment"]
+        task = assignment["tasks"][0]["id"]
+        for class_id in (choir, band):
+            one = f"api/classes/{class_id}/assignments/{assignment['id']}"
+            assert tom.get(second.url + one, timeout=10).status_code == 404
+            assert tom.put(second.url + one, json=ASSIGNMENT, timeout=10).status_code == 404
+            assert tom.delete(second.url + one, timeout=10).status_code == 404
+        assert tom.get(second.url + f"api/classes/{choir}/assignments", timeout=10).status_code == 404
+        assert tom.post(second.url + f"api/classes/{choir}/assignments", json=ASSIGNMENT, timeout=10).status_code == 404
+        for student in (ann, bob):
+            assert student.get(first.url + f"api/classes/{choir}/assignments", timeout=10).status_code == 403
+            assert student.delete(first.url + f"api/classes/{choir}/assignments/{assignment['id']}",
+                                  timeout=10).status_code == 403
+        assert bob.post(first.url + "api/trials", json={"discipline": "pitchComparison", "task": task},
+                        timeout=10).status_code == 404
+        assert bob.get(first.url + "api/assignments", timeout=10).json()["assignments"] == []
+        assert [entry["assignment"]["id"] for entry in ann.get(second.url + "api/assignments", timeout=10).json()["assignments"]] \
+            == [assignment["id"]]
+        assert tess.get(first.url + f"api/classes/{choir}/assignments/{assignment['id']}",
+                        timeout=10).json()["assignment"] == assignment
 
         # Leaving a class one is not in changes nothing.
         assert bob.delete(first.url + LEAVE.lstrip("/").replace("{id}", str(choir)), timeout=10).status_code == 404

@@ -1,5 +1,5 @@
 /// Teachers' classes and who is in them.
-public protocol ClassroomStore: Sendable {
+public protocol ClassroomStore: AssignmentStore {
     func createClassroom(named name: String, teacher: UserID, invitation: InvitationCode) async throws(DataStoreError)
         -> Classroom
     func classrooms(taughtBy teacher: UserID) async throws(DataStoreError) -> [Classroom]

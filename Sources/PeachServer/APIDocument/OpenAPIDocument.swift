@@ -61,6 +61,16 @@ enum OpenAPIDocument {
             ("Classes", ClassroomsResponse.self),
             ("ClassDetail", ClassroomDetailResponse.self),
             ("StudentSummary", StudentSummaryResponse.self),
+            ("NewAssignment", AssignmentRequest.self),
+            ("AssignmentTaskDraft", AssignmentRequest.Task.self),
+            ("Assignment", AssignmentResponse.self),
+            ("AssignmentTask", AssignmentTaskResponse.self),
+            ("TaskProgress", TaskProgressResponse.self),
+            ("AssignmentRow", AssignmentRowResponse.self),
+            ("AssignmentTable", AssignmentTableResponse.self),
+            ("AssignmentTables", AssignmentTablesResponse.self),
+            ("MyAssignments", MyAssignmentsResponse.self),
+            ("MyAssignment", MyAssignmentsResponse.Entry.self),
         ]
     }
 

@@ -50,7 +50,7 @@ struct AccountsResponder: HTTPResponder {
         switch parts[1] {
         case "classes" where Self.isStudentProfile(parts):
             return try await studentProfile(parts, account: account, request, context)
-        case "account", "classes":
+        case "account", "classes", "assignments":
             var routeContext = AccountRequestContext(source: .init(channel: context.channel, logger: context.logger))
             routeContext.account = account
             routeContext.token = account == nil ? nil : token

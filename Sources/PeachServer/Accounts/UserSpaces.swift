@@ -66,12 +66,17 @@ public actor UserSpaces {
         if let pending = building[user], pending.revision == revision {
             build = pending.task
         } else {
-            build = Task { [stores, environment, logger, configure] in
+            build = Task { [stores, environment, logger, configure, accounts] in
                 let known = KnownRevision(revision)
                 let (records, settings, transfer) = try await stores(user, known)
                 var services = try await AppServices.make(
                     store: records, settingsStore: settings, transfer: transfer, environment: environment,
                     logger: logger)
+                let assignments = UserAssignments(user: user, store: accounts)
+                services.assignments = assignments
+                await services.trials.onSaved { [profile = services.profile] record, trial in
+                    await assignments.count(record, trial: trial, profile: profile, logger: logger)
+                }
                 configure(&services)
                 let responder = PeachApp.apiRouter(services: services, logger: logger).buildResponder()
                 return Space(services: services, responder: responder, revision: known)

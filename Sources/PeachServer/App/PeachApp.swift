@@ -34,6 +34,8 @@ public struct AppServices: Sendable {
     public var offered = Set(Discipline.allCases)
     /// Where a phone on the network opens this server, once it listens (`GET /api/phone`).
     public var served = ServedAddresses()
+    /// The signed-in user's assignments on a class server; nil on the personal Peach, which has none.
+    public var assignments: UserAssignments?
 
     public static func open(
         databasePath: String, environment: ServerEnvironment, logger: Logger,

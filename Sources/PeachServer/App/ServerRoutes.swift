@@ -17,7 +17,7 @@ enum ServerRoutes {
     static let personal = RouteTables<AppServices, BasicRequestContext>([PersonalAccountRoutes.self])
     /// A class server's own: accounts and classes.
     static let classServer = RouteTables<ClassServices, AccountRequestContext>([
-        AccountRoutes.self, ClassroomRoutes.self,
+        AccountRoutes.self, ClassroomRoutes.self, AssignmentRoutes.self,
     ])
 }
 

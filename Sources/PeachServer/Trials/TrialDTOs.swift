@@ -6,8 +6,17 @@ import PeachCore
 /// `POST /api/trials` with `{"discipline": …}`.
 struct TrialRequest: Decodable, APIDescribed {
     let discipline: String?
+    var task: Int64? = nil
 
-    static var apiNotes: [String: APINote] { ["discipline": APINote.as(Discipline.self).isRequired] }
+    static var apiNotes: [String: APINote] {
+        ["discipline": APINote.as(Discipline.self).isRequired, "task": TrialRequest.taskNote]
+    }
+
+    static var taskNote: APINote {
+        APINote.describe(
+            "On a class server: an assignment task of mine (GET /api/assignments). The trial is drawn with the task's settings over mine, which stay unchanged, and its answer counts for the task; the task's discipline must be this one."
+        )
+    }
 
     func parsed() throws -> Discipline {
         let names = Discipline.allCases.map(\.rawValue).joined(separator: ", ")
@@ -27,10 +36,11 @@ struct ReserveRequest: Decodable, APIDescribed {
 
     let discipline: String?
     let count: Int?
+    var task: Int64? = nil
 
     static var apiNotes: [String: APINote] {
         [
-            "discipline": APINote.as(Discipline.self).isRequired,
+            "discipline": APINote.as(Discipline.self).isRequired, "task": TrialRequest.taskNote,
             "count": APINote.bounds(counts).merged(.describe("Absent: enough trials for a 30-minute session offline.")),
         ]
     }

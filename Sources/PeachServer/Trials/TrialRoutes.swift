@@ -14,6 +14,8 @@ struct TrialRoutes: RouteTable {
     let synthesis: SynthesisSettings
     let offered: Set<Discipline>
     let logger: Logger
+    let settings: SettingsService
+    let assignments: UserAssignments?
 
     init(_ services: AppServices) {
         service = services.trials
@@ -22,6 +24,27 @@ struct TrialRoutes: RouteTable {
         synthesis = services.synthesis
         offered = services.offered
         logger = services.logger
+        settings = services.settings
+        assignments = services.assignments
+    }
+
+    /// The task's draw when a trial is asked for one: it must be the user's and of this discipline.
+    func draw(_ task: Int64?, of discipline: Discipline) async throws -> TrialService.TaskDraw? {
+        guard let task else { return nil }
+        let found: (AssignmentTask, TrialService.TaskDraw)?
+        do {
+            found = try await assignments?.draw(task, settings: settings)
+        } catch {
+            logger.error("assignment task not read", metadata: ["task": "\(task)", "error": "\(error)"])
+            throw HTTPError(.serviceUnavailable, message: "the assignment could not be read; try again")
+        }
+        guard let (assigned, draw) = found else {
+            throw HTTPError(.notFound, message: "no assignment task \(task) of yours")
+        }
+        guard assigned.discipline == discipline else {
+            throw HTTPError(.badRequest, message: "task \(task) trains \(assigned.discipline), not \(discipline)")
+        }
+        return draw
     }
 
     /// The discipline, when this server trains it.
@@ -60,14 +83,15 @@ struct TrialRoutes: RouteTable {
             Route(
                 .post, "trials", "nextTrial",
                 "The next trial of a discipline: a comparison (higher/lower), a matching trial (slider or voice), Compare Timing (early/late) or Fill the Gap (taps)",
-                status: .created, returns: "A new trial awaiting an answer.", errors: [notStored], Self.nextTrial),
+                status: .created, returns: "A new trial awaiting an answer.", errors: [notStored, noSuchTask],
+                Self.nextTrial),
             Route(
                 .post, "trials/reserve", "reserveTrials",
                 "Trials for a client to train on while it cannot reach the server; each is answered later like any other",
                 status: .created,
                 returns:
                     "The reserve: count new trials (a session's worth without one), each awaiting an answer (a comparison chain's all at its current difference).",
-                errors: [notStored], Self.reserve),
+                errors: [notStored, noSuchTask], Self.reserve),
             Route(
                 .post, "trials/{id}/answer", "answerTrial",
                 "Answer a trial with its kind's answer; the record is durably stored before the response",
@@ -94,6 +118,9 @@ struct TrialRoutes: RouteTable {
         "No trial was handed out: the database could not store it (a full disk); Retry-After says when to ask again.",
         headers: [APIHeader(name: "Retry-After", type: "integer")])
 
+    /// A `task` that is not one of the user's assignment tasks (none on the personal Peach).
+    static let noSuchTask = APIResponse.error(.notFound, "The task is not one of my assignment tasks.")
+
     /// An unknown or expired trial, one answered already, an answer not saved.
     static let answerRefusals: [APIResponse] = [
         .error(.notFound), .error(.conflict),
@@ -104,9 +131,10 @@ struct TrialRoutes: RouteTable {
     ]
 
     func nextTrial(_ input: Input<TrialRequest>) async throws -> TrialResponse {
-        TrialResponse(
-            try await issued { try await service.next(try offering(try input.body.parsed())) }, sounds: sounds,
-            synthesis: synthesis)
+        let discipline = try offering(try input.body.parsed())
+        let task = try await draw(input.body.task, of: discipline)
+        return TrialResponse(
+            try await issued { try await service.next(discipline, for: task) }, sounds: sounds, synthesis: synthesis)
     }
 
     /// How long a client waits before asking again after a 503: a full disk is seen again at the
@@ -130,9 +158,10 @@ struct TrialRoutes: RouteTable {
     func reserve(_ input: Input<ReserveRequest>) async throws -> ReserveResponse {
         let (discipline, count) = try input.body.parsed()
         let offered = try offering(discipline)
+        let task = try await draw(input.body.task, of: offered)
         // The first trial's timing says how many make a session.
         let first = TrialResponse(
-            try await issued { try await service.next(offered) }, sounds: sounds, synthesis: synthesis)
+            try await issued { try await service.next(offered, for: task) }, sounds: sounds, synthesis: synthesis)
         let sessionSize = first.session.map(ReserveSize.trials(for:)) ?? 1
         // A measurement places each trial from the answers before it: reserved trials would all be
         // at one difference, and drawing 900 of them cost a debug server 16.6 s. It has none.
@@ -176,7 +205,8 @@ struct TrialRoutes: RouteTable {
         do throws(TrialService.AnswerError) {
             let record = try await service.answer(id, answer, key: key, age: age)
             let response = AnswerResponse(
-                record: record, answer: answer, trial: trial, next: next ? await nextTrial(after: record) : nil)
+                record: record, answer: answer, trial: trial,
+                next: next ? await nextTrial(after: record, trial: id) : nil)
             if let shown { await compare(shown, with: response, trial: id, discipline: record.discipline) }
             return response
         } catch {
@@ -217,10 +247,16 @@ struct TrialRoutes: RouteTable {
 
     /// Drawn after the answer is stored, so that the chain holds it. A trial the store cannot keep
     /// is left out, not an error: the answer is stored, and the client asks for its next trial.
-    private func nextTrial(after record: TrainingRecord) async -> TrialResponse? {
-        guard offered.contains(record.discipline), let issued = try? await service.next(record.discipline) else {
+    /// A task's trial is followed by the task's next (its settings, counted for it).
+    private func nextTrial(after record: TrainingRecord, trial id: String) async -> TrialResponse? {
+        guard offered.contains(record.discipline) else { return nil }
+        let task: TrialService.TaskDraw?
+        do {
+            task = try await draw(TrialService.task(of: id), of: record.discipline)
+        } catch {
             return nil
         }
+        guard let issued = try? await service.next(record.discipline, for: task) else { return nil }
         return TrialResponse(issued, sounds: sounds, synthesis: synthesis)
     }
 

@@ -16,6 +16,12 @@ public actor TrialService {
         public let issuedAt: Date
     }
 
+    /// A trial drawn for an assignment task: with the task's settings, not the student's own.
+    public struct TaskDraw: Sendable {
+        public let task: Int64
+        public let settings: TrainingSettings
+    }
+
     /// How long ago the user answered, as the client says (it may send the answer much later,
     /// after a network loss): the record keeps the answer's time, not the arrival's.
     public static let answerAgeLimit = Duration.seconds(7 * 86_400)
@@ -56,6 +62,8 @@ public actor TrialService {
     /// Answers whose result the page showed otherwise than the server judged it, since the start
     /// (the routes log each one).
     public private(set) var disagreements = 0
+    /// Told of each answer once it is stored, with its trial's id (an assignment counts it).
+    private var saved: (@Sendable (TrainingRecord, String) async -> Void)?
 
     public init(
         store: any TrainingDataStore & OpenTrialStore, settings: SettingsService, profile: ProfileService,
@@ -72,14 +80,19 @@ public actor TrialService {
             generator: environment.generator)
     }
 
+    /// `hook` hears of each answer stored from now on, once: a retry answered from the store is not told.
+    public func onSaved(_ hook: @escaping @Sendable (TrainingRecord, _ trial: String) async -> Void) {
+        saved = hook
+    }
+
     /// The rhythm disciplines' tempo setting, as the next trial will use it.
     public var tempo: TempoBPM {
         get async { await settings.current.training.tempo }
     }
 
     /// Made with the settings as they are now, so a change applies to the very next trial.
-    public func next(_ discipline: Discipline) async throws(NotStored) -> Issued {
-        let issued = await issue(discipline)
+    public func next(_ discipline: Discipline, for task: TaskDraw? = nil) async throws(NotStored) -> Issued {
+        let issued = await issue(discipline, for: task)
         try await keepOpen([issued])
         return issued
     }
@@ -87,17 +100,21 @@ public actor TrialService {
     /// `count` trials of `discipline` drawn now, for a client to play while it cannot reach the
     /// server: a comparison chain's all at its current difference (the chain moves on with each
     /// answer that arrives later). Each is open for its answer like any other trial.
-    public func reserve(_ discipline: Discipline, count: Int) async throws(NotStored) -> [Issued] {
+    public func reserve(_ discipline: Discipline, count: Int, for task: TaskDraw? = nil) async throws(NotStored)
+        -> [Issued]
+    {
         var trials: [Issued] = []
-        for _ in 0..<count { trials.append(await issue(discipline)) }
+        for _ in 0..<count { trials.append(await issue(discipline, for: task)) }
         try await keepOpen(trials)
         return trials
     }
 
-    private func issue(_ discipline: Discipline) async -> Issued {
-        let settings = await self.settings.current.training
+    private func issue(_ discipline: Discipline, for task: TaskDraw?) async -> Issued {
+        let settings: TrainingSettings
+        if let task { settings = task.settings } else { settings = await self.settings.current.training }
         let trial = await source.next(discipline, settings: settings)
-        let issued = Issued(id: environment.makeID(), trial: trial, settings: settings, issuedAt: environment.now())
+        let id = task.map { Self.taskPrefix + "\($0.task)-" + environment.makeID() } ?? environment.makeID()
+        let issued = Issued(id: id, trial: trial, settings: settings, issuedAt: environment.now())
         pending.issue(OpenTrial(id: issued.id, trial: trial, issuedAt: issued.issuedAt), id: issued.id)
         return issued
     }
@@ -138,6 +155,16 @@ public actor TrialService {
     }
 
     func disagreed() { disagreements += 1 }
+    /// A trial drawn for an assignment task says so in its id, so that its answer counts for the
+    /// task after a restart and on any instance (the open trial's stored form stays as it was); an
+    /// id is only answered when it names an open trial, so none can be made up to count.
+    static let taskPrefix = "task"
+
+    /// The assignment task the trial `id` was drawn for, if any.
+    public static func task(of id: String) -> Int64? {
+        guard id.hasPrefix(taskPrefix), let dash = id.firstIndex(of: "-") else { return nil }
+        return Int64(id[id.index(id.startIndex, offsetBy: taskPrefix.count)..<dash])
+    }
 
     /// The kind of the open trial `id`, if there is one (the old per-kind routes answer 404 for
     /// a trial of the other kind, as they always did for ids they never issued).
@@ -198,6 +225,7 @@ public actor TrialService {
         finishSaving(key, record)
         await source.didComplete(record)
         await profile.record(record)
+        await saved?(record, id)
         return record
     }
 

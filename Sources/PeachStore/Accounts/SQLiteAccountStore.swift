@@ -80,6 +80,30 @@ public struct SQLiteAccountStore: AccountStore, ClassroomStore {
                         userID INTEGER PRIMARY KEY REFERENCES user (id) ON DELETE CASCADE, figures TEXT NOT NULL)
                     """)
         }
+        migrator.registerMigration("v3-assignments") { db in
+            // A task's progress is a row per student, moved by each answer given inside the task.
+            try db.execute(
+                sql: """
+                    CREATE TABLE assignment (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        classroomID INTEGER NOT NULL REFERENCES classroom (id) ON DELETE CASCADE,
+                        studentID INTEGER REFERENCES user (id) ON DELETE CASCADE,
+                        title TEXT NOT NULL, startAt DOUBLE, dueAt DOUBLE NOT NULL, createdAt DOUBLE NOT NULL);
+                    CREATE INDEX assignment_classroom ON assignment (classroomID, dueAt);
+                    CREATE TABLE assignmentTask (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        assignmentID INTEGER NOT NULL REFERENCES assignment (id) ON DELETE CASCADE,
+                        position INTEGER NOT NULL, discipline TEXT NOT NULL, settings TEXT NOT NULL,
+                        answers INTEGER, threshold DOUBLE);
+                    CREATE INDEX assignmentTask_assignment ON assignmentTask (assignmentID, position);
+                    CREATE TABLE taskProgress (
+                        taskID INTEGER NOT NULL REFERENCES assignmentTask (id) ON DELETE CASCADE,
+                        userID INTEGER NOT NULL REFERENCES user (id) ON DELETE CASCADE,
+                        answers INTEGER NOT NULL, lastActivity DOUBLE NOT NULL, reached DOUBLE, done BOOLEAN NOT NULL,
+                        PRIMARY KEY (taskID, userID));
+                    CREATE INDEX taskProgress_user ON taskProgress (userID);
+                    """)
+        }
         return migrator
     }
 
@@ -420,8 +444,7 @@ public struct SQLiteAccountStore: AccountStore, ClassroomStore {
         return Account(id: UserID(rawValue: id), name: name, isTeacher: isTeacher)
     }
 
-    private func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(DataStoreError) -> T
-    {
+    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(DataStoreError) -> T {
         do {
             return try await writer.read(body)
         } catch let error as DataStoreError {
@@ -431,7 +454,7 @@ public struct SQLiteAccountStore: AccountStore, ClassroomStore {
         }
     }
 
-    private func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(DataStoreError)
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(DataStoreError)
         -> T
     {
         do {

@@ -92,7 +92,7 @@ struct SQLiteAccountStoreTests {
 
     /// Every released schema of `accounts.sqlite` (`Tests/Fixtures/schemas/accounts/`) opens with the
     /// current code and keeps its accounts, password hashes, sessions, sign-in failures and classes.
-    @Test(arguments: ["v1-accounts"])
+    @Test(arguments: ["v1-accounts", "v2-student-summary"])
     func anAccountsFixtureOpensUpgradedWithEveryRowIntact(schema: String) async throws {
         let directory = Directory()
         try FileManager.default.createDirectory(at: directory.files.directory, withIntermediateDirectories: true)

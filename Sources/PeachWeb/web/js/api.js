@@ -150,7 +150,7 @@ export const api = {
   health: () => request('GET', 'health'),
   phone: () => request('GET', 'phone'),
   /** A trial of any discipline; its `session` says when answers open and how long feedback shows. */
-  nextTrial: (discipline) => request('POST', 'trials', { discipline }),
+  nextTrial: (discipline, task = null) => request('POST', 'trials', task ? { discipline, task } : { discipline }),
   /**
    * Trials to train on while the server cannot be reached, each answered like any other: a
    * session's worth → `{ trials, sessionSize, validSeconds }`.
@@ -205,6 +205,14 @@ export const api = {
   classChartSvg: (id, lang, width) =>
     requestText(`classes/${encodeURIComponent(id)}/distribution.svg?${new URLSearchParams({ lang, width })}`),
   classSummaryURL: (id) => `/api/classes/${encodeURIComponent(id)}/summary.csv`,
+  /** My open and recent assignments with my progress → `{ assignments: [{ assignment, className, progress, done }] }`. */
+  assignments: () => request('GET', 'assignments'),
+  /** A class's assignments, each with its table of students × tasks → `{ assignments: [{ assignment, rows }] }`. */
+  classAssignments: (id) => request('GET', `classes/${encodeURIComponent(id)}/assignments`),
+  /** `{ title, due, start?, student?, tasks: [{ discipline, answers | threshold, settings? }] }`; the server checks it whole. */
+  createAssignment: (id, assignment) => request('POST', `classes/${encodeURIComponent(id)}/assignments`, assignment),
+  deleteAssignment: (id, assignment) =>
+    request('DELETE', `classes/${encodeURIComponent(id)}/assignments/${encodeURIComponent(assignment)}`),
   /** A student's profile, read-only, through a class the teacher teaches: the same routes as one's own. */
   studentProfile: (classId, studentId) =>
     profileRoutes(`classes/${encodeURIComponent(classId)}/students/${encodeURIComponent(studentId)}/profile`),

@@ -31,7 +31,13 @@ const navigate = (hash) => {
 const formerAddresses = {};
 /** The discipline a training address names, or null. */
 function trainingDiscipline(hash) {
-  return formerAddresses[hash] ?? /^#\/train\/(\w+)$/.exec(hash)?.[1] ?? null;
+  return formerAddresses[hash] ?? /^#\/train\/(\w+)(?:\/task\/\d+)?$/.exec(hash)?.[1] ?? null;
+}
+
+/** The assignment task a training address names (`#/train/<discipline>/task/<id>`), or null. */
+function trainingTask(hash) {
+  const task = /^#\/train\/\w+\/task\/(\d+)$/.exec(hash)?.[1];
+  return task === undefined ? null : Number(task);
 }
 
 // A reload mid-training is a "coming back": it lands on Start, never straight into sound. Decided
@@ -130,7 +136,7 @@ function resolve(hash) {
   const classroom = /^#\/classes\/(\d+)$/.exec(hash);
   if (classroom) return [classPage, classroom[1]];
   const entry = discipline(trainingDiscipline(hash));
-  if (entry && trainingScreens[entry.answerMethod]) return [trainingScreens[entry.answerMethod], entry.id];
+  if (entry && trainingScreens[entry.answerMethod]) return [trainingScreens[entry.answerMethod], entry.id, trainingTask(hash)];
   return routes[hash] ?? routes['#/'];
 }
 
@@ -152,12 +158,12 @@ function route() {
     navigate(elsewhere);
     return;
   }
-  const [next, argument] = resolved;
+  const [next, argument, task] = resolved;
   // A training screen is left and re-entered when only its discipline changes.
   if (active) active.hide();
   for (const screen of screens) screen.element.hidden = screen !== next;
   active = next;
-  next.show(argument);
+  next.show(argument, task);
 }
 
 // Training stops whenever the page is hidden (a call, another app, a locked screen): a trial heard

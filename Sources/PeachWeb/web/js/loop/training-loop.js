@@ -51,6 +51,8 @@ export function trainingLoop({ navigate, account, noTrialsOffline }, kind) {
   const element = document.getElementById(kind.screen);
   let session = 0; // bumped whenever training stops, so callbacks of a dropped trial do nothing
   let discipline = null;
+  /** The assignment task trained (its trials drawn with its settings), or null for the user's own training. */
+  let task = null;
   let current = null; // { trial, played }
   let watchedContext = null;
   let leaveKeys = () => {}; // stops the MIDI keys of the trial answered now, when the screen is left
@@ -99,11 +101,12 @@ export function trainingLoop({ navigate, account, noTrialsOffline }, kind) {
    */
   async function nextTrial(answered = Promise.resolve(null)) {
     try {
-      const trial = (await answered.catch(() => null))?.next ?? (await api.nextTrial(discipline));
-      reserve.refill(owner(), discipline);
+      const trial = (await answered.catch(() => null))?.next ?? (await api.nextTrial(discipline, task));
+      // The reserve holds the user's own trials: a task trains online only.
+      if (!task) reserve.refill(owner(), discipline);
       return trial;
     } catch (error) {
-      if (error.status !== undefined) throw error;
+      if (error.status !== undefined || task) throw error;
       const reserved = await reserve.take(owner(), discipline);
       if (!reserved) throw new ReserveEmpty('no reserved trials left');
       return reserved;
@@ -193,8 +196,10 @@ export function trainingLoop({ navigate, account, noTrialsOffline }, kind) {
 
   return {
     element,
-    async show(chosen) {
+    /** `chosenTask`: an assignment task to train, from Start (null: the user's own training). */
+    async show(chosen, chosenTask = null) {
       discipline = chosen;
+      task = chosenTask;
       const id = ++session;
       document.addEventListener('keydown', onKey);
       kind.enter(discipline);

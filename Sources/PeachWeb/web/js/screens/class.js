@@ -6,6 +6,7 @@ import { refusalText } from './sign-in.js';
 import { trendText } from './profile.js';
 import { watchWidth } from '../profile/width-watch.js';
 import { addScreen } from './screen.js';
+import { classAssignments, MARKUP as ASSIGNMENTS } from './class-assignments.js';
 
 /** Its own strings, in every language the page speaks (i18n.js looks them up). */
 addStrings({
@@ -81,6 +82,7 @@ const MARKUP = `
       </table>
     </div>
     <a id="class-csv" class="button-link" download data-i18n="classes.csv"></a>
+    ${ASSIGNMENTS}
   </div>
 </section>`;
 
@@ -107,6 +109,7 @@ const PREPARING_POLL_MS = 3000;
 // whose figures the server is still preparing say so, and the screen asks again until none is left.
 export function classScreen({ navigate }) {
   const element = addScreen(MARKUP);
+  const assignments = classAssignments();
   const body = document.getElementById('class-students-body');
   const table = document.getElementById('class-students');
   const empty = document.getElementById('class-empty');
@@ -244,8 +247,10 @@ export function classScreen({ navigate }) {
         redraw: () => drawChart(classId).catch((error) => { status.textContent = refusalText(error); }),
       });
       load(classId);
+      assignments.load(classId);
     },
     hide() {
+      assignments.hide();
       shown += 1;
       chartsAsked += 1;
       clearTimeout(poll);

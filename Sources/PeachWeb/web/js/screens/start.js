@@ -4,6 +4,7 @@ import { disciplineName, disciplines, trainingHash } from '../catalogue.js';
 import { formatCents } from '../i18n/format.js';
 import '../profile/reference.js';
 import { addScreen } from './screen.js';
+import { startAssignments } from './start-assignments.js';
 
 /** Its own strings, in every language the page speaks (i18n.js looks them up). */
 addStrings({
@@ -88,6 +89,8 @@ const MARKUP = `
     <a id="open-account" href="#/account"></a>
     <a id="open-classes" href="#/classes" data-i18n="classes.title" hidden></a>
   </p>
+  <!-- A class server's assignments for the student, above everything else (start-assignments.js). -->
+  <section id="start-assignments" class="discipline-group start-assignments" aria-labelledby="start-assignments-title" hidden></section>
   <!-- What Peach is and where to begin, until it is put away (Info brings it back). -->
   <section id="start-intro" class="start-intro" aria-labelledby="start-intro-title" hidden>
     <h2 id="start-intro-title" data-i18n="start.introTitle"></h2>
@@ -125,8 +128,9 @@ const MARKUP = `
 /** The tests' section: a name of its own, not a group of the catalogue. */
 const TESTS = 'tests';
 
-export function startScreen({ navigate }) {
+export function startScreen({ navigate, account }) {
   const element = addScreen(MARKUP);
+  const assignments = startAssignments(document.getElementById('start-assignments'), navigate);
   const info = document.getElementById('info-dialog');
   const actions = element.querySelector('.start-actions');
   const intro = document.getElementById('start-intro');
@@ -271,12 +275,14 @@ export function startScreen({ navigate }) {
   document.addEventListener('languagechange', nameDisciplines);
   // A sparkline's title is in the language it was asked in: the settings can arrive after it.
   document.addEventListener('languagechange', () => { if (!element.hidden) showPreviews(); });
+  document.addEventListener('languagechange', () => { if (!element.hidden) assignments.show(Boolean(account?.().user)); });
 
   return {
     element,
     show() {
       (intro.hidden ? buttons[0]?.[0] : document.getElementById('start-intro-dismiss'))?.focus({ preventScroll: true });
       showPreviews();
+      assignments.show(Boolean(account?.().user));
     },
     hide() { if (info.open) info.close(); },
   };

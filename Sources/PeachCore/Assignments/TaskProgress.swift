@@ -1,0 +1,41 @@
+import Foundation
+
+/// How far one student is with one task: the answers given inside it (its settings, from its
+/// start on), the newest threshold read while training it, and whether its goal is met. Kept up
+/// to date as each answer arrives, so a teacher's table is one read.
+public struct TaskProgress: Hashable, Sendable {
+    public let task: Int64
+    public let student: UserID
+    public let answers: Int
+    public let lastActivity: Date?
+    /// The discipline's fitted threshold at the newest answer, for a threshold goal.
+    public let reached: Double?
+    public let isDone: Bool
+
+    public init(task: Int64, student: UserID, answers: Int, lastActivity: Date?, reached: Double?, isDone: Bool) {
+        self.task = task
+        self.student = student
+        self.answers = answers
+        self.lastActivity = lastActivity
+        self.reached = reached
+        self.isDone = isDone
+    }
+
+    public static func notStarted(_ task: Int64, _ student: UserID) -> TaskProgress {
+        TaskProgress(task: task, student: student, answers: 0, lastActivity: nil, reached: nil, isDone: false)
+    }
+
+    public enum Status: String, Hashable, Sendable, Codable, CaseIterable {
+        case notStarted, inProgress, done
+    }
+
+    public var status: Status { isDone ? .done : answers == 0 ? .notStarted : .inProgress }
+
+    /// Whether a goal is met after an answer: its count of answers, or the threshold read then.
+    public static func meets(_ goal: AssignmentGoal, answers: Int, reached: Double?) -> Bool {
+        switch goal {
+        case .answers(let count): answers >= count
+        case .threshold(let target): reached.map { $0 <= target } ?? false
+        }
+    }
+}

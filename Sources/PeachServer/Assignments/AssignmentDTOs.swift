@@ -1,0 +1,193 @@
+import Foundation
+import Hummingbird
+import PeachCore
+
+/// `POST`/`PUT /api/classes/{id}/assignments…`: an assignment as a teacher writes it.
+struct AssignmentRequest: Decodable, Sendable, APIDescribed {
+    struct Task: Decodable, Sendable, APIDescribed {
+        let discipline: String?
+        let answers: Int?
+        let threshold: Double?
+        let settings: SettingsUpdate?
+
+        static var apiNotes: [String: APINote] {
+            [
+                "discipline": APINote.as(Discipline.self).isRequired,
+                "answers": APINote.bounds(AssignmentGoal.answerCounts).merged(
+                    .describe("Goal: this many answers given inside the task. One of answers and threshold.")),
+                "threshold": .describe(
+                    "Goal: the discipline's fitted threshold at or below this (cents), for pitch and interval comparison and Which Voice?. One of answers and threshold."
+                ),
+                "settings": .describe(
+                    "The settings the task trains with, as PUT /api/settings takes them; what it leaves out stays as the student has it."
+                ),
+            ]
+        }
+    }
+
+    let title: String?
+    let start: String?
+    let due: String?
+    let student: Int64?
+    let tasks: [Task]?
+
+    static var apiNotes: [String: APINote] {
+        [
+            "title": .describe(
+                "\(AssignmentDraft.titleLengths.lowerBound) to \(AssignmentDraft.titleLengths.upperBound) characters."
+            ).isRequired,
+            "start": .describe("ISO 8601; answers count from then on (absent: from when it is made)."),
+            "due": APINote.describe("ISO 8601.").isRequired,
+            "student": .describe("One student of the class it is for; absent: the whole class."),
+            "tasks": APINote.describe(
+                "\(AssignmentDraft.taskCounts.lowerBound) to \(AssignmentDraft.taskCounts.upperBound) tasks."
+            ).isRequired,
+        ]
+    }
+
+    func draft() throws -> AssignmentDraft {
+        guard let title else { throw HTTPError(.badRequest, message: "title is missing") }
+        guard let due else { throw HTTPError(.badRequest, message: "due is missing: an ISO 8601 date and time") }
+        guard let dueDate = Self.date(due) else {
+            throw HTTPError(.badRequest, message: "due must be an ISO 8601 date and time, got '\(due)'")
+        }
+        let startDate = try start.map { text in
+            guard let date = Self.date(text) else {
+                throw HTTPError(.badRequest, message: "start must be an ISO 8601 date and time, got '\(text)'")
+            }
+            return date
+        }
+        guard let tasks else { throw HTTPError(.badRequest, message: "tasks is missing") }
+        let raw = try tasks.enumerated().map { index, task in
+            guard let discipline = task.discipline else {
+                throw HTTPError(.badRequest, message: "tasks[\(index)].discipline is missing")
+            }
+            return AssignmentDraft.RawTask(
+                discipline: discipline, answers: task.answers, threshold: task.threshold,
+                settings: task.settings ?? SettingsUpdate())
+        }
+        do {
+            return try AssignmentDraft(
+                student: student.map(UserID.init(rawValue:)), title: title, start: startDate, due: dueDate, tasks: raw)
+        } catch {
+            throw HTTPError(.badRequest, message: error.description)
+        }
+    }
+
+    static func date(_ text: String) -> Date? {
+        (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text))
+            ?? (try? Date.ISO8601FormatStyle().parse(text))
+    }
+}
+
+/// A task as the API sends it: the goal and the settings, with the discipline's names.
+struct AssignmentTaskResponse: Codable, Sendable, APIDescribed {
+    let id: Int64
+    let discipline: Discipline
+    let name: LocalizedName
+    let answers: Nullable<Int>
+    let threshold: Nullable<Double>
+    let settings: SettingsUpdate
+
+    init(_ task: AssignmentTask) {
+        id = task.id
+        discipline = task.discipline
+        let names = task.discipline.declaration.names
+        name = LocalizedName { $0 == .german ? names.german : names.english }
+        answers = Nullable(task.goal.answerCount)
+        threshold = Nullable(task.goal.threshold)
+        settings = task.settings
+    }
+
+    static var apiNotes: [String: APINote] {
+        [
+            "answers": .describe("The answers the goal asks for; null for a threshold goal."),
+            "threshold": .describe("The threshold to reach (cents); null for a goal of answers."),
+        ]
+    }
+}
+
+struct AssignmentResponse: Codable, Sendable, APIDescribed {
+    let id: Int64
+    let classId: Int64
+    let student: Nullable<Int64>
+    let title: String
+    let start: Nullable<String>
+    let due: String
+    let overdue: Bool
+    let tasks: [AssignmentTaskResponse]
+
+    init(_ assignment: Assignment, now: Date) {
+        id = assignment.id
+        classId = assignment.classroom
+        student = Nullable(assignment.student?.rawValue)
+        title = assignment.title
+        start = Nullable(assignment.start.map(ISO8601.string))
+        due = ISO8601.string(assignment.due)
+        overdue = assignment.isOverdue(at: now)
+        tasks = assignment.tasks.map(AssignmentTaskResponse.init)
+    }
+
+    static var apiNotes: [String: APINote] {
+        [
+            "student": .describe("The one student it is for; null for the whole class."),
+            "overdue": .describe("The due date has passed."),
+        ]
+    }
+}
+
+/// One student's progress with one task.
+struct TaskProgressResponse: Codable, Sendable, APIDescribed {
+    let task: Int64
+    let status: TaskProgress.Status
+    let answers: Int
+    let reached: Nullable<Double>
+    let lastActivity: Nullable<String>
+
+    init(_ progress: TaskProgress) {
+        task = progress.task
+        status = progress.status
+        answers = progress.answers
+        reached = Nullable(progress.reached)
+        lastActivity = Nullable(progress.lastActivity.map(ISO8601.string))
+    }
+
+    static var apiNotes: [String: APINote] {
+        [
+            "status": .describe("notStarted, inProgress (answers of the goal's) or done: the goal was met."),
+            "answers": .describe("Answers given inside the task: its settings, from its start on."),
+            "reached": .describe("The discipline's fitted threshold at the newest answer of the task (cents), if any."),
+        ]
+    }
+}
+
+extension TaskProgress.Status: APIEnumeration {}
+
+/// A row of a teacher's assignment table.
+struct AssignmentRowResponse: Codable, Sendable {
+    let student: AccountResponse
+    let tasks: [TaskProgressResponse]
+    let lastActivity: Nullable<String>
+}
+
+/// An assignment with its table: each student it is for × each task.
+struct AssignmentTableResponse: ResponseEncodable, Codable, Sendable {
+    let assignment: AssignmentResponse
+    let rows: [AssignmentRowResponse]
+}
+
+struct AssignmentTablesResponse: ResponseEncodable, Codable, Sendable {
+    let assignments: [AssignmentTableResponse]
+}
+
+/// `GET /api/assignments`: a student's open and recent assignments with their progress.
+struct MyAssignmentsResponse: ResponseEncodable, Codable, Sendable {
+    struct Entry: Codable, Sendable {
+        let assignment: AssignmentResponse
+        let className: String
+        let progress: [TaskProgressResponse]
+        let done: Bool
+    }
+
+    let assignments: [Entry]
+}

@@ -1,0 +1,178 @@
+import Foundation
+import Hummingbird
+import PeachCore
+
+/// `/api/classes/{id}/assignments…` for the class's teacher (another teacher's class answers 404,
+/// as one that does not exist), and `/api/assignments` for a student: their own, with progress.
+struct AssignmentRoutes: RouteTable {
+    typealias Context = AccountRequestContext
+
+    let service: AccountService
+    let environment: ServerEnvironment
+
+    init(_ services: ClassServices) {
+        service = services.accounts
+        environment = services.environment
+    }
+
+    static let assignmentID = APIParameter.pathID("assignment").described("The assignment.")
+
+    static var routes: [Route<Self>] {
+        [
+            Route(
+                .post, "classes/{id}/assignments", "createAssignment",
+                "Set a class (or one student of it) an assignment: a title, a due date and tasks, each a discipline with its settings and a goal",
+                status: .created, returns: "The assignment with its (empty) table.",
+                parameters: [AccountRoutes.classID],
+                errors: [.error(.notFound)], access: .teacher, Self.create),
+            Route(
+                .get, "classes/{id}/assignments", "classAssignments",
+                "The class's assignments, each with its table: every student it is for × every task (status, answers, threshold reached, last activity)",
+                returns: "Newest due date first.", parameters: [AccountRoutes.classID], errors: [.error(.notFound)],
+                access: .teacher, Self.list),
+            Route(
+                .get, "classes/{id}/assignments/{assignment}", "classAssignment", "One assignment with its table",
+                returns: "The assignment.", parameters: [AccountRoutes.classID, assignmentID],
+                errors: [.error(.notFound)], access: .teacher, Self.one),
+            Route(
+                .put, "classes/{id}/assignments/{assignment}", "updateAssignment",
+                "Change an assignment; the tasks left as they were keep their progress",
+                returns: "The assignment.", parameters: [AccountRoutes.classID, assignmentID],
+                errors: [.error(.notFound)], access: .teacher, Self.update),
+            Route(
+                .delete, "classes/{id}/assignments/{assignment}", "deleteAssignment",
+                "Delete an assignment and its progress", returns: "Deleted.",
+                parameters: [AccountRoutes.classID, assignmentID], errors: [.error(.notFound)], access: .teacher,
+                Self.delete),
+            Route(
+                .get, "assignments", "myAssignments",
+                "My open and recent assignments (due within the last week) from every class I am in, soonest due first, with my progress",
+                returns: "My assignments.", access: .signedIn, Self.mine),
+        ]
+    }
+
+    func create(_ input: Input<AssignmentRequest>) async throws -> AssignmentTableResponse {
+        let (classroom, students) = try await classAndStudents(input)
+        let draft = try Self.checked(input.body.draft(), students: students)
+        let now = environment.now()
+        let assignment = try await AccountRoutes.stored(service) { () throws(DataStoreError) in
+            try await service.accounts.createAssignment(draft, in: classroom.id, at: now)
+        }
+        return table(assignment, students: students, progress: [])
+    }
+
+    func list(_ input: Input<NoBody>) async throws -> AssignmentTablesResponse {
+        let (classroom, students) = try await classAndStudents(input)
+        let (assignments, progress) = try await AccountRoutes.stored(service) {
+            () throws(DataStoreError) -> ([Assignment], [TaskProgress]) in
+            let assignments = try await service.accounts.assignments(of: classroom.id)
+            return (
+                assignments,
+                try await service.accounts.progress(of: assignments.map(\.id), students: students.map(\.id))
+            )
+        }
+        return AssignmentTablesResponse(
+            assignments: assignments.map { table($0, students: students, progress: progress) })
+    }
+
+    func one(_ input: Input<NoBody>) async throws -> AssignmentTableResponse {
+        let (classroom, students) = try await classAndStudents(input)
+        let id = try input[Self.assignmentID]
+        let found = try await AccountRoutes.stored(service) {
+            () throws(DataStoreError) -> (Assignment, [TaskProgress])? in
+            guard let assignment = try await service.accounts.assignment(id, in: classroom.id) else { return nil }
+            return (assignment, try await service.accounts.progress(of: [id], students: students.map(\.id)))
+        }
+        guard let (assignment, progress) = found else { throw Self.noSuchAssignment(id) }
+        return table(assignment, students: students, progress: progress)
+    }
+
+    func update(_ input: Input<AssignmentRequest>) async throws -> AssignmentTableResponse {
+        let (classroom, students) = try await classAndStudents(input)
+        let id = try input[Self.assignmentID]
+        let draft = try Self.checked(input.body.draft(), students: students)
+        let found = try await AccountRoutes.stored(service) {
+            () throws(DataStoreError) -> (Assignment, [TaskProgress])? in
+            guard let assignment = try await service.accounts.replaceAssignment(id, in: classroom.id, with: draft)
+            else { return nil }
+            return (assignment, try await service.accounts.progress(of: [id], students: students.map(\.id)))
+        }
+        guard let (assignment, progress) = found else { throw Self.noSuchAssignment(id) }
+        return table(assignment, students: students, progress: progress)
+    }
+
+    func delete(_ input: Input<NoBody>) async throws {
+        let (classroom, _) = try await classAndStudents(input)
+        let id = try input[Self.assignmentID]
+        let deleted = try await AccountRoutes.stored(service) { () throws(DataStoreError) in
+            try await service.accounts.deleteAssignment(id, in: classroom.id)
+        }
+        guard deleted else { throw Self.noSuchAssignment(id) }
+    }
+
+    func mine(_ input: Input<NoBody>) async throws -> MyAssignmentsResponse {
+        let (account, _) = try input.signedIn()
+        let now = environment.now()
+        let (assignments, progress, classes) = try await AccountRoutes.stored(service) {
+            () throws(DataStoreError) -> ([Assignment], [TaskProgress], [Classroom]) in
+            let assignments = try await service.accounts.assignments(for: account.id).filter { $0.isListed(at: now) }
+            return (
+                assignments,
+                try await service.accounts.progress(of: assignments.map(\.id), students: [account.id]),
+                try await service.accounts.classrooms(of: account.id)
+            )
+        }
+        let byTask = Dictionary(progress.map { ($0.task, $0) }, uniquingKeysWith: { first, _ in first })
+        let names = Dictionary(classes.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        return MyAssignmentsResponse(
+            assignments: assignments.map { assignment in
+                let tasks = assignment.tasks.map { byTask[$0.id] ?? .notStarted($0.id, account.id) }
+                return MyAssignmentsResponse.Entry(
+                    assignment: AssignmentResponse(assignment, now: now), className: names[assignment.classroom] ?? "",
+                    progress: tasks.map(TaskProgressResponse.init), done: tasks.allSatisfy(\.isDone))
+            })
+    }
+
+    /// Each student the assignment is for, in the class's order, × each task.
+    private func table(_ assignment: Assignment, students: [Account], progress: [TaskProgress])
+        -> AssignmentTableResponse
+    {
+        let byPair = Dictionary(
+            progress.map { ("\($0.task) \($0.student.rawValue)", $0) }, uniquingKeysWith: { first, _ in first })
+        let covered = students.filter { assignment.student == nil || assignment.student == $0.id }
+        return AssignmentTableResponse(
+            assignment: AssignmentResponse(assignment, now: environment.now()),
+            rows: covered.map { student in
+                let tasks = assignment.tasks.map {
+                    byPair["\($0.id) \(student.id.rawValue)"] ?? .notStarted($0.id, student.id)
+                }
+                return AssignmentRowResponse(
+                    student: AccountResponse(student), tasks: tasks.map(TaskProgressResponse.init),
+                    lastActivity: Nullable(tasks.compactMap(\.lastActivity).max().map(ISO8601.string)))
+            })
+    }
+
+    /// An assignment for one student is for one of the class's.
+    private static func checked(_ draft: AssignmentDraft, students: [Account]) throws -> AssignmentDraft {
+        if let student = draft.student, !students.contains(where: { $0.id == student }) {
+            throw HTTPError(.badRequest, message: "student: \(student) is not in this class")
+        }
+        return draft
+    }
+
+    private static func noSuchAssignment(_ id: Int64) -> HTTPError {
+        HTTPError(.notFound, message: "this class has no assignment \(id)")
+    }
+
+    /// The teacher's class `{id}` and its students.
+    private func classAndStudents<Body: Sendable>(_ input: Input<Body>) async throws -> (Classroom, [Account]) {
+        let teacher = try input.teacher()
+        let id = try input[AccountRoutes.classID]
+        let found = try await AccountRoutes.stored(service) { () throws(DataStoreError) -> (Classroom, [Account])? in
+            guard let classroom = try await service.accounts.classroom(id, taughtBy: teacher.id) else { return nil }
+            return (classroom, try await service.accounts.students(of: id))
+        }
+        guard let found else { throw Refusal.noSuchClass(id) }
+        return found
+    }
+}

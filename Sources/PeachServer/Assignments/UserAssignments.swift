@@ -1,0 +1,43 @@
+import Foundation
+import Logging
+import PeachCore
+import PeachServices
+
+/// One signed-in user's side of the assignments, for their trial routes: the settings a task's
+/// trials are drawn with, and each answer given inside a task counted as it arrives.
+public struct UserAssignments: Sendable {
+    let user: UserID
+    let store: any AssignmentStore
+
+    /// The task's settings over the student's own; nil when it is not their task.
+    func draw(_ task: Int64, settings: SettingsService) async throws(DataStoreError) -> (
+        AssignmentTask, TrialService.TaskDraw
+    )? {
+        guard let (_, found) = try await store.task(task, for: user) else { return nil }
+        let own = await settings.current
+        // Validated when the task was made; settings that no longer apply train with the student's own.
+        let training = (try? found.trainingSettings(over: own)) ?? own.training
+        return (found, TrialService.TaskDraw(task: task, settings: training))
+    }
+
+    /// Counts a stored answer for the task its trial was drawn for, if any, with the discipline's
+    /// threshold as the student's profile states it after the answer. The answer is stored
+    /// whatever happens here: progress not moved is logged, not refused.
+    func count(_ record: TrainingRecord, trial: String, profile: ProfileService, logger: Logger) async {
+        guard let task = TrialService.task(of: trial) else { return }
+        let reading = await Self.threshold(of: record.discipline, in: profile)
+        do {
+            _ = try await store.recordAnswer(of: user, task: task, at: record.timestamp, reached: reading)
+        } catch {
+            logger.error("assignment progress not counted", metadata: ["task": "\(task)", "error": "\(error)"])
+        }
+    }
+
+    /// The fitted threshold a threshold goal compares with (`AssignmentGoal.allowsThreshold`).
+    static func threshold(of discipline: Discipline, in profile: ProfileService) async -> Double? {
+        guard AssignmentGoal.allowsThreshold(discipline) else { return nil }
+        let kind = discipline.trainingKind
+        if kind.fitsThreshold { return kind.threshold(discipline, in: await profile.parts)?.threshold.rawValue }
+        return await profile.snapshot(.scope(of: discipline)).thresholdEstimate?.threshold.rawValue
+    }
+}

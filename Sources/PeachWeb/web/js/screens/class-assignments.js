@@ -1,0 +1,186 @@
+import { api } from '../api.js';
+import { addStrings, language, t } from '../i18n/i18n.js';
+import { formatDate } from '../i18n/format.js';
+import { disciplineName, disciplines } from '../catalogue.js';
+import { refusalText } from './sign-in.js';
+import { dueText, progressText } from './start-assignments.js';
+
+addStrings({
+  en: {
+    'assignments.new': 'New assignment',
+    'assignments.titleField': 'Title',
+    'assignments.dueField': 'Due',
+    'assignments.discipline': 'Training',
+    'assignments.goal': 'Goal',
+    'assignments.goalAnswers': 'Answers',
+    'assignments.goalThreshold': 'Threshold (¢)',
+    'assignments.goalValue': 'Goal value',
+    'assignments.create': 'Set the assignment',
+    'assignments.delete': 'Delete',
+    'assignments.none': 'No assignments yet.',
+    'assignments.student': 'Student',
+    'assignments.lastActivity': 'Last activity',
+    'assignments.never': 'Never',
+    'assignments.notStarted': 'not started',
+  },
+  de: {
+    'assignments.new': 'Neue Aufgabe',
+    'assignments.titleField': 'Titel',
+    'assignments.dueField': 'Fällig',
+    'assignments.discipline': 'Training',
+    'assignments.goal': 'Ziel',
+    'assignments.goalAnswers': 'Antworten',
+    'assignments.goalThreshold': 'Schwelle (¢)',
+    'assignments.goalValue': 'Zielwert',
+    'assignments.create': 'Aufgabe stellen',
+    'assignments.delete': 'Löschen',
+    'assignments.none': 'Noch keine Aufgaben.',
+    'assignments.student': 'Schüler:in',
+    'assignments.lastActivity': 'Zuletzt aktiv',
+    'assignments.never': 'Nie',
+    'assignments.notStarted': 'nicht begonnen',
+  },
+});
+
+export const MARKUP = `
+<section id="class-assignments" class="class-assignments" aria-labelledby="class-assignments-title">
+  <h2 id="class-assignments-title" data-i18n="assignments.title"></h2>
+  <div id="class-assignment-tables"></div>
+  <p id="class-assignments-none" class="empty-state" data-i18n="assignments.none" hidden></p>
+  <form id="assignment-form" class="assignment-form">
+    <h3 data-i18n="assignments.new"></h3>
+    <label><span data-i18n="assignments.titleField"></span>
+      <input id="assignment-title" name="title" required maxlength="120"></label>
+    <label><span data-i18n="assignments.dueField"></span>
+      <input id="assignment-due" name="due" type="date" required></label>
+    <label><span data-i18n="assignments.discipline"></span>
+      <select id="assignment-discipline" name="discipline"></select></label>
+    <label><span data-i18n="assignments.goal"></span>
+      <select id="assignment-goal" name="goal">
+        <option value="answers" data-i18n="assignments.goalAnswers"></option>
+        <option value="threshold" data-i18n="assignments.goalThreshold"></option>
+      </select></label>
+    <label><span data-i18n="assignments.goalValue"></span>
+      <input id="assignment-goal-value" name="value" type="number" min="0.1" max="1000" step="any" value="60" required></label>
+    <button id="assignment-create" class="primary" type="submit" data-i18n="assignments.create"></button>
+    <p id="assignment-status" class="status" role="alert"></p>
+  </form>
+</section>`;
+
+/**
+ * A class's assignments on its teacher's screen: a table per assignment (each student it is for ×
+ * each task, as the server counts them; a card per student on a phone), and a form for a new one:
+ * a title, a due date and one task. The server checks what the form sends and says what is wrong.
+ */
+export function classAssignments() {
+  const tables = document.getElementById('class-assignment-tables');
+  const none = document.getElementById('class-assignments-none');
+  const form = document.getElementById('assignment-form');
+  const status = document.getElementById('assignment-status');
+  const select = document.getElementById('assignment-discipline');
+  let classId = null;
+  let shown = 0;
+
+  function fillDisciplines() {
+    const chosen = select.value;
+    select.replaceChildren(...disciplines().map((entry) => {
+      const option = document.createElement('option');
+      option.value = entry.id;
+      option.textContent = disciplineName(entry);
+      return option;
+    }));
+    if (chosen) select.value = chosen;
+  }
+
+  function cell(text, label, className) {
+    const td = document.createElement('td');
+    td.textContent = text;
+    td.dataset.label = label;
+    if (className) td.className = className;
+    return td;
+  }
+
+  function assignmentTable({ assignment, rows }) {
+    const section = document.createElement('section');
+    section.className = 'assignment';
+    section.dataset.assignment = assignment.id;
+    const heading = document.createElement('h3');
+    heading.textContent = `${assignment.title} (${dueText(assignment)})`;
+    if (assignment.overdue) heading.classList.add('overdue');
+    const remove = document.createElement('button');
+    remove.type = 'button';
+    remove.className = 'assignment-delete';
+    remove.textContent = t('assignments.delete');
+    remove.addEventListener('click', async () => {
+      try {
+        await api.deleteAssignment(classId, assignment.id);
+        load(classId);
+      } catch (error) {
+        status.textContent = refusalText(error);
+      }
+    });
+    const table = document.createElement('table');
+    table.className = 'class-table assignment-table';
+    const head = table.createTHead().insertRow();
+    const names = assignment.tasks.map((task) => task.name[language()] ?? task.name.en);
+    for (const text of [t('assignments.student'), ...names, t('assignments.lastActivity')]) {
+      const th = document.createElement('th');
+      th.scope = 'col';
+      th.textContent = text;
+      head.append(th);
+    }
+    const body = table.createTBody();
+    for (const row of rows) {
+      const tr = body.insertRow();
+      const name = document.createElement('th');
+      name.scope = 'row';
+      name.textContent = row.student.name;
+      tr.append(name, ...assignment.tasks.map((task, index) => {
+        const progress = row.tasks[index];
+        const text = progress.status === 'notStarted' ? t('assignments.notStarted') : progressText(task, progress);
+        const td = cell(text, names[index], `task-${progress.status}`);
+        td.dataset.status = progress.status;
+        return td;
+      }), cell(row.lastActivity ? formatDate(row.lastActivity, true) : t('assignments.never'), t('assignments.lastActivity')));
+    }
+    section.append(heading, table, remove);
+    return section;
+  }
+
+  async function load(id) {
+    classId = id;
+    const asked = ++shown;
+    fillDisciplines();
+    try {
+      const { assignments } = await api.classAssignments(id);
+      if (asked !== shown) return;
+      none.hidden = assignments.length > 0;
+      tables.replaceChildren(...assignments.map(assignmentTable));
+    } catch (error) {
+      if (asked === shown) status.textContent = refusalText(error);
+    }
+  }
+
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    status.textContent = '';
+    const value = Number(document.getElementById('assignment-goal-value').value);
+    const goal = document.getElementById('assignment-goal').value === 'answers' ? { answers: Math.round(value) } : { threshold: value };
+    // Due at the end of the chosen day where the teacher is.
+    const due = new Date(`${document.getElementById('assignment-due').value}T23:59:59`);
+    try {
+      await api.createAssignment(classId, {
+        title: document.getElementById('assignment-title').value,
+        due: due.toISOString(),
+        tasks: [{ discipline: select.value, ...goal }],
+      });
+      form.reset();
+      load(classId);
+    } catch (error) {
+      status.textContent = error.status === 400 ? error.message : refusalText(error);
+    }
+  });
+  document.addEventListener('languagechange', () => { if (classId !== null) load(classId); });
+
+  return { load, hide() { shown += 1; } };
+}

@@ -1,0 +1,92 @@
+import { api } from '../api.js';
+import { addStrings, language, t } from '../i18n/i18n.js';
+import { formatCents, formatCount, formatDate } from '../i18n/format.js';
+import { discipline as offered } from '../catalogue.js';
+
+addStrings({
+  en: {
+    'assignments.title': 'Assignments',
+    'assignments.due': 'due {date}',
+    'assignments.overdue': 'overdue since {date}',
+    'assignments.answers': '{count} / {goal}',
+    'assignments.threshold': 'goal ≤ {goal} ¢',
+    'assignments.reached': 'goal ≤ {goal} ¢, now {value} ¢',
+    'assignments.done': 'done',
+  },
+  de: {
+    'assignments.title': 'Aufgaben',
+    'assignments.due': 'fällig {date}',
+    'assignments.overdue': 'überfällig seit {date}',
+    'assignments.answers': '{count} / {goal}',
+    'assignments.threshold': 'Ziel ≤ {goal} ¢',
+    'assignments.reached': 'Ziel ≤ {goal} ¢, jetzt {value} ¢',
+    'assignments.done': 'erledigt',
+  },
+});
+
+/** How far a task is, as the API counts it: answers of the goal's, or the threshold to reach. */
+export function progressText(task, progress) {
+  if (progress.status === 'done') return t('assignments.done');
+  if (task.answers !== null) {
+    return t('assignments.answers', { count: formatCount(progress.answers), goal: formatCount(task.answers) });
+  }
+  return progress.reached === null
+    ? t('assignments.threshold', { goal: formatCents(task.threshold) })
+    : t('assignments.reached', { goal: formatCents(task.threshold), value: formatCents(progress.reached) });
+}
+
+/** When it is due, or since when it is overdue (the server says which). */
+export function dueText(assignment) {
+  return t(assignment.overdue ? 'assignments.overdue' : 'assignments.due', { date: formatDate(assignment.due) });
+}
+
+/**
+ * Start's first section on a class server: each open or recent assignment with a button per task
+ * ("Week 3 — Compare Intervals 40 / 60, due …"); a tap trains the task with its settings.
+ * Everything it says comes from `GET /api/assignments`; the section stays hidden without any.
+ */
+export function startAssignments(section, navigate) {
+  let shown = 0;
+
+  function taskButton(entry, task, progress) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.id = `assignment-task-${task.id}`;
+    button.className = `training-row assignment-task${progress.status === 'done' ? ' done' : ''}`;
+    button.dataset.status = progress.status;
+    const text = document.createElement('span');
+    text.className = 'training-text';
+    const name = document.createElement('span');
+    name.className = 'training-name';
+    name.textContent = `${entry.assignment.title} — ${task.name[language()] ?? task.name.en}`;
+    const summary = document.createElement('span');
+    summary.className = 'training-summary';
+    summary.textContent = `${progressText(task, progress)}, ${dueText(entry.assignment)}`;
+    text.append(name, summary);
+    button.append(text);
+    // A discipline this page cannot train (not offered here) is listed, not opened.
+    button.disabled = !offered(task.discipline);
+    button.addEventListener('click', () => navigate(`#/train/${task.discipline}/task/${task.id}`));
+    return button;
+  }
+
+  return {
+    /** Asks the server again; `signedIn`: a class server with a user (otherwise there are none). */
+    async show(signedIn) {
+      const id = ++shown;
+      if (!signedIn) {
+        section.hidden = true;
+        return;
+      }
+      const mine = await api.assignments().catch(() => null);
+      if (id !== shown) return;
+      const entries = mine?.assignments ?? [];
+      section.hidden = entries.length === 0;
+      const title = document.createElement('h2');
+      title.id = 'start-assignments-title';
+      title.textContent = t('assignments.title');
+      section.replaceChildren(title, ...entries.flatMap((entry) =>
+        entry.assignment.tasks.map((task, index) => taskButton(entry, task, entry.progress[index]))));
+    },
+  };
+}

@@ -1,0 +1,147 @@
+import Foundation
+import HummingbirdTesting
+import Testing
+
+@testable import PeachCore
+@testable import PeachServer
+
+/// A teacher sets an assignment through the API, a student trains its task with the task's
+/// settings, and the teacher's table follows each answer; nobody else reads or changes it.
+struct AssignmentAPITests {
+    static let assignment = #"""
+        {"title":"Week 3","due":"2027-02-01T12:00:00Z","tasks":[
+          {"discipline":"intervalComparison","answers":3,"settings":{"intervals":[{"name":"m6","direction":"up"}]}},
+          {"discipline":"pitchComparison","threshold":20}]}
+        """#
+
+    static func json(_ response: TestResponse) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
+    }
+
+    @Test func aStudentTrainsATaskToDoneWithItsSettingsAndTheTeachersTableSaysSo() async throws {
+        try await AccountRefusalTests.with(environment: .fixed()) { client in
+            let tess = try await client.signIn("tess", "tess-password")
+            let classes = try Self.json(try await client.send(.get, "/api/classes", session: tess))
+            let classID = try #require((classes["classes"] as? [[String: Any]])?.first?["id"] as? Int)
+            let created = try await client.send(
+                .post, "/api/classes/\(classID)/assignments", Self.assignment, session: tess)
+            #expect(created.status == .created)
+            let assignment = try #require(try Self.json(created)["assignment"] as? [String: Any])
+            let assignmentID = try #require(assignment["id"] as? Int)
+            let tasks = try #require(assignment["tasks"] as? [[String: Any]])
+            let taskID = try #require(tasks.first?["id"] as? Int)
+            #expect((tasks.first?["name"] as? [String: String])?["de"] == "Intervalle vergleichen")
+
+            let ann = try await client.signIn("ann", "ann-password")
+            // Not in the class yet: none of its assignments, and its task trains nothing.
+            #expect(
+                (try Self.json(try await client.send(.get, "/api/assignments", session: ann))["assignments"] as? [Any])?
+                    .isEmpty == true)
+            #expect(
+                try await client.send(
+                    .post, "/api/trials", #"{"discipline":"intervalComparison","task":\#(taskID)}"#, session: ann
+                ).status == .notFound)
+            #expect(
+                try await client.send(.post, "/api/account/classes", #"{"invitation":"ABCD-EFGH"}"#, session: ann)
+                    .status == .created)
+            let settingsBefore =
+                try Self.json(try await client.send(.get, "/api/settings", session: ann))["settings"]
+                as? NSDictionary
+
+            for _ in 0..<3 {
+                let trial = try Self.json(
+                    try await client.send(
+                        .post, "/api/trials", #"{"discipline":"intervalComparison","task":\#(taskID)}"#, session: ann))
+                let id = try #require(trial["id"] as? String)
+                #expect((trial["interval"] as? [String: Any])?["name"] as? String == "m6")
+                let answered = try await client.send(
+                    .post, "/api/trials/\(id)/answer?next=true", #"{"answer":"higher"}"#, session: ann)
+                #expect(answered.status == .ok)
+                // The next trial comes with the answer, drawn for the task too.
+                let next = try #require(try Self.json(answered)["next"] as? [String: Any])
+                #expect((next["id"] as? String)?.hasPrefix("task\(taskID)-") == true)
+                #expect((next["interval"] as? [String: Any])?["name"] as? String == "m6")
+            }
+            // A trial of her own does not count for the task.
+            let own = try Self.json(
+                try await client.send(.post, "/api/trials", #"{"discipline":"intervalComparison"}"#, session: ann))
+            _ = try await client.send(
+                .post, "/api/trials/\(try #require(own["id"] as? String))/answer", #"{"answer":"higher"}"#,
+                session: ann)
+            let settingsAfter = try Self.json(try await client.send(.get, "/api/settings", session: ann))["settings"]
+            #expect(settingsBefore != nil && settingsAfter as? NSDictionary == settingsBefore)
+
+            let mine = try #require(
+                (try Self.json(try await client.send(.get, "/api/assignments", session: ann))["assignments"]
+                    as? [[String: Any]])?.first)
+            let progress = try #require(mine["progress"] as? [[String: Any]])
+            #expect(progress.map { $0["status"] as? String } == ["done", "notStarted"])
+            #expect(progress.first?["answers"] as? Int == 3)
+            #expect(mine["className"] as? String == "Choir")
+
+            let table = try Self.json(
+                try await client.send(.get, "/api/classes/\(classID)/assignments/\(assignmentID)", session: tess))
+            let rows = try #require(table["rows"] as? [[String: Any]])
+            #expect(rows.count == 1)
+            let cells = try #require(rows.first?["tasks"] as? [[String: Any]])
+            #expect(cells.map { $0["status"] as? String } == ["done", "notStarted"])
+            #expect(cells.first?["answers"] as? Int == 3)
+        }
+    }
+
+    @Test func badAssignmentsAreRefusedWholeAndNothingIsStored() async throws {
+        try await AccountRefusalTests.with(environment: .fixed()) { client in
+            let tess = try await client.signIn("tess", "tess-password")
+            let classes = try Self.json(try await client.send(.get, "/api/classes", session: tess))
+            let classID = try #require((classes["classes"] as? [[String: Any]])?.first?["id"] as? Int)
+            let bad = [
+                #"{"title":"x","due":"2027-02-01T12:00:00Z","tasks":[{"discipline":"pitchComparison","answers":3},{"discipline":"humming","answers":3}]}"#,
+                #"{"title":"x","due":"2027-02-01T12:00:00Z","tasks":[{"discipline":"pitchComparison","answers":3,"settings":{"tempoBPM":9999}}]}"#,
+                #"{"title":"x","due":"2027-02-01T12:00:00Z","tasks":[{"discipline":"scaleDegree","threshold":20}]}"#,
+                #"{"title":"x","due":"2027-02-01T12:00:00Z","tasks":[{"discipline":"pitchComparison","answers":0}]}"#,
+                #"{"title":"x","due":"tomorrow","tasks":[{"discipline":"pitchComparison","answers":3}]}"#,
+                #"{"title":"","due":"2027-02-01T12:00:00Z","tasks":[{"discipline":"pitchComparison","answers":3}]}"#,
+            ]
+            for body in bad {
+                let response = try await client.send(.post, "/api/classes/\(classID)/assignments", body, session: tess)
+                #expect(response.status == .badRequest, "\(body)")
+                let message = try #require(try Self.json(response)["error"] as? [String: Any])["message"] as? String
+                #expect(message?.isEmpty == false)
+            }
+            let list = try Self.json(try await client.send(.get, "/api/classes/\(classID)/assignments", session: tess))
+            #expect((list["assignments"] as? [Any])?.isEmpty == true)
+        }
+    }
+
+    @Test func onlyTheClassesTeacherReadsOrChangesItsAssignments() async throws {
+        try await AccountRefusalTests.with(environment: .fixed()) { client in
+            let tess = try await client.signIn("tess", "tess-password")
+            let classes = try Self.json(try await client.send(.get, "/api/classes", session: tess))
+            let classID = try #require((classes["classes"] as? [[String: Any]])?.first?["id"] as? Int)
+            let created = try Self.json(
+                try await client.send(.post, "/api/classes/\(classID)/assignments", Self.assignment, session: tess))
+            let assignmentID = try #require((created["assignment"] as? [String: Any])?["id"] as? Int)
+            let path = "/api/classes/\(classID)/assignments/\(assignmentID)"
+
+            let ann = try await client.signIn("ann", "ann-password")
+            _ = try await client.send(.post, "/api/account/classes", #"{"invitation":"ABCD-EFGH"}"#, session: ann)
+            // A student of the class is not its teacher.
+            #expect(try await client.send(.get, path, session: ann).status == .forbidden)
+            #expect(try await client.send(.put, path, Self.assignment, session: ann).status == .forbidden)
+            #expect(try await client.send(.delete, path, session: ann).status == .forbidden)
+            // Another teacher's class is none of tess's: an assignment id of another class is not found.
+            let other = try Self.json(
+                try await client.send(.post, "/api/classes", #"{"name":"Basses"}"#, session: tess))
+            let otherID = try #require(other["id"] as? Int)
+            #expect(
+                try await client.send(.get, "/api/classes/\(otherID)/assignments/\(assignmentID)", session: tess)
+                    .status == .notFound)
+            #expect(
+                try await client.send(.delete, "/api/classes/\(otherID)/assignments/\(assignmentID)", session: tess)
+                    .status == .notFound)
+            #expect(try await client.send(.get, path, session: tess).status == .ok)
+            #expect(try await client.send(.delete, path, session: tess).status == .noContent)
+            #expect(try await client.send(.get, path, session: tess).status == .notFound)
+        }
+    }
+}
