@@ -7,6 +7,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
+from conftest import until
 from test_comparison_loop import button
 
 SAMPLE_RATE = 44100
@@ -22,12 +23,15 @@ def start_training(server, browser, **settings):
     return screen
 
 
+ENABLED = "return !document.getElementById('answer-higher').disabled"
+
+
 def enabled(browser):
-    return browser.execute_script("return !document.getElementById('answer-higher').disabled")
+    return browser.execute_script(ENABLED)
 
 
 def wait_enabled(browser, timeout=10):
-    WebDriverWait(browser, timeout, poll_frequency=0.005).until(lambda _: enabled(browser))
+    until(browser, ENABLED, timeout=timeout)
 
 
 def audio_state(browser):
