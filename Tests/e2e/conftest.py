@@ -229,8 +229,13 @@ check();
 def until(browser, condition, *args, timeout=10):
     """Waits until the page's JavaScript `condition` (a function body; `arguments[i]` are `args`)
     returns something truthy, and returns it. For waits that no page load interrupts."""
-    if browser.timeouts.script < timeout + 5:
-        browser.set_script_timeout(timeout + 5)
+    # The session's script timeout is asked once per browser: a round trip before each wait came
+    # late for a state that lasts 400 ms (feedback) on a loaded machine.
+    script_timeout = getattr(browser, "until_script_timeout", None) or browser.timeouts.script
+    if script_timeout < timeout + 5:
+        script_timeout = timeout + 5
+        browser.set_script_timeout(script_timeout)
+    browser.until_script_timeout = script_timeout
     result = browser.execute_async_script(UNTIL % {"timeout": timeout * 1000, "condition": condition}, *args)
     if not result["value"]:
         raise TimeoutException(f"not within {timeout} s: {condition}"
