@@ -1,10 +1,7 @@
 """The comparison loop through the real UI: answers land in SQLite and survive a restart."""
-import functools
-
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
-
-from conftest import until
 
 
 def button(browser, name):
@@ -26,13 +23,13 @@ def test_five_comparisons_through_the_ui_are_stored_and_survive_a_restart(server
     WebDriverWait(browser, 5).until(lambda _: browser.find_element(By.ID, "screen-comparison").is_displayed())
     higher, lower = button(browser, "Higher"), button(browser, "Lower")
     feedback = browser.find_element(By.ID, "comparison-feedback")
-    wait = functools.partial(until, browser, timeout=10)
+    wait = WebDriverWait(browser, 10, poll_frequency=0.01)
 
     answers = []
     for index in range(5):
         # Disabled while note 1 plays, enabled once note 2 starts: read on the audio clock, since a
         # loaded machine may look only after note 2 began (the precise gating is test_comparison_training's).
-        wait("return arguments[0].checkVisibility() && !arguments[0].matches(':disabled')", higher)
+        wait.until(EC.element_to_be_clickable(higher))
         note2_start, enabled_at = browser.execute_script(
             "const s = document.getElementById('screen-comparison').dataset; return [+s.note2Start, +s.enabledAt];")
         assert enabled_at >= note2_start
@@ -41,13 +38,13 @@ def test_five_comparisons_through_the_ui_are_stored_and_survive_a_restart(server
         answers.append(choice)
         # A tap disables both at once: no second answer is possible.
         assert not higher.is_enabled() and not lower.is_enabled()
-        wait("return arguments[0].className.includes('visible')", feedback)
+        wait.until(lambda _: "visible" in feedback.get_attribute("class"))
         shown = feedback.get_attribute("textContent")
         assert shown.endswith(("Correct", "Incorrect"))
         announced = browser.find_element(By.ID, "announcer")
-        wait("return ['Correct', 'Incorrect'].includes(arguments[0].textContent)", announced)
+        wait.until(lambda _: announced.get_attribute("textContent") in ("Correct", "Incorrect"))
         assert shown.endswith(announced.get_attribute("textContent"))
-        wait("return !arguments[0].className.includes('visible')", feedback)
+        wait.until(lambda _: "visible" not in feedback.get_attribute("class"))
 
     records = list(reversed(server.records()))
     assert len(records) == 5

@@ -17,7 +17,6 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import until
 from test_comparison_loop import button
 
 # Records every oscillator's start/stop and every frequency it is retuned to, and counts vibration requests,
@@ -88,8 +87,7 @@ def state(browser):
 
 
 def wait_for_state(browser, wanted, timeout=10):
-    until(browser, "return document.getElementById('screen-pitch-matching').dataset.state === arguments[0]", wanted,
-          timeout=timeout)
+    WebDriverWait(browser, timeout, poll_frequency=0.01).until(lambda _: state(browser) == wanted)
 
 
 def slider_geometry(browser):
@@ -139,8 +137,8 @@ def assert_feedback_matches(browser, error):
     text, announcement, band = expected_feedback(error)
     feedback = browser.find_element(By.ID, "pitch-matching-feedback")
     # The class is read while the card shows: on a loaded machine the card may be gone by the next read.
-    shown = until(browser, "const names = arguments[0].getAttribute('class'); return names.includes('visible') && names",
-                  feedback, timeout=5)
+    shown = WebDriverWait(browser, 5, poll_frequency=0.01).until(
+        lambda _: (lambda names: names if "visible" in names else None)(feedback.get_attribute("class")))
     assert feedback_text(browser) == text
     assert f"band-{band}" in shown
     assert feedback.find_elements(By.TAG_NAME, "circle" if band == "deadCenter" else "path")
