@@ -131,7 +131,9 @@ def test_which_voice_starts_in_just_intonation_and_settings_say_what_equal_tempe
     entry = next(e for e in server.api("GET", "disciplines").json()["disciplines"] if e["id"] == "chordIntonation")
     assert "chordTuningSystem" in entry["settings"] and "tuningSystem" not in entry["settings"]
     browser.get(server.url + "#/settings")
-    select = browser.find_element(By.CSS_SELECTOR, "select[name='chordTuningSystem']")
+    # Not always there the moment the screens are drawn: twice not found at once at load 30.
+    select = WebDriverWait(browser, 5).until(
+        lambda _: browser.find_element(By.CSS_SELECTOR, "select[name='chordTuningSystem']"))
     WebDriverWait(browser, 5).until(lambda _: select.is_displayed())
     options = {o.get_attribute("value"): o.text for o in select.find_elements(By.TAG_NAME, "option")}
     assert options == {"justIntonation": "Just intonation: pure thirds and fifths",
