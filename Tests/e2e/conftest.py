@@ -16,6 +16,7 @@ import requests
 from selenium import webdriver
 from selenium.common.exceptions import TimeoutException, WebDriverException
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.support.ui import WebDriverWait
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 PEACH = os.environ.get("PEACH_BIN", str(ROOT / ".build" / "debug" / "peach"))
@@ -259,8 +260,8 @@ class PeachChrome(webdriver.Chrome):
 
     def wait_for_screens(self, timeout=10):
         try:
-            until(self, "return !document.getElementById('app') || document.body.dataset.screens === 'drawn'",
-                  timeout=timeout)
+            WebDriverWait(self, timeout, poll_frequency=0.02).until(lambda driver: driver.execute_script(
+                "return !document.getElementById('app') || document.body.dataset.screens === 'drawn'"))
         except (TimeoutException, WebDriverException):
             pass
 
