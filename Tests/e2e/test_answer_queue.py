@@ -10,6 +10,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
+from conftest import until
 from test_comparison_training import start_training, wait_enabled
 
 
@@ -31,8 +32,7 @@ def answer(browser):
 
 def answer_and_wait_for_the_next(browser):
     answered_at = answer(browser)
-    WebDriverWait(browser, 10, poll_frequency=0.02).until(
-        lambda _: browser.execute_script("return !document.getElementById('answer-higher').disabled"))
+    until(browser, "return !document.getElementById('answer-higher').disabled")
     return answered_at
 
 
@@ -175,10 +175,10 @@ def test_every_discipline_trains_on_offline_from_its_reserve(server, browser, di
     screen = WebDriverWait(browser, 10).until(lambda _: browser.find_elements(By.ID, screen_id))[0]
 
     def answer_one():
-        WebDriverWait(browser, 10, poll_frequency=0.02).until(lambda _: browser.execute_script(answerable))
+        until(browser, answerable)
         answered = screen.get_attribute("data-answered")
         ActionChains(browser).send_keys(key).perform()
-        WebDriverWait(browser, 10, poll_frequency=0.02).until(lambda _: screen.get_attribute("data-answered") != answered)
+        until(browser, "return arguments[0].getAttribute('data-answered') !== arguments[1]", screen, answered)
 
     answer_one()
     # The reserve is drawn when training starts: wait until the page keeps it.

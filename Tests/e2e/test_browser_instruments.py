@@ -14,6 +14,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 import sound_analysis as analysis
+from conftest import until
 from test_comparison_loop import button
 from test_instruments import INSTRUMENTS, NOTES, RESAMPLED, RESAMPLED_NOTES
 from test_instruments import render as render_native
@@ -207,8 +208,7 @@ def test_piano_chosen_in_settings_plays_five_comparisons_with_its_partials(serve
     screen = browser.find_element(By.ID, "screen-comparison")
     starts = []
     for index in range(5):
-        WebDriverWait(browser, 15, poll_frequency=0.01).until(
-            lambda _: browser.find_element(By.ID, "answer-higher").is_enabled())
+        until(browser, "return !document.getElementById('answer-higher').matches(':disabled')", timeout=15)
         starts.append(float(screen.get_attribute("data-note1-start")))
         button(browser, ["Higher", "Lower"][index % 2]).click()
         WebDriverWait(browser, 10).until(lambda _: len(server.records()) == index + 1)

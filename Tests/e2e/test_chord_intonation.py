@@ -1,10 +1,13 @@
 """Which Voice (chordIntonation) as a user meets it: on Start under Harmony, trained in headless
 Chromium with the buttons and the keys, each answer stored and judged by the server; and the chords
 the API hands out are tuned as the issue asks — a just triad pure from every root 36–84."""
+import functools
 import math
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import until
 
 JUST = {"major": (1200 * math.log2(5 / 4), 1200 * math.log2(3 / 2)),
         "minor": (1200 * math.log2(6 / 5), 1200 * math.log2(3 / 2))}
@@ -53,6 +56,7 @@ def test_which_voice_trains_with_buttons_and_keys_and_stores_each_answer(server,
     assert "Harmony" in harmony.text
     harmony.find_element(By.ID, "start-chordIntonation").click()
     wait = WebDriverWait(browser, 10, poll_frequency=0.02)
+    in_page = functools.partial(until, browser, timeout=10)
     wait.until(lambda b: b.execute_script("return location.hash") == "#/train/chordIntonation")
     screen = browser.find_element(By.ID, "screen-chord-voice")
     assert screen.is_displayed()
@@ -60,20 +64,20 @@ def test_which_voice_trains_with_buttons_and_keys_and_stores_each_answer(server,
     answers = [("button", "highest"), ("key", "2"), ("button", "lowest"), ("key", "3")]
     for how, which in answers:
         button = browser.find_element(By.ID, f"answer-voice-{ {'2': 'middle', '3': 'highest'}.get(which, which)}")
-        wait.until(lambda b: button.is_enabled())
+        in_page("return !arguments[0].matches(':disabled')", button)
         assert "just intonation" in browser.find_element(By.ID, "chord-voice-chord").text
         if how == "button":
             button.click()
         else:
             browser.execute_script(
                 "document.dispatchEvent(new KeyboardEvent('keydown', { key: arguments[0], bubbles: true }))", which)
-        wait.until(lambda b: "visible" in feedback.get_attribute("class"))
+        in_page("return arguments[0].className.includes('visible')", feedback)
         text = feedback.get_attribute("textContent")
         assert "Correct" in text or "Incorrect" in text
         # Which voice it was stays on the page while the next chord plays.
         last = browser.find_element(By.ID, "chord-voice-last").text
         assert last.startswith("Last chord: the ") and " voice was " in last and "¢" in last, last
-        wait.until(lambda b: "visible" not in feedback.get_attribute("class"))
+        in_page("return !arguments[0].className.includes('visible')", feedback)
     stored = records(server)
     assert len(stored) == len(answers)
     assert sorted(record["answeredVoice"] for record in stored) == sorted(["highest", "middle", "lowest", "highest"])
@@ -127,7 +131,9 @@ def test_which_voice_starts_in_just_intonation_and_settings_say_what_equal_tempe
     entry = next(e for e in server.api("GET", "disciplines").json()["disciplines"] if e["id"] == "chordIntonation")
     assert "chordTuningSystem" in entry["settings"] and "tuningSystem" not in entry["settings"]
     browser.get(server.url + "#/settings")
-    select = browser.find_element(By.CSS_SELECTOR, "select[name='chordTuningSystem']")
+    # Not always there the moment the screens are drawn: twice not found at once at load 30.
+    select = WebDriverWait(browser, 5).until(
+        lambda _: browser.find_element(By.CSS_SELECTOR, "select[name='chordTuningSystem']"))
     WebDriverWait(browser, 5).until(lambda _: select.is_displayed())
     options = {o.get_attribute("value"): o.text for o in select.find_elements(By.TAG_NAME, "option")}
     assert options == {"justIntonation": "Just intonation: pure thirds and fifths",

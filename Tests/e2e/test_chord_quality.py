@@ -3,11 +3,14 @@ Chromium with the buttons and the number keys, each answer stored and judged by 
 qualities chosen in Settings; the trials the API hands out are the quality's notes on the root
 (inversions and arpeggios as set); and the page's own audio code, rendered offline, sounds every
 note of the chord at its frequency and time."""
+import functools
 import re
 
 import numpy as np
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import until
 
 import offline_render
 
@@ -67,6 +70,7 @@ def test_chord_quality_trains_with_buttons_and_number_keys(server, browser):
     harmony = browser.find_element(By.CSS_SELECTOR, '.discipline-group[data-group="harmony"]')
     harmony.find_element(By.ID, "start-chordQuality").click()
     wait = WebDriverWait(browser, 15, poll_frequency=0.02)
+    in_page = functools.partial(until, browser, timeout=15)
     wait.until(lambda b: b.execute_script("return location.hash") == "#/train/chordQuality")
     feedback = browser.find_element(By.ID, "quality-feedback")
     labels = lambda: browser.execute_script(
@@ -75,14 +79,14 @@ def test_chord_quality_trains_with_buttons_and_number_keys(server, browser):
     assert [(text, key) for text, key, _ in labels()] == [("Major", "1"), ("Minor", "2"), ("Dominant 7th", "3")]
     answers = [("button", "minor"), ("key", "3"), ("key", "1"), ("button", "major")]
     for how, which in answers:
-        wait.until(lambda b: not any(disabled for _, _, disabled in labels()))
+        in_page("return [...document.querySelectorAll('#quality-buttons button')].every((b) => !b.disabled)")
         assert browser.find_element(By.ID, "quality-voicing").text == "All notes at once"
         if how == "button":
             browser.execute_script(f"document.getElementById('answer-quality-{which}').click()")
         else:
             browser.execute_script(
                 "document.dispatchEvent(new KeyboardEvent('keydown', { key: arguments[0], bubbles: true }))", which)
-        wait.until(lambda b: "visible" in feedback.get_attribute("class"))
+        in_page("return arguments[0].className.includes('visible')", feedback)
         text = feedback.get_attribute("textContent")
         assert "Correct" in text or "Incorrect" in text
         last = browser.find_element(By.ID, "quality-last").text
@@ -90,7 +94,7 @@ def test_chord_quality_trains_with_buttons_and_number_keys(server, browser):
         # Qualities inside the sentence are words of it: "E+, augmented, root position; not minor".
         assert re.fullmatch(r"Last chord: [A-G][♭♯]?(m|7)?, (major|minor|dominant 7th), root position(; not (major|minor|dominant 7th))?",
                             last), last
-        wait.until(lambda b: "visible" not in feedback.get_attribute("class"))
+        in_page("return !arguments[0].className.includes('visible')", feedback)
     stored = records(server)
     assert len(stored) == len(answers)
     assert sorted(record["answeredQuality"] for record in stored) == sorted(["minor", "dominant7", "major", "major"])

@@ -15,7 +15,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import ClassStorage, PEACH, PeachChrome, chromium_options
 from nginx import NginxProxy
-from test_accessibility import AXE, RUN_AXE
+from test_accessibility import run_axe
 from test_comparison_training import wait_enabled
 from test_i18n import DATA, DATE, GLYPH, TABLES, VISIBLE_TEXTS, matchers
 from viewport import SIZES, screenshot, set_media, set_viewport
@@ -385,8 +385,7 @@ def test_the_class_screens_fit_pass_axe_and_speak_both_languages(class_server):
                     label = browser.execute_script(CHART_LABEL)
                     assert label["fontPx"] >= 11, f"the class chart's text is {label['fontPx']:.1f} px at {size}"
                     assert label["contrast"] >= 4.5, f"the class chart's text has contrast {label['contrast']:.1f} ({scheme})"
-                browser.execute_script(AXE)
-                violations = browser.execute_async_script(RUN_AXE)
+                violations = run_axe(browser)
                 assert violations == [], f"{name} ({scheme}, {size}): {violations}"
         set_media(browser, "light")
         chart_redrawn_for_its_width(browser, proxy.url, class_id)

@@ -7,6 +7,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
+from conftest import until
 from test_comparison_loop import button
 
 SAMPLE_RATE = 44100
@@ -22,12 +23,14 @@ def start_training(server, browser, **settings):
     return screen
 
 
-def enabled(browser):
-    return browser.execute_script("return !document.getElementById('answer-higher').disabled")
-
-
 def wait_enabled(browser, timeout=10):
-    WebDriverWait(browser, timeout, poll_frequency=0.005).until(lambda _: enabled(browser))
+    until(browser, "return !document.getElementById('answer-higher').disabled", timeout=timeout)
+
+
+def wait_disabled(browser):
+    """Until an answer closes the buttons: seen in the page, where a poll every half second missed
+    the feedback and the next note 1 on a loaded machine and then waited on an open next trial."""
+    until(browser, "return document.getElementById('answer-higher').disabled", timeout=5)
 
 
 def audio_state(browser):
@@ -83,7 +86,7 @@ def test_answers_open_exactly_when_note_2_starts_on_the_audio_clock(server, brow
 
 def answer_and_wait_for_the_next(browser, state):
     browser.find_element(By.TAG_NAME, "body").send_keys("h")
-    WebDriverWait(browser, 5).until(lambda _: not enabled(browser))
+    wait_disabled(browser)
     WebDriverWait(browser, 5).until(lambda _: audio_state(browser)["note2Start"] != state["note2Start"])
 
 
@@ -125,7 +128,7 @@ def test_twenty_keyboard_only_answers(server, browser):
     for index in range(20):
         wait_enabled(browser)
         body.send_keys(keys[index % 4])
-        WebDriverWait(browser, 5).until(lambda _: not enabled(browser))
+        wait_disabled(browser)
     WebDriverWait(browser, 5).until(lambda _: len(server.records()) == 20)
     records = list(reversed(server.records()))
     for index, record in enumerate(records):
@@ -206,7 +209,7 @@ def test_a_restart_in_the_middle_of_a_chain_continues_it(server, browser):
     for _ in range(4):
         wait_enabled(browser)
         body.send_keys(Keys.ARROW_UP)
-        WebDriverWait(browser, 5).until(lambda _: not enabled(browser))
+        wait_disabled(browser)
     WebDriverWait(browser, 5).until(lambda _: len(server.records()) == 4)
     last = server.records(limit=1)[0]
     server.restart()

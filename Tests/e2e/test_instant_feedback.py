@@ -4,13 +4,14 @@ is the one the answer's response carried, and every answer is stored once with t
 judgement — also one whose body claims another. Play it Back, the matching slider, Sing It and
 Fill the Gap judge an answer at the tap (the commit, the trial's end) from what their trial serves
 (`judging`), and show what the server then stores."""
+import functools
 import shutil
 import statistics
 import tempfile
 
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
+from conftest import until
 from delaying_proxy import TAP_TIMING, DelayingProxy
 from test_melodic_dictation import CAPTURE_TRIALS
 from test_rhythm import TAP_SCRIPT
@@ -44,7 +45,7 @@ def open_through_a_slow_network(server, browser, scripts, start):
     except BaseException:
         proxy.close()
         raise
-    return proxy, WebDriverWait(browser, 30, poll_frequency=0.005)
+    return proxy, functools.partial(until, browser, timeout=30)
 
 
 def test_feedback_shows_at_the_tap_and_the_next_trial_is_the_one_the_answer_carried(server, browser):
@@ -54,12 +55,12 @@ def test_feedback_shows_at_the_tap_and_the_next_trial_is_the_one_the_answer_carr
         screen = "document.getElementById('screen-comparison').dataset"
         feedback, answered = [], []
         for count in range(1, 5):
-            wait.until(lambda b: b.execute_script("return !document.getElementById('answer-higher').disabled"))
+            wait("return !document.getElementById('answer-higher').disabled")
             answered.append(browser.execute_script(f"return {screen}.answered ?? null"))
             browser.execute_script("return window.__tap('#answer-higher')")
-            wait.until(lambda b: b.execute_script("return window.__timed.feedbackMs !== null"))
+            wait("return window.__timed.feedbackMs !== null")
             feedback.append(browser.execute_script("return window.__timed.feedbackMs"))
-            wait.until(lambda b: b.execute_script("return window.__answers.length") >= count)
+            wait("return window.__answers.length >= arguments[0]", count)
         # The trial answered after each answer is the one that answer's response carried.
         answered.append(browser.execute_script(f"return {screen}.answered"))
         responses = browser.execute_script("return window.__answers")
@@ -85,7 +86,7 @@ def test_a_melody_played_back_shows_its_judgement_at_the_last_note_as_the_server
                   "return piano.children.length > 0 && !piano.classList.contains('closed')")
         feedback, shown, meant = [], [], []
         for count in range(1, 5):
-            wait.until(lambda b: b.execute_script(opened) and b.execute_script("return window.__trials.length") >= count)
+            wait(f"if (window.__trials.length < arguments[0]) return false; {opened}", count)
             trial = browser.execute_script("return window.__trials.at(-1)")
             melody = [note["note"]["midi"] for note in trial["melody"]]
             keys = {key["midi"] for key in trial["keys"]}
@@ -96,10 +97,10 @@ def test_a_melody_played_back_shows_its_judgement_at_the_last_note_as_the_server
             for midi in played[:-1]:
                 browser.execute_script(f"document.querySelector('#melody-piano [data-midi=\"{midi}\"]').click()")
             browser.execute_script(f"return window.__tap('#melody-piano [data-midi=\"{played[-1]}\"]')")
-            wait.until(lambda b: b.execute_script("return window.__timed.feedbackMs !== null"))
+            wait("return window.__timed.feedbackMs !== null")
             feedback.append(browser.execute_script("return window.__timed.feedbackMs"))
             shown.append("incorrect" not in browser.find_element(By.ID, "melody-feedback").get_attribute("class"))
-            wait.until(lambda b: b.execute_script("return window.__answers.length") >= count)
+            wait("return window.__answers.length >= arguments[0]", count)
         # A round trip of 300 ms: the judgement did not wait for it.
         assert statistics.median(feedback) < 100, feedback
         responses = browser.execute_script("return window.__answers")
@@ -120,15 +121,15 @@ def test_a_slider_commit_shows_its_result_at_once_as_the_server_stores_it(server
         key = "(element, key) => element.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }))"
         feedback, shown = [], []
         for count in range(1, 5):
-            wait.until(lambda b: b.execute_script(f"return {screen}.dataset.state") == "tuning")
+            wait(f"return {screen}.dataset.state === 'tuning'")
             # Each commit somewhere else: a few fine steps up, then Enter.
             browser.execute_script(f"const press = {key}; const slider = document.getElementById('pitch-slider');"
                                    f"for (let step = 0; step < {count * 3}; step += 1) press(slider, 'ArrowUp');")
             browser.execute_script(f"return window.__tap('#pitch-slider', (slider) => ({key})(slider, 'Enter'))")
-            wait.until(lambda b: b.execute_script("return window.__timed.feedbackMs !== null"))
+            wait("return window.__timed.feedbackMs !== null")
             feedback.append(browser.execute_script("return window.__timed.feedbackMs"))
             shown.append(browser.find_element(By.ID, "pitch-matching-feedback").get_attribute("class"))
-            wait.until(lambda b: b.execute_script("return window.__answers.length") >= count)
+            wait("return window.__answers.length >= arguments[0]", count)
         # A round trip of 300 ms: the result did not wait for it.
         assert statistics.median(feedback) < 100, feedback
         responses = browser.execute_script("return window.__answers")
@@ -171,11 +172,11 @@ def test_a_sung_note_shows_its_result_at_the_commit_as_the_server_stores_it(serv
     proxy, wait = open_through_a_slow_network(server, browser, CAPTURE_ANSWERS, "start-pitchSinging")
     try:
         screen = browser.find_element(By.ID, "screen-singing")
-        wait.until(lambda _: screen.get_attribute("data-state") in ("permission", "reference", "singing"))
+        wait("return ['permission', 'reference', 'singing'].includes(arguments[0].dataset.state)", screen)
         if screen.get_attribute("data-state") == "permission":
             browser.find_element(By.ID, "singing-allow").click()
         browser.execute_script(TIME_COMMITS)
-        wait.until(lambda b: b.execute_script("return window.__answers.length") >= 3)
+        wait("return window.__answers.length >= 3")
         commits = browser.execute_script("return window.__commits")[:3]
         responses = browser.execute_script("return window.__answers")[:3]
         # A round trip of 300 ms: the result did not wait for it.
@@ -221,14 +222,14 @@ def test_fill_the_gap_shows_its_figures_as_the_trial_ends_as_the_server_stores_t
         browser.execute_script(WATCH_FIGURES)
         previous = None
         for count in (1, 2):
-            wait.until(lambda _: screen.get_attribute("data-trial-start") not in (None, "", previous))
+            wait("const start = arguments[0].dataset.trialStart; return start && start !== arguments[1]", screen, previous)
             before, previous = previous, screen.get_attribute("data-trial-start")
             gaps = [float(value) for value in screen.get_attribute("data-gap-seconds").split()]
             # Gaps 2–15, each a little late (the first ones could be gone by the time the taps are set).
             tapped = [gap + 0.004 * (index % 5) for index, gap in enumerate(gaps) if index >= 2]
             result = browser.execute_async_script(TAP_SCRIPT, "screen-fill-the-gap", "trialStart", tapped, before)
             assert "error" not in result, result
-            wait.until(lambda b: b.execute_script("return window.__answers.length") >= count)
+            wait("return window.__answers.length >= arguments[0]", count)
         figures = browser.execute_script("return window.__figures")
         sent = browser.execute_script("return window.__sent")
         responses = browser.execute_script("return window.__answers")

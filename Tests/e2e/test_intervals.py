@@ -7,6 +7,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
+from conftest import until
 from test_audio_rendering import cents, measured_frequency, render
 from test_comparison_loop import button
 
@@ -56,8 +57,7 @@ def test_interval_comparisons_and_matches_through_the_ui(server, browser):
     assert browser.find_element(By.ID, "comparison-title").text == "Compare Intervals"
     labels = set()
     for answered in range(1, 11):
-        WebDriverWait(browser, 10, poll_frequency=0.01).until(
-            lambda _: not browser.find_element(By.ID, "answer-higher").get_attribute("disabled"))
+        until(browser, "return !document.getElementById('answer-higher').disabled")
         labels.add(browser.find_element(By.ID, "comparison-interval").text)
         browser.find_element(By.TAG_NAME, "body").send_keys("h" if answered % 2 else "l")
         WebDriverWait(browser, 5).until(lambda _: len(records(server, "intervalComparison")) == answered)
@@ -78,7 +78,7 @@ def test_interval_comparisons_and_matches_through_the_ui(server, browser):
     WebDriverWait(browser, 5).until(lambda _: pitch_screen.is_displayed())
     assert browser.find_element(By.ID, "pitch-matching-title").text == "Match Intervals"
     for done in range(1, 4):
-        WebDriverWait(browser, 10, poll_frequency=0.01).until(lambda _: pitch_screen.get_attribute("data-state") == "tuning")
+        until(browser, "return arguments[0].dataset.state === 'tuning'", pitch_screen)
         assert browser.find_element(By.ID, "pitch-matching-interval").text in {
             "Major third up · just intonation", "Perfect fifth down · just intonation"}
         ActionChains(browser).send_keys(*([Keys.ARROW_UP] * done), Keys.ENTER).perform()

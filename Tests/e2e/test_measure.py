@@ -9,7 +9,7 @@ import tempfile
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import PeachServer
+from conftest import PeachServer, until
 from test_comparison_loop import button
 from viewport import SIZES, screenshot, set_viewport
 
@@ -54,7 +54,7 @@ def run_to_its_result(browser, answer, result="measurement-result", button="answ
     result = browser.find_element(By.ID, result)
     enabled = browser.find_element(By.ID, button)
     while answered <= 40:
-        WebDriverWait(browser, 10, poll_frequency=0.01).until(lambda _: result.is_displayed() or enabled.is_enabled())
+        until(browser, "return arguments[0].checkVisibility() || !arguments[1].matches(':disabled')", result, enabled)
         if result.is_displayed():
             break
         trial = browser.execute_script("return window.trialsSeen.at(-1)")
@@ -62,7 +62,7 @@ def run_to_its_result(browser, answer, result="measurement-result", button="answ
         shown.append(browser.find_element(By.ID, progress).text)
         browser.find_element(By.ID, answer(trial)).click()
         answered += 1
-        WebDriverWait(browser, 5, poll_frequency=0.01).until(lambda _: not enabled.is_enabled())
+        until(browser, "return arguments[0].matches(':disabled')", enabled, timeout=5)
     assert result.is_displayed(), f"no result after {answered} answers"
     assert answered <= 40
     assert shown[0] == "Trial 1 of at most 40" and shown[-1] == f"Trial {answered} of at most 40", shown
@@ -72,7 +72,7 @@ def run_to_its_result(browser, answer, result="measurement-result", button="answ
 def shoot_the_result(browser, feedback, name):
     """The result at three sizes once the last answer's feedback has gone: it must not stay over it."""
     feedback = browser.find_element(By.ID, feedback)
-    WebDriverWait(browser, 5, poll_frequency=0.05).until(lambda _: "visible" not in feedback.get_attribute("class"))
+    until(browser, "return !arguments[0].classList.contains('visible')", feedback, timeout=5)
     for size in ("phone-portrait", "phone-landscape", "desktop"):
         set_viewport(browser, *SIZES[size])
         screenshot(browser, f"{name}-{size}")

@@ -3,6 +3,8 @@ on the on-screen piano by touch (with one wrong note undone), then one by the co
 alone (arrow keys and Enter on the piano's keys, then the letter rows), each stored as the record
 of the melody heard and the notes played; every key at least 24 px wide at 390 px; and the melody
 as the page's audio code sounds it."""
+import functools
+
 import numpy as np
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.actions import interaction
@@ -13,6 +15,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 import offline_render
+from conftest import until
 from viewport import SIZES, set_viewport
 
 # The trials the page is handed, kept where the test can read the melody it must play back.
@@ -49,11 +52,12 @@ def test_a_four_note_dictation_by_touch_and_by_keyboard_stores_the_melody_and_th
     browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CAPTURE_TRIALS})
     browser.get(server.url)
     browser.find_element(By.ID, "start-melodicDictation").click()
-    wait = WebDriverWait(browser, 15, poll_frequency=0.02)
-    opened = lambda: browser.execute_script(
-        "const piano = document.getElementById('melody-piano');"
-        "return piano.children.length > 0 && !piano.classList.contains('closed')")
-    wait.until(lambda b: opened() and b.execute_script("return window.__trials.length") >= 1)
+    # What the page alone shows is waited for in the page; a wait that asks the server too polls less often.
+    wait = WebDriverWait(browser, 15, poll_frequency=0.05)
+    opened = functools.partial(until, browser, "const piano = document.getElementById('melody-piano');"
+                               "return window.__trials.length >= arguments[0] && piano.children.length > 0"
+                               " && !piano.classList.contains('closed')", timeout=15)
+    opened(1)
 
     widths = browser.execute_script(
         "return [...document.querySelectorAll('#melody-piano .piano-key')].map((key) =>"
@@ -96,7 +100,7 @@ def test_a_four_note_dictation_by_touch_and_by_keyboard_stores_the_melody_and_th
 
     # By keyboard alone: the next trial's first note by arrows and Enter from the focused lowest C,
     # then the letter rows, with the last note wrong.
-    wait.until(lambda b: b.execute_script("return window.__trials.length") >= 2 and opened())
+    opened(2)
     trial = browser.execute_script("return window.__trials[window.__trials.length - 1]")
     melody = [note["note"]["midi"] for note in trial["melody"]]
     lowest = trial["keys"][0]["midi"]

@@ -12,7 +12,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import PEACH, ClassStorage, PeachServer
+from conftest import PEACH, ClassStorage, PeachServer, until
 from test_answer_queue import records_of, reserved, stored_at
 
 # How each discipline is answered once its answers open: the screen, the test that they are open,
@@ -75,14 +75,14 @@ def train(browser, url, discipline, answers):
     screen = browser.find_element(By.ID, screen_id)
     given = []
     for _ in range(answers):
-        WebDriverWait(browser, 10, poll_frequency=0.02).until(lambda _: browser.execute_script(answerable))
+        until(browser, answerable)
         answered = screen.get_attribute("data-answered")
         if action.startswith("document"):
             browser.execute_script(action)
         else:
             ActionChains(browser).send_keys(action).perform()
         given.append(time.time())
-        WebDriverWait(browser, 10, poll_frequency=0.02).until(lambda _: screen.get_attribute("data-answered") != answered)
+        until(browser, "return arguments[0].getAttribute('data-answered') !== arguments[1]", screen, answered)
     browser.get(url + "#/")
     return given
 

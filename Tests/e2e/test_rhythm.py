@@ -1,12 +1,15 @@
 """The rhythm disciplines through the real UI in headless Chromium: Compare Timing answered by keys,
 and the tap path of Fill the Gap — taps dispatched at known times on the audio clock, after a
 calibration, land in the stored records within 2 ms."""
+import functools
 import statistics
 
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import until
 
 # Dispatches a Space keydown (a tap) when each of `offsets` (seconds after the context time in the
 # screen's mark `name`, on the clock the listener hears) is heard, once the mark is set and differs
@@ -55,18 +58,18 @@ def test_ten_compare_timing_answers_by_keys_are_stored(server, browser):
     early = browser.find_element(By.ID, "answer-early")
     feedback = browser.find_element(By.ID, "compare-timing-feedback")
     announcer = browser.find_element(By.ID, "announcer")
-    wait = WebDriverWait(browser, 10, poll_frequency=0.01)
+    wait = functools.partial(until, browser, timeout=10)
     keys = ["e", "l", Keys.ARROW_LEFT, Keys.ARROW_RIGHT]
     answers = []
     for index in range(10):
-        wait.until(lambda _: early.is_enabled())
+        wait("return !arguments[0].matches(':disabled')", early)
         key = keys[index % 4]
         ActionChains(browser).send_keys(key).perform()
         answers.append("early" if key in ("e", Keys.ARROW_LEFT) else "late")
-        wait.until(lambda _: "visible" in feedback.get_attribute("class"))
-        wait.until(lambda _: announcer.get_attribute("textContent") in ("Correct", "Incorrect"))
+        wait("return arguments[0].className.includes('visible')", feedback)
+        wait("return ['Correct', 'Incorrect'].includes(arguments[0].textContent)", announcer)
         assert feedback.get_attribute("textContent").endswith(announcer.get_attribute("textContent"))
-        wait.until(lambda _: "visible" not in feedback.get_attribute("class"))
+        wait("return !arguments[0].className.includes('visible')", feedback)
 
     stored = list(reversed(records(server, "rhythmComparison")))
     assert len(stored) == 10
@@ -106,7 +109,7 @@ def test_fill_the_gap_taps_at_known_audio_times_are_stored_within_2_ms(server, b
     # Gaps 2–13 tapped, 0, 1, 14 and 15 left out; and one tap on a click, a sixteenth from any gap: a miss.
     offsets_ms = [-20, 10, -5, 15, 0, -12, 8, 20, -18, 4, -2, 12]
     tapped = list(range(2, 14))
-    WebDriverWait(browser, 20, poll_frequency=0.005).until(lambda _: screen.get_attribute("data-trial-start"))
+    until(browser, "return arguments[0].getAttribute('data-trial-start')", screen, timeout=20)
     gaps = [float(value) for value in screen.get_attribute("data-gap-seconds").split()]
     sixteenth = float(screen.get_attribute("data-sixteenth-seconds"))
     gap_steps = {round(gap / sixteenth) for gap in gaps}

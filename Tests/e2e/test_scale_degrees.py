@@ -2,9 +2,13 @@
 Chromium with the buttons and the number keys, each answer stored and judged by the server, the
 degrees named as Settings say; and the trials the API hands out play the key's I–IV–V–I and then
 the degree asked, at the frequencies equal temperament gives it."""
+import functools
+
 import numpy as np
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import until
 
 import offline_render
 
@@ -59,6 +63,7 @@ def test_scale_degrees_train_with_solfege_buttons_and_number_keys(server, browse
     harmony = browser.find_element(By.CSS_SELECTOR, '.discipline-group[data-group="harmony"]')
     harmony.find_element(By.ID, "start-scaleDegree").click()
     wait = WebDriverWait(browser, 15, poll_frequency=0.02)
+    in_page = functools.partial(until, browser, timeout=15)
     wait.until(lambda b: b.execute_script("return location.hash") == "#/train/scaleDegree")
     screen = browser.find_element(By.ID, "screen-degree")
     feedback = browser.find_element(By.ID, "degree-feedback")
@@ -68,7 +73,7 @@ def test_scale_degrees_train_with_solfege_buttons_and_number_keys(server, browse
     assert [button.get_attribute("aria-keyshortcuts") for button in buttons()] == ["1", "3", "5"]
     answers = [("button", "b3"), ("key", "5"), ("key", "1"), ("button", "1")]
     for how, which in answers:
-        wait.until(lambda b: all(button.is_enabled() for button in buttons()))
+        in_page("return [...document.querySelectorAll('#degree-buttons button')].every((b) => !b.matches(':disabled'))")
         assert browser.find_element(By.ID, "degree-key").text.endswith(" minor")
         # The note starts when the cadence's four chords and the rest are over: answers open then.
         start, note = float(screen.get_attribute("data-cadence-start")), float(screen.get_attribute("data-note-start"))
@@ -78,12 +83,12 @@ def test_scale_degrees_train_with_solfege_buttons_and_number_keys(server, browse
         else:
             browser.execute_script(
                 "document.dispatchEvent(new KeyboardEvent('keydown', { key: arguments[0], bubbles: true }))", which)
-        wait.until(lambda b: "visible" in feedback.get_attribute("class"))
+        in_page("return arguments[0].className.includes('visible')", feedback)
         text = feedback.get_attribute("textContent")
         assert "Correct" in text or "Incorrect" in text
         last = browser.find_element(By.ID, "degree-last").text
         assert last.startswith("Last note: ") and last.split(": ")[1].split(",")[0] in {"do", "me", "sol"}, last
-        wait.until(lambda b: "visible" not in feedback.get_attribute("class"))
+        in_page("return !arguments[0].className.includes('visible')", feedback)
     stored = records(server)
     assert len(stored) == len(answers)
     assert sorted(record["answeredDegree"] for record in stored) == sorted(["b3", "5", "1", "1"])

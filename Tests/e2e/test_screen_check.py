@@ -22,7 +22,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import ClassStorage, LANPeach, PeachChrome, PeachServer, ROOT, chromium_options, spki_sha256
+from conftest import ClassStorage, LANPeach, PeachChrome, PeachServer, ROOT, chromium_options, spki_sha256, until
 from screen_check import ANSWER_BOXES, CHECK, ENGLISH_WORDS, ERRORS, HELD, HOLD, PENDING, READ_ERRORS, RELEASE
 from screen_history import history_csv
 from viewport import SIZES, set_media, set_viewport
@@ -218,7 +218,7 @@ class Run:
     # Page helpers.
 
     def wait(self, script, timeout=10):
-        WebDriverWait(self.browser, timeout, poll_frequency=0.05).until(lambda b: b.execute_script(script))
+        until(self.browser, script, timeout=timeout)
 
     def shown(self, screen_id, timeout=10):
         self.wait(f"const e = document.getElementById('{screen_id}'); return e && !e.hidden", timeout)
@@ -251,7 +251,7 @@ class Run:
         self.browser.execute_async_script(HOLD, what, element_id, value, suspend)
 
     def held(self, timeout=10):
-        WebDriverWait(self.browser, timeout, poll_frequency=0.02).until(lambda b: b.execute_script(HELD))
+        until(self.browser, HELD, timeout=timeout)
 
     def release(self):
         self.browser.execute_script(RELEASE)

@@ -7,6 +7,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
+from conftest import until
+
 SIZES = {
     "phone-portrait": (390, 844),
     "phone-landscape": (844, 390),
@@ -73,22 +75,19 @@ def reset_dialog(browser, server):
 def training(browser, server):
     start(browser, server)
     browser.find_element(By.ID, "start-pitchComparison").click()
-    WebDriverWait(browser, 10, poll_frequency=0.01).until(
-        lambda _: browser.execute_script("return !document.getElementById('answer-higher').disabled"))
+    until(browser, "return !document.getElementById('answer-higher').disabled", timeout=10)
 
 
 def training_feedback(browser, server):
     training(browser, server)
     browser.execute_script("document.getElementById('answer-higher').click()")
-    WebDriverWait(browser, 5, poll_frequency=0.01).until(
-        lambda _: "visible" in browser.find_element(By.ID, "comparison-feedback").get_attribute("class"))
+    until(browser, "return document.getElementById('comparison-feedback').className.includes('visible')", timeout=5)
 
 
 def pitch_matching(browser, server):
     start(browser, server)
     browser.find_element(By.ID, "start-pitchMatching").click()
-    WebDriverWait(browser, 10, poll_frequency=0.01).until(
-        lambda _: browser.find_element(By.ID, "screen-pitch-matching").get_attribute("data-state") == "tuning")
+    until(browser, "return document.getElementById('screen-pitch-matching').dataset.state === 'tuning'", timeout=10)
 
 
 def pitch_matching_piano(browser, server):
@@ -104,23 +103,20 @@ def pitch_matching_piano(browser, server):
 def interval_training(browser, server):
     start(browser, server)
     browser.find_element(By.ID, "start-intervalComparison").click()
-    WebDriverWait(browser, 10, poll_frequency=0.01).until(
-        lambda _: browser.execute_script("return !document.getElementById('answer-higher').disabled"))
+    until(browser, "return !document.getElementById('answer-higher').disabled", timeout=10)
     WebDriverWait(browser, 5).until(lambda _: browser.find_element(By.ID, "comparison-interval").text != "")
 
 
 def interval_matching(browser, server):
     start(browser, server)
     browser.find_element(By.ID, "start-intervalMatching").click()
-    WebDriverWait(browser, 10, poll_frequency=0.01).until(
-        lambda _: browser.find_element(By.ID, "screen-pitch-matching").get_attribute("data-state") == "tuning")
+    until(browser, "return document.getElementById('screen-pitch-matching').dataset.state === 'tuning'", timeout=10)
 
 
 def pitch_matching_feedback(browser, server):
     pitch_matching(browser, server)
     browser.find_element(By.ID, "pitch-slider").send_keys(Keys.PAGE_UP, Keys.ENTER)
-    WebDriverWait(browser, 5, poll_frequency=0.01).until(
-        lambda _: "visible" in browser.find_element(By.ID, "pitch-matching-feedback").get_attribute("class"))
+    until(browser, "return document.getElementById('pitch-matching-feedback').className.includes('visible')", timeout=5)
 
 
 def singing(browser, server):
@@ -134,44 +130,38 @@ def singing(browser, server):
 def compare_timing(browser, server):
     start(browser, server)
     browser.find_element(By.ID, "start-rhythmComparison").click()
-    WebDriverWait(browser, 10, poll_frequency=0.01).until(
-        lambda _: browser.execute_script("return !document.getElementById('answer-early').disabled"))
+    until(browser, "return !document.getElementById('answer-early').disabled", timeout=10)
 
 
 def compare_timing_feedback(browser, server):
     compare_timing(browser, server)
     browser.execute_script("document.getElementById('answer-late').click()")
-    WebDriverWait(browser, 5, poll_frequency=0.01).until(
-        lambda _: "visible" in browser.find_element(By.ID, "compare-timing-feedback").get_attribute("class"))
+    until(browser, "return document.getElementById('compare-timing-feedback').className.includes('visible')", timeout=5)
 
 
 def fill_the_gap(browser, server):
     start(browser, server)
     browser.find_element(By.ID, "start-rhythmMatching").click()
-    WebDriverWait(browser, 10, poll_frequency=0.01).until(
-        lambda _: browser.find_element(By.ID, "screen-fill-the-gap").get_attribute("data-state") == "playing")
+    until(browser, "return document.getElementById('screen-fill-the-gap').dataset.state === 'playing'", timeout=10)
 
 
 def scale_degrees(browser, server):
     start(browser, server)
     browser.find_element(By.ID, "start-scaleDegree").click()
-    WebDriverWait(browser, 10, poll_frequency=0.01).until(
-        lambda _: browser.execute_script("const one = document.getElementById('answer-degree-1'); return !!one && !one.disabled"))
+    until(browser, "const one = document.getElementById('answer-degree-1'); return !!one && !one.disabled", timeout=10)
 
 
 def chord_quality(browser, server):
     start(browser, server)
     browser.find_element(By.ID, "start-chordQuality").click()
-    WebDriverWait(browser, 10, poll_frequency=0.01).until(
-        lambda _: browser.execute_script("const one = document.getElementById('answer-quality-major'); return !!one && !one.disabled"))
+    until(browser, "const one = document.getElementById('answer-quality-major'); return !!one && !one.disabled", timeout=10)
 
 
 def play_it_back(browser, server):
     start(browser, server)
     browser.find_element(By.ID, "start-melodicDictation").click()
     # The keys are drawn as the cadence starts: the screen is whole then, answers open later.
-    WebDriverWait(browser, 10, poll_frequency=0.01).until(lambda _: browser.execute_script(
-        "const piano = document.getElementById('melody-piano'); return !!piano && piano.children.length > 0"))
+    until(browser, "const piano = document.getElementById('melody-piano'); return !!piano && piano.children.length > 0", timeout=10)
 
 
 def calibration(browser, server):

@@ -57,13 +57,14 @@ struct ImportKeepsOpenTrialsTests {
             let plain = try #require(
                 try await Self.post("/api/trials", #"{"discipline":"pitchMatching"}"#, client).1["id"] as? String)
 
-            let large = Self.rows(100_000)
+            // Three batches: an import writes a batch at a time, whatever the file's size.
+            let large = Self.rows(TrainingDataSource.batchSize * 3)
             try await client.execute(uri: "/api/import?mode=merge", method: .post, body: ByteBuffer(string: large)) {
                 response throws in
                 #expect(response.status == .ok, "\(String(buffer: response.body))")
                 #expect(
                     try #require(JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])[
-                        "imported"] as? Int == 100_000)
+                        "imported"] as? Int == TrainingDataSource.batchSize * 3)
             }
             try await client.execute(
                 uri: "/api/import?mode=replace", method: .post,
