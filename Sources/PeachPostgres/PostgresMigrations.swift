@@ -165,6 +165,12 @@ enum PostgresMigrations {
             ownColumns: """
                 tonic_note smallint NOT NULL, mode text NOT NULL, melody text NOT NULL, answer text NOT NULL,
                 """),
+        // Chord Progressions (SQLite's v15-chord-progression).
+        kindTable(
+            version: 10, name: "v10-chord-progression", table: "chord_progression",
+            ownColumns: """
+                tonic_note smallint NOT NULL, mode text NOT NULL, progression text NOT NULL, answer text NOT NULL,
+                """),
     ]
 
     /// A new kind's table as every kind since v5 has it: the owner, its own columns, then the time

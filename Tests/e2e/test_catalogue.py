@@ -186,7 +186,7 @@ def test_a_catalogue_the_page_has_never_seen_draws_start_and_settings(rewritten,
         "return [...document.querySelectorAll('#screen-start .training-row .sparkline-box')].map((box) => box.id)")
     assert lines == ["sparkline-pitchComparison", "sparkline-pitchMatching", "sparkline-intervalComparison",
                      "sparkline-intervalMatching", "sparkline-rhythmComparison", "sparkline-chordIntonation",
-                     "sparkline-scaleDegree", "sparkline-chordQuality", "sparkline-melodicDictation",
+                     "sparkline-scaleDegree", "sparkline-chordQuality", "sparkline-chordProgression", "sparkline-melodicDictation",
                      "sparkline-rhythmDictation", "sparkline-pitchMeasurement", "sparkline-intervalMeasurement",
                      "sparkline-timingMeasurement", "sparkline-chordIntonationMeasurement"]
     WebDriverWait(browser, 5).until(lambda b: b.find_elements(By.CSS_SELECTOR, "#sparkline-pitchComparison svg"))
