@@ -18,7 +18,7 @@ from conftest import PEACH, PeachServer
 SCREENS = {"higherLower": "screen-comparison", "slider": "screen-pitch-matching", "voice": "screen-singing",
            "earlyLate": "screen-compare-timing", "taps": "screen-fill-the-gap",
            "chordVoice": "screen-chord-voice", "degree": "screen-degree", "quality": "screen-quality",
-           "melody": "screen-melody"}
+           "melody": "screen-melody", "numerals": "screen-numerals"}
 # The addresses of the training screens before #/train/<id>, which bookmarks may still hold.
 FORMER = {"#/training": "screen-comparison", "#/interval-matching": "screen-pitch-matching",
           "#/singing": "screen-singing", "#/fill-the-gap": "screen-fill-the-gap"}

@@ -43,7 +43,7 @@ extension ChordProgressionKind {
         return ChordProgressionFields(
             keyName: key.tonic.name(in: .english), keyNames: LocalizedName(key.name(in:)), mode: trial.mode,
             tuningSystem: trial.tuningSystem, cadence: Array(chords[..<cadence]), chords: Array(chords[cadence...]),
-            choices: trial.choices.map { ChordProgressionFields.Choice(numeral: $0, key: String($0.number)) },
+            choices: trial.choices.map { ChordProgressionFields.Choice(numeral: $0, key: $0.key) },
             judging: ProgressionJudging(trial.progression))
     }
 
@@ -87,7 +87,7 @@ public struct ChordProgressionFields: Codable, Sendable, APIDescribed {
         public let key: String
 
         public static var apiNotes: [String: APINote] {
-            ["key": .describe("The keyboard key that answers it: its scale step, 1–7 (V and V7 share 5).")]
+            ["key": .describe("The keyboard key that answers it: its scale step, 1–7; 8 for V7.")]
         }
     }
 

@@ -83,10 +83,9 @@ public enum ChordProgressionKind: ReplayedChainKind {
         profile[ProfilePart.self].sparkline
     }
 
+    /// Major's numerals, then minor's own, then V7.
     public static func confusion(_ discipline: Discipline, in profile: ProfileParts) -> ConfusionMatrix? {
-        profile[ProfilePart.self].confusion(
-            order: RomanNumeral.offered(in: .major) + RomanNumeral.offered(in: .minor).dropLast()
-        ) { $0.rawValue }
+        profile[ProfilePart.self].confusion(order: RomanNumeral.allCases) { $0.rawValue }
     }
 }
 

@@ -36,8 +36,11 @@ public enum RomanNumeral: String, Hashable, RecordEnumeration {
         }
     }
 
-    /// The scale step it is named by, 1…7: the key that answers it.
+    /// The scale step it is named by, 1…7.
     public var number: Int { root.number }
+
+    /// The key that answers it: its scale step, and 8 for V7 (V has 5).
+    public var key: String { self == .dominantSeventh ? "8" : String(number) }
 
     /// The chord's tones as harmonics of one fundamental, root first: each chord is pure from its
     /// own root. Major 4:5:6, minor 10:12:15, diminished 5:6:7 (the upper three of the harmonic
