@@ -34,3 +34,4 @@ kind scaleDegree ScaleDegree degree scale_degree Degrees
 kind chordQuality ChordQuality quality chord_quality Chords
 kind chordIntonation ChordIntonation chordVoice chord_intonation Intonation
 kind melodicDictation MelodicDictation melody melodic_dictation Dictation dictation
+kind chordProgression ChordProgression numerals chord_progression Progressions

@@ -195,6 +195,12 @@ enum PostgresMigrations {
                 """,
                 "CREATE INDEX task_progress_user ON task_progress (user_id)",
             ]),
+        // Chord Progressions (SQLite's v15-chord-progression).
+        kindTable(
+            version: 11, name: "v11-chord-progression", table: "chord_progression",
+            ownColumns: """
+                tonic_note smallint NOT NULL, mode text NOT NULL, progression text NOT NULL, answer text NOT NULL,
+                """),
     ]
 
     /// A new kind's table as every kind since v5 has it: the owner, its own columns, then the time

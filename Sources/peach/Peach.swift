@@ -11,7 +11,8 @@ struct Peach: AsyncParsableCommand {
         version: PeachVersion.current,
         subcommands: [
             Serve.self, Phone.self, Train.self, Measure.self, Match.self, Sing.self, Rhythm.self, Intonation.self,
-            Degrees.self, Chords.self, Dictation.self, Render.self, Play.self, Simulate.self, ProfileExport.self,
+            Degrees.self, Chords.self, Dictation.self, Progressions.self, Render.self, Play.self, Simulate.self,
+            ProfileExport.self,
             Export.self, Import.self, Recover.self, Migrate.self, Users.self, Classes.self, Devices.self,
             BenchAudio.self, BenchPitch.self, BenchRhythm.self,
             BenchAnswers.self,

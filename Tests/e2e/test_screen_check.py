@@ -496,6 +496,22 @@ class Run:
             self.look("play-it-back-feedback")
             self.release()
 
+        def chord_progressions():
+            # The first trial offers I, IV and V, three chords long: the walk names the first, looks,
+            # then names the other two and looks at the feedback.
+            tap = "document.getElementById('answer-numerals-I').click()"
+            self.go("#/train/chordProgression", "screen-numerals")
+            self.wait("const button = document.getElementById('answer-numerals-I');"
+                      " return button !== null && !button.disabled")
+            browser.execute_script(tap)
+            self.wait("return !document.getElementById('numerals-undo').disabled")
+            self.look("chord-progressions")
+            self.hold("class", "numerals-feedback", "visible")
+            browser.execute_script(tap + ";" + tap)
+            self.held()
+            self.look("chord-progressions-feedback")
+            self.release()
+
         def calibration():
             self.go("#/calibration", "screen-calibration")
             self.look("calibration")
@@ -527,7 +543,7 @@ class Run:
                                           "answer-degree-1", "degree-feedback", label="degree-key")),
             ("chord-quality", two_buttons("chord-quality", "#/train/chordQuality", "screen-quality", "answer-quality-major",
                                           "answer-quality-major", "quality-feedback", label="quality-voicing")),
-            ("play-it-back", play_it_back),
+            ("play-it-back", play_it_back), ("chord-progressions", chord_progressions),
         ]
 
     def class_screens(self):

@@ -9,6 +9,7 @@ public enum TrainingKinds {
         ScaleDegreeKind.self,
         ChordQualityKind.self,
         MelodicDictationKind.self,
+        ChordProgressionKind.self,
     ]
 
     /// Every kind's disciplines, kind by kind in the order above.

@@ -1,15 +1,15 @@
 import Foundation
 import PeachCore
 
-/// Peach's own CSV format: what `peach export` and `GET /api/export` write (version 7: the
+/// Peach's own CSV format: what `peach export` and `GET /api/export` write (version 8: the
 /// discipline, interval and tuning of every record, then every kind's fields) and what Peach reads
-/// back (versions 1–7). A row's record is read and written by its kind's own declaration
+/// back (versions 1–8). A row's record is read and written by its kind's own declaration
 /// (`CSVRecordColumns`); documented column by column in docs/data-format.md. A change of columns or
 /// meaning is a new version.
 enum PeachCSVFormat {
     static let markerPrefix = "# peach-records-format:"
-    static let version = 7
-    static let readableVersions = 1...7
+    static let version = 8
+    static let readableVersions = 1...8
     static var marker: String { markerPrefix + String(version) }
 
     private static let comparisonColumns = ["note1", "note2", "note2CentOffset", "isCorrect"]
@@ -26,11 +26,13 @@ enum PeachCSVFormat {
     private static let version6RecordColumns =
         version5RecordColumns + ["quality", "inversion", "voicing", "answeredQuality"]
     private static let version7RecordColumns = version6RecordColumns + ["melody", "answer", "correctNotes"]
+    private static let version8RecordColumns = version7RecordColumns + ["progression", "correctChords"]
 
     /// The columns of each version, as shipped: version 1 knew unison only and said `kind` where
     /// version 2 names the discipline; version 3 adds `sungOctave`, version 4 the rhythm columns,
     /// version 5 the harmony disciplines' (Which Voice, Scale Degrees), version 6 Chord Quality's,
-    /// version 7 Play it Back's (its key shares Scale Degrees' `tonicNote` and `mode`).
+    /// version 7 Play it Back's (its key shares Scale Degrees' `tonicNote` and `mode`), version 8 Chord
+    /// Progressions' (its key and `answer` shared, the numerals as text).
     /// The current version's must be what the kinds declare (`CSVRecordColumns.all`, checked by a
     /// test): a kind that adds a field makes a new version.
     static func columns(version: Int) -> [String] {
@@ -41,7 +43,8 @@ enum PeachCSVFormat {
         case 4: ["discipline", "timestamp"] + labelColumns + version4RecordColumns
         case 5: ["discipline", "timestamp"] + labelColumns + version5RecordColumns
         case 6: ["discipline", "timestamp"] + labelColumns + version6RecordColumns
-        default: ["discipline", "timestamp"] + labelColumns + version7RecordColumns
+        case 7: ["discipline", "timestamp"] + labelColumns + version7RecordColumns
+        default: ["discipline", "timestamp"] + labelColumns + version8RecordColumns
         }
     }
 

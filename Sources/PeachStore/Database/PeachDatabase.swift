@@ -234,6 +234,16 @@ public struct PeachDatabase: Sendable {
                 t.column("answer", .text).notNull()
             }
         }
+        migrator.registerMigration("v15-chord-progression") { db in
+            // Chord Progressions (the tuning is the trial's label); a progression is its numerals in
+            // one text column.
+            try createKindTable(db, "chordProgression") { t in
+                t.column("tonicNote", .integer).notNull()
+                t.column("mode", .text).notNull()
+                t.column("progression", .text).notNull()
+                t.column("answer", .text).notNull()
+            }
+        }
         return migrator
     }
 

@@ -94,7 +94,7 @@ struct SchemaUpgradeTests {
     @Test(arguments: [
         "v1-comparisons", "v2-pitch-matching", "v3-settings", "v4-disciplines", "v5-import-journal", "v6-answer-keys",
         "v7-sung-octave", "v8-open-trials", "v9-rhythm", "v10-optional-hit-rate", "v11-chord-intonation",
-        "v12-scale-degree", "v13-chord-quality",
+        "v12-scale-degree", "v13-chord-quality", "v14-melodic-dictation",
     ])
     func aFixtureOpensUpgradedWithEveryRecordIntact(schema: String) async throws {
         let directory = TemporaryDirectory()

@@ -13,7 +13,7 @@ struct PostgresSchemaUpgradeTests {
     /// The released versions as `Tests/Fixtures/schemas/postgres/<name>.sql` (see the README beside them).
     static let fixtures = [
         "v1-records-settings-open-trials", "v2-rhythm", "v3-optional-hit-rate", "v4-accounts", "v5-chord-intonation",
-        "v6-scale-degree", "v7-chord-quality", "v8-student-summary", "v9-melodic-dictation",
+        "v6-scale-degree", "v7-chord-quality", "v8-student-summary", "v9-melodic-dictation", "v10-assignments",
     ]
 
     /// The rows the fixtures hold: the SQLite fixtures' records, so both backends keep the same history.

@@ -1,0 +1,177 @@
+import Foundation
+
+/// What the API says of a Chord Progressions trial: the cadence's chords and the progression's, each
+/// note with its frequency (the server tunes every one), the numerals to answer with and their keys,
+/// and how the answer is judged; then each chord's judgement.
+extension ChordProgressionKind {
+    public static let apiNames = APINames(
+        trial: "ChordProgression", result: "ChordProgressionResult", record: "ChordProgressionRecord")
+    public static let playsNotes = true
+
+    /// Each chord of the progression: longer than the cadence's, time to hear where it leads.
+    public static let chordDuration = Duration.milliseconds(1000)
+
+    /// From the trial's start: the cadence's chords at its pace, its rest, then the progression's.
+    static func start(ofChord index: Int) -> Duration {
+        let cadence = RomanNumeral.cadence(in: .major).count
+        return index < cadence
+            ? Cadence.chordDuration * index : Cadence.duration + chordDuration * (index - cadence)
+    }
+
+    static func duration(ofChord index: Int) -> Duration {
+        index < RomanNumeral.cadence(in: .major).count ? Cadence.chordDuration : chordDuration
+    }
+
+    /// Every chord's notes, each at its frequency: the cadence's chords first.
+    static func chordFields(_ trial: ChordProgressionTrial, reference: ReferencePitch) -> [ProgressionChord] {
+        trial.chords.enumerated().map { index, chord in
+            ProgressionChord(
+                numeral: chord.numeral, startSeconds: start(ofChord: index).seconds,
+                durationSeconds: duration(ofChord: index).seconds,
+                notes: chord.notes.map {
+                    NoteDTO(
+                        $0.note, trial.frequency($0.note, tone: $0.tone, of: chord.numeral, reference: reference))
+                },
+                levelDB: Cadence.voiceLevel.rawValue)
+        }
+    }
+
+    public static func trialBody(_ trial: ChordProgressionTrial, settings: TrainingSettings) -> ChordProgressionFields {
+        let key = MusicalKey(tonic: trial.tonic, mode: trial.mode)
+        let chords = chordFields(trial, reference: settings.referencePitch)
+        let cadence = RomanNumeral.cadence(in: trial.mode).count
+        return ChordProgressionFields(
+            keyName: key.tonic.name(in: .english), keyNames: LocalizedName(key.name(in:)), mode: trial.mode,
+            tuningSystem: trial.tuningSystem, cadence: Array(chords[..<cadence]), chords: Array(chords[cadence...]),
+            choices: trial.choices.map { ChordProgressionFields.Choice(numeral: $0, key: $0.key) },
+            judging: ProgressionJudging(trial.progression))
+    }
+
+    /// Answers open as the progression's first chord sounds: a chord may be named while the next plays.
+    public static func session(_ trial: ChordProgressionTrial, settings: TrainingSettings) -> TrialSession {
+        TrialSession(answersOpenSeconds: Cadence.duration.seconds)
+    }
+
+    public static func result(
+        _ record: CompletedChordProgression, answer: Progression?, trial: ChordProgressionTrial?
+    ) -> ChordProgressionResult {
+        ChordProgressionResult(
+            isCorrect: record.isCorrect, numerals: record.progression.numerals, answered: record.answer.numerals,
+            chordsCorrect: record.chordsCorrect, correctChords: record.correctChords)
+    }
+}
+
+/// One chord as the API serves it: the cadence's or the progression's.
+public struct ProgressionChord: Codable, Sendable, APIDescribed {
+    public let numeral: RomanNumeral
+    public let startSeconds: Double
+    public let durationSeconds: Double
+    public let notes: [NoteDTO]
+    public let levelDB: Double
+
+    public static var apiNotes: [String: APINote] {
+        [
+            "startSeconds": .describe("From the trial's start."),
+            "notes": .describe(
+                "The bass (the root) first, then the right hand's three voices lowest first, each at the frequency the trial's tuning gives it."
+            ),
+            "levelDB": .describe("Each note's level relative to a single note."),
+        ]
+    }
+}
+
+/// A Chord Progressions trial's own fields.
+public struct ChordProgressionFields: Codable, Sendable, APIDescribed {
+    public struct Choice: Codable, Sendable, APIDescribed {
+        public let numeral: RomanNumeral
+        public let key: String
+
+        public static var apiNotes: [String: APINote] {
+            ["key": .describe("The keyboard key that answers it: its scale step, 1–7; 8 for V7.")]
+        }
+    }
+
+    /// The tonic's name without its octave, spelled as the key is written (E♭, not D♯).
+    public let keyName: String
+    /// The key's whole name: "E♭ major", "Es-Dur".
+    public let keyNames: LocalizedName
+    public let mode: ScaleMode
+    public let tuningSystem: TuningSystem
+    public let cadence: [ProgressionChord]
+    public let chords: [ProgressionChord]
+    public let choices: [Choice]
+    /// How the numerals named are judged, as the server judges them: the page shows each chord's
+    /// judgement at the last tap and sends the answer in the background.
+    public let judging: ProgressionJudging
+
+    public static var apiNotes: [String: APINote] {
+        [
+            "cadence": .describe("I–IV–V–I (minor: i–iv–V–i) in the key, played before the progression."),
+            "chords": .describe("The progression's chords in order: the answer names as many."),
+            "choices": .describe("The numerals to answer with, in the order of their keys."),
+            "judging": .describe(
+                "How the numerals named are judged, exactly as the answer will be: the page shows the result at the last tap."
+            ),
+        ]
+    }
+}
+
+/// 200 from a Chord Progressions answer: the numerals played, those named, each chord's judgement.
+public struct ChordProgressionResult: Codable, Sendable, APIDescribed {
+    public let isCorrect: Bool
+    public let numerals: [RomanNumeral]
+    public let answered: [RomanNumeral]
+    public let chordsCorrect: [Bool]
+    public let correctChords: Int
+
+    public static var apiNotes: [String: APINote] {
+        ["chordsCorrect": .describe("For each chord in order: whether the numeral named is the one played.")]
+    }
+}
+
+/// `{"numerals": ["I", "IV", "V", "I"]}`: a numeral for each chord, in order.
+public struct ChordProgressionAnswerBody: KindAnswerBody {
+    let numerals: [String]?
+
+    public func trialAnswer() throws(AnswerProblem) -> TrialAnswer? {
+        guard let numerals else { return nil }
+        let parsed = numerals.compactMap(RomanNumeral.init(rawValue:))
+        guard parsed.count == numerals.count, Progression.lengths.contains(parsed.count) else {
+            throw AnswerProblem(
+                "numerals",
+                "numerals must be \(Progression.lengths.lowerBound) to \(Progression.lengths.upperBound) of \(RomanNumeral.allCases.map(\.rawValue)) (to Chord Progressions), got \(numerals)"
+            )
+        }
+        return .progression(Progression(parsed))
+    }
+
+    public static var apiNotes: [String: APINote] {
+        [
+            "numerals": APINote().with("minItems", Progression.lengths.lowerBound).with(
+                "maxItems", Progression.lengths.upperBound
+            )
+            .describe("A numeral for each chord in order, each one of the trial's choices.")
+        ]
+    }
+}
+
+extension ChordProgressionKind {
+    public typealias AnswerBody = ChordProgressionAnswerBody
+}
+
+/// In the terminal: the cadence's chords and the progression's, at the times, levels and
+/// frequencies the browser is served.
+extension ChordProgressionKind: ChoiceTrainingKind {
+    public static func sounding(_ trial: ChordProgressionTrial, settings: TrainingSettings) -> [SoundingTones] {
+        trial.chords.enumerated().map { index, chord in
+            SoundingTones(
+                start: start(ofChord: index),
+                tones: chord.notes.map {
+                    Tone(
+                        frequency: trial.frequency(
+                            $0.note, tone: $0.tone, of: chord.numeral, reference: settings.referencePitch),
+                        duration: duration(ofChord: index), level: Cadence.voiceLevel)
+                })
+        }
+    }
+}

@@ -1,0 +1,71 @@
+/// What a user trains on and how it grows (the kind's chain): the numerals come on one Leitner
+/// schedule, chord by chord, as Scale Degrees' and Chord Quality's items do; the steps of `ladder`
+/// add numerals, minor keys and longer progressions once every numeral trained so far is mastered
+/// (in the schedule's `masteredBox`: right three times since it was last confused). A step taken is
+/// kept: a confusion brings a numeral back sooner, not the smaller set.
+public struct ProgressionLadder: Sendable {
+    /// One step: the numerals each mode trains (none: the mode is not trained yet) and the
+    /// progressions' length.
+    public struct Step: Sendable, Equatable {
+        public let major: [RomanNumeral]
+        public let minor: [RomanNumeral]
+        public let length: Int
+    }
+
+    /// From I, IV and V in major, three chords long, to every numeral of both modes, five long.
+    public static let ladder: [Step] = [
+        Step(major: [.one, .four, .five], minor: [], length: 3),
+        Step(major: [.one, .four, .five, .six], minor: [], length: 3),
+        Step(major: [.one, .two, .four, .five, .six], minor: [], length: 3),
+        Step(major: [.one, .two, .four, .five, .six], minor: [], length: 4),
+        Step(major: [.one, .two, .four, .five, .six, .dominantSeventh], minor: [], length: 4),
+        Step(
+            major: [.one, .two, .four, .five, .six, .dominantSeventh], minor: [.minorOne, .minorFour, .five],
+            length: 4),
+        Step(
+            major: [.one, .two, .three, .four, .five, .six, .dominantSeventh],
+            minor: [.minorOne, .minorFour, .five, .flatSix, .dominantSeventh], length: 4),
+        Step(
+            major: RomanNumeral.offered(in: .major),
+            minor: [.minorOne, .flatThree, .minorFour, .five, .flatSix, .flatSeven, .dominantSeventh], length: 5),
+        Step(major: RomanNumeral.offered(in: .major), minor: RomanNumeral.offered(in: .minor), length: 5),
+    ]
+
+    /// A numeral in this box or higher is mastered.
+    public static var masteredBox: Int { 3 }
+
+    public private(set) var schedule = LeitnerSchedule<RomanNumeral>()
+    public private(set) var stepIndex = 0
+
+    public init() {}
+
+    public var step: Step { Self.ladder[stepIndex] }
+
+    /// The modes trained so far.
+    public var modes: [ScaleMode] { step.minor.isEmpty ? [.major] : [.major, .minor] }
+
+    public func numerals(in mode: ScaleMode) -> [RomanNumeral] { mode == .major ? step.major : step.minor }
+
+    /// Each chord's numeral and the one named for it, then the next step if every numeral trained
+    /// is mastered.
+    public mutating func record(played: Progression, answered: Progression) {
+        for (asked, named) in zip(played.numerals, answered.numerals) {
+            schedule.record(asked: asked, answered: named)
+        }
+        let trained = Set(step.major + step.minor)
+        if stepIndex < Self.ladder.count - 1, trained.allSatisfy({ schedule.box(of: $0) >= Self.masteredBox }) {
+            stepIndex += 1
+        }
+    }
+
+    /// A progression of the step's length in `mode`: each chord drawn as the schedule weighs the
+    /// mode's numerals, never the chord before it again.
+    public func draw(in mode: ScaleMode, using generator: inout some RandomNumberGenerator) -> Progression {
+        let numerals = numerals(in: mode)
+        var drawn: [RomanNumeral] = []
+        for _ in 0..<step.length {
+            drawn.append(schedule.draw(from: numerals.filter { $0 != drawn.last }, using: &generator))
+        }
+        return Progression(drawn)
+    }
+}

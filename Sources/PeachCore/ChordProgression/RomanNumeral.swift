@@ -1,0 +1,113 @@
+import Foundation
+
+/// A chord named by the degree of the key its root stands on, as functional harmony writes it:
+/// upper case a major triad, lower case a minor one, ° a diminished one, V7 the dominant seventh.
+/// A minor key's chords are natural minor's but for V and V7, which take the raised leading tone
+/// (harmonic minor), as its cadence plays them.
+public enum RomanNumeral: String, Hashable, RecordEnumeration {
+    case one = "I"
+    case two = "ii"
+    case three = "iii"
+    case four = "IV"
+    case five = "V"
+    case six = "vi"
+    case seven = "vii°"
+    case minorOne = "i"
+    case minorTwo = "ii°"
+    case flatThree = "III"
+    case minorFour = "iv"
+    case flatSix = "VI"
+    case flatSeven = "VII"
+    case dominantSeventh = "V7"
+
+    /// The degree its root stands on.
+    public var root: ScaleDegree {
+        switch self {
+        case .one, .minorOne: .one
+        case .two, .minorTwo: .two
+        case .three: .three
+        case .flatThree: .flatThree
+        case .four, .minorFour: .four
+        case .five, .dominantSeventh: .five
+        case .six: .six
+        case .flatSix: .flatSix
+        case .seven: .seven
+        case .flatSeven: .flatSeven
+        }
+    }
+
+    /// The scale step it is named by, 1…7.
+    public var number: Int { root.number }
+
+    /// The key that answers it: its scale step, and 8 for V7 (V has 5).
+    public var key: String { self == .dominantSeventh ? "8" : String(number) }
+
+    /// The chord's tones as harmonics of one fundamental, root first: each chord is pure from its
+    /// own root. Major 4:5:6, minor 10:12:15, diminished 5:6:7 (the upper three of the harmonic
+    /// seventh, so vii° is V7 without its root), the dominant seventh 4:5:6:7.
+    public var harmonics: [Int] {
+        switch self {
+        case .one, .four, .five, .flatThree, .flatSix, .flatSeven: [4, 5, 6]
+        case .two, .three, .six, .minorOne, .minorFour: [10, 12, 15]
+        case .seven, .minorTwo: [5, 6, 7]
+        case .dominantSeventh: [4, 5, 6, 7]
+        }
+    }
+
+    /// Semitones of each tone above the root, as equal temperament plays them.
+    public var semitones: [Int] {
+        switch harmonics {
+        case [4, 5, 6]: [0, 4, 7]
+        case [10, 12, 15]: [0, 3, 7]
+        case [5, 6, 7]: [0, 3, 6]
+        default: [0, 4, 7, 10]
+        }
+    }
+
+    /// Where just intonation puts the root above the tonic, the same in every chord so that the
+    /// tonic never drifts: the 5-limit ratio of the degree, the second as the fifth of the fifth
+    /// (9/8, so ii and ii° share their fifth's root with V) and ♭VII as the fifth of ♭III (9/5).
+    public var rootRatio: (numerator: Int, denominator: Int) {
+        switch root {
+        case .one: (1, 1)
+        case .two: (9, 8)
+        case .flatThree: (6, 5)
+        case .three: (5, 4)
+        case .four: (4, 3)
+        case .five: (3, 2)
+        case .flatSix: (8, 5)
+        case .six: (5, 3)
+        case .flatSeven: (9, 5)
+        case .seven: (15, 8)
+        case .flatTwo, .sharpFour: (1, 1)
+        }
+    }
+
+    /// How far just intonation moves the root from its equal-tempered place.
+    public var rootShift: Cents {
+        Cents(1200 * log2(Double(rootRatio.numerator) / Double(rootRatio.denominator)) - 100 * Double(root.semitones))
+    }
+
+    /// How far just intonation moves the chord's tone `index` (0 the root) from equal temperament:
+    /// the root's shift plus the tone's own from the root, the same in every octave.
+    public func justShift(ofTone index: Int) -> Cents {
+        let pure = 1200 * log2(Double(harmonics[index]) / Double(harmonics[0]))
+        return rootShift + Cents(pure - 100 * Double(semitones[index]))
+    }
+
+    /// The numerals a key offers, in the order of their keys.
+    public static func offered(in mode: ScaleMode) -> [RomanNumeral] {
+        switch mode {
+        case .major: [.one, .two, .three, .four, .five, .six, .seven, .dominantSeventh]
+        case .minor: [.minorOne, .minorTwo, .flatThree, .minorFour, .five, .flatSix, .flatSeven, .dominantSeventh]
+        }
+    }
+
+    /// The cadence that sets the key before a progression: I–IV–V–I, in minor i–iv–V–i.
+    public static func cadence(in mode: ScaleMode) -> [RomanNumeral] {
+        switch mode {
+        case .major: [.one, .four, .five, .one]
+        case .minor: [.minorOne, .minorFour, .five, .minorOne]
+        }
+    }
+}

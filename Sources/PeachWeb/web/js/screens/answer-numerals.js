@@ -1,0 +1,165 @@
+import { loadSamples, scheduleNote } from '../audio/audio.js';
+import { addStrings, language, soundLabel, t, translate } from '../i18n/i18n.js';
+import { choiceRow } from '../loop/choice-row.js';
+import { trainingLoop } from '../loop/training-loop.js';
+import { showJudgement } from '../loop/two-button-answer.js';
+import { useStylesheet } from '../stylesheet.js';
+
+/** Its own strings, in every language the page speaks (i18n.js looks them up). */
+addStrings({
+  en: {
+    'numerals.question': 'A cadence sets the key, then a progression: name each chord.',
+    'numerals.key': 'Key: {key} · {chords} chords',
+    'numerals.answer': 'Your chords: {numerals}',
+    'numerals.undo': 'Undo last chord',
+    'numerals.wasRight': 'Last progression: {numerals}',
+    'numerals.was': 'Last progression: {progression}; you named {numerals}',
+    'keys.numerals': 'Keys: 1–7 name the chord on that scale step, 8 V7 · Backspace undoes · Esc back to Start',
+  },
+  de: {
+    'numerals.question': 'Eine Kadenz legt die Tonart fest, dann eine Akkordfolge: Benenne jeden Akkord.',
+    'numerals.key': 'Tonart: {key} · {chords} Akkorde',
+    'numerals.answer': 'Deine Akkorde: {numerals}',
+    'numerals.undo': 'Letzten Akkord zurücknehmen',
+    'numerals.wasRight': 'Letzte Akkordfolge: {numerals}',
+    'numerals.was': 'Letzte Akkordfolge: {progression}; du hast {numerals} genannt',
+    'keys.numerals': 'Tasten: 1–7 nennen den Akkord auf dieser Stufe, 8 V7 · Rücktaste nimmt zurück · Esc zurück zum Start',
+  },
+});
+
+await useStylesheet(new URL('./answer-numerals.css', import.meta.url));
+
+/** Every chord the trial plays, the cadence's first. */
+const allChords = (trial) => [...trial.cadence, ...trial.chords];
+
+/**
+ * Chord Progressions: a cadence sets the key, then a progression of the server's length; the user
+ * names each chord by its Roman numeral (buttons, or the keys the server assigns), with undo until
+ * the last one is named. The server draws, voices and tunes every chord and judges each numeral;
+ * it serves how it judges them (`judging`), so that the result shows at the last tap.
+ */
+export default function numeralsScreen(context) {
+  const section = document.createElement('section');
+  section.id = 'screen-numerals';
+  section.className = 'screen';
+  section.hidden = true;
+  section.setAttribute('aria-labelledby', 'numerals-title');
+  section.innerHTML = `
+    <header class="bar">
+      <a href="#/" class="back" data-i18n="nav.back"></a>
+      <h1 id="numerals-title"></h1>
+    </header>
+    <p class="hint question" data-i18n="numerals.question"></p>
+    <p id="numerals-key" class="interval-label" role="status"></p>
+    <p id="numerals-sound" class="sound-line" hidden></p>
+    <p id="numerals-last" class="hint last-result" aria-live="polite"></p>
+    <p id="numerals-answer" class="numerals-answer" aria-live="polite"></p>
+    <div id="numerals-buttons" class="answer-buttons numerals" role="group" aria-labelledby="numerals-title"></div>
+    <div class="numerals-actions">
+      <button type="button" id="numerals-undo" data-i18n="numerals.undo" disabled></button>
+    </div>
+    <p class="keys-hint" data-i18n="keys.numerals"></p>
+    <div id="numerals-feedback" class="feedback" aria-hidden="true"></div>`;
+  document.getElementById('screen-start').parentElement.append(section);
+  translate(section);
+
+  const part = (id) => section.querySelector(`#numerals-${id}`);
+  const [keyLine, sound, last, answerLine, undo, feedback] = ['key', 'sound', 'last', 'answer', 'undo', 'feedback'].map(part);
+  let trial = null;
+  let named = []; // the numerals named so far
+  let answer = null; // the loop's callback while answers are open
+  const row = choiceRow(part('buttons'), { idPrefix: 'answer-numerals', chosen: name });
+  undo.addEventListener('click', () => takeBack());
+
+  function showAnswer() {
+    if (!trial) return;
+    const blanks = Array(Math.max(0, trial.chords.length - named.length)).fill('_');
+    answerLine.textContent = t('numerals.answer', { numerals: [...named, ...blanks].join(' ') });
+    undo.disabled = !answer || named.length === 0;
+  }
+
+  function name(numeral) {
+    if (!answer || !trial || named.length >= trial.chords.length) return;
+    named.push(numeral);
+    showAnswer();
+    if (named.length === trial.chords.length) answer({ numerals: named });
+  }
+
+  function takeBack() {
+    if (!answer || named.length === 0) return;
+    named.pop();
+    showAnswer();
+  }
+
+  return trainingLoop(context, {
+    screen: section.id,
+    enter() {
+      keyLine.textContent = '';
+      sound.hidden = true;
+      last.textContent = '\u00a0';
+      answerLine.textContent = '\u00a0';
+    },
+    load: (next) => loadSamples(next.sound.id, allChords(next).flatMap((chord) => chord.notes.map((note) => note.frequencyHz))),
+    play(audio, next, start, samples) {
+      let index = 0;
+      const notes = allChords(next).flatMap((chord) => chord.notes.map((note) => scheduleNote(audio, {
+        frequencyHz: note.frequencyHz, start: start + chord.startSeconds, duration: chord.durationSeconds,
+        synthesis: next.synthesis, levelDB: chord.levelDB, sample: samples[index++],
+      })));
+      return {
+        stop: (at) => { for (const note of notes) note.stop(at); },
+        marks: { cadenceStart: start, progressionStart: start + next.chords[0].startSeconds },
+      };
+    },
+    starts(next) {
+      trial = next;
+      named = [];
+      row.show(next.choices.map((choice) => ({ value: choice.numeral, label: choice.numeral, key: choice.key })));
+      keyLine.textContent = t('numerals.key', { key: next.keyNames[language()], chords: next.chords.length });
+      sound.textContent = t('training.sound', { name: soundLabel(next.sound.id, next.sound.name) });
+      sound.hidden = false;
+      showAnswer();
+    },
+    opens(next, _played, given) {
+      answer = given;
+      row.setEnabled(true);
+      showAnswer();
+    },
+    closes() {
+      answer = null;
+      row.setEnabled(false);
+      undo.disabled = true;
+    },
+    judge(next, { numerals }) {
+      // A trial reserved from an older server does not say how it is judged: that waits for the response.
+      if (!next.judging) return null;
+      const right = next.judging.rightNumerals;
+      const chordsCorrect = right.map((numeral, index) => numerals[index] === numeral);
+      const correctChords = chordsCorrect.filter(Boolean).length;
+      return { isCorrect: correctChords === right.length, numerals: right, answered: numerals, chordsCorrect, correctChords };
+    },
+    show(result) {
+      showJudgement(feedback, result.isCorrect, context.announce);
+      const marked = result.answered.map((numeral, index) => `${numeral}${result.chordsCorrect[index] ? '✓' : '✗'}`).join(' ');
+      last.textContent = result.isCorrect
+        ? t('numerals.wasRight', { numerals: marked })
+        : t('numerals.was', { numerals: marked, progression: result.numerals.join(' ') });
+    },
+    hides() {
+      feedback.className = 'feedback';
+    },
+    keys(event) {
+      if (event.key === 'Backspace') {
+        takeBack();
+        return true;
+      }
+      const which = row.valueForKey(event.key);
+      if (!which) return false;
+      name(which);
+      return true;
+    },
+    leave() {
+      trial = null;
+    },
+  });
+}

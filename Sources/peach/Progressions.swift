@@ -1,0 +1,103 @@
+import ArgumentParser
+import Foundation
+import PeachAudio
+import PeachCore
+
+struct Progressions: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract:
+            "Chord Progressions in the terminal: a cadence sets the key, then three to five chords: name each by its Roman numeral (I IV V I) or its scale step (1 4 5 1; 8 for V7) and Enter; q quits.",
+        discussion:
+            "The numerals, minor keys and longer progressions come as you master the ones before. The tuning is the saved setting's (equal or just: every chord pure from its root, the tonic never drifting). Answers are stored with the web app's."
+    )
+
+    @OptionGroup var storage: StoreOptions
+    @OptionGroup var audio: AudioOptions
+    @OptionGroup var note: NoteOptions
+    @OptionGroup var sound: SoundOptions
+
+    @Option(help: "equal or just; default: the saved setting.")
+    var tuning: String?
+
+    private var overrides: SettingsUpdate {
+        var update = note.overrides
+        update.tuningSystem = tuning.map { ["equal": "equalTemperament", "just": "justIntonation"][$0] ?? $0 }
+        return update
+    }
+
+    func validate() throws {
+        try NoteOptions.validate(overrides)
+    }
+
+    func run() async throws {
+        let stores = try await storage.open()
+        let settings = try await NoteOptions.settings(in: stores.settings, overrides: overrides)
+        let trials = try await TrialSource.resuming(from: stores.records)
+        let synthesizer = try sound.synthesizer(
+            settings: SynthesisSettings(), fallback: settings.soundSource.rawValue, kind: ChordProgressionKind.self)
+        let output = try audio.start(synthesizer)
+        let (lines, continuation) = AsyncStream<String?>.makeStream()
+        Thread.detachNewThread {
+            while let line = readLine() { continuation.yield(line) }
+            continuation.yield(nil)
+        }
+        let driver = TrainingSessionDriver(
+            ChoicePiece<ChordProgressionKind>(settings: settings),
+            player: TonePlayer(SynthesizerNotePlayer(synthesizer: synthesizer)),
+            store: stores.records,
+            source: AnnouncedProgressions(
+                feed: trials.feed(ChordProgressionKind.self, .chordProgression, settings: settings)),
+            clock: ContinuousClock(), onFeedback: { Output.line(Self.judgement($0)) },
+            onError: { error in FileHandle.standardError.write(Data("\(error)\n".utf8)) })
+
+        Output.line(
+            "Chord progressions: a cadence, then the chords. Name each (I IV V I, or 1 4 5 1; 8 for V7) and Enter; q quits."
+        )
+        await driver.start()
+        for await line in lines {
+            if line?.trimmingCharacters(in: .whitespaces).lowercased() ?? "q" == "q" { break }
+            // The sound failed: the session is over.
+            if case .idle = await driver.state { break }
+            guard let trial = await driver.state.openTrial, let line else {
+                Output.line("Wait for the progression, then name its chords.")
+                continue
+            }
+            switch TypedProgression.parse(line, choices: trial.choices) {
+            case .success(let named) where named.count == trial.progression.count: await driver.answer(named)
+            case .success(let named):
+                Output.line(
+                    "The progression has \(trial.progression.count) chords, not \(named.count): type them again.")
+            case .failure(let problem): Output.line("\(problem): type them again.")
+            }
+        }
+        // An unanswered trial is discarded; every answered one is already stored.
+        await driver.stop()
+        await output.close()
+        await stores.close()
+    }
+
+    /// Each numeral named, marked right or wrong, then the progression where one was wrong.
+    static func judgement(_ record: CompletedChordProgression) -> String {
+        let marks = zip(record.answer.numerals, record.chordsCorrect).map { "\($0.rawValue)\($1 ? "✓" : "✗")" }
+            .joined(separator: " ")
+        return record.isCorrect ? "✓ \(marks)" : "✗\u{07} \(marks) — it was \(record.progression)"
+    }
+}
+
+/// The feed of trials, each announced as it is drawn: its key, how many chords, and the numerals to
+/// name them with and their keys.
+private struct AnnouncedProgressions: TrialSupplying {
+    typealias Kind = ChordProgressionKind
+
+    let feed: TrialFeed<ChordProgressionKind>
+
+    func next() async -> ChordProgressionTrial {
+        let trial = await feed.next()
+        let key = MusicalKey(tonic: trial.tonic, mode: trial.mode)
+        let choices = trial.choices.map { "\($0.rawValue) (\($0.key))" }.joined(separator: " ")
+        Output.line("Key: \(key.name(in: .english)); \(trial.progression.count) chords. Choose from \(choices).")
+        return trial
+    }
+
+    func didComplete(_ record: CompletedChordProgression) async { await feed.didComplete(record) }
+}

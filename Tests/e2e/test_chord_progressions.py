@@ -1,0 +1,124 @@
+"""Chord Progressions (chordProgression) as a user meets it at phone size: ten progressions named in
+the browser, by button and by the number keys, some with a wrong chord and one with a chord undone,
+each stored as the record of the progression heard and the numerals named; the page shows each
+chord's judgement at the last tap. The trials as served in just intonation: every chord pure from
+its bass within 1e-4 cents, and the tonic at one frequency from the cadence's first chord to its last."""
+import math
+
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from viewport import SIZES, set_viewport
+
+# The trials the page is handed, kept where the test can read the progression it must name.
+CAPTURE_TRIALS = """
+window.__trials = [];
+const originalFetch = window.fetch;
+window.fetch = async (...args) => {
+  const response = await originalFetch(...args);
+  const address = String(args[0]);
+  if (address.endsWith('/api/trials') || address.endsWith('/answer?next=true')) {
+    response.clone().json().then((body) => {
+      for (const trial of [body, body.next]) if (trial?.discipline === 'chordProgression') window.__trials.push(trial);
+    }).catch(() => {});
+  }
+  return response;
+};
+"""
+# A chord's tones as harmonics of its root, by numeral: pure from the root (the bass).
+HARMONICS = {"major": [4, 5, 6], "minor": [10, 12, 15], "diminished": [5, 6, 7], "dominant7": [4, 5, 6, 7]}
+QUALITY = {"I": "major", "IV": "major", "V": "major", "III": "major", "VI": "major", "VII": "major",
+           "ii": "minor", "iii": "minor", "vi": "minor", "i": "minor", "iv": "minor",
+           "vii°": "diminished", "ii°": "diminished", "V7": "dominant7"}
+
+
+def records(server):
+    response = server.api("GET", "records?discipline=chordProgression&limit=50")
+    response.raise_for_status()
+    return response.json()["records"]
+
+
+def pure_from_bass(chord):
+    """Each note's distance in cents from the nearest pure interval of its chord above the bass."""
+    harmonics = HARMONICS[QUALITY[chord["numeral"]]]
+    bass = chord["notes"][0]["frequencyHz"]
+    distances = []
+    for note in chord["notes"]:
+        cents = 1200 * math.log2(note["frequencyHz"] / bass)
+        distances.append(min(abs((cents - 1200 * math.log2(h / harmonics[0]) + 600) % 1200 - 600) for h in harmonics))
+    return max(distances)
+
+
+def test_ten_progressions_named_in_the_browser_are_stored_with_each_chord_judged(server, browser):
+    assert server.api("PUT", "settings", json={"language": "en", "tuningSystem": "justIntonation"}).status_code == 200
+    set_viewport(browser, *SIZES["phone-portrait"])
+    browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CAPTURE_TRIALS})
+    browser.get(server.url)
+    browser.find_element(By.ID, "start-chordProgression").click()
+    wait = WebDriverWait(browser, 20, poll_frequency=0.02)
+    buttons = lambda b: b.find_elements(By.CSS_SELECTOR, "#numerals-buttons button.answer")
+    opened = lambda b: buttons(b) and all(button.is_enabled() for button in buttons(b))
+
+    named_by_trial = {}
+    for index in range(10):
+        wait.until(lambda b: opened(b) and b.execute_script("return window.__trials.length") > index)
+        trial = browser.execute_script(f"return window.__trials[{index}]")
+        assert browser.execute_script("return window.__trials.length") == index + 1
+        # As served: just, every chord pure from its bass, the tonic the same from start to end.
+        assert trial["tuningSystem"] == "justIntonation"
+        chords = trial["cadence"] + trial["chords"]
+        assert all(pure_from_bass(chord) < 1e-4 for chord in chords), [pure_from_bass(c) for c in chords]
+        assert trial["cadence"][0]["notes"][0]["frequencyHz"] == trial["cadence"][-1]["notes"][0]["frequencyHz"]
+        right = trial["judging"]["rightNumerals"]
+        assert right == [chord["numeral"] for chord in trial["chords"]] and 3 <= len(right) <= 5
+        offered = [choice["numeral"] for choice in trial["choices"]]
+        if index == 0:
+            assert offered == ["I", "IV", "V"], "training starts with I, IV, V"
+        assert {"I", "IV", "V"} <= set(offered) <= {"I", "ii", "iii", "IV", "V", "vi", "vii°", "V7"}
+
+        # Every third progression has its second chord named wrong; the others right.
+        named = list(right)
+        if index % 3 == 1:
+            named[1] = next(choice["numeral"] for choice in trial["choices"] if choice["numeral"] != right[1])
+        keys = {choice["numeral"]: choice["key"] for choice in trial["choices"]}
+        if index % 2 == 0:
+            for numeral in named:
+                browser.find_element(By.CSS_SELECTOR, f'#numerals-buttons button[data-value="{numeral}"]').click()
+        else:
+            if index == 3:
+                # A wrong first chord, undone by Backspace.
+                wrong = next(n for n in keys if n != named[0])
+                ActionChains(browser).send_keys(keys[wrong]).perform()
+                wait.until(lambda b: b.find_element(By.ID, "numerals-answer").text.startswith(f"Your chords: {wrong} _"))
+                ActionChains(browser).send_keys("\ue003").perform()
+                wait.until(lambda b: b.find_element(By.ID, "numerals-answer").text.startswith("Your chords: _"))
+            ActionChains(browser).send_keys(*[keys[numeral] for numeral in named]).perform()
+        marked = " ".join(f"{n}{'✓' if n == r else '✗'}" for n, r in zip(named, right))
+        wait.until(lambda b: b.find_element(By.ID, "numerals-last").text.startswith("Last progression: "))
+        last = browser.find_element(By.ID, "numerals-last").text
+        assert last == (f"Last progression: {marked}" if named == right
+                        else f"Last progression: {' '.join(right)}; you named {marked}")
+        named_by_trial[trial["id"]] = (trial, named)
+    # The ladder's first step taken: every numeral right three times since it was last confused.
+    assert len(browser.execute_script("return window.__trials.at(-1).choices")) > 3
+
+    wait.until(lambda b: len(records(server)) == 10)
+    stored = sorted(records(server), key=lambda record: record["timestamp"])
+    for record, (trial, named) in zip(stored, named_by_trial.values()):
+        right = trial["judging"]["rightNumerals"]
+        assert record["progression"] == " ".join(right) and record["answer"] == " ".join(named)
+        assert record["correctChords"] == sum(n == r for n, r in zip(named, right))
+        assert record["isCorrect"] == (named == right)
+        assert record["mode"] == trial["mode"] == "major" and record["tuningSystem"] == "justIntonation"
+    assert sum(not record["isCorrect"] for record in stored) == 3
+
+    # The Profile: what was named for each numeral played, chord by chord (played × named).
+    confusion = server.api("GET", "profile/confusion?discipline=chordProgression")
+    assert confusion.status_code == 200, confusion.text
+    matrix = confusion.json()
+    assert {"I", "IV", "V"} <= set(matrix["items"])
+    total = sum(len(record["progression"].split()) for record in stored)
+    assert sum(map(sum, matrix["counts"])) == total
+    diagonal = sum(matrix["counts"][i][i] for i in range(len(matrix["items"])))
+    assert diagonal == sum(record["correctChords"] for record in stored)
