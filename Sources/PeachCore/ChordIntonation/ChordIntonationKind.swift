@@ -112,7 +112,9 @@ public enum ChordIntonationKind: TrainingKind {
                 coldStart: measured?.estimate.threshold.rawValue ?? freshDifference.rawValue, bounds: bounds)
             measurementTrial = nil
         }
-        let root = settings.noteRange.randomReference(for: DirectedInterval(.P5, .up)!, using: &generator)
+        // Root position: the fifth on top.
+        let root = MIDINote(
+            Int.random(in: MusicalRegister.closeChord.lowestNotes(span: 7, in: settings.noteRange), using: &generator))!
         let triad = Triad.allCases.randomElement(using: &generator)!
         let voice = ChordVoice.allCases.randomElement(using: &generator)!
         let sign: Double = Bool.random(using: &generator) ? 1 : -1

@@ -14,7 +14,7 @@ extension Discipline.AnswerMethod {
     public static let quality = Discipline.AnswerMethod(rawValue: "quality", hint: "name the chord's quality")
 }
 
-/// Chord Quality: a chord on a root that roves over the note range, block or arpeggiated, in root
+/// Chord Quality: a chord on a root that roves around C4, block or arpeggiated, in root
 /// position or an inversion; the user names its quality. Qualities come on a Leitner schedule: the
 /// ones the user confuses come back sooner.
 public enum ChordQualityKind: NamingKind {
@@ -37,12 +37,8 @@ public enum ChordQualityKind: NamingKind {
     public typealias Answer = ChordQuality
     public typealias Record = CompletedChordQuality
 
-    /// Below this a close-voiced chord is a rumble whose quality no ear can name.
-    public static let lowestBass = MIDINote(43)!
-
     /// A quality as the schedule weighs the chosen ones, an inversion when they are chosen, and a
-    /// bass that keeps the whole chord in the note range, above `lowestBass` where the range has
-    /// room for it.
+    /// bass that keeps the whole chord in the note range, around C4 where the range reaches it.
     public static func draw(
         _ discipline: Discipline, settings: TrainingSettings, chain: Chain,
         using generator: inout some RandomNumberGenerator
@@ -51,10 +47,9 @@ public enum ChordQualityKind: NamingKind {
         let quality = chain.draw(from: own.chordQualities, using: &generator)
         let inversion = own.chordInversions ? Int.random(in: 0..<quality.semitones.count, using: &generator) : 0
         let offsets = ChordQualityTrial.offsets(quality, inversion: inversion)
-        let highest = settings.noteRange.upper.rawValue - (offsets.last! - offsets.first!)
-        let lowest = min(max(settings.noteRange.lower.rawValue, lowestBass.rawValue), highest)
-        // A note range spans at least an octave, a chord less: there is always room.
-        let bass = Int.random(in: lowest...highest, using: &generator)
+        let bass = Int.random(
+            in: MusicalRegister.closeChord.lowestNotes(span: offsets.last! - offsets.first!, in: settings.noteRange),
+            using: &generator)
         return ChordQualityTrial(
             discipline, root: MIDINote(bass - offsets[0])!, quality: quality, inversion: inversion,
             voicing: own.chordVoicing,

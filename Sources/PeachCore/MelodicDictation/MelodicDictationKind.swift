@@ -46,19 +46,20 @@ public enum MelodicDictationKind: ReplayedChainKind {
     /// The newest answers a restart replays: more than a streak and a miss need.
     public static let resumedAnswers = 20
 
-    /// A tonic whose octave lies in the note range (the cadence's leading tone a piano key), and a
-    /// melody of the chain's length as the settings shape it.
+    /// A tonic whose octave lies in the note range's singable part (the cadence's leading tone a
+    /// piano key), and a melody there of the chain's length as the settings shape it.
     public static func draw(
         _ discipline: Discipline, settings: TrainingSettings, chain: Chain,
         using generator: inout some RandomNumberGenerator
     ) -> MelodicDictationTrial {
         let own = settings[MelodicDictationSettings.self]
-        let lowest = max(settings.noteRange.lower.rawValue, NoteRange.pianoRange.lowerBound + 1)
-        let tonic = MIDINote(Int.random(in: lowest...(settings.noteRange.upper.rawValue - 11), using: &generator))!
+        let sung = MusicalRegister.melody.narrowing(settings.noteRange)
+        let lowest = max(sung.lower.rawValue, NoteRange.pianoRange.lowerBound + 1)
+        let tonic = MIDINote(Int.random(in: lowest...(sung.upper.rawValue - 11), using: &generator))!
         let scale = DiatonicScale(tonic: tonic, mode: own.melodyMode)
         let melody = MelodyGenerator.melody(
             in: scale, length: chain.next(within: own.lengths), steps: own.melodySteps, span: own.melodySpan,
-            noteRange: settings.noteRange, using: &generator)
+            noteRange: sung, using: &generator)
         return MelodicDictationTrial(discipline, tonic: tonic, mode: own.melodyMode, melody: melody)
     }
 
