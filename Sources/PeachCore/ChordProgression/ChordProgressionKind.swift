@@ -27,8 +27,8 @@ public enum ChordProgressionKind: ReplayedChainKind {
         DisciplineDeclaration(
             .chordProgression, names: .init(english: "Chord Progressions", german: "Akkordfolgen"),
             summary: .init(
-                english: "Name each chord of a progression: I, IV, V …",
-                german: "Benenne jeden Akkord einer Folge: I, IV, V …"),
+                english: "Name the chords in turn: I, IV, V …",
+                german: "Benenne die Akkorde der Reihe nach: I, IV, V …"),
             answerMethod: .numerals,
             group: .harmony,
             settings: DisciplineDeclaration.noteSettings + ["tuningSystem"],
