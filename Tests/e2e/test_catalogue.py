@@ -38,7 +38,7 @@ def visible_screen(browser):
 def start_buttons(browser):
     """Each group's discipline buttons, in page order: {group: [(id, text)]} (a dict keeps the order)."""
     return dict(browser.execute_script("""
-        return [...document.querySelectorAll('#screen-start .discipline-group')].map((section) => [
+        return [...document.querySelectorAll('#screen-start .discipline-group[data-group]')].map((section) => [
           section.dataset.group,
           [...section.querySelectorAll('button.training-row')]
             .map((b) => [b.id, b.querySelector('.training-name').textContent])]);"""))

@@ -238,12 +238,12 @@ public struct ThresholdChart {
         return switch key {
         case .threshold:
             german
-                ? "Schwelle (75 % richtig) und wo sie wahrscheinlich liegt"
-                : "Threshold (75 % correct) and where it likely lies"
+                ? "Schwelle (75 % richtig)"
+                : "Threshold (75 % correct)"
         case .played: german ? "Gespielter Unterschied (Mittel)" : "Mean difference played"
         case .measured:
             german
-                ? "Gemessene Schwelle und wo sie wahrscheinlich liegt" : "Measured threshold and where it likely lies"
+                ? "Gemessene Schwelle" : "Measured threshold"
         }
     }
 

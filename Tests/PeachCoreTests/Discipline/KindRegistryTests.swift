@@ -27,17 +27,17 @@ struct KindRegistryTests {
                 "pitchComparison", "intervalComparison", "pitchMeasurement", "intervalMeasurement", "pitchMatching",
                 "intervalMatching", "pitchSinging", "intervalSinging", "rhythmComparison",
                 "timingMeasurement", "rhythmMatching", "chordIntonation", "chordIntonationMeasurement", "scaleDegree",
-                "chordQuality", "melodicDictation",
+                "chordQuality", "melodicDictation", "chordProgression",
             ])
         #expect(
             TrainingKinds.all.map { $0.id.rawValue } == [
                 "comparison", "matching", "rhythmComparison", "rhythmMatching", "chordIntonation", "scaleDegree",
-                "chordQuality", "melodicDictation",
+                "chordQuality", "melodicDictation", "chordProgression",
             ])
         #expect(
             TrainingKinds.all.map { $0.table } == [
                 "comparison", "pitchMatching", "rhythmComparison", "rhythmMatching", "chordIntonation", "scaleDegree",
-                "chordQuality", "melodicDictation",
+                "chordQuality", "melodicDictation", "chordProgression",
             ])
     }
 

@@ -62,6 +62,10 @@ struct TrialSourceTests {
                     // A melody of the settings' shortest length to start with, every note in the note range.
                     #expect(dictation.melody.count == settings[MelodicDictationSettings.self].melodyShortest)
                     #expect(dictation.melody.notes.allSatisfy(settings.noteRange.contains))
+                } else if let progression = trial.as(ChordProgressionTrial.self) {
+                    // The tuning chosen for the intervals, and a progression of the numerals it offers.
+                    #expect(progression.tuningSystem == settings.tuningSystem)
+                    #expect(progression.progression.numerals.allSatisfy(progression.choices.contains))
                 } else {
                     Issue.record("\(discipline) drew a trial of no kind this test knows")
                 }

@@ -86,6 +86,7 @@ struct SchemaTracerTests {
                 "#/components/schemas/RhythmComparison", "#/components/schemas/RhythmMatching",
                 "#/components/schemas/ChordIntonation", "#/components/schemas/ScaleDegree",
                 "#/components/schemas/ChordQuality", "#/components/schemas/MelodicDictation",
+                "#/components/schemas/ChordProgression",
             ])
         let comparison = try #require(document["Comparison"]?["required"] as? [String])
         #expect(

@@ -56,6 +56,8 @@ struct TrialServiceTests {
             .quality: .quality(.major),
             // As many notes as a fresh start's melody has (the shortest length set).
             .melody: .melody(Melody(numbers: [60, 62])!),
+            // As many chords as a fresh start's progression has, of the numerals it offers.
+            .numerals: TrialAnswer(Progression([.one, .four, .five])),
         ]
         let answer = try #require(answers[discipline.answerMethod], "an answer to \(discipline)")
         let wrong: TrialAnswer = discipline.kind == .comparison ? .slider(.centre) : .direction(.higher)
@@ -91,6 +93,10 @@ struct TrialServiceTests {
             let trial = try #require(issued.trial.as(MelodicDictationTrial.self), "not a Play it Back trial")
             #expect(dictation.melody == trial.melody && dictation.answer == Melody(numbers: [60, 62])!)
             #expect(dictation.notesCorrect == zip(trial.melody.notes, [60, 62]).map { $0.rawValue == $1 })
+        } else if let progression = record.as(CompletedChordProgression.self) {
+            let trial = try #require(issued.trial.as(ChordProgressionTrial.self), "not a Chord Progressions trial")
+            #expect(
+                progression.progression == trial.progression && progression.answer.numerals == [.one, .four, .five])
         } else {
             let attempt = try #require(record.as(CompletedPitchMatching.self), "a record of no kind this test knows")
             // Interval matching starts within ±20 ¢ and the slider reaches 20 ¢ either way.
@@ -260,6 +266,8 @@ struct TrialServiceTests {
             .degree: .degree(.five),
             .quality: .quality(.minor),
             .melody: .melody(Melody(numbers: [62, 64])!),
+            // As many chords as a fresh start's progression has, of the numerals it offers.
+            .numerals: TrialAnswer(Progression([.one, .four, .five])),
         ]
         let answer = try #require(answers[discipline.answerMethod], "an answer to \(discipline)")
         #expect(await after.kind(of: issued.id) == discipline.kind)

@@ -5,6 +5,11 @@ import Testing
 @testable import PeachServices
 
 struct TrainingDataParserTests {
+    /// Format 7's marker and header: the rows below were written for its 39 columns, and format 8
+    /// reads its rows by the same rules.
+    static let version7 =
+        PeachCSVFormat.markerPrefix + "7\n" + PeachCSVFormat.columns(version: 7).joined(separator: ",") + "\n"
+
     static let header =
         "# peach-records-format:1\nkind,timestamp,note1,note2,note2CentOffset,isCorrect,referenceNote,initialCentOffset,userCentError\n"
 
@@ -100,7 +105,7 @@ struct TrainingDataParserTests {
             PeachCSVFormat.marker + "\n" + PeachCSVFormat.header + "\n"
             + (try records.map(PeachCSVFormat.row)).joined(separator: "\n")
         let parsed = try Self.parse(text)
-        #expect(parsed.format == "Peach records format 7")
+        #expect(parsed.format == "Peach records format 8")
         #expect(parsed.records == records)
     }
 
@@ -155,7 +160,7 @@ struct TrainingDataParserTests {
     ])
     func onlyASungRowHasAnOctaveAndItAlwaysHasOne(row: String, reason: String) throws {
         let error = try #require(
-            Self.rejection(PeachCSVFormat.marker + "\n" + PeachCSVFormat.header + "\n" + row + "\n"))
+            Self.rejection(Self.version7 + row + "\n"))
         #expect(error.line == 3 && error.reason.contains(reason), "\(error)")
     }
 
@@ -218,7 +223,7 @@ struct TrainingDataParserTests {
         #expect(Self.rejection("")?.description == "line 1: the file is empty")
         #expect(Self.rejection("note1,note2\n60,60\n")?.reason.hasPrefix("not a Peach export") == true)
         #expect(
-            Self.rejection("# peach-records-format:8\nkind\n")?.reason.contains("not one this Peach reads (1–7)")
+            Self.rejection("# peach-records-format:9\nkind\n")?.reason.contains("not one this Peach reads (1–8)")
                 == true)
         #expect(Self.rejection("# peach-export-format:4\n")?.reason.contains("not one this Peach reads") == true)
         #expect(
@@ -546,9 +551,9 @@ struct TrainingDataParserTests {
     func rejectsABadRhythmOrChordRowNamingItsLine(row: String, reason: String) throws {
         let good =
             "rhythmMatching,2026-01-01T00:00:00.000Z,P1,up,equalTemperament,,,,,,,,,80,,,1,2,0.5,1,,,,,,,,,,,,,,,,,,,\n"
-        #expect(try Self.parse(PeachCSVFormat.marker + "\n" + PeachCSVFormat.header + "\n" + good).records.count == 1)
+        #expect(try Self.parse(Self.version7 + good).records.count == 1)
         let error = try #require(
-            Self.rejection(PeachCSVFormat.marker + "\n" + PeachCSVFormat.header + "\n" + good + row + "\n"))
+            Self.rejection(Self.version7 + good + row + "\n"))
         #expect(error.line == 4 && error.reason.contains(reason), "\(error)")
     }
 
