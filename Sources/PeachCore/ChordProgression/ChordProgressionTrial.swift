@@ -27,7 +27,7 @@ public struct ChordProgressionTrial: Hashable, Sendable, Codable {
     }
 
     /// A note of a chord as the trial tunes it: equal temperament, or pure from the chord's root
-    /// with the root placed at its just ratio from the tonic (`RomanNumeral.rootRatio`), so that the
+    /// with the root placed at its just ratio from the tonic (`RomanNumeral.rootShift`, from `Interval.justRatio`), so that the
     /// tonic stays where equal temperament puts it, in every chord.
     public func frequency(_ note: MIDINote, tone: Int, of numeral: RomanNumeral, reference: ReferencePitch)
         -> Frequency

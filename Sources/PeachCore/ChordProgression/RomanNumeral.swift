@@ -64,28 +64,12 @@ public enum RomanNumeral: String, Hashable, RecordEnumeration {
         }
     }
 
-    /// Where just intonation puts the root above the tonic, the same in every chord so that the
-    /// tonic never drifts: the 5-limit ratio of the degree, the second as the fifth of the fifth
-    /// (9/8, so ii and ii° share their fifth's root with V) and ♭VII as the fifth of ♭III (9/5).
-    public var rootRatio: (numerator: Int, denominator: Int) {
-        switch root {
-        case .one: (1, 1)
-        case .two: (9, 8)
-        case .flatThree: (6, 5)
-        case .three: (5, 4)
-        case .four: (4, 3)
-        case .five: (3, 2)
-        case .flatSix: (8, 5)
-        case .six: (5, 3)
-        case .flatSeven: (9, 5)
-        case .seven: (15, 8)
-        case .flatTwo, .sharpFour: (1, 1)
-        }
-    }
-
-    /// How far just intonation moves the root from its equal-tempered place.
+    /// How far just intonation moves the root from its equal-tempered place: the root stands at the
+    /// 5-limit ratio of its interval above the tonic (`Interval.justRatio`), the same in every chord so
+    /// that the tonic never drifts (the second at 9/8, the fifth of the fifth; ♭VII at 9/5).
     public var rootShift: Cents {
-        Cents(1200 * log2(Double(rootRatio.numerator) / Double(rootRatio.denominator)) - 100 * Double(root.semitones))
+        let interval = Interval.allCases[root.semitones]
+        return interval.size(in: .justIntonation) - interval.size(in: .equalTemperament)
     }
 
     /// How far just intonation moves the chord's tone `index` (0 the root) from equal temperament:
