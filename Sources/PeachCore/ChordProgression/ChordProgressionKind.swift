@@ -144,7 +144,11 @@ extension CompletedChordProgression: KindRecord {
             return RecordFieldError(field: "progression", problem: "must name only numerals of a \(mode.rawValue) key")
         }
         if !ProgressionVoicing.bassOctave.contains(tonicNote.rawValue) {
-            return RecordFieldError(field: "tonicNote", problem: "must be in the bass's octave, MIDI 36–47")
+            return RecordFieldError(
+                field: "tonicNote",
+                problem:
+                    "must be in the bass's octave, MIDI \(ProgressionVoicing.bassOctave.lowerBound)–\(ProgressionVoicing.bassOctave.upperBound)"
+            )
         }
         return nil
     }

@@ -5,8 +5,9 @@
 /// wherever the two chords allow), the one nearer C4 when two move alike. The dominant seventh leaves its root to the bass: the right
 /// hand plays its third, fifth and seventh.
 public enum ProgressionVoicing {
-    /// Where the bass's roots lie: C2–B2.
-    public static let bassOctave = 36...47
+    /// Where the bass's roots lie: the cadence's bass octave (C2–B2), so the cadence and the
+    /// progression after it sit in one register.
+    public static let bassOctave = Cadence.bassOctave
     /// The right hand's compass: E3 to E5, so that the voices stay around C4.
     public static let upperCompass = 52...76
     /// The right hand's centre: the first chord's voicing is the one whose voices are nearest it.
