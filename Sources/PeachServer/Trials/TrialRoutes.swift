@@ -167,7 +167,7 @@ struct TrialRoutes: RouteTable {
         // at one difference, and drawing 900 of them cost a debug server 16.6 s. It has none.
         let rest =
             offered.trainingKind.measures(offered)
-            ? [] : try await issued { try await service.reserve(offered, count: (count ?? sessionSize) - 1) }
+            ? [] : try await issued { try await service.reserve(offered, count: (count ?? sessionSize) - 1, for: task) }
         return ReserveResponse(
             trials: [first] + rest.map { TrialResponse($0, sounds: sounds, synthesis: synthesis) },
             sessionSize: sessionSize, validSeconds: TrialService.answerAgeLimit.seconds)
@@ -236,7 +236,11 @@ struct TrialRoutes: RouteTable {
     private func compare(_ shown: ShownJudgement, with response: AnswerResponse, trial: String, discipline: Discipline)
         async
     {
-        guard let judged = try? ShownJudgement(of: response), !shown.agrees(with: judged) else { return }
+        // The result only: the next trial beside it is no judgement.
+        guard case .object(var fields) = try? ShownJudgement(of: response) else { return }
+        fields["next"] = nil
+        let judged = ShownJudgement.object(fields)
+        guard !shown.agrees(with: judged) else { return }
         await service.disagreed()
         logger.warning(
             "the page showed another judgement than the server's",
