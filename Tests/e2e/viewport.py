@@ -43,6 +43,13 @@ def visible(browser, element_id):
     return browser.find_element(By.ID, element_id).is_displayed()
 
 
+def feedback_shown(browser, element_id):
+    """Waits until the result has faded in: axe computes contrast through the opacity, so a result
+    caught in its 80 ms fade reads as too faint."""
+    until(browser, f"const f = document.getElementById('{element_id}'); "
+                   "return f.className.includes('visible') && getComputedStyle(f).opacity === '1'", timeout=5)
+
+
 def open_hash(browser, server, hash_, shown):
     if browser.current_url == server.url + hash_:
         # The same URL would not reload: go through Start so the screen shows afresh.
@@ -81,7 +88,7 @@ def training(browser, server):
 def training_feedback(browser, server):
     training(browser, server)
     browser.execute_script("document.getElementById('answer-higher').click()")
-    until(browser, "return document.getElementById('comparison-feedback').className.includes('visible')", timeout=5)
+    feedback_shown(browser, 'comparison-feedback')
 
 
 def pitch_matching(browser, server):
@@ -116,7 +123,7 @@ def interval_matching(browser, server):
 def pitch_matching_feedback(browser, server):
     pitch_matching(browser, server)
     browser.find_element(By.ID, "pitch-slider").send_keys(Keys.PAGE_UP, Keys.ENTER)
-    until(browser, "return document.getElementById('pitch-matching-feedback').className.includes('visible')", timeout=5)
+    feedback_shown(browser, 'pitch-matching-feedback')
 
 
 def singing(browser, server):
@@ -136,7 +143,7 @@ def compare_timing(browser, server):
 def compare_timing_feedback(browser, server):
     compare_timing(browser, server)
     browser.execute_script("document.getElementById('answer-late').click()")
-    until(browser, "return document.getElementById('compare-timing-feedback').className.includes('visible')", timeout=5)
+    feedback_shown(browser, 'compare-timing-feedback')
 
 
 def fill_the_gap(browser, server):
