@@ -101,7 +101,9 @@ def test_ten_progressions_named_in_the_browser_are_stored_with_each_chord_judged
                         else f"Last progression: {' '.join(right)}; you named {marked}")
         named_by_trial[trial["id"]] = (trial, named)
     # The ladder's first step taken: every numeral right three times since it was last confused.
-    assert len(browser.execute_script("return window.__trials.at(-1).choices")) > 3
+    # The trial drawn after the tenth answer: it may arrive after that answer's feedback is read.
+    wait.until(lambda b: b.execute_script("return window.__trials.length") > 10)
+    assert len(browser.execute_script("return window.__trials[10].choices")) > 3
 
     wait.until(lambda b: len(records(server)) == 10)
     stored = sorted(records(server), key=lambda record: record["timestamp"])
