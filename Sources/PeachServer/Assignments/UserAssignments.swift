@@ -23,8 +23,8 @@ public struct UserAssignments: Sendable {
     /// Counts a stored answer for the task its trial was drawn for, if any, with the discipline's
     /// threshold as the student's profile states it after the answer. The answer is stored
     /// whatever happens here: progress not moved is logged, not refused.
-    func count(_ record: TrainingRecord, trial: String, profile: ProfileService, logger: Logger) async {
-        guard let task = TrialService.task(of: trial) else { return }
+    func count(_ record: TrainingRecord, trial: OpenTrial, profile: ProfileService, logger: Logger) async {
+        guard let task = trial.task else { return }
         let reading = await Self.threshold(of: record.discipline, in: profile)
         do {
             _ = try await store.recordAnswer(of: user, task: task, at: record.timestamp, reached: reading)

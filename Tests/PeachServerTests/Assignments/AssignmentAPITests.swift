@@ -53,18 +53,24 @@ struct AssignmentAPITests {
                     try await client.send(
                         .post, "/api/trials", #"{"discipline":"intervalComparison","task":\#(taskID)}"#, session: ann))
                 let id = try #require(trial["id"] as? String)
+                #expect(trial["task"] as? Int == taskID)
                 #expect((trial["interval"] as? [String: Any])?["name"] as? String == "m6")
                 let answered = try await client.send(
                     .post, "/api/trials/\(id)/answer?next=true", #"{"answer":"higher"}"#, session: ann)
                 #expect(answered.status == .ok)
                 // The next trial comes with the answer, drawn for the task too.
                 let next = try #require(try Self.json(answered)["next"] as? [String: Any])
-                #expect((next["id"] as? String)?.hasPrefix("task\(taskID)-") == true)
+                #expect(next["task"] as? Int == taskID)
                 #expect((next["interval"] as? [String: Any])?["name"] as? String == "m6")
             }
-            // A trial of her own does not count for the task.
+            // A trial of her own does not count for the task, and no id she makes up does.
             let own = try Self.json(
                 try await client.send(.post, "/api/trials", #"{"discipline":"intervalComparison"}"#, session: ann))
+            #expect(own["task"] == nil)
+            #expect(
+                try await client.send(
+                    .post, "/api/trials/task\(taskID)-made-up/answer", #"{"answer":"higher"}"#, session: ann
+                ).status == .notFound)
             _ = try await client.send(
                 .post, "/api/trials/\(try #require(own["id"] as? String))/answer", #"{"answer":"higher"}"#,
                 session: ann)
