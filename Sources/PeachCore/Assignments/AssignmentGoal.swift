@@ -16,6 +16,15 @@ public enum AssignmentGoal: Hashable, Sendable {
         return !kind.measures(discipline) && (discipline.kind == ComparisonKind.id || kind.fitsThreshold)
     }
 
+    /// Whether the goal is met after an answer: by the count of answers, or by the threshold read
+    /// then (none read: not met).
+    public func isMet(answers: Int, reading: Double?) -> Bool {
+        switch self {
+        case .answers(let count): answers >= count
+        case .threshold(let target): reading.map { $0 <= target } ?? false
+        }
+    }
+
     /// The answers a goal of answers asks for; nil for a threshold.
     public var answerCount: Int? {
         if case .answers(let count) = self { return count }

@@ -77,15 +77,6 @@ struct AssignmentDraftTests {
                 .field == "tasks[0].settings.language")
     }
 
-    @Test func progressMeetsItsGoalByCountOrByThreshold() {
-        #expect(TaskProgress.meets(.answers(3), answers: 3, reached: nil))
-        #expect(!TaskProgress.meets(.answers(3), answers: 2, reached: 1))
-        #expect(TaskProgress.meets(.threshold(20), answers: 1, reached: 19.5))
-        #expect(!TaskProgress.meets(.threshold(20), answers: 50, reached: 20.5))
-        #expect(!TaskProgress.meets(.threshold(20), answers: 50, reached: nil))
-        #expect(TaskProgress.notStarted(1, UserID(rawValue: 2)).status == .notStarted)
-    }
-
     @Test func aStoredTaskReadsBackAsWritten() throws {
         let task = AssignmentTask(
             id: 4, discipline: .intervalComparison,
