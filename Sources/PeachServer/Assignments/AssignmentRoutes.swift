@@ -52,7 +52,7 @@ struct AssignmentRoutes: RouteTable {
     }
 
     func create(_ input: Input<AssignmentRequest>) async throws -> AssignmentTableResponse {
-        let (classroom, students) = try await classAndStudents(input)
+        let (classroom, students) = try await AccountRoutes.classAndStudents(input, service)
         let draft = try Self.checked(input.body.draft(), students: students)
         let now = environment.now()
         let assignment = try await AccountRoutes.stored(service) { () throws(DataStoreError) in
@@ -62,7 +62,7 @@ struct AssignmentRoutes: RouteTable {
     }
 
     func list(_ input: Input<NoBody>) async throws -> AssignmentTablesResponse {
-        let (classroom, students) = try await classAndStudents(input)
+        let (classroom, students) = try await AccountRoutes.classAndStudents(input, service)
         let (assignments, progress) = try await AccountRoutes.stored(service) {
             () throws(DataStoreError) -> ([Assignment], [TaskProgress]) in
             let assignments = try await service.accounts.assignments(of: classroom.id)
@@ -76,7 +76,7 @@ struct AssignmentRoutes: RouteTable {
     }
 
     func one(_ input: Input<NoBody>) async throws -> AssignmentTableResponse {
-        let (classroom, students) = try await classAndStudents(input)
+        let (classroom, students) = try await AccountRoutes.classAndStudents(input, service)
         let id = try input[Self.assignmentID]
         let found = try await AccountRoutes.stored(service) {
             () throws(DataStoreError) -> (Assignment, [TaskProgress])? in
@@ -88,7 +88,7 @@ struct AssignmentRoutes: RouteTable {
     }
 
     func update(_ input: Input<AssignmentRequest>) async throws -> AssignmentTableResponse {
-        let (classroom, students) = try await classAndStudents(input)
+        let (classroom, students) = try await AccountRoutes.classAndStudents(input, service)
         let id = try input[Self.assignmentID]
         let draft = try Self.checked(input.body.draft(), students: students)
         let found = try await AccountRoutes.stored(service) {
@@ -102,7 +102,7 @@ struct AssignmentRoutes: RouteTable {
     }
 
     func delete(_ input: Input<NoBody>) async throws {
-        let (classroom, _) = try await classAndStudents(input)
+        let (classroom, _) = try await AccountRoutes.classAndStudents(input, service)
         let id = try input[Self.assignmentID]
         let deleted = try await AccountRoutes.stored(service) { () throws(DataStoreError) in
             try await service.accounts.deleteAssignment(id, in: classroom.id)
@@ -162,17 +162,5 @@ struct AssignmentRoutes: RouteTable {
 
     private static func noSuchAssignment(_ id: Int64) -> HTTPError {
         HTTPError(.notFound, message: "this class has no assignment \(id)")
-    }
-
-    /// The teacher's class `{id}` and its students.
-    private func classAndStudents<Body: Sendable>(_ input: Input<Body>) async throws -> (Classroom, [Account]) {
-        let teacher = try input.teacher()
-        let id = try input[AccountRoutes.classID]
-        let found = try await AccountRoutes.stored(service) { () throws(DataStoreError) -> (Classroom, [Account])? in
-            guard let classroom = try await service.accounts.classroom(id, taughtBy: teacher.id) else { return nil }
-            return (classroom, try await service.accounts.students(of: id))
-        }
-        guard let found else { throw Refusal.noSuchClass(id) }
-        return found
     }
 }
