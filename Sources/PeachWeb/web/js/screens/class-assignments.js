@@ -1,7 +1,7 @@
 import { api } from '../api.js';
-import { addStrings, language, t } from '../i18n/i18n.js';
+import { addStrings, t } from '../i18n/i18n.js';
 import { formatDate } from '../i18n/format.js';
-import { disciplineName, disciplines } from '../catalogue.js';
+import { disciplineName, disciplines, nameOf } from '../catalogue.js';
 import { refusalText } from './sign-in.js';
 import { dueText, progressText } from './start-assignments.js';
 
@@ -122,7 +122,7 @@ export function classAssignments() {
     const table = document.createElement('table');
     table.className = 'class-table assignment-table';
     const head = table.createTHead().insertRow();
-    const names = assignment.tasks.map((task) => task.name[language()] ?? task.name.en);
+    const names = assignment.tasks.map((task) => nameOf(task.discipline));
     for (const text of [t('assignments.student'), ...names, t('assignments.lastActivity')]) {
       const th = document.createElement('th');
       th.scope = 'col';
