@@ -54,11 +54,9 @@ public struct UserAssignments: Sendable {
         return found
     }
 
-    /// The fitted threshold a threshold goal compares with (`AssignmentGoal.allowsThreshold`).
+    /// The threshold a threshold goal compares with, as the discipline's kind reads it.
     static func threshold(of discipline: Discipline, in profile: ProfileService) async -> Double? {
-        guard AssignmentGoal.allowsThreshold(discipline) else { return nil }
-        let kind = discipline.trainingKind
-        if kind.fitsThreshold { return kind.threshold(discipline, in: await profile.parts)?.threshold.rawValue }
-        return await profile.snapshot(.scope(of: discipline)).thresholdEstimate?.threshold.rawValue
+        guard discipline.trainingKind.hasGoalThreshold(discipline) else { return nil }
+        return discipline.trainingKind.goalThreshold(discipline, in: await profile.parts)?.rawValue
     }
 }

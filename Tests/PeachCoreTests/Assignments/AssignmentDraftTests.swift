@@ -53,12 +53,17 @@ struct AssignmentDraftTests {
         #expect(Self.refusal([.init(discipline: "pitchComparison", threshold: 0)])?.field == "tasks[0].threshold")
     }
 
+    /// As its kind says.
+    static func hasGoalThreshold(_ discipline: Discipline) -> Bool {
+        discipline.trainingKind.hasGoalThreshold(discipline)
+    }
+
     @Test func aThresholdGoalNeedsADisciplineWithOneFittedThreshold() {
-        #expect(AssignmentGoal.allowsThreshold(.pitchComparison))
-        #expect(AssignmentGoal.allowsThreshold(.intervalComparison))
-        #expect(AssignmentGoal.allowsThreshold(.chordIntonation))
-        #expect(!AssignmentGoal.allowsThreshold(.pitchMeasurement))
-        #expect(!AssignmentGoal.allowsThreshold(.scaleDegree))
+        #expect(Self.hasGoalThreshold(.pitchComparison))
+        #expect(Self.hasGoalThreshold(.intervalComparison))
+        #expect(Self.hasGoalThreshold(.chordIntonation))
+        #expect(!Self.hasGoalThreshold(.pitchMeasurement))
+        #expect(!Self.hasGoalThreshold(.scaleDegree))
         #expect(Self.refusal([.init(discipline: "scaleDegree", threshold: 20)])?.field == "tasks[0].threshold")
     }
 

@@ -90,7 +90,17 @@ export function classAssignments() {
       return option;
     }));
     if (chosen) select.value = chosen;
+    offerGoals();
   }
+
+  /** A threshold to reach only where the discipline's kind has one, as the catalogue says. */
+  function offerGoals() {
+    const goal = document.getElementById('assignment-goal');
+    const threshold = goal.querySelector('option[value="threshold"]');
+    threshold.disabled = !disciplines().find((entry) => entry.id === select.value)?.thresholdGoal;
+    if (threshold.disabled && goal.value === 'threshold') goal.value = 'answers';
+  }
+  select.addEventListener('change', offerGoals);
 
   function cell(text, label, className) {
     const td = document.createElement('td');
