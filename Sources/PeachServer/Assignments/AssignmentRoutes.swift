@@ -113,23 +113,14 @@ struct AssignmentRoutes: RouteTable {
     func mine(_ input: Input<NoBody>) async throws -> MyAssignmentsResponse {
         let (account, _) = try input.signedIn()
         let now = environment.now()
-        let (assignments, progress, classes) = try await AccountRoutes.stored(service) {
-            () throws(DataStoreError) -> ([Assignment], [TaskProgress], [Classroom]) in
-            let assignments = try await service.accounts.assignments(for: account.id).filter { $0.isListed(at: now) }
-            return (
-                assignments,
-                try await service.accounts.progress(of: assignments.map(\.id), students: [account.id]),
-                try await service.accounts.classrooms(of: account.id)
-            )
+        let listed = try await AccountRoutes.stored(service) { () throws(DataStoreError) in
+            try await service.accounts.listedAssignments(for: account.id, at: now)
         }
-        let byTask = Dictionary(progress.map { ($0.task, $0) }, uniquingKeysWith: { first, _ in first })
-        let names = Dictionary(classes.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         return MyAssignmentsResponse(
-            assignments: assignments.map { assignment in
-                let tasks = assignment.tasks.map { byTask[$0.id] ?? .notStarted($0.id, account.id) }
-                return MyAssignmentsResponse.Entry(
-                    assignment: AssignmentResponse(assignment, now: now), className: names[assignment.classroom] ?? "",
-                    progress: tasks.map(TaskProgressResponse.init), done: tasks.allSatisfy(\.isDone))
+            assignments: listed.map { entry in
+                MyAssignmentsResponse.Entry(
+                    assignment: AssignmentResponse(entry.assignment, now: now), className: entry.className,
+                    progress: entry.progress.map(TaskProgressResponse.init), done: entry.isDone)
             })
     }
 
