@@ -173,6 +173,15 @@ struct AssignmentRowResponse: Codable, Sendable {
 struct AssignmentTableResponse: ResponseEncodable, Codable, Sendable {
     let assignment: AssignmentResponse
     let rows: [AssignmentRowResponse]
+
+    init(_ table: AssignmentTable, now: Date) {
+        assignment = AssignmentResponse(table.assignment, now: now)
+        rows = table.rows.map { row in
+            AssignmentRowResponse(
+                student: AccountResponse(row.student), tasks: row.progress.map(TaskProgressResponse.init),
+                lastActivity: Nullable(row.lastActivity.map(ISO8601.string)))
+        }
+    }
 }
 
 struct AssignmentTablesResponse: ResponseEncodable, Codable, Sendable {

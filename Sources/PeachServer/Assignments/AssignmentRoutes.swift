@@ -35,6 +35,12 @@ struct AssignmentRoutes: RouteTable {
                 returns: "The assignment.", parameters: [AccountRoutes.classID, assignmentID],
                 errors: [.error(.notFound)], access: .teacher, Self.one),
             Route(
+                .get, "classes/{id}/assignments/{assignment}/table.csv", "classAssignmentCSV",
+                "One assignment's table as CSV: a row per student it is for; per task its status, answers and threshold reached; the last activity",
+                returns: "The CSV file, as an attachment.", media: .csv,
+                parameters: [AccountRoutes.classID, assignmentID], errors: [.error(.notFound)], access: .teacher,
+                Self.tableCSV),
+            Route(
                 .put, "classes/{id}/assignments/{assignment}", "updateAssignment",
                 "Change an assignment; the tasks left as they were keep their progress",
                 returns: "The assignment.", parameters: [AccountRoutes.classID, assignmentID],
@@ -76,6 +82,19 @@ struct AssignmentRoutes: RouteTable {
     }
 
     func one(_ input: Input<NoBody>) async throws -> AssignmentTableResponse {
+        AssignmentTableResponse(try await storedTable(input), now: environment.now())
+    }
+
+    /// The table for a spreadsheet: a row per student, three columns per task.
+    func tableCSV(_ input: Input<NoBody>) async throws -> MediaResponse {
+        let table = try await storedTable(input)
+        return MediaResponse(
+            body: ResponseBody(byteBuffer: ByteBuffer(string: AssignmentTableCSV.text(table))),
+            headers: [.contentDisposition: "attachment; filename=\"peach-assignment-\(table.assignment.id).csv\""])
+    }
+
+    /// The assignment `{assignment}` of the teacher's class `{id}` with its table.
+    private func storedTable(_ input: Input<NoBody>) async throws -> AssignmentTable {
         let (classroom, students) = try await AccountRoutes.classAndStudents(input, service)
         let id = try input[Self.assignmentID]
         let found = try await AccountRoutes.stored(service) {
@@ -84,7 +103,7 @@ struct AssignmentRoutes: RouteTable {
             return (assignment, try await service.accounts.progress(of: [id], students: students.map(\.id)))
         }
         guard let (assignment, progress) = found else { throw Self.noSuchAssignment(id) }
-        return table(assignment, students: students, progress: progress)
+        return AssignmentTable(assignment, students: students, progress: progress)
     }
 
     func update(_ input: Input<AssignmentRequest>) async throws -> AssignmentTableResponse {
@@ -128,19 +147,8 @@ struct AssignmentRoutes: RouteTable {
     private func table(_ assignment: Assignment, students: [Account], progress: [TaskProgress])
         -> AssignmentTableResponse
     {
-        let byPair = Dictionary(
-            progress.map { ("\($0.task) \($0.student.rawValue)", $0) }, uniquingKeysWith: { first, _ in first })
-        let covered = students.filter { assignment.student == nil || assignment.student == $0.id }
-        return AssignmentTableResponse(
-            assignment: AssignmentResponse(assignment, now: environment.now()),
-            rows: covered.map { student in
-                let tasks = assignment.tasks.map {
-                    byPair["\($0.id) \(student.id.rawValue)"] ?? .notStarted($0.id, student.id)
-                }
-                return AssignmentRowResponse(
-                    student: AccountResponse(student), tasks: tasks.map(TaskProgressResponse.init),
-                    lastActivity: Nullable(tasks.compactMap(\.lastActivity).max().map(ISO8601.string)))
-            })
+        AssignmentTableResponse(
+            AssignmentTable(assignment, students: students, progress: progress), now: environment.now())
     }
 
     /// An assignment for one student is for one of the class's.

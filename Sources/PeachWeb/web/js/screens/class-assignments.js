@@ -17,6 +17,7 @@ addStrings({
     'assignments.goalValue': 'Goal value',
     'assignments.create': 'Set the assignment',
     'assignments.delete': 'Delete',
+    'assignments.csv': 'Download the table (CSV)',
     'assignments.none': 'No assignments yet.',
     'assignments.student': 'Student',
     'assignments.lastActivity': 'Last activity',
@@ -34,6 +35,7 @@ addStrings({
     'assignments.goalValue': 'Zielwert',
     'assignments.create': 'Aufgabe stellen',
     'assignments.delete': 'Löschen',
+    'assignments.csv': 'Tabelle herunterladen (CSV)',
     'assignments.none': 'Noch keine Aufgaben.',
     'assignments.student': 'Schüler:in',
     'assignments.lastActivity': 'Zuletzt aktiv',
@@ -153,7 +155,12 @@ export function classAssignments() {
         return td;
       }), cell(row.lastActivity ? formatDate(row.lastActivity, true) : t('assignments.never'), t('assignments.lastActivity')));
     }
-    section.append(heading, table, remove);
+    const csv = document.createElement('a');
+    csv.className = 'button-link assignment-csv';
+    csv.href = api.assignmentTableURL(classId, assignment.id);
+    csv.download = '';
+    csv.textContent = t('assignments.csv');
+    section.append(heading, table, csv, remove);
     return section;
   }
 
