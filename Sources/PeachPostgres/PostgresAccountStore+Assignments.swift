@@ -124,53 +124,50 @@ extension PostgresAccountStore {
         }
     }
 
-    public func recordAnswer(of student: UserID, task: Int64, at: Date, reached: Double?)
-        async throws(DataStoreError) -> TaskProgress?
+    public func progress(of task: Int64, for student: UserID) async throws(DataStoreError) -> TaskProgress? {
+        let logger = database.logger
+        return try await read { connection in
+            try await Self.first(
+                connection.query(
+                    """
+                    SELECT task_id, user_id, answers, last_activity, reached, done FROM task_progress
+                    WHERE task_id = \(task) AND user_id = \(student.rawValue)
+                    """, logger: logger
+                ).decode((Int64, Int64, Int, Date, Double?, Bool).self)
+            ).map(Self.progress)
+        }
+    }
+
+    public func moveProgress(from before: TaskProgress, to after: TaskProgress, answeredAt: Date)
+        async throws(DataStoreError) -> Bool
     {
         let logger = database.logger
-        let id = student.rawValue
-        return try await database.transaction { connection in
-            // The task is the student's while they are in its class and it is for the class or them.
-            guard
-                let (answers, threshold, countsFrom) = try await Self.first(
+        let id = after.student.rawValue
+        // One statement, so no transaction around it. The task is the student's while they are in
+        // its class and it is for the class or them; of two instances counting at once, the one
+        // whose `before` is stale changes nothing.
+        do {
+            return try await database.withConnection { connection in
+                try await Self.first(
                     connection.query(
                         """
-                        SELECT t.answers, t.threshold, coalesce(a.start_at, a.created_at) FROM assignment_task t
-                        JOIN assignment a ON a.id = t.assignment_id
+                        INSERT INTO task_progress (task_id, user_id, answers, last_activity, reached, done)
+                        SELECT t.id, m.user_id, \(after.answers), \(after.lastActivity), \(after.reached), \(after.isDone)
+                        FROM assignment_task t JOIN assignment a ON a.id = t.assignment_id
                         JOIN classroom_member m ON m.classroom_id = a.classroom_id AND m.user_id = \(id)
-                        WHERE t.id = \(task) AND (a.student_id IS NULL OR a.student_id = \(id))
+                        WHERE t.id = \(after.task) AND (a.student_id IS NULL OR a.student_id = \(id))
+                            AND coalesce(a.start_at, a.created_at) <= \(answeredAt)
+                        ON CONFLICT (task_id, user_id) DO UPDATE SET answers = excluded.answers,
+                            last_activity = excluded.last_activity, reached = excluded.reached, done = excluded.done
+                        WHERE task_progress.answers = \(before.answers)
+                        RETURNING task_id
                         """, logger: logger
-                    ).decode((Int?, Double?, Date).self))
-            else { return nil }
-            guard at >= countsFrom else { return nil }
-            let goal: AssignmentGoal = answers.map { .answers($0) } ?? .threshold(threshold ?? 0)
-            // Two instances may count answers of one student at once: the row is locked while moved.
-            try await connection.query(
-                """
-                INSERT INTO task_progress (task_id, user_id, answers, last_activity, reached, done)
-                VALUES (\(task), \(id), 0, \(at), NULL, false) ON CONFLICT DO NOTHING
-                """, logger: logger)
-            guard
-                let before = try await Self.first(
-                    connection.query(
-                        """
-                        SELECT answers, last_activity, reached, done FROM task_progress
-                        WHERE task_id = \(task) AND user_id = \(id) FOR UPDATE
-                        """, logger: logger
-                    ).decode((Int, Date, Double?, Bool).self))
-            else { return nil }
-            let count = before.0 + 1
-            let done = before.3 || TaskProgress.meets(goal, answers: count, reached: reached)
-            let progress = TaskProgress(
-                task: task, student: student, answers: count, lastActivity: max(before.1, at),
-                reached: reached ?? before.2, isDone: done)
-            try await connection.query(
-                """
-                UPDATE task_progress SET answers = \(count), last_activity = \(progress.lastActivity),
-                    reached = \(progress.reached), done = \(done)
-                WHERE task_id = \(task) AND user_id = \(id)
-                """, logger: logger)
-            return progress
+                    ).decode(Int64.self)) != nil
+            }
+        } catch let error as DataStoreError {
+            throw error
+        } catch {
+            throw .saveFailed(PostgresPeachDatabase.describe(error))
         }
     }
 

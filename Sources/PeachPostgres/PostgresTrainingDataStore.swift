@@ -114,7 +114,7 @@ public struct PostgresTrainingDataStore: TrainingDataStore, OpenTrialStore {
     public func open(_ trial: OpenTrial, keptFor: Duration) async throws(DataStoreError) {
         let encoded: String
         do {
-            encoded = String(decoding: try JSONEncoder().encode(trial.trial), as: UTF8.self)
+            encoded = try trial.storedTrial()
         } catch {
             throw .saveFailed(String(describing: error))
         }
@@ -148,8 +148,8 @@ public struct PostgresTrainingDataStore: TrainingDataStore, OpenTrialStore {
         } catch {
             throw .fetchFailed(PostgresPeachDatabase.describe(error))
         }
-        guard let row, let trial = try? JSONDecoder().decode(Trial.self, from: Data(row.1.utf8)) else { return nil }
-        return OpenTrial(id: id, trial: trial, issuedAt: Date(timeIntervalSince1970: row.0))
+        guard let row else { return nil }
+        return OpenTrial(id: id, issuedAt: Date(timeIntervalSince1970: row.0), storedTrial: row.1)
     }
 
     public func recordCount() async throws(DataStoreError) -> Int {

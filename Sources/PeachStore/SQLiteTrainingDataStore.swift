@@ -75,7 +75,7 @@ public struct SQLiteTrainingDataStore: TrainingDataStore, OpenTrialStore {
 
     public func open(_ trial: OpenTrial, keptFor: Duration) async throws(DataStoreError) {
         do {
-            let encoded = String(decoding: try JSONEncoder().encode(trial.trial), as: UTF8.self)
+            let encoded = try trial.storedTrial()
             // Shares the answers' group commit: issuing a trial costs no fsync of its own.
             try await database.groupCommit.write { db in
                 try db.cachedStatement(sql: "DELETE FROM openTrial WHERE issuedAt < ?")
@@ -98,9 +98,8 @@ public struct SQLiteTrainingDataStore: TrainingDataStore, OpenTrialStore {
         } catch {
             throw .fetchFailed(String(describing: error))
         }
-        guard let row, let trial = try? JSONDecoder().decode(Trial.self, from: Data((row["trial"] as String).utf8))
-        else { return nil }
-        return OpenTrial(id: id, trial: trial, issuedAt: Date(timeIntervalSince1970: row["issuedAt"]))
+        guard let row else { return nil }
+        return OpenTrial(id: id, issuedAt: Date(timeIntervalSince1970: row["issuedAt"]), storedTrial: row["trial"])
     }
 
     public func recordCount() async throws(DataStoreError) -> Int {

@@ -177,7 +177,7 @@ enum AccountPassword {
 }
 
 extension Optional where Wrapped == AccountName {
-    fileprivate func asyncAccount(in accounts: any AccountStore) async throws -> Account? {
+    func asyncAccount(in accounts: any AccountStore) async throws -> Account? {
         guard let name = self else { return nil }
         return try await accounts.account(named: name)?.account
     }

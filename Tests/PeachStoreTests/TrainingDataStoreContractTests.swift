@@ -146,7 +146,7 @@ extension TrainingDataStoreContractTests {
 extension TrainingDataStoreContractTests {
     static let week = Duration.seconds(7 * 86_400)
 
-    static func openTrial(_ id: String, at seconds: TimeInterval) -> OpenTrial {
+    static func openTrial(_ id: String, at seconds: TimeInterval, task: Int64? = nil) -> OpenTrial {
         let trial: Trial =
             id.hasSuffix("m")
             ? .matching(
@@ -157,17 +157,19 @@ extension TrainingDataStoreContractTests {
                 Comparison(
                     .intervalComparison, note1: MIDINote(72)!, interval: fifthDown, tuningSystem: .justIntonation,
                     centOffset: Cents(-4.125), note2LevelOffset: AmplitudeDB(1.5)))
-        return OpenTrial(id: id, trial: trial, issuedAt: Date(timeIntervalSince1970: 1_800_000_000 + seconds))
+        return OpenTrial(
+            id: id, trial: trial, issuedAt: Date(timeIntervalSince1970: 1_800_000_000 + seconds), task: task)
     }
 
-    /// An open trial is found whole by its id until its answer closes it or a week passes; a reset
-    /// of the history leaves it open (a phone's reserve is answered after it).
+    /// An open trial is found whole by its id (with the assignment task it was drawn for) until its
+    /// answer closes it or a week passes; a reset of the history leaves it open (a phone's reserve
+    /// is answered after it).
     @Test(arguments: Backend.allCases)
     func anOpenTrialIsKeptUntilAnsweredOrAWeekOld(backend: Backend) async throws {
         let harness = try await Harness.make(backend)
         let old = Self.openTrial("trial-old-c", at: 0)
         let comparison = Self.openTrial("trial-2-c", at: 86_400)
-        let matching = Self.openTrial("trial-3-m", at: 7 * 86_400 + 1)
+        let matching = Self.openTrial("trial-3-m", at: 7 * 86_400 + 1, task: 42)
         for trial in [old, comparison, matching] { try await harness.store.open(trial, keptFor: Self.week) }
         #expect(try await harness.store.openTrial(id: old.id) == nil)
         #expect(try await harness.store.openTrial(id: comparison.id) == comparison)

@@ -85,6 +85,13 @@ def test_a_teacher_sets_an_assignment_and_the_student_trains_it_to_done(class_si
         row = teacher.find_element(By.CSS_SELECTOR, ".assignment-table tbody tr")
         assert row.find_element(By.TAG_NAME, "th").text == "ann"
         assert [cell.text for cell in row.find_elements(By.TAG_NAME, "td")][0] == "done"
+        # The same table downloads as CSV, with the teacher's session.
+        link = teacher.find_element(By.CSS_SELECTOR, ".assignment .assignment-csv")
+        csv = teacher.execute_script(
+            "return fetch(arguments[0], { credentials: 'same-origin' }).then((r) => r.text())", link.get_attribute("href"))
+        lines = csv.splitlines()
+        assert lines[0] == "student,task1.pitchComparison.status,task1.pitchComparison.answers,task1.pitchComparison.reachedCents,lastActivity"
+        assert lines[1].startswith("ann,done,3,"), csv
     finally:
         for browser in (ann, teacher):
             browser.quit()

@@ -40,7 +40,8 @@ SHARED = {"/api/sounds/{id}/notes/{key}"}
 # A student leaving a class: tried with a class the student is not in.
 LEAVE = "/api/account/classes/{id}"
 # A class's assignments: written and read by its teacher only.
-ASSIGNMENTS = {"/api/classes/{id}/assignments", "/api/classes/{id}/assignments/{assignment}"}
+ASSIGNMENTS = {"/api/classes/{id}/assignments", "/api/classes/{id}/assignments/{assignment}",
+               "/api/classes/{id}/assignments/{assignment}/table.csv"}
 ASSIGNMENT = {"title": "Week 3", "due": "2099-01-16T12:00:00Z", "tasks": [{"discipline": "pitchComparison", "answers": 3}]}
 
 
@@ -62,7 +63,7 @@ def test_every_id_bearing_route_answers_404_for_another_users_ids(class_storage)
         with_ids = {path for path in document["paths"] if "{" in path}
         # A teacher's reads of a class and its students: each is tried below for another teacher.
         teachers = {path for path in with_ids if path.startswith("/api/classes/{id}")
-                    and set(document["paths"][path]) == {"get"}}
+                    and set(document["paths"][path]) == {"get"} and path not in ASSIGNMENTS}
         assert len(teachers) >= 8, teachers
         assert with_ids - SHARED == set(ANSWERS) | teachers | {LEAVE} | ASSIGNMENTS, \
             "a new route with an id needs its isolation case here"
@@ -107,12 +108,17 @@ def test_every_id_bearing_route_answers_404_for_another_users_ids(class_storage)
             assert tom.get(second.url + one, timeout=10).status_code == 404
             assert tom.put(second.url + one, json=ASSIGNMENT, timeout=10).status_code == 404
             assert tom.delete(second.url + one, timeout=10).status_code == 404
+            assert tom.get(second.url + one + "/table.csv", timeout=10).status_code == 404
         assert tom.get(second.url + f"api/classes/{choir}/assignments", timeout=10).status_code == 404
         assert tom.post(second.url + f"api/classes/{choir}/assignments", json=ASSIGNMENT, timeout=10).status_code == 404
         for student in (ann, bob):
             assert student.get(first.url + f"api/classes/{choir}/assignments", timeout=10).status_code == 403
             assert student.delete(first.url + f"api/classes/{choir}/assignments/{assignment['id']}",
                                   timeout=10).status_code == 403
+            assert student.get(first.url + f"api/classes/{choir}/assignments/{assignment['id']}/table.csv",
+                               timeout=10).status_code == 403
+        assert tess.get(first.url + f"api/classes/{choir}/assignments/{assignment['id']}/table.csv",
+                        timeout=10).text.startswith("student,task1.pitchComparison.status,")
         assert bob.post(first.url + "api/trials", json={"discipline": "pitchComparison", "task": task},
                         timeout=10).status_code == 404
         assert bob.get(first.url + "api/assignments", timeout=10).json()["assignments"] == []

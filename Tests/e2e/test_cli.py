@@ -12,7 +12,7 @@ from conftest import PEACH
 # Every subcommand `peach --help` lists, by whether it writes a file the user names. A new subcommand
 # must be placed here, which is the point: it then gets -o/--output if it writes one.
 WRITES_A_FILE = {"render", "profile", "export", "recover"}
-WRITES_NO_FILE = {"serve", "phone", "train", "measure", "match", "sing", "rhythm", "intonation", "degrees", "chords", "dictation", "progressions", "play", "devices", "simulate", "import", "migrate", "users", "classes"}
+WRITES_NO_FILE = {"serve", "phone", "train", "measure", "match", "sing", "rhythm", "intonation", "degrees", "chords", "dictation", "progressions", "play", "devices", "simulate", "import", "migrate", "users", "classes", "assignments"}
 
 
 def peach(*arguments, **kwargs):

@@ -88,7 +88,7 @@ public struct AssignmentDraft: Hashable, Sendable {
             }
             goal = .answers(answers)
         case (nil, let threshold?):
-            guard AssignmentGoal.allowsThreshold(discipline) else {
+            guard discipline.trainingKind.hasGoalThreshold(discipline) else {
                 throw Invalid(
                     field: "\(field).threshold", message: "\(discipline) has no threshold to reach; set answers")
             }

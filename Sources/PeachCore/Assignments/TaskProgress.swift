@@ -31,11 +31,14 @@ public struct TaskProgress: Hashable, Sendable {
 
     public var status: Status { isDone ? .done : answers == 0 ? .notStarted : .inProgress }
 
-    /// Whether a goal is met after an answer: its count of answers, or the threshold read then.
-    public static func meets(_ goal: AssignmentGoal, answers: Int, reached: Double?) -> Bool {
-        switch goal {
-        case .answers(let count): answers >= count
-        case .threshold(let target): reached.map { $0 <= target } ?? false
-        }
+    /// The progress after one more answer inside the task, given at `at`, with the discipline's
+    /// threshold `reading` after it (nil while the answers cannot place it): counted, active as of
+    /// when it was given (an answer that arrives late, from a phone offline, keeps its time), and
+    /// done once `goal` is met — done stays done.
+    public func recording(answerAt at: Date, reading: Double?, toward goal: AssignmentGoal) -> TaskProgress {
+        let counted = answers + 1
+        return TaskProgress(
+            task: task, student: student, answers: counted, lastActivity: max(lastActivity ?? at, at),
+            reached: reading ?? reached, isDone: isDone || goal.isMet(answers: counted, reading: reading))
     }
 }

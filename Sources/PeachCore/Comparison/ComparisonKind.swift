@@ -174,6 +174,15 @@ public enum ComparisonKind: TrainingKind {
                 english: "Measured threshold, run by run: lower is better",
                 german: "Gemessene Schwelle, Messung für Messung: niedriger ist besser"))
     }
+
+    /// Pitch and intervals compared: their Profile sections state the scope's fitted threshold,
+    /// though the kind fits none of its own (`fitsThreshold`).
+    public static func hasGoalThreshold(_ discipline: Discipline) -> Bool { !measures(discipline) }
+
+    public static func goalThreshold(_ discipline: Discipline, in profile: ProfileParts) -> Cents? {
+        guard hasGoalThreshold(discipline) else { return nil }
+        return profile[PitchProfiles.self][ProfileScope.scope(of: discipline)].thresholdEstimate?.threshold
+    }
 }
 
 extension Comparison: KindTrial {

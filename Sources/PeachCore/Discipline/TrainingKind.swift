@@ -80,6 +80,13 @@ public protocol KindProfile: KindRules {
     /// That threshold, fitted as the kind fits it (for a choice of three, say); nil until the
     /// answers can place it, and for a kind that fits none.
     static func threshold(_ discipline: Discipline, in profile: ProfileParts) -> ThresholdEstimate?
+    /// Whether a teacher may set `discipline` a threshold to reach (`AssignmentGoal.threshold`, in
+    /// cents): one fitted number the Profile states for it and a student trains towards. A
+    /// measurement has runs of its own instead. By default: the kind's own threshold (`fitsThreshold`).
+    static func hasGoalThreshold(_ discipline: Discipline) -> Bool
+    /// That threshold as the student's profile states it now; nil while the answers cannot place
+    /// it, and for a discipline without one.
+    static func goalThreshold(_ discipline: Discipline, in profile: ProfileParts) -> Cents?
     /// What the Profile says of the kind's disciplines beyond their sparkline, confusion and
     /// threshold (Play it Back: the longest melody mastered), as the API sends it
     /// (`GET /api/profile/part?discipline=`) and the kind's own browser module draws it
@@ -153,6 +160,12 @@ extension KindProfile {
     public static var fitsThreshold: Bool { false }
 
     public static func threshold(_ discipline: Discipline, in profile: ProfileParts) -> ThresholdEstimate? { nil }
+
+    public static func hasGoalThreshold(_ discipline: Discipline) -> Bool { fitsThreshold && !measures(discipline) }
+
+    public static func goalThreshold(_ discipline: Discipline, in profile: ProfileParts) -> Cents? {
+        hasGoalThreshold(discipline) ? threshold(discipline, in: profile)?.threshold : nil
+    }
 
     /// Whether the Profile says more of its disciplines than every kind does (`ProfileSummary`).
     public static var hasProfileSummary: Bool { ProfileSummary.self != NoProfileSummary.self }

@@ -45,9 +45,11 @@ public struct Trial: Hashable, Sendable, Codable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Key.self)
-        guard let key = container.allKeys.first, container.allKeys.count == 1,
-            let kind = TrainingKinds.kind(Discipline.Kind(rawValue: key.stringValue))
-        else {
+        // Keys of no kind are what an envelope keeps beside the trial (an open trial's task).
+        let kinds = container.allKeys.compactMap { key in
+            TrainingKinds.kind(Discipline.Kind(rawValue: key.stringValue)).map { (key, $0) }
+        }
+        guard kinds.count == 1, let (key, kind) = kinds.first else {
             throw DecodingError.dataCorrupted(
                 .init(codingPath: decoder.codingPath, debugDescription: "not a trial of a known kind"))
         }

@@ -128,6 +128,21 @@ struct AccountRoutes: RouteTable {
         }
     }
 
+    /// The teacher's class `{id}` and its students: another teacher's class answers 404, as one
+    /// that does not exist.
+    static func classAndStudents<Body: Sendable>(_ input: Input<Body>, _ service: AccountService) async throws
+        -> (Classroom, [Account])
+    {
+        let teacher = try input.teacher()
+        let id = try input[classID]
+        let found = try await stored(service) { () throws(DataStoreError) -> (Classroom, [Account])? in
+            guard let classroom = try await service.accounts.classroom(id, taughtBy: teacher.id) else { return nil }
+            return (classroom, try await service.accounts.students(of: id))
+        }
+        guard let found else { throw Refusal.noSuchClass(id) }
+        return found
+    }
+
     /// A store's failure as a 503 that says nothing of the store's own words (`AccountService.stored` logs them).
     static func stored<T>(_ service: AccountService, _ body: () async throws(DataStoreError) -> T) async throws -> T {
         try await run { () throws(AccountService.Failure) in try await service.stored(body) }

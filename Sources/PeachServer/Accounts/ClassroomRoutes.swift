@@ -75,7 +75,7 @@ struct ClassroomRoutes: RouteTable {
     }
 
     func detail(_ input: Input<NoBody>) async throws -> MediaResponse {
-        let (classroom, students) = try await classAndStudents(input)
+        let (classroom, students) = try await AccountRoutes.classAndStudents(input, service)
         let figures = spaces.classFigures
         let rows = try await AccountRoutes.stored(service) { () throws(DataStoreError) in
             try await figures.rows(of: students, waitingAtMost: figures.viewWait)
@@ -85,7 +85,7 @@ struct ClassroomRoutes: RouteTable {
 
     func distribution(_ input: Input<NoBody>) async throws -> MediaResponse {
         let (language, width) = (try input[Self.lang], try input[Self.width])
-        let (classroom, students) = try await classAndStudents(input)
+        let (classroom, students) = try await AccountRoutes.classAndStudents(input, service)
         // The page asks for the chart after the view, which waited already.
         let rows = try await AccountRoutes.stored(service) { () throws(DataStoreError) in
             try await spaces.classFigures.rows(of: students, waitingAtMost: .zero)
@@ -102,7 +102,7 @@ struct ClassroomRoutes: RouteTable {
     /// Every row with its figures: a spreadsheet has no "being prepared". The class goes first in
     /// the preparation, and the rows are written as they are ready (the header at once).
     func summaryCSV(_ input: Input<NoBody>) async throws -> MediaResponse {
-        let (classroom, students) = try await classAndStudents(input)
+        let (classroom, students) = try await AccountRoutes.classAndStudents(input, service)
         let classFigures = spaces.classFigures
         _ = try await AccountRoutes.stored(service) { () throws(DataStoreError) in
             try await classFigures.rows(of: students, waitingAtMost: .zero)
@@ -114,17 +114,5 @@ struct ClassroomRoutes: RouteTable {
                 .contentDisposition:
                     "attachment; filename=\"peach-class-\(file.isEmpty ? String(classroom.id) : file).csv\""
             ])
-    }
-
-    /// The teacher's class `{id}` and its students.
-    private func classAndStudents(_ input: Input<NoBody>) async throws -> (Classroom, [Account]) {
-        let teacher = try input.teacher()
-        let id = try input[AccountRoutes.classID]
-        let found = try await AccountRoutes.stored(service) { () throws(DataStoreError) -> (Classroom, [Account])? in
-            guard let classroom = try await service.accounts.classroom(id, taughtBy: teacher.id) else { return nil }
-            return (classroom, try await service.accounts.students(of: id))
-        }
-        guard let found else { throw Refusal.noSuchClass(id) }
-        return found
     }
 }

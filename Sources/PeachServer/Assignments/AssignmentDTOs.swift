@@ -80,11 +80,11 @@ struct AssignmentRequest: Decodable, Sendable, APIDescribed {
     }
 }
 
-/// A task as the API sends it: the goal and the settings, with the discipline's names.
+/// A task as the API sends it: the discipline, the goal and the settings. The discipline's names
+/// are the catalogue's (`GET /api/disciplines`), which a client has already.
 struct AssignmentTaskResponse: Codable, Sendable, APIDescribed {
     let id: Int64
     let discipline: Discipline
-    let name: LocalizedName
     let answers: Nullable<Int>
     let threshold: Nullable<Double>
     let settings: SettingsUpdate
@@ -92,8 +92,6 @@ struct AssignmentTaskResponse: Codable, Sendable, APIDescribed {
     init(_ task: AssignmentTask) {
         id = task.id
         discipline = task.discipline
-        let names = task.discipline.declaration.names
-        name = LocalizedName { $0 == .german ? names.german : names.english }
         answers = Nullable(task.goal.answerCount)
         threshold = Nullable(task.goal.threshold)
         settings = task.settings
@@ -101,6 +99,7 @@ struct AssignmentTaskResponse: Codable, Sendable, APIDescribed {
 
     static var apiNotes: [String: APINote] {
         [
+            "discipline": .describe("Named in every language by GET /api/disciplines."),
             "answers": .describe("The answers the goal asks for; null for a threshold goal."),
             "threshold": .describe("The threshold to reach (cents); null for a goal of answers."),
         ]
@@ -174,6 +173,15 @@ struct AssignmentRowResponse: Codable, Sendable {
 struct AssignmentTableResponse: ResponseEncodable, Codable, Sendable {
     let assignment: AssignmentResponse
     let rows: [AssignmentRowResponse]
+
+    init(_ table: AssignmentTable, now: Date) {
+        assignment = AssignmentResponse(table.assignment, now: now)
+        rows = table.rows.map { row in
+            AssignmentRowResponse(
+                student: AccountResponse(row.student), tasks: row.progress.map(TaskProgressResponse.init),
+                lastActivity: Nullable(row.lastActivity.map(ISO8601.string)))
+        }
+    }
 }
 
 struct AssignmentTablesResponse: ResponseEncodable, Codable, Sendable {

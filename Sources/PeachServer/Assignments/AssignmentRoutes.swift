@@ -35,6 +35,12 @@ struct AssignmentRoutes: RouteTable {
                 returns: "The assignment.", parameters: [AccountRoutes.classID, assignmentID],
                 errors: [.error(.notFound)], access: .teacher, Self.one),
             Route(
+                .get, "classes/{id}/assignments/{assignment}/table.csv", "classAssignmentCSV",
+                "One assignment's table as CSV: a row per student it is for; per task its status, answers and threshold reached; the last activity",
+                returns: "The CSV file, as an attachment.", media: .csv,
+                parameters: [AccountRoutes.classID, assignmentID], errors: [.error(.notFound)], access: .teacher,
+                Self.tableCSV),
+            Route(
                 .put, "classes/{id}/assignments/{assignment}", "updateAssignment",
                 "Change an assignment; the tasks left as they were keep their progress",
                 returns: "The assignment.", parameters: [AccountRoutes.classID, assignmentID],
@@ -52,7 +58,7 @@ struct AssignmentRoutes: RouteTable {
     }
 
     func create(_ input: Input<AssignmentRequest>) async throws -> AssignmentTableResponse {
-        let (classroom, students) = try await classAndStudents(input)
+        let (classroom, students) = try await AccountRoutes.classAndStudents(input, service)
         let draft = try Self.checked(input.body.draft(), students: students)
         let now = environment.now()
         let assignment = try await AccountRoutes.stored(service) { () throws(DataStoreError) in
@@ -62,7 +68,7 @@ struct AssignmentRoutes: RouteTable {
     }
 
     func list(_ input: Input<NoBody>) async throws -> AssignmentTablesResponse {
-        let (classroom, students) = try await classAndStudents(input)
+        let (classroom, students) = try await AccountRoutes.classAndStudents(input, service)
         let (assignments, progress) = try await AccountRoutes.stored(service) {
             () throws(DataStoreError) -> ([Assignment], [TaskProgress]) in
             let assignments = try await service.accounts.assignments(of: classroom.id)
@@ -76,7 +82,20 @@ struct AssignmentRoutes: RouteTable {
     }
 
     func one(_ input: Input<NoBody>) async throws -> AssignmentTableResponse {
-        let (classroom, students) = try await classAndStudents(input)
+        AssignmentTableResponse(try await storedTable(input), now: environment.now())
+    }
+
+    /// The table for a spreadsheet: a row per student, three columns per task.
+    func tableCSV(_ input: Input<NoBody>) async throws -> MediaResponse {
+        let table = try await storedTable(input)
+        return MediaResponse(
+            body: ResponseBody(byteBuffer: ByteBuffer(string: AssignmentTableCSV.text(table))),
+            headers: [.contentDisposition: "attachment; filename=\"peach-assignment-\(table.assignment.id).csv\""])
+    }
+
+    /// The assignment `{assignment}` of the teacher's class `{id}` with its table.
+    private func storedTable(_ input: Input<NoBody>) async throws -> AssignmentTable {
+        let (classroom, students) = try await AccountRoutes.classAndStudents(input, service)
         let id = try input[Self.assignmentID]
         let found = try await AccountRoutes.stored(service) {
             () throws(DataStoreError) -> (Assignment, [TaskProgress])? in
@@ -84,11 +103,11 @@ struct AssignmentRoutes: RouteTable {
             return (assignment, try await service.accounts.progress(of: [id], students: students.map(\.id)))
         }
         guard let (assignment, progress) = found else { throw Self.noSuchAssignment(id) }
-        return table(assignment, students: students, progress: progress)
+        return AssignmentTable(assignment, students: students, progress: progress)
     }
 
     func update(_ input: Input<AssignmentRequest>) async throws -> AssignmentTableResponse {
-        let (classroom, students) = try await classAndStudents(input)
+        let (classroom, students) = try await AccountRoutes.classAndStudents(input, service)
         let id = try input[Self.assignmentID]
         let draft = try Self.checked(input.body.draft(), students: students)
         let found = try await AccountRoutes.stored(service) {
@@ -102,7 +121,7 @@ struct AssignmentRoutes: RouteTable {
     }
 
     func delete(_ input: Input<NoBody>) async throws {
-        let (classroom, _) = try await classAndStudents(input)
+        let (classroom, _) = try await AccountRoutes.classAndStudents(input, service)
         let id = try input[Self.assignmentID]
         let deleted = try await AccountRoutes.stored(service) { () throws(DataStoreError) in
             try await service.accounts.deleteAssignment(id, in: classroom.id)
@@ -113,23 +132,14 @@ struct AssignmentRoutes: RouteTable {
     func mine(_ input: Input<NoBody>) async throws -> MyAssignmentsResponse {
         let (account, _) = try input.signedIn()
         let now = environment.now()
-        let (assignments, progress, classes) = try await AccountRoutes.stored(service) {
-            () throws(DataStoreError) -> ([Assignment], [TaskProgress], [Classroom]) in
-            let assignments = try await service.accounts.assignments(for: account.id).filter { $0.isListed(at: now) }
-            return (
-                assignments,
-                try await service.accounts.progress(of: assignments.map(\.id), students: [account.id]),
-                try await service.accounts.classrooms(of: account.id)
-            )
+        let listed = try await AccountRoutes.stored(service) { () throws(DataStoreError) in
+            try await service.accounts.listedAssignments(for: account.id, at: now)
         }
-        let byTask = Dictionary(progress.map { ($0.task, $0) }, uniquingKeysWith: { first, _ in first })
-        let names = Dictionary(classes.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         return MyAssignmentsResponse(
-            assignments: assignments.map { assignment in
-                let tasks = assignment.tasks.map { byTask[$0.id] ?? .notStarted($0.id, account.id) }
-                return MyAssignmentsResponse.Entry(
-                    assignment: AssignmentResponse(assignment, now: now), className: names[assignment.classroom] ?? "",
-                    progress: tasks.map(TaskProgressResponse.init), done: tasks.allSatisfy(\.isDone))
+            assignments: listed.map { entry in
+                MyAssignmentsResponse.Entry(
+                    assignment: AssignmentResponse(entry.assignment, now: now), className: entry.className,
+                    progress: entry.progress.map(TaskProgressResponse.init), done: entry.isDone)
             })
     }
 
@@ -137,19 +147,8 @@ struct AssignmentRoutes: RouteTable {
     private func table(_ assignment: Assignment, students: [Account], progress: [TaskProgress])
         -> AssignmentTableResponse
     {
-        let byPair = Dictionary(
-            progress.map { ("\($0.task) \($0.student.rawValue)", $0) }, uniquingKeysWith: { first, _ in first })
-        let covered = students.filter { assignment.student == nil || assignment.student == $0.id }
-        return AssignmentTableResponse(
-            assignment: AssignmentResponse(assignment, now: environment.now()),
-            rows: covered.map { student in
-                let tasks = assignment.tasks.map {
-                    byPair["\($0.id) \(student.id.rawValue)"] ?? .notStarted($0.id, student.id)
-                }
-                return AssignmentRowResponse(
-                    student: AccountResponse(student), tasks: tasks.map(TaskProgressResponse.init),
-                    lastActivity: Nullable(tasks.compactMap(\.lastActivity).max().map(ISO8601.string)))
-            })
+        AssignmentTableResponse(
+            AssignmentTable(assignment, students: students, progress: progress), now: environment.now())
     }
 
     /// An assignment for one student is for one of the class's.
@@ -162,17 +161,5 @@ struct AssignmentRoutes: RouteTable {
 
     private static func noSuchAssignment(_ id: Int64) -> HTTPError {
         HTTPError(.notFound, message: "this class has no assignment \(id)")
-    }
-
-    /// The teacher's class `{id}` and its students.
-    private func classAndStudents<Body: Sendable>(_ input: Input<Body>) async throws -> (Classroom, [Account]) {
-        let teacher = try input.teacher()
-        let id = try input[AccountRoutes.classID]
-        let found = try await AccountRoutes.stored(service) { () throws(DataStoreError) -> (Classroom, [Account])? in
-            guard let classroom = try await service.accounts.classroom(id, taughtBy: teacher.id) else { return nil }
-            return (classroom, try await service.accounts.students(of: id))
-        }
-        guard let found else { throw Refusal.noSuchClass(id) }
-        return found
     }
 }

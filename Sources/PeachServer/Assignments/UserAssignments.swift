@@ -8,12 +8,19 @@ import PeachServices
 public struct UserAssignments: Sendable {
     let user: UserID
     let store: any AssignmentStore
+    private let known = KnownTasks()
+
+    init(user: UserID, store: any AssignmentStore) {
+        self.user = user
+        self.store = store
+    }
 
     /// The task's settings over the student's own; nil when it is not their task.
     func draw(_ task: Int64, settings: SettingsService) async throws(DataStoreError) -> (
         AssignmentTask, TrialService.TaskDraw
     )? {
         guard let (_, found) = try await store.task(task, for: user) else { return nil }
+        await known.keep(found)
         let own = await settings.current
         // Validated when the task was made; settings that no longer apply train with the student's own.
         let training = (try? found.trainingSettings(over: own)) ?? own.training
@@ -23,21 +30,33 @@ public struct UserAssignments: Sendable {
     /// Counts a stored answer for the task its trial was drawn for, if any, with the discipline's
     /// threshold as the student's profile states it after the answer. The answer is stored
     /// whatever happens here: progress not moved is logged, not refused.
-    func count(_ record: TrainingRecord, trial: String, profile: ProfileService, logger: Logger) async {
-        guard let task = TrialService.task(of: trial) else { return }
+    func count(_ record: TrainingRecord, trial: OpenTrial, profile: ProfileService, logger: Logger) async {
+        guard let id = trial.task else { return }
         let reading = await Self.threshold(of: record.discipline, in: profile)
         do {
-            _ = try await store.recordAnswer(of: user, task: task, at: record.timestamp, reached: reading)
+            guard let task = try await assignedTask(id) else { return }
+            let last = await known.progress(of: id)
+            if let progress = try await store.recordAnswer(
+                of: user, in: task, at: record.timestamp, reading: reading, known: last)
+            {
+                await known.keep(progress)
+            }
         } catch {
-            logger.error("assignment progress not counted", metadata: ["task": "\(task)", "error": "\(error)"])
+            logger.error("assignment progress not counted", metadata: ["task": "\(id)", "error": "\(error)"])
         }
     }
 
-    /// The fitted threshold a threshold goal compares with (`AssignmentGoal.allowsThreshold`).
+    /// The task as read before; a trial kept from before a restart finds its task read once.
+    private func assignedTask(_ id: Int64) async throws(DataStoreError) -> AssignmentTask? {
+        if let kept = await known.task(id) { return kept }
+        guard let (_, found) = try await store.task(id, for: user) else { return nil }
+        await known.keep(found)
+        return found
+    }
+
+    /// The threshold a threshold goal compares with, as the discipline's kind reads it.
     static func threshold(of discipline: Discipline, in profile: ProfileService) async -> Double? {
-        guard AssignmentGoal.allowsThreshold(discipline) else { return nil }
-        let kind = discipline.trainingKind
-        if kind.fitsThreshold { return kind.threshold(discipline, in: await profile.parts)?.threshold.rawValue }
-        return await profile.snapshot(.scope(of: discipline)).thresholdEstimate?.threshold.rawValue
+        guard discipline.trainingKind.hasGoalThreshold(discipline) else { return nil }
+        return discipline.trainingKind.goalThreshold(discipline, in: await profile.parts)?.rawValue
     }
 }

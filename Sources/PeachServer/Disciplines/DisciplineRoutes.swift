@@ -24,6 +24,8 @@ struct DisciplinesResponse: ResponseEncodable, Decodable, APIDescribed {
         let confusion: Bool
         /// Whether the Profile states a threshold of its own for it (GET /api/profile/threshold).
         let threshold: Bool
+        /// Whether an assignment's task may ask for a threshold to reach (`TrainingKind.hasGoalThreshold`).
+        let thresholdGoal: Bool
         /// Whether its kind says more of it on the Profile (GET /api/profile/part).
         let profilePart: Bool
         /// Whether it is a "Measure my threshold" run rather than training.
@@ -43,6 +45,7 @@ struct DisciplinesResponse: ResponseEncodable, Decodable, APIDescribed {
             sparkline = declaration.discipline.trainingKind.sparklineReading.rawValue
             confusion = declaration.discipline.trainingKind.hasConfusion(declaration.discipline)
             threshold = declaration.discipline.trainingKind.fitsThreshold
+            thresholdGoal = declaration.discipline.trainingKind.hasGoalThreshold(declaration.discipline)
             profilePart = declaration.discipline.trainingKind.hasProfileSummary
             measures = declaration.discipline.trainingKind.measures(declaration.discipline)
             self.offered = offered
@@ -69,6 +72,9 @@ struct DisciplinesResponse: ResponseEncodable, Decodable, APIDescribed {
                 ),
                 "threshold": .describe(
                     "Whether its kind fits a threshold of its own, so that GET /api/profile/threshold states it."),
+                "thresholdGoal": .describe(
+                    "Whether an assignment's task may set it a threshold to reach (cents; POST /api/classes/{id}/assignments), rather than a number of answers only."
+                ),
                 "profilePart": .describe(
                     "Whether its kind says more of it on the Profile, in its own shape (GET /api/profile/part); the page draws it with the kind's module, screens/profile-<kind>.js."
                 ),

@@ -95,6 +95,8 @@ enum ReserveSize {
 struct KindTrialResponse<Kind: TrainingKind>: Codable, Sendable, APIDescribed {
     let id: String
     let discipline: Discipline
+    /// The assignment task it was drawn for; absent for the user's own training.
+    let task: Int64?
     let sound: TrialSoundDTO?
     let synthesis: SynthesisDTO?
     let session: TrialSession
@@ -107,6 +109,7 @@ struct KindTrialResponse<Kind: TrainingKind>: Codable, Sendable, APIDescribed {
     init(_ issued: TrialService.Issued, _ trial: Kind.Trial, sounds: [SoundChoice], synthesis: SynthesisSettings) {
         id = issued.id
         discipline = trial.discipline
+        task = issued.task
         sound =
             Kind.playsNotes ? TrialSoundDTO(chosen: issued.settings.soundSource, kind: Kind.self, sounds: sounds) : nil
         self.synthesis = Kind.playsNotes ? SynthesisDTO(synthesis) : nil
@@ -123,13 +126,14 @@ struct KindTrialResponse<Kind: TrainingKind>: Codable, Sendable, APIDescribed {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, discipline, sound, synthesis, session, outcomes
+        case id, discipline, task, sound, synthesis, session, outcomes
     }
 
     init(from decoder: any Decoder) throws {
         let header = try decoder.container(keyedBy: CodingKeys.self)
         id = try header.decode(String.self, forKey: .id)
         discipline = try header.decode(Discipline.self, forKey: .discipline)
+        task = try header.decodeIfPresent(Int64.self, forKey: .task)
         sound = Kind.playsNotes ? try header.decode(TrialSoundDTO.self, forKey: .sound) : nil
         synthesis = Kind.playsNotes ? try header.decode(SynthesisDTO.self, forKey: .synthesis) : nil
         session = try header.decode(TrialSession.self, forKey: .session)
@@ -141,6 +145,7 @@ struct KindTrialResponse<Kind: TrainingKind>: Codable, Sendable, APIDescribed {
         var header = encoder.container(keyedBy: CodingKeys.self)
         try header.encode(id, forKey: .id)
         try header.encode(discipline, forKey: .discipline)
+        try header.encodeIfPresent(task, forKey: .task)
         try header.encodeIfPresent(sound, forKey: .sound)
         try header.encodeIfPresent(synthesis, forKey: .synthesis)
         try header.encode(session, forKey: .session)
@@ -151,6 +156,9 @@ struct KindTrialResponse<Kind: TrainingKind>: Codable, Sendable, APIDescribed {
     static var apiNotes: [String: APINote] {
         Kind.TrialBody.apiNotes.merging([
             "": .closed,
+            "task": .describe(
+                "The assignment task it was drawn for (with the task's settings), for which its answer counts; absent for my own training."
+            ),
             "outcomes": .describe(
                 "For a kind answered by choosing: the result each answer would get, as the answer's response says it (absent for a kind answered with a value)."
             ),

@@ -200,13 +200,13 @@ struct TrialRoutes: RouteTable {
             throw HTTPError(.notFound, message: "no \(kind) trial with id \(id) is waiting for an answer")
         }
         // A kind's result may judge the answer against its trial (Fill the Gap lists each tap
-        // judged): the trial is needed after its record exists.
-        let trial = await service.openTrial(id)
+        // judged), and a task's next trial is the task's: the trial is needed after its record exists.
+        let open = await service.openTrial(id)
         do throws(TrialService.AnswerError) {
             let record = try await service.answer(id, answer, key: key, age: age)
             let response = AnswerResponse(
-                record: record, answer: answer, trial: trial,
-                next: next ? await nextTrial(after: record, trial: id) : nil)
+                record: record, answer: answer, trial: open?.trial,
+                next: next ? await nextTrial(after: record, task: open?.task) : nil)
             if let shown { await compare(shown, with: response, trial: id, discipline: record.discipline) }
             return response
         } catch {
@@ -251,16 +251,17 @@ struct TrialRoutes: RouteTable {
 
     /// Drawn after the answer is stored, so that the chain holds it. A trial the store cannot keep
     /// is left out, not an error: the answer is stored, and the client asks for its next trial.
-    /// A task's trial is followed by the task's next (its settings, counted for it).
-    private func nextTrial(after record: TrainingRecord, trial id: String) async -> TrialResponse? {
+    /// A task's trial is followed by the task's next (its settings, counted for it); none when the
+    /// task is no longer the user's.
+    private func nextTrial(after record: TrainingRecord, task: Int64?) async -> TrialResponse? {
         guard offered.contains(record.discipline) else { return nil }
-        let task: TrialService.TaskDraw?
+        let draw: TrialService.TaskDraw?
         do {
-            task = try await draw(TrialService.task(of: id), of: record.discipline)
+            draw = try await self.draw(task, of: record.discipline)
         } catch {
             return nil
         }
-        guard let issued = try? await service.next(record.discipline, for: task) else { return nil }
+        guard let issued = try? await service.next(record.discipline, for: draw) else { return nil }
         return TrialResponse(issued, sounds: sounds, synthesis: synthesis)
     }
 

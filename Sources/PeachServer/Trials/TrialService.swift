@@ -14,6 +14,10 @@ public actor TrialService {
         public let settings: TrainingSettings
         /// An answer cannot have been given before the trial existed.
         public let issuedAt: Date
+        /// The assignment task it was drawn for, if any.
+        public let task: Int64?
+
+        var open: OpenTrial { OpenTrial(id: id, trial: trial, issuedAt: issuedAt, task: task) }
     }
 
     /// A trial drawn for an assignment task: with the task's settings, not the student's own.
@@ -62,8 +66,8 @@ public actor TrialService {
     /// Answers whose result the page showed otherwise than the server judged it, since the start
     /// (the routes log each one).
     public private(set) var disagreements = 0
-    /// Told of each answer once it is stored, with its trial's id (an assignment counts it).
-    private var saved: (@Sendable (TrainingRecord, String) async -> Void)?
+    /// Told of each answer once it is stored, with the trial it answered (an assignment counts it).
+    private var saved: (@Sendable (TrainingRecord, OpenTrial) async -> Void)?
 
     public init(
         store: any TrainingDataStore & OpenTrialStore, settings: SettingsService, profile: ProfileService,
@@ -81,7 +85,7 @@ public actor TrialService {
     }
 
     /// `hook` hears of each answer stored from now on, once: a retry answered from the store is not told.
-    public func onSaved(_ hook: @escaping @Sendable (TrainingRecord, _ trial: String) async -> Void) {
+    public func onSaved(_ hook: @escaping @Sendable (TrainingRecord, _ trial: OpenTrial) async -> Void) {
         saved = hook
     }
 
@@ -113,9 +117,9 @@ public actor TrialService {
         let settings: TrainingSettings
         if let task { settings = task.settings } else { settings = await self.settings.current.training }
         let trial = await source.next(discipline, settings: settings)
-        let id = task.map { Self.taskPrefix + "\($0.task)-" + environment.makeID() } ?? environment.makeID()
-        let issued = Issued(id: id, trial: trial, settings: settings, issuedAt: environment.now())
-        pending.issue(OpenTrial(id: issued.id, trial: trial, issuedAt: issued.issuedAt), id: issued.id)
+        let issued = Issued(
+            id: environment.makeID(), trial: trial, settings: settings, issuedAt: environment.now(), task: task?.task)
+        pending.issue(issued.open, id: issued.id)
         return issued
     }
 
@@ -126,7 +130,7 @@ public actor TrialService {
         let store = self.store
         let failures = await withTaskGroup(of: (String, String)?.self) { group in
             for issued in trials {
-                let open = OpenTrial(id: issued.id, trial: issued.trial, issuedAt: issued.issuedAt)
+                let open = issued.open
                 group.addTask {
                     do {
                         try await store.open(open, keptFor: Self.answerAgeLimit)
@@ -148,23 +152,14 @@ public actor TrialService {
         throw NotStored(reason: failure.1)
     }
 
-    /// The open trial `id`, if there is one: Fill the Gap's answer lists each tap judged against it.
-    public func openTrial(_ id: String) async -> Trial? {
+    /// The open trial `id`, if there is one: Fill the Gap's answer lists each tap judged against
+    /// it, and a task's trial is followed by the task's next.
+    public func openTrial(_ id: String) async -> OpenTrial? {
         await restoreIfStored(id)
-        return pending.trial(id)?.trial
+        return pending.trial(id)
     }
 
     func disagreed() { disagreements += 1 }
-    /// A trial drawn for an assignment task says so in its id, so that its answer counts for the
-    /// task after a restart and on any instance (the open trial's stored form stays as it was); an
-    /// id is only answered when it names an open trial, so none can be made up to count.
-    static let taskPrefix = "task"
-
-    /// The assignment task the trial `id` was drawn for, if any.
-    public static func task(of id: String) -> Int64? {
-        guard id.hasPrefix(taskPrefix), let dash = id.firstIndex(of: "-") else { return nil }
-        return Int64(id[id.index(id.startIndex, offsetBy: taskPrefix.count)..<dash])
-    }
 
     /// The kind of the open trial `id`, if there is one (the old per-kind routes answer 404 for
     /// a trial of the other kind, as they always did for ids they never issued).
@@ -225,7 +220,7 @@ public actor TrialService {
         finishSaving(key, record)
         await source.didComplete(record)
         await profile.record(record)
-        await saved?(record, id)
+        await saved?(record, issued)
         return record
     }
 

@@ -102,43 +102,41 @@ extension SQLiteAccountStore {
         }
     }
 
-    public func recordAnswer(of student: UserID, task: Int64, at: Date, reached: Double?)
-        async throws(DataStoreError) -> TaskProgress?
-    {
-        try await write { db in
-            // The task is the student's while they are in its class and it is for the class or them.
-            guard
-                let row = try Row.fetchOne(
-                    db,
-                    sql: """
-                        SELECT t.answers, t.threshold, coalesce(a.startAt, a.createdAt) FROM assignmentTask t
-                        JOIN assignment a ON a.id = t.assignmentID
-                        JOIN classroomMember m ON m.classroomID = a.classroomID AND m.userID = ?
-                        WHERE t.id = ? AND (a.studentID IS NULL OR a.studentID = ?)
-                        """, arguments: [student.rawValue, task, student.rawValue])
-            else { return nil }
-            let goal: AssignmentGoal
-            if let answers = row[0] as Int? { goal = .answers(answers) } else { goal = .threshold(row[1]) }
-            guard at.timeIntervalSince1970 >= row[2] as Double else { return nil }
-            let before = try Row.fetchOne(
-                db, sql: "SELECT answers, lastActivity, done FROM taskProgress WHERE taskID = ? AND userID = ?",
-                arguments: [task, student.rawValue])
-            let answers = (before?[0] as Int? ?? 0) + 1
-            // An answer that arrives late (a phone offline) counts by when it was given.
-            let last = max(before?[1] as Double? ?? 0, at.timeIntervalSince1970)
-            let done = (before?[2] as Bool? ?? false) || TaskProgress.meets(goal, answers: answers, reached: reached)
-            try db.execute(
-                sql: """
-                    INSERT OR REPLACE INTO taskProgress (taskID, userID, answers, lastActivity, reached, done)
-                    VALUES (?, ?, ?, ?, coalesce(?, (SELECT reached FROM taskProgress WHERE taskID = ? AND userID = ?)), ?)
-                    """, arguments: [task, student.rawValue, answers, last, reached, task, student.rawValue, done])
-            return try Row.fetchOne(
+    public func progress(of task: Int64, for student: UserID) async throws(DataStoreError) -> TaskProgress? {
+        try await read { db in
+            try Row.fetchOne(
                 db,
                 sql: """
                     SELECT taskID, userID, answers, lastActivity, reached, done FROM taskProgress
                     WHERE taskID = ? AND userID = ?
                     """, arguments: [task, student.rawValue]
             ).map(Self.progress)
+        }
+    }
+
+    public func moveProgress(from before: TaskProgress, to after: TaskProgress, answeredAt: Date)
+        async throws(DataStoreError) -> Bool
+    {
+        let student = after.student.rawValue
+        return try await write { db in
+            // The task is the student's while they are in its class and it is for the class or them.
+            try db.cachedStatement(
+                sql: """
+                    INSERT INTO taskProgress (taskID, userID, answers, lastActivity, reached, done)
+                    SELECT t.id, m.userID, ?, ?, ?, ? FROM assignmentTask t
+                    JOIN assignment a ON a.id = t.assignmentID
+                    JOIN classroomMember m ON m.classroomID = a.classroomID AND m.userID = ?
+                    WHERE t.id = ? AND (a.studentID IS NULL OR a.studentID = ?)
+                        AND coalesce(a.startAt, a.createdAt) <= ?
+                    ON CONFLICT (taskID, userID) DO UPDATE SET answers = excluded.answers,
+                        lastActivity = excluded.lastActivity, reached = excluded.reached, done = excluded.done
+                    WHERE taskProgress.answers = ?
+                    """
+            ).execute(arguments: [
+                after.answers, after.lastActivity?.timeIntervalSince1970, after.reached, after.isDone, student,
+                after.task, student, answeredAt.timeIntervalSince1970, before.answers,
+            ])
+            return db.changesCount == 1
         }
     }
 

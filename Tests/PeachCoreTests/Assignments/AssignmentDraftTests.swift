@@ -53,12 +53,17 @@ struct AssignmentDraftTests {
         #expect(Self.refusal([.init(discipline: "pitchComparison", threshold: 0)])?.field == "tasks[0].threshold")
     }
 
+    /// As its kind says.
+    static func hasGoalThreshold(_ discipline: Discipline) -> Bool {
+        discipline.trainingKind.hasGoalThreshold(discipline)
+    }
+
     @Test func aThresholdGoalNeedsADisciplineWithOneFittedThreshold() {
-        #expect(AssignmentGoal.allowsThreshold(.pitchComparison))
-        #expect(AssignmentGoal.allowsThreshold(.intervalComparison))
-        #expect(AssignmentGoal.allowsThreshold(.chordIntonation))
-        #expect(!AssignmentGoal.allowsThreshold(.pitchMeasurement))
-        #expect(!AssignmentGoal.allowsThreshold(.scaleDegree))
+        #expect(Self.hasGoalThreshold(.pitchComparison))
+        #expect(Self.hasGoalThreshold(.intervalComparison))
+        #expect(Self.hasGoalThreshold(.chordIntonation))
+        #expect(!Self.hasGoalThreshold(.pitchMeasurement))
+        #expect(!Self.hasGoalThreshold(.scaleDegree))
         #expect(Self.refusal([.init(discipline: "scaleDegree", threshold: 20)])?.field == "tasks[0].threshold")
     }
 
@@ -75,15 +80,6 @@ struct AssignmentDraftTests {
         #expect(
             Self.refusal([.init(discipline: "pitchComparison", answers: 3, settings: SettingsUpdate(language: "de"))])?
                 .field == "tasks[0].settings.language")
-    }
-
-    @Test func progressMeetsItsGoalByCountOrByThreshold() {
-        #expect(TaskProgress.meets(.answers(3), answers: 3, reached: nil))
-        #expect(!TaskProgress.meets(.answers(3), answers: 2, reached: 1))
-        #expect(TaskProgress.meets(.threshold(20), answers: 1, reached: 19.5))
-        #expect(!TaskProgress.meets(.threshold(20), answers: 50, reached: 20.5))
-        #expect(!TaskProgress.meets(.threshold(20), answers: 50, reached: nil))
-        #expect(TaskProgress.notStarted(1, UserID(rawValue: 2)).status == .notStarted)
     }
 
     @Test func aStoredTaskReadsBackAsWritten() throws {

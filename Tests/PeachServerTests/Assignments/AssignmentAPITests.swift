@@ -30,7 +30,7 @@ struct AssignmentAPITests {
             let assignmentID = try #require(assignment["id"] as? Int)
             let tasks = try #require(assignment["tasks"] as? [[String: Any]])
             let taskID = try #require(tasks.first?["id"] as? Int)
-            #expect((tasks.first?["name"] as? [String: String])?["de"] == "Intervalle vergleichen")
+            #expect(tasks.first?["discipline"] as? String == "intervalComparison" && tasks.first?["name"] == nil)
 
             let ann = try await client.signIn("ann", "ann-password")
             // Not in the class yet: none of its assignments, and its task trains nothing.
@@ -53,18 +53,24 @@ struct AssignmentAPITests {
                     try await client.send(
                         .post, "/api/trials", #"{"discipline":"intervalComparison","task":\#(taskID)}"#, session: ann))
                 let id = try #require(trial["id"] as? String)
+                #expect(trial["task"] as? Int == taskID)
                 #expect((trial["interval"] as? [String: Any])?["name"] as? String == "m6")
                 let answered = try await client.send(
                     .post, "/api/trials/\(id)/answer?next=true", #"{"answer":"higher"}"#, session: ann)
                 #expect(answered.status == .ok)
                 // The next trial comes with the answer, drawn for the task too.
                 let next = try #require(try Self.json(answered)["next"] as? [String: Any])
-                #expect((next["id"] as? String)?.hasPrefix("task\(taskID)-") == true)
+                #expect(next["task"] as? Int == taskID)
                 #expect((next["interval"] as? [String: Any])?["name"] as? String == "m6")
             }
-            // A trial of her own does not count for the task.
+            // A trial of her own does not count for the task, and no id she makes up does.
             let own = try Self.json(
                 try await client.send(.post, "/api/trials", #"{"discipline":"intervalComparison"}"#, session: ann))
+            #expect(own["task"] == nil)
+            #expect(
+                try await client.send(
+                    .post, "/api/trials/task\(taskID)-made-up/answer", #"{"answer":"higher"}"#, session: ann
+                ).status == .notFound)
             _ = try await client.send(
                 .post, "/api/trials/\(try #require(own["id"] as? String))/answer", #"{"answer":"higher"}"#,
                 session: ann)
@@ -86,6 +92,21 @@ struct AssignmentAPITests {
             let cells = try #require(rows.first?["tasks"] as? [[String: Any]])
             #expect(cells.map { $0["status"] as? String } == ["done", "notStarted"])
             #expect(cells.first?["answers"] as? Int == 3)
+
+            // The same table for a spreadsheet.
+            let csv = try await client.send(
+                .get, "/api/classes/\(classID)/assignments/\(assignmentID)/table.csv", session: tess)
+            #expect(csv.status == .ok)
+            #expect(csv.headers[.contentType]?.hasPrefix("text/csv") == true)
+            #expect(csv.headers[.contentDisposition]?.contains("peach-assignment-\(assignmentID).csv") == true)
+            let lines = String(buffer: csv.body).split(separator: "\n").map(String.init)
+            #expect(
+                lines.first
+                    == "student,task1.intervalComparison.status,task1.intervalComparison.answers,task1.intervalComparison.reachedCents,task2.pitchComparison.status,task2.pitchComparison.answers,task2.pitchComparison.reachedCents,lastActivity"
+            )
+            #expect(lines.count == 2)
+            #expect(lines.last?.hasPrefix("ann,done,3,,notStarted,0,,") == true)
+            #expect(lines.last.map { $0.split(separator: ",").last?.contains("T") == true } == true)
         }
     }
 
@@ -127,6 +148,7 @@ struct AssignmentAPITests {
             _ = try await client.send(.post, "/api/account/classes", #"{"invitation":"ABCD-EFGH"}"#, session: ann)
             // A student of the class is not its teacher.
             #expect(try await client.send(.get, path, session: ann).status == .forbidden)
+            #expect(try await client.send(.get, path + "/table.csv", session: ann).status == .forbidden)
             #expect(try await client.send(.put, path, Self.assignment, session: ann).status == .forbidden)
             #expect(try await client.send(.delete, path, session: ann).status == .forbidden)
             // Another teacher's class is none of tess's: an assignment id of another class is not found.
@@ -139,6 +161,10 @@ struct AssignmentAPITests {
             #expect(
                 try await client.send(.delete, "/api/classes/\(otherID)/assignments/\(assignmentID)", session: tess)
                     .status == .notFound)
+            #expect(
+                try await client.send(
+                    .get, "/api/classes/\(otherID)/assignments/\(assignmentID)/table.csv", session: tess
+                ).status == .notFound)
             #expect(try await client.send(.get, path, session: tess).status == .ok)
             #expect(try await client.send(.delete, path, session: tess).status == .noContent)
             #expect(try await client.send(.get, path, session: tess).status == .notFound)

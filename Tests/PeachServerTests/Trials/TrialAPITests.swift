@@ -186,7 +186,9 @@ struct TrialAPITests {
                         centOffset: Cents(3.3))
                     let data = try JSONEncoder().encode(
                         TrialResponse(
-                            .init(id: "x", trial: .comparison(comparison), settings: settings, issuedAt: Date()),
+                            .init(
+                                id: "x", trial: .comparison(comparison), settings: settings, issuedAt: Date(), task: nil
+                            ),
                             sounds: SoundChoice.sineOnly,
                             synthesis: SynthesisSettings()))
                     let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])

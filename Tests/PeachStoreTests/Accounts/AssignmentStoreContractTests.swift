@@ -20,7 +20,10 @@ struct AssignmentStoreContractTests {
 
     @Test(arguments: Backend.allCases)
     func progressCountsTheClasssStudentsAnswersFromTheStartAndKeepsThroughAnEdit(backend: Backend) async throws {
-        let store = try await AccountStoreContractTests.Harness.make(backend).store
+        // Kept to the end: the SQLite files go with it, and answers counted at once open more connections.
+        let harness = try await AccountStoreContractTests.Harness.make(backend)
+        defer { withExtendedLifetime(harness) {} }
+        let store = harness.store
         let tess = try #require(try await store.createAccount(AccountName("tess")!, passwordHash: "t", isTeacher: true))
         let ann = try #require(try await store.createAccount(AccountName("ann")!, passwordHash: "a", isTeacher: false))
         let bob = try #require(try await store.createAccount(AccountName("bob")!, passwordHash: "b", isTeacher: false))
@@ -37,20 +40,37 @@ struct AssignmentStoreContractTests {
         #expect(try await store.assignments(for: ann.id).map(\.id) == [made.id])
         #expect(try await store.assignments(for: bob.id).isEmpty, "bob is not in the class")
 
-        let task = made.tasks[0].id
-        #expect(try await store.task(task, for: ann.id)?.1 == made.tasks[0])
-        #expect(try await store.task(task, for: bob.id) == nil)
+        let task = made.tasks[0]
+        #expect(try await store.task(task.id, for: ann.id)?.1 == task)
+        #expect(try await store.task(task.id, for: bob.id) == nil)
         #expect(
-            try await store.recordAnswer(of: ann.id, task: task, at: Self.now, reached: nil) == nil, "before its start")
-        #expect(try await store.recordAnswer(of: bob.id, task: task, at: start, reached: nil) == nil, "not his")
-        let first = try #require(try await store.recordAnswer(of: ann.id, task: task, at: start, reached: nil))
+            try await store.recordAnswer(of: ann.id, in: task, at: Self.now, reading: nil) == nil, "before its start")
+        #expect(try await store.recordAnswer(of: bob.id, in: task, at: start, reading: nil) == nil, "not his")
+        #expect(try await store.progress(of: task.id, for: ann.id) == nil)
+        let first = try #require(try await store.recordAnswer(of: ann.id, in: task, at: start, reading: nil))
         #expect(first.answers == 1 && first.status == .inProgress)
         let second = try #require(
-            try await store.recordAnswer(of: ann.id, task: task, at: start.addingTimeInterval(5), reached: nil))
+            try await store.recordAnswer(
+                of: ann.id, in: task, at: start.addingTimeInterval(5), reading: nil, known: first))
         #expect(second.status == .done && second.lastActivity == start.addingTimeInterval(5))
-        let threshold = made.tasks[1].id
-        #expect(try await store.recordAnswer(of: ann.id, task: threshold, at: start, reached: 31)?.isDone == false)
-        #expect(try await store.recordAnswer(of: ann.id, task: threshold, at: start, reached: 18)?.isDone == true)
+        #expect(try await store.progress(of: task.id, for: ann.id)?.answers == 2)
+        // Progress moved meanwhile (another instance) is not written over: the answer counts on it.
+        #expect(
+            try await !store.moveProgress(
+                from: first, to: first.recording(answerAt: start, reading: nil, toward: task.goal), answeredAt: start))
+        let third = try await store.recordAnswer(of: ann.id, in: task, at: start, reading: nil, known: first)
+        #expect(third?.answers == 3 && third?.lastActivity == start.addingTimeInterval(5))
+        // Answers counted at once, as two instances do: each counts once.
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<4 {
+                group.addTask { _ = try await store.recordAnswer(of: ann.id, in: task, at: start, reading: nil) }
+            }
+            try await group.waitForAll()
+        }
+        #expect(try await store.progress(of: task.id, for: ann.id)?.answers == 7)
+        let threshold = made.tasks[1]
+        #expect(try await store.recordAnswer(of: ann.id, in: threshold, at: start, reading: 31)?.isDone == false)
+        #expect(try await store.recordAnswer(of: ann.id, in: threshold, at: start, reading: 18)?.isDone == true)
 
         // The title changes and a task is added: the unchanged tasks keep their progress.
         let edited = try AssignmentDraft(
@@ -60,9 +80,9 @@ struct AssignmentStoreContractTests {
                 .init(discipline: "scaleDegree", answers: 10),
             ])
         let replaced = try #require(try await store.replaceAssignment(made.id, in: choir.id, with: edited))
-        #expect(replaced.title == "Week 3 (longer)" && replaced.tasks[0].id == task)
+        #expect(replaced.title == "Week 3 (longer)" && replaced.tasks[0].id == task.id)
         let progress = try await store.progress(of: [made.id], students: [ann.id, bob.id])
-        #expect(progress.map(\.task) == [task] && progress.first?.answers == 2)
+        #expect(progress.map(\.task) == [task.id] && progress.first?.answers == 7)
 
         #expect(try await !store.deleteAssignment(made.id, in: choir.id + 1))
         #expect(try await store.deleteAssignment(made.id, in: choir.id))
@@ -84,6 +104,6 @@ struct AssignmentStoreContractTests {
         #expect(made.student == ann.id)
         #expect(try await store.assignments(for: ann.id).map(\.id) == [made.id])
         #expect(try await store.assignments(for: bob.id).isEmpty)
-        #expect(try await store.recordAnswer(of: bob.id, task: made.tasks[0].id, at: Self.now, reached: nil) == nil)
+        #expect(try await store.recordAnswer(of: bob.id, in: made.tasks[0], at: Self.now, reading: nil) == nil)
     }
 }

@@ -211,6 +211,9 @@ export const api = {
   classAssignments: (id) => request('GET', `classes/${encodeURIComponent(id)}/assignments`),
   /** `{ title, due, start?, student?, tasks: [{ discipline, answers | threshold, settings? }] }`; the server checks it whole. */
   createAssignment: (id, assignment) => request('POST', `classes/${encodeURIComponent(id)}/assignments`, assignment),
+  /** Where the assignment's table downloads as CSV (a link's `href`). */
+  assignmentTableURL: (id, assignment) =>
+    `/api/classes/${encodeURIComponent(id)}/assignments/${encodeURIComponent(assignment)}/table.csv`,
   deleteAssignment: (id, assignment) =>
     request('DELETE', `classes/${encodeURIComponent(id)}/assignments/${encodeURIComponent(assignment)}`),
   /** A student's profile, read-only, through a class the teacher teaches: the same routes as one's own. */

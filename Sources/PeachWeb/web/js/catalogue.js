@@ -23,6 +23,12 @@ export function disciplineName(entry) {
   return entry.names[language()] ?? entry.names.en;
 }
 
+/** The name of any discipline the server knows, by its id: an assignment's task may train one not offered here. */
+export function nameOf(id) {
+  const entry = allDisciplines().find((each) => each.id === id);
+  return entry ? disciplineName(entry) : id;
+}
+
 /** The hash of a discipline's training screen. */
 export function trainingHash(id) {
   return `#/train/${id}`;

@@ -101,7 +101,10 @@ export function trainingLoop({ navigate, account, noTrialsOffline }, kind) {
    */
   async function nextTrial(answered = Promise.resolve(null)) {
     try {
-      const trial = (await answered.catch(() => null))?.next ?? (await api.nextTrial(discipline, task));
+      // A next trial drawn for another task than this one (the retry of an answer whose trial the
+      // server no longer holds draws the user's own) is not played.
+      const next = (await answered.catch(() => null))?.next;
+      const trial = next && (next.task ?? null) === task ? next : await api.nextTrial(discipline, task);
       // The reserve holds the user's own trials: a task trains online only.
       if (!task) reserve.refill(owner(), discipline);
       return trial;

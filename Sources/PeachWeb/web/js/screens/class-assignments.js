@@ -1,7 +1,7 @@
 import { api } from '../api.js';
-import { addStrings, language, t } from '../i18n/i18n.js';
+import { addStrings, t } from '../i18n/i18n.js';
 import { formatDate } from '../i18n/format.js';
-import { disciplineName, disciplines } from '../catalogue.js';
+import { disciplineName, disciplines, nameOf } from '../catalogue.js';
 import { refusalText } from './sign-in.js';
 import { dueText, progressText } from './start-assignments.js';
 
@@ -17,6 +17,7 @@ addStrings({
     'assignments.goalValue': 'Goal value',
     'assignments.create': 'Set the assignment',
     'assignments.delete': 'Delete',
+    'assignments.csv': 'Download the table (CSV)',
     'assignments.none': 'No assignments yet.',
     'assignments.student': 'Student',
     'assignments.lastActivity': 'Last activity',
@@ -34,6 +35,7 @@ addStrings({
     'assignments.goalValue': 'Zielwert',
     'assignments.create': 'Aufgabe stellen',
     'assignments.delete': 'Löschen',
+    'assignments.csv': 'Tabelle herunterladen (CSV)',
     'assignments.none': 'Noch keine Aufgaben.',
     'assignments.student': 'Schüler:in',
     'assignments.lastActivity': 'Zuletzt aktiv',
@@ -90,7 +92,17 @@ export function classAssignments() {
       return option;
     }));
     if (chosen) select.value = chosen;
+    offerGoals();
   }
+
+  /** A threshold to reach only where the discipline's kind has one, as the catalogue says. */
+  function offerGoals() {
+    const goal = document.getElementById('assignment-goal');
+    const threshold = goal.querySelector('option[value="threshold"]');
+    threshold.disabled = !disciplines().find((entry) => entry.id === select.value)?.thresholdGoal;
+    if (threshold.disabled && goal.value === 'threshold') goal.value = 'answers';
+  }
+  select.addEventListener('change', offerGoals);
 
   function cell(text, label, className) {
     const td = document.createElement('td');
@@ -122,7 +134,7 @@ export function classAssignments() {
     const table = document.createElement('table');
     table.className = 'class-table assignment-table';
     const head = table.createTHead().insertRow();
-    const names = assignment.tasks.map((task) => task.name[language()] ?? task.name.en);
+    const names = assignment.tasks.map((task) => nameOf(task.discipline));
     for (const text of [t('assignments.student'), ...names, t('assignments.lastActivity')]) {
       const th = document.createElement('th');
       th.scope = 'col';
@@ -143,7 +155,12 @@ export function classAssignments() {
         return td;
       }), cell(row.lastActivity ? formatDate(row.lastActivity, true) : t('assignments.never'), t('assignments.lastActivity')));
     }
-    section.append(heading, table, remove);
+    const csv = document.createElement('a');
+    csv.className = 'button-link assignment-csv';
+    csv.href = api.assignmentTableURL(classId, assignment.id);
+    csv.download = '';
+    csv.textContent = t('assignments.csv');
+    section.append(heading, table, csv, remove);
     return section;
   }
 

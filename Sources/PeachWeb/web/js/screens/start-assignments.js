@@ -1,7 +1,7 @@
 import { api } from '../api.js';
-import { addStrings, language, t } from '../i18n/i18n.js';
+import { addStrings, t } from '../i18n/i18n.js';
 import { formatCents, formatCount, formatDate } from '../i18n/format.js';
-import { discipline as offered } from '../catalogue.js';
+import { nameOf, discipline as offered } from '../catalogue.js';
 
 addStrings({
   en: {
@@ -58,7 +58,7 @@ export function startAssignments(section, navigate) {
     text.className = 'training-text';
     const name = document.createElement('span');
     name.className = 'training-name';
-    name.textContent = `${entry.assignment.title} — ${task.name[language()] ?? task.name.en}`;
+    name.textContent = `${entry.assignment.title} — ${nameOf(task.discipline)}`;
     const summary = document.createElement('span');
     summary.className = 'training-summary';
     summary.textContent = `${progressText(task, progress)}, ${dueText(entry.assignment)}`;
