@@ -1,4 +1,5 @@
-import { loadSamples, scheduleNote } from '../audio/audio.js';
+import { loadSamples } from '../audio/audio.js';
+import { chordFrequencies, scheduleChords } from '../audio/cadence.js';
 import { addStrings, language, soundLabel, t, translate } from '../i18n/i18n.js';
 import { choiceRow } from '../loop/choice-row.js';
 import { trainingLoop } from '../loop/training-loop.js';
@@ -99,13 +100,9 @@ export default function numeralsScreen(context) {
       last.textContent = '\u00a0';
       answerLine.textContent = '\u00a0';
     },
-    load: (next) => loadSamples(next.sound.id, allChords(next).flatMap((chord) => chord.notes.map((note) => note.frequencyHz))),
+    load: (next) => loadSamples(next.sound.id, chordFrequencies(allChords(next))),
     play(audio, next, start, samples) {
-      let index = 0;
-      const notes = allChords(next).flatMap((chord) => chord.notes.map((note) => scheduleNote(audio, {
-        frequencyHz: note.frequencyHz, start: start + chord.startSeconds, duration: chord.durationSeconds,
-        synthesis: next.synthesis, levelDB: chord.levelDB, sample: samples[index++],
-      })));
+      const notes = scheduleChords(audio, allChords(next), { start, synthesis: next.synthesis, samples });
       return {
         stop: (at) => { for (const note of notes) note.stop(at); },
         marks: { cadenceStart: start, progressionStart: start + next.chords[0].startSeconds },
