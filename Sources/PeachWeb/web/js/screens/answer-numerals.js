@@ -130,10 +130,13 @@ export default function numeralsScreen(context) {
     judge(next, { numerals }) {
       // A trial reserved from an older server does not say how it is judged: that waits for the response.
       if (!next.judging) return null;
-      const right = next.judging.rightNumerals;
-      const chordsCorrect = right.map((numeral, index) => numerals[index] === numeral);
+      const { rightNumerals, chordsNeeded } = next.judging;
+      const chordsCorrect = rightNumerals.map((numeral, index) => numerals[index] === numeral);
       const correctChords = chordsCorrect.filter(Boolean).length;
-      return { isCorrect: correctChords === right.length, numerals: right, answered: numerals, chordsCorrect, correctChords };
+      return {
+        isCorrect: correctChords >= chordsNeeded, numerals: rightNumerals, answered: numerals, chordsCorrect,
+        correctChords,
+      };
     },
     show(result) {
       showJudgement(feedback, result.isCorrect, context.announce);
