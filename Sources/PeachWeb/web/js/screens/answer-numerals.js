@@ -2,6 +2,7 @@ import { loadSamples } from '../audio/audio.js';
 import { chordFrequencies, scheduleChords } from '../audio/cadence.js';
 import { addStrings, language, soundLabel, t, translate } from '../i18n/i18n.js';
 import { choiceRow } from '../loop/choice-row.js';
+import { sequenceAnswer } from '../loop/sequence-answer.js';
 import { trainingLoop } from '../loop/training-loop.js';
 import { showJudgement } from '../loop/two-button-answer.js';
 import { useStylesheet } from '../stylesheet.js';
@@ -66,31 +67,11 @@ export default function numeralsScreen(context) {
 
   const part = (id) => section.querySelector(`#numerals-${id}`);
   const [keyLine, sound, last, answerLine, undo, feedback] = ['key', 'sound', 'last', 'answer', 'undo', 'feedback'].map(part);
-  let trial = null;
-  let named = []; // the numerals named so far
-  let answer = null; // the loop's callback while answers are open
-  const row = choiceRow(part('buttons'), { idPrefix: 'answer-numerals', chosen: name });
-  undo.addEventListener('click', () => takeBack());
-
-  function showAnswer() {
-    if (!trial) return;
-    const blanks = Array(Math.max(0, trial.chords.length - named.length)).fill('_');
-    answerLine.textContent = t('numerals.answer', { numerals: [...named, ...blanks].join(' ') });
-    undo.disabled = !answer || named.length === 0;
-  }
-
-  function name(numeral) {
-    if (!answer || !trial || named.length >= trial.chords.length) return;
-    named.push(numeral);
-    showAnswer();
-    if (named.length === trial.chords.length) answer({ numerals: named });
-  }
-
-  function takeBack() {
-    if (!answer || named.length === 0) return;
-    named.pop();
-    showAnswer();
-  }
+  const named = sequenceAnswer({
+    line: answerLine, undo, label: (numeral) => numeral, text: (numerals) => t('numerals.answer', { numerals }),
+    body: (numerals) => ({ numerals }),
+  });
+  const row = choiceRow(part('buttons'), { idPrefix: 'answer-numerals', chosen: (numeral) => named.add(numeral) });
 
   return trainingLoop(context, {
     screen: section.id,
@@ -98,7 +79,7 @@ export default function numeralsScreen(context) {
       keyLine.textContent = '';
       sound.hidden = true;
       last.textContent = '\u00a0';
-      answerLine.textContent = '\u00a0';
+      named.clear();
     },
     load: (next) => loadSamples(next.sound.id, chordFrequencies(allChords(next))),
     play(audio, next, start, samples) {
@@ -109,27 +90,23 @@ export default function numeralsScreen(context) {
       };
     },
     starts(next) {
-      trial = next;
-      named = [];
       row.show(next.choices.map((choice) => ({ value: choice.numeral, label: choice.numeral, key: choice.key })));
       keyLine.textContent = t('numerals.key', { key: next.keyNames[language()], chords: next.chords.length });
       sound.textContent = t('training.sound', { name: soundLabel(next.sound.id, next.sound.name) });
       sound.hidden = false;
-      showAnswer();
+      named.start(next.chords.length);
     },
     opens(next, _played, given) {
-      answer = given;
+      named.open(given);
       row.setEnabled(true);
-      showAnswer();
     },
     closes() {
-      answer = null;
+      named.close();
       row.setEnabled(false);
-      undo.disabled = true;
     },
     judge(next, { numerals }) {
       // A trial reserved from an older server does not say how it is judged: that waits for the response.
-      if (!next.judging) return null;
+      if (next.judging?.chordsNeeded === undefined) return null;
       const { rightNumerals, chordsNeeded } = next.judging;
       const chordsCorrect = rightNumerals.map((numeral, index) => numerals[index] === numeral);
       const correctChords = chordsCorrect.filter(Boolean).length;
@@ -149,17 +126,11 @@ export default function numeralsScreen(context) {
       feedback.className = 'feedback';
     },
     keys(event) {
-      if (event.key === 'Backspace') {
-        takeBack();
-        return true;
-      }
+      if (named.key(event)) return true;
       const which = row.valueForKey(event.key);
       if (!which) return false;
-      name(which);
+      named.add(which);
       return true;
-    },
-    leave() {
-      trial = null;
     },
   });
 }
