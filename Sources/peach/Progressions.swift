@@ -21,11 +21,12 @@ struct Progressions: AsyncParsableCommand {
 
     private var overrides: SettingsUpdate {
         var update = note.overrides
-        update.tuningSystem = tuning.map { ["equal": "equalTemperament", "just": "justIntonation"][$0] ?? $0 }
+        update.tuningSystem = tuning.map(TuningOption.setting)
         return update
     }
 
     func validate() throws {
+        try TuningOption.validate(tuning)
         try NoteOptions.validate(overrides)
     }
 
