@@ -2,8 +2,7 @@ import { scheduleNote } from './audio.js';
 
 /**
  * Chords as the server serves them (a cadence's, a progression's): each note at its frequency, each
- * chord at its start, length and level. The cadence a trial sets its key with (Scale Degrees, Play
- * it Back, Chord Progressions) is the trial's `cadence`.
+ * chord at its start, length and level. The cadence a trial sets its key with is its `cadence`.
  */
 export const chordFrequencies = (chords) => chords.flatMap((chord) => chord.notes.map((note) => note.frequencyHz));
 
