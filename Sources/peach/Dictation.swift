@@ -58,7 +58,7 @@ struct Dictation: AsyncParsableCommand {
         let settings = try await NoteOptions.settings(in: stores.settings, overrides: overrides)
         let trials = try await TrialSource.resuming(from: stores.records)
         let synthesizer = try sound.synthesizer(
-            settings: SynthesisSettings(), fallback: settings.soundSource.rawValue, kind: MelodicDictationKind.self)
+            settings: SynthesisSettings(), saved: settings.soundSource, kind: MelodicDictationKind.self)
         let output = try audio.start(synthesizer)
         let (inputs, continuation) = AsyncStream<DictationInput>.makeStream()
         Thread.detachNewThread {

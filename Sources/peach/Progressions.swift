@@ -35,7 +35,7 @@ struct Progressions: AsyncParsableCommand {
         let settings = try await NoteOptions.settings(in: stores.settings, overrides: overrides)
         let trials = try await TrialSource.resuming(from: stores.records)
         let synthesizer = try sound.synthesizer(
-            settings: SynthesisSettings(), fallback: settings.soundSource.rawValue, kind: ChordProgressionKind.self)
+            settings: SynthesisSettings(), saved: settings.soundSource, kind: ChordProgressionKind.self)
         let output = try audio.start(synthesizer)
         let (lines, continuation) = AsyncStream<String?>.makeStream()
         Thread.detachNewThread {
