@@ -1,8 +1,9 @@
 import { scheduleNote } from './audio.js';
 
 /**
- * Chords as the server serves them (a cadence's, a progression's): each note at its frequency, each
- * chord at its start, length and level. The cadence a trial sets its key with is its `cadence`.
+ * A trial's chords as the server serves them (a cadence's, a progression's): each note at its
+ * frequency, each chord at its start, length and level. The cadence a trial sets its key with is
+ * its `cadence`.
  */
 export const chordFrequencies = (chords) => chords.flatMap((chord) => chord.notes.map((note) => note.frequencyHz));
 
