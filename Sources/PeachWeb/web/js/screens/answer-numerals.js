@@ -1,6 +1,7 @@
 import { loadSamples } from '../audio/audio.js';
 import { chordFrequencies, scheduleChords } from '../audio/cadence.js';
 import { addStrings, language, soundLabel, t, translate } from '../i18n/i18n.js';
+import { onMidiMessage } from '../input/midi.js';
 import { choiceRow } from '../loop/choice-row.js';
 import { sequenceAnswer } from '../loop/sequence-answer.js';
 import { trainingLoop } from '../loop/training-loop.js';
@@ -16,7 +17,7 @@ addStrings({
     'numerals.undo': 'Undo last chord',
     'numerals.wasRight': 'Last progression: {numerals}',
     'numerals.was': 'Last progression: {progression}; you named {numerals}',
-    'keys.numerals': 'Keys: 1–7 name the chord on that scale step, 8 V7 · Backspace undoes · Esc back to Start',
+    'keys.numerals': 'Keys: 1–7 name the chord on that scale step, 8 V7 · MIDI: play the chord · Backspace undoes · Esc back to Start',
   },
   de: {
     'numerals.question': 'Eine Kadenz legt die Tonart fest, dann eine Akkordfolge: Benenne jeden Akkord.',
@@ -25,7 +26,7 @@ addStrings({
     'numerals.undo': 'Letzten Akkord zurücknehmen',
     'numerals.wasRight': 'Letzte Akkordfolge: {numerals}',
     'numerals.was': 'Letzte Akkordfolge: {progression}; du hast {numerals} genannt',
-    'keys.numerals': 'Tasten: 1–7 nennen den Akkord auf dieser Stufe, 8 V7 · Rücktaste nimmt zurück · Esc zurück zum Start',
+    'keys.numerals': 'Tasten: 1–7 nennen den Akkord auf dieser Stufe, 8 V7 · MIDI: spiele den Akkord · Rücktaste nimmt zurück · Esc zurück zum Start',
   },
 });
 
@@ -33,6 +34,25 @@ await useStylesheet(new URL('./answer-numerals.css', import.meta.url));
 
 /** Every chord the trial plays, the cadence's first. */
 const allChords = (trial) => [...trial.cadence, ...trial.chords];
+
+/**
+ * Calls `played(notes)` with each chord a MIDI keyboard plays: the keys pressed from one silence
+ * to the next (every key up), however they are spread or rolled. Returns the function that stops it.
+ */
+function onMidiChord(played) {
+  const held = new Set();
+  let pressed = new Set();
+  return onMidiMessage((message) => {
+    if (message.type === 'noteOn') {
+      held.add(message.note);
+      pressed.add(message.note);
+    } else if (message.type === 'noteOff' && held.delete(message.note) && held.size === 0) {
+      const notes = [...pressed];
+      pressed = new Set();
+      played(notes);
+    }
+  });
+}
 
 /**
  * Chord Progressions: a cadence sets the key, then a progression of the server's length; the user
@@ -72,6 +92,15 @@ export default function numeralsScreen(context) {
     body: (numerals) => ({ numerals }),
   });
   const row = choiceRow(part('buttons'), { idPrefix: 'answer-numerals', chosen: (numeral) => named.add(numeral) });
+  // A chord played names the numeral the server says it is (session.midi.chords: each numeral's
+  // pitch classes), in any octave and voicing; a chord that is none of them names nothing.
+  let midiChords = [];
+  let stopChords = () => {};
+  const chordPlayed = (notes) => {
+    const classes = [...new Set(notes.map((note) => note % 12))].sort((a, b) => a - b).join(' ');
+    const chord = midiChords.find((candidate) => candidate.pitchClasses.join(' ') === classes);
+    if (chord) named.add(chord.answer);
+  };
 
   return trainingLoop(context, {
     screen: section.id,
@@ -80,6 +109,8 @@ export default function numeralsScreen(context) {
       sound.hidden = true;
       last.textContent = '\u00a0';
       named.clear();
+      stopChords();
+      stopChords = onMidiChord(chordPlayed);
     },
     load: (next) => loadSamples(next.sound.id, chordFrequencies(allChords(next))),
     play(audio, next, start, samples) {
@@ -95,6 +126,7 @@ export default function numeralsScreen(context) {
       sound.textContent = t('training.sound', { name: soundLabel(next.sound.id, next.sound.name) });
       sound.hidden = false;
       named.start(next.chords.length);
+      midiChords = next.session.midi?.chords ?? [];
     },
     opens(next, _played, given) {
       named.open(given);
@@ -131,6 +163,10 @@ export default function numeralsScreen(context) {
       if (!which) return false;
       named.add(which);
       return true;
+    },
+    leave() {
+      stopChords();
+      midiChords = [];
     },
   });
 }
