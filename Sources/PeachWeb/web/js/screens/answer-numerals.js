@@ -56,8 +56,8 @@ function onMidiChord(played) {
 
 /**
  * Chord Progressions: a cadence sets the key, then a progression of the server's length; the user
- * names each chord by its Roman numeral (buttons, or the keys the server assigns), with undo until
- * the last one is named. The server draws, voices and tunes every chord and judges each numeral;
+ * names each chord by its Roman numeral (buttons, the keys the server assigns, or the chord played
+ * on a MIDI keyboard), with undo until the last one is named. The server draws, voices and tunes every chord and judges each numeral;
  * it serves how it judges them (`judging`), so that the result shows at the last tap.
  */
 export default function numeralsScreen(context) {
