@@ -10,11 +10,13 @@ struct ProgressionMIDITests {
         let numerals = RomanNumeral.offered(in: mode)
         for tonic in ProgressionVoicing.bassOctave {
             let trial = ChordProgressionTrial(
-                tonic: MIDINote(tonic)!, mode: mode, progression: Progression(numerals), tuningSystem: .equalTemperament,
+                tonic: MIDINote(tonic)!, mode: mode, progression: Progression(numerals),
+                tuningSystem: .equalTemperament,
                 choices: numerals)
             let midi = ChordProgressionKind.midi(trial)!
             for chord in trial.chords {
-                let keys = [chord.bass.rawValue + 36] + chord.upper.map { $0.rawValue - 12 } + [chord.bass.rawValue + 12]
+                let keys =
+                    [chord.bass.rawValue + 36] + chord.upper.map { $0.rawValue - 12 } + [chord.bass.rawValue + 12]
                 #expect(
                     midi.answer(forChord: keys.map { MIDINote($0)! }) == chord.numeral.rawValue,
                     "\(chord.numeral.rawValue) on \(tonic)")

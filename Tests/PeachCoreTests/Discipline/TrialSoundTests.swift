@@ -32,7 +32,9 @@ struct TrialSoundTests {
     }
 
     /// Whether each sound holds its level, as the server's library has them.
-    static func library(_ sound: SoundSource) -> Bool? { ["sine": true, "piano": false, "strings": true][sound.rawValue] }
+    static func library(_ sound: SoundSource) -> Bool? {
+        ["sine": true, "piano": false, "strings": true][sound.rawValue]
+    }
 
     @Test("With no sound chosen, harmony plays the piano and the rest the sine, replacing nothing")
     func unchosenSound() {
