@@ -64,6 +64,22 @@ SHIM = """
 """
 
 
+# Chord Progressions' trials as the page receives them, kept beside Play it Back's.
+CAPTURE_PROGRESSIONS = """
+window.__progressions = [];
+const fetchBefore = window.fetch;
+window.fetch = async (...args) => {
+  const response = await fetchBefore(...args);
+  if (/\\/api\\/trials$|\\/answer\\?next=true$/.test(String(args[0]))) {
+    response.clone().json().then((body) => {
+      for (const trial of [body, body.next]) if (trial?.discipline === 'chordProgression') window.__progressions.push(trial);
+    }).catch(() => {});
+  }
+  return response;
+};
+"""
+
+
 def install_shim(browser):
     browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": SHIM})
 
@@ -145,6 +161,7 @@ def test_a_midi_keyboard_answers_every_kind_and_is_read_when_plugged_in_later(se
         "chromaticDegrees": False, "melodyShortest": 4, "melodyLongest": 4}).status_code == 200
     install_shim(browser)
     browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CAPTURE_TRIALS})
+    browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CAPTURE_PROGRESSIONS})
     # What the page alone shows is waited for in the page; a wait that asks the server too polls less often.
     wait = WebDriverWait(browser, 15, poll_frequency=0.05)
     in_page = functools.partial(until, browser, timeout=15)
@@ -255,9 +272,9 @@ def test_a_midi_keyboard_answers_every_kind_and_is_read_when_plugged_in_later(se
     # a chord that is no numeral's names nothing.
     go(browser, "#/train/chordProgression")
     in_page("const buttons = [...document.querySelectorAll('#numerals-buttons button')];"
-            " return window.__trials.at(-1)?.discipline === 'chordProgression'"
-            " && buttons.length > 0 && buttons.every((b) => !b.matches(':disabled'))")
-    trial = browser.execute_script("return window.__trials.at(-1)")
+            " return window.__progressions.length > 0 && buttons.length > 0"
+            " && buttons.every((b) => !b.matches(':disabled'))")
+    trial = browser.execute_script("return window.__progressions.at(-1)")
     # Served: each choice's pitch classes, the ones the trial's own chords sound.
     served = {chord["answer"]: chord["pitchClasses"] for chord in trial["session"]["midi"]["chords"]}
     assert sorted(served) == sorted(choice["numeral"] for choice in trial["choices"])
