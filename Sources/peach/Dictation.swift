@@ -58,7 +58,7 @@ struct Dictation: AsyncParsableCommand {
         let settings = try await NoteOptions.settings(in: stores.settings, overrides: overrides)
         let trials = try await TrialSource.resuming(from: stores.records)
         let synthesizer = try sound.synthesizer(
-            settings: SynthesisSettings(), fallback: settings.soundSource.rawValue, kind: MelodicDictationKind.self)
+            settings: SynthesisSettings(), saved: settings.soundSource, kind: MelodicDictationKind.self)
         let output = try audio.start(synthesizer)
         let (inputs, continuation) = AsyncStream<DictationInput>.makeStream()
         Thread.detachNewThread {
@@ -73,7 +73,8 @@ struct Dictation: AsyncParsableCommand {
             player: TonePlayer(SynthesizerNotePlayer(synthesizer: synthesizer)),
             store: stores.records,
             source: AnnouncedTrials(
-                feed: trials.feed(MelodicDictationKind.self, .melodicDictation, settings: settings)),
+                feed: trials.feed(MelodicDictationKind.self, .melodicDictation, settings: settings),
+                announcement: Self.announcement),
             clock: ContinuousClock(), onFeedback: { Output.line(Self.judgement($0)) },
             onError: { error in FileHandle.standardError.write(Data("\(error)\n".utf8)) })
 
@@ -125,6 +126,15 @@ struct Dictation: AsyncParsableCommand {
         await stores.close()
     }
 
+    /// A trial as it is drawn: its key, the tonic whose octave up a first note typed without an
+    /// octave lies in, and how many notes to type; the key and its tonic spelled as the page spells
+    /// them (A♭ major, tonic A♭3).
+    static func announcement(_ trial: MelodicDictationTrial) -> String {
+        let key = MusicalKey(tonic: trial.tonic, mode: trial.mode)
+        return
+            "Key: \(key.name(in: .english)), tonic \(key.spell(trial.tonic).name(in: .english)); \(trial.melody.count) notes."
+    }
+
     /// Each note as played back, marked right or wrong, then the melody where a note was wrong; every
     /// note spelled in the melody's key, as the page spells it (B♭3 in F major, not A♯3).
     static func judgement(_ record: CompletedMelodicDictation) -> String {
@@ -142,24 +152,4 @@ struct Dictation: AsyncParsableCommand {
 private enum DictationInput: Sendable {
     case line(String?)
     case key(MIDINote)
-}
-
-/// The feed of trials, each announced as it is drawn: its key, the tonic whose octave up a first note
-/// typed without an octave lies in, and how many notes to type.
-private struct AnnouncedTrials: TrialSupplying {
-    typealias Kind = MelodicDictationKind
-
-    let feed: TrialFeed<MelodicDictationKind>
-
-    func next() async -> MelodicDictationTrial {
-        let trial = await feed.next()
-        // The key and its tonic spelled as the page spells them (A♭ major, tonic A♭3).
-        let key = MusicalKey(tonic: trial.tonic, mode: trial.mode)
-        Output.line(
-            "Key: \(key.name(in: .english)), tonic \(key.spell(trial.tonic).name(in: .english)); \(trial.melody.count) notes."
-        )
-        return trial
-    }
-
-    func didComplete(_ record: CompletedMelodicDictation) async { await feed.didComplete(record) }
 }

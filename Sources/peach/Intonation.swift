@@ -22,17 +22,12 @@ struct Intonation: AsyncParsableCommand {
 
     private var overrides: SettingsUpdate {
         var update = note.overrides
-        if let tuning {
-            update.kindValues["chordTuningSystem"] = .text(
-                ["equal": "equalTemperament", "just": "justIntonation"][tuning] ?? tuning)
-        }
+        update.kindValues["chordTuningSystem"] = tuning.map { .text(TuningOption.setting($0)) }
         return update
     }
 
     func validate() throws {
-        if let tuning, !["equal", "just"].contains(tuning) {
-            throw ValidationError("--tuning must be equal or just, got '\(tuning)'")
-        }
+        try TuningOption.validate(tuning)
         try NoteOptions.validate(overrides)
     }
 

@@ -67,10 +67,10 @@ struct Measure: AsyncParsableCommand {
             case .timing: Synthesizer()
             case .chords:
                 try sound.synthesizer(
-                    settings: SynthesisSettings(), fallback: settings.soundSource.rawValue,
+                    settings: SynthesisSettings(), saved: settings.soundSource,
                     kind: ChordIntonationKind.self)
             case .pitch, .intervals:
-                try sound.synthesizer(settings: SynthesisSettings(), fallback: settings.soundSource.rawValue)
+                try sound.synthesizer(settings: SynthesisSettings(), saved: settings.soundSource)
             }
         let output = try audio.start(synthesizer)
         let terminal = TerminalSession()

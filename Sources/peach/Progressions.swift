@@ -21,11 +21,12 @@ struct Progressions: AsyncParsableCommand {
 
     private var overrides: SettingsUpdate {
         var update = note.overrides
-        update.tuningSystem = tuning.map { ["equal": "equalTemperament", "just": "justIntonation"][$0] ?? $0 }
+        update.tuningSystem = tuning.map(TuningOption.setting)
         return update
     }
 
     func validate() throws {
+        try TuningOption.validate(tuning)
         try NoteOptions.validate(overrides)
     }
 
@@ -34,7 +35,7 @@ struct Progressions: AsyncParsableCommand {
         let settings = try await NoteOptions.settings(in: stores.settings, overrides: overrides)
         let trials = try await TrialSource.resuming(from: stores.records)
         let synthesizer = try sound.synthesizer(
-            settings: SynthesisSettings(), fallback: settings.soundSource.rawValue, kind: ChordProgressionKind.self)
+            settings: SynthesisSettings(), saved: settings.soundSource, kind: ChordProgressionKind.self)
         let output = try audio.start(synthesizer)
         let (lines, continuation) = AsyncStream<String?>.makeStream()
         Thread.detachNewThread {
@@ -45,8 +46,9 @@ struct Progressions: AsyncParsableCommand {
             ChoicePiece<ChordProgressionKind>(settings: settings),
             player: TonePlayer(SynthesizerNotePlayer(synthesizer: synthesizer)),
             store: stores.records,
-            source: AnnouncedProgressions(
-                feed: trials.feed(ChordProgressionKind.self, .chordProgression, settings: settings)),
+            source: AnnouncedTrials(
+                feed: trials.feed(ChordProgressionKind.self, .chordProgression, settings: settings),
+                announcement: Self.announcement),
             clock: ContinuousClock(), onFeedback: { Output.line(Self.judgement($0)) },
             onError: { error in FileHandle.standardError.write(Data("\(error)\n".utf8)) })
 
@@ -76,28 +78,18 @@ struct Progressions: AsyncParsableCommand {
         await stores.close()
     }
 
+    /// A trial as it is drawn: its key, how many chords, and the numerals to name them with and
+    /// their keys.
+    static func announcement(_ trial: ChordProgressionTrial) -> String {
+        let key = MusicalKey(tonic: trial.tonic, mode: trial.mode)
+        let choices = trial.choices.map { "\($0.rawValue) (\($0.key))" }.joined(separator: " ")
+        return "Key: \(key.name(in: .english)); \(trial.progression.count) chords. Choose from \(choices)."
+    }
+
     /// Each numeral named, marked right or wrong, then the progression where one was wrong.
     static func judgement(_ record: CompletedChordProgression) -> String {
         let marks = zip(record.answer.numerals, record.chordsCorrect).map { "\($0.rawValue)\($1 ? "✓" : "✗")" }
             .joined(separator: " ")
         return record.isCorrect ? "✓ \(marks)" : "✗\u{07} \(marks) — it was \(record.progression)"
     }
-}
-
-/// The feed of trials, each announced as it is drawn: its key, how many chords, and the numerals to
-/// name them with and their keys.
-private struct AnnouncedProgressions: TrialSupplying {
-    typealias Kind = ChordProgressionKind
-
-    let feed: TrialFeed<ChordProgressionKind>
-
-    func next() async -> ChordProgressionTrial {
-        let trial = await feed.next()
-        let key = MusicalKey(tonic: trial.tonic, mode: trial.mode)
-        let choices = trial.choices.map { "\($0.rawValue) (\($0.key))" }.joined(separator: " ")
-        Output.line("Key: \(key.name(in: .english)); \(trial.progression.count) chords. Choose from \(choices).")
-        return trial
-    }
-
-    func didComplete(_ record: CompletedChordProgression) async { await feed.didComplete(record) }
 }

@@ -166,7 +166,7 @@ struct Serve: AsyncParsableCommand {
                 logger: logger
             ) { port in
                 announce(port)
-                sampler.warmUp(first: PeachSettings.default.training.soundSource.rawValue)
+                sampler.warmUp(first: SoundSource.piano.rawValue)
                 Task.detached(priority: .background) {
                     let began = ContinuousClock.now
                     do {
@@ -189,7 +189,8 @@ struct Serve: AsyncParsableCommand {
                 database: database, environment: environment, logger: logger, sounds: sounds, sampler: sampler)
             services.offered = offered
             services.served = served
-            let chosen = await services.settings.current.training.soundSource.rawValue
+            // None chosen: the piano, which harmony plays then.
+            let chosen = await services.settings.current.training.soundSource?.rawValue ?? SoundSource.piano.rawValue
             return try PeachApp.application(
                 services: services, host: host, port: port, access: access, tls: tls, logger: logger
             ) { port in

@@ -26,33 +26,36 @@ struct SoundOptions: ParsableArguments {
         }
     }
 
-    /// A synthesizer for `--sound` (or `fallback` when it is not given), playing trials of `kind`.
+    /// A synthesizer for `--sound` (or the `saved` one when it is not given; with neither, the
+    /// kind's own: `TrialSound`), playing trials of `kind`.
     func synthesizer(
-        settings: SynthesisSettings, fallback: String = Sound.sine.id, kind: any TrainingKind.Type = ComparisonKind.self
+        settings: SynthesisSettings, saved: SoundSource? = nil, kind: any TrainingKind.Type = ComparisonKind.self
     ) throws -> Synthesizer {
         Synthesizer(
-            settings: settings,
-            instrument: try instrument(sampleRate: settings.sampleRate, fallback: fallback, kind: kind))
+            settings: settings, instrument: try instrument(sampleRate: settings.sampleRate, saved: saved, kind: kind))
     }
 
     func instrument(
-        sampleRate: Double, fallback: String = Sound.sine.id, kind: any TrainingKind.Type = ComparisonKind.self
+        sampleRate: Double, saved: SoundSource? = nil, kind: any TrainingKind.Type = ComparisonKind.self
     ) throws -> (any Instrument)? {
         let library = try library(sampleRate: sampleRate)
-        let id = sound ?? fallback
-        guard let chosen = library.sound(id: id), let source = SoundSource(rawValue: id) else {
-            throw ValidationError(
-                "--sound must be one of \(library.sounds.map(\.id).joined(separator: ", ")), got '\(id)'")
+        var chosen: SoundSource?
+        if let id = sound ?? saved?.rawValue {
+            guard library.sound(id: id) != nil, let source = SoundSource(rawValue: id) else {
+                throw ValidationError(
+                    "--sound must be one of \(library.sounds.map(\.id).joined(separator: ", ")), got '\(id)'")
+            }
+            chosen = source
         }
-        let played = TrialSound(chosen: source, sustains: chosen.sustains, kind: kind)
-        if played.insteadOf != nil {
+        let played = TrialSound(chosen: chosen, kind: kind) { library.sound(id: $0.rawValue)?.sustains }
+        if let instead = played.insteadOf, let name = library.sound(id: instead.rawValue)?.name {
             // Asked for by name, it is refused rather than silently replaced.
             guard sound == nil else {
                 throw ValidationError(
-                    "--sound \(id) decays, so it cannot hold a note (pitch matching, a chord); choose a sustaining sound"
+                    "--sound \(instead.rawValue) decays, so it cannot hold a note (pitch matching, a chord); choose a sustaining sound"
                 )
             }
-            Output.line("\(chosen.name) decays, so a held note (pitch matching, a chord) plays the sine.")
+            Output.line("\(name) decays, so a held note (pitch matching, a chord) plays the sine.")
         }
         return try library.sound(id: played.source.rawValue).flatMap(library.instrument(for:))
     }

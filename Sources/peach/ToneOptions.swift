@@ -82,7 +82,7 @@ struct ToneOptions: ParsableArguments {
         else {
             throw ValidationError("--interval \(interval) from --note \(note) leaves MIDI 21–108")
         }
-        guard tuningSystem != nil else { throw ValidationError("--tuning must be equal or just, got '\(tuning)'") }
+        try TuningOption.validate(tuning)
         guard (5...500).contains(rampMilliseconds) else {
             throw ValidationError("--ramp-ms must be within 5–500, got \(rampMilliseconds)")
         }
@@ -136,7 +136,7 @@ struct ToneOptions: ParsableArguments {
     }
 
     private var tuningSystem: TuningSystem? {
-        ["equal": TuningSystem.equalTemperament, "just": .justIntonation][tuning]
+        TuningOption.systems[tuning]
     }
 
     var synthesis: SynthesisSettings {

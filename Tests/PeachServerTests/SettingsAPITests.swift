@@ -28,7 +28,7 @@ struct SettingsAPITests {
                 let body = try TestApp.decode(Settings.self, response)
                 #expect(body.settings.noteRangeLower == 36 && body.settings.noteRangeUpper == 84)
                 #expect(body.settings.language == "auto")
-                #expect(body.choices.soundSources == ["sine"])
+                #expect(body.choices.soundSources == ["default", "sine"])
             }
         }
     }

@@ -29,11 +29,14 @@ struct SoundSettingsAPITests {
         SoundChoice(id: "strings", name: "String Ensemble 1", sustains: true),
     ]
 
-    func withServer(sounds: [SoundChoice], _ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws
-    {
+    /// - Parameter environment: `.fixed()` where a trial is drawn.
+    func withServer(
+        sounds: [SoundChoice], environment: ServerEnvironment = .unimplemented,
+        _ body: @Sendable (any TestClientProtocol) async throws -> Void
+    ) async throws {
         let directory = TestApp.Directory()
         let services = try await AppServices.open(
-            databasePath: directory.databasePath, environment: .unimplemented, logger: Logger(label: "test"),
+            databasePath: directory.databasePath, environment: environment, logger: Logger(label: "test"),
             sounds: sounds)
         try await Application(router: try PeachApp.router(services: services)).test(.router, body)
     }
@@ -49,7 +52,7 @@ struct SoundSettingsAPITests {
             let choices = try await client.execute(uri: "/api/settings", method: .get) {
                 try TestApp.decode(Body.self, $0).choices
             }
-            #expect(choices.soundSources == ["sine", "piano", "strings"])
+            #expect(choices.soundSources == ["default", "sine", "piano", "strings"])
             #expect(choices.sounds[1] == .init(id: "piano", name: "Acoustic Grand Piano", sustains: false))
             let (status, _) = try await put(client, #"{"soundSource":"strings"}"#)
             #expect(status == .ok)
@@ -70,7 +73,38 @@ struct SoundSettingsAPITests {
             let body = try await client.execute(uri: "/api/settings", method: .get) {
                 try TestApp.decode(Body.self, $0)
             }
-            #expect(body.settings.soundSource == "sine")
+            #expect(body.settings.soundSource == "default")
+        }
+    }
+
+    /// The sound a trial of `discipline` is served with.
+    func trialSound(_ client: any TestClientProtocol, _ discipline: String) async throws -> String? {
+        try await client.execute(
+            uri: "/api/trials", method: .post, headers: [.contentType: "application/json"],
+            body: TestApp.json(#"{"discipline":"\#(discipline)"}"#)
+        ) { response in
+            let trial = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
+            return (trial?["sound"] as? [String: Any])?["id"] as? String
+        }
+    }
+
+    /// With no sound chosen, harmony plays the piano and pitch the sine; a sound the user chose, the
+    /// sine too, plays everywhere until "default" takes the choice back.
+    @Test func harmonyPlaysThePianoUntilTheUserChoosesASound() async throws {
+        try await withServer(sounds: Self.instruments, environment: .fixed()) { client in
+            let fresh = try await client.execute(uri: "/api/settings", method: .get) {
+                try TestApp.decode(Body.self, $0).settings
+            }
+            #expect(fresh.soundSource == "default")
+            for discipline in ["chordProgression", "chordQuality", "scaleDegree"] {
+                #expect(try await trialSound(client, discipline) == "piano", "\(discipline)")
+            }
+            #expect(try await trialSound(client, "pitchComparison") == "sine")
+            #expect(try await trialSound(client, "chordIntonation") == "sine")
+            #expect(try await put(client, #"{"soundSource":"sine"}"#).0 == .ok)
+            #expect(try await trialSound(client, "chordProgression") == "sine")
+            #expect(try await put(client, #"{"soundSource":"default"}"#).0 == .ok)
+            #expect(try await trialSound(client, "chordProgression") == "piano")
         }
     }
 }

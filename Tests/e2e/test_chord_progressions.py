@@ -72,6 +72,7 @@ def test_ten_progressions_named_in_the_browser_are_stored_with_each_chord_judged
         assert trial["cadence"][0]["notes"][0]["frequencyHz"] == trial["cadence"][-1]["notes"][0]["frequencyHz"]
         right = trial["judging"]["rightNumerals"]
         assert right == [chord["numeral"] for chord in trial["chords"]] and 3 <= len(right) <= 5
+        assert trial["judging"]["chordsNeeded"] == len(right)
         offered = [choice["numeral"] for choice in trial["choices"]]
         if index == 0:
             assert offered == ["I", "IV", "V"], "training starts with I, IV, V"

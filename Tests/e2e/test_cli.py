@@ -63,6 +63,15 @@ def test_the_old_spellings_still_work(server, tmp_path):
     assert both.returncode == 64 and "--out is the old spelling of -o/--output" in both.stderr
 
 
+@pytest.mark.parametrize("arguments", [["progressions"], ["intonation"], ["train", "--interval", "P5"], ["play"]])
+def test_every_tuning_option_refuses_a_word_other_than_equal_or_just_in_one_line(arguments, tmp_path):
+    result = peach(*arguments, "--tuning", "pure", "--data", tmp_path / "p.sqlite") if arguments != ["play"] \
+        else peach(*arguments, "--tuning", "pure")
+    assert result.returncode == 64, result.stderr
+    assert "--tuning must be equal or just, got 'pure'" in result.stderr
+    assert not (tmp_path / "p.sqlite").exists()
+
+
 @pytest.mark.parametrize("command", ["play", "train", "match"])
 def test_a_missing_sound_card_is_one_line_naming_the_device_and_how_to_list_devices(command, tmp_path):
     result = peach(command, "--device", "hw:99", *([] if command == "play" else ["--data", tmp_path / "p.sqlite"]))

@@ -1,8 +1,9 @@
 """A MIDI keyboard as the answer, in headless Chromium: a test shim stands in for
 `navigator.requestMIDIAccess` (installed before the page's scripts run) and fires MIDI messages from
 the test — keys answering a comparison session, the pitch-bend wheel committing a match, a key
-naming a scale degree, a timestamped note-on as a Fill the Gap tap — and a keyboard plugged in after
-MIDI was turned on, a refused permission and a browser without Web MIDI, as Settings shows them."""
+naming a scale degree, a timestamped note-on as a Fill the Gap tap, a chord in any octave naming a
+progression's numeral — and a keyboard plugged in after MIDI was turned on, a refused permission and
+a browser without Web MIDI, as Settings shows them."""
 import functools
 
 from selenium.webdriver.common.by import By
@@ -60,6 +61,22 @@ SHIM = """
     },
   });
 })();
+"""
+
+
+# Chord Progressions' trials as the page receives them, kept beside Play it Back's.
+CAPTURE_PROGRESSIONS = """
+window.__progressions = [];
+const fetchBefore = window.fetch;
+window.fetch = async (...args) => {
+  const response = await fetchBefore(...args);
+  if (/\\/api\\/trials$|\\/answer\\?next=true$/.test(String(args[0]))) {
+    response.clone().json().then((body) => {
+      for (const trial of [body, body.next]) if (trial?.discipline === 'chordProgression') window.__progressions.push(trial);
+    }).catch(() => {});
+  }
+  return response;
+};
 """
 
 
@@ -144,6 +161,7 @@ def test_a_midi_keyboard_answers_every_kind_and_is_read_when_plugged_in_later(se
         "chromaticDegrees": False, "melodyShortest": 4, "melodyLongest": 4}).status_code == 200
     install_shim(browser)
     browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CAPTURE_TRIALS})
+    browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CAPTURE_PROGRESSIONS})
     # What the page alone shows is waited for in the page; a wait that asks the server too polls less often.
     wait = WebDriverWait(browser, 15, poll_frequency=0.05)
     in_page = functools.partial(until, browser, timeout=15)
@@ -249,6 +267,36 @@ def test_a_midi_keyboard_answers_every_kind_and_is_read_when_plugged_in_later(se
     record = records(server, "melodicDictation")[0]
     as_text = " ".join(map(str, melody))
     assert (record["melody"], record["answer"], record["correctNotes"]) == (as_text, as_text, 4), record
+
+    # Chord Progressions: each chord played, in another octave and voicing, rolled, names its numeral;
+    # a chord that is no numeral's names nothing.
+    go(browser, "#/train/chordProgression")
+    in_page("const buttons = [...document.querySelectorAll('#numerals-buttons button')];"
+            " return window.__progressions.length > 0 && buttons.length > 0"
+            " && buttons.every((b) => !b.matches(':disabled'))")
+    trial = browser.execute_script("return window.__progressions.at(-1)")
+    # Served: each choice's pitch classes, the ones the trial's own chords sound.
+    served = {chord["answer"]: chord["pitchClasses"] for chord in trial["session"]["midi"]["chords"]}
+    assert sorted(served) == sorted(choice["numeral"] for choice in trial["choices"])
+    for chord in trial["chords"]:
+        assert served[chord["numeral"]] == sorted({note["midi"] % 12 for note in chord["notes"]}), chord
+
+    def play(keys):
+        for key in keys:
+            send(browser, [0x90, key, 80])
+        for key in keys:
+            send(browser, [0x80, key, 0])
+
+    play([61, 62])
+    assert browser.find_element(By.ID, "numerals-answer").text.startswith("Your chords: _")
+    for chord in trial["chords"]:
+        bass, *upper = [note["midi"] for note in chord["notes"]]
+        # The root an octave up on top, the others in the bass's octave and two up: another voicing.
+        play([bass + 36, *[key - 12 for key in upper], bass + 12])
+    wait.until(lambda _: records(server, "chordProgression"))
+    record = records(server, "chordProgression")[0]
+    numerals = " ".join(chord["numeral"] for chord in trial["chords"])
+    assert (record["progression"], record["answer"], record["isCorrect"]) == (numerals, numerals, True), record
 
     # Unplugged: gone from the list.
     go(browser, "#/settings")

@@ -52,6 +52,17 @@ extension ChordProgressionKind {
         TrialSession(answersOpenSeconds: Cadence.duration.seconds)
     }
 
+    /// A chord played on a keyboard, in any octave and voicing, names the numeral whose chord it is
+    /// in the trial's key: each choice's pitch classes.
+    public static func midi(_ trial: ChordProgressionTrial) -> MIDIAnswers? {
+        .chords(
+            trial.choices.map { numeral in
+                let root = trial.tonic.rawValue + numeral.root.semitones
+                return MIDIAnswers.Chord(
+                    pitchClasses: Set(numeral.quality.semitones.map { (root + $0) % 12 }), answer: numeral.rawValue)
+            })
+    }
+
     public static func result(
         _ record: CompletedChordProgression, answer: Progression?, trial: ChordProgressionTrial?
     ) -> ChordProgressionResult {

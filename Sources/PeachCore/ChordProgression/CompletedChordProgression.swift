@@ -29,11 +29,13 @@ public struct CompletedChordProgression: Hashable, Sendable {
             tuningSystem: trial.tuningSystem, timestamp: timestamp)
     }
 
-    /// Each chord's judgement, in the progression's order: as each trial tells the page
-    /// (`ProgressionJudging`).
-    public var chordsCorrect: [Bool] { ProgressionJudging(progression).chordsCorrect(answer) }
+    /// How the answer is judged: as each trial tells the page (`ProgressionJudging`).
+    public var judging: ProgressionJudging { ProgressionJudging(progression) }
+
+    /// Each chord's judgement, in the progression's order.
+    public var chordsCorrect: [Bool] { judging.chordsCorrect(answer) }
 
     public var correctChords: Int { chordsCorrect.filter { $0 }.count }
 
-    public var isCorrect: Bool { correctChords == progression.count }
+    public var isCorrect: Bool { judging.isCorrect(correctChords: correctChords) }
 }

@@ -49,23 +49,24 @@ public enum ProgressionVoicing {
 
     /// The tones the right hand plays: a triad's three, a seventh chord's upper three.
     static func upperTones(_ numeral: RomanNumeral) -> [Int] {
-        numeral.harmonics.count == 4 ? [1, 2, 3] : [0, 1, 2]
+        numeral.quality.semitones.count == 4 ? [1, 2, 3] : [0, 1, 2]
     }
 
     /// Every close-position voicing of the chord within the compass: each of its tones lowest in
     /// turn, the others stacked above it within the octave.
     static func voicings(_ numeral: RomanNumeral, tonic: MIDINote) -> [(notes: [Int], tones: [Int])] {
         let tones = upperTones(numeral)
+        let semitones = numeral.quality.semitones
         let rootClass = tonic.rawValue % 12 + numeral.root.semitones
         return upperCompass.compactMap { lowest in
-            guard let first = tones.first(where: { (rootClass + numeral.semitones[$0] - lowest) % 12 == 0 }) else {
+            guard let first = tones.first(where: { (rootClass + semitones[$0] - lowest) % 12 == 0 }) else {
                 return nil
             }
             let order = tones.sorted {
-                (numeral.semitones[$0] - numeral.semitones[first] + 12) % 12
-                    < (numeral.semitones[$1] - numeral.semitones[first] + 12) % 12
+                (semitones[$0] - semitones[first] + 12) % 12
+                    < (semitones[$1] - semitones[first] + 12) % 12
             }
-            let notes = order.map { lowest + (numeral.semitones[$0] - numeral.semitones[first] + 12) % 12 }
+            let notes = order.map { lowest + (semitones[$0] - semitones[first] + 12) % 12 }
             return upperCompass.contains(notes.last!) ? (notes, order) : nil
         }
     }

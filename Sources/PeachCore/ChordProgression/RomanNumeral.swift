@@ -42,25 +42,13 @@ public enum RomanNumeral: String, Hashable, RecordEnumeration {
     /// The key that answers it: its scale step, and 8 for V7 (V has 5).
     public var key: String { self == .dominantSeventh ? "8" : String(number) }
 
-    /// The chord's tones as harmonics of one fundamental, root first: each chord is pure from its
-    /// own root. Major 4:5:6, minor 10:12:15, diminished 5:6:7 (the upper three of the harmonic
-    /// seventh, so vii° is V7 without its root), the dominant seventh 4:5:6:7.
-    public var harmonics: [Int] {
+    /// The chord it names: a major, minor or diminished triad, or the dominant seventh.
+    public var quality: ChordQuality {
         switch self {
-        case .one, .four, .five, .flatThree, .flatSix, .flatSeven: [4, 5, 6]
-        case .two, .three, .six, .minorOne, .minorFour: [10, 12, 15]
-        case .seven, .minorTwo: [5, 6, 7]
-        case .dominantSeventh: [4, 5, 6, 7]
-        }
-    }
-
-    /// Semitones of each tone above the root, as equal temperament plays them.
-    public var semitones: [Int] {
-        switch harmonics {
-        case [4, 5, 6]: [0, 4, 7]
-        case [10, 12, 15]: [0, 3, 7]
-        case [5, 6, 7]: [0, 3, 6]
-        default: [0, 4, 7, 10]
+        case .one, .four, .five, .flatThree, .flatSix, .flatSeven: .major
+        case .two, .three, .six, .minorOne, .minorFour: .minor
+        case .seven, .minorTwo: .diminished
+        case .dominantSeventh: .dominant7
         }
     }
 
@@ -75,8 +63,9 @@ public enum RomanNumeral: String, Hashable, RecordEnumeration {
     /// How far just intonation moves the chord's tone `index` (0 the root) from equal temperament:
     /// the root's shift plus the tone's own from the root, the same in every octave.
     public func justShift(ofTone index: Int) -> Cents {
+        let harmonics = quality.harmonics
         let pure = 1200 * log2(Double(harmonics[index]) / Double(harmonics[0]))
-        return rootShift + Cents(pure - 100 * Double(semitones[index]))
+        return rootShift + Cents(pure - 100 * Double(quality.semitones[index]))
     }
 
     /// The numerals a key offers, in the order of their keys.

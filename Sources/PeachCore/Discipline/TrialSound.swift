@@ -3,22 +3,33 @@
 public struct TrialSound: Hashable, Sendable {
     /// What the trial plays.
     public let source: SoundSource
-    /// The chosen sound when the trial cannot play it; nil when it plays the chosen sound.
+    /// The chosen sound when the trial cannot play it; nil when it plays the chosen sound, or none
+    /// was chosen.
     public let insteadOf: SoundSource?
 
     /// A matching note is held and tuned for as long as the listener needs. A sound that decays (a
     /// piano) cannot hold it, and re-articulating it would be a pitch cue of its own, so a kind that
     /// holds notes (`TrainingKind.holdsNotes`) plays the sine instead. A sound the player does not
-    /// have plays the sine in every discipline.
-    /// - Parameter sustains: whether the chosen sound holds its level while held; nil when the
-    ///   player does not have it.
-    public init(chosen: SoundSource, sustains: Bool?, kind: any TrainingKind.Type) {
-        if let sustains, sustains || !kind.holdsNotes {
-            source = chosen
+    /// have plays the sine in every discipline. With no sound chosen, the kind plays its own
+    /// (`unchosen`).
+    /// - Parameters:
+    ///   - chosen: the settings' sound; nil when the user has chosen none.
+    ///   - sustains: whether a sound holds its level while held; nil when the player does not have it.
+    public init(chosen: SoundSource?, kind: any TrainingKind.Type, sustains: (SoundSource) -> Bool?) {
+        let wanted = chosen ?? Self.unchosen(kind)
+        if let sustaining = sustains(wanted), sustaining || !kind.holdsNotes {
+            source = wanted
             insteadOf = nil
         } else {
             source = .sine
             insteadOf = chosen == .sine ? nil : chosen
         }
+    }
+
+    /// The sound a kind plays while the user has chosen none: the piano where every discipline is
+    /// harmony and no note is held (chords and cadences sound as a pianist plays them), the sine
+    /// elsewhere (a pure tone for pitch and intervals; a held chord must not decay).
+    public static func unchosen(_ kind: any TrainingKind.Type) -> SoundSource {
+        kind.disciplines.allSatisfy { $0.group == .harmony } && !kind.holdsNotes ? .piano : .sine
     }
 }

@@ -10,6 +10,25 @@ public struct MIDIAnswers: Codable, Hashable, Sendable, APIDescribed {
     public let taps: Bool
     /// Matching: the pitch-bend wheel tunes the note (`PitchBendCommit`).
     public let bend: Bend?
+    /// A chord played: the keys pressed from one silence to the next (all keys up) are one chord,
+    /// which answers what the chord with their pitch classes names, in any octave and voicing.
+    public let chords: [Chord]?
+
+    /// A chord a keyboard may play, and the answer it gives.
+    public struct Chord: Codable, Hashable, Sendable, APIDescribed {
+        /// Its pitch classes (0 C … 11 B), ascending.
+        public let pitchClasses: [Int]
+        public let answer: String
+
+        public init(pitchClasses: Set<Int>, answer: String) {
+            self.pitchClasses = pitchClasses.sorted()
+            self.answer = answer
+        }
+
+        public static var apiNotes: [String: APINote] {
+            ["pitchClasses": .describe("The chord's pitch classes, 0 C … 11 B: exactly these keys, in any octave.")]
+        }
+    }
 
     public struct Bend: Codable, Hashable, Sendable, APIDescribed {
         public let centre: Int
@@ -33,11 +52,14 @@ public struct MIDIAnswers: Codable, Hashable, Sendable, APIDescribed {
         }
     }
 
-    private init(keys: [String]? = nil, keyCommits: Bool = false, taps: Bool = false, bend: Bend? = nil) {
+    private init(
+        keys: [String]? = nil, keyCommits: Bool = false, taps: Bool = false, bend: Bend? = nil, chords: [Chord]? = nil
+    ) {
         self.keys = keys
         self.keyCommits = keyCommits
         self.taps = taps
         self.bend = bend
+        self.chords = chords
     }
 
     /// A key above the last note heard answers `above`, below it `below`; that key itself nothing
@@ -57,10 +79,19 @@ public struct MIDIAnswers: Codable, Hashable, Sendable, APIDescribed {
 
     public static let tapping = MIDIAnswers(taps: true)
 
+    /// A chord played answers what `chords` says of its pitch classes.
+    public static func chords(_ chords: [Chord]) -> MIDIAnswers { MIDIAnswers(chords: chords) }
+
     /// The answer `key` gives; nil for a key that answers nothing.
     public func answer(forKey key: MIDINote) -> String? {
         guard let answer = keys?[key.rawValue], !answer.isEmpty else { return nil }
         return answer
+    }
+
+    /// The answer the chord of `keys` gives; nil where no chord has exactly their pitch classes.
+    public func answer(forChord keys: [MIDINote]) -> String? {
+        let classes = Set(keys.map { $0.rawValue % 12 }).sorted()
+        return chords?.first { $0.pitchClasses == classes }?.answer
     }
 
     public static var apiNotes: [String: APINote] {
@@ -70,6 +101,9 @@ public struct MIDIAnswers: Codable, Hashable, Sendable, APIDescribed {
             "keyCommits": .describe("A key commits the slider's value (matching)."),
             "taps": .describe("Every note-on is a tap, timed by its own timestamp (Fill the Gap)."),
             "bend": .describe("The pitch-bend wheel tunes the note (matching)."),
+            "chords": .describe(
+                "The keys pressed from one silence to the next (every key up) are one chord: it answers what the chord with exactly their pitch classes names (a numeral)."
+            ),
         ]
     }
 }

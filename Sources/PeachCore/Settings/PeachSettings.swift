@@ -25,6 +25,7 @@ public struct SoundSource: RawRepresentable, Hashable, Sendable, Codable {
     public let rawValue: String
 
     public static let sine = SoundSource(checked: "sine")
+    public static let piano = SoundSource(checked: "piano")
     /// The sounds Peach offers by name, in the order the settings list them.
     public static let named: [SoundSource] = ["sine", "piano", "strings", "flute", "choir", "organ"].map(
         SoundSource.init(checked:))
@@ -42,4 +43,7 @@ public struct SoundSource: RawRepresentable, Hashable, Sendable, Codable {
     }
 
     private init(checked rawValue: String) { self.rawValue = rawValue }
+
+    /// What the settings say for no sound chosen (`TrainingSettings.soundSource` nil): each kind's own.
+    public static let unchosen = "default"
 }

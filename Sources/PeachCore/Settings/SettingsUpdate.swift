@@ -76,7 +76,7 @@ public struct SettingsUpdate: Hashable, Sendable, Codable {
             noteRangeLower: training.noteRange.lower.rawValue, noteRangeUpper: training.noteRange.upper.rawValue,
             noteDurationSeconds: training.noteDurationSeconds,
             referencePitchHz: training.referencePitch.frequency.hertz,
-            soundSource: training.soundSource.rawValue, varyLoudness: training.varyLoudness,
+            soundSource: training.soundSource?.rawValue ?? SoundSource.unchosen, varyLoudness: training.varyLoudness,
             noteGapSeconds: training.noteGapSeconds, minCentDifference: training.minCentDifference.rawValue,
             maxCentDifference: training.maxCentDifference.rawValue, language: settings.language.rawValue,
             intervals: training.intervals.map(IntervalChoice.init), tuningSystem: training.tuningSystem.rawValue,
@@ -169,13 +169,14 @@ extension PeachSettings {
             training.referencePitch = ReferencePitch(hertz: hertz)!
         }
         if let name = update.soundSource {
-            guard let source = SoundSource(rawValue: name) else {
+            guard name == SoundSource.unchosen || SoundSource(rawValue: name) != nil else {
                 throw SettingsError(
                     field: "soundSource",
-                    message: "must be one of \(SoundSource.named.map(\.rawValue)) or preset-BANK-PROGRAM, got '\(name)'"
+                    message:
+                        "must be \(SoundSource.unchosen), one of \(SoundSource.named.map(\.rawValue)) or preset-BANK-PROGRAM, got '\(name)'"
                 )
             }
-            training.soundSource = source
+            training.soundSource = SoundSource(rawValue: name)
         }
         training.varyLoudness =
             try checked(update.varyLoudness, "varyLoudness", TrainingSettings.varyLoudnessRange, unit: "")

@@ -11,7 +11,9 @@ public struct TrainingSettings: Hashable, Sendable {
     public var noteRange: NoteRange
     public var noteDurationSeconds: Double
     public var referencePitch: ReferencePitch
-    public var soundSource: SoundSource = .sine
+    /// The sound the user chose for every trial; nil until one is chosen: each kind then plays its
+    /// own (`TrialSound`), so that a default never passes for the user's choice.
+    public var soundSource: SoundSource?
     public var varyLoudness: Double
     public var noteGapSeconds: Double
     public var minCentDifference: Cents

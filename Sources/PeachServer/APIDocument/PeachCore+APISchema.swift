@@ -30,7 +30,8 @@ extension DirectedInterval: APIDescribed {
 /// states each field's range and values from the same constants the domain checks them against.
 extension SettingsUpdate: APIDescribed {
     public static var apiNotes: [String: APINote] {
-        let notes: [String] = SoundSource.named.map(\.rawValue) + ["preset-[0-9]{1,3}-[0-9]{1,3}"]
+        let notes: [String] =
+            [SoundSource.unchosen] + SoundSource.named.map(\.rawValue) + ["preset-[0-9]{1,3}-[0-9]{1,3}"]
         let kindFields = TrainingKinds.ownSettingFields
         return Dictionary(
             uniqueKeysWithValues: kindFields.map { ($0.name, APINote(schema: $0.apiSchema).describe($0.summary)) }
@@ -42,7 +43,9 @@ extension SettingsUpdate: APIDescribed {
             "noteDurationSeconds": .bounds(TrainingSettings.noteDurationRange),
             "referencePitchHz": APINote.bounds(ReferencePitch.allowedHertz).describe("A4"),
             "soundSource": APINote().with("pattern", "^(\(notes.joined(separator: "|")))$")
-                .describe("One of choices.soundSources; a well-formed sound the server lacks is a 400"),
+                .describe(
+                    "One of choices.soundSources; a well-formed sound the server lacks is a 400. \(SoundSource.unchosen): none chosen, each discipline plays its own (the piano for harmony that holds no note, where the server has it; the sine elsewhere)"
+                ),
             "varyLoudness": .bounds(TrainingSettings.varyLoudnessRange),
             "noteGapSeconds": .bounds(TrainingSettings.noteGapRange),
             "minCentDifference": .bounds(TrainingSettings.centDifferenceRange),

@@ -52,7 +52,8 @@ struct SettingsResponse: ResponseEncodable, Decodable {
     init(_ settings: PeachSettings, sounds: [SoundChoice]) {
         self.settings = SettingsUpdate(settings)
         choices = Choices(
-            soundSources: sounds.map(\.id), sounds: sounds, languages: InterfaceLanguage.allCases.map(\.rawValue),
+            soundSources: [SoundSource.unchosen] + sounds.map(\.id), sounds: sounds,
+            languages: InterfaceLanguage.allCases.map(\.rawValue),
             intervals: DirectedInterval.all, tuningSystems: TuningSystem.allCases.map(\.rawValue),
             noteNames: Dictionary(uniqueKeysWithValues: NoteRange.pianoRange.map { (String($0), MIDINote($0)!.name) }))
         groups = TrainingKinds.ownSettings.map { settings.training.form(of: $0) }

@@ -23,9 +23,10 @@ struct TrialSoundDTO: Codable, APIDescribed {
         ]
     }
 
-    init(chosen: SoundSource, kind: any TrainingKind.Type, sounds: [SoundChoice]) {
-        let played = TrialSound(
-            chosen: chosen, sustains: sounds.first { $0.id == chosen.rawValue }?.sustains, kind: kind)
+    init(chosen: SoundSource?, kind: any TrainingKind.Type, sounds: [SoundChoice]) {
+        let played = TrialSound(chosen: chosen, kind: kind) { sound in
+            sounds.first { $0.id == sound.rawValue }?.sustains
+        }
         id = played.source.rawValue
         name = sounds.first { $0.id == played.source.rawValue }?.name ?? played.source.rawValue
         insteadOf = played.insteadOf?.rawValue

@@ -140,7 +140,7 @@ struct TrainingOptions: ParsableArguments {
                 return SettingsUpdate.IntervalChoice(
                     name: interval?.interval.rawValue ?? text, direction: interval?.direction.rawValue)
             }
-        update.tuningSystem = tuning.map { ["equal": "equalTemperament", "just": "justIntonation"][$0] ?? $0 }
+        update.tuningSystem = tuning.map(TuningOption.setting)
         return update
     }
 
@@ -153,9 +153,7 @@ struct TrainingOptions: ParsableArguments {
         if tuning != nil, intervals.isEmpty {
             throw ValidationError("--tuning applies to intervals: give at least one --interval")
         }
-        if let tuning, !["equal", "just"].contains(tuning) {
-            throw ValidationError("--tuning must be equal or just, got '\(tuning)'")
-        }
+        try TuningOption.validate(tuning)
         try NoteOptions.validate(overrides)
     }
 

@@ -24,7 +24,7 @@ struct TerminalTraining {
         settings = try await NoteOptions.settings(in: stores.settings, overrides: overrides)
         trials = try await TrialSource.resuming(from: stores.records)
         synthesizer = try sound.synthesizer(
-            settings: SynthesisSettings(), fallback: settings.soundSource.rawValue, kind: kind)
+            settings: SynthesisSettings(), saved: settings.soundSource, kind: kind)
         output = try audio.start(synthesizer)
         let terminal = TerminalSession()
         self.terminal = terminal

@@ -30,7 +30,7 @@ struct ChordProgressionTuningTests {
             // Every numeral of the mode, twice, so that each follows others.
             let numerals = RomanNumeral.offered(in: mode) + RomanNumeral.offered(in: mode).reversed()
             for (chord, hertz) in Self.tuned(Self.trial(numerals, tonic: tonic, mode: mode, tuning: .justIntonation)) {
-                let harmonics = chord.numeral.harmonics
+                let harmonics = chord.numeral.quality.harmonics
                 for (index, note) in chord.notes.enumerated() {
                     let heard = hertz[index].cents(from: hertz[0]).rawValue
                     let pure = 1200 * log2(Double(harmonics[note.tone]) / Double(harmonics[0]))

@@ -16,12 +16,12 @@ struct ProgressionVoicingTests {
                 #expect(zip(chord.upper, chord.upper.dropFirst()).allSatisfy { $0 < $1 })
                 #expect(chord.upper.allSatisfy { ProgressionVoicing.upperCompass.contains($0.rawValue) })
                 for (note, tone) in zip(chord.upper, chord.upperTones) {
-                    #expect((note.rawValue - chord.bass.rawValue - chord.numeral.semitones[tone]) % 12 == 0)
+                    #expect((note.rawValue - chord.bass.rawValue - chord.numeral.quality.semitones[tone]) % 12 == 0)
                 }
                 // A triad has all three tones above, a seventh chord its third, fifth and seventh.
                 #expect(
                     Set(chord.upperTones).count == 3
-                        && !chord.upperTones.contains(chord.numeral.harmonics.count == 4 ? 0 : 3))
+                        && !chord.upperTones.contains(chord.numeral.quality.semitones.count == 4 ? 0 : 3))
             }
         }
     }

@@ -28,6 +28,18 @@ struct ChordQualityTests {
         }
     }
 
+    /// Each just tone is the tempered one it tunes: within a third of a semitone of it (the harmonic
+    /// seventh 31 ¢ flat the most), so a pure chord is heard as the same quality.
+    @Test(arguments: ChordQuality.allCases)
+    func harmonicsTuneTheQualitysTones(quality: ChordQuality) {
+        let harmonics = quality.harmonics
+        #expect(harmonics.count == quality.semitones.count)
+        for (harmonic, semitones) in zip(harmonics, quality.semitones) {
+            let pure = 1200 * log2(Double(harmonic) / Double(harmonics[0]))
+            #expect(abs(pure - Double(semitones) * 100) < 33, "\(quality): \(harmonic) against \(semitones)")
+        }
+    }
+
     @Test func drawnChordsStayInTheRangeAroundMiddleCAndFollowTheSettings() {
         var settings = TrainingSettings.default
         settings.noteRange = try! NoteRange(lower: 36, upper: 60)

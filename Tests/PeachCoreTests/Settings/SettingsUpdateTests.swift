@@ -11,7 +11,8 @@ struct SettingsUpdateTests {
         #expect(training.varyLoudness == 0)
         #expect(training.noteGapSeconds == 0)
         #expect(training.maxCentDifference == Cents(100))
-        #expect(training.soundSource == .sine)
+        // No sound chosen: each kind plays its own (`TrialSound`).
+        #expect(training.soundSource == nil)
         #expect(PeachSettings.default.language == .automatic)
     }
 
@@ -39,6 +40,20 @@ struct SettingsUpdateTests {
         #expect(settings.training.tuningSystem == .justIntonation)
         #expect(settings.training.intervalMatchingRange == Cents(35))
         #expect(try PeachSettings.default.applying(SettingsUpdate(settings)) == settings)
+    }
+
+    /// A sound chosen is kept as chosen, the sine too, and "default" takes the choice back: stored
+    /// and read again, each stays what it was.
+    @Test func aChosenSoundStaysDistinctFromNoneChosen() throws {
+        let sine = try PeachSettings.default.applying(SettingsUpdate(soundSource: "sine"))
+        #expect(sine.training.soundSource == .sine)
+        #expect(sine != PeachSettings.default)
+        #expect(SettingsUpdate(sine).soundSource == "sine")
+        #expect(try PeachSettings.default.applying(SettingsUpdate(sine)) == sine)
+        let unchosen = try sine.applying(SettingsUpdate(soundSource: SoundSource.unchosen))
+        #expect(unchosen.training.soundSource == nil && unchosen == PeachSettings.default)
+        #expect(SettingsUpdate(unchosen).soundSource == "default")
+        #expect(try sine.applying(SettingsUpdate(unchosen)) == PeachSettings.default)
     }
 
     @Test func scaleDegreeSettingsRoundTripAndLeaveTwoDegreesAtLeast() throws {

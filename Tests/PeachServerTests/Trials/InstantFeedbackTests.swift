@@ -102,6 +102,44 @@ struct InstantFeedbackTests {
         }
     }
 
+    /// Judges `named` as a page does from a Chord Progressions trial's `judging`: by its data alone.
+    static func judgedByThePage(_ named: [String], _ judging: [String: Any]) throws -> (isCorrect: Bool, chords: [Bool])
+    {
+        let rightNumerals = try #require(judging["rightNumerals"] as? [String])
+        let chordsNeeded = try #require(judging["chordsNeeded"] as? Int)
+        let chords = rightNumerals.enumerated().map { index, right in named[index] == right }
+        return (chords.filter { $0 }.count >= chordsNeeded, chords)
+    }
+
+    /// A progression named is judged at its last numeral from the trial's `judging`, as the server
+    /// then judges it, whatever the body claims.
+    @Test func aProgressionNamedIsJudgedFromItsTrialAsTheServerJudgesIt() async throws {
+        try await TestApp.with(environment: .fixed()) { client in
+            // The progression itself, then one with its second chord named wrong.
+            for wrongPlace in [nil, 1] {
+                let (status, trial) = try await Self.post(
+                    "/api/trials", #"{"discipline":"chordProgression"}"#, client)
+                #expect(status == .created)
+                let id = try #require(trial["id"] as? String)
+                let played = try #require(trial["chords"] as? [[String: Any]]).compactMap { $0["numeral"] as? String }
+                let choices = try #require(trial["choices"] as? [[String: Any]]).compactMap {
+                    $0["numeral"] as? String
+                }
+                let named = played.enumerated().map { index, numeral in
+                    index == wrongPlace ? choices.first { $0 != numeral }! : numeral
+                }
+                let page = try Self.judgedByThePage(named, try #require(trial["judging"] as? [String: Any]))
+                #expect(page.isCorrect == (wrongPlace == nil))
+                let quoted = named.map { "\"\($0)\"" }.joined(separator: ",")
+                let (answered, result) = try await Self.post(
+                    "/api/trials/\(id)/answer", #"{"numerals":[\#(quoted)],"isCorrect":true}"#, client)
+                #expect(answered == .ok)
+                #expect(result["isCorrect"] as? Bool == page.isCorrect)
+                #expect(result["chordsCorrect"] as? [Bool] == page.chords)
+            }
+        }
+    }
+
     /// Judges a slider's `value` as a page does from a slider trial's `judging`: by its data alone.
     static func judgedByThePage(_ value: Double, _ judging: [String: Any]) throws -> (error: Double, band: String) {
         let error =

@@ -1,16 +1,26 @@
 import { scheduleNote } from './audio.js';
 
 /**
- * The cadence a trial sets its key with (Scale Degrees, Play it Back): the server's chords, each
- * note at its time and level.
+ * A trial's chords as the server serves them (a cadence's, a progression's): each note at its
+ * frequency, each chord at its start, length and level. The cadence a trial sets its key with is
+ * its `cadence`.
  */
-export const cadenceFrequencies = (trial) => trial.cadence.flatMap((chord) => chord.notes.map((note) => note.frequencyHz));
+export const chordFrequencies = (chords) => chords.flatMap((chord) => chord.notes.map((note) => note.frequencyHz));
 
-/** Schedules the chords from `start`, with `samples` in `cadenceFrequencies`' order; returns the notes. */
-export function scheduleCadence(audio, trial, start, samples) {
+export const cadenceFrequencies = (trial) => chordFrequencies(trial.cadence);
+
+/**
+ * Schedules `chords` from `start` with the trial's `synthesis`, with `samples` in `chordFrequencies`'
+ * order; returns the notes.
+ */
+export function scheduleChords(audio, chords, { start, synthesis, samples }) {
   let index = 0;
-  return trial.cadence.flatMap((chord) => chord.notes.map((note) => scheduleNote(audio, {
+  return chords.flatMap((chord) => chord.notes.map((note) => scheduleNote(audio, {
     frequencyHz: note.frequencyHz, start: start + chord.startSeconds, duration: chord.durationSeconds,
-    synthesis: trial.synthesis, levelDB: chord.levelDB, sample: samples[index++],
+    synthesis, levelDB: chord.levelDB, sample: samples[index++],
   })));
 }
+
+/** The trial's cadence from `start`, with `samples` in `cadenceFrequencies`' order; returns the notes. */
+export const scheduleCadence = (audio, trial, start, samples) =>
+  scheduleChords(audio, trial.cadence, { start, synthesis: trial.synthesis, samples });

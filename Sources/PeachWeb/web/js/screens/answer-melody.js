@@ -4,6 +4,7 @@ import { addStrings, language, soundLabel, t, translate } from '../i18n/i18n.js'
 import { onMidiNote } from '../input/midi.js';
 import { pianoKeyboard } from '../input/piano-keyboard.js';
 import { useStylesheet } from '../stylesheet.js';
+import { sequenceAnswer } from '../loop/sequence-answer.js';
 import { trainingLoop } from '../loop/training-loop.js';
 import { showJudgement } from '../loop/two-button-answer.js';
 
@@ -141,8 +142,12 @@ export default function melodyScreen(context) {
   const [keyLine, sound, last, answerLine, undo, labels, feedback] = ['key', 'sound', 'last', 'answer', 'undo', 'labels', 'feedback'].map(part);
   let trial = null;
   let samples = new Map(); // midi → sample, for the trial's keys
-  let played = []; // the notes played back so far
-  let answer = null; // the loop's callback while answers are open
+  const played = sequenceAnswer({
+    line: answerLine, undo,
+    label: (midi) => spelled(trial.keys.find((key) => key.midi === midi)) ?? String(midi),
+    text: (notes) => t('melody.answer', { notes }),
+    body: (playedNotes) => ({ playedNotes }),
+  });
 
   const piano = pianoKeyboard(part('piano'), { pressed: press });
   labels.checked = localStorage.getItem(LABELS_KEY) === 'true';
@@ -151,15 +156,6 @@ export default function melodyScreen(context) {
     localStorage.setItem(LABELS_KEY, String(labels.checked));
     piano.label(labels.checked);
   });
-  undo.addEventListener('click', () => takeBack());
-
-  function showAnswer() {
-    if (!trial) return;
-    const names = played.map((midi) => spelled(trial.keys.find((key) => key.midi === midi)) ?? String(midi));
-    const blanks = Array(Math.max(0, trial.melody.length - played.length)).fill('_');
-    answerLine.textContent = t('melody.answer', { notes: [...names, ...blanks].join(' ') });
-    undo.disabled = !answer || played.length === 0;
-  }
 
   function press(midi) {
     if (!trial) return;
@@ -172,16 +168,7 @@ export default function melodyScreen(context) {
         sample: samples.get(midi) ?? null,
       });
     }
-    if (!answer || midi < 21 || midi > 108) return;
-    played.push(midi);
-    showAnswer();
-    if (played.length === trial.melody.length) answer({ playedNotes: played });
-  }
-
-  function takeBack() {
-    if (!answer || played.length === 0) return;
-    played.pop();
-    showAnswer();
+    if (midi >= 21 && midi <= 108) played.add(midi);
   }
 
   return trainingLoop(context, {
@@ -190,7 +177,7 @@ export default function melodyScreen(context) {
       keyLine.textContent = '';
       sound.hidden = true;
       last.textContent = '\u00a0';
-      answerLine.textContent = '\u00a0';
+      played.clear();
       activePress = press;
     },
     async load(next) {
@@ -214,24 +201,21 @@ export default function melodyScreen(context) {
     },
     starts(next) {
       trial = next;
-      played = [];
       piano.show(next.keys.map((key) => ({ ...key, name: spelled(key) })));
       // Heard, not yet answered: the keys sound, and count once the melody has ended.
       piano.setEnabled(false);
       keyLine.textContent = t('melody.key', { key: next.keyNames[language()], notes: next.melody.length });
       sound.textContent = t('training.sound', { name: soundLabel(next.sound.id, next.sound.name) });
       sound.hidden = false;
-      showAnswer();
+      played.start(next.melody.length);
     },
     opens(next, _played, given) {
-      answer = given;
+      played.open(given);
       piano.setEnabled(true);
-      showAnswer();
     },
     closes() {
-      answer = null;
+      played.close();
       piano.setEnabled(false);
-      undo.disabled = true;
     },
     judge(next, { playedNotes }) {
       // Named as the keyboard names its keys; a note off the keyboard (a MIDI keyboard's) waits
@@ -258,10 +242,7 @@ export default function melodyScreen(context) {
       feedback.className = 'feedback';
     },
     keys(event) {
-      if (event.key === 'Backspace') {
-        takeBack();
-        return true;
-      }
+      if (played.key(event)) return true;
       // Keys on a focused control (the labels checkbox, a key's Enter) are theirs.
       if (event.target instanceof HTMLInputElement) return false;
       const midi = piano.noteForCode(event.code);

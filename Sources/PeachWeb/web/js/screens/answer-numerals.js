@@ -1,6 +1,9 @@
-import { loadSamples, scheduleNote } from '../audio/audio.js';
+import { loadSamples } from '../audio/audio.js';
+import { chordFrequencies, scheduleChords } from '../audio/cadence.js';
 import { addStrings, language, soundLabel, t, translate } from '../i18n/i18n.js';
+import { onMidiMessage } from '../input/midi.js';
 import { choiceRow } from '../loop/choice-row.js';
+import { sequenceAnswer } from '../loop/sequence-answer.js';
 import { trainingLoop } from '../loop/training-loop.js';
 import { showJudgement } from '../loop/two-button-answer.js';
 import { useStylesheet } from '../stylesheet.js';
@@ -14,7 +17,7 @@ addStrings({
     'numerals.undo': 'Undo last chord',
     'numerals.wasRight': 'Last progression: {numerals}',
     'numerals.was': 'Last progression: {progression}; you named {numerals}',
-    'keys.numerals': 'Keys: 1–7 name the chord on that scale step, 8 V7 · Backspace undoes · Esc back to Start',
+    'keys.numerals': 'Keys: 1–7 name the chord on that scale step, 8 V7 · MIDI: play the chord · Backspace undoes · Esc back to Start',
   },
   de: {
     'numerals.question': 'Eine Kadenz legt die Tonart fest, dann eine Akkordfolge: Benenne jeden Akkord.',
@@ -23,7 +26,7 @@ addStrings({
     'numerals.undo': 'Letzten Akkord zurücknehmen',
     'numerals.wasRight': 'Letzte Akkordfolge: {numerals}',
     'numerals.was': 'Letzte Akkordfolge: {progression}; du hast {numerals} genannt',
-    'keys.numerals': 'Tasten: 1–7 nennen den Akkord auf dieser Stufe, 8 V7 · Rücktaste nimmt zurück · Esc zurück zum Start',
+    'keys.numerals': 'Tasten: 1–7 nennen den Akkord auf dieser Stufe, 8 V7 · MIDI: spiele den Akkord · Rücktaste nimmt zurück · Esc zurück zum Start',
   },
 });
 
@@ -33,9 +36,28 @@ await useStylesheet(new URL('./answer-numerals.css', import.meta.url));
 const allChords = (trial) => [...trial.cadence, ...trial.chords];
 
 /**
+ * Calls `played(notes)` with each chord a MIDI keyboard plays: the keys pressed from one silence
+ * to the next (every key up), however they are spread or rolled. Returns the function that stops it.
+ */
+function onMidiChord(played) {
+  const held = new Set();
+  let pressed = new Set();
+  return onMidiMessage((message) => {
+    if (message.type === 'noteOn') {
+      held.add(message.note);
+      pressed.add(message.note);
+    } else if (message.type === 'noteOff' && held.delete(message.note) && held.size === 0) {
+      const notes = [...pressed];
+      pressed = new Set();
+      played(notes);
+    }
+  });
+}
+
+/**
  * Chord Progressions: a cadence sets the key, then a progression of the server's length; the user
- * names each chord by its Roman numeral (buttons, or the keys the server assigns), with undo until
- * the last one is named. The server draws, voices and tunes every chord and judges each numeral;
+ * names each chord by its Roman numeral (buttons, the keys the server assigns, or the chord played
+ * on a MIDI keyboard), with undo until the last one is named. The server draws, voices and tunes every chord and judges each numeral;
  * it serves how it judges them (`judging`), so that the result shows at the last tap.
  */
 export default function numeralsScreen(context) {
@@ -65,31 +87,20 @@ export default function numeralsScreen(context) {
 
   const part = (id) => section.querySelector(`#numerals-${id}`);
   const [keyLine, sound, last, answerLine, undo, feedback] = ['key', 'sound', 'last', 'answer', 'undo', 'feedback'].map(part);
-  let trial = null;
-  let named = []; // the numerals named so far
-  let answer = null; // the loop's callback while answers are open
-  const row = choiceRow(part('buttons'), { idPrefix: 'answer-numerals', chosen: name });
-  undo.addEventListener('click', () => takeBack());
-
-  function showAnswer() {
-    if (!trial) return;
-    const blanks = Array(Math.max(0, trial.chords.length - named.length)).fill('_');
-    answerLine.textContent = t('numerals.answer', { numerals: [...named, ...blanks].join(' ') });
-    undo.disabled = !answer || named.length === 0;
-  }
-
-  function name(numeral) {
-    if (!answer || !trial || named.length >= trial.chords.length) return;
-    named.push(numeral);
-    showAnswer();
-    if (named.length === trial.chords.length) answer({ numerals: named });
-  }
-
-  function takeBack() {
-    if (!answer || named.length === 0) return;
-    named.pop();
-    showAnswer();
-  }
+  const named = sequenceAnswer({
+    line: answerLine, undo, label: (numeral) => numeral, text: (numerals) => t('numerals.answer', { numerals }),
+    body: (numerals) => ({ numerals }),
+  });
+  const row = choiceRow(part('buttons'), { idPrefix: 'answer-numerals', chosen: (numeral) => named.add(numeral) });
+  // A chord played names the numeral the server says it is (session.midi.chords: each numeral's
+  // pitch classes), in any octave and voicing; a chord that is none of them names nothing.
+  let midiChords = [];
+  let stopChords = () => {};
+  const chordPlayed = (notes) => {
+    const classes = [...new Set(notes.map((note) => note % 12))].sort((a, b) => a - b).join(' ');
+    const chord = midiChords.find((candidate) => candidate.pitchClasses.join(' ') === classes);
+    if (chord) named.add(chord.answer);
+  };
 
   return trainingLoop(context, {
     screen: section.id,
@@ -97,46 +108,44 @@ export default function numeralsScreen(context) {
       keyLine.textContent = '';
       sound.hidden = true;
       last.textContent = '\u00a0';
-      answerLine.textContent = '\u00a0';
+      named.clear();
+      stopChords();
+      stopChords = onMidiChord(chordPlayed);
     },
-    load: (next) => loadSamples(next.sound.id, allChords(next).flatMap((chord) => chord.notes.map((note) => note.frequencyHz))),
+    load: (next) => loadSamples(next.sound.id, chordFrequencies(allChords(next))),
     play(audio, next, start, samples) {
-      let index = 0;
-      const notes = allChords(next).flatMap((chord) => chord.notes.map((note) => scheduleNote(audio, {
-        frequencyHz: note.frequencyHz, start: start + chord.startSeconds, duration: chord.durationSeconds,
-        synthesis: next.synthesis, levelDB: chord.levelDB, sample: samples[index++],
-      })));
+      const notes = scheduleChords(audio, allChords(next), { start, synthesis: next.synthesis, samples });
       return {
         stop: (at) => { for (const note of notes) note.stop(at); },
         marks: { cadenceStart: start, progressionStart: start + next.chords[0].startSeconds },
       };
     },
     starts(next) {
-      trial = next;
-      named = [];
       row.show(next.choices.map((choice) => ({ value: choice.numeral, label: choice.numeral, key: choice.key })));
       keyLine.textContent = t('numerals.key', { key: next.keyNames[language()], chords: next.chords.length });
       sound.textContent = t('training.sound', { name: soundLabel(next.sound.id, next.sound.name) });
       sound.hidden = false;
-      showAnswer();
+      named.start(next.chords.length);
+      midiChords = next.session.midi?.chords ?? [];
     },
     opens(next, _played, given) {
-      answer = given;
+      named.open(given);
       row.setEnabled(true);
-      showAnswer();
     },
     closes() {
-      answer = null;
+      named.close();
       row.setEnabled(false);
-      undo.disabled = true;
     },
     judge(next, { numerals }) {
       // A trial reserved from an older server does not say how it is judged: that waits for the response.
-      if (!next.judging) return null;
-      const right = next.judging.rightNumerals;
-      const chordsCorrect = right.map((numeral, index) => numerals[index] === numeral);
+      if (next.judging?.chordsNeeded === undefined) return null;
+      const { rightNumerals, chordsNeeded } = next.judging;
+      const chordsCorrect = rightNumerals.map((numeral, index) => numerals[index] === numeral);
       const correctChords = chordsCorrect.filter(Boolean).length;
-      return { isCorrect: correctChords === right.length, numerals: right, answered: numerals, chordsCorrect, correctChords };
+      return {
+        isCorrect: correctChords >= chordsNeeded, numerals: rightNumerals, answered: numerals, chordsCorrect,
+        correctChords,
+      };
     },
     show(result) {
       showJudgement(feedback, result.isCorrect, context.announce);
@@ -149,17 +158,15 @@ export default function numeralsScreen(context) {
       feedback.className = 'feedback';
     },
     keys(event) {
-      if (event.key === 'Backspace') {
-        takeBack();
-        return true;
-      }
+      if (named.key(event)) return true;
       const which = row.valueForKey(event.key);
       if (!which) return false;
-      name(which);
+      named.add(which);
       return true;
     },
     leave() {
-      trial = null;
+      stopChords();
+      midiChords = [];
     },
   });
 }

@@ -355,7 +355,8 @@ export function settingsScreen({ navigate }) {
     showLatency(document.getElementById('settings-calibration'));
     const sounds = Object.fromEntries(choices.sounds.map((sound) => [sound.id, sound]));
     // Short names: what a decaying instrument means for matching is the field's help text.
-    fillSelect('soundSource', choices.soundSources, (id) => soundLabel(id, sounds[id].name));
+    // "default" (none chosen) is no sound of the server's: named by its own string.
+    fillSelect('soundSource', choices.soundSources, (id) => soundLabel(id, sounds[id]?.name));
     fillSelect('tuningSystem', choices.tuningSystems, (tuning) => t(`settings.tuningSystem.${tuning}`));
     renderIntervals();
     renderGroups();

@@ -18,6 +18,23 @@ public enum ChordQuality: String, Hashable, RecordEnumeration {
         }
     }
 
+    /// The chord's tones as harmonics of one fundamental, root first: how just intonation tunes it,
+    /// pure from its own root. The triads 4:5:6, 10:12:15, 16:20:25 and the diminished 5:6:7 (the
+    /// upper three of the harmonic seventh, so that vii° is V7 without its root); the dominant
+    /// seventh 4:5:6:7 (the harmonic seventh), the others their triad's with a 5-limit seventh.
+    public var harmonics: [Int] {
+        switch self {
+        case .major: [4, 5, 6]
+        case .minor: [10, 12, 15]
+        case .diminished: [5, 6, 7]
+        case .augmented: [16, 20, 25]
+        case .dominant7: [4, 5, 6, 7]
+        case .major7: [8, 10, 12, 15]
+        case .minor7: [10, 12, 15, 18]
+        case .halfDiminished7: [5, 6, 7, 9]
+        }
+    }
+
     /// The chord symbol's suffix as lead sheets write it (C, Cm, C°, C+, C7, Cmaj7, Cm7, Cø7): the
     /// same in every language.
     public var symbol: String {
