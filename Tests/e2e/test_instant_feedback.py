@@ -256,6 +256,7 @@ def disagreements(server):
 
 
 def test_a_shown_result_that_differs_from_the_servers_is_logged_with_both(server):
+    assert server.api("GET", "trials/disagreements").json() == {"disagreements": 0}
     trial = server.api("POST", "trials", json={"discipline": "pitchComparison"}).json()
     right = next(outcome for outcome in trial["outcomes"] if outcome["result"]["isCorrect"])
     claimed = {"isCorrect": False}
@@ -265,6 +266,7 @@ def test_a_shown_result_that_differs_from_the_servers_is_logged_with_both(server
     outcome = agreeing["outcomes"][0]
     assert server.api("POST", f"trials/{agreeing['id']}/answer",
                       json={"answer": outcome["answer"], "shown": outcome["result"]}).status_code == 200
+    assert server.api("GET", "trials/disagreements").json() == {"disagreements": 1}
     [line] = disagreements(server)
     assert f"trial={trial['id']}" in line and "discipline=pitchComparison" in line, line
     assert 'page={"isCorrect":false}' in line and '"isCorrect":true' in line, line

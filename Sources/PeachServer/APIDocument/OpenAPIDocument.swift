@@ -43,6 +43,7 @@ enum OpenAPIDocument {
             ("CalibrationRequest", CalibrationRequest.self),
             ("Calibration", CalibrationResponse.self),
             ("CalibrationPlan", CalibrationPlan.self),
+            ("Disagreements", DisagreementsResponse.self),
             ("AccountStatus", AccountStatusResponse.self),
             ("Account", AccountResponse.self),
         ] + KindComponents.all

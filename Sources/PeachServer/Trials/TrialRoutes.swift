@@ -98,6 +98,10 @@ struct TrialRoutes: RouteTable {
                 returns: "Stored and judged.", parameters: [trialID, answerKey, wantsNext], errors: answerRefusals,
                 Self.answerTrial),
             Route(
+                .get, "trials/disagreements", "trialDisagreements",
+                "How many answers' shown results the server judged otherwise since it started",
+                returns: "The count.", Self.disagreements),
+            Route(
                 .get, "rhythm/calibration", "rhythmCalibrationPlan",
                 "The clicks to tap along with for the calibration: 16, a beat apart at the tempo setting",
                 returns: "The clicks.", Self.calibrationPlan),
@@ -177,6 +181,10 @@ struct TrialRoutes: RouteTable {
         try await answer(
             try input[Self.trialID], try input.body.parsed(), key: try input[Self.answerKey], age: try input.body.age(),
             next: try input[Self.wantsNext], shown: try input.body.shown)
+    }
+
+    func disagreements(_: Input<NoBody>) async -> DisagreementsResponse {
+        DisagreementsResponse(disagreements: await service.disagreements)
     }
 
     func calibrationPlan(_: Input<NoBody>) async -> CalibrationPlan {
