@@ -74,10 +74,14 @@ struct PostgresSchemaUpgradeTests {
 
         let settings = try await PostgresSettingsStore(records: PostgresTrainingDataStore(database: database))
             .loadSettings()
+        // The sine the fixture's settings name stays chosen: settings written before a sound could be
+        // left unchosen hold the one the user heard.
         #expect(
             try settings.map { try PeachSettings.default.applying($0) }
                 == (try PeachSettings.default.applying(
-                    SettingsUpdate(noteRangeLower: 48, noteRangeUpper: 72, referencePitchHz: 442, language: "de"))))
+                    SettingsUpdate(
+                        noteRangeLower: 48, noteRangeUpper: 72, referencePitchHz: 442, soundSource: "sine",
+                        language: "de"))))
         await database.close()
     }
 }
