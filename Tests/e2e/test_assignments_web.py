@@ -69,6 +69,11 @@ def test_a_teacher_sets_an_assignment_and_the_student_trains_it_to_done(class_si
         for _ in range(3):
             wait_enabled(ann)
             ann.find_element(By.ID, "answer-higher").click()
+        # The answers go in the background: leave once the server holds all three, or the page
+        # left would send the last one only when it is opened again.
+        stored = ("const done = arguments[0]; fetch('/api/records?discipline=pitchComparison')"
+                  ".then((r) => r.json()).then((j) => done(j.records.length), () => done(0))")
+        WebDriverWait(ann, 15, poll_frequency=0.2).until(lambda b: b.execute_async_script(stored) == 3)
         ann.get(site.url + "#/profile")
         ann.get(site.url + "#/")
         shown(ann, "screen-start")
