@@ -182,6 +182,12 @@ window.addEventListener('hashchange', (event) => {
 // own, and other accounts' waiting for their owners), and training stopped for want of trials.
 const status = document.getElementById('pending-answers');
 let pending = { mine: 0, others: [] };
+// An answer on its way counts as waiting too. Said only once one has waited longer than a slow
+// round trip: the line, which the screen makes room for, would otherwise come and go with every
+// answer on a slow network and move the answer buttons under the user's finger.
+const PENDING_GRACE_MS = 2000;
+let waitedLong = false;
+let graceTimer = null;
 let offline = !navigator.onLine;
 let noTrials = false;
 const plural = (count, one, other) => t(count === 1 ? one : other, { count });
@@ -189,7 +195,7 @@ function showStatus() {
   const lines = [];
   if (noTrials) lines.push(t('offline.noTrials'));
   if (offline) lines.push(pending.mine === 0 ? t('offline.none') : plural(pending.mine, 'offline.one', 'offline.other'));
-  else if (pending.mine > 0) lines.push(plural(pending.mine, 'pending.one', 'pending.other'));
+  else if (pending.mine > 0 && waitedLong) lines.push(plural(pending.mine, 'pending.one', 'pending.other'));
   for (const { name, count } of pending.others) {
     lines.push(t(count === 1 ? 'pending.ownerOne' : 'pending.ownerOther', { count, name }));
   }
@@ -202,6 +208,18 @@ function showStatus() {
 }
 api.onPendingAnswers((counts) => {
   pending = counts;
+  if (counts.mine === 0) {
+    clearTimeout(graceTimer);
+    graceTimer = null;
+    waitedLong = false;
+  } else if (!waitedLong && graceTimer === null) {
+    // From the first answer waiting: answers that keep coming do not put the line off.
+    graceTimer = setTimeout(() => {
+      graceTimer = null;
+      waitedLong = true;
+      showStatus();
+    }, PENDING_GRACE_MS);
+  }
   showStatus();
 });
 document.addEventListener('languagechange', showStatus);
