@@ -80,11 +80,12 @@ struct Users: AsyncParsableCommand {
     }
 }
 
-/// `peach classes add|list`: a teacher's classes and their invitation codes.
+/// `peach classes add|list|import`: a teacher's classes, their invitation codes, and students made
+/// from a list.
 struct Classes: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Manage the classes of a class server (PostgreSQL with --database, else SQLite).",
-        subcommands: [Add.self, List.self])
+        subcommands: [Add.self, List.self, ImportRoster.self])
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -117,12 +118,10 @@ struct Classes: AsyncParsableCommand {
 
         func run() async throws {
             try await database.withAccounts { accounts in
-                for teacher in try await accounts.accounts() where teacher.isTeacher {
-                    for classroom in try await accounts.classrooms(taughtBy: teacher.id) {
-                        Output.line(
-                            "\(classroom.id)\t\(classroom.name)\t\(teacher.name)\t\(classroom.invitation)\t\(classroom.studentCount)"
-                        )
-                    }
+                for classroom in try await ClassArgument.every(in: accounts) {
+                    Output.line(
+                        "\(classroom.id)\t\(classroom.name)\t\(classroom.teacher.name)\t\(classroom.invitation)\t\(classroom.studentCount)"
+                    )
                 }
             }
         }
