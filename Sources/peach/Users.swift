@@ -54,9 +54,7 @@ struct Users: AsyncParsableCommand {
         func run() async throws {
             let password = try AccountPassword.read()
             try await database.withAccounts { accounts in
-                guard let found = try await AccountName(name).asyncAccount(in: accounts) else {
-                    throw PeachFailure("no account '\(name)'")
-                }
+                let found = try await accounts.existing(named: name)
                 try await accounts.setPasswordHash(await PasswordHasher().hash(password), of: found.id, keeping: nil)
                 Output.line("password of \(found.name) reset")
             }
@@ -172,6 +170,16 @@ enum AccountPassword {
             throw ValidationError("give the password on standard input: \(NewPassword.rule)")
         }
         return password.text
+    }
+}
+
+extension AccountStore {
+    /// The account named `text`; a failure saying there is none otherwise.
+    func existing(named text: String) async throws -> Account {
+        guard let found = try await AccountName(text).asyncAccount(in: self) else {
+            throw PeachFailure("no account '\(text)'")
+        }
+        return found
     }
 }
 
