@@ -236,7 +236,8 @@ public struct PostgresAccountStore: AccountStore, ClassroomStore {
         async throws(DataStoreError) -> [Account]
     {
         let createdAt = now()
-        return try await database.transaction { connection in
+        // Two statements a student: a whole year's roster on a busy server may take longer than a request.
+        return try await database.transaction(deadline: PostgresPeachDatabase.bulkDeadline) { connection in
             var created: [Account] = []
             for student in students {
                 guard
