@@ -232,6 +232,28 @@ public struct PostgresAccountStore: AccountStore, ClassroomStore {
         return classroom
     }
 
+    public func createStudents(_ students: [(name: AccountName, passwordHash: String)], in classroom: Int64)
+        async throws(DataStoreError) -> [Account]
+    {
+        let createdAt = now()
+        // Two statements a student: a whole year's roster on a busy server may take longer than a request.
+        return try await database.transaction(deadline: PostgresPeachDatabase.bulkDeadline) { connection in
+            var created: [Account] = []
+            for student in students {
+                guard
+                    let account = try await Self.insertAccount(
+                        student.name, passwordHash: student.passwordHash, isTeacher: false, createdAt: createdAt,
+                        connection, logger: logger)
+                else { throw DataStoreError.saveFailed("the name '\(student.name)' is taken") }
+                try await connection.query(
+                    "INSERT INTO classroom_member (classroom_id, user_id) VALUES (\(classroom), \(account.id.rawValue))",
+                    logger: logger)
+                created.append(account)
+            }
+            return created
+        }
+    }
+
     public func classrooms(taughtBy teacher: UserID) async throws(DataStoreError) -> [Classroom] {
         try await classrooms(
             PostgresQuery(

@@ -2,10 +2,11 @@ import ArgumentParser
 import Foundation
 import PeachCore
 
-/// `peach assignments NAME`: a student's open and recent assignments with their progress, as their
-/// Start lists them, from the shell of the machine that runs the class server.
+/// `peach assignments [list] NAME`: a student's open and recent assignments with their progress, as
+/// their Start lists them, from the shell of the machine that runs the class server.
 struct Assignments: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "list",
         abstract:
             "List a student's open and recent assignments with their progress (PostgreSQL with --database, else SQLite)."
     )
@@ -14,9 +15,7 @@ struct Assignments: AsyncParsableCommand {
 
     func run() async throws {
         try await database.withAccounts { accounts in
-            guard let student = try await AccountName(name).asyncAccount(in: accounts) else {
-                throw PeachFailure("no account '\(name)'")
-            }
+            let student = try await accounts.existing(named: name)
             let now = Date()
             let listed = try await accounts.listedAssignments(for: student.id, at: now)
             if listed.isEmpty { Output.line("\(student.name) has no open assignments") }

@@ -13,7 +13,7 @@ struct Peach: AsyncParsableCommand {
             Serve.self, Phone.self, Train.self, Measure.self, Match.self, Sing.self, Rhythm.self, Intonation.self,
             Degrees.self, Chords.self, Dictation.self, Progressions.self, Render.self, Play.self, Simulate.self,
             ProfileExport.self,
-            Export.self, Import.self, Recover.self, Migrate.self, Users.self, Classes.self, Assignments.self,
+            Export.self, Import.self, Recover.self, Migrate.self, Users.self, Classes.self, AssignmentCommands.self,
             Devices.self,
             BenchAudio.self, BenchPitch.self, BenchRhythm.self,
             BenchAnswers.self,

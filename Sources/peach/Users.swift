@@ -54,9 +54,7 @@ struct Users: AsyncParsableCommand {
         func run() async throws {
             let password = try AccountPassword.read()
             try await database.withAccounts { accounts in
-                guard let found = try await AccountName(name).asyncAccount(in: accounts) else {
-                    throw PeachFailure("no account '\(name)'")
-                }
+                let found = try await accounts.existing(named: name)
                 try await accounts.setPasswordHash(await PasswordHasher().hash(password), of: found.id, keeping: nil)
                 Output.line("password of \(found.name) reset")
             }
@@ -80,11 +78,12 @@ struct Users: AsyncParsableCommand {
     }
 }
 
-/// `peach classes add|list`: a teacher's classes and their invitation codes.
+/// `peach classes add|list|import`: a teacher's classes, their invitation codes, and students made
+/// from a list.
 struct Classes: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Manage the classes of a class server (PostgreSQL with --database, else SQLite).",
-        subcommands: [Add.self, List.self])
+        subcommands: [Add.self, List.self, ImportRoster.self])
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -117,12 +116,10 @@ struct Classes: AsyncParsableCommand {
 
         func run() async throws {
             try await database.withAccounts { accounts in
-                for teacher in try await accounts.accounts() where teacher.isTeacher {
-                    for classroom in try await accounts.classrooms(taughtBy: teacher.id) {
-                        Output.line(
-                            "\(classroom.id)\t\(classroom.name)\t\(teacher.name)\t\(classroom.invitation)\t\(classroom.studentCount)"
-                        )
-                    }
+                for classroom in try await ClassArgument.every(in: accounts) {
+                    Output.line(
+                        "\(classroom.id)\t\(classroom.name)\t\(classroom.teacher.name)\t\(classroom.invitation)\t\(classroom.studentCount)"
+                    )
                 }
             }
         }
@@ -173,6 +170,16 @@ enum AccountPassword {
             throw ValidationError("give the password on standard input: \(NewPassword.rule)")
         }
         return password.text
+    }
+}
+
+extension AccountStore {
+    /// The account named `text`; a failure saying there is none otherwise.
+    func existing(named text: String) async throws -> Account {
+        guard let found = try await AccountName(text).asyncAccount(in: self) else {
+            throw PeachFailure("no account '\(text)'")
+        }
+        return found
     }
 }
 

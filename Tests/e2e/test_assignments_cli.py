@@ -1,7 +1,9 @@
 """`peach assignments NAME` (issue 51): a student's open and recent assignments with their progress,
-as their Start lists them, read from the class server's storage."""
+as their Start lists them, read from the class server's storage; `peach assignments add`: a teacher
+sets one from the terminal, checked as the API checks it."""
 import subprocess
 
+import pytest
 import requests
 
 from conftest import PEACH, ClassStorage
@@ -50,3 +52,88 @@ def test_assignments_of_an_unknown_account_is_one_line_and_exit_status_1(tmp_pat
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 1 and result.stdout == ""
     assert result.stderr.strip().splitlines() == ["Error: no account 'nobody'"]
+
+
+def roster_class(storage, tmp_path):
+    """A teacher's class Choir with ann and bob, made from a roster; their printed passwords."""
+    storage.peach("users", "add", "tess", "--teacher", stdin=PASSWORD + "\n")
+    class_id = storage.peach("classes", "add", "Choir", "--teacher", "tess").split("\t")[0]
+    roster = tmp_path / "roster.csv"
+    roster.write_text("name\nann\nbob\n")
+    rows = storage.peach("classes", "import", roster, "--class", "Choir").splitlines()[1:3]
+    return class_id, dict(row.split("\t") for row in rows)
+
+
+def test_an_assignment_added_from_the_terminal_reaches_the_students_list_and_the_api(class_storage, tmp_path):
+    class_id, passwords = roster_class(class_storage, tmp_path)
+    week = class_storage.peach(
+        "assignments", "add", "--class", "Choir", "--title", "Week 4", "--due", "2099-03-06",
+        "--task", "pitchComparison:answers=60",
+        "--task", 'intervalComparison:threshold=20:tuningSystem=justIntonation:intervals=[{"name":"P5"}]')
+    solo = class_storage.peach(
+        "assignments", "add", "--class", class_id, "--title", "Bob alone", "--due", "2099-03-07",
+        "--student", "bob", "--task", "pitchMatching:answers=10:tempoBPM=90")
+    assert week.strip().isdigit() and solo.strip().isdigit() and week != solo
+    assert class_storage.peach("assignments", "ann").splitlines() == [
+        "Week 4 (Choir), due 2099-03-06", "  Compare Pitch: 0 / 60", "  Compare Intervals: goal ≤ 20 ¢"]
+    assert class_storage.peach("assignments", "bob").splitlines()[3:] == [
+        "Bob alone (Choir), due 2099-03-07", "  Pitch Matching: 0 / 10"]
+    servers = class_storage.start_servers()
+    try:
+        ann = requests.Session()
+        assert ann.post(servers[-1].url + "api/account/sign-in", json={"name": "ann", "password": passwords["ann"]},
+                        timeout=10).status_code == 200
+        listed = ann.get(servers[-1].url + "api/assignments", timeout=10)
+        assert listed.status_code == 200, listed.text
+        [entry] = listed.json()["assignments"]
+        assignment = entry["assignment"]
+        assert (assignment["id"], assignment["title"], assignment["student"], entry["className"]) == (
+            int(week), "Week 4", None, "Choir")
+        assert assignment["due"].startswith("2099-03-0")
+        assert [(task["discipline"], task["answers"], task["threshold"]) for task in assignment["tasks"]] == [
+            ("pitchComparison", 60, None), ("intervalComparison", None, 20)]
+        assert assignment["tasks"][1]["settings"] == {"tuningSystem": "justIntonation", "intervals": [{"name": "P5"}]}
+        assert [progress["status"] for progress in entry["progress"]] == ["notStarted", "notStarted"]
+    finally:
+        for server in servers:
+            server.stop()
+
+
+@pytest.mark.parametrize("task, error", [
+    ("rhythmTaping:answers=5", "--task 'rhythmTaping:answers=5': discipline: unknown discipline 'rhythmTaping'; one of "),
+    ("pitchComparison", "--task 'pitchComparison': give DISCIPLINE:answers=N or DISCIPLINE:threshold=CENTS"),
+    ("pitchComparison:answers=0", "--task 'pitchComparison:answers=0': answers: must be 1 to 1000"),
+    ("pitchMatching:threshold=5", "--task 'pitchMatching:threshold=5': threshold: pitchMatching has no threshold"),
+    ("pitchComparison:answers=5:threshold=5", "--task 'pitchComparison:answers=5:threshold=5': a task has one goal"),
+    ("pitchComparison:answers=5:tempo=90", "--task 'pitchComparison:answers=5:tempo=90': no setting 'tempo'"),
+    ("pitchComparison:answers=5:noteRangeLower=3",
+     "--task 'pitchComparison:answers=5:noteRangeLower=3': settings.noteRangeLower: note range 3"),
+    ("pitchComparison:answers=5:language=de", "--task 'pitchComparison:answers=5:language=de': settings.language: "),
+])
+def test_a_bad_task_is_refused_in_one_line_and_nothing_is_added(tmp_path, task, error):
+    storage = ClassStorage("sqlite", tmp_path)
+    roster_class(storage, tmp_path)
+    result = subprocess.run([PEACH, "assignments", "add", "--class", "Choir", "--title", "Week 5", "--due",
+                             "2099-03-13", "--task", "pitchComparison:answers=5", "--task", task, *storage.args],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 1 and result.stdout == ""
+    [line] = result.stderr.strip().splitlines()
+    assert line.startswith("Error: " + error), line
+    assert storage.peach("assignments", "ann") == "ann has no open assignments\n"
+
+
+def test_an_assignment_for_someone_outside_the_class_or_without_a_due_day_is_refused(tmp_path):
+    storage = ClassStorage("sqlite", tmp_path)
+    roster_class(storage, tmp_path)
+    storage.peach("users", "add", "carl", stdin="carl-password-1\n")
+    for options, error in [
+        (["--class", "Choir", "--due", "2099-03-13", "--student", "carl"], "Error: carl is not in the class Choir"),
+        (["--class", "Choir", "--due", "2099-02-30"], "Error: --due is YYYY-MM-DD, got '2099-02-30'"),
+        (["--class", "Band", "--due", "2099-03-13"], "Error: no class 'Band' (peach classes list names them)"),
+    ]:
+        result = subprocess.run([PEACH, "assignments", "add", "--title", "Week 5",
+                                 "--task", "pitchComparison:answers=5", *options, *storage.args],
+                                capture_output=True, text=True, timeout=60)
+        assert (result.returncode, result.stderr.strip()) == (1, error)
+    assert storage.peach("assignments", "carl") == "carl has no open assignments\n"
+    assert storage.peach("assignments", "ann") == "ann has no open assignments\n"

@@ -15,3 +15,13 @@ public struct NewPassword: Sendable {
 
     public static let rule = "a password is \(lengths.lowerBound)–\(lengths.upperBound) characters, none of them NUL"
 }
+
+extension NewPassword {
+    /// Letters and digits no one mistakes for another on a printed list (no 0/o, 1/l/i).
+    static let unambiguous = Array("abcdefghjkmnpqrstuvwxyz23456789")
+
+    /// A password a teacher hands a student on paper: 12 characters, about 59 bits.
+    public static func random(using generator: inout some RandomNumberGenerator) -> NewPassword {
+        NewPassword(String((0..<12).map { _ in unambiguous.randomElement(using: &generator)! }))!
+    }
+}

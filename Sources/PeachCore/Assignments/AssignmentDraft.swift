@@ -69,6 +69,14 @@ public struct AssignmentDraft: Hashable, Sendable {
         self.tasks = tasks
     }
 
+    /// The draft if it is for the whole class, or for one of `students` (the class's).
+    public func checked(students: [Account]) throws(Invalid) -> AssignmentDraft {
+        if let student, !students.contains(where: { $0.id == student }) {
+            throw Invalid(field: "student", message: "\(student) is not in this class")
+        }
+        return self
+    }
+
     private static func task(_ raw: RawTask, at index: Int) throws(Invalid) -> AssignmentTask {
         let field = "tasks[\(index)]"
         guard let discipline = Discipline(rawValue: raw.discipline) else {

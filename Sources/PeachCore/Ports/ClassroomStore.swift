@@ -2,6 +2,10 @@
 public protocol ClassroomStore: AssignmentStore {
     func createClassroom(named name: String, teacher: UserID, invitation: InvitationCode) async throws(DataStoreError)
         -> Classroom
+    /// Creates every account, each a student of `classroom`, in one transaction: all of them or,
+    /// when a name is taken, none (a `DataStoreError` naming it).
+    func createStudents(_ students: [(name: AccountName, passwordHash: String)], in classroom: Int64)
+        async throws(DataStoreError) -> [Account]
     func classrooms(taughtBy teacher: UserID) async throws(DataStoreError) -> [Classroom]
     /// The class if `teacher` teaches it; nil for anyone else's (or none).
     func classroom(_ id: Int64, taughtBy teacher: UserID) async throws(DataStoreError) -> Classroom?

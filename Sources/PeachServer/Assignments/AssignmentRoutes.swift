@@ -151,12 +151,12 @@ struct AssignmentRoutes: RouteTable {
             AssignmentTable(assignment, students: students, progress: progress), now: environment.now())
     }
 
-    /// An assignment for one student is for one of the class's.
     private static func checked(_ draft: AssignmentDraft, students: [Account]) throws -> AssignmentDraft {
-        if let student = draft.student, !students.contains(where: { $0.id == student }) {
-            throw HTTPError(.badRequest, message: "student: \(student) is not in this class")
+        do {
+            return try draft.checked(students: students)
+        } catch {
+            throw HTTPError(.badRequest, message: error.description)
         }
-        return draft
     }
 
     private static func noSuchAssignment(_ id: Int64) -> HTTPError {

@@ -355,6 +355,24 @@ public struct SQLiteAccountStore: AccountStore, ClassroomStore {
         return classroom
     }
 
+    public func createStudents(_ students: [(name: AccountName, passwordHash: String)], in classroom: Int64)
+        async throws(DataStoreError) -> [Account]
+    {
+        let createdAt = now()
+        return try await write { db in
+            try students.map { student in
+                guard
+                    let account = try Self.insertAccount(
+                        student.name, passwordHash: student.passwordHash, isTeacher: false, createdAt: createdAt, db)
+                else { throw DataStoreError.saveFailed("the name '\(student.name)' is taken") }
+                try db.execute(
+                    sql: "INSERT INTO classroomMember (classroomID, userID) VALUES (?, ?)",
+                    arguments: [classroom, account.id.rawValue])
+                return account
+            }
+        }
+    }
+
     public func classrooms(taughtBy teacher: UserID) async throws(DataStoreError) -> [Classroom] {
         try await classrooms("WHERE c.teacherID = ? ORDER BY c.name, c.id", [teacher.rawValue])
     }

@@ -117,6 +117,24 @@ struct AccountStoreContractTests {
     }
 
     @Test(arguments: Backend.allCases)
+    func aRosterMakesEveryStudentOfTheClassOrNoneWhenANameIsTaken(backend: Backend) async throws {
+        let store = try await Harness.make(backend).store
+        let tess = try #require(try await store.createAccount(Self.tess, passwordHash: "t", isTeacher: true))
+        let choir = try await store.createClassroom(named: "Choir", teacher: tess.id, invitation: Self.code)
+        let bob = AccountName("bob")!
+        await #expect(throws: DataStoreError.saveFailed("the name 'tess' is taken")) {
+            try await store.createStudents([(Self.ann, "a"), (Self.tess, "b"), (bob, "c")], in: choir.id)
+        }
+        #expect(try await store.account(named: Self.ann) == nil, "the rows before the taken name are rolled back")
+        #expect(try await store.account(named: bob) == nil)
+        #expect(try await store.students(of: choir.id).isEmpty)
+        let made = try await store.createStudents([(Self.ann, "a"), (bob, "c")], in: choir.id)
+        #expect(made.map(\.name) == [Self.ann, bob] && made.allSatisfy { !$0.isTeacher })
+        #expect(try await store.students(of: choir.id) == made)
+        #expect(try await store.account(named: bob)?.passwordHash == "c")
+    }
+
+    @Test(arguments: Backend.allCases)
     func sessionsExpireAndAPasswordChangeEndsAllButTheKeptOne(backend: Backend) async throws {
         let store = try await Harness.make(backend).store
         let ann = try #require(try await store.createAccount(Self.ann, passwordHash: "a", isTeacher: false))

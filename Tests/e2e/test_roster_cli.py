@@ -1,0 +1,84 @@
+"""`peach classes import roster.csv --class NAME` (issue 51): a class's students made from a teacher's
+CSV list, each with a one-time password printed once; a file with one bad row makes no account."""
+import subprocess
+
+import pytest
+import requests
+
+from conftest import PEACH, ClassStorage, complete_class_view
+
+PASSWORD = "roster-teacher-1"
+
+
+def teacher_with_class(storage):
+    storage.peach("users", "add", "tess", "--teacher", stdin=PASSWORD + "\n")
+    return storage.peach("classes", "add", "Choir", "--teacher", "tess").strip().split("\t")[0]
+
+
+def imported(storage, tmp_path, text):
+    roster = tmp_path / "roster.csv"
+    roster.write_text(text)
+    return subprocess.run([PEACH, "classes", "import", roster, "--class", "Choir", *storage.args],
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_a_roster_makes_students_of_the_class_who_sign_in_with_the_printed_passwords(class_storage, tmp_path):
+    class_id = teacher_with_class(class_storage)
+    result = imported(class_storage, tmp_path, "name,email\r\nAnn,ann@example.org\r\nbob,\r\n")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == "name\tpassword\temail"
+    rows = [line.split("\t") for line in lines[1:3]]
+    assert [(row[0], row[2]) for row in rows] == [("ann", "ann@example.org"), ("bob", "")]
+    passwords = {row[0]: row[1] for row in rows}
+    assert len(set(passwords.values())) == 2 and all(len(password) == 12 for password in passwords.values())
+    assert lines[3].startswith("2 students added to Choir.") and "change" in lines[3]
+    assert class_storage.peach("classes", "list").split("\t")[4].strip() == "2"
+    servers = class_storage.start_servers()
+    server = servers[-1]
+    try:
+        for name, password in passwords.items():
+            signed_in = requests.post(server.url + "api/account/sign-in", json={"name": name, "password": password},
+                                      timeout=10)
+            assert signed_in.status_code == 200, signed_in.text
+        wrong = requests.post(server.url + "api/account/sign-in",
+                              json={"name": "ann", "password": passwords["bob"]}, timeout=10)
+        assert wrong.status_code == 401
+        tess = requests.Session()
+        assert tess.post(server.url + "api/account/sign-in", json={"name": "tess", "password": PASSWORD},
+                         timeout=10).status_code == 200
+        view = complete_class_view(tess, server.url, class_id)
+        assert sorted(student["name"] for student in view["students"]) == ["ann", "bob"]
+    finally:
+        for instance in servers:
+            instance.stop()
+
+
+def test_a_roster_with_a_taken_name_is_refused_whole_with_its_line(class_storage, tmp_path):
+    teacher_with_class(class_storage)
+    class_storage.peach("users", "add", "carl", stdin="carl-password-1\n")
+    result = imported(class_storage, tmp_path, "name\nann\nbob\n\nCarl\ndora\n")
+    assert result.returncode == 1 and result.stdout == ""
+    assert result.stderr.strip().splitlines() == [
+        "Error: " + str(tmp_path / "roster.csv") + ": line 5: the name 'carl' is taken; no account was made"]
+    assert sorted(line.split("\t")[1] for line in class_storage.peach("users", "list").splitlines()) == [
+        "carl", "tess"]
+    assert class_storage.peach("classes", "list").split("\t")[4].strip() == "0"
+
+
+@pytest.mark.parametrize("text, line, reason", [
+    ("name\nann\n\" \"\n", 3, "the name is empty"),
+    ("name\nann\nbob\nANN\n", 4, "'ann' is on line 2 already"),
+    ("name,email\nann,ann@example.org\nbob,bob at example.org\n", 3, "'bob at example.org' is not an e-mail address"),
+    ("name,phone\nann,123\n", 1, "the header row names the columns name and, optionally, email; got 'name,phone'"),
+    ("name,email\nann,ann@example.org\nbob\n", 3, "1 columns where the header row has 2"),
+    ("name\nann\nbo b\n", 3, "'bo b': a name is 1–40 letters a–z, digits, '.', '-' or '_'"),
+])
+def test_a_bad_row_refuses_the_whole_roster_with_its_line_and_makes_nothing(tmp_path, text, line, reason):
+    storage = ClassStorage("sqlite", tmp_path)
+    teacher_with_class(storage)
+    result = imported(storage, tmp_path, text)
+    assert result.returncode == 1 and result.stdout == ""
+    assert result.stderr.strip().splitlines() == [
+        f"Error: {tmp_path / 'roster.csv'}: line {line}: {reason}; no account was made"]
+    assert storage.peach("users", "list").splitlines() == ["1\ttess\tteacher"]
