@@ -8,7 +8,7 @@ struct Progressions: AsyncParsableCommand {
         abstract:
             "Chord Progressions in the terminal: a cadence sets the key, then three to five chords: name each by its Roman numeral (I IV V I) or its scale step (1 4 5 1; 8 for V7) and Enter; q quits.",
         discussion:
-            "The numerals, minor keys and longer progressions come as you master the ones before. The tuning is the saved setting's (equal or just: every chord pure from its root, the tonic never drifting). Answers are stored with the web app's."
+            "The numerals, minor keys and longer progressions come as you master the ones before. The tuning and inversions are the saved settings' (equal or just: every chord pure from its root, the tonic never drifting; inversions where the bass can step, as in I V6 vi). Answers are stored with the web app's."
     )
 
     @OptionGroup var storage: StoreOptions
@@ -19,9 +19,15 @@ struct Progressions: AsyncParsableCommand {
     @Option(help: "equal or just; default: the saved setting.")
     var tuning: String?
 
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Inversions where they let the bass move by step (I V6 vi); default: the saved setting.")
+    var inversions: Bool?
+
     private var overrides: SettingsUpdate {
         var update = note.overrides
         update.tuningSystem = tuning.map(TuningOption.setting)
+        update.kindValues["progressionInversions"] = inversions.map(SettingValue.flag)
         return update
     }
 
@@ -78,12 +84,13 @@ struct Progressions: AsyncParsableCommand {
         await stores.close()
     }
 
-    /// A trial as it is drawn: its key, how many chords, and the numerals to name them with and
-    /// their keys.
+    /// A trial as it is drawn: its key, how many chords (and whether some may be inverted), and the
+    /// numerals to name them with and their keys.
     static func announcement(_ trial: ChordProgressionTrial) -> String {
         let key = MusicalKey(tonic: trial.tonic, mode: trial.mode)
         let choices = trial.choices.map { "\($0.rawValue) (\($0.key))" }.joined(separator: " ")
-        return "Key: \(key.name(in: .english)); \(trial.progression.count) chords. Choose from \(choices)."
+        let inverted = trial.inversions ? ", inversions too" : ""
+        return "Key: \(key.name(in: .english)); \(trial.progression.count) chords\(inverted). Choose from \(choices)."
     }
 
     /// Each numeral named, marked right or wrong, then the progression where one was wrong.
