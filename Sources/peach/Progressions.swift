@@ -55,7 +55,10 @@ struct Progressions: AsyncParsableCommand {
             source: AnnouncedTrials(
                 feed: trials.feed(ChordProgressionKind.self, .chordProgression, settings: settings),
                 announcement: Self.announcement),
-            clock: ContinuousClock(), onFeedback: { Output.line(Self.judgement($0)) },
+            clock: ContinuousClock(),
+            onFeedback: { [inversions = settings[ChordProgressionSettings.self].progressionInversions] in
+                Output.line(Self.judgement($0, inversions: inversions))
+            },
             onError: { error in FileHandle.standardError.write(Data("\(error)\n".utf8)) })
 
         Output.line(
@@ -93,10 +96,17 @@ struct Progressions: AsyncParsableCommand {
         return "Key: \(key.name(in: .english)); \(trial.progression.count) chords\(inverted). Choose from \(choices)."
     }
 
-    /// Each numeral named, marked right or wrong, then the progression where one was wrong.
-    static func judgement(_ record: CompletedChordProgression) -> String {
-        let marks = zip(record.answer.numerals, record.chordsCorrect).map { "\($0.rawValue)\($1 ? "✓" : "✗")" }
-            .joined(separator: " ")
-        return record.isCorrect ? "✓ \(marks)" : "✗\u{07} \(marks) — it was \(record.progression)"
+    /// Each numeral named, marked right or wrong (a right one as the chord played: V⁶), then the
+    /// chords played where one was wrong. The session's trials are drawn with its settings, so the
+    /// record and whether they invert say how the chords were played.
+    static func judgement(_ record: CompletedChordProgression, inversions: Bool) -> String {
+        let played = ChordProgressionTrial(
+            tonic: record.tonicNote, mode: record.mode, progression: record.progression,
+            tuningSystem: record.tuningSystem, inversions: inversions, choices: []
+        ).chordNames
+        let marks = zip(record.answer.numerals, zip(played, record.chordsCorrect)).map { named, chord in
+            chord.1 ? "\(chord.0)✓" : "\(named.rawValue)✗"
+        }.joined(separator: " ")
+        return record.isCorrect ? "✓ \(marks)" : "✗\u{07} \(marks) — it was \(played.joined(separator: " "))"
     }
 }

@@ -67,12 +67,9 @@ extension ChordProgressionKind {
     public static func result(
         _ record: CompletedChordProgression, answer: Progression?, trial: ChordProgressionTrial?
     ) -> ChordProgressionResult {
-        let cadence = RomanNumeral.cadence(in: record.mode).count
-        let names =
-            trial.map { $0.chords[cadence...].map { $0.numeral.figured(inversion: $0.inversion) } }
-            ?? record.progression.numerals.map(\.rawValue)
-        return ChordProgressionResult(
-            isCorrect: record.isCorrect, numerals: record.progression.numerals, chordNames: names,
+        ChordProgressionResult(
+            isCorrect: record.isCorrect, numerals: record.progression.numerals,
+            chordNames: trial?.chordNames ?? record.progression.numerals.map(\.rawValue),
             answered: record.answer.numerals,
             chordsCorrect: record.chordsCorrect, correctChords: record.correctChords)
     }

@@ -51,6 +51,11 @@ public struct ChordProgressionTrial: Hashable, Sendable, Codable {
             inversions: Array(repeating: 0, count: cadence.count) + bassLine)
     }
 
+    /// The progression's chords as played, each named with its inversion's figure (V⁶).
+    public var chordNames: [String] {
+        chords[RomanNumeral.cadence(in: mode).count...].map { $0.numeral.figured(inversion: $0.inversion) }
+    }
+
     /// A note of a chord as the trial tunes it: equal temperament, or pure from the chord's root
     /// (whichever tone the bass plays) with the root placed at its just ratio from the tonic
     /// (`RomanNumeral.rootShift`, from `Interval.justRatio`), so that the tonic stays where equal
