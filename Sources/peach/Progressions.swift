@@ -8,7 +8,7 @@ struct Progressions: AsyncParsableCommand {
         abstract:
             "Chord Progressions in the terminal: a cadence sets the key, then three to five chords: name each by its Roman numeral (I IV V I) or its scale step (1 4 5 1; 8 for V7) and Enter; q quits.",
         discussion:
-            "The numerals, minor keys and longer progressions come as you master the ones before. The tuning is the saved setting's (equal or just: every chord pure from its root, the tonic never drifting). Answers are stored with the web app's."
+            "The numerals, minor keys and longer progressions come as you master the ones before. The tuning and inversions are the saved settings' (equal or just: every chord pure from its root, the tonic never drifting; inversions where the bass can step, as in I V6 vi). Answers are stored with the web app's."
     )
 
     @OptionGroup var storage: StoreOptions
@@ -19,9 +19,15 @@ struct Progressions: AsyncParsableCommand {
     @Option(help: "equal or just; default: the saved setting.")
     var tuning: String?
 
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Inversions where they let the bass move by step (I V6 vi); default: the saved setting.")
+    var inversions: Bool?
+
     private var overrides: SettingsUpdate {
         var update = note.overrides
         update.tuningSystem = tuning.map(TuningOption.setting)
+        update.kindValues["progressionInversions"] = inversions.map(SettingValue.flag)
         return update
     }
 
@@ -49,7 +55,10 @@ struct Progressions: AsyncParsableCommand {
             source: AnnouncedTrials(
                 feed: trials.feed(ChordProgressionKind.self, .chordProgression, settings: settings),
                 announcement: Self.announcement),
-            clock: ContinuousClock(), onFeedback: { Output.line(Self.judgement($0)) },
+            clock: ContinuousClock(),
+            onFeedback: { [inversions = settings[ChordProgressionSettings.self].progressionInversions] in
+                Output.line(Self.judgement($0, inversions: inversions))
+            },
             onError: { error in FileHandle.standardError.write(Data("\(error)\n".utf8)) })
 
         Output.line(
@@ -78,18 +87,26 @@ struct Progressions: AsyncParsableCommand {
         await stores.close()
     }
 
-    /// A trial as it is drawn: its key, how many chords, and the numerals to name them with and
-    /// their keys.
+    /// A trial as it is drawn: its key, how many chords (and whether some may be inverted), and the
+    /// numerals to name them with and their keys.
     static func announcement(_ trial: ChordProgressionTrial) -> String {
         let key = MusicalKey(tonic: trial.tonic, mode: trial.mode)
         let choices = trial.choices.map { "\($0.rawValue) (\($0.key))" }.joined(separator: " ")
-        return "Key: \(key.name(in: .english)); \(trial.progression.count) chords. Choose from \(choices)."
+        let inverted = trial.inversions ? ", inversions too" : ""
+        return "Key: \(key.name(in: .english)); \(trial.progression.count) chords\(inverted). Choose from \(choices)."
     }
 
-    /// Each numeral named, marked right or wrong, then the progression where one was wrong.
-    static func judgement(_ record: CompletedChordProgression) -> String {
-        let marks = zip(record.answer.numerals, record.chordsCorrect).map { "\($0.rawValue)\($1 ? "✓" : "✗")" }
-            .joined(separator: " ")
-        return record.isCorrect ? "✓ \(marks)" : "✗\u{07} \(marks) — it was \(record.progression)"
+    /// Each numeral named, marked right or wrong (a right one as the chord played: V⁶), then the
+    /// chords played where one was wrong. The session's trials are drawn with its settings, so the
+    /// record and whether they invert say how the chords were played.
+    static func judgement(_ record: CompletedChordProgression, inversions: Bool) -> String {
+        let played = ChordProgressionTrial(
+            tonic: record.tonicNote, mode: record.mode, progression: record.progression,
+            tuningSystem: record.tuningSystem, inversions: inversions, choices: []
+        ).chordNames
+        let marks = zip(record.answer.numerals, zip(played, record.chordsCorrect)).map { named, chord in
+            chord.1 ? "\(chord.0)✓" : "\(named.rawValue)✗"
+        }.joined(separator: " ")
+        return record.isCorrect ? "✓ \(marks)" : "✗\u{07} \(marks) — it was \(played.joined(separator: " "))"
     }
 }

@@ -2,9 +2,12 @@
 the browser, by button and by the number keys, some with a wrong chord and one with a chord undone,
 each stored as the record of the progression heard and the numerals named; the page shows each
 chord's judgement at the last tap. The trials as served in just intonation: every chord pure from
-its bass within 1e-4 cents, and the tonic at one frequency from the cadence's first chord to its last."""
+its root within 1e-4 cents, and the tonic at one frequency from the cadence's first chord to its last.
+With inversions set on in Settings: chords with their third or fifth in the bass, still pure from
+their root, named with their figure (V⁶) in the feedback."""
 import math
 
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
@@ -26,7 +29,7 @@ window.fetch = async (...args) => {
   return response;
 };
 """
-# A chord's tones as harmonics of its root, by numeral: pure from the root (the bass).
+# A chord's tones as harmonics of its root, by numeral: pure from the root.
 HARMONICS = {"major": [4, 5, 6], "minor": [10, 12, 15], "diminished": [5, 6, 7], "dominant7": [4, 5, 6, 7]}
 QUALITY = {"I": "major", "IV": "major", "V": "major", "III": "major", "VI": "major", "VII": "major",
            "ii": "minor", "iii": "minor", "vi": "minor", "i": "minor", "iv": "minor",
@@ -39,14 +42,16 @@ def records(server):
     return response.json()["records"]
 
 
-def pure_from_bass(chord):
-    """Each note's distance in cents from the nearest pure interval of its chord above the bass."""
+def pure_from_root(chord):
+    """Each note's distance in cents from the nearest pure interval of its chord above the bass, the
+    bass being the chord tone its inversion says: every note at its harmonic of the chord's root."""
     harmonics = HARMONICS[QUALITY[chord["numeral"]]]
     bass = chord["notes"][0]["frequencyHz"]
+    below = harmonics[chord["inversion"]]
     distances = []
     for note in chord["notes"]:
         cents = 1200 * math.log2(note["frequencyHz"] / bass)
-        distances.append(min(abs((cents - 1200 * math.log2(h / harmonics[0]) + 600) % 1200 - 600) for h in harmonics))
+        distances.append(min(abs((cents - 1200 * math.log2(h / below) + 600) % 1200 - 600) for h in harmonics))
     return max(distances)
 
 
@@ -56,7 +61,7 @@ def test_ten_progressions_named_in_the_browser_are_stored_with_each_chord_judged
     browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CAPTURE_TRIALS})
     browser.get(server.url)
     browser.find_element(By.ID, "start-chordProgression").click()
-    wait = WebDriverWait(browser, 20, poll_frequency=0.02)
+    wait = WebDriverWait(browser, 20, poll_frequency=0.02, ignored_exceptions=[StaleElementReferenceException])
     buttons = lambda b: b.find_elements(By.CSS_SELECTOR, "#numerals-buttons button.answer")
     opened = lambda b: buttons(b) and all(button.is_enabled() for button in buttons(b))
 
@@ -68,7 +73,8 @@ def test_ten_progressions_named_in_the_browser_are_stored_with_each_chord_judged
         # As served: just, every chord pure from its bass, the tonic the same from start to end.
         assert trial["tuningSystem"] == "justIntonation"
         chords = trial["cadence"] + trial["chords"]
-        assert all(pure_from_bass(chord) < 1e-4 for chord in chords), [pure_from_bass(c) for c in chords]
+        assert all(chord["inversion"] == 0 and chord["name"] == chord["numeral"] for chord in chords)
+        assert all(pure_from_root(chord) < 1e-4 for chord in chords), [pure_from_root(c) for c in chords]
         assert trial["cadence"][0]["notes"][0]["frequencyHz"] == trial["cadence"][-1]["notes"][0]["frequencyHz"]
         right = trial["judging"]["rightNumerals"]
         assert right == [chord["numeral"] for chord in trial["chords"]] and 3 <= len(right) <= 5
@@ -125,3 +131,45 @@ def test_ten_progressions_named_in_the_browser_are_stored_with_each_chord_judged
     assert sum(map(sum, matrix["counts"])) == total
     diagonal = sum(matrix["counts"][i][i] for i in range(len(matrix["items"])))
     assert diagonal == sum(record["correctChords"] for record in stored)
+
+
+def test_with_inversions_set_the_bass_steps_and_the_feedback_names_each_inversion(server, browser):
+    assert server.api("PUT", "settings", json={"language": "en", "tuningSystem": "justIntonation"}).status_code == 200
+    browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CAPTURE_TRIALS})
+    browser.get(server.url + "#/settings")
+    wait = WebDriverWait(browser, 20, poll_frequency=0.02, ignored_exceptions=[StaleElementReferenceException])
+    wait.until(lambda b: b.find_elements(By.ID, "setting-progressionInversions"))
+    label = browser.execute_script("return document.querySelector('label[for=setting-progressionInversions]').textContent")
+    assert "Inversions where the bass can move by step" in label
+    assert not server.api("GET", "settings").json()["settings"]["progressionInversions"]
+    browser.execute_script("document.getElementById('setting-progressionInversions').click()")
+    wait.until(lambda b: server.api("GET", "settings").json()["settings"]["progressionInversions"])
+
+    browser.get(server.url)
+    browser.find_element(By.ID, "start-chordProgression").click()
+    buttons = lambda b: b.find_elements(By.CSS_SELECTOR, "#numerals-buttons button.answer")
+    opened = lambda b: buttons(b) and all(button.is_enabled() for button in buttons(b))
+    inverted = 0
+    for index in range(5):
+        wait.until(lambda b: opened(b) and b.execute_script("return window.__trials.length") > index)
+        trial = browser.execute_script(f"return window.__trials[{index}]")
+        chords = trial["cadence"] + trial["chords"]
+        assert all(chord["inversion"] == 0 for chord in trial["cadence"]) and trial["chords"][-1]["inversion"] == 0
+        assert all(pure_from_root(chord) < 1e-4 for chord in chords), [pure_from_root(c) for c in chords]
+        assert trial["cadence"][0]["notes"][0]["frequencyHz"] == trial["cadence"][-1]["notes"][0]["frequencyHz"]
+        inverted += sum(chord["inversion"] > 0 for chord in trial["chords"])
+        figures = {0: "", 1: "⁶", 2: "⁶₄"}
+        names = [chord["numeral"] + figures[chord["inversion"]] for chord in trial["chords"]]
+        assert [chord["name"] for chord in trial["chords"]] == names
+        # The answer stays the numerals; the first chord named wrong shows the progression with figures.
+        right = trial["judging"]["rightNumerals"]
+        named = [next(c["numeral"] for c in trial["choices"] if c["numeral"] != right[0])] + right[1:]
+        for numeral in named:
+            browser.find_element(By.CSS_SELECTOR, f'#numerals-buttons button[data-value="{numeral}"]').click()
+        marked = " ".join([f"{named[0]}✗"] + [f"{name}✓" for name in names[1:]])
+        expected = f"Last progression: {' '.join(names)}; you named {marked}"
+        wait.until(lambda b: b.find_element(By.ID, "numerals-last").text == expected)
+    # Five progressions of I, IV and V: most put a chord's third or fifth in the bass.
+    assert inverted > 0
+    wait.until(lambda b: len(records(server)) == 5)
+    assert all(record["answer"] != record["progression"] for record in records(server))

@@ -51,3 +51,42 @@ def test_three_progressions_in_the_terminal_are_stored_with_each_chord_judged(se
         wanted = f"✓ {marks}" if named == played else f"✗ {marks} — it was {record['progression']}"
         assert line.replace("\a", "") == wanted, line
     assert sink.samples().size > 0
+
+
+def test_with_inversions_the_feedback_names_each_chord_with_its_figure(server, tmp_path):
+    sink = FileSink(tmp_path)
+    command = (f"{shlex.quote(PEACH)} progressions --inversions --device {DEVICE} "
+               f"--data {shlex.quote(str(server.data_path))}")
+    tmux = Tmux(f"peach-e2e-{os.getpid()}-inversions", command, {"ALSA_CONFIG_PATH": sink.env["ALSA_CONFIG_PATH"]})
+    inverted = re.compile(r"^Key: .*; (\d) chords, inversions too\. Choose from (.*)\.$")
+    try:
+        for index in range(4):
+            lines = tmux.wait_for(lambda lines: len([l for l in lines if inverted.match(l)]) > index, timeout=20)
+            length = int(inverted.match([l for l in lines if inverted.match(l)][index]).group(1))
+            # Every chord named I: the feedback names the chords played, right ones with their figure.
+            for _ in range(40):
+                tmux.keys(" ".join(["1"] * length), "Enter")
+                lines = tmux.wait_for(lambda lines: len(feedback_lines(lines, r"^[✓✗] ")) > index, timeout=0.5)
+                if len(feedback_lines(lines, r"^[✓✗] ")) > index:
+                    break
+        tmux.keys("q", "Enter")
+        lines = tmux.wait_for(lambda lines: "EXIT=0" in lines, timeout=10)
+        assert "EXIT=0" in lines, lines
+    finally:
+        tmux.close()
+
+    figured = re.compile(r"^(I|IV|V)(⁶|⁶₄)?$")
+    lines = feedback_lines(lines, r"^[✓✗] ")
+    assert len(lines) == 4
+    inversions = 0
+    for line in lines:
+        # A progression never repeats a chord at once: naming every chord I is wrong somewhere.
+        wanted = re.fullmatch(r"✗\a? (.+) — it was (.+)", line)
+        assert wanted, line
+        marks, played = wanted.group(1).split(), wanted.group(2).split()
+        assert all(figured.match(chord) for chord in played) and played[-1] in ("I", "IV", "V"), line
+        # A right chord is shown as played, with its figure; a wrong one as named.
+        assert marks == [f"{chord}✓" if chord.startswith("I") and not chord.startswith("IV") else "I✗" for chord in played], line
+        inversions += sum(chord[-1] in "⁶₄" for chord in played)
+    # Most progressions of I, IV and V invert a chord where the bass can step.
+    assert inversions > 0, lines

@@ -26,7 +26,8 @@ extension ChordProgressionKind {
     static func chordFields(_ trial: ChordProgressionTrial, reference: ReferencePitch) -> [ProgressionChord] {
         trial.chords.enumerated().map { index, chord in
             ProgressionChord(
-                numeral: chord.numeral, startSeconds: start(ofChord: index).seconds,
+                numeral: chord.numeral, inversion: chord.inversion,
+                name: chord.numeral.figured(inversion: chord.inversion), startSeconds: start(ofChord: index).seconds,
                 durationSeconds: duration(ofChord: index).seconds,
                 notes: chord.notes.map {
                     NoteDTO(
@@ -67,7 +68,9 @@ extension ChordProgressionKind {
         _ record: CompletedChordProgression, answer: Progression?, trial: ChordProgressionTrial?
     ) -> ChordProgressionResult {
         ChordProgressionResult(
-            isCorrect: record.isCorrect, numerals: record.progression.numerals, answered: record.answer.numerals,
+            isCorrect: record.isCorrect, numerals: record.progression.numerals,
+            chordNames: trial?.chordNames ?? record.progression.numerals.map(\.rawValue),
+            answered: record.answer.numerals,
             chordsCorrect: record.chordsCorrect, correctChords: record.correctChords)
     }
 }
@@ -75,6 +78,10 @@ extension ChordProgressionKind {
 /// One chord as the API serves it: the cadence's or the progression's.
 public struct ProgressionChord: Codable, Sendable, APIDescribed {
     public let numeral: RomanNumeral
+    /// The chord tone in the bass: 0 the root, 1 the third, 2 the fifth, 3 the seventh.
+    public let inversion: Int
+    /// The numeral with its inversion's figure: "V⁶", "I⁶₄", "V⁴₂"; root position the numeral alone.
+    public let name: String
     public let startSeconds: Double
     public let durationSeconds: Double
     public let notes: [NoteDTO]
@@ -84,8 +91,13 @@ public struct ProgressionChord: Codable, Sendable, APIDescribed {
         [
             "startSeconds": .describe("From the trial's start."),
             "notes": .describe(
-                "The bass (the root) first, then the right hand's three voices lowest first, each at the frequency the trial's tuning gives it."
+                "The bass first (the root, or in an inversion the chord tone `inversion` says), then the right hand's three voices lowest first, each at the frequency the trial's tuning gives it: in just intonation pure from the chord's root."
             ),
+            "inversion": APINote().with("minimum", 0).with("maximum", 3).describe(
+                "The chord tone in the bass: 0 root position, 1 the third (first inversion), 2 the fifth, 3 the seventh."
+            ),
+            "name": .describe(
+                "The numeral with its inversion's figure, for showing: V⁶, I⁶₄, V⁶₅; root position the numeral alone."),
             "levelDB": .describe("Each note's level relative to a single note."),
         ]
     }
@@ -131,12 +143,19 @@ public struct ChordProgressionFields: Codable, Sendable, APIDescribed {
 public struct ChordProgressionResult: Codable, Sendable, APIDescribed {
     public let isCorrect: Bool
     public let numerals: [RomanNumeral]
+    /// Each chord played, named with its inversion's figure (V⁶).
+    public let chordNames: [String]
     public let answered: [RomanNumeral]
     public let chordsCorrect: [Bool]
     public let correctChords: Int
 
     public static var apiNotes: [String: APINote] {
-        ["chordsCorrect": .describe("For each chord in order: whether the numeral named is the one played.")]
+        [
+            "chordsCorrect": .describe("For each chord in order: whether the numeral named is the one played."),
+            "chordNames": .describe(
+                "Each chord played, its numeral with its inversion's figure (V⁶); the numerals alone once the trial is gone."
+            ),
+        ]
     }
 }
 

@@ -31,9 +31,11 @@ public enum ChordProgressionKind: ReplayedChainKind {
                 german: "Benenne die Akkorde der Reihe nach: I, IV, V …"),
             answerMethod: .numerals,
             group: .harmony,
-            settings: DisciplineDeclaration.noteSettings + ["tuningSystem"],
+            settings: DisciplineDeclaration.noteSettings + ["tuningSystem"] + ChordProgressionSettings.names,
             terminalCommand: "peach progressions")
     ]
+
+    public static let ownSettings: (any KindSettings.Type)? = ChordProgressionSettings.self
 
     public typealias Trial = ChordProgressionTrial
     public typealias Answer = Progression
@@ -47,7 +49,8 @@ public enum ChordProgressionKind: ReplayedChainKind {
     public static let resumedAnswers = 200
 
     /// A mode the ladder trains, a tonic of the twelve in the bass's octave, and a progression the
-    /// ladder draws; the numerals to answer with are the mode's trained ones.
+    /// ladder draws, inverted where the bass line asks for it if the setting says so; the numerals to
+    /// answer with are the mode's trained ones.
     public static func draw(
         _ discipline: Discipline, settings: TrainingSettings, chain: Chain,
         using generator: inout some RandomNumberGenerator
@@ -57,6 +60,7 @@ public enum ChordProgressionKind: ReplayedChainKind {
         return ChordProgressionTrial(
             discipline, tonic: tonic, mode: mode, progression: chain.draw(in: mode, using: &generator),
             tuningSystem: settings.tuningSystem,
+            inversions: settings[ChordProgressionSettings.self].progressionInversions,
             choices: RomanNumeral.offered(in: mode).filter(chain.numerals(in: mode).contains))
     }
 

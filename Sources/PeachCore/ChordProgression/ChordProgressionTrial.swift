@@ -6,29 +6,60 @@ public struct ChordProgressionTrial: Hashable, Sendable, Codable {
     public let mode: ScaleMode
     public let progression: Progression
     public let tuningSystem: TuningSystem
+    /// Whether the progression's chords may be inverted: which ones follows from the numerals
+    /// (`ProgressionVoicing.bassLine`), so the trial stores only this.
+    public let inversions: Bool
     /// The numerals the user may answer with, in the order of their keys.
     public let choices: [RomanNumeral]
 
     public init(
         _ discipline: Discipline = .chordProgression, tonic: MIDINote, mode: ScaleMode, progression: Progression,
-        tuningSystem: TuningSystem, choices: [RomanNumeral]
+        tuningSystem: TuningSystem, inversions: Bool = false, choices: [RomanNumeral]
     ) {
         self.discipline = discipline
         self.tonic = tonic
         self.mode = mode
         self.progression = progression
         self.tuningSystem = tuningSystem
+        self.inversions = inversions
         self.choices = choices
     }
 
-    /// The cadence's chords, then the progression's, voice-led as one line.
+    /// A trial stored before inversions came has none.
+    public init(from decoder: any Decoder) throws {
+        let fields = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            try fields.decode(Discipline.self, forKey: .discipline),
+            tonic: try fields.decode(MIDINote.self, forKey: .tonic),
+            mode: try fields.decode(ScaleMode.self, forKey: .mode),
+            progression: try fields.decode(Progression.self, forKey: .progression),
+            tuningSystem: try fields.decode(TuningSystem.self, forKey: .tuningSystem),
+            inversions: try fields.decodeIfPresent(Bool.self, forKey: .inversions) ?? false,
+            choices: try fields.decode([RomanNumeral].self, forKey: .choices))
+    }
+
+    /// The cadence's chords in root position, then the progression's, inverted as its bass line
+    /// asks if the trial allows it; voice-led as one line.
     public var chords: [VoicedChord] {
-        ProgressionVoicing.voice(RomanNumeral.cadence(in: mode) + progression.numerals, tonic: tonic)
+        let cadence = RomanNumeral.cadence(in: mode)
+        let bassLine =
+            inversions
+            ? ProgressionVoicing.bassLine(progression.numerals, tonic: tonic)
+            : Array(repeating: 0, count: progression.count)
+        return ProgressionVoicing.voice(
+            cadence + progression.numerals, tonic: tonic,
+            inversions: Array(repeating: 0, count: cadence.count) + bassLine)
+    }
+
+    /// The progression's chords as played, each named with its inversion's figure (V⁶).
+    public var chordNames: [String] {
+        chords[RomanNumeral.cadence(in: mode).count...].map { $0.numeral.figured(inversion: $0.inversion) }
     }
 
     /// A note of a chord as the trial tunes it: equal temperament, or pure from the chord's root
-    /// with the root placed at its just ratio from the tonic (`RomanNumeral.rootShift`, from `Interval.justRatio`), so that the
-    /// tonic stays where equal temperament puts it, in every chord.
+    /// (whichever tone the bass plays) with the root placed at its just ratio from the tonic
+    /// (`RomanNumeral.rootShift`, from `Interval.justRatio`), so that the tonic stays where equal
+    /// temperament puts it, in every chord.
     public func frequency(_ note: MIDINote, tone: Int, of numeral: RomanNumeral, reference: ReferencePitch)
         -> Frequency
     {

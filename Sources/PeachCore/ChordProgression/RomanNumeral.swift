@@ -68,6 +68,14 @@ public enum RomanNumeral: String, Hashable, RecordEnumeration {
         return rootShift + Cents(pure - 100 * Double(quality.semitones[index]))
     }
 
+    /// Its name with the figure of the chord's inversion (0 root position), as figured bass writes
+    /// it: V⁶, I⁶₄; the dominant seventh's V⁶₅, V⁴₃, V⁴₂. Root position is the numeral alone.
+    public func figured(inversion: Int) -> String {
+        guard inversion > 0 else { return rawValue }
+        return self == .dominantSeventh
+            ? RomanNumeral.five.rawValue + ["⁶₅", "⁴₃", "⁴₂"][inversion - 1] : rawValue + ["⁶", "⁶₄"][inversion - 1]
+    }
+
     /// The numerals a key offers, in the order of their keys.
     public static func offered(in mode: ScaleMode) -> [RomanNumeral] {
         switch mode {

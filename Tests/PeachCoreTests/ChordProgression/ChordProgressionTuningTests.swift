@@ -6,12 +6,12 @@ import Testing
 struct ChordProgressionTuningTests {
     static let reference = ReferencePitch.a440
 
-    static func trial(_ numerals: [RomanNumeral], tonic: Int, mode: ScaleMode, tuning: TuningSystem)
-        -> ChordProgressionTrial
-    {
+    static func trial(
+        _ numerals: [RomanNumeral], tonic: Int, mode: ScaleMode, tuning: TuningSystem, inversions: Bool = false
+    ) -> ChordProgressionTrial {
         ChordProgressionTrial(
             tonic: MIDINote(tonic)!, mode: mode, progression: Progression(numerals), tuningSystem: tuning,
-            choices: RomanNumeral.offered(in: mode))
+            inversions: inversions, choices: RomanNumeral.offered(in: mode))
     }
 
     /// Every chord of the trial, each note with its frequency.
@@ -24,15 +24,19 @@ struct ChordProgressionTuningTests {
         }
     }
 
-    @Test(arguments: ScaleMode.allCases)
-    func everyJustChordIsPureFromItsBassWithin1e4Cents(mode: ScaleMode) {
+    /// Pure from the root: from the bass where it plays the root, and where an inversion puts another
+    /// tone there, from the root in the right hand.
+    @Test(arguments: ScaleMode.allCases, [false, true])
+    func everyJustChordIsPureFromItsRootWithin1e4Cents(mode: ScaleMode, inversions: Bool) {
         for tonic in ProgressionVoicing.bassOctave {
             // Every numeral of the mode, twice, so that each follows others.
             let numerals = RomanNumeral.offered(in: mode) + RomanNumeral.offered(in: mode).reversed()
-            for (chord, hertz) in Self.tuned(Self.trial(numerals, tonic: tonic, mode: mode, tuning: .justIntonation)) {
+            let trial = Self.trial(numerals, tonic: tonic, mode: mode, tuning: .justIntonation, inversions: inversions)
+            for (chord, hertz) in Self.tuned(trial) {
                 let harmonics = chord.numeral.quality.harmonics
+                let root = hertz[chord.notes.firstIndex { $0.tone == 0 }!]
                 for (index, note) in chord.notes.enumerated() {
-                    let heard = hertz[index].cents(from: hertz[0]).rawValue
+                    let heard = hertz[index].cents(from: root).rawValue
                     let pure = 1200 * log2(Double(harmonics[note.tone]) / Double(harmonics[0]))
                     let off = heard - pure
                     #expect(
@@ -43,15 +47,16 @@ struct ChordProgressionTuningTests {
         }
     }
 
-    @Test(arguments: ScaleMode.allCases)
-    func theTonicIsTheSameFrequencyAtTheStartAndTheEnd(mode: ScaleMode) {
+    @Test(arguments: ScaleMode.allCases, [false, true])
+    func theTonicIsTheSameFrequencyAtTheStartAndTheEnd(mode: ScaleMode, inversions: Bool) {
         let tonicChord = RomanNumeral.cadence(in: mode)[0]
         let wanderers: [RomanNumeral] =
             mode == .major
             ? [.six, .two, .five, .three, .six, .two, .dominantSeventh, .one]
             : [.flatSix, .minorTwo, .dominantSeventh, .flatThree, .flatSeven, .minorOne]
         for tonic in ProgressionVoicing.bassOctave {
-            let tuned = Self.tuned(Self.trial(wanderers, tonic: tonic, mode: mode, tuning: .justIntonation))
+            let tuned = Self.tuned(
+                Self.trial(wanderers, tonic: tonic, mode: mode, tuning: .justIntonation, inversions: inversions))
             let first = tuned.first!.hertz[0]
             let last = tuned.last!.hertz[0]
             #expect(tuned.first!.chord.numeral == tonicChord && tuned.last!.chord.numeral == tonicChord)

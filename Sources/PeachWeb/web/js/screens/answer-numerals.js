@@ -17,6 +17,8 @@ addStrings({
     'numerals.undo': 'Undo last chord',
     'numerals.wasRight': 'Last progression: {numerals}',
     'numerals.was': 'Last progression: {progression}; you named {numerals}',
+    'settings.progressions': 'Chord progressions',
+    'settings.progressionInversions': 'Inversions where the bass can move by step (I–V⁶–vi)',
     'keys.numerals': 'Keys: 1–7 name the chord on that scale step, 8 V7 · MIDI: play the chord · Backspace undoes · Esc back to Start',
   },
   de: {
@@ -26,6 +28,8 @@ addStrings({
     'numerals.undo': 'Letzten Akkord zurücknehmen',
     'numerals.wasRight': 'Letzte Akkordfolge: {numerals}',
     'numerals.was': 'Letzte Akkordfolge: {progression}; du hast {numerals} genannt',
+    'settings.progressions': 'Akkordfolgen',
+    'settings.progressionInversions': 'Umkehrungen, wo der Bass schrittweise gehen kann (I–V⁶–vi)',
     'keys.numerals': 'Tasten: 1–7 nennen den Akkord auf dieser Stufe, 8 V7 · MIDI: spiele den Akkord · Rücktaste nimmt zurück · Esc zurück zum Start',
   },
 });
@@ -144,15 +148,20 @@ export default function numeralsScreen(context) {
       const correctChords = chordsCorrect.filter(Boolean).length;
       return {
         isCorrect: correctChords >= chordsNeeded, numerals: rightNumerals, answered: numerals, chordsCorrect,
-        correctChords,
+        correctChords, chordNames: next.chords.map((chord) => chord.name ?? chord.numeral),
       };
     },
     show(result) {
       showJudgement(feedback, result.isCorrect, context.announce);
-      const marked = result.answered.map((numeral, index) => `${numeral}${result.chordsCorrect[index] ? '✓' : '✗'}`).join(' ');
+      // Each chord as the server names it with its inversion (V⁶); a right numeral stands for it.
+      const played = result.chordNames ?? result.numerals;
+      const marked = result.answered.map((numeral, index) => {
+        const right = result.chordsCorrect[index];
+        return `${right ? played[index] : numeral}${right ? '✓' : '✗'}`;
+      }).join(' ');
       last.textContent = result.isCorrect
         ? t('numerals.wasRight', { numerals: marked })
-        : t('numerals.was', { numerals: marked, progression: result.numerals.join(' ') });
+        : t('numerals.was', { numerals: marked, progression: played.join(' ') });
     },
     hides() {
       feedback.className = 'feedback';
