@@ -1,10 +1,11 @@
 import { api } from '../api.js';
 import { loadSamples, scheduleNote } from '../audio/audio.js';
 import { formatCents } from '../i18n/format.js';
-import { addStrings, language, soundLabel, t, translate } from '../i18n/i18n.js';
+import { addStrings, language, soundLabel, t } from '../i18n/i18n.js';
 import { measurementView } from '../loop/measurement.js';
 import { trainingLoop } from '../loop/training-loop.js';
 import { twoButtonAnswer } from '../loop/two-button-answer.js';
+import { addScreen } from './screen.js';
 
 /** Its own strings, in every language the page speaks (i18n.js looks them up). */
 addStrings({
@@ -61,12 +62,8 @@ const VOICES = ['highest', 'middle', 'lowest'];
  * Its measurement runs here too: the server places each chord's detuning and ends the run.
  */
 export default function chordVoiceScreen(context) {
-  const section = document.createElement('section');
-  section.id = 'screen-chord-voice';
-  section.className = 'screen';
-  section.hidden = true;
-  section.setAttribute('aria-labelledby', 'chord-voice-title');
-  section.innerHTML = `
+  const section = addScreen(`
+  <section id="screen-chord-voice" class="screen" aria-labelledby="chord-voice-title" hidden>
     <header class="bar">
       <a href="#/" class="back" data-i18n="nav.back"></a>
       <h1 id="chord-voice-title"></h1>
@@ -87,9 +84,8 @@ export default function chordVoiceScreen(context) {
       </button>`).join('')}
     </div>
     <p class="keys-hint" data-i18n="keys.chordVoice"></p>
-    <div id="chord-voice-feedback" class="feedback" aria-hidden="true"></div>`;
-  document.getElementById('screen-start').parentElement.append(section);
-  translate(section);
+    <div id="chord-voice-feedback" class="feedback" aria-hidden="true"></div>
+  </section>`);
 
   const chord = section.querySelector('#chord-voice-chord');
   const sound = section.querySelector('#chord-voice-sound');

@@ -1,12 +1,13 @@
 import { loadSamples, realtimeContext, scheduleNote } from '../audio/audio.js';
 import { cadenceFrequencies, scheduleCadence } from '../audio/cadence.js';
-import { addStrings, language, soundLabel, t, translate } from '../i18n/i18n.js';
+import { addStrings, language, soundLabel, t } from '../i18n/i18n.js';
 import { onMidiNote } from '../input/midi.js';
 import { pianoKeyboard } from '../input/piano-keyboard.js';
 import { useStylesheet } from '../stylesheet.js';
 import { sequenceAnswer } from '../loop/sequence-answer.js';
 import { trainingLoop } from '../loop/training-loop.js';
 import { showJudgement } from '../loop/two-button-answer.js';
+import { addScreen } from './screen.js';
 
 /** A note as the server spelled it in the melody's key, in the page's language (B♭3, B3). */
 const spelled = (note) => note && (note.names?.[language()] ?? note.name);
@@ -111,12 +112,8 @@ onMidiNote(({ note }) => pressNote(note));
  * shows at the last note.
  */
 export default function melodyScreen(context) {
-  const section = document.createElement('section');
-  section.id = 'screen-melody';
-  section.className = 'screen';
-  section.hidden = true;
-  section.setAttribute('aria-labelledby', 'melody-title');
-  section.innerHTML = `
+  const section = addScreen(`
+  <section id="screen-melody" class="screen" aria-labelledby="melody-title" hidden>
     <header class="bar">
       <a href="#/" class="back" data-i18n="nav.back"></a>
       <h1 id="melody-title"></h1>
@@ -134,9 +131,8 @@ export default function melodyScreen(context) {
       <label><input type="checkbox" id="melody-labels"> <span data-i18n="melody.labels"></span></label>
     </div>
     <p class="keys-hint" data-i18n="keys.melody"></p>
-    <div id="melody-feedback" class="feedback" aria-hidden="true"></div>`;
-  document.getElementById('screen-start').parentElement.append(section);
-  translate(section);
+    <div id="melody-feedback" class="feedback" aria-hidden="true"></div>
+  </section>`);
 
   const part = (id) => section.querySelector(`#melody-${id}`);
   const [keyLine, sound, last, answerLine, undo, labels, feedback] = ['key', 'sound', 'last', 'answer', 'undo', 'labels', 'feedback'].map(part);

@@ -1,12 +1,13 @@
 import { loadSamples } from '../audio/audio.js';
 import { chordFrequencies, scheduleChords } from '../audio/cadence.js';
-import { addStrings, language, soundLabel, t, translate } from '../i18n/i18n.js';
+import { addStrings, language, soundLabel, t } from '../i18n/i18n.js';
 import { onMidiMessage } from '../input/midi.js';
 import { choiceRow } from '../loop/choice-row.js';
 import { sequenceAnswer } from '../loop/sequence-answer.js';
 import { trainingLoop } from '../loop/training-loop.js';
 import { showJudgement } from '../loop/two-button-answer.js';
 import { useStylesheet } from '../stylesheet.js';
+import { addScreen } from './screen.js';
 
 /** Its own strings, in every language the page speaks (i18n.js looks them up). */
 addStrings({
@@ -65,12 +66,8 @@ function onMidiChord(played) {
  * it serves how it judges them (`judging`), so that the result shows at the last tap.
  */
 export default function numeralsScreen(context) {
-  const section = document.createElement('section');
-  section.id = 'screen-numerals';
-  section.className = 'screen';
-  section.hidden = true;
-  section.setAttribute('aria-labelledby', 'numerals-title');
-  section.innerHTML = `
+  const section = addScreen(`
+  <section id="screen-numerals" class="screen" aria-labelledby="numerals-title" hidden>
     <header class="bar">
       <a href="#/" class="back" data-i18n="nav.back"></a>
       <h1 id="numerals-title"></h1>
@@ -85,9 +82,8 @@ export default function numeralsScreen(context) {
       <button type="button" id="numerals-undo" data-i18n="numerals.undo" disabled></button>
     </div>
     <p class="keys-hint" data-i18n="keys.numerals"></p>
-    <div id="numerals-feedback" class="feedback" aria-hidden="true"></div>`;
-  document.getElementById('screen-start').parentElement.append(section);
-  translate(section);
+    <div id="numerals-feedback" class="feedback" aria-hidden="true"></div>
+  </section>`);
 
   const part = (id) => section.querySelector(`#numerals-${id}`);
   const [keyLine, sound, last, answerLine, undo, feedback] = ['key', 'sound', 'last', 'answer', 'undo', 'feedback'].map(part);
