@@ -247,3 +247,32 @@ def test_a_reserve_kept_by_the_last_version_is_moved_and_taken_one_trial_at_a_ti
     WebDriverWait(browser, 10).until(lambda _: browser.find_element(By.ID, "screen-settings").is_displayed())
     assert browser.execute_async_script(TAKE_ALL) == ["first", "second", None]
     assert reserved(browser) == {}
+
+
+def test_an_answer_on_its_way_is_said_to_wait_only_after_two_seconds(server, browser):
+    """On a slow network every answer is on its way for a while. The line saying an answer waits (the
+    screen makes room for it) shows only once one has waited 2 s: it does not come and go with each
+    answer, moving the buttons under the finger."""
+    start_training(server, browser, noteDurationSeconds=0.3)
+    browser.execute_script(r"""
+        window.answerDelay = 500;
+        const realFetch = window.fetch;
+        window.fetch = async (url, options) => {
+          if (/\/answer(\?|$)/.test(String(url))) await new Promise((resolve) => setTimeout(resolve, window.answerDelay));
+          return realFetch(url, options);
+        };
+        const line = document.getElementById('pending-answers');
+        window.pendingShown = !line.hidden;
+        new MutationObserver(() => { window.pendingShown ||= !line.hidden; })
+          .observe(line, { attributes: true, attributeFilter: ['hidden'] });""")
+    for _ in range(4):
+        answer_and_wait_for_the_next(browser)
+    wait_for_records(server, 4)
+    assert browser.execute_script("return window.pendingShown") is False
+
+    # One that waits longer is said to wait, and the line goes once it is saved.
+    browser.execute_script("window.answerDelay = 4000")
+    answer(browser)
+    wait_for_pending(browser, "1 answer waiting to be saved")
+    wait_for_records(server, 5)
+    wait_for_pending(browser, "")
