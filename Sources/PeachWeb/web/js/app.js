@@ -188,6 +188,8 @@ let pending = { mine: 0, others: [] };
 const PENDING_GRACE_MS = 2000;
 let waitedLong = false;
 let graceTimer = null;
+// Answers kept when the page opens have waited already: said at once.
+let firstCount = true;
 let offline = !navigator.onLine;
 let noTrials = false;
 const plural = (count, one, other) => t(count === 1 ? one : other, { count });
@@ -208,6 +210,8 @@ function showStatus() {
 }
 api.onPendingAnswers((counts) => {
   pending = counts;
+  if (firstCount && counts.mine > 0) waitedLong = true;
+  firstCount = false;
   if (counts.mine === 0) {
     clearTimeout(graceTimer);
     graceTimer = null;
