@@ -158,3 +158,12 @@ let package = Package(
         ),
     ]
 )
+
+// Every test runs against the debug build, and Peach's own modules are mostly loops over numbers
+// (statistics, synthesis, pitch detection, CSV, the profile's fits) that ran 10–25 times slower
+// unoptimised: the Swift suites took 350 CPU-s and the browser suite's server a fifth of its time
+// (CI run 19). They compile optimised in debug too, for about the same build time; the
+// dependencies and the tests themselves stay unoptimised.
+for target in package.targets where target.type == .regular || target.type == .executable {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-O"], .when(configuration: .debug))]
+}
