@@ -152,11 +152,10 @@ export const api = {
   /** A trial of any discipline; its `session` says when answers open and how long feedback shows. */
   nextTrial: (discipline, task = null) => request('POST', 'trials', task ? { discipline, task } : { discipline }),
   /**
-   * Trials to train on while the server cannot be reached, each answered like any other: `count`
-   * of them (at most 50) → `{ trials, sessionSize, validSeconds }` (`sessionSize`: how many make a
-   * session).
+   * Trials to train on while the server cannot be reached, each answered like any other: a
+   * session's worth → `{ trials, sessionSize, validSeconds }`.
    */
-  reserveTrials: (discipline, count) => request('POST', 'trials/reserve', { discipline, count }),
+  reserveTrials: (discipline) => request('POST', 'trials/reserve', { discipline }),
   /**
    * `{ answer: 'higher' | 'lower' }`, `{ answer: 'early' | 'late' }`, `{ normalizedValue }`, `{ sungCents }`
    * or `{ tapSeconds }`, as the trial's kind takes. Resolves with the judged answer, or null while the server cannot be reached: the answer

@@ -9,10 +9,6 @@ const refilling = new Map();
 // top up then costs no read of the store on every trial played online.
 const known = new Map();
 const isLow = ({ count, sessionSize }) => count === 0 || count < sessionSize / 2;
-// Trials asked for at a time. The server draws and stores a reserve before it answers, and an
-// answer given meanwhile waits behind it: a session's worth at once (900 comparisons) held the
-// second answer of a training 1–4 s on a slow network; a batch holds it a fraction of that.
-const BATCH = 50;
 
 const idOf = (owner, discipline) => `${owner ?? ''}|${discipline}`;
 
@@ -38,9 +34,8 @@ export async function take(owner, discipline) {
 }
 
 /**
- * Tops the reserve up to a session's worth in the background, a batch at a time, once it is down
- * to half of that (or empty); does nothing while a top-up of it is under way. Resolves when done;
- * never rejects.
+ * Tops the reserve up to a session's worth in the background once it is down to half of that (or
+ * empty); does nothing while a top-up of it is under way. Resolves when done; never rejects.
  */
 export function refill(owner, discipline) {
   const id = idOf(owner, discipline);
@@ -48,17 +43,12 @@ export function refill(owner, discipline) {
   if (!refilling.has(id)) {
     refilling.set(id, (async () => {
       try {
-        let state = await measure(id);
-        if (!isLow(state)) return;
-        let drawn;
-        do {
-          const { trials, sessionSize, validSeconds } = await api.reserveTrials(discipline, BATCH);
-          const validUntil = Date.now() + validSeconds * 1000;
-          await local.addAll(local.RESERVED_TRIALS, trials.map((trial) => ({ reserve: id, trial, validUntil })));
-          await local.put(local.RESERVES, { id, sessionSize });
-          drawn = trials.length;
-          state = await measure(id);
-        } while (drawn > 0 && state.count < state.sessionSize);
+        if (!isLow(await measure(id))) return;
+        const { trials, sessionSize, validSeconds } = await api.reserveTrials(discipline);
+        const validUntil = Date.now() + validSeconds * 1000;
+        await local.addAll(local.RESERVED_TRIALS, trials.map((trial) => ({ reserve: id, trial, validUntil })));
+        await local.put(local.RESERVES, { id, sessionSize });
+        await measure(id);
       } catch (error) {
         console.warn('no reserve of trials:', error);
       } finally {
