@@ -84,9 +84,10 @@ def test_ten_progressions_named_in_the_browser_are_stored_with_each_chord_judged
             assert offered == ["I", "IV", "V"], "training starts with I, IV, V"
         assert {"I", "IV", "V"} <= set(offered) <= {"I", "ii", "iii", "IV", "V", "vi", "vii°", "V7"}
 
-        # Every third progression has its second chord named wrong; the others right.
+        # The second and fifth progressions have their second chord named wrong; the others right
+        # (the five right at the end master I, IV and V but for an unlucky draw: see below).
         named = list(right)
-        if index % 3 == 1:
+        if index in (1, 4):
             named[1] = next(choice["numeral"] for choice in trial["choices"] if choice["numeral"] != right[1])
         keys = {choice["numeral"]: choice["key"] for choice in trial["choices"]}
         if index % 2 == 0:
@@ -108,12 +109,23 @@ def test_ten_progressions_named_in_the_browser_are_stored_with_each_chord_judged
                         else f"Last progression: {' '.join(right)}; you named {marked}")
         named_by_trial[trial["id"]] = (trial, named)
     wait.until(lambda b: len(records(server)) == 10)
-    # The ladder's first step taken: every numeral right three times since it was last confused. The
-    # page draws its next trial while the tenth answer is still on its way (feedback waits for no
-    # network), so the trial that must show the step is one drawn once all ten are stored.
+    # The ladder's first step is taken once every numeral was named right three times since it was
+    # last confused (a confusion sets back the numeral played and the one named). The server draws
+    # the progressions, so whether these ten did it is read from them; the trial that must show it
+    # is one drawn once all ten are stored (the page draws its next while the tenth answer may
+    # still be on its way).
+    # A step taken is kept.
+    right_since, stepped = {}, False
+    for trial, named in named_by_trial.values():
+        for played, answered in zip(trial["judging"]["rightNumerals"], named):
+            if played == answered:
+                right_since[played] = right_since.get(played, 0) + 1
+            else:
+                right_since[played] = right_since[answered] = 0
+        stepped = stepped or all(right_since.get(numeral, 0) >= 3 for numeral in ("I", "IV", "V"))
     drawn = server.api("POST", "trials", json={"discipline": "chordProgression"})
-    assert drawn.status_code == 200, drawn.text
-    assert len(drawn.json()["choices"]) > 3, drawn.json()["choices"]
+    assert drawn.status_code == 201, drawn.text
+    assert (len(drawn.json()["choices"]) > 3) == stepped, (right_since, drawn.json()["choices"])
     stored = sorted(records(server), key=lambda record: record["timestamp"])
     for record, (trial, named) in zip(stored, named_by_trial.values()):
         right = trial["judging"]["rightNumerals"]
@@ -121,7 +133,7 @@ def test_ten_progressions_named_in_the_browser_are_stored_with_each_chord_judged
         assert record["correctChords"] == sum(n == r for n, r in zip(named, right))
         assert record["isCorrect"] == (named == right)
         assert record["mode"] == trial["mode"] == "major" and record["tuningSystem"] == "justIntonation"
-    assert sum(not record["isCorrect"] for record in stored) == 3
+    assert sum(not record["isCorrect"] for record in stored) == 2
 
     # The Profile: what was named for each numeral played, chord by chord (played × named).
     confusion = server.api("GET", "profile/confusion?discipline=chordProgression")
