@@ -1,9 +1,12 @@
 """Assignments in the browser (issue 51): a teacher sets one on the class screen, the student finds
 it on Start above everything else, trains it to done with one tap, and the teacher's table says
-done. On SQLite class files and through nginx to two instances on one PostgreSQL."""
+done. On SQLite class files and through nginx to two instances on one PostgreSQL. And the teacher's
+table sorts by any of its columns, both ways, and keeps its order while the screen asks again."""
+import requests
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
+from conftest import ClassStorage
 from test_class_web import ClassSite, TEACHER_PASSWORD, new_browser, shown, short_notes, sign_in, sign_up, text_of
 from test_comparison_training import wait_enabled
 from viewport import screenshot, set_viewport
@@ -100,3 +103,101 @@ def test_a_teacher_sets_an_assignment_and_the_student_trains_it_to_done(class_si
     finally:
         for browser in (ann, teacher):
             browser.quit()
+
+
+# Two tasks, and how many answers each student gives inside each: in the first ann is done, bob is
+# on his way, cy has not started; in the second only bob is done.
+SORTED_TASKS = {"title": "Week 4", "due": "2099-01-23T12:00:00Z", "tasks": [
+    {"discipline": "pitchComparison", "answers": 3}, {"discipline": "intervalComparison", "answers": 2}]}
+SORTED_ANSWERS = {"ann": (3, 0), "bob": (1, 2), "cy": (0, 0)}
+
+
+def answered_inside(url, session, task, discipline, count):
+    for _ in range(count):
+        trial = session.post(url + "api/trials", json={"discipline": discipline, "task": task}, timeout=10)
+        assert trial.status_code == 201 and trial.json()["task"] == task, trial.text
+        answer = session.post(url + f"api/trials/{trial.json()['id']}/answer", json={"answer": "higher"}, timeout=10)
+        assert answer.status_code == 200, answer.text
+
+
+def rows_and_sort(browser):
+    """The table's names top to bottom, and the column its header says it is sorted by, which way."""
+    return browser.execute_script("""
+        const table = document.querySelector('.assignment-table');
+        const sorted = [...table.tHead.querySelectorAll('th[aria-sort]')];
+        return [[...table.tBodies[0].rows].map((row) => row.cells[0].textContent),
+                sorted.map((th) => [th.querySelector('.sort-button').dataset.column, th.getAttribute('aria-sort')])];""")
+
+
+def sorted_by(browser, column):
+    browser.execute_script("arguments[0].click()", browser.find_element(
+        By.CSS_SELECTOR, f".assignment-table .sort-button[data-column='{column}']"))
+    return rows_and_sort(browser)
+
+
+def test_the_teachers_table_sorts_by_any_column_and_back_and_keeps_it(tmp_path):
+    storage = ClassStorage("sqlite", tmp_path)
+    site = ClassSite(storage)
+    teacher = new_browser()
+    try:
+        tess = requests.Session()
+        assert tess.post(site.url + "api/account/sign-in", json={"name": "tess", "password": TEACHER_PASSWORD},
+                         timeout=10).status_code == 200
+        created = tess.post(site.url + f"api/classes/{site.class_id}/assignments", json=SORTED_TASKS, timeout=10)
+        assert created.status_code == 201, created.text
+        tasks = created.json()["assignment"]["tasks"]
+        for name, counts in SORTED_ANSWERS.items():
+            student = requests.Session()
+            response = student.post(site.url + "api/account/sign-up", timeout=10, json={
+                "name": name, "password": name + "-password-1", "invitation": site.invitation})
+            assert response.status_code == 201, response.text
+            for task, count in zip(tasks, counts):
+                answered_inside(site.url, student, task["id"], task["discipline"], count)
+
+        sign_in(teacher, site.url, "tess", TEACHER_PASSWORD)
+        shown(teacher, "screen-start")
+        teacher.get(site.url + f"#/classes/{site.class_id}")
+        shown(teacher, "screen-class")
+        WebDriverWait(teacher, 10).until(lambda b: len(b.find_elements(By.CSS_SELECTOR, ".assignment-table tbody tr")) == 3)
+        statuses = teacher.execute_script(
+            "return [...document.querySelectorAll('.assignment-table tbody tr')].map((row) =>"
+            " [...row.querySelectorAll('td[data-status]')].map((cell) => cell.dataset.status))")
+        assert statuses == [["done", "notStarted"], ["inProgress", "done"], ["notStarted", "notStarted"]]
+
+        # By name at first; a task's column puts the least far first, then the furthest; again by name.
+        assert rows_and_sort(teacher) == [["ann", "bob", "cy"], [["student", "ascending"]]]
+        assert sorted_by(teacher, "task-0") == [["cy", "bob", "ann"], [["task-0", "ascending"]]]
+        assert sorted_by(teacher, "task-0") == [["ann", "bob", "cy"], [["task-0", "descending"]]]
+        # The screen asks the server again (as it does when the language changes): the order stays.
+        teacher.execute_script("document.querySelector('.assignment-table').dataset.before = 'yes';"
+                               " document.dispatchEvent(new Event('languagechange'))")
+        WebDriverWait(teacher, 10).until(lambda b: b.execute_script(
+            "const table = document.querySelector('.assignment-table'); return table && !table.dataset.before"))
+        assert rows_and_sort(teacher) == [["ann", "bob", "cy"], [["task-0", "descending"]]]
+        # Equal in a task (ann and cy have not started the second): by name, A to Z either way.
+        assert sorted_by(teacher, "task-1") == [["ann", "cy", "bob"], [["task-1", "ascending"]]]
+        assert sorted_by(teacher, "task-1") == [["bob", "ann", "cy"], [["task-1", "descending"]]]
+        assert sorted_by(teacher, "student") == [["ann", "bob", "cy"], [["student", "ascending"]]]
+        assert sorted_by(teacher, "student") == [["cy", "bob", "ann"], [["student", "descending"]]]
+        # Last activity: never (cy) first; ann and bob answered in that order, bob last.
+        assert sorted_by(teacher, "lastActivity") == [["cy", "ann", "bob"], [["lastActivity", "ascending"]]]
+
+        # On a phone: the column buttons stand above the cards, each a target of 44 px at least, and
+        # nothing reaches past the screen's edge.
+        for width, height in ((390, 844), (844, 390)):
+            set_viewport(teacher, width, height)
+            WebDriverWait(teacher, 5).until(lambda b: b.execute_script(f"return innerWidth === {width}"))
+            teacher.execute_script("document.getElementById('class-assignments').scrollIntoView()")
+            screenshot(teacher, f"assignments-sorted-{width}x{height}")
+            layout = teacher.execute_script("""
+                const buttons = [...document.querySelectorAll('.assignment-table .sort-button')];
+                return { page: document.documentElement.scrollWidth,
+                         buttons: buttons.map((b) => { const r = b.getBoundingClientRect();
+                                                       return [r.width, r.height, r.right]; }) };""")
+            assert layout["page"] <= width, layout
+            assert len(layout["buttons"]) == 4 and all(
+                w >= 44 and h >= 44 and right <= width for w, h, right in layout["buttons"]), layout
+        assert sorted_by(teacher, "task-0") == [["cy", "bob", "ann"], [["task-0", "ascending"]]]
+    finally:
+        teacher.quit()
+        site.stop()

@@ -1,7 +1,7 @@
 """The screen check (issue 26): every screen and state a new user meets — training and its feedback in
 all eight disciplines, Sing It with a fake microphone, the Profile full and empty, Settings and its
 dialogs, "Use Peach on your phone" (on loopback and on the network), the class server's sign-in (refused), a student's account, a teacher's classes, class and a
-student's profile, the "answers waiting to be saved" note — at phone portrait, phone landscape,
+student's profile, an assignment on the student's Start and its table on the teacher's (sorted too), the "answers waiting to be saved" note — at phone portrait, phone landscape,
 tablet and desktop (and the note at 1000×800 and in a 1000×800 window), in English and German, light and dark, with eight
 weeks of history in every discipline. Each (size, language, scheme) is one test that lists every
 problem it saw (screen_check.CHECK says what is looked for) and saves every screen as
@@ -40,6 +40,11 @@ STUDENTS = {
     "tom": (4, 0.25, [1]),                 # little: one day
 }
 SIGNED_IN_STUDENT = "n.schneider-weber"
+# The class's assignment (issue 51): a goal of answers and a threshold to reach, and how many answers
+# each student gives inside its first task: done, in progress, not started.
+ASSIGNMENT = {"title": f"{CLASS} 12", "due": "2099-01-16T12:00:00Z", "tasks": [
+    {"discipline": "pitchComparison", "answers": 4}, {"discipline": "intervalComparison", "threshold": 20}]}
+ASSIGNMENT_ANSWERS = {"ann": 4, "n.schneider-weber": 2, "tom": 0}
 # Proper names a German page may show as they are.
 NAMES = ["Peach", CLASS, TEACHER, *STUDENTS]
 A3 = 220.0
@@ -107,6 +112,17 @@ class World:
         self.sessions[TEACHER] = teacher
         students = teacher.get(self.site.url + f"api/classes/{self.class_id}", timeout=30).json()["students"]
         self.student_ids = {student["name"]: student["id"] for student in students}
+        response = teacher.post(self.site.url + f"api/classes/{self.class_id}/assignments", json=ASSIGNMENT, timeout=30)
+        assert response.status_code == 201, response.text
+        task = response.json()["assignment"]["tasks"][0]["id"]
+        for name, count in ASSIGNMENT_ANSWERS.items():
+            for _ in range(count):
+                trial = self.sessions[name].post(self.site.url + "api/trials", timeout=30,
+                                                 json={"discipline": "pitchComparison", "task": task})
+                assert trial.status_code == 201 and trial.json()["task"] == task, trial.text
+                answer = self.sessions[name].post(self.site.url + f"api/trials/{trial.json()['id']}/answer",
+                                                  json={"answer": "higher"}, timeout=30)
+                assert answer.status_code == 200, answer.text
 
         # Peach serving the network, its name announced: the phone page with the whole guide.
         self.lan = LANPeach(directory / "lan")
@@ -566,8 +582,11 @@ class Run:
             self.load(site, "#/")
             self.shown("screen-start")
             self.wait("return document.getElementById('open-account').textContent !== ''"
-                      " && document.querySelectorAll('#sparkline-pitchComparison svg').length === 1")
+                      " && document.querySelectorAll('#sparkline-pitchComparison svg').length === 1"
+                      f" && document.querySelectorAll('#start-assignments .assignment-task').length === {len(ASSIGNMENT['tasks'])}")
             self.look("student-start")
+            browser.execute_script("document.getElementById('start-assignments').scrollIntoView()")
+            self.look("student-start-assignments")
             browser.execute_script("location.hash = '#/account'")
             self.shown("screen-account")
             self.wait("return document.querySelectorAll('#account-classes li').length > 0")
@@ -618,6 +637,19 @@ class Run:
                       " && !document.querySelector('#class-students-body td.preparing, #class-students-body .updating')"
                       " && document.querySelector('#class-chart svg') !== null")
             self.look("class")
+            # The assignment's table, by name at first, then by its first task (least far first).
+            self.wait(f"return document.querySelectorAll('.assignment-table tbody tr').length === {len(ASSIGNMENT_ANSWERS)}")
+            browser.execute_script("document.getElementById('class-assignments').scrollIntoView()")
+            self.look("class-assignments")
+            browser.execute_script("document.querySelector('.assignment-table .sort-button[data-column=\"task-0\"]').click()")
+            self.wait("return document.querySelector('.assignment-table th[aria-sort=\"ascending\"] [data-column=\"task-0\"]') !== null")
+            browser.execute_script("document.getElementById('class-assignments').scrollIntoView()")
+            self.look("class-assignments-sorted")
+            order = browser.execute_script(
+                "return [...document.querySelectorAll('.assignment-table tbody th')].map((th) => th.textContent)")
+            expected = sorted(ASSIGNMENT_ANSWERS, key=lambda name: (ASSIGNMENT_ANSWERS[name], name))
+            if order != expected:
+                self.problems.append(f"class-assignments-sorted: rows {order}, by the first task {expected}")
 
         def student_profile():
             student_id = self.world.student_ids[SIGNED_IN_STUDENT]

@@ -1,5 +1,5 @@
 import { api } from '../api.js';
-import { addStrings, t } from '../i18n/i18n.js';
+import { addStrings, language, t } from '../i18n/i18n.js';
 import { formatDate } from '../i18n/format.js';
 import { disciplineName, disciplines, nameOf } from '../catalogue.js';
 import { refusalText } from './sign-in.js';
@@ -23,6 +23,7 @@ addStrings({
     'assignments.lastActivity': 'Last activity',
     'assignments.never': 'Never',
     'assignments.notStarted': 'not started',
+    'assignments.sortBy': 'Sort by',
   },
   de: {
     'assignments.new': 'Neue Aufgabe',
@@ -41,6 +42,7 @@ addStrings({
     'assignments.lastActivity': 'Zuletzt aktiv',
     'assignments.never': 'Nie',
     'assignments.notStarted': 'nicht begonnen',
+    'assignments.sortBy': 'Sortieren nach',
   },
 });
 
@@ -69,10 +71,38 @@ export const MARKUP = `
   </form>
 </section>`;
 
+// A task's column in order of how far each student is, from the figures the server sends: not
+// started, in progress (the nearer a threshold goal, then the more answers), done.
+const STATUS_ORDER = ['notStarted', 'inProgress', 'done'];
+
+function progressOrder(task, progress) {
+  const nearer = task.threshold !== null && progress.reached !== null ? -progress.reached : -Infinity;
+  return [STATUS_ORDER.indexOf(progress.status), nearer, progress.answers];
+}
+
+const byKeys = (a, b) => a.reduce((found, value, index) => found || (value > b[index]) - (value < b[index]), 0);
+
+/** How two rows of `assignment`'s table compare in `column` (ascending); `names` compares students' names. */
+function comparing(assignment, column, names) {
+  if (column === 'lastActivity') {
+    const time = (row) => (row.lastActivity ? Date.parse(row.lastActivity) : -Infinity);
+    return (a, b) => byKeys([time(a)], [time(b)]);
+  }
+  const index = column.startsWith('task-') ? Number(column.slice('task-'.length)) : -1;
+  // A task column the assignment no longer has (changed since it was sorted) sorts by name.
+  const task = assignment.tasks[index];
+  if (task) {
+    return (a, b) => byKeys(progressOrder(task, a.tasks[index]), progressOrder(task, b.tasks[index]));
+  }
+  return (a, b) => names.compare(a.student.name, b.student.name);
+}
+
 /**
  * A class's assignments on its teacher's screen: a table per assignment (each student it is for ×
- * each task, as the server counts them; a card per student on a phone), and a form for a new one:
- * a title, a due date and one task. The server checks what the form sends and says what is wrong.
+ * each task, as the server counts them; a card per student on a phone, under a row of the column
+ * buttons), and a form for a new one: a title, a due date and one task. The server checks what the
+ * form sends and says what is wrong. Every column header sorts the rows by that column (again:
+ * the other way round); how each table is sorted outlives the screen asking the server again.
  */
 export function classAssignments() {
   const tables = document.getElementById('class-assignment-tables');
@@ -82,6 +112,9 @@ export function classAssignments() {
   const select = document.getElementById('assignment-discipline');
   let classId = null;
   let shown = 0;
+  // Each table's sort by its assignment's id: `{ column, ascending }`; by the student's name at first.
+  const sorts = new Map();
+  const sortOf = (id) => sorts.get(id) ?? { column: 'student', ascending: true };
 
   function fillDisciplines() {
     const chosen = select.value;
@@ -112,7 +145,42 @@ export function classAssignments() {
     return td;
   }
 
-  function assignmentTable({ assignment, rows }) {
+  function sortButton(th, text, column, entry) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'sort-button';
+    button.dataset.column = column;
+    button.textContent = text;
+    button.addEventListener('click', () => {
+      const now = sortOf(entry.assignment.id);
+      sorts.set(entry.assignment.id, { column, ascending: now.column === column ? !now.ascending : true });
+      showSorted(th.closest('table'), entry);
+    });
+    th.append(button);
+  }
+
+  /** Puts the table's rows in its sort's order, and says the order on the sorted column's header. */
+  function showSorted(table, { assignment, rows }) {
+    const sort = sortOf(assignment.id);
+    for (const th of table.tHead.rows[0].cells) {
+      if (th.querySelector('.sort-button').dataset.column === sort.column) {
+        th.setAttribute('aria-sort', sort.ascending ? 'ascending' : 'descending');
+      } else {
+        th.removeAttribute('aria-sort');
+      }
+    }
+    const names = new Intl.Collator(language());
+    const compare = comparing(assignment, sort.column, names);
+    // Equal in the column: by name, A to Z either way.
+    const body = table.tBodies[0];
+    const trs = new Map([...body.rows].map((tr) => [tr.dataset.student, tr]));
+    const order = rows.map((row) => ({ row, tr: trs.get(String(row.student.id)) }));
+    order.sort((a, b) => (sort.ascending ? 1 : -1) * compare(a.row, b.row) || names.compare(a.row.student.name, b.row.student.name));
+    body.append(...order.map(({ tr }) => tr));
+  }
+
+  function assignmentTable(entry) {
+    const { assignment, rows } = entry;
     const section = document.createElement('section');
     section.className = 'assignment';
     section.dataset.assignment = assignment.id;
@@ -134,16 +202,21 @@ export function classAssignments() {
     const table = document.createElement('table');
     table.className = 'class-table assignment-table';
     const head = table.createTHead().insertRow();
+    // On a phone the header is a row of buttons above the cards: it says what they do.
+    head.dataset.label = t('assignments.sortBy');
     const names = assignment.tasks.map((task) => nameOf(task.discipline));
-    for (const text of [t('assignments.student'), ...names, t('assignments.lastActivity')]) {
+    const columns = [['student', t('assignments.student')], ...names.map((text, index) => [`task-${index}`, text]),
+      ['lastActivity', t('assignments.lastActivity')]];
+    for (const [column, text] of columns) {
       const th = document.createElement('th');
       th.scope = 'col';
-      th.textContent = text;
+      sortButton(th, text, column, entry);
       head.append(th);
     }
     const body = table.createTBody();
     for (const row of rows) {
       const tr = body.insertRow();
+      tr.dataset.student = row.student.id;
       const name = document.createElement('th');
       name.scope = 'row';
       name.textContent = row.student.name;
@@ -155,6 +228,7 @@ export function classAssignments() {
         return td;
       }), cell(row.lastActivity ? formatDate(row.lastActivity, true) : t('assignments.never'), t('assignments.lastActivity')));
     }
+    showSorted(table, entry);
     const csv = document.createElement('a');
     csv.className = 'button-link assignment-csv';
     csv.href = api.assignmentTableURL(classId, assignment.id);
