@@ -987,6 +987,8 @@ SECTIONS = {
     "million": lambda directory: __import__("million").million(directory),
     # Issue 32's teacher figures: a class of 1,000 × 10,000 on SQLite files and on PostgreSQL.
     "class": lambda directory: __import__("class_view").class_view(directory),
+    # Issue 51's teacher figure: the assignment table of 1,000 students × 5 tasks while 20 answer.
+    "assignments": lambda directory: __import__("assignments").assignments(directory),
 }
 
 if __name__ == "__main__":
