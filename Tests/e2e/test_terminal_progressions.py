@@ -12,6 +12,24 @@ from test_terminal import Tmux, feedback_lines
 ANNOUNCED = re.compile(r"^Key: .*; (\d) chords\. Choose from (.*)\.$")
 
 
+
+def answer_until_counted(tmux, line, index):
+    """Types `line` until the feedback of progression `index` shows: a line typed before the
+    progression has played is refused."""
+    for _ in range(40):
+        tmux.keys(line, "Enter")
+        lines = tmux.wait_for(lambda lines: len(feedback_lines(lines, r"^[✓✗] ")) > index, timeout=0.5)
+        if len(feedback_lines(lines, r"^[✓✗] ")) > index:
+            return
+
+
+def quit_cleanly(tmux):
+    """Quits with q and returns the screen's lines once the command has exited with 0."""
+    tmux.keys("q", "Enter")
+    lines = tmux.wait_for(lambda lines: "EXIT=0" in lines, timeout=10)
+    assert "EXIT=0" in lines, lines
+    return lines
+
 def test_three_progressions_in_the_terminal_are_stored_with_each_chord_judged(server, tmp_path):
     sink = FileSink(tmp_path)
     command = (f"{shlex.quote(PEACH)} progressions --tuning just --device {DEVICE} "
@@ -27,15 +45,8 @@ def test_three_progressions_in_the_terminal_are_stored_with_each_chord_judged(se
             assert [numeral for numeral, _ in pairs] == ["I", "IV", "V"], choices
             answer = [pairs[(index + place) % 3][index % 2 == 0 and 1 or 0] for place in range(int(length))]
             typed.append(answer)
-            # Typed before the progression plays, a line is refused; typed again until it is counted.
-            for _ in range(40):
-                tmux.keys(" ".join(answer), "Enter")
-                lines = tmux.wait_for(lambda lines: len(feedback_lines(lines, r"^[✓✗] ")) > index, timeout=0.5)
-                if len(feedback_lines(lines, r"^[✓✗] ")) > index:
-                    break
-        tmux.keys("q", "Enter")
-        lines = tmux.wait_for(lambda lines: "EXIT=0" in lines, timeout=10)
-        assert "EXIT=0" in lines, lines
+            answer_until_counted(tmux, " ".join(answer), index)
+        lines = quit_cleanly(tmux)
     finally:
         tmux.close()
 
@@ -64,14 +75,8 @@ def test_with_inversions_the_feedback_names_each_chord_with_its_figure(server, t
             lines = tmux.wait_for(lambda lines: len([l for l in lines if inverted.match(l)]) > index, timeout=20)
             length = int(inverted.match([l for l in lines if inverted.match(l)][index]).group(1))
             # Every chord named I: the feedback names the chords played, right ones with their figure.
-            for _ in range(40):
-                tmux.keys(" ".join(["1"] * length), "Enter")
-                lines = tmux.wait_for(lambda lines: len(feedback_lines(lines, r"^[✓✗] ")) > index, timeout=0.5)
-                if len(feedback_lines(lines, r"^[✓✗] ")) > index:
-                    break
-        tmux.keys("q", "Enter")
-        lines = tmux.wait_for(lambda lines: "EXIT=0" in lines, timeout=10)
-        assert "EXIT=0" in lines, lines
+            answer_until_counted(tmux, " ".join(["1"] * length), index)
+        lines = quit_cleanly(tmux)
     finally:
         tmux.close()
 
