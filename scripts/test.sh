@@ -97,6 +97,13 @@ sed -nE 's/^([0-9.]+)s (call|setup|teardown) +(.*)/\1 \3 (\2)/p' "$e2e_log" | so
 echo "[time] the 5 longest Swift tests (wall clock, run in parallel):"
 grep -v '^✔ Test run with' "$swift_log" | sed -nE 's/^✔ Test (.*) passed after ([0-9.]+) seconds.*/\2 \1/p' \
   | sort -rn | head -5 | awk '{printf "  %8.1f s  %s\n", $1, substr($0, index($0, $2))}'
+# Why each browser test failed, at the end where a cut log still shows it: pytest's summary line
+# per failure and the first lines of what it asserted.
+if [ "$e2e_failed" -gt 0 ]; then
+  echo "[fail] the failed e2e tests and what they asserted:"
+  grep -E '^(FAILED|ERROR) ' "$e2e_log" | cut -c1-300
+  grep -E '^E +' "$e2e_log" | grep -v '^E +(\^|~)+$' | head -40 | cut -c1-400
+fi
 echo "format lint: $([ "$format_failed" -eq 0 ] && echo clean || echo 'findings above')"
 echo "swift: $swift_passed passed, $swift_failed failed; e2e: $e2e_passed passed, $e2e_failed failed;" \
   "package: $package_passed passed, $package_failed failed"

@@ -7,7 +7,6 @@ With inversions set on in Settings: chords with their third or fifth in the bass
 their root, named with their figure (V⁶) in the feedback."""
 import math
 
-from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
@@ -61,7 +60,7 @@ def test_ten_progressions_named_in_the_browser_are_stored_with_each_chord_judged
     browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CAPTURE_TRIALS})
     browser.get(server.url)
     browser.find_element(By.ID, "start-chordProgression").click()
-    wait = WebDriverWait(browser, 20, poll_frequency=0.02, ignored_exceptions=[StaleElementReferenceException])
+    wait = WebDriverWait(browser, 20, poll_frequency=0.02)
     buttons = lambda b: b.find_elements(By.CSS_SELECTOR, "#numerals-buttons button.answer")
     opened = lambda b: buttons(b) and all(button.is_enabled() for button in buttons(b))
 
@@ -150,7 +149,7 @@ def test_with_inversions_set_the_bass_steps_and_the_feedback_names_each_inversio
     assert server.api("PUT", "settings", json={"language": "en", "tuningSystem": "justIntonation"}).status_code == 200
     browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CAPTURE_TRIALS})
     browser.get(server.url + "#/settings")
-    wait = WebDriverWait(browser, 20, poll_frequency=0.02, ignored_exceptions=[StaleElementReferenceException])
+    wait = WebDriverWait(browser, 20, poll_frequency=0.02)
     wait.until(lambda b: b.find_elements(By.ID, "setting-progressionInversions"))
     label = browser.execute_script("return document.querySelector('label[for=setting-progressionInversions]').textContent")
     assert "Inversions where the bass can move by step" in label

@@ -140,7 +140,7 @@ def test_twenty_keyboard_only_answers(server, browser):
 
 def test_a_lost_response_is_retried_under_the_same_key_and_stored_once(server, browser):
     start_training(server, browser, noteDurationSeconds=0.4)
-    browser.execute_script("""
+    browser.execute_script(r"""
         window.answerAttempts = 0;
         const realFetch = window.fetch;
         window.fetch = async (url, options) => {

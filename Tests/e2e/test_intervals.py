@@ -2,7 +2,6 @@
 comparisons and interval matches trained through the UI and stored with their interval and tuning,
 the profile per interval, and the client's own audio playing each interval within 0.01 cent."""
 import numpy as np
-from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -36,7 +35,7 @@ def choose_m3_up_and_p5_down_in_just_intonation(server, browser):
         WebDriverWait(browser, 5).until(lambda _: chosen() == wanted)
         # The grid is drawn anew from the server's answer; wait for it before the next click.
         # A box read while the grid is being drawn anew is stale: read it again.
-        WebDriverWait(browser, 5, ignored_exceptions=[StaleElementReferenceException]).until(
+        WebDriverWait(browser, 5).until(
             lambda _: browser.find_element(By.ID, box).is_selected() == (box != "interval-P5-up"))
     tuning = browser.find_element(By.ID, "setting-tuningSystem")
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", tuning)

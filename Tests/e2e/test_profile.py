@@ -10,7 +10,6 @@ import time
 from urllib.parse import parse_qs, urlparse
 
 import pytest
-from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -358,7 +357,7 @@ def test_an_interval_threshold_names_the_percentage_it_means(server, browser):
     entry = server.api("GET", "profile/intervals").json()["intervals"][0]
     assert entry["threshold"] is not None and entry["percentCorrect"] == 0.75
     open_profile(server, browser)
-    WebDriverWait(browser, 5, ignored_exceptions=[StaleElementReferenceException]).until(
+    WebDriverWait(browser, 5).until(
         lambda _: re.match(r"\d+\.\d ¢ \(75 % right\)", browser.find_element(By.CSS_SELECTOR, "#interval-profile-body td").text))
     for language, correct in (("de", "75 % richtig"),):
         server.api("PUT", "settings", json={"language": language})
@@ -367,7 +366,7 @@ def test_an_interval_threshold_names_the_percentage_it_means(server, browser):
         open_profile(server, browser)
         # A reload under load (the page, its service worker, the profile) can take more than a few
         # seconds, and each drawing of the profile builds the table's rows anew.
-        WebDriverWait(browser, 20, ignored_exceptions=[StaleElementReferenceException]).until(
+        WebDriverWait(browser, 20).until(
             lambda _: correct in browser.find_element(By.CSS_SELECTOR, "#interval-profile-body td").text)
 
 
