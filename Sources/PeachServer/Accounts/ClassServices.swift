@@ -5,4 +5,6 @@ struct ClassServices: Sendable {
     let environment: ServerEnvironment
     /// The class views last sent, shared by every route table built on these services.
     let views = EncodedClassViews()
+    /// The assignment tables' rows last sent, shared likewise.
+    let assignmentRows = EncodedAssignmentRows()
 }

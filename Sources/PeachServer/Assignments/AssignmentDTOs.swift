@@ -167,6 +167,12 @@ struct AssignmentRowResponse: Codable, Sendable {
     let student: AccountResponse
     let tasks: [TaskProgressResponse]
     let lastActivity: Nullable<String>
+
+    init(_ row: AssignmentTable.Row) {
+        student = AccountResponse(row.student)
+        tasks = row.progress.map(TaskProgressResponse.init)
+        lastActivity = Nullable(row.lastActivity.map(ISO8601.string))
+    }
 }
 
 /// An assignment with its table: each student it is for × each task.
@@ -176,11 +182,7 @@ struct AssignmentTableResponse: ResponseEncodable, Codable, Sendable {
 
     init(_ table: AssignmentTable, now: Date) {
         assignment = AssignmentResponse(table.assignment, now: now)
-        rows = table.rows.map { row in
-            AssignmentRowResponse(
-                student: AccountResponse(row.student), tasks: row.progress.map(TaskProgressResponse.init),
-                lastActivity: Nullable(row.lastActivity.map(ISO8601.string)))
-        }
+        rows = table.rows.map(AssignmentRowResponse.init)
     }
 }
 

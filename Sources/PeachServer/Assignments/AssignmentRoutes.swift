@@ -9,10 +9,12 @@ struct AssignmentRoutes: RouteTable {
 
     let service: AccountService
     let environment: ServerEnvironment
+    let rows: EncodedAssignmentRows
 
     init(_ services: ClassServices) {
         service = services.accounts
         environment = services.environment
+        rows = services.assignmentRows
     }
 
     static let assignmentID = APIParameter.pathID("assignment").described("The assignment.")
@@ -28,8 +30,8 @@ struct AssignmentRoutes: RouteTable {
             Route(
                 .get, "classes/{id}/assignments", "classAssignments",
                 "The class's assignments, each with its table: every student it is for × every task (status, answers, threshold reached, last activity)",
-                returns: "Newest due date first.", parameters: [AccountRoutes.classID], errors: [.error(.notFound)],
-                access: .teacher, Self.list),
+                returns: "Newest due date first.", media: .json(AssignmentTablesResponse.self),
+                parameters: [AccountRoutes.classID], errors: [.error(.notFound)], access: .teacher, Self.list),
             Route(
                 .get, "classes/{id}/assignments/{assignment}", "classAssignment", "One assignment with its table",
                 returns: "The assignment.", parameters: [AccountRoutes.classID, assignmentID],
@@ -67,7 +69,7 @@ struct AssignmentRoutes: RouteTable {
         return table(assignment, students: students, progress: [])
     }
 
-    func list(_ input: Input<NoBody>) async throws -> AssignmentTablesResponse {
+    func list(_ input: Input<NoBody>) async throws -> MediaResponse {
         let (classroom, students) = try await AccountRoutes.classAndStudents(input, service)
         let (assignments, progress) = try await AccountRoutes.stored(service) {
             () throws(DataStoreError) -> ([Assignment], [TaskProgress]) in
@@ -77,8 +79,8 @@ struct AssignmentRoutes: RouteTable {
                 try await service.accounts.progress(of: assignments.map(\.id), students: students.map(\.id))
             )
         }
-        return AssignmentTablesResponse(
-            assignments: assignments.map { table($0, students: students, progress: progress) })
+        let tables = assignments.map { AssignmentTable($0, students: students, progress: progress) }
+        return MediaResponse(body: ResponseBody(byteBuffer: try await rows.json(of: tables, now: environment.now())))
     }
 
     func one(_ input: Input<NoBody>) async throws -> AssignmentTableResponse {
