@@ -1,7 +1,10 @@
 """Assignments in the browser (issue 51): a teacher sets one on the class screen, the student finds
 it on Start above everything else, trains it to done with one tap, and the teacher's table says
 done. On SQLite class files and through nginx to two instances on one PostgreSQL. And the teacher's
-table sorts by any of its columns, both ways, and keeps its order while the screen asks again."""
+table sorts by any of its columns, both ways, and keeps its order while the screen asks again and
+across a reload; an assignment is copied to another class or kept as a template's file and set from it."""
+import json
+
 import requests
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -198,6 +201,98 @@ def test_the_teachers_table_sorts_by_any_column_and_back_and_keeps_it(tmp_path):
             assert len(layout["buttons"]) == 4 and all(
                 w >= 44 and h >= 44 and right <= width for w, h, right in layout["buttons"]), layout
         assert sorted_by(teacher, "task-0") == [["cy", "bob", "ann"], [["task-0", "ascending"]]]
+        # The page loaded again (the teacher comes back tomorrow): the table is sorted as they left it.
+        teacher.refresh()
+        shown(teacher, "screen-class")
+        WebDriverWait(teacher, 10).until(lambda b: len(b.find_elements(By.CSS_SELECTOR, ".assignment-table tbody tr")) == 3)
+        assert rows_and_sort(teacher) == [["cy", "bob", "ann"], [["task-0", "ascending"]]]
+    finally:
+        teacher.quit()
+        site.stop()
+
+
+TEMPLATE_TASKS = {"title": "Week 5", "due": "2099-02-06T12:00:00Z", "tasks": [
+    {"discipline": "intervalComparison", "answers": 20, "settings": {"intervals": [{"name": "m6", "direction": "up"}]}},
+    {"discipline": "pitchComparison", "threshold": 20}]}
+
+
+def tasks_of(session, url, class_id):
+    """Each assignment of the class: its title, due date and tasks as the API sends them, less their ids."""
+    response = session.get(url + f"api/classes/{class_id}/assignments", timeout=10)
+    assert response.status_code == 200, response.text
+    return [(entry["assignment"]["title"], entry["assignment"]["due"],
+             [{key: value for key, value in task.items() if key != "id"} for task in entry["assignment"]["tasks"]])
+            for entry in response.json()["assignments"]]
+
+
+def test_a_teacher_copies_an_assignment_to_another_class_and_sets_one_from_a_template_file(tmp_path):
+    """Workbooks (issue 51, item 4): copied to another class of the teacher's with its settings and
+    goals, kept as a template's file, and set from one in German; a damaged file is refused with where
+    it is wrong, a file that is no JSON in the page's language, and neither adds anything."""
+    site = ClassSite(ClassStorage("sqlite", tmp_path))
+    teacher = new_browser()
+    try:
+        tess = requests.Session()
+        assert tess.post(site.url + "api/account/sign-in", json={"name": "tess", "password": TEACHER_PASSWORD},
+                         timeout=10).status_code == 200
+        basses = tess.post(site.url + "api/classes", json={"name": "Basses"}, timeout=10).json()["id"]
+        created = tess.post(site.url + f"api/classes/{site.class_id}/assignments", json=TEMPLATE_TASKS, timeout=10)
+        assert created.status_code == 201, created.text
+        assignment = created.json()["assignment"]["id"]
+        original = tasks_of(tess, site.url, site.class_id)
+
+        sign_in(teacher, site.url, "tess", TEACHER_PASSWORD)
+        shown(teacher, "screen-start")
+        teacher.get(site.url + f"#/classes/{site.class_id}")
+        shown(teacher, "screen-class")
+        WebDriverWait(teacher, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, ".assignment-copy-class"))
+        Select(teacher.find_element(By.CSS_SELECTOR, ".assignment-copy-class")).select_by_visible_text("Basses")
+        teacher.find_element(By.CSS_SELECTOR, ".assignment-copy button[type=submit]").click()
+        WebDriverWait(teacher, 10).until(
+            lambda b: b.find_element(By.ID, "assignment-status").text == "Copied to Basses, due the same day.")
+        assert tasks_of(tess, site.url, basses) == original
+
+        # The template's file, where the page's link leads: title and tasks, no dates.
+        link = teacher.find_element(By.CSS_SELECTOR, ".assignment-template")
+        assert link.get_attribute("download") == "" and link.text == "Save as a template (JSON)"
+        template = tess.get(link.get_attribute("href"), timeout=10)
+        assert template.status_code == 200 and template.headers["Content-Disposition"] == (
+            f'attachment; filename="peach-template-{assignment}.json"')
+        assert template.json()["peachAssignmentTemplate"] == 1 and "due" not in template.json()
+        good = tmp_path / "week-5.json"
+        good.write_bytes(template.content)
+        damaged = tmp_path / "damaged.json"
+        broken = template.json()
+        broken["tasks"][1]["discipline"] = "humming"
+        damaged.write_text(json.dumps(broken))
+        not_json = tmp_path / "notes.json"
+        not_json.write_text("Week 5: intervals, then pitch\n")
+
+        # In German now: the language is the teacher's setting, read when the page loads.
+        assert tess.put(site.url + "api/settings", json={"language": "de"}, timeout=10).status_code == 200
+        teacher.get(site.url + f"#/classes/{basses}")
+        teacher.refresh()
+        shown(teacher, "screen-class")
+        WebDriverWait(teacher, 10).until(lambda b: len(b.find_elements(By.CSS_SELECTOR, ".assignment-table")) == 1)
+        assert teacher.find_element(By.CSS_SELECTOR, ".assignment-template").text == "Als Vorlage speichern (JSON)"
+        teacher.execute_script("document.getElementById('assignment-due').value = '2099-02-13';")
+        upload = teacher.find_element(By.ID, "assignment-template-file")
+        status = teacher.find_element(By.ID, "assignment-status")
+        upload.send_keys(str(not_json))
+        WebDriverWait(teacher, 10).until(lambda b: status.text == "notes.json ist keine Vorlage: Sie enthält kein JSON.")
+        upload.send_keys(str(damaged))
+        WebDriverWait(teacher, 10).until(lambda b: "tasks[1].discipline: unknown discipline 'humming'" in status.text)
+        assert len(tasks_of(tess, site.url, basses)) == 1
+        upload.send_keys(str(good))
+        WebDriverWait(teacher, 10).until(lambda b: len(b.find_elements(By.CSS_SELECTOR, ".assignment-table")) == 2)
+        assert status.text == ""
+        titles = [(title, due[:10], tasks) for title, due, tasks in tasks_of(tess, site.url, basses)]
+        assert sorted(titles, key=lambda entry: entry[1]) == [
+            ("Week 5", "2099-02-06", original[0][2]), ("Week 5", "2099-02-13", original[0][2])]
+        set_viewport(teacher, 390, 844)
+        for part in (".assignment-copy", "#assignment-template-file"):
+            teacher.execute_script(f"document.querySelector('{part}').scrollIntoView({{block: 'center'}})")
+            screenshot(teacher, f"assignments-template-phone-de{part.replace('#', '-').replace('.', '-')}")
     finally:
         teacher.quit()
         site.stop()

@@ -64,6 +64,8 @@ enum OpenAPIDocument {
             ("StudentSummary", StudentSummaryResponse.self),
             ("NewAssignment", AssignmentRequest.self),
             ("AssignmentTaskDraft", AssignmentRequest.Task.self),
+            ("AssignmentTemplate", AssignmentTemplate.self),
+            ("NewAssignmentFromTemplate", AssignmentFromTemplateRequest.self),
             ("Assignment", AssignmentResponse.self),
             ("AssignmentTask", AssignmentTaskResponse.self),
             ("TaskProgress", TaskProgressResponse.self),

@@ -4,11 +4,25 @@ import PeachCore
 
 /// `POST`/`PUT /api/classes/{id}/assignments…`: an assignment as a teacher writes it.
 struct AssignmentRequest: Decodable, Sendable, APIDescribed {
-    struct Task: Decodable, Sendable, APIDescribed {
+    /// Encoded too: an assignment template's file carries its tasks in this form.
+    struct Task: Codable, Sendable, APIDescribed {
         let discipline: String?
         let answers: Int?
         let threshold: Double?
         let settings: SettingsUpdate?
+
+        init(discipline: String?, answers: Int?, threshold: Double?, settings: SettingsUpdate?) {
+            self.discipline = discipline
+            self.answers = answers
+            self.threshold = threshold
+            self.settings = settings
+        }
+
+        init(_ task: AssignmentTask) {
+            self.init(
+                discipline: task.discipline.rawValue, answers: task.goal.answerCount, threshold: task.goal.threshold,
+                settings: task.settings)
+        }
 
         static var apiNotes: [String: APINote] {
             [

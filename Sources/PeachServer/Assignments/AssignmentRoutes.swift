@@ -43,6 +43,18 @@ struct AssignmentRoutes: RouteTable {
                 parameters: [AccountRoutes.classID, assignmentID], errors: [.error(.notFound)], access: .teacher,
                 Self.tableCSV),
             Route(
+                .get, "classes/{id}/assignments/{assignment}/template.json", "classAssignmentTemplate",
+                "One assignment as a template: its title and tasks (with their settings and goals), without dates or a student, to set again in another class or to share",
+                returns: "The template's file, as an attachment.", media: .json(AssignmentTemplate.self),
+                parameters: [AccountRoutes.classID, assignmentID], errors: [.error(.notFound)], access: .teacher,
+                Self.template),
+            Route(
+                .post, "classes/{id}/assignments/from-template", "createAssignmentFromTemplate",
+                "Set a class (or one student of it) an assignment from a template's file, with a due date; the file is checked whole, as a new assignment is",
+                status: .created, returns: "The assignment with its (empty) table.",
+                parameters: [AccountRoutes.classID], errors: [.error(.notFound)], access: .teacher,
+                Self.createFromTemplate),
+            Route(
                 .put, "classes/{id}/assignments/{assignment}", "updateAssignment",
                 "Change an assignment; the tasks left as they were keep their progress",
                 returns: "The assignment.", parameters: [AccountRoutes.classID, assignmentID],
@@ -60,8 +72,20 @@ struct AssignmentRoutes: RouteTable {
     }
 
     func create(_ input: Input<AssignmentRequest>) async throws -> AssignmentTableResponse {
+        try await created(input, input.body.draft)
+    }
+
+    func createFromTemplate(_ input: Input<AssignmentFromTemplateRequest>) async throws -> AssignmentTableResponse {
+        try await created(input, input.body.draft)
+    }
+
+    /// The draft stored as a new assignment of the teacher's class `{id}` (another's is 404 whatever
+    /// the body says), once it is for the class or one of its students.
+    private func created<Body>(_ input: Input<Body>, _ draft: () throws -> AssignmentDraft) async throws
+        -> AssignmentTableResponse
+    {
         let (classroom, students) = try await AccountRoutes.classAndStudents(input, service)
-        let draft = try Self.checked(input.body.draft(), students: students)
+        let draft = try Self.checked(draft(), students: students)
         let now = environment.now()
         let assignment = try await AccountRoutes.stored(service) { () throws(DataStoreError) in
             try await service.accounts.createAssignment(draft, in: classroom.id, at: now)
@@ -93,6 +117,20 @@ struct AssignmentRoutes: RouteTable {
         return MediaResponse(
             body: ResponseBody(byteBuffer: ByteBuffer(string: AssignmentTableCSV.text(table))),
             headers: [.contentDisposition: "attachment; filename=\"peach-assignment-\(table.assignment.id).csv\""])
+    }
+
+    func template(_ input: Input<NoBody>) async throws -> MediaResponse {
+        let (classroom, _) = try await AccountRoutes.classAndStudents(input, service)
+        let id = try input[Self.assignmentID]
+        let found = try await AccountRoutes.stored(service) { () throws(DataStoreError) in
+            try await service.accounts.assignment(id, in: classroom.id)
+        }
+        guard let assignment = found else { throw Self.noSuchAssignment(id) }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return MediaResponse(
+            body: ResponseBody(byteBuffer: ByteBuffer(data: try encoder.encode(AssignmentTemplate(assignment)))),
+            headers: [.contentDisposition: "attachment; filename=\"peach-template-\(assignment.id).json\""])
     }
 
     /// The assignment `{assignment}` of the teacher's class `{id}` with its table.

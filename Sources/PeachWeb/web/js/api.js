@@ -214,6 +214,15 @@ export const api = {
   /** Where the assignment's table downloads as CSV (a link's `href`). */
   assignmentTableURL: (id, assignment) =>
     `/api/classes/${encodeURIComponent(id)}/assignments/${encodeURIComponent(assignment)}/table.csv`,
+  /** Where the assignment downloads as a template's file (a link's `href`). */
+  assignmentTemplateURL: (id, assignment) =>
+    `/api/classes/${encodeURIComponent(id)}/assignments/${encodeURIComponent(assignment)}/template.json`,
+  /** The assignment as a template: `{ peachAssignmentTemplate, title, tasks }`. */
+  assignmentTemplate: (id, assignment) =>
+    request('GET', `classes/${encodeURIComponent(id)}/assignments/${encodeURIComponent(assignment)}/template.json`),
+  /** Sets a class a template's assignment: `{ template, due, start?, student? }` → the assignment with its table. */
+  createAssignmentFromTemplate: (id, body) =>
+    request('POST', `classes/${encodeURIComponent(id)}/assignments/from-template`, body),
   deleteAssignment: (id, assignment) =>
     request('DELETE', `classes/${encodeURIComponent(id)}/assignments/${encodeURIComponent(assignment)}`),
   /** A student's profile, read-only, through a class the teacher teaches: the same routes as one's own. */

@@ -24,6 +24,12 @@ addStrings({
     'assignments.never': 'Never',
     'assignments.notStarted': 'not started',
     'assignments.sortBy': 'Sort by',
+    'assignments.template': 'Save as a template (JSON)',
+    'assignments.copyTo': 'Copy to the class',
+    'assignments.copy': 'Copy',
+    'assignments.copied': 'Copied to {name}, due the same day.',
+    'assignments.fromTemplate': 'Or set it from a template file (with the due date above)',
+    'assignments.notTemplate': '{file} is not a template: it holds no JSON.',
   },
   de: {
     'assignments.new': 'Neue Aufgabe',
@@ -43,6 +49,12 @@ addStrings({
     'assignments.never': 'Nie',
     'assignments.notStarted': 'nicht begonnen',
     'assignments.sortBy': 'Sortieren nach',
+    'assignments.template': 'Als Vorlage speichern (JSON)',
+    'assignments.copyTo': 'In die Klasse kopieren',
+    'assignments.copy': 'Kopieren',
+    'assignments.copied': 'Nach {name} kopiert, am selben Tag fällig.',
+    'assignments.fromTemplate': 'Oder aus einer Vorlagendatei stellen (mit dem Fälligkeitsdatum oben)',
+    'assignments.notTemplate': '{file} ist keine Vorlage: Sie enthält kein JSON.',
   },
 });
 
@@ -67,6 +79,8 @@ export const MARKUP = `
     <label><span data-i18n="assignments.goalValue"></span>
       <input id="assignment-goal-value" name="value" type="number" min="0.1" max="1000" step="any" value="60" required></label>
     <button id="assignment-create" class="primary" type="submit" data-i18n="assignments.create"></button>
+    <label><span data-i18n="assignments.fromTemplate"></span>
+      <input id="assignment-template-file" type="file" accept=".json,application/json"></label>
     <p id="assignment-status" class="status" role="alert"></p>
   </form>
 </section>`;
@@ -97,12 +111,24 @@ function comparing(assignment, column, names) {
   return (a, b) => names.compare(a.student.name, b.student.name);
 }
 
+const SORTS_KEY = 'peach.assignmentSorts';
+
+/** The sorts kept on this device; none when what is kept cannot be read (written by an older page). */
+function keptSorts() {
+  try {
+    const kept = JSON.parse(localStorage.getItem(SORTS_KEY) ?? '[]');
+    return new Map(kept.filter(([id, sort]) => Number.isInteger(id) && typeof sort?.column === 'string' && typeof sort.ascending === 'boolean'));
+  } catch {
+    return new Map();
+  }
+}
+
 /**
  * A class's assignments on its teacher's screen: a table per assignment (each student it is for ×
  * each task, as the server counts them; a card per student on a phone, under a row of the column
  * buttons), and a form for a new one: a title, a due date and one task. The server checks what the
  * form sends and says what is wrong. Every column header sorts the rows by that column (again:
- * the other way round); how each table is sorted outlives the screen asking the server again.
+ * the other way round); how each table is sorted is kept on the device, across reloads.
  */
 export function classAssignments() {
   const tables = document.getElementById('class-assignment-tables');
@@ -112,8 +138,11 @@ export function classAssignments() {
   const select = document.getElementById('assignment-discipline');
   let classId = null;
   let shown = 0;
+  // The teacher's other classes, where an assignment can be copied.
+  let otherClasses = [];
   // Each table's sort by its assignment's id: `{ column, ascending }`; by the student's name at first.
-  const sorts = new Map();
+  // Kept on this device, so the table a teacher sorted is sorted so when they come back to it.
+  const sorts = keptSorts();
   const sortOf = (id) => sorts.get(id) ?? { column: 'student', ascending: true };
 
   function fillDisciplines() {
@@ -154,6 +183,7 @@ export function classAssignments() {
     button.addEventListener('click', () => {
       const now = sortOf(entry.assignment.id);
       sorts.set(entry.assignment.id, { column, ascending: now.column === column ? !now.ascending : true });
+      localStorage.setItem(SORTS_KEY, JSON.stringify([...sorts]));
       showSorted(th.closest('table'), entry);
     });
     th.append(button);
@@ -234,8 +264,43 @@ export function classAssignments() {
     csv.href = api.assignmentTableURL(classId, assignment.id);
     csv.download = '';
     csv.textContent = t('assignments.csv');
-    section.append(heading, table, csv, remove);
+    const template = document.createElement('a');
+    template.className = 'button-link assignment-template';
+    template.href = api.assignmentTemplateURL(classId, assignment.id);
+    template.download = '';
+    template.textContent = t('assignments.template');
+    // Delete last, away from the rest.
+    section.append(heading, table, csv, template, ...(otherClasses.length > 0 ? [copyForm(assignment)] : []), remove);
     return section;
+  }
+
+  /** Sets the assignment again in another class of the teacher's, from its template, due when it is. */
+  function copyForm(assignment) {
+    const copy = document.createElement('form');
+    copy.className = 'assignment-copy';
+    const label = document.createElement('label');
+    const text = document.createElement('span');
+    text.textContent = t('assignments.copyTo');
+    const target = document.createElement('select');
+    target.className = 'assignment-copy-class';
+    target.append(...otherClasses.map((other) => new Option(other.name, other.id)));
+    label.append(text, target);
+    const button = document.createElement('button');
+    button.type = 'submit';
+    button.textContent = t('assignments.copy');
+    copy.append(label, button);
+    copy.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      status.textContent = '';
+      try {
+        const template = await api.assignmentTemplate(classId, assignment.id);
+        await api.createAssignmentFromTemplate(target.value, { template, due: assignment.due, start: assignment.start ?? undefined });
+        status.textContent = t('assignments.copied', { name: target.selectedOptions[0].textContent });
+      } catch (error) {
+        status.textContent = error.status === 400 ? error.message : refusalText(error);
+      }
+    });
+    return copy;
   }
 
   async function load(id) {
@@ -243,8 +308,9 @@ export function classAssignments() {
     const asked = ++shown;
     fillDisciplines();
     try {
-      const { assignments } = await api.classAssignments(id);
+      const [{ assignments }, { classes }] = await Promise.all([api.classAssignments(id), api.classes()]);
       if (asked !== shown) return;
+      otherClasses = classes.filter((other) => String(other.id) !== String(id));
       none.hidden = assignments.length > 0;
       tables.replaceChildren(...assignments.map(assignmentTable));
     } catch (error) {
@@ -269,6 +335,35 @@ export function classAssignments() {
       load(classId);
     } catch (error) {
       status.textContent = error.status === 400 ? error.message : refusalText(error);
+    }
+  });
+  // A template file, set with the form's due date (the day's end where the teacher is, as above).
+  const templateFile = document.getElementById('assignment-template-file');
+  templateFile.addEventListener('change', async () => {
+    status.textContent = '';
+    const [file] = templateFile.files;
+    const dueField = document.getElementById('assignment-due');
+    if (!file) return;
+    if (!dueField.reportValidity()) {
+      templateFile.value = '';
+      return;
+    }
+    let template;
+    try {
+      template = JSON.parse(await file.text());
+    } catch {
+      status.textContent = t('assignments.notTemplate', { file: file.name });
+      templateFile.value = '';
+      return;
+    }
+    try {
+      const due = new Date(`${dueField.value}T23:59:59`);
+      await api.createAssignmentFromTemplate(classId, { template, due: due.toISOString() });
+      form.reset();
+      load(classId);
+    } catch (error) {
+      status.textContent = error.status === 400 ? error.message : refusalText(error);
+      templateFile.value = '';
     }
   });
   document.addEventListener('languagechange', () => { if (classId !== null) load(classId); });
