@@ -21,7 +21,8 @@ struct AssignmentTemplate: Codable, Sendable, APIDescribed {
     static var apiNotes: [String: APINote] {
         [
             "peachAssignmentTemplate": APINote.describe(
-                "The file's format: \(version). A file without it is refused as not a template.").isRequired,
+                "The file's format: \(version). A file without it is refused as not a template."
+            ).isRequired,
             "title": APINote.describe("The title the assignment gets.").isRequired,
             "tasks": APINote.describe("As POST /api/classes/{id}/assignments takes them.").isRequired,
         ]

@@ -20,7 +20,8 @@ struct AssignmentTemplateAPITests {
         let classes = try json(try await client.send(.get, "/api/classes", session: tess))
         let choir = try #require((classes["classes"] as? [[String: Any]])?.first?["id"] as? Int)
         let created = try json(
-            try await client.send(.post, "/api/classes/\(choir)/assignments", AssignmentAPITests.assignment, session: tess))
+            try await client.send(
+                .post, "/api/classes/\(choir)/assignments", AssignmentAPITests.assignment, session: tess))
         let assignment = try #require((created["assignment"] as? [String: Any])?["id"] as? Int)
         let basses = try #require(
             try json(try await client.send(.post, "/api/classes", #"{"name":"Basses"}"#, session: tess))["id"] as? Int)
