@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PeachCore
+import PeachServer
 
 /// `peach assignments add`: a teacher sets a class, or one student of it, an assignment from the
 /// shell, checked as `POST /api/classes/{id}/assignments` checks it (`AssignmentDraft`).
@@ -13,18 +14,35 @@ struct AddAssignment: AsyncParsableCommand {
             threshold=CENTS a fitted threshold reached (pitch and interval comparison, Which Voice?). A \
             setting is a field of PUT /api/settings, its value in JSON or else text: \
             --task intervalComparison:answers=40:tuningSystem=justIntonation:intervals='[{"name":"P5"}]'. \
-            Discipline names: GET /api/disciplines.
+            Discipline names: GET /api/disciplines. Or --template FILE in place of --title and --task: \
+            a template's file as the teacher's page saves it (GET …/assignments/{id}/template.json), \
+            checked whole as the API checks it.
             """)
     @OptionGroup var database: ClassDatabaseOption
     @Option(name: .customLong("class"), help: "The class: its name, or its id.") var classroom: String
-    @Option(help: "What students see it called.") var title: String
+    @Option(help: "What students see it called.") var title: String?
     @Option(help: "The last day, YYYY-MM-DD: due at its end, in this machine's time zone.") var due: String
     @Option(help: "The first day answers count, YYYY-MM-DD (default: from now).") var start: String?
     @Option(help: "One student of the class it is for (default: the whole class).") var student: String?
     @Option(help: "A task (repeat for more): \(TaskArgument.syntax).") var task: [String] = []
+    @Option(help: "A template's file (JSON): its title and tasks, in place of --title and --task.")
+    var template: String?
+
+    func validate() throws {
+        if template != nil, title != nil || !task.isEmpty {
+            throw ValidationError("--template gives the title and the tasks: leave out --title and --task")
+        }
+        if template == nil, title == nil { throw ValidationError("--title or --template is missing") }
+    }
 
     func run() async throws {
         let tasks = try task.map(TaskArgument.raw)
+        let file = try template.map { path in
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw PeachFailure("--template: cannot read \(path)")
+            }
+            return data
+        }
         guard let dueDay = Self.day(due) else { throw PeachFailure("--due is YYYY-MM-DD, got '\(due)'") }
         let startDay = try start.map { text in
             guard let day = Self.day(text) else { throw PeachFailure("--start is YYYY-MM-DD, got '\(text)'") }
@@ -38,9 +56,13 @@ struct AddAssignment: AsyncParsableCommand {
             if let student { studentID = try await accounts.existing(named: student).id }
             let draft: AssignmentDraft
             do {
-                draft = try AssignmentDraft(
-                    student: studentID, title: title, start: startDay, due: dueEnd, tasks: tasks
-                ).checked(students: try await accounts.students(of: classroom.id))
+                let made =
+                    try file.map {
+                        try AssignmentDraft(templateFile: $0, student: studentID, start: startDay, due: dueEnd)
+                    }
+                    ?? AssignmentDraft(
+                        student: studentID, title: title ?? "", start: startDay, due: dueEnd, tasks: tasks)
+                draft = try made.checked(students: try await accounts.students(of: classroom.id))
             } catch let error as AssignmentDraft.Invalid {
                 throw PeachFailure(described(error, in: classroom))
             }
@@ -52,6 +74,7 @@ struct AddAssignment: AsyncParsableCommand {
     /// The refusal in the command line's words: `tasks[1]` is the second --task as given.
     private func described(_ error: AssignmentDraft.Invalid, in classroom: Classroom) -> String {
         if error.field == "student", let student { return "\(student) is not in the class \(classroom.name)" }
+        if let template, error.field != "start" { return "--template \(template): \(error)" }
         for (index, text) in task.enumerated() where error.field.hasPrefix("tasks[\(index)]") {
             let rest = error.field.dropFirst("tasks[\(index)]".count).drop { $0 == "." }
             return "--task '\(text)': " + (rest.isEmpty ? "" : "\(rest): ") + error.message

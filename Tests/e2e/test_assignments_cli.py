@@ -1,6 +1,7 @@
 """`peach assignments NAME` (issue 51): a student's open and recent assignments with their progress,
 as their Start lists them, read from the class server's storage; `peach assignments add`: a teacher
 sets one from the terminal, checked as the API checks it."""
+import json
 import subprocess
 
 import pytest
@@ -137,3 +138,55 @@ def test_an_assignment_for_someone_outside_the_class_or_without_a_due_day_is_ref
         assert (result.returncode, result.stderr.strip()) == (1, error)
     assert storage.peach("assignments", "carl") == "carl has no open assignments\n"
     assert storage.peach("assignments", "ann") == "ann has no open assignments\n"
+
+
+def test_assignments_add_sets_a_template_file_saved_by_the_teachers_page_and_refuses_a_damaged_one(tmp_path):
+    """`--template FILE` (issue 51's workbooks): the file the page saves sets the same tasks with their
+    settings in another class; a damaged file says where, in one line, and adds nothing."""
+    storage = ClassStorage("sqlite", tmp_path)
+    class_id, _ = roster_class(storage, tmp_path)
+    storage.peach("classes", "add", "Basses", "--teacher", "tess")
+    storage.peach("assignments", "add", "--class", "Choir", "--title", "Week 6", "--due", "2099-03-20",
+                  "--task", 'intervalComparison:answers=30:tuningSystem=justIntonation:intervals=[{"name":"P5"}]',
+                  "--task", "pitchComparison:threshold=15")
+    servers = storage.start_servers()
+    try:
+        tess = signed_in(servers[0].url, "tess")
+        [choir] = tess.get(servers[0].url + f"api/classes/{class_id}/assignments", timeout=10).json()["assignments"]
+        template = tess.get(servers[0].url + f"api/classes/{class_id}/assignments/{choir['assignment']['id']}/template.json",
+                            timeout=10)
+        assert template.status_code == 200, template.text
+    finally:
+        for server in servers:
+            server.stop()
+    good = tmp_path / "week-6.json"
+    good.write_bytes(template.content)
+    damaged = tmp_path / "damaged.json"
+    broken = template.json()
+    broken["tasks"][0]["settings"]["tuningSystem"] = "meantone-ish"
+    damaged.write_text(json.dumps(broken))
+
+    for options, error in [
+        (["--template", damaged], f"Error: --template {damaged}: tasks[0].settings.tuningSystem: "),
+        (["--template", tmp_path / "none.json"], f"Error: --template: cannot read {tmp_path / 'none.json'}"),
+        (["--template", good, "--title", "Week 7"], "Error: --template gives the title and the tasks"),
+    ]:
+        result = subprocess.run([PEACH, "assignments", "add", "--class", "Basses", "--due", "2099-03-27",
+                                 *map(str, options), *storage.args], capture_output=True, text=True, timeout=60)
+        assert result.returncode != 0 and result.stdout == "", result
+        assert result.stderr.strip().splitlines()[0].startswith(error), result.stderr
+
+    added = storage.peach("assignments", "add", "--class", "Basses", "--due", "2099-03-27", "--template", good)
+    assert added.strip().isdigit()
+    servers = storage.start_servers()
+    try:
+        tess = signed_in(servers[0].url, "tess")
+        classes = {entry["name"]: entry["id"] for entry in tess.get(servers[0].url + "api/classes", timeout=10).json()["classes"]}
+        [basses] = tess.get(servers[0].url + f"api/classes/{classes['Basses']}/assignments", timeout=10).json()["assignments"]
+    finally:
+        for server in servers:
+            server.stop()
+    assert (basses["assignment"]["id"], basses["assignment"]["title"]) == (int(added), "Week 6")
+    assert basses["assignment"]["due"].startswith("2099-03-2")
+    for copy, original in zip(basses["assignment"]["tasks"], choir["assignment"]["tasks"], strict=True):
+        assert copy["id"] != original["id"] and {**copy, "id": 0} == {**original, "id": 0}

@@ -33,6 +33,11 @@ public struct AssignmentDraft: Hashable, Sendable {
         public let field: String
         public let message: String
 
+        public init(field: String, message: String) {
+            self.field = field
+            self.message = message
+        }
+
         public var description: String { "\(field): \(message)" }
     }
 

@@ -60,7 +60,18 @@ struct AssignmentRequest: Decodable, Sendable, APIDescribed {
     }
 
     func draft() throws -> AssignmentDraft {
-        guard let title else { throw HTTPError(.badRequest, message: "title is missing") }
+        let (startDate, dueDate) = try Self.dates(start: start, due: due)
+        do {
+            return try AssignmentTemplate.draft(
+                title: title, tasks: tasks, student: student.map(UserID.init(rawValue:)), start: startDate, due: dueDate
+            )
+        } catch {
+            throw HTTPError(.badRequest, message: error.description)
+        }
+    }
+
+    /// The start and due date as a request writes them (ISO 8601), each refused by name.
+    static func dates(start: String?, due: String?) throws -> (start: Date?, due: Date) {
         guard let due else { throw HTTPError(.badRequest, message: "due is missing: an ISO 8601 date and time") }
         guard let dueDate = Self.date(due) else {
             throw HTTPError(.badRequest, message: "due must be an ISO 8601 date and time, got '\(due)'")
@@ -71,21 +82,7 @@ struct AssignmentRequest: Decodable, Sendable, APIDescribed {
             }
             return date
         }
-        guard let tasks else { throw HTTPError(.badRequest, message: "tasks is missing") }
-        let raw = try tasks.enumerated().map { index, task in
-            guard let discipline = task.discipline else {
-                throw HTTPError(.badRequest, message: "tasks[\(index)].discipline is missing")
-            }
-            return AssignmentDraft.RawTask(
-                discipline: discipline, answers: task.answers, threshold: task.threshold,
-                settings: task.settings ?? SettingsUpdate())
-        }
-        do {
-            return try AssignmentDraft(
-                student: student.map(UserID.init(rawValue:)), title: title, start: startDate, due: dueDate, tasks: raw)
-        } catch {
-            throw HTTPError(.badRequest, message: error.description)
-        }
+        return (startDate, dueDate)
     }
 
     static func date(_ text: String) -> Date? {

@@ -49,19 +49,62 @@ struct AssignmentFromTemplateRequest: Decodable, Sendable, APIDescribed {
     /// Checked whole as a new assignment is: a refusal names the field (`tasks[1].discipline`).
     func draft() throws -> AssignmentDraft {
         guard let template else { throw HTTPError(.badRequest, message: "template is missing") }
-        guard let version = template.peachAssignmentTemplate else {
-            throw HTTPError(
-                .badRequest, message: "template: not a Peach assignment template (it has no peachAssignmentTemplate)")
+        let (startDate, dueDate) = try AssignmentRequest.dates(start: start, due: due)
+        do {
+            return try template.draft(student: student.map(UserID.init(rawValue:)), start: startDate, due: dueDate)
+        } catch {
+            throw HTTPError(.badRequest, message: "template: \(error)")
         }
-        guard version == AssignmentTemplate.version else {
-            throw HTTPError(
-                .badRequest,
+    }
+}
+
+extension AssignmentDraft {
+    /// The assignment a template's file sets `student` (nil: the whole class) from `start` to `due`,
+    /// checked as the API checks it: `peach assignments add --template` reads files with this.
+    public init(templateFile: Data, student: UserID?, start: Date?, due: Date) throws(Invalid) {
+        let template: AssignmentTemplate
+        do {
+            template = try JSONDecoder().decode(AssignmentTemplate.self, from: templateFile)
+        } catch {
+            throw Invalid(field: "file", message: "not a Peach assignment template (no JSON of one)")
+        }
+        self = try template.draft(student: student, start: start, due: due)
+    }
+}
+
+extension AssignmentTemplate {
+    /// Its format checked first: a file of another program, or of a newer Peach, says so.
+    func draft(student: UserID?, start: Date?, due: Date) throws(AssignmentDraft.Invalid) -> AssignmentDraft {
+        guard let version = peachAssignmentTemplate else {
+            throw AssignmentDraft.Invalid(
+                field: "peachAssignmentTemplate", message: "missing: not a Peach assignment template")
+        }
+        guard version == Self.version else {
+            throw AssignmentDraft.Invalid(
+                field: "peachAssignmentTemplate",
                 message:
-                    "template: format \(version) is not one this Peach reads (\(AssignmentTemplate.version)); export it again from a Peach of this version"
+                    "format \(version) is not one this Peach reads (\(Self.version)); export it again from a Peach of this version"
             )
         }
-        return try AssignmentRequest(
-            title: template.title, start: start, due: due, student: student, tasks: template.tasks
-        ).draft()
+        return try Self.draft(title: title, tasks: tasks, student: student, start: start, due: due)
+    }
+
+    /// A title and tasks as a request or a file writes them, each missing part refused by name.
+    static func draft(
+        title: String?, tasks: [AssignmentRequest.Task]?, student: UserID?, start: Date?, due: Date
+    ) throws(AssignmentDraft.Invalid) -> AssignmentDraft {
+        guard let title else { throw AssignmentDraft.Invalid(field: "title", message: "missing") }
+        guard let tasks else { throw AssignmentDraft.Invalid(field: "tasks", message: "missing") }
+        var raw: [AssignmentDraft.RawTask] = []
+        for (index, task) in tasks.enumerated() {
+            guard let discipline = task.discipline else {
+                throw AssignmentDraft.Invalid(field: "tasks[\(index)].discipline", message: "missing")
+            }
+            raw.append(
+                AssignmentDraft.RawTask(
+                    discipline: discipline, answers: task.answers, threshold: task.threshold,
+                    settings: task.settings ?? SettingsUpdate()))
+        }
+        return try AssignmentDraft(student: student, title: title, start: start, due: due, tasks: raw)
     }
 }
