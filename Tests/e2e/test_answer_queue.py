@@ -68,7 +68,7 @@ def stored_at(record):
 
 def test_an_unacknowledged_answer_is_kept_and_delivered_once_the_server_accepts_it(server, browser):
     start_training(server, browser, noteDurationSeconds=0.4)
-    browser.execute_script("""
+    browser.execute_script(r"""
         window.answerKeys = [];
         window.serverBack = false;
         const realFetch = window.fetch;
