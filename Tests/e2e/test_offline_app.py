@@ -2,6 +2,7 @@
 server stopped, in several disciplines, across a reload; every answer is stored once, with its time,
 when the server is back. An upgraded server's scripts are used after one reload and replace the
 kept copy. On a shared browser, answers stay their owner's and a sign-out given offline is real."""
+import datetime
 import os
 import pathlib
 import shutil
@@ -275,5 +276,65 @@ def test_on_a_shared_browser_answers_stay_their_owners_and_an_offline_sign_out_i
             assert len(records) == len(given), (name, records)
             for stored, answered in zip(sorted(stored_at(record) for record in records), given):
                 assert abs(stored - answered) < 1.0, (name, stored, answered)
+    finally:
+        server.stop()
+
+
+def test_an_assignment_task_trains_offline_and_counts_when_its_answers_arrive(tmp_path, browser):
+    """Issue 51, item 2: Start draws an open task's own reserve online; offline it still lists the
+    assignment, its task trains from that reserve with the task's settings, and the answers count for
+    the task once they arrive, at the time they were given."""
+    storage = ClassStorage("sqlite", tmp_path)
+    storage.peach("users", "add", "tess", "--teacher", stdin=password("tess") + "\n")
+    storage.peach("users", "add", "ann", stdin=password("ann") + "\n")
+    invitation = storage.peach("classes", "add", "Choir", "--teacher", "tess").strip().split("\t")[2]
+    server = storage.start_servers()[0]
+    try:
+        ann = requests.Session()
+        assert ann.post(server.url + "api/account/sign-in", json={"name": "ann", "password": password("ann")},
+                        timeout=10).status_code == 200
+        assert ann.post(server.url + "api/account/classes", json={"invitation": invitation},
+                        timeout=10).status_code == 201
+        storage.peach("assignments", "add", "--class", "Choir", "--title", "Week 1", "--due", "2099-01-09",
+                      "--task", "pitchComparison:answers=3:noteDurationSeconds=0.3")
+        [entry] = ann.get(server.url + "api/assignments", timeout=10).json()["assignments"]
+        task_id = entry["assignment"]["tasks"][0]["id"]
+        user_id = ann.get(server.url + "api/account", timeout=10).json()["user"]["id"]
+
+        sign_in_as(browser, server.url, "ann")
+        browser.get(server.url + "#/")
+        button = f"assignment-task-{task_id}"
+        WebDriverWait(browser, 10).until(lambda b: b.find_element(By.ID, button).is_displayed())
+        WebDriverWait(browser, 30, poll_frequency=0.2).until(
+            lambda _: reserved(browser).get(f"{user_id}|pitchComparison|{task_id}", 0) >= 3)
+
+        server.stop()
+        browser.get("about:blank")
+        browser.get(server.url)
+        WebDriverWait(browser, 10).until(lambda b: b.find_element(By.ID, button).is_displayed())
+        assert browser.find_element(By.ID, button).text.startswith("Week 1 — Compare Pitch\n0 / 3, due ")
+        browser.find_element(By.ID, button).click()
+        screen = browser.find_element(By.ID, "screen-comparison")
+        WebDriverWait(browser, 10).until(lambda _: screen.is_displayed())
+        given = []
+        for _ in range(3):
+            until(browser, "return !document.getElementById('answer-higher').disabled")
+            answered = screen.get_attribute("data-answered")
+            browser.execute_script("document.getElementById('answer-lower').click()")
+            given.append(time.time())
+            until(browser, "return arguments[0].getAttribute('data-answered') !== arguments[1]", screen, answered)
+        browser.get(server.url + "#/")
+        wait_status(browser, "Offline — 3 answers will be saved later")
+
+        server.start("--accounts", port=server.port)
+        wait_status(browser, "", timeout=15)
+        [entry] = ann.get(server.url + "api/assignments", timeout=10).json()["assignments"]
+        progress = entry["progress"][0]
+        assert (progress["status"], progress["answers"], entry["done"]) == ("done", 3, True), entry
+        last = datetime.datetime.fromisoformat(progress["lastActivity"].replace("Z", "+00:00")).timestamp()
+        assert abs(last - given[-1]) < 1.0, (progress["lastActivity"], given)
+        records = records_as(server, "ann")
+        assert len(records) == 3 and all(abs(stored_at(r) - g) < 1.0 for r, g in
+                                         zip(sorted(records, key=stored_at), given)), records
     finally:
         server.stop()

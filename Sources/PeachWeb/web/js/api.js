@@ -125,6 +125,23 @@ async function account() {
   }
 }
 
+// Each user's assignments as last seen, so that Start lists them, and their tasks train, offline.
+const ASSIGNMENTS = 'assignments';
+
+/** `GET assignments`, kept for `user`; offline the last kept (`offline: true`), or none. */
+async function assignments(user) {
+  const name = `${ASSIGNMENTS}|${user}`;
+  try {
+    const mine = await request('GET', 'assignments');
+    await local.put(local.STATE, { name, mine }).catch(() => {});
+    return mine;
+  } catch (error) {
+    if (error.status !== undefined) throw error;
+    const kept = await local.get(local.STATE, name).catch(() => null);
+    return { assignments: kept?.mine?.assignments ?? [], offline: true };
+  }
+}
+
 /** Forgets the user at once; the server's session ends now, or before anything else once it can be reached. */
 async function signOut() {
   await local.put(local.STATE, { name: ACCOUNT, status: { accounts: true, user: null } }).catch(() => {});
@@ -153,9 +170,10 @@ export const api = {
   nextTrial: (discipline, task = null) => request('POST', 'trials', task ? { discipline, task } : { discipline }),
   /**
    * Trials to train on while the server cannot be reached, each answered like any other: a
-   * session's worth → `{ trials, sessionSize, validSeconds }`.
+   * session's worth of the user's own, or of an assignment `task`'s → `{ trials, sessionSize, validSeconds }`.
    */
-  reserveTrials: (discipline) => request('POST', 'trials/reserve', { discipline }),
+  reserveTrials: (discipline, task = null) =>
+    request('POST', 'trials/reserve', task ? { discipline, task } : { discipline }),
   /**
    * `{ answer: 'higher' | 'lower' }`, `{ answer: 'early' | 'late' }`, `{ normalizedValue }`, `{ sungCents }`
    * or `{ tapSeconds }`, as the trial's kind takes. Resolves with the judged answer, or null while the server cannot be reached: the answer
@@ -206,7 +224,7 @@ export const api = {
     requestText(`classes/${encodeURIComponent(id)}/distribution.svg?${new URLSearchParams({ lang, width })}`),
   classSummaryURL: (id) => `/api/classes/${encodeURIComponent(id)}/summary.csv`,
   /** My open and recent assignments with my progress → `{ assignments: [{ assignment, className, progress, done }] }`. */
-  assignments: () => request('GET', 'assignments'),
+  assignments,
   /** A class's assignments, each with its table of students × tasks → `{ assignments: [{ assignment, rows }] }`. */
   classAssignments: (id) => request('GET', `classes/${encodeURIComponent(id)}/assignments`),
   /** `{ title, due, start?, student?, tasks: [{ discipline, answers | threshold, settings? }] }`; the server checks it whole. */

@@ -105,12 +105,11 @@ export function trainingLoop({ navigate, account, noTrialsOffline }, kind) {
       // server no longer holds draws the user's own) is not played.
       const next = (await answered.catch(() => null))?.next;
       const trial = next && (next.task ?? null) === task ? next : await api.nextTrial(discipline, task);
-      // The reserve holds the user's own trials: a task trains online only.
-      if (!task) reserve.refill(owner(), discipline);
+      reserve.refill(owner(), discipline, task);
       return trial;
     } catch (error) {
-      if (error.status !== undefined || task) throw error;
-      const reserved = await reserve.take(owner(), discipline);
+      if (error.status !== undefined) throw error;
+      const reserved = await reserve.take(owner(), discipline, task);
       if (!reserved) throw new ReserveEmpty('no reserved trials left');
       return reserved;
     }

@@ -13,6 +13,8 @@ const listeners = new Set();
 let retryDelay = FIRST_RETRY_MS;
 let retryTimer = null;
 let flushing = null;
+/** A flush was asked for while one ran. */
+let flushAgain = false;
 /** Whose answers may be sent now: undefined until the page knows who is signed in. */
 let owner;
 /** Unknown until IndexedDB has been read. */
@@ -83,16 +85,25 @@ export function setOwner(account) {
   return updateCount();
 }
 
-/** Delivers the owner's kept answers, oldest first; stops at the first that cannot be sent and retries later. */
+/**
+ * Delivers the owner's kept answers, oldest first; stops at the first that cannot be sent and retries
+ * later. Asked while a pass runs, it runs one more pass after it: the pass under way read its answers
+ * before and stops when the session's account changes, so without it an answer could wait until the
+ * next one given (the server back, and the account asked again, while a retry was sending).
+ */
 export function flush(send) {
   if (owner === undefined) return Promise.resolve();
-  flushing ??= (async () => {
+  if (flushing) {
+    flushAgain = true;
+    return flushing;
+  }
+  flushing = (async () => {
     try {
       const sending = owner;
       const entries = (await all()).filter((entry) => belongsTo(entry, sending)).sort((a, b) => a.answeredAt - b.answeredAt);
       for (const entry of entries) {
         // Someone signed out or in meanwhile: the rest is not theirs to send.
-        if (owner !== sending) break;
+        if ((owner?.id ?? null) !== (sending?.id ?? null)) break;
         try {
           await deliver(entry, send);
         } catch (error) {
@@ -107,7 +118,11 @@ export function flush(send) {
       flushing = null;
       await updateCount();
     }
-  })();
+  })().then(() => {
+    if (!flushAgain) return undefined;
+    flushAgain = false;
+    return flush(send);
+  });
   return flushing;
 }
 

@@ -1,4 +1,5 @@
 import { api } from '../api.js';
+import * as reserve from '../offline/reserve.js';
 import { addStrings, t } from '../i18n/i18n.js';
 import { formatCents, formatCount, formatDate } from '../i18n/format.js';
 import { nameOf, discipline as offered } from '../catalogue.js';
@@ -43,7 +44,8 @@ export function dueText(assignment) {
 /**
  * Start's first section on a class server: each open or recent assignment with a button per task
  * ("Week 3 — Compare Intervals 40 / 60, due …"); a tap trains the task with its settings.
- * Everything it says comes from `GET /api/assignments`; the section stays hidden without any.
+ * Everything it says comes from `GET /api/assignments` (offline: as last seen); the section stays
+ * hidden without any. Each open task's reserve is topped up online, so that it trains offline too.
  */
 export function startAssignments(section, navigate) {
   let shown = 0;
@@ -71,16 +73,22 @@ export function startAssignments(section, navigate) {
   }
 
   return {
-    /** Asks the server again; `signedIn`: a class server with a user (otherwise there are none). */
-    async show(signedIn) {
+    /** Asks the server again; `user`: the signed-in user of a class server (otherwise there are none). */
+    async show(user) {
       const id = ++shown;
-      if (!signedIn) {
+      if (!user) {
         section.hidden = true;
         return;
       }
-      const mine = await api.assignments().catch(() => null);
+      const mine = await api.assignments(user.id).catch(() => null);
       if (id !== shown) return;
       const entries = mine?.assignments ?? [];
+      if (mine && !mine.offline) {
+        const open = entries.filter((entry) => !entry.done && !entry.assignment.overdue).flatMap((entry) =>
+          entry.assignment.tasks.filter((task, index) => entry.progress[index].status !== 'done' && offered(task.discipline)));
+        // One after another, in the background: a reserve is a session's worth of trials.
+        (async () => { for (const task of open) await reserve.refill(user.id, task.discipline, task.id); })();
+      }
       section.hidden = entries.length === 0;
       const title = document.createElement('h2');
       title.id = 'start-assignments-title';

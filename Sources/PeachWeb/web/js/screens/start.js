@@ -275,14 +275,14 @@ export function startScreen({ navigate, account }) {
   document.addEventListener('languagechange', nameDisciplines);
   // A sparkline's title is in the language it was asked in: the settings can arrive after it.
   document.addEventListener('languagechange', () => { if (!element.hidden) showPreviews(); });
-  document.addEventListener('languagechange', () => { if (!element.hidden) assignments.show(Boolean(account?.().user)); });
+  document.addEventListener('languagechange', () => { if (!element.hidden) assignments.show(account?.().user); });
 
   return {
     element,
     show() {
       (intro.hidden ? buttons[0]?.[0] : document.getElementById('start-intro-dismiss'))?.focus({ preventScroll: true });
       showPreviews();
-      assignments.show(Boolean(account?.().user));
+      assignments.show(account?.().user);
     },
     hide() { if (info.open) info.close(); },
   };
