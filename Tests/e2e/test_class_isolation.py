@@ -41,7 +41,8 @@ SHARED = {"/api/sounds/{id}/notes/{key}"}
 LEAVE = "/api/account/classes/{id}"
 # A class's assignments: written and read by its teacher only.
 ASSIGNMENTS = {"/api/classes/{id}/assignments", "/api/classes/{id}/assignments/{assignment}",
-               "/api/classes/{id}/assignments/{assignment}/table.csv"}
+               "/api/classes/{id}/assignments/{assignment}/table.csv",
+               "/api/classes/{id}/assignments/{assignment}/template.json", "/api/classes/{id}/assignments/from-template"}
 ASSIGNMENT = {"title": "Week 3", "due": "2099-01-16T12:00:00Z", "tasks": [{"discipline": "pitchComparison", "answers": 3}]}
 
 
@@ -109,14 +110,25 @@ def test_every_id_bearing_route_answers_404_for_another_users_ids(class_storage)
             assert tom.put(second.url + one, json=ASSIGNMENT, timeout=10).status_code == 404
             assert tom.delete(second.url + one, timeout=10).status_code == 404
             assert tom.get(second.url + one + "/table.csv", timeout=10).status_code == 404
+            assert tom.get(second.url + one + "/template.json", timeout=10).status_code == 404
         assert tom.get(second.url + f"api/classes/{choir}/assignments", timeout=10).status_code == 404
         assert tom.post(second.url + f"api/classes/{choir}/assignments", json=ASSIGNMENT, timeout=10).status_code == 404
+        # A template sets nothing in another teacher's class, nor for a student.
+        template = tess.get(first.url + f"api/classes/{choir}/assignments/{assignment['id']}/template.json", timeout=10)
+        assert template.status_code == 200, template.text
+        from_template = {"template": template.json(), "due": "2099-01-23T12:00:00Z"}
+        assert tom.post(second.url + f"api/classes/{choir}/assignments/from-template", json=from_template,
+                        timeout=10).status_code == 404
         for student in (ann, bob):
             assert student.get(first.url + f"api/classes/{choir}/assignments", timeout=10).status_code == 403
             assert student.delete(first.url + f"api/classes/{choir}/assignments/{assignment['id']}",
                                   timeout=10).status_code == 403
             assert student.get(first.url + f"api/classes/{choir}/assignments/{assignment['id']}/table.csv",
                                timeout=10).status_code == 403
+            assert student.get(first.url + f"api/classes/{choir}/assignments/{assignment['id']}/template.json",
+                               timeout=10).status_code == 403
+            assert student.post(first.url + f"api/classes/{choir}/assignments/from-template", json=from_template,
+                                timeout=10).status_code == 403
         assert tess.get(first.url + f"api/classes/{choir}/assignments/{assignment['id']}/table.csv",
                         timeout=10).text.startswith("student,task1.pitchComparison.status,")
         assert bob.post(first.url + "api/trials", json={"discipline": "pitchComparison", "task": task},

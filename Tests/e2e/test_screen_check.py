@@ -627,6 +627,9 @@ class Run:
         def teacher():
             self.signed_in(TEACHER)
             self.load(site, "#/classes")
+            # The device keeps a table's sort (an earlier combination sorted this one): by name again.
+            browser.execute_script("localStorage.removeItem('peach.assignmentSorts')")
+            browser.refresh()
             self.shown("screen-classes")
             self.wait("return document.querySelectorAll('#classes-list a').length > 0")
             self.look("classes")
