@@ -290,6 +290,11 @@ def test_a_teacher_copies_an_assignment_to_another_class_and_sets_one_from_a_tem
         assert sorted(titles, key=lambda entry: entry[1]) == [
             ("Week 5", "2099-02-06", original[0][2]), ("Week 5", "2099-02-13", original[0][2])]
         set_viewport(teacher, 390, 844)
+        # On a phone the copy's controls are targets of 44 px at least.
+        heights = teacher.execute_script(
+            "return ['.assignment-copy select', '.assignment-copy button']"
+            ".map((part) => document.querySelector(part).getBoundingClientRect().height)")
+        assert all(height >= 44 for height in heights), heights
         for part in (".assignment-copy", "#assignment-template-file"):
             teacher.execute_script(f"document.querySelector('{part}').scrollIntoView({{block: 'center'}})")
             screenshot(teacher, f"assignments-template-phone-de{part.replace('#', '-').replace('.', '-')}")
