@@ -11,7 +11,7 @@ import uuid
 
 import requests
 
-from harness import E2E, PEACH, percentile, rss_mb
+from harness import E2E, PEACH, percentile, rss_mb, server_ms
 
 sys.path.insert(0, str(E2E))
 os.environ["PEACH_PG_DURABLE"] = "1"
@@ -97,7 +97,7 @@ def _users_answering(port, users, started, seconds, period, results):
                     if response.status == 200:
                         acknowledged.append(key)
                         round_trips.append((time.time() - started, elapsed))
-                        server_times.append(float(response.getheader("Server-Timing").split("dur=")[1]))
+                        server_times.append(server_ms(response.getheader("Server-Timing")))
                     else:
                         errors.append(f"answer {response.status}")
             except (OSError, http.client.HTTPException, ValueError) as error:

@@ -19,6 +19,21 @@ def percentile(values, p):
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
 
 
+def server_ms(timing):
+    """A response's Server-Timing header (`app;dur=12.3`): the server's own milliseconds."""
+    return float(timing.split("dur=")[1])
+
+
+def timed_get(session, url, timeout):
+    """GET `url`: its round trip in milliseconds and the response; anything but 200 is an error."""
+    began = time.perf_counter()
+    response = session.get(url, timeout=timeout)
+    elapsed = (time.perf_counter() - began) * 1000
+    if response.status_code != 200:
+        raise RuntimeError(f"GET {url}: {response.status_code} {response.text[:200]}")
+    return elapsed, response
+
+
 def start_server(data_path, *extra):
     process = subprocess.Popen([PEACH, "serve", "--port", "0", "--data", str(data_path), "--no-browser", *extra],
                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)

@@ -14,7 +14,7 @@ import time
 
 import requests
 
-from harness import E2E, PEACH, first_200, load, rss_mb, start_server, stop
+from harness import E2E, PEACH, first_200, load, rss_mb, server_ms, start_server, stop
 
 sys.path.insert(0, str(E2E))
 from million_records import write_comparisons  # noqa: E402  (the e2e guard's history)
@@ -72,7 +72,7 @@ def _train(url, answers):
 def _get(session, url, path):
     response = session.get(url + path)
     assert response.status_code == 200, response.text
-    return float(response.headers["Server-Timing"].split("dur=")[1]), len(response.content)
+    return server_ms(response.headers["Server-Timing"]), len(response.content)
 
 
 def million(directory):
