@@ -11,7 +11,8 @@ struct AddAssignment: AsyncParsableCommand {
         abstract: "Set a class, or one student of it, an assignment; prints its id.",
         discussion: """
             Each --task is \(TaskArgument.syntax): answers=N counts N answers given inside the task, \
-            threshold=CENTS a fitted threshold reached (pitch and interval comparison, Which Voice?). A \
+            threshold=CENTS a fitted threshold reached (pitch and interval comparison, Which Voice?), \
+            measure one "Measure my threshold" run finished (\(AssignmentDraft.measurementNames)). A \
             setting is a field of PUT /api/settings, its value in JSON or else text: \
             --task intervalComparison:answers=40:tuningSystem=justIntonation:intervals='[{"name":"P5"}]'. \
             Discipline names: GET /api/disciplines. Or --template FILE in place of --title and --task: \

@@ -24,19 +24,31 @@ struct Assignments: AsyncParsableCommand {
                     "\(entry.assignment.title) (\(entry.className)), \(Self.due(entry.assignment, now: now))"
                         + (entry.isDone ? ", done" : ""))
                 for (task, progress) in zip(entry.assignment.tasks, entry.progress) {
-                    Output.line("  \(task.discipline.declaration.names.english): \(Self.text(progress, task.goal))")
+                    Output.line("  \(task.discipline.declaration.names.english): \(Self.text(progress, task))")
                 }
             }
         }
     }
 
-    /// As Start says it: answers of the goal's, or the threshold to reach and the one reached.
-    static func text(_ progress: TaskProgress, _ goal: AssignmentGoal) -> String {
-        if progress.isDone { return "done" }
-        switch goal {
-        case .answers(let count): return "\(progress.answers) / \(count)"
+    /// As Start says it: answers of the goal's, the threshold to reach and the one reached, or a
+    /// measurement to finish and its result.
+    static func text(_ progress: TaskProgress, _ task: AssignmentTask) -> String {
+        let reached = progress.reached.map { number($0) + unit(task) }
+        switch task.goal {
+        case .answers(let count): return progress.isDone ? "done" : "\(progress.answers) / \(count)"
         case .threshold(let target):
-            return "goal ≤ \(cents(target)) ¢" + (progress.reached.map { ", now \(cents($0)) ¢" } ?? "")
+            return (progress.isDone ? "done, " : "") + "goal ≤ \(number(target)) ¢"
+                + (reached.map { ", now \($0)" } ?? "")
+        case .measure:
+            return reached.map { (progress.isDone ? "done, " : "") + "measured \($0)" }
+                ?? (progress.answers == 0 ? "measure once" : "measuring: \(progress.answers) answered")
+        }
+    }
+
+    private static func unit(_ task: AssignmentTask) -> String {
+        switch task.discipline.trainingKind.thresholdUnit {
+        case .cent: " ¢"
+        case .percentOfSixteenth: " % of a sixteenth"
         }
     }
 
@@ -45,7 +57,7 @@ struct Assignments: AsyncParsableCommand {
         return assignment.isOverdue(at: now) ? "overdue since \(day)" : "due \(day)"
     }
 
-    private static func cents(_ value: Double) -> String {
+    private static func number(_ value: Double) -> String {
         value.formatted(.number.precision(.fractionLength(0...1)).grouping(.never).locale(Locale(identifier: "en")))
     }
 }

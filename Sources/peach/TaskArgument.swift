@@ -2,12 +2,13 @@ import Foundation
 import PeachCore
 
 /// A task as `peach assignments add --task` takes it: `DISCIPLINE:GOAL[:SETTING=VALUE…]`, the goal
-/// `answers=N` or `threshold=CENTS`, each setting a field of `PUT /api/settings` with its value in
+/// `answers=N`, `threshold=CENTS` or `measure`, each setting a field of `PUT /api/settings` with its value in
 /// JSON (`tempoBPM=90`, `intervals=[{"name":"P5"}]`) or else as text (`tuningSystem=justIntonation`).
 /// Only the spelling is read here: which disciplines, goals and settings are allowed is
 /// `AssignmentDraft`'s to judge, as it does for the API.
 enum TaskArgument {
-    static let syntax = "DISCIPLINE:answers=N or DISCIPLINE:threshold=CENTS, then any :SETTING=VALUE"
+    static let syntax =
+        "DISCIPLINE:answers=N, DISCIPLINE:threshold=CENTS or DISCIPLINE:measure, then any :SETTING=VALUE"
 
     static func raw(_ text: String) throws -> AssignmentDraft.RawTask {
         let parts = pieces(text)
@@ -17,6 +18,11 @@ enum TaskArgument {
         var task = AssignmentDraft.RawTask(discipline: discipline)
         var settings: [(name: String, value: String)] = []
         for part in parts.dropFirst() {
+            if part == "measure" {
+                guard task.measure == nil else { throw PeachFailure("--task '\(text)': measure is set twice") }
+                task.measure = true
+                continue
+            }
             let name = String(part.prefix { $0 != "=" })
             let value = String(part.dropFirst(name.count + 1))
             guard part.contains("="), !name.isEmpty else {

@@ -70,14 +70,16 @@ def test_an_assignment_added_from_the_terminal_reaches_the_students_list_and_the
     week = class_storage.peach(
         "assignments", "add", "--class", "Choir", "--title", "Week 4", "--due", "2099-03-06",
         "--task", "pitchComparison:answers=60",
-        "--task", 'intervalComparison:threshold=20:tuningSystem=justIntonation:intervals=[{"name":"P5"}]')
+        "--task", 'intervalComparison:threshold=20:tuningSystem=justIntonation:intervals=[{"name":"P5"}]',
+        "--task", "timingMeasurement:measure:tempoBPM=100")
     solo = class_storage.peach(
         "assignments", "add", "--class", class_id, "--title", "Bob alone", "--due", "2099-03-07",
         "--student", "bob", "--task", "pitchMatching:answers=10:tempoBPM=90")
     assert week.strip().isdigit() and solo.strip().isdigit() and week != solo
     assert class_storage.peach("assignments", "ann").splitlines() == [
-        "Week 4 (Choir), due 2099-03-06", "  Compare Pitch: 0 / 60", "  Compare Intervals: goal ≤ 20 ¢"]
-    assert class_storage.peach("assignments", "bob").splitlines()[3:] == [
+        "Week 4 (Choir), due 2099-03-06", "  Compare Pitch: 0 / 60", "  Compare Intervals: goal ≤ 20 ¢",
+        "  Measure my timing threshold: measure once"]
+    assert class_storage.peach("assignments", "bob").splitlines()[4:] == [
         "Bob alone (Choir), due 2099-03-07", "  Pitch Matching: 0 / 10"]
     servers = class_storage.start_servers()
     try:
@@ -91,10 +93,12 @@ def test_an_assignment_added_from_the_terminal_reaches_the_students_list_and_the
         assert (assignment["id"], assignment["title"], assignment["student"], entry["className"]) == (
             int(week), "Week 4", None, "Choir")
         assert assignment["due"].startswith("2099-03-0")
-        assert [(task["discipline"], task["answers"], task["threshold"]) for task in assignment["tasks"]] == [
-            ("pitchComparison", 60, None), ("intervalComparison", None, 20)]
+        assert [(task["discipline"], task["answers"], task["threshold"], task["measure"], task["unit"])
+                for task in assignment["tasks"]] == [
+            ("pitchComparison", 60, None, False, "cent"), ("intervalComparison", None, 20, False, "cent"),
+            ("timingMeasurement", None, None, True, "percentOfSixteenth")]
         assert assignment["tasks"][1]["settings"] == {"tuningSystem": "justIntonation", "intervals": [{"name": "P5"}]}
-        assert [progress["status"] for progress in entry["progress"]] == ["notStarted", "notStarted"]
+        assert [progress["status"] for progress in entry["progress"]] == ["notStarted"] * 3
     finally:
         for server in servers:
             server.stop()
@@ -102,7 +106,8 @@ def test_an_assignment_added_from_the_terminal_reaches_the_students_list_and_the
 
 @pytest.mark.parametrize("task, error", [
     ("rhythmTaping:answers=5", "--task 'rhythmTaping:answers=5': discipline: unknown discipline 'rhythmTaping'; one of "),
-    ("pitchComparison", "--task 'pitchComparison': give DISCIPLINE:answers=N or DISCIPLINE:threshold=CENTS"),
+    ("pitchComparison", "--task 'pitchComparison': give DISCIPLINE:answers=N, DISCIPLINE:threshold=CENTS or DISCIPLINE:measure"),
+    ("pitchComparison:measure", "--task 'pitchComparison:measure': measure: pitchComparison is not a measurement; measure one of "),
     ("pitchComparison:answers=0", "--task 'pitchComparison:answers=0': answers: must be 1 to 1000"),
     ("pitchMatching:threshold=5", "--task 'pitchMatching:threshold=5': threshold: pitchMatching has no threshold"),
     ("pitchComparison:answers=5:threshold=5", "--task 'pitchComparison:answers=5:threshold=5': a task has one goal"),

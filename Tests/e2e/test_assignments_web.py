@@ -213,7 +213,7 @@ def test_the_teachers_table_sorts_by_any_column_and_back_and_keeps_it(tmp_path):
 
 TEMPLATE_TASKS = {"title": "Week 5", "due": "2099-02-06T12:00:00Z", "tasks": [
     {"discipline": "intervalComparison", "answers": 20, "settings": {"intervals": [{"name": "m6", "direction": "up"}]}},
-    {"discipline": "pitchComparison", "threshold": 20}]}
+    {"discipline": "pitchComparison", "threshold": 20}, {"discipline": "intervalMeasurement", "measure": True}]}
 
 
 def tasks_of(session, url, class_id):
@@ -240,12 +240,20 @@ def test_a_teacher_copies_an_assignment_to_another_class_and_sets_one_from_a_tem
         assert created.status_code == 201, created.text
         assignment = created.json()["assignment"]["id"]
         original = tasks_of(tess, site.url, site.class_id)
+        assert original[0][2][2]["measure"] and original[0][2][2]["unit"] == "cent"
+        # A student two answers into the measurement: under way, nothing measured yet.
+        ann = requests.Session()
+        assert ann.post(site.url + "api/account/sign-up", timeout=10, json={
+            "name": "ann", "password": "ann-password-1", "invitation": site.invitation}).status_code == 201
+        answered_inside(site.url, ann, created.json()["assignment"]["tasks"][2]["id"], "intervalMeasurement", 2)
 
         sign_in(teacher, site.url, "tess", TEACHER_PASSWORD)
         shown(teacher, "screen-start")
         teacher.get(site.url + f"#/classes/{site.class_id}")
         shown(teacher, "screen-class")
         WebDriverWait(teacher, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, ".assignment-copy-class"))
+        cells = [cell.text for cell in teacher.find_elements(By.CSS_SELECTOR, ".assignment-table tbody td[data-status]")]
+        assert cells == ["not started", "not started", "measuring: 2 answered"], cells
         Select(teacher.find_element(By.CSS_SELECTOR, ".assignment-copy-class")).select_by_visible_text("Basses")
         teacher.find_element(By.CSS_SELECTOR, ".assignment-copy button[type=submit]").click()
         WebDriverWait(teacher, 10).until(
@@ -289,6 +297,16 @@ def test_a_teacher_copies_an_assignment_to_another_class_and_sets_one_from_a_tem
         titles = [(title, due[:10], tasks) for title, due, tasks in tasks_of(tess, site.url, basses)]
         assert sorted(titles, key=lambda entry: entry[1]) == [
             ("Week 5", "2099-02-06", original[0][2]), ("Week 5", "2099-02-13", original[0][2])]
+        # A finished measurement is a goal for a measurement only, and has no number to give.
+        discipline = Select(teacher.find_element(By.ID, "assignment-discipline"))
+        goal = Select(teacher.find_element(By.ID, "assignment-goal"))
+        value = teacher.find_element(By.ID, "assignment-goal-value-field")
+        discipline.select_by_value("intervalMeasurement")
+        goal.select_by_value("measure")
+        assert goal.first_selected_option.text == "Eine abgeschlossene Messung" and not value.is_displayed()
+        discipline.select_by_value("pitchComparison")
+        assert not teacher.find_element(By.CSS_SELECTOR, "#assignment-goal option[value=measure]").is_enabled()
+        assert goal.first_selected_option.get_attribute("value") == "answers" and value.is_displayed()
         set_viewport(teacher, 390, 844)
         # On a phone the copy's controls are targets of 44 px at least.
         heights = teacher.execute_script(

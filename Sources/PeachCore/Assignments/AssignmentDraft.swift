@@ -17,14 +17,18 @@ public struct AssignmentDraft: Hashable, Sendable {
         public var discipline: String
         public var answers: Int?
         public var threshold: Double?
+        /// A finished measurement as the goal: only `true` sets it.
+        public var measure: Bool?
         public var settings: SettingsUpdate
 
         public init(
-            discipline: String, answers: Int? = nil, threshold: Double? = nil, settings: SettingsUpdate = .init()
+            discipline: String, answers: Int? = nil, threshold: Double? = nil, measure: Bool? = nil,
+            settings: SettingsUpdate = .init()
         ) {
             self.discipline = discipline
             self.answers = answers
             self.threshold = threshold
+            self.measure = measure
             self.settings = settings
         }
     }
@@ -82,6 +86,11 @@ public struct AssignmentDraft: Hashable, Sendable {
         return self
     }
 
+    /// The disciplines a task may set a measurement to finish, as a refusal and the CLI's help name them.
+    public static var measurementNames: String {
+        Discipline.allCases.filter { $0.trainingKind.measures($0) }.map(\.rawValue).joined(separator: ", ")
+    }
+
     private static func task(_ raw: RawTask, at index: Int) throws(Invalid) -> AssignmentTask {
         let field = "tasks[\(index)]"
         guard let discipline = Discipline(rawValue: raw.discipline) else {
@@ -90,8 +99,8 @@ public struct AssignmentDraft: Hashable, Sendable {
                 field: "\(field).discipline", message: "unknown discipline '\(raw.discipline)'; one of \(names)")
         }
         let goal: AssignmentGoal
-        switch (raw.answers, raw.threshold) {
-        case (let answers?, nil):
+        switch (raw.answers, raw.threshold, raw.measure ?? false) {
+        case (let answers?, nil, false):
             guard AssignmentGoal.answerCounts.contains(answers) else {
                 throw Invalid(
                     field: "\(field).answers",
@@ -100,7 +109,7 @@ public struct AssignmentDraft: Hashable, Sendable {
                 )
             }
             goal = .answers(answers)
-        case (nil, let threshold?):
+        case (nil, let threshold?, false):
             guard discipline.trainingKind.hasGoalThreshold(discipline) else {
                 throw Invalid(
                     field: "\(field).threshold", message: "\(discipline) has no threshold to reach; set answers")
@@ -112,8 +121,15 @@ public struct AssignmentDraft: Hashable, Sendable {
                         "must be \(AssignmentGoal.thresholds.lowerBound) to \(AssignmentGoal.thresholds.upperBound)")
             }
             goal = .threshold(threshold)
+        case (nil, nil, true):
+            guard discipline.trainingKind.measures(discipline) else {
+                throw Invalid(
+                    field: "\(field).measure",
+                    message: "\(discipline) is not a measurement; measure one of \(Self.measurementNames)")
+            }
+            goal = .measure
         default:
-            throw Invalid(field: field, message: "a task has one goal: answers or threshold")
+            throw Invalid(field: field, message: "a task has one goal: answers, threshold or measure")
         }
         // Checked against the defaults: the student's own settings may differ, but every field the
         // task sets must be in range on its own, and the kinds check their fields together.

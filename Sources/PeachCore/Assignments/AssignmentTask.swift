@@ -42,14 +42,8 @@ extension AssignmentTask {
         guard let discipline = Discipline(rawValue: discipline),
             let settings = try? JSONDecoder().decode(SettingsUpdate.self, from: Data(storedSettings.utf8))
         else { return nil }
-        let goal: AssignmentGoal
-        if let answers {
-            goal = .answers(answers)
-        } else if let threshold {
-            goal = .threshold(threshold)
-        } else {
-            return nil
-        }
+        // A measurement sets neither number, so both stores keep it with no column of its own.
+        let goal: AssignmentGoal = answers.map { .answers($0) } ?? threshold.map { .threshold($0) } ?? .measure
         self.init(id: id, discipline: discipline, settings: settings, goal: goal)
     }
 }

@@ -8,7 +8,8 @@ public struct TaskProgress: Hashable, Sendable {
     public let student: UserID
     public let answers: Int
     public let lastActivity: Date?
-    /// The discipline's fitted threshold at the newest answer, for a threshold goal.
+    /// For a threshold goal, the discipline's fitted threshold at the newest answer; for a
+    /// measurement, the newest run's result (in the kind's unit, `TrainingKind.thresholdUnit`).
     public let reached: Double?
     public let isDone: Bool
 
@@ -31,8 +32,8 @@ public struct TaskProgress: Hashable, Sendable {
 
     public var status: Status { isDone ? .done : answers == 0 ? .notStarted : .inProgress }
 
-    /// The progress after one more answer inside the task, given at `at`, with the discipline's
-    /// threshold `reading` after it (nil while the answers cannot place it): counted, active as of
+    /// The progress after one more answer inside the task, given at `at`, with what the goal reads
+    /// after it (`AssignmentGoal.isMet`; nil while there is nothing to read): counted, active as of
     /// when it was given (an answer that arrives late, from a phone offline, keeps its time), and
     /// done once `goal` is met — done stays done.
     public func recording(answerAt at: Date, reading: Double?, toward goal: AssignmentGoal) -> TaskProgress {

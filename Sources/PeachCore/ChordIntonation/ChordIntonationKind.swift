@@ -146,6 +146,10 @@ public enum ChordIntonationKind: TrainingKind {
         return measures(discipline) ? part.measurements.finished.last?.estimate : part.threshold
     }
 
+    public static func newestMeasurement(_ discipline: Discipline, in profile: ProfileParts) -> ThresholdMeasurement? {
+        measures(discipline) ? profile[ChordIntonationProfile.self].measurements.finished.last : nil
+    }
+
     public static func sparkline(_ discipline: Discipline, in profile: ProfileParts, band: TempoBand?) -> Sparkline {
         let part = profile[ChordIntonationProfile.self]
         if measures(discipline) {

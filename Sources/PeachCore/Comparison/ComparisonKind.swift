@@ -183,6 +183,11 @@ public enum ComparisonKind: TrainingKind {
         guard hasGoalThreshold(discipline) else { return nil }
         return profile[PitchProfiles.self][ProfileScope.scope(of: discipline)].thresholdEstimate?.threshold
     }
+
+    public static func newestMeasurement(_ discipline: Discipline, in profile: ProfileParts) -> ThresholdMeasurement? {
+        measures(discipline)
+            ? profile[PitchProfiles.self][ProfileScope.scope(of: discipline)].measurements.finished.last : nil
+    }
 }
 
 extension Comparison: KindTrial {

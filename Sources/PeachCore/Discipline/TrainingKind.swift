@@ -87,6 +87,12 @@ public protocol KindProfile: KindRules {
     /// That threshold as the student's profile states it now; nil while the answers cannot place
     /// it, and for a discipline without one.
     static func goalThreshold(_ discipline: Discipline, in profile: ProfileParts) -> Cents?
+    /// The newest "Measure my threshold" run of a measurement discipline, as the kind folds its
+    /// runs: what finishes a task whose goal is a measurement (`AssignmentGoal.measure`). Nil before
+    /// the first run, and for a discipline that does not measure.
+    static func newestMeasurement(_ discipline: Discipline, in profile: ProfileParts) -> ThresholdMeasurement?
+    /// The unit its thresholds and measurements are stated in.
+    static var thresholdUnit: ThresholdUnit { get }
     /// What the Profile says of the kind's disciplines beyond their sparkline, confusion and
     /// threshold (Play it Back: the longest melody mastered), as the API sends it
     /// (`GET /api/profile/part?discipline=`) and the kind's own browser module draws it
@@ -166,6 +172,12 @@ extension KindProfile {
     public static func goalThreshold(_ discipline: Discipline, in profile: ProfileParts) -> Cents? {
         hasGoalThreshold(discipline) ? threshold(discipline, in: profile)?.threshold : nil
     }
+
+    public static func newestMeasurement(_ discipline: Discipline, in profile: ProfileParts) -> ThresholdMeasurement? {
+        nil
+    }
+
+    public static var thresholdUnit: ThresholdUnit { .cent }
 
     /// Whether the Profile says more of its disciplines than every kind does (`ProfileSummary`).
     public static var hasProfileSummary: Bool { ProfileSummary.self != NoProfileSummary.self }

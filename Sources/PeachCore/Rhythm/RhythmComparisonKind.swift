@@ -72,6 +72,15 @@ public enum RhythmComparisonKind: TrainingKind {
 
     public static func feed(_ record: CompletedRhythmComparison, into part: inout RhythmProfile) { part.add(record) }
 
+    public static let thresholdUnit = ThresholdUnit.percentOfSixteenth
+
+    /// The newest run of any tempo band: a task measures at the tempo it sets.
+    public static func newestMeasurement(_ discipline: Discipline, in profile: ProfileParts) -> ThresholdMeasurement? {
+        guard measures(discipline) else { return nil }
+        return profile[RhythmProfile.self].measurements.values.compactMap(\.last?.measurement)
+            .max { $0.finished < $1.finished }
+    }
+
     /// The fitted threshold per day at one tempo band, in percent of a sixteenth; days it cannot
     /// place are left out, as in the pitch sparkline; the band's measurements are marked on it with
     /// their intervals. The measurement's line is the band's measured thresholds, one point per run.

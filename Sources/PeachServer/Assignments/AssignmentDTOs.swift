@@ -9,28 +9,33 @@ struct AssignmentRequest: Decodable, Sendable, APIDescribed {
         let discipline: String?
         let answers: Int?
         let threshold: Double?
+        let measure: Bool?
         let settings: SettingsUpdate?
 
-        init(discipline: String?, answers: Int?, threshold: Double?, settings: SettingsUpdate?) {
+        init(discipline: String?, answers: Int?, threshold: Double?, measure: Bool?, settings: SettingsUpdate?) {
             self.discipline = discipline
             self.answers = answers
             self.threshold = threshold
+            self.measure = measure
             self.settings = settings
         }
 
         init(_ task: AssignmentTask) {
             self.init(
                 discipline: task.discipline.rawValue, answers: task.goal.answerCount, threshold: task.goal.threshold,
-                settings: task.settings)
+                measure: task.goal == .measure ? true : nil, settings: task.settings)
         }
 
         static var apiNotes: [String: APINote] {
             [
                 "discipline": APINote.as(Discipline.self).isRequired,
                 "answers": APINote.bounds(AssignmentGoal.answerCounts).merged(
-                    .describe("Goal: this many answers given inside the task. One of answers and threshold.")),
+                    .describe("Goal: this many answers given inside the task. One of answers, threshold and measure.")),
                 "threshold": .describe(
-                    "Goal: the discipline's fitted threshold at or below this (cents), for pitch and interval comparison and Which Voice?. One of answers and threshold."
+                    "Goal: the discipline's fitted threshold at or below this (cents), for a discipline whose thresholdGoal (GET /api/disciplines) is true. One of answers, threshold and measure."
+                ),
+                "measure": .describe(
+                    "Goal (true): one \"Measure my threshold\" run finished inside the task, for a discipline whose measures (GET /api/disciplines) is true. One of answers, threshold and measure."
                 ),
                 "settings": .describe(
                     "The settings the task trains with, as PUT /api/settings takes them; what it leaves out stays as the student has it."
@@ -98,6 +103,8 @@ struct AssignmentTaskResponse: Codable, Sendable, APIDescribed {
     let discipline: Discipline
     let answers: Nullable<Int>
     let threshold: Nullable<Double>
+    let measure: Bool
+    let unit: ThresholdUnit
     let settings: SettingsUpdate
 
     init(_ task: AssignmentTask) {
@@ -105,14 +112,18 @@ struct AssignmentTaskResponse: Codable, Sendable, APIDescribed {
         discipline = task.discipline
         answers = Nullable(task.goal.answerCount)
         threshold = Nullable(task.goal.threshold)
+        measure = task.goal == .measure
+        unit = task.discipline.trainingKind.thresholdUnit
         settings = task.settings
     }
 
     static var apiNotes: [String: APINote] {
         [
             "discipline": .describe("Named in every language by GET /api/disciplines."),
-            "answers": .describe("The answers the goal asks for; null for a threshold goal."),
-            "threshold": .describe("The threshold to reach (cents); null for a goal of answers."),
+            "answers": .describe("The answers the goal asks for; null for the other goals."),
+            "threshold": .describe("The threshold to reach (cents); null for the other goals."),
+            "measure": .describe("The goal is one \"Measure my threshold\" run finished inside the task."),
+            "unit": .describe("What the threshold and a progress's reached value are counted in."),
         ]
     }
 }
@@ -166,12 +177,16 @@ struct TaskProgressResponse: Codable, Sendable, APIDescribed {
         [
             "status": .describe("notStarted, inProgress (answers of the goal's) or done: the goal was met."),
             "answers": .describe("Answers given inside the task: its settings, from its start on."),
-            "reached": .describe("The discipline's fitted threshold at the newest answer of the task (cents), if any."),
+            "reached": .describe(
+                "For a threshold goal, the discipline's fitted threshold at the newest answer of the task; for a measurement, the newest run finished inside it; in the task's unit. Null before either."
+            ),
         ]
     }
 }
 
 extension TaskProgress.Status: APIEnumeration {}
+
+extension ThresholdUnit: APIEnumeration {}
 
 /// A row of a teacher's assignment table.
 struct AssignmentRowResponse: Codable, Sendable {

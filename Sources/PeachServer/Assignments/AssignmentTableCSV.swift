@@ -3,12 +3,18 @@ import PeachCore
 
 /// A teacher's assignment table as CSV, for a spreadsheet: a row per student it is for, and per
 /// task (named by its place and discipline, `task1.intervalComparison…`) its status, answers and
-/// the threshold reached (empty when none was read), then the student's last activity.
+/// the threshold or measurement reached, in the column its unit names (empty when none was read),
+/// then the student's last activity.
 enum AssignmentTableCSV {
     static func header(_ assignment: Assignment) -> String {
         let tasks = assignment.tasks.enumerated().flatMap { index, task in
             let name = "task\(index + 1).\(task.discipline.rawValue)"
-            return [name + ".status", name + ".answers", name + ".reachedCents"]
+            let reached =
+                switch task.discipline.trainingKind.thresholdUnit {
+                case .cent: ".reachedCents"
+                case .percentOfSixteenth: ".reachedPercentOfSixteenth"
+                }
+            return [name + ".status", name + ".answers", name + reached]
         }
         return (["student"] + tasks + ["lastActivity"]).joined(separator: ",")
     }
@@ -27,5 +33,5 @@ enum AssignmentTableCSV {
             .joined(separator: ",")
     }
 
-    private static func format(_ cents: Double) -> String { String(format: "%.2f", cents) }
+    private static func format(_ value: Double) -> String { String(format: "%.2f", value) }
 }

@@ -103,7 +103,7 @@ extension AssignmentTemplate {
             raw.append(
                 AssignmentDraft.RawTask(
                     discipline: discipline, answers: task.answers, threshold: task.threshold,
-                    settings: task.settings ?? SettingsUpdate()))
+                    measure: task.measure, settings: task.settings ?? SettingsUpdate()))
         }
         return try AssignmentDraft(student: student, title: title, start: start, due: due, tasks: raw)
     }

@@ -27,14 +27,14 @@ public struct UserAssignments: Sendable {
         return (found, TrialService.TaskDraw(task: task, settings: training))
     }
 
-    /// Counts a stored answer for the task its trial was drawn for, if any, with the discipline's
-    /// threshold as the student's profile states it after the answer. The answer is stored
-    /// whatever happens here: progress not moved is logged, not refused.
+    /// Counts a stored answer for the task its trial was drawn for, if any, with what its goal reads
+    /// in the student's profile after the answer (`reading`). The answer is stored whatever
+    /// happens here: progress not moved is logged, not refused.
     func count(_ record: TrainingRecord, trial: OpenTrial, profile: ProfileService, logger: Logger) async {
         guard let id = trial.task else { return }
-        let reading = await Self.threshold(of: record.discipline, in: profile)
         do {
             guard let task = try await assignedTask(id) else { return }
+            let reading = await Self.reading(task.goal, after: record, in: profile)
             let last = await known.progress(of: id)
             if let progress = try await store.recordAnswer(
                 of: user, in: task, at: record.timestamp, reading: reading, known: last)
@@ -54,9 +54,24 @@ public struct UserAssignments: Sendable {
         return found
     }
 
-    /// The threshold a threshold goal compares with, as the discipline's kind reads it.
-    static func threshold(of discipline: Discipline, in profile: ProfileService) async -> Double? {
-        guard discipline.trainingKind.hasGoalThreshold(discipline) else { return nil }
-        return discipline.trainingKind.goalThreshold(discipline, in: await profile.parts)?.rawValue
+    /// What `goal` reads after `record`, as the discipline's kind states it: the fitted threshold
+    /// for a threshold goal; for a measurement, the run this very answer finished (a run finished
+    /// earlier, outside the task, does not count).
+    static func reading(_ goal: AssignmentGoal, after record: TrainingRecord, in profile: ProfileService) async
+        -> Double?
+    {
+        let discipline = record.discipline
+        let kind = discipline.trainingKind
+        switch goal {
+        case .answers: return nil
+        case .threshold:
+            guard kind.hasGoalThreshold(discipline) else { return nil }
+            return kind.goalThreshold(discipline, in: await profile.parts)?.rawValue
+        case .measure:
+            guard let run = kind.newestMeasurement(discipline, in: await profile.parts),
+                abs(run.finished.timeIntervalSince(record.timestamp)) < 0.001
+            else { return nil }
+            return run.estimate.threshold.rawValue
+        }
     }
 }

@@ -67,6 +67,22 @@ struct AssignmentDraftTests {
         #expect(Self.refusal([.init(discipline: "scaleDegree", threshold: 20)])?.field == "tasks[0].threshold")
     }
 
+    @Test func aMeasurementGoalNeedsAMeasurementDiscipline() throws {
+        let draft = try AssignmentDraft(
+            student: nil, title: "Where are you?", start: nil, due: Self.due,
+            tasks: [
+                .init(discipline: "pitchMeasurement", measure: true),
+                .init(discipline: "timingMeasurement", measure: true),
+            ])
+        #expect(draft.tasks.map(\.goal) == [.measure, .measure])
+        let refusal = Self.refusal([.init(discipline: "pitchComparison", measure: true)])
+        #expect(refusal?.field == "tasks[0].measure")
+        #expect(refusal?.message.contains("pitchMeasurement") == true)
+        #expect(Self.refusal([.init(discipline: "pitchMeasurement", answers: 5, measure: true)])?.field == "tasks[0]")
+        // Only true sets it: false is no goal at all.
+        #expect(Self.refusal([.init(discipline: "pitchMeasurement", measure: false)])?.field == "tasks[0]")
+    }
+
     @Test func theTitleStartAndTaskCountAreChecked() {
         let task = AssignmentDraft.RawTask(discipline: "pitchComparison", answers: 3)
         #expect(Self.refusal(title: "  ", [task])?.field == "title")
@@ -90,5 +106,8 @@ struct AssignmentDraftTests {
             id: 4, discipline: "intervalComparison", storedSettings: task.storedSettings, answers: 5, threshold: nil)
         #expect(read == task)
         #expect(AssignmentTask(id: 4, discipline: "humming", storedSettings: "{}", answers: 5, threshold: nil) == nil)
+        let measuring = AssignmentTask(
+            id: 5, discipline: "intervalMeasurement", storedSettings: "{}", answers: nil, threshold: nil)
+        #expect(measuring?.goal == .measure)
     }
 }

@@ -14,6 +14,9 @@ struct TaskProgressTests {
         #expect(AssignmentGoal.threshold(20).isMet(answers: 1, reading: 19.5))
         #expect(!AssignmentGoal.threshold(20).isMet(answers: 50, reading: 20.5))
         #expect(!AssignmentGoal.threshold(20).isMet(answers: 50, reading: nil))
+        // A measurement reads a value only from the answer that finished its run.
+        #expect(AssignmentGoal.measure.isMet(answers: 12, reading: 31.5))
+        #expect(!AssignmentGoal.measure.isMet(answers: 40, reading: nil))
     }
 
     @Test func eachAnswerCountsOnceAndTheGoalOfAnswersIsMetAtItsCount() {

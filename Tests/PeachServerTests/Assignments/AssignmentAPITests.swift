@@ -110,6 +110,58 @@ struct AssignmentAPITests {
         }
     }
 
+    @Test func aMeasurementTaskIsDoneByTheRunFinishedInsideItWithItsResult() async throws {
+        try await AccountRefusalTests.with(environment: .fixed()) { client in
+            let tess = try await client.signIn("tess", "tess-password")
+            let classes = try Self.json(try await client.send(.get, "/api/classes", session: tess))
+            let classID = try #require((classes["classes"] as? [[String: Any]])?.first?["id"] as? Int)
+            let created = try Self.json(
+                try await client.send(
+                    .post, "/api/classes/\(classID)/assignments",
+                    #"{"title":"Where are you?","due":"2027-02-01T12:00:00Z","tasks":[{"discipline":"pitchMeasurement","measure":true}]}"#,
+                    session: tess))
+            let task = try #require((created["assignment"] as? [String: Any])?["tasks"] as? [[String: Any]]).first
+            let taskID = try #require(task?["id"] as? Int)
+            #expect(task?["measure"] as? Bool == true && task?["unit"] as? String == "cent")
+            #expect(task?["answers"] is NSNull && task?["threshold"] is NSNull)
+
+            let ann = try await client.signIn("ann", "ann-password")
+            _ = try await client.send(.post, "/api/account/classes", #"{"invitation":"ABCD-EFGH"}"#, session: ann)
+            func progress() async throws -> [String: Any] {
+                let mine = try Self.json(try await client.send(.get, "/api/assignments", session: ann))
+                let entry = try #require((mine["assignments"] as? [[String: Any]])?.first)
+                return try #require((entry["progress"] as? [[String: Any]])?.first)
+            }
+            // A run is at most 40 answers; "higher" every time is right about half the time.
+            var answered = 0
+            while answered < 40, try await progress()["status"] as? String != "done" {
+                let trial = try Self.json(
+                    try await client.send(
+                        .post, "/api/trials", #"{"discipline":"pitchMeasurement","task":\#(taskID)}"#, session: ann))
+                #expect(trial["task"] as? Int == taskID)
+                let id = try #require(trial["id"] as? String)
+                #expect(
+                    try await client.send(.post, "/api/trials/\(id)/answer", #"{"answer":"higher"}"#, session: ann)
+                        .status == .ok)
+                answered += 1
+                if answered == 1 {
+                    let first = try await progress()
+                    #expect(first["status"] as? String == "inProgress" && first["reached"] is NSNull)
+                }
+            }
+            let done = try await progress()
+            #expect(done["status"] as? String == "done")
+            #expect(done["answers"] as? Int == answered)
+            // What the run measured, as the Profile states its measurement.
+            let measured = try #require(done["reached"] as? Double)
+            let timeline = try Self.json(
+                try await client.send(.get, "/api/profile/timeline?scope=pitch", session: ann))
+            let runs = try #require(timeline["measurements"] as? [[String: Any]])
+            #expect(runs.count == 1)
+            #expect((runs.first?["estimate"] as? [String: Any])?["threshold"] as? Double == measured)
+        }
+    }
+
     @Test func badAssignmentsAreRefusedWholeAndNothingIsStored() async throws {
         try await AccountRefusalTests.with(environment: .fixed()) { client in
             let tess = try await client.signIn("tess", "tess-password")

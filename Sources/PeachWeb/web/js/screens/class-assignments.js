@@ -14,6 +14,7 @@ addStrings({
     'assignments.goal': 'Goal',
     'assignments.goalAnswers': 'Answers',
     'assignments.goalThreshold': 'Threshold (¢)',
+    'assignments.goalMeasure': 'One finished measurement',
     'assignments.goalValue': 'Goal value',
     'assignments.create': 'Set the assignment',
     'assignments.delete': 'Delete',
@@ -39,6 +40,7 @@ addStrings({
     'assignments.goal': 'Ziel',
     'assignments.goalAnswers': 'Antworten',
     'assignments.goalThreshold': 'Schwelle (¢)',
+    'assignments.goalMeasure': 'Eine abgeschlossene Messung',
     'assignments.goalValue': 'Zielwert',
     'assignments.create': 'Aufgabe stellen',
     'assignments.delete': 'Löschen',
@@ -75,8 +77,9 @@ export const MARKUP = `
       <select id="assignment-goal" name="goal">
         <option value="answers" data-i18n="assignments.goalAnswers"></option>
         <option value="threshold" data-i18n="assignments.goalThreshold"></option>
+        <option value="measure" data-i18n="assignments.goalMeasure"></option>
       </select></label>
-    <label><span data-i18n="assignments.goalValue"></span>
+    <label id="assignment-goal-value-field"><span data-i18n="assignments.goalValue"></span>
       <input id="assignment-goal-value" name="value" type="number" min="0.1" max="1000" step="any" value="60" required></label>
     <button id="assignment-create" class="primary" type="submit" data-i18n="assignments.create"></button>
     <label><span data-i18n="assignments.fromTemplate"></span>
@@ -86,11 +89,12 @@ export const MARKUP = `
 </section>`;
 
 // A task's column in order of how far each student is, from the figures the server sends: not
-// started, in progress (the nearer a threshold goal, then the more answers), done.
+// started, in progress (the nearer a threshold goal or the lower a measurement, then the more
+// answers), done.
 const STATUS_ORDER = ['notStarted', 'inProgress', 'done'];
 
 function progressOrder(task, progress) {
-  const nearer = task.threshold !== null && progress.reached !== null ? -progress.reached : -Infinity;
+  const nearer = task.answers === null && progress.reached !== null ? -progress.reached : -Infinity;
   return [STATUS_ORDER.indexOf(progress.status), nearer, progress.answers];
 }
 
@@ -157,14 +161,26 @@ export function classAssignments() {
     offerGoals();
   }
 
-  /** A threshold to reach only where the discipline's kind has one, as the catalogue says. */
+  const goal = document.getElementById('assignment-goal');
+  const goalValue = document.getElementById('assignment-goal-value');
+
+  /**
+   * A threshold to reach only where the discipline's kind has one, a finished measurement only for
+   * a measurement, as the catalogue says; a measurement has no number to give.
+   */
   function offerGoals() {
-    const goal = document.getElementById('assignment-goal');
+    const entry = disciplines().find((candidate) => candidate.id === select.value);
     const threshold = goal.querySelector('option[value="threshold"]');
-    threshold.disabled = !disciplines().find((entry) => entry.id === select.value)?.thresholdGoal;
-    if (threshold.disabled && goal.value === 'threshold') goal.value = 'answers';
+    const measure = goal.querySelector('option[value="measure"]');
+    threshold.disabled = !entry?.thresholdGoal;
+    measure.disabled = !entry?.measures;
+    if (goal.selectedOptions[0]?.disabled) goal.value = 'answers';
+    const measuring = goal.value === 'measure';
+    document.getElementById('assignment-goal-value-field').hidden = measuring;
+    goalValue.disabled = measuring;
   }
   select.addEventListener('change', offerGoals);
+  goal.addEventListener('change', offerGoals);
 
   function cell(text, label, className) {
     const td = document.createElement('td');
@@ -321,17 +337,18 @@ export function classAssignments() {
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     status.textContent = '';
-    const value = Number(document.getElementById('assignment-goal-value').value);
-    const goal = document.getElementById('assignment-goal').value === 'answers' ? { answers: Math.round(value) } : { threshold: value };
+    const value = Number(goalValue.value);
+    const goals = { answers: { answers: Math.round(value) }, threshold: { threshold: value }, measure: { measure: true } };
     // Due at the end of the chosen day where the teacher is.
     const due = new Date(`${document.getElementById('assignment-due').value}T23:59:59`);
     try {
       await api.createAssignment(classId, {
         title: document.getElementById('assignment-title').value,
         due: due.toISOString(),
-        tasks: [{ discipline: select.value, ...goal }],
+        tasks: [{ discipline: select.value, ...goals[goal.value] }],
       });
       form.reset();
+      offerGoals();
       load(classId);
     } catch (error) {
       status.textContent = error.status === 400 ? error.message : refusalText(error);

@@ -1,7 +1,7 @@
 import { api } from '../api.js';
 import * as reserve from '../offline/reserve.js';
 import { addStrings, t } from '../i18n/i18n.js';
-import { formatCents, formatCount, formatDate } from '../i18n/format.js';
+import { formatCents, formatCount, formatDate, formatPercent } from '../i18n/format.js';
 import { nameOf, discipline as offered } from '../catalogue.js';
 
 addStrings({
@@ -13,6 +13,12 @@ addStrings({
     'assignments.threshold': 'goal ≤ {goal} ¢',
     'assignments.reached': 'goal ≤ {goal} ¢, now {value} ¢',
     'assignments.done': 'done',
+    'assignments.doneReached': 'done: {value}',
+    'assignments.measure': 'measure once',
+    'assignments.measuring': 'measuring: {count} answered',
+    'assignments.measured': 'measured {value}',
+    'assignments.cents': '{value} ¢',
+    'assignments.percentOfSixteenth': '{value} of a sixteenth',
   },
   de: {
     'assignments.title': 'Aufgaben',
@@ -22,14 +28,38 @@ addStrings({
     'assignments.threshold': 'Ziel ≤ {goal} ¢',
     'assignments.reached': 'Ziel ≤ {goal} ¢, jetzt {value} ¢',
     'assignments.done': 'erledigt',
+    'assignments.doneReached': 'erledigt: {value}',
+    'assignments.measure': 'einmal messen',
+    'assignments.measuring': 'Messung läuft: {count} beantwortet',
+    'assignments.measured': 'gemessen {value}',
+    'assignments.cents': '{value} ¢',
+    'assignments.percentOfSixteenth': '{value} einer Sechzehntel',
   },
 });
 
-/** How far a task is, as the API counts it: answers of the goal's, or the threshold to reach. */
+/** A threshold or a measurement in the unit the server names for the task. */
+function reachedText(task, value) {
+  return task.unit === 'percentOfSixteenth'
+    ? t('assignments.percentOfSixteenth', { value: formatPercent(value / 100, 1) })
+    : t('assignments.cents', { value: formatCents(value) });
+}
+
+/**
+ * How far a task is, as the API counts it: answers of the goal's, the threshold to reach, or a
+ * measurement to finish; once done, what was reached, where the goal reads a value.
+ */
 export function progressText(task, progress) {
-  if (progress.status === 'done') return t('assignments.done');
+  if (progress.status === 'done') {
+    return task.answers === null && progress.reached !== null
+      ? t('assignments.doneReached', { value: reachedText(task, progress.reached) })
+      : t('assignments.done');
+  }
   if (task.answers !== null) {
     return t('assignments.answers', { count: formatCount(progress.answers), goal: formatCount(task.answers) });
+  }
+  if (task.measure) {
+    if (progress.reached !== null) return t('assignments.measured', { value: reachedText(task, progress.reached) });
+    return progress.answers === 0 ? t('assignments.measure') : t('assignments.measuring', { count: formatCount(progress.answers) });
   }
   return progress.reached === null
     ? t('assignments.threshold', { goal: formatCents(task.threshold) })
