@@ -9,6 +9,7 @@
 # scripts/test.sh has just made and tested (the `peach` target links the Swift runtime in, in every
 # build): CI checks the packaging — contents, dependencies, man page, lintian, install, use, purge —
 # without compiling everything a second time in release. A package for users is the release build.
+# PEACH_PACKAGE_FLAGS: that build's own flags for `swift build` (with others it compiles anew).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh package >&2
@@ -25,7 +26,8 @@ date=$(git log -1 --format=%cs 2>/dev/null || date +%F)
 swift package --scratch-path "$scratch" plugin generate-manual --help > /dev/null
 generate_manual="$scratch/debug/generate-manual-tool"
 
-build=(swift build -c "$configuration" --scratch-path "$scratch")
+read -ra flags <<< "${PEACH_PACKAGE_FLAGS:-}"
+build=(swift build -c "$configuration" --scratch-path "$scratch" "${flags[@]}")
 # In release the modules compile for the static runtime too (a debug build keeps the test build's).
 [ "$configuration" = debug ] || build+=(--static-swift-stdlib)
 "${build[@]}" --product peach >&2
