@@ -194,12 +194,20 @@ def postgres_cluster():
     return PostgresCluster()
 
 
+# What a browser does for itself beside the page (updates, sync, safe browsing, translation, crash
+# reports) is CPU a test pays for and never looks at.
+QUIET = ("--disable-background-networking", "--disable-component-update", "--disable-default-apps",
+         "--disable-sync", "--no-first-run", "--disable-breakpad", "--disable-client-side-phishing-detection",
+         "--disable-domain-reliability", "--metrics-recording-only", "--password-store=basic",
+         "--disable-features=Translate,MediaRouter,OptimizationHints,AutofillServerCommunication")
+
+
 def chromium_options(width=1440, height=900):
     options = webdriver.ChromeOptions()
     options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
     for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                      "--autoplay-policy=no-user-gesture-required", f"--window-size={width},{height}",
-                     "--lang=en-US"):
+                     "--lang=en-US", *QUIET):
         options.add_argument(argument)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     return options
