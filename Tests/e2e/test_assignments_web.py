@@ -46,9 +46,9 @@ def test_a_teacher_sets_an_assignment_and_the_student_trains_it_to_done(class_si
         teacher.find_element(By.ID, "assignment-title").send_keys("Week 3")
         # A date input's typing order is the locale's: the value is set as the form holds it.
         teacher.execute_script("document.getElementById('assignment-due').value = '2099-01-16';")
-        Select(teacher.find_element(By.ID, "assignment-discipline")).select_by_value("pitchComparison")
-        Select(teacher.find_element(By.ID, "assignment-goal")).select_by_value("answers")
-        goal = teacher.find_element(By.ID, "assignment-goal-value")
+        Select(teacher.find_element(By.CSS_SELECTOR, "#assignment-tasks .task-discipline")).select_by_value("pitchComparison")
+        Select(teacher.find_element(By.CSS_SELECTOR, "#assignment-tasks .task-goal")).select_by_value("answers")
+        goal = teacher.find_element(By.CSS_SELECTOR, "#assignment-tasks .task-value")
         goal.clear()
         goal.send_keys("3")
         teacher.find_element(By.ID, "assignment-create").click()
@@ -297,16 +297,44 @@ def test_a_teacher_copies_an_assignment_to_another_class_and_sets_one_from_a_tem
         titles = [(title, due[:10], tasks) for title, due, tasks in tasks_of(tess, site.url, basses)]
         assert sorted(titles, key=lambda entry: entry[1]) == [
             ("Week 5", "2099-02-06", original[0][2]), ("Week 5", "2099-02-13", original[0][2])]
-        # A finished measurement is a goal for a measurement only, and has no number to give.
-        discipline = Select(teacher.find_element(By.ID, "assignment-discipline"))
-        goal = Select(teacher.find_element(By.ID, "assignment-goal"))
-        value = teacher.find_element(By.ID, "assignment-goal-value-field")
-        discipline.select_by_value("intervalMeasurement")
+        # Two tasks in the form: the first with the teacher's own settings for it (those its training
+        # reads, as set in Settings), the second a finished measurement, which has no number to give.
+        assert tess.put(site.url + "api/settings", json={"tempoBPM": 90, "intervals": [
+            {"name": "P5", "direction": "up"}]}, timeout=10).status_code == 200
+        teacher.find_element(By.ID, "assignment-title").send_keys("Woche 6")
+        teacher.execute_script("document.getElementById('assignment-due').value = '2099-02-20';")
+        first = teacher.find_element(By.CSS_SELECTOR, "#assignment-tasks li")
+        assert not first.find_element(By.CSS_SELECTOR, ".task-remove").is_displayed()
+        Select(first.find_element(By.CSS_SELECTOR, ".task-discipline")).select_by_value("intervalComparison")
+        first.find_element(By.CSS_SELECTOR, ".task-value").clear()
+        first.find_element(By.CSS_SELECTOR, ".task-value").send_keys("30")
+        first.find_element(By.CSS_SELECTOR, ".task-with-settings").click()
+        teacher.find_element(By.ID, "assignment-add-task").click()
+        second = teacher.find_elements(By.CSS_SELECTOR, "#assignment-tasks li")[1]
+        assert second.find_element(By.TAG_NAME, "legend").get_attribute("textContent") == "Teilaufgabe 2"
+        goal = Select(second.find_element(By.CSS_SELECTOR, ".task-goal"))
+        value = second.find_element(By.CSS_SELECTOR, ".task-value-field")
+        Select(second.find_element(By.CSS_SELECTOR, ".task-discipline")).select_by_value("pitchComparison")
+        assert not second.find_element(By.CSS_SELECTOR, ".task-goal option[value=measure]").is_enabled()
+        Select(second.find_element(By.CSS_SELECTOR, ".task-discipline")).select_by_value("intervalMeasurement")
         goal.select_by_value("measure")
         assert goal.first_selected_option.text == "Eine abgeschlossene Messung" and not value.is_displayed()
-        discipline.select_by_value("pitchComparison")
-        assert not teacher.find_element(By.CSS_SELECTOR, "#assignment-goal option[value=measure]").is_enabled()
-        assert goal.first_selected_option.get_attribute("value") == "answers" and value.is_displayed()
+        set_viewport(teacher, 390, 844)
+        teacher.execute_script("document.getElementById('assignment-tasks').scrollIntoView()")
+        screenshot(teacher, "assignments-form-two-tasks-phone-de")
+        teacher.find_element(By.ID, "assignment-create").click()
+        WebDriverWait(teacher, 10).until(lambda b: len(b.find_elements(By.CSS_SELECTOR, ".assignment-table")) == 3)
+        [(_, _, tasks)] = [entry for entry in tasks_of(tess, site.url, basses) if entry[0] == "Woche 6"]
+        own = tess.get(site.url + "api/settings", timeout=10).json()["settings"]
+        reads = next(entry["settings"] for entry in tess.get(site.url + "api/disciplines", timeout=10).json()[
+            "disciplines"] if entry["id"] == "intervalComparison")
+        assert tasks[0]["discipline"] == "intervalComparison" and tasks[0]["answers"] == 30
+        assert tasks[0]["settings"] == {name: own[name] for name in reads if name in own}
+        assert tasks[0]["settings"]["intervals"] == [{"name": "P5", "direction": "up"}]
+        assert "tempoBPM" not in tasks[0]["settings"], tasks[0]["settings"]
+        assert (tasks[1]["discipline"], tasks[1]["measure"], tasks[1]["settings"]) == ("intervalMeasurement", True, {})
+        # Set: the form is a fresh one again, with one task.
+        assert len(teacher.find_elements(By.CSS_SELECTOR, "#assignment-tasks li")) == 1
         set_viewport(teacher, 390, 844)
         # On a phone the copy's controls are targets of 44 px at least.
         heights = teacher.execute_script(

@@ -1,5 +1,5 @@
 import { api } from '../api.js';
-import { addStrings, language, t } from '../i18n/i18n.js';
+import { addStrings, language, t, translate } from '../i18n/i18n.js';
 import { formatDate } from '../i18n/format.js';
 import { disciplineName, disciplines, nameOf } from '../catalogue.js';
 import { refusalText } from './sign-in.js';
@@ -16,6 +16,10 @@ addStrings({
     'assignments.goalThreshold': 'Threshold (¢)',
     'assignments.goalMeasure': 'One finished measurement',
     'assignments.goalValue': 'Goal value',
+    'assignments.task': 'Task {number}',
+    'assignments.withSettings': 'With my settings for it (as in Settings)',
+    'assignments.addTask': 'Add a task',
+    'assignments.removeTask': 'Remove this task',
     'assignments.create': 'Set the assignment',
     'assignments.delete': 'Delete',
     'assignments.csv': 'Download the table (CSV)',
@@ -42,6 +46,10 @@ addStrings({
     'assignments.goalThreshold': 'Schwelle (¢)',
     'assignments.goalMeasure': 'Eine abgeschlossene Messung',
     'assignments.goalValue': 'Zielwert',
+    'assignments.task': 'Teilaufgabe {number}',
+    'assignments.withSettings': 'Mit meinen Einstellungen dafür (wie in den Einstellungen)',
+    'assignments.addTask': 'Teilaufgabe hinzufügen',
+    'assignments.removeTask': 'Diese Teilaufgabe entfernen',
     'assignments.create': 'Aufgabe stellen',
     'assignments.delete': 'Löschen',
     'assignments.csv': 'Tabelle herunterladen (CSV)',
@@ -71,22 +79,32 @@ export const MARKUP = `
       <input id="assignment-title" name="title" required maxlength="120"></label>
     <label><span data-i18n="assignments.dueField"></span>
       <input id="assignment-due" name="due" type="date" required></label>
-    <label><span data-i18n="assignments.discipline"></span>
-      <select id="assignment-discipline" name="discipline"></select></label>
-    <label><span data-i18n="assignments.goal"></span>
-      <select id="assignment-goal" name="goal">
-        <option value="answers" data-i18n="assignments.goalAnswers"></option>
-        <option value="threshold" data-i18n="assignments.goalThreshold"></option>
-        <option value="measure" data-i18n="assignments.goalMeasure"></option>
-      </select></label>
-    <label id="assignment-goal-value-field"><span data-i18n="assignments.goalValue"></span>
-      <input id="assignment-goal-value" name="value" type="number" min="0.1" max="1000" step="any" value="60" required></label>
+    <ol id="assignment-tasks" class="assignment-tasks"></ol>
+    <button id="assignment-add-task" type="button" data-i18n="assignments.addTask"></button>
     <button id="assignment-create" class="primary" type="submit" data-i18n="assignments.create"></button>
     <label><span data-i18n="assignments.fromTemplate"></span>
       <input id="assignment-template-file" type="file" accept=".json,application/json"></label>
     <p id="assignment-status" class="status" role="alert"></p>
   </form>
 </section>`;
+
+// One task of the form: its training, its goal and, where ticked, the teacher's own settings for it.
+const TASK_FIELDS = `
+<fieldset>
+  <legend></legend>
+  <label><span data-i18n="assignments.discipline"></span><select class="task-discipline"></select></label>
+  <label><span data-i18n="assignments.goal"></span>
+    <select class="task-goal">
+      <option value="answers" data-i18n="assignments.goalAnswers"></option>
+      <option value="threshold" data-i18n="assignments.goalThreshold"></option>
+      <option value="measure" data-i18n="assignments.goalMeasure"></option>
+    </select></label>
+  <label class="task-value-field"><span data-i18n="assignments.goalValue"></span>
+    <input class="task-value" type="number" min="0.1" max="1000" step="any" value="60" required></label>
+  <label class="assignment-check"><input class="task-with-settings" type="checkbox">
+    <span data-i18n="assignments.withSettings"></span></label>
+  <button class="task-remove" type="button" data-i18n="assignments.removeTask"></button>
+</fieldset>`;
 
 // A task's column in order of how far each student is, from the figures the server sends: not
 // started, in progress (the nearer a threshold goal or the lower a measurement, then the more
@@ -139,7 +157,6 @@ export function classAssignments() {
   const none = document.getElementById('class-assignments-none');
   const form = document.getElementById('assignment-form');
   const status = document.getElementById('assignment-status');
-  const select = document.getElementById('assignment-discipline');
   let classId = null;
   let shown = 0;
   // The teacher's other classes, where an assignment can be copied.
@@ -149,38 +166,81 @@ export function classAssignments() {
   const sorts = keptSorts();
   const sortOf = (id) => sorts.get(id) ?? { column: 'student', ascending: true };
 
-  function fillDisciplines() {
-    const chosen = select.value;
-    select.replaceChildren(...disciplines().map((entry) => {
-      const option = document.createElement('option');
-      option.value = entry.id;
-      option.textContent = disciplineName(entry);
-      return option;
-    }));
-    if (chosen) select.value = chosen;
-    offerGoals();
-  }
-
-  const goal = document.getElementById('assignment-goal');
-  const goalValue = document.getElementById('assignment-goal-value');
+  const taskList = document.getElementById('assignment-tasks');
 
   /**
    * A threshold to reach only where the discipline's kind has one, a finished measurement only for
    * a measurement, as the catalogue says; a measurement has no number to give.
    */
-  function offerGoals() {
-    const entry = disciplines().find((candidate) => candidate.id === select.value);
-    const threshold = goal.querySelector('option[value="threshold"]');
-    const measure = goal.querySelector('option[value="measure"]');
-    threshold.disabled = !entry?.thresholdGoal;
-    measure.disabled = !entry?.measures;
+  function offerGoals(fields) {
+    const entry = disciplines().find((candidate) => candidate.id === fields.querySelector('.task-discipline').value);
+    const goal = fields.querySelector('.task-goal');
+    goal.querySelector('option[value="threshold"]').disabled = !entry?.thresholdGoal;
+    goal.querySelector('option[value="measure"]').disabled = !entry?.measures;
     if (goal.selectedOptions[0]?.disabled) goal.value = 'answers';
     const measuring = goal.value === 'measure';
-    document.getElementById('assignment-goal-value-field').hidden = measuring;
-    goalValue.disabled = measuring;
+    fields.querySelector('.task-value-field').hidden = measuring;
+    fields.querySelector('.task-value').disabled = measuring;
   }
-  select.addEventListener('change', offerGoals);
-  goal.addEventListener('change', offerGoals);
+
+  function fillDisciplines(fields) {
+    const select = fields.querySelector('.task-discipline');
+    const chosen = select.value;
+    select.replaceChildren(...disciplines().map((entry) => new Option(disciplineName(entry), entry.id)));
+    if (chosen) select.value = chosen;
+    offerGoals(fields);
+  }
+
+  /** Numbers the tasks; the only one left cannot be removed. */
+  function numberTasks() {
+    const all = [...taskList.children];
+    all.forEach((item, index) => {
+      item.querySelector('legend').textContent = t('assignments.task', { number: index + 1 });
+      item.querySelector('.task-remove').hidden = all.length === 1;
+    });
+  }
+
+  function addTask() {
+    const item = document.createElement('li');
+    item.innerHTML = TASK_FIELDS;
+    translate(item);
+    taskList.append(item);
+    fillDisciplines(item);
+    item.querySelector('.task-discipline').addEventListener('change', () => offerGoals(item));
+    item.querySelector('.task-goal').addEventListener('change', () => offerGoals(item));
+    item.querySelector('.task-remove').addEventListener('click', () => {
+      item.remove();
+      numberTasks();
+    });
+    numberTasks();
+    return item;
+  }
+  document.getElementById('assignment-add-task').addEventListener('click', () => {
+    addTask().querySelector('.task-discipline').focus();
+  });
+
+  /** A fresh form: one task, its fields as a new one's. */
+  function resetTasks() {
+    taskList.replaceChildren();
+    addTask();
+  }
+
+  /**
+   * The task one set of fields describes. With the teacher's settings ticked, it trains with the
+   * teacher's own values of the settings its discipline reads (the catalogue's list): set them in
+   * Settings, then set the task.
+   */
+  function taskOf(fields, own) {
+    const discipline = fields.querySelector('.task-discipline').value;
+    const value = Number(fields.querySelector('.task-value').value);
+    const goals = { answers: { answers: Math.round(value) }, threshold: { threshold: value }, measure: { measure: true } };
+    const task = { discipline, ...goals[fields.querySelector('.task-goal').value] };
+    if (fields.querySelector('.task-with-settings').checked) {
+      const names = disciplines().find((entry) => entry.id === discipline)?.settings ?? [];
+      task.settings = Object.fromEntries(names.filter((name) => name in own).map((name) => [name, own[name]]));
+    }
+    return task;
+  }
 
   function cell(text, label, className) {
     const td = document.createElement('td');
@@ -322,7 +382,9 @@ export function classAssignments() {
   async function load(id) {
     classId = id;
     const asked = ++shown;
-    fillDisciplines();
+    if (taskList.children.length === 0) addTask();
+    for (const item of taskList.children) fillDisciplines(item);
+    numberTasks();
     try {
       const [{ assignments }, { classes }] = await Promise.all([api.classAssignments(id), api.classes()]);
       if (asked !== shown) return;
@@ -337,18 +399,19 @@ export function classAssignments() {
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     status.textContent = '';
-    const value = Number(goalValue.value);
-    const goals = { answers: { answers: Math.round(value) }, threshold: { threshold: value }, measure: { measure: true } };
-    // Due at the end of the chosen day where the teacher is.
-    const due = new Date(`${document.getElementById('assignment-due').value}T23:59:59`);
+    const items = [...taskList.children];
     try {
+      const checked = items.some((item) => item.querySelector('.task-with-settings').checked);
+      const own = checked ? (await api.settings()).settings : {};
+      // Due at the end of the chosen day where the teacher is.
+      const due = new Date(`${document.getElementById('assignment-due').value}T23:59:59`);
       await api.createAssignment(classId, {
         title: document.getElementById('assignment-title').value,
         due: due.toISOString(),
-        tasks: [{ discipline: select.value, ...goals[goal.value] }],
+        tasks: items.map((item) => taskOf(item, own)),
       });
       form.reset();
-      offerGoals();
+      resetTasks();
       load(classId);
     } catch (error) {
       status.textContent = error.status === 400 ? error.message : refusalText(error);
@@ -377,6 +440,7 @@ export function classAssignments() {
       const due = new Date(`${dueField.value}T23:59:59`);
       await api.createAssignmentFromTemplate(classId, { template, due: due.toISOString() });
       form.reset();
+      resetTasks();
       load(classId);
     } catch (error) {
       status.textContent = error.status === 400 ? error.message : refusalText(error);
