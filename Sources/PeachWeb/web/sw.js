@@ -58,8 +58,15 @@ self.addEventListener('activate', (event) => {
   })());
 });
 
-// The page sends what it loaded before this worker controlled it.
+// The page sends what it loaded before this worker controlled it; and, while this worker waits
+// though it skipped waiting, asks it to take over again: Chromium drops an activation when a request
+// of the page starts the outgoing worker at that moment, and the new one waits until every page of
+// the old one is closed (seen in CI: installed, waiting, the old worker active for 90 s).
 self.addEventListener('message', (event) => {
+  if (event.data?.activate) {
+    event.waitUntil(self.skipWaiting());
+    return;
+  }
   const paths = (event.data?.keep ?? []).map((address) => new URL(address, self.location.origin)).filter(isKept);
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
