@@ -142,8 +142,8 @@ public enum ChordIntonationKind: TrainingKind {
 
     /// The measurement's threshold is its newest run's.
     public static func threshold(_ discipline: Discipline, in profile: ProfileParts) -> ThresholdEstimate? {
-        let part = profile[ChordIntonationProfile.self]
-        return measures(discipline) ? part.measurements.finished.last?.estimate : part.threshold
+        measures(discipline)
+            ? newestMeasurement(discipline, in: profile)?.estimate : profile[ChordIntonationProfile.self].threshold
     }
 
     public static func newestMeasurement(_ discipline: Discipline, in profile: ProfileParts) -> ThresholdMeasurement? {

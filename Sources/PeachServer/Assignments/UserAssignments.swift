@@ -68,6 +68,7 @@ public struct UserAssignments: Sendable {
             guard kind.hasGoalThreshold(discipline) else { return nil }
             return kind.goalThreshold(discipline, in: await profile.parts)?.rawValue
         case .measure:
+            // To the millisecond: a profile rebuilt from a store holds the answer's time as stored.
             guard let run = kind.newestMeasurement(discipline, in: await profile.parts),
                 abs(run.finished.timeIntervalSince(record.timestamp)) < 0.001
             else { return nil }
