@@ -18,11 +18,16 @@ struct AssignmentAPITests {
         try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
     }
 
+    /// The teacher's session and their class (the fixed environment's one).
+    static func teachersClass(_ client: AccountRefusalTests.Client) async throws -> (session: String, classID: Int) {
+        let tess = try await client.signIn("tess", "tess-password")
+        let classes = try json(try await client.send(.get, "/api/classes", session: tess))
+        return (tess, try #require((classes["classes"] as? [[String: Any]])?.first?["id"] as? Int))
+    }
+
     @Test func aStudentTrainsATaskToDoneWithItsSettingsAndTheTeachersTableSaysSo() async throws {
         try await AccountRefusalTests.with(environment: .fixed()) { client in
-            let tess = try await client.signIn("tess", "tess-password")
-            let classes = try Self.json(try await client.send(.get, "/api/classes", session: tess))
-            let classID = try #require((classes["classes"] as? [[String: Any]])?.first?["id"] as? Int)
+            let (tess, classID) = try await Self.teachersClass(client)
             let created = try await client.send(
                 .post, "/api/classes/\(classID)/assignments", Self.assignment, session: tess)
             #expect(created.status == .created)
@@ -112,9 +117,7 @@ struct AssignmentAPITests {
 
     @Test func aMeasurementTaskIsDoneByTheRunFinishedInsideItWithItsResult() async throws {
         try await AccountRefusalTests.with(environment: .fixed()) { client in
-            let tess = try await client.signIn("tess", "tess-password")
-            let classes = try Self.json(try await client.send(.get, "/api/classes", session: tess))
-            let classID = try #require((classes["classes"] as? [[String: Any]])?.first?["id"] as? Int)
+            let (tess, classID) = try await Self.teachersClass(client)
             let created = try Self.json(
                 try await client.send(
                     .post, "/api/classes/\(classID)/assignments",
@@ -164,9 +167,7 @@ struct AssignmentAPITests {
 
     @Test func badAssignmentsAreRefusedWholeAndNothingIsStored() async throws {
         try await AccountRefusalTests.with(environment: .fixed()) { client in
-            let tess = try await client.signIn("tess", "tess-password")
-            let classes = try Self.json(try await client.send(.get, "/api/classes", session: tess))
-            let classID = try #require((classes["classes"] as? [[String: Any]])?.first?["id"] as? Int)
+            let (tess, classID) = try await Self.teachersClass(client)
             let bad = [
                 #"{"title":"x","due":"2027-02-01T12:00:00Z","tasks":[{"discipline":"pitchComparison","answers":3},{"discipline":"humming","answers":3}]}"#,
                 #"{"title":"x","due":"2027-02-01T12:00:00Z","tasks":[{"discipline":"pitchComparison","answers":3,"settings":{"tempoBPM":9999}}]}"#,
@@ -188,9 +189,7 @@ struct AssignmentAPITests {
 
     @Test func onlyTheClassesTeacherReadsOrChangesItsAssignments() async throws {
         try await AccountRefusalTests.with(environment: .fixed()) { client in
-            let tess = try await client.signIn("tess", "tess-password")
-            let classes = try Self.json(try await client.send(.get, "/api/classes", session: tess))
-            let classID = try #require((classes["classes"] as? [[String: Any]])?.first?["id"] as? Int)
+            let (tess, classID) = try await Self.teachersClass(client)
             let created = try Self.json(
                 try await client.send(.post, "/api/classes/\(classID)/assignments", Self.assignment, session: tess))
             let assignmentID = try #require((created["assignment"] as? [String: Any])?["id"] as? Int)
