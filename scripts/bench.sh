@@ -4,5 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-swift build -c release --scratch-path .build-release --product peach
-PEACH_BIN="$(swift build -c release --scratch-path .build-release --show-bin-path)/peach" exec .venv-e2e/bin/python Benchmarks/bench.py "$@"
+# The build scripts/start.sh makes: the same flags, so the two share it.
+build=(swift build -c release --scratch-path .build-release -Xswiftc -gnone -Xcc -g0)
+"${build[@]}" --product peach
+PEACH_BIN="$("${build[@]}" --show-bin-path)/peach" exec .venv-e2e/bin/python Benchmarks/bench.py "$@"

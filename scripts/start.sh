@@ -4,5 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh build >&2
-swift build -c release --scratch-path .build-release --product peach >&2
-exec "$(swift build -c release --scratch-path .build-release --show-bin-path)/peach" "$@"
+# Without debug information, which serving never reads (scripts/bench.sh builds the same way, so
+# the two share one build).
+build=(swift build -c release --scratch-path .build-release -Xswiftc -gnone -Xcc -g0)
+"${build[@]}" --product peach >&2
+exec "$("${build[@]}" --show-bin-path)/peach" "$@"
