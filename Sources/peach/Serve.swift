@@ -189,7 +189,7 @@ struct Serve: AsyncParsableCommand {
                 database: database, environment: environment, logger: logger, sounds: sounds, sampler: sampler)
             services.offered = offered
             services.served = served
-            // None chosen: the piano, which harmony plays then.
+            // None chosen: the piano, which harmony and melodies play then.
             let chosen = await services.settings.current.training.soundSource?.rawValue ?? SoundSource.piano.rawValue
             return try PeachApp.application(
                 services: services, host: host, port: port, access: access, tls: tls, logger: logger

@@ -357,7 +357,7 @@ def test_a_users_soundfont_lists_its_presets_in_settings_beside_the_translated_i
         labels = read()
         assert labels["strings"] == "Strings" and labels["piano"] == "Piano"
         # None chosen yet: Peach's own choice, which the user's choice replaces.
-        assert labels["default"] == "Peach’s choice (piano for harmony, sine otherwise)"
+        assert labels["default"] == "Peach’s choice (piano for harmony and melodies, sine otherwise)"
         assert server.api("GET", "settings").json()["settings"]["soundSource"] == "default"
         assert labels["preset-0-48"] == sounds["preset-0-48"]["name"]
         assert labels["preset-0-25"] == sounds["preset-0-25"]["name"]

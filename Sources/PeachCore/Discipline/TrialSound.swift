@@ -27,9 +27,11 @@ public struct TrialSound: Hashable, Sendable {
     }
 
     /// The sound a kind plays while the user has chosen none: the piano where every discipline is
-    /// harmony and no note is held (chords and cadences sound as a pianist plays them), the sine
-    /// elsewhere (a pure tone for pitch and intervals; a held chord must not decay).
+    /// harmony or melody and no note is held (chords, cadences and melodies sound as a musician
+    /// plays them, and a melody is answered on a keyboard), the sine elsewhere (a pure tone for
+    /// pitch and intervals; a held chord must not decay).
     public static func unchosen(_ kind: any TrainingKind.Type) -> SoundSource {
-        kind.disciplines.allSatisfy { $0.group == .harmony } && !kind.holdsNotes ? .piano : .sine
+        let musical: Set<DisciplineDeclaration.Group> = [.harmony, .melody]
+        return kind.disciplines.allSatisfy { musical.contains($0.group) } && !kind.holdsNotes ? .piano : .sine
     }
 }

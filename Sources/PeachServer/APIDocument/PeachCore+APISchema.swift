@@ -44,7 +44,7 @@ extension SettingsUpdate: APIDescribed {
             "referencePitchHz": APINote.bounds(ReferencePitch.allowedHertz).describe("A4"),
             "soundSource": APINote().with("pattern", "^(\(notes.joined(separator: "|")))$")
                 .describe(
-                    "One of choices.soundSources; a well-formed sound the server lacks is a 400. \(SoundSource.unchosen): none chosen, each discipline plays its own (the piano for harmony that holds no note, where the server has it; the sine elsewhere)"
+                    "One of choices.soundSources; a well-formed sound the server lacks is a 400. \(SoundSource.unchosen): none chosen, each discipline plays its own (the piano for harmony and melody that hold no note, where the server has it; the sine elsewhere)"
                 ),
             "varyLoudness": .bounds(TrainingSettings.varyLoudnessRange),
             "noteGapSeconds": .bounds(TrainingSettings.noteGapRange),

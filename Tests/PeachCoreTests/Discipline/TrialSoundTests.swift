@@ -36,17 +36,17 @@ struct TrialSoundTests {
         ["sine": true, "piano": false, "strings": true][sound.rawValue]
     }
 
-    @Test("With no sound chosen, harmony plays the piano and the rest the sine, replacing nothing")
+    @Test("With no sound chosen, harmony and melody play the piano and the rest the sine, replacing nothing")
     func unchosenSound() {
-        let harmony: [any TrainingKind.Type] = [ChordProgressionKind.self, ChordQualityKind.self, ScaleDegreeKind.self]
-        for kind in harmony {
+        let musical: [any TrainingKind.Type] = [
+            ChordProgressionKind.self, ChordQualityKind.self, ScaleDegreeKind.self, MelodicDictationKind.self,
+        ]
+        for kind in musical {
             let played = TrialSound(chosen: nil, kind: kind, sustains: Self.library)
             #expect(played.source == piano && played.insteadOf == nil, "\(kind.id)")
         }
-        // A held chord (Which Voice?) must not decay; pitch, intervals and melodies keep the pure tone.
-        let sine: [any TrainingKind.Type] = [
-            ChordIntonationKind.self, ComparisonKind.self, MatchingKind.self, MelodicDictationKind.self,
-        ]
+        // A held chord (Which Voice?) must not decay; pitch and intervals keep the pure tone.
+        let sine: [any TrainingKind.Type] = [ChordIntonationKind.self, ComparisonKind.self, MatchingKind.self]
         for kind in sine {
             let played = TrialSound(chosen: nil, kind: kind, sustains: Self.library)
             #expect(played.source == .sine && played.insteadOf == nil, "\(kind.id)")
