@@ -33,6 +33,18 @@ KINDS = {
     "chordIntonation": ("screen-chord-voice", "chordStart",
                         "return !document.getElementById('answer-voice-lowest').disabled",
                         lambda browser: ["#answer-voice-lowest"]),
+    # Harmony named by a row of buttons, and early or late: choices whose results the trial carries.
+    "chordQuality": ("screen-quality", "chordStart",
+                     "const first = document.querySelector('#quality-buttons button');"
+                     "return !!first && !first.disabled",
+                     lambda browser: ["#quality-buttons button"]),
+    "scaleDegree": ("screen-degree", "cadenceStart",
+                    "const first = document.querySelector('#degree-buttons button');"
+                    "return !!first && !first.disabled",
+                    lambda browser: ["#degree-buttons button"]),
+    "rhythmComparison": ("screen-compare-timing", "trialStart",
+                         "return !document.getElementById('answer-early').disabled",
+                         lambda browser: ["#answer-early"]),
     "melodicDictation": ("screen-melody", "cadenceStart",
                          "const piano = document.getElementById('melody-piano');"
                          "return piano.children.length > 0 && !piano.classList.contains('closed')",

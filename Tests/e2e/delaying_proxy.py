@@ -50,8 +50,13 @@ class DelayingProxy:
         except OSError:
             writer.close()
             return
-        await asyncio.gather(self._pipe(reader, upstream_writer), self._pipe(upstream_reader, writer),
-                             return_exceptions=True)
+        try:
+            await asyncio.gather(self._pipe(reader, upstream_writer), self._pipe(upstream_reader, writer),
+                                 return_exceptions=True)
+        except asyncio.CancelledError:
+            # Cancelled by close(): asyncio's server would print the cancellation as an error of
+            # the connection's callback.
+            writer.close()
 
     async def _pipe(self, reader, writer):
         queue = asyncio.Queue()
