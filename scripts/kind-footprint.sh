@@ -9,7 +9,7 @@
 # usage: bash scripts/kind-footprint.sh [-l]   (from the repository root; -l lists the files)
 list=$1
 web='Sources/PeachWeb/web'
-kind() { # id folder method snake command [other words that name it]
+kind() { # id folder method snake command [other words that name it]; method: '(a|b)' for a kind of two
   local id=$1 folder=$2 method=$3 snake=$4 command=$5 extra=$6
   local types=$(grep -ho "^\(public \)\?\(final \)\?\(struct\|enum\|class\|protocol\|typealias\) [A-Za-z]*" Sources/PeachCore/$folder/*.swift | awk '{print $NF}' | sort -u)
   local pattern="$id\\|$snake\\|$command$(printf '\\|%s' $types $extra)"
@@ -34,4 +34,4 @@ kind scaleDegree ScaleDegree degree scale_degree Degrees
 kind chordQuality ChordQuality quality chord_quality Chords
 kind chordIntonation ChordIntonation chordVoice chord_intonation Intonation
 kind melodicDictation MelodicDictation melody melodic_dictation Dictation dictation
-kind chordProgression ChordProgression numerals chord_progression Progressions
+kind chordProgression ChordProgression '(numerals|progression)' chord_progression Progressions

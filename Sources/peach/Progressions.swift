@@ -6,9 +6,9 @@ import PeachCore
 struct Progressions: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract:
-            "Chord Progressions in the terminal: a cadence sets the key, then three to five chords: name each by its Roman numeral (I IV V I) or its scale step (1 4 5 1; 8 for V7) and Enter; q quits.",
+            "Chord Progressions in the terminal: a cadence sets the key, then three to five chords: name each by its Roman numeral (I IV V I) or its scale step (1 4 5 1; 8 for V7) and Enter; with --common, name a common progression as a whole (its number, its name or its numerals); q quits.",
         discussion:
-            "The numerals, minor keys and longer progressions come as you master the ones before. The tuning and inversions are the saved settings' (equal or just: every chord pure from its root, the tonic never drifting; inversions where the bass can step, as in I V6 vi). Answers are stored with the web app's."
+            "The numerals, minor keys and longer progressions come as you master the ones before. The tuning, inversions and common progressions are the saved settings' (equal or just: every chord pure from its root, the tonic never drifting; inversions where the bass can step, as in I V6 vi). Answers are stored with the web app's."
     )
 
     @OptionGroup var storage: StoreOptions
@@ -24,10 +24,22 @@ struct Progressions: AsyncParsableCommand {
         help: "Inversions where they let the bass move by step (I V6 vi); default: the saved setting.")
     var inversions: Bool?
 
+    @Flag(help: "Common Progressions: name the progression as a whole (ii-V-I, 12-bar blues …).")
+    var common = false
+
+    @Option(
+        help:
+            "With --common: the progressions to name, comma-separated (\(CommonProgression.allCases.map(\.rawValue).joined(separator: ", "))); default: the saved setting."
+    )
+    var progressions: String?
+
     private var overrides: SettingsUpdate {
         var update = note.overrides
         update.tuningSystem = tuning.map(TuningOption.setting)
         update.kindValues["progressionInversions"] = inversions.map(SettingValue.flag)
+        update.kindValues["commonProgressions"] = progressions.map { names in
+            .list(names.split(separator: ",").map { .text($0.trimmingCharacters(in: .whitespaces)) })
+        }
         return update
     }
 
@@ -53,7 +65,8 @@ struct Progressions: AsyncParsableCommand {
             player: TonePlayer(SynthesizerNotePlayer(synthesizer: synthesizer)),
             store: stores.records,
             source: AnnouncedTrials(
-                feed: trials.feed(ChordProgressionKind.self, .chordProgression, settings: settings),
+                feed: trials.feed(
+                    ChordProgressionKind.self, common ? .commonProgression : .chordProgression, settings: settings),
                 announcement: Self.announcement),
             clock: ContinuousClock(),
             onFeedback: { [inversions = settings[ChordProgressionSettings.self].progressionInversions] in
@@ -62,7 +75,9 @@ struct Progressions: AsyncParsableCommand {
             onError: { error in FileHandle.standardError.write(Data("\(error)\n".utf8)) })
 
         Output.line(
-            "Chord progressions: a cadence, then the chords. Name each (I IV V I, or 1 4 5 1; 8 for V7) and Enter; q quits."
+            common
+                ? "Common progressions: a cadence, then a progression. Name it (its number, its name or its numerals) and Enter; q quits."
+                : "Chord progressions: a cadence, then the chords. Name each (I IV V I, or 1 4 5 1; 8 for V7) and Enter; q quits."
         )
         await driver.start()
         for await line in lines {
@@ -71,6 +86,14 @@ struct Progressions: AsyncParsableCommand {
             if case .idle = await driver.state { break }
             guard let trial = await driver.state.openTrial, let line else {
                 Output.line("Wait for the progression, then name its chords.")
+                continue
+            }
+            if common {
+                guard let named = CommonProgression.typed(line, choices: trial.progressions) else {
+                    Output.line("\(line) is none of \(Self.listed(trial.progressions)): type it again.")
+                    continue
+                }
+                await driver.answer(named.progression)
                 continue
             }
             switch TypedProgression.parse(line, choices: trial.choices) {
@@ -88,9 +111,12 @@ struct Progressions: AsyncParsableCommand {
     }
 
     /// A trial as it is drawn: its key, how many chords (and whether some may be inverted), and the
-    /// numerals to name them with and their keys.
+    /// numerals to name them with and their keys; or the common progressions to name it by.
     static func announcement(_ trial: ChordProgressionTrial) -> String {
         let key = MusicalKey(tonic: trial.tonic, mode: trial.mode)
+        if !trial.progressions.isEmpty {
+            return "Key: \(key.name(in: .english)). Choose from \(listed(trial.progressions))."
+        }
         let choices = trial.choices.map { "\($0.rawValue) (\($0.key))" }.joined(separator: " ")
         let inverted = trial.inversions ? ", inversions too" : ""
         return "Key: \(key.name(in: .english)); \(trial.progression.count) chords\(inverted). Choose from \(choices)."
@@ -100,6 +126,11 @@ struct Progressions: AsyncParsableCommand {
     /// chords played where one was wrong. The session's trials are drawn with its settings, so the
     /// record and whether they invert say how the chords were played.
     static func judgement(_ record: CompletedChordProgression, inversions: Bool) -> String {
+        if let named = record.named {
+            return record.isCorrect
+                ? "✓ \(named.played.englishName)"
+                : "✗\u{07} it was \(named.played.englishName), not \(named.answered.englishName)"
+        }
         let played = ChordProgressionTrial(
             tonic: record.tonicNote, mode: record.mode, progression: record.progression,
             tuningSystem: record.tuningSystem, inversions: inversions, choices: []
@@ -108,5 +139,10 @@ struct Progressions: AsyncParsableCommand {
             chord.1 ? "\(chord.0)✓" : "\(named.rawValue)✗"
         }.joined(separator: " ")
         return record.isCorrect ? "✓ \(marks)" : "✗\u{07} \(marks) — it was \(played.joined(separator: " "))"
+    }
+
+    /// Each common progression offered with the number that names it.
+    static func listed(_ progressions: [CommonProgression]) -> String {
+        progressions.enumerated().map { "\($0 + 1) \($1.englishName)" }.joined(separator: " · ")
     }
 }

@@ -18,7 +18,7 @@ from conftest import PEACH, PeachServer
 SCREENS = {"higherLower": "screen-comparison", "slider": "screen-pitch-matching", "voice": "screen-singing",
            "earlyLate": "screen-compare-timing", "taps": "screen-fill-the-gap",
            "chordVoice": "screen-chord-voice", "degree": "screen-degree", "quality": "screen-quality",
-           "melody": "screen-melody", "numerals": "screen-numerals"}
+           "melody": "screen-melody", "numerals": "screen-numerals", "progression": "screen-progression"}
 # The addresses of the training screens before #/train/<id>, which bookmarks may still hold.
 FORMER = {"#/training": "screen-comparison", "#/interval-matching": "screen-pitch-matching",
           "#/singing": "screen-singing", "#/fill-the-gap": "screen-fill-the-gap"}
@@ -186,8 +186,8 @@ def test_a_catalogue_the_page_has_never_seen_draws_start_and_settings(rewritten,
         "return [...document.querySelectorAll('#screen-start .training-row .sparkline-box')].map((box) => box.id)")
     assert lines == ["sparkline-pitchComparison", "sparkline-pitchMatching", "sparkline-intervalComparison",
                      "sparkline-intervalMatching", "sparkline-rhythmComparison", "sparkline-chordIntonation",
-                     "sparkline-scaleDegree", "sparkline-chordQuality", "sparkline-chordProgression", "sparkline-melodicDictation",
-                     "sparkline-rhythmDictation", "sparkline-pitchMeasurement", "sparkline-intervalMeasurement",
+                     "sparkline-scaleDegree", "sparkline-chordQuality", "sparkline-chordProgression",
+                     "sparkline-commonProgression", "sparkline-melodicDictation", "sparkline-rhythmDictation", "sparkline-pitchMeasurement", "sparkline-intervalMeasurement",
                      "sparkline-timingMeasurement", "sparkline-chordIntonationMeasurement"]
     WebDriverWait(browser, 5).until(lambda b: b.find_elements(By.CSS_SELECTOR, "#sparkline-pitchComparison svg"))
     # It trains at its own address, on the screen its answer method's module made.

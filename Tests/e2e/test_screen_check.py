@@ -560,6 +560,9 @@ class Run:
             ("chord-quality", two_buttons("chord-quality", "#/train/chordQuality", "screen-quality", "answer-quality-major",
                                           "answer-quality-major", "quality-feedback", label="quality-voicing")),
             ("play-it-back", play_it_back), ("chord-progressions", chord_progressions),
+            ("common-progressions", two_buttons("common-progressions", "#/train/commonProgression", "screen-progression",
+                                                "answer-progression-I-IV-V-I", "answer-progression-I-IV-V-I",
+                                                "progression-feedback", label="progression-key")),
         ]
 
     def class_screens(self):

@@ -1,6 +1,7 @@
 """`peach progressions` (Chord Progressions) driven through a pseudo-terminal, its sound going to a
 real ALSA device that writes to a file: each progression is named by its scale steps or its
-numerals, stored for the server with each chord judged, and marked chord by chord on the screen."""
+numerals, stored for the server with each chord judged, and marked chord by chord on the screen;
+with --common, a common progression named as a whole by its number, its name or its numerals."""
 import os
 import re
 import shlex
@@ -95,3 +96,34 @@ def test_with_inversions_the_feedback_names_each_chord_with_its_figure(server, t
         inversions += sum(chord[-1] in "⁶₄" for chord in played)
     # Most progressions of I, IV and V invert a chord where the bass can step.
     assert inversions > 0, lines
+
+
+def test_common_progressions_in_the_terminal_are_named_by_number_name_or_numerals(server, tmp_path):
+    sink = FileSink(tmp_path)
+    command = (f"{shlex.quote(PEACH)} progressions --common --progressions ii-V-I,12-bar-blues,I-IV-V-I "
+               f"--device {DEVICE} --data {shlex.quote(str(server.data_path))}")
+    tmux = Tmux(f"peach-e2e-{os.getpid()}-common", command, {"ALSA_CONFIG_PATH": sink.env["ALSA_CONFIG_PATH"]})
+    announced = re.compile(r"^Key: [^;]*\. Choose from (.*)\.$")
+    # The first by its number, the second by its name, the third by its numerals: right or wrong by chance.
+    typed = ["3", "ii-V-I", "I IV V I"]
+    try:
+        for index, line in enumerate(typed):
+            lines = tmux.wait_for(lambda lines: len([l for l in lines if announced.match(l)]) > index, timeout=30)
+            choices = announced.match([l for l in lines if announced.match(l)][index]).group(1)
+            assert choices == "1 I–IV–V–I · 2 ii–V–I · 3 12-bar blues", choices
+            answer_until_counted(tmux, line, index)
+        lines = quit_cleanly(tmux)
+    finally:
+        tmux.close()
+
+    records = server.api("GET", "records?discipline=commonProgression&limit=10").json()["records"]
+    records.sort(key=lambda record: record["timestamp"])
+    assert len(records) == 3
+    names = {"ii V I": "ii–V–I", "I I I I IV IV I I V7 IV I I": "12-bar blues", "I IV V I": "I–IV–V–I"}
+    named = ["I I I I IV IV I I V7 IV I I", "ii V I", "I IV V I"]
+    for record, answer, line in zip(records, named, feedback_lines(lines, r"^[✓✗] ")):
+        assert record["answer"] == answer and record["mode"] == "major"
+        played = names[record["progression"]]
+        wanted = f"✓ {played}" if record["progression"] == answer else f"✗ it was {played}, not {names[answer]}"
+        assert line.replace("\a", "") == wanted, line
+    assert sink.samples().size > 0

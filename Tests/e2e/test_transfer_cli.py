@@ -39,7 +39,7 @@ def test_export_then_import_into_another_database_round_trips(server, tmp_path):
     assert first.returncode == 0, first.stderr
     assert first.stdout.startswith(
         "imported 3 records (3 pitchComparison, 0 intervalComparison, 0 pitchMeasurement, 0 intervalMeasurement, 0 pitchMatching, 0 intervalMatching, "
-        "0 pitchSinging, 0 intervalSinging, 0 rhythmComparison, 0 timingMeasurement, 0 rhythmMatching, 0 chordIntonation, 0 chordIntonationMeasurement, 0 scaleDegree, 0 chordQuality, 0 melodicDictation, 0 chordProgression) from Peach records format 8")
+        "0 pitchSinging, 0 intervalSinging, 0 rhythmComparison, 0 timingMeasurement, 0 rhythmMatching, 0 chordIntonation, 0 chordIntonationMeasurement, 0 scaleDegree, 0 chordQuality, 0 melodicDictation, 0 chordProgression, 0 commonProgression) from Peach records format 8")
     again = peach("import", exported, "--merge", "--data", copy)
     assert "imported 0 records" in again.stdout and "3 duplicates skipped" in again.stdout
     assert record_count(copy) == 3
@@ -71,7 +71,7 @@ def test_the_iphone_export_maps_every_row(tmp_path):
     # Unison, interval and both rhythm disciplines' rows are all imported, each in its discipline (the
     # Fill the Gap row without the hit rate the app never recorded); nothing is left out.
     assert result.stdout.splitlines() == [
-        "imported 7 records (2 pitchComparison, 1 intervalComparison, 0 pitchMeasurement, 0 intervalMeasurement, 1 pitchMatching, 1 intervalMatching, 0 pitchSinging, 0 intervalSinging, 1 rhythmComparison, 0 timingMeasurement, 1 rhythmMatching, 0 chordIntonation, 0 chordIntonationMeasurement, 0 scaleDegree, 0 chordQuality, 0 melodicDictation, 0 chordProgression) "
+        "imported 7 records (2 pitchComparison, 1 intervalComparison, 0 pitchMeasurement, 0 intervalMeasurement, 1 pitchMatching, 1 intervalMatching, 0 pitchSinging, 0 intervalSinging, 1 rhythmComparison, 0 timingMeasurement, 1 rhythmMatching, 0 chordIntonation, 0 chordIntonationMeasurement, 0 scaleDegree, 0 chordQuality, 0 melodicDictation, 0 chordProgression, 0 commonProgression) "
         "from Peach for iPhone export format 3, merge mode; 0 duplicates skipped",
     ]
 

@@ -45,6 +45,9 @@ extension ChordProgressionKind {
             keyName: key.tonic.name(in: .english), keyNames: LocalizedName(key.name(in:)), mode: trial.mode,
             tuningSystem: trial.tuningSystem, cadence: Array(chords[..<cadence]), chords: Array(chords[cadence...]),
             choices: trial.choices.map { ChordProgressionFields.Choice(numeral: $0, key: $0.key) },
+            progressions: trial.progressions.enumerated().map {
+                ChordProgressionFields.ProgressionChoice(progression: $1, key: String($0 + 1))
+            },
             judging: ProgressionJudging(trial.progression))
     }
 
@@ -54,9 +57,10 @@ extension ChordProgressionKind {
     }
 
     /// A chord played on a keyboard, in any octave and voicing, names the numeral whose chord it is
-    /// in the trial's key: each choice's pitch classes.
+    /// in the trial's key: each choice's pitch classes. A progression named as a whole is no chord.
     public static func midi(_ trial: ChordProgressionTrial) -> MIDIAnswers? {
-        .chords(
+        guard trial.progressions.isEmpty else { return nil }
+        return .chords(
             trial.choices.map { numeral in
                 let root = trial.tonic.rawValue + numeral.root.semitones
                 return MIDIAnswers.Chord(
@@ -71,7 +75,8 @@ extension ChordProgressionKind {
             isCorrect: record.isCorrect, numerals: record.progression.numerals,
             chordNames: trial?.chordNames ?? record.progression.numerals.map(\.rawValue),
             answered: record.answer.numerals,
-            chordsCorrect: record.chordsCorrect, correctChords: record.correctChords)
+            chordsCorrect: record.chordsCorrect, correctChords: record.correctChords,
+            progression: Nullable(record.named?.played), answeredProgression: Nullable(record.named?.answered))
     }
 }
 
@@ -114,6 +119,16 @@ public struct ChordProgressionFields: Codable, Sendable, APIDescribed {
         }
     }
 
+    /// A common progression to name the whole by (Common Progressions).
+    public struct ProgressionChoice: Codable, Sendable, APIDescribed {
+        public let progression: CommonProgression
+        public let key: String
+
+        public static var apiNotes: [String: APINote] {
+            ["key": .describe("The keyboard key that answers it: its place in the list, from 1.")]
+        }
+    }
+
     /// The tonic's name without its octave, spelled as the key is written (E♭, not D♯).
     public let keyName: String
     /// The key's whole name: "E♭ major", "Es-Dur".
@@ -123,6 +138,9 @@ public struct ChordProgressionFields: Codable, Sendable, APIDescribed {
     public let cadence: [ProgressionChord]
     public let chords: [ProgressionChord]
     public let choices: [Choice]
+    /// The common progressions the whole is named from (Common Progressions); empty where each
+    /// chord is named.
+    public let progressions: [ProgressionChoice]
     /// How the numerals named are judged, as the server judges them: the page shows each chord's
     /// judgement at the last tap and sends the answer in the background.
     public let judging: ProgressionJudging
@@ -131,7 +149,12 @@ public struct ChordProgressionFields: Codable, Sendable, APIDescribed {
         [
             "cadence": .describe("I–IV–V–I (minor: i–iv–V–i) in the key, played before the progression."),
             "chords": .describe("The progression's chords in order: the answer names as many."),
-            "choices": .describe("The numerals to answer with, in the order of their keys."),
+            "choices": .describe(
+                "The numerals to answer with, in the order of their keys; empty where the progression is named as a whole."
+            ),
+            "progressions": .describe(
+                "Common Progressions: the progressions (the user's choice) to name the whole by, in the order of their keys; empty where each chord is named."
+            ),
             "judging": .describe(
                 "How the numerals named are judged, exactly as the answer will be: the page shows the result at the last tap."
             ),
@@ -148,9 +171,16 @@ public struct ChordProgressionResult: Codable, Sendable, APIDescribed {
     public let answered: [RomanNumeral]
     public let chordsCorrect: [Bool]
     public let correctChords: Int
+    /// The common progression played, where it was named as a whole.
+    public let progression: Nullable<CommonProgression>
+    /// The common progression named for it.
+    public let answeredProgression: Nullable<CommonProgression>
 
     public static var apiNotes: [String: APINote] {
         [
+            "progression": .describe("Common Progressions: the progression played; null where each chord was named."),
+            "answeredProgression": .describe(
+                "Common Progressions: the progression named; null where each chord was named."),
             "chordsCorrect": .describe("For each chord in order: whether the numeral named is the one played."),
             "chordNames": .describe(
                 "Each chord played, its numeral with its inversion's figure (V⁶); the numerals alone once the trial is gone."
@@ -159,11 +189,22 @@ public struct ChordProgressionResult: Codable, Sendable, APIDescribed {
     }
 }
 
-/// `{"numerals": ["I", "IV", "V", "I"]}`: a numeral for each chord, in order.
+/// `{"numerals": ["I", "IV", "V", "I"]}`: a numeral for each chord, in order; or, naming a common
+/// progression as a whole, `{"answer": "ii-V-I"}`.
 public struct ChordProgressionAnswerBody: KindAnswerBody {
     let numerals: [String]?
+    let answer: String?
 
     public func trialAnswer() throws(AnswerProblem) -> TrialAnswer? {
+        if let answer {
+            guard let named = CommonProgression(rawValue: answer) else {
+                throw AnswerProblem(
+                    "answer",
+                    "answer must be one of \(CommonProgression.allCases.map(\.rawValue)) (to Common Progressions), got '\(answer)'"
+                )
+            }
+            return .progression(named.progression)
+        }
         guard let numerals else { return nil }
         let parsed = numerals.compactMap(RomanNumeral.init(rawValue:))
         guard parsed.count == numerals.count, Progression.lengths.contains(parsed.count) else {
@@ -180,7 +221,9 @@ public struct ChordProgressionAnswerBody: KindAnswerBody {
             "numerals": APINote().with("minItems", Progression.lengths.lowerBound).with(
                 "maxItems", Progression.lengths.upperBound
             )
-            .describe("A numeral for each chord in order, each one of the trial's choices.")
+            .describe("A numeral for each chord in order, each one of the trial's choices."),
+            "answer": APINote().with("enum", CommonProgression.allCases.map(\.rawValue)).describe(
+                "A common progression, one of the trial's progressions."),
         ]
     }
 }

@@ -1,4 +1,5 @@
-/// A cadence in a key, then a progression of chords in it: name each chord.
+/// A cadence in a key, then a progression of chords in it: name each chord, or in the
+/// common-progressions discipline the progression as a whole.
 public struct ChordProgressionTrial: Hashable, Sendable, Codable {
     public let discipline: Discipline
     /// The key's tonic as the bass plays it, C2–B2.
@@ -11,10 +12,14 @@ public struct ChordProgressionTrial: Hashable, Sendable, Codable {
     public let inversions: Bool
     /// The numerals the user may answer with, in the order of their keys.
     public let choices: [RomanNumeral]
+    /// The common progressions the user names the whole from, in the order of their keys; empty
+    /// where each chord is named.
+    public let progressions: [CommonProgression]
 
     public init(
         _ discipline: Discipline = .chordProgression, tonic: MIDINote, mode: ScaleMode, progression: Progression,
-        tuningSystem: TuningSystem, inversions: Bool = false, choices: [RomanNumeral]
+        tuningSystem: TuningSystem, inversions: Bool = false, choices: [RomanNumeral],
+        progressions: [CommonProgression] = []
     ) {
         self.discipline = discipline
         self.tonic = tonic
@@ -23,9 +28,11 @@ public struct ChordProgressionTrial: Hashable, Sendable, Codable {
         self.tuningSystem = tuningSystem
         self.inversions = inversions
         self.choices = choices
+        self.progressions = progressions
     }
 
-    /// A trial stored before inversions came has none.
+    /// A trial stored before inversions came has none; one stored before common progressions names
+    /// chords.
     public init(from decoder: any Decoder) throws {
         let fields = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -35,7 +42,8 @@ public struct ChordProgressionTrial: Hashable, Sendable, Codable {
             progression: try fields.decode(Progression.self, forKey: .progression),
             tuningSystem: try fields.decode(TuningSystem.self, forKey: .tuningSystem),
             inversions: try fields.decodeIfPresent(Bool.self, forKey: .inversions) ?? false,
-            choices: try fields.decode([RomanNumeral].self, forKey: .choices))
+            choices: try fields.decode([RomanNumeral].self, forKey: .choices),
+            progressions: try fields.decodeIfPresent([CommonProgression].self, forKey: .progressions) ?? [])
     }
 
     /// The cadence's chords in root position, then the progression's, inverted as its bass line

@@ -9,7 +9,10 @@ struct DisciplineFiguresTests {
     static let at = Date(timeIntervalSince1970: 1_800_000_000)
 
     @Test func theDisciplinesWithAFigureOfTheirOwnAreTheNamingAndThresholdKindsInTheCataloguesOrder() {
-        #expect(DisciplineFigures.disciplines == [.chordIntonation, .scaleDegree, .chordQuality, .chordProgression])
+        #expect(
+            DisciplineFigures.disciplines == [
+                .chordIntonation, .scaleDegree, .chordQuality, .chordProgression, .commonProgression,
+            ])
     }
 
     @Test func scaleDegreesStateTheShareOfRightAnswersAndNoThreshold() async throws {

@@ -27,7 +27,7 @@ struct KindRegistryTests {
                 "pitchComparison", "intervalComparison", "pitchMeasurement", "intervalMeasurement", "pitchMatching",
                 "intervalMatching", "pitchSinging", "intervalSinging", "rhythmComparison",
                 "timingMeasurement", "rhythmMatching", "chordIntonation", "chordIntonationMeasurement", "scaleDegree",
-                "chordQuality", "melodicDictation", "chordProgression",
+                "chordQuality", "melodicDictation", "chordProgression", "commonProgression",
             ])
         #expect(
             TrainingKinds.all.map { $0.id.rawValue } == [

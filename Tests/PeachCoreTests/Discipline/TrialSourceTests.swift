@@ -63,9 +63,13 @@ struct TrialSourceTests {
                     #expect(dictation.melody.count == settings[MelodicDictationSettings.self].melodyShortest)
                     #expect(dictation.melody.notes.allSatisfy(settings.noteRange.contains))
                 } else if let progression = trial.as(ChordProgressionTrial.self) {
-                    // The tuning chosen for the intervals, and a progression of the numerals it offers.
+                    // The tuning chosen for the intervals, and a progression of the numerals it offers, or
+                    // one of the common progressions it offers.
                     #expect(progression.tuningSystem == settings.tuningSystem)
-                    #expect(progression.progression.numerals.allSatisfy(progression.choices.contains))
+                    #expect(
+                        discipline == .commonProgression
+                            ? progression.progressions.map(\.progression).contains(progression.progression)
+                            : progression.progression.numerals.allSatisfy(progression.choices.contains))
                 } else {
                     Issue.record("\(discipline) drew a trial of no kind this test knows")
                 }

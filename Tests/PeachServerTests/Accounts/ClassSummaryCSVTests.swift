@@ -62,7 +62,8 @@ struct ClassSummaryCSVTests {
         #expect(
             lines.first
                 == "student,thresholdCents,thresholdLowerCents,thresholdUpperCents,upperIsOpen,trend,allAnswers,lastActivity,"
-                + "chordIntonationThresholdCents,scaleDegreeAccuracy,chordQualityAccuracy,chordProgressionAccuracy")
+                + "chordIntonationThresholdCents,scaleDegreeAccuracy,chordQualityAccuracy,chordProgressionAccuracy,"
+                + "commonProgressionAccuracy")
         #expect(lines.count == students.count + 2)
         #expect(lines[1] == "student0,8.50,7.00,10.25,false,improving,0,2027-01-15T08:00:00.000Z,8.50,0.750,")
         #expect(lines[2] == "student1,,,,,,1,,,,")

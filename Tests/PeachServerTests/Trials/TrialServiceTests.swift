@@ -58,6 +58,8 @@ struct TrialServiceTests {
             .melody: .melody(Melody(numbers: [60, 62])!),
             // As many chords as a fresh start's progression has, of the numerals it offers.
             .numerals: TrialAnswer(Progression([.one, .four, .five])),
+            // One of the common progressions offered by default.
+            .progression: TrialAnswer(CommonProgression.twoFiveOne.progression),
         ]
         let answer = try #require(answers[discipline.answerMethod], "an answer to \(discipline)")
         let wrong: TrialAnswer = discipline.kind == .comparison ? .slider(.centre) : .direction(.higher)
@@ -95,8 +97,8 @@ struct TrialServiceTests {
             #expect(dictation.notesCorrect == zip(trial.melody.notes, [60, 62]).map { $0.rawValue == $1 })
         } else if let progression = record.as(CompletedChordProgression.self) {
             let trial = try #require(issued.trial.as(ChordProgressionTrial.self), "not a Chord Progressions trial")
-            #expect(
-                progression.progression == trial.progression && progression.answer.numerals == [.one, .four, .five])
+            let named: [RomanNumeral] = discipline == .commonProgression ? [.two, .five, .one] : [.one, .four, .five]
+            #expect(progression.progression == trial.progression && progression.answer.numerals == named)
         } else {
             let attempt = try #require(record.as(CompletedPitchMatching.self), "a record of no kind this test knows")
             // Interval matching starts within ±20 ¢ and the slider reaches 20 ¢ either way.
@@ -268,6 +270,8 @@ struct TrialServiceTests {
             .melody: .melody(Melody(numbers: [62, 64])!),
             // As many chords as a fresh start's progression has, of the numerals it offers.
             .numerals: TrialAnswer(Progression([.one, .four, .five])),
+            // One of the common progressions offered by default.
+            .progression: TrialAnswer(CommonProgression.twoFiveOne.progression),
         ]
         let answer = try #require(answers[discipline.answerMethod], "an answer to \(discipline)")
         #expect(await after.kind(of: issued.id) == discipline.kind)

@@ -24,3 +24,15 @@ export function scheduleChords(audio, chords, { start, synthesis, samples }) {
 /** The trial's cadence from `start`, with `samples` in `cadenceFrequencies`' order; returns the notes. */
 export const scheduleCadence = (audio, trial, start, samples) =>
   scheduleChords(audio, trial.cadence, { start, synthesis: trial.synthesis, samples });
+
+/** A progression trial's chords: the cadence's first. */
+export const progressionChords = (trial) => [...trial.cadence, ...trial.chords];
+
+/** A progression trial from `start`, with `samples` in its chords' order: what a loop's `play` returns. */
+export function playProgression(audio, trial, start, samples) {
+  const notes = scheduleChords(audio, progressionChords(trial), { start, synthesis: trial.synthesis, samples });
+  return {
+    stop: (at) => { for (const note of notes) note.stop(at); },
+    marks: { cadenceStart: start, progressionStart: start + trial.chords[0].startSeconds },
+  };
+}

@@ -1,5 +1,5 @@
 import { loadSamples } from '../audio/audio.js';
-import { chordFrequencies, scheduleChords } from '../audio/cadence.js';
+import { chordFrequencies, playProgression, progressionChords } from '../audio/cadence.js';
 import { addStrings, language, soundLabel, t } from '../i18n/i18n.js';
 import { onMidiMessage } from '../input/midi.js';
 import { choiceRow } from '../loop/choice-row.js';
@@ -36,9 +36,6 @@ addStrings({
 });
 
 await useStylesheet(new URL('./answer-numerals.css', import.meta.url));
-
-/** Every chord the trial plays, the cadence's first. */
-const allChords = (trial) => [...trial.cadence, ...trial.chords];
 
 /**
  * Calls `played(notes)` with each chord a MIDI keyboard plays: the keys pressed from one silence
@@ -112,14 +109,8 @@ export default function numeralsScreen(context) {
       stopChords();
       stopChords = onMidiChord(chordPlayed);
     },
-    load: (next) => loadSamples(next.sound.id, chordFrequencies(allChords(next))),
-    play(audio, next, start, samples) {
-      const notes = scheduleChords(audio, allChords(next), { start, synthesis: next.synthesis, samples });
-      return {
-        stop: (at) => { for (const note of notes) note.stop(at); },
-        marks: { cadenceStart: start, progressionStart: start + next.chords[0].startSeconds },
-      };
-    },
+    load: (next) => loadSamples(next.sound.id, chordFrequencies(progressionChords(next))),
+    play: playProgression,
     starts(next) {
       row.show(next.choices.map((choice) => ({ value: choice.numeral, label: choice.numeral, key: choice.key })));
       keyLine.textContent = t('numerals.key', { key: next.keyNames[language()], chords: next.chords.length });
