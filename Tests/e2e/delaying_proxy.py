@@ -5,14 +5,15 @@ import asyncio
 import threading
 import time
 
-# Each tap is timed on the page: performance.now() and the audio clock at the tap, then the first
-# animation frame after the feedback turned visible. The tap is a click unless `act` does another
-# thing to the element (a slider's Enter).
+# Each tap is timed on the page: performance.now() and the audio clock's time heard at the tap (a
+# sound scheduled at a time is heard when the heard time reaches it), then the first animation
+# frame after the feedback turned visible. The tap is a click unless `act` does another thing to
+# the element (a slider's Enter).
 TAP_TIMING = """
 window.__tap = async (selector, act = (element) => element.click()) => {
-  const { realtimeContext } = await import('/js/audio/audio.js');
+  const [{ realtimeContext }, { audibleTime }] = await Promise.all([import('/js/audio/audio.js'), import('/js/audio/clock.js')]);
   const feedback = [...document.querySelectorAll('.feedback')];
-  window.__timed = { tapAudio: realtimeContext().currentTime, feedbackMs: null };
+  window.__timed = { tapAudio: audibleTime(realtimeContext()), feedbackMs: null };
   const tapped = performance.now();
   const observer = new MutationObserver(() => {
     if (!feedback.some((element) => element.classList.contains('visible'))) return;

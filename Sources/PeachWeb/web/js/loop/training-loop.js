@@ -175,8 +175,10 @@ export function trainingLoop({ navigate, account, noTrialsOffline }, kind) {
       if (!isCurrent(id)) return;
       const context = realtimeContext();
       // Null (an answer by value kept for delivery once the server is back, or refused): training
-      // goes on without feedback.
-      const feedbackEnd = context.currentTime + (result ? trial.session.feedbackSeconds : 0);
+      // goes on without feedback. Counted from what is heard now, not from the clock, which runs
+      // one output delay ahead: the next sound is heard when the feedback's time is over, not that
+      // delay later (on Bluetooth headphones a fifth of a second).
+      const feedbackEnd = audibleTime(context) + (result ? trial.session.feedbackSeconds : 0);
       if (result) kind.show(result, trial, body);
       mark({ feedbackEnd, answered: trial.id });
       trial = await nextTrial(answered);
