@@ -46,14 +46,15 @@ def day_rows(day):
     return rows
 
 
-def seed(server, matching_errors=(), sung_errors=()):
+def seed(server, matching_errors=(), sung_errors=(), days=DAYS):
     """Stops the server, writes DAYS days of comparisons (PER_DAY each, at noon) of a listener whose
-    threshold improves from 30 to 12 ¢, the given pitch-matching errors, and the given sung errors
-    (`(day, cents)`, day 0 the oldest of the DAYS), and starts it again."""
+    threshold improves from 30 to 12 ¢ (only the newest `days` of them when fewer), the given
+    pitch-matching errors, and the given sung errors (`(day, cents)`, day 0 the oldest of the
+    DAYS), and starts it again."""
     server.stop()
     noon = datetime.datetime.now().astimezone().replace(hour=12, minute=0, second=0, microsecond=0)
     rows = []
-    for day in range(DAYS):
+    for day in range(DAYS - days, DAYS):
         moment = noon - datetime.timedelta(days=DAYS - 1 - day)
         for index, (difference, correct) in enumerate(day_rows(day)):
             rows.append((60, 60, difference if index % 2 else -difference, correct,
@@ -504,6 +505,24 @@ def test_zoomed_out_the_chart_draws_weeks_then_months_over_the_same_dates(server
     asked, timeline, shown = zoom_until("day", -300)
     assert asked["viewPeriod"][0] in ("week", "month")
     assert_same_dates(asked, shown)
+
+
+def test_a_threshold_with_too_few_answers_for_a_change_says_so_in_english_and_german(server, browser):
+    """Issue 49: where the API states a threshold but no change yet, the Profile says why it states
+    none, rather than nothing, which would read as no change."""
+    seed(server, days=2)
+    profile = server.api("GET", "profile").json()
+    assert profile["threshold"] is not None and profile["change"] is None, profile
+    expected = {"en": "Too few answers yet to tell how your threshold changes",
+                "de": "Noch zu wenige Antworten, um zu sagen, wie sich deine Schwelle verändert"}
+    for language in ("en", "de"):
+        assert server.api("PUT", "settings", json={"language": language}).status_code == 200
+        browser.get("about:blank")
+        browser.get(server.url + "#/profile")
+        WebDriverWait(browser, 10).until(
+            lambda _: browser.find_element(By.ID, "profile-change").text == expected[language],
+            f"{language}: expected {expected[language]!r}")
+        assert browser.find_element(By.ID, "profile-threshold").is_displayed()
 
 
 def test_the_profile_says_how_far_the_threshold_moved_in_english_and_german(server, browser):

@@ -22,6 +22,8 @@ addStrings({
     'profile.changeNone': 'No change you can be sure of over your last {answers} answers',
     'profile.changeStudent': 'Over the last {answers} answers the threshold changed by {value}, likely between {lower} and {upper}.',
     'profile.changeNoneStudent': 'No change one can be sure of over the last {answers} answers',
+    'profile.changePending': 'Too few answers yet to tell how your threshold changes',
+    'profile.changePendingStudent': 'Too few answers yet to tell how the threshold changes',
     'profile.thresholdNoteStudent': 'The smallest difference heard right {percent} of the time, from the newest {trials} comparisons.',
     'profile.thresholdPendingStudent': 'The threshold appears once the answers show where it lies.',
     'profile.studentEmpty': 'No answers yet.',
@@ -94,6 +96,8 @@ addStrings({
     'profile.changeNone': 'Keine sichere Veränderung über deine letzten {answers} Antworten',
     'profile.changeStudent': 'Über die letzten {answers} Antworten hat sich die Schwelle um {value} verändert, wahrscheinlich zwischen {lower} und {upper}.',
     'profile.changeNoneStudent': 'Keine sichere Veränderung über die letzten {answers} Antworten',
+    'profile.changePending': 'Noch zu wenige Antworten, um zu sagen, wie sich deine Schwelle verändert',
+    'profile.changePendingStudent': 'Noch zu wenige Antworten, um zu sagen, wie sich die Schwelle verändert',
     'profile.thresholdNoteStudent': 'Der kleinste Unterschied, der in {percent} der Fälle richtig gehört wird, aus den neuesten {trials} Vergleichen.',
     'profile.thresholdPendingStudent': 'Die Schwelle erscheint, sobald die Antworten zeigen, wo sie liegt.',
     'profile.studentEmpty': 'Noch keine Antworten.',
@@ -615,9 +619,12 @@ export function profileScreen() {
       $('profile-threshold-note').textContent = estimate
         ? thresholdNote(shownStudent ? 'profile.thresholdNoteStudent' : 'profile.thresholdNote', estimate)
         : t(shownStudent ? 'profile.thresholdPendingStudent' : 'profile.thresholdPending');
+      // With a threshold but no change yet, say so: silence would read as "no change".
       const change = profile.change;
-      $('profile-change').hidden = !change;
-      $('profile-change').textContent = change ? changeText(change, shownStudent) : '';
+      $('profile-change').hidden = !change && !estimate;
+      $('profile-change').textContent = change
+        ? changeText(change, shownStudent)
+        : t(shownStudent ? 'profile.changePendingStudent' : 'profile.changePending');
       $('profile-mean').textContent = t('profile.cents', { value: formatCents(comparisons.meanThreshold) });
       $('profile-sd').textContent = t('profile.cents', { value: formatCents(comparisons.standardDeviation) });
       $('profile-trend').textContent = trendText(comparisons.trend);
