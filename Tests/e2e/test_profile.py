@@ -357,9 +357,17 @@ def test_an_interval_threshold_names_the_percentage_it_means(server, browser):
     server.start()
     entry = server.api("GET", "profile/intervals").json()["intervals"][0]
     assert entry["threshold"] is not None and entry["percentCorrect"] == 0.75
+    # Issue 49: the interval's own change over its newest answers, worded as the server judged it.
+    change = entry["change"]
+    assert change is not None and change["lower"] <= change["change"] <= change["upper"], entry
+    moved = f"{round(change['change'] * 100):+d} %".replace("-", "\u2212").replace("+0 %", "0 %")
+    said = (f"{moved} over the last {change['answers']}" if change["sure"]
+            else f"no sure change over the last {change['answers']}")
     open_profile(server, browser)
     WebDriverWait(browser, 5).until(
         lambda _: re.match(r"\d+\.\d ¢ \(75 % right\)", browser.find_element(By.CSS_SELECTOR, "#interval-profile-body td").text))
+    cell = browser.find_element(By.CSS_SELECTOR, "#interval-profile-body td").text.replace("\u00a0", " ")
+    assert cell.splitlines()[-1] == said, cell
     for language, correct in (("de", "75 % richtig"),):
         server.api("PUT", "settings", json={"language": language})
         browser.get(server.url + "#/")
@@ -369,6 +377,9 @@ def test_an_interval_threshold_names_the_percentage_it_means(server, browser):
         # seconds, and each drawing of the profile builds the table's rows anew.
         WebDriverWait(browser, 20).until(
             lambda _: correct in browser.find_element(By.CSS_SELECTOR, "#interval-profile-body td").text)
+        last = browser.find_element(By.CSS_SELECTOR, "#interval-profile-body td").text.splitlines()[-1]
+        assert last.endswith(f"über die letzten {change['answers']}") and (
+            change["sure"] or last.startswith("keine sichere Veränderung")), last
 
 
 def test_the_chart_keeps_one_view_across_the_charts_it_fetches(server, browser):

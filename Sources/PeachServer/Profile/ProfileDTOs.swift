@@ -147,15 +147,21 @@ struct ProfileResponse: ResponseEncodable, Decodable, APIDescribed {
 
 /// `GET /api/profile/intervals`: what each trained interval's records say, in the settings grid's order.
 struct IntervalProfilesResponse: ResponseEncodable, Decodable, APIDescribed {
-    struct Entry: Codable {
+    struct Entry: Codable, APIDescribed {
         let interval: DirectedInterval
         let comparisons: Int
         /// The mean difference played: shown when there are too few trials for a fitted threshold.
         let meanDifference: Nullable<Double>
         let threshold: Nullable<Double>
         let percentCorrect: Nullable<Double>
+        /// How far the interval's threshold moved over its newest comparisons, as the headline's.
+        let change: Nullable<ProfileResponse.Change>
         let matchings: Int
         let meanAbsoluteError: Nullable<Double>
+
+        static var apiNotes: [String: APINote] {
+            ["change": .describe("As the profile's `change`, over this interval's comparisons alone.")]
+        }
     }
 
     let intervals: [Entry]
@@ -169,7 +175,9 @@ struct IntervalProfilesResponse: ResponseEncodable, Decodable, APIDescribed {
                 interval: interval, comparisons: profile.comparisonCount,
                 meanDifference: Nullable(profile.meanThreshold?.rawValue),
                 threshold: Nullable(estimate?.threshold.rawValue),
-                percentCorrect: Nullable(estimate?.percentCorrect), matchings: profile.matching.count,
+                percentCorrect: Nullable(estimate?.percentCorrect),
+                change: Nullable(profile.thresholdChange.map(ProfileResponse.Change.init)),
+                matchings: profile.matching.count,
                 meanAbsoluteError: Nullable(profile.matching.meanAbsoluteError?.rawValue))
         }
     }

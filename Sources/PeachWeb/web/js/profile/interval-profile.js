@@ -11,6 +11,8 @@ addStrings({
     'profile.intervalMeanDifference': 'mean difference {value} ¢ (too few trials for a fit)',
     'profile.intervalMatchError': '{value} ¢ over {count}',
     'profile.intervalTrials': '{count} comparisons',
+    'profile.intervalChange': '{value} over the last {answers}',
+    'profile.intervalChangeNone': 'no sure change over the last {answers}',
   },
   de: {
     'profile.intervalThreshold': '{value} ¢ ({percent} richtig)',
@@ -19,6 +21,8 @@ addStrings({
     'profile.intervalMeanDifference': 'mittlerer Unterschied {value} ¢ (zu wenige Versuche für eine Schätzung)',
     'profile.intervalMatchError': '{value} ¢ bei {count} Versuchen',
     'profile.intervalTrials': '{count} Vergleiche',
+    'profile.intervalChange': '{value} über die letzten {answers}',
+    'profile.intervalChangeNone': 'keine sichere Veränderung über die letzten {answers}',
   },
 });
 
@@ -72,6 +76,14 @@ export async function showIntervalProfile(source = api) {
       count.className = 'count';
       count.textContent = t('profile.intervalTrials', { count: formatCount(entry.comparisons) });
       discrimination.append(document.createElement('br'), count);
+    }
+    // The interval's own change, worded as the server judged it (sure or not).
+    if (entry.change) {
+      const change = document.createElement('span');
+      change.className = 'count change';
+      change.textContent = t(entry.change.sure ? 'profile.intervalChange' : 'profile.intervalChangeNone', {
+        value: formatPercent(entry.change.change, 0, { signed: true }), answers: formatCount(entry.change.answers) });
+      discrimination.append(document.createElement('br'), change);
     }
     const matching = document.createElement('td');
     matching.textContent = entry.meanAbsoluteError === null
