@@ -64,6 +64,12 @@ struct Simulate: ParsableCommand {
     )
     var step = ThresholdTracker.chosenChangePerTrial
 
+    @Option(
+        help:
+            "With --procedure models: a check trial every EVERY trials at FACTOR times the chain's difference, which the chain does not follow (EVERY:FACTOR, e.g. 8:5); default: none, as the training plays."
+    )
+    var checks: String?
+
     @Option(help: "Random seed, for replayable runs.")
     var seed: UInt64 = 1
 
@@ -88,6 +94,9 @@ struct Simulate: ParsableCommand {
         }
         guard (0...1).contains(step) else { throw ValidationError("--step must lie in 0…1") }
         guard biases.allSatisfy({ (0..<1).contains($0) }) else { throw ValidationError("--bias must lie in 0…1") }
+        if let checks, CheckTrials(checks) == nil {
+            throw ValidationError("--checks must be EVERY:FACTOR, EVERY 2 or more and FACTOR above 1, got '\(checks)'")
+        }
         for learning in learnings where LearningCurve(learning) == nil {
             throw ValidationError("--learning must be FROM:TO:TAU, three positive numbers, got '\(learning)'")
         }
@@ -169,10 +178,12 @@ struct Simulate: ParsableCommand {
 
     func runModels() {
         var generator = SeededGenerator(seed: seed)
+        let checks = self.checks.flatMap(CheckTrials.init)
         let comparison = ModelComparison(
-            checkpoints: trialCounts.sorted(), tracker: ThresholdTracker(changePerTrial: step))
+            checkpoints: trialCounts.sorted(), tracker: ThresholdTracker(changePerTrial: step), checks: checks)
+        let checked = checks.map { "; a check trial every \($0.every) at \($0.factor)× the chain's difference" } ?? ""
         Output.line(
-            "\(runs) runs per listener; fixed: \(ThresholdEstimator.window) newest answers, one threshold; tracker: random walk of \(step) (log) per answer; truth: the threshold at the newest answer; at least: true bounds / stated"
+            "\(runs) runs per listener; fixed: \(ThresholdEstimator.window) newest answers, one threshold; tracker: random walk of \(step) (log) per answer; truth: the threshold at the newest answer; at least: true bounds / stated\(checked)"
         )
         Output.line(
             Self.row(

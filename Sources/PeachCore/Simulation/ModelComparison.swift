@@ -37,11 +37,17 @@ public struct ModelComparison: Sendable {
     public let checkpoints: [Int]
     public var settings: TrainingSettings
     public var tracker: ThresholdTracker
+    /// Check trials in the chains, if any (`CheckTrials`).
+    public var checks: CheckTrials?
 
-    public init(checkpoints: [Int], settings: TrainingSettings = .default, tracker: ThresholdTracker = .init()) {
+    public init(
+        checkpoints: [Int], settings: TrainingSettings = .default, tracker: ThresholdTracker = .init(),
+        checks: CheckTrials? = nil
+    ) {
         self.checkpoints = checkpoints
         self.settings = settings
         self.tracker = tracker
+        self.checks = checks
     }
 
     /// Each checkpoint's score per model, over `runs` fresh chains of a listener whose answer
@@ -52,7 +58,8 @@ public struct ModelComparison: Sendable {
         let simulation = ThresholdSimulation(settings: settings, trials: checkpoints.max() ?? 0)
         var stated = [[Model: [ThresholdEstimate?]]](repeating: [:], count: checkpoints.count)
         for _ in 0..<runs {
-            let (answered, _) = simulation.chain(trials: simulation.trials, using: &generator, listener)
+            let (answered, _) = simulation.chain(
+                trials: simulation.trials, checks: checks, using: &generator, listener)
             for (index, checkpoint) in checkpoints.enumerated() {
                 let seen = answered.prefix(checkpoint)
                 stated[index][.fixed, default: []].append(

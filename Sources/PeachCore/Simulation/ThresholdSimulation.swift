@@ -80,9 +80,11 @@ public struct ThresholdSimulation: Sendable {
         chain(trials: trials, using: &generator) { _ in listener }
     }
 
-    /// A fresh chain whose answer `index` is given by `listener(index)`: a listener who learns.
+    /// A fresh chain whose answer `index` is given by `listener(index)`: a listener who learns;
+    /// with `checks`, a check trial now and then that the chain does not follow.
     func chain(
-        trials: Int, using generator: inout some RandomNumberGenerator, _ listener: (Int) -> SimulatedListener
+        trials: Int, checks: CheckTrials? = nil, using generator: inout some RandomNumberGenerator,
+        _ listener: (Int) -> SimulatedListener
     ) -> ([ThresholdEstimator.Trial], CompletedComparison?) {
         let strategy = settings.kazezStrategy
         var last: CompletedComparison?
@@ -90,14 +92,16 @@ public struct ThresholdSimulation: Sendable {
         answered.reserveCapacity(trials)
         let start = Date(timeIntervalSince1970: 0)
         for index in 0..<trials {
-            let comparison = strategy.nextComparison(
+            var comparison = strategy.nextComparison(
                 after: last, coldStart: nil, in: settings.noteRange, loudnessVariation: settings.varyLoudness,
                 using: &generator)
+            let isCheck = checks?.isCheck(index) ?? false
+            if isCheck, let checks { comparison = checks.check(comparison, largest: strategy.bounds.upperBound) }
             let completed = CompletedComparison(
                 comparison, answer: listener(index).answer(comparison, using: &generator),
                 timestamp: start.addingTimeInterval(Double(index)))
             answered.append(ThresholdEstimator.Trial(completed))
-            last = completed
+            if !isCheck { last = completed }
         }
         return (answered, last)
     }
