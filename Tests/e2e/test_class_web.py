@@ -171,7 +171,7 @@ def test_two_students_train_at_once_and_their_teacher_sees_both(class_site):
         columns = [header.text for header in teacher.find_elements(By.CSS_SELECTOR, "#class-students thead th")]
         # The disciplines with a figure of their own have a column each, between Trend and All answers.
         assert columns == ["Student", "Threshold (likely range)", "Trend", "Which Voice?", "Scale Degrees", "Chord Quality",
-                           "Chord Progressions", "All answers", "Last activity"], columns
+                           "Chord Progressions", "Common Progressions", "All answers", "Last activity"], columns
         rows = {row.find_element(By.TAG_NAME, "th").text: dict(zip(columns[1:], (cell.text for cell in row.find_elements(By.TAG_NAME, "td"))))
                 for row in teacher.find_elements(By.CSS_SELECTOR, "#class-students-body tr")}
         assert rows["ann"]["All answers"] == "9" and rows["bob"]["All answers"] == "3", rows
