@@ -11,23 +11,11 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
+from captured_trials import capture_trials
 from viewport import SIZES, set_viewport
 
 # The trials the page is handed, kept where the test can read the progression it must name.
-CAPTURE_TRIALS = """
-window.__trials = [];
-const originalFetch = window.fetch;
-window.fetch = async (...args) => {
-  const response = await originalFetch(...args);
-  const address = String(args[0]);
-  if (address.endsWith('/api/trials') || address.endsWith('/answer?next=true')) {
-    response.clone().json().then((body) => {
-      for (const trial of [body, body.next]) if (trial?.discipline === 'chordProgression') window.__trials.push(trial);
-    }).catch(() => {});
-  }
-  return response;
-};
-"""
+CAPTURE_TRIALS = capture_trials("chordProgression")
 # A chord's tones as harmonics of its root, by numeral: pure from the root.
 HARMONICS = {"major": [4, 5, 6], "minor": [10, 12, 15], "diminished": [5, 6, 7], "dominant7": [4, 5, 6, 7]}
 QUALITY = {"I": "major", "IV": "major", "V": "major", "III": "major", "VI": "major", "VII": "major",

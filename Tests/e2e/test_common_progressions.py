@@ -13,23 +13,11 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
+from captured_trials import capture_trials
 from viewport import SIZES, set_viewport
 
 # The trials the page is handed, kept where the test can read the progression it must name.
-CAPTURE_TRIALS = """
-window.__trials = [];
-const originalFetch = window.fetch;
-window.fetch = async (...args) => {
-  const response = await originalFetch(...args);
-  const address = String(args[0]);
-  if (address.endsWith('/api/trials') || address.endsWith('/answer?next=true')) {
-    response.clone().json().then((body) => {
-      for (const trial of [body, body.next]) if (trial?.discipline === 'commonProgression') window.__trials.push(trial);
-    }).catch(() => {});
-  }
-  return response;
-};
-"""
+CAPTURE_TRIALS = capture_trials("commonProgression")
 # Each common progression's numerals, as a musician writes them, and its German label.
 NUMERALS = {"I-IV-V-I": "I IV V I", "ii-V-I": "ii V I", "I-V-vi-IV": "I V vi IV", "I-vi-IV-V": "I vi IV V",
             "12-bar-blues": "I I I I IV IV I I V7 IV I I"}
