@@ -4,7 +4,8 @@ the browser, by button and by the number keys, two of them wrong; each stored as
 the progression played and of the one named, and the Profile's confusion matrix counts them by
 progression. The page shows each result at the tap, naming the progression played and, when wrong,
 the one named. The 12-bar blues rendered by the page's audio code into a WAV file: its upper voices
-hold or move by step from chord to chord, measured from the file."""
+hold or move by step from chord to chord (a third where a step would move in parallel fifths or
+octaves), measured from the file."""
 import base64
 
 import numpy as np
@@ -133,11 +134,12 @@ def sounding(samples, rate, start, end, voices):
     return sorted(found)
 
 
-def test_a_rendered_blues_moves_its_upper_voices_by_step_or_holds_them(server, browser, tmp_path):
+def test_a_rendered_blues_holds_or_steps_its_voices_without_parallels(server, browser, tmp_path):
     """The 12-bar blues after its cadence, rendered by the page's audio code into a WAV file: read
     back from the file, every chord sounds a bass and three voices above it, and from each chord to
-    the next each of the three upper voices holds its note or moves by at most a whole tone, as a
-    pianist leads them (the cadence into the progression too)."""
+    the next each of the three upper voices holds its note or moves by a step, as a pianist leads
+    them (the cadence into the progression too), or by a third where every step would move in
+    parallel fifths or octaves; no two voices move so."""
     rate = 16000
     assert server.api("PUT", "settings", json={
         "soundSource": "sine", "commonProgressions": ["ii-V-I", "12-bar-blues"]}).status_code == 200
@@ -172,8 +174,21 @@ def test_a_rendered_blues_moves_its_upper_voices_by_step_or_holds_them(server, b
     for before, after in zip(heard, heard[1:]):
         steps = [semitones(a, b) for a, b in zip(before[1:], after[1:])]
         moves.append(steps)
-        # Equal temperament: a held note is the same frequency, a whole tone two semitones.
-        assert all(abs(step) <= 2.05 for step in steps), (before, after, steps)
-    # The blues holds its chords' common tones: most voices stay from one chord to the next.
-    held = sum(abs(step) < 0.05 for steps in moves for step in steps)
+        # Equal temperament: a held note is the same frequency, a whole tone two semitones, a major
+        # third four: the most a voice leaps, where every step would move in parallels.
+        assert all(abs(step) <= 4.05 for step in steps), (before, after, steps)
+        # No two of the four voices move in parallel fifths or octaves (compound ones too).
+        for low in range(4):
+            for high in range(low + 1, 4):
+                moved = [semitones(before[voice], after[voice]) for voice in (low, high)]
+                apart = [round(semitones(chord[low], chord[high])) % 12 for chord in (before, after)]
+                parallel = abs(moved[0]) > 0.05 and np.sign(moved[0]) == np.sign(moved[1]) and apart[0] == apart[1] in (0, 7)
+                assert not parallel, (before, after, low, high)
+    # The blues holds its chords' common tones and moves the rest by step: most voices stay from one
+    # chord to the next, and a voice leaps a third only where a step would move in parallels.
+    flat = [abs(step) for steps in moves for step in steps]
+    held = sum(step < 0.05 for step in flat)
     assert held >= len(moves), moves
+    leaps = sum(step > 2.05 for step in flat)
+    print(f"blues with its cadence: {len(flat)} voice moves, {held} held, {len(flat) - held - leaps} by step, {leaps} by a third")
+    assert leaps <= len(moves) // 4, moves

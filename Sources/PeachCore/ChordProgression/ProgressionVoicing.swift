@@ -1,9 +1,11 @@
 /// How a cadence and a progression are voiced, as a pianist plays chorales: the root in the bass
 /// (C2–B2; in an inversion, its third, fifth or seventh there), three voices in close position in
-/// the right hand around C4, and from chord to chord the smoothest voice leading: the right hand's
-/// voicing of the next chord whose voices leap least beyond a step, then move least in all (so
-/// common tones are held and the others move by step wherever the two chords allow), the one nearer
-/// C4 when two move alike. The dominant seventh leaves the bass's tone to the bass: the right hand
+/// the right hand around C4, and from chord to chord the smoothest voice leading without parallel
+/// fifths or octaves: the right hand's voicing of the next chord that moves in parallel fifths or
+/// octaves with the bass or within itself least, then whose voices leap least beyond a step, then
+/// move least in all (so common tones are held and the others move by step wherever the two chords
+/// allow without parallels: IV–V moves the right hand down against the rising bass, as a chorale
+/// does, and as `Cadence` voices it), the one nearer C4 when two move alike. The dominant seventh leaves the bass's tone to the bass: the right hand
 /// plays its other three. Where the trial allows inversions, the bass plays the tone `bassLine`
 /// chooses for the smoothest bass line.
 public enum ProgressionVoicing {
@@ -22,19 +24,21 @@ public enum ProgressionVoicing {
     {
         var chords: [VoicedChord] = []
         for (numeral, inversion) in zip(numerals, inversions ?? numerals.map { _ in 0 }) {
-            let candidates = voicings(numeral, inversion: inversion, tonic: tonic)
-            let previous = chords.last?.upper
+            let bass = MIDINote(bass(numeral, inversion: inversion, tonic: tonic))!
+            let candidates = voicings(numeral, inversion: inversion, tonic: tonic).map {
+                VoicedChord(
+                    numeral: numeral, bass: bass, inversion: inversion, upper: $0.notes.map { MIDINote($0)! },
+                    upperTones: $0.tones)
+            }
+            let previous = chords.last
             let best = candidates.min { a, b in
-                let costA = previous.map { cost(from: $0, to: a.notes) } ?? [0, 0]
-                let costB = previous.map { cost(from: $0, to: b.notes) } ?? [0, 0]
+                let costA = previous.map { cost(from: $0, to: a) } ?? []
+                let costB = previous.map { cost(from: $0, to: b) } ?? []
                 return costA != costB
                     ? costA.lexicographicallyPrecedes(costB)
-                    : distanceFromCentre(a.notes) < distanceFromCentre(b.notes)
+                    : distanceFromCentre(a.upper) < distanceFromCentre(b.upper)
             }!
-            chords.append(
-                VoicedChord(
-                    numeral: numeral, bass: MIDINote(bass(numeral, inversion: inversion, tonic: tonic))!,
-                    inversion: inversion, upper: best.notes.map { MIDINote($0)! }, upperTones: best.tones))
+            chords.append(best)
         }
         return chords
     }
@@ -85,15 +89,39 @@ public enum ProgressionVoicing {
         return lines.values.min(by: better)!.inversions
     }
 
-    /// How far the voices move, the lowest to the lowest and so on: first the semitones they leap
-    /// beyond a step (a whole tone), then the semitones in all.
-    static func cost(from previous: [MIDINote], to next: [Int]) -> [Int] {
-        let moves = zip(previous, next).map { abs($0.rawValue - $1) }
-        return [moves.reduce(0) { $0 + max(0, $1 - 2) }, moves.reduce(0, +)]
+    /// How badly the right hand moves from one chord to the next, the lowest voice to the lowest
+    /// and so on: first its parallel fifths and octaves, then the semitones its voices leap beyond
+    /// a step (a whole tone), then the semitones they move in all.
+    static func cost(from previous: VoicedChord, to next: VoicedChord) -> [Int] {
+        let moves = zip(previous.upper, next.upper).map { abs($0.rawValue - $1.rawValue) }
+        return [parallels(from: previous, to: next), moves.reduce(0) { $0 + max(0, $1 - 2) }, moves.reduce(0, +)]
     }
 
-    static func distanceFromCentre(_ notes: [Int]) -> Double {
-        abs(Double(notes.reduce(0, +)) / Double(notes.count) - centre)
+    /// The pairs of voices (the bass and the right hand's three, lowest first) that move from one
+    /// chord to the next in parallel perfect fifths or octaves (or unisons): both voices move, the
+    /// same way, and stand a fifth or an octave apart, compounds too, before and after.
+    public static func parallels(from previous: VoicedChord, to next: VoicedChord) -> Int {
+        let before = [previous.bass] + previous.upper
+        let after = [next.bass] + next.upper
+        var count = 0
+        for low in before.indices {
+            for high in before.indices where high > low {
+                let (lowMove, highMove) = (
+                    after[low].rawValue - before[low].rawValue, after[high].rawValue - before[high].rawValue
+                )
+                guard lowMove != 0, lowMove.signum() == highMove.signum() else { continue }
+                let (was, now) = (
+                    (before[high].rawValue - before[low].rawValue) % 12,
+                    (after[high].rawValue - after[low].rawValue) % 12
+                )
+                if was == now, was == 0 || was == 7 { count += 1 }
+            }
+        }
+        return count
+    }
+
+    static func distanceFromCentre(_ notes: [MIDINote]) -> Double {
+        abs(Double(notes.reduce(0) { $0 + $1.rawValue }) / Double(notes.count) - centre)
     }
 
     /// The tones the right hand plays: a triad's three, a seventh chord's three the bass leaves.
