@@ -10,6 +10,9 @@ extension ChordProgressionKind {
 
     /// Each chord of the progression: longer than the cadence's, time to hear where it leads.
     public static let chordDuration = Duration.milliseconds(1000)
+    /// The progression's last chord: held, as a phrase ends, so that the ear hears it arrive
+    /// rather than expect another.
+    public static let finalChordDuration = Duration.milliseconds(1600)
 
     /// From the trial's start: the cadence's chords at its pace, its rest, then the progression's.
     static func start(ofChord index: Int) -> Duration {
@@ -18,8 +21,9 @@ extension ChordProgressionKind {
             ? Cadence.chordDuration * index : Cadence.duration + chordDuration * (index - cadence)
     }
 
-    static func duration(ofChord index: Int) -> Duration {
-        index < RomanNumeral.cadence(in: .major).count ? Cadence.chordDuration : chordDuration
+    static func duration(ofChord index: Int, of count: Int) -> Duration {
+        index < RomanNumeral.cadence(in: .major).count
+            ? Cadence.chordDuration : index == count - 1 ? finalChordDuration : chordDuration
     }
 
     /// Every chord's notes, each at its frequency: the cadence's chords first.
@@ -28,7 +32,7 @@ extension ChordProgressionKind {
             ProgressionChord(
                 numeral: chord.numeral, inversion: chord.inversion,
                 name: chord.numeral.figured(inversion: chord.inversion), startSeconds: start(ofChord: index).seconds,
-                durationSeconds: duration(ofChord: index).seconds,
+                durationSeconds: duration(ofChord: index, of: trial.chords.count).seconds,
                 notes: chord.notes.map {
                     NoteDTO(
                         $0.note, trial.frequency($0.note, tone: $0.tone, of: chord.numeral, reference: reference))
@@ -243,7 +247,7 @@ extension ChordProgressionKind: ChoiceTrainingKind {
                     Tone(
                         frequency: trial.frequency(
                             $0.note, tone: $0.tone, of: chord.numeral, reference: settings.referencePitch),
-                        duration: duration(ofChord: index), level: Cadence.voiceLevel)
+                        duration: duration(ofChord: index, of: trial.chords.count), level: Cadence.voiceLevel)
                 })
         }
     }
