@@ -12,7 +12,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from captured_trials import capture_trials
-from viewport import SIZES, set_viewport
+from viewport import SIZES, screenshot, set_viewport
 
 # The trials the page is handed, kept where the test can read the progression it must name.
 CAPTURE_TRIALS = capture_trials("chordProgression")
@@ -42,7 +42,7 @@ def pure_from_root(chord):
     return max(distances)
 
 
-def test_ten_progressions_named_in_the_browser_are_stored_with_each_chord_judged(server, browser):
+def test_ten_progressions_named_in_the_browser_are_stored_with_each_chord_judged_and_profiled(server, browser):
     assert server.api("PUT", "settings", json={"language": "en", "tuningSystem": "justIntonation"}).status_code == 200
     set_viewport(browser, *SIZES["phone-portrait"])
     browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CAPTURE_TRIALS})
@@ -131,6 +131,35 @@ def test_ten_progressions_named_in_the_browser_are_stored_with_each_chord_judged
     assert sum(map(sum, matrix["counts"])) == total
     diagonal = sum(matrix["counts"][i][i] for i in range(len(matrix["items"])))
     assert diagonal == sum(record["correctChords"] for record in stored)
+
+    # …and each chord in the context of the one before it (the cadence's I before the first): the
+    # chord changes counted from the records, the hardest first, then listed on the Profile in German.
+    changes = {}
+    for record in stored:
+        played, named = record["progression"].split(), record["answer"].split()
+        for before, chord, answer in zip(["I", *played], played, named):
+            tally = changes.setdefault((before, chord), [0, 0])
+            tally[0] += 1
+            tally[1] += answer == chord
+    part = server.api("GET", "profile/part?discipline=chordProgression")
+    assert part.status_code == 200, part.text
+    moves = part.json()["moves"]
+    assert {(m["from"], m["to"]): [m["chords"], m["correct"]] for m in moves} == changes
+    assert [m["accuracy"] for m in moves] == sorted(m["accuracy"] for m in moves) and moves[0]["accuracy"] < 1
+    assert server.api("PUT", "settings", json={"language": "de"}).status_code == 200
+    browser.get(server.url + "#/profile")
+    browser.refresh()  # the same page at another address: a reload speaks the language now set
+    table = wait.until(lambda b: b.find_element(By.ID, "progression-moves-chordProgression").is_displayed()
+                       and b.find_element(By.ID, "progression-moves-chordProgression"))
+    assert table.find_element(By.TAG_NAME, "caption").text == "Jeder Akkord nach dem davor, die schwersten zuerst"
+    first = [cell.text for cell in table.find_elements(By.CSS_SELECTOR, "tr")[1].find_elements(By.CSS_SELECTOR, "th, td")]
+    assert first == [f"{moves[0]['from']} → {moves[0]['to']}", str(moves[0]["chords"]),
+                     f"{round(moves[0]['accuracy'] * 100)} %"], first
+    assert len(table.find_elements(By.CSS_SELECTOR, "tr")) == 1 + min(8, len(moves))
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", table)
+    screenshot(browser, "chord-progressions-profile-changes-phone-de")
+    # On a phone the table fits the screen's width.
+    assert browser.execute_script("return arguments[0].getBoundingClientRect().right", table) <= SIZES["phone-portrait"][0]
 
 
 def test_with_inversions_set_the_bass_steps_and_the_feedback_names_each_inversion(server, browser):

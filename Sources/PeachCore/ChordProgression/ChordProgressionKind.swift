@@ -58,6 +58,7 @@ public enum ChordProgressionKind: ReplayedChainKind {
     public typealias Record = CompletedChordProgression
     public typealias Chain = ProgressionChains
     public typealias ProfilePart = ProgressionProfile
+    public typealias ProfileSummary = ProgressionSummary
 
     public static var freshChain: ProgressionChains { ProgressionChains() }
 
@@ -126,6 +127,13 @@ public enum ChordProgressionKind: ReplayedChainKind {
         for (asked, named) in zip(record.progression.numerals, record.answer.numerals) {
             part.numerals.add(asked: asked, answered: named, at: record.timestamp)
         }
+        part.addMoves(played: record.progression.numerals, named: record.answer.numerals, in: record.mode)
+    }
+
+    /// Each chord change's share named right, the hardest first; none in the common-progressions
+    /// discipline, which names no chord on its own.
+    public static func profileSummary(_ discipline: Discipline, in profile: ProfileParts) -> ProgressionSummary? {
+        ProgressionSummary(discipline == .chordProgression ? profile[ProfilePart.self].moves : [:])
     }
 
     public static func sparkline(_ discipline: Discipline, in profile: ProfileParts, band: TempoBand?) -> Sparkline {

@@ -42,7 +42,7 @@ struct ProfilePartAPITests {
             let entries = try #require(catalogue["disciplines"] as? [[String: Any]])
             #expect(
                 entries.filter { $0["profilePart"] as? Bool == true }.compactMap { $0["id"] as? String } == [
-                    "melodicDictation"
+                    "melodicDictation", "chordProgression", "commonProgression",
                 ])
         }
     }
