@@ -8,7 +8,7 @@ struct Progressions: AsyncParsableCommand {
         abstract:
             "Chord Progressions in the terminal: a cadence sets the key, then three to five chords: name each by its Roman numeral (I IV V I) or its scale step (1 4 5 1; 8 for V7) and Enter; with --common, name a common progression as a whole (its number, its name or its numerals); with --midi play the chords on a keyboard in any octave; q quits.",
         discussion:
-            "The numerals, minor keys and longer progressions come as you master the ones before. The tuning, inversions and common progressions are the saved settings' (equal or just: every chord pure from its root, the tonic never drifting; inversions where the bass can step, as in I V6 vi). Answers are stored with the web app's."
+            "The numerals, minor keys and longer progressions come as you master the ones before. The tuning, inversions and common progressions are the saved settings' (equal or just: every chord pure from its root, the tonic never drifting; inversions where the bass can step, as in I V6 vi; a numeral typed with its figure, V6, is read as the numeral). Answers are stored with the web app's."
     )
 
     @OptionGroup var storage: StoreOptions
