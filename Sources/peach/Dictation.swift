@@ -60,14 +60,7 @@ struct Dictation: AsyncParsableCommand {
         let synthesizer = try sound.synthesizer(
             settings: SynthesisSettings(), saved: settings.soundSource, kind: MelodicDictationKind.self)
         let output = try audio.start(synthesizer)
-        let (inputs, continuation) = AsyncStream<DictationInput>.makeStream()
-        Thread.detachNewThread {
-            while let line = readLine() { continuation.yield(.line(line)) }
-            continuation.yield(.line(nil))
-        }
-        let keyboard = try midi.start { message, _ in
-            if case .noteOn(let key, _) = message { continuation.yield(.key(key)) }
-        }
+        let typed = try TypedLines(midi: midi)
         let driver = TrainingSessionDriver(
             ChoicePiece<MelodicDictationKind>(settings: settings),
             player: TonePlayer(SynthesizerNotePlayer(synthesizer: synthesizer)),
@@ -83,10 +76,8 @@ struct Dictation: AsyncParsableCommand {
         )
         await driver.start()
         var played: PlayedMelody?
-        for await input in inputs {
-            if case .line(let line) = input, line?.trimmingCharacters(in: .whitespaces).lowercased() ?? "q" == "q" {
-                break
-            }
+        for await input in typed.inputs {
+            if case .quit = input { break }
             // The sound failed: the session is over.
             if case .idle = await driver.state { break }
             // Keys and lines before the melody has ended are not an answer (the session ignores them).
@@ -95,7 +86,7 @@ struct Dictation: AsyncParsableCommand {
                 continue
             }
             switch input {
-            case .key(let key):
+            case .midi(.noteOn(let key, _)):
                 if played?.length != trial.melody.count { played = PlayedMelody(length: trial.melody.count) }
                 if let melody = played?.play(key) {
                     await driver.answer(melody)
@@ -105,22 +96,22 @@ struct Dictation: AsyncParsableCommand {
                     Output.line(
                         "\(names.joined(separator: " ")) (\(notes.count) of \(trial.melody.count); Enter starts again)")
                 }
-            case .line(let line?)
+            case .line(let line)
             where line.trimmingCharacters(in: .whitespaces).isEmpty && played?.notes.isEmpty == false:
                 played = nil
                 Output.line("Play the melody again from its first note.")
-            case .line(let line?):
+            case .line(let line):
                 switch TypedMelody.parse(line, tonic: trial.tonic) {
                 case .success(let melody) where melody.count == trial.melody.count: await driver.answer(melody)
                 case .success(let melody):
                     Output.line("The melody has \(trial.melody.count) notes, not \(melody.count): type them again.")
                 case .failure(let problem): Output.line("\(problem): type them again.")
                 }
-            case .line(nil): break
+            case .midi, .quit: break
             }
         }
         // An unanswered trial is discarded; every answered one is already stored.
-        keyboard?.close()
+        typed.keyboard?.close()
         await driver.stop()
         await output.close()
         await stores.close()
@@ -146,10 +137,4 @@ struct Dictation: AsyncParsableCommand {
         return record.isCorrect
             ? "\(mark) \(marks)" : "\(mark) \(marks) — it was \(spelled(record.melody).joined(separator: " "))"
     }
-}
-
-/// A line typed, or a key played on a MIDI keyboard (`--midi`).
-private enum DictationInput: Sendable {
-    case line(String?)
-    case key(MIDINote)
 }

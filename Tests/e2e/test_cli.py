@@ -117,7 +117,7 @@ def test_the_overview_names_every_kind_of_training():
         assert trained in overview, overview
 
 
-@pytest.mark.parametrize("arguments", [["devices", "--midi"], ["train", "--midi", "all"], ["match", "--midi", "20:0"], ["degrees", "--midi", "all"], ["dictation", "--midi", "all"], ["sing", "--midi", "all"], ["rhythm", "--fill-the-gap", "--midi", "all"]])
+@pytest.mark.parametrize("arguments", [["devices", "--midi"], ["train", "--midi", "all"], ["match", "--midi", "20:0"], ["degrees", "--midi", "all"], ["dictation", "--midi", "all"], ["progressions", "--midi", "all"], ["progressions", "--common", "--midi", "all"], ["sing", "--midi", "all"], ["rhythm", "--fill-the-gap", "--midi", "all"]])
 def test_midi_on_a_machine_without_a_sequencer_is_one_line_and_exit_status_1(arguments, tmp_path):
     result = peach(*arguments, *([] if arguments[0] == "devices" else ["--data", tmp_path / "p.sqlite"]))
     missing = "Error: no MIDI sequencer on this machine (/dev/snd/seq missing)"

@@ -2,12 +2,15 @@
 client made here through libasound) is listed by `peach devices --midi`, and keys played into
 `peach train --midi all` — on a port that appears after peach started, so System:Announce must bring
 it in — answer comparisons; keys played on every sixteenth of a Fill the Gap trial hit every gap on
-time. Needs /dev/snd/seq (`sudo modprobe snd-seq`); CI has none, and there test_cli.py checks the
+time; chords played in a voicing of the test's own answer `peach progressions --midi`. Needs /dev/snd/seq (`sudo modprobe snd-seq`); CI has none, and there test_cli.py checks the
 one-line refusal instead."""
 import ctypes
 import pathlib
+import queue
+import re
 import sqlite3
 import subprocess
+import threading
 import time
 
 import pytest
@@ -117,3 +120,63 @@ def test_fill_the_gap_places_each_key_by_its_own_timestamp(tmp_path):
         (mean, hits), = database.execute("SELECT meanOffsetMs, hitRate FROM rhythmMatching").fetchall()
     assert hits == 1.0
     assert abs(mean) < 3, mean
+
+
+KEY = re.compile(r"^Key: ([A-G])([♯♭]?) major; 3 chords\. Choose from I \(1\) IV \(4\) V \(5\)\.$")
+PITCH_CLASSES = {"C": 0, "D": 2, "E": 4, "F": 5, "G": 7, "A": 9, "B": 11}
+
+
+def test_progressions_are_named_by_chords_played_in_any_octave_and_voicing(tmp_path):
+    """A new user's first progression (three chords of I, IV and V in a major key): each chord played
+    as the test's own voicing (the root low, the third and fifth two octaves up, rolled, then let go)
+    names its numeral as the line says; the third answers, and the record stores the numerals
+    played, right or wrong by chance. Chords played before the progression sounds name nothing."""
+    sink = FileSink(tmp_path)
+    keyboard = VirtualKeyboard("peach-chord-keys")
+    data = tmp_path / "peach.sqlite"
+    progressions = subprocess.Popen([PEACH, "progressions", "--midi", f"{keyboard.client}:{keyboard.port}",
+                                     "--device", DEVICE, "--data", str(data)], stdin=subprocess.PIPE,
+                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=sink.env)
+    lines = queue.Queue()
+    threading.Thread(target=lambda: [lines.put(line.rstrip("\n")) for line in progressions.stdout], daemon=True).start()
+
+    def chord(root, quality):
+        keys = [root] + [root + 24 + step for step in quality]
+        for key in keys:
+            keyboard.note_on(key)
+            time.sleep(0.02)
+        for key in keys:
+            keyboard.note_on(key, velocity=0)
+
+    try:
+        assert "play them on the keyboard" in lines.get(timeout=20)
+        letter, accidental = KEY.match(lines.get(timeout=20)).groups()
+        tonic = 36 + (PITCH_CLASSES[letter] + {"♯": 1, "♭": -1, "": 0}[accidental]) % 12
+        major = [4, 7]
+        # Until the progression sounds a chord names nothing; then I names I.
+        deadline, said = time.monotonic() + 15, None
+        while said is None and time.monotonic() < deadline:
+            chord(tonic + 12, major)
+            try:
+                said = lines.get(timeout=0.4)
+            except queue.Empty:
+                pass
+        assert said == "Played I (1 of 3; Enter starts again).", said
+        chord(tonic + 5, major)
+        assert lines.get(timeout=5) == "Played I IV (2 of 3; Enter starts again)."
+        # A cluster is no chord of the key: it names nothing, and the two named stay.
+        chord(tonic + 12, [1, 2])
+        assert lines.get(timeout=5) == "That chord is none of I IV V: play it again."
+        chord(tonic + 19, major)
+        assert lines.get(timeout=5) == "Played I IV V."
+        judgement = lines.get(timeout=10)
+        assert re.match(r"^[✓✗]", judgement), judgement
+        progressions.stdin.write("q\n")
+        progressions.stdin.flush()
+        assert progressions.wait(timeout=10) == 0, progressions.stderr.read()
+    finally:
+        progressions.kill()
+        keyboard.close()
+    with sqlite3.connect(data) as database:
+        rows = database.execute("SELECT answer FROM chordProgression").fetchall()
+    assert rows == [("I IV V",)]

@@ -75,8 +75,9 @@ def test_with_inversions_the_feedback_names_each_chord_with_its_figure(server, t
         for index in range(4):
             lines = tmux.wait_for(lambda lines: len([l for l in lines if inverted.match(l)]) > index, timeout=20)
             length = int(inverted.match([l for l in lines if inverted.match(l)][index]).group(1))
-            # Every chord named I: the feedback names the chords played, right ones with their figure.
-            answer_until_counted(tmux, " ".join(["1"] * length), index)
+            # Every chord named I, by its step or with a figure (I6, I64: read as I): the feedback
+            # names the chords played, right ones with their figure.
+            answer_until_counted(tmux, " ".join(["1", "I6", "I64"][place % 3] for place in range(length)), index)
         lines = quit_cleanly(tmux)
     finally:
         tmux.close()

@@ -64,9 +64,14 @@ extension ChordProgressionKind {
     /// in the trial's key: each choice's pitch classes. A progression named as a whole is no chord.
     public static func midi(_ trial: ChordProgressionTrial) -> MIDIAnswers? {
         guard trial.progressions.isEmpty else { return nil }
-        return .chords(
-            trial.choices.map { numeral in
-                let root = trial.tonic.rawValue + numeral.root.semitones
+        return chords(of: trial.choices, tonic: trial.tonic)
+    }
+
+    /// Each of `numerals`' chords in the key of `tonic`, by its pitch classes, answering its numeral.
+    static func chords(of numerals: [RomanNumeral], tonic: MIDINote) -> MIDIAnswers {
+        .chords(
+            numerals.map { numeral in
+                let root = tonic.rawValue + numeral.root.semitones
                 return MIDIAnswers.Chord(
                     pitchClasses: Set(numeral.quality.semitones.map { (root + $0) % 12 }), answer: numeral.rawValue)
             })

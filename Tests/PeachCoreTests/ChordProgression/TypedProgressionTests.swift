@@ -39,4 +39,30 @@ struct TypedProgressionTests {
         #expect(throws: TypedProgressionError.self) { try TypedProgression.parse("  ", choices: offered).get() }
         #expect(throws: TypedProgressionError.self) { try TypedProgression.parse("I iv V", choices: offered).get() }
     }
+
+    /// A figure as the feedback prints it, or in plain digits, names its numeral.
+    @Test func aFiguredNumeralNamesItsNumeral() {
+        #expect(
+            TypedProgression.parse("I V6 vi IV64", choices: Self.major)
+                == .success(Progression([.one, .five, .six, .four])))
+        #expect(
+            TypedProgression.parse("I⁶₄ V⁶₅ I", choices: Self.major)
+                == .success(Progression([.one, .dominantSeventh, .one])))
+        #expect(
+            TypedProgression.parse("ii6 V43 V42 viio6", choices: Self.major)
+                == .success(Progression([.two, .dominantSeventh, .dominantSeventh, .seven])))
+        #expect(
+            TypedProgression.parse("i iv6 V65 i", choices: Self.minor)
+                == .success(Progression([.minorOne, .minorFour, .dominantSeventh, .minorOne])))
+    }
+
+    /// Only a figure the chord has: a triad has no seventh's figure (I⁶₅, ii⁴₂), and a figure is
+    /// one an inversion has.
+    @Test func aFigureTheChordCannotHaveIsRefused() {
+        for line in ["I65 IV V", "ii42 V I", "I IV V66", "I IV V5"] {
+            #expect(throws: TypedProgressionError.self, "\(line)") {
+                try TypedProgression.parse(line, choices: Self.major).get()
+            }
+        }
+    }
 }
