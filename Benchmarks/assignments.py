@@ -1,5 +1,5 @@
 """Issue 51's teacher figure: the assignment table of a class of 1,000 students × 5 tasks on a class
-server on SQLite files, while 20 students answer inside the tasks. The class is made as a teacher
+server, on SQLite files and then on PostgreSQL, while 20 students answer inside the tasks. The class is made as a teacher
 makes it (`peach classes import` of two 500-name rosters), the assignment through the API, and every
 answer that moves a student's progress is given through the API inside its task (sign-in, trial,
 answer), so the table reads what the server counted. Then, on a fresh start: the first table and 20
@@ -14,11 +14,12 @@ import pathlib
 import random
 import statistics
 import subprocess
+import sys
 import threading
 import time
 
 from class_view import _peach, _serve, _signed_in, _stop
-from harness import PEACH, load, percentile, server_ms, timed_get
+from harness import E2E, PEACH, load, percentile, server_ms, timed_get
 
 STUDENTS, ROSTER = 1000, 500
 PASSWORD = "assignment-teacher-1"
@@ -51,17 +52,17 @@ def _answer_in_task(session, base, task, rng):
         raise RuntimeError(f"answer in task {task['id']}: {response.status_code} {response.text[:200]}")
 
 
-def _class(directory):
+def _class(folder, store):
     """tess's class Choir of 1,000 students from two rosters (imported side by side: bcrypt is most
-    of it); returns the data path, the class id and each student's one-time password."""
-    data = pathlib.Path(directory) / "assignments" / "peach.sqlite"
-    _peach("users", "add", "tess", "--teacher", "--data", str(data), stdin=PASSWORD + "\n")
-    class_id = int(_peach("classes", "add", "Choir", "--teacher", "tess", "--data", str(data)).split("\t")[0])
+    of it) in `store` (`--data FILE` or `--database URL`); returns the class id and each student's
+    one-time password."""
+    _peach("users", "add", "tess", "--teacher", *store, stdin=PASSWORD + "\n")
+    class_id = int(_peach("classes", "add", "Choir", "--teacher", "tess", *store).split("\t")[0])
     imports = []
     for part in range(STUDENTS // ROSTER):
-        roster = data.parent / f"roster-{part}.csv"
+        roster = folder / f"roster-{part}.csv"
         roster.write_text("name\n" + "".join(f"student{n:04d}\n" for n in range(part * ROSTER + 1, (part + 1) * ROSTER + 1)))
-        imports.append(subprocess.Popen([PEACH, "classes", "import", str(roster), "--class", "Choir", "--data", str(data)],
+        imports.append(subprocess.Popen([PEACH, "classes", "import", str(roster), "--class", "Choir", *store],
                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
     passwords = {}
     for process in imports:
@@ -71,7 +72,7 @@ def _class(directory):
         passwords |= dict(line.split("\t") for line in out.splitlines()[1:] if line.count("\t") == 1)
     if len(passwords) != STUDENTS:
         raise RuntimeError(f"{len(passwords)} passwords printed for {STUDENTS} students")
-    return data, class_id, passwords
+    return class_id, passwords
 
 
 def _progress(base, tasks, passwords):
@@ -164,12 +165,24 @@ def _repeated(session, url):
 
 
 def assignments(directory, seconds=30):
+    folder = pathlib.Path(directory) / "assignments"
+    folder.mkdir(parents=True, exist_ok=True)
+    _table_under_load("SQLite files", folder, ["--data", str(folder / "peach.sqlite")], seconds)
+    sys.path.insert(0, str(E2E))
+    from postgres import PostgresCluster  # stopped when this process ends
+    cluster = PostgresCluster()
+    url = cluster.url(cluster.create_database())
+    _peach("migrate", "--database", url)
+    _table_under_load("PostgreSQL", folder, ["--database", url], seconds)
+
+
+def _table_under_load(backend, folder, store, seconds):
     build = "debug" if "/debug/" in PEACH else "release" if "release" in PEACH else "unknown"
     began = time.perf_counter()
-    data, class_id, passwords = _class(directory)
+    class_id, passwords = _class(folder, store)
     roster_s = time.perf_counter() - began
     url_path = f"api/classes/{class_id}/assignments"
-    process, base = _serve("--data", str(data))
+    process, base = _serve(*store)
     try:
         teacher = _signed_in(base, "tess", PASSWORD)
         created = teacher.post(base + url_path, timeout=60,
@@ -185,7 +198,7 @@ def assignments(directory, seconds=30):
         _stop(process)
 
     # A fresh start: nothing of the class read yet when the first table is asked for.
-    process, base = _serve("--data", str(data))
+    process, base = _serve(*store)
     try:
         answering = [f"student{n:04d}" for n in range(1, ANSWERING + 1)]
         cookies = [_signed_in(base, name, passwords[name]).cookies["peach_session"] for name in answering]
@@ -211,7 +224,7 @@ def assignments(directory, seconds=30):
     statuses = collections.Counter(cell["status"] for row in table["rows"] for cell in row["tasks"])
     if len(table["rows"]) != STUDENTS or any(len(row["tasks"]) != len(TASKS) for row in table["rows"]):
         raise RuntimeError(f"the table has {len(table['rows'])} rows, not {STUDENTS} × {len(TASKS)} tasks")
-    print(f"assignment table (issue 51), {build} build ({PEACH}), class server on SQLite files: {STUDENTS} students "
+    print(f"assignment table (issue 51), {build} build ({PEACH}), class server on {backend}: {STUDENTS} students "
           f"from two rosters in {roster_s:.0f} s (bcrypt), {given} answers inside the tasks in {progress_s:.0f} s "
           f"({', '.join(f'{count} {status}' for status, count in sorted(statuses.items()))}); "
           f"GET /{url_path}, {len(response.content) / 1024:.0f} KiB")
