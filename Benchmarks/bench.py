@@ -970,12 +970,23 @@ def questplus(directory):
                         "--runs", runs, "--threshold", *threshold.split()], check=True)
 
 
+def models(directory):
+    """Issue 49: the fixed-threshold fit and the tracker the Profile states, on the very same simulated
+    answers (`peach simulate --procedure models`): steady listeners of three shapes at 10 and 30 ¢,
+    the three learners, 2 % and 15 % lapses, no bias and a bias of a fifth towards "higher"; per cell
+    each model's median ÷ truth, coverage, runs stating nothing and the "at least" bounds true / stated."""
+    subprocess.run([PEACH, "simulate", "--procedure", "models", "--threshold", "10", "30",
+                    "--trials", "50", "100", "200", "400", "--runs", "100",
+                    "--shape", "normal", "logistic", "weibull:3.5", "--lapse", "0.02", "0.15",
+                    "--bias", "0", "0.2", "--seed", "1"], check=True)
+
+
 SECTIONS = {
     "launch": launch, "answer": answer, "reserve": reserve, "concurrent": concurrent, "loop": loop, "profile": profile, "slider": slider,
     "synthesis": synthesis, "instruments": instruments, "browser-instruments": browser_instruments,
     "alsa-latency": alsa_latency, "match-latency": match_latency, "sing-latency": sing_latency,
     "data": data, "import-latency": import_latency, "import-memory": import_memory, "pitch": pitch, "pitch-worklet": pitch_worklet,
-    "rhythm": rhythm, "rhythm-clicks": rhythm_clicks, "questplus": questplus,
+    "rhythm": rhythm, "rhythm-clicks": rhythm_clicks, "questplus": questplus, "models": models,
     # Imported when run: they start PostgreSQL and nginx, which the other sections do not need.
     "class-server": lambda directory: __import__("class_server").class_server(directory),
     "class-data": lambda directory: __import__("class_server").class_data(directory),
