@@ -96,7 +96,7 @@ public enum ChordProgressionKind: ReplayedChainKind {
         if let named = record.named {
             chain.common.record(asked: named.played, answered: named.answered)
         } else {
-            chain.ladder.record(played: record.progression, answered: record.answer)
+            chain.ladder.record(played: record.progression, answered: record.answer, in: record.mode)
         }
     }
 

@@ -35,6 +35,9 @@ public struct ProgressionLadder: Sendable {
     public static var masteredBox: Int { 3 }
 
     public private(set) var schedule = LeitnerSchedule<RomanNumeral>()
+    /// The same boxes for each chord in its context: a change named wrong (V after ii named IV)
+    /// comes back sooner, where the numeral alone is named right after other chords.
+    public private(set) var moves = LeitnerSchedule<ChordMove>()
     public private(set) var stepIndex = 0
 
     public init() {}
@@ -46,11 +49,12 @@ public struct ProgressionLadder: Sendable {
 
     public func numerals(in mode: ScaleMode) -> [RomanNumeral] { mode == .major ? step.major : step.minor }
 
-    /// Each chord's numeral and the one named for it, then the next step if every numeral trained
-    /// is mastered.
-    public mutating func record(played: Progression, answered: Progression) {
-        for (asked, named) in zip(played.numerals, answered.numerals) {
-            schedule.record(asked: asked, answered: named)
+    /// Each chord's numeral and the one named for it, each in its context in `mode`, then the next
+    /// step if every numeral trained is mastered.
+    public mutating func record(played: Progression, answered: Progression, in mode: ScaleMode) {
+        for (move, named) in zip(ChordMove.moves(of: played.numerals, in: mode), answered.numerals) {
+            schedule.record(asked: move.to, answered: named)
+            moves.record(asked: move, answered: ChordMove(from: move.from, to: named))
         }
         let trained = Set(step.major + step.minor)
         if stepIndex < Self.ladder.count - 1, trained.allSatisfy({ schedule.box(of: $0) >= Self.masteredBox }) {
@@ -58,13 +62,25 @@ public struct ProgressionLadder: Sendable {
         }
     }
 
-    /// A progression of the step's length in `mode`: each chord drawn as the schedule weighs the
-    /// mode's numerals, never the chord before it again.
+    /// A progression of the step's length in `mode`: each chord drawn as the two schedules weigh
+    /// the mode's numerals, the numeral's weight times its change's from the chord before (the
+    /// cadence's tonic before the first), never the chord before it again.
     public func draw(in mode: ScaleMode, using generator: inout some RandomNumberGenerator) -> Progression {
         let numerals = numerals(in: mode)
         var drawn: [RomanNumeral] = []
         for _ in 0..<step.length {
-            drawn.append(schedule.draw(from: numerals.filter { $0 != drawn.last }, using: &generator))
+            let before = drawn.last ?? RomanNumeral.cadence(in: mode).last!
+            let candidates = numerals.filter { $0 != drawn.last }
+            let weights = candidates.map {
+                schedule.weight(of: $0) * moves.weight(of: ChordMove(from: before, to: $0))
+            }
+            var point = Double.random(in: 0..<weights.reduce(0, +), using: &generator)
+            let index =
+                weights.indices.first {
+                    point -= weights[$0]
+                    return point < 0
+                } ?? candidates.count - 1
+            drawn.append(candidates[index])
         }
         return Progression(drawn)
     }

@@ -25,7 +25,7 @@ public struct ProgressionSummary: Codable, Sendable, APIDescribed {
 
     /// The changes by their share right, lowest first; among equal shares the more often heard
     /// first, then in the numerals' order.
-    init(_ moves: [ProgressionProfile.Move: ProgressionProfile.Tally]) {
+    init(_ moves: [ChordMove: ProgressionProfile.Tally]) {
         let order = RomanNumeral.allCases
         let index = { (numeral: RomanNumeral) in order.firstIndex(of: numeral)! }
         self.moves = moves.map { move, tally in
