@@ -92,7 +92,7 @@ struct SQLiteAccountStoreTests {
 
     /// Every released schema of `accounts.sqlite` (`Tests/Fixtures/schemas/accounts/`) opens with the
     /// current code and keeps its accounts, password hashes, sessions, sign-in failures and classes.
-    @Test(arguments: ["v1-accounts", "v2-student-summary"])
+    @Test(arguments: ["v1-accounts", "v2-student-summary", "v3-assignments"])
     func anAccountsFixtureOpensUpgradedWithEveryRowIntact(schema: String) async throws {
         let directory = Directory()
         try FileManager.default.createDirectory(at: directory.files.directory, withIntermediateDirectories: true)
@@ -119,6 +119,8 @@ struct SQLiteAccountStoreTests {
         let choir = try #require(try await accounts.classroom(1, taughtBy: tess.account.id))
         #expect(choir.name == "Choir" && choir.invitation.rawValue == "ABCD-2345")
         #expect(try await accounts.students(of: choir.id) == [ann.account])
+        #expect(
+            try await accounts.assignments(of: choir.id).map(\.title) == (schema == "v3-assignments" ? ["Week 3"] : []))
         #expect(
             try await accounts.keptFigures(of: [ann.account.id]).isEmpty, "figures are derived: an upgrade keeps none")
         let figures = StudentFigures(
