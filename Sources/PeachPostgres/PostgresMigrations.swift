@@ -201,6 +201,13 @@ enum PostgresMigrations {
             ownColumns: """
                 tonic_note smallint NOT NULL, mode text NOT NULL, progression text NOT NULL, answer text NOT NULL,
                 """),
+        Migration(
+            version: 12, name: "v12-must-change-password",
+            statements: [
+                // A password handed out (SQLite's accounts v4-must-change-password): accounts from before
+                // were never handed one Peach knew of.
+                "ALTER TABLE peach_user ADD COLUMN must_change_password boolean NOT NULL DEFAULT false"
+            ]),
     ]
 
     /// A new kind's table as every kind since v5 has it: the owner, its own columns, then the time

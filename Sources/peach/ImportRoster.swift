@@ -4,7 +4,7 @@ import PeachCore
 import PeachServices
 
 /// `peach classes import roster.csv --class NAME`: a class's students made from a teacher's list,
-/// each with a password printed once, for the teacher to hand out.
+/// each with a one-time password printed once, for the teacher to hand out.
 struct ImportRoster: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
@@ -14,7 +14,9 @@ struct ImportRoster: AsyncParsableCommand {
             (an empty or invalid name, a name taken or twice in the file, a bad e-mail address, the wrong \
             columns) refuses the file with its line number, and no account is made. Then every account is \
             made in one transaction, and a table of names and new passwords is printed, once: Peach keeps \
-            only their hashes. Accounts have no e-mail address; the column is printed beside the password.
+            only their hashes. Each password is one-time: after signing in with it, a student can only \
+            choose their own (or sign out). Accounts have no e-mail address; the column is printed beside \
+            the password.
             """)
     @OptionGroup var database: ClassDatabaseOption
     @Argument(help: "The CSV file.") var file: String
@@ -43,8 +45,8 @@ struct ImportRoster: AsyncParsableCommand {
                 Output.line("\(student.name)\t\(password.text)" + (hasEmail ? "\t\(student.email ?? "")" : ""))
             }
             Output.line(
-                "\(enrolled.count) students added to \(classroom.name). The passwords are shown this once. "
-                    + "Peach cannot make a student change theirs at the first sign-in: ask them to, under Account.")
+                "\(enrolled.count) students added to \(classroom.name). The passwords are shown this once, "
+                    + "and each is one-time: at the first sign-in the student must change it to train.")
         }
     }
 }

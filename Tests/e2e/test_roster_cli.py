@@ -1,5 +1,6 @@
 """`peach classes import roster.csv --class NAME` (issue 51): a class's students made from a teacher's
-CSV list, each with a one-time password printed once; a file with one bad row makes no account."""
+CSV list, each with a one-time password printed once; a file with one bad row makes no account. A
+printed password signs in and then allows only choosing one's own, on every instance."""
 import subprocess
 
 import pytest
@@ -32,7 +33,8 @@ def test_a_roster_makes_students_of_the_class_who_sign_in_with_the_printed_passw
     assert [(row[0], row[2]) for row in rows] == [("ann", "ann@example.org"), ("bob", "")]
     passwords = {row[0]: row[1] for row in rows}
     assert len(set(passwords.values())) == 2 and all(len(password) == 12 for password in passwords.values())
-    assert lines[3].startswith("2 students added to Choir.") and "change" in lines[3]
+    assert lines[3] == ("2 students added to Choir. The passwords are shown this once, and each is one-time: "
+                        "at the first sign-in the student must change it to train.")
     assert class_storage.peach("classes", "list").split("\t")[4].strip() == "2"
     servers = class_storage.start_servers()
     server = servers[-1]
@@ -41,6 +43,7 @@ def test_a_roster_makes_students_of_the_class_who_sign_in_with_the_printed_passw
             signed_in = requests.post(server.url + "api/account/sign-in", json={"name": name, "password": password},
                                       timeout=10)
             assert signed_in.status_code == 200, signed_in.text
+            assert signed_in.json()["user"]["mustChangePassword"] is True
         wrong = requests.post(server.url + "api/account/sign-in",
                               json={"name": "ann", "password": passwords["bob"]}, timeout=10)
         assert wrong.status_code == 401
@@ -49,6 +52,44 @@ def test_a_roster_makes_students_of_the_class_who_sign_in_with_the_printed_passw
                          timeout=10).status_code == 200
         view = complete_class_view(tess, server.url, class_id)
         assert sorted(student["name"] for student in view["students"]) == ["ann", "bob"]
+    finally:
+        for instance in servers:
+            instance.stop()
+
+
+def test_a_printed_password_allows_only_choosing_ones_own_on_every_instance(class_storage, tmp_path):
+    teacher_with_class(class_storage)
+    result = imported(class_storage, tmp_path, "name\nann\n")
+    assert result.returncode == 0, result.stderr
+    printed = result.stdout.splitlines()[1].split("\t")[1]
+    servers = class_storage.start_servers()
+    first, last = servers[0].url, servers[-1].url
+    try:
+        ann = requests.Session()
+        assert ann.post(first + "api/account/sign-in", json={"name": "ann", "password": printed},
+                        timeout=10).json()["user"]["mustChangePassword"] is True
+
+        def refused(response):
+            return response.status_code, response.json()["error"]["code"]
+
+        assert refused(ann.get(first + "api/settings", timeout=10)) == (403, "passwordChangeRequired")
+        assert refused(ann.post(last + "api/trials", json={"discipline": "pitchComparison"}, timeout=10)) == (
+            403, "passwordChangeRequired")
+        for new, code in [("short", "invalidPassword"), ("", "invalidPassword"),
+                          ("anns-own\x00password", "invalidPassword"), (printed, "unchangedPassword")]:
+            assert refused(ann.post(first + "api/account/password", json={"current": printed, "new": new},
+                                    timeout=10)) == (400, code), new
+        assert refused(ann.get(last + "api/settings", timeout=10)) == (403, "passwordChangeRequired")
+        changed = ann.post(last + "api/account/password", json={"current": printed, "new": "anns-own-password"},
+                           timeout=10)
+        assert changed.status_code == 204, changed.text
+        assert ann.get(first + "api/settings", timeout=10).status_code == 200
+        assert ann.get(first + "api/account", timeout=10).json()["user"]["mustChangePassword"] is False
+        assert requests.post(first + "api/account/sign-in", json={"name": "ann", "password": printed},
+                             timeout=10).status_code == 401
+        again = requests.post(last + "api/account/sign-in", json={"name": "ann", "password": "anns-own-password"},
+                              timeout=10)
+        assert again.status_code == 200 and again.json()["user"]["mustChangePassword"] is False
     finally:
         for instance in servers:
             instance.stop()

@@ -14,7 +14,7 @@ public protocol AccountStore: Sendable {
     func account(_ id: UserID) async throws(DataStoreError) -> (account: Account, passwordHash: String)?
     /// Every account, by name.
     func accounts() async throws(DataStoreError) -> [Account]
-    /// Also ends every session of the account except `keeping`.
+    /// Also ends every session of the account except `keeping`, and clears `mustChangePassword`.
     func setPasswordHash(_ hash: String, of id: UserID, keeping session: Data?) async throws(DataStoreError)
     /// The same password hashed anew (a newer scheme): sessions stay. Nothing changes unless the
     /// stored hash is still `old`, so a password changed meanwhile is never undone.

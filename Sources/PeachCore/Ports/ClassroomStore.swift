@@ -3,7 +3,8 @@ public protocol ClassroomStore: AssignmentStore {
     func createClassroom(named name: String, teacher: UserID, invitation: InvitationCode) async throws(DataStoreError)
         -> Classroom
     /// Creates every account, each a student of `classroom`, in one transaction: all of them or,
-    /// when a name is taken, none (a `DataStoreError` naming it).
+    /// when a name is taken, none (a `DataStoreError` naming it). Each must change the password
+    /// at their first sign-in (`Account.mustChangePassword`): whoever made the list knows it.
     func createStudents(_ students: [(name: AccountName, passwordHash: String)], in classroom: Int64)
         async throws(DataStoreError) -> [Account]
     func classrooms(taughtBy teacher: UserID) async throws(DataStoreError) -> [Classroom]

@@ -20,15 +20,25 @@ struct AccountStatusResponse: ResponseEncodable, Decodable, APIDescribed {
     }
 }
 
-struct AccountResponse: Codable {
+struct AccountResponse: Codable, APIDescribed {
     let id: Int64
     let name: String
     let teacher: Bool
+    let mustChangePassword: Bool
 
     init(_ account: Account) {
         id = account.id.rawValue
         name = account.name.rawValue
         teacher = account.isTeacher
+        mustChangePassword = account.mustChangePassword
+    }
+
+    static var apiNotes: [String: APINote] {
+        [
+            "mustChangePassword": .describe(
+                "Signed in with a password handed out (a class list's): every request but changing it (POST /api/account/password) and signing out answers 403 until it is changed."
+            )
+        ]
     }
 }
 

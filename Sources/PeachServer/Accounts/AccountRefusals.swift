@@ -12,6 +12,11 @@ extension Refusal {
     static let unknownInvitation = Refusal(.badRequest, .unknownInvitation, "unknown invitation code")
     static let readOnly = Refusal(.methodNotAllowed, .readOnly, "a student's profile is read-only")
     static let noSuchStudent = Refusal(.notFound, .noSuchStudent, "no such student in your classes")
+    static let passwordChangeRequired = Refusal(
+        .forbidden, .passwordChangeRequired,
+        "choose your own password first (POST /api/account/password): the one you were given allows nothing else")
+    static let unchangedPassword = Refusal(
+        .badRequest, .unchangedPassword, "the new password is the current one: choose another")
 
     static let invalidName = Refusal(
         .badRequest, .invalidName, AccountName.rule,
@@ -48,6 +53,7 @@ extension AccountService.Failure {
         case .nameTaken: .nameTaken
         case .wrongCredentials: .wrongCredentials
         case .wrongPassword: .wrongPassword
+        case .unchangedPassword: .unchangedPassword
         case .throttled(let wait): .throttled(wait)
         case .unavailable: .unavailable
         }

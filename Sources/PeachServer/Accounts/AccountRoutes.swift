@@ -39,8 +39,9 @@ struct AccountRoutes: RouteTable {
                 status: .noContent, returns: "Signed out; the cookie is cleared.", media: nil, headers: [sessionCookie],
                 Self.signOut),
             Route(
-                .post, "account/password", "changePassword", "Change my password; every other session of mine ends",
-                returns: "Changed.", access: .signedIn, Self.changePassword),
+                .post, "account/password", "changePassword",
+                "Change my password; every other session of mine ends. The one thing allowed while `mustChangePassword`",
+                returns: "Changed.", access: .anySession, Self.changePassword),
             Route(
                 .get, "account/classes", "myClasses", "The classes whose teachers see my data",
                 returns: "My classes.", access: .signedIn, Self.classes),

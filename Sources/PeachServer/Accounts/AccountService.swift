@@ -15,6 +15,8 @@ public struct AccountService: Sendable {
         case wrongCredentials
         /// Changing the password: not the current one.
         case wrongPassword
+        /// Changing the password: the new one is the current one.
+        case unchangedPassword
         case throttled(retryAfter: Duration)
         /// The store failed; what it said is in the log, never in the answer.
         case unavailable
@@ -106,12 +108,16 @@ public struct AccountService: Sendable {
         try await stored { () throws(DataStoreError) in try await accounts.deleteSession(tokenHash: token.hash) }
     }
 
-    /// Every other session of the account ends: a stolen one stops working.
+    /// Every other session of the account ends: a stolen one stops working. The account's
+    /// `mustChangePassword` clears (the store's `setPasswordHash`).
     func changePassword(of account: Account, current: String, new: String, session: SessionToken) async throws(Failure)
     {
         guard let password = NewPassword(new) else { throw .invalidPassword }
         let found = try await stored { () throws(DataStoreError) in try await accounts.account(account.id) }
         guard let found, await hasher.verify(current, hash: found.passwordHash) else { throw .wrongPassword }
+        // A handed-out password kept would stay known to whoever handed it out; for anyone else the
+        // same one again changes nothing.
+        guard new != current else { throw .unchangedPassword }
         let hash = await hasher.hash(password.text)
         try await stored { () throws(DataStoreError) in
             try await accounts.setPasswordHash(hash, of: account.id, keeping: session.hash)

@@ -20,6 +20,10 @@ enum RefusalCode: String, Codable, CaseIterable, Sendable, APIEnumeration {
     case noSuchClass
     case noSuchStudent
     case readOnly
+    /// Signed in with a password handed out (`peach classes import`): only changing it is allowed.
+    case passwordChangeRequired
+    /// Changing the password: the new one is the current one.
+    case unchangedPassword
     /// The account database or a user's data cannot be read or written now.
     case unavailable
 }

@@ -72,8 +72,8 @@ public struct ClassRoster: Sendable {
         }
     }
 
-    /// Makes every account, a student of `classroom`, with a new password each, in one transaction
-    /// (`ClassroomStore.createStudents`): the passwords exist only in what this returns.
+    /// Makes every account, a student of `classroom`, with a new one-time password each, in one
+    /// transaction (`ClassroomStore.createStudents`): the passwords exist only in what this returns.
     public func enrol(in classroom: Int64, accounts: any ClassroomStore, hasher: PasswordHasher = PasswordHasher())
         async throws -> [(student: Student, password: NewPassword)]
     {

@@ -104,6 +104,10 @@ public struct SQLiteAccountStore: AccountStore, ClassroomStore {
                     CREATE INDEX taskProgress_user ON taskProgress (userID);
                     """)
         }
+        migrator.registerMigration("v4-must-change-password") { db in
+            // Accounts from before were never handed a password Peach knew of: none must change theirs.
+            try db.execute(sql: "ALTER TABLE user ADD COLUMN mustChangePassword BOOLEAN NOT NULL DEFAULT 0")
+        }
         return migrator
     }
 
@@ -163,14 +167,19 @@ public struct SQLiteAccountStore: AccountStore, ClassroomStore {
     }
 
     private static func insertAccount(
-        _ name: AccountName, passwordHash: String, isTeacher: Bool, createdAt: Date, _ db: Database
+        _ name: AccountName, passwordHash: String, isTeacher: Bool, mustChangePassword: Bool = false,
+        createdAt: Date, _ db: Database
     ) throws -> Account? {
         try db.execute(
-            sql:
-                "INSERT INTO user (name, passwordHash, isTeacher, createdAt) VALUES (?, ?, ?, ?) ON CONFLICT (name) DO NOTHING",
-            arguments: [name.rawValue, passwordHash, isTeacher, createdAt.timeIntervalSince1970])
+            sql: """
+                INSERT INTO user (name, passwordHash, isTeacher, mustChangePassword, createdAt) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (name) DO NOTHING
+                """,
+            arguments: [name.rawValue, passwordHash, isTeacher, mustChangePassword, createdAt.timeIntervalSince1970])
         guard db.changesCount == 1 else { return nil }
-        return Account(id: UserID(rawValue: db.lastInsertedRowID), name: name, isTeacher: isTeacher)
+        return Account(
+            id: UserID(rawValue: db.lastInsertedRowID), name: name, isTeacher: isTeacher,
+            mustChangePassword: mustChangePassword)
     }
 
     public func account(named name: AccountName) async throws(DataStoreError) -> (
@@ -185,13 +194,16 @@ public struct SQLiteAccountStore: AccountStore, ClassroomStore {
 
     public func accounts() async throws(DataStoreError) -> [Account] {
         try await read { db in
-            try Row.fetchAll(db, sql: "SELECT id, name, isTeacher FROM user ORDER BY name").map(Self.account)
+            try Row.fetchAll(db, sql: "SELECT id, name, isTeacher, mustChangePassword FROM user ORDER BY name").map(
+                Self.account)
         }
     }
 
     public func setPasswordHash(_ hash: String, of id: UserID, keeping session: Data?) async throws(DataStoreError) {
         try await write { db in
-            try db.execute(sql: "UPDATE user SET passwordHash = ? WHERE id = ?", arguments: [hash, id.rawValue])
+            try db.execute(
+                sql: "UPDATE user SET passwordHash = ?, mustChangePassword = 0 WHERE id = ?",
+                arguments: [hash, id.rawValue])
             try db.execute(
                 sql: "DELETE FROM session WHERE userID = ? AND tokenHash <> ?",
                 arguments: [id.rawValue, session ?? Data()])
@@ -240,7 +252,7 @@ public struct SQLiteAccountStore: AccountStore, ClassroomStore {
             try Row.fetchOne(
                 db,
                 sql: """
-                    SELECT u.id, u.name, u.isTeacher FROM session s JOIN user u ON u.id = s.userID
+                    SELECT u.id, u.name, u.isTeacher, u.mustChangePassword FROM session s JOIN user u ON u.id = s.userID
                     WHERE s.tokenHash = ? AND s.expiresAt > ?
                     """, arguments: [tokenHash, now.timeIntervalSince1970]
             ).map(Self.account)
@@ -363,7 +375,8 @@ public struct SQLiteAccountStore: AccountStore, ClassroomStore {
             try students.map { student in
                 guard
                     let account = try Self.insertAccount(
-                        student.name, passwordHash: student.passwordHash, isTeacher: false, createdAt: createdAt, db)
+                        student.name, passwordHash: student.passwordHash, isTeacher: false, mustChangePassword: true,
+                        createdAt: createdAt, db)
                 else { throw DataStoreError.saveFailed("the name '\(student.name)' is taken") }
                 try db.execute(
                     sql: "INSERT INTO classroomMember (classroomID, userID) VALUES (?, ?)",
@@ -386,7 +399,7 @@ public struct SQLiteAccountStore: AccountStore, ClassroomStore {
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT u.id, u.name, u.isTeacher FROM classroomMember m JOIN user u ON u.id = m.userID
+                    SELECT u.id, u.name, u.isTeacher, u.mustChangePassword FROM classroomMember m JOIN user u ON u.id = m.userID
                     WHERE m.classroomID = ? ORDER BY u.name
                     """, arguments: [classroom]
             ).map(Self.account)
@@ -445,21 +458,26 @@ public struct SQLiteAccountStore: AccountStore, ClassroomStore {
     )? {
         try await read { db in
             try Row.fetchOne(
-                db, sql: "SELECT id, name, isTeacher, passwordHash FROM user " + filter, arguments: arguments
+                db, sql: "SELECT id, name, isTeacher, mustChangePassword, passwordHash FROM user " + filter,
+                arguments: arguments
             )
-            .map { (try Self.account($0), $0[3]) }
+            .map { (try Self.account($0), $0[4]) }
         }
     }
 
+    /// A row starting id, name, isTeacher, mustChangePassword.
     private static func account(_ row: Row) throws -> Account {
-        try account(id: row[0], name: row[1], isTeacher: row[2])
+        try account(id: row[0], name: row[1], isTeacher: row[2], mustChangePassword: row[3])
     }
 
-    private static func account(id: Int64, name: String, isTeacher: Bool) throws -> Account {
+    private static func account(id: Int64, name: String, isTeacher: Bool, mustChangePassword: Bool = false) throws
+        -> Account
+    {
         guard let name = AccountName(name) else {
             throw DataStoreError.fetchFailed("a stored account name is malformed")
         }
-        return Account(id: UserID(rawValue: id), name: name, isTeacher: isTeacher)
+        return Account(
+            id: UserID(rawValue: id), name: name, isTeacher: isTeacher, mustChangePassword: mustChangePassword)
     }
 
     func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(DataStoreError) -> T {

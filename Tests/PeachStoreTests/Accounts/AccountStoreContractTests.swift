@@ -134,6 +134,34 @@ struct AccountStoreContractTests {
         #expect(try await store.account(named: bob)?.passwordHash == "c")
     }
 
+    /// A class list's student signs in with a password someone else knows: they must change it, and
+    /// every read of the account says so until they have; a rehash of it (a sign-in) does not count.
+    @Test(arguments: Backend.allCases)
+    func aRosterStudentMustChangeTheHandedOutPasswordUntilTheyDo(backend: Backend) async throws {
+        let harness = try await Harness.make(backend)
+        let store = harness.store
+        let tess = try #require(try await store.createAccount(Self.tess, passwordHash: "t", isTeacher: true))
+        #expect(!tess.mustChangePassword)
+        let choir = try await store.createClassroom(named: "Choir", teacher: tess.id, invitation: Self.code)
+        let ann = try #require(try await store.createStudents([(Self.ann, "handed")], in: choir.id).first)
+        #expect(ann.mustChangePassword)
+        let session = Data([1, 2, 3])
+        try await store.createSession(tokenHash: session, of: ann.id, expires: Self.now.addingTimeInterval(3600))
+        #expect(try await store.account(session: session, now: Self.now)?.mustChangePassword == true)
+        #expect(try await store.account(named: Self.ann)?.account == ann)
+        #expect(try await store.account(ann.id)?.account == ann)
+        #expect(try await store.students(of: choir.id) == [ann])
+        #expect(try await store.accounts() == [ann, tess])
+        try await store.replacePasswordHash("handed", with: "handed-rehashed", of: ann.id)
+        #expect(try await harness.reopened().store.account(session: session, now: Self.now) == ann)
+
+        try await store.setPasswordHash("chosen", of: ann.id, keeping: session)
+        let chosen = Account(id: ann.id, name: Self.ann, isTeacher: false)
+        #expect(try await store.account(session: session, now: Self.now) == chosen)
+        #expect(try await harness.reopened().store.students(of: choir.id) == [chosen])
+        #expect(try await store.account(named: Self.ann)?.passwordHash == "chosen")
+    }
+
     @Test(arguments: Backend.allCases)
     func sessionsExpireAndAPasswordChangeEndsAllButTheKeptOne(backend: Backend) async throws {
         let store = try await Harness.make(backend).store

@@ -109,6 +109,8 @@ struct SQLiteAccountStoreTests {
         let tess = try #require(try await accounts.account(named: AccountName("tess")!))
         let ann = try #require(try await accounts.account(named: AccountName("ann")!))
         #expect(tess.account.isTeacher && !ann.account.isTeacher)
+        // Nobody handed out a password Peach knew of before it could ask for a change.
+        #expect(!tess.account.mustChangePassword && !ann.account.mustChangePassword)
         #expect(ann.passwordHash == "$2b$12$fixtureStudentHashxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx")
         let token = Data((0..<32).map { UInt8(($0 % 16) * 17) })
         #expect(
