@@ -102,9 +102,10 @@ export function signInScreen({ signedIn }) {
       submit.disabled = true;
       status.textContent = '';
       try {
-        const { user } = await send(Object.fromEntries(new FormData(form)));
+        const fields = Object.fromEntries(new FormData(form));
+        const { user } = await send(fields);
         form.reset();
-        signedIn(user);
+        signedIn(user, fields.password);
       } catch (error) {
         status.textContent = refusalText(error);
       } finally {
