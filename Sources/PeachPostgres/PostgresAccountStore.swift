@@ -109,6 +109,38 @@ public struct PostgresAccountStore: AccountStore, ClassroomStore {
         }
     }
 
+    public func acceptInvitation(tokenHash: Data, passwordHash: String, now: Date) async throws(DataStoreError)
+        -> InvitationOutcome
+    {
+        try await database.transaction { connection in
+            // Locked: two instances accepting the same link at once take turns, and the second finds it used.
+            guard
+                let row = try await Self.first(
+                    connection.query(
+                        """
+                        SELECT user_id, expires_at, used_at FROM invitation
+                        WHERE token_hash = \(ByteBuffer(bytes: tokenHash)) FOR UPDATE
+                        """, logger: logger
+                    ).decode((Int64, Date, Date?).self))
+            else { return .unknown }
+            guard row.2 == nil else { return .used }
+            guard row.1 > now else { return .expired }
+            try await connection.query(
+                "UPDATE invitation SET used_at = \(now) WHERE token_hash = \(ByteBuffer(bytes: tokenHash))",
+                logger: logger)
+            guard
+                let account = try await Self.first(
+                    connection.query(
+                        """
+                        UPDATE peach_user SET password_hash = \(passwordHash), must_change_password = false
+                        WHERE id = \(row.0) RETURNING id, name, is_teacher, must_change_password
+                        """, logger: logger
+                    ).decode((Int64, String, Bool, Bool).self))
+            else { return .unknown }
+            return .accepted(try Self.account(account))
+        }
+    }
+
     public func replacePasswordHash(_ old: String, with new: String, of id: UserID) async throws(DataStoreError) {
         try await database.transaction { connection in
             try await connection.query(
@@ -250,20 +282,47 @@ public struct PostgresAccountStore: AccountStore, ClassroomStore {
         let createdAt = now()
         // Two statements a student: a whole year's roster on a busy server may take longer than a request.
         return try await database.transaction(deadline: PostgresPeachDatabase.bulkDeadline) { connection in
-            var created: [Account] = []
-            for student in students {
-                guard
-                    let account = try await Self.insertAccount(
-                        student.name, passwordHash: student.passwordHash, isTeacher: false, mustChangePassword: true,
-                        createdAt: createdAt, connection, logger: logger)
-                else { throw DataStoreError.saveFailed("the name '\(student.name)' is taken") }
-                try await connection.query(
-                    "INSERT INTO classroom_member (classroom_id, user_id) VALUES (\(classroom), \(account.id.rawValue))",
-                    logger: logger)
-                created.append(account)
-            }
-            return created
+            try await Self.insertStudents(students, in: classroom, createdAt: createdAt, connection, logger: logger)
         }
+    }
+
+    public func createInvitedStudents(
+        _ students: [(name: AccountName, tokenHash: Data)], passwordHash: String, in classroom: Int64, expires: Date
+    ) async throws(DataStoreError) -> [Account] {
+        let createdAt = now()
+        return try await database.transaction(deadline: PostgresPeachDatabase.bulkDeadline) { connection in
+            let accounts = try await Self.insertStudents(
+                students.map { ($0.name, passwordHash) }, in: classroom, createdAt: createdAt, connection,
+                logger: logger)
+            for (student, account) in zip(students, accounts) {
+                try await connection.query(
+                    """
+                    INSERT INTO invitation (token_hash, user_id, expires_at)
+                    VALUES (\(ByteBuffer(bytes: student.tokenHash)), \(account.id.rawValue), \(expires))
+                    """, logger: logger)
+            }
+            return accounts
+        }
+    }
+
+    /// Every account with a password handed out, each a student of `classroom`; a name taken throws.
+    private static func insertStudents(
+        _ students: [(name: AccountName, passwordHash: String)], in classroom: Int64, createdAt: Date,
+        _ connection: PostgresConnection, logger: Logger
+    ) async throws -> [Account] {
+        var created: [Account] = []
+        for student in students {
+            guard
+                let account = try await insertAccount(
+                    student.name, passwordHash: student.passwordHash, isTeacher: false, mustChangePassword: true,
+                    createdAt: createdAt, connection, logger: logger)
+            else { throw DataStoreError.saveFailed("the name '\(student.name)' is taken") }
+            try await connection.query(
+                "INSERT INTO classroom_member (classroom_id, user_id) VALUES (\(classroom), \(account.id.rawValue))",
+                logger: logger)
+            created.append(account)
+        }
+        return created
     }
 
     public func classrooms(taughtBy teacher: UserID) async throws(DataStoreError) -> [Classroom] {

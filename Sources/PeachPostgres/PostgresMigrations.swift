@@ -208,6 +208,19 @@ enum PostgresMigrations {
                 // were never handed one Peach knew of.
                 "ALTER TABLE peach_user ADD COLUMN must_change_password boolean NOT NULL DEFAULT false"
             ]),
+        Migration(
+            version: 13, name: "v13-invitations",
+            statements: [
+                // An invitation link's token (its SHA-256; SQLite's accounts v5-invitations), kept once
+                // used so that a second try can say so.
+                """
+                CREATE TABLE invitation (
+                    token_hash bytea PRIMARY KEY,
+                    user_id bigint NOT NULL REFERENCES peach_user (id) ON DELETE CASCADE,
+                    expires_at timestamptz NOT NULL, used_at timestamptz)
+                """,
+                "CREATE INDEX invitation_user ON invitation (user_id)",
+            ]),
     ]
 
     /// A new kind's table as every kind since v5 has it: the owner, its own columns, then the time

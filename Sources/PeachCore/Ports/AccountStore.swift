@@ -16,6 +16,10 @@ public protocol AccountStore: Sendable {
     func accounts() async throws(DataStoreError) -> [Account]
     /// Also ends every session of the account except `keeping`, and clears `mustChangePassword`.
     func setPasswordHash(_ hash: String, of id: UserID, keeping session: Data?) async throws(DataStoreError)
+    /// The invitation link's account gets `passwordHash` (and `mustChangePassword` clears), and the
+    /// link is used up, in one transaction: of two students opening the same link at once, one wins.
+    func acceptInvitation(tokenHash: Data, passwordHash: String, now: Date) async throws(DataStoreError)
+        -> InvitationOutcome
     /// The same password hashed anew (a newer scheme): sessions stay. Nothing changes unless the
     /// stored hash is still `old`, so a password changed meanwhile is never undone.
     func replacePasswordHash(_ old: String, with new: String, of id: UserID) async throws(DataStoreError)

@@ -56,6 +56,7 @@ enum OpenAPIDocument {
             ("SignIn", SignInRequest.self),
             ("SignedIn", SignedInResponse.self),
             ("PasswordChange", PasswordChangeRequest.self),
+            ("InvitationAcceptance", InvitationAcceptance.self),
             ("JoinClass", JoinRequest.self),
             ("NewClass", NewClassroomRequest.self),
             ("Class", ClassroomResponse.self),

@@ -71,6 +71,18 @@ struct PasswordChangeRequest: Decodable, APIDescribed {
     static var apiNotes: [String: APINote] { ["new": .describe(NewPassword.rule)] }
 }
 
+struct InvitationAcceptance: Decodable, APIDescribed {
+    let token: String
+    let password: String
+
+    static var apiNotes: [String: APINote] {
+        [
+            "token": .describe("The token of the invitation link `peach classes import --invite` printed."),
+            "password": .describe(NewPassword.rule),
+        ]
+    }
+}
+
 struct JoinRequest: Decodable {
     let invitation: String
 }

@@ -35,6 +35,15 @@ struct AccountRoutes: RouteTable {
                 ],
                 Self.signIn),
             Route(
+                .post, "account/invitation", "acceptInvitation",
+                "Choose the password of an account made from a class list with its invitation link, once, and sign in",
+                returns: "Signed in.", media: .json(SignedInResponse.self), headers: [sessionCookie],
+                errors: [
+                    .error(.notFound),
+                    .error(.gone, "The link was used already, or has expired."),
+                ],
+                Self.acceptInvitation),
+            Route(
                 .post, "account/sign-out", "signOut", "End this session (nothing to do without one)",
                 status: .noContent, returns: "Signed out; the cookie is cleared.", media: nil, headers: [sessionCookie],
                 Self.signOut),
@@ -66,6 +75,14 @@ struct AccountRoutes: RouteTable {
         let body = input.body
         let session = try await Self.run { () throws(AccountService.Failure) in
             try await service.signIn(name: body.name, password: body.password, address: input.context.address)
+        }
+        return try Self.signedIn(session, secure: input.context.secure)
+    }
+
+    func acceptInvitation(_ input: Input<InvitationAcceptance>) async throws -> MediaResponse {
+        let body = input.body
+        let session = try await Self.run { () throws(AccountService.Failure) in
+            try await service.acceptInvitation(token: body.token, password: body.password)
         }
         return try Self.signedIn(session, secure: input.context.secure)
     }

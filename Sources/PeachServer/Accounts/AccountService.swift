@@ -17,6 +17,9 @@ public struct AccountService: Sendable {
         case wrongPassword
         /// Changing the password: the new one is the current one.
         case unchangedPassword
+        case unknownInvitationLink
+        case invitationUsed
+        case invitationExpired
         case throttled(retryAfter: Duration)
         /// The store failed; what it said is in the log, never in the answer.
         case unavailable
@@ -59,6 +62,24 @@ public struct AccountService: Sendable {
             return try await startSession(account)
         case .nameTaken: throw .nameTaken
         case .unknownInvitation: throw .unknownInvitation
+        }
+    }
+
+    /// A class list's invitation link: its account gets the password, and its student a session.
+    func acceptInvitation(token: String, password: String) async throws(Failure) -> Session {
+        guard let password = NewPassword(password) else { throw .invalidPassword }
+        let hash = await hasher.hash(password.text)
+        let outcome = try await stored { () throws(DataStoreError) in
+            try await accounts.acceptInvitation(
+                tokenHash: RandomSecret(text: token).hash, passwordHash: hash, now: now())
+        }
+        switch outcome {
+        case .accepted(let account):
+            logger.notice("invitation accepted", metadata: ["name": "\(account.name)"])
+            return try await startSession(account)
+        case .used: throw .invitationUsed
+        case .expired: throw .invitationExpired
+        case .unknown: throw .unknownInvitationLink
         }
     }
 

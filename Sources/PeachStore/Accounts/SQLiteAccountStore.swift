@@ -108,6 +108,16 @@ public struct SQLiteAccountStore: AccountStore, ClassroomStore {
             // Accounts from before were never handed a password Peach knew of: none must change theirs.
             try db.execute(sql: "ALTER TABLE user ADD COLUMN mustChangePassword BOOLEAN NOT NULL DEFAULT 0")
         }
+        migrator.registerMigration("v5-invitations") { db in
+            // An invitation link's token (its SHA-256), kept once used so that a second try can say so.
+            try db.execute(
+                sql: """
+                    CREATE TABLE invitation (
+                        tokenHash BLOB PRIMARY KEY, userID INTEGER NOT NULL REFERENCES user (id) ON DELETE CASCADE,
+                        expiresAt DOUBLE NOT NULL, usedAt DOUBLE);
+                    CREATE INDEX invitation_user ON invitation (userID);
+                    """)
+        }
         return migrator
     }
 
@@ -207,6 +217,33 @@ public struct SQLiteAccountStore: AccountStore, ClassroomStore {
             try db.execute(
                 sql: "DELETE FROM session WHERE userID = ? AND tokenHash <> ?",
                 arguments: [id.rawValue, session ?? Data()])
+        }
+    }
+
+    public func acceptInvitation(tokenHash: Data, passwordHash: String, now: Date) async throws(DataStoreError)
+        -> InvitationOutcome
+    {
+        try await write { db in
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT userID, expiresAt, usedAt FROM invitation WHERE tokenHash = ?",
+                    arguments: [tokenHash])
+            else { return .unknown }
+            let (user, expiresAt, usedAt): (Int64, Double, Double?) = (row[0], row[1], row[2])
+            guard usedAt == nil else { return .used }
+            guard expiresAt > now.timeIntervalSince1970 else { return .expired }
+            try db.execute(
+                sql: "UPDATE invitation SET usedAt = ? WHERE tokenHash = ?",
+                arguments: [now.timeIntervalSince1970, tokenHash])
+            try db.execute(
+                sql: "UPDATE user SET passwordHash = ?, mustChangePassword = 0 WHERE id = ?",
+                arguments: [passwordHash, user])
+            guard
+                let account = try Row.fetchOne(
+                    db, sql: "SELECT id, name, isTeacher, mustChangePassword FROM user WHERE id = ?", arguments: [user]
+                ).map(Self.account)
+            else { return .unknown }
+            return .accepted(account)
         }
     }
 
@@ -372,17 +409,40 @@ public struct SQLiteAccountStore: AccountStore, ClassroomStore {
     {
         let createdAt = now()
         return try await write { db in
-            try students.map { student in
-                guard
-                    let account = try Self.insertAccount(
-                        student.name, passwordHash: student.passwordHash, isTeacher: false, mustChangePassword: true,
-                        createdAt: createdAt, db)
-                else { throw DataStoreError.saveFailed("the name '\(student.name)' is taken") }
+            try Self.insertStudents(students, in: classroom, createdAt: createdAt, db)
+        }
+    }
+
+    public func createInvitedStudents(
+        _ students: [(name: AccountName, tokenHash: Data)], passwordHash: String, in classroom: Int64, expires: Date
+    ) async throws(DataStoreError) -> [Account] {
+        let createdAt = now()
+        return try await write { db in
+            let accounts = try Self.insertStudents(
+                students.map { ($0.name, passwordHash) }, in: classroom, createdAt: createdAt, db)
+            for (student, account) in zip(students, accounts) {
                 try db.execute(
-                    sql: "INSERT INTO classroomMember (classroomID, userID) VALUES (?, ?)",
-                    arguments: [classroom, account.id.rawValue])
-                return account
+                    sql: "INSERT INTO invitation (tokenHash, userID, expiresAt) VALUES (?, ?, ?)",
+                    arguments: [student.tokenHash, account.id.rawValue, expires.timeIntervalSince1970])
             }
+            return accounts
+        }
+    }
+
+    /// Every account with a password handed out, each a student of `classroom`; a name taken throws.
+    private static func insertStudents(
+        _ students: [(name: AccountName, passwordHash: String)], in classroom: Int64, createdAt: Date, _ db: Database
+    ) throws -> [Account] {
+        try students.map { student in
+            guard
+                let account = try insertAccount(
+                    student.name, passwordHash: student.passwordHash, isTeacher: false, mustChangePassword: true,
+                    createdAt: createdAt, db)
+            else { throw DataStoreError.saveFailed("the name '\(student.name)' is taken") }
+            try db.execute(
+                sql: "INSERT INTO classroomMember (classroomID, userID) VALUES (?, ?)",
+                arguments: [classroom, account.id.rawValue])
+            return account
         }
     }
 

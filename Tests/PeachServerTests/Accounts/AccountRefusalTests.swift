@@ -66,7 +66,8 @@ struct AccountRefusalTests {
     }
 
     /// A class server with teacher tess (class "Choir", invitation ABCD-EFGH) and student ann; with
-    /// `classList`, also cid, made from a class list into Choir with the password handed-out-1.
+    /// `classList`, also from a class list into Choir: cid with the password handed-out-1, and dora and
+    /// eve with invitation links (tokens dora-link and eve-link, eve's expired).
     static func with(
         environment: ServerEnvironment = .unimplemented, classList: Bool = false,
         _ body: @Sendable (Client) async throws -> Void
@@ -84,6 +85,12 @@ struct AccountRefusalTests {
         if classList {
             _ = try await store.createStudents(
                 [(AccountName("cid")!, await hasher.hash("handed-out-1"))], in: choir.id)
+            _ = try await store.createInvitedStudents(
+                [(AccountName("dora")!, RandomSecret(text: "dora-link").hash)], passwordHash: "n", in: choir.id,
+                expires: now.addingTimeInterval(3600))
+            _ = try await store.createInvitedStudents(
+                [(AccountName("eve")!, RandomSecret(text: "eve-link").hash)], passwordHash: "n", in: choir.id,
+                expires: now.addingTimeInterval(-1))
         }
         let logger = Logger(label: "test")
         let spaces = UserSpaces(
@@ -306,6 +313,39 @@ struct AccountRefusalTests {
                 try await client.refused(.post, "/api/account/sign-in", #"{"name":"cid","password":"handed-out-1"}"#)
                     == Refused(status: .unauthorized, code: .wrongCredentials))
             _ = try await client.signIn("cid", "my-own-password")
+        }
+    }
+
+    /// An invitation link sets its student's password and signs them in, once; an unknown, used or
+    /// expired link says which, and a bad password changes nothing.
+    @Test func anInvitationLinkSignsItsStudentInOnce() async throws {
+        try await Self.with(classList: true) { client async throws in
+            let accept = { (token: String, password: String) in
+                try await client.send(
+                    .post, "/api/account/invitation", #"{"token":"\#(token)","password":"\#(password)"}"#)
+            }
+            let refused = { (token: String, password: String) in
+                try await client.refused(
+                    .post, "/api/account/invitation", #"{"token":"\#(token)","password":"\#(password)"}"#)
+            }
+            #expect(
+                try await refused("not-a-link", "dora-password")
+                    == Refused(status: .notFound, code: .unknownInvitationLink))
+            #expect(
+                try await refused("eve-link", "eve-password") == Refused(status: .gone, code: .invitationExpired))
+            #expect(
+                try await refused("dora-link", "short")
+                    == Refused(
+                        status: .badRequest, code: .invalidPassword, minimum: NewPassword.lengths.lowerBound,
+                        maximum: NewPassword.lengths.upperBound))
+            let accepted = try await accept("dora-link", "dora-password")
+            #expect(accepted.status == .ok)
+            #expect(String(buffer: accepted.body).contains(#""name":"dora""#))
+            let cookie = try #require(accepted.headers[.setCookie])
+            let session = String(cookie.prefix { $0 != ";" }.dropFirst(SessionCookie.name.count + 1))
+            #expect(try await client.send(.get, "/api/settings", session: session).status == .ok)
+            #expect(try await refused("dora-link", "other-password") == Refused(status: .gone, code: .invitationUsed))
+            _ = try await client.signIn("dora", "dora-password")
         }
     }
 

@@ -162,6 +162,45 @@ struct AccountStoreContractTests {
         #expect(try await store.account(named: Self.ann)?.passwordHash == "chosen")
     }
 
+    /// A class list's invitation link sets its student's password once, before it expires; a list
+    /// with a name taken makes no account and no link.
+    @Test(arguments: Backend.allCases)
+    func anInvitationLinkSetsItsStudentsPasswordOnceBeforeItExpires(backend: Backend) async throws {
+        let store = try await Harness.make(backend).store
+        let tess = try #require(try await store.createAccount(Self.tess, passwordHash: "t", isTeacher: true))
+        let choir = try await store.createClassroom(named: "Choir", teacher: tess.id, invitation: Self.code)
+        let bob = AccountName("bob")!
+        let (annLink, bobLink) = (Data([1, 1]), Data([2, 2]))
+        let made = try await store.createInvitedStudents(
+            [(Self.ann, annLink), (bob, bobLink)], passwordHash: "nobody-knows", in: choir.id,
+            expires: Self.now.addingTimeInterval(3600))
+        #expect(made.map(\.name) == [Self.ann, bob] && made.allSatisfy(\.mustChangePassword))
+        #expect(try await store.students(of: choir.id) == made)
+        #expect(try await store.acceptInvitation(tokenHash: Data([9]), passwordHash: "x", now: Self.now) == .unknown)
+        #expect(
+            try await store.acceptInvitation(
+                tokenHash: bobLink, passwordHash: "x", now: Self.now.addingTimeInterval(3600)) == .expired)
+        #expect(try await store.account(named: bob)?.passwordHash == "nobody-knows")
+
+        let ann = Account(id: made[0].id, name: Self.ann, isTeacher: false)
+        #expect(
+            try await store.acceptInvitation(tokenHash: annLink, passwordHash: "chosen", now: Self.now)
+                == .accepted(ann))
+        #expect(try await store.account(named: Self.ann)?.passwordHash == "chosen")
+        #expect(try await store.acceptInvitation(tokenHash: annLink, passwordHash: "again", now: Self.now) == .used)
+        #expect(try await store.account(named: Self.ann)?.passwordHash == "chosen")
+
+        let cid = AccountName("cid")!
+        await #expect(throws: DataStoreError.saveFailed("the name 'bob' is taken")) {
+            try await store.createInvitedStudents(
+                [(cid, Data([3, 3])), (bob, Data([4, 4]))], passwordHash: "n", in: choir.id,
+                expires: Self.now.addingTimeInterval(3600))
+        }
+        #expect(try await store.account(named: cid) == nil)
+        #expect(
+            try await store.acceptInvitation(tokenHash: Data([3, 3]), passwordHash: "x", now: Self.now) == .unknown)
+    }
+
     @Test(arguments: Backend.allCases)
     func sessionsExpireAndAPasswordChangeEndsAllButTheKeptOne(backend: Backend) async throws {
         let store = try await Harness.make(backend).store
