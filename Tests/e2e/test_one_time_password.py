@@ -1,13 +1,14 @@
 """A class list's printed password is one-time (issue 51, item 5): signed in with it, the page shows
 only "choose your own password" (here in German), refuses a too-short one or the printed one again
 in the page's language, and after the change the student is on Start and the printed password no
-longer signs in. After a reload, which forgets the password typed, the page asks for it too."""
+longer signs in. After a reload, which forgets the password typed, the page asks for it too. An
+invitation link (`--invite`) opens a page to choose a password, once."""
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import ClassStorage
-from test_class_web import fill, shown, sign_in, text_of
+from test_class_web import fill, new_browser, shown, sign_in, text_of
 from test_refusals_web import german_browser
 
 TEACHER_PASSWORD = "roster-teacher-1"
@@ -83,3 +84,41 @@ def test_after_a_reload_the_page_asks_for_the_printed_password_too(roster_site, 
     status_is(german, "own-password-status", "Das aktuelle Passwort stimmt nicht.")
     save(german, {"own-password-given": printed})
     shown(german, "screen-start")
+
+
+def test_an_invitation_link_opens_a_page_to_choose_a_password_once(tmp_path):
+    storage = ClassStorage("sqlite", tmp_path)
+    storage.peach("users", "add", "tess", "--teacher", stdin=TEACHER_PASSWORD + "\n")
+    storage.peach("classes", "add", "Choir", "--teacher", "tess")
+    roster = tmp_path / "roster.csv"
+    roster.write_text("name\nann\n")
+    link = storage.peach("classes", "import", roster, "--class", "Choir", "--invite",
+                         "https://peach.school.example/").splitlines()[1].split("\t")[1]
+    token = link.rsplit("/", 1)[1]
+    server = storage.start_servers()[0]
+    browser = new_browser()
+    try:
+        browser.get(server.url + "#/invitation/" + token)
+        shown(browser, "screen-invitation")
+        assert text_of(browser, "invitation-title") == "Welcome to Peach"
+        fill(browser, {"invitation-password": "short"})
+        browser.find_element(By.CSS_SELECTOR, "#invitation-form button[type=submit]").click()
+        status_is(browser, "invitation-status", "A password is 8–200 characters long.")
+        fill(browser, {"invitation-password": "anns-own-password"})
+        browser.find_element(By.CSS_SELECTOR, "#invitation-form button[type=submit]").click()
+        shown(browser, "screen-start")
+        WebDriverWait(browser, 5).until(lambda b: text_of(b, "open-account") == "Signed in as ann")
+
+        # The same link again, on a device where nobody is signed in: refused, saying why.
+        browser.delete_all_cookies()
+        browser.get("about:blank")
+        browser.get(server.url + "#/invitation/" + token)
+        shown(browser, "screen-invitation")
+        fill(browser, {"invitation-password": "someone-elses-1"})
+        browser.find_element(By.CSS_SELECTOR, "#invitation-form button[type=submit]").click()
+        status_is(browser, "invitation-status",
+                  "This invitation link has been used. Sign in with your name and the password you chose.")
+        assert server.api("POST", "account/sign-in", json={"name": "ann", "password": "anns-own-password"}).status_code == 200
+    finally:
+        browser.quit()
+        server.stop()

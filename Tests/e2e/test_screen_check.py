@@ -1,6 +1,6 @@
 """The screen check (issue 26): every screen and state a new user meets — training and its feedback in
 all eight disciplines, Sing It with a fake microphone, the Profile full and empty, Settings and its
-dialogs, "Use Peach on your phone" (on loopback and on the network), the class server's sign-in (refused), a class list's student choosing their own password, a student's account, a teacher's classes, class and a
+dialogs, "Use Peach on your phone" (on loopback and on the network), the class server's sign-in (refused), a class list's student choosing their own password or following an invitation link, a student's account, a teacher's classes, class and a
 student's profile, an assignment on the student's Start and its table on the teacher's (sorted too), the "answers waiting to be saved" note — at phone portrait, phone landscape,
 tablet and desktop (and the note at 1000×800 and in a 1000×800 window), in English and German, light and dark, with eight
 weeks of history in every discipline. Each (size, language, scheme) is one test that lists every
@@ -113,6 +113,12 @@ class World:
         roster = directory / "roster.csv"
         roster.write_text(f"name\n{HANDED_OUT_STUDENT}\n")
         printed = storage.peach("classes", "import", roster, "--class", "Band").splitlines()[1].split("\t")[1]
+        invited = directory / "invited.csv"
+        invited.write_text("name\nmia\n")
+        link = storage.peach("classes", "import", invited, "--class", "Band", "--invite",
+                             "https://peach.school.example/").splitlines()[1].split("\t")[1]
+        # Never followed here: the page it opens is looked at, the link stays unused.
+        self.invitation_token = link.rsplit("/", 1)[1]
         # Kept apart from `sessions`: until the password is changed, the server refuses its settings.
         self.handed_out = requests.Session()
         response = self.handed_out.post(self.site.url + "api/account/sign-in", timeout=30,
@@ -602,6 +608,12 @@ class Run:
             self.wait("return !document.getElementById('own-password-given-field').hidden")
             self.look("own-password")
 
+        def invitation():
+            self.signed_in(None)
+            self.load(site, f"#/invitation/{self.world.invitation_token}")
+            self.shown("screen-invitation")
+            self.look("invitation")
+
         def student():
             self.signed_in(SIGNED_IN_STUDENT)
             self.load(site, "#/")
@@ -694,7 +706,8 @@ class Run:
             self.wait("return !document.getElementById('profile-empty').hidden")
             self.look("profile-empty")
 
-        return [("sign-in-refused", sign_in_refused), ("own-password", own_password), ("student", student),
+        return [("sign-in-refused", sign_in_refused), ("own-password", own_password), ("invitation", invitation),
+                ("student", student),
                 ("pending", pending),
                 ("teacher", teacher), ("student-profile", student_profile), ("profile-empty", profile_empty)]
 

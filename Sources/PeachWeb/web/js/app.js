@@ -11,6 +11,7 @@ import { calibrationScreen } from './screens/calibration.js';
 import { signInScreen } from './screens/sign-in.js';
 import { accountScreen } from './screens/account.js';
 import { ownPasswordScreen } from './screens/own-password.js';
+import { invitationScreen } from './screens/invitation.js';
 import { classesScreen } from './screens/classes.js';
 import { classScreen } from './screens/class.js';
 import { phoneScreen } from './screens/phone.js';
@@ -105,10 +106,12 @@ const profile = profileScreen(context);
 const signIn = signInScreen(context);
 const accountPage = accountScreen(context);
 const ownPassword = ownPasswordScreen(context);
+const invitation = invitationScreen(context);
 const classes = classesScreen(context);
 const classPage = classScreen(context);
 const phone = phoneScreen(context);
-const screens = [start, settings, calibration, profile, signIn, ownPassword, accountPage, classes, classPage, phone];
+const screens = [start, settings, calibration, profile, signIn, ownPassword, invitation, accountPage, classes, classPage,
+  phone];
 const trainingScreens = {};
 modules.forEach((loaded, index) => {
   if (loaded.status === 'rejected') {
@@ -139,6 +142,8 @@ const routes = {
 
 /** The screen for a hash, with what it is shown with; a class and a student's profile carry ids. */
 function resolve(hash) {
+  const link = /^#\/invitation\/([\w-]+)$/.exec(hash);
+  if (link) return [invitation, link[1]];
   const student = /^#\/classes\/(\d+)\/students\/(\d+)$/.exec(hash);
   if (student) {
     const [, classId, studentId] = student;
@@ -153,7 +158,11 @@ function resolve(hash) {
 
 /** Where a hash may not go for who is (not) signed in, the hash to go to instead. */
 function redirect(hash, [screen]) {
-  if (!account.accounts) return [signIn, ownPassword, accountPage, classes, classPage].includes(screen) ? '#/' : null;
+  if (!account.accounts) {
+    return [signIn, ownPassword, invitation, accountPage, classes, classPage].includes(screen) ? '#/' : null;
+  }
+  // An invitation link opens whoever is signed in here: accepting it signs its student in.
+  if (screen === invitation) return null;
   if (!account.user) return screen === signIn ? null : '#/sign-in';
   // The server refuses everything else to a password handed out.
   if (account.user.mustChangePassword) return screen === ownPassword ? null : '#/password';
@@ -181,8 +190,10 @@ function route() {
 
 // Training stops whenever the page is hidden (a call, another app, a locked screen): a trial heard
 // half-way would be judged unfairly, so coming back lands on Start rather than mid-trial.
+// An invitation link's screen stays: its token is only in the address (a student may switch to a
+// password manager while choosing).
 function interrupt() {
-  if (active !== start) navigate('#/');
+  if (active !== start && active !== invitation) navigate('#/');
 }
 document.addEventListener('visibilitychange', () => { if (document.hidden) interrupt(); });
 window.addEventListener('pagehide', interrupt);

@@ -1,0 +1,77 @@
+import { api } from '../api.js';
+import { addStrings } from '../i18n/i18n.js';
+import { refusalText } from './sign-in.js';
+import { addScreen } from './screen.js';
+
+/** Its own strings, in every language the page speaks (i18n.js looks them up). */
+addStrings({
+  en: {
+    'invitation.title': 'Welcome to Peach',
+    'invitation.note': 'Your teacher made an account for you. Choose your password: one that only you know. This link works only once.',
+    'invitation.password': 'Your password',
+    'invitation.action': 'Save and start',
+  },
+  de: {
+    'invitation.title': 'Willkommen bei Peach',
+    'invitation.note': 'Deine Lehrkraft hat ein Konto für dich angelegt. Wähle dein Passwort: eines, das nur du kennst. Dieser Link funktioniert nur einmal.',
+    'invitation.password': 'Dein Passwort',
+    'invitation.action': 'Speichern und loslegen',
+  },
+});
+
+/** The screen's markup: its strings by key (data-i18n), filled in by translate. */
+const MARKUP = `
+<section id="screen-invitation" class="screen" aria-labelledby="invitation-title" hidden>
+  <header class="bar">
+    <h1 id="invitation-title" data-i18n="invitation.title"></h1>
+  </header>
+  <div class="settings account-forms">
+    <form id="invitation-form" novalidate>
+      <fieldset>
+        <p class="note" data-i18n="invitation.note"></p>
+        <div class="field">
+          <label for="invitation-password" data-i18n="invitation.password"></label>
+          <input id="invitation-password" name="password" type="password" autocomplete="new-password">
+        </div>
+        <button type="submit" class="primary form-action" data-i18n="invitation.action"></button>
+        <p id="invitation-status" class="status" role="alert"></p>
+      </fieldset>
+    </form>
+  </div>
+</section>`;
+
+// A class list's invitation link (`#/invitation/<token>`, from `peach classes import --invite`): the
+// student chooses their password and is signed in. The token stays in the address's fragment,
+// which no request carries, until it is posted once; the server says if it is used or expired.
+export function invitationScreen({ signedIn }) {
+  const element = addScreen(MARKUP);
+  const form = document.getElementById('invitation-form');
+  const status = document.getElementById('invitation-status');
+  let token = null;
+
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const submit = form.querySelector('button[type=submit]');
+    submit.disabled = true;
+    status.textContent = '';
+    try {
+      const { user } = await api.acceptInvitation(token, new FormData(form).get('password'));
+      form.reset();
+      signedIn(user);
+    } catch (error) {
+      status.textContent = refusalText(error);
+    } finally {
+      submit.disabled = false;
+    }
+  });
+
+  return {
+    element,
+    show(linked) {
+      token = linked;
+      status.textContent = '';
+      document.getElementById('invitation-password').focus({ preventScroll: true });
+    },
+    hide() {},
+  };
+}
