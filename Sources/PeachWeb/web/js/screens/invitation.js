@@ -1,6 +1,6 @@
 import { api } from '../api.js';
 import { addStrings } from '../i18n/i18n.js';
-import { refusalText } from './sign-in.js';
+import { sendingForm } from './sign-in.js';
 import { addScreen } from './screen.js';
 
 /** Its own strings, in every language the page speaks (i18n.js looks them up). */
@@ -49,20 +49,9 @@ export function invitationScreen({ signedIn }) {
   const status = document.getElementById('invitation-status');
   let token = null;
 
-  form.addEventListener('submit', async (event) => {
-    event.preventDefault();
-    const submit = form.querySelector('button[type=submit]');
-    submit.disabled = true;
-    status.textContent = '';
-    try {
-      const { user } = await api.acceptInvitation(token, new FormData(form).get('password'));
-      form.reset();
-      signedIn(user);
-    } catch (error) {
-      status.textContent = refusalText(error);
-    } finally {
-      submit.disabled = false;
-    }
+  sendingForm(form, status, async ({ password }) => {
+    const { user } = await api.acceptInvitation(token, password);
+    signedIn(user);
   });
 
   return {

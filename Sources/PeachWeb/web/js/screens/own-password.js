@@ -1,6 +1,6 @@
 import { api } from '../api.js';
 import { addStrings, t } from '../i18n/i18n.js';
-import { refusalText } from './sign-in.js';
+import { sendingForm } from './sign-in.js';
 import { addScreen } from './screen.js';
 
 /** Its own strings, in every language the page speaks (i18n.js looks them up). */
@@ -55,23 +55,11 @@ export function ownPasswordScreen({ account, handedPassword, signedIn, signedOut
   const status = document.getElementById('own-password-status');
   const givenField = document.getElementById('own-password-given-field');
 
-  form.addEventListener('submit', async (event) => {
-    event.preventDefault();
-    const submit = form.querySelector('button[type=submit]');
-    submit.disabled = true;
-    status.textContent = '';
-    const { given, next } = Object.fromEntries(new FormData(form));
-    try {
-      await api.changePassword(handedPassword() ?? given, next);
-      form.reset();
-      // Asked again so that the account kept for offline visits no longer says to change it.
-      const changed = await api.account().catch(() => null);
-      signedIn(changed?.user ?? { ...account().user, mustChangePassword: false });
-    } catch (error) {
-      status.textContent = refusalText(error);
-    } finally {
-      submit.disabled = false;
-    }
+  sendingForm(form, status, async ({ given, next }) => {
+    await api.changePassword(handedPassword() ?? given, next);
+    // Asked again so that the account kept for offline visits no longer says to change it.
+    const changed = await api.account().catch(() => null);
+    signedIn(changed?.user ?? { ...account().user, mustChangePassword: false });
   });
 
   function showWho() {
