@@ -110,35 +110,47 @@ public struct PostgresAccountStore: AccountStore, ClassroomStore {
     }
 
     public func acceptInvitation(tokenHash: Data, passwordHash: String, now: Date) async throws(DataStoreError)
-        -> InvitationOutcome
+        -> InvitationState
     {
         try await database.transaction { connection in
             // Locked: two instances accepting the same link at once take turns, and the second finds it used.
-            guard
-                let row = try await Self.first(
-                    connection.query(
-                        """
-                        SELECT user_id, expires_at, used_at FROM invitation
-                        WHERE token_hash = \(ByteBuffer(bytes: tokenHash)) FOR UPDATE
-                        """, logger: logger
-                    ).decode((Int64, Date, Date?).self))
-            else { return .unknown }
-            guard row.2 == nil else { return .used }
-            guard row.1 > now else { return .expired }
+            let state = try await Self.invitation(tokenHash, now: now, locking: true, connection, logger: logger)
+            guard case .open(let account) = state else { return state }
             try await connection.query(
                 "UPDATE invitation SET used_at = \(now) WHERE token_hash = \(ByteBuffer(bytes: tokenHash))",
                 logger: logger)
-            guard
-                let account = try await Self.first(
-                    connection.query(
-                        """
-                        UPDATE peach_user SET password_hash = \(passwordHash), must_change_password = false
-                        WHERE id = \(row.0) RETURNING id, name, is_teacher, must_change_password
-                        """, logger: logger
-                    ).decode((Int64, String, Bool, Bool).self))
-            else { return .unknown }
-            return .accepted(try Self.account(account))
+            try await connection.query(
+                """
+                UPDATE peach_user SET password_hash = \(passwordHash), must_change_password = false
+                WHERE id = \(account.id.rawValue)
+                """, logger: logger)
+            return .open(Account(id: account.id, name: account.name, isTeacher: account.isTeacher))
         }
+    }
+
+    public func invitation(tokenHash: Data, now: Date) async throws(DataStoreError) -> InvitationState {
+        try await read { connection in
+            try await Self.invitation(tokenHash, now: now, locking: false, connection, logger: logger)
+        }
+    }
+
+    private static func invitation(
+        _ tokenHash: Data, now: Date, locking: Bool, _ connection: PostgresConnection, logger: Logger
+    ) async throws -> InvitationState {
+        var binds = PostgresBindings(capacity: 1)
+        binds.append(ByteBuffer(bytes: tokenHash))
+        let query = PostgresQuery(
+            unsafeSQL: """
+                SELECT u.id, u.name, u.is_teacher, u.must_change_password, i.expires_at, i.used_at
+                FROM invitation i JOIN peach_user u ON u.id = i.user_id WHERE i.token_hash = $1
+                """ + (locking ? " FOR UPDATE OF i" : ""), binds: binds)
+        guard
+            let row = try await first(
+                connection.query(query, logger: logger).decode((Int64, String, Bool, Bool, Date, Date?).self))
+        else { return .unknown }
+        guard row.5 == nil else { return .used }
+        guard row.4 > now else { return .expired }
+        return .open(try account((row.0, row.1, row.2, row.3)))
     }
 
     public func replacePasswordHash(_ old: String, with new: String, of id: UserID) async throws(DataStoreError) {

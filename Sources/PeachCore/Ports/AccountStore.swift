@@ -19,7 +19,9 @@ public protocol AccountStore: Sendable {
     /// The invitation link's account gets `passwordHash` (and `mustChangePassword` clears), and the
     /// link is used up, in one transaction: of two students opening the same link at once, one wins.
     func acceptInvitation(tokenHash: Data, passwordHash: String, now: Date) async throws(DataStoreError)
-        -> InvitationOutcome
+        -> InvitationState
+    /// The invitation link's state, changing nothing.
+    func invitation(tokenHash: Data, now: Date) async throws(DataStoreError) -> InvitationState
     /// The same password hashed anew (a newer scheme): sessions stay. Nothing changes unless the
     /// stored hash is still `old`, so a password changed meanwhile is never undone.
     func replacePasswordHash(_ old: String, with new: String, of id: UserID) async throws(DataStoreError)

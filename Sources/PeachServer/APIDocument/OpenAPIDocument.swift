@@ -57,6 +57,8 @@ enum OpenAPIDocument {
             ("SignedIn", SignedInResponse.self),
             ("PasswordChange", PasswordChangeRequest.self),
             ("InvitationAcceptance", InvitationAcceptance.self),
+            ("InvitationCheck", InvitationCheck.self),
+            ("Invitation", InvitationResponse.self),
             ("JoinClass", JoinRequest.self),
             ("NewClass", NewClassroomRequest.self),
             ("Class", ClassroomResponse.self),

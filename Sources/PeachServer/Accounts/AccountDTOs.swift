@@ -83,6 +83,15 @@ struct InvitationAcceptance: Decodable, APIDescribed {
     }
 }
 
+struct InvitationCheck: Decodable {
+    let token: String
+}
+
+/// An open invitation link's account: the name its student signs in with.
+struct InvitationResponse: ResponseEncodable, Decodable {
+    let name: String
+}
+
 struct JoinRequest: Decodable {
     let invitation: String
 }

@@ -35,6 +35,12 @@ struct AccountRoutes: RouteTable {
                 ],
                 Self.signIn),
             Route(
+                .post, "account/invitation/check", "checkInvitation",
+                "Whose account an invitation link is for, while it is open, without using it",
+                returns: "The link is open.",
+                errors: [.error(.notFound), .error(.gone, "The link was used already, or has expired.")],
+                Self.checkInvitation),
+            Route(
                 .post, "account/invitation", "acceptInvitation",
                 "Choose the password of an account made from a class list with its invitation link, once, and sign in",
                 returns: "Signed in.", media: .json(SignedInResponse.self), headers: [sessionCookie],
@@ -77,6 +83,14 @@ struct AccountRoutes: RouteTable {
             try await service.signIn(name: body.name, password: body.password, address: input.context.address)
         }
         return try Self.signedIn(session, secure: input.context.secure)
+    }
+
+    func checkInvitation(_ input: Input<InvitationCheck>) async throws -> InvitationResponse {
+        let token = input.body.token
+        let account = try await Self.run { () throws(AccountService.Failure) in
+            try await service.invitation(token: token)
+        }
+        return InvitationResponse(name: account.name.rawValue)
     }
 
     func acceptInvitation(_ input: Input<InvitationAcceptance>) async throws -> MediaResponse {

@@ -69,14 +69,26 @@ public struct AccountService: Sendable {
     func acceptInvitation(token: String, password: String) async throws(Failure) -> Session {
         guard let password = NewPassword(password) else { throw .invalidPassword }
         let hash = await hasher.hash(password.text)
-        let outcome = try await stored { () throws(DataStoreError) in
+        let state = try await stored { () throws(DataStoreError) in
             try await accounts.acceptInvitation(
                 tokenHash: RandomSecret(text: token).hash, passwordHash: hash, now: now())
         }
-        switch outcome {
-        case .accepted(let account):
-            logger.notice("invitation accepted", metadata: ["name": "\(account.name)"])
-            return try await startSession(account)
+        let account = try Self.open(state)
+        logger.notice("invitation accepted", metadata: ["name": "\(account.name)"])
+        return try await startSession(account)
+    }
+
+    /// Whose account an invitation link is for, while it is open, using nothing up.
+    func invitation(token: String) async throws(Failure) -> Account {
+        try Self.open(
+            try await stored { () throws(DataStoreError) in
+                try await accounts.invitation(tokenHash: RandomSecret(text: token).hash, now: now())
+            })
+    }
+
+    private static func open(_ state: InvitationState) throws(Failure) -> Account {
+        switch state {
+        case .open(let account): account
         case .used: throw .invitationUsed
         case .expired: throw .invitationExpired
         case .unknown: throw .unknownInvitationLink

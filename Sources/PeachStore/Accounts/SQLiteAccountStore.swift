@@ -221,30 +221,38 @@ public struct SQLiteAccountStore: AccountStore, ClassroomStore {
     }
 
     public func acceptInvitation(tokenHash: Data, passwordHash: String, now: Date) async throws(DataStoreError)
-        -> InvitationOutcome
+        -> InvitationState
     {
         try await write { db in
-            guard
-                let row = try Row.fetchOne(
-                    db, sql: "SELECT userID, expiresAt, usedAt FROM invitation WHERE tokenHash = ?",
-                    arguments: [tokenHash])
-            else { return .unknown }
-            let (user, expiresAt, usedAt): (Int64, Double, Double?) = (row[0], row[1], row[2])
-            guard usedAt == nil else { return .used }
-            guard expiresAt > now.timeIntervalSince1970 else { return .expired }
+            let state = try Self.invitation(tokenHash, now: now, db)
+            guard case .open(let account) = state else { return state }
             try db.execute(
                 sql: "UPDATE invitation SET usedAt = ? WHERE tokenHash = ?",
                 arguments: [now.timeIntervalSince1970, tokenHash])
             try db.execute(
                 sql: "UPDATE user SET passwordHash = ?, mustChangePassword = 0 WHERE id = ?",
-                arguments: [passwordHash, user])
-            guard
-                let account = try Row.fetchOne(
-                    db, sql: "SELECT id, name, isTeacher, mustChangePassword FROM user WHERE id = ?", arguments: [user]
-                ).map(Self.account)
-            else { return .unknown }
-            return .accepted(account)
+                arguments: [passwordHash, account.id.rawValue])
+            return .open(Account(id: account.id, name: account.name, isTeacher: account.isTeacher))
         }
+    }
+
+    public func invitation(tokenHash: Data, now: Date) async throws(DataStoreError) -> InvitationState {
+        try await read { db in try Self.invitation(tokenHash, now: now, db) }
+    }
+
+    private static func invitation(_ tokenHash: Data, now: Date, _ db: Database) throws -> InvitationState {
+        guard
+            let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT u.id, u.name, u.isTeacher, u.mustChangePassword, i.expiresAt, i.usedAt
+                    FROM invitation i JOIN user u ON u.id = i.userID WHERE i.tokenHash = ?
+                    """, arguments: [tokenHash])
+        else { return .unknown }
+        let (expiresAt, usedAt): (Double, Double?) = (row[4], row[5])
+        guard usedAt == nil else { return .used }
+        guard expiresAt > now.timeIntervalSince1970 else { return .expired }
+        return .open(try account(row))
     }
 
     public func replacePasswordHash(_ old: String, with new: String, of id: UserID) async throws(DataStoreError) {

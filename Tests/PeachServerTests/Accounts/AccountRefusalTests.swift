@@ -328,6 +328,16 @@ struct AccountRefusalTests {
                 try await client.refused(
                     .post, "/api/account/invitation", #"{"token":"\#(token)","password":"\#(password)"}"#)
             }
+            let check = { (token: String) in
+                try await client.send(.post, "/api/account/invitation/check", #"{"token":"\#(token)"}"#)
+            }
+            let checked = { (token: String) in
+                try await client.refused(.post, "/api/account/invitation/check", #"{"token":"\#(token)"}"#)
+            }
+            // Opening a link says whose it is, or why not, and uses nothing up.
+            #expect(String(buffer: try await check("dora-link").body) == #"{"name":"dora"}"#)
+            #expect(try await checked("eve-link") == Refused(status: .gone, code: .invitationExpired))
+            #expect(try await checked("not-a-link") == Refused(status: .notFound, code: .unknownInvitationLink))
             #expect(
                 try await refused("not-a-link", "dora-password")
                     == Refused(status: .notFound, code: .unknownInvitationLink))
@@ -345,6 +355,7 @@ struct AccountRefusalTests {
             let session = String(cookie.prefix { $0 != ";" }.dropFirst(SessionCookie.name.count + 1))
             #expect(try await client.send(.get, "/api/settings", session: session).status == .ok)
             #expect(try await refused("dora-link", "other-password") == Refused(status: .gone, code: .invitationUsed))
+            #expect(try await checked("dora-link") == Refused(status: .gone, code: .invitationUsed))
             _ = try await client.signIn("dora", "dora-password")
         }
     }

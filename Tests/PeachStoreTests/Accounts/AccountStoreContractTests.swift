@@ -182,12 +182,16 @@ struct AccountStoreContractTests {
                 tokenHash: bobLink, passwordHash: "x", now: Self.now.addingTimeInterval(3600)) == .expired)
         #expect(try await store.account(named: bob)?.passwordHash == "nobody-knows")
 
+        #expect(try await store.invitation(tokenHash: annLink, now: Self.now) == .open(made[0]))
+        #expect(try await store.invitation(tokenHash: bobLink, now: Self.now.addingTimeInterval(3600)) == .expired)
+        #expect(try await store.invitation(tokenHash: Data([9]), now: Self.now) == .unknown)
         let ann = Account(id: made[0].id, name: Self.ann, isTeacher: false)
         #expect(
             try await store.acceptInvitation(tokenHash: annLink, passwordHash: "chosen", now: Self.now)
-                == .accepted(ann))
+                == .open(ann))
         #expect(try await store.account(named: Self.ann)?.passwordHash == "chosen")
         #expect(try await store.acceptInvitation(tokenHash: annLink, passwordHash: "again", now: Self.now) == .used)
+        #expect(try await store.invitation(tokenHash: annLink, now: Self.now) == .used)
         #expect(try await store.account(named: Self.ann)?.passwordHash == "chosen")
 
         let cid = AccountName("cid")!
