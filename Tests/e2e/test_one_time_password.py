@@ -101,6 +101,8 @@ def test_an_invitation_link_opens_a_page_to_choose_a_password_once(tmp_path):
         browser.get(server.url + "#/invitation/" + token)
         shown(browser, "screen-invitation")
         assert text_of(browser, "invitation-title") == "Welcome to Peach"
+        WebDriverWait(browser, 10).until(lambda b: b.find_element(By.ID, "invitation-password").is_displayed())
+        assert text_of(browser, "invitation-who") == "Your name for signing in: ann"
         fill(browser, {"invitation-password": "short"})
         browser.find_element(By.CSS_SELECTOR, "#invitation-form button[type=submit]").click()
         status_is(browser, "invitation-status", "A password is 8–200 characters long.")
@@ -109,15 +111,14 @@ def test_an_invitation_link_opens_a_page_to_choose_a_password_once(tmp_path):
         shown(browser, "screen-start")
         WebDriverWait(browser, 5).until(lambda b: text_of(b, "open-account") == "Signed in as ann")
 
-        # The same link again, on a device where nobody is signed in: refused, saying why.
+        # The same link again, on a device where nobody is signed in: refused as it opens, saying why.
         browser.delete_all_cookies()
         browser.get("about:blank")
         browser.get(server.url + "#/invitation/" + token)
         shown(browser, "screen-invitation")
-        fill(browser, {"invitation-password": "someone-elses-1"})
-        browser.find_element(By.CSS_SELECTOR, "#invitation-form button[type=submit]").click()
-        status_is(browser, "invitation-status",
+        status_is(browser, "invitation-refused",
                   "This invitation link has been used. Sign in with your name and the password you chose.")
+        assert not browser.find_element(By.ID, "invitation-password").is_displayed()
         assert server.api("POST", "account/sign-in", json={"name": "ann", "password": "anns-own-password"}).status_code == 200
     finally:
         browser.quit()

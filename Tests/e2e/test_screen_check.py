@@ -43,13 +43,15 @@ SIGNED_IN_STUDENT = "n.schneider-weber"
 # A student made from a class list (issue 51, item 5), signed in with the printed one-time password,
 # in a class of another teacher's (so the Choir's tables stay as they are).
 HANDED_OUT_STUDENT = "lia"
+# A student of the same class list's kind with an invitation link, whose page is looked at unused.
+INVITED_STUDENT = "mia"
 # The class's assignment (issue 51): a goal of answers and a threshold to reach, and how many answers
 # each student gives inside its first task: done, in progress, not started.
 ASSIGNMENT = {"title": f"{CLASS} 12", "due": "2099-01-16T12:00:00Z", "tasks": [
     {"discipline": "pitchComparison", "answers": 4}, {"discipline": "intervalComparison", "threshold": 20}]}
 ASSIGNMENT_ANSWERS = {"ann": 4, "n.schneider-weber": 2, "tom": 0}
 # Proper names a German page may show as they are.
-NAMES = ["Peach", CLASS, TEACHER, *STUDENTS, HANDED_OUT_STUDENT]
+NAMES = ["Peach", CLASS, TEACHER, *STUDENTS, HANDED_OUT_STUDENT, INVITED_STUDENT]
 A3 = 220.0
 
 ALL_COMBINATIONS = [(size, language, scheme)
@@ -114,7 +116,7 @@ class World:
         roster.write_text(f"name\n{HANDED_OUT_STUDENT}\n")
         printed = storage.peach("classes", "import", roster, "--class", "Band").splitlines()[1].split("\t")[1]
         invited = directory / "invited.csv"
-        invited.write_text("name\nmia\n")
+        invited.write_text(f"name\n{INVITED_STUDENT}\n")
         link = storage.peach("classes", "import", invited, "--class", "Band", "--invite",
                              "https://peach.school.example/").splitlines()[1].split("\t")[1]
         # Never followed here: the page it opens is looked at, the link stays unused.
@@ -612,6 +614,7 @@ class Run:
             self.signed_in(None)
             self.load(site, f"#/invitation/{self.world.invitation_token}")
             self.shown("screen-invitation")
+            self.wait("return !document.getElementById('invitation-form').hidden")
             self.look("invitation")
 
         def student():
