@@ -14,16 +14,22 @@ from test_refusals_web import german_browser
 TEACHER_PASSWORD = "roster-teacher-1"
 
 
-@pytest.fixture
-def roster_site(tmp_path):
-    """A class server with ann, made from a class list; her printed password."""
+def class_list_site(tmp_path, *options):
+    """A class server on SQLite with ann, made from a class list with `options`; what was printed
+    for her (a password, or a link)."""
     storage = ClassStorage("sqlite", tmp_path)
     storage.peach("users", "add", "tess", "--teacher", stdin=TEACHER_PASSWORD + "\n")
     storage.peach("classes", "add", "Choir", "--teacher", "tess")
     roster = tmp_path / "roster.csv"
     roster.write_text("name\nann\n")
-    printed = storage.peach("classes", "import", roster, "--class", "Choir").splitlines()[1].split("\t")[1]
-    server = storage.start_servers()[0]
+    printed = storage.peach("classes", "import", roster, "--class", "Choir", *options).splitlines()[1].split("\t")[1]
+    return storage.start_servers()[0], printed
+
+
+@pytest.fixture
+def roster_site(tmp_path):
+    """ann's printed password."""
+    server, printed = class_list_site(tmp_path)
     yield server, printed
     server.stop()
 
@@ -87,15 +93,8 @@ def test_after_a_reload_the_page_asks_for_the_printed_password_too(roster_site, 
 
 
 def test_an_invitation_link_opens_a_page_to_choose_a_password_once(tmp_path):
-    storage = ClassStorage("sqlite", tmp_path)
-    storage.peach("users", "add", "tess", "--teacher", stdin=TEACHER_PASSWORD + "\n")
-    storage.peach("classes", "add", "Choir", "--teacher", "tess")
-    roster = tmp_path / "roster.csv"
-    roster.write_text("name\nann\n")
-    link = storage.peach("classes", "import", roster, "--class", "Choir", "--invite",
-                         "https://peach.school.example/").splitlines()[1].split("\t")[1]
+    server, link = class_list_site(tmp_path, "--invite", "https://peach.school.example/")
     token = link.rsplit("/", 1)[1]
-    server = storage.start_servers()[0]
     browser = new_browser()
     try:
         browser.get(server.url + "#/invitation/" + token)
