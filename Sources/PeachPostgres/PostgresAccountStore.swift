@@ -103,6 +103,9 @@ public struct PostgresAccountStore: AccountStore, ClassroomStore {
             try await connection.query(
                 "UPDATE peach_user SET password_hash = \(hash), must_change_password = false WHERE id = \(id.rawValue)",
                 logger: logger)
+            try await connection.query(
+                "UPDATE invitation SET used_at = \(now()) WHERE user_id = \(id.rawValue) AND used_at IS NULL",
+                logger: logger)
             let kept = ByteBuffer(bytes: session ?? Data())
             try await connection.query(
                 "DELETE FROM peach_session WHERE user_id = \(id.rawValue) AND token_hash <> \(kept)", logger: logger)

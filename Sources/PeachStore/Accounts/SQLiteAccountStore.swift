@@ -210,10 +210,14 @@ public struct SQLiteAccountStore: AccountStore, ClassroomStore {
     }
 
     public func setPasswordHash(_ hash: String, of id: UserID, keeping session: Data?) async throws(DataStoreError) {
+        let now = now()
         try await write { db in
             try db.execute(
                 sql: "UPDATE user SET passwordHash = ?, mustChangePassword = 0 WHERE id = ?",
                 arguments: [hash, id.rawValue])
+            try db.execute(
+                sql: "UPDATE invitation SET usedAt = ? WHERE userID = ? AND usedAt IS NULL",
+                arguments: [now.timeIntervalSince1970, id.rawValue])
             try db.execute(
                 sql: "DELETE FROM session WHERE userID = ? AND tokenHash <> ?",
                 arguments: [id.rawValue, session ?? Data()])

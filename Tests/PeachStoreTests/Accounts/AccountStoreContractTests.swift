@@ -192,6 +192,9 @@ struct AccountStoreContractTests {
         #expect(try await store.account(named: Self.ann)?.passwordHash == "chosen")
         #expect(try await store.acceptInvitation(tokenHash: annLink, passwordHash: "again", now: Self.now) == .used)
         #expect(try await store.invitation(tokenHash: annLink, now: Self.now) == .used)
+        // A password set otherwise (an administrator's reset) uses bob's link up.
+        try await store.setPasswordHash("reset", of: made[1].id, keeping: nil)
+        #expect(try await store.invitation(tokenHash: bobLink, now: Self.now) == .used)
         #expect(try await store.account(named: Self.ann)?.passwordHash == "chosen")
 
         let cid = AccountName("cid")!
