@@ -75,6 +75,20 @@ def _class(folder, store):
     return class_id, passwords
 
 
+def _student(base, name, passwords):
+    """`name` signed in. The printed password is one-time: at the first sign-in it is changed to the
+    student's own (the server refuses everything else until then), and `passwords` keeps that one."""
+    session = _signed_in(base, name, passwords[name])
+    if session.get(base + "api/account", timeout=60).json()["user"]["mustChangePassword"]:
+        own = passwords[name] + "-own"
+        response = session.post(base + "api/account/password", json={"current": passwords[name], "new": own},
+                                timeout=60)
+        if response.status_code != 204:
+            raise RuntimeError(f"password of {name}: {response.status_code} {response.text[:200]}")
+        passwords[name] = own
+    return session
+
+
 def _progress(base, tasks, passwords):
     """Student n (in name order) answers n mod 6 of the tasks, 1–2 answers each: every status in
     the table, none started by a sixth of the class. Returns the answers given."""
@@ -83,7 +97,7 @@ def _progress(base, tasks, passwords):
         if count == 0:
             return 0
         rng = random.Random(index)
-        session = _signed_in(base, name, passwords[name])
+        session = _student(base, name, passwords)
         given = 0
         for offset in range(count):
             task = tasks[(index + offset) % len(tasks)]
@@ -201,7 +215,7 @@ def _table_under_load(backend, folder, store, seconds):
     process, base = _serve(*store)
     try:
         answering = [f"student{n:04d}" for n in range(1, ANSWERING + 1)]
-        cookies = [_signed_in(base, name, passwords[name]).cookies["peach_session"] for name in answering]
+        cookies = [_student(base, name, passwords).cookies["peach_session"] for name in answering]
         teacher = _signed_in(base, "tess", PASSWORD)
         port = int(base.rstrip("/").rsplit(":", 1)[1])
         started = time.time() + 1

@@ -50,38 +50,48 @@ public struct PostgresAccountStore: AccountStore, ClassroomStore {
     }
 
     private static func insertAccount(
-        _ name: AccountName, passwordHash: String, isTeacher: Bool, createdAt: Date, _ connection: PostgresConnection,
-        logger: Logger
+        _ name: AccountName, passwordHash: String, isTeacher: Bool, mustChangePassword: Bool = false, createdAt: Date,
+        _ connection: PostgresConnection, logger: Logger
     ) async throws -> Account? {
         let id = try await first(
             connection.query(
                 """
-                INSERT INTO peach_user (name, password_hash, is_teacher, created_at)
-                VALUES (\(name.rawValue), \(passwordHash), \(isTeacher), \(createdAt))
+                INSERT INTO peach_user (name, password_hash, is_teacher, must_change_password, created_at)
+                VALUES (\(name.rawValue), \(passwordHash), \(isTeacher), \(mustChangePassword), \(createdAt))
                 ON CONFLICT (name) DO NOTHING RETURNING id
                 """, logger: logger
             ).decode(Int64.self))
-        return id.map { Account(id: UserID(rawValue: $0), name: name, isTeacher: isTeacher) }
+        return id.map {
+            Account(
+                id: UserID(rawValue: $0), name: name, isTeacher: isTeacher, mustChangePassword: mustChangePassword)
+        }
     }
 
     public func account(named name: AccountName) async throws(DataStoreError) -> (
         account: Account, passwordHash: String
     )? {
         try await fetchAccount(
-            "SELECT id, name, is_teacher, password_hash FROM peach_user WHERE name = \(name.rawValue) AND id <> 0")
+            """
+            SELECT id, name, is_teacher, must_change_password, password_hash FROM peach_user
+            WHERE name = \(name.rawValue) AND id <> 0
+            """)
     }
 
     public func account(_ id: UserID) async throws(DataStoreError) -> (account: Account, passwordHash: String)? {
         try await fetchAccount(
-            "SELECT id, name, is_teacher, password_hash FROM peach_user WHERE id = \(id.rawValue) AND id <> 0")
+            """
+            SELECT id, name, is_teacher, must_change_password, password_hash FROM peach_user
+            WHERE id = \(id.rawValue) AND id <> 0
+            """)
     }
 
     public func accounts() async throws(DataStoreError) -> [Account] {
         try await read { connection in
             var accounts: [Account] = []
             for try await row in try await connection.query(
-                "SELECT id, name, is_teacher FROM peach_user WHERE id <> 0 ORDER BY name", logger: logger
-            ).decode((Int64, String, Bool).self) {
+                "SELECT id, name, is_teacher, must_change_password FROM peach_user WHERE id <> 0 ORDER BY name",
+                logger: logger
+            ).decode((Int64, String, Bool, Bool).self) {
                 accounts.append(try Self.account(row))
             }
             return accounts
@@ -91,11 +101,59 @@ public struct PostgresAccountStore: AccountStore, ClassroomStore {
     public func setPasswordHash(_ hash: String, of id: UserID, keeping session: Data?) async throws(DataStoreError) {
         try await database.transaction { connection in
             try await connection.query(
-                "UPDATE peach_user SET password_hash = \(hash) WHERE id = \(id.rawValue)", logger: logger)
+                "UPDATE peach_user SET password_hash = \(hash), must_change_password = false WHERE id = \(id.rawValue)",
+                logger: logger)
+            try await connection.query(
+                "UPDATE invitation SET used_at = \(now()) WHERE user_id = \(id.rawValue) AND used_at IS NULL",
+                logger: logger)
             let kept = ByteBuffer(bytes: session ?? Data())
             try await connection.query(
                 "DELETE FROM peach_session WHERE user_id = \(id.rawValue) AND token_hash <> \(kept)", logger: logger)
         }
+    }
+
+    public func acceptInvitation(tokenHash: Data, passwordHash: String, now: Date) async throws(DataStoreError)
+        -> InvitationState
+    {
+        try await database.transaction { connection in
+            // Locked: two instances accepting the same link at once take turns, and the second finds it used.
+            let state = try await Self.invitation(tokenHash, now: now, locking: true, connection, logger: logger)
+            guard case .open(let account) = state else { return state }
+            try await connection.query(
+                "UPDATE invitation SET used_at = \(now) WHERE token_hash = \(ByteBuffer(bytes: tokenHash))",
+                logger: logger)
+            try await connection.query(
+                """
+                UPDATE peach_user SET password_hash = \(passwordHash), must_change_password = false
+                WHERE id = \(account.id.rawValue)
+                """, logger: logger)
+            return .open(Account(id: account.id, name: account.name, isTeacher: account.isTeacher))
+        }
+    }
+
+    public func invitation(tokenHash: Data, now: Date) async throws(DataStoreError) -> InvitationState {
+        try await read { connection in
+            try await Self.invitation(tokenHash, now: now, locking: false, connection, logger: logger)
+        }
+    }
+
+    private static func invitation(
+        _ tokenHash: Data, now: Date, locking: Bool, _ connection: PostgresConnection, logger: Logger
+    ) async throws -> InvitationState {
+        var binds = PostgresBindings(capacity: 1)
+        binds.append(ByteBuffer(bytes: tokenHash))
+        let query = PostgresQuery(
+            unsafeSQL: """
+                SELECT u.id, u.name, u.is_teacher, u.must_change_password, i.expires_at, i.used_at
+                FROM invitation i JOIN peach_user u ON u.id = i.user_id WHERE i.token_hash = $1
+                """ + (locking ? " FOR UPDATE OF i" : ""), binds: binds)
+        guard
+            let row = try await first(
+                connection.query(query, logger: logger).decode((Int64, String, Bool, Bool, Date, Date?).self))
+        else { return .unknown }
+        guard row.5 == nil else { return .used }
+        guard row.4 > now else { return .expired }
+        return .open(try account((row.0, row.1, row.2, row.3)))
     }
 
     public func replacePasswordHash(_ old: String, with new: String, of id: UserID) async throws(DataStoreError) {
@@ -135,10 +193,11 @@ public struct PostgresAccountStore: AccountStore, ClassroomStore {
             try await Self.first(
                 connection.query(
                     """
-                    SELECT u.id, u.name, u.is_teacher FROM peach_session s JOIN peach_user u ON u.id = s.user_id
+                    SELECT u.id, u.name, u.is_teacher, u.must_change_password
+                    FROM peach_session s JOIN peach_user u ON u.id = s.user_id
                     WHERE s.token_hash = \(ByteBuffer(bytes: tokenHash)) AND s.expires_at > \(now)
                     """, logger: logger
-                ).decode((Int64, String, Bool).self)
+                ).decode((Int64, String, Bool, Bool).self)
             ).map(Self.account)
         }
     }
@@ -238,20 +297,47 @@ public struct PostgresAccountStore: AccountStore, ClassroomStore {
         let createdAt = now()
         // Two statements a student: a whole year's roster on a busy server may take longer than a request.
         return try await database.transaction(deadline: PostgresPeachDatabase.bulkDeadline) { connection in
-            var created: [Account] = []
-            for student in students {
-                guard
-                    let account = try await Self.insertAccount(
-                        student.name, passwordHash: student.passwordHash, isTeacher: false, createdAt: createdAt,
-                        connection, logger: logger)
-                else { throw DataStoreError.saveFailed("the name '\(student.name)' is taken") }
-                try await connection.query(
-                    "INSERT INTO classroom_member (classroom_id, user_id) VALUES (\(classroom), \(account.id.rawValue))",
-                    logger: logger)
-                created.append(account)
-            }
-            return created
+            try await Self.insertStudents(students, in: classroom, createdAt: createdAt, connection, logger: logger)
         }
+    }
+
+    public func createInvitedStudents(
+        _ students: [(name: AccountName, tokenHash: Data)], passwordHash: String, in classroom: Int64, expires: Date
+    ) async throws(DataStoreError) -> [Account] {
+        let createdAt = now()
+        return try await database.transaction(deadline: PostgresPeachDatabase.bulkDeadline) { connection in
+            let accounts = try await Self.insertStudents(
+                students.map { ($0.name, passwordHash) }, in: classroom, createdAt: createdAt, connection,
+                logger: logger)
+            for (student, account) in zip(students, accounts) {
+                try await connection.query(
+                    """
+                    INSERT INTO invitation (token_hash, user_id, expires_at)
+                    VALUES (\(ByteBuffer(bytes: student.tokenHash)), \(account.id.rawValue), \(expires))
+                    """, logger: logger)
+            }
+            return accounts
+        }
+    }
+
+    /// Every account with a password handed out, each a student of `classroom`; a name taken throws.
+    private static func insertStudents(
+        _ students: [(name: AccountName, passwordHash: String)], in classroom: Int64, createdAt: Date,
+        _ connection: PostgresConnection, logger: Logger
+    ) async throws -> [Account] {
+        var created: [Account] = []
+        for student in students {
+            guard
+                let account = try await insertAccount(
+                    student.name, passwordHash: student.passwordHash, isTeacher: false, mustChangePassword: true,
+                    createdAt: createdAt, connection, logger: logger)
+            else { throw DataStoreError.saveFailed("the name '\(student.name)' is taken") }
+            try await connection.query(
+                "INSERT INTO classroom_member (classroom_id, user_id) VALUES (\(classroom), \(account.id.rawValue))",
+                logger: logger)
+            created.append(account)
+        }
+        return created
     }
 
     public func classrooms(taughtBy teacher: UserID) async throws(DataStoreError) -> [Classroom] {
@@ -272,10 +358,11 @@ public struct PostgresAccountStore: AccountStore, ClassroomStore {
             var accounts: [Account] = []
             for try await row in try await connection.query(
                 """
-                SELECT u.id, u.name, u.is_teacher FROM classroom_member m JOIN peach_user u ON u.id = m.user_id
+                SELECT u.id, u.name, u.is_teacher, u.must_change_password
+                FROM classroom_member m JOIN peach_user u ON u.id = m.user_id
                 WHERE m.classroom_id = \(classroom) ORDER BY u.name
                 """, logger: logger
-            ).decode((Int64, String, Bool).self) {
+            ).decode((Int64, String, Bool, Bool).self) {
                 accounts.append(try Self.account(row))
             }
             return accounts
@@ -396,7 +483,7 @@ public struct PostgresAccountStore: AccountStore, ClassroomStore {
                 }
                 classrooms.append(
                     Classroom(
-                        id: row.0, name: row.1, teacher: try Self.account((row.3, row.4, row.5)),
+                        id: row.0, name: row.1, teacher: try Self.account((row.3, row.4, row.5, false)),
                         invitation: invitation, studentCount: row.6))
             }
             return classrooms
@@ -407,8 +494,10 @@ public struct PostgresAccountStore: AccountStore, ClassroomStore {
         account: Account, passwordHash: String
     )? {
         try await read { connection in
-            try await Self.first(connection.query(query, logger: logger).decode((Int64, String, Bool, String).self))
-                .map { (try Self.account(($0.0, $0.1, $0.2)), $0.3) }
+            try await Self.first(
+                connection.query(query, logger: logger).decode((Int64, String, Bool, Bool, String).self)
+            )
+            .map { (try Self.account(($0.0, $0.1, $0.2, $0.3)), $0.4) }
         }
     }
 
@@ -424,11 +513,12 @@ public struct PostgresAccountStore: AccountStore, ClassroomStore {
         }
     }
 
-    private static func account(_ row: (Int64, String, Bool)) throws -> Account {
+    /// id, name, is_teacher, must_change_password.
+    private static func account(_ row: (Int64, String, Bool, Bool)) throws -> Account {
         guard let name = AccountName(row.1) else {
             throw DataStoreError.fetchFailed("a stored account name is malformed")
         }
-        return Account(id: UserID(rawValue: row.0), name: name, isTeacher: row.2)
+        return Account(id: UserID(rawValue: row.0), name: name, isTeacher: row.2, mustChangePassword: row.3)
     }
 
     static func first<Element>(_ sequence: some AsyncSequence<Element, any Error>) async throws -> Element? {

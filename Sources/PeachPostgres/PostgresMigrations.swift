@@ -201,6 +201,26 @@ enum PostgresMigrations {
             ownColumns: """
                 tonic_note smallint NOT NULL, mode text NOT NULL, progression text NOT NULL, answer text NOT NULL,
                 """),
+        Migration(
+            version: 12, name: "v12-must-change-password",
+            statements: [
+                // A password handed out (SQLite's accounts v4-must-change-password): accounts from before
+                // were never handed one Peach knew of.
+                "ALTER TABLE peach_user ADD COLUMN must_change_password boolean NOT NULL DEFAULT false"
+            ]),
+        Migration(
+            version: 13, name: "v13-invitations",
+            statements: [
+                // An invitation link's token (its SHA-256; SQLite's accounts v5-invitations), kept once
+                // used so that a second try can say so.
+                """
+                CREATE TABLE invitation (
+                    token_hash bytea PRIMARY KEY,
+                    user_id bigint NOT NULL REFERENCES peach_user (id) ON DELETE CASCADE,
+                    expires_at timestamptz NOT NULL, used_at timestamptz)
+                """,
+                "CREATE INDEX invitation_user ON invitation (user_id)",
+            ]),
     ]
 
     /// A new kind's table as every kind since v5 has it: the owner, its own columns, then the time

@@ -86,6 +86,9 @@ def test_an_assignment_added_from_the_terminal_reaches_the_students_list_and_the
         ann = requests.Session()
         assert ann.post(servers[-1].url + "api/account/sign-in", json={"name": "ann", "password": passwords["ann"]},
                         timeout=10).status_code == 200
+        # The printed password is one-time: ann chooses her own before anything else.
+        assert ann.post(servers[-1].url + "api/account/password", json={"current": passwords["ann"], "new": PASSWORD},
+                        timeout=10).status_code == 204
         listed = ann.get(servers[-1].url + "api/assignments", timeout=10)
         assert listed.status_code == 200, listed.text
         [entry] = listed.json()["assignments"]

@@ -1,6 +1,6 @@
 """The screen check (issue 26): every screen and state a new user meets — training and its feedback in
 all eight disciplines, Sing It with a fake microphone, the Profile full and empty, Settings and its
-dialogs, "Use Peach on your phone" (on loopback and on the network), the class server's sign-in (refused), a student's account, a teacher's classes, class and a
+dialogs, "Use Peach on your phone" (on loopback and on the network), the class server's sign-in (refused), a class list's student choosing their own password or following an invitation link, a student's account, a teacher's classes, class and a
 student's profile, an assignment on the student's Start and its table on the teacher's (sorted too), the "answers waiting to be saved" note — at phone portrait, phone landscape,
 tablet and desktop (and the note at 1000×800 and in a 1000×800 window), in English and German, light and dark, with eight
 weeks of history in every discipline. Each (size, language, scheme) is one test that lists every
@@ -40,13 +40,18 @@ STUDENTS = {
     "tom": (4, 0.25, [1]),                 # little: one day
 }
 SIGNED_IN_STUDENT = "n.schneider-weber"
+# A student made from a class list (issue 51, item 5), signed in with the printed one-time password,
+# in a class of another teacher's (so the Choir's tables stay as they are).
+HANDED_OUT_STUDENT = "lia"
+# A student of the same class list's kind with an invitation link, whose page is looked at unused.
+INVITED_STUDENT = "mia"
 # The class's assignment (issue 51): a goal of answers and a threshold to reach, and how many answers
 # each student gives inside its first task: done, in progress, not started.
 ASSIGNMENT = {"title": f"{CLASS} 12", "due": "2099-01-16T12:00:00Z", "tasks": [
     {"discipline": "pitchComparison", "answers": 4}, {"discipline": "intervalComparison", "threshold": 20}]}
 ASSIGNMENT_ANSWERS = {"ann": 4, "n.schneider-weber": 2, "tom": 0}
 # Proper names a German page may show as they are.
-NAMES = ["Peach", CLASS, TEACHER, *STUDENTS]
+NAMES = ["Peach", CLASS, TEACHER, *STUDENTS, HANDED_OUT_STUDENT, INVITED_STUDENT]
 A3 = 220.0
 
 ALL_COMBINATIONS = [(size, language, scheme)
@@ -105,6 +110,22 @@ class World:
             assert response.status_code in (200, 201), response.text
             imported(session, self.site.url, history_csv(seed, scale=scale, training_days=days))
             self.sessions[name] = session
+        storage.peach("users", "add", "tina", "--teacher", stdin=TEACHER_PASSWORD + "\n")
+        storage.peach("classes", "add", "Band", "--teacher", "tina")
+        roster = directory / "roster.csv"
+        roster.write_text(f"name\n{HANDED_OUT_STUDENT}\n")
+        printed = storage.peach("classes", "import", roster, "--class", "Band").splitlines()[1].split("\t")[1]
+        invited = directory / "invited.csv"
+        invited.write_text(f"name\n{INVITED_STUDENT}\n")
+        link = storage.peach("classes", "import", invited, "--class", "Band", "--invite",
+                             "https://peach.school.example/").splitlines()[1].split("\t")[1]
+        # Never followed here: the page it opens is looked at, the link stays unused.
+        self.invitation_token = link.rsplit("/", 1)[1]
+        # Kept apart from `sessions`: until the password is changed, the server refuses its settings.
+        self.handed_out = requests.Session()
+        response = self.handed_out.post(self.site.url + "api/account/sign-in", timeout=30,
+                                        json={"name": HANDED_OUT_STUDENT, "password": printed})
+        assert response.status_code == 200 and response.json()["user"]["mustChangePassword"], response.text
         teacher = requests.Session()
         response = teacher.post(self.site.url + "api/account/sign-in", timeout=30,
                                 json={"name": TEACHER, "password": TEACHER_PASSWORD})
@@ -134,7 +155,8 @@ class World:
 
     def token(self, name):
         """`name`'s session on the class server: the browser takes it over instead of signing in again."""
-        return self.sessions[name].cookies.get("peach_session")
+        session = self.handed_out if name == HANDED_OUT_STUDENT else self.sessions[name]
+        return session.cookies.get("peach_session")
 
     def speak(self, language):
         """Everyone's language; short notes and a fast tempo on the trainer, to stay quick."""
@@ -580,6 +602,21 @@ class Run:
             self.wait("return document.getElementById('sign-in-status').textContent !== ''")
             self.look("sign-in-refused")
 
+        def own_password():
+            # After a reload the page no longer holds the printed password: it asks for it too.
+            self.signed_in(HANDED_OUT_STUDENT)
+            self.load(site, "#/")
+            self.shown("screen-own-password")
+            self.wait("return !document.getElementById('own-password-given-field').hidden")
+            self.look("own-password")
+
+        def invitation():
+            self.signed_in(None)
+            self.load(site, f"#/invitation/{self.world.invitation_token}")
+            self.shown("screen-invitation")
+            self.wait("return !document.getElementById('invitation-form').hidden")
+            self.look("invitation")
+
         def student():
             self.signed_in(SIGNED_IN_STUDENT)
             self.load(site, "#/")
@@ -672,7 +709,9 @@ class Run:
             self.wait("return !document.getElementById('profile-empty').hidden")
             self.look("profile-empty")
 
-        return [("sign-in-refused", sign_in_refused), ("student", student), ("pending", pending),
+        return [("sign-in-refused", sign_in_refused), ("own-password", own_password), ("invitation", invitation),
+                ("student", student),
+                ("pending", pending),
                 ("teacher", teacher), ("student-profile", student_profile), ("profile-empty", profile_empty)]
 
 

@@ -14,8 +14,16 @@ public protocol AccountStore: Sendable {
     func account(_ id: UserID) async throws(DataStoreError) -> (account: Account, passwordHash: String)?
     /// Every account, by name.
     func accounts() async throws(DataStoreError) -> [Account]
-    /// Also ends every session of the account except `keeping`.
+    /// Also ends every session of the account except `keeping`, clears `mustChangePassword`, and uses
+    /// up any open invitation link of the account: a password set otherwise (`peach users
+    /// reset-password`) is not to be replaced by whoever holds the link.
     func setPasswordHash(_ hash: String, of id: UserID, keeping session: Data?) async throws(DataStoreError)
+    /// The invitation link's account gets `passwordHash` (and `mustChangePassword` clears), and the
+    /// link is used up, in one transaction: of two students opening the same link at once, one wins.
+    func acceptInvitation(tokenHash: Data, passwordHash: String, now: Date) async throws(DataStoreError)
+        -> InvitationState
+    /// The invitation link's state, changing nothing.
+    func invitation(tokenHash: Data, now: Date) async throws(DataStoreError) -> InvitationState
     /// The same password hashed anew (a newer scheme): sessions stay. Nothing changes unless the
     /// stored hash is still `old`, so a password changed meanwhile is never undone.
     func replacePasswordHash(_ old: String, with new: String, of id: UserID) async throws(DataStoreError)

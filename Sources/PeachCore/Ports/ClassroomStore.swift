@@ -1,11 +1,20 @@
+import Foundation
+
 /// Teachers' classes and who is in them.
 public protocol ClassroomStore: AssignmentStore {
     func createClassroom(named name: String, teacher: UserID, invitation: InvitationCode) async throws(DataStoreError)
         -> Classroom
     /// Creates every account, each a student of `classroom`, in one transaction: all of them or,
-    /// when a name is taken, none (a `DataStoreError` naming it).
+    /// when a name is taken, none (a `DataStoreError` naming it). Each must change the password
+    /// at their first sign-in (`Account.mustChangePassword`): whoever made the list knows it.
     func createStudents(_ students: [(name: AccountName, passwordHash: String)], in classroom: Int64)
         async throws(DataStoreError) -> [Account]
+    /// As `createStudents`, each with an invitation link instead of a password: `passwordHash` is of
+    /// a password nobody knows, and a link's token (its hash here) lets its student choose theirs
+    /// once, until `expires` (`AccountStore.acceptInvitation`).
+    func createInvitedStudents(
+        _ students: [(name: AccountName, tokenHash: Data)], passwordHash: String, in classroom: Int64, expires: Date
+    ) async throws(DataStoreError) -> [Account]
     func classrooms(taughtBy teacher: UserID) async throws(DataStoreError) -> [Classroom]
     /// The class if `teacher` teaches it; nil for anyone else's (or none).
     func classroom(_ id: Int64, taughtBy teacher: UserID) async throws(DataStoreError) -> Classroom?

@@ -20,15 +20,25 @@ struct AccountStatusResponse: ResponseEncodable, Decodable, APIDescribed {
     }
 }
 
-struct AccountResponse: Codable {
+struct AccountResponse: Codable, APIDescribed {
     let id: Int64
     let name: String
     let teacher: Bool
+    let mustChangePassword: Bool
 
     init(_ account: Account) {
         id = account.id.rawValue
         name = account.name.rawValue
         teacher = account.isTeacher
+        mustChangePassword = account.mustChangePassword
+    }
+
+    static var apiNotes: [String: APINote] {
+        [
+            "mustChangePassword": .describe(
+                "Signed in with a password handed out (a class list's): every request but changing it (POST /api/account/password) and signing out answers 403 until it is changed."
+            )
+        ]
     }
 }
 
@@ -59,6 +69,27 @@ struct PasswordChangeRequest: Decodable, APIDescribed {
     let new: String
 
     static var apiNotes: [String: APINote] { ["new": .describe(NewPassword.rule)] }
+}
+
+struct InvitationAcceptance: Decodable, APIDescribed {
+    let token: String
+    let password: String
+
+    static var apiNotes: [String: APINote] {
+        [
+            "token": .describe("The token of the invitation link `peach classes import --invite` printed."),
+            "password": .describe(NewPassword.rule),
+        ]
+    }
+}
+
+struct InvitationCheck: Decodable {
+    let token: String
+}
+
+/// An open invitation link's account: the name its student signs in with.
+struct InvitationResponse: ResponseEncodable, Decodable {
+    let name: String
 }
 
 struct JoinRequest: Decodable {

@@ -12,6 +12,17 @@ extension Refusal {
     static let unknownInvitation = Refusal(.badRequest, .unknownInvitation, "unknown invitation code")
     static let readOnly = Refusal(.methodNotAllowed, .readOnly, "a student's profile is read-only")
     static let noSuchStudent = Refusal(.notFound, .noSuchStudent, "no such student in your classes")
+    static let passwordChangeRequired = Refusal(
+        .forbidden, .passwordChangeRequired,
+        "choose your own password first (POST /api/account/password): the one you were given allows nothing else")
+    static let unknownInvitationLink = Refusal(
+        .notFound, .unknownInvitationLink, "no such invitation link: check it with your teacher")
+    static let invitationUsed = Refusal(
+        .gone, .invitationUsed, "this invitation link has been used: sign in with your name and the password you chose")
+    static let invitationExpired = Refusal(
+        .gone, .invitationExpired, "this invitation link has expired: ask your teacher for a new one")
+    static let unchangedPassword = Refusal(
+        .badRequest, .unchangedPassword, "the new password is the current one: choose another")
 
     static let invalidName = Refusal(
         .badRequest, .invalidName, AccountName.rule,
@@ -48,6 +59,10 @@ extension AccountService.Failure {
         case .nameTaken: .nameTaken
         case .wrongCredentials: .wrongCredentials
         case .wrongPassword: .wrongPassword
+        case .unchangedPassword: .unchangedPassword
+        case .unknownInvitationLink: .unknownInvitationLink
+        case .invitationUsed: .invitationUsed
+        case .invitationExpired: .invitationExpired
         case .throttled(let wait): .throttled(wait)
         case .unavailable: .unavailable
         }

@@ -14,15 +14,17 @@ struct AccountRequestContext: RequestContext {
         coreContext = .init(source: source)
     }
 
-    /// 401 for a request that needs a signed-in user. A handler asks its `RouteRequest`, which
-    /// checks that the route declares the access it uses.
-    fileprivate func signedIn() throws -> (Account, SessionToken) {
+    /// 401 for a request that needs a signed-in user; 403 while their password is one handed out,
+    /// unless the route takes `anySession`. A handler asks its `RouteRequest`, which checks that the
+    /// route declares the access it uses.
+    fileprivate func signedIn(_ access: APIOperation.Access) throws -> (Account, SessionToken) {
         guard let account, let token else { throw Refusal.signInFirst }
+        guard !account.mustChangePassword || access == .anySession else { throw Refusal.passwordChangeRequired }
         return (account, token)
     }
 
     fileprivate func teacher() throws -> Account {
-        let (account, _) = try signedIn()
+        let (account, _) = try signedIn(.teacher)
         guard account.isTeacher else { throw Refusal.teachersOnly }
         return account
     }
@@ -34,19 +36,19 @@ extension AccountRequestContext: RouteContext {
     func allow(_ access: APIOperation.Access) throws {
         switch access {
         case .anyone: return
-        case .signedIn: _ = try signedIn()
+        case .signedIn, .anySession: _ = try signedIn(access)
         case .teacher: _ = try teacher()
         }
     }
 }
 
 extension RouteRequest where Context == AccountRequestContext {
-    /// The signed-in user of a route that declares `.signedIn` or `.teacher`. A route that uses the
-    /// session without declaring it answers 500, so the document cannot leave out a session a
-    /// route needs.
+    /// The signed-in user of a route that declares `.signedIn`, `.anySession` or `.teacher`. A route
+    /// that uses the session without declaring it answers 500, so the document cannot leave out a
+    /// session a route needs.
     func signedIn() throws -> (Account, SessionToken) {
         guard access != .anyone else { throw undeclared(.signedIn) }
-        return try context.signedIn()
+        return try context.signedIn(access)
     }
 
     func teacher() throws -> Account {

@@ -35,12 +35,28 @@ struct AccountRoutes: RouteTable {
                 ],
                 Self.signIn),
             Route(
+                .post, "account/invitation/check", "checkInvitation",
+                "Whose account an invitation link is for, while it is open, without using it",
+                returns: "The link is open.",
+                errors: [.error(.notFound), .error(.gone, "The link was used already, or has expired.")],
+                Self.checkInvitation),
+            Route(
+                .post, "account/invitation", "acceptInvitation",
+                "Choose the password of an account made from a class list with its invitation link, once, and sign in",
+                returns: "Signed in.", media: .json(SignedInResponse.self), headers: [sessionCookie],
+                errors: [
+                    .error(.notFound),
+                    .error(.gone, "The link was used already, or has expired."),
+                ],
+                Self.acceptInvitation),
+            Route(
                 .post, "account/sign-out", "signOut", "End this session (nothing to do without one)",
                 status: .noContent, returns: "Signed out; the cookie is cleared.", media: nil, headers: [sessionCookie],
                 Self.signOut),
             Route(
-                .post, "account/password", "changePassword", "Change my password; every other session of mine ends",
-                returns: "Changed.", access: .signedIn, Self.changePassword),
+                .post, "account/password", "changePassword",
+                "Change my password; every other session of mine ends. The one thing allowed while `mustChangePassword`",
+                returns: "Changed.", access: .anySession, Self.changePassword),
             Route(
                 .get, "account/classes", "myClasses", "The classes whose teachers see my data",
                 returns: "My classes.", access: .signedIn, Self.classes),
@@ -65,6 +81,22 @@ struct AccountRoutes: RouteTable {
         let body = input.body
         let session = try await Self.run { () throws(AccountService.Failure) in
             try await service.signIn(name: body.name, password: body.password, address: input.context.address)
+        }
+        return try Self.signedIn(session, secure: input.context.secure)
+    }
+
+    func checkInvitation(_ input: Input<InvitationCheck>) async throws -> InvitationResponse {
+        let token = input.body.token
+        let account = try await Self.run { () throws(AccountService.Failure) in
+            try await service.invitation(token: token)
+        }
+        return InvitationResponse(name: account.name.rawValue)
+    }
+
+    func acceptInvitation(_ input: Input<InvitationAcceptance>) async throws -> MediaResponse {
+        let body = input.body
+        let session = try await Self.run { () throws(AccountService.Failure) in
+            try await service.acceptInvitation(token: body.token, password: body.password)
         }
         return try Self.signedIn(session, secure: input.context.secure)
     }

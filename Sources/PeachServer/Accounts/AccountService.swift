@@ -15,6 +15,11 @@ public struct AccountService: Sendable {
         case wrongCredentials
         /// Changing the password: not the current one.
         case wrongPassword
+        /// Changing the password: the new one is the current one.
+        case unchangedPassword
+        case unknownInvitationLink
+        case invitationUsed
+        case invitationExpired
         case throttled(retryAfter: Duration)
         /// The store failed; what it said is in the log, never in the answer.
         case unavailable
@@ -57,6 +62,36 @@ public struct AccountService: Sendable {
             return try await startSession(account)
         case .nameTaken: throw .nameTaken
         case .unknownInvitation: throw .unknownInvitation
+        }
+    }
+
+    /// A class list's invitation link: its account gets the password, and its student a session.
+    func acceptInvitation(token: String, password: String) async throws(Failure) -> Session {
+        guard let password = NewPassword(password) else { throw .invalidPassword }
+        let hash = await hasher.hash(password.text)
+        let state = try await stored { () throws(DataStoreError) in
+            try await accounts.acceptInvitation(
+                tokenHash: RandomSecret(text: token).hash, passwordHash: hash, now: now())
+        }
+        let account = try Self.open(state)
+        logger.notice("invitation accepted", metadata: ["name": "\(account.name)"])
+        return try await startSession(account)
+    }
+
+    /// Whose account an invitation link is for, while it is open, using nothing up.
+    func invitation(token: String) async throws(Failure) -> Account {
+        try Self.open(
+            try await stored { () throws(DataStoreError) in
+                try await accounts.invitation(tokenHash: RandomSecret(text: token).hash, now: now())
+            })
+    }
+
+    private static func open(_ state: InvitationState) throws(Failure) -> Account {
+        switch state {
+        case .open(let account): account
+        case .used: throw .invitationUsed
+        case .expired: throw .invitationExpired
+        case .unknown: throw .unknownInvitationLink
         }
     }
 
@@ -106,12 +141,16 @@ public struct AccountService: Sendable {
         try await stored { () throws(DataStoreError) in try await accounts.deleteSession(tokenHash: token.hash) }
     }
 
-    /// Every other session of the account ends: a stolen one stops working.
+    /// Every other session of the account ends: a stolen one stops working. The account's
+    /// `mustChangePassword` clears (the store's `setPasswordHash`).
     func changePassword(of account: Account, current: String, new: String, session: SessionToken) async throws(Failure)
     {
         guard let password = NewPassword(new) else { throw .invalidPassword }
         let found = try await stored { () throws(DataStoreError) in try await accounts.account(account.id) }
         guard let found, await hasher.verify(current, hash: found.passwordHash) else { throw .wrongPassword }
+        // A handed-out password kept would stay known to whoever handed it out; for anyone else the
+        // same one again changes nothing.
+        guard new != current else { throw .unchangedPassword }
         let hash = await hasher.hash(password.text)
         try await stored { () throws(DataStoreError) in
             try await accounts.setPasswordHash(hash, of: account.id, keeping: session.hash)

@@ -60,6 +60,9 @@ struct AccountsResponder: HTTPResponder {
             return try await accountRoutes.respond(to: request, context: routeContext)
         default:
             guard let account else { return try Self.refusal(.signInFirst, request, context) }
+            guard !account.mustChangePassword else {
+                return try Self.refusal(.passwordChangeRequired, request, context)
+            }
             return try await ownSpace(account.id).responder.respond(to: request, context: context.routeContext)
         }
     }
@@ -77,6 +80,7 @@ struct AccountsResponder: HTTPResponder {
         _ parts: [String], account: Account?, _ request: Request, _ context: GuardedRequestContext
     ) async throws -> Response {
         guard let account else { return try Self.refusal(.signInFirst, request, context) }
+        guard !account.mustChangePassword else { return try Self.refusal(.passwordChangeRequired, request, context) }
         guard request.method == .get else { return try Self.refusal(.readOnly, request, context) }
         guard let classID = Self.classID.parse(parts[2]), let studentID = Self.studentID.parse(parts[4]) else {
             return try Self.refusal(.noSuchStudent, request, context)

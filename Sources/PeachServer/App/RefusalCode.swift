@@ -20,6 +20,14 @@ enum RefusalCode: String, Codable, CaseIterable, Sendable, APIEnumeration {
     case noSuchClass
     case noSuchStudent
     case readOnly
+    /// Signed in with a password handed out (`peach classes import`): only changing it is allowed.
+    case passwordChangeRequired
+    /// Changing the password: the new one is the current one.
+    case unchangedPassword
+    /// A class list's invitation link: unknown, used already, or expired.
+    case unknownInvitationLink
+    case invitationUsed
+    case invitationExpired
     /// The account database or a user's data cannot be read or written now.
     case unavailable
 }

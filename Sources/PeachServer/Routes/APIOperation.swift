@@ -4,9 +4,11 @@ import HTTPTypes
 /// Its body's schema is the type the route decodes, its result's the type the handler returns,
 /// its parameters the ones the handler may read.
 struct APIOperation: Sendable {
-    /// Who may call the route on a class server (a session cookie, a teacher's account); on the
-    /// personal Peach, which has no accounts, anyone.
-    enum Access: Sendable { case anyone, signedIn, teacher }
+    /// Who may call the route on a class server: anyone; a signed-in user whose password is their
+    /// own; a teacher; or any session, also one signed in with a password handed out
+    /// (`Account.mustChangePassword`), which may only change it. On the personal Peach, which has
+    /// no accounts, anyone.
+    enum Access: Sendable { case anyone, signedIn, teacher, anySession }
 
     var id: String
     var summary: String
@@ -43,7 +45,7 @@ struct APIOperation: Sendable {
         ([success] + errors).forEach(add)
         if checksInput { add(.error(.badRequest)) }
         if access != .anyone { add(.error(.unauthorized)) }
-        if access == .teacher { add(.error(.forbidden)) }
+        if access == .signedIn || access == .teacher { add(.error(.forbidden)) }
         return all
     }
 

@@ -72,8 +72,8 @@ public struct ClassRoster: Sendable {
         }
     }
 
-    /// Makes every account, a student of `classroom`, with a new password each, in one transaction
-    /// (`ClassroomStore.createStudents`): the passwords exist only in what this returns.
+    /// Makes every account, a student of `classroom`, with a new one-time password each, in one
+    /// transaction (`ClassroomStore.createStudents`): the passwords exist only in what this returns.
     public func enrol(in classroom: Int64, accounts: any ClassroomStore, hasher: PasswordHasher = PasswordHasher())
         async throws -> [(student: Student, password: NewPassword)]
     {
@@ -85,6 +85,27 @@ public struct ClassRoster: Sendable {
         }
         _ = try await accounts.createStudents(hashed, in: classroom)
         return Array(zip(students, passwords))
+    }
+
+    /// How long an invitation link works: a school week and the next, to hand the links out and use them.
+    public static let invitationDays = 14
+
+    /// As `enrol`, with an invitation link each instead of a password (`ClassroomStore.createInvitedStudents`):
+    /// the links' tokens exist only in what this returns; each works once, until `expires`.
+    public func invite(
+        in classroom: Int64, accounts: any ClassroomStore, expires: Date, hasher: PasswordHasher = PasswordHasher()
+    ) async throws -> [(student: Student, token: RandomSecret)] {
+        let tokens = students.map { _ in RandomSecret.random() }
+        // Until its student follows the link, an account's password is one nobody knows.
+        let unknown = await hasher.hash(RandomSecret.random().text)
+        _ = try await accounts.createInvitedStudents(
+            zip(students, tokens).map { ($0.name, $1.hash) }, passwordHash: unknown, in: classroom, expires: expires)
+        return Array(zip(students, tokens))
+    }
+
+    /// The page's address for choosing a password with `token`, under the server's `base` URL.
+    public static func invitationLink(base: String, token: RandomSecret) -> String {
+        (base.hasSuffix("/") ? base : base + "/") + "#/invitation/" + token.text
     }
 
     /// Something that can be an address: one `@` with text before it and a dotted domain after,

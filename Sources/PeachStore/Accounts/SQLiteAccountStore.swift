@@ -104,6 +104,20 @@ public struct SQLiteAccountStore: AccountStore, ClassroomStore {
                     CREATE INDEX taskProgress_user ON taskProgress (userID);
                     """)
         }
+        migrator.registerMigration("v4-must-change-password") { db in
+            // Accounts from before were never handed a password Peach knew of: none must change theirs.
+            try db.execute(sql: "ALTER TABLE user ADD COLUMN mustChangePassword BOOLEAN NOT NULL DEFAULT 0")
+        }
+        migrator.registerMigration("v5-invitations") { db in
+            // An invitation link's token (its SHA-256), kept once used so that a second try can say so.
+            try db.execute(
+                sql: """
+                    CREATE TABLE invitation (
+                        tokenHash BLOB PRIMARY KEY, userID INTEGER NOT NULL REFERENCES user (id) ON DELETE CASCADE,
+                        expiresAt DOUBLE NOT NULL, usedAt DOUBLE);
+                    CREATE INDEX invitation_user ON invitation (userID);
+                    """)
+        }
         return migrator
     }
 
@@ -163,14 +177,19 @@ public struct SQLiteAccountStore: AccountStore, ClassroomStore {
     }
 
     private static func insertAccount(
-        _ name: AccountName, passwordHash: String, isTeacher: Bool, createdAt: Date, _ db: Database
+        _ name: AccountName, passwordHash: String, isTeacher: Bool, mustChangePassword: Bool = false,
+        createdAt: Date, _ db: Database
     ) throws -> Account? {
         try db.execute(
-            sql:
-                "INSERT INTO user (name, passwordHash, isTeacher, createdAt) VALUES (?, ?, ?, ?) ON CONFLICT (name) DO NOTHING",
-            arguments: [name.rawValue, passwordHash, isTeacher, createdAt.timeIntervalSince1970])
+            sql: """
+                INSERT INTO user (name, passwordHash, isTeacher, mustChangePassword, createdAt) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (name) DO NOTHING
+                """,
+            arguments: [name.rawValue, passwordHash, isTeacher, mustChangePassword, createdAt.timeIntervalSince1970])
         guard db.changesCount == 1 else { return nil }
-        return Account(id: UserID(rawValue: db.lastInsertedRowID), name: name, isTeacher: isTeacher)
+        return Account(
+            id: UserID(rawValue: db.lastInsertedRowID), name: name, isTeacher: isTeacher,
+            mustChangePassword: mustChangePassword)
     }
 
     public func account(named name: AccountName) async throws(DataStoreError) -> (
@@ -185,17 +204,59 @@ public struct SQLiteAccountStore: AccountStore, ClassroomStore {
 
     public func accounts() async throws(DataStoreError) -> [Account] {
         try await read { db in
-            try Row.fetchAll(db, sql: "SELECT id, name, isTeacher FROM user ORDER BY name").map(Self.account)
+            try Row.fetchAll(db, sql: "SELECT id, name, isTeacher, mustChangePassword FROM user ORDER BY name").map(
+                Self.account)
         }
     }
 
     public func setPasswordHash(_ hash: String, of id: UserID, keeping session: Data?) async throws(DataStoreError) {
+        let now = now()
         try await write { db in
-            try db.execute(sql: "UPDATE user SET passwordHash = ? WHERE id = ?", arguments: [hash, id.rawValue])
+            try db.execute(
+                sql: "UPDATE user SET passwordHash = ?, mustChangePassword = 0 WHERE id = ?",
+                arguments: [hash, id.rawValue])
+            try db.execute(
+                sql: "UPDATE invitation SET usedAt = ? WHERE userID = ? AND usedAt IS NULL",
+                arguments: [now.timeIntervalSince1970, id.rawValue])
             try db.execute(
                 sql: "DELETE FROM session WHERE userID = ? AND tokenHash <> ?",
                 arguments: [id.rawValue, session ?? Data()])
         }
+    }
+
+    public func acceptInvitation(tokenHash: Data, passwordHash: String, now: Date) async throws(DataStoreError)
+        -> InvitationState
+    {
+        try await write { db in
+            let state = try Self.invitation(tokenHash, now: now, db)
+            guard case .open(let account) = state else { return state }
+            try db.execute(
+                sql: "UPDATE invitation SET usedAt = ? WHERE tokenHash = ?",
+                arguments: [now.timeIntervalSince1970, tokenHash])
+            try db.execute(
+                sql: "UPDATE user SET passwordHash = ?, mustChangePassword = 0 WHERE id = ?",
+                arguments: [passwordHash, account.id.rawValue])
+            return .open(Account(id: account.id, name: account.name, isTeacher: account.isTeacher))
+        }
+    }
+
+    public func invitation(tokenHash: Data, now: Date) async throws(DataStoreError) -> InvitationState {
+        try await read { db in try Self.invitation(tokenHash, now: now, db) }
+    }
+
+    private static func invitation(_ tokenHash: Data, now: Date, _ db: Database) throws -> InvitationState {
+        guard
+            let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT u.id, u.name, u.isTeacher, u.mustChangePassword, i.expiresAt, i.usedAt
+                    FROM invitation i JOIN user u ON u.id = i.userID WHERE i.tokenHash = ?
+                    """, arguments: [tokenHash])
+        else { return .unknown }
+        let (expiresAt, usedAt): (Double, Double?) = (row[4], row[5])
+        guard usedAt == nil else { return .used }
+        guard expiresAt > now.timeIntervalSince1970 else { return .expired }
+        return .open(try account(row))
     }
 
     public func replacePasswordHash(_ old: String, with new: String, of id: UserID) async throws(DataStoreError) {
@@ -240,7 +301,7 @@ public struct SQLiteAccountStore: AccountStore, ClassroomStore {
             try Row.fetchOne(
                 db,
                 sql: """
-                    SELECT u.id, u.name, u.isTeacher FROM session s JOIN user u ON u.id = s.userID
+                    SELECT u.id, u.name, u.isTeacher, u.mustChangePassword FROM session s JOIN user u ON u.id = s.userID
                     WHERE s.tokenHash = ? AND s.expiresAt > ?
                     """, arguments: [tokenHash, now.timeIntervalSince1970]
             ).map(Self.account)
@@ -360,16 +421,40 @@ public struct SQLiteAccountStore: AccountStore, ClassroomStore {
     {
         let createdAt = now()
         return try await write { db in
-            try students.map { student in
-                guard
-                    let account = try Self.insertAccount(
-                        student.name, passwordHash: student.passwordHash, isTeacher: false, createdAt: createdAt, db)
-                else { throw DataStoreError.saveFailed("the name '\(student.name)' is taken") }
+            try Self.insertStudents(students, in: classroom, createdAt: createdAt, db)
+        }
+    }
+
+    public func createInvitedStudents(
+        _ students: [(name: AccountName, tokenHash: Data)], passwordHash: String, in classroom: Int64, expires: Date
+    ) async throws(DataStoreError) -> [Account] {
+        let createdAt = now()
+        return try await write { db in
+            let accounts = try Self.insertStudents(
+                students.map { ($0.name, passwordHash) }, in: classroom, createdAt: createdAt, db)
+            for (student, account) in zip(students, accounts) {
                 try db.execute(
-                    sql: "INSERT INTO classroomMember (classroomID, userID) VALUES (?, ?)",
-                    arguments: [classroom, account.id.rawValue])
-                return account
+                    sql: "INSERT INTO invitation (tokenHash, userID, expiresAt) VALUES (?, ?, ?)",
+                    arguments: [student.tokenHash, account.id.rawValue, expires.timeIntervalSince1970])
             }
+            return accounts
+        }
+    }
+
+    /// Every account with a password handed out, each a student of `classroom`; a name taken throws.
+    private static func insertStudents(
+        _ students: [(name: AccountName, passwordHash: String)], in classroom: Int64, createdAt: Date, _ db: Database
+    ) throws -> [Account] {
+        try students.map { student in
+            guard
+                let account = try insertAccount(
+                    student.name, passwordHash: student.passwordHash, isTeacher: false, mustChangePassword: true,
+                    createdAt: createdAt, db)
+            else { throw DataStoreError.saveFailed("the name '\(student.name)' is taken") }
+            try db.execute(
+                sql: "INSERT INTO classroomMember (classroomID, userID) VALUES (?, ?)",
+                arguments: [classroom, account.id.rawValue])
+            return account
         }
     }
 
@@ -386,7 +471,7 @@ public struct SQLiteAccountStore: AccountStore, ClassroomStore {
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT u.id, u.name, u.isTeacher FROM classroomMember m JOIN user u ON u.id = m.userID
+                    SELECT u.id, u.name, u.isTeacher, u.mustChangePassword FROM classroomMember m JOIN user u ON u.id = m.userID
                     WHERE m.classroomID = ? ORDER BY u.name
                     """, arguments: [classroom]
             ).map(Self.account)
@@ -445,21 +530,26 @@ public struct SQLiteAccountStore: AccountStore, ClassroomStore {
     )? {
         try await read { db in
             try Row.fetchOne(
-                db, sql: "SELECT id, name, isTeacher, passwordHash FROM user " + filter, arguments: arguments
+                db, sql: "SELECT id, name, isTeacher, mustChangePassword, passwordHash FROM user " + filter,
+                arguments: arguments
             )
-            .map { (try Self.account($0), $0[3]) }
+            .map { (try Self.account($0), $0[4]) }
         }
     }
 
+    /// A row starting id, name, isTeacher, mustChangePassword.
     private static func account(_ row: Row) throws -> Account {
-        try account(id: row[0], name: row[1], isTeacher: row[2])
+        try account(id: row[0], name: row[1], isTeacher: row[2], mustChangePassword: row[3])
     }
 
-    private static func account(id: Int64, name: String, isTeacher: Bool) throws -> Account {
+    private static func account(id: Int64, name: String, isTeacher: Bool, mustChangePassword: Bool = false) throws
+        -> Account
+    {
         guard let name = AccountName(name) else {
             throw DataStoreError.fetchFailed("a stored account name is malformed")
         }
-        return Account(id: UserID(rawValue: id), name: name, isTeacher: isTeacher)
+        return Account(
+            id: UserID(rawValue: id), name: name, isTeacher: isTeacher, mustChangePassword: mustChangePassword)
     }
 
     func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(DataStoreError) -> T {

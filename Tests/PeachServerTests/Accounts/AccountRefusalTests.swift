@@ -65,19 +65,33 @@ struct AccountRefusalTests {
         }
     }
 
-    /// A class server with teacher tess (class "Choir", invitation ABCD-EFGH) and student ann.
-    static func with(environment: ServerEnvironment = .unimplemented, _ body: @Sendable (Client) async throws -> Void)
-        async throws
-    {
+    /// A class server with teacher tess (class "Choir", invitation ABCD-EFGH) and student ann; with
+    /// `classList`, also from a class list into Choir: cid with the password handed-out-1, and dora and
+    /// eve with invitation links (tokens dora-link and eve-link, eve's expired).
+    static func with(
+        environment: ServerEnvironment = .unimplemented, classList: Bool = false,
+        _ body: @Sendable (Client) async throws -> Void
+    ) async throws {
         let directory = Directory()
         let store = try SQLiteAccountStore(files: directory.files, now: { now })
         let hasher = PasswordHasher(cost: 4)
         let tess = try #require(
             try await store.createAccount(
                 AccountName("tess")!, passwordHash: await hasher.hash("tess-password"), isTeacher: true))
-        _ = try await store.createClassroom(named: "Choir", teacher: tess.id, invitation: InvitationCode("ABCD-EFGH")!)
+        let choir = try await store.createClassroom(
+            named: "Choir", teacher: tess.id, invitation: InvitationCode("ABCD-EFGH")!)
         _ = try await store.createAccount(
             AccountName("ann")!, passwordHash: await hasher.hash("ann-password"), isTeacher: false)
+        if classList {
+            _ = try await store.createStudents(
+                [(AccountName("cid")!, await hasher.hash("handed-out-1"))], in: choir.id)
+            _ = try await store.createInvitedStudents(
+                [(AccountName("dora")!, RandomSecret(text: "dora-link").hash)], passwordHash: "n", in: choir.id,
+                expires: now.addingTimeInterval(3600))
+            _ = try await store.createInvitedStudents(
+                [(AccountName("eve")!, RandomSecret(text: "eve-link").hash)], passwordHash: "n", in: choir.id,
+                expires: now.addingTimeInterval(-1))
+        }
         let logger = Logger(label: "test")
         let spaces = UserSpaces(
             accounts: store,
@@ -247,6 +261,102 @@ struct AccountRefusalTests {
                     session: ann)
                     == invalidPassword)
             _ = try await client.signIn("ann", "ann-password")
+        }
+    }
+
+    /// A password handed out (a class list's) signs in, and then allows only choosing one's own or
+    /// signing out: every other request answers 403 until the student has. A new password that is
+    /// too short, blank, holds a NUL or is the handed-out one again is refused and changes nothing.
+    @Test func aHandedOutPasswordAllowsOnlyChoosingOnesOwn() async throws {
+        try await Self.with(classList: true) { client async throws in
+            let cid = try await client.signIn("cid", "handed-out-1")
+            let status = try await client.send(.get, "/api/account", session: cid)
+            #expect(status.status == .ok && String(buffer: status.body).contains(#""mustChangePassword":true"#))
+            let required = Refused(status: .forbidden, code: .passwordChangeRequired)
+            let elsewhere: [(HTTPRequest.Method, String, String?)] = [
+                (.get, "/api/settings", nil), (.post, "/api/trials", #"{"discipline":"pitchComparison"}"#),
+                (.get, "/api/profile", nil), (.get, "/api/assignments", nil), (.get, "/api/account/classes", nil),
+                (.post, "/api/account/classes", #"{"invitation":"ABCD-EFGH"}"#),
+            ]
+            for (method, path, body) in elsewhere {
+                #expect(try await client.refused(method, path, body, session: cid) == required, "\(path)")
+            }
+            let invalidPassword = Refused(
+                status: .badRequest, code: .invalidPassword, minimum: NewPassword.lengths.lowerBound,
+                maximum: NewPassword.lengths.upperBound)
+            let change = { (current: String, new: String) in
+                try await client.refused(
+                    .post, "/api/account/password", #"{"current":"\#(current)","new":"\#(new)"}"#, session: cid)
+            }
+            #expect(try await change("handed-out-1", "short") == invalidPassword)
+            #expect(try await change("handed-out-1", "") == invalidPassword)
+            #expect(try await change("handed-out-1", #"my-own\u0000password"#) == invalidPassword)
+            #expect(
+                try await change("handed-out-1", "handed-out-1")
+                    == Refused(status: .badRequest, code: .unchangedPassword))
+            #expect(
+                try await change("not-it-at-all", "my-own-password")
+                    == Refused(status: .unauthorized, code: .wrongPassword))
+            #expect(try await client.refused(.get, "/api/settings", session: cid) == required, "nothing changed")
+
+            // Signing out is allowed too.
+            let other = try await client.signIn("cid", "handed-out-1")
+            #expect(try await client.send(.post, "/api/account/sign-out", session: other).status == .noContent)
+
+            let changed = try await client.send(
+                .post, "/api/account/password", #"{"current":"handed-out-1","new":"my-own-password"}"#, session: cid)
+            #expect(changed.status == .noContent)
+            #expect(try await client.send(.get, "/api/settings", session: cid).status == .ok)
+            let after = try await client.send(.get, "/api/account", session: cid)
+            #expect(String(buffer: after.body).contains(#""mustChangePassword":false"#))
+            #expect(
+                try await client.refused(.post, "/api/account/sign-in", #"{"name":"cid","password":"handed-out-1"}"#)
+                    == Refused(status: .unauthorized, code: .wrongCredentials))
+            _ = try await client.signIn("cid", "my-own-password")
+        }
+    }
+
+    /// An invitation link sets its student's password and signs them in, once; an unknown, used or
+    /// expired link says which, and a bad password changes nothing.
+    @Test func anInvitationLinkSignsItsStudentInOnce() async throws {
+        try await Self.with(classList: true) { client async throws in
+            let accept = { (token: String, password: String) in
+                try await client.send(
+                    .post, "/api/account/invitation", #"{"token":"\#(token)","password":"\#(password)"}"#)
+            }
+            let refused = { (token: String, password: String) in
+                try await client.refused(
+                    .post, "/api/account/invitation", #"{"token":"\#(token)","password":"\#(password)"}"#)
+            }
+            let check = { (token: String) in
+                try await client.send(.post, "/api/account/invitation/check", #"{"token":"\#(token)"}"#)
+            }
+            let checked = { (token: String) in
+                try await client.refused(.post, "/api/account/invitation/check", #"{"token":"\#(token)"}"#)
+            }
+            // Opening a link says whose it is, or why not, and uses nothing up.
+            #expect(String(buffer: try await check("dora-link").body) == #"{"name":"dora"}"#)
+            #expect(try await checked("eve-link") == Refused(status: .gone, code: .invitationExpired))
+            #expect(try await checked("not-a-link") == Refused(status: .notFound, code: .unknownInvitationLink))
+            #expect(
+                try await refused("not-a-link", "dora-password")
+                    == Refused(status: .notFound, code: .unknownInvitationLink))
+            #expect(
+                try await refused("eve-link", "eve-password") == Refused(status: .gone, code: .invitationExpired))
+            #expect(
+                try await refused("dora-link", "short")
+                    == Refused(
+                        status: .badRequest, code: .invalidPassword, minimum: NewPassword.lengths.lowerBound,
+                        maximum: NewPassword.lengths.upperBound))
+            let accepted = try await accept("dora-link", "dora-password")
+            #expect(accepted.status == .ok)
+            #expect(String(buffer: accepted.body).contains(#""name":"dora""#))
+            let cookie = try #require(accepted.headers[.setCookie])
+            let session = String(cookie.prefix { $0 != ";" }.dropFirst(SessionCookie.name.count + 1))
+            #expect(try await client.send(.get, "/api/settings", session: session).status == .ok)
+            #expect(try await refused("dora-link", "other-password") == Refused(status: .gone, code: .invitationUsed))
+            #expect(try await checked("dora-link") == Refused(status: .gone, code: .invitationUsed))
+            _ = try await client.signIn("dora", "dora-password")
         }
     }
 

@@ -134,6 +134,80 @@ struct AccountStoreContractTests {
         #expect(try await store.account(named: bob)?.passwordHash == "c")
     }
 
+    /// A class list's student signs in with a password someone else knows: they must change it, and
+    /// every read of the account says so until they have; a rehash of it (a sign-in) does not count.
+    @Test(arguments: Backend.allCases)
+    func aRosterStudentMustChangeTheHandedOutPasswordUntilTheyDo(backend: Backend) async throws {
+        let harness = try await Harness.make(backend)
+        let store = harness.store
+        let tess = try #require(try await store.createAccount(Self.tess, passwordHash: "t", isTeacher: true))
+        #expect(!tess.mustChangePassword)
+        let choir = try await store.createClassroom(named: "Choir", teacher: tess.id, invitation: Self.code)
+        let ann = try #require(try await store.createStudents([(Self.ann, "handed")], in: choir.id).first)
+        #expect(ann.mustChangePassword)
+        let session = Data([1, 2, 3])
+        try await store.createSession(tokenHash: session, of: ann.id, expires: Self.now.addingTimeInterval(3600))
+        #expect(try await store.account(session: session, now: Self.now)?.mustChangePassword == true)
+        #expect(try await store.account(named: Self.ann)?.account == ann)
+        #expect(try await store.account(ann.id)?.account == ann)
+        #expect(try await store.students(of: choir.id) == [ann])
+        #expect(try await store.accounts() == [ann, tess])
+        try await store.replacePasswordHash("handed", with: "handed-rehashed", of: ann.id)
+        #expect(try await harness.reopened().store.account(session: session, now: Self.now) == ann)
+
+        try await store.setPasswordHash("chosen", of: ann.id, keeping: session)
+        let chosen = Account(id: ann.id, name: Self.ann, isTeacher: false)
+        #expect(try await store.account(session: session, now: Self.now) == chosen)
+        #expect(try await harness.reopened().store.students(of: choir.id) == [chosen])
+        #expect(try await store.account(named: Self.ann)?.passwordHash == "chosen")
+    }
+
+    /// A class list's invitation link sets its student's password once, before it expires; a list
+    /// with a name taken makes no account and no link.
+    @Test(arguments: Backend.allCases)
+    func anInvitationLinkSetsItsStudentsPasswordOnceBeforeItExpires(backend: Backend) async throws {
+        let store = try await Harness.make(backend).store
+        let tess = try #require(try await store.createAccount(Self.tess, passwordHash: "t", isTeacher: true))
+        let choir = try await store.createClassroom(named: "Choir", teacher: tess.id, invitation: Self.code)
+        let bob = AccountName("bob")!
+        let (annLink, bobLink) = (Data([1, 1]), Data([2, 2]))
+        let made = try await store.createInvitedStudents(
+            [(Self.ann, annLink), (bob, bobLink)], passwordHash: "nobody-knows", in: choir.id,
+            expires: Self.now.addingTimeInterval(3600))
+        #expect(made.map(\.name) == [Self.ann, bob] && made.allSatisfy(\.mustChangePassword))
+        #expect(try await store.students(of: choir.id) == made)
+        #expect(try await store.acceptInvitation(tokenHash: Data([9]), passwordHash: "x", now: Self.now) == .unknown)
+        #expect(
+            try await store.acceptInvitation(
+                tokenHash: bobLink, passwordHash: "x", now: Self.now.addingTimeInterval(3600)) == .expired)
+        #expect(try await store.account(named: bob)?.passwordHash == "nobody-knows")
+
+        #expect(try await store.invitation(tokenHash: annLink, now: Self.now) == .open(made[0]))
+        #expect(try await store.invitation(tokenHash: bobLink, now: Self.now.addingTimeInterval(3600)) == .expired)
+        #expect(try await store.invitation(tokenHash: Data([9]), now: Self.now) == .unknown)
+        let ann = Account(id: made[0].id, name: Self.ann, isTeacher: false)
+        #expect(
+            try await store.acceptInvitation(tokenHash: annLink, passwordHash: "chosen", now: Self.now)
+                == .open(ann))
+        #expect(try await store.account(named: Self.ann)?.passwordHash == "chosen")
+        #expect(try await store.acceptInvitation(tokenHash: annLink, passwordHash: "again", now: Self.now) == .used)
+        #expect(try await store.invitation(tokenHash: annLink, now: Self.now) == .used)
+        // A password set otherwise (an administrator's reset) uses bob's link up.
+        try await store.setPasswordHash("reset", of: made[1].id, keeping: nil)
+        #expect(try await store.invitation(tokenHash: bobLink, now: Self.now) == .used)
+        #expect(try await store.account(named: Self.ann)?.passwordHash == "chosen")
+
+        let cid = AccountName("cid")!
+        await #expect(throws: DataStoreError.saveFailed("the name 'bob' is taken")) {
+            try await store.createInvitedStudents(
+                [(cid, Data([3, 3])), (bob, Data([4, 4]))], passwordHash: "n", in: choir.id,
+                expires: Self.now.addingTimeInterval(3600))
+        }
+        #expect(try await store.account(named: cid) == nil)
+        #expect(
+            try await store.acceptInvitation(tokenHash: Data([3, 3]), passwordHash: "x", now: Self.now) == .unknown)
+    }
+
     @Test(arguments: Backend.allCases)
     func sessionsExpireAndAPasswordChangeEndsAllButTheKeptOne(backend: Backend) async throws {
         let store = try await Harness.make(backend).store

@@ -92,7 +92,7 @@ struct SQLiteAccountStoreTests {
 
     /// Every released schema of `accounts.sqlite` (`Tests/Fixtures/schemas/accounts/`) opens with the
     /// current code and keeps its accounts, password hashes, sessions, sign-in failures and classes.
-    @Test(arguments: ["v1-accounts", "v2-student-summary"])
+    @Test(arguments: ["v1-accounts", "v2-student-summary", "v3-assignments", "v4-must-change-password"])
     func anAccountsFixtureOpensUpgradedWithEveryRowIntact(schema: String) async throws {
         let directory = Directory()
         try FileManager.default.createDirectory(at: directory.files.directory, withIntermediateDirectories: true)
@@ -109,6 +109,12 @@ struct SQLiteAccountStoreTests {
         let tess = try #require(try await accounts.account(named: AccountName("tess")!))
         let ann = try #require(try await accounts.account(named: AccountName("ann")!))
         #expect(tess.account.isTeacher && !ann.account.isTeacher)
+        // Nobody handed out a password Peach knew of before it could ask for a change.
+        #expect(!tess.account.mustChangePassword && !ann.account.mustChangePassword)
+        // From v4 on: a class list's student who has not chosen a password yet still must.
+        #expect(
+            try await accounts.account(named: AccountName("cid")!)?.account.mustChangePassword
+                == (schema == "v4-must-change-password" ? true : nil))
         #expect(ann.passwordHash == "$2b$12$fixtureStudentHashxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx")
         let token = Data((0..<32).map { UInt8(($0 % 16) * 17) })
         #expect(
@@ -119,6 +125,8 @@ struct SQLiteAccountStoreTests {
         let choir = try #require(try await accounts.classroom(1, taughtBy: tess.account.id))
         #expect(choir.name == "Choir" && choir.invitation.rawValue == "ABCD-2345")
         #expect(try await accounts.students(of: choir.id) == [ann.account])
+        let hasAssignments = !["v1-accounts", "v2-student-summary"].contains(schema)
+        #expect(try await accounts.assignments(of: choir.id).map(\.title) == (hasAssignments ? ["Week 3"] : []))
         #expect(
             try await accounts.keptFigures(of: [ann.account.id]).isEmpty, "figures are derived: an upgrade keeps none")
         let figures = StudentFigures(

@@ -209,6 +209,10 @@ export const api = {
   account,
   signIn: (name, password) => signedIn(request('POST', 'account/sign-in', { name, password })),
   signUp: (name, password, invitation) => signedIn(request('POST', 'account/sign-up', { name, password, invitation })),
+  /** Whose account a class list's invitation link is for (`{ name }`), or why it no longer works. */
+  checkInvitation: (token) => request('POST', 'account/invitation/check', { token }),
+  /** A class list's invitation link: its account's password chosen, and signed in. */
+  acceptInvitation: (token, password) => signedIn(request('POST', 'account/invitation', { token, password })),
   signOut,
   changePassword: (current, next) => request('POST', 'account/password', { current, new: next }),
   /** The classes that see my data. */

@@ -10,6 +10,8 @@ import { profileScreen } from './screens/profile.js';
 import { calibrationScreen } from './screens/calibration.js';
 import { signInScreen } from './screens/sign-in.js';
 import { accountScreen } from './screens/account.js';
+import { ownPasswordScreen } from './screens/own-password.js';
+import { invitationScreen } from './screens/invitation.js';
 import { classesScreen } from './screens/classes.js';
 import { classScreen } from './screens/class.js';
 import { phoneScreen } from './screens/phone.js';
@@ -57,17 +59,25 @@ function showAccount() {
   document.getElementById('open-classes').hidden = !account.user.teacher;
 }
 
-function signedIn(user) {
+// The password a student just signed in with while it is one handed out, to send again as the
+// current one when they choose their own; kept in memory only, so a reload forgets it.
+let handed = null;
+
+function signedIn(user, password = null) {
   account = { accounts: true, user };
+  handed = user.mustChangePassword ? password : null;
   showAccount();
   // This user's answers kept while signed out go now; anyone else's wait for them.
   api.useAccount(user);
-  api.settings().then(({ settings }) => setLanguage(settings.language)).then(showAccount).catch(() => {});
+  if (!user.mustChangePassword) {
+    api.settings().then(({ settings }) => setLanguage(settings.language)).then(showAccount).catch(() => {});
+  }
   navigate('#/');
 }
 
 function signedOut() {
   account = { accounts: true, user: null };
+  handed = null;
   api.useAccount(null);
   showAccount();
   navigate('#/sign-in');
@@ -77,7 +87,7 @@ api.onSignedOut(() => { if (account.accounts && account.user) signedOut(); });
 // The screen a spoke was opened from, for a spoke that returns there rather than to Start.
 let cameFrom = '#/';
 const context = {
-  navigate, announce, signedIn, signedOut, account: () => account, cameFrom: () => cameFrom,
+  navigate, announce, signedIn, signedOut, account: () => account, cameFrom: () => cameFrom, handedPassword: () => handed,
   noTrialsOffline: () => { noTrials = true; showStatus(); },
 };
 restoreMidi();
@@ -95,10 +105,13 @@ const calibration = calibrationScreen(context);
 const profile = profileScreen(context);
 const signIn = signInScreen(context);
 const accountPage = accountScreen(context);
+const ownPassword = ownPasswordScreen(context);
+const invitation = invitationScreen(context);
 const classes = classesScreen(context);
 const classPage = classScreen(context);
 const phone = phoneScreen(context);
-const screens = [start, settings, calibration, profile, signIn, accountPage, classes, classPage, phone];
+const screens = [start, settings, calibration, profile, signIn, ownPassword, invitation, accountPage, classes, classPage,
+  phone];
 const trainingScreens = {};
 modules.forEach((loaded, index) => {
   if (loaded.status === 'rejected') {
@@ -121,6 +134,7 @@ const routes = {
   '#/settings': [settings],
   '#/profile': [profile],
   '#/sign-in': [signIn],
+  '#/password': [ownPassword],
   '#/account': [accountPage],
   '#/classes': [classes],
   '#/phone': [phone],
@@ -128,6 +142,8 @@ const routes = {
 
 /** The screen for a hash, with what it is shown with; a class and a student's profile carry ids. */
 function resolve(hash) {
+  const link = /^#\/invitation\/([\w-]+)$/.exec(hash);
+  if (link) return [invitation, link[1]];
   const student = /^#\/classes\/(\d+)\/students\/(\d+)$/.exec(hash);
   if (student) {
     const [, classId, studentId] = student;
@@ -142,9 +158,15 @@ function resolve(hash) {
 
 /** Where a hash may not go for who is (not) signed in, the hash to go to instead. */
 function redirect(hash, [screen]) {
-  if (!account.accounts) return [signIn, accountPage, classes, classPage].includes(screen) ? '#/' : null;
+  if (!account.accounts) {
+    return [signIn, ownPassword, invitation, accountPage, classes, classPage].includes(screen) ? '#/' : null;
+  }
+  // An invitation link opens whoever is signed in here: accepting it signs its student in.
+  if (screen === invitation) return null;
   if (!account.user) return screen === signIn ? null : '#/sign-in';
-  if (screen === signIn) return '#/';
+  // The server refuses everything else to a password handed out.
+  if (account.user.mustChangePassword) return screen === ownPassword ? null : '#/password';
+  if (screen === signIn || screen === ownPassword) return '#/';
   if ((screen === classes || screen === classPage || hash.includes('/students/')) && !account.user.teacher) return '#/';
   return null;
 }
@@ -168,8 +190,10 @@ function route() {
 
 // Training stops whenever the page is hidden (a call, another app, a locked screen): a trial heard
 // half-way would be judged unfairly, so coming back lands on Start rather than mid-trial.
+// An invitation link's screen stays: its token is only in the address (a student may switch to a
+// password manager while choosing).
 function interrupt() {
-  if (active !== start) navigate('#/');
+  if (active !== start && active !== invitation) navigate('#/');
 }
 document.addEventListener('visibilitychange', () => { if (document.hidden) interrupt(); });
 window.addEventListener('pagehide', interrupt);
@@ -269,7 +293,7 @@ function afterAccount(changed) {
   if (changed) route();
   if (account.offline) return;
   keepCurrentApp();
-  if (account.accounts && !account.user) return;
+  if (account.accounts && (!account.user || account.user.mustChangePassword)) return;
   // A visit online keeps the reserves of the disciplines trained here full, for the next offline one,
   // and Start's first discipline's from the first visit on.
   refillKept(account.user?.id ?? null, disciplines()[0]?.id);

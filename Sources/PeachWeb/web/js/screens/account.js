@@ -23,7 +23,6 @@ addStrings({
     'account.currentPassword': 'Current password',
     'account.changePassword': 'Change password',
     'account.passwordChanged': 'Password changed.',
-    'account.signOut': 'Sign out',
   },
   de: {
     'account.title': 'Konto',
@@ -43,7 +42,6 @@ addStrings({
     'account.currentPassword': 'Aktuelles Passwort',
     'account.changePassword': 'Passwort ändern',
     'account.passwordChanged': 'Passwort geändert.',
-    'account.signOut': 'Abmelden',
   },
 });
 

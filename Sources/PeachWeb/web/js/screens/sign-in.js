@@ -85,8 +85,29 @@ export function refusalText(error) {
   return hasString(key) ? t(key, error.detail) : t('refusal.other', { status: error.status });
 }
 
-// A class server's door: sign in, or sign up with a class's invitation code. Both forms post as
-// they are; the server checks names, passwords and codes and says what is wrong.
+/**
+ * How the forms that sign someone in send: `send` gets the form's fields as they are (the server
+ * checks them), the button is off meanwhile, and a refusal is said in `status`; done, the form is
+ * cleared.
+ */
+export function sendingForm(form, status, send) {
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const submit = form.querySelector('button[type=submit]');
+    submit.disabled = true;
+    status.textContent = '';
+    try {
+      await send(Object.fromEntries(new FormData(form)));
+      form.reset();
+    } catch (error) {
+      status.textContent = refusalText(error);
+    } finally {
+      submit.disabled = false;
+    }
+  });
+}
+
+// A class server's door: sign in, or sign up with a class's invitation code.
 export function signInScreen({ signedIn }) {
   const element = addScreen(MARKUP);
   const forms = [
@@ -96,20 +117,9 @@ export function signInScreen({ signedIn }) {
       ({ name, password, invitation }) => api.signUp(name, password, invitation)],
   ];
   for (const [form, status, send] of forms) {
-    form.addEventListener('submit', async (event) => {
-      event.preventDefault();
-      const submit = form.querySelector('button[type=submit]');
-      submit.disabled = true;
-      status.textContent = '';
-      try {
-        const { user } = await send(Object.fromEntries(new FormData(form)));
-        form.reset();
-        signedIn(user);
-      } catch (error) {
-        status.textContent = refusalText(error);
-      } finally {
-        submit.disabled = false;
-      }
+    sendingForm(form, status, async (fields) => {
+      const { user } = await send(fields);
+      signedIn(user, fields.password);
     });
   }
 
