@@ -67,7 +67,7 @@ public enum ChordProgressionKind: ReplayedChainKind {
     public static let resumedAnswers = 200
 
     /// A tonic of the twelve in the bass's octave, inverted where the bass line asks for it if the
-    /// setting says so. Numerals: a mode the ladder trains and a progression it draws; the numerals
+    /// setting says so or the ladder has reached its last step. Numerals: a mode the ladder trains and a progression it draws; the numerals
     /// to answer with are the mode's trained ones. Common progressions: one of those chosen as their
     /// schedule weighs them, in major, named from the chosen ones.
     public static func draw(
@@ -88,7 +88,7 @@ public enum ChordProgressionKind: ReplayedChainKind {
         let tonic = MIDINote(ProgressionVoicing.bassOctave.randomElement(using: &generator)!)!
         return ChordProgressionTrial(
             discipline, tonic: tonic, mode: mode, progression: ladder.draw(in: mode, using: &generator),
-            tuningSystem: settings.tuningSystem, inversions: own.progressionInversions,
+            tuningSystem: settings.tuningSystem, inversions: own.progressionInversions || ladder.step.inversions,
             choices: RomanNumeral.offered(in: mode).filter(ladder.numerals(in: mode).contains))
     }
 

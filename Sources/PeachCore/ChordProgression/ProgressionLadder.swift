@@ -10,9 +10,20 @@ public struct ProgressionLadder: Sendable {
         public let major: [RomanNumeral]
         public let minor: [RomanNumeral]
         public let length: Int
+        /// Whether the chords may stand on their third, fifth or seventh (`ProgressionVoicing.bassLine`)
+        /// whatever the user's setting, which asks for them from the start.
+        public let inversions: Bool
+
+        init(major: [RomanNumeral], minor: [RomanNumeral], length: Int, inversions: Bool = false) {
+            self.major = major
+            self.minor = minor
+            self.length = length
+            self.inversions = inversions
+        }
     }
 
-    /// From I, IV and V in major, three chords long, to every numeral of both modes, five long.
+    /// From I, IV and V in major, three chords long, to every numeral of both modes, five long, and
+    /// then inverted where the bass line asks for it.
     public static let ladder: [Step] = [
         Step(major: [.one, .four, .five], minor: [], length: 3),
         Step(major: [.one, .four, .five, .six], minor: [], length: 3),
@@ -29,6 +40,9 @@ public struct ProgressionLadder: Sendable {
             major: RomanNumeral.offered(in: .major),
             minor: [.minorOne, .flatThree, .minorFour, .five, .flatSix, .flatSeven, .dominantSeventh], length: 5),
         Step(major: RomanNumeral.offered(in: .major), minor: RomanNumeral.offered(in: .minor), length: 5),
+        Step(
+            major: RomanNumeral.offered(in: .major), minor: RomanNumeral.offered(in: .minor), length: 5,
+            inversions: true),
     ]
 
     /// A numeral in this box or higher is mastered.

@@ -145,4 +145,25 @@ struct ProgressionInversionTests {
             .chordProgression, settings: settings, chain: ChordProgressionKind.freshChain, using: &generator)
         #expect(inverted.inversions)
     }
+
+    /// Without the setting, the ladder's last step inverts: once every numeral of both modes is
+    /// mastered, the trials are drawn with inversions; Common Progressions' are not.
+    @Test func theLadderInvertsOnceEveryChordIsMastered() {
+        var chain = ChordProgressionKind.freshChain
+        var generator = SeededGenerator(seed: 5)
+        var steps = 0
+        while !chain.ladder.step.inversions && steps < 2000 {
+            let trial = ChordProgressionKind.draw(
+                .chordProgression, settings: .default, chain: chain, using: &generator)
+            #expect(!trial.inversions)
+            ChordProgressionKind.advance(
+                &chain, after: CompletedChordProgression(trial, answer: trial.progression, timestamp: Date()))
+            steps += 1
+        }
+        #expect(chain.ladder.step == ProgressionLadder.ladder.last!)
+        let trial = ChordProgressionKind.draw(.chordProgression, settings: .default, chain: chain, using: &generator)
+        #expect(trial.inversions && trial.progression.count == 5)
+        let common = ChordProgressionKind.draw(.commonProgression, settings: .default, chain: chain, using: &generator)
+        #expect(!common.inversions)
+    }
 }

@@ -86,7 +86,8 @@ struct ProgressionLadderTests {
             }
         }
         #expect(ladder.step == ProgressionLadder.ladder.last!)
-        #expect(ladder.modes == [.major, .minor] && ladder.step.length == 5)
+        #expect(ladder.modes == [.major, .minor] && ladder.step.length == 5 && ladder.step.inversions)
+        #expect(ProgressionLadder.ladder.dropLast().allSatisfy { !$0.inversions })
         #expect(Set(ladder.numerals(in: .minor)) == Set(RomanNumeral.offered(in: .minor)))
     }
 

@@ -19,7 +19,7 @@ addStrings({
     'numerals.wasRight': 'Last progression: {numerals}',
     'numerals.was': 'Last progression: {progression}; you named {numerals}',
     'settings.progressions': 'Chord progressions',
-    'settings.progressionInversions': 'Inversions where the bass can move by step (I–V⁶–vi)',
+    'settings.progressionInversions': 'Inversions where the bass can move by step (I–V⁶–vi) from the start, not only once every chord is mastered',
     'keys.numerals': 'Keys: 1–7 name the chord on that scale step, 8 V7 · MIDI: play the chord · Backspace undoes · Esc back to Start',
   },
   de: {
@@ -30,7 +30,7 @@ addStrings({
     'numerals.wasRight': 'Letzte Akkordfolge: {numerals}',
     'numerals.was': 'Letzte Akkordfolge: {progression}; du hast {numerals} genannt',
     'settings.progressions': 'Akkordfolgen',
-    'settings.progressionInversions': 'Umkehrungen, wo der Bass schrittweise gehen kann (I–V⁶–vi)',
+    'settings.progressionInversions': 'Umkehrungen, wo der Bass schrittweise gehen kann (I–V⁶–vi), von Anfang an, nicht erst wenn jeder Akkord sitzt',
     'keys.numerals': 'Tasten: 1–7 nennen den Akkord auf dieser Stufe, 8 V7 · MIDI: spiele den Akkord · Rücktaste nimmt zurück · Esc zurück zum Start',
   },
 });
