@@ -84,17 +84,10 @@ public struct ProgressionLadder: Sendable {
         var drawn: [RomanNumeral] = []
         for _ in 0..<step.length {
             let before = drawn.last ?? RomanNumeral.cadence(in: mode).last!
-            let candidates = numerals.filter { $0 != drawn.last }
-            let weights = candidates.map {
-                schedule.weight(of: $0) * moves.weight(of: ChordMove(from: before, to: $0))
-            }
-            var point = Double.random(in: 0..<weights.reduce(0, +), using: &generator)
-            let index =
-                weights.indices.first {
-                    point -= weights[$0]
-                    return point < 0
-                } ?? candidates.count - 1
-            drawn.append(candidates[index])
+            drawn.append(
+                schedule.draw(
+                    from: numerals.filter { $0 != drawn.last },
+                    also: { moves.weight(of: ChordMove(from: before, to: $0)) }, using: &generator))
         }
         return Progression(drawn)
     }

@@ -32,12 +32,15 @@ public struct LeitnerSchedule<Item: Hashable & Sendable>: Sendable {
         items.contains(item) ? weight(of: item) / items.reduce(0) { $0 + weight(of: $1) } : 0
     }
 
-    /// One of `items` (not empty), each as likely as its weight says.
-    public func draw(from items: [Item], using generator: inout some RandomNumberGenerator) -> Item {
-        let total = items.reduce(0) { $0 + weight(of: $1) }
-        var point = Double.random(in: 0..<total, using: &generator)
-        for item in items {
-            point -= weight(of: item)
+    /// One of `items` (not empty), each as likely as its weight says, times `also` (another
+    /// schedule's weight of it, say; 1 by default).
+    public func draw(
+        from items: [Item], also: (Item) -> Double = { _ in 1 }, using generator: inout some RandomNumberGenerator
+    ) -> Item {
+        let weights = items.map { weight(of: $0) * also($0) }
+        var point = Double.random(in: 0..<weights.reduce(0, +), using: &generator)
+        for (item, weight) in zip(items, weights) {
+            point -= weight
             if point < 0 { return item }
         }
         return items[items.count - 1]
