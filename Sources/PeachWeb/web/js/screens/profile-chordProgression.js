@@ -1,5 +1,6 @@
 import { addStrings, t } from '../i18n/i18n.js';
 import { formatCount, formatPercent } from '../i18n/format.js';
+import { fillPartTable } from '../profile/part-table.js';
 
 addStrings({
   en: {
@@ -30,27 +31,15 @@ export default function movesPart(section, entry) {
   table.id = `progression-moves-${entry.id}`;
   table.hidden = true;
   section.append(table);
-  const cell = (tag, text, scope) => {
-    const element = document.createElement(tag);
-    element.textContent = text;
-    if (scope) element.scope = scope;
-    return element;
-  };
   return {
     /** `summary`: the kind's summary, null when it could not be read. */
     show(summary) {
       table.hidden = !summary || summary.moves.length === 0;
       if (table.hidden) return;
-      const head = document.createElement('tr');
-      head.append(cell('th', t('profile.moves.move'), 'col'), cell('th', t('profile.moves.chords'), 'col'),
-        cell('th', t('profile.moves.accuracy'), 'col'));
-      const rows = summary.moves.slice(0, SHOWN).map((move) => {
-        const row = document.createElement('tr');
-        row.append(cell('th', `${move.from} → ${move.to}`, 'row'), cell('td', formatCount(move.chords)),
-          cell('td', formatPercent(move.accuracy)));
-        return row;
-      });
-      table.replaceChildren(cell('caption', t('profile.moves.caption')), head, ...rows);
+      fillPartTable(table, t('profile.moves.caption'),
+        [t('profile.moves.move'), t('profile.moves.chords'), t('profile.moves.accuracy')],
+        summary.moves.slice(0, SHOWN).map((move) => [`${move.from} → ${move.to}`, formatCount(move.chords),
+          formatPercent(move.accuracy)]));
     },
   };
 }

@@ -1,5 +1,6 @@
 import { hasString, t } from '../i18n/i18n.js';
 import { formatCount, formatPercent } from '../i18n/format.js';
+import { fillPartTable } from '../profile/part-table.js';
 
 /**
  * Play it Back's part of the Profile: the longest melody mastered and, for each step size, the
@@ -23,24 +24,11 @@ export default function dictationPart(section, entry) {
           : t('profile.melody.longest', { notes: summary.longestMastered, times: summary.masteredAfter });
       table.hidden = empty || summary.steps.length === 0;
       if (table.hidden) return;
-      const cell = (tag, text, scope) => {
-        const element = document.createElement(tag);
-        element.textContent = text;
-        if (scope) element.scope = scope;
-        return element;
-      };
-      const head = document.createElement('tr');
-      head.append(cell('th', t('profile.melody.step'), 'col'), cell('th', t('profile.melody.notes'), 'col'),
-        cell('th', t('profile.melody.accuracy'), 'col'));
-      const rows = summary.steps.map((step) => {
-        const row = document.createElement('tr');
-        // Steps are interval numbers (1: a repeated note); past an octave they share one name.
-        const key = `settings.melodyStep.${step.step}`;
-        row.append(cell('th', t(hasString(key) ? key : 'settings.melodyStepWider'), 'row'), cell('td', formatCount(step.notes)),
-          cell('td', formatPercent(step.accuracy)));
-        return row;
-      });
-      table.replaceChildren(cell('caption', t('profile.melody.caption')), head, ...rows);
+      // Steps are interval numbers (1: a repeated note); past an octave they share one name.
+      const stepName = (step) => t(hasString(`settings.melodyStep.${step}`) ? `settings.melodyStep.${step}` : 'settings.melodyStepWider');
+      fillPartTable(table, t('profile.melody.caption'),
+        [t('profile.melody.step'), t('profile.melody.notes'), t('profile.melody.accuracy')],
+        summary.steps.map((step) => [stepName(step.step), formatCount(step.notes), formatPercent(step.accuracy)]));
     },
   };
 }
