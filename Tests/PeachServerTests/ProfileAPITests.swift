@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import Logging
 import Testing
 
@@ -54,7 +53,7 @@ struct ProfileAPITests {
     static func withApp(
         seed: @Sendable (SQLiteTrainingDataStore) async throws -> Void = { _ in },
         environment: ServerEnvironment = .unimplemented,
-        _ body: @Sendable (any TestClientProtocol, AppServices) async throws -> Void
+        _ body: @Sendable (RouterClient, AppServices) async throws -> Void
     ) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "peach-profile-\(UUID().uuidString)")
@@ -64,10 +63,10 @@ struct ProfileAPITests {
         let services = try await AppServices.open(
             databasePath: path, environment: environment, logger: Logger(label: "test"))
         let app = Application(router: try PeachApp.router(services: services))
-        try await app.test(.router) { client in try await body(client, services) }
+        try await app.test { client in try await body(client, services) }
     }
 
-    static func get<T: Decodable>(_ type: T.Type, _ uri: String, _ client: any TestClientProtocol) async throws -> T {
+    static func get<T: Decodable>(_ type: T.Type, _ uri: String, _ client: RouterClient) async throws -> T {
         try await client.execute(uri: uri, method: .get) { response throws in
             #expect(response.status == .ok, "\(uri): \(String(buffer: response.body))")
             return try JSONDecoder().decode(type, from: Data(buffer: response.body))

@@ -1,7 +1,6 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import Logging
 import PeachAudio
 import PeachCore
@@ -36,13 +35,13 @@ struct SoundRoutesTests {
     func withServer(
         sampler: CountingSampler = CountingSampler(), directory: TestApp.Directory = TestApp.Directory(),
         environment: ServerEnvironment = .unimplemented,
-        _ body: @Sendable (any TestClientProtocol) async throws -> Void
+        _ body: @Sendable (RouterClient) async throws -> Void
     ) async throws {
         let services = try await AppServices.open(
             databasePath: directory.databasePath, environment: environment, logger: Logger(label: "test"),
             sounds: SoundSettingsAPITests.instruments,
             sampler: sampler)
-        try await Application(router: try PeachApp.router(services: services)).test(.router, body)
+        try await Application(router: try PeachApp.router(services: services)).test(body)
     }
 
     @Test func aKeyIsAFloatWAVWithItsFrequencyAndLoopAndIsRenderedOnce() async throws {
@@ -71,7 +70,7 @@ struct SoundRoutesTests {
     @Test func aRestartedServerServesTheKeysItRenderedBeforeFromDiskUnlessTheRenderingChanged() async throws {
         let directory = TestApp.Directory()
         let expected = WAVFile(samples: [Float](repeating: 60, count: 60), sampleRate: 48_000).data
-        let fetch: @Sendable (any TestClientProtocol) async throws -> Void = { client in
+        let fetch: @Sendable (RouterClient) async throws -> Void = { client in
             try await client.execute(uri: "/api/sounds/strings/notes/60", method: .get) { response in
                 #expect(response.status == .ok)
                 #expect(response.headers[.init(SoundRoutes.frequencyHeader)!] == "60.0")
@@ -134,7 +133,7 @@ struct SoundRoutesTests {
         let synthesis: Synthesis
     }
 
-    func trial(_ client: any TestClientProtocol, _ discipline: String) async throws -> Trial {
+    func trial(_ client: RouterClient, _ discipline: String) async throws -> Trial {
         try await client.execute(
             uri: "/api/trials", method: .post, headers: [.contentType: "application/json"],
             body: TestApp.json(#"{"discipline":"\#(discipline)"}"#)

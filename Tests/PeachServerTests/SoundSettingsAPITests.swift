@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import Logging
 import Testing
 
@@ -32,16 +31,16 @@ struct SoundSettingsAPITests {
     /// - Parameter environment: `.fixed()` where a trial is drawn.
     func withServer(
         sounds: [SoundChoice], environment: ServerEnvironment = .unimplemented,
-        _ body: @Sendable (any TestClientProtocol) async throws -> Void
+        _ body: @Sendable (RouterClient) async throws -> Void
     ) async throws {
         let directory = TestApp.Directory()
         let services = try await AppServices.open(
             databasePath: directory.databasePath, environment: environment, logger: Logger(label: "test"),
             sounds: sounds)
-        try await Application(router: try PeachApp.router(services: services)).test(.router, body)
+        try await Application(router: try PeachApp.router(services: services)).test(body)
     }
 
-    func put(_ client: any TestClientProtocol, _ json: String) async throws -> (HTTPResponse.Status, String) {
+    func put(_ client: RouterClient, _ json: String) async throws -> (HTTPResponse.Status, String) {
         try await client.execute(
             uri: "/api/settings", method: .put, headers: [.contentType: "application/json"], body: TestApp.json(json)
         ) { ($0.status, String(buffer: $0.body)) }
@@ -78,7 +77,7 @@ struct SoundSettingsAPITests {
     }
 
     /// The sound a trial of `discipline` is served with.
-    func trialSound(_ client: any TestClientProtocol, _ discipline: String) async throws -> String? {
+    func trialSound(_ client: RouterClient, _ discipline: String) async throws -> String? {
         try await client.execute(
             uri: "/api/trials", method: .post, headers: [.contentType: "application/json"],
             body: TestApp.json(#"{"discipline":"\#(discipline)"}"#)

@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import Logging
 import Testing
 
@@ -14,7 +13,7 @@ struct StoreFailureTests {
         let store = InMemoryTrainingDataStore()
         let services = try await AppServices.make(
             store: store, settingsStore: store, environment: .fixed(), logger: Logger(label: "test"))
-        try await Application(router: try PeachApp.router(services: services)).test(.router) { client in
+        try await Application(router: try PeachApp.router(services: services)).test { client in
             let trial = try await client.execute(
                 uri: "/api/trials", method: .post, headers: [.contentType: "application/json"],
                 body: TestApp.json(#"{"discipline":"pitchComparison"}"#)
@@ -41,7 +40,7 @@ struct StoreFailureTests {
         let store = InMemoryTrainingDataStore()
         let services = try await AppServices.make(
             store: store, settingsStore: store, environment: .fixed(), logger: Logger(label: "test"))
-        try await Application(router: try PeachApp.router(services: services)).test(.router) { client in
+        try await Application(router: try PeachApp.router(services: services)).test { client in
             let post = { (uri: String, body: String) in
                 try await client.execute(
                     uri: uri, method: .post, headers: [.contentType: "application/json"], body: TestApp.json(body)

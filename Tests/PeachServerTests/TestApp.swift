@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import Logging
 
 @testable import PeachServer
@@ -17,18 +16,18 @@ enum TestApp {
     static func with<Value: Sendable>(
         _ directory: Directory = Directory(), environment: ServerEnvironment = .unimplemented,
         configure: (inout AppServices) -> Void = { _ in },
-        _ body: @Sendable (any TestClientProtocol) async throws -> Value
+        _ body: @Sendable (RouterClient) async throws -> Value
     ) async throws -> Value {
         var services = try await AppServices.open(
             databasePath: directory.databasePath, environment: environment, logger: Logger(label: "test"))
         configure(&services)
         let app = Application(router: try PeachApp.router(services: services))
-        return try await app.test(.router, body)
+        return try await app.test(body)
     }
 
     static func json(_ value: String) -> ByteBuffer { ByteBuffer(string: value) }
 
-    static func decode<T: Decodable>(_ type: T.Type, _ response: TestResponse) throws -> T {
+    static func decode<T: Decodable>(_ type: T.Type, _ response: RouterClient.Response) throws -> T {
         try JSONDecoder().decode(type, from: Data(buffer: response.body))
     }
 }

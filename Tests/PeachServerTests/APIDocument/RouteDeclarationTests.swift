@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import PeachCore
 import Testing
 
@@ -33,7 +32,7 @@ struct RouteDeclarationTests {
     @Test func aRouteSendsItsDeclaredStatusAndReadsOnlyItsDeclaredParameters() async throws {
         let router = Router()
         RouteTables<Void, BasicRequestContext>([Probe.self]).add(to: router.group("api"), ())
-        try await Application(router: router).test(.router) { client in
+        try await Application(router: router).test { client in
             try await client.execute(uri: "/api/declared?count=2", method: .post) { response throws in
                 #expect(response.status == .created)
                 #expect(try JSONDecoder().decode(HealthResponse.self, from: Data(buffer: response.body)).version == "2")
@@ -76,7 +75,7 @@ struct RouteDeclarationTests {
     @Test func anOptionalParameterRefusesAValueThatDoesNotParse() async throws {
         let router = Router()
         RouteTables<Void, BasicRequestContext>([OptionalProbe.self]).add(to: router.group("api"), ())
-        try await Application(router: router).test(.router) { client in
+        try await Application(router: router).test { client in
             for (query, read) in [("", "none none"), ("?period=week&offset=0.5", "week 0.5")] {
                 try await client.execute(uri: "/api/optional" + query, method: .get) { response throws in
                     #expect(
@@ -134,7 +133,7 @@ struct RouteDeclarationTests {
     @Test func aRouteThatUsesTheSessionMustDeclareIt() async throws {
         let router = Router(context: AccountRequestContext.self)
         RouteTables<Void, AccountRequestContext>([SessionProbe.self]).add(to: router.group("api"), ())
-        try await Application(router: router).test(.router) { client in
+        try await Application(router: router).test { client in
             try await client.execute(uri: "/api/declared", method: .get) { response throws in
                 #expect(response.status == .unauthorized)
             }

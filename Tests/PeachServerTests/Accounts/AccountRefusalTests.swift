@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import Logging
 import Testing
 
@@ -31,10 +30,10 @@ struct AccountRefusalTests {
     }
 
     struct Client {
-        let client: any TestClientProtocol
+        let client: RouterClient
 
         func send(_ method: HTTPRequest.Method, _ path: String, _ json: String? = nil, session: String? = nil)
-            async throws -> TestResponse
+            async throws -> RouterClient.Response
         {
             var headers: HTTPFields = [
                 .authorization: "Bearer \(AccountRefusalTests.token)", .contentType: "application/json",
@@ -106,7 +105,7 @@ struct AccountRefusalTests {
             accounts: AccountService(accounts: store, hasher: hasher, now: { now }, logger: logger), spaces: spaces,
             environment: environment, sounds: SoundChoice.sineOnly, sampler: nil, secure: false, logger: logger)
         let policy = AccessPolicy(token: token, acceptsIPAddressHosts: true)
-        try await Application(responder: GuardedResponder(inner: responder, policy: policy)).test(.router) { client in
+        try await Application(responder: GuardedResponder(inner: responder, policy: policy)).test { client in
             try await body(Client(client: client))
         }
         _ = directory

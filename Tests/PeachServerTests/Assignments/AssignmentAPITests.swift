@@ -1,5 +1,4 @@
 import Foundation
-import HummingbirdTesting
 import Testing
 
 @testable import PeachCore
@@ -14,7 +13,7 @@ struct AssignmentAPITests {
           {"discipline":"pitchComparison","threshold":20}]}
         """#
 
-    static func json(_ response: TestResponse) throws -> [String: Any] {
+    static func json(_ response: RouterClient.Response) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
     }
 

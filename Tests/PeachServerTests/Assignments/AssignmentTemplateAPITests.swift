@@ -1,5 +1,4 @@
 import Foundation
-import HummingbirdTesting
 import Testing
 
 @testable import PeachCore
@@ -11,7 +10,7 @@ import Testing
 struct AssignmentTemplateAPITests {
     typealias Client = AccountRefusalTests.Client
 
-    static func json(_ response: TestResponse) throws -> [String: Any] {
+    static func json(_ response: RouterClient.Response) throws -> [String: Any] {
         try AssignmentAPITests.json(response)
     }
 

@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import Testing
 
 @testable import PeachCore
@@ -38,7 +37,7 @@ struct PitchMatchingAPITests {
         let records: [Record]
     }
 
-    static func challenge(_ client: any TestClientProtocol) async throws -> Challenge {
+    static func challenge(_ client: RouterClient) async throws -> Challenge {
         try await client.execute(uri: "/api/pitch-matching", method: .post) { response throws in
             #expect(response.status == .created)
             return try TestApp.decode(Challenge.self, response)
@@ -46,15 +45,15 @@ struct PitchMatchingAPITests {
     }
 
     static func commit<T: Sendable>(
-        _ client: any TestClientProtocol, _ id: String, body: String,
-        _ check: @escaping @Sendable (TestResponse) throws -> T
+        _ client: RouterClient, _ id: String, body: String,
+        _ check: @escaping @Sendable (RouterClient.Response) throws -> T
     ) async throws -> T {
         try await client.execute(
             uri: "/api/pitch-matching/\(id)/result", method: .post, headers: [.contentType: "application/json"],
-            body: TestApp.json(body), testCallback: check)
+            body: TestApp.json(body), check: check)
     }
 
-    static func records(_ client: any TestClientProtocol) async throws -> [Records.Record] {
+    static func records(_ client: RouterClient) async throws -> [Records.Record] {
         try await client.execute(uri: "/api/records/pitch-matching?limit=50", method: .get) { response throws in
             #expect(response.status == .ok)
             return try TestApp.decode(Records.self, response).records

@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import Logging
 import Synchronization
 import Testing
@@ -53,7 +52,7 @@ struct ImprovingListenerTests {
         let app = Application(router: try PeachApp.router(services: services))
         let generator = Mutex(SeededGenerator(seed: 1500))
 
-        try await app.test(.router) { client in
+        try await app.test { client in
             for day in 0..<Self.days {
                 let listener = SimulatedListener(threshold: Cents(Self.truth(day: day)))
                 for trial in 0..<Self.trialsPerDay {

@@ -1,7 +1,6 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import PeachAudio
 import Testing
 
@@ -10,13 +9,13 @@ import Testing
 
 /// Compare Timing, Fill the Gap, the calibration and the click, through the API.
 struct RhythmAPITests {
-    static func post(_ uri: String, _ body: String, _ client: some TestClientProtocol) async throws -> (
+    static func post(_ uri: String, _ body: String, _ client: RouterClient) async throws -> (
         HTTPResponse.Status, [String: Any]
     ) {
         try await TrialAPITests.post(uri, body, client)
     }
 
-    static func records(_ discipline: Discipline, _ client: some TestClientProtocol) async throws -> [[String: Any]] {
+    static func records(_ discipline: Discipline, _ client: RouterClient) async throws -> [[String: Any]] {
         try await client.execute(uri: "/api/records?discipline=\(discipline.rawValue)", method: .get) { response in
             let body = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: [[String: Any]]]
             return body?["records"] ?? []

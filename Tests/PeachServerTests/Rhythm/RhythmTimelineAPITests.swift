@@ -1,7 +1,6 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import Testing
 
 @testable import PeachCore
@@ -44,7 +43,7 @@ struct RhythmTimelineAPITests {
         return byDay
     }
 
-    static func get(_ uri: String, _ client: some TestClientProtocol) async throws -> (
+    static func get(_ uri: String, _ client: RouterClient) async throws -> (
         HTTPResponse.Status, [String: Any], String
     ) {
         try await client.execute(uri: uri, method: .get) { response in

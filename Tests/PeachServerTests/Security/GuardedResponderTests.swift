@@ -1,7 +1,6 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import Logging
 import Testing
 import X509
@@ -14,14 +13,14 @@ struct GuardedResponderTests {
     static let token = "fedcba9876543210fedcba9876543210"
 
     static func with(
-        _ policy: AccessPolicy, _ body: @Sendable (any TestClientProtocol) async throws -> Void
+        _ policy: AccessPolicy, _ body: @Sendable (RouterClient) async throws -> Void
     ) async throws {
         let directory = TestApp.Directory()
         let services = try await AppServices.open(
             databasePath: directory.databasePath, environment: .unimplemented, logger: Logger(label: "test"))
         let responder = GuardedResponder(
             routes: try PeachApp.router(services: services).buildResponder(), policy: policy)
-        try await Application(responder: responder).test(.router, body)
+        try await Application(responder: responder).test(body)
         _ = directory
     }
 
@@ -94,7 +93,7 @@ struct AuthorityDownloadTests {
             routes: try PeachApp.router(services: services).buildResponder(),
             policy: GuardedResponderTests.networkPolicy,
             authority: AuthorityDownload(der: der))
-        try await Application(responder: responder).test(.router) { client in
+        try await Application(responder: responder).test { client in
             try await client.execute(uri: "/ca.crt", method: .get) { response throws in
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "application/x-x509-ca-cert")

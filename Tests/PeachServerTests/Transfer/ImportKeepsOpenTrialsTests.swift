@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import Logging
 import PeachServices
 import Synchronization
@@ -30,7 +29,7 @@ struct ImportKeepsOpenTrialsTests {
         return text
     }
 
-    static func post(_ uri: String, _ body: String, _ client: some TestClientProtocol) async throws -> (
+    static func post(_ uri: String, _ body: String, _ client: RouterClient) async throws -> (
         HTTPResponse.Status, [String: Any]
     ) {
         try await TrialAPITests.post(uri, body, client)

@@ -1,6 +1,5 @@
 import Foundation
 import HTTPTypes
-import HummingbirdTesting
 import Testing
 
 @testable import PeachCore
@@ -10,7 +9,7 @@ import Testing
 /// trial offering the chosen ones with each answer judged in advance, a bad name refused, and the
 /// answer judged and stored as the numerals of the progressions played and named.
 struct CommonProgressionAPITests {
-    static func put(_ body: String, _ client: some TestClientProtocol) async throws -> (HTTPResponse.Status, String) {
+    static func put(_ body: String, _ client: RouterClient) async throws -> (HTTPResponse.Status, String) {
         try await client.execute(
             uri: "/api/settings", method: .put, headers: [.contentType: "application/json"], body: TestApp.json(body)
         ) { response in (response.status, String(buffer: response.body)) }

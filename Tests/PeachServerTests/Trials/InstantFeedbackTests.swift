@@ -1,7 +1,6 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import Logging
 import Testing
 
@@ -11,7 +10,7 @@ import Testing
 /// A choice's result comes with its trial (`outcomes`), judged as the answer is; the answer's
 /// response carries the next trial when asked (`?next=true`).
 struct InstantFeedbackTests {
-    static func post(_ uri: String, _ body: String, _ client: some TestClientProtocol) async throws -> (
+    static func post(_ uri: String, _ body: String, _ client: RouterClient) async throws -> (
         HTTPResponse.Status, [String: Any]
     ) {
         try await TrialAPITests.post(uri, body, client)
@@ -239,7 +238,7 @@ struct InstantFeedbackTests {
         let services = try await AppServices.open(
             databasePath: directory.databasePath, environment: .fixed(), logger: Logger(label: "test"))
         let app = Application(router: try PeachApp.router(services: services))
-        try await app.test(.router) { client in
+        try await app.test { client in
             var truths: [Bool] = []
             for (index, claim) in ["agrees", "differs", "agrees", "differs"].enumerated() {
                 let (_, trial) = try await Self.post("/api/trials", #"{"discipline":"pitchComparison"}"#, client)

@@ -1,7 +1,6 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import PeachAudio
 import Testing
 
@@ -10,7 +9,7 @@ import Testing
 
 /// One route set for every discipline: `POST /api/trials`, `POST /api/trials/{id}/answer`, `GET /api/records`.
 struct TrialAPITests {
-    static func post(_ uri: String, _ body: String, _ client: some TestClientProtocol) async throws -> (
+    static func post(_ uri: String, _ body: String, _ client: RouterClient) async throws -> (
         HTTPResponse.Status, [String: Any]
     ) {
         try await client.execute(
