@@ -124,7 +124,8 @@ def assert_no_acknowledged_answer_lost(result, kills, clients):
     assert result["served_after_restart"] == result["stored"]
 
 
-def schemathesis_run(url, max_examples=25, seed=8, report=None, checks="not_a_server_error", options=()):
+def schemathesis_run(url, max_examples=25, seed=8, report=None, checks="not_a_server_error", options=(),
+                     phases="examples,coverage,fuzzing"):
     """A bounded schemathesis run of /api/openapi.json; counts the requests it made and the
     responses with a 5xx status. `checks` names schemathesis's checks: any failure makes the exit
     code non-zero. `options` go to `schemathesis run` as they are (headers, excluded paths)."""
@@ -132,7 +133,7 @@ def schemathesis_run(url, max_examples=25, seed=8, report=None, checks="not_a_se
     command = [str(pathlib.Path(__file__).resolve().parents[2] / ".venv-e2e" / "bin" / "schemathesis"), "run",
                url + "api/openapi.json", "--url", url.rstrip("/"), "--checks", checks,
                "--max-examples", str(max_examples), "--seed", str(seed), "--workers", "1",
-               "--phases", "examples,coverage,fuzzing", "--generation-database", "none",
+               "--phases", phases, "--generation-database", "none",
                "--request-timeout", "30", "--no-color", "--report", "ndjson", "--report-ndjson-path", str(report),
                *options]
     # Run from /tmp: schemathesis leaves a cache directory wherever it runs.

@@ -17,9 +17,11 @@ def test_every_response_conforms_to_the_openapi_document(server):
 
 
 def test_a_class_servers_responses_conform_to_its_document(tmp_path):
-    """The class server's document (accounts, classes, a student's profile for their teacher, and
-    every user's own operation needing a session), run as a signed-in teacher with a class of one
-    student. Signing out is left out: it would end the run's session."""
+    """The operations only a class server has (accounts, classes and their assignments, a student's
+    profile for their teacher), run as a signed-in teacher with a class of one student. A user's own
+    training and profile run the same handlers on a store of their own, and the run above covers them:
+    here they were two fifths of 4,900 requests. Signing out is left out: it would end the run's
+    session."""
     storage = ClassStorage("sqlite", tmp_path)
     storage.peach("users", "add", "tess", "--teacher", stdin="contract-pass-1\n")
     _, _, invitation = storage.peach("classes", "add", "Choir", "--teacher", "tess").strip().split("\t")
@@ -31,7 +33,8 @@ def test_a_class_servers_responses_conform_to_its_document(tmp_path):
                                   json={"name": "tess", "password": "contract-pass-1"})
         cookie = signed_in.cookies["peach_session"]
         result = schemathesis_run(server.url, max_examples=4, seed=11, checks=CONFORMANCE, options=(
-            "--header", f"Cookie: peach_session={cookie}", "--exclude-path", "/api/account/sign-out"))
+            "--header", f"Cookie: peach_session={cookie}", "--exclude-path", "/api/account/sign-out",
+            "--include-path-regex", "^/api/(account|assignments|classes)(/|$)"))
         print(f"\nschemathesis conformance on a class server: {result['requests']} requests, statuses {result['statuses']}")
         assert result["requests"] > 100, result["output"]
         assert result["exit_code"] == 0, result["output"]
@@ -44,7 +47,8 @@ def test_a_class_servers_responses_conform_to_its_document(tmp_path):
 def test_a_printed_passwords_refusals_conform_to_the_document(tmp_path):
     """Signed in with a class list's one-time password, every route that needs a password of one's own
     answers 403, and the document says so: the same conformance run as that student. Changing the
-    password and signing out are left out: either would end the state the run is about."""
+    password and signing out are left out: either would end the state the run is about. Without the
+    coverage phase: its boundary values of every field all meet the same refusal."""
     storage = ClassStorage("sqlite", tmp_path)
     storage.peach("users", "add", "tess", "--teacher", stdin="contract-pass-1\n")
     storage.peach("classes", "add", "Choir", "--teacher", "tess")
@@ -58,7 +62,7 @@ def test_a_printed_passwords_refusals_conform_to_the_document(tmp_path):
         cookie = signed_in.cookies["peach_session"]
         result = schemathesis_run(server.url, max_examples=2, seed=11, checks=CONFORMANCE, options=(
             "--header", f"Cookie: peach_session={cookie}", "--exclude-path", "/api/account/sign-out",
-            "--exclude-path", "/api/account/password"))
+            "--exclude-path", "/api/account/password"), phases="examples,fuzzing")
         print(f"\nschemathesis conformance with a printed password: {result['requests']} requests, "
               f"statuses {result['statuses']}")
         assert result["exit_code"] == 0, result["output"]
