@@ -17,6 +17,7 @@ from selenium import webdriver
 from selenium.common.exceptions import (NoSuchElementException, StaleElementReferenceException, TimeoutException,
                                         WebDriverException)
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.remote.command import Command
 from selenium.webdriver.support import wait as selenium_wait
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -266,8 +267,16 @@ class PeachChrome(webdriver.Chrome):
     another kind) is returned after a while as it is: the test says what it expected."""
 
     def get(self, url):
+        if url.startswith(("http://", "https://")):
+            self.origins_visited().add("/".join(url.split("/")[:3]))
         super().get(url)
         self.wait_for_screens()
+
+    def origins_visited(self):
+        """Where this browser went (get): the origins whose storage `browser` clears after a test."""
+        if not hasattr(self, "_origins"):
+            self._origins = set()
+        return self._origins
 
     def refresh(self):
         super().refresh()
@@ -292,11 +301,66 @@ def pinned_browser(certificate_pem):
     return driver
 
 
-@pytest.fixture
-def browser():
+def launched_browser():
     driver = PeachChrome(
         options=chromium_options(),
         service=Service(executable_path=shutil.which("chromedriver") or "/usr/bin/chromedriver"))
     driver.set_script_timeout(60)
+    return driver
+
+
+def forgets_its_test(driver):
+    """Leaves `driver` as a test found it at launch: one fresh tab (what a tab's DevTools session was
+    told — emulated sizes and media, scripts on new documents, offline, blocked URLs — goes with the
+    old one), nothing stored for any origin it visited (cookies, local storage, IndexedDB, service
+    workers and their caches), no granted permission, no console entries, no input source, the usual
+    timeouts."""
+    old = driver.window_handles
+    if driver.current_url.startswith(("http://", "https://")):
+        # A page may have gone elsewhere by itself (a link, a redirect).
+        driver.origins_visited().add("/".join(driver.current_url.split("/")[:3]))
+    driver.switch_to.new_window("tab")
+    fresh = driver.current_window_handle
+    for handle in old:
+        driver.switch_to.window(handle)
+        driver.close()
+    driver.switch_to.window(fresh)
+    for origin in driver.origins_visited():
+        driver.execute_cdp_cmd("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+    driver.origins_visited().clear()
+    driver.execute_cdp_cmd("Network.clearBrowserCookies", {})
+    driver.execute_cdp_cmd("Network.clearBrowserCache", {})
+    driver.execute_cdp_cmd("Browser.resetPermissions", {})
+    driver.get_log("browser")
+    # The session's input sources: a test's "mouse" may be the next one's touch pointer.
+    driver.execute(Command.W3C_CLEAR_ACTIONS)
+    driver.set_script_timeout(60)
+    driver.set_page_load_timeout(300)
+    driver.implicitly_wait(0)
+    driver.until_script_timeout = None
+
+
+@pytest.fixture(scope="session")
+def worker_browser():
+    """The worker's one Chromium behind `browser`: a launch cost about a CPU-second and a second of
+    wall clock, paid by some 140 tests of a run; a fresh tab and cleared storage cost a fraction."""
+    held = []
+    yield held
+    for driver in held:
+        driver.quit()
+
+
+@pytest.fixture
+def browser(worker_browser):
+    if not worker_browser:
+        worker_browser.append(launched_browser())
+    driver = worker_browser[0]
     yield driver
-    driver.quit()
+    try:
+        forgets_its_test(driver)
+    except Exception:  # noqa: BLE001 - a browser that cannot be reset (quit by its test, crashed) is replaced
+        worker_browser.clear()
+        try:
+            driver.quit()
+        except Exception:  # noqa: BLE001
+            pass
