@@ -118,6 +118,11 @@ public struct SQLiteAccountStore: AccountStore, ClassroomStore {
                     CREATE INDEX invitation_user ON invitation (userID);
                     """)
         }
+        migrator.registerMigration("v6-task-goal-trials") { db in
+            // A threshold goal is fitted to the task's own answers, kept with its progress. A task
+            // counted before starts its fit at its next answer.
+            try db.execute(sql: "ALTER TABLE taskProgress ADD COLUMN goalTrials BLOB")
+        }
         return migrator
     }
 

@@ -135,6 +135,9 @@ struct SQLiteAccountStoreTests {
         #expect(try await accounts.students(of: choir.id) == [ann.account])
         let hasAssignments = !["v1-accounts", "v2-student-summary"].contains(schema)
         #expect(try await accounts.assignments(of: choir.id).map(\.title) == (hasAssignments ? ["Week 3"] : []))
+        // A task counted before the threshold fit was kept has its answers and no trials to fit.
+        let counted = try await accounts.count(of: 1, for: ann.account.id)
+        #expect(counted?.progress.answers == (hasAssignments ? 12 : nil) && counted?.goalTrials.trials.isEmpty != false)
         #expect(
             try await accounts.keptFigures(of: [ann.account.id]).isEmpty, "figures are derived: an upgrade keeps none")
         let figures = StudentFigures(
