@@ -2,7 +2,8 @@
 it on Start above everything else, trains it to done with one tap, and the teacher's table says
 done. On SQLite class files and through nginx to two instances on one PostgreSQL. And the teacher's
 table sorts by any of its columns, both ways, and keeps its order while the screen asks again and
-across a reload; an assignment is copied to another class or kept as a template's file and set from it."""
+across a reload; a threshold task states the threshold of its own answers; an assignment is copied to
+another class or kept as a template's file and set from it."""
 import json
 
 import requests
@@ -208,6 +209,73 @@ def test_the_teachers_table_sorts_by_any_column_and_back_and_keeps_it(tmp_path):
         assert rows_and_sort(teacher) == [["cy", "bob", "ann"], [["task-0", "ascending"]]]
     finally:
         teacher.quit()
+        site.stop()
+
+
+# Two threshold tasks of Compare Pitch: one still short of its 20 ¢, one met at its 300 ¢.
+THRESHOLD_TASKS = {"title": "Fine ears", "due": "2099-01-30T12:00:00Z", "tasks": [
+    {"discipline": "pitchComparison", "threshold": 20}, {"discipline": "pitchComparison", "threshold": 300}]}
+
+
+def answered_as_hearing(url, session, heard, count, task=None):
+    """Answers `count` Compare Pitch trials as a listener who hears `heard` ¢ and more and is wrong below."""
+    for _ in range(count):
+        body = {"discipline": "pitchComparison", **({"task": task} if task else {})}
+        trial = session.post(url + "api/trials", json=body, timeout=10)
+        assert trial.status_code == 201, trial.text
+        offset = trial.json()["note2"]["centOffset"]
+        right = abs(offset) >= heard
+        answer = "higher" if (offset > 0) == right else "lower"
+        judged = session.post(url + f"api/trials/{trial.json()['id']}/answer", json={"answer": answer}, timeout=10)
+        assert judged.status_code == 200 and judged.json()["isCorrect"] == right, judged.text
+
+
+def test_a_threshold_task_states_the_threshold_of_its_own_answers(tmp_path):
+    """A threshold goal is read from the answers given inside the task alone: ann hears 3 ¢ in her
+    own training but answers both tasks as one who hears 40 ¢, so the first is "now 4x ¢, goal ≤ 20.0 ¢"
+    and the second is done at what it reached, on her Start and in the teacher's table."""
+    site = ClassSite(ClassStorage("sqlite", tmp_path))
+    browser = new_browser()
+    try:
+        tess = requests.Session()
+        assert tess.post(site.url + "api/account/sign-in", json={"name": "tess", "password": TEACHER_PASSWORD},
+                         timeout=10).status_code == 200
+        ann = requests.Session()
+        assert ann.post(site.url + "api/account/sign-up", timeout=10, json={
+            "name": "ann", "password": "ann-password-1", "invitation": site.invitation}).status_code == 201
+        answered_as_hearing(site.url, ann, 3, 40)
+        created = tess.post(site.url + f"api/classes/{site.class_id}/assignments", json=THRESHOLD_TASKS, timeout=10)
+        assert created.status_code == 201, created.text
+        tasks = [task["id"] for task in created.json()["assignment"]["tasks"]]
+        for task in tasks:
+            answered_as_hearing(site.url, ann, 40, 60, task)
+        [listed] = ann.get(site.url + "api/assignments", timeout=10).json()["assignments"]
+        short, met = listed["progress"]
+        assert short["status"] == "inProgress" and short["answers"] == 60 and short["reached"] > 20, short
+        assert met["status"] == "done" and met["reached"] <= 300, met
+        texts = [f"now {short['reached']:.1f} ¢, goal ≤ 20.0 ¢", f"reached {met['reached']:.1f} ¢"]
+
+        sign_in(browser, site.url, "ann", "ann-password-1")
+        shown(browser, "screen-start")
+        WebDriverWait(browser, 10).until(
+            lambda b: len(b.find_elements(By.CSS_SELECTOR, "#start-assignments .assignment-task")) == 2)
+        buttons = [button.text for button in browser.find_elements(By.CSS_SELECTOR, "#start-assignments .assignment-task")]
+        assert all(text in button for text, button in zip(texts, buttons)), buttons
+
+        browser.delete_all_cookies()
+        browser.get("about:blank")
+        sign_in(browser, site.url, "tess", TEACHER_PASSWORD)
+        shown(browser, "screen-start")
+        browser.get(site.url + f"#/classes/{site.class_id}")
+        shown(browser, "screen-class")
+        WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, ".assignment-table tbody td[data-status]"))
+        cells = [cell.text for cell in browser.find_elements(By.CSS_SELECTOR, ".assignment-table tbody td[data-status]")]
+        assert cells == texts, cells
+        csv = tess.get(site.url + f"api/classes/{site.class_id}/assignments/{created.json()['assignment']['id']}/table.csv",
+                       timeout=10).text.splitlines()
+        assert csv[1].startswith("ann,inProgress,60,") and ",done,60," in csv[1], csv
+    finally:
+        browser.quit()
         site.stop()
 
 
