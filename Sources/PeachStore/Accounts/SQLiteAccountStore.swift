@@ -483,6 +483,24 @@ public struct SQLiteAccountStore: AccountStore, ClassroomStore {
         }
     }
 
+    public func unusedInvitations(of students: [UserID]) async throws(DataStoreError) -> [UserID: Date] {
+        guard !students.isEmpty else { return [:] }
+        return try await read { db in
+            var expiring: [UserID: Date] = [:]
+            for row in try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT userID, max(expiresAt) FROM invitation
+                    WHERE usedAt IS NULL AND userID IN (\(students.map { String($0.rawValue) }.joined(separator: ",")))
+                    GROUP BY userID
+                    """)
+            {
+                expiring[UserID(rawValue: row[0])] = Date(timeIntervalSince1970: row[1])
+            }
+            return expiring
+        }
+    }
+
     public func classrooms(of student: UserID) async throws(DataStoreError) -> [Classroom] {
         try await classrooms(
             "WHERE c.id IN (SELECT classroomID FROM classroomMember WHERE userID = ?) ORDER BY c.name, c.id",
