@@ -377,6 +377,14 @@ def test_a_teacher_copies_an_assignment_to_another_class_and_sets_one_from_a_tem
         first.find_element(By.CSS_SELECTOR, ".task-value").clear()
         first.find_element(By.CSS_SELECTOR, ".task-value").send_keys("30")
         first.find_element(By.CSS_SELECTOR, ".task-with-settings").click()
+        # Its own fields, for the settings its training reads, go over the teacher's: a just tuning,
+        # and a lowest note above the highest, which only the server can judge.
+        own_field = lambda name: first.find_elements(By.CSS_SELECTOR, f".task-setting[data-setting={name}]")
+        assert [len(own_field(name)) for name in ("intervals", "tuningSystem", "tempoBPM", "noteRangeLower")] == [1, 1, 0, 1]
+        tuning = Select(own_field("tuningSystem")[0])
+        assert tuning.first_selected_option.text == "Die eigene der Schüler:innen"
+        tuning.select_by_value("justIntonation")
+        Select(own_field("noteRangeLower")[0]).select_by_value("100")
         teacher.find_element(By.ID, "assignment-add-task").click()
         second = teacher.find_elements(By.CSS_SELECTOR, "#assignment-tasks li")[1]
         assert second.find_element(By.TAG_NAME, "legend").get_attribute("textContent") == "Teilaufgabe 2"
@@ -391,13 +399,17 @@ def test_a_teacher_copies_an_assignment_to_another_class_and_sets_one_from_a_tem
         teacher.execute_script("document.getElementById('assignment-tasks').scrollIntoView()")
         screenshot(teacher, "assignments-form-two-tasks-phone-de")
         teacher.find_element(By.ID, "assignment-create").click()
+        WebDriverWait(teacher, 10).until(lambda b: "tasks[0].settings.noteRange" in status.text)
+        assert len(tasks_of(tess, site.url, basses)) == 2
+        Select(own_field("noteRangeLower")[0]).select_by_value("")
+        teacher.find_element(By.ID, "assignment-create").click()
         WebDriverWait(teacher, 10).until(lambda b: len(b.find_elements(By.CSS_SELECTOR, ".assignment-table")) == 3)
         [(_, _, tasks)] = [entry for entry in tasks_of(tess, site.url, basses) if entry[0] == "Woche 6"]
         own = tess.get(site.url + "api/settings", timeout=10).json()["settings"]
         reads = next(entry["settings"] for entry in tess.get(site.url + "api/disciplines", timeout=10).json()[
             "disciplines"] if entry["id"] == "intervalComparison")
         assert tasks[0]["discipline"] == "intervalComparison" and tasks[0]["answers"] == 30
-        assert tasks[0]["settings"] == {name: own[name] for name in reads if name in own}
+        assert tasks[0]["settings"] == {**{name: own[name] for name in reads if name in own}, "tuningSystem": "justIntonation"}
         assert tasks[0]["settings"]["intervals"] == [{"name": "P5", "direction": "up"}]
         assert "tempoBPM" not in tasks[0]["settings"], tasks[0]["settings"]
         assert (tasks[1]["discipline"], tasks[1]["measure"], tasks[1]["settings"]) == ("intervalMeasurement", True, {})
