@@ -25,6 +25,31 @@ def class_site(class_storage):
     site.stop()
 
 
+def teacher_session(site):
+    """The class's teacher signed in through the API."""
+    tess = requests.Session()
+    signed_in = tess.post(site.url + "api/account/sign-in", json={"name": "tess", "password": TEACHER_PASSWORD}, timeout=10)
+    assert signed_in.status_code == 200, signed_in.text
+    return tess
+
+
+def student_session(site, name):
+    """A new student of the class, signed up through the API with the password `<name>-password-1`."""
+    student = requests.Session()
+    response = student.post(site.url + "api/account/sign-up", timeout=10, json={
+        "name": name, "password": name + "-password-1", "invitation": site.invitation})
+    assert response.status_code == 201, response.text
+    return student
+
+
+def open_class_screen(browser, site):
+    """The teacher signs in in `browser` and opens the class screen."""
+    sign_in(browser, site.url, "tess", TEACHER_PASSWORD)
+    shown(browser, "screen-start")
+    browser.get(site.url + f"#/classes/{site.class_id}")
+    shown(browser, "screen-class")
+
+
 def task_button(browser):
     WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, "#start-assignments .assignment-task"))
     return browser.find_element(By.CSS_SELECTOR, "#start-assignments .assignment-task")
@@ -39,10 +64,7 @@ def test_a_teacher_sets_an_assignment_and_the_student_trains_it_to_done(class_si
         # Nothing assigned yet: Start has no assignments section.
         assert not ann.find_element(By.ID, "start-assignments").is_displayed()
 
-        sign_in(teacher, site.url, "tess", TEACHER_PASSWORD)
-        shown(teacher, "screen-start")
-        teacher.get(site.url + f"#/classes/{site.class_id}")
-        shown(teacher, "screen-class")
+        open_class_screen(teacher, site)
         WebDriverWait(teacher, 10).until(lambda b: b.find_element(By.ID, "class-assignments-none").is_displayed())
         teacher.find_element(By.ID, "assignment-title").send_keys("Week 3")
         # A date input's typing order is the locale's: the value is set as the form holds it.
@@ -144,24 +166,16 @@ def test_the_teachers_table_sorts_by_any_column_and_back_and_keeps_it(tmp_path):
     site = ClassSite(storage)
     teacher = new_browser()
     try:
-        tess = requests.Session()
-        assert tess.post(site.url + "api/account/sign-in", json={"name": "tess", "password": TEACHER_PASSWORD},
-                         timeout=10).status_code == 200
+        tess = teacher_session(site)
         created = tess.post(site.url + f"api/classes/{site.class_id}/assignments", json=SORTED_TASKS, timeout=10)
         assert created.status_code == 201, created.text
         tasks = created.json()["assignment"]["tasks"]
         for name, counts in SORTED_ANSWERS.items():
-            student = requests.Session()
-            response = student.post(site.url + "api/account/sign-up", timeout=10, json={
-                "name": name, "password": name + "-password-1", "invitation": site.invitation})
-            assert response.status_code == 201, response.text
+            student = student_session(site, name)
             for task, count in zip(tasks, counts):
                 answered_inside(site.url, student, task["id"], task["discipline"], count)
 
-        sign_in(teacher, site.url, "tess", TEACHER_PASSWORD)
-        shown(teacher, "screen-start")
-        teacher.get(site.url + f"#/classes/{site.class_id}")
-        shown(teacher, "screen-class")
+        open_class_screen(teacher, site)
         WebDriverWait(teacher, 10).until(lambda b: len(b.find_elements(By.CSS_SELECTOR, ".assignment-table tbody tr")) == 3)
         statuses = teacher.execute_script(
             "return [...document.querySelectorAll('.assignment-table tbody tr')].map((row) =>"
@@ -237,12 +251,8 @@ def test_a_threshold_task_states_the_threshold_of_its_own_answers(tmp_path):
     site = ClassSite(ClassStorage("sqlite", tmp_path))
     browser = new_browser()
     try:
-        tess = requests.Session()
-        assert tess.post(site.url + "api/account/sign-in", json={"name": "tess", "password": TEACHER_PASSWORD},
-                         timeout=10).status_code == 200
-        ann = requests.Session()
-        assert ann.post(site.url + "api/account/sign-up", timeout=10, json={
-            "name": "ann", "password": "ann-password-1", "invitation": site.invitation}).status_code == 201
+        tess = teacher_session(site)
+        ann = student_session(site, "ann")
         answered_as_hearing(site.url, ann, 3, 40)
         created = tess.post(site.url + f"api/classes/{site.class_id}/assignments", json=THRESHOLD_TASKS, timeout=10)
         assert created.status_code == 201, created.text
@@ -264,10 +274,7 @@ def test_a_threshold_task_states_the_threshold_of_its_own_answers(tmp_path):
 
         browser.delete_all_cookies()
         browser.get("about:blank")
-        sign_in(browser, site.url, "tess", TEACHER_PASSWORD)
-        shown(browser, "screen-start")
-        browser.get(site.url + f"#/classes/{site.class_id}")
-        shown(browser, "screen-class")
+        open_class_screen(browser, site)
         WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, ".assignment-table tbody td[data-status]"))
         cells = [cell.text for cell in browser.find_elements(By.CSS_SELECTOR, ".assignment-table tbody td[data-status]")]
         assert cells == texts, cells
@@ -300,9 +307,7 @@ def test_a_teacher_copies_an_assignment_to_another_class_and_sets_one_from_a_tem
     site = ClassSite(ClassStorage("sqlite", tmp_path))
     teacher = new_browser()
     try:
-        tess = requests.Session()
-        assert tess.post(site.url + "api/account/sign-in", json={"name": "tess", "password": TEACHER_PASSWORD},
-                         timeout=10).status_code == 200
+        tess = teacher_session(site)
         basses = tess.post(site.url + "api/classes", json={"name": "Basses"}, timeout=10).json()["id"]
         created = tess.post(site.url + f"api/classes/{site.class_id}/assignments", json=TEMPLATE_TASKS, timeout=10)
         assert created.status_code == 201, created.text
@@ -310,15 +315,10 @@ def test_a_teacher_copies_an_assignment_to_another_class_and_sets_one_from_a_tem
         original = tasks_of(tess, site.url, site.class_id)
         assert original[0][2][2]["measure"] and original[0][2][2]["unit"] == "cent"
         # A student two answers into the measurement: under way, nothing measured yet.
-        ann = requests.Session()
-        assert ann.post(site.url + "api/account/sign-up", timeout=10, json={
-            "name": "ann", "password": "ann-password-1", "invitation": site.invitation}).status_code == 201
+        ann = student_session(site, "ann")
         answered_inside(site.url, ann, created.json()["assignment"]["tasks"][2]["id"], "intervalMeasurement", 2)
 
-        sign_in(teacher, site.url, "tess", TEACHER_PASSWORD)
-        shown(teacher, "screen-start")
-        teacher.get(site.url + f"#/classes/{site.class_id}")
-        shown(teacher, "screen-class")
+        open_class_screen(teacher, site)
         WebDriverWait(teacher, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, ".assignment-copy-class"))
         cells = [cell.text for cell in teacher.find_elements(By.CSS_SELECTOR, ".assignment-table tbody td[data-status]")]
         assert cells == ["not started", "not started", "measuring: 2 answered"], cells
