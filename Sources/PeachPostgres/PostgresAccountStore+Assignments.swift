@@ -124,25 +124,31 @@ extension PostgresAccountStore {
         }
     }
 
-    public func progress(of task: Int64, for student: UserID) async throws(DataStoreError) -> TaskProgress? {
+    public func count(of task: Int64, for student: UserID) async throws(DataStoreError) -> TaskCount? {
         let logger = database.logger
         return try await read { connection in
             try await Self.first(
                 connection.query(
                     """
-                    SELECT task_id, user_id, answers, last_activity, reached, done FROM task_progress
+                    SELECT task_id, user_id, answers, last_activity, reached, done, goal_trials FROM task_progress
                     WHERE task_id = \(task) AND user_id = \(student.rawValue)
                     """, logger: logger
-                ).decode((Int64, Int64, Int, Date, Double?, Bool).self)
-            ).map(Self.progress)
+                ).decode((Int64, Int64, Int, Date, Double?, Bool, ByteBuffer?).self)
+            ).map { row in
+                TaskCount(
+                    progress: Self.progress((row.0, row.1, row.2, row.3, row.4, row.5)),
+                    goalTrials: row.6.flatMap { GoalTrials(stored: Data($0.readableBytesView)) } ?? GoalTrials())
+            }
         }
     }
 
-    public func moveProgress(from before: TaskProgress, to after: TaskProgress, answeredAt: Date)
+    public func moveProgress(from before: TaskCount, to after: TaskCount, answeredAt: Date)
         async throws(DataStoreError) -> Bool
     {
         let logger = database.logger
-        let id = after.student.rawValue
+        let progress = after.progress
+        let id = progress.student.rawValue
+        let trials = after.goalTrials.trials.isEmpty ? nil : ByteBuffer(bytes: after.goalTrials.stored)
         // One statement, so no transaction around it. The task is the student's while they are in
         // its class and it is for the class or them; of two instances counting at once, the one
         // whose `before` is stale changes nothing.
@@ -151,15 +157,17 @@ extension PostgresAccountStore {
                 try await Self.first(
                     connection.query(
                         """
-                        INSERT INTO task_progress (task_id, user_id, answers, last_activity, reached, done)
-                        SELECT t.id, m.user_id, \(after.answers), \(after.lastActivity), \(after.reached), \(after.isDone)
+                        INSERT INTO task_progress (task_id, user_id, answers, last_activity, reached, done, goal_trials)
+                        SELECT t.id, m.user_id, \(progress.answers), \(progress.lastActivity), \(progress.reached),
+                            \(progress.isDone), \(trials)
                         FROM assignment_task t JOIN assignment a ON a.id = t.assignment_id
                         JOIN classroom_member m ON m.classroom_id = a.classroom_id AND m.user_id = \(id)
-                        WHERE t.id = \(after.task) AND (a.student_id IS NULL OR a.student_id = \(id))
+                        WHERE t.id = \(progress.task) AND (a.student_id IS NULL OR a.student_id = \(id))
                             AND coalesce(a.start_at, a.created_at) <= \(answeredAt)
                         ON CONFLICT (task_id, user_id) DO UPDATE SET answers = excluded.answers,
-                            last_activity = excluded.last_activity, reached = excluded.reached, done = excluded.done
-                        WHERE task_progress.answers = \(before.answers)
+                            last_activity = excluded.last_activity, reached = excluded.reached, done = excluded.done,
+                            goal_trials = excluded.goal_trials
+                        WHERE task_progress.answers = \(before.progress.answers)
                         RETURNING task_id
                         """, logger: logger
                     ).decode(Int64.self)) != nil

@@ -369,6 +369,22 @@ public struct PostgresAccountStore: AccountStore, ClassroomStore {
         }
     }
 
+    public func unusedInvitations(of students: [UserID]) async throws(DataStoreError) -> [UserID: Date] {
+        guard !students.isEmpty else { return [:] }
+        return try await read { connection in
+            var expiring: [UserID: Date] = [:]
+            for try await (user, expires) in try await connection.query(
+                """
+                SELECT user_id, max(expires_at) FROM invitation
+                WHERE used_at IS NULL AND user_id = ANY(\(students.map(\.rawValue))) GROUP BY user_id
+                """, logger: logger
+            ).decode((Int64, Date).self) {
+                expiring[UserID(rawValue: user)] = expires
+            }
+            return expiring
+        }
+    }
+
     public func classrooms(of student: UserID) async throws(DataStoreError) -> [Classroom] {
         try await classrooms(
             PostgresQuery(

@@ -221,6 +221,13 @@ enum PostgresMigrations {
                 """,
                 "CREATE INDEX invitation_user ON invitation (user_id)",
             ]),
+        Migration(
+            version: 14, name: "v14-task-goal-trials",
+            statements: [
+                // A threshold goal is fitted to the task's own answers, kept with its progress (SQLite's
+                // accounts v6-task-goal-trials). A task counted before starts its fit at its next answer.
+                "ALTER TABLE task_progress ADD COLUMN goal_trials bytea"
+            ]),
     ]
 
     /// A new kind's table as every kind since v5 has it: the owner, its own columns, then the time

@@ -37,8 +37,9 @@ struct Assignments: AsyncParsableCommand {
         switch task.goal {
         case .answers(let count): return progress.isDone ? "done" : "\(progress.answers) / \(count)"
         case .threshold(let target):
-            return (progress.isDone ? "done, " : "") + "goal ≤ \(number(target)) ¢"
-                + (reached.map { ", now \($0)" } ?? "")
+            let goal = "goal ≤ \(number(target)) ¢"
+            if let reached { return progress.isDone ? "done, reached \(reached)" : "now \(reached), \(goal)" }
+            return progress.answers == 0 ? goal : "\(goal); \(progress.answers) answered, no threshold yet"
         case .measure:
             return reached.map { (progress.isDone ? "done, " : "") + "measured \($0)" }
                 ?? (progress.answers == 0 ? "measure once" : "measuring: \(progress.answers) answered")

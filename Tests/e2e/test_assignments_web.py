@@ -2,7 +2,8 @@
 it on Start above everything else, trains it to done with one tap, and the teacher's table says
 done. On SQLite class files and through nginx to two instances on one PostgreSQL. And the teacher's
 table sorts by any of its columns, both ways, and keeps its order while the screen asks again and
-across a reload; an assignment is copied to another class or kept as a template's file and set from it."""
+across a reload; a threshold task states the threshold of its own answers; an assignment is copied to
+another class or kept as a template's file and set from it."""
 import json
 
 import requests
@@ -24,6 +25,31 @@ def class_site(class_storage):
     site.stop()
 
 
+def teacher_session(site):
+    """The class's teacher signed in through the API."""
+    tess = requests.Session()
+    signed_in = tess.post(site.url + "api/account/sign-in", json={"name": "tess", "password": TEACHER_PASSWORD}, timeout=10)
+    assert signed_in.status_code == 200, signed_in.text
+    return tess
+
+
+def student_session(site, name):
+    """A new student of the class, signed up through the API with the password `<name>-password-1`."""
+    student = requests.Session()
+    response = student.post(site.url + "api/account/sign-up", timeout=10, json={
+        "name": name, "password": name + "-password-1", "invitation": site.invitation})
+    assert response.status_code == 201, response.text
+    return student
+
+
+def open_class_screen(browser, site):
+    """The teacher signs in in `browser` and opens the class screen."""
+    sign_in(browser, site.url, "tess", TEACHER_PASSWORD)
+    shown(browser, "screen-start")
+    browser.get(site.url + f"#/classes/{site.class_id}")
+    shown(browser, "screen-class")
+
+
 def task_button(browser):
     WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, "#start-assignments .assignment-task"))
     return browser.find_element(By.CSS_SELECTOR, "#start-assignments .assignment-task")
@@ -38,10 +64,7 @@ def test_a_teacher_sets_an_assignment_and_the_student_trains_it_to_done(class_si
         # Nothing assigned yet: Start has no assignments section.
         assert not ann.find_element(By.ID, "start-assignments").is_displayed()
 
-        sign_in(teacher, site.url, "tess", TEACHER_PASSWORD)
-        shown(teacher, "screen-start")
-        teacher.get(site.url + f"#/classes/{site.class_id}")
-        shown(teacher, "screen-class")
+        open_class_screen(teacher, site)
         WebDriverWait(teacher, 10).until(lambda b: b.find_element(By.ID, "class-assignments-none").is_displayed())
         teacher.find_element(By.ID, "assignment-title").send_keys("Week 3")
         # A date input's typing order is the locale's: the value is set as the form holds it.
@@ -143,24 +166,16 @@ def test_the_teachers_table_sorts_by_any_column_and_back_and_keeps_it(tmp_path):
     site = ClassSite(storage)
     teacher = new_browser()
     try:
-        tess = requests.Session()
-        assert tess.post(site.url + "api/account/sign-in", json={"name": "tess", "password": TEACHER_PASSWORD},
-                         timeout=10).status_code == 200
+        tess = teacher_session(site)
         created = tess.post(site.url + f"api/classes/{site.class_id}/assignments", json=SORTED_TASKS, timeout=10)
         assert created.status_code == 201, created.text
         tasks = created.json()["assignment"]["tasks"]
         for name, counts in SORTED_ANSWERS.items():
-            student = requests.Session()
-            response = student.post(site.url + "api/account/sign-up", timeout=10, json={
-                "name": name, "password": name + "-password-1", "invitation": site.invitation})
-            assert response.status_code == 201, response.text
+            student = student_session(site, name)
             for task, count in zip(tasks, counts):
                 answered_inside(site.url, student, task["id"], task["discipline"], count)
 
-        sign_in(teacher, site.url, "tess", TEACHER_PASSWORD)
-        shown(teacher, "screen-start")
-        teacher.get(site.url + f"#/classes/{site.class_id}")
-        shown(teacher, "screen-class")
+        open_class_screen(teacher, site)
         WebDriverWait(teacher, 10).until(lambda b: len(b.find_elements(By.CSS_SELECTOR, ".assignment-table tbody tr")) == 3)
         statuses = teacher.execute_script(
             "return [...document.querySelectorAll('.assignment-table tbody tr')].map((row) =>"
@@ -211,6 +226,66 @@ def test_the_teachers_table_sorts_by_any_column_and_back_and_keeps_it(tmp_path):
         site.stop()
 
 
+# Two threshold tasks of Compare Pitch: one still short of its 20 ¢, one met at its 300 ¢.
+THRESHOLD_TASKS = {"title": "Fine ears", "due": "2099-01-30T12:00:00Z", "tasks": [
+    {"discipline": "pitchComparison", "threshold": 20}, {"discipline": "pitchComparison", "threshold": 300}]}
+
+
+def answered_as_hearing(url, session, heard, count, task=None):
+    """Answers `count` Compare Pitch trials as a listener who hears `heard` ¢ and more and is wrong below."""
+    for _ in range(count):
+        body = {"discipline": "pitchComparison", **({"task": task} if task else {})}
+        trial = session.post(url + "api/trials", json=body, timeout=10)
+        assert trial.status_code == 201, trial.text
+        offset = trial.json()["note2"]["centOffset"]
+        right = abs(offset) >= heard
+        answer = "higher" if (offset > 0) == right else "lower"
+        judged = session.post(url + f"api/trials/{trial.json()['id']}/answer", json={"answer": answer}, timeout=10)
+        assert judged.status_code == 200 and judged.json()["isCorrect"] == right, judged.text
+
+
+def test_a_threshold_task_states_the_threshold_of_its_own_answers(tmp_path):
+    """A threshold goal is read from the answers given inside the task alone: ann hears 3 ¢ in her
+    own training but answers both tasks as one who hears 40 ¢, so the first is "now 4x ¢, goal ≤ 20.0 ¢"
+    and the second is done at what it reached, on her Start and in the teacher's table."""
+    site = ClassSite(ClassStorage("sqlite", tmp_path))
+    browser = new_browser()
+    try:
+        tess = teacher_session(site)
+        ann = student_session(site, "ann")
+        answered_as_hearing(site.url, ann, 3, 40)
+        created = tess.post(site.url + f"api/classes/{site.class_id}/assignments", json=THRESHOLD_TASKS, timeout=10)
+        assert created.status_code == 201, created.text
+        tasks = [task["id"] for task in created.json()["assignment"]["tasks"]]
+        for task in tasks:
+            answered_as_hearing(site.url, ann, 40, 60, task)
+        [listed] = ann.get(site.url + "api/assignments", timeout=10).json()["assignments"]
+        short, met = listed["progress"]
+        assert short["status"] == "inProgress" and short["answers"] == 60 and short["reached"] > 20, short
+        assert met["status"] == "done" and met["reached"] <= 300, met
+        texts = [f"now {short['reached']:.1f} ¢, goal ≤ 20.0 ¢", f"reached {met['reached']:.1f} ¢"]
+
+        sign_in(browser, site.url, "ann", "ann-password-1")
+        shown(browser, "screen-start")
+        WebDriverWait(browser, 10).until(
+            lambda b: len(b.find_elements(By.CSS_SELECTOR, "#start-assignments .assignment-task")) == 2)
+        buttons = [button.text for button in browser.find_elements(By.CSS_SELECTOR, "#start-assignments .assignment-task")]
+        assert all(text in button for text, button in zip(texts, buttons)), buttons
+
+        browser.delete_all_cookies()
+        browser.get("about:blank")
+        open_class_screen(browser, site)
+        WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, ".assignment-table tbody td[data-status]"))
+        cells = [cell.text for cell in browser.find_elements(By.CSS_SELECTOR, ".assignment-table tbody td[data-status]")]
+        assert cells == texts, cells
+        csv = tess.get(site.url + f"api/classes/{site.class_id}/assignments/{created.json()['assignment']['id']}/table.csv",
+                       timeout=10).text.splitlines()
+        assert csv[1].startswith("ann,inProgress,60,") and ",done,60," in csv[1], csv
+    finally:
+        browser.quit()
+        site.stop()
+
+
 TEMPLATE_TASKS = {"title": "Week 5", "due": "2099-02-06T12:00:00Z", "tasks": [
     {"discipline": "intervalComparison", "answers": 20, "settings": {"intervals": [{"name": "m6", "direction": "up"}]}},
     {"discipline": "pitchComparison", "threshold": 20}, {"discipline": "intervalMeasurement", "measure": True}]}
@@ -232,9 +307,7 @@ def test_a_teacher_copies_an_assignment_to_another_class_and_sets_one_from_a_tem
     site = ClassSite(ClassStorage("sqlite", tmp_path))
     teacher = new_browser()
     try:
-        tess = requests.Session()
-        assert tess.post(site.url + "api/account/sign-in", json={"name": "tess", "password": TEACHER_PASSWORD},
-                         timeout=10).status_code == 200
+        tess = teacher_session(site)
         basses = tess.post(site.url + "api/classes", json={"name": "Basses"}, timeout=10).json()["id"]
         created = tess.post(site.url + f"api/classes/{site.class_id}/assignments", json=TEMPLATE_TASKS, timeout=10)
         assert created.status_code == 201, created.text
@@ -242,15 +315,10 @@ def test_a_teacher_copies_an_assignment_to_another_class_and_sets_one_from_a_tem
         original = tasks_of(tess, site.url, site.class_id)
         assert original[0][2][2]["measure"] and original[0][2][2]["unit"] == "cent"
         # A student two answers into the measurement: under way, nothing measured yet.
-        ann = requests.Session()
-        assert ann.post(site.url + "api/account/sign-up", timeout=10, json={
-            "name": "ann", "password": "ann-password-1", "invitation": site.invitation}).status_code == 201
+        ann = student_session(site, "ann")
         answered_inside(site.url, ann, created.json()["assignment"]["tasks"][2]["id"], "intervalMeasurement", 2)
 
-        sign_in(teacher, site.url, "tess", TEACHER_PASSWORD)
-        shown(teacher, "screen-start")
-        teacher.get(site.url + f"#/classes/{site.class_id}")
-        shown(teacher, "screen-class")
+        open_class_screen(teacher, site)
         WebDriverWait(teacher, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, ".assignment-copy-class"))
         cells = [cell.text for cell in teacher.find_elements(By.CSS_SELECTOR, ".assignment-table tbody td[data-status]")]
         assert cells == ["not started", "not started", "measuring: 2 answered"], cells
@@ -309,6 +377,14 @@ def test_a_teacher_copies_an_assignment_to_another_class_and_sets_one_from_a_tem
         first.find_element(By.CSS_SELECTOR, ".task-value").clear()
         first.find_element(By.CSS_SELECTOR, ".task-value").send_keys("30")
         first.find_element(By.CSS_SELECTOR, ".task-with-settings").click()
+        # Its own fields, for the settings its training reads, go over the teacher's: a just tuning,
+        # and a lowest note above the highest, which only the server can judge.
+        own_field = lambda name: first.find_elements(By.CSS_SELECTOR, f".task-setting[data-setting={name}]")
+        assert [len(own_field(name)) for name in ("intervals", "tuningSystem", "tempoBPM", "noteRangeLower")] == [1, 1, 0, 1]
+        tuning = Select(own_field("tuningSystem")[0])
+        assert tuning.first_selected_option.text == "Die eigene der Schüler:innen"
+        tuning.select_by_value("justIntonation")
+        Select(own_field("noteRangeLower")[0]).select_by_value("100")
         teacher.find_element(By.ID, "assignment-add-task").click()
         second = teacher.find_elements(By.CSS_SELECTOR, "#assignment-tasks li")[1]
         assert second.find_element(By.TAG_NAME, "legend").get_attribute("textContent") == "Teilaufgabe 2"
@@ -323,13 +399,17 @@ def test_a_teacher_copies_an_assignment_to_another_class_and_sets_one_from_a_tem
         teacher.execute_script("document.getElementById('assignment-tasks').scrollIntoView()")
         screenshot(teacher, "assignments-form-two-tasks-phone-de")
         teacher.find_element(By.ID, "assignment-create").click()
+        WebDriverWait(teacher, 10).until(lambda b: "tasks[0].settings.noteRange" in status.text)
+        assert len(tasks_of(tess, site.url, basses)) == 2
+        Select(own_field("noteRangeLower")[0]).select_by_value("")
+        teacher.find_element(By.ID, "assignment-create").click()
         WebDriverWait(teacher, 10).until(lambda b: len(b.find_elements(By.CSS_SELECTOR, ".assignment-table")) == 3)
         [(_, _, tasks)] = [entry for entry in tasks_of(tess, site.url, basses) if entry[0] == "Woche 6"]
         own = tess.get(site.url + "api/settings", timeout=10).json()["settings"]
         reads = next(entry["settings"] for entry in tess.get(site.url + "api/disciplines", timeout=10).json()[
             "disciplines"] if entry["id"] == "intervalComparison")
         assert tasks[0]["discipline"] == "intervalComparison" and tasks[0]["answers"] == 30
-        assert tasks[0]["settings"] == {name: own[name] for name in reads if name in own}
+        assert tasks[0]["settings"] == {**{name: own[name] for name in reads if name in own}, "tuningSystem": "justIntonation"}
         assert tasks[0]["settings"]["intervals"] == [{"name": "P5", "direction": "up"}]
         assert "tempoBPM" not in tasks[0]["settings"], tasks[0]["settings"]
         assert (tasks[1]["discipline"], tasks[1]["measure"], tasks[1]["settings"]) == ("intervalMeasurement", True, {})

@@ -2,14 +2,17 @@
 only "choose your own password" (here in German), refuses a too-short one or the printed one again
 in the page's language, and after the change the student is on Start and the printed password no
 longer signs in. After a reload, which forgets the password typed, the page asks for it too. An
-invitation link (`--invite`) opens a page to choose a password, once."""
+invitation link (`--invite`) opens a page to choose a password, once. The teacher's class view
+marks who has no password of their own yet."""
 import pytest
+import requests
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import ClassStorage
 from test_class_web import fill, new_browser, shown, sign_in, text_of
 from test_refusals_web import german_browser
+from viewport import screenshot, set_viewport
 
 TEACHER_PASSWORD = "roster-teacher-1"
 
@@ -119,6 +122,60 @@ def test_an_invitation_link_opens_a_page_to_choose_a_password_once(tmp_path):
                   "This invitation link has been used. Sign in with your name and the password you chose.")
         assert not browser.find_element(By.ID, "invitation-password").is_displayed()
         assert server.api("POST", "account/sign-in", json={"name": "ann", "password": "anns-own-password"}).status_code == 200
+    finally:
+        browser.quit()
+        server.stop()
+
+
+def test_the_teacher_sees_who_has_no_password_of_their_own_yet(tmp_path):
+    """The class view marks a student whose printed password is not yet changed and one whose
+    invitation link is not yet used, in the API and on the screen; the marks go once each has
+    chosen their own."""
+    storage = ClassStorage("sqlite", tmp_path)
+    storage.peach("users", "add", "tess", "--teacher", stdin=TEACHER_PASSWORD + "\n")
+    storage.peach("classes", "add", "Choir", "--teacher", "tess")
+    (tmp_path / "printed.csv").write_text("name\nann\n")
+    (tmp_path / "invited.csv").write_text("name\nbob\n")
+    printed = storage.peach("classes", "import", tmp_path / "printed.csv", "--class", "Choir").splitlines()[1].split("\t")[1]
+    link = storage.peach("classes", "import", tmp_path / "invited.csv", "--class", "Choir",
+                         "--invite", "https://peach.school.example/").splitlines()[1].split("\t")[1]
+    server = storage.start_servers()[0]
+    browser = new_browser()
+    try:
+        tess = requests.Session()
+        assert tess.post(server.url + "api/account/sign-in", json={"name": "tess", "password": TEACHER_PASSWORD},
+                         timeout=10).status_code == 200
+        [choir] = tess.get(server.url + "api/classes", timeout=10).json()["classes"]
+
+        def marks():
+            students = tess.get(server.url + f"api/classes/{choir['id']}", timeout=10).json()["students"]
+            return {student["name"]: student["password"] for student in students}
+
+        assert marks() == {"ann": "oneTime", "bob": "invitation"}
+        sign_in(browser, server.url, "tess", TEACHER_PASSWORD)
+        shown(browser, "screen-start")
+        browser.get(server.url + f"#/classes/{choir['id']}")
+        shown(browser, "screen-class")
+        shown_marks = ("return [...document.querySelectorAll('#class-students-body th')].map((th) =>"
+                       " [th.querySelector('a').textContent, th.querySelector('.password-mark')?.textContent ?? null])")
+        WebDriverWait(browser, 10).until(lambda b: len(b.execute_script(shown_marks)) == 2)
+        assert browser.execute_script(shown_marks) == [
+            ["ann", "Has not yet changed the one-time password"], ["bob", "Has not yet used the invitation link"]]
+        set_viewport(browser, 390, 844)
+        screenshot(browser, "class-password-marks-phone")
+
+        ann = requests.Session()
+        assert ann.post(server.url + "api/account/sign-in", json={"name": "ann", "password": printed},
+                        timeout=10).status_code == 200
+        assert ann.post(server.url + "api/account/password", json={"current": printed, "new": "anns-own-password"},
+                        timeout=10).status_code == 204
+        accepted = requests.post(server.url + "api/account/invitation", timeout=10,
+                                 json={"token": link.rsplit("/", 1)[1], "password": "bobs-own-password"})
+        assert accepted.status_code == 200, accepted.text
+        assert marks() == {"ann": "own", "bob": "own"}
+        browser.refresh()
+        shown(browser, "screen-class")
+        WebDriverWait(browser, 10).until(lambda b: b.execute_script(shown_marks) == [["ann", None], ["bob", None]])
     finally:
         browser.quit()
         server.stop()

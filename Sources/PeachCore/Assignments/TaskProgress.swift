@@ -8,8 +8,9 @@ public struct TaskProgress: Hashable, Sendable {
     public let student: UserID
     public let answers: Int
     public let lastActivity: Date?
-    /// For a threshold goal, the discipline's fitted threshold at the newest answer; for a
-    /// measurement, the newest run's result (in the kind's unit, `TrainingKind.thresholdUnit`).
+    /// For a threshold goal, the threshold fitted to the task's own answers (`TaskCount`) at the
+    /// newest answer, or the one that met the goal; for a measurement, the newest run's result, or
+    /// the one that met it (in the kind's unit, `TrainingKind.thresholdUnit`).
     public let reached: Double?
     public let isDone: Bool
 
@@ -35,11 +36,12 @@ public struct TaskProgress: Hashable, Sendable {
     /// The progress after one more answer inside the task, given at `at`, with what the goal reads
     /// after it (`AssignmentGoal.isMet`; nil while there is nothing to read): counted, active as of
     /// when it was given (an answer that arrives late, from a phone offline, keeps its time), and
-    /// done once `goal` is met — done stays done.
+    /// done once `goal` is met — done stays done, and what it reached then stays what a table says.
     public func recording(answerAt at: Date, reading: Double?, toward goal: AssignmentGoal) -> TaskProgress {
         let counted = answers + 1
         return TaskProgress(
             task: task, student: student, answers: counted, lastActivity: max(lastActivity ?? at, at),
-            reached: reading ?? reached, isDone: isDone || goal.isMet(answers: counted, reading: reading))
+            reached: isDone ? reached : reading ?? reached,
+            isDone: isDone || goal.isMet(answers: counted, reading: reading))
     }
 }

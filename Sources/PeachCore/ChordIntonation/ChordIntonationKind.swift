@@ -150,6 +150,10 @@ public enum ChordIntonationKind: TrainingKind {
         measures(discipline) ? profile[ChordIntonationProfile.self].measurements.finished.last : nil
     }
 
+    public static func goalThreshold(_ discipline: Discipline, fittedTo trials: [ThresholdEstimator.Trial]) -> Cents? {
+        hasGoalThreshold(discipline) ? ChordIntonationProfile.threshold(fittedTo: trials)?.threshold : nil
+    }
+
     public static func sparkline(_ discipline: Discipline, in profile: ProfileParts, band: TempoBand?) -> Sparkline {
         let part = profile[ChordIntonationProfile.self]
         if measures(discipline) {

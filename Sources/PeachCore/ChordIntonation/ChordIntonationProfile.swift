@@ -32,8 +32,12 @@ public struct ChordIntonationProfile: ProfilePart {
     public var count: Int { days.reduce(0) { $0 + $1.counts.count } }
 
     /// The threshold of the newest answers, when they can place it.
-    public var threshold: ThresholdEstimate? {
-        Self.estimator.estimate(recent.suffix(ThresholdEstimator.window))?.ifInformative
+    public var threshold: ThresholdEstimate? { Self.threshold(fittedTo: recent) }
+
+    /// The threshold of the newest of `trials` (oldest first), as the headline states it: an
+    /// assignment's task fits its own answers by this rule too.
+    public static func threshold(fittedTo trials: some Collection<ThresholdEstimator.Trial>) -> ThresholdEstimate? {
+        estimator.estimate(trials.suffix(ThresholdEstimator.window))?.ifInformative
     }
 
     /// How many of the newest training days the sparkline traces: tens of points, whatever the history.

@@ -179,9 +179,8 @@ public enum ComparisonKind: TrainingKind {
     /// though the kind fits none of its own (`fitsThreshold`).
     public static func hasGoalThreshold(_ discipline: Discipline) -> Bool { !measures(discipline) }
 
-    public static func goalThreshold(_ discipline: Discipline, in profile: ProfileParts) -> Cents? {
-        guard hasGoalThreshold(discipline) else { return nil }
-        return profile[PitchProfiles.self][ProfileScope.scope(of: discipline)].thresholdEstimate?.threshold
+    public static func goalThreshold(_ discipline: Discipline, fittedTo trials: [ThresholdEstimator.Trial]) -> Cents? {
+        hasGoalThreshold(discipline) ? PerceptualProfile.threshold(fittedTo: trials)?.threshold : nil
     }
 
     public static func newestMeasurement(_ discipline: Discipline, in profile: ProfileParts) -> ThresholdMeasurement? {

@@ -82,11 +82,15 @@ public protocol KindProfile: KindRules {
     static func threshold(_ discipline: Discipline, in profile: ProfileParts) -> ThresholdEstimate?
     /// Whether a teacher may set `discipline` a threshold to reach (`AssignmentGoal.threshold`, in
     /// cents): one fitted number the Profile states for it and a student trains towards. A
-    /// measurement has runs of its own instead. By default: the kind's own threshold (`fitsThreshold`).
+    /// measurement has runs of its own instead. By default: the kind's own threshold (`fitsThreshold`),
+    /// which such a kind then fits to a task's answers too (`goalThreshold(_:fittedTo:)`).
     static func hasGoalThreshold(_ discipline: Discipline) -> Bool
-    /// That threshold as the student's profile states it now; nil while the answers cannot place
-    /// it, and for a discipline without one.
-    static func goalThreshold(_ discipline: Discipline, in profile: ProfileParts) -> Cents?
+    /// What one answer adds to the fit of a threshold goal: the difference played and whether it
+    /// was heard; by default a measured answer's (`MeasuredAnswer`), nil for the other kinds.
+    static func goalTrial(_ record: Record) -> ThresholdEstimator.Trial?
+    /// That threshold fitted by the rule the Profile states it by, but to `trials` alone (a task's
+    /// own answers, oldest first): nil while they cannot place it, and for a discipline without one.
+    static func goalThreshold(_ discipline: Discipline, fittedTo trials: [ThresholdEstimator.Trial]) -> Cents?
     /// The newest "Measure my threshold" run of a measurement discipline, as the kind folds its
     /// runs: what finishes a task whose goal is a measurement (`AssignmentGoal.measure`). Nil before
     /// the first run, and for a discipline that does not measure.
@@ -169,8 +173,10 @@ extension KindProfile {
 
     public static func hasGoalThreshold(_ discipline: Discipline) -> Bool { fitsThreshold && !measures(discipline) }
 
-    public static func goalThreshold(_ discipline: Discipline, in profile: ProfileParts) -> Cents? {
-        hasGoalThreshold(discipline) ? threshold(discipline, in: profile)?.threshold : nil
+    public static func goalTrial(_ record: Record) -> ThresholdEstimator.Trial? { nil }
+
+    public static func goalThreshold(_ discipline: Discipline, fittedTo trials: [ThresholdEstimator.Trial]) -> Cents? {
+        nil
     }
 
     public static func newestMeasurement(_ discipline: Discipline, in profile: ProfileParts) -> ThresholdMeasurement? {
@@ -194,6 +200,10 @@ extension KindRules where Answer: CaseIterable & RawRepresentable, Answer.RawVal
     public static func choices(_ trial: Trial) -> [String: Answer] {
         Dictionary(uniqueKeysWithValues: Answer.allCases.map { ($0.rawValue, $0) })
     }
+}
+
+extension KindProfile where Record: MeasuredAnswer {
+    public static func goalTrial(_ record: Record) -> ThresholdEstimator.Trial? { record.thresholdTrial }
 }
 
 extension KindProfile where ProfileSummary == NoProfileSummary {

@@ -21,11 +21,18 @@ public struct TrainingRecord: Hashable, Sendable {
     /// The record as `type`, or nil when it is a record of another kind.
     public func `as`<Record: KindRecord>(_ type: Record.Type) -> Record? { value as? Record }
 
+    /// What it adds to the fit of a threshold goal, as its kind states it (`KindProfile.goalTrial`).
+    public var goalTrial: ThresholdEstimator.Trial? { Self.goalTrial(of: value) }
+
     public static func == (lhs: TrainingRecord, rhs: TrainingRecord) -> Bool {
         AnyHashable(lhs.value) == AnyHashable(rhs.value)
     }
 
     public func hash(into hasher: inout Hasher) { hasher.combine(AnyHashable(value)) }
+
+    private static func goalTrial<Record: KindRecord>(of record: Record) -> ThresholdEstimator.Trial? {
+        Record.Kind.goalTrial(record)
+    }
 
     private static func kind<Record: KindRecord>(of record: Record) -> any TrainingKind.Type { Record.Kind.self }
 }

@@ -20,6 +20,9 @@ public protocol ClassroomStore: AssignmentStore {
     func classroom(_ id: Int64, taughtBy teacher: UserID) async throws(DataStoreError) -> Classroom?
     /// The students of a class, by name.
     func students(of classroom: Int64) async throws(DataStoreError) -> [Account]
+    /// When each of `students` who has an invitation link not yet used sees it expire (the latest,
+    /// should there be several); the others are not in it.
+    func unusedInvitations(of students: [UserID]) async throws(DataStoreError) -> [UserID: Date]
     /// The classes that see `student`'s data.
     func classrooms(of student: UserID) async throws(DataStoreError) -> [Classroom]
     /// nil when the code is unknown; joining a class twice is once.

@@ -79,8 +79,12 @@ public struct PerceptualProfile: Sendable, Codable {
     /// The threshold now, tracked through the newest `ThresholdTracker.window` comparisons (it may
     /// have moved while they were answered); nothing until it is informative
     /// (`ThresholdEstimate.ifInformative`).
-    public var thresholdEstimate: ThresholdEstimate? {
-        tracked.value { ThresholdTracker().estimate(recent.suffix(ThresholdTracker.window))?.ifInformative }
+    public var thresholdEstimate: ThresholdEstimate? { tracked.value { Self.threshold(fittedTo: recent) } }
+
+    /// The threshold now as the profile states it, of `trials` (oldest first): an assignment's task
+    /// fits its own answers by this rule too.
+    public static func threshold(fittedTo trials: some Collection<ThresholdEstimator.Trial>) -> ThresholdEstimate? {
+        ThresholdTracker().estimate(trials.suffix(ThresholdTracker.window))?.ifInformative
     }
 
     /// How far the threshold moved over the newest answers (`ThresholdChange`); nothing until the

@@ -77,10 +77,19 @@ struct ClassroomRoutes: RouteTable {
     func detail(_ input: Input<NoBody>) async throws -> MediaResponse {
         let (classroom, students) = try await AccountRoutes.classAndStudents(input, service)
         let figures = spaces.classFigures
-        let rows = try await AccountRoutes.stored(service) { () throws(DataStoreError) in
-            try await figures.rows(of: students, waitingAtMost: figures.viewWait)
+        let (rows, invitations) = try await AccountRoutes.stored(service) { () throws(DataStoreError) in
+            (
+                try await figures.rows(of: students, waitingAtMost: figures.viewWait),
+                try await service.accounts.unusedInvitations(of: students.filter(\.mustChangePassword).map(\.id))
+            )
         }
-        return MediaResponse(body: ResponseBody(byteBuffer: try await views.json(of: classroom, rows)))
+        let now = service.now()
+        let passwords = Dictionary(
+            uniqueKeysWithValues: students.map {
+                ($0.id, PasswordStatus($0, unusedInvitation: invitations[$0.id], now: now))
+            })
+        return MediaResponse(
+            body: ResponseBody(byteBuffer: try await views.json(of: classroom, rows, passwords: passwords)))
     }
 
     func distribution(_ input: Input<NoBody>) async throws -> MediaResponse {

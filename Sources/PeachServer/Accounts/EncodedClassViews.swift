@@ -15,7 +15,8 @@ actor EncodedClassViews {
         let name: String
     }
 
-    private var views: [Form: (classroom: Classroom, students: [StudentSummary], body: ByteBuffer)] = [:]
+    private var views: [Form: (classroom: Classroom, students: [StudentSummary], also: AnyHashable, body: ByteBuffer)] =
+        [:]
     /// Forms kept; a server has a few teachers, each with a few classes.
     private let capacity: Int
 
@@ -23,29 +24,34 @@ actor EncodedClassViews {
         self.capacity = capacity
     }
 
-    /// `GET /api/classes/{id}`'s body.
-    func json(of classroom: Classroom, _ students: [StudentSummary]) throws -> ByteBuffer {
-        try body(of: classroom, students, as: "json") {
+    /// `GET /api/classes/{id}`'s body; `passwords`: each student's, `.own` where absent.
+    func json(of classroom: Classroom, _ students: [StudentSummary], passwords: [UserID: PasswordStatus] = [:]) throws
+        -> ByteBuffer
+    {
+        try body(of: classroom, students, as: "json", also: passwords) {
             let response = ClassroomDetailResponse(
                 id: classroom.id, name: classroom.name, invitation: classroom.invitation.rawValue,
                 disciplines: DisciplineFigures.disciplines.map(\.rawValue),
                 preparing: students.count { !$0.isPrepared },
-                students: students.map(StudentSummaryResponse.init))
+                students: students.map { StudentSummaryResponse($0, password: passwords[$0.account.id] ?? .own) })
             return ByteBuffer(data: try JSONEncoder().encode(response))
         }
     }
 
-    /// `form` names what `make` makes of the class and its rows, and everything it depends on besides them.
+    /// `form` names what `make` makes of the class and its rows, and `also` whatever else it reads.
     func body(
-        of classroom: Classroom, _ students: [StudentSummary], as form: String, _ make: () throws -> ByteBuffer
+        of classroom: Classroom, _ students: [StudentSummary], as form: String, also: AnyHashable = 0,
+        _ make: () throws -> ByteBuffer
     ) rethrows -> ByteBuffer {
         let key = Form(classroom: classroom.id, name: form)
-        if let kept = views[key], kept.classroom == classroom, kept.students == students { return kept.body }
+        if let kept = views[key], kept.classroom == classroom, kept.students == students, kept.also == also {
+            return kept.body
+        }
         let body = try make()
         // A view with rows being prepared is sent as made, never kept: the next one has more figures.
         guard students.allSatisfy(\.isPrepared) else { return body }
         if views[key] == nil, views.count >= capacity { views.removeAll() }
-        views[key] = (classroom, students, body)
+        views[key] = (classroom, students, also, body)
         return body
     }
 }

@@ -8,6 +8,7 @@ import PeachServices
 struct StudentSummaryResponse: Codable, APIDescribed {
     let id: Int64
     let name: String
+    let password: PasswordStatus
     let preparing: Bool
     let threshold: Nullable<FittedThreshold>
     let trend: Nullable<Trend>
@@ -15,9 +16,10 @@ struct StudentSummaryResponse: Codable, APIDescribed {
     let lastActivity: Nullable<String>
     let disciplines: [DisciplineFiguresResponse]
 
-    init(_ summary: StudentSummary) {
+    init(_ summary: StudentSummary, password: PasswordStatus) {
         id = summary.account.id.rawValue
         name = summary.account.name.rawValue
+        self.password = password
         preparing = !summary.isPrepared
         threshold = Nullable(summary.figures?.threshold.map(FittedThreshold.init))
         trend = Nullable(summary.figures?.trend)
@@ -28,6 +30,9 @@ struct StudentSummaryResponse: Codable, APIDescribed {
 
     static var apiNotes: [String: APINote] {
         [
+            "password": .describe(
+                "own: the student chose their password. oneTime: a password handed out (a class list's) not yet changed; invitation: an invitation link not yet used; invitationExpired: one not used before it expired, so the student needs a new one."
+            ),
             "threshold": .describe(
                 "Unison pitch comparison's fitted threshold, as the student's Profile headline states it; null when the answers cannot place it or its 95 % interval is too wide to say anything."
             ),
@@ -70,6 +75,8 @@ struct DisciplineFiguresResponse: Codable, APIDescribed {
         ]
     }
 }
+
+extension PasswordStatus: APIEnumeration {}
 
 /// `GET /api/classes/{id}`.
 struct ClassroomDetailResponse: ResponseEncodable, Decodable, APIDescribed {

@@ -32,7 +32,7 @@ struct AssignmentRequest: Decodable, Sendable, APIDescribed {
                 "answers": APINote.bounds(AssignmentGoal.answerCounts).merged(
                     .describe("Goal: this many answers given inside the task. One of answers, threshold and measure.")),
                 "threshold": .describe(
-                    "Goal: the discipline's fitted threshold at or below this (cents), for a discipline whose thresholdGoal (GET /api/disciplines) is true. One of answers, threshold and measure."
+                    "Goal: the threshold fitted to the answers given inside the task at or below this (cents), for a discipline whose thresholdGoal (GET /api/disciplines) is true. One of answers, threshold and measure."
                 ),
                 "measure": .describe(
                     "Goal (true): one \"Measure my threshold\" run finished inside the task, for a discipline whose measures (GET /api/disciplines) is true. One of answers, threshold and measure."
@@ -178,7 +178,7 @@ struct TaskProgressResponse: Codable, Sendable, APIDescribed {
             "status": .describe("notStarted, inProgress (answers of the goal's) or done: the goal was met."),
             "answers": .describe("Answers given inside the task: its settings, from its start on."),
             "reached": .describe(
-                "For a threshold goal, the discipline's fitted threshold at the newest answer of the task; for a measurement, the newest run finished inside it; in the task's unit. Null before either."
+                "For a threshold goal, the threshold fitted to the task's own answers alone (not the student's profile), by the rule the Profile states it by, at the newest answer; for a measurement, the newest run finished inside it; once done, the one that met the goal. In the task's unit; null before the answers can place it."
             ),
         ]
     }

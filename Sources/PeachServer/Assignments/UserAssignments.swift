@@ -27,19 +27,18 @@ public struct UserAssignments: Sendable {
         return (found, TrialService.TaskDraw(task: task, settings: training))
     }
 
-    /// Counts a stored answer for the task its trial was drawn for, if any, with what its goal reads
-    /// in the student's profile after the answer (`reading`). The answer is stored whatever
-    /// happens here: progress not moved is logged, not refused.
+    /// Counts a stored answer for the task its trial was drawn for, if any, with what it tells the
+    /// task's goal (`answer`). The answer is stored whatever happens here: progress not moved is
+    /// logged, not refused.
     func count(_ record: TrainingRecord, trial: OpenTrial, profile: ProfileService, logger: Logger) async {
         guard let id = trial.task else { return }
         do {
             guard let task = try await assignedTask(id) else { return }
-            let reading = await Self.reading(task.goal, after: record, in: profile)
-            let last = await known.progress(of: id)
-            if let progress = try await store.recordAnswer(
-                of: user, in: task, at: record.timestamp, reading: reading, known: last)
+            let answer = await Self.answer(record, toward: task.goal, in: profile)
+            let last = await known.count(of: id)
+            if let counted = try await store.recordAnswer(of: user, in: task, at: record.timestamp, answer, known: last)
             {
-                await known.keep(progress)
+                await known.keep(counted)
             }
         } catch {
             logger.error("assignment progress not counted", metadata: ["task": "\(id)", "error": "\(error)"])
@@ -54,25 +53,26 @@ public struct UserAssignments: Sendable {
         return found
     }
 
-    /// What `goal` reads after `record`, as the discipline's kind states it: the fitted threshold
-    /// for a threshold goal; for a measurement, the run this very answer finished (a run finished
-    /// earlier, outside the task, does not count).
-    static func reading(_ goal: AssignmentGoal, after record: TrainingRecord, in profile: ProfileService) async
-        -> Double?
+    /// What `record` tells `goal`, as the discipline's kind states it: for a threshold goal the
+    /// trial it adds to the task's own fit (the student's profile, of answers outside the task too,
+    /// does not count); for a measurement, the run this very answer finished (a run finished earlier,
+    /// outside the task, does not count).
+    static func answer(_ record: TrainingRecord, toward goal: AssignmentGoal, in profile: ProfileService) async
+        -> TaskAnswer
     {
         let discipline = record.discipline
         let kind = discipline.trainingKind
         switch goal {
-        case .answers: return nil
+        case .answers: return .counted
         case .threshold:
-            guard kind.hasGoalThreshold(discipline) else { return nil }
-            return kind.goalThreshold(discipline, in: await profile.parts)?.rawValue
+            guard kind.hasGoalThreshold(discipline), let trial = record.goalTrial else { return .counted }
+            return .trial(trial)
         case .measure:
             // To the millisecond: a profile rebuilt from a store holds the answer's time as stored.
             guard let run = kind.newestMeasurement(discipline, in: await profile.parts),
                 abs(run.finished.timeIntervalSince(record.timestamp)) < 0.001
-            else { return nil }
-            return run.estimate.threshold.rawValue
+            else { return .counted }
+            return .measured(run.estimate.threshold.rawValue)
         }
     }
 }

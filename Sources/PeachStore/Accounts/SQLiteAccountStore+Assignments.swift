@@ -102,39 +102,45 @@ extension SQLiteAccountStore {
         }
     }
 
-    public func progress(of task: Int64, for student: UserID) async throws(DataStoreError) -> TaskProgress? {
+    public func count(of task: Int64, for student: UserID) async throws(DataStoreError) -> TaskCount? {
         try await read { db in
             try Row.fetchOne(
                 db,
                 sql: """
-                    SELECT taskID, userID, answers, lastActivity, reached, done FROM taskProgress
+                    SELECT taskID, userID, answers, lastActivity, reached, done, goalTrials FROM taskProgress
                     WHERE taskID = ? AND userID = ?
                     """, arguments: [task, student.rawValue]
-            ).map(Self.progress)
+            ).map { row in
+                let stored: Data? = row[6]
+                return TaskCount(
+                    progress: Self.progress(row), goalTrials: stored.flatMap(GoalTrials.init) ?? GoalTrials())
+            }
         }
     }
 
-    public func moveProgress(from before: TaskProgress, to after: TaskProgress, answeredAt: Date)
+    public func moveProgress(from before: TaskCount, to after: TaskCount, answeredAt: Date)
         async throws(DataStoreError) -> Bool
     {
-        let student = after.student.rawValue
+        let (progress, student) = (after.progress, after.progress.student.rawValue)
         return try await write { db in
             // The task is the student's while they are in its class and it is for the class or them.
             try db.cachedStatement(
                 sql: """
-                    INSERT INTO taskProgress (taskID, userID, answers, lastActivity, reached, done)
-                    SELECT t.id, m.userID, ?, ?, ?, ? FROM assignmentTask t
+                    INSERT INTO taskProgress (taskID, userID, answers, lastActivity, reached, done, goalTrials)
+                    SELECT t.id, m.userID, ?, ?, ?, ?, ? FROM assignmentTask t
                     JOIN assignment a ON a.id = t.assignmentID
                     JOIN classroomMember m ON m.classroomID = a.classroomID AND m.userID = ?
                     WHERE t.id = ? AND (a.studentID IS NULL OR a.studentID = ?)
                         AND coalesce(a.startAt, a.createdAt) <= ?
                     ON CONFLICT (taskID, userID) DO UPDATE SET answers = excluded.answers,
-                        lastActivity = excluded.lastActivity, reached = excluded.reached, done = excluded.done
+                        lastActivity = excluded.lastActivity, reached = excluded.reached, done = excluded.done,
+                        goalTrials = excluded.goalTrials
                     WHERE taskProgress.answers = ?
                     """
             ).execute(arguments: [
-                after.answers, after.lastActivity?.timeIntervalSince1970, after.reached, after.isDone, student,
-                after.task, student, answeredAt.timeIntervalSince1970, before.answers,
+                progress.answers, progress.lastActivity?.timeIntervalSince1970, progress.reached, progress.isDone,
+                after.goalTrials.trials.isEmpty ? nil : after.goalTrials.stored, student, progress.task, student,
+                answeredAt.timeIntervalSince1970, before.progress.answers,
             ])
             return db.changesCount == 1
         }

@@ -118,6 +118,11 @@ public struct SQLiteAccountStore: AccountStore, ClassroomStore {
                     CREATE INDEX invitation_user ON invitation (userID);
                     """)
         }
+        migrator.registerMigration("v6-task-goal-trials") { db in
+            // A threshold goal is fitted to the task's own answers, kept with its progress. A task
+            // counted before starts its fit at its next answer.
+            try db.execute(sql: "ALTER TABLE taskProgress ADD COLUMN goalTrials BLOB")
+        }
         return migrator
     }
 
@@ -475,6 +480,24 @@ public struct SQLiteAccountStore: AccountStore, ClassroomStore {
                     WHERE m.classroomID = ? ORDER BY u.name
                     """, arguments: [classroom]
             ).map(Self.account)
+        }
+    }
+
+    public func unusedInvitations(of students: [UserID]) async throws(DataStoreError) -> [UserID: Date] {
+        guard !students.isEmpty else { return [:] }
+        return try await read { db in
+            var expiring: [UserID: Date] = [:]
+            for row in try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT userID, max(expiresAt) FROM invitation
+                    WHERE usedAt IS NULL AND userID IN (\(students.map { String($0.rawValue) }.joined(separator: ",")))
+                    GROUP BY userID
+                    """)
+            {
+                expiring[UserID(rawValue: row[0])] = Date(timeIntervalSince1970: row[1])
+            }
+            return expiring
         }
     }
 

@@ -50,6 +50,12 @@ struct EncodedClassViewsTests {
                 of: classroom(named: "Chamber choir", students: 3),
                 [student(2, trials: 11), student(3, trials: 4), student(4, trials: 0)]))
         #expect(joined.students.map(\.id) == [2, 3, 4])
+        // A student who chose their own password since: the same rows, another mark.
+        let rows = [student(2, trials: 11), student(3, trials: 4), student(4, trials: 0)]
+        let room = classroom(named: "Chamber choir", students: 3)
+        let handedOut = try decoded(try await views.json(of: room, rows, passwords: [UserID(rawValue: 4): .oneTime]))
+        #expect(handedOut.students.map(\.password) == [.own, .own, .oneTime])
+        #expect(try decoded(try await views.json(of: room, rows)).students.map(\.password) == [.own, .own, .own])
     }
 
     @Test func classesBeyondTheCapacityAreEncodedAgainNotMixedUp() async throws {

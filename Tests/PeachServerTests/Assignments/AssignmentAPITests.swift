@@ -164,6 +164,64 @@ struct AssignmentAPITests {
         }
     }
 
+    /// A threshold task reads the threshold fitted to the answers given inside it alone: a student
+    /// who heard nothing in her own training and then answers the task as one who hears 30 ¢ is
+    /// stated at the task's fit, not her profile's, in her list and in the teacher's table.
+    @Test func aThresholdTaskIsFittedToItsOwnAnswersNotTheProfile() async throws {
+        try await AccountRefusalTests.with(environment: .fixed()) { client in
+            let (tess, classID) = try await Self.teachersClass(client)
+            let ann = try await client.signIn("ann", "ann-password")
+            _ = try await client.send(.post, "/api/account/classes", #"{"invitation":"ABCD-EFGH"}"#, session: ann)
+            /// Answers `count` trials, right wherever the difference is at least `heard` ¢.
+            func train(_ body: String, count: Int, heard: Double) async throws -> [ThresholdEstimator.Trial] {
+                var trials: [ThresholdEstimator.Trial] = []
+                for _ in 0..<count {
+                    let trial = try Self.json(try await client.send(.post, "/api/trials", body, session: ann))
+                    let offset = try #require((trial["note2"] as? [String: Any])?["centOffset"] as? Double)
+                    let right = abs(offset) >= heard
+                    let answer = (offset > 0) == right ? "higher" : "lower"
+                    let id = try #require(trial["id"] as? String)
+                    let result = try Self.json(
+                        try await client.send(
+                            .post, "/api/trials/\(id)/answer", #"{"answer":"\#(answer)"}"#, session: ann))
+                    #expect(result["isCorrect"] as? Bool == right)
+                    trials.append(.init(difference: abs(offset), isCorrect: right))
+                }
+                return trials
+            }
+            let created = try Self.json(
+                try await client.send(
+                    .post, "/api/classes/\(classID)/assignments",
+                    #"{"title":"Fine","due":"2027-02-01T12:00:00Z","tasks":[{"discipline":"pitchComparison","threshold":20}]}"#,
+                    session: tess))
+            let assignment = try #require(created["assignment"] as? [String: Any])
+            let taskID = try #require((assignment["tasks"] as? [[String: Any]])?.first?["id"] as? Int)
+            let inTask = #"{"discipline":"pitchComparison","task":\#(taskID)}"#
+            // Before the task she heard nothing at all in her own training: her profile has not
+            // caught up with the answers she gives inside the task.
+            let own = try await train(#"{"discipline":"pitchComparison"}"#, count: 60, heard: .infinity)
+            let inside = try await train(inTask, count: 60, heard: 30)
+
+            let mine = try Self.json(try await client.send(.get, "/api/assignments", session: ann))
+            let progress = try #require(
+                ((mine["assignments"] as? [[String: Any]])?.first?["progress"] as? [[String: Any]])?.first)
+            let reached = try #require(progress["reached"] as? Double)
+            let fitted = try #require(ComparisonKind.goalThreshold(.pitchComparison, fittedTo: inside)).rawValue
+            #expect(abs(reached - fitted) < 1e-9)
+            #expect(progress["status"] as? String == "inProgress" && progress["answers"] as? Int == 60)
+            let everything = try #require(ComparisonKind.goalThreshold(.pitchComparison, fittedTo: own + inside))
+            #expect(reached > 20 && everything.rawValue > 1.5 * reached, "task \(reached), profile \(everything)")
+
+            let table = try Self.json(
+                try await client.send(
+                    .get, "/api/classes/\(classID)/assignments/\(try #require(assignment["id"] as? Int))",
+                    session: tess))
+            let cell = try #require(
+                ((table["rows"] as? [[String: Any]])?.first?["tasks"] as? [[String: Any]])?.first)
+            #expect(cell["reached"] as? Double == reached && cell["status"] as? String == "inProgress")
+        }
+    }
+
     @Test func badAssignmentsAreRefusedWholeAndNothingIsStored() async throws {
         try await AccountRefusalTests.with(environment: .fixed()) { client in
             let (tess, classID) = try await Self.teachersClass(client)

@@ -176,6 +176,9 @@ struct AccountStoreContractTests {
             expires: Self.now.addingTimeInterval(3600))
         #expect(made.map(\.name) == [Self.ann, bob] && made.allSatisfy(\.mustChangePassword))
         #expect(try await store.students(of: choir.id) == made)
+        let expires = Self.now.addingTimeInterval(3600)
+        #expect(try await store.unusedInvitations(of: made.map(\.id)) == [made[0].id: expires, made[1].id: expires])
+        #expect(try await store.unusedInvitations(of: [tess.id]).isEmpty)
         #expect(try await store.acceptInvitation(tokenHash: Data([9]), passwordHash: "x", now: Self.now) == .unknown)
         #expect(
             try await store.acceptInvitation(
@@ -192,9 +195,12 @@ struct AccountStoreContractTests {
         #expect(try await store.account(named: Self.ann)?.passwordHash == "chosen")
         #expect(try await store.acceptInvitation(tokenHash: annLink, passwordHash: "again", now: Self.now) == .used)
         #expect(try await store.invitation(tokenHash: annLink, now: Self.now) == .used)
+        // An expired link is still unused: its student has no password of their own.
+        #expect(try await store.unusedInvitations(of: made.map(\.id)) == [made[1].id: expires])
         // A password set otherwise (an administrator's reset) uses bob's link up.
         try await store.setPasswordHash("reset", of: made[1].id, keeping: nil)
         #expect(try await store.invitation(tokenHash: bobLink, now: Self.now) == .used)
+        #expect(try await store.unusedInvitations(of: made.map(\.id)).isEmpty)
         #expect(try await store.account(named: Self.ann)?.passwordHash == "chosen")
 
         let cid = AccountName("cid")!

@@ -14,7 +14,7 @@ struct PostgresSchemaUpgradeTests {
     static let fixtures = [
         "v1-records-settings-open-trials", "v2-rhythm", "v3-optional-hit-rate", "v4-accounts", "v5-chord-intonation",
         "v6-scale-degree", "v7-chord-quality", "v8-student-summary", "v9-melodic-dictation", "v10-assignments",
-        "v11-chord-progression", "v12-must-change-password",
+        "v11-chord-progression", "v12-must-change-password", "v13-invitations",
     ]
 
     /// The rows the fixtures hold: the SQLite fixtures' records, so both backends keep the same history.

@@ -35,6 +35,13 @@ addStrings({
     'assignments.copied': 'Copied to {name}, due the same day.',
     'assignments.fromTemplate': 'Or set it from a template file (with the due date above)',
     'assignments.notTemplate': '{file} is not a template: it holds no JSON.',
+    'assignments.taskSettings': 'Settings for this task (left empty: the student’s own)',
+    'assignments.ownSetting': 'The student’s own',
+    'assignments.setting.intervals': 'Intervals',
+    'assignments.setting.tuningSystem': 'Tuning',
+    'assignments.setting.tempoBPM': 'Tempo (BPM, {min}–{max})',
+    'assignments.setting.noteRangeLower': 'Lowest note',
+    'assignments.setting.noteRangeUpper': 'Highest note',
   },
   de: {
     'assignments.new': 'Neue Aufgabe',
@@ -65,6 +72,13 @@ addStrings({
     'assignments.copied': 'Nach {name} kopiert, am selben Tag fällig.',
     'assignments.fromTemplate': 'Oder aus einer Vorlagendatei stellen (mit dem Fälligkeitsdatum oben)',
     'assignments.notTemplate': '{file} ist keine Vorlage: Sie enthält kein JSON.',
+    'assignments.taskSettings': 'Einstellungen für diese Teilaufgabe (leer: die eigenen der Schüler:innen)',
+    'assignments.ownSetting': 'Die eigene der Schüler:innen',
+    'assignments.setting.intervals': 'Intervalle',
+    'assignments.setting.tuningSystem': 'Stimmung',
+    'assignments.setting.tempoBPM': 'Tempo (BPM, {min}–{max})',
+    'assignments.setting.noteRangeLower': 'Tiefster Ton',
+    'assignments.setting.noteRangeUpper': 'Höchster Ton',
   },
 });
 
@@ -103,8 +117,65 @@ const TASK_FIELDS = `
     <input class="task-value" type="number" min="0.1" max="1000" step="any" value="60" required></label>
   <label class="assignment-check"><input class="task-with-settings" type="checkbox">
     <span data-i18n="assignments.withSettings"></span></label>
+  <fieldset class="task-settings" hidden>
+    <legend data-i18n="assignments.taskSettings"></legend>
+  </fieldset>
   <button class="task-remove" type="button" data-i18n="assignments.removeTask"></button>
 </fieldset>`;
+
+/**
+ * The settings a task's form offers a field for, where its training reads them (the catalogue's
+ * `settings`): what a teacher sets most. Their choices and bounds are the server's (`GET
+ * /api/settings`), and whether they fit together (a note range too narrow) is the server's to say.
+ */
+const TASK_SETTINGS = ['intervals', 'tuningSystem', 'tempoBPM', 'noteRangeLower', 'noteRangeUpper'];
+
+/** A select offering the student's own value first, then `options` as [value, text]. */
+function ownOrChoice(options, multiple = false) {
+  const select = document.createElement('select');
+  if (multiple) {
+    select.multiple = true;
+    select.size = Math.min(options.length, 6);
+  } else {
+    select.append(new Option(t('assignments.ownSetting'), ''));
+  }
+  select.append(...options.map(([value, text]) => new Option(text, value)));
+  return select;
+}
+
+/** The control of one task setting, from the server's choices and ranges. */
+function settingControl(name, { choices, ranges }) {
+  if (name === 'intervals') {
+    return ownOrChoice(choices.intervals.map((interval) => [JSON.stringify(interval),
+      t('interval.named', { name: t(`interval.${interval.name}`), direction: t(`interval.${interval.direction}`) })]), true);
+  }
+  if (name === 'tuningSystem') return ownOrChoice(choices.tuningSystems.map((system) => [system, t(`tuning.${system}`)]));
+  if (name === 'tempoBPM') {
+    const input = document.createElement('input');
+    Object.assign(input, { type: 'number', step: '1', inputMode: 'numeric', placeholder: t('assignments.ownSetting') });
+    return input;
+  }
+  const [lowest, highest] = ranges.noteRange;
+  const notes = [];
+  for (let note = lowest; note <= highest; note += 1) notes.push([String(note), choices.noteNames[note]]);
+  return ownOrChoice(notes);
+}
+
+/** The label of one task setting: the tempo says its range, which the form does not enforce. */
+function settingLabel(name, { ranges }) {
+  const [min, max] = name === 'tempoBPM' ? ranges.tempoBPM : [];
+  return t(`assignments.setting.${name}`, { min, max });
+}
+
+/** The value a control holds in the API's shape; undefined where the student's own is left. */
+function settingValue(name, control) {
+  if (name === 'intervals') {
+    const chosen = [...control.selectedOptions].map((option) => JSON.parse(option.value));
+    return chosen.length > 0 ? chosen : undefined;
+  }
+  if (control.value === '') return undefined;
+  return name === 'tuningSystem' ? control.value : Number(control.value);
+}
 
 // A task's column in order of how far each student is, from the figures the server sends: not
 // started, in progress (the nearer a threshold goal or the lower a measurement, then the more
@@ -165,6 +236,8 @@ export function classAssignments() {
   // Kept on this device, so the table a teacher sorted is sorted so when they come back to it.
   const sorts = keptSorts();
   const sortOf = (id) => sorts.get(id) ?? { column: 'student', ascending: true };
+  // The server's choices and ranges of the settings (`GET /api/settings`), once asked for.
+  let offered = null;
 
   const taskList = document.getElementById('assignment-tasks');
 
@@ -183,12 +256,44 @@ export function classAssignments() {
     fields.querySelector('.task-value').disabled = measuring;
   }
 
+  /**
+   * A field for each of `TASK_SETTINGS` the task's training reads; what was chosen in a field the
+   * training still reads stays (a language change draws the fields again).
+   */
+  function offerSettings(fields) {
+    const box = fields.querySelector('.task-settings');
+    const discipline = fields.querySelector('.task-discipline').value;
+    const reads = disciplines().find((candidate) => candidate.id === discipline)?.settings ?? [];
+    const names = offered ? TASK_SETTINGS.filter((name) => reads.includes(name)) : [];
+    const kept = new Map([...box.querySelectorAll('.task-setting')].map((control) => [control.dataset.setting, control]));
+    box.querySelectorAll('label').forEach((label) => label.remove());
+    for (const name of names) {
+      const label = document.createElement('label');
+      const caption = document.createElement('span');
+      caption.textContent = settingLabel(name, offered);
+      const control = settingControl(name, offered);
+      control.classList.add('task-setting');
+      control.dataset.setting = name;
+      const before = kept.get(name);
+      if (before?.multiple) {
+        const chosen = new Set([...before.selectedOptions].map((option) => option.value));
+        for (const option of control.options) option.selected = chosen.has(option.value);
+      } else if (before) {
+        control.value = before.value;
+      }
+      label.append(caption, control);
+      box.append(label);
+    }
+    box.hidden = names.length === 0;
+  }
+
   function fillDisciplines(fields) {
     const select = fields.querySelector('.task-discipline');
     const chosen = select.value;
     select.replaceChildren(...disciplines().map((entry) => new Option(disciplineName(entry), entry.id)));
     if (chosen) select.value = chosen;
     offerGoals(fields);
+    offerSettings(fields);
   }
 
   /** Numbers the tasks; the only one left cannot be removed. */
@@ -206,7 +311,10 @@ export function classAssignments() {
     translate(item);
     taskList.append(item);
     fillDisciplines(item);
-    item.querySelector('.task-discipline').addEventListener('change', () => offerGoals(item));
+    item.querySelector('.task-discipline').addEventListener('change', () => {
+      offerGoals(item);
+      offerSettings(item);
+    });
     item.querySelector('.task-goal').addEventListener('change', () => offerGoals(item));
     item.querySelector('.task-remove').addEventListener('click', () => {
       item.remove();
@@ -228,7 +336,8 @@ export function classAssignments() {
   /**
    * The task one set of fields describes. With the teacher's settings ticked, it trains with the
    * teacher's own values of the settings its discipline reads (the catalogue's list): set them in
-   * Settings, then set the task.
+   * Settings, then set the task. A value set in the task's own fields goes over them; the server
+   * says what it will not take.
    */
   function taskOf(fields, own) {
     const discipline = fields.querySelector('.task-discipline').value;
@@ -239,6 +348,10 @@ export function classAssignments() {
       const names = disciplines().find((entry) => entry.id === discipline)?.settings ?? [];
       task.settings = Object.fromEntries(names.filter((name) => name in own).map((name) => [name, own[name]]));
     }
+    const set = [...fields.querySelectorAll('.task-setting')]
+      .map((control) => [control.dataset.setting, settingValue(control.dataset.setting, control)])
+      .filter(([, chosen]) => chosen !== undefined);
+    if (set.length > 0) task.settings = { ...task.settings, ...Object.fromEntries(set) };
     return task;
   }
 
@@ -386,8 +499,11 @@ export function classAssignments() {
     for (const item of taskList.children) fillDisciplines(item);
     numberTasks();
     try {
-      const [{ assignments }, { classes }] = await Promise.all([api.classAssignments(id), api.classes()]);
+      const [{ assignments }, { classes }, { choices, ranges }] = await Promise.all(
+        [api.classAssignments(id), api.classes(), api.settings()]);
       if (asked !== shown) return;
+      offered = { choices, ranges };
+      for (const item of taskList.children) offerSettings(item);
       otherClasses = classes.filter((other) => String(other.id) !== String(id));
       none.hidden = assignments.length > 0;
       tables.replaceChildren(...assignments.map(assignmentTable));

@@ -30,6 +30,9 @@ addStrings({
     'classes.preparingRow': 'Preparing…',
     'classes.updatingRow': '(updating…)',
     'classes.preparingOne': 'The figures of the class’s one student are still being prepared; this page updates itself.',
+    'classes.password.oneTime': 'Has not yet changed the one-time password',
+    'classes.password.invitation': 'Has not yet used the invitation link',
+    'classes.password.invitationExpired': 'Invitation link expired unused: needs a new one',
   },
   de: {
     'classes.backToList': '‹ Meine Klassen',
@@ -51,6 +54,9 @@ addStrings({
     'classes.preparingRow': 'Wird vorbereitet…',
     'classes.updatingRow': '(wird aktualisiert…)',
     'classes.preparingOne': 'Die Zahlen der einzigen Person in der Klasse werden noch vorbereitet; diese Seite aktualisiert sich selbst.',
+    'classes.password.oneTime': 'Hat das Einmalpasswort noch nicht geändert',
+    'classes.password.invitation': 'Hat den Einladungslink noch nicht benutzt',
+    'classes.password.invitationExpired': 'Einladungslink ungenutzt abgelaufen: braucht einen neuen',
   },
 });
 
@@ -151,6 +157,14 @@ export function classScreen({ navigate }) {
     open.textContent = student.name;
     open.setAttribute('aria-label', t('classes.openProfile', { name: student.name }));
     name.append(open);
+    // Who still signs in with what someone else was given: the teacher hands out a new password or link.
+    if (student.password !== 'own') {
+      const mark = document.createElement('span');
+      mark.className = 'password-mark';
+      mark.dataset.password = student.password;
+      mark.textContent = t(`classes.password.${student.password}`);
+      name.append(mark);
+    }
     // Being prepared with no earlier fit (after an upgrade): one cell says so. A student who
     // answered since keeps the last fit's figures, marked as being updated.
     if (student.preparing && student.trials === null) {

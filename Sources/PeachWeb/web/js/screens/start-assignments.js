@@ -11,7 +11,9 @@ addStrings({
     'assignments.overdue': 'overdue since {date}',
     'assignments.answers': '{count} / {goal}',
     'assignments.threshold': 'goal ≤ {goal} ¢',
-    'assignments.reached': 'goal ≤ {goal} ¢, now {value} ¢',
+    'assignments.thresholdAnswered': 'goal ≤ {goal} ¢; {count} answered, no threshold yet',
+    'assignments.reached': 'now {value} ¢, goal ≤ {goal} ¢',
+    'assignments.thresholdReached': 'reached {value} ¢',
     'assignments.done': 'done',
     'assignments.doneReached': 'done: {value}',
     'assignments.measure': 'measure once',
@@ -26,7 +28,9 @@ addStrings({
     'assignments.overdue': 'überfällig seit {date}',
     'assignments.answers': '{count} / {goal}',
     'assignments.threshold': 'Ziel ≤ {goal} ¢',
-    'assignments.reached': 'Ziel ≤ {goal} ¢, jetzt {value} ¢',
+    'assignments.thresholdAnswered': 'Ziel ≤ {goal} ¢; {count} beantwortet, noch keine Schwelle',
+    'assignments.reached': 'jetzt {value} ¢, Ziel ≤ {goal} ¢',
+    'assignments.thresholdReached': '{value} ¢ erreicht',
     'assignments.done': 'erledigt',
     'assignments.doneReached': 'erledigt: {value}',
     'assignments.measure': 'einmal messen',
@@ -45,11 +49,15 @@ function reachedText(task, value) {
 }
 
 /**
- * How far a task is, as the API counts it: answers of the goal's, the threshold to reach, or a
- * measurement to finish; once done, what was reached, where the goal reads a value.
+ * How far a task is, as the API counts it: answers of the goal's, the threshold to reach (the
+ * server's fit of the task's own answers), or a measurement to finish; once done, what was reached,
+ * where the goal reads a value.
  */
 export function progressText(task, progress) {
   if (progress.status === 'done') {
+    if (task.threshold !== null && progress.reached !== null) {
+      return t('assignments.thresholdReached', { value: formatCents(progress.reached) });
+    }
     return task.answers === null && progress.reached !== null
       ? t('assignments.doneReached', { value: reachedText(task, progress.reached) })
       : t('assignments.done');
@@ -61,9 +69,12 @@ export function progressText(task, progress) {
     if (progress.reached !== null) return t('assignments.measured', { value: reachedText(task, progress.reached) });
     return progress.answers === 0 ? t('assignments.measure') : t('assignments.measuring', { count: formatCount(progress.answers) });
   }
-  return progress.reached === null
+  if (progress.reached !== null) {
+    return t('assignments.reached', { goal: formatCents(task.threshold), value: formatCents(progress.reached) });
+  }
+  return progress.answers === 0
     ? t('assignments.threshold', { goal: formatCents(task.threshold) })
-    : t('assignments.reached', { goal: formatCents(task.threshold), value: formatCents(progress.reached) });
+    : t('assignments.thresholdAnswered', { goal: formatCents(task.threshold), count: formatCount(progress.answers) });
 }
 
 /** When it is due, or since when it is overdue (the server says which). */
