@@ -221,6 +221,13 @@ enum PostgresMigrations {
                 """,
                 "CREATE INDEX invitation_user ON invitation (user_id)",
             ]),
+        Migration(
+            version: 14, name: "v14-progression-inversions",
+            statements: [
+                // Each chord's inversion as played (SQLite's v16-progression-inversions); NULL for the
+                // answers before, whose trials may have been inverted without the record saying which.
+                "ALTER TABLE chord_progression ADD COLUMN inversions text"
+            ]),
     ]
 
     /// A new kind's table as every kind since v5 has it: the owner, its own columns, then the time

@@ -67,9 +67,7 @@ struct Progressions: AsyncParsableCommand {
                     ChordProgressionKind.self, common ? .commonProgression : .chordProgression, settings: settings),
                 announcement: Self.announcement),
             clock: ContinuousClock(),
-            onFeedback: { [inversions = settings[ChordProgressionSettings.self].progressionInversions] in
-                Output.line(Self.judgement($0, inversions: inversions))
-            },
+            onFeedback: { Output.line(Self.judgement($0)) },
             onError: { error in FileHandle.standardError.write(Data("\(error)\n".utf8)) })
 
         let played = typed.keyboard == nil ? "" : ", or play them on the keyboard"
@@ -165,18 +163,14 @@ struct Progressions: AsyncParsableCommand {
     }
 
     /// Each numeral named, marked right or wrong (a right one as the chord played: V⁶), then the
-    /// chords played where one was wrong. The session's trials are drawn with its settings, so the
-    /// record and whether they invert say how the chords were played.
-    static func judgement(_ record: CompletedChordProgression, inversions: Bool) -> String {
+    /// chords played where one was wrong.
+    static func judgement(_ record: CompletedChordProgression) -> String {
         if let named = record.named {
             return record.isCorrect
                 ? "✓ \(named.played.englishName)"
                 : "✗\u{07} it was \(named.played.englishName), not \(named.answered.englishName)"
         }
-        let played = ChordProgressionTrial(
-            tonic: record.tonicNote, mode: record.mode, progression: record.progression,
-            tuningSystem: record.tuningSystem, inversions: inversions, choices: []
-        ).chordNames
+        let played = record.chordNames
         let marks = zip(record.answer.numerals, zip(played, record.chordsCorrect)).map { named, chord in
             chord.1 ? "\(chord.0)✓" : "\(named.rawValue)✗"
         }.joined(separator: " ")

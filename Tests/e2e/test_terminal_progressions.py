@@ -97,6 +97,13 @@ def test_with_inversions_the_feedback_names_each_chord_with_its_figure(server, t
         inversions += sum(chord[-1] in "⁶₄" for chord in played)
     # Most progressions of I, IV and V invert a chord where the bass can step.
     assert inversions > 0, lines
+    # Each record keeps the inversions the feedback named.
+    records = server.api("GET", "records?discipline=chordProgression&limit=10").json()["records"]
+    records.sort(key=lambda record: record["timestamp"])
+    figures = {"": "0", "⁶": "1", "⁶₄": "2"}
+    assert [record["inversions"] for record in records] == [
+        " ".join(figures[figured.match(chord).group(2) or ""] for chord in line.split(" — it was ")[1].split())
+        for line in lines]
 
 
 def test_common_progressions_in_the_terminal_are_named_by_number_name_or_numerals(server, tmp_path):
