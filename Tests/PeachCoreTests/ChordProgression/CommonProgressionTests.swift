@@ -103,6 +103,7 @@ struct CommonProgressionTests {
         #expect(CommonProgression.typed("2", choices: offered) == .twelveBarBlues)
         #expect(CommonProgression.typed(" ii V I ", choices: offered) == .twoFiveOne)
         #expect(CommonProgression.typed("I-IV-V-I", choices: offered) == .oneFourFiveOne)
+        #expect(CommonProgression.typed("12-taktiger Blues", choices: offered) == .twelveBarBlues)
         #expect(CommonProgression.typed("12-bar blues", choices: offered) == .twelveBarBlues)
         #expect(CommonProgression.typed("Blues", choices: offered) == .twelveBarBlues)
         #expect(CommonProgression.typed("4", choices: offered) == nil)
