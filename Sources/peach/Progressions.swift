@@ -6,7 +6,7 @@ import PeachCore
 struct Progressions: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract:
-            "Chord Progressions in the terminal: a cadence sets the key, then three to five chords: name each by its Roman numeral (I IV V I) or its scale step (1 4 5 1; 8 for V7) and Enter; with --common, name a common progression as a whole (its number, its name or its numerals); with --midi play the chords on a keyboard in any octave; q quits.",
+            "Chord Progressions in the terminal: a cadence sets the key, then three to five chords: name each by its Roman numeral (I IV V I) or its scale step (1 4 5 1; 8 for V7) and Enter; with --common, name a common progression as a whole (its number, its name or its numerals); with --midi play the chords on a keyboard in any octave (a line of - takes back the last chord played, an empty line all of them); q quits.",
         discussion:
             "The numerals, minor keys and longer progressions come as you master the ones before. The tuning, inversions and common progressions are the saved settings' (equal or just: every chord pure from its root, the tonic never drifting; inversions where the bass can step, as in I V6 vi; a numeral typed with its figure, V6, is read as the numeral). Answers are stored with the web app's. It speaks the saved language setting's language; on automatic, German where the locale is German (LC_ALL, LC_MESSAGES or LANG: de_DE.UTF-8), else English."
     )
@@ -91,6 +91,13 @@ struct Progressions: AsyncParsableCommand {
                 if line.trimmingCharacters(in: .whitespaces).isEmpty, playing?.numerals.isEmpty == false {
                     playing?.restart()
                     Output.line(lines.startAgain)
+                    continue
+                }
+                // A typed line is edited before Enter; a chord played is taken back by a line of its own.
+                if line.trimmingCharacters(in: .whitespaces) == "-", var chords = playing, !chords.numerals.isEmpty {
+                    chords.takeBack()
+                    playing = chords
+                    Output.line(lines.tookBack(chords.numerals, trial: trial))
                     continue
                 }
                 answer = Self.answer(typed: line, trial: trial, lines: lines)

@@ -10,7 +10,11 @@ public struct ProgressionLines: Sendable {
 
     /// The first line: what to do, and how to quit.
     public func introduction(common: Bool, keyboard: Bool) -> String {
-        let played = keyboard ? say(", or play them on the keyboard", " oder spiele sie auf dem Keyboard") : ""
+        let played =
+            keyboard
+            ? say(
+                ", or play them on the keyboard (- takes back the last chord)",
+                " oder spiele sie auf dem Keyboard (- nimmt den letzten Akkord zurück)") : ""
         return common
             ? say(
                 "Common progressions: a cadence, then a progression. Name it (its number, its name or its numerals) and Enter\(played); q quits.",
@@ -50,6 +54,17 @@ public struct ProgressionLines: Sendable {
         say(
             "Play the progression again from its first chord.",
             "Spiele die Akkordfolge noch einmal vom ersten Akkord an.")
+    }
+
+    /// A line of "-" after chords played: the last taken back, and those named still.
+    public func tookBack(_ numerals: [RomanNumeral], trial: ChordProgressionTrial) -> String {
+        guard !numerals.isEmpty else {
+            return say("Took back the last chord; none is named.", "Letzten Akkord zurückgenommen; keiner ist genannt.")
+        }
+        let count =
+            trial.progressions.isEmpty ? " (\(numerals.count) \(say("of", "von")) \(trial.progression.count))" : ""
+        return say("Took back the last chord: ", "Letzten Akkord zurückgenommen: ")
+            + "\(Progression(numerals))\(count)."
     }
 
     /// Why a typed line names no common progression of the trial's.

@@ -81,6 +81,16 @@ struct ProgressionLinesTests {
                 == "IV beginnt keine von 1 ii–V–I · 2 12-taktiger Blues: spiele sie noch einmal vom ersten Akkord an.")
     }
 
+    /// A line of "-" takes back the last chord played on the keyboard.
+    @Test func aChordTakenBackIsSaidInTheLanguage() {
+        let trial = Self.trial(tonic: 36)
+        #expect(Self.english.tookBack([.one, .four], trial: trial) == "Took back the last chord: I IV (2 of 3).")
+        #expect(Self.german.tookBack([.one, .four], trial: trial) == "Letzten Akkord zurückgenommen: I IV (2 von 3).")
+        #expect(Self.german.tookBack([.two], trial: Self.common) == "Letzten Akkord zurückgenommen: ii.")
+        #expect(Self.german.tookBack([], trial: trial) == "Letzten Akkord zurückgenommen; keiner ist genannt.")
+        #expect(Self.english.introduction(common: true, keyboard: true).contains("(- takes back the last chord)"))
+    }
+
     /// No English word is left in a German line: every line the command says, in both modes, with
     /// and without a keyboard.
     @Test func noGermanLineSaysEnglish() {
@@ -105,6 +115,6 @@ struct ProgressionLinesTests {
         }
         #expect(
             Self.german.introduction(common: false, keyboard: true).hasSuffix(
-                "oder spiele sie auf dem Keyboard; q beendet."))
+                "oder spiele sie auf dem Keyboard (- nimmt den letzten Akkord zurück); q beendet."))
     }
 }
