@@ -46,8 +46,8 @@ public struct ChordProgressionTrial: Hashable, Sendable, Codable {
             progressions: try fields.decodeIfPresent([CommonProgression].self, forKey: .progressions) ?? [])
     }
 
-    /// Each of the progression's chords' inversion: as its bass line asks if the trial allows
-    /// inversions, else root position.
+    /// The inversion of each chord of the progression: as its bass line asks where the trial allows
+    /// inversions, else root position. What its record keeps.
     public var playedInversions: ChordInversions {
         inversions
             ? ChordInversions(ProgressionVoicing.bassLine(progression.numerals, tonic: tonic))
