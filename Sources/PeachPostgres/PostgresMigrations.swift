@@ -228,6 +228,13 @@ enum PostgresMigrations {
                 // accounts v6-task-goal-trials). A task counted before starts its fit at its next answer.
                 "ALTER TABLE task_progress ADD COLUMN goal_trials bytea"
             ]),
+        Migration(
+            version: 15, name: "v15-progression-inversions",
+            statements: [
+                // Each chord's inversion as played (SQLite's v16-progression-inversions); NULL for the
+                // answers before, whose trials may have been inverted without the record saying which.
+                "ALTER TABLE chord_progression ADD COLUMN inversions text"
+            ]),
     ]
 
     /// A new kind's table as every kind since v5 has it: the owner, its own columns, then the time

@@ -120,6 +120,8 @@ def test_ten_progressions_named_in_the_browser_are_stored_with_each_chord_judged
         assert record["correctChords"] == sum(n == r for n, r in zip(named, right))
         assert record["isCorrect"] == (named == right)
         assert record["mode"] == trial["mode"] == "major" and record["tuningSystem"] == "justIntonation"
+        # Without the setting, and before the ladder's last step, every chord stands on its root.
+        assert record["inversions"] == " ".join("0" for _ in right)
     assert sum(not record["isCorrect"] for record in stored) == 2
 
     # The Profile: what was named for each numeral played, chord by chord (played × named).
@@ -202,3 +204,8 @@ def test_with_inversions_set_the_bass_steps_and_the_feedback_names_each_inversio
     assert inverted > 0
     wait.until(lambda b: len(records(server)) == 5)
     assert all(record["answer"] != record["progression"] for record in records(server))
+    # Each record keeps how its chords were played.
+    stored = sorted(records(server), key=lambda record: record["timestamp"])
+    played = browser.execute_script("return window.__trials")[:5]
+    assert [record["inversions"] for record in stored] == [
+        " ".join(str(chord["inversion"]) for chord in trial["chords"]) for trial in played]

@@ -26,13 +26,14 @@ def test_migrate_then_serve_stores_the_answer_in_postgres(postgres_cluster, data
     url = postgres_cluster.url(database)
     migrated = peach("migrate", "--database", url)
     assert migrated.returncode == 0, migrated.stderr
-    assert "applied v1-records-settings-open-trials, v2-rhythm, v3-optional-hit-rate, v4-accounts, v5-chord-intonation, v6-scale-degree, v7-chord-quality, v8-student-summary, v9-melodic-dictation, v10-assignments, v11-chord-progression, v12-must-change-password, v13-invitations, v14-task-goal-trials; schema is now version 14" in migrated.stdout
+    assert "applied v1-records-settings-open-trials, v2-rhythm, v3-optional-hit-rate, v4-accounts, v5-chord-intonation, v6-scale-degree, v7-chord-quality, v8-student-summary, v9-melodic-dictation, v10-assignments, v11-chord-progression, v12-must-change-password, v13-invitations, v14-task-goal-trials, v15-progression-inversions; schema is now version 15" in migrated.stdout
     assert postgres_cluster.sql(database, "SELECT version, name FROM schema_migrations") == [
         ["1", "v1-records-settings-open-trials"], ["2", "v2-rhythm"], ["3", "v3-optional-hit-rate"], ["4", "v4-accounts"], ["5", "v5-chord-intonation"], ["6", "v6-scale-degree"],
         ["7", "v7-chord-quality"], ["8", "v8-student-summary"], ["9", "v9-melodic-dictation"], ["10", "v10-assignments"], ["11", "v11-chord-progression"],
-        ["12", "v12-must-change-password"], ["13", "v13-invitations"], ["14", "v14-task-goal-trials"]]
+        ["12", "v12-must-change-password"], ["13", "v13-invitations"], ["14", "v14-task-goal-trials"],
+        ["15", "v15-progression-inversions"]]
     again = peach("migrate", "--database", url)
-    assert again.returncode == 0 and "schema is up to date (version 14)" in again.stdout
+    assert again.returncode == 0 and "schema is up to date (version 15)" in again.stdout
 
     server = PeachServer(None, database_url=url).start()
     try:

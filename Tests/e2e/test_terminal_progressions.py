@@ -11,6 +11,8 @@ from conftest import PEACH
 from test_terminal import Tmux, feedback_lines
 
 ANNOUNCED = re.compile(r"^Key: .*; (\d) chords\. Choose from (.*)\.$")
+# A German locale would make the command speak German.
+ENGLISH = {"LC_ALL": "C.UTF-8"}
 
 
 
@@ -35,7 +37,7 @@ def test_three_progressions_in_the_terminal_are_stored_with_each_chord_judged(se
     sink = FileSink(tmp_path)
     command = (f"{shlex.quote(PEACH)} progressions --tuning just --device {DEVICE} "
                f"--data {shlex.quote(str(server.data_path))}")
-    tmux = Tmux(f"peach-e2e-{os.getpid()}-progressions", command, {"ALSA_CONFIG_PATH": sink.env["ALSA_CONFIG_PATH"]})
+    tmux = Tmux(f"peach-e2e-{os.getpid()}-progressions", command, ENGLISH | {"ALSA_CONFIG_PATH": sink.env["ALSA_CONFIG_PATH"]})
     typed = []
     try:
         for index in range(3):
@@ -69,7 +71,7 @@ def test_with_inversions_the_feedback_names_each_chord_with_its_figure(server, t
     sink = FileSink(tmp_path)
     command = (f"{shlex.quote(PEACH)} progressions --inversions --device {DEVICE} "
                f"--data {shlex.quote(str(server.data_path))}")
-    tmux = Tmux(f"peach-e2e-{os.getpid()}-inversions", command, {"ALSA_CONFIG_PATH": sink.env["ALSA_CONFIG_PATH"]})
+    tmux = Tmux(f"peach-e2e-{os.getpid()}-inversions", command, ENGLISH | {"ALSA_CONFIG_PATH": sink.env["ALSA_CONFIG_PATH"]})
     inverted = re.compile(r"^Key: .*; (\d) chords, inversions too\. Choose from (.*)\.$")
     try:
         for index in range(4):
@@ -97,13 +99,20 @@ def test_with_inversions_the_feedback_names_each_chord_with_its_figure(server, t
         inversions += sum(chord[-1] in "⁶₄" for chord in played)
     # Most progressions of I, IV and V invert a chord where the bass can step.
     assert inversions > 0, lines
+    # Each record keeps the inversions the feedback named.
+    records = server.api("GET", "records?discipline=chordProgression&limit=10").json()["records"]
+    records.sort(key=lambda record: record["timestamp"])
+    figures = {"": "0", "⁶": "1", "⁶₄": "2"}
+    assert [record["inversions"] for record in records] == [
+        " ".join(figures[figured.match(chord).group(2) or ""] for chord in line.split(" — it was ")[1].split())
+        for line in lines]
 
 
 def test_common_progressions_in_the_terminal_are_named_by_number_name_or_numerals(server, tmp_path):
     sink = FileSink(tmp_path)
     command = (f"{shlex.quote(PEACH)} progressions --common --progressions ii-V-I,12-bar-blues,I-IV-V-I "
                f"--device {DEVICE} --data {shlex.quote(str(server.data_path))}")
-    tmux = Tmux(f"peach-e2e-{os.getpid()}-common", command, {"ALSA_CONFIG_PATH": sink.env["ALSA_CONFIG_PATH"]})
+    tmux = Tmux(f"peach-e2e-{os.getpid()}-common", command, ENGLISH | {"ALSA_CONFIG_PATH": sink.env["ALSA_CONFIG_PATH"]})
     announced = re.compile(r"^Key: [^;]*\. Choose from (.*)\.$")
     # The first by its number, the second by its name, the third by its numerals: right or wrong by chance.
     typed = ["3", "ii-V-I", "I IV V I"]
@@ -128,3 +137,41 @@ def test_common_progressions_in_the_terminal_are_named_by_number_name_or_numeral
         wanted = f"✓ {played}" if record["progression"] == answer else f"✗ it was {played}, not {names[answer]}"
         assert line.replace("\a", "") == wanted, line
     assert sink.samples().size > 0
+
+
+def test_a_german_locale_or_setting_makes_it_speak_german(server, tmp_path):
+    """Chord by chord under a German locale; a common progression with the language chosen in
+    Settings, whatever the locale."""
+    sink = FileSink(tmp_path)
+    alsa = sink.env["ALSA_CONFIG_PATH"]
+    data = shlex.quote(str(server.data_path))
+    announced = re.compile(r"^Tonart: \S+-(Dur|Moll); (\d) Akkorde\. Wähle aus I \(1\) IV \(4\) V \(5\)\.$")
+    tmux = Tmux(f"peach-e2e-{os.getpid()}-german", f"{shlex.quote(PEACH)} progressions --device {DEVICE} --data {data}",
+                {"ALSA_CONFIG_PATH": alsa, "LC_ALL": "", "LANG": "de_DE.UTF-8"})
+    try:
+        lines = tmux.wait_for(lambda lines: any(announced.match(l) for l in lines), timeout=20)
+        assert lines[0].startswith("Akkordfolgen: eine Kadenz, dann die Akkorde. Benenne jeden"), lines
+        length = int(next(announced.match(l) for l in lines if announced.match(l)).group(2))
+        answer_until_counted(tmux, " ".join(["1"] * length), 0)
+        lines = quit_cleanly(tmux)
+    finally:
+        tmux.close()
+    # I named for every chord: a progression never repeats a chord at once, so it is wrong.
+    assert re.fullmatch(r"✗\a? (I[✓✗] ?)+ — es war .+", feedback_lines(lines, r"^[✓✗] ")[0]), lines
+
+    assert server.api("PUT", "settings", json={"language": "de"}).status_code == 200
+    command = (f"{shlex.quote(PEACH)} progressions --common --progressions ii-V-I,12-bar-blues "
+               f"--device {DEVICE} --data {data}")
+    tmux = Tmux(f"peach-e2e-{os.getpid()}-german-common", command,
+                {"ALSA_CONFIG_PATH": alsa, "LC_ALL": "C.UTF-8"})
+    try:
+        lines = tmux.wait_for(lambda lines: any(l.startswith("Tonart: ") for l in lines), timeout=30)
+        assert lines[0].startswith("Bekannte Akkordfolgen: eine Kadenz, dann eine Akkordfolge."), lines
+        assert re.fullmatch(r"Tonart: \S+-Dur\. Wähle aus 1 ii–V–I · 2 12-taktiger Blues\.", lines[1]), lines
+        answer_until_counted(tmux, "12-taktiger Blues", 0)
+        lines = quit_cleanly(tmux)
+    finally:
+        tmux.close()
+    record = server.api("GET", "records?discipline=commonProgression&limit=1").json()["records"][0]
+    wanted = "✓ 12-taktiger Blues" if record["progression"] == record["answer"] else "✗ es war ii–V–I, nicht 12-taktiger Blues"
+    assert feedback_lines(lines, r"^[✓✗] ")[0].replace("\a", "") == wanted, lines

@@ -8,14 +8,14 @@ import subprocess
 from conftest import PEACH, ROOT
 from data_safety import HEADER, record_count, valid_rows
 
-# What Peach writes (format 8: with discipline, interval, tuning, a sung answer's octave, the rhythm
-# fields, Which Voice's, Scale Degrees', Chord Quality's, Play it Back's and Chord Progressions'); HEADER (format 1) still imports.
-EXPORT_HEADER = ["# peach-records-format:8",
+# What Peach writes (format 9: with discipline, interval, tuning, a sung answer's octave, the rhythm
+# fields, Which Voice's, Scale Degrees', Chord Quality's, Play it Back's and Chord Progressions', each progression chord's inversion); HEADER (format 1) still imports.
+EXPORT_HEADER = ["# peach-records-format:9",
                  "discipline,timestamp,interval,direction,tuningSystem,note1,note2,note2CentOffset,isCorrect,"
                  "referenceNote,initialCentOffset,userCentError,sungOctave,tempoBPM,offsetPercent,offsetMs,"
                  "meanOffsetMs,offsetSDMs,hitRate,meanOffsetMsPosition0,meanOffsetMsPosition1,meanOffsetMsPosition2,"
                  "meanOffsetMsPosition3,rootNote,triad,detunedVoice,detuneCents,answeredVoice,tonicNote,mode,degree,"
-                 "answeredDegree,quality,inversion,voicing,answeredQuality,melody,answer,correctNotes,progression,correctChords"]
+                 "answeredDegree,quality,inversion,voicing,answeredQuality,melody,answer,correctNotes,progression,inversions,correctChords"]
 
 
 def peach(*arguments):
@@ -39,7 +39,7 @@ def test_export_then_import_into_another_database_round_trips(server, tmp_path):
     assert first.returncode == 0, first.stderr
     assert first.stdout.startswith(
         "imported 3 records (3 pitchComparison, 0 intervalComparison, 0 pitchMeasurement, 0 intervalMeasurement, 0 pitchMatching, 0 intervalMatching, "
-        "0 pitchSinging, 0 intervalSinging, 0 rhythmComparison, 0 timingMeasurement, 0 rhythmMatching, 0 chordIntonation, 0 chordIntonationMeasurement, 0 scaleDegree, 0 chordQuality, 0 melodicDictation, 0 chordProgression, 0 commonProgression) from Peach records format 8")
+        "0 pitchSinging, 0 intervalSinging, 0 rhythmComparison, 0 timingMeasurement, 0 rhythmMatching, 0 chordIntonation, 0 chordIntonationMeasurement, 0 scaleDegree, 0 chordQuality, 0 melodicDictation, 0 chordProgression, 0 commonProgression) from Peach records format 9")
     again = peach("import", exported, "--merge", "--data", copy)
     assert "imported 0 records" in again.stdout and "3 duplicates skipped" in again.stdout
     assert record_count(copy) == 3

@@ -82,7 +82,7 @@ extension ChordProgressionKind {
     ) -> ChordProgressionResult {
         ChordProgressionResult(
             isCorrect: record.isCorrect, numerals: record.progression.numerals,
-            chordNames: trial?.chordNames ?? record.progression.numerals.map(\.rawValue),
+            chordNames: record.chordNames,
             answered: record.answer.numerals,
             chordsCorrect: record.chordsCorrect, correctChords: record.correctChords,
             progression: Nullable(record.named?.played), answeredProgression: Nullable(record.named?.answered))
@@ -192,7 +192,7 @@ public struct ChordProgressionResult: Codable, Sendable, APIDescribed {
                 "Common Progressions: the progression named; null where each chord was named."),
             "chordsCorrect": .describe("For each chord in order: whether the numeral named is the one played."),
             "chordNames": .describe(
-                "Each chord played, its numeral with its inversion's figure (V⁶); the numerals alone once the trial is gone."
+                "Each chord played, its numeral with its inversion's figure (V⁶); the numerals alone for an answer stored before records kept its inversions."
             ),
         ]
     }

@@ -26,7 +26,8 @@ extension Discipline.AnswerMethod {
 /// discipline the user names each of three to five chords by its Roman numeral; the numerals come
 /// on one Leitner schedule and the set grows as they are mastered (`ProgressionLadder`). In the
 /// second the progression is one of the common ones the user chose (`CommonProgression`), named as
-/// a whole; they come on a Leitner schedule of their own. Both store the numerals played and named.
+/// a whole; they come on a Leitner schedule of their own. Both store the numerals played and named,
+/// and each chord's inversion as played.
 public enum ChordProgressionKind: ReplayedChainKind {
     public static let id = Discipline.Kind.chordProgression
 
@@ -161,7 +162,7 @@ extension CompletedChordProgression: KindRecord {
     public typealias Kind = ChordProgressionKind
 
     public enum Field: Int, CodingKey, CaseIterable {
-        case tonicNote, mode, progression, answer
+        case tonicNote, mode, progression, answer, inversions
     }
 
     /// For people reading a file: how many chords were named right and whether all were.
@@ -180,6 +181,7 @@ extension CompletedChordProgression: KindRecord {
             mode: try fields.decode(ScaleMode.self, forKey: .mode),
             progression: try fields.decode(Progression.self, forKey: .progression),
             answer: try fields.decode(Progression.self, forKey: .answer),
+            inversions: try fields.decodeIfPresent(ChordInversions.self, forKey: .inversions),
             tuningSystem: labels.tuningSystem, timestamp: timestamp, discipline: labels.discipline)
     }
 
@@ -188,10 +190,12 @@ extension CompletedChordProgression: KindRecord {
         try fields.encode(mode, forKey: .mode)
         try fields.encode(progression, forKey: .progression)
         try fields.encode(answer, forKey: .answer)
+        try fields.encodeIfPresent(inversions, forKey: .inversions)
     }
 
     public func importProblem() -> RecordFieldError? {
         if let problem = discipline == .commonProgression ? commonProblem : numeralsProblem { return problem }
+        if let problem = inversionsProblem { return problem }
         if !ProgressionVoicing.bassOctave.contains(tonicNote.rawValue) {
             return RecordFieldError(
                 field: "tonicNote",
@@ -229,6 +233,25 @@ extension CompletedChordProgression: KindRecord {
             return RecordFieldError(field: "progression", problem: "must name only numerals of a \(mode.rawValue) key")
         }
         return nil
+    }
+
+    /// One inversion for each chord played, each one its chord has: a triad has no third inversion.
+    private var inversionsProblem: RecordFieldError? {
+        guard let inversions else { return nil }
+        if inversions.count != progression.count {
+            return RecordFieldError(
+                field: "inversions", problem: "must have one inversion for each chord of progression")
+        }
+        guard
+            let numeral = zip(progression.numerals, inversions.inversions).first(where: {
+                $1 >= $0.quality.semitones.count
+            })?.0
+        else { return nil }
+        return RecordFieldError(
+            field: "inversions",
+            problem:
+                "must be an inversion each chord has: \(numeral.rawValue) has none beyond \(numeral.quality.semitones.count - 1)"
+        )
     }
 
     public func disagreement(with stated: Derived) -> RecordFieldError? {

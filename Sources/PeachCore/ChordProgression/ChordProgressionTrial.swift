@@ -46,22 +46,21 @@ public struct ChordProgressionTrial: Hashable, Sendable, Codable {
             progressions: try fields.decodeIfPresent([CommonProgression].self, forKey: .progressions) ?? [])
     }
 
-    /// The cadence's chords in root position, then the progression's, inverted as its bass line
-    /// asks if the trial allows it; voice-led as one line.
-    public var chords: [VoicedChord] {
-        let cadence = RomanNumeral.cadence(in: mode)
-        let bassLine =
-            inversions
-            ? ProgressionVoicing.bassLine(progression.numerals, tonic: tonic)
-            : Array(repeating: 0, count: progression.count)
-        return ProgressionVoicing.voice(
-            cadence + progression.numerals, tonic: tonic,
-            inversions: Array(repeating: 0, count: cadence.count) + bassLine)
+    /// The inversion of each chord of the progression: as its bass line asks where the trial allows
+    /// inversions, else root position. What its record keeps.
+    public var playedInversions: ChordInversions {
+        inversions
+            ? ChordInversions(ProgressionVoicing.bassLine(progression.numerals, tonic: tonic))
+            : .rootPosition(progression.count)
     }
 
-    /// The progression's chords as played, each named with its inversion's figure (V⁶).
-    public var chordNames: [String] {
-        chords[RomanNumeral.cadence(in: mode).count...].map { $0.numeral.figured(inversion: $0.inversion) }
+    /// The cadence's chords in root position, then the progression's, inverted as played; voice-led
+    /// as one line.
+    public var chords: [VoicedChord] {
+        let cadence = RomanNumeral.cadence(in: mode)
+        return ProgressionVoicing.voice(
+            cadence + progression.numerals, tonic: tonic,
+            inversions: ChordInversions.rootPosition(cadence.count).inversions + playedInversions.inversions)
     }
 
     /// A note of a chord as the trial tunes it: equal temperament, or pure from the chord's root

@@ -30,22 +30,28 @@ public enum CommonProgression: String, RecordEnumeration {
         self == .twelveBarBlues ? "Blues" : progression.numerals.map(\.rawValue).joined(separator: "–")
     }
 
-    /// Its name in the terminal.
-    public var englishName: String { self == .twelveBarBlues ? "12-bar blues" : symbol }
+    /// Its name in the terminal, as the page names it (answer-progression.js).
+    public func name(in language: NoteNameLanguage) -> String {
+        guard self == .twelveBarBlues else { return symbol }
+        return language == .german ? "12-taktiger Blues" : "12-bar blues"
+    }
 
     /// What a new user names: the four that fit in a few seconds.
     public static let defaultChoices: [CommonProgression] = [
         .oneFourFiveOne, .twoFiveOne, .oneFiveSixFour, .oneSixFourFive,
     ]
 
-    /// A line typed in the terminal: the key of one of `choices` (its place, from 1), its name or
-    /// its numerals, spaces or dashes between the words, in any case (no two differ only by case).
+    /// A line typed in the terminal: the key of one of `choices` (its place, from 1), its name in
+    /// either language or its numerals, spaces or dashes between the words, in any case (no two
+    /// differ only by case).
     public static func typed(_ line: String, choices: [CommonProgression]) -> CommonProgression? {
         let typed = words(line)
         if typed.count == 1, let number = Int(typed[0]), choices.indices.contains(number - 1) {
             return choices[number - 1]
         }
-        return choices.first { words($0.symbol) == typed || words($0.englishName) == typed }
+        return choices.first { choice in
+            ([choice.symbol] + NoteNameLanguage.allCases.map(choice.name(in:))).contains { words($0) == typed }
+        }
     }
 
     private static func words(_ line: String) -> [String] {

@@ -55,4 +55,8 @@ public struct PlayedProgression: Sendable {
 
     /// Drops the chords named so far: the user starts again from the first.
     public mutating func restart() { numerals = [] }
+
+    /// Drops the last chord named, as the page's undo does: the user plays another in its place.
+    /// Those before it still begin an offered progression, as they did before it was played.
+    public mutating func takeBack() { _ = numerals.popLast() }
 }

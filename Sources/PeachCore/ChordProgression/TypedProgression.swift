@@ -7,13 +7,12 @@
 public enum TypedProgression {
     public static func parse(_ line: String, choices: [RomanNumeral]) -> Result<Progression, TypedProgressionError> {
         let tokens = line.split(whereSeparator: { $0 == " " || $0 == "-" || $0 == "–" || $0 == "," }).map(String.init)
-        guard !tokens.isEmpty else { return .failure(TypedProgressionError("Type a numeral for each chord")) }
+        guard !tokens.isEmpty else { return .failure(.empty) }
         var numerals: [RomanNumeral] = []
         for token in tokens {
             let written = String(token.map { $0 == "o" ? "°" : $0 })
             guard let numeral = choices.first(where: { $0.key == token || spellings(of: $0).contains(written) }) else {
-                let offered = choices.map { "\($0.rawValue) (\($0.key))" }.joined(separator: ", ")
-                return .failure(TypedProgressionError("\(token) is none of \(offered)"))
+                return .failure(.unknown(token))
             }
             numerals.append(numeral)
         }
@@ -31,9 +30,10 @@ public enum TypedProgression {
     ]
 }
 
-/// Why a typed line is no progression, in words for the terminal.
-public struct TypedProgressionError: Error, Equatable, CustomStringConvertible {
-    public let description: String
-
-    init(_ description: String) { self.description = description }
+/// Why a typed line is no progression (`ProgressionLines` says it in the terminal's language).
+public enum TypedProgressionError: Error, Equatable {
+    /// Nothing but spaces.
+    case empty
+    /// A word that is none of the trial's numerals nor their keys.
+    case unknown(String)
 }

@@ -1,15 +1,15 @@
 import Foundation
 import PeachCore
 
-/// Peach's own CSV format: what `peach export` and `GET /api/export` write (version 8: the
+/// Peach's own CSV format: what `peach export` and `GET /api/export` write (version 9: the
 /// discipline, interval and tuning of every record, then every kind's fields) and what Peach reads
-/// back (versions 1–8). A row's record is read and written by its kind's own declaration
+/// back (versions 1–9). A row's record is read and written by its kind's own declaration
 /// (`CSVRecordColumns`); documented column by column in docs/data-format.md. A change of columns or
 /// meaning is a new version.
 enum PeachCSVFormat {
     static let markerPrefix = "# peach-records-format:"
-    static let version = 8
-    static let readableVersions = 1...8
+    static let version = 9
+    static let readableVersions = 1...9
     static var marker: String { markerPrefix + String(version) }
 
     private static let comparisonColumns = ["note1", "note2", "note2CentOffset", "isCorrect"]
@@ -27,12 +27,14 @@ enum PeachCSVFormat {
         version5RecordColumns + ["quality", "inversion", "voicing", "answeredQuality"]
     private static let version7RecordColumns = version6RecordColumns + ["melody", "answer", "correctNotes"]
     private static let version8RecordColumns = version7RecordColumns + ["progression", "correctChords"]
+    private static let version9RecordColumns = version7RecordColumns + ["progression", "inversions", "correctChords"]
 
     /// The columns of each version, as shipped: version 1 knew unison only and said `kind` where
     /// version 2 names the discipline; version 3 adds `sungOctave`, version 4 the rhythm columns,
     /// version 5 the harmony disciplines' (Which Voice, Scale Degrees), version 6 Chord Quality's,
     /// version 7 Play it Back's (its key shares Scale Degrees' `tonicNote` and `mode`), version 8 Chord
-    /// Progressions' (its key and `answer` shared, the numerals as text).
+    /// Progressions' (its key and `answer` shared, the numerals as text), version 9 each progression
+    /// chord's inversion as played (`inversions`; a version 8 row's are not known).
     /// The current version's must be what the kinds declare (`CSVRecordColumns.all`, checked by a
     /// test): a kind that adds a field makes a new version.
     static func columns(version: Int) -> [String] {
@@ -44,7 +46,8 @@ enum PeachCSVFormat {
         case 5: ["discipline", "timestamp"] + labelColumns + version5RecordColumns
         case 6: ["discipline", "timestamp"] + labelColumns + version6RecordColumns
         case 7: ["discipline", "timestamp"] + labelColumns + version7RecordColumns
-        default: ["discipline", "timestamp"] + labelColumns + version8RecordColumns
+        case 8: ["discipline", "timestamp"] + labelColumns + version8RecordColumns
+        default: ["discipline", "timestamp"] + labelColumns + version9RecordColumns
         }
     }
 

@@ -244,6 +244,11 @@ public struct PeachDatabase: Sendable {
                 t.column("answer", .text).notNull()
             }
         }
+        migrator.registerMigration("v16-progression-inversions") { db in
+            // Each chord's inversion as played ("0 1 0 0"); NULL for the answers before, whose trials
+            // may have been inverted without the record saying which chords.
+            try db.alter(table: "chordProgression") { t in t.add(column: "inversions", .text) }
+        }
         return migrator
     }
 

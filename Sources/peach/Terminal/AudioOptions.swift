@@ -102,11 +102,13 @@ struct NoteOptions: ParsableArguments {
 
     /// The saved settings with a session's overrides on top.
     static func settings(in store: any SettingsStore, overrides: SettingsUpdate) async throws -> TrainingSettings {
-        var settings = PeachSettings.default
-        if let saved = try await store.loadSettings() {
-            settings = (try? settings.applying(saved)) ?? settings
-        }
-        return try settings.applying(overrides).training
+        try await saved(in: store).applying(overrides).training
+    }
+
+    /// The saved settings, or the defaults where none are saved or they no longer apply.
+    static func saved(in store: any SettingsStore) async throws -> PeachSettings {
+        guard let saved = try await store.loadSettings() else { return .default }
+        return (try? PeachSettings.default.applying(saved)) ?? .default
     }
 }
 

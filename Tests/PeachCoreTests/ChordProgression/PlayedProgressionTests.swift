@@ -62,6 +62,27 @@ struct PlayedProgressionTests {
         #expect(play(.one, over: tonic, into: &played, reader: &reader) == .named([.one]))
     }
 
+    /// A chord taken back, as the page's undo takes back a numeral: the one played in its place
+    /// names its numeral, and the progression answers at its length as before.
+    @Test func aChordTakenBackIsPlayedAgain() {
+        let tonic = MIDINote(38)!
+        let trial = ChordProgressionTrial(
+            tonic: tonic, mode: .major, progression: Progression([.one, .four, .five]),
+            tuningSystem: .equalTemperament, choices: [.one, .four, .five])
+        var played = PlayedProgression(trial)
+        var reader = MIDIChordReader()
+        #expect(play(.one, over: tonic, into: &played, reader: &reader) == .named([.one]))
+        #expect(play(.five, over: tonic, into: &played, reader: &reader) == .named([.one, .five]))
+        played.takeBack()
+        #expect(played.numerals == [.one])
+        #expect(play(.four, over: tonic, into: &played, reader: &reader) == .named([.one, .four]))
+        #expect(
+            play(.five, over: tonic, into: &played, reader: &reader) == .answered(Progression([.one, .four, .five])))
+        var none = PlayedProgression(trial)
+        none.takeBack()
+        #expect(none.numerals.isEmpty)
+    }
+
     /// Common Progressions: the chords answer once they are a progression offered; chords that
     /// begin none are dropped, and the user plays it again from its first chord.
     @Test func theChordsOfACommonProgressionNameIt() {

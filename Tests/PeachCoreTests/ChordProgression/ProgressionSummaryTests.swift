@@ -10,7 +10,7 @@ struct ProgressionSummaryTests {
     ) -> CompletedChordProgression {
         CompletedChordProgression(
             tonicNote: MIDINote(40)!, mode: mode, progression: Progression(played), answer: Progression(named),
-            tuningSystem: .equalTemperament, timestamp: Date(timeIntervalSince1970: 1_800_000_000),
+            inversions: nil, tuningSystem: .equalTemperament, timestamp: Date(timeIntervalSince1970: 1_800_000_000),
             discipline: discipline)
     }
 

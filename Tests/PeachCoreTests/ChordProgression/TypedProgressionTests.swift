@@ -34,10 +34,10 @@ struct TypedProgressionTests {
 
     @Test func aNumeralTheTrialDoesNotOfferIsRefused() {
         let offered: [RomanNumeral] = [.one, .four, .five]
-        #expect(throws: TypedProgressionError.self) { try TypedProgression.parse("I vi V", choices: offered).get() }
-        #expect(throws: TypedProgressionError.self) { try TypedProgression.parse("1 6 5", choices: offered).get() }
-        #expect(throws: TypedProgressionError.self) { try TypedProgression.parse("  ", choices: offered).get() }
-        #expect(throws: TypedProgressionError.self) { try TypedProgression.parse("I iv V", choices: offered).get() }
+        #expect(TypedProgression.parse("I vi V", choices: offered) == .failure(.unknown("vi")))
+        #expect(TypedProgression.parse("1 6 5", choices: offered) == .failure(.unknown("6")))
+        #expect(TypedProgression.parse("  ", choices: offered) == .failure(.empty))
+        #expect(TypedProgression.parse("I iv V", choices: offered) == .failure(.unknown("iv")))
     }
 
     /// A figure as the feedback prints it, or in plain digits, names its numeral.

@@ -40,7 +40,7 @@ struct TransferAPITests {
             let text = String(buffer: csv)
             #expect(
                 text.hasPrefix(
-                    "# peach-records-format:8\ndiscipline,timestamp,interval,direction,tuningSystem,note1,note2,note2CentOffset,isCorrect,referenceNote,initialCentOffset,userCentError,sungOctave,tempoBPM,offsetPercent,offsetMs,meanOffsetMs,offsetSDMs,hitRate,meanOffsetMsPosition0,meanOffsetMsPosition1,meanOffsetMsPosition2,meanOffsetMsPosition3,rootNote,triad,detunedVoice,detuneCents,answeredVoice,tonicNote,mode,degree,answeredDegree,quality,inversion,voicing,answeredQuality,melody,answer,correctNotes,progression,correctChords\n"
+                    "# peach-records-format:9\ndiscipline,timestamp,interval,direction,tuningSystem,note1,note2,note2CentOffset,isCorrect,referenceNote,initialCentOffset,userCentError,sungOctave,tempoBPM,offsetPercent,offsetMs,meanOffsetMs,offsetSDMs,hitRate,meanOffsetMsPosition0,meanOffsetMsPosition1,meanOffsetMsPosition2,meanOffsetMsPosition3,rootNote,triad,detunedVoice,detuneCents,answeredVoice,tonicNote,mode,degree,answeredDegree,quality,inversion,voicing,answeredQuality,melody,answer,correctNotes,progression,inversions,correctChords\n"
                 ))
             #expect(text.split(separator: "\n").count == 3)
             try await client.execute(uri: "/api/import?mode=merge", method: .post, body: csv) { response throws in
@@ -49,7 +49,7 @@ struct TransferAPITests {
                     JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
                 #expect(body["imported"] as? Int == 0)
                 #expect(body["duplicatesSkipped"] as? Int == 1)
-                #expect(body["format"] as? String == "Peach records format 8")
+                #expect(body["format"] as? String == "Peach records format 9")
             }
         }
     }

@@ -105,7 +105,7 @@ struct TrainingDataParserTests {
             PeachCSVFormat.marker + "\n" + PeachCSVFormat.header + "\n"
             + (try records.map(PeachCSVFormat.row)).joined(separator: "\n")
         let parsed = try Self.parse(text)
-        #expect(parsed.format == "Peach records format 8")
+        #expect(parsed.format == "Peach records format 9")
         #expect(parsed.records == records)
     }
 
@@ -223,7 +223,7 @@ struct TrainingDataParserTests {
         #expect(Self.rejection("")?.description == "line 1: the file is empty")
         #expect(Self.rejection("note1,note2\n60,60\n")?.reason.hasPrefix("not a Peach export") == true)
         #expect(
-            Self.rejection("# peach-records-format:9\nkind\n")?.reason.contains("not one this Peach reads (1–8)")
+            Self.rejection("# peach-records-format:10\nkind\n")?.reason.contains("not one this Peach reads (1–9)")
                 == true)
         #expect(Self.rejection("# peach-export-format:4\n")?.reason.contains("not one this Peach reads") == true)
         #expect(

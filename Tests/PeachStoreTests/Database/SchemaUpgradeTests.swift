@@ -80,6 +80,24 @@ struct SchemaUpgradeTests {
                 timestamp: MillisecondTimestamp(iso8601: "2026-04-01T08:06:00.500Z")!.date)),
     ]
 
+    /// The Chord Progressions records of the v15 fixture (`v15-chord-progression.sql`, and PostgreSQL's
+    /// `v13-invitations.sql`): stored before records kept each chord's inversion, so it is not known.
+    static let progressionRecords = [
+        TransferRecord(
+            CompletedChordProgression(
+                tonicNote: MIDINote(43)!, mode: .minor,
+                progression: Progression([.minorOne, .minorFour, .five, .minorOne]),
+                answer: Progression([.minorOne, .flatSix, .five, .minorOne]), inversions: nil,
+                tuningSystem: .justIntonation,
+                timestamp: MillisecondTimestamp(iso8601: "2026-12-01T09:00:00.250Z")!.date)),
+        TransferRecord(
+            CompletedChordProgression(
+                tonicNote: MIDINote(38)!, mode: .major, progression: CommonProgression.twoFiveOne.progression,
+                answer: CommonProgression.twoFiveOne.progression, inversions: nil, tuningSystem: .equalTemperament,
+                timestamp: MillisecondTimestamp(iso8601: "2026-12-01T09:01:00.000Z")!.date,
+                discipline: .commonProgression)),
+    ]
+
     static let migrations = PeachDatabase.migrator.migrations
 
     /// Every schema older than the current one needs a fixture; so does the current one once it ships.
@@ -94,7 +112,7 @@ struct SchemaUpgradeTests {
     @Test(arguments: [
         "v1-comparisons", "v2-pitch-matching", "v3-settings", "v4-disciplines", "v5-import-journal", "v6-answer-keys",
         "v7-sung-octave", "v8-open-trials", "v9-rhythm", "v10-optional-hit-rate", "v11-chord-intonation",
-        "v12-scale-degree", "v13-chord-quality", "v14-melodic-dictation",
+        "v12-scale-degree", "v13-chord-quality", "v14-melodic-dictation", "v15-chord-progression",
     ])
     func aFixtureOpensUpgradedWithEveryRecordIntact(schema: String) async throws {
         let directory = TemporaryDirectory()
@@ -112,10 +130,11 @@ struct SchemaUpgradeTests {
         let intervals = shipped.contains("v4-disciplines") ? Self.intervalRecords : []
         let sung = shipped.contains("v7-sung-octave") ? Self.sungRecords : []
         let rhythm = shipped.contains("v9-rhythm") ? Self.rhythmRecords : []
+        let progressions = shipped.contains("v15-chord-progression") ? Self.progressionRecords : []
         #expect(
             try await TrainingDataTransferTests.stored(database)
-                == (Self.comparisons + (hasPitchMatching ? Self.pitchMatchings : []) + intervals + sung + rhythm).sorted
-            { $0.timestamp < $1.timestamp })
+                == (Self.comparisons + (hasPitchMatching ? Self.pitchMatchings : []) + intervals + sung + rhythm
+                + progressions).sorted { $0.timestamp < $1.timestamp })
 
         let settings = try await SQLiteSettingsStore(database: database).loadSettings()
         if shipped.contains("v3-settings") {

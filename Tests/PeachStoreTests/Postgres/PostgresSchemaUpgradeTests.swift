@@ -14,7 +14,7 @@ struct PostgresSchemaUpgradeTests {
     static let fixtures = [
         "v1-records-settings-open-trials", "v2-rhythm", "v3-optional-hit-rate", "v4-accounts", "v5-chord-intonation",
         "v6-scale-degree", "v7-chord-quality", "v8-student-summary", "v9-melodic-dictation", "v10-assignments",
-        "v11-chord-progression", "v12-must-change-password", "v13-invitations",
+        "v11-chord-progression", "v12-must-change-password", "v13-invitations", "v14-task-goal-trials",
     ]
 
     /// The rows the fixtures hold: the SQLite fixtures' records, so both backends keep the same history.
@@ -51,9 +51,10 @@ struct PostgresSchemaUpgradeTests {
         let store = PostgresTrainingDataStore(database: database)
         let stored = try await store.records(nil, limit: .max).map(TransferRecord.init)
         let rhythm = shipped.contains(2) ? SchemaUpgradeTests.rhythmRecords : []
+        let progressions = shipped.contains(13) ? SchemaUpgradeTests.progressionRecords : []
         #expect(
             stored.sorted { $0.timestamp < $1.timestamp }
-                == (Self.records + rhythm).sorted { $0.timestamp < $1.timestamp })
+                == (Self.records + rhythm + progressions).sorted { $0.timestamp < $1.timestamp })
         // Since version 3 a Fill the Gap trial may lack its hit rate (imported from the iPhone app).
         let imported = CompletedRhythmMatching(
             tempo: TempoBPM(90)!, meanOffsetMs: 12.3, offsetSDMs: nil, hitRate: nil,

@@ -61,7 +61,9 @@ struct TrainingDataTransferContractTests {
         }
     }
 
-    /// Every kind, an interval record, a sung note and a sung interval, and two records in the same millisecond.
+    /// Every kind, an interval record, a sung note and a sung interval, two records in the same
+    /// millisecond, and progressions with each chord's inversion and without (stored before records
+    /// kept them).
     static let records: [TrainingRecord] =
         TrainingDataStoreContractTests.records + [
             .rhythmComparison(TrainingDataTransferTests.rhythmComparison(4.5, at: 1_800_000_004_000)),
@@ -76,6 +78,17 @@ struct TrainingDataTransferContractTests {
                     timestamp: Date(timeIntervalSince1970: 1_800_000_006),
                     discipline: .intervalSinging, interval: DirectedInterval(.M3, .up)!, tuningSystem: .justIntonation,
                     sungOctave: 0)),
+            .chordProgression(
+                CompletedChordProgression(
+                    tonicNote: MIDINote(43)!, mode: .major, progression: Progression([.one, .five, .six]),
+                    answer: Progression([.one, .five, .four]), inversions: ChordInversions([0, 1, 0]),
+                    tuningSystem: .justIntonation, timestamp: Date(timeIntervalSince1970: 1_800_000_007.25))),
+            .chordProgression(
+                CompletedChordProgression(
+                    tonicNote: MIDINote(38)!, mode: .major, progression: CommonProgression.twoFiveOne.progression,
+                    answer: CommonProgression.oneFourFiveOne.progression, inversions: nil,
+                    tuningSystem: .equalTemperament, timestamp: Date(timeIntervalSince1970: 1_800_000_008),
+                    discipline: .commonProgression)),
         ]
 
     static func export(_ transfer: any TrainingDataTransferring) async throws -> (text: String, count: Int) {

@@ -67,18 +67,18 @@ struct TrainingDataTransferTests {
         #expect(count == 3)
         let text = String(decoding: csv, as: UTF8.self)
         let lines = text.split(separator: "\n")
-        #expect(lines[0] == "# peach-records-format:8")
+        #expect(lines[0] == "# peach-records-format:9")
         #expect(
             lines[1]
-                == "discipline,timestamp,interval,direction,tuningSystem,note1,note2,note2CentOffset,isCorrect,referenceNote,initialCentOffset,userCentError,sungOctave,tempoBPM,offsetPercent,offsetMs,meanOffsetMs,offsetSDMs,hitRate,meanOffsetMsPosition0,meanOffsetMsPosition1,meanOffsetMsPosition2,meanOffsetMsPosition3,rootNote,triad,detunedVoice,detuneCents,answeredVoice,tonicNote,mode,degree,answeredDegree,quality,inversion,voicing,answeredQuality,melody,answer,correctNotes,progression,correctChords"
+                == "discipline,timestamp,interval,direction,tuningSystem,note1,note2,note2CentOffset,isCorrect,referenceNote,initialCentOffset,userCentError,sungOctave,tempoBPM,offsetPercent,offsetMs,meanOffsetMs,offsetSDMs,hitRate,meanOffsetMsPosition0,meanOffsetMsPosition1,meanOffsetMsPosition2,meanOffsetMsPosition3,rootNote,triad,detunedVoice,detuneCents,answeredVoice,tonicNote,mode,degree,answeredDegree,quality,inversion,voicing,answeredQuality,melody,answer,correctNotes,progression,inversions,correctChords"
         )
         #expect(
             lines[2]
-                == "pitchMatching,2025-11-22T08:15:02.000Z,P1,up,equalTemperament,,,,,57,-41.3,-3.333333333333,,,,,,,,,,,,,,,,,,,,,,,,,,,,,"
+                == "pitchMatching,2025-11-22T08:15:02.000Z,P1,up,equalTemperament,,,,,57,-41.3,-3.333333333333,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,"
         )
         #expect(
             lines[3]
-                == "pitchComparison,2025-11-22T08:15:02.125Z,P1,up,equalTemperament,62,62,0.30000000000000004,true,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,"
+                == "pitchComparison,2025-11-22T08:15:02.125Z,P1,up,equalTemperament,62,62,0.30000000000000004,true,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,"
         )
         let parsed = try TrainingDataParser.parse(Array(csv))
         #expect(parsed.records == (try await Self.stored(database)))
@@ -99,7 +99,7 @@ struct TrainingDataTransferTests {
         let lines = String(decoding: csv, as: UTF8.self).split(separator: "\n")
         #expect(
             lines[2]
-                == "pitchSinging,2025-11-22T08:15:02.000Z,P1,up,equalTemperament,,,,,57,0.0,23.5,-1,,,,,,,,,,,,,,,,,,,,,,,,,,,,"
+                == "pitchSinging,2025-11-22T08:15:02.000Z,P1,up,equalTemperament,,,,,57,0.0,23.5,-1,,,,,,,,,,,,,,,,,,,,,,,,,,,,,"
         )
         let other = try PeachDatabase(path: TemporaryDirectory().databasePath)
         let parsed = try TrainingDataParser.parse(Array(csv))
@@ -129,7 +129,7 @@ struct TrainingDataTransferTests {
         let lines = String(decoding: csv, as: UTF8.self).split(separator: "\n")
         #expect(
             lines[2]
-                == "intervalSinging,2025-11-22T08:15:02.000Z,M3,up,justIntonation,,,,,57,0.0,13.75,0,,,,,,,,,,,,,,,,,,,,,,,,,,,,"
+                == "intervalSinging,2025-11-22T08:15:02.000Z,M3,up,justIntonation,,,,,57,0.0,13.75,0,,,,,,,,,,,,,,,,,,,,,,,,,,,,,"
         )
         let other = try PeachDatabase(path: TemporaryDirectory().databasePath)
         _ = try await TrainingDataTransfer(database: other).importRecords(
@@ -222,8 +222,8 @@ struct TrainingDataTransferTests {
         #expect(count == 1)
         let written = try String(contentsOfFile: path, encoding: .utf8)
         #expect(
-            written.hasPrefix("# peach-records-format:8\n")
-                && written.hasSuffix(",true" + String(repeating: ",", count: 32) + "\n"))
+            written.hasPrefix("# peach-records-format:9\n")
+                && written.hasSuffix(",true" + String(repeating: ",", count: 33) + "\n"))
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: directory.url.path).filter { $0.hasSuffix(".partial") }
                 .isEmpty)
@@ -290,15 +290,15 @@ struct TrainingDataTransferTests {
         let lines = String(decoding: csv, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         #expect(
             lines[2]
-                == "rhythmComparison,2025-11-22T08:15:02.125Z,P1,up,equalTemperament,,,,false,,,,,120,-7.5,-9.375,,,,,,,,,,,,,,,,,,,,,,,,,"
+                == "rhythmComparison,2025-11-22T08:15:02.125Z,P1,up,equalTemperament,,,,false,,,,,120,-7.5,-9.375,,,,,,,,,,,,,,,,,,,,,,,,,,"
         )
         #expect(
             lines[4]
-                == "rhythmMatching,2025-11-22T08:15:02.127Z,P1,up,equalTemperament,,,,,,,,,163,,,-3.333333333333,1.111111111111,0.8125,-3.333333333333,,-0.30000000000000004,12.000000001,,,,,,,,,,,,,,,,,,"
+                == "rhythmMatching,2025-11-22T08:15:02.127Z,P1,up,equalTemperament,,,,,,,,,163,,,-3.333333333333,1.111111111111,0.8125,-3.333333333333,,-0.30000000000000004,12.000000001,,,,,,,,,,,,,,,,,,,"
         )
         #expect(
             lines[5]
-                == "rhythmMatching,2025-11-22T08:15:02.128Z,P1,up,equalTemperament,,,,,,,,,163,,,,,0.0,,,,,,,,,,,,,,,,,,,,,,"
+                == "rhythmMatching,2025-11-22T08:15:02.128Z,P1,up,equalTemperament,,,,,,,,,163,,,,,0.0,,,,,,,,,,,,,,,,,,,,,,,"
         )
         let stored = try await Self.stored(database)
         #expect(stored.count == 5)
@@ -346,11 +346,11 @@ struct TrainingDataTransferTests {
         let lines = String(decoding: csv, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         #expect(
             lines[2]
-                == "chordIntonation,2025-11-22T08:15:02.125Z,P1,up,justIntonation,,,,false,,,,,,,,,,,,,,,57,minor,middle,8.4,highest,,,,,,,,,,,,,"
+                == "chordIntonation,2025-11-22T08:15:02.125Z,P1,up,justIntonation,,,,false,,,,,,,,,,,,,,,57,minor,middle,8.4,highest,,,,,,,,,,,,,,"
         )
         #expect(
             lines[3]
-                == "chordIntonation,2025-11-22T08:15:03.500Z,P1,up,equalTemperament,,,,true,,,,,,,,,,,,,,,48,major,lowest,-0.30000000000000004,lowest,,,,,,,,,,,,,"
+                == "chordIntonation,2025-11-22T08:15:03.500Z,P1,up,equalTemperament,,,,true,,,,,,,,,,,,,,,48,major,lowest,-0.30000000000000004,lowest,,,,,,,,,,,,,,"
         )
         let stored = try await Self.stored(database)
         let parsed = try TrainingDataParser.parse(Array(csv))
@@ -384,11 +384,11 @@ struct TrainingDataTransferTests {
         let lines = String(decoding: csv, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         #expect(
             lines[2]
-                == "scaleDegree,2025-11-22T08:15:02.125Z,P1,up,equalTemperament,,,,false,,,,,,,,,,,,,,,,,,,,62,minor,b6,5,,,,,,,,,"
+                == "scaleDegree,2025-11-22T08:15:02.125Z,P1,up,equalTemperament,,,,false,,,,,,,,,,,,,,,,,,,,62,minor,b6,5,,,,,,,,,,"
         )
         #expect(
             lines[3]
-                == "scaleDegree,2025-11-22T08:15:03.500Z,P1,up,equalTemperament,,,,true,,,,,,,,,,,,,,,,,,,,48,major,#4,#4,,,,,,,,,"
+                == "scaleDegree,2025-11-22T08:15:03.500Z,P1,up,equalTemperament,,,,true,,,,,,,,,,,,,,,,,,,,48,major,#4,#4,,,,,,,,,,"
         )
         let stored = try await Self.stored(database)
         let parsed = try TrainingDataParser.parse(Array(csv))
@@ -423,7 +423,7 @@ struct TrainingDataTransferTests {
         let lines = String(decoding: csv, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         #expect(
             lines[2]
-                == "chordQuality,2025-11-22T08:15:02.125Z,P1,up,equalTemperament,,,,false,,,,,,,,,,,,,,,55,,,,,,,,,minor7,3,arpeggio,dominant7,,,,,"
+                == "chordQuality,2025-11-22T08:15:02.125Z,P1,up,equalTemperament,,,,false,,,,,,,,,,,,,,,55,,,,,,,,,minor7,3,arpeggio,dominant7,,,,,,"
         )
         let stored = try await Self.stored(database)
         #expect(stored.map(\.trainingRecord) == answers.map(TrainingRecord.chordQuality))
@@ -447,7 +447,7 @@ struct TrainingDataTransferTests {
         let lines = String(decoding: csv, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         #expect(
             lines[2]
-                == "melodicDictation,2025-11-22T08:15:02.125Z,P1,up,equalTemperament,,,,false,,,,,,,,,,,,,,,,,,,,60,major,,,,,,,60 62 64 67,60 62 65 67,3,,"
+                == "melodicDictation,2025-11-22T08:15:02.125Z,P1,up,equalTemperament,,,,false,,,,,,,,,,,,,,,,,,,,60,major,,,,,,,60 62 64 67,60 62 65 67,3,,,"
         )
         #expect(try await Self.stored(database).map(\.trainingRecord) == [.melodicDictation(answer)])
         let parsed = try TrainingDataParser.parse(Array(csv))

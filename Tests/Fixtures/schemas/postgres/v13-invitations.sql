@@ -1,8 +1,10 @@
 --
 -- PostgreSQL schema version 13 (v13-invitations) as Peach shipped it: pg_dump --schema-only of a
 -- database migrated to version 13 (version 12's fixture loaded, then version 13's statements), then
--- version 12's rows (every row the personal user's, id 0; no Which Voice, Scale Degrees, Chord Quality,
--- Play it Back or Chord Progressions answers, which the SQLite fixtures do not have either; see ../README.md).
+-- version 12's rows (every row the personal user's, id 0) and two Chord Progressions answers, as the
+-- SQLite fixture v15-chord-progression has them, which did not say which chords were played inverted
+-- (see ../README.md).
+--
 --
 -- PostgreSQL database dump
 --
@@ -1290,7 +1292,7 @@ INSERT INTO public.schema_migrations VALUES (9, 'v9-melodic-dictation', '2026-11
 INSERT INTO public.schema_migrations VALUES (10, 'v10-assignments', '2026-12-06 17:00:00.000000+00');
 INSERT INTO public.schema_migrations VALUES (11, 'v11-chord-progression', '2026-12-06 17:45:00.000000+00');
 INSERT INTO public.schema_migrations VALUES (12, 'v12-must-change-password', '2026-12-07 12:30:00.000000+00');
-INSERT INTO public.schema_migrations VALUES (13, 'v13-invitations', '2026-12-07 13:30:00.000000+00');
+INSERT INTO public.schema_migrations VALUES (13, 'v13-invitations', '2026-12-07 14:00:00.000000+00');
 INSERT INTO public.peach_user (id, name, password_hash, created_at) VALUES (0, '', '!', '2026-11-25 12:00:00.000000+00');
 INSERT INTO public.comparison (note1, note2, note2_cent_offset, is_correct, "timestamp", discipline, "interval", direction, tuning_system, user_id) VALUES
     (60, 60, 100, true, '2026-01-05T18:00:00.000Z', 'pitchComparison', 'P1', 'up', 'equalTemperament', 0),
@@ -1312,3 +1314,6 @@ INSERT INTO public.rhythm_comparison (tempo_bpm, offset_percent, is_correct, "ti
 INSERT INTO public.rhythm_matching (tempo_bpm, mean_offset_ms, offset_sd_ms, hit_rate, mean_offset_ms_position0, mean_offset_ms_position1, mean_offset_ms_position2, mean_offset_ms_position3, "timestamp", discipline, "interval", direction, tuning_system, user_id) VALUES
     (80, -3.25, 9.5, 0.875, -1.5, NULL, 4, -12.25, '2026-04-01T08:05:00.000Z', 'rhythmMatching', 'P1', 'up', 'equalTemperament', 0),
     (163, NULL, NULL, 0, NULL, NULL, NULL, NULL, '2026-04-01T08:06:00.500Z', 'rhythmMatching', 'P1', 'up', 'equalTemperament', 0);
+INSERT INTO public.chord_progression (tonic_note, mode, progression, answer, "timestamp", discipline, "interval", direction, tuning_system, user_id) VALUES
+    (43, 'minor', 'i iv V i', 'i VI V i', '2026-12-01T09:00:00.250Z', 'chordProgression', 'P1', 'up', 'justIntonation', 0),
+    (38, 'major', 'ii V I', 'ii V I', '2026-12-01T09:01:00.000Z', 'commonProgression', 'P1', 'up', 'equalTemperament', 0);
