@@ -76,7 +76,7 @@ def test_serve_refuses_a_schema_newer_than_it_knows_in_one_line(postgres_cluster
     assert refused.stdout == ""
     lines = refused.stderr.splitlines()
     assert lines == [f"Error: cannot open the training database at postgres://peach@127.0.0.1:{postgres_cluster.port}/"
-                     f"{database}: its schema is version 99, newer than this Peach knows (14); run a newer Peach"], refused.stderr
+                     f"{database}: its schema is version 99, newer than this Peach knows (15); run a newer Peach"], refused.stderr
     # Nothing was written: no table gained a row.
     assert postgres_cluster.sql(database, "SELECT count(*) FROM user_settings") == [["0"]]
     assert peach("migrate", "--database", url).returncode != 0
