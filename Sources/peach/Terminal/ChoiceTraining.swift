@@ -17,10 +17,6 @@ struct ChoiceTraining<Kind: ChoiceTrainingKind> {
     var midi: MIDIOptions?
 
     /// - Parameter midiAnswer: the answer a MIDI key's served answer names (`ScaleDegree(rawValue:)`).
-    // Never specialised per kind: the release build's whole-module optimiser crashed (LLVM, signal
-    // 11, splitting the async function) on its copy for ChordQualityKind, so `scripts/start.sh` built
-    // nothing. A loop that waits on keys gains nothing from a copy per kind.
-    @_semantics("optimize.sil.specialize.generic.never")
     func run(
         introduction: (TrainingSettings) -> String,
         answer: @escaping (TerminalInput, TrainingSettings) -> Kind.Answer?,
