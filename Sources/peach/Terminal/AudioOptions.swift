@@ -101,11 +101,16 @@ struct NoteOptions: ParsableArguments {
     }
 
     /// The saved settings with a session's overrides on top.
+    // Never inlined, nor `saved(in:)`: inlined into the training commands' async loops, they made the
+    // release build's LLVM crash (signal 11, splitting ChoiceTraining.run's and Dictation.run's
+    // coroutines), so `scripts/start.sh` built nothing.
+    @inline(never)
     static func settings(in store: any SettingsStore, overrides: SettingsUpdate) async throws -> TrainingSettings {
         try await saved(in: store).applying(overrides).training
     }
 
     /// The saved settings, or the defaults where none are saved or they no longer apply.
+    @inline(never)
     static func saved(in store: any SettingsStore) async throws -> PeachSettings {
         guard let saved = try await store.loadSettings() else { return .default }
         return (try? PeachSettings.default.applying(saved)) ?? .default
