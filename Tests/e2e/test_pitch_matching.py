@@ -119,10 +119,6 @@ def drag(browser, kind, dy, release=True):
     return pointer
 
 
-def feedback_text(browser):
-    return browser.find_element(By.ID, "pitch-matching-feedback").get_attribute("textContent")
-
-
 def expected_feedback(error):
     cents = round(abs(error))
     if abs(error) < 0.5:
@@ -133,15 +129,23 @@ def expected_feedback(error):
     return f"{sign}{cents} {unit}", f"{cents} {unit} {'sharp' if error > 0 else 'flat'}", band
 
 
-def assert_feedback_matches(browser, error):
+def wait_for_feedback(browser, timeout=10):
+    """The feedback card as it shows, read in the same script that sees the state turn to feedback: on
+    a loaded machine the card may be gone before a later read, while its record is still on its way."""
+    return WebDriverWait(browser, timeout, poll_frequency=0.01).until(lambda _: browser.execute_script("""
+        const screen = document.getElementById('screen-pitch-matching');
+        const card = document.getElementById('pitch-matching-feedback');
+        if (screen.dataset.state !== 'feedback' || !card.classList.contains('visible')) return null;
+        return { text: card.textContent, names: card.className,
+                 circles: card.querySelectorAll('circle').length, paths: card.querySelectorAll('path').length };
+    """))
+
+
+def assert_feedback_matches(browser, shown, error):
     text, announcement, band = expected_feedback(error)
-    feedback = browser.find_element(By.ID, "pitch-matching-feedback")
-    # The class is read while the card shows: on a loaded machine the card may be gone by the next read.
-    shown = WebDriverWait(browser, 5, poll_frequency=0.01).until(
-        lambda _: (lambda names: names if "visible" in names else None)(feedback.get_attribute("class")))
-    assert feedback_text(browser) == text
-    assert f"band-{band}" in shown
-    assert feedback.find_elements(By.TAG_NAME, "circle" if band == "deadCenter" else "path")
+    assert shown["text"] == text
+    assert f"band-{band}" in shown["names"]
+    assert shown["circles" if band == "deadCenter" else "paths"]
     WebDriverWait(browser, 2).until(
         lambda _: browser.find_element(By.ID, "announcer").get_attribute("textContent") == announcement)
 
@@ -174,7 +178,7 @@ def test_a_drag_commits_the_slider_value_and_the_server_stores_its_mapping(serve
         assert abs(geometry["offset"]) < 0.5, "every challenge starts at the centre"
         value = max(-1.0, min(1.0, -dy / geometry["travel"]))
         drag(browser, kind, dy)
-        wait_for_state(browser, "feedback")
+        shown = wait_for_feedback(browser)
         record = newest_record(server, len(committed) + 1)
         # Exactly the server's mapping of where the slider was let go: initial offset + v × 100 ¢.
         expected = record["initialCentOffset"] + value * 100
@@ -184,7 +188,7 @@ def test_a_drag_commits_the_slider_value_and_the_server_stores_its_mapping(serve
         if heard is not None:
             # (to a thousandth of a cent: Web Audio holds frequencies and detune curves as 32-bit floats)
             assert abs(1200 * math.log2(heard / reference_hz(record["referenceNote"])) - expected) < 1e-3
-        assert_feedback_matches(browser, record["userCentError"])
+        assert_feedback_matches(browser, shown, record["userCentError"])
         committed.append(record)
         wait_for_state(browser, "tuning")
     assert len(records(server)) == 3
@@ -226,10 +230,10 @@ def test_a_match_with_the_keyboard_alone(server, browser):
         assert "cent" not in text.lower()
         before = len(records(server))
         ActionChains(browser).send_keys(commit_key).perform()
-        wait_for_state(browser, "feedback")
+        shown = wait_for_feedback(browser)
         record = newest_record(server, before + 1)
         assert abs(record["userCentError"] - (record["initialCentOffset"] + value * 100)) < 1e-9
-        assert_feedback_matches(browser, record["userCentError"])
+        assert_feedback_matches(browser, shown, record["userCentError"])
 
     # Aim for dead centre: undo the start offset (heard as the two oscillators' frequencies) in 10 ¢
     # and 1 ¢ steps; what is left is under half a cent.
@@ -241,14 +245,14 @@ def test_a_match_with_the_keyboard_alone(server, browser):
     tens, ones = int(correction / 10), correction - 10 * int(correction / 10)
     presses = [Keys.PAGE_UP if tens > 0 else Keys.PAGE_DOWN] * abs(tens) + [Keys.ARROW_UP if ones > 0 else Keys.ARROW_DOWN] * abs(ones)
     ActionChains(browser).send_keys(*presses, Keys.ENTER).perform()
-    wait_for_state(browser, "feedback")
+    shown = wait_for_feedback(browser)
     record = newest_record(server, 3)
     assert abs(record["initialCentOffset"] - offset) < 1e-3
     assert abs(record["userCentError"] - (offset + correction)) < 1e-3
     assert abs(record["userCentError"]) <= 0.5
-    assert_feedback_matches(browser, record["userCentError"])
+    assert_feedback_matches(browser, shown, record["userCentError"])
     if abs(record["userCentError"]) < 0.5:
-        assert feedback_text(browser) == "0 cents"
+        assert shown["text"] == "0 cents"
     assert len(records(server)) == 3
 
 
