@@ -17,6 +17,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
+from conftest import until
 from test_comparison_loop import button
 
 # Records every oscillator's start/stop and every frequency it is retuned to, and counts vibration requests,
@@ -130,15 +131,15 @@ def expected_feedback(error):
 
 
 def wait_for_feedback(browser, timeout=10):
-    """The feedback card as it shows, read in the same script that sees the state turn to feedback: on
-    a loaded machine the card may be gone before a later read, while its record is still on its way."""
-    return WebDriverWait(browser, timeout, poll_frequency=0.01).until(lambda _: browser.execute_script("""
+    """The feedback card as it shows, read by the page in the moment its state turns to feedback: on a
+    loaded machine the card (400 ms) may be gone before a later read, while its record is on its way."""
+    return until(browser, """
         const screen = document.getElementById('screen-pitch-matching');
         const card = document.getElementById('pitch-matching-feedback');
         if (screen.dataset.state !== 'feedback' || !card.classList.contains('visible')) return null;
         return { text: card.textContent, names: card.className,
                  circles: card.querySelectorAll('circle').length, paths: card.querySelectorAll('path').length };
-    """))
+    """, timeout=timeout)
 
 
 def assert_feedback_matches(browser, shown, error):
