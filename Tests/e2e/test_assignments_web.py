@@ -357,7 +357,9 @@ def test_a_teacher_copies_an_assignment_to_another_class_and_sets_one_from_a_tem
         upload.send_keys(str(not_json))
         WebDriverWait(teacher, 10).until(lambda b: status.text == "notes.json ist keine Vorlage: Sie enthält kein JSON.")
         upload.send_keys(str(damaged))
-        WebDriverWait(teacher, 10).until(lambda b: "tasks[1].discipline: unknown discipline 'humming'" in status.text)
+        # The server says why (a code and the task), the page says it in German.
+        WebDriverWait(teacher, 10).until(
+            lambda b: status.text == "Teilaufgabe 2: Ein Training „humming“ gibt es in Peach nicht.")
         assert len(tasks_of(tess, site.url, basses)) == 1
         upload.send_keys(str(good))
         WebDriverWait(teacher, 10).until(lambda b: len(b.find_elements(By.CSS_SELECTOR, ".assignment-table")) == 2)
@@ -399,7 +401,8 @@ def test_a_teacher_copies_an_assignment_to_another_class_and_sets_one_from_a_tem
         teacher.execute_script("document.getElementById('assignment-tasks').scrollIntoView()")
         screenshot(teacher, "assignments-form-two-tasks-phone-de")
         teacher.find_element(By.ID, "assignment-create").click()
-        WebDriverWait(teacher, 10).until(lambda b: "tasks[0].settings.noteRange" in status.text)
+        WebDriverWait(teacher, 10).until(lambda b: status.text == (
+            "Teilaufgabe 1: Der höchste Ton muss mindestens 12 Halbtöne über dem tiefsten liegen."))
         assert len(tasks_of(tess, site.url, basses)) == 2
         Select(own_field("noteRangeLower")[0]).select_by_value("")
         teacher.find_element(By.ID, "assignment-create").click()

@@ -33,13 +33,36 @@ public struct AssignmentDraft: Hashable, Sendable {
         }
     }
 
+    /// A refusal: `field` and `message` in English for the API and the command line, `reason` and
+    /// the values its sentence needs for a page to say it in the teacher's language.
     public struct Invalid: Error, Hashable, Sendable, CustomStringConvertible {
+        public enum Reason: String, CaseIterable, Hashable, Sendable {
+            case title, titleCharacters, due, start, startAfterDue, taskCount, discipline, answers
+            case noThreshold, threshold, notMeasurement, oneGoal, setting, noteRange, student, notTemplate,
+                templateVersion
+        }
+
+        public let reason: Reason
         public let field: String
         public let message: String
+        /// The task refused, counted from 0 as `tasks[i]` is.
+        public var task: Int?
+        /// The setting refused (`tempoBPM`), or what was given where the name is unknown (a discipline).
+        public var setting: String?
+        public var given: String?
+        public var range: ClosedRange<Double>?
 
-        public init(field: String, message: String) {
+        public init(
+            _ reason: Reason, field: String, message: String, task: Int? = nil, setting: String? = nil,
+            given: String? = nil, range: ClosedRange<Double>? = nil
+        ) {
+            self.reason = reason
             self.field = field
             self.message = message
+            self.task = task
+            self.setting = setting
+            self.given = given
+            self.range = range
         }
 
         public var description: String { "\(field): \(message)" }
@@ -50,22 +73,21 @@ public struct AssignmentDraft: Hashable, Sendable {
     ) throws(Invalid) {
         let title = rawTitle.trimmingCharacters(in: .whitespacesAndNewlines)
         guard Self.titleLengths.contains(title.count) else {
-            throw Invalid(
-                field: "title",
-                message: "must be \(Self.titleLengths.lowerBound) to \(Self.titleLengths.upperBound) characters")
+            throw Self.titleLength
         }
         guard
             !title.unicodeScalars.contains(where: {
                 $0.properties.generalCategory == .control || Classroom.directionControls.contains($0.value)
             })
         else {
-            throw Invalid(field: "title", message: "cannot hold control characters or text-direction controls")
-        }
-        if let start, start > due { throw Invalid(field: "start", message: "must not be after the due date") }
-        guard Self.taskCounts.contains(rawTasks.count) else {
             throw Invalid(
-                field: "tasks",
-                message: "an assignment has \(Self.taskCounts.lowerBound) to \(Self.taskCounts.upperBound) tasks")
+                .titleCharacters, field: "title", message: "cannot hold control characters or text-direction controls")
+        }
+        if let start, start > due {
+            throw Invalid(.startAfterDue, field: "start", message: "must not be after the due date")
+        }
+        guard Self.taskCounts.contains(rawTasks.count) else {
+            throw Self.taskCount
         }
         var tasks: [AssignmentTask] = []
         for (index, raw) in rawTasks.enumerated() {
@@ -81,14 +103,39 @@ public struct AssignmentDraft: Hashable, Sendable {
     /// The draft if it is for the whole class, or for one of `students` (the class's).
     public func checked(students: [Account]) throws(Invalid) -> AssignmentDraft {
         if let student, !students.contains(where: { $0.id == student }) {
-            throw Invalid(field: "student", message: "\(student) is not in this class")
+            throw Invalid(.student, field: "student", message: "\(student) is not in this class")
         }
         return self
     }
 
+    /// A title missing, empty or too long.
+    public static let titleLength = Invalid(
+        .title, field: "title", message: "must be \(titleLengths.lowerBound) to \(titleLengths.upperBound) characters",
+        range: Double(titleLengths.lowerBound)...Double(titleLengths.upperBound))
+
+    /// No tasks, or too many.
+    public static let taskCount = Invalid(
+        .taskCount, field: "tasks",
+        message: "an assignment has \(taskCounts.lowerBound) to \(taskCounts.upperBound) tasks",
+        range: Double(taskCounts.lowerBound)...Double(taskCounts.upperBound))
+
     /// The disciplines a task may set a measurement to finish, as a refusal and the CLI's help name them.
     public static var measurementNames: String {
         Discipline.allCases.filter { $0.trainingKind.measures($0) }.map(\.rawValue).joined(separator: ", ")
+    }
+
+    /// A note range of the task's own that spans too little: said as such, since neither end alone is wrong.
+    private static func narrowRange(_ settings: SettingsUpdate, at index: Int) -> Invalid? {
+        let range = PeachSettings.default.training.noteRange
+        let lower = settings.noteRangeLower ?? range.lower.rawValue
+        let upper = settings.noteRangeUpper ?? range.upper.rawValue
+        guard NoteRange.pianoRange.contains(lower), NoteRange.pianoRange.contains(upper),
+            upper - lower < NoteRange.minimumSpan
+        else { return nil }
+        return Invalid(
+            .noteRange, field: "tasks[\(index)].settings.noteRange",
+            message: "spans \(upper - lower) semitones; it must span at least \(NoteRange.minimumSpan)", task: index,
+            range: Double(NoteRange.minimumSpan)...Double(NoteRange.pianoRange.count - 1))
     }
 
     private static func task(_ raw: RawTask, at index: Int) throws(Invalid) -> AssignmentTask {
@@ -96,50 +143,61 @@ public struct AssignmentDraft: Hashable, Sendable {
         guard let discipline = Discipline(rawValue: raw.discipline) else {
             let names = Discipline.allCases.map(\.rawValue).joined(separator: ", ")
             throw Invalid(
-                field: "\(field).discipline", message: "unknown discipline '\(raw.discipline)'; one of \(names)")
+                .discipline, field: "\(field).discipline",
+                message: "unknown discipline '\(raw.discipline)'; one of \(names)", task: index, given: raw.discipline)
         }
         let goal: AssignmentGoal
         switch (raw.answers, raw.threshold, raw.measure ?? false) {
         case (let answers?, nil, false):
             guard AssignmentGoal.answerCounts.contains(answers) else {
                 throw Invalid(
-                    field: "\(field).answers",
+                    .answers, field: "\(field).answers",
                     message:
-                        "must be \(AssignmentGoal.answerCounts.lowerBound) to \(AssignmentGoal.answerCounts.upperBound)"
-                )
+                        "must be \(AssignmentGoal.answerCounts.lowerBound) to \(AssignmentGoal.answerCounts.upperBound)",
+                    task: index,
+                    range: Double(
+                        AssignmentGoal.answerCounts.lowerBound)...Double(AssignmentGoal.answerCounts.upperBound))
             }
             goal = .answers(answers)
         case (nil, let threshold?, false):
             guard discipline.trainingKind.hasGoalThreshold(discipline) else {
                 throw Invalid(
-                    field: "\(field).threshold", message: "\(discipline) has no threshold to reach; set answers")
+                    .noThreshold, field: "\(field).threshold",
+                    message: "\(discipline) has no threshold to reach; set answers", task: index)
             }
             guard AssignmentGoal.thresholds.contains(threshold) else {
                 throw Invalid(
-                    field: "\(field).threshold",
+                    .threshold, field: "\(field).threshold",
                     message:
-                        "must be \(AssignmentGoal.thresholds.lowerBound) to \(AssignmentGoal.thresholds.upperBound)")
+                        "must be \(AssignmentGoal.thresholds.lowerBound) to \(AssignmentGoal.thresholds.upperBound)",
+                    task: index, range: AssignmentGoal.thresholds)
             }
             goal = .threshold(threshold)
         case (nil, nil, true):
             guard discipline.trainingKind.measures(discipline) else {
                 throw Invalid(
-                    field: "\(field).measure",
-                    message: "\(discipline) is not a measurement; measure one of \(Self.measurementNames)")
+                    .notMeasurement, field: "\(field).measure",
+                    message: "\(discipline) is not a measurement; measure one of \(Self.measurementNames)", task: index)
             }
             goal = .measure
         default:
-            throw Invalid(field: field, message: "a task has one goal: answers, threshold or measure")
+            throw Invalid(
+                .oneGoal, field: field, message: "a task has one goal: answers, threshold or measure", task: index)
         }
         // Checked against the defaults: the student's own settings may differ, but every field the
         // task sets must be in range on its own, and the kinds check their fields together.
         do {
             _ = try PeachSettings.default.applying(raw.settings)
         } catch {
-            throw Invalid(field: "\(field).settings.\(error.field)", message: error.message)
+            if let narrow = Self.narrowRange(raw.settings, at: index) { throw narrow }
+            throw Invalid(
+                .setting, field: "\(field).settings.\(error.field)", message: error.message, task: index,
+                setting: error.field)
         }
         guard raw.settings.language == nil else {
-            throw Invalid(field: "\(field).settings.language", message: "a task does not set the student's language")
+            throw Invalid(
+                .setting, field: "\(field).settings.language", message: "a task does not set the student's language",
+                task: index, setting: "language")
         }
         return AssignmentTask(discipline: discipline, settings: raw.settings, goal: goal)
     }

@@ -26,14 +26,15 @@ extension Refusal {
 
     static let invalidName = Refusal(
         .badRequest, .invalidName, AccountName.rule,
-        values: .init(minimum: AccountName.lengths.lowerBound, maximum: AccountName.lengths.upperBound))
+        values: .init(minimum: Double(AccountName.lengths.lowerBound), maximum: Double(AccountName.lengths.upperBound)))
     static let invalidPassword = Refusal(
         .badRequest, .invalidPassword, NewPassword.rule,
-        values: .init(minimum: NewPassword.lengths.lowerBound, maximum: NewPassword.lengths.upperBound))
+        values: .init(minimum: Double(NewPassword.lengths.lowerBound), maximum: Double(NewPassword.lengths.upperBound)))
     static let classNameLength = Refusal(
         .badRequest, .classNameLength,
         "a class name is \(Classroom.nameLengths.lowerBound)–\(Classroom.nameLengths.upperBound) characters",
-        values: .init(minimum: Classroom.nameLengths.lowerBound, maximum: Classroom.nameLengths.upperBound))
+        values: .init(
+            minimum: Double(Classroom.nameLengths.lowerBound), maximum: Double(Classroom.nameLengths.upperBound)))
 
     /// Whole seconds, rounded up: trying again after exactly that long is allowed.
     static func throttled(_ wait: Duration) -> Refusal {

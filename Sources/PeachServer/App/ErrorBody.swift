@@ -8,9 +8,13 @@ struct ErrorBody: Codable {
         let message: String
         var code: RefusalCode?
         var retryAfter: Int?
-        var minimum: Int?
-        var maximum: Int?
+        var minimum: Double?
+        var maximum: Double?
         var line: Int?
+        var reason: String?
+        var task: Int?
+        var setting: String?
+        var given: String?
 
         static var apiNotes: [String: APINote] {
             [
@@ -21,8 +25,18 @@ struct ErrorBody: Codable {
                 ),
                 "retryAfter": .describe(
                     "throttled: seconds until the next sign-in may be tried (as the Retry-After header)."),
-                "minimum": .describe("invalidName, invalidPassword, classNameLength: the fewest characters allowed."),
-                "maximum": .describe("invalidName, invalidPassword, classNameLength: the most characters allowed."),
+                "minimum": .describe(
+                    "invalidName, invalidPassword, classNameLength: the fewest characters allowed; invalidAssignment: the least its reason allows."
+                ),
+                "maximum": .describe(
+                    "invalidName, invalidPassword, classNameLength: the most characters allowed; invalidAssignment: the most its reason allows."
+                ),
+                "reason": .describe(
+                    "invalidAssignment: what is wrong, one of \(AssignmentDraft.Invalid.Reason.allCases.map(\.rawValue).joined(separator: ", "))."
+                ),
+                "task": .describe("invalidAssignment: the task refused, counted from 1."),
+                "setting": .describe("invalidAssignment, reason setting: the task's setting refused (tempoBPM)."),
+                "given": .describe("invalidAssignment: what was given where it is not a name Peach knows."),
                 "line": .describe(
                     "Import only: 1-based line of the file; 0 for the file as a whole (its size); absent when the request itself was wrong (an unknown mode)."
                 ),

@@ -13,8 +13,12 @@ struct Refusal: Error, HTTPResponseError, Equatable {
     /// What a translated sentence fills in; absent where it needs none.
     struct Values: Equatable {
         var retryAfter: Int?
-        var minimum: Int?
-        var maximum: Int?
+        var minimum: Double?
+        var maximum: Double?
+        var reason: String?
+        var task: Int?
+        var setting: String?
+        var given: String?
     }
 
     init(
@@ -32,7 +36,8 @@ struct Refusal: Error, HTTPResponseError, Equatable {
         ErrorBody(
             error: .init(
                 message: message, code: code, retryAfter: values.retryAfter, minimum: values.minimum,
-                maximum: values.maximum))
+                maximum: values.maximum, reason: values.reason, task: values.task, setting: values.setting,
+                given: values.given))
     }
 
     func response(from request: Request, context: some RequestContext) throws -> Response {

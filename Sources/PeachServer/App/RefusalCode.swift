@@ -28,6 +28,9 @@ enum RefusalCode: String, Codable, CaseIterable, Sendable, APIEnumeration {
     case unknownInvitationLink
     case invitationUsed
     case invitationExpired
+    /// An assignment or a template refused, with `reason` and what its sentence needs (`task`,
+    /// `setting`, `given`, `minimum`, `maximum`).
+    case invalidAssignment
     /// The account database or a user's data cannot be read or written now.
     case unavailable
 }

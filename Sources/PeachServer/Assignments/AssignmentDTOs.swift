@@ -71,19 +71,25 @@ struct AssignmentRequest: Decodable, Sendable, APIDescribed {
                 title: title, tasks: tasks, student: student.map(UserID.init(rawValue:)), start: startDate, due: dueDate
             )
         } catch {
-            throw HTTPError(.badRequest, message: error.description)
+            throw error.refusal
         }
     }
 
     /// The start and due date as a request writes them (ISO 8601), each refused by name.
     static func dates(start: String?, due: String?) throws -> (start: Date?, due: Date) {
-        guard let due else { throw HTTPError(.badRequest, message: "due is missing: an ISO 8601 date and time") }
+        guard let due else {
+            throw AssignmentDraft.Invalid(.due, field: "due", message: "missing: an ISO 8601 date and time").refusal
+        }
         guard let dueDate = Self.date(due) else {
-            throw HTTPError(.badRequest, message: "due must be an ISO 8601 date and time, got '\(due)'")
+            throw AssignmentDraft.Invalid(
+                .due, field: "due", message: "must be an ISO 8601 date and time, got '\(due)'", given: due
+            ).refusal
         }
         let startDate = try start.map { text in
             guard let date = Self.date(text) else {
-                throw HTTPError(.badRequest, message: "start must be an ISO 8601 date and time, got '\(text)'")
+                throw AssignmentDraft.Invalid(
+                    .start, field: "start", message: "must be an ISO 8601 date and time, got '\(text)'", given: text
+                ).refusal
             }
             return date
         }

@@ -195,7 +195,7 @@ struct AssignmentRoutes: RouteTable {
         do {
             return try draft.checked(students: students)
         } catch {
-            throw HTTPError(.badRequest, message: error.description)
+            throw error.refusal
         }
     }
 

@@ -48,12 +48,14 @@ struct AssignmentFromTemplateRequest: Decodable, Sendable, APIDescribed {
 
     /// Checked whole as a new assignment is: a refusal names the field (`tasks[1].discipline`).
     func draft() throws -> AssignmentDraft {
-        guard let template else { throw HTTPError(.badRequest, message: "template is missing") }
+        guard let template else {
+            throw AssignmentDraft.Invalid(.notTemplate, field: "template", message: "missing").refusal
+        }
         let (startDate, dueDate) = try AssignmentRequest.dates(start: start, due: due)
         do {
             return try template.draft(student: student.map(UserID.init(rawValue:)), start: startDate, due: dueDate)
         } catch {
-            throw HTTPError(.badRequest, message: "template: \(error)")
+            throw error.refusal(prefix: "template: ")
         }
     }
 }
@@ -66,7 +68,7 @@ extension AssignmentDraft {
         do {
             template = try JSONDecoder().decode(AssignmentTemplate.self, from: templateFile)
         } catch {
-            throw Invalid(field: "file", message: "not a Peach assignment template (no JSON of one)")
+            throw Invalid(.notTemplate, field: "file", message: "not a Peach assignment template (no JSON of one)")
         }
         self = try template.draft(student: student, start: start, due: due)
     }
@@ -77,14 +79,14 @@ extension AssignmentTemplate {
     func draft(student: UserID?, start: Date?, due: Date) throws(AssignmentDraft.Invalid) -> AssignmentDraft {
         guard let version = peachAssignmentTemplate else {
             throw AssignmentDraft.Invalid(
-                field: "peachAssignmentTemplate", message: "missing: not a Peach assignment template")
+                .notTemplate, field: "peachAssignmentTemplate", message: "missing: not a Peach assignment template")
         }
         guard version == Self.version else {
             throw AssignmentDraft.Invalid(
-                field: "peachAssignmentTemplate",
+                .templateVersion, field: "peachAssignmentTemplate",
                 message:
-                    "format \(version) is not one this Peach reads (\(Self.version)); export it again from a Peach of this version"
-            )
+                    "format \(version) is not one this Peach reads (\(Self.version)); export it again from a Peach of this version",
+                given: String(version), range: Double(Self.version)...Double(Self.version))
         }
         return try Self.draft(title: title, tasks: tasks, student: student, start: start, due: due)
     }
@@ -93,12 +95,13 @@ extension AssignmentTemplate {
     static func draft(
         title: String?, tasks: [AssignmentRequest.Task]?, student: UserID?, start: Date?, due: Date
     ) throws(AssignmentDraft.Invalid) -> AssignmentDraft {
-        guard let title else { throw AssignmentDraft.Invalid(field: "title", message: "missing") }
-        guard let tasks else { throw AssignmentDraft.Invalid(field: "tasks", message: "missing") }
+        guard let title else { throw AssignmentDraft.titleLength }
+        guard let tasks else { throw AssignmentDraft.taskCount }
         var raw: [AssignmentDraft.RawTask] = []
         for (index, task) in tasks.enumerated() {
             guard let discipline = task.discipline else {
-                throw AssignmentDraft.Invalid(field: "tasks[\(index)].discipline", message: "missing")
+                throw AssignmentDraft.Invalid(
+                    .discipline, field: "tasks[\(index)].discipline", message: "missing", task: index, given: "")
             }
             raw.append(
                 AssignmentDraft.RawTask(

@@ -50,8 +50,9 @@ struct AccountRefusalTests {
             let detail = try JSONDecoder().decode(ErrorBody.self, from: Data(buffer: response.body)).error
             #expect(!detail.message.isEmpty)
             return Refused(
-                status: response.status, code: detail.code, retryAfter: detail.retryAfter, minimum: detail.minimum,
-                maximum: detail.maximum)
+                status: response.status, code: detail.code, retryAfter: detail.retryAfter,
+                minimum: detail.minimum.map { Int(exactly: $0) ?? -1 },
+                maximum: detail.maximum.map { Int(exactly: $0) ?? -1 })
         }
 
         /// The session token of a successful sign-in.

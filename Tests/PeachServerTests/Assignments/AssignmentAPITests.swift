@@ -225,19 +225,50 @@ struct AssignmentAPITests {
     @Test func badAssignmentsAreRefusedWholeAndNothingIsStored() async throws {
         try await AccountRefusalTests.with(environment: .fixed()) { client in
             let (tess, classID) = try await Self.teachersClass(client)
-            let bad = [
-                #"{"title":"x","due":"2027-02-01T12:00:00Z","tasks":[{"discipline":"pitchComparison","answers":3},{"discipline":"humming","answers":3}]}"#,
-                #"{"title":"x","due":"2027-02-01T12:00:00Z","tasks":[{"discipline":"pitchComparison","answers":3,"settings":{"tempoBPM":9999}}]}"#,
-                #"{"title":"x","due":"2027-02-01T12:00:00Z","tasks":[{"discipline":"scaleDegree","threshold":20}]}"#,
-                #"{"title":"x","due":"2027-02-01T12:00:00Z","tasks":[{"discipline":"pitchComparison","answers":0}]}"#,
-                #"{"title":"x","due":"tomorrow","tasks":[{"discipline":"pitchComparison","answers":3}]}"#,
-                #"{"title":"","due":"2027-02-01T12:00:00Z","tasks":[{"discipline":"pitchComparison","answers":3}]}"#,
+            // Each with the reason and the values the teacher's page says it with, in its own language.
+            let bad: [(String, reason: String, task: Int?, extra: [String: String])] = [
+                (
+                    #"{"title":"x","due":"2027-02-01T12:00:00Z","tasks":[{"discipline":"pitchComparison","answers":3},{"discipline":"humming","answers":3}]}"#,
+                    "discipline", 2, ["given": "humming"]
+                ),
+                (
+                    #"{"title":"x","due":"2027-02-01T12:00:00Z","tasks":[{"discipline":"pitchComparison","answers":3,"settings":{"tempoBPM":9999}}]}"#,
+                    "setting", 1, ["setting": "tempoBPM"]
+                ),
+                (
+                    #"{"title":"x","due":"2027-02-01T12:00:00Z","tasks":[{"discipline":"pitchComparison","answers":3,"settings":{"noteRangeLower":60,"noteRangeUpper":65}}]}"#,
+                    "noteRange", 1, ["minimum": "12"]
+                ),
+                (
+                    #"{"title":"x","due":"2027-02-01T12:00:00Z","tasks":[{"discipline":"scaleDegree","threshold":20}]}"#,
+                    "noThreshold", 1, [:]
+                ),
+                (
+                    #"{"title":"x","due":"2027-02-01T12:00:00Z","tasks":[{"discipline":"pitchComparison","answers":0}]}"#,
+                    "answers", 1, ["minimum": "1", "maximum": "1000"]
+                ),
+                (
+                    #"{"title":"x","due":"2027-02-01T12:00:00Z","tasks":[{"discipline":"pitchComparison","threshold":0.01}]}"#,
+                    "threshold", 1, ["minimum": "0.1", "maximum": "1000"]
+                ),
+                (
+                    #"{"title":"x","due":"tomorrow","tasks":[{"discipline":"pitchComparison","answers":3}]}"#, "due",
+                    nil, [:]
+                ),
+                (
+                    #"{"title":"","due":"2027-02-01T12:00:00Z","tasks":[{"discipline":"pitchComparison","answers":3}]}"#,
+                    "title", nil, ["minimum": "1", "maximum": "120"]
+                ),
             ]
-            for body in bad {
+            for (body, reason, task, extra) in bad {
                 let response = try await client.send(.post, "/api/classes/\(classID)/assignments", body, session: tess)
                 #expect(response.status == .badRequest, "\(body)")
-                let message = try #require(try Self.json(response)["error"] as? [String: Any])["message"] as? String
-                #expect(message?.isEmpty == false)
+                let error = try #require(try Self.json(response)["error"] as? [String: Any])
+                #expect((error["message"] as? String)?.isEmpty == false)
+                #expect(
+                    error["code"] as? String == "invalidAssignment" && error["reason"] as? String == reason, "\(error)")
+                #expect(error["task"] as? Int == task, "\(error)")
+                for (key, value) in extra { #expect("\(error[key] ?? "none")" == value, "\(key) in \(error)") }
             }
             let list = try Self.json(try await client.send(.get, "/api/classes/\(classID)/assignments", session: tess))
             #expect((list["assignments"] as? [Any])?.isEmpty == true)

@@ -71,26 +71,34 @@ struct AssignmentTemplateAPITests {
             let (choir, basses, assignment) = try await Self.classes(client, tess)
             let due = #""due":"2027-03-01T12:00:00Z""#
             let task = #"{"discipline":"pitchComparison","answers":3}"#
-            let refused: [(String, String)] = [
-                ("{\(due)}", "template is missing"),
-                (#"{\#(due),"template":{"title":"x","tasks":[\#(task)]}}"#, "not a Peach assignment template"),
-                (#"{\#(due),"template":{"peachAssignmentTemplate":2,"title":"x","tasks":[\#(task)]}}"#, "format 2"),
+            let refused: [(String, String, reason: String)] = [
+                ("{\(due)}", "template: missing", "notTemplate"),
+                (
+                    #"{\#(due),"template":{"title":"x","tasks":[\#(task)]}}"#, "not a Peach assignment template",
+                    "notTemplate"
+                ),
+                (
+                    #"{\#(due),"template":{"peachAssignmentTemplate":2,"title":"x","tasks":[\#(task)]}}"#, "format 2",
+                    "templateVersion"
+                ),
                 (
                     #"{\#(due),"template":{"peachAssignmentTemplate":1,"title":"x","tasks":[\#(task),{"discipline":"humming","answers":3}]}}"#,
-                    "tasks[1].discipline: unknown discipline 'humming'"
+                    "tasks[1].discipline: unknown discipline 'humming'", "discipline"
                 ),
                 (
                     #"{\#(due),"template":{"peachAssignmentTemplate":1,"title":"x","tasks":[{"discipline":"pitchComparison","answers":3,"settings":{"tempoBPM":9999}}]}}"#,
-                    "tasks[0].settings.tempoBPM"
+                    "tasks[0].settings.tempoBPM", "setting"
                 ),
-                (#"{"template":{"peachAssignmentTemplate":1,"title":"x","tasks":[\#(task)]}}"#, "due is missing"),
+                (#"{"template":{"peachAssignmentTemplate":1,"title":"x","tasks":[\#(task)]}}"#, "due: missing", "due"),
             ]
-            for (body, says) in refused {
+            for (body, says, reason) in refused {
                 let response = try await client.send(
                     .post, "/api/classes/\(basses)/assignments/from-template", body, session: tess)
                 #expect(response.status == .badRequest, "\(body)")
-                let message = try #require(try Self.json(response)["error"] as? [String: Any])["message"] as? String
+                let error = try #require(try Self.json(response)["error"] as? [String: Any])
+                let message = error["message"] as? String
                 #expect(message?.contains(says) == true, "\(message ?? "no message") should say \(says)")
+                #expect(error["code"] as? String == "invalidAssignment" && error["reason"] as? String == reason)
             }
             #expect(try await Self.tasks(of: basses, client, tess).isEmpty)
 

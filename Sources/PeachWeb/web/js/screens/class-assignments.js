@@ -1,6 +1,6 @@
 import { api } from '../api.js';
-import { addStrings, language, t, translate } from '../i18n/i18n.js';
-import { formatDate } from '../i18n/format.js';
+import { addStrings, hasString, language, t, translate } from '../i18n/i18n.js';
+import { formatDate, formatNumber } from '../i18n/format.js';
 import { disciplineName, disciplines, nameOf } from '../catalogue.js';
 import { refusalText } from './sign-in.js';
 import { dueText, progressText } from './start-assignments.js';
@@ -42,6 +42,23 @@ addStrings({
     'assignments.setting.tempoBPM': 'Tempo (BPM, {min}–{max})',
     'assignments.setting.noteRangeLower': 'Lowest note',
     'assignments.setting.noteRangeUpper': 'Highest note',
+    'assignments.refusal.title': 'A title is {minimum}–{maximum} characters long.',
+    'assignments.refusal.titleCharacters': 'A title cannot hold control characters.',
+    'assignments.refusal.due': 'Choose a due date.',
+    'assignments.refusal.start': 'The start is not a date.',
+    'assignments.refusal.startAfterDue': 'The start must not be after the due date.',
+    'assignments.refusal.taskCount': 'An assignment has {minimum}–{maximum} tasks.',
+    'assignments.refusal.discipline': '{task}: Peach has no training “{given}”.',
+    'assignments.refusal.answers': '{task}: a goal of answers is {minimum}–{maximum}.',
+    'assignments.refusal.noThreshold': '{task}: this training has no threshold to reach. Set a number of answers.',
+    'assignments.refusal.threshold': '{task}: a threshold goal is {minimum}–{maximum} ¢.',
+    'assignments.refusal.notMeasurement': '{task}: this training has no measurement. Set a number of answers.',
+    'assignments.refusal.oneGoal': '{task}: a task has one goal: answers, a threshold or a measurement.',
+    'assignments.refusal.setting': '{task}: Peach does not take this value for “{setting}”.',
+    'assignments.refusal.noteRange': '{task}: the highest note must be at least {minimum} semitones above the lowest.',
+    'assignments.refusal.student': 'This student is not in the class.',
+    'assignments.refusal.notTemplate': 'This file is not a Peach assignment template.',
+    'assignments.refusal.templateVersion': 'This template is in format {given}, and this Peach reads format {maximum}. Export it again from this Peach.',
   },
   de: {
     'assignments.new': 'Neue Aufgabe',
@@ -79,6 +96,23 @@ addStrings({
     'assignments.setting.tempoBPM': 'Tempo (BPM, {min}–{max})',
     'assignments.setting.noteRangeLower': 'Tiefster Ton',
     'assignments.setting.noteRangeUpper': 'Höchster Ton',
+    'assignments.refusal.title': 'Ein Titel ist {minimum}–{maximum} Zeichen lang.',
+    'assignments.refusal.titleCharacters': 'Ein Titel darf keine Steuerzeichen enthalten.',
+    'assignments.refusal.due': 'Wähle ein Fälligkeitsdatum.',
+    'assignments.refusal.start': 'Der Beginn ist kein Datum.',
+    'assignments.refusal.startAfterDue': 'Der Beginn darf nicht nach dem Fälligkeitsdatum liegen.',
+    'assignments.refusal.taskCount': 'Eine Aufgabe hat {minimum}–{maximum} Teilaufgaben.',
+    'assignments.refusal.discipline': '{task}: Ein Training „{given}“ gibt es in Peach nicht.',
+    'assignments.refusal.answers': '{task}: Ein Ziel in Antworten liegt bei {minimum}–{maximum}.',
+    'assignments.refusal.noThreshold': '{task}: Dieses Training hat keine Schwelle als Ziel. Gib eine Zahl von Antworten vor.',
+    'assignments.refusal.threshold': '{task}: Eine Schwelle als Ziel liegt bei {minimum}–{maximum} ¢.',
+    'assignments.refusal.notMeasurement': '{task}: Dieses Training hat keine Messung. Gib eine Zahl von Antworten vor.',
+    'assignments.refusal.oneGoal': '{task}: Eine Teilaufgabe hat ein Ziel: Antworten, eine Schwelle oder eine Messung.',
+    'assignments.refusal.setting': '{task}: Diesen Wert für „{setting}“ nimmt Peach nicht an.',
+    'assignments.refusal.noteRange': '{task}: Der höchste Ton muss mindestens {minimum} Halbtöne über dem tiefsten liegen.',
+    'assignments.refusal.student': 'Diese Person ist nicht in der Klasse.',
+    'assignments.refusal.notTemplate': 'Diese Datei ist keine Aufgabenvorlage von Peach.',
+    'assignments.refusal.templateVersion': 'Diese Vorlage hat das Format {given}, dieses Peach liest Format {maximum}. Exportiere sie noch einmal aus diesem Peach.',
   },
 });
 
@@ -165,6 +199,25 @@ function settingControl(name, { choices, ranges }) {
 function settingLabel(name, { ranges }) {
   const [min, max] = name === 'tempoBPM' ? ranges.tempoBPM : [];
   return t(`assignments.setting.${name}`, { min, max });
+}
+
+/**
+ * A refused assignment or template in the page's language: the server sends why (`reason`) and
+ * what the sentence names (the task, the setting, the bounds); any other refusal as every form says it.
+ */
+function assignmentRefusal(error, offered) {
+  const detail = error.detail ?? {};
+  const key = `assignments.refusal.${detail.reason}`;
+  if (detail.code !== 'invalidAssignment' || !hasString(key)) return refusalText(error);
+  const labelled = detail.setting && offered && hasString(`assignments.setting.${detail.setting}`);
+  const digits = (value) => (Number.isInteger(value) ? 0 : 1);
+  return t(key, {
+    ...detail,
+    task: t('assignments.task', { number: detail.task }),
+    setting: labelled ? settingLabel(detail.setting, offered) : detail.setting,
+    minimum: detail.minimum === undefined ? '' : formatNumber(detail.minimum, digits(detail.minimum)),
+    maximum: detail.maximum === undefined ? '' : formatNumber(detail.maximum, digits(detail.maximum)),
+  });
 }
 
 /** The value a control holds in the API's shape; undefined where the student's own is left. */
@@ -486,7 +539,7 @@ export function classAssignments() {
         await api.createAssignmentFromTemplate(target.value, { template, due: assignment.due, start: assignment.start ?? undefined });
         status.textContent = t('assignments.copied', { name: target.selectedOptions[0].textContent });
       } catch (error) {
-        status.textContent = error.status === 400 ? error.message : refusalText(error);
+        status.textContent = assignmentRefusal(error, offered);
       }
     });
     return copy;
@@ -530,7 +583,7 @@ export function classAssignments() {
       resetTasks();
       load(classId);
     } catch (error) {
-      status.textContent = error.status === 400 ? error.message : refusalText(error);
+      status.textContent = assignmentRefusal(error, offered);
     }
   });
   // A template file, set with the form's due date (the day's end where the teacher is, as above).
@@ -559,7 +612,7 @@ export function classAssignments() {
       resetTasks();
       load(classId);
     } catch (error) {
-      status.textContent = error.status === 400 ? error.message : refusalText(error);
+      status.textContent = assignmentRefusal(error, offered);
       templateFile.value = '';
     }
   });
