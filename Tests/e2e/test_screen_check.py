@@ -20,7 +20,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from conftest import ClassStorage, LANPeach, PeachChrome, PeachServer, ROOT, chromium_options, spki_sha256, until
 from screen_check import ANSWER_BOXES, CHECK, ENGLISH_WORDS, ERRORS, HELD, HOLD, PENDING, READ_ERRORS, RELEASE
@@ -110,8 +110,8 @@ class World:
             assert response.status_code in (200, 201), response.text
             imported(session, self.site.url, history_csv(seed, scale=scale, training_days=days))
             self.sessions[name] = session
-        storage.peach("users", "add", "tina", "--teacher", stdin=TEACHER_PASSWORD + "\n")
-        storage.peach("classes", "add", "Band", "--teacher", "tina")
+        # A second class of the same teacher: two students who do not have a password of their own yet.
+        self.band_id = int(storage.peach("classes", "add", "Band", "--teacher", TEACHER).split("\t")[0])
         roster = directory / "roster.csv"
         roster.write_text(f"name\n{HANDED_OUT_STUDENT}\n")
         printed = storage.peach("classes", "import", roster, "--class", "Band").splitlines()[1].split("\t")[1]
@@ -693,10 +693,37 @@ class Run:
             expected = sorted(ASSIGNMENT_ANSWERS, key=lambda name: (ASSIGNMENT_ANSWERS[name], name))
             if order != expected:
                 self.problems.append(f"class-assignments-sorted: rows {order}, by the first task {expected}")
+            # A new assignment with a task of its own settings, refused for a note range too narrow:
+            # the form's fields, and the server's reason said in the page's language.
+            browser.find_element(By.ID, "assignment-title").send_keys("Week 7")
+            browser.execute_script("document.getElementById('assignment-due').value = '2099-03-06';")
+            task = browser.find_element(By.CSS_SELECTOR, "#assignment-tasks li")
+            Select(task.find_element(By.CSS_SELECTOR, ".task-discipline")).select_by_value("intervalComparison")
+            task.find_element(By.CSS_SELECTOR, ".task-with-settings").click()
+            self.wait("return document.querySelector('#assignment-tasks .task-setting[data-setting=noteRangeLower]') !== null")
+            Select(task.find_element(By.CSS_SELECTOR, ".task-setting[data-setting=noteRangeLower]")).select_by_value("100")
+            browser.execute_script("document.getElementById('assignment-tasks').scrollIntoView()")
+            self.look("class-assignment-form")
+            browser.find_element(By.ID, "assignment-create").click()
+            self.wait("return document.getElementById('assignment-status').textContent !== ''")
+            browser.execute_script("document.getElementById('assignment-status').scrollIntoView({block: 'center'})")
+            self.look("class-assignment-refused")
+
+        def band():
+            # Who has not chosen a password of their own yet is marked under their name.
+            browser.execute_script(f"location.hash = '#/classes/{self.world.band_id}'")
+            self.shown("screen-class")
+            self.wait("return document.querySelectorAll('#class-students-body .password-mark').length === 2"
+                      " && !document.querySelector('#class-students-body td.preparing, #class-students-body .updating')"
+                      " && document.querySelector('#class-chart svg') !== null")
+            self.look("class-password-marks")
 
         def student_profile():
             student_id = self.world.student_ids[SIGNED_IN_STUDENT]
-            browser.find_element(By.CSS_SELECTOR, f"#class-students-body a[href$='/students/{student_id}']").click()
+            browser.execute_script(f"location.hash = '#/classes/{class_id}'")
+            link = f"#class-students-body a[href$='/students/{student_id}']"
+            self.wait(f"return document.querySelector(\"{link}\") !== null")
+            browser.find_element(By.CSS_SELECTOR, link).click()
             self.shown("screen-profile")
             self.wait("return document.querySelector('#profile-chart svg .dot') !== null"
                       " && document.querySelectorAll('#interval-profile-body tr').length > 0")
@@ -712,7 +739,7 @@ class Run:
         return [("sign-in-refused", sign_in_refused), ("own-password", own_password), ("invitation", invitation),
                 ("student", student),
                 ("pending", pending),
-                ("teacher", teacher), ("student-profile", student_profile), ("profile-empty", profile_empty)]
+                ("teacher", teacher), ("band", band), ("student-profile", student_profile), ("profile-empty", profile_empty)]
 
 
 @pytest.mark.parametrize("size,language,scheme", COMBINATIONS, ids=["-".join(c) for c in COMBINATIONS])

@@ -172,6 +172,7 @@ function redirect(hash, [screen]) {
 }
 
 let active = null;
+let activeArgument = null;
 
 function route() {
   const resolved = resolve(location.hash);
@@ -181,10 +182,13 @@ function route() {
     return;
   }
   const [next, argument, task] = resolved;
+  // Another screen, or the same one for another class or student, opens at its top, as an app's does.
+  if (next !== active || argument !== activeArgument) window.scrollTo(0, 0);
   // A training screen is left and re-entered when only its discipline changes.
   if (active) active.hide();
   for (const screen of screens) screen.element.hidden = screen !== next;
   active = next;
+  activeArgument = argument;
   next.show(argument, task);
 }
 

@@ -546,6 +546,12 @@ export function classAssignments() {
   }
 
   async function load(id) {
+    // A draft, and what was said about it, belong to the class it was begun in.
+    if (classId !== null && String(id) !== String(classId)) {
+      form.reset();
+      resetTasks();
+      status.textContent = '';
+    }
     classId = id;
     const asked = ++shown;
     if (taskList.children.length === 0) addTask();

@@ -252,6 +252,8 @@ export function classScreen({ navigate }) {
     element,
     /** `classId`: the class the route names. */
     show(classId) {
+      // Another class's chart is not shown under this one's name while this one's is drawn.
+      if (String(classId) !== String(current)) chart.replaceChildren();
       current = classId;
       chartWidth = null;
       stopWatchingWidth?.();
