@@ -24,24 +24,24 @@ extension Refusal {
     static let unchangedPassword = Refusal(
         .badRequest, .unchangedPassword, "the new password is the current one: choose another")
 
-    static let invalidName = Refusal(
-        .badRequest, .invalidName, AccountName.rule,
-        values: .init(minimum: Double(AccountName.lengths.lowerBound), maximum: Double(AccountName.lengths.upperBound)))
-    static let invalidPassword = Refusal(
-        .badRequest, .invalidPassword, NewPassword.rule,
-        values: .init(minimum: Double(NewPassword.lengths.lowerBound), maximum: Double(NewPassword.lengths.upperBound)))
+    static let invalidName = Refusal(.badRequest, .invalidName, AccountName.rule) {
+        $0.bounds(AccountName.lengths)
+    }
+    static let invalidPassword = Refusal(.badRequest, .invalidPassword, NewPassword.rule) {
+        $0.bounds(NewPassword.lengths)
+    }
     static let classNameLength = Refusal(
         .badRequest, .classNameLength,
-        "a class name is \(Classroom.nameLengths.lowerBound)–\(Classroom.nameLengths.upperBound) characters",
-        values: .init(
-            minimum: Double(Classroom.nameLengths.lowerBound), maximum: Double(Classroom.nameLengths.upperBound)))
+        "a class name is \(Classroom.nameLengths.lowerBound)–\(Classroom.nameLengths.upperBound) characters"
+    ) { $0.bounds(Classroom.nameLengths) }
 
     /// Whole seconds, rounded up: trying again after exactly that long is allowed.
     static func throttled(_ wait: Duration) -> Refusal {
         let seconds = Int(wait.seconds.rounded(.up))
         return Refusal(
             .tooManyRequests, .throttled, "too many wrong passwords: try again in \(seconds) s",
-            values: .init(retryAfter: seconds), headers: [.retryAfter: String(seconds)])
+            headers: [.retryAfter: String(seconds)]
+        ) { $0.retryAfter = seconds }
     }
 
     static func notInClass(_ id: Int64) -> Refusal { Refusal(.notFound, .notInClass, "you are not in class \(id)") }

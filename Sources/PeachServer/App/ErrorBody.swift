@@ -4,7 +4,7 @@ import PeachCore
 /// the numbers of a refusal a person reads (`Refusal`), and the line of the import file where a
 /// line is to blame.
 struct ErrorBody: Codable {
-    struct Detail: Codable, APIDescribed {
+    struct Detail: Codable, Equatable, APIDescribed {
         let message: String
         var code: RefusalCode?
         var retryAfter: Int?
@@ -45,4 +45,12 @@ struct ErrorBody: Codable {
     }
 
     let error: Detail
+}
+
+extension ErrorBody.Detail {
+    /// The least and the most a refused value may be.
+    mutating func bounds(_ range: ClosedRange<Int>) {
+        minimum = Double(range.lowerBound)
+        maximum = Double(range.upperBound)
+    }
 }

@@ -5,43 +5,31 @@ import Hummingbird
 /// English `message`, which is for curl and logs), and the numbers its sentence needs.
 struct Refusal: Error, HTTPResponseError, Equatable {
     let status: HTTPResponse.Status
-    let code: RefusalCode
-    let message: String
-    var values = Values()
+    /// The body's `error`: the code, the English message and the values its translation fills in.
+    let detail: ErrorBody.Detail
     var headers: HTTPFields = [:]
 
-    /// What a translated sentence fills in; absent where it needs none.
-    struct Values: Equatable {
-        var retryAfter: Int?
-        var minimum: Double?
-        var maximum: Double?
-        var reason: String?
-        var task: Int?
-        var setting: String?
-        var given: String?
-    }
+    var code: RefusalCode? { detail.code }
+    var message: String { detail.message }
 
+    /// `values` sets what a translated sentence fills in; none where it needs none.
     init(
-        _ status: HTTPResponse.Status, _ code: RefusalCode, _ message: String, values: Values = Values(),
-        headers: HTTPFields = [:]
+        _ status: HTTPResponse.Status, _ code: RefusalCode, _ message: String, headers: HTTPFields = [:],
+        values: (inout ErrorBody.Detail) -> Void = { _ in }
     ) {
+        var detail = ErrorBody.Detail(message: message, code: code)
+        values(&detail)
         self.status = status
-        self.code = code
-        self.message = message
-        self.values = values
+        self.detail = detail
         self.headers = headers
     }
 
-    var body: ErrorBody {
-        ErrorBody(
-            error: .init(
-                message: message, code: code, retryAfter: values.retryAfter, minimum: values.minimum,
-                maximum: values.maximum, reason: values.reason, task: values.task, setting: values.setting,
-                given: values.given))
+    static func == (lhs: Refusal, rhs: Refusal) -> Bool {
+        lhs.status == rhs.status && lhs.detail == rhs.detail && lhs.headers == rhs.headers
     }
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
-        var response = try context.responseEncoder.encode(body, from: request, context: context)
+        var response = try context.responseEncoder.encode(ErrorBody(error: detail), from: request, context: context)
         response.status = status
         response.headers.append(contentsOf: headers)
         return response

@@ -6,10 +6,13 @@ extension AssignmentDraft.Invalid {
 
     /// `prefix` says in the English message where the refused part was (a template's file).
     func refusal(prefix: String) -> Refusal {
-        Refusal(
-            .badRequest, .invalidAssignment, prefix + description,
-            values: .init(
-                minimum: range?.lowerBound, maximum: range?.upperBound, reason: reason.rawValue,
-                task: task.map { $0 + 1 }, setting: setting, given: given))
+        Refusal(.badRequest, .invalidAssignment, prefix + description) { detail in
+            detail.minimum = range?.lowerBound
+            detail.maximum = range?.upperBound
+            detail.reason = reason.rawValue
+            detail.task = task.map { $0 + 1 }
+            detail.setting = setting
+            detail.given = given
+        }
     }
 }
