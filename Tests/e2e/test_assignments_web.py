@@ -376,6 +376,16 @@ def test_a_teacher_copies_an_assignment_to_another_class_and_sets_one_from_a_tem
         first = teacher.find_element(By.CSS_SELECTOR, "#assignment-tasks li")
         assert not first.find_element(By.CSS_SELECTOR, ".task-remove").is_displayed()
         Select(first.find_element(By.CSS_SELECTOR, ".task-discipline")).select_by_value("intervalComparison")
+        # The form offers the bounds the server checks a goal and a title against, as the server states them.
+        limits = tess.get(site.url + f"api/classes/{basses}/assignments", timeout=10).json()["limits"]
+        bounds = lambda element: [element.get_attribute(name) for name in ("min", "max", "step")]
+        assert bounds(first.find_element(By.CSS_SELECTOR, ".task-value")) == [*map(str, limits["answers"]), "1"]
+        Select(first.find_element(By.CSS_SELECTOR, ".task-goal")).select_by_value("threshold")
+        assert bounds(first.find_element(By.CSS_SELECTOR, ".task-value")) == [*map(str, limits["threshold"]), "any"]
+        assert limits["threshold"][0] < 1 and limits["answers"][0] == 1, limits
+        Select(first.find_element(By.CSS_SELECTOR, ".task-goal")).select_by_value("answers")
+        title = teacher.find_element(By.ID, "assignment-title")
+        assert [title.get_attribute("minlength"), title.get_attribute("maxlength")] == [*map(str, limits["titleLength"])]
         first.find_element(By.CSS_SELECTOR, ".task-value").clear()
         first.find_element(By.CSS_SELECTOR, ".task-value").send_keys("30")
         first.find_element(By.CSS_SELECTOR, ".task-with-settings").click()

@@ -220,6 +220,32 @@ struct AssignmentTableResponse: ResponseEncodable, Codable, Sendable {
 
 struct AssignmentTablesResponse: ResponseEncodable, Codable, Sendable {
     let assignments: [AssignmentTableResponse]
+    var limits = AssignmentLimits.current
+}
+
+/// What a new assignment may hold, each as [least, most]: the teacher's form offers these bounds,
+/// taken from the rules a draft is checked with.
+struct AssignmentLimits: Codable, Sendable, APIDescribed {
+    let titleLength: [Int]
+    let tasks: [Int]
+    let answers: [Int]
+    let threshold: [Double]
+
+    static let current = AssignmentLimits(
+        titleLength: [AssignmentDraft.titleLengths.lowerBound, AssignmentDraft.titleLengths.upperBound],
+        tasks: [AssignmentDraft.taskCounts.lowerBound, AssignmentDraft.taskCounts.upperBound],
+        answers: [AssignmentGoal.answerCounts.lowerBound, AssignmentGoal.answerCounts.upperBound],
+        threshold: [AssignmentGoal.thresholds.lowerBound, AssignmentGoal.thresholds.upperBound])
+
+    static var apiNotes: [String: APINote] {
+        [
+            "titleLength": .describe("Characters of a title, [least, most]."),
+            "tasks": .describe("Tasks of an assignment, [least, most]."),
+            "answers": .describe("A goal of answers, [least, most]."),
+            "threshold": .describe(
+                "A threshold goal in the discipline's own unit (as its profile states it), [least, most]."),
+        ]
+    }
 }
 
 /// `GET /api/assignments`: a student's open and recent assignments with their progress.

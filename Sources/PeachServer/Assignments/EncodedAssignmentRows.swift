@@ -35,7 +35,9 @@ actor EncodedAssignmentRows {
             }
             body.writeString("]}")
         }
-        body.writeString("]}")
+        body.writeString(#"],"limits":"#)
+        body.writeBytes(try encoder.encode(AssignmentLimits.current))
+        body.writeString("}")
         return body
     }
 

@@ -124,7 +124,7 @@ export const MARKUP = `
   <form id="assignment-form" class="assignment-form">
     <h3 data-i18n="assignments.new"></h3>
     <label><span data-i18n="assignments.titleField"></span>
-      <input id="assignment-title" name="title" required maxlength="120"></label>
+      <input id="assignment-title" name="title" required></label>
     <label><span data-i18n="assignments.dueField"></span>
       <input id="assignment-due" name="due" type="date" required></label>
     <ol id="assignment-tasks" class="assignment-tasks"></ol>
@@ -148,7 +148,7 @@ const TASK_FIELDS = `
       <option value="measure" data-i18n="assignments.goalMeasure"></option>
     </select></label>
   <label class="task-value-field"><span data-i18n="assignments.goalValue"></span>
-    <input class="task-value" type="number" min="0.1" max="1000" step="any" value="60" required></label>
+    <input class="task-value" type="number" step="any" value="60" required></label>
   <label class="assignment-check"><input class="task-with-settings" type="checkbox">
     <span data-i18n="assignments.withSettings"></span></label>
   <fieldset class="task-settings" hidden>
@@ -291,6 +291,8 @@ export function classAssignments() {
   const sortOf = (id) => sorts.get(id) ?? { column: 'student', ascending: true };
   // The server's choices and ranges of the settings (`GET /api/settings`), once asked for.
   let offered = null;
+  /** What an assignment may hold (`limits` of the class's assignments), once the server said. */
+  let limits = null;
 
   const taskList = document.getElementById('assignment-tasks');
 
@@ -306,7 +308,13 @@ export function classAssignments() {
     if (goal.selectedOptions[0]?.disabled) goal.value = 'answers';
     const measuring = goal.value === 'measure';
     fields.querySelector('.task-value-field').hidden = measuring;
-    fields.querySelector('.task-value').disabled = measuring;
+    const value = fields.querySelector('.task-value');
+    value.disabled = measuring;
+    // The bounds the server checks a goal against, offered before it is sent.
+    if (limits && !measuring) {
+      [value.min, value.max] = goal.value === 'threshold' ? limits.threshold : limits.answers;
+      value.step = goal.value === 'threshold' ? 'any' : '1';
+    }
   }
 
   /**
@@ -349,13 +357,14 @@ export function classAssignments() {
     offerSettings(fields);
   }
 
-  /** Numbers the tasks; the only one left cannot be removed. */
+  /** Numbers the tasks; the only one left cannot be removed, and no more are added than an assignment holds. */
   function numberTasks() {
     const all = [...taskList.children];
     all.forEach((item, index) => {
       item.querySelector('legend').textContent = t('assignments.task', { number: index + 1 });
       item.querySelector('.task-remove').hidden = all.length === 1;
     });
+    document.getElementById('assignment-add-task').disabled = limits !== null && all.length >= limits.tasks[1];
   }
 
   function addTask() {
@@ -558,9 +567,14 @@ export function classAssignments() {
     for (const item of taskList.children) fillDisciplines(item);
     numberTasks();
     try {
-      const [{ assignments }, { classes }, { choices, ranges }] = await Promise.all(
+      const [{ assignments, limits: served }, { classes }, { choices, ranges }] = await Promise.all(
         [api.classAssignments(id), api.classes(), api.settings()]);
       if (asked !== shown) return;
+      limits = served;
+      const title = document.getElementById('assignment-title');
+      [title.minLength, title.maxLength] = limits.titleLength;
+      for (const item of taskList.children) offerGoals(item);
+      numberTasks();
       offered = { choices, ranges };
       for (const item of taskList.children) offerSettings(item);
       otherClasses = classes.filter((other) => String(other.id) !== String(id));
