@@ -48,21 +48,21 @@ def note_hz(midi, cents=0.0):
     return 440.0 * 2 ** ((midi - 69 + cents / 100) / 12)
 
 
-def resonator(signal, frequency, bandwidth):
-    r = np.exp(-np.pi * bandwidth / RATE)
-    theta = 2 * np.pi * frequency / RATE
+def resonator(signal, frequency, bandwidth, rate=RATE):
+    r = np.exp(-np.pi * bandwidth / rate)
+    theta = 2 * np.pi * frequency / rate
     a = [1, -2 * r * np.cos(theta), r * r]
     return lfilter([1 - r], a, signal)
 
 
-def envelope(n, onset, end, attack=0.05, release=0.05):
-    t = np.arange(n) / RATE
+def envelope(n, onset, end, attack=0.05, release=0.05, rate=RATE):
+    t = np.arange(n) / rate
     env = np.clip((t - onset) / attack, 0, 1) * np.clip((end - t) / release, 0, 1)
     return 0.5 - 0.5 * np.cos(np.pi * env)
 
 
-def phase_track(f0):
-    return np.cumsum(f0) / RATE
+def phase_track(f0, rate=RATE):
+    return np.cumsum(f0) / rate
 
 
 def alternating_cycles(phase, longer):
@@ -78,25 +78,25 @@ def alternating_cycles(phase, longer):
 
 
 def voice(rng, center_hz, vowel, n, onset, end, depth=VIBRATO_CENTS, scoop=None, diplophonia=(0.0, 0.0),
-          formants=None):
+          formants=None, rate=RATE):
     """The samples and the vibrato (rate Hz, phase): the pitch is centre · 2^(depth sin(2π rate t + phase)/1200).
     `scoop` (cents, seconds): the note starts that far off and slides in (a raised cosine) from the onset.
     `diplophonia` (period, amplitude): every other glottal cycle is that much longer and quieter than the
     one before (0.04, 0.4: 4 % longer, 40 % quieter), the mean period unchanged. `formants` replaces the
-    vowel's (frequencies, bandwidths)."""
-    t = np.arange(n) / RATE
-    rate, start_phase = rng.uniform(5.0, 6.0), rng.uniform(0, 2 * np.pi)
-    cents = depth * np.sin(2 * np.pi * rate * t + start_phase)
+    vowel's (frequencies, bandwidths). `rate`: samples a second."""
+    t = np.arange(n) / rate
+    vibrato_rate, start_phase = rng.uniform(5.0, 6.0), rng.uniform(0, 2 * np.pi)
+    cents = depth * np.sin(2 * np.pi * vibrato_rate * t + start_phase)
     if scoop:
         into = np.clip((t - onset) / scoop[1], 0, 1)
         cents = cents + scoop[0] * (0.5 + 0.5 * np.cos(np.pi * into))
     # Jitter: each glottal cycle is 0.3 % (SD) longer or shorter than the smooth contour says.
-    cycles = int(center_hz * n / RATE) + 10
+    cycles = int(center_hz * n / rate) + 10
     jitter = rng.normal(0.0, 0.003, cycles)
     f0 = center_hz * 2 ** (cents / 1200)
-    phase = phase_track(f0)
+    phase = phase_track(f0, rate)
     cycle = np.clip(np.floor(phase).astype(int), 0, cycles - 1)
-    actual = phase_track(f0 * (1 + jitter[cycle]))
+    actual = phase_track(f0 * (1 + jitter[cycle]), rate)
     if diplophonia[0]:
         actual = alternating_cycles(actual, diplophonia[0])
     p = np.mod(actual, 1.0)
@@ -110,11 +110,11 @@ def voice(rng, center_hz, vowel, n, onset, end, depth=VIBRATO_CENTS, scoop=None,
     formants, bandwidths = formants or VOWELS[vowel]
     filtered = source
     for f, b in zip(formants, bandwidths):
-        if f < RATE / 2:
-            filtered = resonator(filtered, f, b)
+        if f < rate / 2:
+            filtered = resonator(filtered, f, b, rate)
     filtered = filtered / np.sqrt(np.mean(filtered ** 2))
     breath = breath / np.sqrt(np.mean(breath ** 2)) * 10 ** (-26 / 20)
-    return (filtered + breath) * envelope(n, onset, end), (rate, start_phase)
+    return (filtered + breath) * envelope(n, onset, end, rate=rate), (vibrato_rate, start_phase)
 
 
 def plucked(rng, hz, n, onset, end):
@@ -294,25 +294,29 @@ def bright_brass(outdir):
     and where the period falls between two lags its samples lie over the detector's tolerance while
     the dip two periods on falls on a lag — 466 Hz at 44.1 kHz was stored an octave low."""
     notes = []
-    levels = (1.0, 2.0, 2.2, 2.0, 1.8, 1.5, 1.0, 0.7, 0.5, 0.3, 0.2, 0.1)
     for rate in (44_100, 48_000):
         n = int(NOTE_DURATION * rate)
         t = np.arange(n) / rate
         for midi, offset in ((70, 0), (70, 20), (70, -10), (70, 25)):
             seed = 700 + midi + offset + rate // 100
-            rng = np.random.default_rng(seed)
             hz = note_hz(midi, offset)
-            # Steady, as a player holds a note: a waver moves the period across lags, hiding the fault.
-            tone = sum(level * np.sin(2 * np.pi * k * hz * t + rng.uniform(0, 2 * np.pi))
-                       for k, level in enumerate(levels, start=1) if k * hz < rate / 2 - 2000)
-            tone = tone / np.sqrt(np.mean(tone ** 2)) + rng.normal(0, 10 ** (-40 / 20), n)
-            onset_env = np.clip((t - ONSET) / 0.04, 0, 1) * np.clip((NOTE_END - t) / 0.05, 0, 1)
             name = f"note-brass-{midi}{offset:+d}-{rate // 100}.wav"
-            write_wav(outdir / name, tone * onset_env, rate=rate)
+            write_wav(outdir / name, brass_tone(np.random.default_rng(seed), hz, t), rate=rate)
             notes.append({"file": name, "family": "bright-brass", "seed": seed, "expectedFrequency": hz,
                           "note": midi, "offsetCents": offset, "target": midi, "sungOctave": 0, "onset": ONSET,
                           "sampleRate": rate, "vibrato": {"depthCents": 0.0, "rate": 0.0, "phase": 0.0}})
     return notes
+
+
+def brass_tone(rng, hz, t):
+    """A steady brass-like tone at `hz` over the times `t` (their spacing sets the rate): harmonics 2–6
+    louder than the first, no waver (a waver moves the period across lags, hiding the fault)."""
+    rate = 1 / (t[1] - t[0])
+    levels = (1.0, 2.0, 2.2, 2.0, 1.8, 1.5, 1.0, 0.7, 0.5, 0.3, 0.2, 0.1)
+    tone = sum(level * np.sin(2 * np.pi * k * hz * t + rng.uniform(0, 2 * np.pi))
+               for k, level in enumerate(levels, start=1) if k * hz < rate / 2 - 2000)
+    tone = tone / np.sqrt(np.mean(tone ** 2)) + rng.normal(0, 10 ** (-40 / 20), len(t))
+    return tone * np.clip((t - ONSET) / 0.04, 0, 1) * np.clip((NOTE_END - t) / 0.05, 0, 1)
 
 
 def singer(hz, seconds, path, vowel="a", start=0.0, seed=7):
