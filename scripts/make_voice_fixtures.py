@@ -13,7 +13,9 @@ Instruments: plucked (harmonics decaying, the higher faster), bowed (sawtooth-li
 blown (strong fundamental, breathy). Noise: white, pink, breath. Silence: digital zero, and a hiss
 at −70 dBFS. Sung notes (the manifest's `notes`, 3 s each, for what Sing It stores from a whole note):
 vibrato ±30/60/100 ¢, a scoop into the note, an "oo" whose harmonic 2 dominates, alternating cycles,
-and a bright brass-like tone at 44.1 kHz and 48 kHz (each note's `sampleRate`).
+and a bright brass-like tone at 44.1 kHz and 48 kHz (each note's `sampleRate`). Hard voices (the
+manifest's `hardVoices`, held notes at 44.1 and 48 kHz for the octave a listener names): diplophonia,
+a hum an octave below, a weak fundamental, the brass-like tone swept across B♭4.
 
 Usage: make_voice_fixtures.py OUTDIR            the detector fixtures
        make_voice_fixtures.py --singer HZ SECONDS FILE [--vowel a] [--start SECONDS]
@@ -25,7 +27,7 @@ import pathlib
 import wave
 
 import numpy as np
-from scipy.signal import lfilter
+from scipy.signal import butter, lfilter, sosfilt
 
 RATE = 48_000
 ONSET = 0.25        # seconds of silence before every tone (detection latency is measured from here)
@@ -210,16 +212,18 @@ def detector_fixtures(outdir):
     add("silence-zero", "silence", np.zeros(n), peak_dbfs=None)
     add("silence-hiss", "silence", rng.normal(0, 1, n), peak_dbfs=-70.0, seed=1000)
     notes = sung_notes(outdir)
+    hard = hard_voices(outdir)
     (outdir / "manifest.json").write_text(json.dumps({
         "sampleRate": RATE, "fixtures": entries,
         # The detectors must meet these on every voiced file's steady segment.
         "limits": {"medianAbsoluteErrorCents": 2.0, "octaveErrorCents": 600.0, "minimumVoicedFraction": 0.9},
         "notes": notes,
+        "hardVoices": hard,
         # What a sung note's commit (detector, then the commit rule) must meet over all `notes`: the stored
         # error's median and worst, and when a held note commits (seconds after its onset).
         "noteLimits": {"medianAbsoluteErrorCents": 0.5, "worstAbsoluteErrorCents": 2.0, "commitSeconds": [1.4, 1.8]},
     }, indent=1))
-    return entries + notes
+    return entries + notes + hard
 
 
 NOTE_DURATION = 3.2
@@ -288,6 +292,61 @@ def sung_notes(outdir):
     return notes
 
 
+def hard_voices(outdir):
+    """Held notes whose octave is easy to get wrong, each at 44.1 and 48 kHz (a browser's rates; the
+    terminal's is 48 kHz), for the octave table (`bash scripts/bench.sh octaves`): what a listener names
+    is the note asked for in `sungOctave`. Families:
+    `diplophonia`: alternate glottal pulses 4 % of a period late and 40 % weaker (cycles alternately 8 %
+      longer and shorter), from G2 to A4: heard at the pulse rate, with a rough, not a lower, pitch;
+    `subharmonic`: a steady voice with a sine an octave below its fundamental, 20 dB under the voice;
+    `weak-fundamental`: a low voice through a high-pass (4th order at 1.6 times the note), its
+      fundamental ≥ 20 dB under harmonic 2 as over a telephone or a small speaker: heard at the note;
+    `bright-brass`: the brass-like tone of `bright_brass`, harmonics 2–6 louder than the first, swept
+      from B♭4 −40 ¢ to +40 ¢ so that its period falls everywhere between two lags."""
+    notes = []
+    for rate in (44_100, 48_000):
+        n = int(NOTE_DURATION * rate)
+        t = np.arange(n) / rate
+
+        def add(name, family, midi, offset, samples, seed, **extra):
+            entry = {"file": f"hard-{name}-{midi}{offset:+d}-{rate // 100}.wav", "family": family, "seed": seed,
+                     "expectedFrequency": note_hz(midi, offset), "note": midi, "offsetCents": offset,
+                     "target": midi, "sungOctave": 0, "onset": ONSET, "sampleRate": rate, **extra}
+            write_wav(outdir / entry["file"], samples, rate=rate)
+            notes.append(entry)
+
+        for vowel, midi, offset in (("a", 43, 0), ("o", 48, 7), ("a", 52, -12), ("a", 57, 0), ("e", 50, 5),
+                                    ("o", 69, -5)):
+            seed = 900 + midi + rate // 100
+            samples, (vibrato, phase) = voice(np.random.default_rng(seed), note_hz(midi, offset), vowel, n, ONSET,
+                                              NOTE_END, depth=20, diplophonia=(0.08, 0.4), rate=rate)
+            add(f"diplophonia-{vowel}", "diplophonia", midi, offset, samples, seed,
+                vibrato={"depthCents": 20, "rate": vibrato, "phase": phase})
+        for vowel, midi, offset in (("a", 45, 0), ("o", 52, 10), ("u", 60, -10)):
+            seed = 950 + midi + rate // 100
+            hz = note_hz(midi, offset)
+            rng = np.random.default_rng(seed)
+            samples, (vibrato, phase) = voice(rng, hz, vowel, n, ONSET, NOTE_END, depth=20, rate=rate)
+            samples = samples / np.sqrt(np.mean(samples ** 2))
+            below = np.sin(2 * np.pi * np.cumsum(np.full(n, hz / 2)) / rate) * np.sqrt(2) * 10 ** (-20 / 20)
+            add(f"subharmonic-{vowel}", "subharmonic", midi, offset,
+                samples + below * envelope(n, ONSET, NOTE_END, rate=rate), seed,
+                vibrato={"depthCents": 20, "rate": vibrato, "phase": phase})
+        for vowel, midi, offset in (("a", 40, 0), ("o", 43, 5), ("a", 48, -7), ("a", 55, 0)):
+            seed = 980 + midi + rate // 100
+            hz = note_hz(midi, offset)
+            samples, (vibrato, phase) = voice(np.random.default_rng(seed), hz, vowel, n, ONSET, NOTE_END, depth=20,
+                                              rate=rate)
+            samples = sosfilt(butter(4, 1.6 * hz, "highpass", fs=rate, output="sos"), samples)
+            add(f"weak-fundamental-{vowel}", "weak-fundamental", midi, offset, samples, seed,
+                vibrato={"depthCents": 20, "rate": vibrato, "phase": phase})
+        for offset in range(-40, 41, 10):
+            seed = 1100 + offset + rate // 100
+            add("brass", "bright-brass", 70, offset, brass_tone(np.random.default_rng(seed), note_hz(70, offset), t),
+                seed, vibrato={"depthCents": 0.0, "rate": 0.0, "phase": 0.0})
+    return notes
+
+
 def bright_brass(outdir):
     """Brass-like held notes near B♭4 whose harmonics 2–6 are louder than the first, at 44.1 kHz (a
     browser's usual rate) and 48 kHz (a phone's, and the terminal's): the dip at the period is narrow,
@@ -337,7 +396,7 @@ def main():
         singer(float(hz), float(seconds), pathlib.Path(path), args.vowel, args.start)
     elif args.outdir:
         entries = detector_fixtures(pathlib.Path(args.outdir))
-        print(f"{len(entries)} fixtures in {args.outdir}")
+        print(f"{len(entries)} fixtures and hard voices in {args.outdir}")
     else:
         parser.error("OUTDIR or --singer")
 
