@@ -772,7 +772,8 @@ def pitch_worklet(directory):
         for note, target in zip(manifest["notes"], _note_targets(manifest)):
             with wave.open(str(VOICE_FIXTURES / note["file"])) as source:
                 pcm = base64.b64encode(source.readframes(source.getnframes())).decode()
-            commits[note["file"]] = driver.execute_async_script(COMMIT_NOTE, pcm, manifest["sampleRate"], target, rules)
+            commits[note["file"]] = driver.execute_async_script(COMMIT_NOTE, pcm, note.get("sampleRate", manifest["sampleRate"]),
+                                                                target, rules)
     finally:
         driver.quit()
         stop(process)
@@ -784,6 +785,67 @@ def pitch_worklet(directory):
           f"{len(costs) * 1024 / manifest['sampleRate'] / (sum(costs) / 1000):.0f}× real time")
     _print_scores(_score(manifest, frames, window, 1024))
     _print_notes(manifest, commits)
+
+
+NOTE_NAMES = ("C", "C♯", "D", "E♭", "E", "F", "F♯", "G", "A♭", "A", "B♭", "B")
+
+
+def _note_name(midi, cents=0.0):
+    """`midi` + `cents` as the nearest note's name and the cents from it: 'B♭4 +20.0 ¢'."""
+    nearest = round(midi + cents / 100)
+    return f"{NOTE_NAMES[nearest % 12]}{nearest // 12 - 1} {100 * (midi - nearest) + cents:+.1f} ¢"
+
+
+def octaves(directory):
+    """The octave table of the hard voices (`hard_voices` in scripts/make_voice_fixtures.py): what Sing
+    It stores from each, natively (`peach bench-pitch --targets`: PitchTracker, then SteadyPitch, as
+    `peach sing` runs them) and in the page (pitch-detector.js every 1024 samples, then steady-pitch.js
+    with a served trial's rules), both from the same frames of the same file at its own rate."""
+    from selenium.webdriver.chrome.service import Service
+    sys.path.insert(0, str(E2E))
+    from conftest import PeachChrome, chromium_options
+    from test_sung_notes_js import COMMIT_NOTE
+    manifest = _voice_fixtures()
+    voices = manifest["hardVoices"]
+    targets = [440.0 * 2 ** ((voice["target"] - 69) / 12) for voice in voices]
+    native = json.loads(subprocess.run(
+        [PEACH, "bench-pitch", "--targets", *map(str, targets), "--", *(str(VOICE_FIXTURES / v["file"]) for v in voices)],
+        check=True, capture_output=True, text=True).stdout)["commits"]
+    process, url = start_server(pathlib.Path(directory) / "octaves.sqlite")
+    driver = PeachChrome(options=chromium_options(),
+                         service=Service(executable_path=shutil.which("chromedriver") or "/usr/bin/chromedriver"))
+    driver.set_script_timeout(120)
+    try:
+        driver.get(url)
+        rules = requests.post(url + "api/trials", json={"discipline": "pitchSinging"}).json()["session"]["singing"]
+        page = {}
+        for voice, target in zip(voices, targets):
+            with wave.open(str(VOICE_FIXTURES / voice["file"])) as source:
+                pcm = base64.b64encode(source.readframes(source.getnframes())).decode()
+            page[voice["file"]] = driver.execute_async_script(COMMIT_NOTE, pcm, voice["sampleRate"], target, rules)
+    finally:
+        driver.quit()
+        stop(process)
+
+    def stored(voice, commit):
+        cents = commit.get("cents")
+        if cents is None:
+            return "never committed", False
+        right = math.floor(cents / 1200 + 0.5) == voice["sungOctave"]
+        return f"{_note_name(voice['target'], cents)} {'ok' if right else 'WRONG OCTAVE'}", right
+
+    print("octave table: the hard voices, what Sing It stores (the note, the cents from it) from the same frames")
+    print(f"  {'voice':30s} {'rate':>10s}  {'sung':13s} {'native (peach sing)':27s} browser (the page)")
+    right = {"native": 0, "browser": 0}
+    for voice in voices:
+        sung = _note_name(voice["note"], voice["offsetCents"])
+        mine, native_right = stored(voice, native[voice["file"]])
+        theirs, page_right = stored(voice, page[voice["file"]])
+        right["native"] += native_right
+        right["browser"] += page_right
+        name = voice["file"].removeprefix("hard-").removesuffix(".wav").rsplit("-", 1)[0]
+        print(f"  {name:30s} {voice['sampleRate'] / 1000:6.1f} kHz  {sung:13s} {mine:27s} {theirs}")
+    print(f"  octave right: native {right['native']}/{len(voices)}, browser {right['browser']}/{len(voices)}")
 
 
 # Times loading the keys of a trial in the page (fetch, WAV decode into an AudioBuffer), as a trial does.
@@ -986,6 +1048,7 @@ SECTIONS = {
     "synthesis": synthesis, "instruments": instruments, "browser-instruments": browser_instruments,
     "alsa-latency": alsa_latency, "match-latency": match_latency, "sing-latency": sing_latency,
     "data": data, "import-latency": import_latency, "import-memory": import_memory, "pitch": pitch, "pitch-worklet": pitch_worklet,
+    "octaves": octaves,
     "rhythm": rhythm, "rhythm-clicks": rhythm_clicks, "questplus": questplus, "models": models,
     # Imported when run: they start PostgreSQL and nginx, which the other sections do not need.
     "class-server": lambda directory: __import__("class_server").class_server(directory),

@@ -13,7 +13,9 @@ Instruments: plucked (harmonics decaying, the higher faster), bowed (sawtooth-li
 blown (strong fundamental, breathy). Noise: white, pink, breath. Silence: digital zero, and a hiss
 at −70 dBFS. Sung notes (the manifest's `notes`, 3 s each, for what Sing It stores from a whole note):
 vibrato ±30/60/100 ¢, a scoop into the note, an "oo" whose harmonic 2 dominates, alternating cycles,
-and a bright brass-like tone at 44.1 kHz and 48 kHz (each note's `sampleRate`).
+and a bright brass-like tone at 44.1 kHz and 48 kHz (each note's `sampleRate`). Hard voices (the
+manifest's `hardVoices`, held notes at 44.1 and 48 kHz for the octave a listener names): diplophonia,
+a hum an octave below, a weak fundamental, the brass-like tone swept across B♭4.
 
 Usage: make_voice_fixtures.py OUTDIR            the detector fixtures
        make_voice_fixtures.py --singer HZ SECONDS FILE [--vowel a] [--start SECONDS]
@@ -25,7 +27,7 @@ import pathlib
 import wave
 
 import numpy as np
-from scipy.signal import lfilter
+from scipy.signal import butter, lfilter, sosfilt
 
 RATE = 48_000
 ONSET = 0.25        # seconds of silence before every tone (detection latency is measured from here)
@@ -48,21 +50,21 @@ def note_hz(midi, cents=0.0):
     return 440.0 * 2 ** ((midi - 69 + cents / 100) / 12)
 
 
-def resonator(signal, frequency, bandwidth):
-    r = np.exp(-np.pi * bandwidth / RATE)
-    theta = 2 * np.pi * frequency / RATE
+def resonator(signal, frequency, bandwidth, rate=RATE):
+    r = np.exp(-np.pi * bandwidth / rate)
+    theta = 2 * np.pi * frequency / rate
     a = [1, -2 * r * np.cos(theta), r * r]
     return lfilter([1 - r], a, signal)
 
 
-def envelope(n, onset, end, attack=0.05, release=0.05):
-    t = np.arange(n) / RATE
+def envelope(n, onset, end, attack=0.05, release=0.05, rate=RATE):
+    t = np.arange(n) / rate
     env = np.clip((t - onset) / attack, 0, 1) * np.clip((end - t) / release, 0, 1)
     return 0.5 - 0.5 * np.cos(np.pi * env)
 
 
-def phase_track(f0):
-    return np.cumsum(f0) / RATE
+def phase_track(f0, rate=RATE):
+    return np.cumsum(f0) / rate
 
 
 def alternating_cycles(phase, longer):
@@ -78,25 +80,25 @@ def alternating_cycles(phase, longer):
 
 
 def voice(rng, center_hz, vowel, n, onset, end, depth=VIBRATO_CENTS, scoop=None, diplophonia=(0.0, 0.0),
-          formants=None):
+          formants=None, rate=RATE):
     """The samples and the vibrato (rate Hz, phase): the pitch is centre · 2^(depth sin(2π rate t + phase)/1200).
     `scoop` (cents, seconds): the note starts that far off and slides in (a raised cosine) from the onset.
     `diplophonia` (period, amplitude): every other glottal cycle is that much longer and quieter than the
     one before (0.04, 0.4: 4 % longer, 40 % quieter), the mean period unchanged. `formants` replaces the
-    vowel's (frequencies, bandwidths)."""
-    t = np.arange(n) / RATE
-    rate, start_phase = rng.uniform(5.0, 6.0), rng.uniform(0, 2 * np.pi)
-    cents = depth * np.sin(2 * np.pi * rate * t + start_phase)
+    vowel's (frequencies, bandwidths). `rate`: samples a second."""
+    t = np.arange(n) / rate
+    vibrato_rate, start_phase = rng.uniform(5.0, 6.0), rng.uniform(0, 2 * np.pi)
+    cents = depth * np.sin(2 * np.pi * vibrato_rate * t + start_phase)
     if scoop:
         into = np.clip((t - onset) / scoop[1], 0, 1)
         cents = cents + scoop[0] * (0.5 + 0.5 * np.cos(np.pi * into))
     # Jitter: each glottal cycle is 0.3 % (SD) longer or shorter than the smooth contour says.
-    cycles = int(center_hz * n / RATE) + 10
+    cycles = int(center_hz * n / rate) + 10
     jitter = rng.normal(0.0, 0.003, cycles)
     f0 = center_hz * 2 ** (cents / 1200)
-    phase = phase_track(f0)
+    phase = phase_track(f0, rate)
     cycle = np.clip(np.floor(phase).astype(int), 0, cycles - 1)
-    actual = phase_track(f0 * (1 + jitter[cycle]))
+    actual = phase_track(f0 * (1 + jitter[cycle]), rate)
     if diplophonia[0]:
         actual = alternating_cycles(actual, diplophonia[0])
     p = np.mod(actual, 1.0)
@@ -110,11 +112,11 @@ def voice(rng, center_hz, vowel, n, onset, end, depth=VIBRATO_CENTS, scoop=None,
     formants, bandwidths = formants or VOWELS[vowel]
     filtered = source
     for f, b in zip(formants, bandwidths):
-        if f < RATE / 2:
-            filtered = resonator(filtered, f, b)
+        if f < rate / 2:
+            filtered = resonator(filtered, f, b, rate)
     filtered = filtered / np.sqrt(np.mean(filtered ** 2))
     breath = breath / np.sqrt(np.mean(breath ** 2)) * 10 ** (-26 / 20)
-    return (filtered + breath) * envelope(n, onset, end), (rate, start_phase)
+    return (filtered + breath) * envelope(n, onset, end, rate=rate), (vibrato_rate, start_phase)
 
 
 def plucked(rng, hz, n, onset, end):
@@ -210,16 +212,18 @@ def detector_fixtures(outdir):
     add("silence-zero", "silence", np.zeros(n), peak_dbfs=None)
     add("silence-hiss", "silence", rng.normal(0, 1, n), peak_dbfs=-70.0, seed=1000)
     notes = sung_notes(outdir)
+    hard = hard_voices(outdir)
     (outdir / "manifest.json").write_text(json.dumps({
         "sampleRate": RATE, "fixtures": entries,
         # The detectors must meet these on every voiced file's steady segment.
         "limits": {"medianAbsoluteErrorCents": 2.0, "octaveErrorCents": 600.0, "minimumVoicedFraction": 0.9},
         "notes": notes,
+        "hardVoices": hard,
         # What a sung note's commit (detector, then the commit rule) must meet over all `notes`: the stored
         # error's median and worst, and when a held note commits (seconds after its onset).
         "noteLimits": {"medianAbsoluteErrorCents": 0.5, "worstAbsoluteErrorCents": 2.0, "commitSeconds": [1.4, 1.8]},
     }, indent=1))
-    return entries + notes
+    return entries + notes + hard
 
 
 NOTE_DURATION = 3.2
@@ -288,31 +292,90 @@ def sung_notes(outdir):
     return notes
 
 
+def hard_voices(outdir):
+    """Held notes whose octave is easy to get wrong, each at 44.1 and 48 kHz (a browser's rates; the
+    terminal's is 48 kHz), for the octave table (`bash scripts/bench.sh octaves`): what a listener names
+    is the note asked for in `sungOctave`. Families:
+    `diplophonia`: alternate glottal pulses 4 % of a period late and 40 % weaker (cycles alternately 8 %
+      longer and shorter), from G2 to A4: heard at the pulse rate, with a rough, not a lower, pitch;
+    `subharmonic`: a steady voice with a sine an octave below its fundamental, 20 dB under the voice;
+    `weak-fundamental`: a low voice through a high-pass (4th order at 1.6 times the note), its
+      fundamental ≥ 20 dB under harmonic 2 as over a telephone or a small speaker: heard at the note;
+    `bright-brass`: the brass-like tone of `bright_brass`, harmonics 2–6 louder than the first, swept
+      from B♭4 −40 ¢ to +40 ¢ so that its period falls everywhere between two lags."""
+    notes = []
+    for rate in (44_100, 48_000):
+        n = int(NOTE_DURATION * rate)
+        t = np.arange(n) / rate
+
+        def add(name, family, midi, offset, samples, seed, **extra):
+            entry = {"file": f"hard-{name}-{midi}{offset:+d}-{rate // 100}.wav", "family": family, "seed": seed,
+                     "expectedFrequency": note_hz(midi, offset), "note": midi, "offsetCents": offset,
+                     "target": midi, "sungOctave": 0, "onset": ONSET, "sampleRate": rate, **extra}
+            write_wav(outdir / entry["file"], samples, rate=rate)
+            notes.append(entry)
+
+        for vowel, midi, offset in (("a", 43, 0), ("o", 48, 7), ("a", 52, -12), ("a", 57, 0), ("e", 50, 5),
+                                    ("o", 69, -5)):
+            seed = 900 + midi + rate // 100
+            samples, (vibrato, phase) = voice(np.random.default_rng(seed), note_hz(midi, offset), vowel, n, ONSET,
+                                              NOTE_END, depth=20, diplophonia=(0.08, 0.4), rate=rate)
+            add(f"diplophonia-{vowel}", "diplophonia", midi, offset, samples, seed,
+                vibrato={"depthCents": 20, "rate": vibrato, "phase": phase})
+        for vowel, midi, offset in (("a", 45, 0), ("o", 52, 10), ("u", 60, -10)):
+            seed = 950 + midi + rate // 100
+            hz = note_hz(midi, offset)
+            rng = np.random.default_rng(seed)
+            samples, (vibrato, phase) = voice(rng, hz, vowel, n, ONSET, NOTE_END, depth=20, rate=rate)
+            samples = samples / np.sqrt(np.mean(samples ** 2))
+            below = np.sin(2 * np.pi * np.cumsum(np.full(n, hz / 2)) / rate) * np.sqrt(2) * 10 ** (-20 / 20)
+            add(f"subharmonic-{vowel}", "subharmonic", midi, offset,
+                samples + below * envelope(n, ONSET, NOTE_END, rate=rate), seed,
+                vibrato={"depthCents": 20, "rate": vibrato, "phase": phase})
+        for vowel, midi, offset in (("a", 40, 0), ("o", 43, 5), ("a", 48, -7), ("a", 55, 0)):
+            seed = 980 + midi + rate // 100
+            hz = note_hz(midi, offset)
+            samples, (vibrato, phase) = voice(np.random.default_rng(seed), hz, vowel, n, ONSET, NOTE_END, depth=20,
+                                              rate=rate)
+            samples = sosfilt(butter(4, 1.6 * hz, "highpass", fs=rate, output="sos"), samples)
+            add(f"weak-fundamental-{vowel}", "weak-fundamental", midi, offset, samples, seed,
+                vibrato={"depthCents": 20, "rate": vibrato, "phase": phase})
+        for offset in range(-40, 41, 10):
+            seed = 1100 + offset + rate // 100
+            add("brass", "bright-brass", 70, offset, brass_tone(np.random.default_rng(seed), note_hz(70, offset), t),
+                seed, vibrato={"depthCents": 0.0, "rate": 0.0, "phase": 0.0})
+    return notes
+
+
 def bright_brass(outdir):
     """Brass-like held notes near B♭4 whose harmonics 2–6 are louder than the first, at 44.1 kHz (a
     browser's usual rate) and 48 kHz (a phone's, and the terminal's): the dip at the period is narrow,
     and where the period falls between two lags its samples lie over the detector's tolerance while
     the dip two periods on falls on a lag — 466 Hz at 44.1 kHz was stored an octave low."""
     notes = []
-    levels = (1.0, 2.0, 2.2, 2.0, 1.8, 1.5, 1.0, 0.7, 0.5, 0.3, 0.2, 0.1)
     for rate in (44_100, 48_000):
         n = int(NOTE_DURATION * rate)
         t = np.arange(n) / rate
         for midi, offset in ((70, 0), (70, 20), (70, -10), (70, 25)):
             seed = 700 + midi + offset + rate // 100
-            rng = np.random.default_rng(seed)
             hz = note_hz(midi, offset)
-            # Steady, as a player holds a note: a waver moves the period across lags, hiding the fault.
-            tone = sum(level * np.sin(2 * np.pi * k * hz * t + rng.uniform(0, 2 * np.pi))
-                       for k, level in enumerate(levels, start=1) if k * hz < rate / 2 - 2000)
-            tone = tone / np.sqrt(np.mean(tone ** 2)) + rng.normal(0, 10 ** (-40 / 20), n)
-            onset_env = np.clip((t - ONSET) / 0.04, 0, 1) * np.clip((NOTE_END - t) / 0.05, 0, 1)
             name = f"note-brass-{midi}{offset:+d}-{rate // 100}.wav"
-            write_wav(outdir / name, tone * onset_env, rate=rate)
+            write_wav(outdir / name, brass_tone(np.random.default_rng(seed), hz, t), rate=rate)
             notes.append({"file": name, "family": "bright-brass", "seed": seed, "expectedFrequency": hz,
                           "note": midi, "offsetCents": offset, "target": midi, "sungOctave": 0, "onset": ONSET,
                           "sampleRate": rate, "vibrato": {"depthCents": 0.0, "rate": 0.0, "phase": 0.0}})
     return notes
+
+
+def brass_tone(rng, hz, t):
+    """A steady brass-like tone at `hz` over the times `t` (their spacing sets the rate): harmonics 2–6
+    louder than the first, no waver (a waver moves the period across lags, hiding the fault)."""
+    rate = 1 / (t[1] - t[0])
+    levels = (1.0, 2.0, 2.2, 2.0, 1.8, 1.5, 1.0, 0.7, 0.5, 0.3, 0.2, 0.1)
+    tone = sum(level * np.sin(2 * np.pi * k * hz * t + rng.uniform(0, 2 * np.pi))
+               for k, level in enumerate(levels, start=1) if k * hz < rate / 2 - 2000)
+    tone = tone / np.sqrt(np.mean(tone ** 2)) + rng.normal(0, 10 ** (-40 / 20), len(t))
+    return tone * np.clip((t - ONSET) / 0.04, 0, 1) * np.clip((NOTE_END - t) / 0.05, 0, 1)
 
 
 def singer(hz, seconds, path, vowel="a", start=0.0, seed=7):
@@ -333,7 +396,7 @@ def main():
         singer(float(hz), float(seconds), pathlib.Path(path), args.vowel, args.start)
     elif args.outdir:
         entries = detector_fixtures(pathlib.Path(args.outdir))
-        print(f"{len(entries)} fixtures in {args.outdir}")
+        print(f"{len(entries)} fixtures and hard voices in {args.outdir}")
     else:
         parser.error("OUTDIR or --singer")
 

@@ -23,14 +23,27 @@ public struct PitchDetector: Sendable {
     /// high. Taking the first dip within `dipRatio` times the deepest one (plus `dipFloor`), and
     /// within `dipTolerance` of it, keeps the true period: an "oo" whose narrow first formant lifts
     /// harmonic 2 15 dB or more over the fundamental dips 5–13 times as deep at the period as at half
-    /// of it. A voice whose cycles alternate (diplophonia: 4 % longer, 40 % quieter) dips 2–5 times
-    /// as deep at two periods as at one; the ratio lets a quarter of its frames keep the true period
-    /// (SteadyPitch then takes the octave they show), where 0.05 of the deepest let none.
+    /// of it. A voice whose cycles alternate dips deeper at two periods than at one: `heardDip` keeps
+    /// its period.
     public static let dipRatio = 4.0
     public static let dipFloor = 0.005
     /// Beyond this over the deepest dip no earlier dip counts, however shallow the deepest: wider
     /// (0.3) let an alternating voice's frames be read three octaves high.
     public static let dipTolerance = 0.2
+    /// The octave a listener names is the pulses' rate, not that of what alternates between them. A
+    /// dip this deep (the period's partials carry ~85 % of the frame's energy) is the period even
+    /// where the dip at twice it is far deeper: alternate glottal pulses 4 % late and 40 % weaker
+    /// (diplophonia), or a hum an octave below the voice, add partials between its harmonics that
+    /// are heard as roughness, not as the octave below (CREPE and pYIN name the pulses' rate too).
+    /// Such voices from C3 to A3 dipped 0.09–0.27 at the period and 3–24 times deeper at two: past
+    /// `dipRatio`, and stored an octave low.
+    public static let heardDip = 0.3
+    /// …where several partials carry that period: the normalised difference at half of it lies in
+    /// this range. Above it the frame is one partial (an "oo" whose first formant lifts harmonic 2:
+    /// 1.96); below it, one partial at twice the frequency (a G3 "a" through a telephone's high-pass,
+    /// harmonic 4 on the first formant: 0.21–0.38). There the weaker partials around the loud one
+    /// name the note, a period's depth only says how pure the loud one is, and `dipRatio` decides.
+    public static let severalPartials = 0.4...1.7
     /// A dip is judged by the depth of the parabola through its three lags, not by its lowest
     /// sample: a bright tone's dip is narrow, and with the period between two lags (a brass-like
     /// B♭4 at 44.1 kHz, harmonics 2–6 louder than the first) both samples sat over the tolerance
@@ -86,11 +99,13 @@ public struct PitchDetector: Sendable {
         let tolerance = min(deepest + Self.dipTolerance, Self.dipRatio * deepest + Self.dipFloor)
         var lag = max(minimumLag, 2)
         // The deepest dip may lie on the last lag with a deeper value beyond it: the search stops there.
-        while lag < maximumLag
-            && !(Self.parabolicMinimum(normalised[lag - 1], normalised[lag], normalised[lag + 1]) <= tolerance
-                && normalised[lag] <= normalised[lag - 1]
-                && normalised[lag] <= normalised[lag + 1])
-        {
+        while lag < maximumLag {
+            let (before, here, after) = (normalised[lag - 1], normalised[lag], normalised[lag + 1])
+            if here <= before && here <= after {
+                let depth = Self.parabolicMinimum(before, here, after)
+                let half = normalised[(lag + 1) / 2]
+                if depth <= tolerance || (depth <= Self.heardDip && Self.severalPartials.contains(half)) { break }
+            }
             lag += 1
         }
         let confidence = 1 - normalised[lag]

@@ -18,9 +18,10 @@ public struct SingingRules: Hashable, Sendable {
     /// in its middle 0.3 s, so a scoop of up to 0.5 s is left out; 0.8 s leaves well under 1 % of a
     /// 4.5–7 Hz vibrato (0.6 s: a median stored error of 0.58 ¢ over the fixtures' notes, 0.8 s: 0.36 ¢).
     public var commitWindow: Duration
-    /// Frames an octave low come from voices whose cycles alternate (diplophonia), and show the true
-    /// period in some frames; the stored octave is the highest heard in at least this share of the
-    /// note's frames (a weak fundamental's octave-high frames the detector itself prevents).
+    /// The detector names the octave a listener does (PeachAudio's `PitchDetector.heardDip`); a
+    /// voice at the edge of its rule, whose cycles alternate, may still show some frames an octave
+    /// low. The stored octave is the highest heard in at least this share of the note's frames (a
+    /// weak fundamental's octave-high frames the detector itself prevents).
     public var octaveShare: Double
 
     public init(

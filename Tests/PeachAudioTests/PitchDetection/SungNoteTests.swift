@@ -16,7 +16,11 @@ struct SungNoteTests {
     }
 
     /// Every note, committed once for all the tests below.
-    static let stored: [Stored] = VoiceFixtures.manifest.notes.map { note in
+    static let stored: [Stored] = VoiceFixtures.manifest.notes.map(commit)
+    static let hard: [Stored] = VoiceFixtures.manifest.hardVoices.map(commit)
+
+    /// What `peach sing` stores from `note`: its frames every 1024 samples through the commit rule.
+    static func commit(_ note: VoiceFixtures.Note) -> Stored {
         let samples = VoiceFixtures.samples(note.fixture)
         let rate = note.sampleRate ?? VoiceFixtures.manifest.sampleRate
         var tracker = PitchTracker(sampleRate: rate)
@@ -33,6 +37,32 @@ struct SungNoteTests {
             }
         }
         return Stored(note: note, cents: nil, seconds: nil)
+    }
+
+    /// The octave stored is the one a listener names (the pulses' rate: `PitchDetector.heardDip`),
+    /// for diplophonic voices from G2 to A4, a hum an octave below, a weak fundamental and a bright
+    /// brass-like tone swept across B♭4, each at 44.1 and 48 kHz; the cents as precise as any note's.
+    /// The browser stores the same from the same frames (`Tests/e2e/test_sung_notes_js.py`).
+    @Test(arguments: VoiceFixtures.manifest.hardVoices)
+    func aHardVoiceIsStoredInTheOctaveAListenerNames(_ note: VoiceFixtures.Note) throws {
+        let stored = try #require(Self.hard.first { $0.note.file == note.file })
+        let cents = try #require(stored.cents, "never committed")
+        let sung = try #require(SungPitch(centsFromTarget: Cents(cents)))
+        #expect(sung.octave == note.sungOctave, "stored \(cents) ¢ from the target")
+        let limit = VoiceFixtures.manifest.noteLimits.worstAbsoluteErrorCents
+        #expect(abs(sung.error.rawValue - note.offsetCents) <= limit, "stored \(cents) ¢ from the target")
+    }
+
+    @Test func theHardVoicesKeepTheCentsMedianOfEveryFamily() {
+        let limit = VoiceFixtures.manifest.noteLimits.medianAbsoluteErrorCents
+        for (family, stored) in Dictionary(grouping: Self.hard, by: \.note.family) {
+            let errors = stored.map { stored in
+                stored.cents.flatMap { SungPitch(centsFromTarget: Cents($0)) }
+                    .map { abs($0.error.rawValue - stored.note.offsetCents) } ?? .infinity
+            }.sorted()
+            let median = (errors[(errors.count - 1) / 2] + errors[errors.count / 2]) / 2
+            #expect(median <= limit, "\(family): median \(median) ¢")
+        }
     }
 
     @Test func everyFamilyIsThere() {

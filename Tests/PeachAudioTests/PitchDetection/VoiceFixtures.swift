@@ -13,6 +13,8 @@ struct VoiceFixtures: Sendable {
         let limits: Limits
         let notes: [Note]
         let noteLimits: NoteLimits
+        /// Held notes whose octave is easy to get wrong, at 44.1 and 48 kHz (see `hard_voices`).
+        let hardVoices: [Note]
     }
 
     /// A held sung note for the commit rule (see `sung_notes` in the script).
@@ -23,7 +25,7 @@ struct VoiceFixtures: Sendable {
         let target: Int
         let sungOctave: Int
         let onset: Double
-        /// The file's own rate where it is not the manifest's (the brass notes at 44.1 kHz).
+        /// The file's own rate where it is not the manifest's (the notes at 44.1 kHz).
         let sampleRate: Double?
 
         var testDescription: String { file }

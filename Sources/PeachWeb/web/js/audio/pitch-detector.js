@@ -9,6 +9,8 @@ const CONFIDENCE_GATE = 0.2;
 const DIP_TOLERANCE = 0.2;
 const DIP_RATIO = 4;
 const DIP_FLOOR = 0.005;
+const HEARD_DIP = 0.3;
+const SEVERAL_PARTIALS = [0.4, 1.7];
 const SILENCE_RMS = 0.00316;
 const FOLLOWING_PERIODS = 4;
 const SHORTEST_WINDOW = 0.015;
@@ -50,8 +52,14 @@ export class PitchDetector {
     if (!(deepest <= CONFIDENCE_GATE)) return null;
     const tolerance = Math.min(deepest + DIP_TOLERANCE, DIP_RATIO * deepest + DIP_FLOOR);
     let lag = Math.max(minimumLag, 2);
-    while (lag < maximumLag && !(parabolicMinimum(n[lag - 1], n[lag], n[lag + 1]) <= tolerance
-      && n[lag] <= n[lag - 1] && n[lag] <= n[lag + 1])) lag += 1;
+    // The deepest dip may lie on the last lag with a deeper value beyond it: the search stops there.
+    for (; lag < maximumLag; lag++) {
+      const before = n[lag - 1], here = n[lag], after = n[lag + 1];
+      if (!(here <= before && here <= after)) continue;
+      const depth = parabolicMinimum(before, here, after);
+      const half = n[(lag + 1) >> 1];
+      if (depth <= tolerance || (depth <= HEARD_DIP && half >= SEVERAL_PARTIALS[0] && half <= SEVERAL_PARTIALS[1])) break;
+    }
     const confidence = 1 - n[lag];
     const short = Math.min(window, Math.max(Math.round(FOLLOWING_PERIODS * lag), this.shortestWindow));
     if (!(short < window)) {
