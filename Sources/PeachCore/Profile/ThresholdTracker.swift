@@ -38,7 +38,8 @@ public struct ThresholdTracker: Sendable {
     /// and the answers are weighed over, only the part of the grid the answers have left possible.
     /// A hundred-millionth is far below anything stated (the "at least" bound's level is
     /// e^(−9.55/2) ≈ 0.008 of the best); at 1e-15 the tracker with three lapse rates took 12 times
-    /// as long as with one, and stated the same in every run of docs/threshold-model.md's table.
+    /// as long as with one, and its figures were the same (11 simulated listeners, 4 checkpoints,
+    /// 100 runs each: median, coverage, nulls and "at least" alike).
     static let negligible = 1e-8
 
     /// The lapse rates weighed, each as likely before the answers: the share of answers given
