@@ -34,7 +34,8 @@ struct Simulate: ParsableCommand {
 
     @Option(
         name: .customLong("lapse"), parsing: .upToNextOption,
-        help: "The simulated listeners' lapse rates (the fit assumes 0.02).")
+        help: "The simulated listeners' lapse rates (the fixed fit assumes 0.02; the tracker weighs 0.02, 0.1 and 0.2)."
+    )
     var lapses: [Double] = [0.02, 0.05, 0.08]
 
     @Option(
@@ -65,6 +66,13 @@ struct Simulate: ParsableCommand {
     var step = ThresholdTracker.chosenChangePerTrial
 
     @Option(
+        name: .customLong("tracker-lapses"), parsing: .upToNextOption,
+        help:
+            "With --procedure models: the lapse rates the tracker weighs (default: 0.02 0.1 0.2; '0.02' alone is the tracker before it weighed them)."
+    )
+    var trackerLapses: [Double] = ThresholdTracker.lapseRates
+
+    @Option(
         help:
             "With --procedure models: a check trial every EVERY trials at FACTOR times the chain's difference, which the chain does not follow (EVERY:FACTOR, e.g. 8:5); default: none, as the training plays."
     )
@@ -93,6 +101,9 @@ struct Simulate: ParsableCommand {
             throw ValidationError("--export-trials exports the Kazez chains: use it with --procedure kazez")
         }
         guard (0...1).contains(step) else { throw ValidationError("--step must lie in 0…1") }
+        guard !trackerLapses.isEmpty, trackerLapses.allSatisfy({ (0...0.4).contains($0) }) else {
+            throw ValidationError("--tracker-lapses must lie in 0…0.4")
+        }
         guard biases.allSatisfy({ (0..<1).contains($0) }) else { throw ValidationError("--bias must lie in 0…1") }
         if let checks, CheckTrials(checks) == nil {
             throw ValidationError("--checks must be EVERY:FACTOR, EVERY 2 or more and FACTOR above 1, got '\(checks)'")
@@ -180,10 +191,12 @@ struct Simulate: ParsableCommand {
         var generator = SeededGenerator(seed: seed)
         let checks = self.checks.flatMap(CheckTrials.init)
         let comparison = ModelComparison(
-            checkpoints: trialCounts.sorted(), tracker: ThresholdTracker(changePerTrial: step), checks: checks)
+            checkpoints: trialCounts.sorted(),
+            tracker: ThresholdTracker(changePerTrial: step, lapseRates: trackerLapses),
+            checks: checks)
         let checked = checks.map { "; a check trial every \($0.every) at \($0.factor)× the chain's difference" } ?? ""
         Output.line(
-            "\(runs) runs per listener; fixed: \(ThresholdEstimator.window) newest answers, one threshold; tracker: random walk of \(step) (log) per answer; truth: the threshold at the newest answer; at least: true bounds / stated\(checked)"
+            "\(runs) runs per listener; fixed: \(ThresholdEstimator.window) newest answers, one threshold; tracker: random walk of \(step) (log) per answer, lapse rates \(trackerLapses.map { "\($0)" }.joined(separator: "/")) weighed; truth: the threshold at the newest answer; at least: true bounds / stated\(checked)"
         )
         Output.line(
             Self.row(

@@ -83,42 +83,63 @@ public struct ThresholdEstimator: Sendable {
 
     /// The chance of a right answer by guessing: ½ for two choices.
     public let guessRate: Double
+    /// The share of answers given without hearing the difference (`lapseRate` unless the tracker
+    /// weighs others).
+    public let lapse: Double
     private let tables: Tables
 
     private static let step = TrialCounts.step
     static let lowestIndex = Int((log(thresholdRange.lowerBound) / step).rounded(.down))
     private static let highestIndex = Int((log(thresholdRange.upperBound) / step).rounded(.up))
     /// log P(correct) and log P(wrong) for each slope and lattice offset between difference and
-    /// threshold (clamped: beyond it the function is flat to double precision), for one guess rate.
+    /// threshold (clamped: beyond it the function is flat to double precision), for one guess rate
+    /// and lapse rate.
     private final class Tables: Sendable {
         let byOffset: [(correct: [Double], wrong: [Double])]
 
-        init(guessRate: Double) {
-            let z = thresholdZ(guessRate: guessRate)
+        init(guessRate: Double, lapseRate: Double) {
+            let z = thresholdZ(guessRate: guessRate, lapseRate: lapseRate)
             byOffset = ThresholdEstimator.slopes.map { k in
                 let offsets = -maximumOffset...maximumOffset
-                let p = offsets.map { probabilityCorrect(exp(Double($0) * step), slope: k, guessRate: guessRate, z: z) }
+                let p = offsets.map {
+                    probabilityCorrect(
+                        exp(Double($0) * step), slope: k, guessRate: guessRate, lapseRate: lapseRate, z: z)
+                }
                 return (p.map { log($0) }, p.map { log(1 - $0) })
             }
         }
 
-        static let twoChoices = Tables(guessRate: 0.5)
-        static let threeChoices = Tables(guessRate: 1.0 / 3)
+        /// Built once per guess rate and lapse rate the profile uses: two choices (pitch) and three
+        /// (Which Voice?), at each of the tracker's lapse rates.
+        static let common: [Key: Tables] = Dictionary(
+            uniqueKeysWithValues: [0.5, 1.0 / 3].flatMap { guessRate in
+                ThresholdTracker.lapseRates.map { lapseRate in
+                    let key = Key(guessRate: guessRate, lapseRate: lapseRate)
+                    return (key, Tables(guessRate: guessRate, lapseRate: lapseRate))
+                }
+            })
+
+        struct Key: Hashable {
+            let guessRate: Double
+            let lapseRate: Double
+        }
     }
 
     private static let maximumOffset = 400
 
     /// - Parameter guessRate: 1/n for a kind whose answers are one of n choices.
-    public init(guessRate: Double = 0.5) {
+    /// - Parameter lapseRate: the share of answers given without hearing the difference.
+    public init(guessRate: Double = 0.5, lapseRate: Double = Self.lapseRate) {
         precondition(
             guessRate > 0 && guessRate < Self.percentCorrect, "guess rate \(guessRate) leaves no threshold to fit")
+        precondition(
+            lapseRate >= 0 && guessRate + (1 - guessRate) * (1 - lapseRate) > Self.percentCorrect,
+            "lapse rate \(lapseRate) leaves no threshold to fit")
         self.guessRate = guessRate
+        lapse = lapseRate
         tables =
-            switch guessRate {
-            case 0.5: .twoChoices
-            case 1.0 / 3: .threeChoices
-            default: Tables(guessRate: guessRate)
-            }
+            Tables.common[Tables.Key(guessRate: guessRate, lapseRate: lapseRate)]
+            ?? Tables(guessRate: guessRate, lapseRate: lapseRate)
     }
 
     /// - Parameter trials: any order; only the newest `window` should be passed.
@@ -165,16 +186,17 @@ public struct ThresholdEstimator: Sendable {
     static let rowCount = highestIndex - lowestIndex + 1
 
     /// The log likelihood of `counts` at each (threshold, slope) of the grid, row by row: a row per
-    /// threshold, a column per slope.
-    func logLikelihoods(_ counts: TrialCounts) -> [Double] {
+    /// threshold, a column per slope; only at the thresholds `rows` (0 elsewhere), when the caller
+    /// knows the others to be ruled out.
+    func logLikelihoods(_ counts: TrialCounts, rows: Range<Int> = 0..<rowCount) -> [Double] {
         let bins = counts.sortedBins
         let columns = Self.slopes.count
         let maximumOffset = Self.maximumOffset
         var logLikelihood = [Double](repeating: 0, count: Self.rowCount * columns)
-        for row in 0..<Self.rowCount {
-            let t = Self.lowestIndex + row
-            for column in 0..<columns {
-                let table = tables.byOffset[column]
+        for column in 0..<columns {
+            let table = tables.byOffset[column]
+            for row in rows {
+                let t = Self.lowestIndex + row
                 var total = 0.0
                 for bin in bins {
                     let offset: Int = min(max(bin.index - t, -maximumOffset), maximumOffset) + maximumOffset
@@ -242,17 +264,18 @@ public struct ThresholdEstimator: Sendable {
         -> Double
     {
         probabilityCorrect(
-            difference / threshold, slope: slope, guessRate: guessRate, z: thresholdZ(guessRate: guessRate))
+            difference / threshold, slope: slope, guessRate: guessRate, lapseRate: lapseRate,
+            z: thresholdZ(guessRate: guessRate, lapseRate: lapseRate))
     }
 
-    private static func probabilityCorrect(_ relativeDifference: Double, slope: Double, guessRate: Double, z: Double)
-        -> Double
-    {
+    private static func probabilityCorrect(
+        _ relativeDifference: Double, slope: Double, guessRate: Double, lapseRate: Double, z: Double
+    ) -> Double {
         guessRate + (1 - guessRate) * (1 - lapseRate) * (2 * normalCDF(z * pow(relativeDifference, slope)) - 1)
     }
 
     /// z for which the model gives `percentCorrect` at Δ = T.
-    static func thresholdZ(guessRate: Double) -> Double {
+    static func thresholdZ(guessRate: Double, lapseRate: Double = lapseRate) -> Double {
         inverseNormalCDF(((percentCorrect - guessRate) / ((1 - guessRate) * (1 - lapseRate)) + 1) / 2)
     }
 

@@ -57,6 +57,52 @@ struct ThresholdTrackerTests {
         }
     }
 
+    /// A listener who presses a button without listening on 15 % of the trials, with a check
+    /// trial in eight near the threshold (where those lapses show): the tracker weighs the lapse
+    /// rates and reads them where they are; held to the fixed 2 % it takes their lapses for a
+    /// worse ear and reads them high.
+    @Test func aListenerWhoLapsesOftenIsReadWhereTheyAre() throws {
+        func score(_ tracker: ThresholdTracker) throws -> ModelComparison.Score {
+            var generator = SeededGenerator(seed: 1515)
+            let comparison = ModelComparison(
+                checkpoints: [200], tracker: tracker, checks: CheckTrials(every: 8, factor: 5))
+            return try #require(
+                comparison.compare(runs: 60, using: &generator) { _ in
+                    SimulatedListener(threshold: Cents(30), lapseRate: 0.15)
+                }[0][.tracker])
+        }
+        let weighed = try score(ThresholdTracker())
+        let fixed = try score(ThresholdTracker(lapseRates: [ThresholdEstimator.lapseRate]))
+        let ratio = try #require(weighed.medianRatio)
+        let fixedRatio = try #require(fixed.medianRatio)
+        #expect(abs(ratio - 1) <= 0.06, "lapses weighed: median \(ratio) × the truth")
+        #expect(fixedRatio > 1.1, "lapses fixed at 2 %: median \(fixedRatio)")
+        #expect(
+            weighed.coverage >= 0.85 && weighed.coverage >= fixed.coverage,
+            "covered in \(weighed.coverage * 100) % of runs, at 2 % in \(fixed.coverage * 100) %")
+    }
+
+    /// A lapse rate's model puts the threshold at 75 % correct, lapses included, and its ceiling at
+    /// 1 − λ/2: of the tracker's lapse rates, the answers of a listener who lapses at one of them
+    /// are explained best by that one, at the threshold they were given.
+    @Test(arguments: ThresholdTracker.lapseRates)
+    func eachLapseRatesModelFitsItsOwnListener(lapse: Double) throws {
+        var counts = TrialCounts()
+        for index in 0..<400 { counts.add(.init(difference: 8, isCorrect: index % 4 != 0)) }
+        let far = 100
+        let wrongFar = Int((Double(far) * lapse / 2).rounded())
+        for index in 0..<far { counts.add(.init(difference: 1000, isCorrect: index >= wrongFar)) }
+        let fits = ThresholdTracker.lapseRates.map { rate in
+            let logLikelihood = ThresholdEstimator(lapseRate: rate).logLikelihoods(counts)
+            let best = logLikelihood.indices.max { logLikelihood[$0] < logLikelihood[$1] }!
+            return (rate: rate, logLikelihood: logLikelihood[best], row: best / ThresholdEstimator.slopes.count)
+        }
+        let best = try #require(fits.max { $0.logLikelihood < $1.logLikelihood })
+        #expect(best.rate == lapse, "\(fits)")
+        let threshold = exp(Double(ThresholdEstimator.lowestIndex + best.row) * TrialCounts.step)
+        #expect(abs(log(threshold / 8)) <= 2 * TrialCounts.step, "best fit at \(threshold) ¢")
+    }
+
     /// The walk's step over a chunk has the variance asked for, on either side of a row's spacing.
     @Test(arguments: [0.0004, 0.0016 * 0.5, 0.0016 * 3, 0.02])
     func theStepHasTheVarianceAskedFor(variance: Double) {
@@ -77,7 +123,8 @@ struct ThresholdTrackerTests {
         var generator = SeededGenerator(seed: 7)
         let trials = ThresholdSimulation(trials: 300)
             .run(SimulatedListener(threshold: Cents(10)), using: &generator).trials
-        let tracked = try #require(ThresholdTracker(changePerTrial: 0).estimate(trials))
+        let tracked = try #require(
+            ThresholdTracker(changePerTrial: 0, lapseRates: [ThresholdEstimator.lapseRate]).estimate(trials))
         let fitted = try #require(ThresholdEstimator().estimate(trials))
         #expect(abs(tracked.threshold.rawValue / fitted.threshold.rawValue - 1) < 1e-6, "\(tracked) vs \(fitted)")
         #expect(abs(tracked.lower.rawValue / fitted.lower.rawValue - 1) < 1e-6)
