@@ -83,9 +83,6 @@ public struct ThresholdEstimator: Sendable {
 
     /// The chance of a right answer by guessing: ½ for two choices.
     public let guessRate: Double
-    /// The share of answers given without hearing the difference (`lapseRate` unless the tracker
-    /// weighs others).
-    public let lapse: Double
     private let tables: Tables
 
     private static let step = TrialCounts.step
@@ -136,7 +133,6 @@ public struct ThresholdEstimator: Sendable {
             lapseRate >= 0 && guessRate + (1 - guessRate) * (1 - lapseRate) > Self.percentCorrect,
             "lapse rate \(lapseRate) leaves no threshold to fit")
         self.guessRate = guessRate
-        lapse = lapseRate
         tables =
             Tables.common[Tables.Key(guessRate: guessRate, lapseRate: lapseRate)]
             ?? Tables(guessRate: guessRate, lapseRate: lapseRate)
