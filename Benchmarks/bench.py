@@ -622,6 +622,24 @@ def import_memory(directory, megabytes=100):
 VOICE_FIXTURES = ROOT / ".build" / "voice-fixtures"
 
 
+def _pitch_browser():
+    """A headless Chromium as the e2e tests start it, its scripts given two minutes: what the pitch
+    benches feed the page's detector through."""
+    from selenium.webdriver.chrome.service import Service
+    sys.path.insert(0, str(E2E))
+    from conftest import PeachChrome, chromium_options
+    driver = PeachChrome(options=chromium_options(),
+                         service=Service(executable_path=shutil.which("chromedriver") or "/usr/bin/chromedriver"))
+    driver.set_script_timeout(120)
+    return driver
+
+
+def _pcm(name):
+    """A voice fixture's frames, base64, as the page's scripts take them."""
+    with wave.open(str(VOICE_FIXTURES / name)) as source:
+        return base64.b64encode(source.readframes(source.getnframes())).decode()
+
+
 def _voice_fixtures():
     subprocess.run([sys.executable, str(ROOT / "scripts" / "make_voice_fixtures.py"), str(VOICE_FIXTURES)],
                    check=True, capture_output=True)
@@ -733,20 +751,14 @@ def pitch_worklet(directory):
     """The browser's detector (web/js/audio/pitch-detector.js as served) in headless Chromium: CPU per
     detection and per 128-sample render quantum (the worklet detects once every 8 quanta), and the same
     accuracy table as the native one."""
-    from selenium.webdriver.chrome.service import Service
-    sys.path.insert(0, str(E2E))
-    from conftest import PeachChrome, chromium_options
     manifest = _voice_fixtures()
     process, url = start_server(pathlib.Path(directory) / "worklet.sqlite")
-    driver = PeachChrome(options=chromium_options(),
-                              service=Service(executable_path=shutil.which("chromedriver") or "/usr/bin/chromedriver"))
-    driver.set_script_timeout(120)
+    driver = _pitch_browser()
     try:
         driver.get(url)
         frames, costs, window = {}, [], 0
         for fixture in manifest["fixtures"]:
-            with wave.open(str(VOICE_FIXTURES / fixture["file"])) as source:
-                pcm = base64.b64encode(source.readframes(source.getnframes())).decode()
+            pcm = _pcm(fixture["file"])
             result = driver.execute_async_script("""
                 const [pcm, rate, done] = arguments;
                 import('/js/audio/pitch-detector.js').then(({ PitchDetector }) => {
@@ -801,9 +813,7 @@ def octaves(directory):
     It stores from each, natively (`peach bench-pitch --targets`: PitchTracker, then SteadyPitch, as
     `peach sing` runs them) and in the page (pitch-detector.js every 1024 samples, then steady-pitch.js
     with a served trial's rules), both from the same frames of the same file at its own rate."""
-    from selenium.webdriver.chrome.service import Service
     sys.path.insert(0, str(E2E))
-    from conftest import PeachChrome, chromium_options
     from test_sung_notes_js import COMMIT_NOTE
     manifest = _voice_fixtures()
     voices = manifest["hardVoices"]
@@ -812,17 +822,14 @@ def octaves(directory):
         [PEACH, "bench-pitch", "--targets", *map(str, targets), "--", *(str(VOICE_FIXTURES / v["file"]) for v in voices)],
         check=True, capture_output=True, text=True).stdout)["commits"]
     process, url = start_server(pathlib.Path(directory) / "octaves.sqlite")
-    driver = PeachChrome(options=chromium_options(),
-                         service=Service(executable_path=shutil.which("chromedriver") or "/usr/bin/chromedriver"))
-    driver.set_script_timeout(120)
+    driver = _pitch_browser()
     try:
         driver.get(url)
         rules = requests.post(url + "api/trials", json={"discipline": "pitchSinging"}).json()["session"]["singing"]
         page = {}
         for voice, target in zip(voices, targets):
-            with wave.open(str(VOICE_FIXTURES / voice["file"])) as source:
-                pcm = base64.b64encode(source.readframes(source.getnframes())).decode()
-            page[voice["file"]] = driver.execute_async_script(COMMIT_NOTE, pcm, voice["sampleRate"], target, rules)
+            page[voice["file"]] = driver.execute_async_script(
+                COMMIT_NOTE, _pcm(voice["file"]), voice["sampleRate"], target, rules)
     finally:
         driver.quit()
         stop(process)
