@@ -1027,7 +1027,8 @@ def rhythm(directory):
 
 
 def questplus(directory):
-    """Issue 33: the fit's 95 % interval beside questplus's on the same simulated trials (questplus_compare.py)."""
+    """Issues 33 and 49: the fit's and the tracker's 95 % intervals beside questplus's on the same simulated
+    trials (questplus_compare.py)."""
     venv = ROOT / ".build" / "venv-questplus"
     if not (venv / "bin" / "python").exists():
         subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
@@ -1037,6 +1038,10 @@ def questplus(directory):
     for threshold, runs in (("30", "100"), ("3 10", "30")):
         subprocess.run([str(venv / "bin" / "python"), str(ROOT / "Benchmarks" / "questplus_compare.py"),
                         "--runs", runs, "--threshold", *threshold.split()], check=True)
+    # Issue 49, item 4: the tracker at 30 ¢ for listeners outside the model (many lapses, a bias).
+    subprocess.run([str(venv / "bin" / "python"), str(ROOT / "Benchmarks" / "questplus_compare.py"),
+                    "--runs", "50", "--threshold", "30", "--shape", "normal", "logistic", "weibull:3.5",
+                    "--lapse", "0.02", "0.15", "--bias", "0", "0.2"], check=True)
 
 
 def models(directory):

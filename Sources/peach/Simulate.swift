@@ -55,20 +55,20 @@ struct Simulate: ParsableCommand {
     @Option(
         name: .customLong("bias"), parsing: .upToNextOption,
         help:
-            "With --procedure models: shares of trials on which the listener answers 'higher' without listening (a response bias)."
+            "With --procedure models or kazez: shares of trials on which the listener answers 'higher' without listening (a response bias)."
     )
     var biases: [Double] = [0]
 
     @Option(
         help:
-            "With --procedure models: the tracker's random-walk step per answer (natural log; default: the chosen one)."
+            "With --procedure models (and kazez's --export-trials): the tracker's random-walk step per answer (natural log; default: the chosen one)."
     )
     var step = ThresholdTracker.chosenChangePerTrial
 
     @Option(
         name: .customLong("tracker-lapses"), parsing: .upToNextOption,
         help:
-            "With --procedure models: the lapse rates the tracker weighs (default: 0.02 0.1 0.2; '0.02' alone is the tracker before it weighed them)."
+            "With --procedure models (and kazez's --export-trials): the lapse rates the tracker weighs (default: 0.02 0.1 0.2; '0.02' alone is the tracker before it weighed them)."
     )
     var trackerLapses: [Double] = ThresholdTracker.lapseRates
 
@@ -84,7 +84,7 @@ struct Simulate: ParsableCommand {
     @Option(
         name: .customLong("export-trials"),
         help:
-            "With --procedure kazez: write every simulated answer to DIR/trials.csv and each run's fit to DIR/fits.csv, so another estimator can be run on the same trials (Benchmarks/questplus_compare.py)."
+            "With --procedure kazez: write every simulated answer to DIR/trials.csv and each run's fit and tracker reading to DIR/fits.csv, so another estimator can be run on the same trials (Benchmarks/questplus_compare.py)."
     )
     var exportDirectory: String?
 
@@ -262,35 +262,39 @@ struct Simulate: ParsableCommand {
 
     func runKazez() throws {
         let export = try exportDirectory.map(SimulationTrialFiles.init(directory:))
+        let tracker = ThresholdTracker(changePerTrial: step, lapseRates: trackerLapses)
         var generator = SeededGenerator(seed: seed)
         Output.line(
             "\(runs) runs per cell; fit: \(Int(ThresholdEstimator.percentCorrect * 100)) % correct, λ = \(ThresholdEstimator.lapseRate), slope estimated, newest \(ThresholdEstimator.window) trials"
         )
         Output.line(
             Self.row(
-                "listener", "lapse", "trials", "truth ¢", "median fit ¢", "fit/truth", "95 % covers", "no fit",
+                "listener", "lapse", "bias", "trials", "truth ¢", "median fit ¢", "fit/truth", "95 % covers", "no fit",
                 "open above", "median CI ¢", "CI up÷low", "Kazez/truth"))
         for shape in shapes.compactMap(Self.shape) {
             for lapse in lapses {
-                for trials in trialCounts {
-                    let simulation = ThresholdSimulation(trials: trials)
-                    for threshold in thresholds {
-                        let listener = SimulatedListener(threshold: Cents(threshold), lapseRate: lapse, shape: shape)
-                        let results = (0..<runs).map { _ in simulation.run(listener, using: &generator) }
-                        try export?.write(results, of: listener)
-                        let summary = ThresholdSimulation.Summary(truth: listener.threshold, of: results)
-                        Output.line(
-                            Self.row(
-                                shape.description, String(format: "%.2f", lapse), String(trials),
-                                Self.format(threshold),
-                                summary.medianEstimate.map { Self.format($0.rawValue) } ?? "—",
-                                summary.medianEstimateRatio.map { String(format: "%.3f", $0) } ?? "—",
-                                String(format: "%.1f %%", summary.coverage * 100),
-                                String(summary.runs - summary.estimated),
-                                String(summary.openUpper),
-                                summary.medianIntervalWidth.map { Self.format($0.rawValue) } ?? "—",
-                                Self.ratio(summary.medianIntervalRatio),
-                                String(format: "%.3f", summary.kazezRatio)))
+                for bias in biases {
+                    for trials in trialCounts {
+                        let simulation = ThresholdSimulation(trials: trials)
+                        for threshold in thresholds {
+                            let listener = SimulatedListener(
+                                threshold: Cents(threshold), lapseRate: lapse, shape: shape, bias: bias)
+                            let results = (0..<runs).map { _ in simulation.run(listener, using: &generator) }
+                            try export?.write(results, of: listener, tracker: tracker)
+                            let summary = ThresholdSimulation.Summary(truth: listener.threshold, of: results)
+                            Output.line(
+                                Self.row(
+                                    shape.description, String(format: "%.2f", lapse), String(format: "%.2f", bias),
+                                    String(trials), Self.format(threshold),
+                                    summary.medianEstimate.map { Self.format($0.rawValue) } ?? "—",
+                                    summary.medianEstimateRatio.map { String(format: "%.3f", $0) } ?? "—",
+                                    String(format: "%.1f %%", summary.coverage * 100),
+                                    String(summary.runs - summary.estimated),
+                                    String(summary.openUpper),
+                                    summary.medianIntervalWidth.map { Self.format($0.rawValue) } ?? "—",
+                                    Self.ratio(summary.medianIntervalRatio),
+                                    String(format: "%.3f", summary.kazezRatio)))
+                        }
                     }
                 }
             }

@@ -26,14 +26,17 @@ struct SimulationTrialFiles {
         fits = try create("fits.csv", header: SimulatedTrialsExport.fitsHeader)
     }
 
-    func write(_ results: [ThresholdSimulation.Run], of listener: SimulatedListener) throws {
+    /// `tracker` reads each run's answers as the Profile's headline does, beside the run's fixed fit.
+    func write(_ results: [ThresholdSimulation.Run], of listener: SimulatedListener, tracker: ThresholdTracker) throws {
         var trialLines = ""
         var fitLines = ""
         for (index, run) in results.enumerated() {
             for row in SimulatedTrialsExport.trialRows(run, number: index + 1, of: listener) {
                 trialLines += row + "\n"
             }
-            fitLines += SimulatedTrialsExport.fitRow(run, number: index + 1, of: listener) + "\n"
+            fitLines +=
+                SimulatedTrialsExport.fitRow(
+                    run, tracked: tracker.estimate(run.trials), number: index + 1, of: listener) + "\n"
         }
         try trials.write(contentsOf: Data(trialLines.utf8))
         try fits.write(contentsOf: Data(fitLines.utf8))

@@ -276,8 +276,8 @@ def test_simulate_prints_the_table():
     assert "Kazez" in lines[1] and "covers" in lines[1]
     assert len(lines) == 4
     for line, shape in zip(lines[2:], ["normal", "weibull:3.5"]):
-        listener, lapse, trials, truth, median, ratio, coverage = line.split()[:7]
-        assert (listener, float(lapse), int(trials), float(truth)) == (shape, 0.05, 200, 10)
+        listener, lapse, bias, trials, truth, median, ratio, coverage = line.split()[:8]
+        assert (listener, float(lapse), float(bias), int(trials), float(truth)) == (shape, 0.05, 0, 200, 10)
         assert 0.7 < float(median) / 10 < 1.3
         assert float(ratio) == pytest.approx(float(median) / 10, abs=0.01)
 
