@@ -285,14 +285,17 @@ function thresholdText(estimate) {
 /** The figures of `missingThreshold` in cents; the others count answers. */
 const MISSING_CENTS = new Set(['smallest', 'lower', 'upper']);
 
-/** Why there is no threshold, as the server says it (`missingThreshold`); `pending` when it says nothing. */
-function missingText(missing, pending) {
+/**
+ * Why there is no threshold, as the server says it (`missingThreshold`), in the sentences under
+ * `table` (a key per reason); `pending` when it says nothing.
+ */
+export function missingText(missing, pending, table = 'profile.missing') {
   if (!missing) return t(pending);
   const values = {};
   for (const [name, value] of Object.entries(missing)) {
     if (typeof value === 'number') values[name] = MISSING_CENTS.has(name) ? formatCents(value) : formatCount(value);
   }
-  return t(`profile.missing.${missing.reason}`, values);
+  return t(`${table}.${missing.reason}`, values);
 }
 
 /** What the threshold means: the share of answers it stands for, and how many answers it rests on. */
