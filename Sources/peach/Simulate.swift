@@ -235,11 +235,14 @@ struct Simulate: ParsableCommand {
         }
     }
 
-    /// Why the runs stating no threshold state none ("12 tooWide, 1 unplaced"), and how many state
-    /// neither a threshold nor a reason.
+    /// Why the runs stating no threshold state none ("12 tooWide (11 true), 1 unplaced": of the
+    /// intervals too wide to state, how many hold the truth), and how many state neither a threshold
+    /// nor a reason.
     static func reasons(_ score: ModelComparison.Score) -> [String] {
         let counted = MissingThreshold.Reason.allCases.compactMap { reason in
-            score.reasons[reason].map { "\($0) \(reason.rawValue)" }
+            score.reasons[reason].map {
+                "\($0) \(reason.rawValue)" + (reason == .tooWide ? " (\(score.tooWideTrue) true)" : "")
+            }
         }
         return [counted.isEmpty ? "—" : counted.joined(separator: ", "), String(score.unexplained)]
     }

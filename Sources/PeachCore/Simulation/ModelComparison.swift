@@ -25,6 +25,9 @@ public struct ModelComparison: Sendable {
         public let reasons: [MissingThreshold.Reason: Int]
         /// Runs stating neither a threshold nor a reason: none, if the reason is stated wherever it should be.
         public let unexplained: Int
+        /// Of the runs whose reason is an interval too wide to state, the ones whose interval holds
+        /// the truth now: the reason's "only between" is a statement too.
+        public let tooWideTrue: Int
 
         init(truth: Cents, stated: [ThresholdEstimate?], missing: [MissingThreshold?]) {
             runs = stated.count
@@ -37,6 +40,11 @@ public struct ModelComparison: Sendable {
             atLeastTrue = open.filter { $0.lower <= truth }.count
             reasons = Dictionary(missing.compactMap { $0.map { ($0.reason, 1) } }, uniquingKeysWith: +)
             unexplained = zip(stated, missing).filter { $0 == nil && $1 == nil }.count
+            tooWideTrue =
+                missing.filter {
+                    guard case .tooWide(let lower, let upper, _) = $0 else { return false }
+                    return lower <= truth && truth <= upper
+                }.count
         }
     }
 
