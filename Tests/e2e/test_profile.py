@@ -609,3 +609,8 @@ def test_a_threshold_placed_only_within_more_than_tenfold_says_so_in_english_and
             lambda _: note.text.replace("\u00a0", " ") == expected[language],
             f"{language}: expected {expected[language]!r}, saw {note.text!r}")
         assert not visible(browser, "profile-threshold")
+    # The terminal says the same.
+    printed = subprocess.run([PEACH, "profile", "--data", str(server.data_path)], check=True, capture_output=True,
+                             text=True, timeout=60).stdout
+    assert (f"threshold: none yet, the newest 20 answers place it only between {missing['lower']:.1f}"
+            f" and {missing['upper']:.1f} ¢ (95 %), too wide to state") in printed.splitlines(), printed
