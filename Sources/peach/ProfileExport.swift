@@ -57,6 +57,25 @@ struct ProfileExport: AsyncParsableCommand {
         }
     }
 
+    /// Why there is no threshold, in the words the Profile page uses.
+    static func reason(_ missing: MissingThreshold) -> String {
+        switch missing {
+        case .noAnswers:
+            "none yet, no answers yet"
+        case .tooFewAnswers(let answers, let needed):
+            "none yet, \(answers) of the \(needed) answers it needs"
+        case .unplaced(let answers, let correct, let smallest):
+            String(
+                format: "none yet, %d of %d answers right, down to %.1f ¢: too few mistakes to show where it lies",
+                correct, answers, smallest.rawValue)
+        case .tooWide(let lower, let upper, let answers):
+            String(
+                format:
+                    "none yet, the newest %d answers place it only between %.1f and %.1f ¢ (95 %%), too wide to state",
+                answers, lower.rawValue, upper.rawValue)
+        }
+    }
+
     static func summary(_ profile: PerceptualProfile) -> [String] {
         let cents = { (value: Cents?) in value.map { String(format: "%.1f ¢", $0.rawValue) } ?? "—" }
         var lines = ["comparisons: \(profile.comparisonCount) (\(profile.correctCount) correct)"]
@@ -72,9 +91,8 @@ struct ProfileExport: AsyncParsableCommand {
                 String(format: "threshold %.1f ¢ (", estimate.threshold.rawValue) + interval
                     + String(format: ") at %.0f %% correct", estimate.percentCorrect * 100)
                     + ", from the newest \(estimate.trialCount) comparisons")
-        } else {
-            // Too few answers, or too vague to say anything (ThresholdEstimate.isInformative).
-            lines.append("threshold: not enough data yet")
+        } else if let missing = profile.missingThreshold {
+            lines.append("threshold: " + Self.reason(missing))
         }
         if let change = profile.thresholdChange {
             lines.append(

@@ -201,7 +201,8 @@ struct Simulate: ParsableCommand {
         Output.line(
             Self.row(
                 "listener", "lapse", "bias", "trials", "truth ¢", "fixed ÷truth", "fixed covers", "fixed nulls",
-                "fixed ≥ true", "tracker ÷truth", "tracker covers", "tracker nulls", "tracker ≥ true"))
+                "fixed ≥ true", "tracker ÷truth", "tracker covers", "tracker nulls", "tracker ≥ true",
+                "tracker nulls say", "tracker neither"))
         let curves =
             thresholds.map { threshold in (name: Self.format(threshold) + " ¢", at: { (_: Int) in Cents(threshold) }) }
             + learnings.compactMap(LearningCurve.init).map { curve in (name: curve.description, at: curve.threshold) }
@@ -225,13 +226,25 @@ struct Simulate: ParsableCommand {
                                     curve.name + " " + shape.description, String(format: "%.2f", lapse),
                                     String(format: "%.2f", bias), String(checkpoint),
                                     Self.format(curve.at(checkpoint - 1).rawValue),
-                                ] + columns
+                                ] + columns + Self.reasons(score[.tracker]!)
                             Output.line(Self.row(cells))
                         }
                     }
                 }
             }
         }
+    }
+
+    /// Why the runs stating no threshold state none ("12 tooWide (11 true), 1 unplaced": of the
+    /// intervals too wide to state, how many hold the truth), and how many state neither a threshold
+    /// nor a reason.
+    static func reasons(_ score: ModelComparison.Score) -> [String] {
+        let counted = MissingThreshold.Reason.allCases.compactMap { reason in
+            score.reasons[reason].map {
+                "\($0) \(reason.rawValue)" + (reason == .tooWide ? " (\(score.tooWideTrue) true)" : "")
+            }
+        }
+        return [counted.isEmpty ? "—" : counted.joined(separator: ", "), String(score.unexplained)]
     }
 
     func runStep() {

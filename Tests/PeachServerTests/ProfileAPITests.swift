@@ -186,6 +186,52 @@ struct ProfileAPITests {
         }
     }
 
+    /// Issue 49: a null threshold comes with its reason, and the numbers the reason rests on.
+    @Test func aNullThresholdSaysWhyAndAStatedOneDoesNot() async throws {
+        try await Self.withApp(seed: { store in
+            for index in 0..<3 {
+                try await store.save(Self.comparison(20, correct: index != 1, secondsAgo: Double(10 - index)))
+            }
+        }) { client, _ in
+            let (_, body, _) = try await RhythmTimelineAPITests.get("/api/profile", client)
+            #expect(body["threshold"] is NSNull)
+            let missing = try #require(body["missingThreshold"] as? [String: Any])
+            #expect(missing["reason"] as? String == "tooFewAnswers")
+            #expect(missing["answers"] as? Int == 3 && missing["needed"] as? Int == ThresholdEstimator.minimumTrials)
+            #expect(missing["lower"] is NSNull && missing["upper"] is NSNull)
+        }
+        // At chance at 20 and 40 ¢, always right at 160 ¢: placed only within more than ×10.
+        try await Self.withApp(seed: { store in
+            for index in 0..<20 {
+                let offset = [20.0, 40, 160][index % 3]
+                try await store.save(
+                    Self.comparison(
+                        offset, correct: offset > 100 || index.isMultiple(of: 2), secondsAgo: Double(100 - index)))
+            }
+        }) { client, _ in
+            let (_, body, _) = try await RhythmTimelineAPITests.get("/api/profile", client)
+            #expect(body["threshold"] is NSNull)
+            let wide = try #require(body["missingThreshold"] as? [String: Any])
+            let (lower, upper) = (try #require(wide["lower"] as? Double), try #require(wide["upper"] as? Double))
+            #expect(wide["reason"] as? String == "tooWide" && wide["answers"] as? Int == 20)
+            #expect(upper > ThresholdEstimate.widestInformativeRatio * lower, "\(wide)")
+        }
+        // As at start-up above: 40 answers each at 20, 10 and 5 ¢, 3 of 4 right, state a threshold.
+        try await Self.withApp(seed: { store in
+            for (day, difference) in [(2.0, 20.0), (1, 10), (0, 5)] {
+                for index in 0..<40 {
+                    try await store.save(
+                        Self.comparison(
+                            index.isMultiple(of: 2) ? difference : -difference, correct: index % 4 != 3,
+                            secondsAgo: day * 86_400 + Double(40 - index) * 10))
+                }
+            }
+        }) { client, _ in
+            let (_, body, _) = try await RhythmTimelineAPITests.get("/api/profile", client)
+            #expect(body["threshold"] is [String: Any] && body["missingThreshold"] is NSNull, "\(body)")
+        }
+    }
+
     @Test(arguments: ["year", "DAY", "", "1"])
     func anUnknownPeriodIsABadRequest(period: String) async throws {
         try await Self.withApp { client, _ in

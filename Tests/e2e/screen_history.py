@@ -164,3 +164,17 @@ def history_csv(seed, weeks=8, scale=1.0, end=None, training_days=None):
             rows.append(row("scaleDegree", moment, tonicNote=degree_rng.randint(48, 60), mode="major", degree=degree,
                             answeredDegree=answered, isCorrect=str(not wrong).lower()))
     return "# peach-records-format:5\n" + HEADER + "\n" + "\n".join(rows) + "\n"
+
+
+def vague_csv(end=None):
+    """20 pitch comparisons, ending an hour before `end` (default now), of a listener at chance at 20
+    and 40 ¢ and always right at 160 ¢: the Profile places their threshold only within more than ×10,
+    and says so instead of a threshold."""
+    start = (end or datetime.datetime.now(datetime.timezone.utc)) - datetime.timedelta(hours=1, seconds=20)
+    rows = []
+    for index in range(20):
+        offset = (20.0, 40.0, 160.0)[index % 3]
+        rows.append(row("pitchComparison", start + datetime.timedelta(seconds=index), note1=60, note2=60,
+                        note2CentOffset=number(offset if index % 2 else -offset),
+                        isCorrect=str(offset > 100 or index % 2 == 0).lower()))
+    return "# peach-records-format:5\n" + HEADER + "\n" + "\n".join(rows) + "\n"

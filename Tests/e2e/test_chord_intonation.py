@@ -91,7 +91,7 @@ def test_which_voice_trains_with_buttons_and_keys_and_stores_each_answer(server,
 
 
 def test_the_profile_states_the_threshold_fitted_for_a_choice_of_three(server, browser):
-    """Before any answer the Profile's Which Voice? section says there is no threshold yet; after a
+    """Before any answer the Profile's Which Voice? section says there is no threshold yet, and why; after a
     listener who hears a voice off by more than 10 ¢ (and guesses below) answers through the API,
     it states the threshold, where it likely lies and how many answers it rests on — the figures the
     API gives."""
@@ -99,7 +99,7 @@ def test_the_profile_states_the_threshold_fitted_for_a_choice_of_three(server, b
     browser.get(server.url + "#/profile")
     wait = WebDriverWait(browser, 10, poll_frequency=0.05)
     note = wait.until(lambda b: b.find_element(By.ID, "threshold-chordIntonation-note"))
-    wait.until(lambda b: note.text == "Not enough answers yet to place a threshold.")
+    wait.until(lambda b: note.text == "No threshold yet: no answers yet.")
     assert not browser.find_element(By.ID, "threshold-chordIntonation").is_displayed()
 
     reference = server.api("GET", "settings").json()["settings"]["referencePitchHz"]

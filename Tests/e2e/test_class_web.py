@@ -177,6 +177,9 @@ def test_two_students_train_at_once_and_their_teacher_sees_both(class_site):
         assert rows["ann"]["All answers"] == "9" and rows["bob"]["All answers"] == "3", rows
         assert rows["ann"]["Scale Degrees"] == "67 % right (3 answers)", rows
         assert rows["bob"]["Scale Degrees"] == rows["bob"]["Which Voice?"] == "Not enough data yet", rows
+        # Issue 49: no threshold, and why, as the student's own Profile says it.
+        assert rows["ann"]["Threshold (likely range)"] == "6 of the 20 answers needed", rows
+        assert rows["bob"]["Threshold (likely range)"] == "3 of the 20 answers needed", rows
         assert text_of(teacher, "class-invitation") == f"Invitation code: {invitation}"
         WebDriverWait(teacher, 10).until(lambda b: b.execute_script(
             "return document.querySelector('#class-chart svg') !== null"))

@@ -311,7 +311,8 @@ def test_a_profile_with_too_few_answers_shows_numbers_but_no_threshold(server, b
     open_profile(server, browser)
     WebDriverWait(browser, 5).until(lambda _: browser.find_element(By.ID, "profile-count").text == "3")
     assert not visible(browser, "profile-threshold")
-    assert browser.find_element(By.ID, "profile-threshold-note").text == "Your threshold appears once your answers show where it lies."
+    # Issue 49: the server's reason, in words.
+    assert browser.find_element(By.ID, "profile-threshold-note").text == "No threshold yet: 3 of the 20 answers it needs."
     assert browser.find_element(By.ID, "profile-trend").text == "Not enough data"
     # Three answers: not even all periods together can place the threshold, so no dot, no made-up value.
     assert browser.find_elements(By.CSS_SELECTOR, "#profile-chart svg.threshold-chart")
@@ -563,3 +564,53 @@ def test_the_profile_says_how_far_the_threshold_moved_in_english_and_german(serv
         WebDriverWait(browser, 10).until(
             lambda _: browser.find_element(By.ID, "profile-change").text.replace("\u00a0", " ") == expected[language],
             f"{language}: expected {expected[language]!r}")
+
+
+def seed_vague(server):
+    """Stops the server, writes 20 answers a listener at chance at 20 and 40 ¢ and always right at
+    160 ¢ gives (the tracker places their threshold only within more than ×10), and starts it again."""
+    server.stop()
+    start = datetime.datetime.now().astimezone() - datetime.timedelta(hours=1)
+    rows = []
+    for index in range(20):
+        offset = (20.0, 40.0, 160.0)[index % 3]
+        rows.append((60, 60, offset if index % 2 else -offset, offset > 100 or index % 2 == 0,
+                     stored_time(start + datetime.timedelta(seconds=index))))
+    with sqlite3.connect(server.data_path) as database:
+        database.executemany(
+            "INSERT INTO comparison (note1, note2, note2CentOffset, isCorrect, timestamp) VALUES (?, ?, ?, ?, ?)", rows)
+    server.start()
+
+
+def test_a_threshold_placed_only_within_more_than_tenfold_says_so_in_english_and_german(server, browser):
+    """Issue 49: where the answers place the threshold only within more than ×10, the Profile says so
+    with the bounds the server sends, instead of a bare "appears once your answers show where it lies"."""
+    seed_vague(server)
+    profile = server.api("GET", "profile").json()
+    missing = profile["missingThreshold"]
+    assert profile["threshold"] is None and missing["reason"] == "tooWide" and missing["answers"] == 20, profile
+
+    def cents(value, german):
+        text = f"{value:,.1f}"
+        return text.translate(str.maketrans(",.", ".,")) if german else text
+
+    expected = {
+        "en": (f"No threshold yet: the newest 20 answers place it only between {cents(missing['lower'], False)}"
+               f" and {cents(missing['upper'], False)} ¢, too wide a range to state."),
+        "de": (f"Noch keine Schwelle: Die neuesten 20 Antworten legen sie nur zwischen {cents(missing['lower'], True)}"
+               f" und {cents(missing['upper'], True)} ¢ fest, ein zu weiter Bereich für eine Angabe."),
+    }
+    for language in ("en", "de"):
+        assert server.api("PUT", "settings", json={"language": language}).status_code == 200
+        browser.get("about:blank")
+        browser.get(server.url + "#/profile")
+        note = browser.find_element(By.ID, "profile-threshold-note")
+        WebDriverWait(browser, 10).until(
+            lambda _: note.text.replace("\u00a0", " ") == expected[language],
+            f"{language}: expected {expected[language]!r}, saw {note.text!r}")
+        assert not visible(browser, "profile-threshold")
+    # The terminal says the same.
+    printed = subprocess.run([PEACH, "profile", "--data", str(server.data_path)], check=True, capture_output=True,
+                             text=True, timeout=60).stdout
+    assert (f"threshold: none yet, the newest 20 answers place it only between {missing['lower']:.1f}"
+            f" and {missing['upper']:.1f} ¢ (95 %), too wide to state") in printed.splitlines(), printed

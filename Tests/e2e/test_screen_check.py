@@ -24,7 +24,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from conftest import ClassStorage, LANPeach, PeachChrome, PeachServer, ROOT, chromium_options, spki_sha256, until
 from screen_check import ANSWER_BOXES, CHECK, ENGLISH_WORDS, ERRORS, HELD, HOLD, PENDING, READ_ERRORS, RELEASE
-from screen_history import history_csv
+from screen_history import history_csv, vague_csv
 from viewport import SIZES, set_media, set_viewport
 
 SHOTS = ROOT / ".build" / "screens"
@@ -95,6 +95,10 @@ class World:
                 shutil.copy(f"{reader}{suffix}", f"{directory / 'trainer.sqlite'}{suffix}")
         self.reader.start()
         self.trainer = PeachServer(directory / "trainer.sqlite").start()
+        # Someone whose answers place their threshold only within more than ×10: the Profile says why
+        # it states none (issue 49).
+        self.vague = PeachServer(directory / "vague.sqlite").start()
+        imported(requests.Session(), self.vague.url, vague_csv())
 
         (directory / "class").mkdir()
         storage = ClassStorage("sqlite", directory / "class")
@@ -160,7 +164,7 @@ class World:
 
     def speak(self, language):
         """Everyone's language; short notes and a fast tempo on the trainer, to stay quick."""
-        for server, extra in ((self.reader, {}), (self.lan, {}), (self.trainer, {
+        for server, extra in ((self.reader, {}), (self.vague, {}), (self.lan, {}), (self.trainer, {
                 "noteDurationSeconds": 0.3, "tempoBPM": 200, "soundSource": "sine", "pitchNeedle": True,
                 "voiceRangeLower": 57, "voiceRangeUpper": 57, "melodyShortest": 2, "melodyLongest": 2})):
             response = server.api("PUT", "settings", json={"language": language, **extra})
@@ -173,6 +177,7 @@ class World:
         self.lan.stop()
         self.site.stop()
         self.trainer.stop()
+        self.vague.stop()
         self.reader.stop()
 
 
@@ -410,6 +415,19 @@ class Run:
             WebDriverWait(browser, 3).until(lambda _: self.visible("profile-popup"))
             self.look("profile-popup")
 
+        def no_threshold():
+            # Answers that place the threshold only within more than ×10: the reason, in the language.
+            self.load(self.world.vague, "#/profile")
+            self.shown("screen-profile")
+            self.wait("return document.getElementById('profile-threshold-note').textContent !== ''"
+                      " && document.querySelector('#profile-chart svg') !== null")
+            self.look("profile-no-threshold")
+            note = browser.find_element(By.ID, "profile-threshold-note").text
+            assert not self.visible("profile-threshold"), f"{self.language}: a threshold shown"
+            assert note.startswith({"en": "No threshold yet: the newest 20 answers place it only between ",
+                                    "de": "Noch keine Schwelle: Die neuesten 20 Antworten legen sie nur zwischen "}
+                                   [self.language]), f"{self.language}: {note!r}"
+
         def phone_loopback():
             # This Peach serves loopback only: the page says so, and how to serve the network.
             browser.execute_script("location.hash = '#/phone'")
@@ -429,7 +447,8 @@ class Run:
             self.look("phone-end", scroll_end=True)
 
         return [("start", start), ("info", info), ("settings", settings), ("phone-loopback", phone_loopback),
-                ("profile", profile), ("profile-popup", popup), ("phone", phone)]
+                ("profile", profile), ("profile-popup", popup), ("profile-no-threshold", no_threshold),
+                ("phone", phone)]
 
     def trainer_screens(self):
         browser, server = self.browser, self.world.trainer

@@ -6,6 +6,8 @@ import Foundation
 public struct StudentFigures: Sendable, Hashable, Codable {
     /// Unison pitch comparison's fitted threshold, as the student's headline shows it.
     public let threshold: ThresholdEstimate?
+    /// Why `threshold` is nil, as the student's headline says it.
+    public let missingThreshold: MissingThreshold?
     public let trend: Trend?
     /// Every record of every discipline: more than the Profile's "Comparisons", which counts the
     /// unison pitch comparisons only, so the page calls it "All answers".
@@ -16,9 +18,11 @@ public struct StudentFigures: Sendable, Hashable, Codable {
     public let disciplines: [DisciplineFigures]
 
     public init(
-        threshold: ThresholdEstimate?, trend: Trend?, trials: Int, lastActivity: Date?, disciplines: [DisciplineFigures]
+        threshold: ThresholdEstimate?, missingThreshold: MissingThreshold?, trend: Trend?, trials: Int,
+        lastActivity: Date?, disciplines: [DisciplineFigures]
     ) {
         self.threshold = threshold
+        self.missingThreshold = missingThreshold
         self.trend = trend
         self.trials = trials
         self.lastActivity = lastActivity
@@ -37,6 +41,7 @@ public struct StudentFigures: Sendable, Hashable, Codable {
             profile.record(comparison)
         }
         threshold = profile.thresholdEstimate
+        missingThreshold = profile.missingThreshold
         trend = profile.trend
         trials = try await store.recordCount()
         lastActivity = try await store.records(nil, limit: 1).first?.timestamp
@@ -62,8 +67,10 @@ public struct StudentFigures: Sendable, Hashable, Codable {
         let decoder = JSONDecoder()
         decoder.nonConformingFloatDecodingStrategy = .convertFromString(
             positiveInfinity: Self.floats.0, negativeInfinity: Self.floats.1, nan: Self.floats.2)
+        // A row without threshold and reason was kept before the reason was: fitted again, to state it.
         guard let decoded = try? decoder.decode(Self.self, from: Data(kept.utf8)),
-            decoded.disciplines.map(\.discipline) == DisciplineFigures.disciplines
+            decoded.disciplines.map(\.discipline) == DisciplineFigures.disciplines,
+            decoded.threshold != nil || decoded.missingThreshold != nil
         else { return nil }
         self = decoded
     }

@@ -146,6 +146,10 @@ public enum ChordIntonationKind: TrainingKind {
             ? newestMeasurement(discipline, in: profile)?.estimate : profile[ChordIntonationProfile.self].threshold
     }
 
+    public static func missingThreshold(_ discipline: Discipline, in profile: ProfileParts) -> MissingThreshold? {
+        measures(discipline) ? nil : profile[ChordIntonationProfile.self].missingThreshold
+    }
+
     public static func newestMeasurement(_ discipline: Discipline, in profile: ProfileParts) -> ThresholdMeasurement? {
         measures(discipline) ? profile[ChordIntonationProfile.self].measurements.finished.last : nil
     }

@@ -34,6 +34,12 @@ public struct ChordIntonationProfile: ProfilePart {
     /// The threshold of the newest answers, when they can place it.
     public var threshold: ThresholdEstimate? { Self.threshold(fittedTo: recent) }
 
+    /// Why `threshold` is nil, as the newest answers tell it; nil when there is one.
+    public var missingThreshold: MissingThreshold? {
+        let fitted = recent.suffix(ThresholdEstimator.window)
+        return MissingThreshold(fitted, fit: Self.estimator.estimate(fitted))
+    }
+
     /// The threshold of the newest of `trials` (oldest first), as the headline states it: an
     /// assignment's task fits its own answers by this rule too.
     public static func threshold(fittedTo trials: some Collection<ThresholdEstimator.Trial>) -> ThresholdEstimate? {

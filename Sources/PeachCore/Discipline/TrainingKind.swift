@@ -80,6 +80,9 @@ public protocol KindProfile: KindRules {
     /// That threshold, fitted as the kind fits it (for a choice of three, say); nil until the
     /// answers can place it, and for a kind that fits none.
     static func threshold(_ discipline: Discipline, in profile: ProfileParts) -> ThresholdEstimate?
+    /// Why that threshold is nil (`MissingThreshold`); nil when there is one, for a kind that fits
+    /// none, and where the page says why itself (a measurement not yet finished).
+    static func missingThreshold(_ discipline: Discipline, in profile: ProfileParts) -> MissingThreshold?
     /// Whether a teacher may set `discipline` a threshold to reach (`AssignmentGoal.threshold`, in
     /// cents): one fitted number the Profile states for it and a student trains towards. A
     /// measurement has runs of its own instead. By default: the kind's own threshold (`fitsThreshold`),
@@ -170,6 +173,10 @@ extension KindProfile {
     public static var fitsThreshold: Bool { false }
 
     public static func threshold(_ discipline: Discipline, in profile: ProfileParts) -> ThresholdEstimate? { nil }
+
+    public static func missingThreshold(_ discipline: Discipline, in profile: ProfileParts) -> MissingThreshold? {
+        nil
+    }
 
     public static func hasGoalThreshold(_ discipline: Discipline) -> Bool { fitsThreshold && !measures(discipline) }
 

@@ -24,7 +24,8 @@ public struct PerceptualProfile: Sendable, Codable {
     /// (`ComparisonKind.measuredBy`); their answers count here like any comparison.
     public private(set) var measurements = ThresholdMeasurements()
     /// The tracker's estimate, worked out when first asked for after an answer: reading 2000
-    /// answers takes milliseconds, and a Profile page asks for every scope's.
+    /// answers takes milliseconds, and a Profile page asks for every scope's. Kept informative or
+    /// not: an uninformative one is what `missingThreshold` states instead.
     private var tracked = Remembered<ThresholdEstimate>()
     /// The change over the newest answers, kept the same way: two more passes of the tracker.
     private var changed = Remembered<ThresholdChange>()
@@ -79,12 +80,23 @@ public struct PerceptualProfile: Sendable, Codable {
     /// The threshold now, tracked through the newest `ThresholdTracker.window` comparisons (it may
     /// have moved while they were answered); nothing until it is informative
     /// (`ThresholdEstimate.ifInformative`).
-    public var thresholdEstimate: ThresholdEstimate? { tracked.value { Self.threshold(fittedTo: recent) } }
+    public var thresholdEstimate: ThresholdEstimate? { trackedFit?.ifInformative }
+
+    /// Why `thresholdEstimate` is nil, as the tracker's answers tell it; nil when there is one.
+    public var missingThreshold: MissingThreshold? {
+        MissingThreshold(recent.suffix(ThresholdTracker.window), fit: trackedFit)
+    }
+
+    private var trackedFit: ThresholdEstimate? { tracked.value { Self.fit(recent) } }
 
     /// The threshold now as the profile states it, of `trials` (oldest first): an assignment's task
     /// fits its own answers by this rule too.
     public static func threshold(fittedTo trials: some Collection<ThresholdEstimator.Trial>) -> ThresholdEstimate? {
-        ThresholdTracker().estimate(trials.suffix(ThresholdTracker.window))?.ifInformative
+        fit(trials)?.ifInformative
+    }
+
+    private static func fit(_ trials: some Collection<ThresholdEstimator.Trial>) -> ThresholdEstimate? {
+        ThresholdTracker().estimate(trials.suffix(ThresholdTracker.window))
     }
 
     /// How far the threshold moved over the newest answers (`ThresholdChange`); nothing until the

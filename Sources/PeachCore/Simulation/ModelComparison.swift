@@ -21,8 +21,15 @@ public struct ModelComparison: Sendable {
         public let atLeast: Int
         /// Of those, the ones whose bound is at or below the truth now: a true statement.
         public let atLeastTrue: Int
+        /// The runs stating nothing by the reason they state instead (`MissingThreshold`).
+        public let reasons: [MissingThreshold.Reason: Int]
+        /// Runs stating neither a threshold nor a reason: none, if the reason is stated wherever it should be.
+        public let unexplained: Int
+        /// Of the runs whose reason is an interval too wide to state, the ones whose interval holds
+        /// the truth now: the reason's "only between" is a statement too.
+        public let tooWideTrue: Int
 
-        init(truth: Cents, stated: [ThresholdEstimate?]) {
+        init(truth: Cents, stated: [ThresholdEstimate?], missing: [MissingThreshold?]) {
             runs = stated.count
             let closed = stated.compactMap { $0 }.filter { !$0.upperIsOpen }
             medianRatio = ThresholdSimulation.median(closed.map { $0.threshold.rawValue / truth.rawValue })
@@ -31,6 +38,13 @@ public struct ModelComparison: Sendable {
             let open = stated.compactMap { $0 }.filter(\.upperIsOpen)
             atLeast = open.count
             atLeastTrue = open.filter { $0.lower <= truth }.count
+            reasons = Dictionary(missing.compactMap { $0.map { ($0.reason, 1) } }, uniquingKeysWith: +)
+            unexplained = zip(stated, missing).filter { $0 == nil && $1 == nil }.count
+            tooWideTrue =
+                missing.filter {
+                    guard case .tooWide(let lower, let upper, _) = $0 else { return false }
+                    return lower <= truth && truth <= upper
+                }.count
         }
     }
 
@@ -57,19 +71,30 @@ public struct ModelComparison: Sendable {
     ) -> [[Model: Score]] {
         let simulation = ThresholdSimulation(settings: settings, trials: checkpoints.max() ?? 0)
         var stated = [[Model: [ThresholdEstimate?]]](repeating: [:], count: checkpoints.count)
+        var missing = [[Model: [MissingThreshold?]]](repeating: [:], count: checkpoints.count)
         for _ in 0..<runs {
             let (answered, _) = simulation.chain(
                 trials: simulation.trials, checks: checks, using: &generator, listener)
             for (index, checkpoint) in checkpoints.enumerated() {
                 let seen = answered.prefix(checkpoint)
-                stated[index][.fixed, default: []].append(
-                    ThresholdEstimator().estimate(seen.suffix(ThresholdEstimator.window))?.ifInformative)
-                stated[index][.tracker, default: []].append(tracker.estimate(seen)?.ifInformative)
+                let fixed = seen.suffix(ThresholdEstimator.window)
+                let tracked = seen.suffix(ThresholdTracker.window)
+                let fits: [Model: (read: ArraySlice<ThresholdEstimator.Trial>, fit: ThresholdEstimate?)] = [
+                    .fixed: (fixed, ThresholdEstimator().estimate(fixed)),
+                    .tracker: (tracked, tracker.estimate(tracked)),
+                ]
+                for (model, fitted) in fits {
+                    stated[index][model, default: []].append(fitted.fit?.ifInformative)
+                    missing[index][model, default: []].append(MissingThreshold(fitted.read, fit: fitted.fit))
+                }
             }
         }
         return checkpoints.indices.map { index in
             let truth = listener(checkpoints[index] - 1).threshold
-            return stated[index].mapValues { Score(truth: truth, stated: $0) }
+            return Dictionary(
+                uniqueKeysWithValues: Model.allCases.map { model in
+                    (model, Score(truth: truth, stated: stated[index][model]!, missing: missing[index][model]!))
+                })
         }
     }
 }

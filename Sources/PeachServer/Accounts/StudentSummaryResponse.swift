@@ -11,6 +11,7 @@ struct StudentSummaryResponse: Codable, APIDescribed {
     let password: PasswordStatus
     let preparing: Bool
     let threshold: Nullable<FittedThreshold>
+    let missingThreshold: Nullable<MissingThresholdResponse>
     let trend: Nullable<Trend>
     let trials: Nullable<Int>
     let lastActivity: Nullable<String>
@@ -22,6 +23,7 @@ struct StudentSummaryResponse: Codable, APIDescribed {
         self.password = password
         preparing = !summary.isPrepared
         threshold = Nullable(summary.figures?.threshold.map(FittedThreshold.init))
+        missingThreshold = Nullable(summary.figures?.missingThreshold.map(MissingThresholdResponse.init))
         trend = Nullable(summary.figures?.trend)
         trials = Nullable(summary.figures?.trials)
         lastActivity = Nullable(summary.figures?.lastActivity.map(ISO8601.string))
@@ -35,6 +37,9 @@ struct StudentSummaryResponse: Codable, APIDescribed {
             ),
             "threshold": .describe(
                 "Unison pitch comparison's fitted threshold, as the student's Profile headline states it; null when the answers cannot place it or its 95 % interval is too wide to say anything."
+            ),
+            "missingThreshold": .describe(
+                "Why `threshold` is null, as the student's Profile says it; null when it is not, and while `preparing` with no earlier fit."
             ),
             "preparing": .describe(
                 "True while this student's figures are being prepared: after an upgrade or a bulk load every figure is then null and `disciplines` empty; just after the student answered they are the figures of the last fit, until a later view."

@@ -111,6 +111,7 @@ struct ProfileResponse: ResponseEncodable, Decodable, APIDescribed {
 
     let comparisons: Comparisons
     let threshold: Nullable<Threshold>
+    let missingThreshold: Nullable<MissingThresholdResponse>
     let change: Nullable<Change>
     let pitchMatching: PitchMatching
     let rhythm: Rhythm
@@ -119,7 +120,8 @@ struct ProfileResponse: ResponseEncodable, Decodable, APIDescribed {
         [
             "threshold": .describe(
                 "Posterior median of the threshold now, T in P = λ/2 + (1−λ)Φ(z·(Δ/T)^k), λ = 0.02, z so that P(T) = percentCorrect, with the slope k marginalised (flat in log k over 0.6–4.5) and log T taking a random walk of \(ThresholdTracker.chosenChangePerTrial) per comparison, over the newest `window` comparisons; with upperIsOpen, `lower` is a one-sided 99.9 % likelihood bound (stated only in the few runs open above, it holds in ≥ 97.5 % of them); null below 20 comparisons, when the likelihood cannot place it (almost no errors), or "
-                    + FittedThreshold.uninformative),
+                    + FittedThreshold.uninformative + " `missingThreshold` says which."),
+            "missingThreshold": .describe("Why `threshold` is null; null when it is not."),
             "change": .describe(
                 "How far the threshold moved over the newest comparisons: the tracker's threshold at the span's start (from the comparisons before it) against the threshold now (from the span's comparisons alone), their log difference's posterior the convolution of the two; null until both can be stated (closed, no wider than ×\(Int(ThresholdEstimate.widestInformativeRatio)))."
             ),
@@ -137,6 +139,7 @@ struct ProfileResponse: ResponseEncodable, Decodable, APIDescribed {
             first: Nullable(profile.firstComparison.map(ISO8601.string)),
             last: Nullable(profile.lastComparison.map(ISO8601.string)))
         threshold = Nullable(profile.thresholdEstimate.map(Threshold.init))
+        missingThreshold = Nullable(profile.missingThreshold.map(MissingThresholdResponse.init))
         change = Nullable(profile.thresholdChange.map(Change.init))
         pitchMatching = PitchMatching(
             count: profile.matching.count, meanAbsoluteError: Nullable(profile.matching.meanAbsoluteError?.rawValue),
@@ -363,11 +366,15 @@ struct Rhythm: Codable, APIDescribed {
 /// `GET /api/profile/threshold`: a discipline's own fitted threshold (Which Voice?: for a choice of three).
 struct DisciplineThresholdResponse: ResponseEncodable, Decodable, APIDescribed {
     let threshold: Nullable<ProfileResponse.Threshold>
+    let missingThreshold: Nullable<MissingThresholdResponse>
 
     static var apiNotes: [String: APINote] {
         [
             "threshold": .describe(
-                "Fitted to the newest answers as the discipline's kind fits it; null until they can place it.")
+                "Fitted to the newest answers as the discipline's kind fits it; null until they can place it."),
+            "missingThreshold": .describe(
+                "Why `threshold` is null; null when it is not, and for a measurement (its runs say why: none finished yet)."
+            ),
         ]
     }
 }

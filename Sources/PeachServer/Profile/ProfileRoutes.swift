@@ -201,10 +201,11 @@ struct ProfileRoutes: RouteTable {
 
     func disciplineThreshold(_ input: Input<NoBody>) async throws -> DisciplineThresholdResponse {
         let discipline = Discipline(rawValue: try input[Self.thresholdDiscipline])!
+        let kind = discipline.trainingKind
+        let parts = await service.parts
         return DisciplineThresholdResponse(
-            threshold: Nullable(
-                discipline.trainingKind.threshold(discipline, in: await service.parts).map(
-                    ProfileResponse.Threshold.init)))
+            threshold: Nullable(kind.threshold(discipline, in: parts).map(ProfileResponse.Threshold.init)),
+            missingThreshold: Nullable(kind.missingThreshold(discipline, in: parts).map(MissingThresholdResponse.init)))
     }
 
     func confusion(_ input: Input<NoBody>) async throws -> ConfusionResponse {

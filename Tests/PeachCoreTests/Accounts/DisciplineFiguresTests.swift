@@ -38,12 +38,18 @@ struct DisciplineFiguresTests {
 
     @Test func aKeptRowWithOtherDisciplinesIsFittedAgain() {
         let current = StudentFigures(
-            threshold: nil, trend: nil, trials: 3, lastActivity: nil,
+            threshold: nil, missingThreshold: .noAnswers, trend: nil, trials: 3, lastActivity: nil,
             disciplines: DisciplineFigures.disciplines.map {
                 DisciplineFigures(discipline: $0, answers: 1, accuracy: 1, threshold: nil)
             })
         #expect(StudentFigures(kept: current.kept) == current)
-        let older = StudentFigures(threshold: nil, trend: nil, trials: 3, lastActivity: nil, disciplines: [])
+        let older = StudentFigures(
+            threshold: nil, missingThreshold: .noAnswers, trend: nil, trials: 3, lastActivity: nil, disciplines: [])
         #expect(StudentFigures(kept: older.kept) == nil)
+        // Kept before the reason was: neither a threshold nor why there is none.
+        let unexplained = StudentFigures(
+            threshold: nil, missingThreshold: nil, trend: nil, trials: 3, lastActivity: nil,
+            disciplines: current.disciplines)
+        #expect(StudentFigures(kept: unexplained.kept) == nil)
     }
 }

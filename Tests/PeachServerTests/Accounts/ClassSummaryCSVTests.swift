@@ -33,7 +33,9 @@ struct ClassSummaryCSVTests {
         }
         @Sendable func figures(_ index: Int) -> StudentFigures {
             StudentFigures(
-                threshold: index % 2 == 0 ? estimate : nil, trend: index % 2 == 0 ? .improving : nil, trials: index,
+                threshold: index % 2 == 0 ? estimate : nil,
+                missingThreshold: index % 2 == 0 ? nil : .tooFewAnswers(answers: index, needed: 20),
+                trend: index % 2 == 0 ? .improving : nil, trials: index,
                 lastActivity: index % 2 == 0 ? Date(timeIntervalSince1970: 1_800_000_000) : nil,
                 disciplines: [
                     DisciplineFigures(

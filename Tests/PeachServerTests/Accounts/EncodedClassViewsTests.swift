@@ -18,7 +18,9 @@ struct EncodedClassViewsTests {
     func student(_ id: Int64, trials: Int) -> StudentSummary {
         StudentSummary(
             Account(id: UserID(rawValue: id), name: AccountName("student\(id)")!, isTeacher: false),
-            StudentFigures(threshold: nil, trend: nil, trials: trials, lastActivity: nil, disciplines: []))
+            StudentFigures(
+                threshold: nil, missingThreshold: .noAnswers, trend: nil, trials: trials, lastActivity: nil,
+                disciplines: []))
     }
 
     func decoded(_ json: ByteBuffer) throws -> ClassroomDetailResponse {

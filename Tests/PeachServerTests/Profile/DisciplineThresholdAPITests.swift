@@ -36,6 +36,7 @@ struct DisciplineThresholdAPITests {
                 "/api/profile/threshold?discipline=chordIntonation", client)
             #expect(status == .ok)
             let threshold = try #require(body["threshold"] as? [String: Any])
+            #expect(body["missingThreshold"] is NSNull)
             let value = try #require(threshold["threshold"] as? Double)
             let (lower, upper) = (
                 try #require(threshold["lower"] as? Double), try #require(threshold["upper"] as? Double)
@@ -60,6 +61,7 @@ struct DisciplineThresholdAPITests {
             let (empty, body, _) = try await RhythmTimelineAPITests.get(
                 "/api/profile/threshold?discipline=chordIntonation", client)
             #expect(empty == .ok && body["threshold"] is NSNull)
+            #expect((body["missingThreshold"] as? [String: Any])?["reason"] as? String == "noAnswers", "\(body)")
             let (status, _, text) = try await RhythmTimelineAPITests.get(
                 "/api/profile/threshold?discipline=scaleDegree", client)
             #expect(status == .badRequest && text.contains("chordIntonation"))

@@ -3,7 +3,7 @@ import { addStrings, language, t } from '../i18n/i18n.js';
 import { formatCents, formatCount, formatDate, formatPercent } from '../i18n/format.js';
 import { allDisciplines, disciplineName } from '../catalogue.js';
 import { refusalText } from './sign-in.js';
-import { trendText } from './profile.js';
+import { missingText, trendText } from './profile.js';
 import { watchWidth } from '../profile/width-watch.js';
 import { addScreen } from './screen.js';
 import { classAssignments, MARKUP as ASSIGNMENTS } from './class-assignments.js';
@@ -15,6 +15,10 @@ addStrings({
     'classes.noThreshold': 'Not enough data yet',
     'classes.threshold': '{value} ¢ ({lower}–{upper})',
     'classes.thresholdOpen': 'at least {lower} ¢',
+    'classes.missing.noAnswers': 'No answers yet',
+    'classes.missing.tooFewAnswers': '{answers} of the {needed} answers needed',
+    'classes.missing.unplaced': 'Too few mistakes to place ({correct} of {answers} right)',
+    'classes.missing.tooWide': 'Only between {lower} and {upper} ¢: too wide to state',
     'classes.openProfile': 'Open the profile of {name}',
     'classes.never': 'Never',
     'classes.invitation': 'Invitation code: {code}',
@@ -39,6 +43,10 @@ addStrings({
     'classes.noThreshold': 'Noch zu wenige Daten',
     'classes.threshold': '{value} ¢ ({lower}–{upper})',
     'classes.thresholdOpen': 'mindestens {lower} ¢',
+    'classes.missing.noAnswers': 'Noch keine Antworten',
+    'classes.missing.tooFewAnswers': '{answers} der {needed} nötigen Antworten',
+    'classes.missing.unplaced': 'Zu wenige Fehler für eine Schwelle ({correct} von {answers} richtig)',
+    'classes.missing.tooWide': 'Nur zwischen {lower} und {upper} ¢: zu weit für eine Angabe',
     'classes.openProfile': 'Profil von {name} öffnen',
     'classes.never': 'Nie',
     'classes.invitation': 'Einladungscode: {code}',
@@ -92,9 +100,12 @@ const MARKUP = `
   </div>
 </section>`;
 
-/** The student's fitted threshold as their own Profile states it; an interval open above says "at least". */
-function thresholdText(fit) {
-  if (!fit) return t('classes.noThreshold');
+/**
+ * The student's fitted threshold as their own Profile states it; an interval open above says "at
+ * least", and none says why (`missing`, the server's reason) when the server says.
+ */
+function thresholdText(fit, missing = null) {
+  if (!fit) return missingText(missing, 'classes.noThreshold', 'classes.missing');
   return fit.upperIsOpen
     ? t('classes.thresholdOpen', { lower: formatCents(fit.lower) })
     : t('classes.threshold', { value: formatCents(fit.threshold), lower: formatCents(fit.lower), upper: formatCents(fit.upper) });
@@ -176,7 +187,7 @@ export function classScreen({ navigate }) {
       return tr;
     }
     const cells = [
-      thresholdText(student.threshold),
+      thresholdText(student.threshold, student.missingThreshold),
       trendText(student.trend),
       ...student.disciplines.map(ownFigureText),
       formatCount(student.trials),

@@ -18,6 +18,10 @@ addStrings({
     'profile.thresholdOpen': 'Your threshold: at least {lower} ¢',
     'profile.thresholdNote': 'The smallest difference you hear right {percent} of the time, from your newest {trials} comparisons.',
     'profile.thresholdPending': 'Your threshold appears once your answers show where it lies.',
+    'profile.missing.noAnswers': 'No threshold yet: no answers yet.',
+    'profile.missing.tooFewAnswers': 'No threshold yet: {answers} of the {needed} answers it needs.',
+    'profile.missing.unplaced': 'No threshold yet: {correct} of {answers} answers right, down to {smallest} ¢ — too few mistakes to show where it lies.',
+    'profile.missing.tooWide': 'No threshold yet: the newest {answers} answers place it only between {lower} and {upper} ¢, too wide a range to state.',
     'profile.change': 'Over your last {answers} answers your threshold changed by {value}, likely between {lower} and {upper}.',
     'profile.changeNone': 'No change you can be sure of over your last {answers} answers',
     'profile.changeStudent': 'Over the last {answers} answers the threshold changed by {value}, likely between {lower} and {upper}.',
@@ -92,6 +96,10 @@ addStrings({
     'profile.thresholdOpen': 'Deine Schwelle: mindestens {lower} ¢',
     'profile.thresholdNote': 'Der kleinste Unterschied, den du in {percent} der Fälle richtig hörst, aus deinen neuesten {trials} Vergleichen.',
     'profile.thresholdPending': 'Deine Schwelle erscheint, sobald deine Antworten zeigen, wo sie liegt.',
+    'profile.missing.noAnswers': 'Noch keine Schwelle: noch keine Antworten.',
+    'profile.missing.tooFewAnswers': 'Noch keine Schwelle: {answers} der {needed} Antworten, die sie braucht.',
+    'profile.missing.unplaced': 'Noch keine Schwelle: {correct} von {answers} Antworten richtig, bis hinab zu {smallest} ¢ – zu wenige Fehler, um zu zeigen, wo sie liegt.',
+    'profile.missing.tooWide': 'Noch keine Schwelle: Die neuesten {answers} Antworten legen sie nur zwischen {lower} und {upper} ¢ fest, ein zu weiter Bereich für eine Angabe.',
     'profile.change': 'Über deine letzten {answers} Antworten hat sich deine Schwelle um {value} verändert, wahrscheinlich zwischen {lower} und {upper}.',
     'profile.changeNone': 'Keine sichere Veränderung über deine letzten {answers} Antworten',
     'profile.changeStudent': 'Über die letzten {answers} Antworten hat sich die Schwelle um {value} verändert, wahrscheinlich zwischen {lower} und {upper}.',
@@ -274,6 +282,22 @@ function thresholdText(estimate) {
     });
 }
 
+/** The figures of `missingThreshold` in cents; the others count answers. */
+const MISSING_CENTS = new Set(['smallest', 'lower', 'upper']);
+
+/**
+ * Why there is no threshold, as the server says it (`missingThreshold`), in the sentences under
+ * `table` (a key per reason); `pending` when it says nothing.
+ */
+export function missingText(missing, pending, table = 'profile.missing') {
+  if (!missing) return t(pending);
+  const values = {};
+  for (const [name, value] of Object.entries(missing)) {
+    if (typeof value === 'number') values[name] = MISSING_CENTS.has(name) ? formatCents(value) : formatCount(value);
+  }
+  return t(`${table}.${missing.reason}`, values);
+}
+
 /** What the threshold means: the share of answers it stands for, and how many answers it rests on. */
 function thresholdNote(key, estimate) {
   return t(key, { trials: formatCount(estimate.trials), percent: formatPercent(estimate.percentCorrect) });
@@ -394,13 +418,13 @@ function thresholdPart(entry) {
   return {
     elements: [value, note],
     async show(source) {
-      const { threshold } = await source.threshold(entry.id).catch(() => ({ threshold: null }));
+      const { threshold, missingThreshold } = await source.threshold(entry.id).catch(() => ({ threshold: null }));
       value.hidden = !threshold;
       value.textContent = threshold ? thresholdText(threshold) : '';
       const measured = entry.measures ? 'profile.disciplineMeasuredNote' : 'profile.disciplineThresholdNote';
       note.textContent = threshold
         ? thresholdNote(measured, threshold)
-        : t(entry.measures ? 'profile.disciplineMeasuredPending' : 'profile.disciplineThresholdPending');
+        : missingText(missingThreshold, entry.measures ? 'profile.disciplineMeasuredPending' : 'profile.disciplineThresholdPending');
     },
   };
 }
@@ -618,7 +642,7 @@ export function profileScreen() {
       // A teacher reads a student's profile: it is not "yours".
       $('profile-threshold-note').textContent = estimate
         ? thresholdNote(shownStudent ? 'profile.thresholdNoteStudent' : 'profile.thresholdNote', estimate)
-        : t(shownStudent ? 'profile.thresholdPendingStudent' : 'profile.thresholdPending');
+        : missingText(profile.missingThreshold, shownStudent ? 'profile.thresholdPendingStudent' : 'profile.thresholdPending');
       // With a threshold but no change yet, say so: silence would read as "no change".
       const change = profile.change;
       $('profile-change').hidden = !change && !estimate;
