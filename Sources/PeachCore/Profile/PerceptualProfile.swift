@@ -105,8 +105,9 @@ public struct PerceptualProfile: Sendable, Codable {
         changed.value { ThresholdChange(trials: recent.suffix(ThresholdChange.span + ThresholdTracker.window)) }
     }
 
+    /// The timeline of `period`, its newest point the headline (`thresholdEstimate`).
     public func timeline(_ period: ThresholdTimeline.Period) -> ThresholdTimeline {
-        timelines.first { $0.period == period }!
+        timelines.first { $0.period == period }!.stating(now: thresholdEstimate)
     }
 }
 

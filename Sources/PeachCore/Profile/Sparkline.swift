@@ -58,8 +58,9 @@ public struct Sparkline: Sendable {
         return (0..<runs).map { run in (run * count / runs)..<((run + 1) * count / runs) }
     }
 
-    /// The fitted threshold of a day's timeline, per day while they are few and per run of days
-    /// (`runs(of:)`, each run's answers pooled) when they are many; what it cannot place is left out.
+    /// The threshold of a day's timeline, per day while they are few and per run of days
+    /// (`runs(of:)`, each run's answers pooled, read at its last answer) when they are many; what it
+    /// cannot place is left out.
     /// `measurements` are marked beside the day or run they finished in.
     public static func threshold(_ timeline: ThresholdTimeline, measurements: [ThresholdMeasurement] = []) -> Sparkline
     {

@@ -2,8 +2,8 @@ import Foundation
 import Synchronization
 
 /// Comparisons aggregated by calendar period, for the Profile's threshold timeline: one point per hour, day, week or month
-/// with its fitted threshold (the headline's model and percent correct, read from the period's
-/// answers and its neighbours' by `ThresholdSmoother`) and the mean difference played, plus a
+/// with the threshold at its last answer (the headline's tracker, smoothed: read from the answers
+/// before and after it, `ThresholdTracker.smoothed`) and the mean difference played, plus a
 /// rolling mean and standard deviation of the latter. Fits are computed when first asked for and
 /// kept until an answer changes them.
 ///
@@ -83,7 +83,7 @@ public struct ThresholdTimeline: Sendable, Codable {
         public let rollingMean: Cents
         /// Their sample standard deviation (zero while the window holds one period).
         public let rollingStandardDeviation: Cents
-        /// The fitted threshold shown for this period; nothing when the timeline cannot place it
+        /// The threshold at this period's last answer; nothing when the timeline cannot place it
         /// informatively (`ThresholdEstimate.ifInformative`).
         public let fit: ThresholdEstimate?
     }
@@ -97,6 +97,16 @@ public struct ThresholdTimeline: Sendable, Codable {
     private let fits = FitCache()
     /// The newest period's bounds, so that the common case (an answer now) needs no calendar call.
     private var newestInterval: Range<Date>?
+    /// What the newest period shows.
+    private var newest = Newest.smoothed
+
+    /// At the newest answer nothing later smooths the tracker's reading, so it is the headline's
+    /// filtered one; the profile keeps the newest answers in their order, which a period does not,
+    /// and states the headline from them (`stating(now:)`).
+    private enum Newest: Sendable {
+        case smoothed
+        case stated(ThresholdEstimate?)
+    }
 
     public init(period: Period, calendar: Calendar) {
         self.period = period
@@ -109,6 +119,14 @@ public struct ThresholdTimeline: Sendable, Codable {
     }
 
     public var isEmpty: Bool { aggregates.isEmpty }
+
+    /// This timeline with `now`, the profile's headline from the same answers, as its newest period's
+    /// threshold: the page's "now" and the timeline's newest point are one reading.
+    func stating(now: ThresholdEstimate?) -> ThresholdTimeline {
+        var timeline = self
+        timeline.newest = .stated(now)
+        return timeline
+    }
 
     public mutating func add(_ comparison: CompletedComparison) {
         add(comparison, bin: TrialCounts.Bin(ThresholdEstimator.Trial(comparison)))
@@ -155,54 +173,67 @@ public struct ThresholdTimeline: Sendable, Codable {
         let window = Welford(means[max(0, index - Self.rollingWindow + 1)...index])
         return Point(
             aggregate: aggregates[index + offset], rollingMean: Cents(window.mean!),
-            rollingStandardDeviation: Cents(window.standardDeviation!), fit: fits(at: index + offset)?.ifInformative)
+            rollingStandardDeviation: Cents(window.standardDeviation!), fit: fit(at: index + offset)?.ifInformative)
     }
 
-    /// What a sparkline traces (`Sparkline.runs(of:)`): each period's fit while the periods are
-    /// few; when they are many, the fit of each run of periods, its answers pooled and the runs
-    /// smoothed as periods are. Fitting every day of years of training took hundreds of
-    /// milliseconds for a line of a few hundred pixels; tens of runs keep its shape.
+    /// What a sparkline traces (`Sparkline.runs(of:)`): each period's threshold while the periods
+    /// are few; when they are many, the threshold at the last answer of each run of periods, the runs'
+    /// answers pooled and read as periods are. Reading every day of years of training took hundreds
+    /// of milliseconds for a line of a few hundred pixels; tens of runs keep its shape.
     public func overview() -> [ThresholdEstimate?] {
         let runs = Sparkline.runs(of: aggregates.count)
-        guard runs.count < aggregates.count else { return aggregates.indices.map { fits(at: $0)?.ifInformative } }
+        guard runs.count < aggregates.count else { return aggregates.indices.map { fit(at: $0)?.ifInformative } }
         let key = FitCache.Key(
             first: aggregates[0].start, last: aggregates[aggregates.count - 1].start,
             answers: aggregates.reduce(0) { $0 + $1.count })
-        return fits.overview(for: key) {
-            ThresholdSmoother().estimates(
+        var estimates = fits.overview(for: key) {
+            ThresholdTracker().smoothed(
                 runs.map { run in
                     var counts = TrialCounts()
                     for aggregate in aggregates[run] { counts.add(aggregate.counts) }
-                    return ThresholdSmoother.Period(counts: counts, start: aggregates[run.lowerBound].start)
+                    return counts
                 })
-        }.map { $0?.ifInformative }
+        }
+        if case .stated(let now) = newest { estimates[estimates.count - 1] = now }
+        return estimates.map { $0?.ifInformative }
     }
 
-    /// Fits are computed for blocks of this many periods, each read with `smoothingMargin` more
-    /// periods on either side: neighbours further away hardly move a fit, and an answer now
-    /// recomputes only the newest block.
+    /// Fits are computed for blocks of this many periods, each read with the answers of
+    /// `ThresholdTracker.window` more on either side: at the tracker's step, answers further away
+    /// say next to nothing about a period's threshold (as older ones say next to nothing about the
+    /// headline's), and an answer now recomputes only the newest block.
     static let smoothingBlock = 64
-    static let smoothingMargin = 16
 
-    private func fits(at index: Int) -> ThresholdEstimate? {
+    private func fit(at index: Int) -> ThresholdEstimate? {
+        if index == aggregates.count - 1, case .stated(let now) = newest { return now }
         let block = index / Self.smoothingBlock * Self.smoothingBlock
-        let read =
-            max(
-                0, block - Self.smoothingMargin)..<min(
-                aggregates.count, block + Self.smoothingBlock + Self.smoothingMargin)
+        let end = min(aggregates.count, block + Self.smoothingBlock)
+        var first = block
+        var before = 0
+        while first > 0, before < ThresholdTracker.window {
+            first -= 1
+            before += aggregates[first].count
+        }
+        var last = end
+        var after = 0
+        while last < aggregates.count, after < ThresholdTracker.window {
+            after += aggregates[last].count
+            last += 1
+        }
+        let read = first..<last
         let key = FitCache.Key(
             first: aggregates[read.lowerBound].start, last: aggregates[read.upperBound - 1].start,
             answers: aggregates[read].reduce(0) { $0 + $1.count })
         let estimates = fits.value(for: key, limit: aggregates.count / Self.smoothingBlock + 16) {
-            ThresholdSmoother().estimates(aggregates[read].map { fits.period($0) })
+            ThresholdTracker().smoothed(aggregates[read].map(\.counts))
         }
         return estimates[index - read.lowerBound]
     }
 }
 
-/// The fits of each block, shared by every copy of a timeline. A block is keyed by its first and
-/// last period and the number of answers in it, so an answer added later simply makes a new key.
-/// Each period's likelihood is kept too, so that an answer now recomputes only its own period's.
+/// The fits of each block, shared by every copy of a timeline. A block is keyed by the first and
+/// last period it reads and the number of answers in them, so an answer added later simply makes a
+/// new key.
 private final class FitCache: Sendable {
     struct Key: Hashable, Sendable {
         let first: Date
@@ -211,16 +242,8 @@ private final class FitCache: Sendable {
     }
 
     private let fits = Mutex<[Key: [ThresholdEstimate?]]>([:])
-    private let periods = Mutex<[Date: ThresholdSmoother.Period]>([:])
     /// The newest overview only: the sparkline asks for the timeline as it is now.
     private let overviews = Mutex<(key: Key, estimates: [ThresholdEstimate?])?>(nil)
-
-    func period(_ aggregate: ThresholdTimeline.Aggregate) -> ThresholdSmoother.Period {
-        if let known = periods.withLock({ $0[aggregate.start] }), known.trials == aggregate.count { return known }
-        let period = ThresholdSmoother.Period(counts: aggregate.counts, start: aggregate.start)
-        periods.withLock { $0[aggregate.start] = period }
-        return period
-    }
 
     func overview(for key: Key, compute: () -> [ThresholdEstimate?]) -> [ThresholdEstimate?] {
         if let known = overviews.withLock({ $0 }), known.key == key { return known.estimates }

@@ -50,7 +50,7 @@ public struct ThresholdTracker: Sendable {
 
     public let changePerTrial: Double
     /// One per lapse rate weighed.
-    private let estimators: [ThresholdEstimator]
+    let estimators: [ThresholdEstimator]
 
     public init(
         changePerTrial: Double = Self.chosenChangePerTrial, guessRate: Double = 0.5,
@@ -176,7 +176,7 @@ public struct ThresholdTracker: Sendable {
         return first <= last ? first..<(last + 1) : 0..<0
     }
 
-    private static func diffuse(_ belief: [Double], _ kernel: [Double]) -> [Double] {
+    static func diffuse(_ belief: [Double], _ kernel: [Double]) -> [Double] {
         guard kernel.count > 1, let first = belief.firstIndex(where: { $0 > 0 }),
             let last = belief.lastIndex(where: { $0 > 0 })
         else { return belief }

@@ -88,4 +88,33 @@ struct PerceptualProfileTests {
         // 2.7 % off (0.1 ¢ held for the fixed fit of 400).
         #expect(abs(estimate.threshold.rawValue - 4) < 0.15)
     }
+
+    /// The timeline's newest point and the sparkline's last value are the headline, at every period
+    /// length: one reading of the threshold now, not two.
+    @Test func theTimelinesNewestPointIsTheHeadline() throws {
+        var profile = PerceptualProfile(calendar: ThresholdTimelineTests.calendar)
+        for day in 0..<6 {
+            // A learner: 20 ¢ falling to 10 ¢ over the six days, 300 answers a day.
+            let threshold = 20 * pow(0.5, Double(day) / 5)
+            for comparison in ThresholdTimelineTests.listenerDay(Double(day), threshold: threshold, count: 300) {
+                profile.record(comparison)
+            }
+        }
+        let headline = try #require(profile.thresholdEstimate)
+        for period in ThresholdTimeline.Period.allCases {
+            #expect(profile.timeline(period).points.last?.fit == headline, "\(period)")
+        }
+        #expect(Sparkline.threshold(profile.timeline(.day)).values.last == headline.threshold.rawValue)
+        // The timeline's own smoothed reading at the newest answer, from the days' answers counted
+        // but not in order, is the same walk's: it lies inside the headline's interval.
+        var timeline = ThresholdTimeline(period: .day, calendar: ThresholdTimelineTests.calendar)
+        for day in 0..<6 {
+            let threshold = 20 * pow(0.5, Double(day) / 5)
+            for comparison in ThresholdTimelineTests.listenerDay(Double(day), threshold: threshold, count: 300) {
+                timeline.add(comparison)
+            }
+        }
+        let smoothed = try #require(timeline.points.last?.fit)
+        #expect(headline.covers(smoothed.threshold), "\(smoothed) vs \(headline)")
+    }
 }

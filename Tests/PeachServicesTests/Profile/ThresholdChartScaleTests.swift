@@ -53,8 +53,13 @@ struct ThresholdChartScaleTests {
         #expect(ThresholdChart.highest(few.points) >= few.aggregates.map(\.meanThreshold.rawValue).max()!)
     }
 
+    /// What the headline states after the vague day when the newest answers place the threshold
+    /// only loosely: the newest point of a profile's timeline is the headline.
+    static let vagueNow = ThresholdEstimate(
+        threshold: Cents(25), lower: Cents(12), upper: Cents(60), percentCorrect: 0.75, trialCount: 802)
+
     @Test func aBandCutAtTheTopEdgeIsMarkedThereAndOnlyThere() throws {
-        let timeline = Self.timeline(thenADayOf: Self.vagueFew)
+        let timeline = Self.timeline(thenADayOf: Self.vagueFew).stating(now: Self.vagueNow)
         let svg = Chart.chart(timeline)
         let ticks = Self.yTicks(svg)
         let top = try #require(ticks.last)
