@@ -194,8 +194,21 @@ public struct ThresholdTimeline: Sendable, Codable {
                     return counts
                 })
         }
-        if case .stated(let now) = newest { estimates[estimates.count - 1] = now }
+        if case .stated(let now) = newest {
+            estimates[estimates.count - 1] = newestPoint(
+                now, answers: aggregates[runs.last!].reduce(0) { $0 + $1.count })
+        }
         return estimates.map { $0?.ifInformative }
+    }
+
+    /// The headline as the newest point: its reading, but counted as the point's own answers, as
+    /// every other point's `trialCount` is its period's.
+    private func newestPoint(_ now: ThresholdEstimate?, answers: Int) -> ThresholdEstimate? {
+        now.map {
+            ThresholdEstimate(
+                threshold: $0.threshold, lower: $0.lower, upper: $0.upper, upperIsOpen: $0.upperIsOpen,
+                percentCorrect: $0.percentCorrect, trialCount: answers)
+        }
     }
 
     /// Fits are computed for blocks of this many periods, each read with the answers of
@@ -205,7 +218,9 @@ public struct ThresholdTimeline: Sendable, Codable {
     static let smoothingBlock = 64
 
     private func fit(at index: Int) -> ThresholdEstimate? {
-        if index == aggregates.count - 1, case .stated(let now) = newest { return now }
+        if index == aggregates.count - 1, case .stated(let now) = newest {
+            return newestPoint(now, answers: aggregates[index].count)
+        }
         let block = index / Self.smoothingBlock * Self.smoothingBlock
         let end = min(aggregates.count, block + Self.smoothingBlock)
         var first = block

@@ -102,7 +102,13 @@ struct PerceptualProfileTests {
         }
         let headline = try #require(profile.thresholdEstimate)
         for period in ThresholdTimeline.Period.allCases {
-            #expect(profile.timeline(period).points.last?.fit == headline, "\(period)")
+            // The headline's reading, counted as the newest period's own answers as every point is.
+            let newest = try #require(profile.timeline(period).points.last)
+            let fit = try #require(newest.fit, "\(period)")
+            #expect(
+                [fit.threshold, fit.lower, fit.upper] == [headline.threshold, headline.lower, headline.upper],
+                "\(period)")
+            #expect(fit.trialCount == newest.aggregate.count, "\(period)")
         }
         #expect(Sparkline.threshold(profile.timeline(.day)).values.last == headline.threshold.rawValue)
         // The timeline's own smoothed reading at the newest answer, from the days' answers counted
