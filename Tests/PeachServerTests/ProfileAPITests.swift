@@ -75,6 +75,18 @@ struct ProfileAPITests {
 
     static let now = Date()
 
+    /// Three days: 40 answers each at 20, 10 and 5 ¢; the listener gets 3 of 4 right.
+    static func saveThreeDays(_ store: SQLiteTrainingDataStore) async throws {
+        for (day, difference) in [(2.0, 20.0), (1, 10), (0, 5)] {
+            for index in 0..<40 {
+                try await store.save(
+                    comparison(
+                        index.isMultiple(of: 2) ? difference : -difference, correct: index % 4 != 3,
+                        secondsAgo: day * 86_400 + Double(40 - index) * 10))
+            }
+        }
+    }
+
     static func comparison(_ offset: Double, correct: Bool, secondsAgo: Double) -> CompletedComparison {
         CompletedComparison(
             note1: MIDINote(60)!, note2: MIDINote(60)!, note2CentOffset: Cents(offset), isCorrect: correct,
@@ -110,15 +122,7 @@ struct ProfileAPITests {
 
     @Test func startUpRebuildsTheProfileFromEveryRecord() async throws {
         try await Self.withApp(seed: { store in
-            // Three days: 40 answers each at 20, 10 and 5 ¢; the listener gets 3 of 4 right.
-            for (day, difference) in [(2.0, 20.0), (1, 10), (0, 5)] {
-                for index in 0..<40 {
-                    try await store.save(
-                        Self.comparison(
-                            index.isMultiple(of: 2) ? difference : -difference, correct: index % 4 != 3,
-                            secondsAgo: day * 86_400 + Double(40 - index) * 10))
-                }
-            }
+            try await Self.saveThreeDays(store)
             for error in [-8.0, 12, 4] {
                 try await store.save(
                     CompletedPitchMatching(
@@ -218,14 +222,7 @@ struct ProfileAPITests {
         }
         // As at start-up above: 40 answers each at 20, 10 and 5 ¢, 3 of 4 right, state a threshold.
         try await Self.withApp(seed: { store in
-            for (day, difference) in [(2.0, 20.0), (1, 10), (0, 5)] {
-                for index in 0..<40 {
-                    try await store.save(
-                        Self.comparison(
-                            index.isMultiple(of: 2) ? difference : -difference, correct: index % 4 != 3,
-                            secondsAgo: day * 86_400 + Double(40 - index) * 10))
-                }
-            }
+            try await Self.saveThreeDays(store)
         }) { client, _ in
             let (_, body, _) = try await RhythmTimelineAPITests.get("/api/profile", client)
             #expect(body["threshold"] is [String: Any] && body["missingThreshold"] is NSNull, "\(body)")
