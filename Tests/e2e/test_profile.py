@@ -180,7 +180,8 @@ def test_the_profile_shows_threshold_statistics_chart_and_matching(server, brows
     details = browser.find_element(By.CSS_SELECTOR, "#screen-profile details.how-measured")
     assert not details.get_attribute("open")
     details.find_element(By.TAG_NAME, "summary").click()
-    assert "from its neighbours" in details.text and "the two can differ" in details.text
+    assert "read from the answers before and after it" in details.text
+    assert "The newest point is the threshold above." in details.text
 
     # It opens at the most recent data: the view ends at the domain's end.
     svg = chart.find_element(By.CSS_SELECTOR, "svg.threshold-chart")
