@@ -36,14 +36,17 @@ public struct ChordIntonationProfile: ProfilePart {
 
     /// Why `threshold` is nil, as the newest answers tell it; nil when there is one.
     public var missingThreshold: MissingThreshold? {
-        let fitted = recent.suffix(ThresholdEstimator.window)
-        return MissingThreshold(fitted, fit: Self.estimator.estimate(fitted))
+        MissingThreshold(recent.suffix(ThresholdEstimator.window), fit: Self.fit(recent))
     }
 
     /// The threshold of the newest of `trials` (oldest first), as the headline states it: an
     /// assignment's task fits its own answers by this rule too.
     public static func threshold(fittedTo trials: some Collection<ThresholdEstimator.Trial>) -> ThresholdEstimate? {
-        estimator.estimate(trials.suffix(ThresholdEstimator.window))?.ifInformative
+        fit(trials)?.ifInformative
+    }
+
+    private static func fit(_ trials: some Collection<ThresholdEstimator.Trial>) -> ThresholdEstimate? {
+        estimator.estimate(trials.suffix(ThresholdEstimator.window))
     }
 
     /// How many of the newest training days the sparkline traces: tens of points, whatever the history.
