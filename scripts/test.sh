@@ -38,6 +38,8 @@ phase "format lint"
 # same flags reuse this build (CONTRIBUTING.md); other flags make SwiftPM compile everything again.
 build_flags=(--disable-index-store -Xswiftc -gnone -Xcc -g0)
 swift build --build-tests "${build_flags[@]}" || { echo "0 passed, 1 failed"; exit 1; }
+# Asked now: `swift test` below holds the build directory's lock for as long as its tests run.
+bin_path=$(swift build --show-bin-path)
 phase "debug build"
 
 # The Debian package of that build and the clean Debian root it is installed into are made
@@ -66,7 +68,8 @@ package_pid=$!
 # gone by then in a full run (CI run 2 of issue 47's stop printed an empty slowest-tests list).
 # The Swift suites run beside the browser suite, which leaves a tenth of the two cores idle while its
 # tests wait on notes and feedback: alone they took 95–121 s at 82 % busy, time the run no longer
-# spends. Their log is printed when the browser suite is done.
+# spends. Their log is printed when the browser suite is done. The package's own `swift build` waits
+# for them: `swift test` holds the build directory's lock.
 swift_log=$(mktemp -p "$logs")
 (
   started=$SECONDS
@@ -92,7 +95,7 @@ run_pytest() {
 
 # Three workers (pytest-xdist) on two cores: most e2e tests wait on wall-clock time (notes, feedback,
 # restarts); with two the phase kept the cores 82 % busy for 1131 s (CI run 8 of issue 47).
-PEACH_BIN="$(swift build --show-bin-path)/peach" run_pytest -n 3 --durations=0 --durations-min=3 Tests/e2e
+PEACH_BIN="$bin_path/peach" run_pytest -n 3 --durations=0 --durations-min=3 Tests/e2e
 e2e_status=$pytest_status e2e_passed=$pytest_passed e2e_failed=$pytest_failed e2e_log=$pytest_log
 phase "e2e (the Swift suites beside it)"
 
