@@ -29,9 +29,7 @@ struct ProfileResponse: ResponseEncodable, Decodable, APIDescribed {
                 "meanThreshold": .describe(
                     "Mean unsigned cent difference played over every comparison (not the threshold: the Kazez chain plays below it)."
                 ),
-                "trend": .describe(
-                    "Fitted threshold of the newer vs the older half of the newest \(Trend.window) comparisons: more than \(Int(Trend.tolerance * 100)) % lower and beyond both fits' uncertainty (one-sided 95 %) is improving; null (\"not enough data\") until both halves can be fitted."
-                ),
+                "trend": .describe(ProfileResponse.Change.trendNote),
                 "currentRollingMean": .describe("The daily timeline's newest rolling mean."),
                 "first": APINote().with("format", "date-time"),
                 "last": APINote().with("format", "date-time"),
@@ -93,6 +91,10 @@ struct ProfileResponse: ResponseEncodable, Decodable, APIDescribed {
             upper = change.upper - 1
             confidence = ThresholdChange.credibility
         }
+
+        /// What a threshold's `trend` says, wherever one is sent beside its `change`.
+        static let trendNote =
+            "The direction of `change`, over its span (`change.answers`): improving when its interval lies wholly below no change (a sure fall), declining when wholly above, stable otherwise; null (\"not enough data\") when `change` is."
 
         static var apiNotes: [String: APINote] {
             [

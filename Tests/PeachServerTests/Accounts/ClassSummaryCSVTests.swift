@@ -35,7 +35,8 @@ struct ClassSummaryCSVTests {
             StudentFigures(
                 threshold: index % 2 == 0 ? estimate : nil,
                 missingThreshold: index % 2 == 0 ? nil : .tooFewAnswers(answers: index, needed: 20),
-                trend: index % 2 == 0 ? .improving : nil, trials: index,
+                change: index % 2 == 0 ? ThresholdChange(ratio: 0.8, lower: 0.7, upper: 0.9, answers: 400) : nil,
+                trials: index,
                 lastActivity: index % 2 == 0 ? Date(timeIntervalSince1970: 1_800_000_000) : nil,
                 disciplines: [
                     DisciplineFigures(

@@ -141,7 +141,7 @@ struct SQLiteAccountStoreTests {
         #expect(
             try await accounts.keptFigures(of: [ann.account.id]).isEmpty, "figures are derived: an upgrade keeps none")
         let figures = StudentFigures(
-            threshold: nil, missingThreshold: .noAnswers, trend: nil, trials: 0, lastActivity: nil,
+            threshold: nil, missingThreshold: .noAnswers, change: nil, trials: 0, lastActivity: nil,
             disciplines: DisciplineFigures.disciplines.map {
                 DisciplineFigures(discipline: $0, answers: 0, accuracy: nil, threshold: nil)
             })
