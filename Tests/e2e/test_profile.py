@@ -151,11 +151,16 @@ def test_the_profile_shows_threshold_statistics_chart_and_matching(server, brows
     # Start, headline and chart speak of the same threshold.
     assert f"threshold {profile['threshold']['threshold']:.1f} cents" in start_name
     assert browser.find_element(By.ID, "profile-mean").text == f"{profile['comparisons']['meanThreshold']:.1f} ¢"
-    # 150 answers a half cannot show the improvement beyond the fits' uncertainty; whatever the API
-    # decides, the screen says it.
+    # Issue 49: the trend is the change's direction over the change's span, and says that span, so
+    # it cannot read as a second claim beside "no change you can be sure of".
+    change = profile["change"]
     trend = profile["comparisons"]["trend"]
-    assert trend in ("improving", "stable")
-    assert browser.find_element(By.ID, "profile-trend").text == {"improving": "↘ Improving", "stable": "→ Stable"}[trend]
+    assert trend == ("improving" if change["upper"] < 0 else "declining" if change["lower"] > 0 else "stable")
+    words = {"improving": "↘ Improving", "stable": "→ Stable", "declining": "↗ Declining"}[trend]
+    assert browser.find_element(By.ID, "profile-trend").text == f"{words} over your last {change['answers']} answers"
+    if not change["sure"]:
+        assert browser.find_element(By.ID, "profile-change").text == \
+            f"No change you can be sure of over your last {change['answers']} answers"
     assert browser.find_element(By.ID, "matching-mean").text == "8.0 ¢"
     assert browser.find_element(By.ID, "matching-sd").text == "4.0 ¢"
     assert browser.find_element(By.ID, "matching-count").text == "3"

@@ -188,7 +188,7 @@ export function classScreen({ navigate }) {
     }
     const cells = [
       thresholdText(student.threshold, student.missingThreshold),
-      trendText(student.trend),
+      trendText(student.trend, student.change?.answers ?? null, true),
       ...student.disciplines.map(ownFigureText),
       formatCount(student.trials),
       student.lastActivity ? formatDate(student.lastActivity, true) : t('classes.never'),

@@ -42,6 +42,8 @@ addStrings({
     'profile.trend.stable': 'Stable',
     'profile.trend.declining': 'Declining',
     'profile.trend.unknown': 'Not enough data',
+    'profile.trendSpan': '{trend} over your last {answers} answers',
+    'profile.trendSpanStudent': '{trend} over the last {answers} answers',
     'profile.comparisons': 'Comparisons',
     'profile.cents': '{value} ¢',
     'profile.intervals': 'Intervals',
@@ -120,6 +122,8 @@ addStrings({
     'profile.trend.stable': 'Stabil',
     'profile.trend.declining': 'Lässt nach',
     'profile.trend.unknown': 'Noch zu wenige Daten',
+    'profile.trendSpan': '{trend} über deine letzten {answers} Antworten',
+    'profile.trendSpanStudent': '{trend} über die letzten {answers} Antworten',
     'profile.comparisons': 'Vergleiche',
     'profile.cents': '{value} ¢',
     'profile.intervals': 'Intervalle',
@@ -268,9 +272,16 @@ const MARKUP = `
 
 const TREND_ARROWS = { improving: '↘', stable: '→', declining: '↗' };
 
-/** Until both halves of the recent answers can be compared the trend says so, not a guess. */
-export function trendText(trend) {
-  return trend ? `${TREND_ARROWS[trend]}\u00a0${t(`profile.trend.${trend}`)}` : t('profile.trend.unknown');
+/**
+ * Until the server can tell a direction the trend says so, not a guess. A threshold's trend is the
+ * direction of its change, so it names the change's span (`answers`, the server's): read beside "no
+ * change you can be sure of over …" it is the same claim, not another one.
+ */
+export function trendText(trend, answers = null, student = false) {
+  if (!trend) return t('profile.trend.unknown');
+  const direction = `${TREND_ARROWS[trend]}\u00a0${t(`profile.trend.${trend}`)}`;
+  if (answers === null) return direction;
+  return t(student ? 'profile.trendSpanStudent' : 'profile.trendSpan', { trend: direction, answers: formatCount(answers) });
 }
 
 /** A fitted threshold in words; an interval open above is no bound: "at least", never the search's edge. */
@@ -651,7 +662,7 @@ export function profileScreen() {
         : t(shownStudent ? 'profile.changePendingStudent' : 'profile.changePending');
       $('profile-mean').textContent = t('profile.cents', { value: formatCents(comparisons.meanThreshold) });
       $('profile-sd').textContent = t('profile.cents', { value: formatCents(comparisons.standardDeviation) });
-      $('profile-trend').textContent = trendText(comparisons.trend);
+      $('profile-trend').textContent = trendText(comparisons.trend, change?.answers ?? null, Boolean(shownStudent));
       $('profile-count').textContent = formatCount(comparisons.count);
     }
     return hasData;
