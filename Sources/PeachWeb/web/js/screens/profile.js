@@ -1,5 +1,6 @@
 import { api } from '../api.js';
 import { showIntervalProfile } from '../profile/interval-profile.js';
+import { missingText } from '../profile/missing-threshold.js';
 import { showRhythmProfile } from '../profile/rhythm-profile.js';
 import { addStrings, language, t } from '../i18n/i18n.js';
 import { allDisciplines, disciplineName, disciplines } from '../catalogue.js';
@@ -18,10 +19,6 @@ addStrings({
     'profile.thresholdOpen': 'Your threshold: at least {lower} ¢',
     'profile.thresholdNote': 'The smallest difference you hear right {percent} of the time, from your newest {trials} comparisons.',
     'profile.thresholdPending': 'Your threshold appears once your answers show where it lies.',
-    'profile.missing.noAnswers': 'No threshold yet: no answers yet.',
-    'profile.missing.tooFewAnswers': 'No threshold yet: {answers} of the {needed} answers it needs.',
-    'profile.missing.unplaced': 'No threshold yet: {correct} of {answers} answers right, down to {smallest} ¢ — too few mistakes to show where it lies.',
-    'profile.missing.tooWide': 'No threshold yet: the newest {answers} answers place it only between {lower} and {upper} ¢, too wide a range to state.',
     'profile.change': 'Over your last {answers} answers your threshold changed by {value}, likely between {lower} and {upper}.',
     'profile.changeNone': 'No change you can be sure of over your last {answers} answers',
     'profile.changeStudent': 'Over the last {answers} answers the threshold changed by {value}, likely between {lower} and {upper}.',
@@ -98,10 +95,6 @@ addStrings({
     'profile.thresholdOpen': 'Deine Schwelle: mindestens {lower} ¢',
     'profile.thresholdNote': 'Der kleinste Unterschied, den du in {percent} der Fälle richtig hörst, aus deinen neuesten {trials} Vergleichen.',
     'profile.thresholdPending': 'Deine Schwelle erscheint, sobald deine Antworten zeigen, wo sie liegt.',
-    'profile.missing.noAnswers': 'Noch keine Schwelle: noch keine Antworten.',
-    'profile.missing.tooFewAnswers': 'Noch keine Schwelle: {answers} der {needed} Antworten, die sie braucht.',
-    'profile.missing.unplaced': 'Noch keine Schwelle: {correct} von {answers} Antworten richtig, bis hinab zu {smallest} ¢ – zu wenige Fehler, um zu zeigen, wo sie liegt.',
-    'profile.missing.tooWide': 'Noch keine Schwelle: Die neuesten {answers} Antworten legen sie nur zwischen {lower} und {upper} ¢ fest, ein zu weiter Bereich für eine Angabe.',
     'profile.change': 'Über deine letzten {answers} Antworten hat sich deine Schwelle um {value} verändert, wahrscheinlich zwischen {lower} und {upper}.',
     'profile.changeNone': 'Keine sichere Veränderung über deine letzten {answers} Antworten',
     'profile.changeStudent': 'Über die letzten {answers} Antworten hat sich die Schwelle um {value} verändert, wahrscheinlich zwischen {lower} und {upper}.',
@@ -291,22 +284,6 @@ function thresholdText(estimate) {
     : t('profile.threshold', {
       value: formatCents(estimate.threshold), lower: formatCents(estimate.lower), upper: formatCents(estimate.upper),
     });
-}
-
-/** The figures of `missingThreshold` in cents; the others count answers. */
-const MISSING_CENTS = new Set(['smallest', 'lower', 'upper']);
-
-/**
- * Why there is no threshold, as the server says it (`missingThreshold`), in the sentences under
- * `table` (a key per reason); `pending` when it says nothing.
- */
-export function missingText(missing, pending, table = 'profile.missing') {
-  if (!missing) return t(pending);
-  const values = {};
-  for (const [name, value] of Object.entries(missing)) {
-    if (typeof value === 'number') values[name] = MISSING_CENTS.has(name) ? formatCents(value) : formatCount(value);
-  }
-  return t(`${table}.${missing.reason}`, values);
 }
 
 /** What the threshold means: the share of answers it stands for, and how many answers it rests on. */
