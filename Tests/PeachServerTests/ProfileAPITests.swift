@@ -204,6 +204,15 @@ struct ProfileAPITests {
             #expect(missing["reason"] as? String == "tooFewAnswers")
             #expect(missing["answers"] as? Int == 3 && missing["needed"] as? Int == ThresholdEstimator.minimumTrials)
             #expect(missing["lower"] is NSNull && missing["upper"] is NSNull)
+            // The timeline's period says the same, and the chart draws it a mark whose popup can say so.
+            let (_, timeline, _) = try await RhythmTimelineAPITests.get("/api/profile/timeline?period=day", client)
+            let newest = try #require((timeline["points"] as? [[String: Any]])?.last)
+            let said = try #require(newest["missingThreshold"] as? [String: Any])
+            #expect(newest["threshold"] is NSNull && said["reason"] as? String == "tooFewAnswers")
+            #expect(said["answers"] as? Int == 3)
+            let (_, _, svg) = try await RhythmTimelineAPITests.get(
+                "/api/profile/chart.svg?period=day&width=600&height=240", client)
+            #expect(svg.contains(#"<path class="gap" data-index="#) && !svg.contains(#"class="dot""#), "\(svg)")
         }
         // At chance at 20 and 40 ¢, always right at 160 ¢: placed only within more than ×10.
         try await Self.withApp(seed: { store in

@@ -323,6 +323,27 @@ def test_a_profile_with_too_few_answers_shows_numbers_but_no_threshold(server, b
     # Three answers: not even all periods together can place the threshold, so no dot, no made-up value.
     assert browser.find_elements(By.CSS_SELECTOR, "#profile-chart svg.threshold-chart")
     assert len(browser.find_elements(By.CSS_SELECTOR, "#profile-chart svg .dot")) == 0
+    # Its period has a mark of its own, whose popup says why there is no threshold (issue 49).
+    gap = browser.find_element(By.CSS_SELECTOR, "#profile-chart svg .gap")
+    popup = browser.find_element(By.ID, "profile-popup")
+    tap_at_centre_of(browser, gap)
+    WebDriverWait(browser, 3).until(lambda _: popup.is_displayed())
+    assert "No threshold: 3 of the 20 answers needed" in popup.text.splitlines(), popup.text
+
+
+def test_an_interval_without_a_threshold_says_why(server, browser):
+    """Issue 49: an interval's row states why it has no threshold, as the server judged it, not a dash."""
+    for _ in range(3):
+        trial = server.api("POST", "trials", json={"discipline": "intervalComparison"}).json()
+        server.api("POST", f"trials/{trial['id']}/answer", json={"answer": "higher"}).raise_for_status()
+    entry = next(entry for entry in server.api("GET", "profile/intervals").json()["intervals"] if entry["comparisons"])
+    assert entry["threshold"] is None and entry["missingThreshold"]["reason"] == "tooFewAnswers", entry
+    open_profile(server, browser)
+    cell = "#interval-profile-body td"
+    WebDriverWait(browser, 5).until(lambda _: browser.find_elements(By.CSS_SELECTOR, cell))
+    lines = browser.find_element(By.CSS_SELECTOR, cell).text.splitlines()
+    assert lines[0] == f"{entry['comparisons']} of the 20 answers needed", lines
+    assert lines[1] == f"mean difference played {entry['meanDifference']:.1f} ¢", lines
 
 
 def test_sung_accuracy_has_its_own_section_with_trend_and_timeline(server, browser):

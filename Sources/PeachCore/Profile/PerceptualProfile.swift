@@ -106,7 +106,7 @@ public struct PerceptualProfile: Sendable, Codable {
 
     /// The timeline of `period`, its newest point the headline (`thresholdEstimate`).
     public func timeline(_ period: ThresholdTimeline.Period) -> ThresholdTimeline {
-        timelines.first { $0.period == period }!.stating(now: thresholdEstimate)
+        timelines.first { $0.period == period }!.stating(now: thresholdEstimate, missing: missingThreshold)
     }
 }
 

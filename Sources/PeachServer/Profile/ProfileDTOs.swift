@@ -155,9 +155,10 @@ struct IntervalProfilesResponse: ResponseEncodable, Decodable, APIDescribed {
     struct Entry: Codable, APIDescribed {
         let interval: DirectedInterval
         let comparisons: Int
-        /// The mean difference played: shown when there are too few trials for a fitted threshold.
+        /// The mean difference played: shown beside why there is no threshold (`missingThreshold`).
         let meanDifference: Nullable<Double>
         let threshold: Nullable<Double>
+        let missingThreshold: Nullable<MissingThresholdResponse>
         let percentCorrect: Nullable<Double>
         /// How far the interval's threshold moved over its newest comparisons, as the headline's.
         let change: Nullable<ProfileResponse.Change>
@@ -165,7 +166,12 @@ struct IntervalProfilesResponse: ResponseEncodable, Decodable, APIDescribed {
         let meanAbsoluteError: Nullable<Double>
 
         static var apiNotes: [String: APINote] {
-            ["change": .describe("As the profile's `change`, over this interval's comparisons alone.")]
+            [
+                "change": .describe("As the profile's `change`, over this interval's comparisons alone."),
+                "missingThreshold": .describe(
+                    "Why `threshold` is null, as the profile's `missingThreshold`, over this interval's comparisons alone; null when it is not."
+                ),
+            ]
         }
     }
 
@@ -180,6 +186,7 @@ struct IntervalProfilesResponse: ResponseEncodable, Decodable, APIDescribed {
                 interval: interval, comparisons: profile.comparisonCount,
                 meanDifference: Nullable(profile.meanThreshold?.rawValue),
                 threshold: Nullable(estimate?.threshold.rawValue),
+                missingThreshold: Nullable(profile.missingThreshold.map(MissingThresholdResponse.init)),
                 percentCorrect: Nullable(estimate?.percentCorrect),
                 change: Nullable(profile.thresholdChange.map(ProfileResponse.Change.init)),
                 matchings: profile.matching.count,
@@ -195,6 +202,7 @@ struct TimelineResponse: ResponseEncodable, Decodable, APIDescribed {
         let start: String
         /// Nothing when the answers cannot place the threshold.
         let threshold: Nullable<FittedThreshold>
+        let missingThreshold: Nullable<MissingThresholdResponse>
         /// The mean difference played: a secondary series, not the threshold.
         let meanThreshold: Double
         let count: Int
@@ -208,6 +216,9 @@ struct TimelineResponse: ResponseEncodable, Decodable, APIDescribed {
                 "threshold": .describe(
                     "The period's fitted threshold (the headline's model and percent correct), read from its own comparisons and, with weights falling with the time between them, its neighbours'; null when they cannot place it or "
                         + FittedThreshold.uninformative),
+                "missingThreshold": .describe(
+                    "Why `threshold` is null: for the newest period the profile's `missingThreshold`; for another, too few answers in the whole timeline, its reading too wide (its own answers counted), or none placed (its own answers, right ones and smallest difference); null when it is not."
+                ),
                 "meanThreshold": .describe("Mean unsigned difference played in the period: a secondary series."),
             ]
         }
@@ -267,6 +278,7 @@ struct TimelineResponse: ResponseEncodable, Decodable, APIDescribed {
             Point(
                 start: ISO8601.string($0.aggregate.start),
                 threshold: Nullable($0.fit.map(FittedThreshold.init)),
+                missingThreshold: Nullable($0.missingThreshold.map(MissingThresholdResponse.init)),
                 meanThreshold: $0.aggregate.meanThreshold.rawValue,
                 count: $0.aggregate.count, correctCount: $0.aggregate.correctCount,
                 rollingMean: $0.rollingMean.rawValue, rollingStandardDeviation: $0.rollingStandardDeviation.rawValue)

@@ -58,6 +58,7 @@ addStrings({
     'profile.popup.count': 'Comparisons: {count}',
     'profile.popup.accuracy': 'Accuracy: {correct} of {count} correct',
     'profile.popup.week': 'Week of {date}',
+    'profile.popup.noThreshold': 'No threshold: {reason}',
     'profile.matchingEmpty': 'Start pitch matching to see your accuracy',
     'profile.matchingMean': 'Mean absolute error',
     'profile.matchingSd': 'Standard deviation',
@@ -134,6 +135,7 @@ addStrings({
     'profile.popup.count': 'Vergleiche: {count}',
     'profile.popup.accuracy': 'Genauigkeit: {correct} von {count} richtig',
     'profile.popup.week': 'Woche ab {date}',
+    'profile.popup.noThreshold': 'Keine Schwelle: {reason}',
     'profile.matchingEmpty': 'Beginne mit dem Tonhöhentreffen, um deine Genauigkeit zu sehen',
     'profile.matchingMean': 'Mittlerer absoluter Fehler',
     'profile.matchingSd': 'Standardabweichung',
@@ -553,6 +555,11 @@ export function profileScreen() {
         : t('profile.popup.threshold', {
           value: formatCents(fit.threshold), lower: formatCents(fit.lower), upper: formatCents(fit.upper),
         }));
+    } else {
+      // A period without a threshold says why, as the server judged it (issue 49).
+      lines.push(t('profile.popup.noThreshold', {
+        reason: missingText(point.missingThreshold, 'profile.missingShort.pending', 'profile.missingShort'),
+      }));
     }
     lines.push(
       t('profile.popup.mean', { value: formatCents(point.meanThreshold) }),
