@@ -81,7 +81,7 @@ public struct StudentFigures: Sendable, Hashable, Codable {
         // A row without threshold and reason was kept before the reason was: fitted again, to state it.
         guard let decoded = try? decoder.decode(Self.self, from: Data(kept.utf8)),
             decoded.disciplines.map(\.discipline) == DisciplineFigures.disciplines,
-            decoded.threshold != nil || decoded.missingThreshold != nil
+            decoded.threshold != nil || decoded.missingThreshold != nil, decoded.disciplines.allSatisfy(\.isComplete)
         else { return nil }
         self = decoded
     }

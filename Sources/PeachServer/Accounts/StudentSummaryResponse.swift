@@ -65,12 +65,14 @@ struct DisciplineFiguresResponse: Codable, APIDescribed {
     let answers: Int
     let accuracy: Nullable<Double>
     let threshold: Nullable<FittedThreshold>
+    let missingThreshold: Nullable<MissingThresholdResponse>
 
     init(_ figures: DisciplineFigures) {
         discipline = figures.discipline.rawValue
         answers = figures.answers
         accuracy = Nullable(figures.accuracy)
         threshold = Nullable(figures.threshold.map(FittedThreshold.init))
+        missingThreshold = Nullable(figures.missingThreshold.map(MissingThresholdResponse.init))
     }
 
     static var apiNotes: [String: APINote] {
@@ -81,6 +83,9 @@ struct DisciplineFiguresResponse: Codable, APIDescribed {
             ),
             "threshold": .describe(
                 "The discipline's own fitted threshold, as the Profile states it; null until the answers place it, and for a discipline that fits none."
+            ),
+            "missingThreshold": .describe(
+                "Why `threshold` is null, as the student's Profile says it; null when it is not, and for a discipline that fits none."
             ),
         ]
     }

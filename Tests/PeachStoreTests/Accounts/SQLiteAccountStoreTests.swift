@@ -143,7 +143,9 @@ struct SQLiteAccountStoreTests {
         let figures = StudentFigures(
             threshold: nil, missingThreshold: .noAnswers, change: nil, trials: 0, lastActivity: nil,
             disciplines: DisciplineFigures.disciplines.map {
-                DisciplineFigures(discipline: $0, answers: 0, accuracy: nil, threshold: nil)
+                DisciplineFigures(
+                    discipline: $0, answers: 0, accuracy: nil, threshold: nil,
+                    missingThreshold: $0.trainingKind.fitsThreshold ? .noAnswers : nil)
             })
         try await accounts.keep([StudentFiguresReading(student: ann.account.id, revision: 0, figures: figures)])
         #expect(try await accounts.keptFigures(of: [ann.account.id]) == [ann.account.id: figures])

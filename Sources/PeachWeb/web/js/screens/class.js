@@ -107,6 +107,8 @@ function thresholdText(fit, missing = null) {
 /** A discipline's own figure: its threshold or its share of right answers, whichever it states. */
 function ownFigureText(figures) {
   if (figures.threshold) return thresholdText(figures.threshold);
+  // A kind that fits a threshold says why it has none, as the student's Profile does.
+  if (figures.missingThreshold) return thresholdText(null, figures.missingThreshold);
   if (figures.accuracy === null) return t('classes.noFigure');
   return t('classes.accuracy', { percent: formatPercent(figures.accuracy), answers: formatCount(figures.answers) });
 }
