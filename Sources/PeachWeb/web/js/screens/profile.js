@@ -571,6 +571,8 @@ export function profileScreen() {
       row.textContent = text;
       return row;
     }));
+    // Measured at the chart's left, where it has the most room: a reason wraps, at most its max-width.
+    popup.style.left = `${chart.offsetLeft}px`;
     popup.hidden = false;
     // Beside the dot, kept inside the chart.
     const chartBox = chart.getBoundingClientRect();
