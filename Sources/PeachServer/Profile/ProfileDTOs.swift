@@ -381,11 +381,15 @@ struct Rhythm: Codable, APIDescribed {
 struct DisciplineThresholdResponse: ResponseEncodable, Decodable, APIDescribed {
     let threshold: Nullable<ProfileResponse.Threshold>
     let missingThreshold: Nullable<MissingThresholdResponse>
+    let change: Nullable<ProfileResponse.Change>
 
     static var apiNotes: [String: APINote] {
         [
             "threshold": .describe(
                 "Fitted to the newest answers as the discipline's kind fits it; null until they can place it."),
+            "change": .describe(
+                "As the profile's `change`, over the discipline's answers, read for the kind's choice (of three, for Which Voice?); null until it can be stated, and for a measurement."
+            ),
             "missingThreshold": .describe(
                 "Why `threshold` is null; null when it is not, and for a measurement (its runs say why: none finished yet)."
             ),

@@ -405,10 +405,16 @@ function thresholdPart(entry) {
   const note = document.createElement('p');
   note.className = 'note';
   note.id = `threshold-${entry.id}-note`;
+  // How far it moved over the newest answers, as the pitch section says it (the server's change).
+  const moved = document.createElement('p');
+  moved.id = `threshold-${entry.id}-change`;
+  moved.hidden = true;
   return {
-    elements: [value, note],
+    elements: [value, note, moved],
     async show(source) {
-      const { threshold, missingThreshold } = await source.threshold(entry.id).catch(() => ({ threshold: null }));
+      const { threshold, missingThreshold, change } = await source.threshold(entry.id).catch(() => ({ threshold: null }));
+      moved.hidden = !change;
+      moved.textContent = change ? changeText(change, source !== api) : '';
       value.hidden = !threshold;
       value.textContent = threshold ? thresholdText(threshold) : '';
       const measured = entry.measures ? 'profile.disciplineMeasuredNote' : 'profile.disciplineThresholdNote';
