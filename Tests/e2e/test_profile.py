@@ -157,7 +157,7 @@ def test_the_profile_shows_threshold_statistics_chart_and_matching(server, brows
     trend = profile["comparisons"]["trend"]
     assert trend == ("improving" if change["upper"] < 0 else "declining" if change["lower"] > 0 else "stable")
     words = {"improving": "↘ Improving", "stable": "→ Stable", "declining": "↗ Declining"}[trend]
-    assert browser.find_element(By.ID, "profile-trend").text == f"{words} over your last {change['answers']} answers"
+    assert browser.find_element(By.ID, "profile-trend").text == f"{words}\nover your last {change['answers']} answers"
     if not change["sure"]:
         assert browser.find_element(By.ID, "profile-change").text == \
             f"No change you can be sure of over your last {change['answers']} answers"

@@ -183,7 +183,7 @@ export function classScreen({ navigate }) {
     }
     const cells = [
       thresholdText(student.threshold, student.missingThreshold),
-      trendText(student.trend, student.change?.answers ?? null, true),
+      trendText(student.trend, student.change?.answers ?? null),
       ...student.disciplines.map(ownFigureText),
       formatCount(student.trials),
       student.lastActivity ? formatDate(student.lastActivity, true) : t('classes.never'),

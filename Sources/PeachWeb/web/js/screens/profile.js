@@ -39,8 +39,9 @@ addStrings({
     'profile.trend.stable': 'Stable',
     'profile.trend.declining': 'Declining',
     'profile.trend.unknown': 'Not enough data',
-    'profile.trendSpan': '{trend} over your last {answers} answers',
-    'profile.trendSpanStudent': '{trend} over the last {answers} answers',
+    'profile.trendSpan': '{trend} over the last {answers} answers',
+    'profile.trendOver': 'over your last {answers} answers',
+    'profile.trendOverStudent': 'over the last {answers} answers',
     'profile.comparisons': 'Comparisons',
     'profile.cents': '{value} ¢',
     'profile.intervals': 'Intervals',
@@ -116,8 +117,9 @@ addStrings({
     'profile.trend.stable': 'Stabil',
     'profile.trend.declining': 'Lässt nach',
     'profile.trend.unknown': 'Noch zu wenige Daten',
-    'profile.trendSpan': '{trend} über deine letzten {answers} Antworten',
-    'profile.trendSpanStudent': '{trend} über die letzten {answers} Antworten',
+    'profile.trendSpan': '{trend} über die letzten {answers} Antworten',
+    'profile.trendOver': 'über deine letzten {answers} Antworten',
+    'profile.trendOverStudent': 'über die letzten {answers} Antworten',
     'profile.comparisons': 'Vergleiche',
     'profile.cents': '{value} ¢',
     'profile.intervals': 'Intervalle',
@@ -272,11 +274,11 @@ const TREND_ARROWS = { improving: '↘', stable: '→', declining: '↗' };
  * direction of its change, so it names the change's span (`answers`, the server's): read beside "no
  * change you can be sure of over …" it is the same claim, not another one.
  */
-export function trendText(trend, answers = null, student = false) {
+export function trendText(trend, answers = null) {
   if (!trend) return t('profile.trend.unknown');
   const direction = `${TREND_ARROWS[trend]}\u00a0${t(`profile.trend.${trend}`)}`;
   if (answers === null) return direction;
-  return t(student ? 'profile.trendSpanStudent' : 'profile.trendSpan', { trend: direction, answers: formatCount(answers) });
+  return t('profile.trendSpan', { trend: direction, answers: formatCount(answers) });
 }
 
 /** A fitted threshold in words; an interval open above is no bound: "at least", never the search's edge. */
@@ -654,7 +656,16 @@ export function profileScreen() {
         : t(shownStudent ? 'profile.changePendingStudent' : 'profile.changePending');
       $('profile-mean').textContent = t('profile.cents', { value: formatCents(comparisons.meanThreshold) });
       $('profile-sd').textContent = t('profile.cents', { value: formatCents(comparisons.standardDeviation) });
-      $('profile-trend').textContent = trendText(comparisons.trend, change?.answers ?? null, Boolean(shownStudent));
+      // The direction in the card's large type, its span in a line of small type beneath: four
+      // lines of bold on a phone read as a headline of their own.
+      const trend = $('profile-trend');
+      trend.textContent = trendText(comparisons.trend);
+      if (comparisons.trend && change) {
+        const span = document.createElement('span');
+        span.className = 'stat-span';
+        span.textContent = t(shownStudent ? 'profile.trendOverStudent' : 'profile.trendOver', { answers: formatCount(change.answers) });
+        trend.append(span);
+      }
       $('profile-count').textContent = formatCount(comparisons.count);
     }
     return hasData;
