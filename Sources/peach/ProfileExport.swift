@@ -81,7 +81,9 @@ struct ProfileExport: AsyncParsableCommand {
         var lines = ["comparisons: \(profile.comparisonCount) (\(profile.correctCount) correct)"]
         lines.append(
             "mean difference played: \(cents(profile.meanThreshold)), SD \(cents(profile.thresholdStandardDeviation))")
-        lines.append("trend of the fitted threshold: \(profile.trend?.rawValue ?? "not enough data")")
+        // The trend is the change's direction: said over its span, as the change's line says it.
+        let trend = profile.thresholdChange.map { "\(Trend($0).rawValue) over the last \($0.answers) answers" }
+        lines.append("trend of the threshold: \(trend ?? "not enough data")")
         if let estimate = profile.thresholdEstimate {
             let interval =
                 estimate.upperIsOpen

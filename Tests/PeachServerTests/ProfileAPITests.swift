@@ -134,8 +134,9 @@ struct ProfileAPITests {
             #expect(profile.comparisons.count == 120)
             #expect(profile.comparisons.correctCount == 90)
             #expect(abs(profile.comparisons.meanThreshold! - 35.0 / 3) < 1e-9)
-            // 60 answers a half cannot tell these halves apart beyond their uncertainty.
-            #expect(profile.comparisons.trend == "stable")
+            // The 60 answers before the change's span cannot state the threshold then: no change yet,
+            // so no trend (issue 49: the trend is the change's direction).
+            #expect(profile.comparisons.trend == nil)
             #expect(profile.pitchMatching.count == 3)
             #expect(profile.pitchMatching.meanAbsoluteError == 8)
             #expect(profile.pitchMatching.standardDeviation == 4)
@@ -203,6 +204,15 @@ struct ProfileAPITests {
             #expect(missing["reason"] as? String == "tooFewAnswers")
             #expect(missing["answers"] as? Int == 3 && missing["needed"] as? Int == ThresholdEstimator.minimumTrials)
             #expect(missing["lower"] is NSNull && missing["upper"] is NSNull)
+            // The timeline's period says the same, and the chart draws it a mark whose popup can say so.
+            let (_, timeline, _) = try await RhythmTimelineAPITests.get("/api/profile/timeline?period=day", client)
+            let newest = try #require((timeline["points"] as? [[String: Any]])?.last)
+            let said = try #require(newest["missingThreshold"] as? [String: Any])
+            #expect(newest["threshold"] is NSNull && said["reason"] as? String == "tooFewAnswers")
+            #expect(said["answers"] as? Int == 3)
+            let (_, _, svg) = try await RhythmTimelineAPITests.get(
+                "/api/profile/chart.svg?period=day&width=600&height=240", client)
+            #expect(svg.contains(#"<path class="gap" data-index="#) && !svg.contains(#"class="dot""#), "\(svg)")
         }
         // At chance at 20 and 40 ¢, always right at 160 ¢: placed only within more than ×10.
         try await Self.withApp(seed: { store in

@@ -15,7 +15,7 @@ What the script reports, each as one line:
       button;
   (d) on a German page: English text, from the English table or from the server, English words,
       and numbers with a decimal point;
-  (e) a percentage outside 0–100 %;
+  (e) a percentage outside 0–100 % (a signed change, "−18 %", only at −100 % or below);
   (f) a target smaller than 44 × 44 px; inside an element marked `data-narrow-targets="N"` (the
       piano of Play it Back: fifteen white keys must fit a phone) a target may be N px wide, never
       less, and is still 44 px tall;
@@ -303,12 +303,14 @@ const [W, H, options] = arguments;
       + (found.size > 8 ? `; and ${found.size - 8} more` : ''));
   }
 
-  // (e) Percentages between 0 and 100.
+  // (e) Percentages between 0 and 100. A change is written with its sign (formatPercent's "−18 %",
+  // "+5 %": how far the threshold moved, issue 49): it may exceed 100 % upwards, never fall by 100 %.
   const percents = new Set();
   for (const [text] of texts) {
-    for (const m of text.matchAll(/(?:^|[\s(])([−-])?(\d+(?:[.,]\d+)?)\s?%/g)) {
-      const value = parseFloat(m[2].replace(',', '.')) * (m[1] ? -1 : 1);
-      if (value < 0 || value > 100) percents.add(`"${short(text, 70)}"`);
+    for (const m of text.matchAll(/(?:^|[\s(])([−+-])?(\d+(?:[.,]\d+)?)\s?%/g)) {
+      const value = parseFloat(m[2].replace(',', '.')) * (m[1] === '−' || m[1] === '-' ? -1 : 1);
+      const change = m[1] === '−' || m[1] === '+';
+      if (change ? value <= -100 : value < 0 || value > 100) percents.add(`"${short(text, 70)}"`);
     }
   }
   if (percents.size) problems.push('(e) a percentage outside 0–100 %: ' + [...percents].join('; '));

@@ -112,8 +112,16 @@ def test_the_profile_states_the_threshold_fitted_for_a_choice_of_three(server, b
         detuned = voices[deviations.index(max(deviations))]
         answer = detuned if trial["centOffset"] > 10 else voices[index % 3]
         assert server.api("POST", f"trials/{trial['id']}/answer", json={"answer": answer}).status_code == 200
-    fitted = server.api("GET", "profile/threshold?discipline=chordIntonation").json()["threshold"]
+    answered = server.api("GET", "profile/threshold?discipline=chordIntonation").json()
+    fitted = answered["threshold"]
     assert fitted is not None and fitted["trials"] == 90
+    # Issue 49: how far it moved over the newest answers, as the pitch section says it.
+    change = answered["change"]
+    assert change is not None and change["answers"] == 45, answered
+    signed = lambda fraction: f"{round(fraction * 100):+d} %".replace("-", "\u2212").replace("+0 %", "0 %")
+    said = (f"Over your last 45 answers your threshold changed by {signed(change['change'])}, likely between "
+            f"{signed(change['lower'])} and {signed(change['upper'])}." if change["sure"]
+            else "No change you can be sure of over your last 45 answers")
 
     # The same address: a reload reads the profile afresh.
     browser.refresh()
@@ -123,6 +131,7 @@ def test_the_profile_states_the_threshold_fitted_for_a_choice_of_three(server, b
     assert f"{fitted['threshold']:.1f}" in text, (text, fitted)
     assert browser.find_element(By.ID, "threshold-chordIntonation-note").text == \
         f"The smallest detuning heard right {round(fitted['percentCorrect'] * 100)} % of the time, from the newest 90 answers."
+    assert browser.find_element(By.ID, "threshold-chordIntonation-change").text.replace("\u00a0", " ") == said
 
 
 def test_which_voice_starts_in_just_intonation_and_settings_say_what_equal_temperament_means(server, browser):

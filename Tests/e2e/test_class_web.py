@@ -2,6 +2,8 @@
 nginx (the documented deploy/nginx/peach.conf) in front of two instances on one PostgreSQL, and
 straight to a class server on SQLite files; each sees only their own profile; their teacher sees both and opens one's profile read-only. The new
 screens fit every size, pass axe, and take every text from the tables."""
+import csv
+import io
 import shutil
 import subprocess
 import time
@@ -176,7 +178,9 @@ def test_two_students_train_at_once_and_their_teacher_sees_both(class_site):
                 for row in teacher.find_elements(By.CSS_SELECTOR, "#class-students-body tr")}
         assert rows["ann"]["All answers"] == "9" and rows["bob"]["All answers"] == "3", rows
         assert rows["ann"]["Scale Degrees"] == "67 % right (3 answers)", rows
-        assert rows["bob"]["Scale Degrees"] == rows["bob"]["Which Voice?"] == "Not enough data yet", rows
+        assert rows["bob"]["Scale Degrees"] == "Not enough data yet", rows
+        # Issue 49: Which Voice? says why it has no threshold, as the student's Profile does.
+        assert rows["bob"]["Which Voice?"] == rows["ann"]["Which Voice?"] == "No answers yet", rows
         # Issue 49: no threshold, and why, as the student's own Profile says it.
         assert rows["ann"]["Threshold (likely range)"] == "6 of the 20 answers needed", rows
         assert rows["bob"]["Threshold (likely range)"] == "3 of the 20 answers needed", rows
@@ -186,6 +190,14 @@ def test_two_students_train_at_once_and_their_teacher_sees_both(class_site):
         assert "0 of 2 students" in teacher.find_element(By.ID, "class-chart").get_attribute("aria-label")
         assert "ann, bob" in text_of(teacher, "class-chart")  # too few answers yet to place either
         assert teacher.find_element(By.ID, "class-csv").get_attribute("href").endswith(f"/api/classes/{class_id}/summary.csv")
+        # The CSV says why a threshold's cells are empty, as the API's reason code (issue 49).
+        summary = teacher.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            " fetch(arguments[0]).then((r) => r.text()).then(done, (e) => done(String(e)));",
+            f"/api/classes/{class_id}/summary.csv")
+        by_name = {row["student"]: row for row in csv.DictReader(io.StringIO(summary))}
+        assert by_name["ann"]["missingThreshold"] == by_name["bob"]["missingThreshold"] == "tooFewAnswers", summary
+        assert by_name["ann"]["thresholdCents"] == "" and by_name["bob"]["chordIntonationMissingThreshold"] == "noAnswers"
 
         # Ann's profile, read-only, from the class: her count, her name, back to the class.
         teacher.find_element(By.LINK_TEXT, "ann").click()

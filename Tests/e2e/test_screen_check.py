@@ -408,6 +408,12 @@ class Run:
             change = browser.find_element(By.ID, "profile-change").text
             assert self.visible("profile-change") and change, f"{self.language}: no change sentence"
             assert ("answers" in change) == (self.language == "en"), f"{self.language}: {change!r}"
+            # The trend is that change's direction, over its span (issue 49): the statistics, and the
+            # intervals table with its reasons, in the screen's language.
+            browser.execute_script("document.getElementById('profile-stats').scrollIntoView({block: 'center'})")
+            self.look("profile-stats")
+            trend = browser.find_element(By.ID, "profile-trend").text
+            assert trend.endswith({"en": " answers", "de": " Antworten"}[self.language]), f"{self.language}: {trend!r}"
 
         def popup():
             dots = browser.find_elements(By.CSS_SELECTOR, "#profile-chart svg .dot")
@@ -427,6 +433,12 @@ class Run:
             assert note.startswith({"en": "No threshold yet: the newest 20 answers place it only between ",
                                     "de": "Noch keine Schwelle: Die neuesten 20 Antworten legen sie nur zwischen "}
                                    [self.language]), f"{self.language}: {note!r}"
+            # The period without a threshold has a mark whose popup says why (issue 49).
+            self.tap(browser.find_element(By.CSS_SELECTOR, "#profile-chart svg .gap"))
+            WebDriverWait(browser, 3).until(lambda _: self.visible("profile-popup"))
+            self.look("profile-no-threshold-popup")
+            popup = browser.find_element(By.ID, "profile-popup").text
+            assert {"en": "No threshold: ", "de": "Keine Schwelle: "}[self.language] in popup, f"{self.language}: {popup!r}"
 
         def phone_loopback():
             # This Peach serves loopback only: the page says so, and how to serve the network.

@@ -19,3 +19,7 @@ extension Nullable: Decodable where Wrapped: Decodable {
         value = container.decodeNil() ? nil : try container.decode(Wrapped.self)
     }
 }
+
+extension Nullable: Equatable where Wrapped: Equatable {}
+
+extension Nullable: Hashable where Wrapped: Hashable {}

@@ -12,6 +12,9 @@ public struct DisciplineFigures: Sendable, Hashable, Codable {
     public let accuracy: Double?
     /// As the student's Profile states it; nil until the answers place it, and for a kind that fits none.
     public let threshold: ThresholdEstimate?
+    /// Why `threshold` is nil, as the student's Profile says it; nil when it is not, and for a kind
+    /// that fits none.
+    public let missingThreshold: MissingThreshold?
 
     /// The disciplines with such a figure, in the catalogue's order: every kind that declares a
     /// confusion matrix or a threshold of its own has a column, with no list to keep. A measurement
@@ -24,11 +27,21 @@ public struct DisciplineFigures: Sendable, Hashable, Codable {
         }
     }
 
-    public init(discipline: Discipline, answers: Int, accuracy: Double?, threshold: ThresholdEstimate?) {
+    public init(
+        discipline: Discipline, answers: Int, accuracy: Double?, threshold: ThresholdEstimate?,
+        missingThreshold: MissingThreshold? = nil
+    ) {
         self.discipline = discipline
         self.answers = answers
         self.accuracy = accuracy
         self.threshold = threshold
+        self.missingThreshold = missingThreshold
+    }
+
+    /// Whether a kept row says what this version states: a kind that fits a threshold has one or
+    /// says why not (a row kept before the reason was has neither).
+    var isComplete: Bool {
+        !discipline.trainingKind.fitsThreshold || threshold != nil || missingThreshold != nil
     }
 
     /// From its answers as a profile of those answers alone holds them.
@@ -37,7 +50,8 @@ public struct DisciplineFigures: Sendable, Hashable, Codable {
         self.init(
             discipline: discipline, answers: answers,
             accuracy: kind.confusion(discipline, in: profile).flatMap(\.overallAccuracy),
-            threshold: kind.fitsThreshold ? kind.threshold(discipline, in: profile) : nil)
+            threshold: kind.fitsThreshold ? kind.threshold(discipline, in: profile) : nil,
+            missingThreshold: kind.fitsThreshold ? kind.missingThreshold(discipline, in: profile) : nil)
     }
 
     /// Reads the discipline's newest answers only, as the pitch threshold beside it does.

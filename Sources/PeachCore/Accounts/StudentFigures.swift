@@ -8,7 +8,13 @@ public struct StudentFigures: Sendable, Hashable, Codable {
     public let threshold: ThresholdEstimate?
     /// Why `threshold` is nil, as the student's headline says it.
     public let missingThreshold: MissingThreshold?
-    public let trend: Trend?
+    /// How far that threshold moved over its newest answers, as the student's headline says it.
+    public var change: ThresholdChange? { keptChange.value }
+    /// Kept as null when there is none, never left out: a row without it was kept when the trend
+    /// had a rule of its own (fitted halves), and is fitted again.
+    private let keptChange: Nullable<ThresholdChange>
+    /// The direction of `change`.
+    public var trend: Trend? { change.map(Trend.init) }
     /// Every record of every discipline: more than the Profile's "Comparisons", which counts the
     /// unison pitch comparisons only, so the page calls it "All answers".
     public let trials: Int
@@ -17,13 +23,18 @@ public struct StudentFigures: Sendable, Hashable, Codable {
     /// other disciplines is not taken (`init(kept:)` is nil), so it is fitted again with these.
     public let disciplines: [DisciplineFigures]
 
+    private enum CodingKeys: String, CodingKey {
+        case threshold, missingThreshold, trials, lastActivity, disciplines
+        case keptChange = "change"
+    }
+
     public init(
-        threshold: ThresholdEstimate?, missingThreshold: MissingThreshold?, trend: Trend?, trials: Int,
+        threshold: ThresholdEstimate?, missingThreshold: MissingThreshold?, change: ThresholdChange?, trials: Int,
         lastActivity: Date?, disciplines: [DisciplineFigures]
     ) {
         self.threshold = threshold
         self.missingThreshold = missingThreshold
-        self.trend = trend
+        keptChange = Nullable(change)
         self.trials = trials
         self.lastActivity = lastActivity
         self.disciplines = disciplines
@@ -42,7 +53,7 @@ public struct StudentFigures: Sendable, Hashable, Codable {
         }
         threshold = profile.thresholdEstimate
         missingThreshold = profile.missingThreshold
-        trend = profile.trend
+        keptChange = Nullable(profile.thresholdChange)
         trials = try await store.recordCount()
         lastActivity = try await store.records(nil, limit: 1).first?.timestamp
         var disciplines: [DisciplineFigures] = []
@@ -70,7 +81,7 @@ public struct StudentFigures: Sendable, Hashable, Codable {
         // A row without threshold and reason was kept before the reason was: fitted again, to state it.
         guard let decoded = try? decoder.decode(Self.self, from: Data(kept.utf8)),
             decoded.disciplines.map(\.discipline) == DisciplineFigures.disciplines,
-            decoded.threshold != nil || decoded.missingThreshold != nil
+            decoded.threshold != nil || decoded.missingThreshold != nil, decoded.disciplines.allSatisfy(\.isComplete)
         else { return nil }
         self = decoded
     }

@@ -150,6 +150,11 @@ public enum ChordIntonationKind: TrainingKind {
         measures(discipline) ? nil : profile[ChordIntonationProfile.self].missingThreshold
     }
 
+    /// A measurement's runs are results, not a training's drift: no change for them.
+    public static func thresholdChange(_ discipline: Discipline, in profile: ProfileParts) -> ThresholdChange? {
+        measures(discipline) ? nil : profile[ChordIntonationProfile.self].thresholdChange
+    }
+
     public static func newestMeasurement(_ discipline: Discipline, in profile: ProfileParts) -> ThresholdMeasurement? {
         measures(discipline) ? profile[ChordIntonationProfile.self].measurements.finished.last : nil
     }

@@ -23,13 +23,23 @@ public struct ChordIntonationProfile: ProfilePart {
         if ChordIntonationKind.measures(record.discipline) { measurements.add(record) }
         let trial = ThresholdEstimator.Trial(difference: record.centDifference.rawValue, isCorrect: record.isCorrect)
         recent.append(trial)
-        if recent.count > 2 * ThresholdEstimator.window { recent.removeFirst(recent.count - ThresholdEstimator.window) }
+        if recent.count > 2 * Self.recentCapacity { recent.removeFirst(recent.count - Self.recentCapacity) }
         let start = calendar.startOfDay(for: record.timestamp)
         if days.last?.start != start { days.append(Day(start: start)) }
         days[days.count - 1].counts.add(trial)
     }
 
     public var count: Int { days.reduce(0) { $0 + $1.counts.count } }
+
+    /// The newest answers the threshold and its change read: as many as the pitch scopes keep, so
+    /// that a profile folded from only these reads as one folded from every answer.
+    public static let recentCapacity = PerceptualProfile.recentCapacity
+
+    /// How far the threshold moved over the newest answers, read as the pitch scopes read theirs
+    /// (`ThresholdChange`), by a tracker for a choice of three; nothing until it can be stated.
+    public var thresholdChange: ThresholdChange? {
+        ThresholdChange(trials: recent.suffix(Self.recentCapacity), tracker: ThresholdTracker(guessRate: 1.0 / 3))
+    }
 
     /// The threshold of the newest answers, when they can place it.
     public var threshold: ThresholdEstimate? { Self.threshold(fittedTo: recent) }

@@ -83,6 +83,9 @@ public protocol KindProfile: KindRules {
     /// Why that threshold is nil (`MissingThreshold`); nil when there is one, for a kind that fits
     /// none, and where the page says why itself (a measurement not yet finished).
     static func missingThreshold(_ discipline: Discipline, in profile: ProfileParts) -> MissingThreshold?
+    /// How far that threshold moved over the newest answers (`ThresholdChange`), as the pitch scopes
+    /// state theirs; nil until it can be stated, and for a kind that fits none.
+    static func thresholdChange(_ discipline: Discipline, in profile: ProfileParts) -> ThresholdChange?
     /// Whether a teacher may set `discipline` a threshold to reach (`AssignmentGoal.threshold`, in
     /// cents): one fitted number the Profile states for it and a student trains towards. A
     /// measurement has runs of its own instead. By default: the kind's own threshold (`fitsThreshold`),
@@ -177,6 +180,8 @@ extension KindProfile {
     public static func missingThreshold(_ discipline: Discipline, in profile: ProfileParts) -> MissingThreshold? {
         nil
     }
+
+    public static func thresholdChange(_ discipline: Discipline, in profile: ProfileParts) -> ThresholdChange? { nil }
 
     public static func hasGoalThreshold(_ discipline: Discipline) -> Bool { fitsThreshold && !measures(discipline) }
 

@@ -32,6 +32,22 @@ public enum MissingThreshold: Hashable, Sendable, Codable {
         }
     }
 
+    /// Why a timeline's period has no threshold: `fit` is its reading, from its own answers and
+    /// the `answersRead` of the periods around it; nil when it states one. The reading counts its
+    /// period's answers only (`ThresholdEstimate.trialCount`), and so does the reason.
+    public init?(period: ThresholdTimeline.Aggregate, fit: ThresholdEstimate?, answersRead: Int) {
+        if let fit {
+            guard !fit.isInformative else { return nil }
+            self = .tooWide(lower: fit.lower, upper: fit.upper, answers: fit.trialCount)
+        } else if answersRead < ThresholdEstimator.minimumTrials {
+            self = .tooFewAnswers(answers: answersRead, needed: ThresholdEstimator.minimumTrials)
+        } else {
+            self = .unplaced(
+                answers: period.count, correct: period.correctCount,
+                smallest: period.counts.smallestDifference ?? period.meanThreshold)
+        }
+    }
+
     /// Why `fit`, fitted to `trials` (the answers it read), states no threshold; nil when it
     /// states one (`ThresholdEstimate.isInformative`).
     public init?(_ trials: some Collection<ThresholdEstimator.Trial>, fit: ThresholdEstimate?) {

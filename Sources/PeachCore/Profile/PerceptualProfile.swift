@@ -10,12 +10,11 @@ public struct PerceptualProfile: Sendable, Codable {
     public private(set) var firstComparison: Date?
     public private(set) var lastComparison: Date?
     private var differences = Welford()
-    /// The newest comparisons, enough for the trend and the threshold fit.
+    /// The newest comparisons, enough for the threshold and its change.
     private var recent: [ThresholdEstimator.Trial] = []
-    /// The newest comparisons the threshold and the trend read: a profile folded from only these
+    /// The newest comparisons the threshold and its change read: a profile folded from only these
     /// fits exactly as one folded from every record (a teacher's class view relies on it).
-    public static let recentCapacity = max(
-        Trend.window, ThresholdEstimator.window, ThresholdChange.span + ThresholdTracker.window)
+    public static let recentCapacity = max(ThresholdEstimator.window, ThresholdChange.span + ThresholdTracker.window)
     public private(set) var matching: PitchMatchingStatistics
     /// One per period length, in `Period.allCases` order (an array: start-up replays a million
     /// answers through here, and a dictionary lookup per answer and period showed).
@@ -74,8 +73,8 @@ public struct PerceptualProfile: Sendable, Codable {
 
     public var thresholdStandardDeviation: Cents? { differences.standardDeviation.map(Cents.init) }
 
-    /// Nothing until both halves of the newest comparisons can be fitted ("not enough data").
-    public var trend: Trend? { Trend(trials: recent.suffix(Trend.window)) }
+    /// The direction of `thresholdChange`; nothing while there is none ("not enough data").
+    public var trend: Trend? { thresholdChange.map(Trend.init) }
 
     /// The threshold now, tracked through the newest `ThresholdTracker.window` comparisons (it may
     /// have moved while they were answered); nothing until it is informative
@@ -107,7 +106,7 @@ public struct PerceptualProfile: Sendable, Codable {
 
     /// The timeline of `period`, its newest point the headline (`thresholdEstimate`).
     public func timeline(_ period: ThresholdTimeline.Period) -> ThresholdTimeline {
-        timelines.first { $0.period == period }!.stating(now: thresholdEstimate)
+        timelines.first { $0.period == period }!.stating(now: thresholdEstimate, missing: missingThreshold)
     }
 }
 

@@ -11,7 +11,7 @@ import Foundation
 /// difference of two independent log thresholds: the convolution of their posteriors, whose median
 /// and central 95 % interval are stated as now ÷ then. Where either cannot be placed closely enough
 /// to be stated (`ThresholdEstimate.ifInformative`, open above included) there is no change yet.
-public struct ThresholdChange: Hashable, Sendable {
+public struct ThresholdChange: Hashable, Sendable, Codable {
     /// The threshold now ÷ the threshold at the start of the span: the median of the change.
     public let ratio: Double
     /// The central `credibility` interval of `ratio`.

@@ -86,6 +86,8 @@ public struct ThresholdTimeline: Sendable, Codable {
         /// The threshold at this period's last answer; nothing when the timeline cannot place it
         /// informatively (`ThresholdEstimate.ifInformative`).
         public let fit: ThresholdEstimate?
+        /// Why `fit` is nil (`MissingThreshold`): the newest period's is the headline's.
+        public let missingThreshold: MissingThreshold?
     }
 
     /// Periods per rolling window; before that many exist, the window is every period so far.
@@ -105,7 +107,7 @@ public struct ThresholdTimeline: Sendable, Codable {
     /// and states the headline from them (`stating(now:)`).
     private enum Newest: Sendable {
         case smoothed
-        case stated(ThresholdEstimate?)
+        case stated(ThresholdEstimate?, missing: MissingThreshold?)
     }
 
     public init(period: Period, calendar: Calendar) {
@@ -121,10 +123,11 @@ public struct ThresholdTimeline: Sendable, Codable {
     public var isEmpty: Bool { aggregates.isEmpty }
 
     /// This timeline with `now`, the profile's headline from the same answers, as its newest period's
-    /// threshold: the page's "now" and the timeline's newest point are one reading.
-    func stating(now: ThresholdEstimate?) -> ThresholdTimeline {
+    /// threshold, and `missing` as why there is none: the page's "now" and the timeline's newest
+    /// point are one reading.
+    func stating(now: ThresholdEstimate?, missing: MissingThreshold?) -> ThresholdTimeline {
         var timeline = self
-        timeline.newest = .stated(now)
+        timeline.newest = .stated(now, missing: missing)
         return timeline
     }
 
@@ -160,7 +163,9 @@ public struct ThresholdTimeline: Sendable, Codable {
     public func points(in range: Range<Int>) -> [Point] {
         let first = max(0, range.lowerBound - Self.rollingWindow + 1)
         let means = aggregates[first..<range.upperBound].map(\.meanThreshold.rawValue)
-        return range.map { point(at: $0 - first, means: means, offset: first) }
+        // Fewer answers than any reading needs: the smoother reads none of the periods.
+        let answers = aggregates.reduce(0) { $0 + $1.count }
+        return range.map { point(at: $0 - first, means: means, offset: first, answers: answers) }
     }
 
     /// The user's current average: the newest point's rolling mean, without fitting anything.
@@ -169,11 +174,19 @@ public struct ThresholdTimeline: Sendable, Codable {
             ? nil : Cents(Welford(aggregates.suffix(Self.rollingWindow).map(\.meanThreshold.rawValue)).mean!)
     }
 
-    private func point(at index: Int, means: [Double], offset: Int) -> Point {
+    private func point(at index: Int, means: [Double], offset: Int, answers: Int) -> Point {
         let window = Welford(means[max(0, index - Self.rollingWindow + 1)...index])
+        let fit = fit(at: index + offset)
+        let missing: MissingThreshold?
+        if index + offset == aggregates.count - 1, case .stated(_, let headline) = newest {
+            missing = headline
+        } else {
+            missing = MissingThreshold(period: aggregates[index + offset], fit: fit, answersRead: answers)
+        }
         return Point(
             aggregate: aggregates[index + offset], rollingMean: Cents(window.mean!),
-            rollingStandardDeviation: Cents(window.standardDeviation!), fit: fit(at: index + offset)?.ifInformative)
+            rollingStandardDeviation: Cents(window.standardDeviation!), fit: fit?.ifInformative,
+            missingThreshold: missing)
     }
 
     /// What a sparkline traces (`Sparkline.runs(of:)`): each period's threshold while the periods
@@ -194,7 +207,7 @@ public struct ThresholdTimeline: Sendable, Codable {
                     return counts
                 })
         }
-        if case .stated(let now) = newest {
+        if case .stated(let now, _) = newest {
             estimates[estimates.count - 1] = newestPoint(
                 now, answers: aggregates[runs.last!].reduce(0) { $0 + $1.count })
         }
@@ -218,7 +231,7 @@ public struct ThresholdTimeline: Sendable, Codable {
     static let smoothingBlock = 64
 
     private func fit(at index: Int) -> ThresholdEstimate? {
-        if index == aggregates.count - 1, case .stated(let now) = newest {
+        if index == aggregates.count - 1, case .stated(let now, _) = newest {
             return newestPoint(now, answers: aggregates[index].count)
         }
         let block = index / Self.smoothingBlock * Self.smoothingBlock

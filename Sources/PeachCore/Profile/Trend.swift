@@ -3,42 +3,35 @@ import Foundation
 /// Whether the user's threshold is getting finer, as an understated signal: training, not testing,
 /// so no score, only a direction.
 ///
-/// The rule: take the newest comparisons (up to `Trend.window`), split them into an older and a
-/// newer half, and fit the threshold of each half with the headline's estimator. The newer half is
-/// improving when its threshold is more than `Trend.tolerance` (5 %) lower and the two fits differ
-/// beyond their uncertainty (one-sided 95 %, from the fits' intervals); declining the other way
-/// round; anything else is stable. The played differences are not compared: the Kazez chain sits
-/// at a fraction of the threshold, and how large a fraction depends on the listener's slope.
-/// When either half cannot be fitted there is no trend yet ("not enough data").
+/// The threshold's direction is the direction of its change (`ThresholdChange`), so the Profile
+/// never says "no change you can be sure of" beside "improving" (issue 49): improving when the
+/// change's interval lies wholly below no change (a sure fall), declining when wholly above,
+/// stable otherwise. Where there is no change yet there is no trend ("not enough data").
 public enum Trend: String, Hashable, Sendable, Codable, CaseIterable {
     case improving, stable, declining
 
-    /// Ten days of 200 answers: long enough that each half's fit is tight enough to show a real change.
+    /// The direction of `change`, over its span (`ThresholdChange.answers`).
+    public init(_ change: ThresholdChange) {
+        if change.upper < 1 {
+            self = .improving
+        } else if change.lower > 1 {
+            self = .declining
+        } else {
+            self = .stable
+        }
+    }
+
+    /// How many of the newest matching attempts their trend reads.
     public static let window = 2000
-    /// Each half needs 40 comparisons before it is fitted: below that its interval is too wide to
-    /// show any change.
-    public static let minimumCount = 80
+    /// A change in mean matching error smaller than this share is stable, however sure.
     public static let tolerance = 0.05
     /// One-sided 95 % of the standard normal.
     static let significance = 1.644_854
 
-    /// - Parameter trials: oldest first.
-    public init?(trials: some Collection<ThresholdEstimator.Trial>) {
-        guard trials.count >= Self.minimumCount else { return nil }
-        let recent = trials.suffix(Self.window)
-        let older = recent.prefix(recent.count / 2)
-        let newer = recent.suffix(recent.count - older.count)
-        let estimator = ThresholdEstimator()
-        guard let before = estimator.estimate(older), let after = estimator.estimate(newer),
-            !before.upperIsOpen, !after.upperIsOpen
-        else { return nil }
-        self.init(before: before, after: after)
-    }
-
     /// Matching attempts (slider or voice) need this many before their halves are compared.
     public static let minimumMatchingCount = 20
 
-    /// The same verdict on matching accuracy: the newest attempts' absolute errors (up to
+    /// Matching accuracy's own direction, with no tracker behind it: the newest attempts' absolute errors (up to
     /// `Trend.window`) split into halves, whose means are compared; improving when the newer mean
     /// is more than `tolerance` lower and the difference beyond its standard error (one-sided 95 %).
     /// - Parameter absoluteErrors: oldest first.
@@ -56,26 +49,6 @@ public enum Trend: String, Hashable, Sendable, Codable, CaseIterable {
         if after < before * (1 - Self.tolerance), change < -Self.significance * standardError {
             self = .improving
         } else if after > before * (1 + Self.tolerance), change > Self.significance * standardError {
-            self = .declining
-        } else {
-            self = .stable
-        }
-    }
-
-    /// The verdict on two fits, older first.
-    init(before: ThresholdEstimate, after: ThresholdEstimate) {
-        // The 95 % intervals are nearly symmetric in log cents: their half-width over 1.96 is the
-        // standard error of the log threshold.
-        func standardError(_ fit: ThresholdEstimate) -> Double {
-            log(fit.upper.rawValue / fit.lower.rawValue) / (2 * 1.96)
-        }
-        let change = log(after.threshold.rawValue / before.threshold.rawValue)
-        let z =
-            change
-            / (standardError(before) * standardError(before) + standardError(after) * standardError(after)).squareRoot()
-        if change < log(1 - Self.tolerance), z < -Self.significance {
-            self = .improving
-        } else if change > log(1 + Self.tolerance), z > Self.significance {
             self = .declining
         } else {
             self = .stable

@@ -59,6 +59,11 @@ public struct TrialCounts: Hashable, Sendable, Codable {
         count += other.count
     }
 
+    /// The smallest difference answered, as its bin holds it (within 2 %); nothing without answers.
+    public var smallestDifference: Cents? {
+        sortedBins.first.map { Cents(exp(Double($0.index) * Self.step)) }
+    }
+
     /// The bins that hold answers, in lattice order, so that every sum over them replays exactly.
     var sortedBins: [(index: Int, count: Count)] {
         slots.indices.compactMap { slots[$0] == Count() ? nil : (lowestIndex + $0, slots[$0]) }

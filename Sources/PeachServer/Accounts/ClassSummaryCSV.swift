@@ -6,17 +6,22 @@ import PeachServices
 /// A teacher's class table as CSV, for a spreadsheet: one student a row, empty cells for "not
 /// enough data".
 enum ClassSummaryCSV {
-    /// `allAnswers`: every answer of every discipline, as the page's "All answers" column (not only the
+    /// `missingThreshold`: why the threshold cells are empty, as the API's `missingThreshold.reason`
+    /// (noAnswers, tooFewAnswers, unplaced, tooWide); empty when there is a threshold. `allAnswers`:
+    /// every answer of every discipline, as the page's "All answers" column (not only the
     /// comparisons the threshold is fitted to). Then a column for each discipline's own figure:
-    /// `<discipline>Accuracy` (0–1) or `<discipline>ThresholdCents`, whichever its kind states.
+    /// `<discipline>Accuracy` (0–1), or `<discipline>ThresholdCents` and its own
+    /// `<discipline>MissingThreshold`, whichever its kind states.
     static var header: String {
-        let own: [String] = DisciplineFigures.disciplines.map { discipline in
-            discipline.rawValue + (discipline.trainingKind.fitsThreshold ? "ThresholdCents" : "Accuracy")
+        let own: [String] = DisciplineFigures.disciplines.flatMap { discipline in
+            discipline.trainingKind.fitsThreshold
+                ? [discipline.rawValue + "ThresholdCents", discipline.rawValue + "MissingThreshold"]
+                : [discipline.rawValue + "Accuracy"]
         }
         return
             ([
-                "student", "thresholdCents", "thresholdLowerCents", "thresholdUpperCents", "upperIsOpen", "trend",
-                "allAnswers", "lastActivity",
+                "student", "thresholdCents", "thresholdLowerCents", "thresholdUpperCents", "upperIsOpen",
+                "missingThreshold", "trend", "allAnswers", "lastActivity",
             ]
             + own).joined(separator: ",")
     }
@@ -48,18 +53,21 @@ enum ClassSummaryCSV {
             threshold.map { format($0.lower.rawValue) } ?? "",
             threshold.map { format($0.upper.rawValue) } ?? "",
             threshold.map { String($0.upperIsOpen) } ?? "",
+            figures.missingThreshold?.reason.rawValue ?? "",
             figures.trend?.rawValue ?? "",
             String(figures.trials),
             figures.lastActivity.map(ISO8601.string) ?? "",
         ]
-        return (shared + figures.disciplines.map(ownFigure)).joined(separator: ",")
+        return (shared + figures.disciplines.flatMap(ownFigure)).joined(separator: ",")
     }
 
-    private static func ownFigure(_ own: DisciplineFigures) -> String {
+    private static func ownFigure(_ own: DisciplineFigures) -> [String] {
         if own.discipline.trainingKind.fitsThreshold {
-            return own.threshold.map { format($0.threshold.rawValue) } ?? ""
+            return [
+                own.threshold.map { format($0.threshold.rawValue) } ?? "", own.missingThreshold?.reason.rawValue ?? "",
+            ]
         }
-        return own.accuracy.map { String(format: "%.3f", $0) } ?? ""
+        return [own.accuracy.map { String(format: "%.3f", $0) } ?? ""]
     }
 
     private static func format(_ cents: Double) -> String { String(format: "%.2f", cents) }

@@ -46,7 +46,9 @@ struct ClassroomRoutes: RouteTable {
                 access: .teacher, Self.distribution),
             Route(
                 .get, "classes/{id}/summary.csv", "classSummaryCSV", "The class table as CSV, one row per student",
-                returns: "The CSV file, as an attachment.", media: .csv, parameters: [AccountRoutes.classID],
+                returns:
+                    "The CSV file, as an attachment. Where a threshold's cells are empty, `missingThreshold` (`<discipline>MissingThreshold` for a discipline's own) says why, as a row's `missingThreshold.reason`.",
+                media: .csv, parameters: [AccountRoutes.classID],
                 errors: [.error(.notFound)], access: .teacher, Self.summaryCSV),
         ]
     }

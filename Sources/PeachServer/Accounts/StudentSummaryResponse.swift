@@ -13,6 +13,7 @@ struct StudentSummaryResponse: Codable, APIDescribed {
     let threshold: Nullable<FittedThreshold>
     let missingThreshold: Nullable<MissingThresholdResponse>
     let trend: Nullable<Trend>
+    let change: Nullable<ProfileResponse.Change>
     let trials: Nullable<Int>
     let lastActivity: Nullable<String>
     let disciplines: [DisciplineFiguresResponse]
@@ -25,6 +26,7 @@ struct StudentSummaryResponse: Codable, APIDescribed {
         threshold = Nullable(summary.figures?.threshold.map(FittedThreshold.init))
         missingThreshold = Nullable(summary.figures?.missingThreshold.map(MissingThresholdResponse.init))
         trend = Nullable(summary.figures?.trend)
+        change = Nullable(summary.figures?.change.map(ProfileResponse.Change.init))
         trials = Nullable(summary.figures?.trials)
         lastActivity = Nullable(summary.figures?.lastActivity.map(ISO8601.string))
         disciplines = summary.figures?.disciplines.map(DisciplineFiguresResponse.init) ?? []
@@ -41,6 +43,9 @@ struct StudentSummaryResponse: Codable, APIDescribed {
             "missingThreshold": .describe(
                 "Why `threshold` is null, as the student's Profile says it; null when it is not, and while `preparing` with no earlier fit."
             ),
+            "trend": .describe(ProfileResponse.Change.trendNote),
+            "change": .describe(
+                "As the student's Profile states it: how far `threshold` moved over the newest comparisons."),
             "preparing": .describe(
                 "True while this student's figures are being prepared: after an upgrade or a bulk load every figure is then null and `disciplines` empty; just after the student answered they are the figures of the last fit, until a later view."
             ),
@@ -60,12 +65,14 @@ struct DisciplineFiguresResponse: Codable, APIDescribed {
     let answers: Int
     let accuracy: Nullable<Double>
     let threshold: Nullable<FittedThreshold>
+    let missingThreshold: Nullable<MissingThresholdResponse>
 
     init(_ figures: DisciplineFigures) {
         discipline = figures.discipline.rawValue
         answers = figures.answers
         accuracy = Nullable(figures.accuracy)
         threshold = Nullable(figures.threshold.map(FittedThreshold.init))
+        missingThreshold = Nullable(figures.missingThreshold.map(MissingThresholdResponse.init))
     }
 
     static var apiNotes: [String: APINote] {
@@ -76,6 +83,9 @@ struct DisciplineFiguresResponse: Codable, APIDescribed {
             ),
             "threshold": .describe(
                 "The discipline's own fitted threshold, as the Profile states it; null until the answers place it, and for a discipline that fits none."
+            ),
+            "missingThreshold": .describe(
+                "Why `threshold` is null, as the student's Profile says it; null when it is not, and for a discipline that fits none."
             ),
         ]
     }

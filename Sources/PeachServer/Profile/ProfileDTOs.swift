@@ -29,9 +29,7 @@ struct ProfileResponse: ResponseEncodable, Decodable, APIDescribed {
                 "meanThreshold": .describe(
                     "Mean unsigned cent difference played over every comparison (not the threshold: the Kazez chain plays below it)."
                 ),
-                "trend": .describe(
-                    "Fitted threshold of the newer vs the older half of the newest \(Trend.window) comparisons: more than \(Int(Trend.tolerance * 100)) % lower and beyond both fits' uncertainty (one-sided 95 %) is improving; null (\"not enough data\") until both halves can be fitted."
-                ),
+                "trend": .describe(ProfileResponse.Change.trendNote),
                 "currentRollingMean": .describe("The daily timeline's newest rolling mean."),
                 "first": APINote().with("format", "date-time"),
                 "last": APINote().with("format", "date-time"),
@@ -94,6 +92,10 @@ struct ProfileResponse: ResponseEncodable, Decodable, APIDescribed {
             confidence = ThresholdChange.credibility
         }
 
+        /// What a threshold's `trend` says, wherever one is sent beside its `change`.
+        static let trendNote =
+            "The direction of `change`, over its span (`change.answers`): improving when its interval lies wholly below no change (a sure fall), declining when wholly above, stable otherwise; null (\"not enough data\") when `change` is."
+
         static var apiNotes: [String: APINote] {
             [
                 "answers": .describe(
@@ -153,9 +155,10 @@ struct IntervalProfilesResponse: ResponseEncodable, Decodable, APIDescribed {
     struct Entry: Codable, APIDescribed {
         let interval: DirectedInterval
         let comparisons: Int
-        /// The mean difference played: shown when there are too few trials for a fitted threshold.
+        /// The mean difference played: shown beside why there is no threshold (`missingThreshold`).
         let meanDifference: Nullable<Double>
         let threshold: Nullable<Double>
+        let missingThreshold: Nullable<MissingThresholdResponse>
         let percentCorrect: Nullable<Double>
         /// How far the interval's threshold moved over its newest comparisons, as the headline's.
         let change: Nullable<ProfileResponse.Change>
@@ -163,7 +166,12 @@ struct IntervalProfilesResponse: ResponseEncodable, Decodable, APIDescribed {
         let meanAbsoluteError: Nullable<Double>
 
         static var apiNotes: [String: APINote] {
-            ["change": .describe("As the profile's `change`, over this interval's comparisons alone.")]
+            [
+                "change": .describe("As the profile's `change`, over this interval's comparisons alone."),
+                "missingThreshold": .describe(
+                    "Why `threshold` is null, as the profile's `missingThreshold`, over this interval's comparisons alone; null when it is not."
+                ),
+            ]
         }
     }
 
@@ -178,6 +186,7 @@ struct IntervalProfilesResponse: ResponseEncodable, Decodable, APIDescribed {
                 interval: interval, comparisons: profile.comparisonCount,
                 meanDifference: Nullable(profile.meanThreshold?.rawValue),
                 threshold: Nullable(estimate?.threshold.rawValue),
+                missingThreshold: Nullable(profile.missingThreshold.map(MissingThresholdResponse.init)),
                 percentCorrect: Nullable(estimate?.percentCorrect),
                 change: Nullable(profile.thresholdChange.map(ProfileResponse.Change.init)),
                 matchings: profile.matching.count,
@@ -193,6 +202,7 @@ struct TimelineResponse: ResponseEncodable, Decodable, APIDescribed {
         let start: String
         /// Nothing when the answers cannot place the threshold.
         let threshold: Nullable<FittedThreshold>
+        let missingThreshold: Nullable<MissingThresholdResponse>
         /// The mean difference played: a secondary series, not the threshold.
         let meanThreshold: Double
         let count: Int
@@ -206,6 +216,9 @@ struct TimelineResponse: ResponseEncodable, Decodable, APIDescribed {
                 "threshold": .describe(
                     "The period's fitted threshold (the headline's model and percent correct), read from its own comparisons and, with weights falling with the time between them, its neighbours'; null when they cannot place it or "
                         + FittedThreshold.uninformative),
+                "missingThreshold": .describe(
+                    "Why `threshold` is null: for the newest period the profile's `missingThreshold`; for another, too few answers in the whole timeline, its reading too wide (its own answers counted), or none placed (its own answers, right ones and smallest difference); null when it is not."
+                ),
                 "meanThreshold": .describe("Mean unsigned difference played in the period: a secondary series."),
             ]
         }
@@ -265,6 +278,7 @@ struct TimelineResponse: ResponseEncodable, Decodable, APIDescribed {
             Point(
                 start: ISO8601.string($0.aggregate.start),
                 threshold: Nullable($0.fit.map(FittedThreshold.init)),
+                missingThreshold: Nullable($0.missingThreshold.map(MissingThresholdResponse.init)),
                 meanThreshold: $0.aggregate.meanThreshold.rawValue,
                 count: $0.aggregate.count, correctCount: $0.aggregate.correctCount,
                 rollingMean: $0.rollingMean.rawValue, rollingStandardDeviation: $0.rollingStandardDeviation.rawValue)
@@ -367,11 +381,15 @@ struct Rhythm: Codable, APIDescribed {
 struct DisciplineThresholdResponse: ResponseEncodable, Decodable, APIDescribed {
     let threshold: Nullable<ProfileResponse.Threshold>
     let missingThreshold: Nullable<MissingThresholdResponse>
+    let change: Nullable<ProfileResponse.Change>
 
     static var apiNotes: [String: APINote] {
         [
             "threshold": .describe(
                 "Fitted to the newest answers as the discipline's kind fits it; null until they can place it."),
+            "change": .describe(
+                "As the profile's `change`, over the discipline's answers, read for the kind's choice (of three, for Which Voice?); null until it can be stated, and for a measurement."
+            ),
             "missingThreshold": .describe(
                 "Why `threshold` is null; null when it is not, and for a measurement (its runs say why: none finished yet)."
             ),

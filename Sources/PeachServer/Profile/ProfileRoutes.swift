@@ -205,7 +205,8 @@ struct ProfileRoutes: RouteTable {
         let parts = await service.parts
         return DisciplineThresholdResponse(
             threshold: Nullable(kind.threshold(discipline, in: parts).map(ProfileResponse.Threshold.init)),
-            missingThreshold: Nullable(kind.missingThreshold(discipline, in: parts).map(MissingThresholdResponse.init)))
+            missingThreshold: Nullable(kind.missingThreshold(discipline, in: parts).map(MissingThresholdResponse.init)),
+            change: Nullable(kind.thresholdChange(discipline, in: parts).map(ProfileResponse.Change.init)))
     }
 
     func confusion(_ input: Input<NoBody>) async throws -> ConfusionResponse {

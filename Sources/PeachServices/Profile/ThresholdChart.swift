@@ -96,6 +96,8 @@ public struct ThresholdChart {
             .threshold-chart .played { fill: none; stroke: var(--chart-dot, #48484a); stroke-width: 1.5; stroke-dasharray: 5 4; stroke-linejoin: round; opacity: 0.75; }
             .threshold-chart .dot { stroke: var(--chart-line, #b3431f); stroke-width: \(Int(Self.dotDiameter)); stroke-linecap: round; }
             .threshold-chart .dot.selected { stroke: var(--chart-dot, #48484a); stroke-width: 12; }
+            .threshold-chart .gap { stroke: var(--chart-dot, #48484a); stroke-width: 6; stroke-linecap: round; opacity: 0.45; }
+            .threshold-chart .gap.selected { opacity: 1; stroke-width: 10; }
             .threshold-chart .legend-threshold { stroke: var(--chart-line, #b3431f); stroke-width: 2; }
             .threshold-chart .legend-played { stroke: var(--chart-dot, #48484a); stroke-width: 1.5; stroke-dasharray: 5 4; }
             .threshold-chart .measurement { stroke: var(--chart-dot, #48484a); stroke-width: 11; stroke-linecap: square; }
@@ -173,11 +175,14 @@ public struct ThresholdChart {
             out += #"<path class="played" d="\#(playedPath)" vector-effect="non-scaling-stroke"/>"#
             out += #"<g class="dots">"#
             for (offset, (x, point)) in zip(xs, points).enumerated() {
-                guard let fit = point.fit else { continue }
                 let index = first + offset
-                let at = "M\(f(x)),\(f(y(fit.threshold.rawValue))) h0"
+                // A period without a threshold is a faint mark on the differences played, so that a
+                // tap opens its popup too and it says why there is none (issue 49).
+                let (mark, cents) =
+                    point.fit.map { ("dot", $0.threshold.rawValue) }
+                    ?? ("gap", point.aggregate.meanThreshold.rawValue)
                 out +=
-                    #"<path class="dot" data-index="\#(index)" data-x="\#(f(x))" d="\#(at)" vector-effect="non-scaling-stroke"/>"#
+                    #"<path class="\#(mark)" data-index="\#(index)" data-x="\#(f(x))" d="M\#(f(x)),\#(f(y(cents))) h0" vector-effect="non-scaling-stroke"/>"#
             }
             out += "</g>"
         }

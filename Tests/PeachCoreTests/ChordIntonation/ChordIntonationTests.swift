@@ -156,5 +156,10 @@ struct ChordIntonationTests {
         #expect(line.count >= 20 && line.count <= ChordIntonationProfile.sparklineDays, "\(line)")
         #expect(line.last! < line.first!, "\(line)")
         #expect(profile.threshold != nil)
+        // Issue 49: how far it moved over the newest answers, read for a choice of three as the
+        // pitch scopes read theirs: half of the 320 answers, and downwards.
+        let change = try #require(profile.thresholdChange)
+        #expect(change == ThresholdChange(trials: profile.recent, tracker: ThresholdTracker(guessRate: 1.0 / 3)))
+        #expect(change.answers == 160 && change.ratio < 1, "\(change)")
     }
 }

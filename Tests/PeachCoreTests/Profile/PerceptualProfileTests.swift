@@ -78,8 +78,10 @@ struct PerceptualProfileTests {
         for index in 0..<3000 { profile.record(Self.comparison(50, correct: true, at: Double(index))) }
         for index in 0..<1000 { profile.record(Self.comparison(4, correct: index % 4 != 0, at: 3000 + Double(index))) }
         #expect(profile.comparisonCount == 4000)
-        // The older half of the newest 2000 is all correct at 50 ¢: it places no threshold, so no trend yet.
-        #expect(profile.trend == nil)
+        // The trend is the change over the newest 400 answers, all at 4 ¢ as the 600 before them:
+        // nothing sure, so stable.
+        let change = try #require(profile.thresholdChange)
+        #expect(!change.isSure && profile.trend == .stable)
         let estimate = try #require(profile.thresholdEstimate)
         // The tracker reads the newest 2000: the 1000 at 4 ¢ and, beyond them, 1000 at 50 ¢ all correct.
         #expect(estimate.trialCount == ThresholdTracker.window)

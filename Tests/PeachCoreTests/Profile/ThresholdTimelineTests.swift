@@ -192,4 +192,31 @@ extension ThresholdTimelineTests {
         #expect(timeline.points[0].fit != first)
         #expect(timeline.points[0].fit?.trialCount == 300)
     }
+
+    /// Issue 49: a period without a threshold says why, as the headline does: too few answers in
+    /// the whole timeline, or, with enough, none placed by its own answers.
+    @Test func aPeriodWithoutAThresholdSaysWhy() throws {
+        let few = Self.timeline(.day, (0..<10).map { Self.comparison(30, at: Self.day(Double($0 % 2))) })
+        #expect(
+            few.points.map(\.missingThreshold) == Array(repeating: .tooFewAnswers(answers: 10, needed: 20), count: 2))
+        // Every answer right at 50 ¢ and more: no ear is ruled out, however fine.
+        let right = Self.timeline(
+            .day, (0..<90).map { Self.comparison(50 + Double($0 % 3) * 10, at: Self.day(Double($0 / 30))) })
+        for point in right.points {
+            #expect(point.fit == nil)
+            let missing = try #require(point.missingThreshold)
+            guard case .unplaced(let answers, let correct, let smallest) = missing else {
+                Issue.record("\(missing)")
+                continue
+            }
+            #expect(answers == 30 && correct == 30)
+            #expect(abs(smallest.rawValue / 50 - 1) < 0.021, "the smallest difference's bin: \(smallest)")
+        }
+        // The newest period's reason is the headline's, as its threshold is.
+        let stated = right.stating(now: nil, missing: .tooFewAnswers(answers: 3, needed: 20))
+        #expect(stated.points.last?.missingThreshold == .tooFewAnswers(answers: 3, needed: 20))
+        #expect(stated.points.first?.missingThreshold == right.points.first?.missingThreshold)
+        let placed = Self.timeline(.day, Self.listenerDay(0, threshold: 10, count: 200))
+        #expect(placed.points[0].fit != nil && placed.points[0].missingThreshold == nil)
+    }
 }

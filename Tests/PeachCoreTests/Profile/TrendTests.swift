@@ -17,47 +17,57 @@ struct TrendTests {
         }
     }
 
-    @Test func untilBothHalvesCanBeFittedThereIsNoTrend() {
-        #expect(Trend(trials: Self.answers(threshold: 10, count: 60)) == nil)
-        // Every answer correct: neither half can place the threshold.
-        #expect(Trend(trials: Array(repeating: Trial(difference: 10, isCorrect: true), count: 400)) == nil)
-        #expect(Trend(trials: Self.answers(threshold: 10, count: 400)) == .stable)
+    /// The trend of `trials` as the profile reads it: the direction of their change.
+    static func trend(_ trials: [Trial]) -> Trend? { ThresholdChange(trials: trials).map(Trend.init) }
+
+    @Test func theDirectionIsWhereTheChangesIntervalLies() {
+        #expect(Trend(ThresholdChange(ratio: 0.8, lower: 0.7, upper: 0.95, answers: 400)) == .improving)
+        #expect(Trend(ThresholdChange(ratio: 0.9, lower: 0.8, upper: 1.05, answers: 400)) == .stable)
+        #expect(Trend(ThresholdChange(ratio: 1.1, lower: 0.97, upper: 1.3, answers: 400)) == .stable)
+        #expect(Trend(ThresholdChange(ratio: 1.2, lower: 1.05, upper: 1.4, answers: 400)) == .declining)
     }
 
-    @Test func aLowerFittedThresholdInTheNewerHalfIsImproving() {
-        #expect(
-            Trend(trials: Self.answers(threshold: 20, count: 500) + Self.answers(threshold: 14, count: 500))
-                == .improving)
+    @Test func withoutAChangeThereIsNoTrend() {
+        #expect(Self.trend(Self.answers(threshold: 10, count: 60)) == nil)
+        // Every answer correct: the threshold cannot be placed, then or now.
+        #expect(Self.trend(Array(repeating: Trial(difference: 10, isCorrect: true), count: 400)) == nil)
+        #expect(Self.trend(Self.answers(threshold: 10, count: 1200)) == .stable)
     }
 
-    @Test func aHigherFittedThresholdInTheNewerHalfIsDeclining() {
-        #expect(
-            Trend(trials: Self.answers(threshold: 14, count: 500) + Self.answers(threshold: 20, count: 500))
-                == .declining)
+    /// Issue 49: the older and newer halves of the newest 2000 answers differ (20 ¢ against 14 ¢,
+    /// which the old rule of fitted halves called improving), but the newest 400 answers hold no
+    /// change one can be sure of: the Profile says "no change you can be sure of", so the trend is
+    /// stable, not improving beside it.
+    @Test func differingHalvesWithNoSureChangeOverTheSpanAreStable() throws {
+        let trials = Self.answers(threshold: 20, count: 1000) + Self.answers(threshold: 14, count: 1000)
+        let estimator = ThresholdEstimator()
+        let older = try #require(estimator.estimate(trials.prefix(1000)))
+        let newer = try #require(estimator.estimate(trials.suffix(1000)))
+        #expect(newer.upper < older.lower, "halves \(older.lower)–\(older.upper) against \(newer.lower)–\(newer.upper)")
+        let change = try #require(ThresholdChange(trials: trials))
+        #expect(!change.isSure, "\(change.lower)–\(change.upper)")
+        #expect(Trend(change) == .stable)
     }
 
-    @Test func smallChangesAreStable() {
-        #expect(
-            Trend(trials: Self.answers(threshold: 20, count: 500) + Self.answers(threshold: 19.4, count: 500))
-                == .stable)
-        #expect(
-            Trend(trials: Self.answers(threshold: 20, count: 500) + Self.answers(threshold: 20.6, count: 500))
-                == .stable)
+    @Test func aSureFallOverTheSpanIsImprovingAndASureRiseDeclining() throws {
+        let fall = try #require(
+            ThresholdChange(trials: Self.answers(threshold: 30, count: 1600) + Self.answers(threshold: 10, count: 400)))
+        #expect(fall.isSure && fall.upper < 1, "\(fall.lower)–\(fall.upper)")
+        #expect(Trend(fall) == .improving)
+        let rise = try #require(
+            ThresholdChange(trials: Self.answers(threshold: 10, count: 1600) + Self.answers(threshold: 30, count: 400)))
+        #expect(rise.isSure && rise.lower > 1, "\(rise.lower)–\(rise.upper)")
+        #expect(Trend(rise) == .declining)
     }
 
-    @Test func theDifferencesPlayedDoNotDecideIt() {
-        // The same listener, once probed well below the threshold (as the Kazez chain does) and once
-        // around it: the played differences halve, the threshold does not move.
-        let threshold = 10.0
-        let probedLow = ThresholdEstimatorTests.idealTrials(
-            threshold: threshold, levels: [2, 3, 5, 7, 10], perLevel: 100)
-        let probedAround = ThresholdEstimatorTests.idealTrials(
-            threshold: threshold, levels: [5, 7, 10, 14, 20], perLevel: 100)
-        #expect(Trend(trials: probedAround + probedLow) == .stable)
-    }
-
-    @Test func onlyTheNewestWindowOfComparisonsCounts() {
-        let history = Self.answers(threshold: 60, count: 5000) + Self.answers(threshold: 10, count: Trend.window)
-        #expect(Trend(trials: history) == .stable)
+    /// The trend says what the change sentence says: a direction exactly when the change is sure.
+    @Test func aDirectionExactlyWhenTheChangeIsSure() {
+        for (before, after) in [(20.0, 14.0), (14, 20), (30, 10), (10, 30), (20, 19.4), (12, 12)] {
+            for span in [200, 400, 800] {
+                let trials = Self.answers(threshold: before, count: 1600) + Self.answers(threshold: after, count: span)
+                guard let change = ThresholdChange(trials: trials) else { continue }
+                #expect((Trend(change) != .stable) == change.isSure, "\(before) → \(after) over \(span)")
+            }
+        }
     }
 }

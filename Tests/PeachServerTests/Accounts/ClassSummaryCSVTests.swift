@@ -35,12 +35,15 @@ struct ClassSummaryCSVTests {
             StudentFigures(
                 threshold: index % 2 == 0 ? estimate : nil,
                 missingThreshold: index % 2 == 0 ? nil : .tooFewAnswers(answers: index, needed: 20),
-                trend: index % 2 == 0 ? .improving : nil, trials: index,
+                change: index % 2 == 0 ? ThresholdChange(ratio: 0.8, lower: 0.7, upper: 0.9, answers: 400) : nil,
+                trials: index,
                 lastActivity: index % 2 == 0 ? Date(timeIntervalSince1970: 1_800_000_000) : nil,
                 disciplines: [
                     DisciplineFigures(
                         discipline: .chordIntonation, answers: index, accuracy: nil,
-                        threshold: index % 2 == 0 ? estimate : nil),
+                        threshold: index % 2 == 0 ? estimate : nil,
+                        missingThreshold: index % 2 == 0
+                            ? nil : .unplaced(answers: index, correct: index, smallest: Cents(5))),
                     DisciplineFigures(
                         discipline: .scaleDegree, answers: index, accuracy: index % 2 == 0 ? 0.75 : nil, threshold: nil),
                     DisciplineFigures(discipline: .chordQuality, answers: 0, accuracy: nil, threshold: nil),
@@ -63,15 +66,16 @@ struct ClassSummaryCSVTests {
         let lines = pieces.written.joined().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(
             lines.first
-                == "student,thresholdCents,thresholdLowerCents,thresholdUpperCents,upperIsOpen,trend,allAnswers,lastActivity,"
-                + "chordIntonationThresholdCents,scaleDegreeAccuracy,chordQualityAccuracy,chordProgressionAccuracy,"
-                + "commonProgressionAccuracy")
+                == "student,thresholdCents,thresholdLowerCents,thresholdUpperCents,upperIsOpen,missingThreshold,trend,"
+                + "allAnswers,lastActivity,chordIntonationThresholdCents,chordIntonationMissingThreshold,"
+                + "scaleDegreeAccuracy,chordQualityAccuracy,chordProgressionAccuracy,commonProgressionAccuracy")
         #expect(lines.count == students.count + 2)
-        #expect(lines[1] == "student0,8.50,7.00,10.25,false,improving,0,2027-01-15T08:00:00.000Z,8.50,0.750,")
-        #expect(lines[2] == "student1,,,,,,1,,,,")
+        #expect(lines[1] == "student0,8.50,7.00,10.25,false,,improving,0,2027-01-15T08:00:00.000Z,8.50,,0.750,")
+        // Issue 49: an empty threshold says why, as the API's reason code.
+        #expect(lines[2] == "student1,,,,,tooFewAnswers,,1,,,unplaced,,")
         #expect(
             lines[students.count]
-                == "student\(students.count - 1),8.50,7.00,10.25,false,improving,\(students.count - 1),2027-01-15T08:00:00.000Z,8.50,0.750,"
+                == "student\(students.count - 1),8.50,7.00,10.25,false,,improving,\(students.count - 1),2027-01-15T08:00:00.000Z,8.50,,0.750,"
         )
     }
 }

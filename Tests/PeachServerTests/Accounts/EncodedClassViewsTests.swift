@@ -19,7 +19,7 @@ struct EncodedClassViewsTests {
         StudentSummary(
             Account(id: UserID(rawValue: id), name: AccountName("student\(id)")!, isTeacher: false),
             StudentFigures(
-                threshold: nil, missingThreshold: .noAnswers, trend: nil, trials: trials, lastActivity: nil,
+                threshold: nil, missingThreshold: .noAnswers, change: nil, trials: trials, lastActivity: nil,
                 disciplines: []))
     }
 

@@ -46,6 +46,11 @@ struct DisciplineThresholdAPITests {
             #expect(
                 threshold["trials"] as? Int == min(240, ThresholdEstimator.window)
                     && threshold["upperIsOpen"] as? Bool == false)
+            // A steady listener: the change over the newest 120 answers, as the pitch scopes state
+            // theirs, for a choice of three (issue 49), and nothing sure.
+            let change = try #require(body["change"] as? [String: Any], "\(body)")
+            #expect(change["answers"] as? Int == 120 && change["confidence"] as? Double == 0.95, "\(change)")
+            #expect(change["sure"] as? Bool == false, "\(change)")
             // The same figure as the kind's own fit.
             let (_, catalogue, _) = try await RhythmTimelineAPITests.get("/api/disciplines", client)
             let entries = try #require(catalogue["disciplines"] as? [[String: Any]])
@@ -62,6 +67,7 @@ struct DisciplineThresholdAPITests {
                 "/api/profile/threshold?discipline=chordIntonation", client)
             #expect(empty == .ok && body["threshold"] is NSNull)
             #expect((body["missingThreshold"] as? [String: Any])?["reason"] as? String == "noAnswers", "\(body)")
+            #expect(body["change"] is NSNull, "\(body)")
             let (status, _, text) = try await RhythmTimelineAPITests.get(
                 "/api/profile/threshold?discipline=scaleDegree", client)
             #expect(status == .badRequest && text.contains("chordIntonation"))

@@ -145,6 +145,14 @@ struct TrialAPITests {
                 #expect(
                     body["intervals"]?.map { ($0["comparisons"] as! Int) + ($0["matchings"] as! Int) }.reduce(0, +) == 3
                 )
+                // Issue 49: a row without a threshold says why, from the interval's own answers.
+                for entry in body["intervals"] ?? [] {
+                    let missing = try #require(entry["missingThreshold"] as? [String: Any], "\(entry)")
+                    let comparisons = entry["comparisons"] as? Int
+                    #expect(entry["threshold"] is NSNull)
+                    #expect(missing["reason"] as? String == (comparisons == 0 ? "noAnswers" : "tooFewAnswers"))
+                    #expect(missing["answers"] as? Int == comparisons)
+                }
             }
         }
     }

@@ -59,7 +59,7 @@ struct ThresholdChartScaleTests {
         threshold: Cents(25), lower: Cents(12), upper: Cents(60), percentCorrect: 0.75, trialCount: 802)
 
     @Test func aBandCutAtTheTopEdgeIsMarkedThereAndOnlyThere() throws {
-        let timeline = Self.timeline(thenADayOf: Self.vagueFew).stating(now: Self.vagueNow)
+        let timeline = Self.timeline(thenADayOf: Self.vagueFew).stating(now: Self.vagueNow, missing: nil)
         let svg = Chart.chart(timeline)
         let ticks = Self.yTicks(svg)
         let top = try #require(ticks.last)

@@ -141,9 +141,11 @@ struct SQLiteAccountStoreTests {
         #expect(
             try await accounts.keptFigures(of: [ann.account.id]).isEmpty, "figures are derived: an upgrade keeps none")
         let figures = StudentFigures(
-            threshold: nil, missingThreshold: .noAnswers, trend: nil, trials: 0, lastActivity: nil,
+            threshold: nil, missingThreshold: .noAnswers, change: nil, trials: 0, lastActivity: nil,
             disciplines: DisciplineFigures.disciplines.map {
-                DisciplineFigures(discipline: $0, answers: 0, accuracy: nil, threshold: nil)
+                DisciplineFigures(
+                    discipline: $0, answers: 0, accuracy: nil, threshold: nil,
+                    missingThreshold: $0.trainingKind.fitsThreshold ? .noAnswers : nil)
             })
         try await accounts.keep([StudentFiguresReading(student: ann.account.id, revision: 0, figures: figures)])
         #expect(try await accounts.keptFigures(of: [ann.account.id]) == [ann.account.id: figures])

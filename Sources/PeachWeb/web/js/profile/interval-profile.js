@@ -1,6 +1,7 @@
 import { api } from '../api.js';
 import { formatCents, formatCount, formatDate, formatPercent } from '../i18n/format.js';
 import { addStrings, t } from '../i18n/i18n.js';
+import { missingText } from './missing-threshold.js';
 
 /** Its own strings, in every language the page speaks (i18n.js looks them up). */
 addStrings({
@@ -8,7 +9,7 @@ addStrings({
     'profile.intervalThreshold': '{value} ¢ ({percent} right)',
     'profile.intervalMeasured': 'Measured on {date} over the intervals chosen: {threshold} ¢, likely between {lower} and {upper} ¢, in {trials} comparisons.',
     'profile.intervalMeasuredOpen': 'Measured on {date} over the intervals chosen: at least {lower} ¢, in {trials} comparisons.',
-    'profile.intervalMeanDifference': 'mean difference {value} ¢ (too few trials for a fit)',
+    'profile.intervalMeanPlayed': 'mean difference played {value} ¢',
     'profile.intervalMatchError': '{value} ¢ over {count}',
     'profile.intervalTrials': '{count} comparisons',
     'profile.intervalChange': '{value} over the last {answers}',
@@ -18,7 +19,7 @@ addStrings({
     'profile.intervalThreshold': '{value} ¢ ({percent} richtig)',
     'profile.intervalMeasured': 'Gemessen am {date} über die gewählten Intervalle: {threshold} ¢, wahrscheinlich zwischen {lower} und {upper} ¢, in {trials} Vergleichen.',
     'profile.intervalMeasuredOpen': 'Gemessen am {date} über die gewählten Intervalle: mindestens {lower} ¢, in {trials} Vergleichen.',
-    'profile.intervalMeanDifference': 'mittlerer Unterschied {value} ¢ (zu wenige Versuche für eine Schätzung)',
+    'profile.intervalMeanPlayed': 'mittlerer gespielter Unterschied {value} ¢',
     'profile.intervalMatchError': '{value} ¢ bei {count} Versuchen',
     'profile.intervalTrials': '{count} Vergleiche',
     'profile.intervalChange': '{value} über die letzten {answers}',
@@ -28,7 +29,7 @@ addStrings({
 
 /**
  * The Profile screen's interval section: one row per trained interval, with the fitted threshold
- * where the server could fit one and, clearly labelled, the mean difference played where it could not.
+ * where the server could fit one and, where it could not, why, with the mean difference played.
  * `source`: whose profile (the api's own routes, or a student's through a class).
  */
 export async function showIntervalProfile(source = api) {
@@ -66,10 +67,15 @@ export async function showIntervalProfile(source = api) {
     if (entry.threshold !== null) {
       discrimination.textContent = t('profile.intervalThreshold', {
         value: formatCents(entry.threshold), percent: formatPercent(entry.percentCorrect) });
-    } else if (entry.meanDifference !== null) {
-      discrimination.textContent = t('profile.intervalMeanDifference', { value: formatCents(entry.meanDifference) });
     } else {
-      discrimination.textContent = '—';
+      // Why there is none, as the server judged it (issue 49); the difference played is no threshold.
+      discrimination.textContent = missingText(entry.missingThreshold, 'profile.missingShort.pending', 'profile.missingShort');
+      if (entry.meanDifference !== null) {
+        const played = document.createElement('span');
+        played.className = 'count';
+        played.textContent = t('profile.intervalMeanPlayed', { value: formatCents(entry.meanDifference) });
+        discrimination.append(document.createElement('br'), played);
+      }
     }
     if (entry.comparisons > 0) {
       const count = document.createElement('span');

@@ -38,7 +38,8 @@ export function attachTimelineChart(container, { onSelect, onDismiss, onViewBeyo
   const labelGap = Number(svg.dataset.labelGap);
   const plotHeight = plot.viewBox.baseVal.height;
   const labels = [...svg.querySelectorAll('.x-axis text')].map((text) => ({ text, x: Number(text.dataset.x) }));
-  const dots = [...plot.querySelectorAll('.dot')].map((dot) => ({ dot, index: Number(dot.dataset.index), x: Number(dot.dataset.x) }));
+  // A period without a threshold has a mark of its own (.gap): its popup says why.
+  const dots = [...plot.querySelectorAll('.dot, .gap')].map((dot) => ({ dot, index: Number(dot.dataset.index), x: Number(dot.dataset.x) }));
   const maxVisible = domainEnd - domainStart;
   const minVisible = Math.min(MIN_VISIBLE, maxVisible);
 

@@ -3,7 +3,8 @@ import { addStrings, language, t } from '../i18n/i18n.js';
 import { formatCents, formatCount, formatDate, formatPercent } from '../i18n/format.js';
 import { allDisciplines, disciplineName } from '../catalogue.js';
 import { refusalText } from './sign-in.js';
-import { missingText, trendText } from './profile.js';
+import { trendText } from './profile.js';
+import { missingText } from '../profile/missing-threshold.js';
 import { watchWidth } from '../profile/width-watch.js';
 import { addScreen } from './screen.js';
 import { classAssignments, MARKUP as ASSIGNMENTS } from './class-assignments.js';
@@ -12,13 +13,9 @@ import { classAssignments, MARKUP as ASSIGNMENTS } from './class-assignments.js'
 addStrings({
   en: {
     'classes.backToList': '‹ My classes',
-    'classes.noThreshold': 'Not enough data yet',
+    'classes.noFigure': 'Not enough data yet',
     'classes.threshold': '{value} ¢ ({lower}–{upper})',
     'classes.thresholdOpen': 'at least {lower} ¢',
-    'classes.missing.noAnswers': 'No answers yet',
-    'classes.missing.tooFewAnswers': '{answers} of the {needed} answers needed',
-    'classes.missing.unplaced': 'Too few mistakes to place ({correct} of {answers} right)',
-    'classes.missing.tooWide': 'Only between {lower} and {upper} ¢: too wide to state',
     'classes.openProfile': 'Open the profile of {name}',
     'classes.never': 'Never',
     'classes.invitation': 'Invitation code: {code}',
@@ -40,13 +37,9 @@ addStrings({
   },
   de: {
     'classes.backToList': '‹ Meine Klassen',
-    'classes.noThreshold': 'Noch zu wenige Daten',
+    'classes.noFigure': 'Noch zu wenige Daten',
     'classes.threshold': '{value} ¢ ({lower}–{upper})',
     'classes.thresholdOpen': 'mindestens {lower} ¢',
-    'classes.missing.noAnswers': 'Noch keine Antworten',
-    'classes.missing.tooFewAnswers': '{answers} der {needed} nötigen Antworten',
-    'classes.missing.unplaced': 'Zu wenige Fehler für eine Schwelle ({correct} von {answers} richtig)',
-    'classes.missing.tooWide': 'Nur zwischen {lower} und {upper} ¢: zu weit für eine Angabe',
     'classes.openProfile': 'Profil von {name} öffnen',
     'classes.never': 'Nie',
     'classes.invitation': 'Einladungscode: {code}',
@@ -105,7 +98,7 @@ const MARKUP = `
  * least", and none says why (`missing`, the server's reason) when the server says.
  */
 function thresholdText(fit, missing = null) {
-  if (!fit) return missingText(missing, 'classes.noThreshold', 'classes.missing');
+  if (!fit) return missingText(missing, 'profile.missingShort.pending', 'profile.missingShort');
   return fit.upperIsOpen
     ? t('classes.thresholdOpen', { lower: formatCents(fit.lower) })
     : t('classes.threshold', { value: formatCents(fit.threshold), lower: formatCents(fit.lower), upper: formatCents(fit.upper) });
@@ -114,7 +107,9 @@ function thresholdText(fit, missing = null) {
 /** A discipline's own figure: its threshold or its share of right answers, whichever it states. */
 function ownFigureText(figures) {
   if (figures.threshold) return thresholdText(figures.threshold);
-  if (figures.accuracy === null) return t('classes.noThreshold');
+  // A kind that fits a threshold says why it has none, as the student's Profile does.
+  if (figures.missingThreshold) return thresholdText(null, figures.missingThreshold);
+  if (figures.accuracy === null) return t('classes.noFigure');
   return t('classes.accuracy', { percent: formatPercent(figures.accuracy), answers: formatCount(figures.answers) });
 }
 
@@ -188,7 +183,7 @@ export function classScreen({ navigate }) {
     }
     const cells = [
       thresholdText(student.threshold, student.missingThreshold),
-      trendText(student.trend),
+      trendText(student.trend, student.change?.answers ?? null),
       ...student.disciplines.map(ownFigureText),
       formatCount(student.trials),
       student.lastActivity ? formatDate(student.lastActivity, true) : t('classes.never'),

@@ -1,5 +1,6 @@
 import { api } from '../api.js';
 import { showIntervalProfile } from '../profile/interval-profile.js';
+import { missingText } from '../profile/missing-threshold.js';
 import { showRhythmProfile } from '../profile/rhythm-profile.js';
 import { addStrings, language, t } from '../i18n/i18n.js';
 import { allDisciplines, disciplineName, disciplines } from '../catalogue.js';
@@ -18,10 +19,6 @@ addStrings({
     'profile.thresholdOpen': 'Your threshold: at least {lower} ¢',
     'profile.thresholdNote': 'The smallest difference you hear right {percent} of the time, from your newest {trials} comparisons.',
     'profile.thresholdPending': 'Your threshold appears once your answers show where it lies.',
-    'profile.missing.noAnswers': 'No threshold yet: no answers yet.',
-    'profile.missing.tooFewAnswers': 'No threshold yet: {answers} of the {needed} answers it needs.',
-    'profile.missing.unplaced': 'No threshold yet: {correct} of {answers} answers right, down to {smallest} ¢ — too few mistakes to show where it lies.',
-    'profile.missing.tooWide': 'No threshold yet: the newest {answers} answers place it only between {lower} and {upper} ¢, too wide a range to state.',
     'profile.change': 'Over your last {answers} answers your threshold changed by {value}, likely between {lower} and {upper}.',
     'profile.changeNone': 'No change you can be sure of over your last {answers} answers',
     'profile.changeStudent': 'Over the last {answers} answers the threshold changed by {value}, likely between {lower} and {upper}.',
@@ -42,6 +39,9 @@ addStrings({
     'profile.trend.stable': 'Stable',
     'profile.trend.declining': 'Declining',
     'profile.trend.unknown': 'Not enough data',
+    'profile.trendSpan': '{trend} over the last {answers} answers',
+    'profile.trendOver': 'over your last {answers} answers',
+    'profile.trendOverStudent': 'over the last {answers} answers',
     'profile.comparisons': 'Comparisons',
     'profile.cents': '{value} ¢',
     'profile.intervals': 'Intervals',
@@ -59,6 +59,7 @@ addStrings({
     'profile.popup.count': 'Comparisons: {count}',
     'profile.popup.accuracy': 'Accuracy: {correct} of {count} correct',
     'profile.popup.week': 'Week of {date}',
+    'profile.popup.noThreshold': 'No threshold: {reason}',
     'profile.matchingEmpty': 'Start pitch matching to see your accuracy',
     'profile.matchingMean': 'Mean absolute error',
     'profile.matchingSd': 'Standard deviation',
@@ -96,10 +97,6 @@ addStrings({
     'profile.thresholdOpen': 'Deine Schwelle: mindestens {lower} ¢',
     'profile.thresholdNote': 'Der kleinste Unterschied, den du in {percent} der Fälle richtig hörst, aus deinen neuesten {trials} Vergleichen.',
     'profile.thresholdPending': 'Deine Schwelle erscheint, sobald deine Antworten zeigen, wo sie liegt.',
-    'profile.missing.noAnswers': 'Noch keine Schwelle: noch keine Antworten.',
-    'profile.missing.tooFewAnswers': 'Noch keine Schwelle: {answers} der {needed} Antworten, die sie braucht.',
-    'profile.missing.unplaced': 'Noch keine Schwelle: {correct} von {answers} Antworten richtig, bis hinab zu {smallest} ¢ – zu wenige Fehler, um zu zeigen, wo sie liegt.',
-    'profile.missing.tooWide': 'Noch keine Schwelle: Die neuesten {answers} Antworten legen sie nur zwischen {lower} und {upper} ¢ fest, ein zu weiter Bereich für eine Angabe.',
     'profile.change': 'Über deine letzten {answers} Antworten hat sich deine Schwelle um {value} verändert, wahrscheinlich zwischen {lower} und {upper}.',
     'profile.changeNone': 'Keine sichere Veränderung über deine letzten {answers} Antworten',
     'profile.changeStudent': 'Über die letzten {answers} Antworten hat sich die Schwelle um {value} verändert, wahrscheinlich zwischen {lower} und {upper}.',
@@ -120,6 +117,9 @@ addStrings({
     'profile.trend.stable': 'Stabil',
     'profile.trend.declining': 'Lässt nach',
     'profile.trend.unknown': 'Noch zu wenige Daten',
+    'profile.trendSpan': '{trend} über die letzten {answers} Antworten',
+    'profile.trendOver': 'über deine letzten {answers} Antworten',
+    'profile.trendOverStudent': 'über die letzten {answers} Antworten',
     'profile.comparisons': 'Vergleiche',
     'profile.cents': '{value} ¢',
     'profile.intervals': 'Intervalle',
@@ -137,6 +137,7 @@ addStrings({
     'profile.popup.count': 'Vergleiche: {count}',
     'profile.popup.accuracy': 'Genauigkeit: {correct} von {count} richtig',
     'profile.popup.week': 'Woche ab {date}',
+    'profile.popup.noThreshold': 'Keine Schwelle: {reason}',
     'profile.matchingEmpty': 'Beginne mit dem Tonhöhentreffen, um deine Genauigkeit zu sehen',
     'profile.matchingMean': 'Mittlerer absoluter Fehler',
     'profile.matchingSd': 'Standardabweichung',
@@ -268,9 +269,16 @@ const MARKUP = `
 
 const TREND_ARROWS = { improving: '↘', stable: '→', declining: '↗' };
 
-/** Until both halves of the recent answers can be compared the trend says so, not a guess. */
-export function trendText(trend) {
-  return trend ? `${TREND_ARROWS[trend]}\u00a0${t(`profile.trend.${trend}`)}` : t('profile.trend.unknown');
+/**
+ * Until the server can tell a direction the trend says so, not a guess. A threshold's trend is the
+ * direction of its change, so it names the change's span (`answers`, the server's): read beside "no
+ * change you can be sure of over …" it is the same claim, not another one.
+ */
+export function trendText(trend, answers = null) {
+  if (!trend) return t('profile.trend.unknown');
+  const direction = `${TREND_ARROWS[trend]}\u00a0${t(`profile.trend.${trend}`)}`;
+  if (answers === null) return direction;
+  return t('profile.trendSpan', { trend: direction, answers: formatCount(answers) });
 }
 
 /** A fitted threshold in words; an interval open above is no bound: "at least", never the search's edge. */
@@ -280,22 +288,6 @@ function thresholdText(estimate) {
     : t('profile.threshold', {
       value: formatCents(estimate.threshold), lower: formatCents(estimate.lower), upper: formatCents(estimate.upper),
     });
-}
-
-/** The figures of `missingThreshold` in cents; the others count answers. */
-const MISSING_CENTS = new Set(['smallest', 'lower', 'upper']);
-
-/**
- * Why there is no threshold, as the server says it (`missingThreshold`), in the sentences under
- * `table` (a key per reason); `pending` when it says nothing.
- */
-export function missingText(missing, pending, table = 'profile.missing') {
-  if (!missing) return t(pending);
-  const values = {};
-  for (const [name, value] of Object.entries(missing)) {
-    if (typeof value === 'number') values[name] = MISSING_CENTS.has(name) ? formatCents(value) : formatCount(value);
-  }
-  return t(`${table}.${missing.reason}`, values);
 }
 
 /** What the threshold means: the share of answers it stands for, and how many answers it rests on. */
@@ -415,10 +407,16 @@ function thresholdPart(entry) {
   const note = document.createElement('p');
   note.className = 'note';
   note.id = `threshold-${entry.id}-note`;
+  // How far it moved over the newest answers, as the pitch section says it (the server's change).
+  const moved = document.createElement('p');
+  moved.id = `threshold-${entry.id}-change`;
+  moved.hidden = true;
   return {
-    elements: [value, note],
+    elements: [value, note, moved],
     async show(source) {
-      const { threshold, missingThreshold } = await source.threshold(entry.id).catch(() => ({ threshold: null }));
+      const { threshold, missingThreshold, change } = await source.threshold(entry.id).catch(() => ({ threshold: null }));
+      moved.hidden = !change;
+      moved.textContent = change ? changeText(change, source !== api) : '';
       value.hidden = !threshold;
       value.textContent = threshold ? thresholdText(threshold) : '';
       const measured = entry.measures ? 'profile.disciplineMeasuredNote' : 'profile.disciplineThresholdNote';
@@ -565,6 +563,11 @@ export function profileScreen() {
         : t('profile.popup.threshold', {
           value: formatCents(fit.threshold), lower: formatCents(fit.lower), upper: formatCents(fit.upper),
         }));
+    } else {
+      // A period without a threshold says why, as the server judged it (issue 49).
+      lines.push(t('profile.popup.noThreshold', {
+        reason: missingText(point.missingThreshold, 'profile.missingShort.pending', 'profile.missingShort'),
+      }));
     }
     lines.push(
       t('profile.popup.mean', { value: formatCents(point.meanThreshold) }),
@@ -576,6 +579,8 @@ export function profileScreen() {
       row.textContent = text;
       return row;
     }));
+    // Measured at the chart's left, where it has the most room: a reason wraps, at most its max-width.
+    popup.style.left = `${chart.offsetLeft}px`;
     popup.hidden = false;
     // Beside the dot, kept inside the chart.
     const chartBox = chart.getBoundingClientRect();
@@ -651,7 +656,16 @@ export function profileScreen() {
         : t(shownStudent ? 'profile.changePendingStudent' : 'profile.changePending');
       $('profile-mean').textContent = t('profile.cents', { value: formatCents(comparisons.meanThreshold) });
       $('profile-sd').textContent = t('profile.cents', { value: formatCents(comparisons.standardDeviation) });
-      $('profile-trend').textContent = trendText(comparisons.trend);
+      // The direction in the card's large type, its span in a line of small type beneath: four
+      // lines of bold on a phone read as a headline of their own.
+      const trend = $('profile-trend');
+      trend.textContent = trendText(comparisons.trend);
+      if (comparisons.trend && change) {
+        const span = document.createElement('span');
+        span.className = 'stat-span';
+        span.textContent = t(shownStudent ? 'profile.trendOverStudent' : 'profile.trendOver', { answers: formatCount(change.answers) });
+        trend.append(span);
+      }
       $('profile-count').textContent = formatCount(comparisons.count);
     }
     return hasData;
